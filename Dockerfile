@@ -1,0 +1,28 @@
+# syntax=docker/dockerfile:1
+
+# 1. The web app. Until pwa/ has a package.json the committed placeholder page is used.
+FROM node:20-bookworm-slim AS web
+WORKDIR /src/pwa
+COPY pwa/ ./
+RUN if [ -f package.json ]; then npm ci && npm run build; fi
+
+# 2. The binary, with the web app embedded. Pure Go: no cgo, so it runs anywhere.
+FROM golang:1.26-bookworm AS build
+WORKDIR /src
+COPY go.mod go.sum ./
+RUN go mod download
+COPY . .
+COPY --from=web /src/pwa/dist ./pwa/dist
+RUN CGO_ENABLED=0 go build -trimpath -ldflags="-s -w" -o /out/rehome ./cmd/rehome && mkdir -p /out/data
+
+# 3. A small runtime image.
+FROM gcr.io/distroless/static-debian12:nonroot
+COPY --from=build /out/rehome /rehome
+# The data dir must belong to the unprivileged user the server runs as.
+COPY --from=build --chown=65532:65532 /out/data /data
+ENV REHOME_ADDR=0.0.0.0:8080 REHOME_DATA=/data
+VOLUME /data
+EXPOSE 8080
+USER nonroot
+ENTRYPOINT ["/rehome"]
+CMD ["serve"]

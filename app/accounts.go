@@ -1,0 +1,151 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"io"
+	"math"
+)
+
+// Register creates a Buyer or Seller account with its picture.
+func (s *Service) Register(ctx context.Context, n NewUser, image io.Reader) (*User, error) {
+	n.Normalize()
+	v := &Validator{}
+	n.Validate(v)
+	v.Check(image != nil, "image", RequiredMessage)
+	switch n.Role {
+	case "":
+		v.Check(false, "role", RequiredMessage)
+	case RoleBuyer, RoleSeller:
+	default:
+		v.Check(false, "role", "Choose Buyer or Seller")
+	}
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	// Look before storing the picture, so a taken email wastes no disk.
+	if err := s.emailFree(ctx, n.Email); err != nil {
+		return nil, err
+	}
+	img, err := s.intake.Save(ctx, image)
+	if err != nil {
+		return nil, asFieldError(err, "image")
+	}
+	if err := s.store.RecordImage(ctx, img, 0); err != nil {
+		return nil, err
+	}
+	n.Image = img.URL
+	return s.createUser(ctx, n)
+}
+
+// CreateAdmin makes an Admin account; only the command line may do this.
+func (s *Service) CreateAdmin(ctx context.Context, n NewUser) (*User, error) {
+	n.Normalize()
+	n.Role = RoleAdmin
+	v := &Validator{}
+	n.Validate(v)
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	return s.createUser(ctx, n)
+}
+
+func (s *Service) emailFree(ctx context.Context, email string) error {
+	_, err := s.store.UserByEmail(ctx, email)
+	switch ErrorKind(err) {
+	case KindNotFound:
+		return nil
+	case KindInternal:
+		return err
+	}
+	return emailTaken()
+}
+
+func emailTaken() error {
+	return &Error{Kind: KindConflict, Message: "An account with this email already exists",
+		Fields: map[string]string{"email": "An account with this email already exists"}}
+}
+
+func (s *Service) createUser(ctx context.Context, n NewUser) (*User, error) {
+	hash, err := s.hasher.Hash(n.Password)
+	if err != nil {
+		return nil, err
+	}
+	u := &User{Name: n.Name, Email: n.Email, Role: n.Role, Image: n.Image, Phone: n.Phone, Location: n.Location}
+	if err := s.store.CreateUser(ctx, u, hash); err != nil {
+		if ErrorKind(err) == KindConflict {
+			return nil, emailTaken()
+		}
+		return nil, err
+	}
+	return u, nil
+}
+
+// Login checks a password. Both a wrong email and a wrong password give the
+// same answer, and cost the same bcrypt work, so emails cannot be probed.
+func (s *Service) Login(ctx context.Context, email, password, clientAddress string) (*User, error) {
+	email = NormalizeEmail(email)
+	v := &Validator{}
+	v.Required(email, "email")
+	v.Check(password != "", "password", RequiredMessage)
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	now := s.now()
+	wait := max(s.emailFailures.RetryAfter(email, now), s.addressFailures.RetryAfter(clientAddress, now))
+	if wait > 0 {
+		return nil, &Error{Kind: KindRateLimited, Message: "Too many failed attempts. Try again later.",
+			RetryAfterSeconds: int(math.Ceil(wait.Seconds()))}
+	}
+	user, hash, err := s.store.PasswordHash(ctx, email)
+	if err != nil && ErrorKind(err) != KindNotFound {
+		return nil, err
+	}
+	if hash == nil {
+		hash = s.dummyHash()
+	}
+	if err := s.hasher.Compare(hash, password); err != nil || user == nil {
+		s.emailFailures.Fail(email, now)
+		s.addressFailures.Fail(clientAddress, now)
+		return nil, Errorf(KindUnauthorized, "Invalid email or password")
+	}
+	s.emailFailures.Reset(email)
+	return user, nil
+}
+
+// dummyHash is compared against when an email is unknown, to take as long
+// as a real comparison.
+func (s *Service) dummyHash() []byte {
+	s.dummyOnce.Do(func() {
+		s.dummy, _ = s.hasher.Hash("not a password anyone has")
+	})
+	return s.dummy
+}
+
+// CurrentUser loads the signed-in user by the ID their session holds. A
+// deleted account is simply not found, which ends its sessions at once.
+func (s *Service) CurrentUser(ctx context.Context, id int64) (*User, error) {
+	return s.store.UserByID(ctx, id)
+}
+
+// RoleOf reports the account behind email for the role checks; an unknown
+// email has no roles.
+func (s *Service) RoleOf(ctx context.Context, actor *User, email string) (*User, error) {
+	if err := Allow(actor, CanCheckRoles(actor, email)); err != nil {
+		return nil, err
+	}
+	u, err := s.store.UserByEmail(ctx, NormalizeEmail(email))
+	if ErrorKind(err) == KindNotFound {
+		return &User{}, nil
+	}
+	return u, err
+}
+
+// asFieldError attaches an image intake's message to the form field it came from.
+func asFieldError(err error, field string) error {
+	var e *Error
+	if errors.As(err, &e) && e.Kind != KindInternal && len(e.Fields) == 0 {
+		return &Error{Kind: e.Kind, Message: e.Message, Fields: map[string]string{field: e.Message}}
+	}
+	return err
+}

@@ -1,0 +1,101 @@
+package api
+
+import (
+	"net"
+	"net/http"
+
+	"rehome/app"
+)
+
+func (s *Server) register(w http.ResponseWriter, r *http.Request) {
+	if err := parseMultipart(w, r); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	image, err := formFile(r, "image")
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	n := app.NewUser{
+		Name:     r.FormValue("name"),
+		Email:    r.FormValue("email"),
+		Password: r.FormValue("password"),
+		Role:     app.Role(r.FormValue("role")),
+		Phone:    r.FormValue("phone"),
+		Location: r.FormValue("location"),
+	}
+	if image != nil {
+		defer image.Close()
+	}
+	user, err := s.svc.Register(r.Context(), n, image)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if err := s.signIn(r, user); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, user.JSON())
+}
+
+type loginRequest struct {
+	Email    string `json:"email"`
+	Password string `json:"password"`
+}
+
+func (s *Server) login(w http.ResponseWriter, r *http.Request) {
+	var req loginRequest
+	if err := decodeJSON(w, r, &req); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	user, err := s.svc.Login(r.Context(), req.Email, req.Password, clientAddress(r))
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if err := s.signIn(r, user); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, user.JSON())
+}
+
+// signIn gives the session a new token before storing the user in it, so a
+// token planted before login is worthless after.
+func (s *Server) signIn(r *http.Request, user *app.User) error {
+	if err := s.sessions.RenewToken(r.Context()); err != nil {
+		return err
+	}
+	s.sessions.Put(r.Context(), sessionUserKey, user.ID)
+	return nil
+}
+
+func (s *Server) logout(w http.ResponseWriter, r *http.Request) {
+	if err := s.sessions.Destroy(r.Context()); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
+func (s *Server) me(w http.ResponseWriter, r *http.Request) {
+	user := actor(r)
+	if user == nil {
+		s.writeError(w, r, app.Errorf(app.KindUnauthorized, "Please log in"))
+		return
+	}
+	writeJSON(w, http.StatusOK, user.JSON())
+}
+
+// clientAddress is the peer's IP. Forwarded headers are not trusted: anyone
+// could set them to dodge the login limit.
+func clientAddress(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}

@@ -1,0 +1,138 @@
+package api
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"rehome/app"
+)
+
+// Body limits: JSON bodies are small; a multipart form carries one image of
+// at most app.MaxImageBytes plus a few text fields.
+const (
+	maxJSONBytes      = 64 << 10
+	maxMultipartBytes = app.MaxImageBytes + 1<<20
+	multipartInMemory = 1 << 20
+)
+
+func asError(err error, target **app.Error) bool { return errors.As(err, target) }
+
+// decodeJSON reads exactly one JSON object into dst, refusing unknown fields,
+// trailing data and oversized bodies.
+func decodeJSON(w http.ResponseWriter, r *http.Request, dst any) error {
+	if mediaType(r) != "application/json" {
+		return app.Errorf(app.KindUnsupported, "Send the request body as application/json")
+	}
+	return decodeJSONBody(http.MaxBytesReader(w, r.Body, maxJSONBytes), dst)
+}
+
+func decodeJSONBody(body io.Reader, dst any) error {
+	dec := json.NewDecoder(body)
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(dst); err != nil {
+		return jsonError(err)
+	}
+	if dec.More() {
+		return app.Errorf(app.KindMalformed, "The request body must hold a single JSON object")
+	}
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+		return app.Errorf(app.KindMalformed, "The request body must hold a single JSON object")
+	}
+	return nil
+}
+
+// jsonError explains a decoding failure without echoing internals.
+func jsonError(err error) error {
+	var syntax *json.SyntaxError
+	var typeErr *json.UnmarshalTypeError
+	var tooLarge *http.MaxBytesError
+	switch {
+	case errors.As(err, &tooLarge):
+		return app.Errorf(app.KindTooLarge, "The request body is larger than %d bytes", tooLarge.Limit)
+	case errors.Is(err, io.EOF):
+		return app.Errorf(app.KindMalformed, "The request body is empty")
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return app.Errorf(app.KindMalformed, "The request body is not complete JSON")
+	case errors.As(err, &syntax):
+		return app.Errorf(app.KindMalformed, "The request body is not valid JSON (at byte %d)", syntax.Offset)
+	case errors.As(err, &typeErr) && typeErr.Field != "":
+		return &app.Error{Kind: app.KindMalformed, Message: fmt.Sprintf("Field %q has the wrong type", typeErr.Field),
+			Fields: map[string]string{typeErr.Field: "Wrong type"}}
+	case strings.HasPrefix(err.Error(), "json: unknown field "):
+		field := strings.Trim(strings.TrimPrefix(err.Error(), "json: unknown field "), `"`)
+		return &app.Error{Kind: app.KindMalformed, Message: fmt.Sprintf("Unknown field %q", field),
+			Fields: map[string]string{field: "Unknown field"}}
+	default:
+		return app.Errorf(app.KindMalformed, "The request body is not valid JSON")
+	}
+}
+
+func mediaType(r *http.Request) string {
+	t, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	if err != nil {
+		return ""
+	}
+	return t
+}
+
+// parseMultipart reads a multipart form; files beyond a megabyte wait on disk
+// rather than in memory, and the server removes them after the request.
+func parseMultipart(w http.ResponseWriter, r *http.Request) error {
+	if mediaType(r) != "multipart/form-data" {
+		return app.Errorf(app.KindUnsupported, "Send the form as multipart/form-data")
+	}
+	r.Body = http.MaxBytesReader(w, r.Body, maxMultipartBytes)
+	if err := r.ParseMultipartForm(multipartInMemory); err != nil {
+		var tooLarge *http.MaxBytesError
+		if errors.As(err, &tooLarge) {
+			return app.Errorf(app.KindTooLarge, "The upload is larger than 10 MB")
+		}
+		return app.Errorf(app.KindMalformed, "The form could not be read")
+	}
+	return nil
+}
+
+// formFile opens the named file field, or returns nil when it is absent.
+func formFile(r *http.Request, name string) (io.ReadCloser, error) {
+	f, _, err := r.FormFile(name)
+	if errors.Is(err, http.ErrMissingFile) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, app.Errorf(app.KindMalformed, "The %s file could not be read", name)
+	}
+	return f, nil
+}
+
+// pageOf reads limit and offset from the query string.
+func pageOf(r *http.Request) (app.Page, error) {
+	var page app.Page
+	for name, dst := range map[string]*int{"limit": &page.Limit, "offset": &page.Offset} {
+		raw := r.URL.Query().Get(name)
+		if raw == "" {
+			continue
+		}
+		n, err := strconv.Atoi(raw)
+		if err != nil || n < 0 {
+			return page, &app.Error{Kind: app.KindMalformed, Message: fmt.Sprintf("%s must be a whole number of at least 0", name),
+				Fields: map[string]string{name: "Must be a whole number of at least 0"}}
+		}
+		*dst = n
+	}
+	return page, nil
+}
+
+// idParam reads a numeric path parameter; anything else cannot name a row.
+func idParam(raw string) (int64, error) {
+	id, err := strconv.ParseInt(raw, 10, 64)
+	if err != nil || id <= 0 {
+		return 0, app.Errorf(app.KindNotFound, "Not found")
+	}
+	return id, nil
+}

@@ -1,0 +1,217 @@
+package api_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"image"
+	"image/color"
+	"image/png"
+	"io"
+	"log/slog"
+	"mime/multipart"
+	"net/http"
+	"net/http/cookiejar"
+	"net/http/httptest"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"golang.org/x/crypto/bcrypt"
+
+	"rehome/app"
+	"rehome/app/api"
+	"rehome/pwa"
+	"rehome/sqlite"
+	"rehome/uploads"
+)
+
+// env is a running server on a fresh database in a temp dir.
+type env struct {
+	t   testing.TB
+	srv *httptest.Server
+	db  *sqlite.DB
+	svc *app.Service
+	dir string
+}
+
+func newEnv(t testing.TB) *env {
+	t.Helper()
+	dir := t.TempDir()
+	db, err := sqlite.Open(context.Background(), filepath.Join(dir, "rehome.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	images, err := uploads.New(filepath.Join(dir, "images"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	svc := app.NewService(db, images, app.BcryptHasher{Cost: bcrypt.MinCost})
+	server := api.New(api.Config{
+		Service:      svc,
+		SessionStore: db.Sessions(),
+		Images:       images.Handler(),
+		Web:          pwa.Files(),
+		Logger:       slog.New(slog.NewTextHandler(io.Discard, nil)),
+	})
+	srv := httptest.NewServer(server.Handler())
+	t.Cleanup(srv.Close)
+	return &env{t: t, srv: srv, db: db, svc: svc, dir: dir}
+}
+
+// client is one browser: its own cookie jar.
+type client struct {
+	t    testing.TB
+	base string
+	http *http.Client
+}
+
+func (e *env) client() *client {
+	jar, _ := cookiejar.New(nil)
+	return &client{t: e.t, base: e.srv.URL, http: &http.Client{Jar: jar}}
+}
+
+type response struct {
+	status int
+	header http.Header
+	body   []byte
+}
+
+// json decodes the body into a fresh value of type T.
+func decode[T any](t testing.TB, r *response) T {
+	t.Helper()
+	var v T
+	if err := json.Unmarshal(r.body, &v); err != nil {
+		t.Fatalf("decode %s: %v", r.body, err)
+	}
+	return v
+}
+
+type errorReply struct {
+	Error  string            `json:"error"`
+	Fields map[string]string `json:"fields"`
+}
+
+func (c *client) send(method, path, contentType string, body io.Reader, headers ...string) *response {
+	c.t.Helper()
+	req, err := http.NewRequest(method, c.base+path, body)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	if contentType != "" {
+		req.Header.Set("Content-Type", contentType)
+	}
+	for i := 0; i+1 < len(headers); i += 2 {
+		req.Header.Set(headers[i], headers[i+1])
+	}
+	res, err := c.http.Do(req)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	defer res.Body.Close()
+	data, err := io.ReadAll(res.Body)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	return &response{status: res.StatusCode, header: res.Header, body: data}
+}
+
+// call sends body as JSON (a string is sent as it is) and returns the answer.
+func (c *client) call(method, path string, body any) *response {
+	c.t.Helper()
+	switch b := body.(type) {
+	case nil:
+		return c.send(method, path, "", nil)
+	case string:
+		return c.send(method, path, "application/json", strings.NewReader(b))
+	default:
+		data, err := json.Marshal(b)
+		if err != nil {
+			c.t.Fatal(err)
+		}
+		return c.send(method, path, "application/json", bytes.NewReader(data))
+	}
+}
+
+// form sends a multipart form with an optional image file.
+func (c *client) form(path string, fields map[string]string, image []byte) *response {
+	c.t.Helper()
+	var buf bytes.Buffer
+	w := multipart.NewWriter(&buf)
+	for k, v := range fields {
+		w.WriteField(k, v)
+	}
+	if image != nil {
+		part, _ := w.CreateFormFile("image", "picture.png")
+		part.Write(image)
+	}
+	w.Close()
+	return c.send(http.MethodPost, path, w.FormDataContentType(), &buf)
+}
+
+func expectStatus(t testing.TB, r *response, want int) {
+	t.Helper()
+	if r.status != want {
+		t.Fatalf("status %d, want %d; body %s", r.status, want, r.body)
+	}
+}
+
+// pngImage is a small opaque picture.
+func pngImage(t testing.TB, w, h int) []byte {
+	t.Helper()
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			img.Set(x, y, color.RGBA{uint8(x), uint8(y), 120, 255})
+		}
+	}
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+const testPassword = "correct horse battery"
+
+// register signs up a new account through the API and returns its client.
+func (e *env) register(name, email string, role app.Role) (*client, app.User) {
+	e.t.Helper()
+	c := e.client()
+	r := c.form("/api/auth/register", map[string]string{
+		"name": name, "email": email, "password": testPassword, "role": string(role), "phone": "+1 555 0100",
+	}, pngImage(e.t, 40, 30))
+	expectStatus(e.t, r, http.StatusCreated)
+	return c, decode[app.User](e.t, r)
+}
+
+// admin creates an admin the way the command line does and signs them in.
+func (e *env) admin(email string) (*client, app.User) {
+	e.t.Helper()
+	u, err := e.svc.CreateAdmin(context.Background(), app.NewUser{Name: "Admin", Email: email, Password: testPassword})
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	c := e.client()
+	expectStatus(e.t, c.call("POST", "/api/auth/login", map[string]string{"email": email, "password": testPassword}), http.StatusOK)
+	return c, *u
+}
+
+// upload stores a picture as c and returns its URLs.
+func (c *client) upload(image []byte) app.Image {
+	c.t.Helper()
+	r := c.form("/api/images", nil, image)
+	expectStatus(c.t, r, http.StatusCreated)
+	return decode[app.Image](c.t, r)
+}
+
+// productBody is a valid product in category.
+func productBody(category, image string) map[string]any {
+	return map[string]any{
+		"category": category, "product": "Oak table", "description": "Solid oak, seats six.",
+		"image": image, "condition": "Good", "location": "Riverside",
+		"original_price": 500, "resale_price": "120.50", "seller_phone": "+1 555 0100",
+		"purchase_year": 2019, "use_period": "5 years",
+	}
+}

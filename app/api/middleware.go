@@ -1,0 +1,106 @@
+package api
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"time"
+
+	"github.com/go-chi/chi/v5/middleware"
+
+	"rehome/app"
+)
+
+// logRequests writes one line per request. Only the path is logged: query
+// strings may carry emails, and bodies carry passwords.
+func (s *Server) logRequests(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		ww := middleware.NewWrapResponseWriter(w, r.ProtoMajor)
+		next.ServeHTTP(ww, r)
+		status := ww.Status()
+		if status == 0 {
+			status = http.StatusOK
+		}
+		s.log.Info("request", "method", r.Method, "path", r.URL.Path, "status", status,
+			"duration", time.Since(start), "bytes", ww.BytesWritten())
+	})
+}
+
+// recoverPanics turns a panic into a logged internal error, never a stack
+// trace in the answer.
+func (s *Server) recoverPanics(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		defer func() {
+			if v := recover(); v != nil {
+				if v == http.ErrAbortHandler {
+					panic(v)
+				}
+				s.writeError(w, r, fmt.Errorf("panic: %v", v))
+			}
+		}()
+		next.ServeHTTP(w, r)
+	})
+}
+
+// secureHeaders are sent with every answer.
+func secureHeaders(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h := w.Header()
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
+		h.Set("X-Frame-Options", "DENY")
+		next.ServeHTTP(w, r)
+	})
+}
+
+// noStore keeps private API answers out of shared caches.
+func noStore(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Cache-Control", "no-store")
+		next.ServeHTTP(w, r)
+	})
+}
+
+type userKey struct{}
+
+// authenticate puts the signed-in user, if any, in the request context. The
+// account is read afresh on every request, so a deleted account or a changed
+// role takes effect at once.
+func (s *Server) authenticate(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		id := s.sessions.GetInt64(r.Context(), sessionUserKey)
+		if id == 0 {
+			next.ServeHTTP(w, r)
+			return
+		}
+		user, err := s.svc.CurrentUser(r.Context(), id)
+		if err != nil && app.ErrorKind(err) == app.KindNotFound {
+			// The account is gone: forget it in this session too.
+			s.sessions.Remove(r.Context(), sessionUserKey)
+			next.ServeHTTP(w, r)
+			return
+		}
+		if err != nil {
+			s.writeError(w, r, err)
+			return
+		}
+		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), userKey{}, user)))
+	})
+}
+
+// actor is the signed-in user, or nil.
+func actor(r *http.Request) *app.User {
+	u, _ := r.Context().Value(userKey{}).(*app.User)
+	return u
+}
+
+// refuseCrossOrigin rejects state-changing requests that a browser marks as
+// coming from another origin.
+func (s *Server) refuseCrossOrigin(next http.Handler) http.Handler {
+	cop := http.NewCrossOriginProtection()
+	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		s.writeError(w, r, app.Errorf(app.KindForbidden, "Cross-origin requests are not allowed"))
+	}))
+	return cop.Handler(next)
+}

@@ -1,0 +1,55 @@
+package api
+
+import (
+	"encoding/json"
+	"log/slog"
+	"net/http"
+	"strconv"
+
+	"rehome/app"
+)
+
+// statusOf is the one place where error kinds become HTTP statuses.
+var statusOf = map[app.Kind]int{
+	app.KindMalformed:    http.StatusBadRequest,
+	app.KindUnauthorized: http.StatusUnauthorized,
+	app.KindForbidden:    http.StatusForbidden,
+	app.KindNotFound:     http.StatusNotFound,
+	app.KindConflict:     http.StatusConflict,
+	app.KindTooLarge:     http.StatusRequestEntityTooLarge,
+	app.KindUnsupported:  http.StatusUnsupportedMediaType,
+	app.KindInvalid:      http.StatusUnprocessableEntity,
+	app.KindRateLimited:  http.StatusTooManyRequests,
+	app.KindInternal:     http.StatusInternalServerError,
+}
+
+type errorBody struct {
+	Error  string            `json:"error"`
+	Fields map[string]string `json:"fields,omitempty"`
+}
+
+func writeJSON(w http.ResponseWriter, status int, body any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	if err := json.NewEncoder(w).Encode(body); err != nil {
+		slog.Debug("write response", "err", err)
+	}
+}
+
+// writeError answers with err's kind and message. Internal errors are logged
+// with their detail and shown only as 'Internal error'.
+func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
+	kind := app.ErrorKind(err)
+	status, ok := statusOf[kind]
+	if !ok {
+		status = http.StatusInternalServerError
+	}
+	if status == http.StatusInternalServerError {
+		s.log.Error("internal error", "method", r.Method, "path", r.URL.Path, "err", err)
+	}
+	var e *app.Error
+	if kind == app.KindRateLimited && asError(err, &e) && e.RetryAfterSeconds > 0 {
+		w.Header().Set("Retry-After", strconv.Itoa(e.RetryAfterSeconds))
+	}
+	writeJSON(w, status, errorBody{Error: app.ErrorMessage(err), Fields: app.ErrorFields(err)})
+}

@@ -1,0 +1,116 @@
+package app
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Kind says what sort of failure an error is. The HTTP layer maps each kind
+// to a status in exactly one place.
+type Kind string
+
+const (
+	KindInvalid      Kind = "invalid"      // the input breaks a rule (422)
+	KindMalformed    Kind = "malformed"    // the request cannot be read at all (400)
+	KindUnauthorized Kind = "unauthorized" // nobody is signed in, or bad credentials (401)
+	KindForbidden    Kind = "forbidden"    // signed in, but not allowed (403)
+	KindNotFound     Kind = "not found"    // (404)
+	KindConflict     Kind = "conflict"     // clashes with what is stored (409)
+	KindTooLarge     Kind = "too large"    // (413)
+	KindUnsupported  Kind = "unsupported"  // a media type we do not take (415)
+	KindRateLimited  Kind = "rate limited" // too many attempts (429)
+	KindInternal     Kind = "internal"     // our fault; details are logged, never shown
+)
+
+// Error is the one error type that crosses package boundaries with a meaning.
+// Message is safe to show to the user; Fields names per-field problems.
+type Error struct {
+	Kind    Kind
+	Message string
+	Fields  map[string]string
+	// RetryAfterSeconds is set on rate-limited errors.
+	RetryAfterSeconds int
+}
+
+func (e *Error) Error() string {
+	if len(e.Fields) > 0 {
+		return fmt.Sprintf("%s: %s %v", e.Kind, e.Message, e.Fields)
+	}
+	return fmt.Sprintf("%s: %s", e.Kind, e.Message)
+}
+
+// Errorf builds an Error of the given kind with a user-facing message.
+func Errorf(kind Kind, format string, args ...any) *Error {
+	return &Error{Kind: kind, Message: fmt.Sprintf(format, args...)}
+}
+
+// ErrorKind reports the kind of err: none for nil, internal for anything
+// that is not an *Error.
+func ErrorKind(err error) Kind {
+	if err == nil {
+		return ""
+	}
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Kind
+	}
+	return KindInternal
+}
+
+// ErrorMessage reports the user-facing message of err, hiding internal details.
+func ErrorMessage(err error) string {
+	var e *Error
+	if errors.As(err, &e) && e.Kind != KindInternal {
+		return e.Message
+	}
+	return "Internal error"
+}
+
+// ErrorFields reports the per-field messages of err, if any.
+func ErrorFields(err error) map[string]string {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Fields
+	}
+	return nil
+}
+
+// RequiredMessage is the spec's wording for an empty required field.
+const RequiredMessage = "This field is required"
+
+// Validator collects per-field messages; the first message for a field wins.
+type Validator struct {
+	Fields map[string]string
+}
+
+// Check records msg for field unless ok.
+func (v *Validator) Check(ok bool, field, msg string) {
+	if ok {
+		return
+	}
+	if v.Fields == nil {
+		v.Fields = map[string]string{}
+	}
+	if _, exists := v.Fields[field]; !exists {
+		v.Fields[field] = msg
+	}
+}
+
+// Required records the spec's required-field message when value is blank.
+func (v *Validator) Required(value, field string) {
+	v.Check(NotBlank(value), field, RequiredMessage)
+}
+
+// Has reports whether field already has a message.
+func (v *Validator) Has(field string) bool {
+	_, ok := v.Fields[field]
+	return ok
+}
+
+// Err returns an invalid-kind error naming every field, or nil when all passed.
+func (v *Validator) Err() error {
+	if len(v.Fields) == 0 {
+		return nil
+	}
+	return &Error{Kind: KindInvalid, Message: "Please correct the highlighted fields", Fields: v.Fields}
+}

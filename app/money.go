@@ -1,0 +1,92 @@
+package app
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// Cents is an amount of money in hundredths; prices are stored this way so
+// sums never drift. In JSON it is a plain decimal number such as 120.5.
+type Cents int64
+
+// MaxCents bounds a price at ten million, far beyond any household item.
+const MaxCents Cents = 10_000_000_00
+
+func (c Cents) String() string {
+	return strconv.FormatInt(int64(c)/100, 10) + "." + twoDigits(int64(c)%100)
+}
+
+func twoDigits(n int64) string {
+	if n < 10 {
+		return "0" + strconv.FormatInt(n, 10)
+	}
+	return strconv.FormatInt(n, 10)
+}
+
+func (c Cents) MarshalJSON() ([]byte, error) {
+	s := c.String()
+	s = strings.TrimSuffix(strings.TrimSuffix(s, "0"), ".0")
+	s = strings.TrimSuffix(s, ".")
+	return []byte(s), nil
+}
+
+func (c *Cents) UnmarshalJSON(data []byte) error {
+	var text NumberText
+	if err := text.UnmarshalJSON(data); err != nil {
+		return err
+	}
+	parsed, ok := ParseCents(string(text))
+	if !ok {
+		return errors.New("not an amount of money")
+	}
+	*c = parsed
+	return nil
+}
+
+var decimalPattern = regexp.MustCompile(`^[0-9]{1,12}(\.[0-9]{1,2})?$`)
+
+// ParseCents reads a non-negative decimal with at most two decimals.
+func ParseCents(s string) (Cents, bool) {
+	s = strings.TrimSpace(s)
+	if !decimalPattern.MatchString(s) {
+		return 0, false
+	}
+	whole, frac, _ := strings.Cut(s, ".")
+	w, err := strconv.ParseInt(whole, 10, 64)
+	if err != nil {
+		return 0, false
+	}
+	for len(frac) < 2 {
+		frac += "0"
+	}
+	f, _ := strconv.ParseInt(frac, 10, 64)
+	c := Cents(w*100 + f)
+	return c, c <= MaxCents
+}
+
+// NumberText holds a JSON number or string exactly as sent, so that a bad
+// value becomes a field message at validation instead of a decoding error.
+type NumberText string
+
+func (n *NumberText) UnmarshalJSON(data []byte) error {
+	data = bytes.TrimSpace(data)
+	switch {
+	case bytes.Equal(data, []byte("null")):
+		*n = ""
+	case len(data) > 0 && data[0] == '"':
+		var s string
+		if err := json.Unmarshal(data, &s); err != nil {
+			return err
+		}
+		*n = NumberText(s)
+	case len(data) > 0 && (data[0] == '-' || (data[0] >= '0' && data[0] <= '9')):
+		*n = NumberText(data)
+	default:
+		return errors.New("expected a number or a string")
+	}
+	return nil
+}

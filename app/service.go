@@ -1,0 +1,69 @@
+package app
+
+import (
+	"sync"
+	"time"
+)
+
+// Store is everything the marketplace keeps.
+type Store interface {
+	UserStore
+	CategoryStore
+	ProductStore
+	ImageStore
+}
+
+// Service holds the marketplace's rules. Every method that acts for someone
+// takes the acting user (nil when nobody is signed in) and checks the policy
+// before touching the store.
+type Service struct {
+	store  Store
+	intake ImageIntake
+	hasher PasswordHasher
+	now    func() time.Time
+
+	emailFailures   *AttemptLimiter
+	addressFailures *AttemptLimiter
+
+	dummyOnce sync.Once
+	dummy     []byte
+}
+
+// Login limits: 10 failures per email in 15 minutes, and a looser limit per
+// client address so one machine cannot walk through many emails.
+const (
+	LoginFailuresPerEmail   = 10
+	LoginFailuresPerAddress = 100
+	LoginFailureWindow      = 15 * time.Minute
+)
+
+func NewService(store Store, intake ImageIntake, hasher PasswordHasher) *Service {
+	return &Service{
+		store:           store,
+		intake:          intake,
+		hasher:          hasher,
+		now:             func() time.Time { return time.Now().UTC() },
+		emailFailures:   NewAttemptLimiter(LoginFailuresPerEmail, LoginFailureWindow),
+		addressFailures: NewAttemptLimiter(LoginFailuresPerAddress, LoginFailureWindow),
+	}
+}
+
+// RequireUser refuses anonymous callers.
+func RequireUser(actor *User) error {
+	if actor == nil {
+		return Errorf(KindUnauthorized, "Please log in")
+	}
+	return nil
+}
+
+// Allow turns a policy decision into an error: unauthorized for nobody,
+// forbidden for a signed-in user the policy refuses.
+func Allow(actor *User, ok bool) error {
+	if err := RequireUser(actor); err != nil {
+		return err
+	}
+	if !ok {
+		return Errorf(KindForbidden, "You are not allowed to do that")
+	}
+	return nil
+}

@@ -1,0 +1,135 @@
+package app
+
+import (
+	"context"
+	"net/mail"
+	"strings"
+	"time"
+	"unicode/utf8"
+)
+
+// Role is what an account may do. Admin is never chosen at registration.
+type Role string
+
+const (
+	RoleBuyer  Role = "Buyer"
+	RoleSeller Role = "Seller"
+	RoleAdmin  Role = "Admin"
+)
+
+// User is an account as the rest of the system sees it: never with its hash.
+type User struct {
+	ID       int64     `json:"id"`
+	Name     string    `json:"name"`
+	Email    string    `json:"email"`
+	Role     Role      `json:"role"`
+	Image    string    `json:"image"`
+	Phone    string    `json:"phone"`
+	Location string    `json:"location"`
+	Verified bool      `json:"-"`
+	Created  time.Time `json:"-"`
+}
+
+// userJSON adds the seller-only verified flag, omitted for other roles.
+type userJSON struct {
+	ID       int64  `json:"id"`
+	Name     string `json:"name"`
+	Email    string `json:"email"`
+	Role     Role   `json:"role"`
+	Image    string `json:"image"`
+	Phone    string `json:"phone"`
+	Location string `json:"location"`
+	Verified *bool  `json:"verified,omitempty"`
+}
+
+// JSON is the user as the API shows it.
+func (u *User) JSON() any {
+	out := userJSON{ID: u.ID, Name: u.Name, Email: u.Email, Role: u.Role, Image: u.Image, Phone: u.Phone, Location: u.Location}
+	if u.Role == RoleSeller {
+		verified := u.Verified
+		out.Verified = &verified
+	}
+	return out
+}
+
+func (u *User) IsAdmin() bool  { return u != nil && u.Role == RoleAdmin }
+func (u *User) IsSeller() bool { return u != nil && u.Role == RoleSeller }
+
+// Password limits. bcrypt reads at most 72 bytes; longer passwords would be
+// silently truncated, so they are refused instead.
+const (
+	MinPasswordLength = 8
+	MaxPasswordBytes  = 72
+)
+
+// NewUser is what registration and the admin CLI create an account from.
+type NewUser struct {
+	Name     string
+	Email    string
+	Password string
+	Role     Role
+	Image    string // URL of an image issued by this server
+	Phone    string
+	Location string
+}
+
+// Normalize trims the fields and lower-cases the email.
+func (n *NewUser) Normalize() {
+	n.Name = strings.TrimSpace(n.Name)
+	n.Email = NormalizeEmail(n.Email)
+	n.Phone = strings.TrimSpace(n.Phone)
+	n.Location = strings.TrimSpace(n.Location)
+}
+
+// Validate checks the account fields; the image is checked by the caller,
+// which knows whether one was uploaded.
+func (n *NewUser) Validate(v *Validator) {
+	v.Required(n.Name, "name")
+	v.Check(utf8.RuneCountInString(n.Name) <= 100, "name", "Use at most 100 characters")
+	v.Required(n.Email, "email")
+	if !v.Has("email") {
+		v.Check(ValidEmail(n.Email), "email", "Enter a valid email address")
+	}
+	v.Check(n.Password != "", "password", RequiredMessage)
+	if !v.Has("password") {
+		v.Check(utf8.RuneCountInString(n.Password) >= MinPasswordLength, "password", "Use at least 8 characters")
+		v.Check(len(n.Password) <= MaxPasswordBytes, "password", "Use at most 72 bytes")
+	}
+	v.Check(len(n.Phone) <= 40, "phone", "Use at most 40 characters")
+	v.Check(utf8.RuneCountInString(n.Location) <= 200, "location", "Use at most 200 characters")
+}
+
+// NormalizeEmail is how every email is compared and stored.
+func NormalizeEmail(email string) string {
+	return strings.ToLower(strings.TrimSpace(email))
+}
+
+// ValidEmail accepts a bare address (no display name) of sane length.
+func ValidEmail(email string) bool {
+	if len(email) > 254 {
+		return false
+	}
+	addr, err := mail.ParseAddress(email)
+	return err == nil && addr.Address == email && strings.Contains(email[strings.LastIndexByte(email, '@'):], ".")
+}
+
+// NotBlank reports whether s has anything but white space.
+func NotBlank(s string) bool { return strings.TrimSpace(s) != "" }
+
+// UserStore keeps accounts.
+type UserStore interface {
+	// CreateUser stores u with its password hash and fills in its ID and Created.
+	// A taken email is a conflict.
+	CreateUser(ctx context.Context, u *User, passwordHash []byte) error
+	UserByID(ctx context.Context, id int64) (*User, error)
+	UserByEmail(ctx context.Context, email string) (*User, error)
+	// PasswordHash returns the user and the stored hash for an email.
+	PasswordHash(ctx context.Context, email string) (*User, []byte, error)
+}
+
+// PasswordHasher turns passwords into hashes and checks them.
+type PasswordHasher interface {
+	Hash(password string) ([]byte, error)
+	// Compare returns nil when password matches hash.
+	Compare(hash []byte, password string) error
+}

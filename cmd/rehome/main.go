@@ -1,0 +1,51 @@
+// Command rehome runs the Rehome marketplace: one binary that serves the
+// JSON API and the web app from an embedded SQLite database.
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+const usage = `Rehome, a community marketplace for second-hand household goods.
+
+Usage:
+  rehome serve [--addr ADDR] [--data DIR] [--secure-cookies] [--demo]
+  rehome admin create --name NAME --email EMAIL [--data DIR]   (password on standard input)
+
+Run 'rehome serve -h' or 'rehome admin create -h' for the flags.
+`
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}
+
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return 2
+	}
+	switch args[0] {
+	case "serve":
+		return serve(ctx, args[1:], stdout, stderr)
+	case "admin":
+		if len(args) < 2 || args[1] != "create" {
+			fmt.Fprint(stderr, usage)
+			return 2
+		}
+		return createAdmin(ctx, args[2:], stdin, stdout, stderr)
+	case "help", "-h", "--help":
+		fmt.Fprint(stdout, usage)
+		return 0
+	default:
+		fmt.Fprintf(stderr, "rehome: unknown command %q\n\n%s", args[0], usage)
+		return 2
+	}
+}

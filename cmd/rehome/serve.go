@@ -1,0 +1,94 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"time"
+
+	"rehome/app/api"
+	"rehome/app/demo"
+	"rehome/pwa"
+)
+
+// serve is 'rehome serve': the marketplace until SIGINT or SIGTERM.
+func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("rehome serve", stderr)
+	addr := fs.String("addr", envOr("REHOME_ADDR", "127.0.0.1:8080"), "address to listen on (env REHOME_ADDR)")
+	data := dataFlag(fs)
+	secure := fs.Bool("secure-cookies", envBool("REHOME_SECURE_COOKIES"), "mark cookies Secure, for deployments behind HTTPS (env REHOME_SECURE_COOKIES)")
+	withDemo := fs.Bool("demo", envBool("REHOME_DEMO"), "fill an empty database with demo content (env REHOME_DEMO)")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	log := slog.New(slog.NewTextHandler(stdout, nil))
+	if err := runServer(ctx, log, *addr, *data, *secure, *withDemo); err != nil {
+		log.Error("server stopped", "err", err)
+		return 1
+	}
+	return 0
+}
+
+func runServer(ctx context.Context, log *slog.Logger, addr, data string, secureCookies, withDemo bool) error {
+	db, images, err := openData(ctx, data)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	svc := newService(db, images)
+	if withDemo {
+		if err := demo.Fill(ctx, svc, log); err != nil {
+			return fmt.Errorf("demo data: %w", err)
+		}
+	}
+
+	sessions := db.Sessions()
+	cleanupCtx, stopCleanup := context.WithCancel(ctx)
+	defer stopCleanup()
+	go sessions.CleanUp(cleanupCtx, time.Hour, log)
+
+	server := api.New(api.Config{
+		Service:       svc,
+		SessionStore:  sessions,
+		Images:        images.Handler(),
+		Web:           pwa.Files(),
+		SecureCookies: secureCookies,
+		Logger:        log,
+	})
+	srv := &http.Server{
+		Handler:           server.Handler(),
+		ReadHeaderTimeout: 10 * time.Second,
+		// Phones on poor connections upload photos slowly.
+		ReadTimeout:  2 * time.Minute,
+		WriteTimeout: 2 * time.Minute,
+		IdleTimeout:  2 * time.Minute,
+		ErrorLog:     slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+	}
+	listener, err := net.Listen("tcp", addr)
+	if err != nil {
+		return err
+	}
+	log.Info("Rehome is listening", "url", "http://"+listener.Addr().String(), "data", data)
+
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(listener) }()
+	select {
+	case err := <-served:
+		return err
+	case <-ctx.Done():
+	}
+	log.Info("shutting down")
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(shutdownCtx); err != nil {
+		return err
+	}
+	if err := <-served; !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}

@@ -1,0 +1,57 @@
+package sqlite
+
+import (
+	"context"
+	"strings"
+
+	"rehome/app"
+)
+
+// categoryKey folds a name the way uniqueness and look-ups compare it.
+func categoryKey(name string) string { return strings.ToLower(strings.TrimSpace(name)) }
+
+func (db *DB) CreateCategory(ctx context.Context, c *app.Category) error {
+	created := db.millis()
+	err := db.write.QueryRowContext(ctx, `
+		INSERT INTO categories (name, name_key, image, created) VALUES (?, ?, ?, ?) RETURNING id`,
+		c.Name, categoryKey(c.Name), c.Image, created).Scan(&c.ID)
+	if isUniqueViolation(err) {
+		return app.Errorf(app.KindConflict, "A category with this name already exists")
+	}
+	if err != nil {
+		return err
+	}
+	c.Created = fromMillis(created)
+	return nil
+}
+
+func (db *DB) Categories(ctx context.Context) ([]app.Category, error) {
+	rows, err := db.read.QueryContext(ctx, `SELECT id, name, image, created FROM categories ORDER BY name_key`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	categories := []app.Category{}
+	for rows.Next() {
+		var c app.Category
+		var created int64
+		if err := rows.Scan(&c.ID, &c.Name, &c.Image, &created); err != nil {
+			return nil, err
+		}
+		c.Created = fromMillis(created)
+		categories = append(categories, c)
+	}
+	return categories, rows.Err()
+}
+
+func (db *DB) CategoryByName(ctx context.Context, name string) (*app.Category, error) {
+	var c app.Category
+	var created int64
+	err := db.read.QueryRowContext(ctx, `SELECT id, name, image, created FROM categories WHERE name_key = ?`,
+		categoryKey(name)).Scan(&c.ID, &c.Name, &c.Image, &created)
+	if err != nil {
+		return nil, notFound(err, "Category")
+	}
+	c.Created = fromMillis(created)
+	return &c, nil
+}

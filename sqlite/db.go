@@ -1,0 +1,160 @@
+// Package sqlite keeps the marketplace in one SQLite file. Writes go through a
+// single connection (SQLite allows one writer at a time, and queueing in Go is
+// cheaper than retrying on SQLITE_BUSY); reads use a pool of read-only
+// connections that WAL lets run beside the writer.
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"runtime"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
+
+	"rehome/app"
+)
+
+//go:embed migrations/*.sql
+var migrations embed.FS
+
+// DB is the store. It implements app.Store.
+type DB struct {
+	write *sql.DB
+	read  *sql.DB
+	now   func() time.Time
+}
+
+var _ app.Store = (*DB)(nil)
+
+// Open opens (creating if needed) the database file at path and brings its
+// schema up to date.
+func Open(ctx context.Context, path string) (*DB, error) {
+	pragmas := "_pragma=foreign_keys(1)&_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)&_pragma=synchronous(NORMAL)"
+	base := "file:" + (&url.URL{Path: path}).EscapedPath() + "?" + pragmas
+	write, err := sql.Open("sqlite", base+"&_txlock=immediate")
+	if err != nil {
+		return nil, err
+	}
+	write.SetMaxOpenConns(1)
+	write.SetConnMaxIdleTime(0)
+	db := &DB{write: write, now: func() time.Time { return time.Now().UTC() }}
+	if err := db.migrate(ctx); err != nil {
+		write.Close()
+		return nil, fmt.Errorf("migrate %s: %w", path, err)
+	}
+	// Readers open only after the writer has created the file and set WAL.
+	read, err := sql.Open("sqlite", base+"&_pragma=query_only(1)")
+	if err != nil {
+		write.Close()
+		return nil, err
+	}
+	readers := max(4, runtime.NumCPU()*2)
+	read.SetMaxOpenConns(readers)
+	read.SetMaxIdleConns(readers)
+	db.read = read
+	return db, nil
+}
+
+func (db *DB) Close() error {
+	return errors.Join(db.read.Close(), db.write.Close())
+}
+
+// SetClock replaces the clock; tests use it to make times predictable.
+func (db *DB) SetClock(now func() time.Time) { db.now = now }
+
+func (db *DB) millis() int64 { return db.now().UnixMilli() }
+
+func fromMillis(ms int64) time.Time { return time.UnixMilli(ms).UTC() }
+
+// migrate applies the numbered files in migrations/ whose number is above the
+// database's user_version, all in one transaction, so a failed migration
+// leaves the schema as it was. A second process starting at the same time
+// waits on the write lock and then finds nothing left to do.
+func (db *DB) migrate(ctx context.Context) error {
+	names, err := fs.Glob(migrations, "migrations/*.sql")
+	if err != nil {
+		return err
+	}
+	sort.Strings(names)
+	tx, err := db.write.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	var version int
+	if err := tx.QueryRowContext(ctx, "PRAGMA user_version").Scan(&version); err != nil {
+		return err
+	}
+	for _, name := range names {
+		n, err := strconv.Atoi(strings.SplitN(strings.TrimPrefix(name, "migrations/"), "_", 2)[0])
+		if err != nil {
+			return fmt.Errorf("migration %s: name must start with its number", name)
+		}
+		if n <= version {
+			continue
+		}
+		body, err := migrations.ReadFile(name)
+		if err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, string(body)); err != nil {
+			return fmt.Errorf("%s: %w", name, err)
+		}
+		if _, err := tx.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", n)); err != nil {
+			return err
+		}
+		version = n
+	}
+	return tx.Commit()
+}
+
+// inTx runs fn in a write transaction, committing only when fn succeeds.
+func (db *DB) inTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	tx, err := db.write.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if err := fn(tx); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// readTx runs fn in a read transaction, so several queries see one snapshot.
+func (db *DB) readTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	tx, err := db.read.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	return fn(tx)
+}
+
+// notFound turns sql.ErrNoRows into the domain's not-found error.
+func notFound(err error, what string) error {
+	if errors.Is(err, sql.ErrNoRows) {
+		return app.Errorf(app.KindNotFound, "%s not found", what)
+	}
+	return err
+}
+
+// isUniqueViolation reports whether err is a UNIQUE or PRIMARY KEY clash.
+func isUniqueViolation(err error) bool {
+	var e *sqlite.Error
+	if errors.As(err, &e) {
+		code := e.Code()
+		return code == sqlite3.SQLITE_CONSTRAINT_UNIQUE || code == sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY
+	}
+	return false
+}

@@ -1,0 +1,166 @@
+package uploads
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"image"
+	"image/jpeg"
+	"image/png"
+	"log"
+	"runtime/debug"
+
+	// Decoders for image.DecodeConfig and imaging.Decode. JPEG, PNG and GIF
+	// come in through imaging; WebP has to be registered here.
+	_ "image/gif"
+
+	"github.com/disintegration/imaging"
+	_ "golang.org/x/image/webp"
+
+	"rehome/app"
+)
+
+// Sizes of the stored picture and its thumbnail, on the long side.
+const (
+	maxSide   = 1600
+	thumbSide = 400
+	// jpegQuality is where photos still look clean but files stay small.
+	jpegQuality = 82
+)
+
+// format is an image format we accept, named as the image package names them.
+type format string
+
+// sniff recognises the formats we take by their magic bytes. It must be the
+// only gate: imaging also registers BMP and TIFF with the image package, and
+// a file name or a client's Content-Type says nothing about the content.
+func sniff(data []byte) (format, bool) {
+	switch {
+	case bytes.HasPrefix(data, []byte("\xff\xd8\xff")):
+		return "jpeg", true
+	case bytes.HasPrefix(data, []byte("\x89PNG\r\n\x1a\n")):
+		return "png", true
+	case bytes.HasPrefix(data, []byte("GIF87a")), bytes.HasPrefix(data, []byte("GIF89a")):
+		return "gif", true
+	case len(data) >= 15 && string(data[:4]) == "RIFF" && string(data[8:15]) == "WEBPVP8":
+		return "webp", true
+	}
+	return "", false
+}
+
+// checkDimensions reads only the header, so that a small file claiming a huge
+// picture is refused before anything allocates its bitmap.
+func checkDimensions(data []byte, want format) error {
+	cfg, got, err := image.DecodeConfig(bytes.NewReader(data))
+	if err != nil || format(got) != want {
+		return app.Errorf(app.KindUnsupported, msgUnsupported)
+	}
+	w, h := int64(cfg.Width), int64(cfg.Height)
+	if w <= 0 || h <= 0 || w*h > app.MaxImagePixels {
+		return app.Errorf(app.KindInvalid, msgTooManyPx)
+	}
+	return nil
+}
+
+// encoded is one re-encoded picture, ready to be written.
+type encoded struct {
+	data          []byte
+	ext           string // ".jpg" or ".png"
+	width, height int
+}
+
+// process decodes data, turns it upright, scales it and re-encodes it as the
+// stored picture and its thumbnail.
+func process(ctx context.Context, data []byte) (full, thumb *encoded, err error) {
+	img, err := decode(data)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, nil, err
+	}
+	big := shrink(img, maxSide)
+	small := shrink(big, thumbSide)
+	// Decide once, on the stored picture, so both files share a format.
+	opaque := big.Opaque()
+	if full, err = encode(big, opaque); err != nil {
+		return nil, nil, err
+	}
+	if thumb, err = encode(small, opaque); err != nil {
+		return nil, nil, err
+	}
+	return full, thumb, nil
+}
+
+// decode decodes data with its EXIF orientation applied. A decoder bug must
+// cost one upload, not the process, so panics become an ordinary refusal.
+// (imaging.Decode then leaks the goroutine that reads the orientation, which
+// is a fair price for a case that should never happen.)
+func decode(data []byte) (img image.Image, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			log.Printf("uploads: image decoder panicked: %v\n%s", p, debug.Stack())
+			img, err = nil, app.Errorf(app.KindUnsupported, msgUnsupported)
+		}
+	}()
+	img, err = imaging.Decode(bytes.NewReader(data), imaging.AutoOrientation(true))
+	if err != nil {
+		return nil, app.Errorf(app.KindUnsupported, msgUnsupported)
+	}
+	return img, nil
+}
+
+// shrink scales img down so that its long side is at most side, never up.
+//
+// A picture is first halved while it is more than twice too large: that is
+// cheap and loses next to nothing, because the final filter would average
+// those pixels anyway, and it is what keeps a 12 MP photo within budget.
+func shrink(img image.Image, side int) *image.NRGBA {
+	w, h := img.Bounds().Dx(), img.Bounds().Dy()
+	for w > 2*side || h > 2*side {
+		img = halve(img)
+		w, h = img.Bounds().Dx(), img.Bounds().Dy()
+	}
+	fw, fh := fitSize(w, h, side)
+	if fw == w && fh == h {
+		if n, ok := img.(*image.NRGBA); ok {
+			return n
+		}
+		return imaging.Clone(img)
+	}
+	return imaging.Resize(img, fw, fh, imaging.CatmullRom)
+}
+
+// fitSize is imaging.Fit's arithmetic, but rounded and never zero, so that a
+// 3000x2000 picture becomes 1600x1067 and a 5000x2 strip keeps a row.
+func fitSize(w, h, side int) (int, int) {
+	if w <= side && h <= side {
+		return w, h
+	}
+	if w >= h {
+		return side, max(1, int(float64(h)*float64(side)/float64(w)+0.5))
+	}
+	return max(1, int(float64(w)*float64(side)/float64(h)+0.5)), side
+}
+
+// encode writes img as JPEG when it is opaque, PNG to keep transparency.
+func encode(img *image.NRGBA, opaque bool) (*encoded, error) {
+	var buf bytes.Buffer
+	out := &encoded{width: img.Bounds().Dx(), height: img.Bounds().Dy()}
+	if opaque {
+		out.ext = ".jpg"
+		// Opaque NRGBA and RGBA have the same bytes, and the JPEG encoder
+		// only has a fast path for RGBA.
+		rgba := &image.RGBA{Pix: img.Pix, Stride: img.Stride, Rect: img.Rect}
+		if err := jpeg.Encode(&buf, rgba, &jpeg.Options{Quality: jpegQuality}); err != nil {
+			return nil, fmt.Errorf("uploads: encode jpeg: %w", err)
+		}
+	} else {
+		out.ext = ".png"
+		if err := png.Encode(&buf, img); err != nil {
+			return nil, fmt.Errorf("uploads: encode png: %w", err)
+		}
+	}
+	out.data = buf.Bytes()
+	return out, nil
+}

@@ -1,0 +1,342 @@
+package uploads_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"image"
+	"image/color"
+	"io"
+	"os"
+	"path"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"rehome/app"
+	"rehome/uploads"
+)
+
+func newStore(t testing.TB) (*uploads.Store, string) {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "images") // New must create it
+	s, err := uploads.New(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s, dir
+}
+
+func save(t testing.TB, s *uploads.Store, data []byte) *app.Image {
+	t.Helper()
+	img, err := s.Save(context.Background(), bytes.NewReader(data))
+	if err != nil {
+		t.Fatalf("Save: %v", err)
+	}
+	return img
+}
+
+// stored reads back the file behind an issued URL.
+func stored(t testing.TB, dir, url string) ([]byte, image.Image, string) {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(dir, path.Base(url)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, format, err := image.Decode(bytes.NewReader(data))
+	if err != nil {
+		t.Fatalf("decode %s: %v", url, err)
+	}
+	return data, img, format
+}
+
+func wantKind(t *testing.T, err error, kind app.Kind) {
+	t.Helper()
+	var e *app.Error
+	if !errors.As(err, &e) || e.Kind != kind {
+		t.Fatalf("got error %v, want kind %q", err, kind)
+	}
+}
+
+func assertSize(t *testing.T, what string, img image.Image, w, h int) {
+	t.Helper()
+	if got := img.Bounds().Size(); got != image.Pt(w, h) {
+		t.Errorf("%s is %v, want %dx%d", what, got, w, h)
+	}
+}
+
+func isRed(c color.Color) bool {
+	r, g, b, _ := c.RGBA()
+	return r>>8 > 200 && g>>8 < 60 && b>>8 < 60
+}
+
+func TestSaveTurnsJPEGUprightAndDropsMetadata(t *testing.T) {
+	s, dir := newStore(t)
+	upload := encodeJPEG(t, cornerPicture(300, 200), 90, exifAPP1(6))
+	if !bytes.Contains(upload, gpsBytes()) {
+		t.Fatal("test upload lacks its GPS block")
+	}
+
+	img := save(t, s, upload)
+
+	if img.Width != 200 || img.Height != 300 {
+		t.Errorf("reported %dx%d, want 200x300", img.Width, img.Height)
+	}
+	data, pic, format := stored(t, dir, img.URL)
+	if format != "jpeg" || !strings.HasSuffix(img.URL, ".jpg") {
+		t.Errorf("stored as %s at %s, want jpeg", format, img.URL)
+	}
+	assertSize(t, "stored picture", pic, 200, 300)
+	// Orientation 6 means "rotate 90° clockwise to view": the top left
+	// corner ends up top right.
+	if !isRed(pic.At(175, 25)) {
+		t.Errorf("top right is %v, want the red corner", pic.At(175, 25))
+	}
+	for _, p := range []image.Point{{25, 25}, {25, 275}, {175, 275}} {
+		if isRed(pic.At(p.X, p.Y)) {
+			t.Errorf("red at %v; the corner is in the wrong place", p)
+		}
+	}
+	if bytes.Contains(data, []byte("Exif")) {
+		t.Error("stored file still has an Exif block")
+	}
+	if bytes.Contains(data, gpsBytes()) {
+		t.Error("stored file still has the GPS coordinates")
+	}
+	if thumb, _, _ := stored(t, dir, img.ThumbURL); bytes.Contains(thumb, []byte("Exif")) {
+		t.Error("thumbnail has an Exif block")
+	}
+}
+
+func TestSaveKeepsTransparencyAsPNG(t *testing.T) {
+	s, dir := newStore(t)
+	src := image.NewNRGBA(image.Rect(0, 0, 64, 48))
+	for y := range 48 {
+		for x := range 64 {
+			src.SetNRGBA(x, y, color.NRGBA{0, 200, 0, uint8(x * 4)})
+		}
+	}
+
+	img := save(t, s, encodePNG(t, src))
+
+	if !strings.HasSuffix(img.URL, ".png") || !strings.HasSuffix(img.ThumbURL, "-thumb.png") {
+		t.Errorf("URLs %s, %s: want PNG", img.URL, img.ThumbURL)
+	}
+	if img.Width != 64 || img.Height != 48 {
+		t.Errorf("reported %dx%d, want 64x48", img.Width, img.Height)
+	}
+	_, pic, format := stored(t, dir, img.URL)
+	if format != "png" {
+		t.Fatalf("stored as %s", format)
+	}
+	assertSize(t, "stored picture", pic, 64, 48)
+	if _, _, _, a := pic.At(0, 10).RGBA(); a != 0 {
+		t.Errorf("left edge alpha %d, want transparent", a)
+	}
+	_, thumb, _ := stored(t, dir, img.ThumbURL)
+	assertSize(t, "thumbnail", thumb, 64, 48) // never upscaled
+}
+
+func TestSaveScalesLargePictureDown(t *testing.T) {
+	s, dir := newStore(t)
+	// An alpha channel that is fully opaque still makes a JPEG.
+	src := image.NewNRGBA(image.Rect(0, 0, 3000, 2000))
+	for i := 3; i < len(src.Pix); i += 4 {
+		src.Pix[i-3], src.Pix[i] = uint8(i), 255
+	}
+
+	img := save(t, s, encodePNG(t, src))
+
+	if img.Width != 1600 || img.Height != 1067 {
+		t.Errorf("reported %dx%d, want 1600x1067", img.Width, img.Height)
+	}
+	_, pic, format := stored(t, dir, img.URL)
+	if format != "jpeg" {
+		t.Errorf("opaque picture stored as %s", format)
+	}
+	assertSize(t, "stored picture", pic, 1600, 1067)
+	_, thumb, format := stored(t, dir, img.ThumbURL)
+	if format != "jpeg" {
+		t.Errorf("thumbnail stored as %s", format)
+	}
+	assertSize(t, "thumbnail", thumb, 400, 267)
+}
+
+func TestSaveTallPictureThumbnail(t *testing.T) {
+	s, dir := newStore(t)
+	img := save(t, s, encodeJPEG(t, photo(1000, 2500), 80, nil))
+	if img.Width != 640 || img.Height != 1600 {
+		t.Errorf("reported %dx%d, want 640x1600", img.Width, img.Height)
+	}
+	_, thumb, _ := stored(t, dir, img.ThumbURL)
+	assertSize(t, "thumbnail", thumb, 160, 400)
+}
+
+func TestSaveGIFKeepsFirstFrame(t *testing.T) {
+	s, dir := newStore(t)
+	img := save(t, s, encodeGIF(t, 40, 30))
+	_, pic, format := stored(t, dir, img.URL)
+	if format != "jpeg" {
+		t.Errorf("stored as %s, want jpeg", format)
+	}
+	assertSize(t, "stored picture", pic, 40, 30)
+	if !isRed(pic.At(20, 15)) {
+		t.Errorf("centre is %v, want the red first frame", pic.At(20, 15))
+	}
+}
+
+func TestSaveWebP(t *testing.T) {
+	s, dir := newStore(t)
+	red := color.NRGBA{255, 0, 0, 255}
+	clear := color.NRGBA{0, 0, 255, 0}
+	// Left half opaque red, right half transparent.
+	upload := webpLossless(60, 20, red, clear, func(x, _ int) bool { return x >= 30 })
+
+	img := save(t, s, upload)
+
+	_, pic, format := stored(t, dir, img.URL)
+	if format != "png" {
+		t.Errorf("stored as %s, want png", format)
+	}
+	assertSize(t, "stored picture", pic, 60, 20)
+	if !isRed(pic.At(5, 10)) {
+		t.Errorf("left is %v, want red", pic.At(5, 10))
+	}
+	if _, _, _, a := pic.At(55, 10).RGBA(); a != 0 {
+		t.Errorf("right has alpha %d, want transparent", a)
+	}
+
+	opaque := webpLossless(1, 1, red, red, func(int, int) bool { return false })
+	if img := save(t, s, opaque); img.Width != 1 || img.Height != 1 || !strings.HasSuffix(img.URL, ".jpg") {
+		t.Errorf("1x1 opaque WebP saved as %+v", img)
+	}
+}
+
+func TestSaveRefusesWhatIsNotAPicture(t *testing.T) {
+	s, dir := newStore(t)
+	for name, data := range map[string][]byte{
+		"text":            []byte("hello, I am not a picture"),
+		"html":            []byte("<svg onload=alert(1)>"),
+		"bmp":             []byte("BM" + strings.Repeat("\x00", 100)),
+		"tiff":            []byte("II*\x00" + strings.Repeat("\x00", 100)),
+		"jpeg magic only": {0xff, 0xd8, 0xff},
+		"truncated png":   encodePNG(t, cornerPicture(100, 100))[:200],
+	} {
+		t.Run(name, func(t *testing.T) {
+			_, err := s.Save(context.Background(), bytes.NewReader(data))
+			wantKind(t, err, app.KindUnsupported)
+			if got := app.ErrorMessage(err); name == "text" && got != "Use a JPEG, PNG, GIF or WebP image" {
+				t.Errorf("message %q", got)
+			}
+		})
+	}
+	assertEmpty(t, dir)
+}
+
+func TestSaveRefusesEmpty(t *testing.T) {
+	s, _ := newStore(t)
+	_, err := s.Save(context.Background(), strings.NewReader(""))
+	wantKind(t, err, app.KindInvalid)
+}
+
+// zeros is an endless stream of zero bytes that were never allocated.
+type zeros struct{}
+
+func (zeros) Read(p []byte) (int, error) { clear(p); return len(p), nil }
+
+func TestSaveRefusesTooManyBytes(t *testing.T) {
+	s, dir := newStore(t)
+	// A real JPEG start, so that only the size can be the reason.
+	head := encodeJPEG(t, cornerPicture(10, 10), 90, nil)
+	body := io.MultiReader(bytes.NewReader(head), io.LimitReader(zeros{}, app.MaxImageBytes+1-int64(len(head))))
+	_, err := s.Save(context.Background(), body)
+	wantKind(t, err, app.KindTooLarge)
+	if got := app.ErrorMessage(err); got != "The image is larger than 10 MB" {
+		t.Errorf("message %q", got)
+	}
+
+	// An endless stream is cut off too.
+	_, err = s.Save(context.Background(), zeros{})
+	wantKind(t, err, app.KindTooLarge)
+	assertEmpty(t, dir)
+}
+
+func TestSaveRefusesHugeDimensionsWithoutDecoding(t *testing.T) {
+	s, dir := newStore(t)
+	for name, data := range map[string][]byte{
+		"png 100000x100000": pngHeaderOnly(100000, 100000),
+		"png 8000x5001":     pngHeaderOnly(8000, 5001), // just over 40 MP
+		"jpeg 65535x65535":  jpegHeaderOnly(65535, 65535),
+		"gif 65535x65535":   gifHeaderOnly(65535, 65535),
+		"gif 0x0":           gifHeaderOnly(0, 0),
+		"webp 16384x16384":  webpHeaderOnly(16384, 16384),
+	} {
+		t.Run(name, func(t *testing.T) {
+			if len(data) > 1024 {
+				t.Fatalf("test file is %d bytes; it should be tiny", len(data))
+			}
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			_, err := s.Save(context.Background(), bytes.NewReader(data))
+			runtime.ReadMemStats(&after)
+			wantKind(t, err, app.KindInvalid)
+			if got := app.ErrorMessage(err); got != "The image is too large: at most 40 megapixels" {
+				t.Errorf("message %q", got)
+			}
+			if n := after.TotalAlloc - before.TotalAlloc; n > 50<<20 {
+				t.Errorf("allocated %d MB to refuse it", n>>20)
+			}
+		})
+	}
+	assertEmpty(t, dir)
+}
+
+func TestSaveHonoursCancellation(t *testing.T) {
+	s, dir := newStore(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err := s.Save(ctx, bytes.NewReader(encodeJPEG(t, cornerPicture(100, 100), 90, nil)))
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("got %v, want context.Canceled", err)
+	}
+	assertEmpty(t, dir)
+}
+
+func TestSaveIssuesFreshNamesAndLeavesNoTemporaryFiles(t *testing.T) {
+	s, dir := newStore(t)
+	upload := encodeJPEG(t, cornerPicture(100, 100), 90, nil)
+	a, b := save(t, s, upload), save(t, s, upload)
+	if a.URL == b.URL {
+		t.Errorf("same upload twice got the same URL %s", a.URL)
+	}
+	for _, img := range []*app.Image{a, b} {
+		base := strings.TrimSuffix(strings.TrimPrefix(img.URL, "/images/"), ".jpg")
+		if len(base) != 32 || img.ThumbURL != "/images/"+base+"-thumb.jpg" {
+			t.Errorf("unexpected URLs %+v", img)
+		}
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(entries) != 4 {
+		t.Errorf("directory holds %d entries, want the 4 images", len(entries))
+	}
+	for _, e := range entries {
+		if info, _ := e.Info(); info.Mode().Perm() != 0o644 {
+			t.Errorf("%s has mode %v", e.Name(), info.Mode())
+		}
+	}
+}
+
+func assertEmpty(t *testing.T, dir string) {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		t.Errorf("unexpected file %s", e.Name())
+	}
+}

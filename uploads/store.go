@@ -1,0 +1,105 @@
+package uploads
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+
+	"rehome/app"
+)
+
+// maxConcurrentDecodes bounds how many uploads are decoded at once. A single
+// upload within the limits can still need a few hundred MB while it is a
+// bitmap (40 megapixels at 4 bytes each, plus a rotated copy), so letting
+// every request decode at the same time would let a handful of clients
+// exhaust memory. Decoding is CPU bound anyway, so more would not be faster.
+const maxConcurrentDecodes = 2
+
+// Store keeps issued images as files in one directory.
+type Store struct {
+	dir     string
+	decodes chan struct{} // semaphore, see maxConcurrentDecodes
+}
+
+var _ app.ImageIntake = (*Store)(nil)
+
+// New returns a Store keeping its files in dir, creating dir if needed.
+func New(dir string) (*Store, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, fmt.Errorf("uploads: create image directory: %w", err)
+	}
+	return &Store{dir: dir, decodes: make(chan struct{}, maxConcurrentDecodes)}, nil
+}
+
+// Messages shown to the user.
+const (
+	msgTooLarge    = "The image is larger than 10 MB"
+	msgEmpty       = "The image is empty"
+	msgUnsupported = "Use a JPEG, PNG, GIF or WebP image"
+	msgTooManyPx   = "The image is too large: at most 40 megapixels"
+	msgUnreadable  = "The upload could not be read"
+)
+
+// Save checks, re-encodes and stores the picture read from r.
+//
+// Errors are *app.Error of kind KindTooLarge, KindInvalid, KindUnsupported
+// or KindMalformed (the body could not be read), KindInternal for failures
+// on our side, or ctx.Err() when ctx ends first.
+func (s *Store) Save(ctx context.Context, r io.Reader) (*app.Image, error) {
+	data, err := readLimited(r)
+	if err != nil {
+		return nil, err
+	}
+	format, ok := sniff(data)
+	if !ok {
+		return nil, app.Errorf(app.KindUnsupported, msgUnsupported)
+	}
+	if err := checkDimensions(data, format); err != nil {
+		return nil, err
+	}
+
+	// Only now, knowing the bitmap fits the limits, do the expensive part.
+	select {
+	case s.decodes <- struct{}{}:
+		defer func() { <-s.decodes }()
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	full, thumb, err := process(ctx, data)
+	if err != nil {
+		return nil, err
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	return s.store(full, thumb)
+}
+
+// readLimited reads the whole upload, refusing it as soon as it is known to
+// be too large, so a huge body costs at most MaxImageBytes of memory.
+func readLimited(r io.Reader) ([]byte, error) {
+	var buf bytes.Buffer
+	n, err := buf.ReadFrom(io.LimitReader(r, app.MaxImageBytes+1))
+	if err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			return nil, app.Errorf(app.KindTooLarge, msgTooLarge)
+		}
+		// Typically the client went away mid-upload: their problem, not ours.
+		return nil, app.Errorf(app.KindMalformed, msgUnreadable)
+	}
+	if n > app.MaxImageBytes {
+		return nil, app.Errorf(app.KindTooLarge, msgTooLarge)
+	}
+	if n == 0 {
+		return nil, app.Errorf(app.KindInvalid, msgEmpty)
+	}
+	return buf.Bytes(), nil
+}
