@@ -25,8 +25,11 @@ func (db *DB) CreateCategory(ctx context.Context, c *app.Category) error {
 	return nil
 }
 
+// categoriesQuery lists every category by name; name_key's unique index keeps it in order.
+const categoriesQuery = `SELECT id, name, image, created FROM categories ORDER BY name_key`
+
 func (db *DB) Categories(ctx context.Context) ([]app.Category, error) {
-	rows, err := db.read.QueryContext(ctx, `SELECT id, name, image, created FROM categories ORDER BY name_key`)
+	rows, err := db.read.QueryContext(ctx, categoriesQuery)
 	if err != nil {
 		return nil, err
 	}

@@ -51,18 +51,21 @@ func (db *DB) ProductByID(ctx context.Context, id int64) (*app.Product, error) {
 	return &p, nil
 }
 
+// The list queries; each is served by an index (see TestListQueriesUseIndexes).
+const (
+	categoryCountQuery = `SELECT count(*) FROM products WHERE category_id = ? AND status = 'Available'`
+	categoryPageQuery  = productSelect + ` WHERE p.category_id = ? AND p.status = 'Available'
+		ORDER BY p.created DESC, p.id DESC LIMIT ? OFFSET ?`
+	sellerCountQuery = `SELECT count(*) FROM products WHERE seller_id = ?`
+	sellerPageQuery  = productSelect + ` WHERE p.seller_id = ? ORDER BY p.created DESC, p.id DESC LIMIT ? OFFSET ?`
+)
+
 func (db *DB) CategoryProducts(ctx context.Context, categoryID int64, page app.Page) (app.List[app.Product], error) {
-	return db.productList(ctx, page,
-		`SELECT count(*) FROM products WHERE category_id = ? AND status = 'Available'`,
-		productSelect+` WHERE p.category_id = ? AND p.status = 'Available' ORDER BY p.created DESC, p.id DESC LIMIT ? OFFSET ?`,
-		categoryID)
+	return db.productList(ctx, page, categoryCountQuery, categoryPageQuery, categoryID)
 }
 
 func (db *DB) SellerProducts(ctx context.Context, sellerID int64, page app.Page) (app.List[app.Product], error) {
-	return db.productList(ctx, page,
-		`SELECT count(*) FROM products WHERE seller_id = ?`,
-		productSelect+` WHERE p.seller_id = ? ORDER BY p.created DESC, p.id DESC LIMIT ? OFFSET ?`,
-		sellerID)
+	return db.productList(ctx, page, sellerCountQuery, sellerPageQuery, sellerID)
 }
 
 // productList reads one page and the total in one snapshot.

@@ -44,8 +44,21 @@ func halve(img image.Image) *image.NRGBA {
 // halveYCbCrRow averages luma and chroma over each block and converts once,
 // which is what converting each pixel and averaging would give, bar rounding.
 func halveYCbCrRow(dst *image.NRGBA, src *image.YCbCr, y int) {
-	sx, sy := src.Rect.Min.X, src.Rect.Min.Y+2*y
 	out := dst.Pix[y*dst.Stride:]
+	if src.SubsampleRatio == image.YCbCrSubsampleRatio420 && src.Rect.Min.X%2 == 0 && src.Rect.Min.Y%2 == 0 {
+		// What almost every camera writes: a block is exactly one chroma
+		// sample, so index the planes directly instead of via COffset.
+		top := src.Y[2*y*src.YStride:]
+		bottom := src.Y[(2*y+1)*src.YStride:]
+		cb, cr := src.Cb[y*src.CStride:], src.Cr[y*src.CStride:]
+		for x := range dst.Rect.Dx() {
+			luma := (int(top[2*x]) + int(top[2*x+1]) + int(bottom[2*x]) + int(bottom[2*x+1]) + 2) / 4
+			r, g, b := color.YCbCrToRGB(uint8(luma), cb[x], cr[x])
+			out[4*x], out[4*x+1], out[4*x+2], out[4*x+3] = r, g, b, 0xff
+		}
+		return
+	}
+	sx, sy := src.Rect.Min.X, src.Rect.Min.Y+2*y
 	for x := range dst.Rect.Dx() {
 		px, yy, cb, cr := sx+2*x, 0, 0, 0
 		for _, p := range [4]image.Point{{px, sy}, {px + 1, sy}, {px, sy + 1}, {px + 1, sy + 1}} {
@@ -66,19 +79,24 @@ func halveNRGBARow(dst *image.NRGBA, src *image.NRGBA, y int) {
 	bottom := src.Pix[(2*y+1)*src.Stride:]
 	out := dst.Pix[y*dst.Stride:]
 	for x := range dst.Rect.Dx() {
-		var r, g, b, a int
-		for _, p := range [4][]uint8{top[8*x:], top[8*x+4:], bottom[8*x:], bottom[8*x+4:]} {
-			pa := int(p[3])
-			r += int(p[0]) * pa
-			g += int(p[1]) * pa
-			b += int(p[2]) * pa
-			a += pa
+		p, q, s, t := top[8*x:8*x+4], top[8*x+4:8*x+8], bottom[8*x:8*x+4], bottom[8*x+4:8*x+8]
+		o := out[4*x : 4*x+4]
+		if p[3]&q[3]&s[3]&t[3] == 0xff { // opaque, as photos are: a plain mean
+			for c := range 3 {
+				o[c] = uint8((int(p[c]) + int(q[c]) + int(s[c]) + int(t[c]) + 2) / 4)
+			}
+			o[3] = 0xff
+			continue
 		}
+		a := int(p[3]) + int(q[3]) + int(s[3]) + int(t[3])
 		if a > 0 {
-			out[4*x] = uint8((r + a/2) / a)
-			out[4*x+1] = uint8((g + a/2) / a)
-			out[4*x+2] = uint8((b + a/2) / a)
+			for c := range 3 {
+				sum := int(p[c])*int(p[3]) + int(q[c])*int(q[3]) + int(s[c])*int(s[3]) + int(t[c])*int(t[3])
+				o[c] = uint8((sum + a/2) / a)
+			}
+		} else {
+			o[0], o[1], o[2] = 0, 0, 0
 		}
-		out[4*x+3] = uint8((a + 2) / 4)
+		o[3] = uint8((a + 2) / 4)
 	}
 }

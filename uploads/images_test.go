@@ -24,11 +24,13 @@ var (
 	gpsLongitude = []uint32{13, 1, 24, 1, 765431, 10009}
 )
 
-// gpsBytes is how the coordinates appear in the EXIF block (big-endian).
-func gpsBytes() []byte {
+// gpsBytes is how the coordinates appear in a big-endian EXIF block.
+func gpsBytes() []byte { return gpsBytesIn(binary.BigEndian) }
+
+func gpsBytesIn(order binary.AppendByteOrder) []byte {
 	var b []byte
 	for _, v := range append(append([]uint32{}, gpsLatitude...), gpsLongitude...) {
-		b = binary.BigEndian.AppendUint32(b, v)
+		b = order.AppendUint32(b, v)
 	}
 	return b
 }
@@ -36,15 +38,21 @@ func gpsBytes() []byte {
 // exifAPP1 builds a JPEG APP1 segment holding a big-endian TIFF structure:
 // IFD0 with Orientation and a pointer to a GPS IFD with latitude and
 // longitude, which is what a phone writes (and what must never leak).
-func exifAPP1(orientation uint16) []byte {
-	be := binary.BigEndian
+func exifAPP1(orientation uint16) []byte { return exifAPP1In(binary.BigEndian, orientation) }
+
+// exifAPP1In is exifAPP1 in the given byte order ("II" or "MM" TIFF).
+func exifAPP1In(order binary.AppendByteOrder, orientation uint16) []byte {
 	var t []byte // TIFF structure; offsets are relative to its start
-	entry := func(tag, typ uint16, count, value uint32) {
-		t = be.AppendUint16(t, tag)
-		t = be.AppendUint16(t, typ)
-		t = be.AppendUint32(t, count)
-		t = be.AppendUint32(t, value)
+	// entry writes one IFD entry; value is the raw 4-byte value field, in
+	// which values shorter than 4 bytes sit left-justified.
+	entry := func(tag, typ uint16, count uint32, value []byte) {
+		t = order.AppendUint16(t, tag)
+		t = order.AppendUint16(t, typ)
+		t = order.AppendUint32(t, count)
+		t = append(t, value...)
 	}
+	u16 := func(v uint16) []byte { return append(order.AppendUint16(nil, v), 0, 0) }
+	u32 := func(v uint32) []byte { return order.AppendUint32(nil, v) }
 	const (
 		typeASCII    = 2
 		typeShort    = 3
@@ -54,25 +62,29 @@ func exifAPP1(orientation uint16) []byte {
 		gpsIFDAt     = ifd0At + 2 + 2*12 + 4
 		gpsDataAt    = gpsIFDAt + 2 + 4*12 + 4
 	)
-	t = append(t, "MM\x00\x2a"...)
-	t = be.AppendUint32(t, ifd0At)
+	if order == binary.AppendByteOrder(binary.LittleEndian) {
+		t = append(t, "II\x2a\x00"...)
+	} else {
+		t = append(t, "MM\x00\x2a"...)
+	}
+	t = order.AppendUint32(t, ifd0At)
 
-	t = be.AppendUint16(t, 2)
-	entry(0x0112, typeShort, 1, uint32(orientation)<<16) // SHORT sits left-justified
-	entry(0x8825, typeLong, 1, gpsIFDAt)
-	t = be.AppendUint32(t, 0)
+	t = order.AppendUint16(t, 2)
+	entry(0x0112, typeShort, 1, u16(orientation))
+	entry(0x8825, typeLong, 1, u32(gpsIFDAt))
+	t = order.AppendUint32(t, 0)
 
-	t = be.AppendUint16(t, 4)
-	entry(0x0001, typeASCII, 2, uint32('N')<<24) // GPSLatitudeRef "N\0"
-	entry(0x0002, typeRational, 3, gpsDataAt)
-	entry(0x0003, typeASCII, 2, uint32('E')<<24) // GPSLongitudeRef "E\0"
-	entry(0x0004, typeRational, 3, gpsDataAt+24)
-	t = be.AppendUint32(t, 0)
-	t = append(t, gpsBytes()...)
+	t = order.AppendUint16(t, 4)
+	entry(0x0001, typeASCII, 2, []byte("N\x00\x00\x00")) // GPSLatitudeRef
+	entry(0x0002, typeRational, 3, u32(gpsDataAt))
+	entry(0x0003, typeASCII, 2, []byte("E\x00\x00\x00")) // GPSLongitudeRef
+	entry(0x0004, typeRational, 3, u32(gpsDataAt+24))
+	t = order.AppendUint32(t, 0)
+	t = append(t, gpsBytesIn(order)...)
 
 	payload := append([]byte("Exif\x00\x00"), t...)
 	seg := []byte{0xff, 0xe1}
-	seg = be.AppendUint16(seg, uint16(2+len(payload)))
+	seg = binary.BigEndian.AppendUint16(seg, uint16(2+len(payload)))
 	return append(seg, payload...)
 }
 

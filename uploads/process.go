@@ -10,8 +10,8 @@ import (
 	"log"
 	"runtime/debug"
 
-	// Decoders for image.DecodeConfig and imaging.Decode. JPEG, PNG and GIF
-	// come in through imaging; WebP has to be registered here.
+	// Register the decoders image.Decode may pick; sniff makes sure it picks
+	// no other (imaging registers BMP and TIFF as well).
 	_ "image/gif"
 
 	"github.com/disintegration/imaging"
@@ -69,7 +69,7 @@ type encoded struct {
 	width, height int
 }
 
-// process decodes data, turns it upright, scales it and re-encodes it as the
+// process decodes data, scales it, turns it upright and re-encodes it as the
 // stored picture and its thumbnail.
 func process(ctx context.Context, data []byte) (full, thumb *encoded, err error) {
 	img, err := decode(data)
@@ -79,7 +79,8 @@ func process(ctx context.Context, data []byte) (full, thumb *encoded, err error)
 	if err := ctx.Err(); err != nil {
 		return nil, nil, err
 	}
-	big := shrink(img, maxSide)
+	// Scaling first is fine: the long side is the long side either way.
+	big := orient(shrink(img, maxSide), exifOrientation(data))
 	small := shrink(big, thumbSide)
 	// Decide once, on the stored picture, so both files share a format.
 	opaque := big.Opaque()
@@ -92,10 +93,8 @@ func process(ctx context.Context, data []byte) (full, thumb *encoded, err error)
 	return full, thumb, nil
 }
 
-// decode decodes data with its EXIF orientation applied. A decoder bug must
-// cost one upload, not the process, so panics become an ordinary refusal.
-// (imaging.Decode then leaks the goroutine that reads the orientation, which
-// is a fair price for a case that should never happen.)
+// decode decodes data. A decoder bug must cost one upload, not the process,
+// so a panic becomes an ordinary refusal.
 func decode(data []byte) (img image.Image, err error) {
 	defer func() {
 		if p := recover(); p != nil {
@@ -103,7 +102,7 @@ func decode(data []byte) (img image.Image, err error) {
 			img, err = nil, app.Errorf(app.KindUnsupported, msgUnsupported)
 		}
 	}()
-	img, err = imaging.Decode(bytes.NewReader(data), imaging.AutoOrientation(true))
+	img, _, err = image.Decode(bytes.NewReader(data))
 	if err != nil {
 		return nil, app.Errorf(app.KindUnsupported, msgUnsupported)
 	}
@@ -115,9 +114,10 @@ func decode(data []byte) (img image.Image, err error) {
 // A picture is first halved while it is more than twice too large: that is
 // cheap and loses next to nothing, because the final filter would average
 // those pixels anyway, and it is what keeps a 12 MP photo within budget.
+// (A strip one pixel thin cannot be halved, but then it is small anyway.)
 func shrink(img image.Image, side int) *image.NRGBA {
 	w, h := img.Bounds().Dx(), img.Bounds().Dy()
-	for w > 2*side || h > 2*side {
+	for (w > 2*side || h > 2*side) && w >= 2 && h >= 2 {
 		img = halve(img)
 		w, h = img.Bounds().Dx(), img.Bounds().Dy()
 	}

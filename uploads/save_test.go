@@ -3,7 +3,9 @@ package uploads_test
 import (
 	"bytes"
 	"context"
+	"encoding/binary"
 	"errors"
+	"fmt"
 	"image"
 	"image/color"
 	"io"
@@ -13,6 +15,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/disintegration/imaging"
 
 	"rehome/app"
 	"rehome/uploads"
@@ -338,5 +342,66 @@ func assertEmpty(t *testing.T, dir string) {
 	}
 	for _, e := range entries {
 		t.Errorf("unexpected file %s", e.Name())
+	}
+}
+
+// TestSaveAppliesEveryOrientation checks all eight EXIF orientations, in both
+// byte orders, against what imaging.AutoOrientation makes of the same upload.
+func TestSaveAppliesEveryOrientation(t *testing.T) {
+	s, dir := newStore(t)
+	for _, order := range []binary.AppendByteOrder{binary.BigEndian, binary.LittleEndian} {
+		for o := range uint16(9) { // 0 is not a valid orientation: left as is
+			for _, size := range []image.Point{{300, 200}, {2000, 1000}} {
+				name := fmt.Sprintf("%v/%d/%v", order, o, size)
+				upload := encodeJPEG(t, cornerPicture(size.X, size.Y), 90, exifAPP1In(order, o))
+				want, err := imaging.Decode(bytes.NewReader(upload), imaging.AutoOrientation(true))
+				if err != nil {
+					t.Fatal(err)
+				}
+				img := save(t, s, upload)
+				data, got, _ := stored(t, dir, img.URL)
+				wantW, wantH := want.Bounds().Dx(), want.Bounds().Dy()
+				if wantW > 1600 || wantH > 1600 { // 2000x1000 is scaled to 1600x800
+					wantW, wantH = wantW*4/5, wantH*4/5
+				}
+				if got.Bounds().Size() != image.Pt(wantW, wantH) || img.Width != wantW || img.Height != wantH {
+					t.Errorf("%s: stored %v, reported %dx%d, want %dx%d", name, got.Bounds().Size(), img.Width, img.Height, wantW, wantH)
+					continue
+				}
+				// The red corner must be where imaging puts it.
+				for _, c := range [][2]float64{{0.05, 0.05}, {0.95, 0.05}, {0.05, 0.95}, {0.95, 0.95}} {
+					wantRed := isRed(want.At(int(c[0]*float64(want.Bounds().Dx())), int(c[1]*float64(want.Bounds().Dy()))))
+					gotRed := isRed(got.At(int(c[0]*float64(wantW)), int(c[1]*float64(wantH))))
+					if gotRed != wantRed {
+						t.Errorf("%s: red at %v is %v, want %v", name, c, gotRed, wantRed)
+					}
+				}
+				if bytes.Contains(data, []byte("Exif")) || bytes.Contains(data, gpsBytesIn(order)) {
+					t.Errorf("%s: metadata survived", name)
+				}
+			}
+		}
+	}
+}
+
+func TestSaveExtremeShapes(t *testing.T) {
+	s, dir := newStore(t)
+	for _, c := range []struct{ w, h, wantW, wantH int }{
+		{40000, 1, 1600, 1},
+		{1, 40000, 1, 1600},
+		{20001, 3, 1600, 1},
+		{6000, 2, 1600, 1},
+		{1, 1, 1, 1},
+	} {
+		src := image.NewRGBA(image.Rect(0, 0, c.w, c.h))
+		for i := range src.Pix {
+			src.Pix[i] = 200
+		}
+		img := save(t, s, encodePNG(t, src))
+		_, pic, _ := stored(t, dir, img.URL)
+		assertSize(t, fmt.Sprintf("%dx%d stored", c.w, c.h), pic, c.wantW, c.wantH)
+		if _, thumb, _ := stored(t, dir, img.ThumbURL); thumb.Bounds().Dx() < 1 || thumb.Bounds().Dy() < 1 {
+			t.Errorf("%dx%d: empty thumbnail", c.w, c.h)
+		}
 	}
 }

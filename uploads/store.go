@@ -46,9 +46,9 @@ const (
 
 // Save checks, re-encodes and stores the picture read from r.
 //
-// Errors are *app.Error of kind KindTooLarge, KindInvalid, KindUnsupported
-// or KindMalformed (the body could not be read), KindInternal for failures
-// on our side, or ctx.Err() when ctx ends first.
+// Refusals are *app.Error of kind KindTooLarge, KindInvalid, KindUnsupported
+// or KindMalformed (the body could not be read). It returns ctx.Err() when
+// ctx ends first; any other error is ours (app.ErrorKind calls it internal).
 func (s *Store) Save(ctx context.Context, r io.Reader) (*app.Image, error) {
 	data, err := readLimited(r)
 	if err != nil {

@@ -1,0 +1,46 @@
+package api
+
+import (
+	"bytes"
+	"testing"
+
+	"rehome/app"
+)
+
+// FuzzDecodeJSON feeds arbitrary bodies to the JSON decoder every handler
+// uses: it must never panic, and every refusal must be a client error.
+func FuzzDecodeJSON(f *testing.F) {
+	for _, seed := range []string{
+		`{"email":"a@b.c","password":"secret123"}`,
+		`{"category":"Tables","product":"Oak","original_price":"12.50","resale_price":3,"purchase_year":2019}`,
+		`{"resale_price":1e999}`, `{"purchase_year":"２０１９"}`, `[]`, `{}{}`, `{"a":1}`, ``, `{"product":`,
+		`{"seller":{"nested":[1,2,3]},"time":null}`, "\xff\xfe{}",
+	} {
+		f.Add([]byte(seed))
+	}
+	f.Fuzz(func(t *testing.T, body []byte) {
+		var product app.ProductInput
+		checkDecode(t, body, &product)
+		var login loginRequest
+		checkDecode(t, body, &login)
+	})
+}
+
+func checkDecode(t *testing.T, body []byte, dst any) {
+	err := decodeJSONBody(bytes.NewReader(body), dst)
+	if err == nil {
+		if p, ok := dst.(*app.ProductInput); ok {
+			app.ParseCents(string(p.ResalePrice))
+			app.ParseCents(string(p.OriginalPrice))
+		}
+		return
+	}
+	switch kind := app.ErrorKind(err); kind {
+	case app.KindMalformed, app.KindTooLarge:
+		if app.ErrorMessage(err) == "" {
+			t.Errorf("refusal without a message for %q", body)
+		}
+	default:
+		t.Errorf("body %q: error kind %q (%v), want a client error", body, kind, err)
+	}
+}

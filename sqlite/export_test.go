@@ -1,0 +1,41 @@
+package sqlite
+
+import "context"
+
+// ExecForTest runs a statement on the writer, for tests that set up states
+// no store method produces yet.
+func (db *DB) ExecForTest(ctx context.Context, query string, args ...any) error {
+	_, err := db.write.ExecContext(ctx, query, args...)
+	return err
+}
+
+// QueryPlan explains how SQLite will run query.
+func (db *DB) QueryPlan(ctx context.Context, query string, args ...any) (string, error) {
+	rows, err := db.read.QueryContext(ctx, "EXPLAIN QUERY PLAN "+query, args...)
+	if err != nil {
+		return "", err
+	}
+	defer rows.Close()
+	var plan string
+	for rows.Next() {
+		var id, parent, unused int
+		var detail string
+		if err := rows.Scan(&id, &parent, &unused, &detail); err != nil {
+			return "", err
+		}
+		plan += detail + "\n"
+	}
+	return plan, rows.Err()
+}
+
+// ListQueries are the list queries with sample arguments, for the index test.
+var ListQueries = map[string]struct {
+	Query string
+	Args  []any
+}{
+	"category count": {categoryCountQuery, []any{1}},
+	"category page":  {categoryPageQuery, []any{1, 24, 0}},
+	"seller count":   {sellerCountQuery, []any{1}},
+	"seller page":    {sellerPageQuery, []any{1, 24, 0}},
+	"categories":     {categoriesQuery, nil},
+}
