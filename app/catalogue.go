@@ -21,17 +21,18 @@ func (s *Service) UploadImage(ctx context.Context, actor *User, r io.Reader) (*I
 	return img, nil
 }
 
-// issuedImage makes sure url names an image this server stored.
-func (s *Service) issuedImage(ctx context.Context, v *Validator, url, field string) *Image {
+// ownImage makes sure url names an image this server stored for actor, so
+// nobody can list a product with somebody else's photo.
+func (s *Service) ownImage(ctx context.Context, actor *User, v *Validator, url, field string) (*Image, error) {
 	if v.Has(field) {
-		return nil
+		return nil, nil
 	}
 	img, err := s.store.ImageByURL(ctx, url)
-	if err != nil {
-		v.Check(false, field, "Upload the image first")
-		return nil
+	if err != nil && ErrorKind(err) != KindNotFound {
+		return nil, err
 	}
-	return img
+	v.Check(err == nil && img.UploaderID == actor.ID, field, "Upload the image first")
+	return img, nil
 }
 
 func (s *Service) Categories(ctx context.Context) ([]Category, error) {
@@ -92,7 +93,11 @@ func (s *Service) CreateProduct(ctx context.Context, actor *User, in ProductInpu
 			p.CategoryID = c.ID
 		}
 	}
-	if img := s.issuedImage(ctx, v, p.Image, "image"); img != nil {
+	img, err := s.ownImage(ctx, actor, v, p.Image, "image")
+	if err != nil {
+		return nil, err
+	}
+	if img != nil {
 		p.ThumbURL = img.ThumbURL
 	}
 	if err := v.Err(); err != nil {

@@ -12,6 +12,8 @@ type Image struct {
 	ThumbURL string `json:"thumb_url"`
 	Width    int    `json:"width"`
 	Height   int    `json:"height"`
+	// UploaderID is who uploaded it; 0 for pictures stored at registration.
+	UploaderID int64 `json:"-"`
 }
 
 // Image intake limits.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"reflect"
 	"regexp"
 	"strconv"
 	"strings"
@@ -86,7 +87,8 @@ func (n *NumberText) UnmarshalJSON(data []byte) error {
 	case len(data) > 0 && (data[0] == '-' || (data[0] >= '0' && data[0] <= '9')):
 		*n = NumberText(data)
 	default:
-		return errors.New("expected a number or a string")
+		// A type error lets the decoder name the field at fault.
+		return &json.UnmarshalTypeError{Value: "non-number", Type: reflect.TypeFor[NumberText]()}
 	}
 	return nil
 }

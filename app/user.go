@@ -95,7 +95,7 @@ func (n *NewUser) Validate(v *Validator) {
 		v.Check(utf8.RuneCountInString(n.Password) >= MinPasswordLength, "password", "Use at least 8 characters")
 		v.Check(len(n.Password) <= MaxPasswordBytes, "password", "Use at most 72 bytes")
 	}
-	v.Check(len(n.Phone) <= 40, "phone", "Use at most 40 characters")
+	v.Check(n.Phone == "" || ValidPhone(n.Phone), "phone", PhoneMessage)
 	v.Check(utf8.RuneCountInString(n.Location) <= 200, "location", "Use at most 200 characters")
 }
 

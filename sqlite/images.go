@@ -17,10 +17,12 @@ func (db *DB) RecordImage(ctx context.Context, img *app.Image, uploaderID int64)
 
 func (db *DB) ImageByURL(ctx context.Context, url string) (*app.Image, error) {
 	img := app.Image{URL: url}
-	err := db.read.QueryRowContext(ctx, `SELECT thumb_url, width, height FROM images WHERE url = ?`, url).
-		Scan(&img.ThumbURL, &img.Width, &img.Height)
+	var uploader sql.NullInt64
+	err := db.read.QueryRowContext(ctx, `SELECT thumb_url, width, height, uploader_id FROM images WHERE url = ?`, url).
+		Scan(&img.ThumbURL, &img.Width, &img.Height, &uploader)
 	if err != nil {
 		return nil, notFound(err, "Image")
 	}
+	img.UploaderID = uploader.Int64
 	return &img, nil
 }

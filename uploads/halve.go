@@ -42,7 +42,9 @@ func halve(img image.Image) *image.NRGBA {
 }
 
 // halveYCbCrRow averages luma and chroma over each block and converts once,
-// which is what converting each pixel and averaging would give, bar rounding.
+// which is what converting each pixel and averaging would give, bar rounding
+// and the clamping of colours outside the RGB cube. A JPEG decoder that
+// scales while decoding averages in YCbCr the same way.
 func halveYCbCrRow(dst *image.NRGBA, src *image.YCbCr, y int) {
 	out := dst.Pix[y*dst.Stride:]
 	if src.SubsampleRatio == image.YCbCrSubsampleRatio420 && src.Rect.Min.X%2 == 0 && src.Rect.Min.Y%2 == 0 {

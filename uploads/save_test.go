@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/disintegration/imaging"
@@ -351,7 +352,11 @@ func TestSaveAppliesEveryOrientation(t *testing.T) {
 	s, dir := newStore(t)
 	for _, order := range []binary.AppendByteOrder{binary.BigEndian, binary.LittleEndian} {
 		for o := range uint16(9) { // 0 is not a valid orientation: left as is
-			for _, size := range []image.Point{{300, 200}, {2000, 1000}} {
+			sizes := []image.Point{{300, 200}}
+			if order == binary.AppendByteOrder(binary.BigEndian) {
+				sizes = append(sizes, image.Pt(2000, 1000)) // turned after scaling
+			}
+			for _, size := range sizes {
 				name := fmt.Sprintf("%v/%d/%v", order, o, size)
 				upload := encodeJPEG(t, cornerPicture(size.X, size.Y), 90, exifAPP1In(order, o))
 				want, err := imaging.Decode(bytes.NewReader(upload), imaging.AutoOrientation(true))
@@ -402,6 +407,66 @@ func TestSaveExtremeShapes(t *testing.T) {
 		assertSize(t, fmt.Sprintf("%dx%d stored", c.w, c.h), pic, c.wantW, c.wantH)
 		if _, thumb, _ := stored(t, dir, img.ThumbURL); thumb.Bounds().Dx() < 1 || thumb.Bounds().Dy() < 1 {
 			t.Errorf("%dx%d: empty thumbnail", c.w, c.h)
+		}
+	}
+}
+
+// Invisible pixels have a colour too; scaling down must not let it bleed
+// into their visible neighbours.
+func TestSaveScalesTransparencyWithoutBleeding(t *testing.T) {
+	s, dir := newStore(t)
+	src := image.NewNRGBA(image.Rect(0, 0, 4000, 400))
+	for y := range 400 {
+		for x := range 4000 {
+			c := color.NRGBA{0, 255, 0, 0} // invisible green
+			if x >= 2001 {                 // odd, so that a 2x2 block straddles the edge
+				c = color.NRGBA{255, 0, 0, 255}
+			}
+			src.SetNRGBA(x, y, c)
+		}
+	}
+	img := save(t, s, encodePNG(t, src))
+	_, pic, format := stored(t, dir, img.URL)
+	if format != "png" {
+		t.Fatalf("stored as %s", format)
+	}
+	assertSize(t, "stored picture", pic, 1600, 160)
+	for x := 780; x < 820; x++ {
+		c := color.NRGBAModel.Convert(pic.At(x, 80)).(color.NRGBA)
+		if c.A > 0 && (c.G > 10 || c.R < 245) {
+			t.Errorf("pixel %d is %v: green bled in", x, c)
+		}
+	}
+	if _, _, _, a := pic.At(100, 80).RGBA(); a != 0 {
+		t.Errorf("left side has alpha %d", a)
+	}
+}
+
+func TestSaveConcurrently(t *testing.T) {
+	s, dir := newStore(t)
+	upload := encodeJPEG(t, photo(1200, 900), 85, exifAPP1(6))
+	urls := make(chan string, 8)
+	var wg sync.WaitGroup
+	for range cap(urls) {
+		wg.Go(func() {
+			img, err := s.Save(context.Background(), bytes.NewReader(upload))
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			urls <- img.URL
+		})
+	}
+	wg.Wait()
+	close(urls)
+	seen := map[string]bool{}
+	for url := range urls {
+		if seen[url] {
+			t.Errorf("%s issued twice", url)
+		}
+		seen[url] = true
+		if _, pic, _ := stored(t, dir, url); pic.Bounds().Size() != image.Pt(900, 1200) {
+			t.Errorf("%s is %v", url, pic.Bounds().Size())
 		}
 	}
 }

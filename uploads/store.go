@@ -14,9 +14,10 @@ import (
 
 // maxConcurrentDecodes bounds how many uploads are decoded at once. A single
 // upload within the limits can still need a few hundred MB while it is a
-// bitmap (40 megapixels at 4 bytes each, plus a rotated copy), so letting
-// every request decode at the same time would let a handful of clients
-// exhaust memory. Decoding is CPU bound anyway, so more would not be faster.
+// bitmap (40 megapixels at 4 bytes each, 8 for a 16-bit PNG), and a few
+// dozen bytes of PNG or WebP can describe such a bitmap, so letting every
+// request decode at the same time would let a handful of clients exhaust
+// memory. Decoding is CPU bound anyway, so more would not be faster.
 const maxConcurrentDecodes = 2
 
 // Store keeps issued images as files in one directory.

@@ -18,12 +18,12 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	n := app.NewUser{
-		Name:     r.FormValue("name"),
-		Email:    r.FormValue("email"),
-		Password: r.FormValue("password"),
-		Role:     app.Role(r.FormValue("role")),
-		Phone:    r.FormValue("phone"),
-		Location: r.FormValue("location"),
+		Name:     r.PostFormValue("name"),
+		Email:    r.PostFormValue("email"),
+		Password: r.PostFormValue("password"),
+		Role:     app.Role(r.PostFormValue("role")),
+		Phone:    r.PostFormValue("phone"),
+		Location: r.PostFormValue("location"),
 	}
 	if image != nil {
 		defer image.Close()

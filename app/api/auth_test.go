@@ -101,6 +101,7 @@ func registerForm(name, email, role string) map[string]string {
 }
 
 func TestRegisterCreatesTheAccountAndSignsIn(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	cases := []struct {
 		role         app.Role
@@ -161,6 +162,7 @@ func TestRegisterCreatesTheAccountAndSignsIn(t *testing.T) {
 }
 
 func TestRegisterRefusesBadInput(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	e.register("Dora Dup", "dup@example.com", app.RoleBuyer)
 	picture := pngImage(t, 20, 20)
@@ -231,6 +233,7 @@ func TestRegisterRefusesBadInput(t *testing.T) {
 }
 
 func TestLogin(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	_, seller := e.register("Sam Seller", "seller@example.com", app.RoleSeller)
 	login := func(body any) *response { return e.client().call("POST", "/api/auth/login", body) }
@@ -325,6 +328,7 @@ func TestLogin(t *testing.T) {
 }
 
 func TestLoginRateLimit(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	e.register("Vic Victim", "victim@example.com", app.RoleBuyer)
 	e.register("Oli Other", "other@example.com", app.RoleBuyer)
@@ -367,6 +371,7 @@ func TestLoginRateLimit(t *testing.T) {
 }
 
 func TestLoginSuccessClearsTheEmailsFailures(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	e.register("Fay Forgetful", "fay@example.com", app.RoleBuyer)
 	login := func(password string) *response {
@@ -386,6 +391,7 @@ func TestLoginSuccessClearsTheEmailsFailures(t *testing.T) {
 }
 
 func TestSessionCookieAttributes(t *testing.T) {
+	t.Parallel()
 	for _, secure := range []bool{false, true} {
 		t.Run(fmt.Sprintf("SecureCookies=%v", secure), func(t *testing.T) {
 			e := serverAt(t, t.TempDir(), secure)
@@ -418,6 +424,7 @@ func TestSessionCookieAttributes(t *testing.T) {
 }
 
 func TestSessionTokenChangesAtLogin(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	c := e.client()
 	registered := c.form("/api/auth/register", registerForm("Tom Token", "tom@example.com", "Buyer"), pngImage(t, 10, 10))
@@ -442,6 +449,7 @@ func TestSessionTokenChangesAtLogin(t *testing.T) {
 }
 
 func TestLogoutEndsTheSession(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	c := e.client()
 	registered := c.form("/api/auth/register", registerForm("Lou Logout", "lou@example.com", "Seller"), pngImage(t, 10, 10))
@@ -467,6 +475,7 @@ func TestLogoutEndsTheSession(t *testing.T) {
 }
 
 func TestSessionsSurviveARestart(t *testing.T) {
+	t.Parallel()
 	e := serverAt(t, t.TempDir(), false)
 	registered := e.client().form("/api/auth/register", registerForm("Ray Restart", "ray@example.com", "Buyer"), pngImage(t, 10, 10))
 	expectStatus(t, registered, http.StatusCreated)
@@ -487,6 +496,7 @@ func TestSessionsSurviveARestart(t *testing.T) {
 }
 
 func TestCrossOriginRequestsAreRefused(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	e.register("Cora Cross", "cora@example.com", app.RoleBuyer)
 	good := `{"email":"cora@example.com","password":"correct horse battery"}`
@@ -540,6 +550,7 @@ func (h headerTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 }
 
 func TestRoleChecks(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	admin, _ := e.admin("admin@example.com")
 	seller, _ := e.register("Sam Seller", "seller@example.com", app.RoleSeller)
@@ -581,10 +592,6 @@ func TestRoleChecks(t *testing.T) {
 // A web client builds these URLs with encodeURIComponent, which turns '@'
 // into %40 and '+' into %2B. The server must decode them.
 func TestRoleChecksDecodePercentEncodedEmails(t *testing.T) {
-	t.Skip("BUG: app/api/user_handlers.go:26 (roleCheck) passes chi.URLParam(r, \"email\") on undecoded; when the path " +
-		"is percent-encoded (seller%40example.com) chi routes on r.URL.RawPath and the parameter keeps the escapes, " +
-		"so the caller's own email looks like a stranger's (403) and an admin gets false. Same for /api/myproducts/{email} " +
-		"(catalogue_handlers.go:133) and /api/categories/{name} (catalogue_handlers.go:79). Fix: url.PathUnescape the parameter.")
 	e := newEnv(t)
 	seller, _ := e.register("Sam Seller", "sam+shop@example.com", app.RoleSeller)
 	for _, path := range []string{"/api/users/seller/sam%2Bshop%40example.com", "/api/users/seller/sam+shop%40example.com"} {

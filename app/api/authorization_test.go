@@ -74,7 +74,12 @@ func TestAuthorization(t *testing.T) {
 		}},
 		{"category products", want{unauth, ok, ok, ok, ok}, func(c *client) *response { return c.call("GET", "/api/categories/Tables", nil) }},
 		{"create product", want{unauth, forbid, created, created, forbid}, func(c *client) *response {
-			return c.call("POST", "/api/products", productBody("Tables", picture.URL))
+			// Each caller lists with a picture of their own; anonymous callers cannot upload one.
+			image := picture.URL
+			if c != anonymous {
+				image = c.upload(pngImage(t, 12, 12)).URL
+			}
+			return c.call("POST", "/api/products", productBody("Tables", image))
 		}},
 		{"product", want{unauth, ok, ok, ok, ok}, func(c *client) *response {
 			return c.call("GET", fmt.Sprintf("/api/products/%d", product), nil)

@@ -3,8 +3,6 @@ package api
 import (
 	"net/http"
 
-	"github.com/go-chi/chi/v5"
-
 	"rehome/app"
 )
 
@@ -62,7 +60,7 @@ func (s *Server) createCategory(w http.ResponseWriter, r *http.Request) {
 	if image != nil {
 		defer image.Close()
 	}
-	category, err := s.svc.CreateCategory(r.Context(), actor(r), app.NewCategory{Name: r.FormValue("name")}, image)
+	category, err := s.svc.CreateCategory(r.Context(), actor(r), app.NewCategory{Name: r.PostFormValue("name")}, image)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -76,7 +74,7 @@ func (s *Server) categoryProducts(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	list, err := s.svc.CategoryProducts(r.Context(), actor(r), chi.URLParam(r, "name"), page)
+	list, err := s.svc.CategoryProducts(r.Context(), actor(r), pathParam(r, "name"), page)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -99,7 +97,7 @@ func (s *Server) createProduct(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) product(w http.ResponseWriter, r *http.Request) {
-	id, err := idParam(chi.URLParam(r, "id"))
+	id, err := idParam(pathParam(r, "id"))
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -113,7 +111,7 @@ func (s *Server) product(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) deleteProduct(w http.ResponseWriter, r *http.Request) {
-	id, err := idParam(chi.URLParam(r, "id"))
+	id, err := idParam(pathParam(r, "id"))
 	if err == nil {
 		err = s.svc.DeleteProduct(r.Context(), actor(r), id)
 	}
@@ -130,7 +128,7 @@ func (s *Server) sellerProducts(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	list, err := s.svc.SellerProducts(r.Context(), actor(r), chi.URLParam(r, "email"), page)
+	list, err := s.svc.SellerProducts(r.Context(), actor(r), pathParam(r, "email"), page)
 	if err != nil {
 		s.writeError(w, r, err)
 		return

@@ -1,6 +1,7 @@
 package api_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -36,6 +37,7 @@ func checkTime(t *testing.T, raw any) {
 }
 
 func TestCategories(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	admin, _ := e.admin("admin@example.com")
 	picture := pngImage(t, 60, 40)
@@ -158,10 +160,14 @@ func (s *shop) createProducts(t *testing.T, seller app.User, category string, n 
 	if err != nil {
 		t.Fatal(err)
 	}
+	picture, err := s.svc.UploadImage(ctx, actor, bytes.NewReader(pngImage(t, 16, 16)))
+	if err != nil {
+		t.Fatal(err)
+	}
 	ids := make([]int64, n)
 	for i := range n {
 		p, err := s.svc.CreateProduct(ctx, actor, app.ProductInput{
-			Category: category, Product: fmt.Sprintf("Item %d", i), Description: "Sturdy.", Image: s.picture.URL,
+			Category: category, Product: fmt.Sprintf("Item %d", i), Description: "Sturdy.", Image: picture.URL,
 			Location: "Riverside", OriginalPrice: "100", ResalePrice: "40", PurchaseYear: "2020", UsePeriod: "2 years",
 		})
 		if err != nil {
@@ -173,6 +179,7 @@ func (s *shop) createProducts(t *testing.T, seller app.User, category string, n 
 }
 
 func TestCreateProduct(t *testing.T) {
+	t.Parallel()
 	s := newShop(t)
 	year := time.Now().UTC().Year()
 
@@ -194,7 +201,6 @@ func TestCreateProduct(t *testing.T) {
 		{"seller fields come from the account", map[string]any{"seller": "Mallory", "seller_email": "x@y.z", "seller_verified": true, "time": "1999-01-01T00:00:00Z"},
 			map[string]any{"seller": "Sam Seller", "seller_email": "seller@example.com", "seller_verified": false}},
 		{"seller phone defaults to the account's", map[string]any{"seller_phone": nil}, map[string]any{"seller_phone": "+1 555 0100"}},
-		{"seller phone from the body", map[string]any{"seller_phone": " (020) 7946-0000 "}, map[string]any{"seller_phone": "(020) 7946-0000"}},
 		{"purchase year as a string", map[string]any{"purchase_year": "2019"}, map[string]any{"purchase_year": 2019.0}},
 		{"purchase year this year", map[string]any{"purchase_year": year}, map[string]any{"purchase_year": float64(year)}},
 		{"purchase year 1900", map[string]any{"purchase_year": 1900}, map[string]any{"purchase_year": 1900.0}},
@@ -228,6 +234,7 @@ func TestCreateProduct(t *testing.T) {
 }
 
 func TestCreateProductRefusesBadInput(t *testing.T) {
+	t.Parallel()
 	s := newShop(t)
 	nextYear := time.Now().UTC().Year() + 1
 	yearMessage := "Enter a year between 1900 and " + strconv.Itoa(nextYear-1)
@@ -303,15 +310,24 @@ func TestCreateProductRefusesBadInput(t *testing.T) {
 	})
 
 	for name, body := range map[string]string{
-		"JSON array":       `[` + mustJSON(t, productBody("Tables", s.picture.URL)) + `]`,
-		"malformed JSON":   `{"category": "Tables",`,
-		"two objects":      mustJSON(t, productBody("Tables", s.picture.URL)) + `{}`,
-		"price is boolean": strings.Replace(mustJSON(t, productBody("Tables", s.picture.URL)), `"original_price":500`, `"original_price":true`, 1),
+		"JSON array":     `[` + mustJSON(t, productBody("Tables", s.picture.URL)) + `]`,
+		"malformed JSON": `{"category": "Tables",`,
+		"two objects":    mustJSON(t, productBody("Tables", s.picture.URL)) + `{}`,
 	} {
 		t.Run(name, func(t *testing.T) {
 			expectError(t, s.seller.call("POST", "/api/products", body), http.StatusBadRequest, "", nil)
 		})
 	}
+	t.Run("price is boolean", func(t *testing.T) {
+		body := strings.Replace(mustJSON(t, productBody("Tables", s.picture.URL)), `"original_price":500`, `"original_price":true`, 1)
+		expectError(t, s.seller.call("POST", "/api/products", body), http.StatusBadRequest, "",
+			map[string]string{"original_price": "Wrong type"})
+	})
+	t.Run("somebody else's picture", func(t *testing.T) {
+		other, _ := s.register("Olga Other", "olga@example.com", app.RoleSeller)
+		expectError(t, other.call("POST", "/api/products", productBody("Tables", s.picture.URL)),
+			http.StatusUnprocessableEntity, "", map[string]string{"image": "Upload the image first"})
+	})
 	t.Run("form instead of JSON", func(t *testing.T) {
 		expectError(t, s.seller.form("/api/products", map[string]string{"category": "Tables"}, nil),
 			http.StatusUnsupportedMediaType, "Send the request body as application/json", nil)
@@ -336,6 +352,7 @@ func mustJSON(t *testing.T, v any) string {
 }
 
 func TestGetProduct(t *testing.T) {
+	t.Parallel()
 	s := newShop(t)
 	created := s.seller.call("POST", "/api/products", productBody("Tables", s.picture.URL))
 	expectStatus(t, created, http.StatusCreated)
@@ -386,6 +403,7 @@ func ids(list app.List[app.Product]) []int64 {
 }
 
 func TestCategoryPage(t *testing.T) {
+	t.Parallel()
 	s := newShop(t)
 	made := s.createProducts(t, s.sellerUser, "Tables", 105)
 	newestFirst := slices.Clone(made)
@@ -485,9 +503,6 @@ func TestCategoryPage(t *testing.T) {
 // A web client builds the category URL with encodeURIComponent, which turns
 // '&' into %26. The server must decode it.
 func TestCategoryPageDecodesPercentEncodedNames(t *testing.T) {
-	t.Skip("BUG: app/api/catalogue_handlers.go:79 passes chi.URLParam(r, \"name\") on undecoded; for a path such as " +
-		"/api/categories/Lamps%20%26%20Lights chi routes on r.URL.RawPath, the parameter stays \"Lamps%20%26%20Lights\" " +
-		"and the category is not found (404). Names may contain & + , ; = : @ $ (only / ? # % \\ are refused). Fix: url.PathUnescape.")
 	s := newShop(t)
 	expectStatus(t, s.admin.form("/api/categories", map[string]string{"name": "Lamps & Lights"}, pngImage(t, 10, 10)), http.StatusCreated)
 	s.createProducts(t, s.sellerUser, "Lamps & Lights", 1)
@@ -499,6 +514,7 @@ func TestCategoryPageDecodesPercentEncodedNames(t *testing.T) {
 }
 
 func TestMyProducts(t *testing.T) {
+	t.Parallel()
 	s := newShop(t)
 	made := s.createProducts(t, s.sellerUser, "Tables", 3)
 	made = append(made, s.createProducts(t, s.sellerUser, "Chairs", 2)...)
@@ -555,6 +571,7 @@ func TestMyProducts(t *testing.T) {
 }
 
 func TestDeleteProduct(t *testing.T) {
+	t.Parallel()
 	s := newShop(t)
 	keep := s.createProducts(t, s.sellerUser, "Tables", 1)[0]
 	gone := s.createProducts(t, s.sellerUser, "Tables", 1)[0]

@@ -7,8 +7,11 @@ import (
 	"io"
 	"mime"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
+
+	"github.com/go-chi/chi/v5"
 
 	"rehome/app"
 )
@@ -113,8 +116,13 @@ func formFile(r *http.Request, name string) (io.ReadCloser, error) {
 // pageOf reads limit and offset from the query string.
 func pageOf(r *http.Request) (app.Page, error) {
 	var page app.Page
-	for name, dst := range map[string]*int{"limit": &page.Limit, "offset": &page.Offset} {
-		raw := r.URL.Query().Get(name)
+	query := r.URL.Query()
+	for _, param := range []struct {
+		name string
+		dst  *int
+	}{{"limit", &page.Limit}, {"offset", &page.Offset}} {
+		name, dst := param.name, param.dst
+		raw := query.Get(name)
 		if raw == "" {
 			continue
 		}
@@ -126,6 +134,17 @@ func pageOf(r *http.Request) (app.Page, error) {
 		*dst = n
 	}
 	return page, nil
+}
+
+// pathParam is a path parameter with its percent-escapes decoded: chi
+// matches on the raw path when the URL has escapes, and leaves them in.
+func pathParam(r *http.Request, name string) string {
+	raw := chi.URLParam(r, name)
+	value, err := url.PathUnescape(raw)
+	if err != nil {
+		return raw
+	}
+	return value
 }
 
 // idParam reads a numeric path parameter; anything else cannot name a row.

@@ -4,15 +4,17 @@ import (
 	"net/http"
 
 	"github.com/go-chi/chi/v5"
+	"github.com/go-chi/chi/v5/middleware"
 )
 
 // Handler is every route of the server in one place.
 func (s *Server) Handler() http.Handler {
 	r := chi.NewRouter()
+	s.router = r
 	r.Use(s.logRequests, s.recoverPanics, secureHeaders)
 
 	r.Route("/api", func(r chi.Router) {
-		r.Use(noStore, s.refuseCrossOrigin, s.sessions.LoadAndSave, s.authenticate)
+		r.Use(middleware.GetHead, noStore, s.refuseCrossOrigin, s.sessions.LoadAndSave, s.authenticate)
 
 		r.Post("/auth/register", s.register)
 		r.Post("/auth/login", s.login)

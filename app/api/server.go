@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/alexedwards/scs/v2"
+	"github.com/go-chi/chi/v5"
 
 	"rehome/app"
 )
@@ -30,22 +31,22 @@ type Server struct {
 	images   http.Handler
 	web      fs.FS
 	log      *slog.Logger
+	router   chi.Routes // the root router, to tell which methods a path allows
 }
 
-// Session lifetimes: people stay signed in on their own phone for weeks, but
-// an abandoned session ends after two idle weeks.
+// People stay signed in on their own phone for a month. There is no idle
+// timeout on purpose: scs would then rewrite the session on every request,
+// turning each page view into a database write.
 const (
-	sessionLifetime    = 60 * 24 * time.Hour
-	sessionIdleTimeout = 14 * 24 * time.Hour
-	sessionCookieName  = "rehome_session"
-	sessionUserKey     = "user_id"
+	sessionLifetime   = 30 * 24 * time.Hour
+	sessionCookieName = "rehome_session"
+	sessionUserKey    = "user_id"
 )
 
 func New(cfg Config) *Server {
 	sm := scs.New()
 	sm.Store = cfg.SessionStore
 	sm.Lifetime = sessionLifetime
-	sm.IdleTimeout = sessionIdleTimeout
 	sm.Cookie.Name = sessionCookieName
 	sm.Cookie.HttpOnly = true
 	sm.Cookie.SameSite = http.SameSiteLaxMode

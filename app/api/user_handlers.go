@@ -3,8 +3,6 @@ package api
 import (
 	"net/http"
 
-	"github.com/go-chi/chi/v5"
-
 	"rehome/app"
 )
 
@@ -23,7 +21,7 @@ func (s *Server) isVerifiedSeller(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) roleCheck(w http.ResponseWriter, r *http.Request, key string, has func(*app.User) bool) {
-	user, err := s.svc.RoleOf(r.Context(), actor(r), chi.URLParam(r, "email"))
+	user, err := s.svc.RoleOf(r.Context(), actor(r), pathParam(r, "email"))
 	if err != nil {
 		s.writeError(w, r, err)
 		return

@@ -6,6 +6,8 @@ import (
 	"net/http"
 	"path"
 	"strings"
+
+	"github.com/go-chi/chi/v5"
 )
 
 // webApp serves the built web app. Vite puts content-hashed files under
@@ -21,6 +23,12 @@ func (s *Server) webApp() http.Handler {
 			return
 		}
 		name := strings.TrimPrefix(path.Clean(r.URL.Path), "/")
+		if strings.HasPrefix(name, "assets/") && !isFile(s.web, name) {
+			// A page from an older release asking for its old script must get
+			// an honest 404, not HTML it would try to run.
+			http.NotFound(w, r)
+			return
+		}
 		if name == "" || name == "index.html" || !isFile(s.web, name) {
 			s.serveIndex(w, r)
 			return
@@ -54,6 +62,15 @@ func (s *Server) apiNotFound(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusNotFound, errorBody{Error: "Not found"})
 }
 
+// apiMethodNotAllowed names the methods the path does allow, as RFC 9110 asks;
+// chi only does that in its own plain-text handler.
 func (s *Server) apiMethodNotAllowed(w http.ResponseWriter, r *http.Request) {
+	var allowed []string
+	for _, method := range []string{http.MethodGet, http.MethodHead, http.MethodPost, http.MethodPut, http.MethodDelete} {
+		if s.router.Match(chi.NewRouteContext(), method, r.URL.Path) {
+			allowed = append(allowed, method)
+		}
+	}
+	w.Header().Set("Allow", strings.Join(allowed, ", "))
 	writeJSON(w, http.StatusMethodNotAllowed, errorBody{Error: "Method not allowed"})
 }

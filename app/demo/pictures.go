@@ -58,9 +58,9 @@ func picture(kind string, seed int) []byte {
 	dark, light := shade(main, 0.7), shade(main, 1.25)
 	switch kind {
 	case "sofa":
-		c.rect(170, 250, 630, 330, dark)  // back
-		c.rect(140, 300, 660, 400, main)  // seat
-		c.rect(130, 280, 200, 400, dark)  // arms
+		c.rect(170, 250, 630, 330, dark) // back
+		c.rect(140, 300, 660, 400, main) // seat
+		c.rect(130, 280, 200, 400, dark) // arms
 		c.rect(600, 280, 670, 400, dark)
 		c.rect(210, 300, 400, 330, light) // cushions
 		c.rect(400, 300, 590, 330, light)
@@ -80,7 +80,7 @@ func picture(kind string, seed int) []byte {
 		c.disc(400, 235, 25, light) // a vase
 		c.rect(392, 180, 408, 215, shade(palette[(seed+5)%len(palette)], 1.2))
 	case "chair":
-		c.rect(320, 170, 345, 440, dark)  // back leg and back
+		c.rect(320, 170, 345, 440, dark) // back leg and back
 		c.rect(320, 170, 470, 195, dark)
 		c.rect(320, 300, 480, 325, main)  // seat
 		c.rect(455, 325, 478, 440, dark)  // front leg
