@@ -132,18 +132,8 @@ func (s *Service) Product(ctx context.Context, actor *User, id int64) (*Product,
 // SellerProducts lists every product of the seller behind email, whatever
 // its status: for that seller and for admins.
 func (s *Service) SellerProducts(ctx context.Context, actor *User, email string, page Page) (List[Product], error) {
-	if err := RequireUser(actor); err != nil {
-		return List[Product]{}, err
-	}
-	seller, err := s.store.UserByEmail(ctx, NormalizeEmail(email))
-	if ErrorKind(err) == KindNotFound && !actor.IsAdmin() {
-		// Strangers learn nothing about which emails exist.
-		return List[Product]{}, Allow(actor, false)
-	}
+	seller, err := s.accountFor(ctx, actor, email, CanListSellerProducts)
 	if err != nil {
-		return List[Product]{}, err
-	}
-	if err := Allow(actor, CanListSellerProducts(actor, seller)); err != nil {
 		return List[Product]{}, err
 	}
 	return s.store.SellerProducts(ctx, seller.ID, page.Clamp())

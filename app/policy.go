@@ -21,3 +21,36 @@ func CanListSellerProducts(u *User, seller *User) bool {
 func CanCheckRoles(u *User, email string) bool {
 	return u.IsAdmin() || (u != nil && u.Email == NormalizeEmail(email))
 }
+
+// CanBook lets anyone signed in book, except a seller their own product.
+func CanBook(u *User, p *Product) bool { return u != nil && u.ID != p.SellerID }
+
+// CanSeeBookingsOf lets buyers see their own orders, and admins anyone's.
+func CanSeeBookingsOf(u *User, buyer *User) bool {
+	return u.IsAdmin() || (u != nil && u.ID == buyer.ID)
+}
+
+func CanCancelBooking(u *User, b *Booking) bool {
+	return u.IsAdmin() || (u != nil && u.ID == b.BuyerID)
+}
+
+// CanConfirmPayment lets the seller who was paid in person say so; admins
+// may settle disputes.
+func CanConfirmPayment(u *User, b *Booking) bool {
+	return u.IsAdmin() || (u.IsSeller() && u.ID == b.SellerID)
+}
+
+func CanSeeOwnBuyers(u *User) bool { return u.IsSeller() }
+
+// CanReport lets anyone signed in report a listing that is not their own.
+func CanReport(u *User, p *Product) bool { return u != nil && u.ID != p.SellerID }
+
+func CanReviewReports(u *User) bool { return u.IsAdmin() }
+
+func CanAdvertise(u *User, p *Product) bool { return u.IsSeller() && u.ID == p.SellerID }
+
+func CanRemoveAdvert(u *User, p *Product) bool {
+	return u.IsAdmin() || (u.IsSeller() && u.ID == p.SellerID)
+}
+
+func CanManageUsers(u *User) bool { return u.IsAdmin() }

@@ -11,6 +11,9 @@ type Store interface {
 	CategoryStore
 	ProductStore
 	ImageStore
+	BookingStore
+	ReportStore
+	AdvertStore
 }
 
 // Service holds the marketplace's rules. Every method that acts for someone

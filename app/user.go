@@ -125,6 +125,14 @@ type UserStore interface {
 	UserByEmail(ctx context.Context, email string) (*User, error)
 	// PasswordHash returns the user and the stored hash for an email.
 	PasswordHash(ctx context.Context, email string) (*User, []byte, error)
+	// Users lists accounts of one role, or all when role is empty, oldest first.
+	Users(ctx context.Context, role Role, page Page) (List[User], error)
+	PromoteToAdmin(ctx context.Context, id int64) error
+	VerifySeller(ctx context.Context, id int64) error
+	// DeleteUser removes an account with its products (and their adverts and
+	// reports), cancels its open bookings and keeps the other party's
+	// booking snapshots. Deleting the last admin is a conflict.
+	DeleteUser(ctx context.Context, id int64) error
 }
 
 // PasswordHasher turns passwords into hashes and checks them.

@@ -33,9 +33,21 @@ var ListQueries = map[string]struct {
 	Query string
 	Args  []any
 }{
-	"category count": {categoryCountQuery, []any{1}},
-	"category page":  {categoryPageQuery, []any{1, 24, 0}},
-	"seller count":   {sellerCountQuery, []any{1}},
-	"seller page":    {sellerPageQuery, []any{1, 24, 0}},
-	"categories":     {categoriesQuery, nil},
+	"category count":        {categoryCountQuery, []any{1}},
+	"category page":         {categoryPageQuery, []any{1, 24, 0}},
+	"seller count":          {sellerCountQuery, []any{1}},
+	"seller page":           {sellerPageQuery, []any{1, 24, 0}},
+	"categories":            {categoriesQuery, nil},
+	"buyer bookings count":  {buyerBookingsCount, []any{1}},
+	"buyer bookings page":   {buyerBookingsPage, []any{1, 24, 0}},
+	"seller bookings count": {sellerBookingsCount, []any{1}},
+	"seller bookings page":  {sellerBookingsPage, []any{1, 24, 0}},
+	"reports count":         {reportsCount, nil},
+	"reports page":          {reportsPage, []any{24, 0}},
+	"adverts count":         {advertsCount, nil},
+	"adverts page":          {advertsPage, []any{24, 0}},
+	"users count":           {usersCount, nil},
+	"users page":            {usersPage, []any{24, 0}},
+	"users by role count":   {usersByRoleCount, []any{"Seller"}},
+	"users by role page":    {usersByRolePage, []any{"Seller", 24, 0}},
 }

@@ -8,8 +8,9 @@ import (
 	"rehome/sqlite"
 )
 
-// TestListQueriesUseIndexes keeps every list query on an index: no full
-// scan of a table and no sorting in a temporary tree.
+// TestListQueriesUseIndexes keeps every list query on an index: no sorting
+// in a temporary tree, and no full scan of a table, except the walk of a
+// table in its key order that a page query stops once the page is full.
 func TestListQueriesUseIndexes(t *testing.T) {
 	db := mustOpenDB(t)
 	for name, q := range sqlite.ListQueries {
@@ -18,9 +19,11 @@ func TestListQueriesUseIndexes(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, line := range strings.Split(strings.TrimSpace(plan), "\n") {
-				scan := strings.HasPrefix(line, "SCAN ") && !strings.Contains(line, "USING") // SCAN t USING INDEX is an ordered index walk
-				if scan || strings.Contains(line, "TEMP B-TREE") {
+			paged := strings.Contains(q.Query, "ORDER BY") && strings.Contains(q.Query, "LIMIT")
+			for i, line := range strings.Split(strings.TrimSpace(plan), "\n") {
+				scan := strings.HasPrefix(line, "SCAN ") && !strings.Contains(line, " USING ")
+				orderedWalk := scan && i == 0 && paged
+				if (scan && !orderedWalk) || strings.Contains(line, "TEMP B-TREE") {
 					t.Errorf("plan step %q; whole plan:\n%s", line, plan)
 				}
 			}

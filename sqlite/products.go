@@ -9,13 +9,15 @@ import (
 
 // productSelect reads a product with its category name and its seller's
 // current name, email and verified state, so those are never stale copies.
-const productSelect = `
-	SELECT p.id, p.category_id, c.name, p.name, p.description, p.image, p.thumb_url, p.condition,
+const (
+	productColumns = `p.id, p.category_id, c.name, p.name, p.description, p.image, p.thumb_url, p.condition,
 	       p.location, p.original_price, p.resale_price, p.seller_id, u.name, u.email, p.seller_phone,
-	       u.verified, p.purchase_year, p.use_period, p.status, p.created
-	FROM products p
+	       u.verified, p.purchase_year, p.use_period, p.status, p.created`
+	productJoins = `
 	JOIN categories c ON c.id = p.category_id
 	JOIN users u ON u.id = p.seller_id`
+	productSelect = `SELECT ` + productColumns + ` FROM products p` + productJoins
+)
 
 func scanProduct(row interface{ Scan(...any) error }) (app.Product, error) {
 	var p app.Product
@@ -61,47 +63,27 @@ const (
 )
 
 func (db *DB) CategoryProducts(ctx context.Context, categoryID int64, page app.Page) (app.List[app.Product], error) {
-	return db.productList(ctx, page, categoryCountQuery, categoryPageQuery, categoryID)
+	return readList(ctx, db, page, categoryCountQuery, categoryPageQuery, []any{categoryID}, scanProduct)
 }
 
 func (db *DB) SellerProducts(ctx context.Context, sellerID int64, page app.Page) (app.List[app.Product], error) {
-	return db.productList(ctx, page, sellerCountQuery, sellerPageQuery, sellerID)
+	return readList(ctx, db, page, sellerCountQuery, sellerPageQuery, []any{sellerID}, scanProduct)
 }
 
-// productList reads one page and the total in one snapshot.
-func (db *DB) productList(ctx context.Context, page app.Page, countQuery, pageQuery string, key int64) (app.List[app.Product], error) {
-	list := app.List[app.Product]{Items: []app.Product{}}
-	err := db.readTx(ctx, func(tx *sql.Tx) error {
-		if err := tx.QueryRowContext(ctx, countQuery, key).Scan(&list.Total); err != nil {
+// DeleteProduct removes a product with its advert and reports (by cascade)
+// and calls off its open bookings, whose snapshots stay with their buyers.
+func (db *DB) DeleteProduct(ctx context.Context, id int64) error {
+	return db.inTx(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `UPDATE bookings SET status = 'Cancelled' WHERE product_id = ? AND status = 'Booked'`, id); err != nil {
 			return err
 		}
-		if page.Offset >= list.Total {
-			return nil
-		}
-		rows, err := tx.QueryContext(ctx, pageQuery, key, page.Limit, page.Offset)
+		res, err := tx.ExecContext(ctx, `DELETE FROM products WHERE id = ?`, id)
 		if err != nil {
 			return err
 		}
-		defer rows.Close()
-		for rows.Next() {
-			p, err := scanProduct(rows)
-			if err != nil {
-				return err
-			}
-			list.Items = append(list.Items, p)
+		if n, _ := res.RowsAffected(); n == 0 {
+			return app.Errorf(app.KindNotFound, "Product not found")
 		}
-		return rows.Err()
+		return nil
 	})
-	return list, err
-}
-
-func (db *DB) DeleteProduct(ctx context.Context, id int64) error {
-	res, err := db.write.ExecContext(ctx, `DELETE FROM products WHERE id = ?`, id)
-	if err != nil {
-		return err
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return app.Errorf(app.KindNotFound, "Product not found")
-	}
-	return nil
 }

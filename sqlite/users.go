@@ -2,6 +2,7 @@ package sqlite
 
 import (
 	"context"
+	"database/sql"
 
 	"rehome/app"
 )
@@ -52,4 +53,67 @@ func (db *DB) PasswordHash(ctx context.Context, email string) (*app.User, []byte
 		return nil, nil, err
 	}
 	return u, hash, nil
+}
+
+// The account lists for admins, oldest first.
+const (
+	usersCount       = `SELECT count(*) FROM users`
+	usersPage        = `SELECT ` + userColumns + ` FROM users ORDER BY id LIMIT ? OFFSET ?`
+	usersByRoleCount = `SELECT count(*) FROM users WHERE role = ?`
+	usersByRolePage  = `SELECT ` + userColumns + ` FROM users WHERE role = ? ORDER BY id LIMIT ? OFFSET ?`
+)
+
+func scanUserRow(row interface{ Scan(...any) error }) (app.User, error) {
+	u, err := scanUser(row)
+	if err != nil {
+		return app.User{}, err
+	}
+	return *u, nil
+}
+
+func (db *DB) Users(ctx context.Context, role app.Role, page app.Page) (app.List[app.User], error) {
+	if role == "" {
+		return readList(ctx, db, page, usersCount, usersPage, nil, scanUserRow)
+	}
+	return readList(ctx, db, page, usersByRoleCount, usersByRolePage, []any{role}, scanUserRow)
+}
+
+func (db *DB) PromoteToAdmin(ctx context.Context, id int64) error {
+	return changeOne(ctx, db, `UPDATE users SET role = 'Admin' WHERE id = ?`, id, "User not found")
+}
+
+func (db *DB) VerifySeller(ctx context.Context, id int64) error {
+	return changeOne(ctx, db, `UPDATE users SET verified = 1 WHERE id = ? AND role = 'Seller'`, id, "No seller with this id")
+}
+
+func (db *DB) DeleteUser(ctx context.Context, id int64) error {
+	return db.inTx(ctx, func(tx *sql.Tx) error {
+		var role app.Role
+		if err := tx.QueryRowContext(ctx, `SELECT role FROM users WHERE id = ?`, id).Scan(&role); err != nil {
+			return notFound(err, "User")
+		}
+		if role == app.RoleAdmin {
+			var admins int
+			if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM users WHERE role = 'Admin'`).Scan(&admins); err != nil {
+				return err
+			}
+			if admins <= 1 {
+				return app.Errorf(app.KindConflict, "The last admin cannot be deleted")
+			}
+		}
+		for _, step := range []string{
+			// Open bookings on either side end; the snapshots stay.
+			`UPDATE bookings SET status = 'Cancelled' WHERE buyer_id = ? AND status = 'Booked'`,
+			`UPDATE bookings SET status = 'Cancelled' WHERE seller_id = ? AND status = 'Booked'`,
+			// Products go by cascade, and with them their adverts and reports.
+			`DELETE FROM users WHERE id = ?`,
+		} {
+			if _, err := tx.ExecContext(ctx, step, id); err != nil {
+				return err
+			}
+		}
+		// A report whose every reporter is gone has nobody behind it any more.
+		_, err := tx.ExecContext(ctx, `DELETE FROM reports WHERE NOT EXISTS (SELECT 1 FROM reporters WHERE report_id = reports.id)`)
+		return err
+	})
 }

@@ -111,15 +111,7 @@ func (s *Server) product(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) deleteProduct(w http.ResponseWriter, r *http.Request) {
-	id, err := idParam(pathParam(r, "id"))
-	if err == nil {
-		err = s.svc.DeleteProduct(r.Context(), actor(r), id)
-	}
-	if err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	w.WriteHeader(http.StatusNoContent)
+	s.deleteByID(w, r, s.svc.DeleteProduct)
 }
 
 func (s *Server) sellerProducts(w http.ResponseWriter, r *http.Request) {

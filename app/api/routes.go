@@ -5,6 +5,8 @@ import (
 
 	"github.com/go-chi/chi/v5"
 	"github.com/go-chi/chi/v5/middleware"
+
+	"rehome/app"
 )
 
 // Handler is every route of the server in one place.
@@ -21,9 +23,10 @@ func (s *Server) Handler() http.Handler {
 		r.Post("/auth/logout", s.logout)
 		r.Get("/auth/me", s.me)
 
-		r.Get("/users/admin/{email}", s.isAdmin)
-		r.Get("/users/seller/{email}", s.isSeller)
-		r.Get("/users/seller/verified/{email}", s.isVerifiedSeller)
+		// {user} is an email for the role checks and an id for promotion.
+		r.Get("/users/admin/{user}", s.isAdmin)
+		r.Get("/users/seller/{user}", s.isSeller)
+		r.Get("/users/seller/verified/{user}", s.isVerifiedSeller)
 
 		r.Post("/images", s.uploadImage)
 
@@ -35,6 +38,29 @@ func (s *Server) Handler() http.Handler {
 		r.Get("/products/{id}", s.product)
 		r.Delete("/products/{id}", s.deleteProduct)
 		r.Get("/myproducts/{email}", s.sellerProducts)
+
+		r.Post("/booked", s.book)
+		r.Get("/booked", s.buyerBookings)
+		r.Delete("/booked/{id}", s.cancelBooking)
+		r.Post("/booked/{id}/paid", s.confirmPayment)
+		r.Get("/mybuyers", s.sellerBookings)
+
+		r.Post("/reported", s.report)
+		r.Get("/reported", s.reportedProducts)
+		r.Delete("/reported/{id}", s.dismissReport)
+
+		r.Post("/advertised", s.advertise)
+		r.Get("/advertised", s.advertisedProducts)
+		r.Delete("/advertised/{id}", s.removeAdvert)
+
+		r.Get("/users", s.listUsers(""))
+		r.Put("/users/admin/{user}", s.promoteToAdmin)
+		r.Delete("/users/{id}", s.deleteUser(""))
+		r.Get("/buyers", s.listUsers(app.RoleBuyer))
+		r.Delete("/buyers/{id}", s.deleteUser(app.RoleBuyer))
+		r.Get("/sellers", s.listUsers(app.RoleSeller))
+		r.Delete("/sellers/{id}", s.deleteUser(app.RoleSeller))
+		r.Put("/sellers/{id}", s.verifySeller)
 
 		r.NotFound(s.apiNotFound)
 		r.MethodNotAllowed(s.apiMethodNotAllowed)

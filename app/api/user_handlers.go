@@ -21,7 +21,7 @@ func (s *Server) isVerifiedSeller(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) roleCheck(w http.ResponseWriter, r *http.Request, key string, has func(*app.User) bool) {
-	user, err := s.svc.RoleOf(r.Context(), actor(r), pathParam(r, "email"))
+	user, err := s.svc.RoleOf(r.Context(), actor(r), pathParam(r, "user"))
 	if err != nil {
 		s.writeError(w, r, err)
 		return

@@ -1,0 +1,76 @@
+package api
+
+import (
+	"net/http"
+
+	"rehome/app"
+)
+
+func (s *Server) book(w http.ResponseWriter, r *http.Request) {
+	var in app.BookingInput
+	if err := decodeJSON(w, r, &in); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	booking, err := s.svc.Book(r.Context(), actor(r), in)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, booking)
+}
+
+// buyerBookings lists the bookings of ?email=, the signed-in user's by default.
+func (s *Server) buyerBookings(w http.ResponseWriter, r *http.Request) {
+	page, err := pageOf(r)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	email := r.URL.Query().Get("email")
+	if email == "" && actor(r) != nil {
+		email = actor(r).Email
+	}
+	list, err := s.svc.BuyerBookings(r.Context(), actor(r), email, page)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, list)
+}
+
+func (s *Server) sellerBookings(w http.ResponseWriter, r *http.Request) {
+	page, err := pageOf(r)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	list, err := s.svc.SellerBookings(r.Context(), actor(r), page)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, list)
+}
+
+func (s *Server) cancelBooking(w http.ResponseWriter, r *http.Request) {
+	s.changeBooking(w, r, s.svc.CancelBooking)
+}
+
+func (s *Server) confirmPayment(w http.ResponseWriter, r *http.Request) {
+	s.changeBooking(w, r, s.svc.ConfirmPayment)
+}
+
+func (s *Server) changeBooking(w http.ResponseWriter, r *http.Request, change bookingChange) {
+	id, err := idParam(pathParam(r, "id"))
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	booking, err := change(r.Context(), actor(r), id)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, booking)
+}

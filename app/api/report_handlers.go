@@ -1,0 +1,75 @@
+package api
+
+import (
+	"net/http"
+
+	"rehome/app"
+)
+
+func (s *Server) report(w http.ResponseWriter, r *http.Request) {
+	var in app.ReportInput
+	if err := decodeJSON(w, r, &in); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if err := s.svc.Report(r.Context(), actor(r), in); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, map[string]any{"product_id": in.ProductID})
+}
+
+func (s *Server) reportedProducts(w http.ResponseWriter, r *http.Request) {
+	page, err := pageOf(r)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	list, err := s.svc.ReportedProducts(r.Context(), actor(r), page)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, list)
+}
+
+func (s *Server) dismissReport(w http.ResponseWriter, r *http.Request) {
+	s.deleteByID(w, r, s.svc.DismissReport)
+}
+
+type advertRequest struct {
+	ProductID int64 `json:"product_id"`
+}
+
+func (s *Server) advertise(w http.ResponseWriter, r *http.Request) {
+	var in advertRequest
+	if err := decodeJSON(w, r, &in); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	product, err := s.svc.Advertise(r.Context(), actor(r), in.ProductID)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, product)
+}
+
+func (s *Server) advertisedProducts(w http.ResponseWriter, r *http.Request) {
+	page, err := pageOf(r)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	list, err := s.svc.AdvertisedProducts(r.Context(), page)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, list)
+}
+
+// removeAdvert takes the product {id} off the home page.
+func (s *Server) removeAdvert(w http.ResponseWriter, r *http.Request) {
+	s.deleteByID(w, r, s.svc.RemoveAdvert)
+}

@@ -1,0 +1,134 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+
+	"rehome/app"
+)
+
+const bookingColumns = `id, product_id, product, category, image, thumb_url, price, location,
+	coalesce(buyer_id, 0), buyer_name, buyer_email, buyer_phone, coalesce(seller_id, 0), status, created`
+
+func scanBooking(row interface{ Scan(...any) error }) (app.Booking, error) {
+	var b app.Booking
+	var productID sql.NullInt64
+	var created int64
+	err := row.Scan(&b.ID, &productID, &b.Product, &b.Category, &b.Image, &b.ThumbURL, &b.Price, &b.Location,
+		&b.BuyerID, &b.BuyerName, &b.BuyerEmail, &b.BuyerPhone, &b.SellerID, &b.Status, &created)
+	if productID.Valid {
+		b.ProductID = &productID.Int64
+	}
+	b.Created = fromMillis(created)
+	return b, err
+}
+
+// The booking lists, newest first; see TestListQueriesUseIndexes.
+const (
+	buyerBookingsCount  = `SELECT count(*) FROM bookings WHERE buyer_id = ?`
+	buyerBookingsPage   = `SELECT ` + bookingColumns + ` FROM bookings WHERE buyer_id = ? ORDER BY id DESC LIMIT ? OFFSET ?`
+	sellerBookingsCount = `SELECT count(*) FROM bookings WHERE seller_id = ?`
+	sellerBookingsPage  = `SELECT ` + bookingColumns + ` FROM bookings WHERE seller_id = ? ORDER BY id DESC LIMIT ? OFFSET ?`
+)
+
+func (db *DB) CreateBooking(ctx context.Context, b *app.Booking) error {
+	created := db.millis()
+	return db.inTx(ctx, func(tx *sql.Tx) error {
+		if err := requireAvailable(ctx, tx, *b.ProductID, "This product is already sold"); err != nil {
+			return err
+		}
+		err := tx.QueryRowContext(ctx, `
+			INSERT INTO bookings (product_id, buyer_id, seller_id, product, category, image, thumb_url, price,
+			                      location, buyer_name, buyer_email, buyer_phone, status, created)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+			b.ProductID, b.BuyerID, b.SellerID, b.Product, b.Category, b.Image, b.ThumbURL, b.Price,
+			b.Location, b.BuyerName, b.BuyerEmail, b.BuyerPhone, b.Status, created).Scan(&b.ID)
+		if isUniqueViolation(err) {
+			return app.Errorf(app.KindConflict, "You have already booked this product")
+		}
+		b.Created = fromMillis(created)
+		return err
+	})
+}
+
+// requireAvailable checks, inside a write transaction, that a product exists
+// and is still for sale.
+func requireAvailable(ctx context.Context, tx *sql.Tx, productID int64, soldMessage string) error {
+	var status app.ProductStatus
+	err := tx.QueryRowContext(ctx, `SELECT status FROM products WHERE id = ?`, productID).Scan(&status)
+	if err != nil {
+		return notFound(err, "Product")
+	}
+	if status != app.StatusAvailable {
+		return app.Errorf(app.KindConflict, "%s", soldMessage)
+	}
+	return nil
+}
+
+func (db *DB) BookingByID(ctx context.Context, id int64) (*app.Booking, error) {
+	b, err := scanBooking(db.read.QueryRowContext(ctx, `SELECT `+bookingColumns+` FROM bookings WHERE id = ?`, id))
+	if err != nil {
+		return nil, notFound(err, "Booking")
+	}
+	return &b, nil
+}
+
+func (db *DB) BuyerBookings(ctx context.Context, buyerID int64, page app.Page) (app.List[app.Booking], error) {
+	return readList(ctx, db, page, buyerBookingsCount, buyerBookingsPage, []any{buyerID}, scanBooking)
+}
+
+func (db *DB) SellerBookings(ctx context.Context, sellerID int64, page app.Page) (app.List[app.Booking], error) {
+	return readList(ctx, db, page, sellerBookingsCount, sellerBookingsPage, []any{sellerID}, scanBooking)
+}
+
+func (db *DB) CancelBooking(ctx context.Context, id int64) error {
+	return db.inTx(ctx, func(tx *sql.Tx) error {
+		status, _, err := bookingState(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		if status == app.BookingPaid {
+			return app.Errorf(app.KindConflict, "A paid booking cannot be cancelled")
+		}
+		_, err = tx.ExecContext(ctx, `UPDATE bookings SET status = 'Cancelled' WHERE id = ?`, id)
+		return err
+	})
+}
+
+func (db *DB) MarkPaid(ctx context.Context, id int64) error {
+	return db.inTx(ctx, func(tx *sql.Tx) error {
+		status, productID, err := bookingState(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		switch {
+		case status == app.BookingPaid:
+			return app.Errorf(app.KindConflict, "This booking is already paid")
+		case status == app.BookingCancelled:
+			return app.Errorf(app.KindConflict, "This booking was cancelled")
+		case !productID.Valid:
+			return app.Errorf(app.KindConflict, "The product no longer exists")
+		}
+		if err := requireAvailable(ctx, tx, productID.Int64, "This product is already sold"); err != nil {
+			return err
+		}
+		for _, step := range []string{
+			`UPDATE products SET status = 'Sold' WHERE id = ?2`,
+			`UPDATE bookings SET status = 'Paid' WHERE id = ?1`,
+			`UPDATE bookings SET status = 'Cancelled' WHERE product_id = ?2 AND status = 'Booked'`,
+			`DELETE FROM adverts WHERE product_id = ?2`,
+		} {
+			if _, err := tx.ExecContext(ctx, step, id, productID.Int64); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+func bookingState(ctx context.Context, tx *sql.Tx, id int64) (app.BookingStatus, sql.NullInt64, error) {
+	var status app.BookingStatus
+	var productID sql.NullInt64
+	err := tx.QueryRowContext(ctx, `SELECT status, product_id FROM bookings WHERE id = ?`, id).Scan(&status, &productID)
+	return status, productID, notFound(err, "Booking")
+}
