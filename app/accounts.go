@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"math"
+	"time"
 )
 
 // Register creates a Buyer or Seller account with its picture.
@@ -94,8 +95,7 @@ func (s *Service) Login(ctx context.Context, email, password, clientAddress stri
 	now := s.now()
 	wait := max(s.emailFailures.RetryAfter(email, now), s.addressFailures.RetryAfter(clientAddress, now))
 	if wait > 0 {
-		return nil, &Error{Kind: KindRateLimited, Message: "Too many failed attempts. Try again later.",
-			RetryAfterSeconds: int(math.Ceil(wait.Seconds()))}
+		return nil, rateLimited("Too many failed attempts. Try again later.", wait)
 	}
 	user, hash, err := s.store.PasswordHash(ctx, email)
 	if err != nil && ErrorKind(err) != KindNotFound {
@@ -105,8 +105,8 @@ func (s *Service) Login(ctx context.Context, email, password, clientAddress stri
 		hash = s.dummyHash()
 	}
 	if err := s.hasher.Compare(hash, password); err != nil || user == nil {
-		s.emailFailures.Fail(email, now)
-		s.addressFailures.Fail(clientAddress, now)
+		s.emailFailures.Record(email, now)
+		s.addressFailures.Record(clientAddress, now)
 		return nil, Errorf(KindUnauthorized, "Invalid email or password")
 	}
 	s.emailFailures.Reset(email)
@@ -139,6 +139,10 @@ func (s *Service) RoleOf(ctx context.Context, actor *User, email string) (*User,
 		return &User{}, nil
 	}
 	return u, err
+}
+
+func rateLimited(message string, wait time.Duration) error {
+	return &Error{Kind: KindRateLimited, Message: message, RetryAfterSeconds: int(math.Ceil(wait.Seconds()))}
 }
 
 // asFieldError attaches an image intake's message to the form field it came from.

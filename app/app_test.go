@@ -71,7 +71,7 @@ func TestAttemptLimiter(t *testing.T) {
 		if wait := l.RetryAfter("ann", start.Add(time.Duration(i)*time.Minute)); wait != 0 {
 			t.Fatalf("blocked after %d failures", i)
 		}
-		l.Fail("ann", start.Add(time.Duration(i)*time.Minute))
+		l.Record("ann", start.Add(time.Duration(i)*time.Minute))
 	}
 	// The first failure (at 12:00) leaves the window at 12:15.
 	if wait := l.RetryAfter("ann", start.Add(5*time.Minute)); wait != 10*time.Minute {

@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"io"
+	"strconv"
 )
 
 // UploadImage takes a picture from a signed-in user for later use in a
@@ -11,6 +12,11 @@ func (s *Service) UploadImage(ctx context.Context, actor *User, r io.Reader) (*I
 	if err := RequireUser(actor); err != nil {
 		return nil, err
 	}
+	key, now := strconv.FormatInt(actor.ID, 10), s.now()
+	if wait := s.uploads.RetryAfter(key, now); wait > 0 {
+		return nil, rateLimited("Too many uploads. Try again later.", wait)
+	}
+	s.uploads.Record(key, now)
 	img, err := s.intake.Save(ctx, r)
 	if err != nil {
 		return nil, asFieldError(err, "image")

@@ -5,7 +5,8 @@ import (
 	"time"
 )
 
-// AttemptLimiter counts failures per key in a sliding window. It lives in
+// AttemptLimiter counts attempts per key in a sliding window: failed logins
+// per email, uploads per user. It lives in
 // memory: a restart forgets the counts, which only ever helps a legitimate
 // user, and one process serves the whole marketplace.
 type AttemptLimiter struct {
@@ -33,8 +34,8 @@ func (l *AttemptLimiter) RetryAfter(key string, now time.Time) time.Duration {
 	return recent[len(recent)-l.max].Add(l.window).Sub(now)
 }
 
-// Fail records a failed attempt for key.
-func (l *AttemptLimiter) Fail(key string, now time.Time) {
+// Record counts an attempt for key.
+func (l *AttemptLimiter) Record(key string, now time.Time) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	l.failures[key] = append(l.recent(key, now), now)

@@ -27,6 +27,7 @@ type Service struct {
 
 	emailFailures   *AttemptLimiter
 	addressFailures *AttemptLimiter
+	uploads         *AttemptLimiter
 
 	dummyOnce sync.Once
 	dummy     []byte
@@ -38,6 +39,9 @@ const (
 	LoginFailuresPerEmail   = 10
 	LoginFailuresPerAddress = 100
 	LoginFailureWindow      = 15 * time.Minute
+	// Decoding a picture costs a fraction of a second of CPU and up to a few
+	// hundred MB, so one account may not keep the server busy with uploads.
+	UploadsPerHour = 120
 )
 
 func NewService(store Store, intake ImageIntake, hasher PasswordHasher) *Service {
@@ -48,6 +52,7 @@ func NewService(store Store, intake ImageIntake, hasher PasswordHasher) *Service
 		now:             func() time.Time { return time.Now().UTC() },
 		emailFailures:   NewAttemptLimiter(LoginFailuresPerEmail, LoginFailureWindow),
 		addressFailures: NewAttemptLimiter(LoginFailuresPerAddress, LoginFailureWindow),
+		uploads:         NewAttemptLimiter(UploadsPerHour, time.Hour),
 	}
 }
 

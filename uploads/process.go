@@ -7,7 +7,7 @@ import (
 	"image"
 	"image/jpeg"
 	"image/png"
-	"log"
+	"log/slog"
 	"runtime/debug"
 
 	// Register the decoders image.Decode may pick; sniff makes sure it picks
@@ -98,7 +98,7 @@ func process(ctx context.Context, data []byte) (full, thumb *encoded, err error)
 func decode(data []byte) (img image.Image, err error) {
 	defer func() {
 		if p := recover(); p != nil {
-			log.Printf("uploads: image decoder panicked: %v\n%s", p, debug.Stack())
+			slog.Error("image decoder panicked", "panic", p, "stack", string(debug.Stack()))
 			img, err = nil, app.Errorf(app.KindUnsupported, msgUnsupported)
 		}
 	}()
