@@ -16,6 +16,8 @@ func (s *Server) Handler() http.Handler {
 	r.Use(s.logRequests, s.recoverPanics, secureHeaders)
 
 	r.Route("/api", func(r chi.Router) {
+		// Phones on poor connections gain most from compressed lists.
+		r.Use(middleware.Compress(5, "application/json"))
 		r.Use(middleware.GetHead, noStore, s.refuseCrossOrigin, s.sessions.LoadAndSave, s.authenticate)
 
 		r.Post("/auth/register", s.register)

@@ -1,61 +1,158 @@
 package api
 
 import (
-	"errors"
+	"bytes"
+	"compress/gzip"
+	"crypto/sha256"
+	"encoding/hex"
 	"io/fs"
+	"mime"
 	"net/http"
 	"path"
+	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/go-chi/chi/v5"
 )
 
-// webApp serves the built web app. Vite puts content-hashed files under
-// assets/, which never change and may be cached for a year; index.html must
-// be checked on every visit so a new release is picked up. Any other path
-// that is not a file is a client-side route and gets index.html.
-func (s *Server) webApp() http.Handler {
-	files := http.FileServerFS(s.web)
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Method != http.MethodGet && r.Method != http.MethodHead {
-			w.Header().Set("Allow", "GET, HEAD")
-			http.Error(w, "Method Not Allowed", http.StatusMethodNotAllowed)
-			return
-		}
-		name := strings.TrimPrefix(path.Clean(r.URL.Path), "/")
-		if strings.HasPrefix(name, "assets/") && !isFile(s.web, name) {
-			// A page from an older release asking for its old script must get
-			// an honest 404, not HTML it would try to run.
-			http.NotFound(w, r)
-			return
-		}
-		if name == "" || name == "index.html" || !isFile(s.web, name) {
-			s.serveIndex(w, r)
-			return
-		}
-		if strings.HasPrefix(name, "assets/") {
-			w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
-		} else {
-			w.Header().Set("Cache-Control", "no-cache")
-		}
-		files.ServeHTTP(w, r)
-	})
+// webFiles serves the built web app. Vite puts content-hashed files under
+// assets/, which never change and may be cached for a year; everything else,
+// index.html first, must be revalidated on every visit so a new release is
+// picked up. Any path that is not a file is a client-side route and gets
+// index.html. Files are read and gzipped once, on first use: they are part of
+// the binary and never change while it runs.
+type webFiles struct {
+	fsys fs.FS
+
+	mu    sync.Mutex
+	files map[string]*webFile
 }
 
-func (s *Server) serveIndex(w http.ResponseWriter, r *http.Request) {
-	index, err := fs.ReadFile(s.web, "index.html")
-	if err != nil {
-		s.writeError(w, r, errors.New("the web app has no index.html"))
+type webFile struct {
+	body        []byte
+	gzipped     []byte // nil when compression does not pay
+	contentType string
+	etag        string
+}
+
+func (s *Server) webApp() http.Handler {
+	return &webFiles{fsys: s.web, files: map[string]*webFile{}}
+}
+
+func (wf *webFiles) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		w.Header().Set("Allow", "GET, HEAD")
+		http.Error(w, "Method Not Allowed", http.StatusMethodNotAllowed)
 		return
 	}
-	w.Header().Set("Cache-Control", "no-cache")
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Write(index)
+	name := strings.TrimPrefix(path.Clean(r.URL.Path), "/")
+	immutable := strings.HasPrefix(name, "assets/")
+	f := wf.file(name)
+	if f == nil && immutable {
+		// A page from an older release asking for its old script must get an
+		// honest 404, not HTML it would try to run.
+		http.NotFound(w, r)
+		return
+	}
+	if f == nil || name == "index.html" || name == "" {
+		f = wf.index()
+	}
+	h := w.Header()
+	if immutable {
+		h.Set("Cache-Control", "public, max-age=31536000, immutable")
+	} else {
+		h.Set("Cache-Control", "no-cache")
+	}
+	h.Set("Content-Type", f.contentType)
+	h.Set("ETag", f.etag)
+	h.Add("Vary", "Accept-Encoding")
+	if match := r.Header.Get("If-None-Match"); match != "" && strings.Contains(match, f.etag) {
+		w.WriteHeader(http.StatusNotModified)
+		return
+	}
+	body := f.body
+	if f.gzipped != nil && acceptsGzip(r) {
+		h.Set("Content-Encoding", "gzip")
+		body = f.gzipped
+	}
+	h.Set("Content-Length", strconv.Itoa(len(body)))
+	if r.Method == http.MethodHead {
+		return
+	}
+	w.Write(body)
 }
 
-func isFile(fsys fs.FS, name string) bool {
-	info, err := fs.Stat(fsys, name)
-	return err == nil && !info.IsDir()
+// file returns the named file, or nil when there is none.
+func (wf *webFiles) file(name string) *webFile {
+	if name == "" {
+		name = "index.html"
+	}
+	wf.mu.Lock()
+	defer wf.mu.Unlock()
+	if f, ok := wf.files[name]; ok {
+		return f
+	}
+	var f *webFile
+	if body, err := fs.ReadFile(wf.fsys, name); err == nil {
+		f = newWebFile(name, body)
+	}
+	wf.files[name] = f
+	return f
+}
+
+// index is the web app's entry page, or a plain notice when the web app was
+// not built into this binary.
+func (wf *webFiles) index() *webFile {
+	if f := wf.file("index.html"); f != nil {
+		return f
+	}
+	return notBuilt
+}
+
+var notBuilt = newWebFile("index.html", []byte(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Rehome</title></head><body><main><h1>Rehome</h1>
+<p>The server is running, but this binary was built without the web app. Build it with <code>make build</code>.
+The API answers under <a href="/api/categories">/api</a>.</p></main></body></html>
+`))
+
+func newWebFile(name string, body []byte) *webFile {
+	sum := sha256.Sum256(body)
+	f := &webFile{body: body, etag: `"` + hex.EncodeToString(sum[:12]) + `"`}
+	f.contentType = mime.TypeByExtension(path.Ext(name))
+	if f.contentType == "" {
+		f.contentType = http.DetectContentType(body)
+	}
+	if compressible(f.contentType) && len(body) > 512 {
+		var buf bytes.Buffer
+		zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+		zw.Write(body)
+		zw.Close()
+		if buf.Len() < len(body)*9/10 {
+			f.gzipped = buf.Bytes()
+		}
+	}
+	return f
+}
+
+func compressible(contentType string) bool {
+	for _, prefix := range []string{"text/", "application/javascript", "application/json", "application/manifest+json", "image/svg+xml"} {
+		if strings.HasPrefix(contentType, prefix) {
+			return true
+		}
+	}
+	return false
+}
+
+func acceptsGzip(r *http.Request) bool {
+	for _, part := range strings.Split(r.Header.Get("Accept-Encoding"), ",") {
+		coding, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		if strings.EqualFold(strings.TrimSpace(coding), "gzip") && strings.ReplaceAll(params, " ", "") != "q=0" {
+			return true
+		}
+	}
+	return false
 }
 
 func (s *Server) apiNotFound(w http.ResponseWriter, r *http.Request) {

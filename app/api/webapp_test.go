@@ -1,0 +1,130 @@
+package api_test
+
+import (
+	"bytes"
+	"compress/gzip"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"rehome/app/api"
+)
+
+func webServer(t *testing.T, files fstest.MapFS) *httptest.Server {
+	t.Helper()
+	e := newEnv(t)
+	server := api.New(api.Config{
+		Service: e.svc, SessionStore: e.db.Sessions(), Images: http.NotFoundHandler(), Web: files,
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
+	})
+	srv := httptest.NewServer(server.Handler())
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+func get(t *testing.T, url string, headers ...string) *http.Response {
+	t.Helper()
+	req, _ := http.NewRequest("GET", url, nil)
+	for i := 0; i+1 < len(headers); i += 2 {
+		req.Header.Set(headers[i], headers[i+1])
+	}
+	// A bare transport, so Go does not ask for and undo gzip by itself.
+	res, err := (&http.Transport{DisableCompression: true}).RoundTrip(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { res.Body.Close() })
+	return res
+}
+
+func TestWebApp(t *testing.T) {
+	script := strings.Repeat("console.log('rehome');\n", 200)
+	srv := webServer(t, fstest.MapFS{
+		"index.html":          {Data: []byte("<!doctype html><title>Rehome</title>" + strings.Repeat(" ", 1000))},
+		"assets/index-abc.js": {Data: []byte(script)},
+	})
+
+	t.Run("hashed assets are immutable and gzipped when accepted", func(t *testing.T) {
+		res := get(t, srv.URL+"/assets/index-abc.js", "Accept-Encoding", "br, gzip")
+		if res.StatusCode != 200 || res.Header.Get("Content-Encoding") != "gzip" {
+			t.Fatalf("status %d, encoding %q", res.StatusCode, res.Header.Get("Content-Encoding"))
+		}
+		if cc := res.Header.Get("Cache-Control"); cc != "public, max-age=31536000, immutable" {
+			t.Errorf("Cache-Control %q", cc)
+		}
+		if ct := res.Header.Get("Content-Type"); !strings.HasPrefix(ct, "text/javascript") {
+			t.Errorf("Content-Type %q", ct)
+		}
+		zr, err := gzip.NewReader(res.Body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if body, _ := io.ReadAll(zr); string(body) != script {
+			t.Error("the gzipped body is not the script")
+		}
+	})
+	t.Run("plain without Accept-Encoding", func(t *testing.T) {
+		res := get(t, srv.URL+"/assets/index-abc.js")
+		body, _ := io.ReadAll(res.Body)
+		if res.Header.Get("Content-Encoding") != "" || !bytes.Equal(body, []byte(script)) {
+			t.Errorf("encoding %q, %d bytes", res.Header.Get("Content-Encoding"), len(body))
+		}
+	})
+	t.Run("revalidation answers 304", func(t *testing.T) {
+		etag := get(t, srv.URL+"/").Header.Get("ETag")
+		if etag == "" {
+			t.Fatal("no ETag on index.html")
+		}
+		if res := get(t, srv.URL+"/", "If-None-Match", etag); res.StatusCode != http.StatusNotModified {
+			t.Errorf("status %d, want 304", res.StatusCode)
+		}
+	})
+	t.Run("client routes get index.html with a strict policy", func(t *testing.T) {
+		res := get(t, srv.URL+"/dashboard/myorders")
+		body, _ := io.ReadAll(res.Body)
+		if res.StatusCode != 200 || !strings.Contains(string(body), "<title>Rehome</title>") {
+			t.Fatalf("status %d body %.80s", res.StatusCode, body)
+		}
+		csp := res.Header.Get("Content-Security-Policy")
+		for _, want := range []string{"script-src 'self';", "frame-ancestors 'none'"} {
+			if !strings.Contains(csp, want) {
+				t.Errorf("CSP %q lacks %q", csp, want)
+			}
+		}
+		if strings.Contains(strings.SplitN(strings.SplitN(csp, "script-src", 2)[1], ";", 2)[0], "unsafe-inline") {
+			t.Errorf("CSP allows inline scripts: %q", csp)
+		}
+		if res.Header.Get("Cache-Control") != "no-cache" {
+			t.Errorf("Cache-Control %q", res.Header.Get("Cache-Control"))
+		}
+	})
+	t.Run("api and images never fall back to html", func(t *testing.T) {
+		for _, path := range []string{"/api/nothing", "/images/nothing.jpg", "/assets/gone-123.js"} {
+			res := get(t, srv.URL+path)
+			if res.StatusCode != http.StatusNotFound || strings.HasPrefix(res.Header.Get("Content-Type"), "text/html") {
+				t.Errorf("%s: status %d, type %q", path, res.StatusCode, res.Header.Get("Content-Type"))
+			}
+		}
+	})
+}
+
+func TestWebAppNotBuilt(t *testing.T) {
+	srv := webServer(t, fstest.MapFS{".gitkeep": {}})
+	res := get(t, srv.URL+"/")
+	body, _ := io.ReadAll(res.Body)
+	if res.StatusCode != 200 || !strings.Contains(string(body), "make build") {
+		t.Errorf("status %d body %s", res.StatusCode, body)
+	}
+}
+
+func TestAPIAnswersAreGzipped(t *testing.T) {
+	e := newEnv(t)
+	res := get(t, e.srv.URL+"/api/categories", "Accept-Encoding", "gzip")
+	if res.Header.Get("Content-Encoding") != "gzip" {
+		t.Errorf("Content-Encoding %q", res.Header.Get("Content-Encoding"))
+	}
+}
