@@ -3,30 +3,37 @@ package api_test
 import (
 	"fmt"
 	"net/http"
+	"net/url"
 	"testing"
 
 	"rehome/app"
 )
 
 // TestAuthorization asks every endpoint as each kind of caller and checks the
-// status: the server, not the web app, decides who may do what.
+// status: the server, not the web app, decides who may do what. A refused
+// request (401 or 403) must leave the database and the images folder exactly
+// as they were, and so must every request that only reads.
 func TestAuthorization(t *testing.T) {
 	e := newEnv(t)
 	admin, _ := e.admin("admin@example.com")
 	seller, sellerUser := e.register("Sam Seller", "seller@example.com", app.RoleSeller)
 	other, _ := e.register("Olga Other", "other@example.com", app.RoleSeller)
-	buyer, _ := e.register("Bea Buyer", "buyer@example.com", app.RoleBuyer)
+	buyer, buyerUser := e.register("Bea Buyer", "buyer@example.com", app.RoleBuyer)
 	anonymous := e.client()
 
 	categoryImage := pngImage(t, 60, 40)
 	expectStatus(t, admin.form("/api/categories", map[string]string{"name": "Tables"}, categoryImage), http.StatusCreated)
 	picture := seller.upload(pngImage(t, 50, 50))
-	newProduct := func() int64 {
-		r := seller.call("POST", "/api/products", productBody("Tables", picture.URL))
-		expectStatus(t, r, http.StatusCreated)
-		return decode[app.Product](t, r).ID
+
+	// A picture each caller uploaded, to list products with. Anonymous
+	// callers cannot upload; they are refused before the picture matters.
+	images := map[*client]string{
+		anonymous: picture.URL,
+		buyer:     buyer.upload(pngImage(t, 12, 12)).URL,
+		seller:    picture.URL,
+		other:     other.upload(pngImage(t, 12, 12)).URL,
+		admin:     admin.upload(pngImage(t, 12, 12)).URL,
 	}
-	product := newProduct()
 
 	callers := []struct {
 		name string
@@ -37,72 +44,210 @@ func TestAuthorization(t *testing.T) {
 	const (
 		ok, created, gone = http.StatusOK, http.StatusCreated, http.StatusNoContent
 		unauth, forbid    = http.StatusUnauthorized, http.StatusForbidden
+		// Whether a request that succeeds is meant to change what is stored.
+		reads, writes = false, true
 	)
 	n := 0
 	unique := func() string { n++; return fmt.Sprint(n) }
 
+	// Fixtures, made fresh for each case that needs one, before the request.
+	bookingBody := func(product int64) map[string]any {
+		return map[string]any{"product_id": product, "location": "Riverside", "buyer_phone": "+1 555 0199"}
+	}
+	reportBody := func(product int64) map[string]any {
+		return map[string]any{"product_id": product, "reason": "Looks like a scam"}
+	}
+	newProduct := func(t testing.TB) int64 { // the seller's
+		r := seller.call("POST", "/api/products", productBody("Tables", picture.URL))
+		expectStatus(t, r, created)
+		return decode[app.Product](t, r).ID
+	}
+	newBooking := func(t testing.TB) int64 { // the buyer's, of a new product of the seller
+		r := buyer.call("POST", "/api/booked", bookingBody(newProduct(t)))
+		expectStatus(t, r, created)
+		return decode[app.Booking](t, r).ID
+	}
+	newReport := func(t testing.TB) int64 { // the buyer's, of a new product of the seller
+		product := newProduct(t)
+		expectStatus(t, buyer.call("POST", "/api/reported", reportBody(product)), created)
+		r := admin.call("GET", "/api/reported?limit=100", nil)
+		expectStatus(t, r, ok)
+		for _, report := range decode[app.List[app.ReportedProduct]](t, r).Items {
+			if report.ProductID == product {
+				return report.ID
+			}
+		}
+		t.Fatalf("no report of product %d in %s", product, r.body)
+		return 0
+	}
+	newAdvert := func(t testing.TB) int64 { // a new product of the seller, advertised
+		product := newProduct(t)
+		expectStatus(t, seller.call("POST", "/api/advertised", map[string]any{"product_id": product}), created)
+		return product
+	}
+	newAccount := func(role app.Role) func(t testing.TB) int64 { // a throwaway account of role
+		return func(t testing.TB) int64 {
+			id := unique()
+			r := e.client().form("/api/auth/register", map[string]string{"name": "Throwaway " + id,
+				"email": "throwaway" + id + "@example.com", "password": testPassword, "role": string(role)}, pngImage(t, 10, 10))
+			expectStatus(t, r, created)
+			return decode[app.User](t, r).ID
+		}
+	}
+	product := newProduct(t)
+
 	cases := []struct {
-		name string
-		want want
-		do   func(c *client) *response
+		name   string
+		want   want
+		writes bool
+		setup  func(t testing.TB) int64 // makes a fresh fixture, or is nil; do gets its id
+		do     func(c *client, id int64) *response
 	}{
-		{"register", want{created, created, created, created, created}, func(c *client) *response {
+		{"register", want{created, created, created, created, created}, writes, nil, func(c *client, _ int64) *response {
 			id := unique()
 			// A fresh client, so the callers' own sessions stay as they are.
 			return e.client().form("/api/auth/register", map[string]string{"name": "New " + id, "email": "new" + id + "@example.com",
 				"password": testPassword, "role": "Buyer"}, pngImage(t, 10, 10))
 		}},
-		{"login", want{ok, ok, ok, ok, ok}, func(c *client) *response {
+		{"login", want{ok, ok, ok, ok, ok}, reads, nil, func(c *client, _ int64) *response {
 			return e.client().call("POST", "/api/auth/login", map[string]string{"email": "buyer@example.com", "password": testPassword})
 		}},
-		{"me", want{unauth, ok, ok, ok, ok}, func(c *client) *response { return c.call("GET", "/api/auth/me", nil) }},
-		{"is admin", want{unauth, forbid, ok, forbid, ok}, func(c *client) *response {
+		{"me", want{unauth, ok, ok, ok, ok}, reads, nil, func(c *client, _ int64) *response { return c.call("GET", "/api/auth/me", nil) }},
+		{"is admin", want{unauth, forbid, ok, forbid, ok}, reads, nil, func(c *client, _ int64) *response {
 			return c.call("GET", "/api/users/admin/"+sellerUser.Email, nil)
 		}},
-		{"is seller", want{unauth, forbid, ok, forbid, ok}, func(c *client) *response {
+		{"is seller", want{unauth, forbid, ok, forbid, ok}, reads, nil, func(c *client, _ int64) *response {
 			return c.call("GET", "/api/users/seller/"+sellerUser.Email, nil)
 		}},
-		{"is verified seller", want{unauth, forbid, ok, forbid, ok}, func(c *client) *response {
+		{"is verified seller", want{unauth, forbid, ok, forbid, ok}, reads, nil, func(c *client, _ int64) *response {
 			return c.call("GET", "/api/users/seller/verified/"+sellerUser.Email, nil)
 		}},
-		{"upload image", want{unauth, created, created, created, created}, func(c *client) *response {
+		{"upload image", want{unauth, created, created, created, created}, writes, nil, func(c *client, _ int64) *response {
 			return c.form("/api/images", nil, pngImage(t, 20, 20))
 		}},
-		{"list categories", want{ok, ok, ok, ok, ok}, func(c *client) *response { return c.call("GET", "/api/categories", nil) }},
-		{"create category", want{unauth, forbid, forbid, forbid, created}, func(c *client) *response {
+		{"list categories", want{ok, ok, ok, ok, ok}, reads, nil, func(c *client, _ int64) *response { return c.call("GET", "/api/categories", nil) }},
+		{"create category", want{unauth, forbid, forbid, forbid, created}, writes, nil, func(c *client, _ int64) *response {
 			return c.form("/api/categories", map[string]string{"name": "Category " + unique()}, categoryImage)
 		}},
-		{"category products", want{unauth, ok, ok, ok, ok}, func(c *client) *response { return c.call("GET", "/api/categories/Tables", nil) }},
-		{"create product", want{unauth, forbid, created, created, forbid}, func(c *client) *response {
-			// Each caller lists with a picture of their own; anonymous callers cannot upload one.
-			image := picture.URL
-			if c != anonymous {
-				image = c.upload(pngImage(t, 12, 12)).URL
-			}
-			return c.call("POST", "/api/products", productBody("Tables", image))
+		{"category products", want{unauth, ok, ok, ok, ok}, reads, nil, func(c *client, _ int64) *response {
+			return c.call("GET", "/api/categories/Tables", nil)
 		}},
-		{"product", want{unauth, ok, ok, ok, ok}, func(c *client) *response {
+		{"create product", want{unauth, forbid, created, created, forbid}, writes, nil, func(c *client, _ int64) *response {
+			return c.call("POST", "/api/products", productBody("Tables", images[c]))
+		}},
+		{"product", want{unauth, ok, ok, ok, ok}, reads, nil, func(c *client, _ int64) *response {
 			return c.call("GET", fmt.Sprintf("/api/products/%d", product), nil)
 		}},
-		{"delete product", want{unauth, forbid, gone, forbid, gone}, func(c *client) *response {
-			return c.call("DELETE", fmt.Sprintf("/api/products/%d", newProduct()), nil)
+		{"delete product", want{unauth, forbid, gone, forbid, gone}, writes, newProduct, func(c *client, id int64) *response {
+			return c.call("DELETE", fmt.Sprintf("/api/products/%d", id), nil)
 		}},
-		{"seller's products", want{unauth, forbid, ok, forbid, ok}, func(c *client) *response {
+		{"seller's products", want{unauth, forbid, ok, forbid, ok}, reads, nil, func(c *client, _ int64) *response {
 			return c.call("GET", "/api/myproducts/"+sellerUser.Email, nil)
 		}},
-		{"logout", want{gone, gone, gone, gone, gone}, func(c *client) *response {
+
+		// Bookings.
+		{"book", want{unauth, created, forbid, created, created}, writes, newProduct, func(c *client, id int64) *response {
+			return c.call("POST", "/api/booked", bookingBody(id))
+		}},
+		{"own bookings", want{unauth, ok, ok, ok, ok}, reads, nil, func(c *client, _ int64) *response {
+			return c.call("GET", "/api/booked", nil)
+		}},
+		{"buyer's bookings", want{unauth, ok, forbid, forbid, ok}, reads, nil, func(c *client, _ int64) *response {
+			return c.call("GET", "/api/booked?email="+url.QueryEscape(buyerUser.Email), nil)
+		}},
+		{"cancel booking", want{unauth, ok, forbid, forbid, ok}, writes, newBooking, func(c *client, id int64) *response {
+			return c.call("DELETE", fmt.Sprintf("/api/booked/%d", id), nil)
+		}},
+		{"confirm payment", want{unauth, forbid, ok, forbid, ok}, writes, newBooking, func(c *client, id int64) *response {
+			return c.call("POST", fmt.Sprintf("/api/booked/%d/paid", id), nil)
+		}},
+		{"seller's buyers", want{unauth, forbid, ok, ok, forbid}, reads, nil, func(c *client, _ int64) *response {
+			return c.call("GET", "/api/mybuyers", nil)
+		}},
+
+		// Reports and adverts.
+		{"report", want{unauth, created, forbid, created, created}, writes, newProduct, func(c *client, id int64) *response {
+			return c.call("POST", "/api/reported", reportBody(id))
+		}},
+		{"reported products", want{unauth, forbid, forbid, forbid, ok}, reads, nil, func(c *client, _ int64) *response {
+			return c.call("GET", "/api/reported", nil)
+		}},
+		{"dismiss report", want{unauth, forbid, forbid, forbid, gone}, writes, newReport, func(c *client, id int64) *response {
+			return c.call("DELETE", fmt.Sprintf("/api/reported/%d", id), nil)
+		}},
+		{"advertise", want{unauth, forbid, created, forbid, forbid}, writes, newProduct, func(c *client, id int64) *response {
+			return c.call("POST", "/api/advertised", map[string]any{"product_id": id})
+		}},
+		{"advertised products", want{ok, ok, ok, ok, ok}, reads, nil, func(c *client, _ int64) *response {
+			return c.call("GET", "/api/advertised", nil)
+		}},
+		{"remove advert", want{unauth, forbid, gone, forbid, gone}, writes, newAdvert, func(c *client, id int64) *response {
+			return c.call("DELETE", fmt.Sprintf("/api/advertised/%d", id), nil)
+		}},
+
+		// Accounts, for admins.
+		{"users", want{unauth, forbid, forbid, forbid, ok}, reads, nil, func(c *client, _ int64) *response {
+			return c.call("GET", "/api/users", nil)
+		}},
+		{"promote to admin", want{unauth, forbid, forbid, forbid, ok}, writes, newAccount(app.RoleBuyer), func(c *client, id int64) *response {
+			return c.call("PUT", fmt.Sprintf("/api/users/admin/%d", id), nil)
+		}},
+		{"delete user", want{unauth, forbid, forbid, forbid, gone}, writes, newAccount(app.RoleBuyer), func(c *client, id int64) *response {
+			return c.call("DELETE", fmt.Sprintf("/api/users/%d", id), nil)
+		}},
+		{"buyers", want{unauth, forbid, forbid, forbid, ok}, reads, nil, func(c *client, _ int64) *response {
+			return c.call("GET", "/api/buyers", nil)
+		}},
+		{"delete buyer", want{unauth, forbid, forbid, forbid, gone}, writes, newAccount(app.RoleBuyer), func(c *client, id int64) *response {
+			return c.call("DELETE", fmt.Sprintf("/api/buyers/%d", id), nil)
+		}},
+		{"sellers", want{unauth, forbid, forbid, forbid, ok}, reads, nil, func(c *client, _ int64) *response {
+			return c.call("GET", "/api/sellers", nil)
+		}},
+		{"delete seller", want{unauth, forbid, forbid, forbid, gone}, writes, newAccount(app.RoleSeller), func(c *client, id int64) *response {
+			return c.call("DELETE", fmt.Sprintf("/api/sellers/%d", id), nil)
+		}},
+		{"verify seller", want{unauth, forbid, forbid, forbid, ok}, writes, newAccount(app.RoleSeller), func(c *client, id int64) *response {
+			return c.call("PUT", fmt.Sprintf("/api/sellers/%d", id), nil)
+		}},
+
+		{"logout", want{gone, gone, gone, gone, gone}, reads, nil, func(c *client, _ int64) *response {
 			// Log out a throwaway session, so the callers stay signed in.
 			throwaway := e.client()
 			throwaway.http.Jar = nil
 			return throwaway.call("POST", "/api/auth/logout", nil)
 		}},
 	}
+
+	// knownBugs skips the cases, named "case/caller", that fail because of a
+	// bug in the server, with a "BUG: ..." reason; the table above still says
+	// what should happen. None are known at present.
+	knownBugs := map[string]string{}
+
 	for _, tc := range cases {
 		for i, caller := range callers {
-			t.Run(tc.name+"/"+caller.name, func(t *testing.T) {
-				r := tc.do(caller.c)
+			name := tc.name + "/" + caller.name
+			t.Run(name, func(t *testing.T) {
+				if reason, found := knownBugs[name]; found {
+					t.Skip(reason)
+				}
+				var id int64
+				if tc.setup != nil {
+					id = tc.setup(t)
+				}
+				before := e.fingerprint(t)
+				r := tc.do(caller.c, id)
+				after := e.fingerprint(t)
 				if r.status != tc.want[i] {
 					t.Errorf("status %d, want %d; body %s", r.status, tc.want[i], r.body)
+				}
+				diff := fingerprintDiff(before, after)
+				refused := r.status == unauth || r.status == forbid || tc.want[i] == unauth || tc.want[i] == forbid
+				switch {
+				case (refused || !tc.writes) && diff != "":
+					t.Errorf("status %d changed what is stored:\n%s", r.status, diff)
+				case !refused && tc.writes && r.status < 300 && diff == "":
+					t.Errorf("status %d, but nothing stored changed", r.status)
 				}
 			})
 		}

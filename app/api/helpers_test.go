@@ -3,7 +3,10 @@ package api_test
 import (
 	"bytes"
 	"context"
+	"database/sql"
+	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"image"
 	"image/color"
 	"image/png"
@@ -13,11 +16,14 @@ import (
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
+	"net/url"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"golang.org/x/crypto/bcrypt"
+	_ "modernc.org/sqlite"
 
 	"rehome/app"
 	"rehome/app/api"
@@ -214,4 +220,153 @@ func productBody(category, image string) map[string]any {
 		"original_price": 500, "resale_price": "120.50", "seller_phone": "+1 555 0100",
 		"purchase_year": 2019, "use_period": "5 years",
 	}
+}
+
+// fingerprint is everything the server keeps apart from sessions (whose rows
+// change legitimately on every login and logout): the schema, every row of
+// every other table in primary-key order, and the names of the files in the
+// images folder. Equal fingerprints mean nothing was changed in between.
+// It reads through its own read-only connection, as an outsider would.
+func (e *env) fingerprint(t testing.TB) string {
+	t.Helper()
+	path := filepath.Join(e.dir, "rehome.db")
+	db, err := sql.Open("sqlite", "file:"+(&url.URL{Path: path}).EscapedPath()+"?mode=ro&_pragma=busy_timeout(5000)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	// One read transaction, so every table is read from the same snapshot.
+	tx, err := db.Begin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tx.Rollback()
+
+	var out strings.Builder
+	var tables []string
+	rows, err := tx.Query(`SELECT type, name, coalesce(sql, '') FROM sqlite_master ORDER BY type, name`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rows.Next() {
+		var kind, name, schema string
+		if err := rows.Scan(&kind, &name, &schema); err != nil {
+			t.Fatal(err)
+		}
+		fmt.Fprintf(&out, "schema %s %s: %s\n", kind, name, schema)
+		if kind == "table" && name != "sessions" {
+			tables = append(tables, name)
+		}
+	}
+	if err := rows.Close(); err != nil {
+		t.Fatal(err)
+	}
+	for _, table := range tables {
+		dumpTable(t, tx, table, &out)
+	}
+
+	var files []string
+	err = filepath.WalkDir(filepath.Join(e.dir, "images"), func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() {
+			rel, _ := filepath.Rel(e.dir, path)
+			files = append(files, rel)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files { // WalkDir walks in lexical order
+		fmt.Fprintf(&out, "file %s\n", f)
+	}
+	return out.String()
+}
+
+// dumpTable writes one line per row of table, ordered by its primary key
+// (or rowid when it has none).
+func dumpTable(t testing.TB, tx *sql.Tx, table string, out *strings.Builder) {
+	t.Helper()
+	quote := func(name string) string { return `"` + strings.ReplaceAll(name, `"`, `""`) + `"` }
+	keys, err := tx.Query(`SELECT name FROM pragma_table_info(?) WHERE pk > 0 ORDER BY pk`, table)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var order []string
+	for keys.Next() {
+		var name string
+		if err := keys.Scan(&name); err != nil {
+			t.Fatal(err)
+		}
+		order = append(order, quote(name))
+	}
+	if err := keys.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if len(order) == 0 {
+		order = []string{"rowid"}
+	}
+	rows, err := tx.Query(`SELECT * FROM ` + quote(table) + ` ORDER BY ` + strings.Join(order, ", "))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	columns, err := rows.Columns()
+	if err != nil {
+		t.Fatal(err)
+	}
+	values := make([]any, len(columns))
+	pointers := make([]any, len(columns))
+	for i := range values {
+		pointers[i] = &values[i]
+	}
+	for rows.Next() {
+		if err := rows.Scan(pointers...); err != nil {
+			t.Fatal(err)
+		}
+		fmt.Fprintf(out, "row %s:", table)
+		for i, v := range values {
+			switch v := v.(type) {
+			case nil:
+				fmt.Fprintf(out, " %s=NULL", columns[i])
+			case []byte:
+				fmt.Fprintf(out, " %s=x'%s'", columns[i], hex.EncodeToString(v))
+			case string:
+				fmt.Fprintf(out, " %s=%q", columns[i], v)
+			default:
+				fmt.Fprintf(out, " %s=%v", columns[i], v)
+			}
+		}
+		out.WriteByte('\n')
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// fingerprintDiff lists the lines only before has (-) and only after has (+);
+// it is empty when the fingerprints are equal.
+func fingerprintDiff(before, after string) string {
+	count := map[string]int{}
+	for _, line := range strings.Split(before, "\n") {
+		count[line]++
+	}
+	var added []string
+	for _, line := range strings.Split(after, "\n") {
+		if count[line] > 0 {
+			count[line]--
+		} else {
+			added = append(added, "+ "+line)
+		}
+	}
+	var diff []string
+	for _, line := range strings.Split(before, "\n") {
+		if count[line] > 0 {
+			count[line]--
+			diff = append(diff, "- "+line)
+		}
+	}
+	return strings.Join(append(diff, added...), "\n")
 }
