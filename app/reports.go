@@ -39,6 +39,14 @@ func (s *Service) DismissReport(ctx context.Context, actor *User, id int64) erro
 
 // Advertise puts the seller's available product on the home page.
 func (s *Service) Advertise(ctx context.Context, actor *User, productID int64) (*Product, error) {
+	if err := RequireUser(actor); err != nil {
+		return nil, err
+	}
+	v := &Validator{}
+	v.Check(productID > 0, "product_id", RequiredMessage)
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
 	p, err := s.productFor(ctx, actor, productID, CanAdvertise)
 	if err != nil {
 		return nil, err

@@ -27,7 +27,7 @@ func (db *DB) CreateAdvert(ctx context.Context, productID int64) error {
 		if isUniqueViolation(err) {
 			return app.Errorf(app.KindConflict, "This product is already advertised")
 		}
-		return err
+		return referenceGone(err)
 	})
 }
 

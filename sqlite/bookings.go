@@ -47,7 +47,7 @@ func (db *DB) CreateBooking(ctx context.Context, b *app.Booking) error {
 			return app.Errorf(app.KindConflict, "You have already booked this product")
 		}
 		b.Created = fromMillis(created)
-		return err
+		return referenceGone(err)
 	})
 }
 

@@ -19,7 +19,7 @@ func (db *DB) CreateCategory(ctx context.Context, c *app.Category) error {
 		return app.Errorf(app.KindConflict, "A category with this name already exists")
 	}
 	if err != nil {
-		return err
+		return referenceGone(err)
 	}
 	c.Created = fromMillis(created)
 	return nil

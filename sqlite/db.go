@@ -149,6 +149,16 @@ func notFound(err error, what string) error {
 	return err
 }
 
+// referenceGone explains a write that points at a row deleted since the
+// request began, such as a booking by an account an admin just removed.
+func referenceGone(err error) error {
+	var e *sqlite.Error
+	if errors.As(err, &e) && e.Code() == sqlite3.SQLITE_CONSTRAINT_FOREIGNKEY {
+		return app.Errorf(app.KindConflict, "Something this refers to was just removed. Reload and try again.")
+	}
+	return err
+}
+
 // isUniqueViolation reports whether err is a UNIQUE or PRIMARY KEY clash.
 func isUniqueViolation(err error) bool {
 	var e *sqlite.Error

@@ -12,7 +12,7 @@ func (db *DB) RecordImage(ctx context.Context, img *app.Image, uploaderID int64)
 	_, err := db.write.ExecContext(ctx, `
 		INSERT INTO images (url, thumb_url, width, height, uploader_id, created) VALUES (?, ?, ?, ?, ?, ?)`,
 		img.URL, img.ThumbURL, img.Width, img.Height, uploader, db.millis())
-	return err
+	return referenceGone(err)
 }
 
 func (db *DB) ImageByURL(ctx context.Context, url string) (*app.Image, error) {

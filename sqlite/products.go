@@ -39,7 +39,7 @@ func (db *DB) CreateProduct(ctx context.Context, p *app.Product) error {
 		p.OriginalPrice, p.ResalePrice, p.SellerPhone, p.PurchaseYear, p.UsePeriod, p.Status, created,
 	).Scan(&p.ID)
 	if err != nil {
-		return err
+		return referenceGone(err)
 	}
 	p.Created = fromMillis(created)
 	return nil

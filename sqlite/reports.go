@@ -30,14 +30,14 @@ func (db *DB) CreateReport(ctx context.Context, productID, reporterID int64, rea
 			    latest_reason = CASE WHEN ?2 <> '' THEN ?2 ELSE latest_reason END
 			RETURNING id`, productID, reason, now).Scan(&reportID)
 		if err != nil {
-			return err
+			return referenceGone(err)
 		}
 		_, err = tx.ExecContext(ctx, `INSERT INTO reporters (report_id, user_id, reason, created) VALUES (?, ?, ?, ?)`,
 			reportID, reporterID, reason, now)
 		if isUniqueViolation(err) {
 			return app.Errorf(app.KindConflict, "You have already reported this product")
 		}
-		return err
+		return referenceGone(err)
 	})
 }
 
@@ -56,6 +56,39 @@ func (db *DB) ReportedProducts(ctx context.Context, page app.Page) (app.List[app
 
 func (db *DB) DismissReport(ctx context.Context, id int64) error {
 	return changeOne(ctx, db, `DELETE FROM reports WHERE id = ?`, id, "Report not found")
+}
+
+// reportsBy lists the reports a user took part in.
+func reportsBy(ctx context.Context, tx *sql.Tx, userID int64) ([]int64, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT report_id FROM reporters WHERE user_id = ?`, userID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var ids []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		ids = append(ids, id)
+	}
+	return ids, rows.Err()
+}
+
+// refreshReport brings a report in line with the reporters it has left: it
+// goes when nobody stands behind it, and otherwise shows the latest reason
+// still given.
+func refreshReport(ctx context.Context, tx *sql.Tx, reportID int64) error {
+	_, err := tx.ExecContext(ctx, `DELETE FROM reports WHERE id = ?1 AND NOT EXISTS (SELECT 1 FROM reporters WHERE report_id = ?1)`, reportID)
+	if err != nil {
+		return err
+	}
+	_, err = tx.ExecContext(ctx, `
+		UPDATE reports SET latest_reason = coalesce(
+			(SELECT reason FROM reporters WHERE report_id = ?1 AND reason <> '' ORDER BY created DESC LIMIT 1), '')
+		WHERE id = ?1`, reportID)
+	return err
 }
 
 // changeOne runs a statement that must change exactly one row.

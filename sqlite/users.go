@@ -101,6 +101,11 @@ func (db *DB) DeleteUser(ctx context.Context, id int64) error {
 				return app.Errorf(app.KindConflict, "The last admin cannot be deleted")
 			}
 		}
+		// Reports this account made lose its reason too, once it is gone.
+		reported, err := reportsBy(ctx, tx, id)
+		if err != nil {
+			return err
+		}
 		for _, step := range []string{
 			// Open bookings on either side end; the snapshots stay.
 			`UPDATE bookings SET status = 'Cancelled' WHERE buyer_id = ? AND status = 'Booked'`,
@@ -112,8 +117,11 @@ func (db *DB) DeleteUser(ctx context.Context, id int64) error {
 				return err
 			}
 		}
-		// A report whose every reporter is gone has nobody behind it any more.
-		_, err := tx.ExecContext(ctx, `DELETE FROM reports WHERE NOT EXISTS (SELECT 1 FROM reporters WHERE report_id = reports.id)`)
-		return err
+		for _, reportID := range reported {
+			if err := refreshReport(ctx, tx, reportID); err != nil {
+				return err
+			}
+		}
+		return nil
 	})
 }

@@ -1,7 +1,9 @@
--- Times are Unix milliseconds in UTC; money is integer cents.
+-- Times are Unix milliseconds in UTC; money is integer cents. IDs are
+-- AUTOINCREMENT so a deleted row's ID is never handed out again: a session,
+-- a link or an admin's stale list must never come to mean someone else.
 
 CREATE TABLE users (
-    id            INTEGER PRIMARY KEY,
+    id            INTEGER PRIMARY KEY AUTOINCREMENT,
     name          TEXT    NOT NULL,
     email         TEXT    NOT NULL UNIQUE,
     password_hash BLOB    NOT NULL,
@@ -34,7 +36,7 @@ CREATE TABLE images (
 ) WITHOUT ROWID;
 
 CREATE TABLE categories (
-    id       INTEGER PRIMARY KEY,
+    id       INTEGER PRIMARY KEY AUTOINCREMENT,
     name     TEXT    NOT NULL,
     -- name folded to lower case by the application (SQLite's NOCASE folds ASCII only)
     name_key TEXT    NOT NULL UNIQUE,
@@ -43,7 +45,7 @@ CREATE TABLE categories (
 );
 
 CREATE TABLE products (
-    id             INTEGER PRIMARY KEY,
+    id             INTEGER PRIMARY KEY AUTOINCREMENT,
     category_id    INTEGER NOT NULL REFERENCES categories (id) ON DELETE RESTRICT,
     seller_id      INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
     name           TEXT    NOT NULL,

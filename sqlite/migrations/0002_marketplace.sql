@@ -3,7 +3,7 @@
 -- A booking keeps a snapshot of what was booked and by whom, so each side's
 -- history survives the other side's product or account being deleted.
 CREATE TABLE bookings (
-    id          INTEGER PRIMARY KEY,
+    id          INTEGER PRIMARY KEY AUTOINCREMENT,
     product_id  INTEGER REFERENCES products (id) ON DELETE SET NULL,
     buyer_id    INTEGER REFERENCES users (id) ON DELETE SET NULL,
     seller_id   INTEGER REFERENCES users (id) ON DELETE SET NULL,
@@ -29,7 +29,7 @@ CREATE INDEX bookings_by_product ON bookings (product_id, status);
 
 -- One report per reported product; who reported it is in reporters.
 CREATE TABLE reports (
-    id            INTEGER PRIMARY KEY,
+    id            INTEGER PRIMARY KEY AUTOINCREMENT,
     product_id    INTEGER NOT NULL UNIQUE REFERENCES products (id) ON DELETE CASCADE,
     latest_reason TEXT    NOT NULL DEFAULT '',
     updated       INTEGER NOT NULL
@@ -48,7 +48,7 @@ CREATE INDEX reporters_by_user ON reporters (user_id);
 
 -- Products shown on the home page; at most one advert per product.
 CREATE TABLE adverts (
-    id         INTEGER PRIMARY KEY,
+    id         INTEGER PRIMARY KEY AUTOINCREMENT,
     product_id INTEGER NOT NULL UNIQUE REFERENCES products (id) ON DELETE CASCADE,
     created    INTEGER NOT NULL
 );
