@@ -1,0 +1,59 @@
+import { useState } from 'react'
+import { Outlet } from 'react-router-dom'
+import { PageSpinner } from '@/components/spinner'
+import { SkipLink } from '@/components/skip-link'
+import { useUser } from '@/lib/auth'
+import { cn } from '@/lib/cn'
+import { Footer } from './footer'
+import { Navbar } from './navbar'
+import { Sidebar } from './sidebar'
+
+/**
+ * Top bar, role-dependent sidebar, nested screens, footer. Rendered inside
+ * RequireAuth, so a user is always there. Below 768 px the sidebar folds into a
+ * disclosure toggled from the top bar.
+ */
+export function DashboardLayout() {
+  const { user } = useUser()
+  const [sidebarOpen, setSidebarOpen] = useState(false)
+  if (!user) return <PageSpinner />
+
+  const toggle = (
+    <button
+      type="button"
+      aria-expanded={sidebarOpen}
+      aria-controls="dashboard-sidebar"
+      onClick={() => setSidebarOpen((open) => !open)}
+      className="inline-flex size-11 items-center justify-center rounded-lg text-stone-700 hover:bg-stone-100 md:hidden"
+    >
+      <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2">
+        <rect x="3" y="4" width="18" height="16" rx="2" />
+        <path d="M9 4v16" />
+      </svg>
+      <span className="sr-only">Dashboard menu</span>
+    </button>
+  )
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <SkipLink />
+      <Navbar start={toggle} />
+      <div className="mx-auto flex w-full max-w-7xl flex-1 flex-col md:flex-row">
+        <aside
+          id="dashboard-sidebar"
+          aria-label="Dashboard sidebar"
+          className={cn(
+            'border-b border-stone-200 bg-white px-4 py-4 md:block md:w-64 md:shrink-0 md:border-r md:border-b-0',
+            sidebarOpen ? 'block' : 'hidden',
+          )}
+        >
+          <Sidebar user={user} onNavigate={() => setSidebarOpen(false)} />
+        </aside>
+        <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 focus:outline-none md:px-8">
+          <Outlet />
+        </main>
+      </div>
+      <Footer />
+    </div>
+  )
+}

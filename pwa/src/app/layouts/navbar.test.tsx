@@ -1,0 +1,89 @@
+import { screen, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { authKeys } from '@/lib/auth'
+import { buyer } from '@/testing/fixtures'
+import { apiError, json, mockApi } from '@/testing/mock-api'
+import { renderApp } from '@/testing/render-app'
+
+describe('public layout', () => {
+  it('has landmarks, a skip link and the main links', async () => {
+    mockApi({ 'GET /api/auth/me': () => apiError(401, 'Sign in first') })
+    renderApp('/blogs')
+    const nav = await screen.findByRole('navigation', { name: 'Main' })
+    expect(await within(nav).findByRole('link', { name: 'Log In' })).toHaveAttribute('href', '/login')
+    expect(within(nav).getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/')
+    expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard')
+    expect(within(nav).getByRole('link', { name: 'Blogs' })).toHaveAttribute('href', '/blogs')
+    expect(screen.getByRole('banner')).toBeInTheDocument()
+    expect(screen.getByRole('main')).toHaveAttribute('id', 'main')
+    expect(screen.getByRole('link', { name: 'Skip to main content' })).toHaveAttribute('href', '#main')
+  })
+
+  it('has a footer with placeholder links and this year', async () => {
+    mockApi({ 'GET /api/auth/me': () => apiError(401, 'Sign in first') })
+    renderApp('/blogs')
+    const footer = await screen.findByRole('contentinfo')
+    for (const heading of ['Company', 'Help center', 'Legal', 'Download']) {
+      expect(within(footer).getByRole('heading', { name: heading })).toBeInTheDocument()
+    }
+    for (const name of ['About', 'Careers', 'Brand Center', 'Blog', 'Privacy Policy', 'Terms & Conditions', 'MacOS']) {
+      expect(within(footer).getByRole('link', { name })).toHaveAttribute('href', '/')
+    }
+    expect(footer).toHaveTextContent(`© ${new Date().getFullYear()} Rehome`)
+  })
+
+  it('logs out: tells the server, empties the cache and goes home', async () => {
+    const fetch = mockApi({
+      'GET /api/auth/me': () => json(buyer),
+      'POST /api/auth/logout': () => json(null, 204),
+    })
+    const { user, router, queryClient } = renderApp('/dashboard')
+    queryClient.setQueryData(['orders', 'mine'], ['something private'])
+    const nav = await screen.findByRole('navigation', { name: 'Main' })
+    await user.click(await within(nav).findByRole('button', { name: 'Log Out' }))
+
+    expect(await within(nav).findByRole('link', { name: 'Log In' })).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/')
+    expect(fetch).toHaveBeenCalledWith('/api/auth/logout', expect.objectContaining({ method: 'POST' }))
+    expect(queryClient.getQueryData(['orders', 'mine'])).toBeUndefined()
+    expect(queryClient.getQueryData(authKeys.me())).toBeNull()
+  })
+
+  it('logs out from a public page and shows Log In again', async () => {
+    mockApi({
+      'GET /api/auth/me': () => json(buyer),
+      'POST /api/auth/logout': () => json(null, 204),
+    })
+    const { user, router } = renderApp('/blogs')
+    const nav = await screen.findByRole('navigation', { name: 'Main' })
+    await user.click(await within(nav).findByRole('button', { name: 'Log Out' }))
+    expect(await within(nav).findByRole('link', { name: 'Log In' })).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/')
+  })
+
+  it('opens the small-screen menu as a dialog that Escape closes', async () => {
+    mockApi({ 'GET /api/auth/me': () => json(buyer) })
+    const { user } = renderApp('/blogs')
+    const open = await screen.findByRole('button', { name: 'Open menu' })
+    await user.click(open)
+    const dialog = screen.getByRole('dialog', { name: 'Menu' })
+    expect(open).toHaveAttribute('aria-expanded', 'true')
+    for (const name of ['Home', 'Dashboard', 'Blogs']) {
+      expect(within(dialog).getByRole('link', { name })).toBeInTheDocument()
+    }
+    expect(await within(dialog).findByRole('button', { name: 'Log Out' })).toBeInTheDocument()
+
+    await user.keyboard('{Escape}')
+    expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument()
+    expect(open).toHaveAttribute('aria-expanded', 'false')
+  })
+
+  it('closes the small-screen menu when a link is followed', async () => {
+    mockApi({ 'GET /api/auth/me': () => apiError(401, 'Sign in first') })
+    const { user, router } = renderApp('/blogs')
+    await user.click(await screen.findByRole('button', { name: 'Open menu' }))
+    await user.click(within(screen.getByRole('dialog', { name: 'Menu' })).getByRole('link', { name: 'Home' }))
+    expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/')
+  })
+})

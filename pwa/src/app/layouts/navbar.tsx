@@ -1,0 +1,101 @@
+import { useState, type ReactNode } from 'react'
+import { Link, NavLink } from 'react-router-dom'
+import { Dialog } from '@/components/dialog'
+import { LogoMark } from '@/components/logo'
+import { useLogout } from '@/features/auth'
+import { useUser } from '@/lib/auth'
+import { cn } from '@/lib/cn'
+
+const links = [
+  { to: '/', label: 'Home', end: true },
+  { to: '/dashboard', label: 'Dashboard', end: false },
+  { to: '/blogs', label: 'Blogs', end: false },
+]
+
+const linkClasses = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'inline-flex min-h-11 items-center rounded-lg px-3 font-medium no-underline transition-colors',
+    isActive ? 'bg-teal-50 text-teal-800' : 'text-stone-700 hover:bg-stone-100 hover:text-stone-900',
+  )
+
+/** Home, Dashboard, Blogs, then Log In or Log Out; `onNavigate` lets the mobile menu close itself. */
+function NavItems({ onNavigate, className }: { onNavigate?: () => void; className?: string }) {
+  const { user, isLoading } = useUser()
+  const logout = useLogout()
+  let account: ReactNode = null
+  if (user) {
+    account = (
+      <button
+        type="button"
+        onClick={() => {
+          onNavigate?.()
+          logout.mutate()
+        }}
+        disabled={logout.isPending}
+        className="inline-flex min-h-11 items-center rounded-lg px-3 font-medium text-stone-700 hover:bg-stone-100"
+      >
+        Log Out
+      </button>
+    )
+  } else if (!isLoading) {
+    account = (
+      <NavLink to="/login" className={linkClasses} onClick={onNavigate}>
+        Log In
+      </NavLink>
+    )
+  }
+  return (
+    <ul className={className}>
+      {links.map((link) => (
+        <li key={link.to}>
+          <NavLink to={link.to} end={link.end} className={linkClasses} onClick={onNavigate}>
+            {link.label}
+          </NavLink>
+        </li>
+      ))}
+      <li className="min-w-20">{account}</li>
+    </ul>
+  )
+}
+
+export function Brand() {
+  return (
+    <Link to="/" className="inline-flex min-h-11 items-center gap-2 text-xl font-bold text-teal-800 no-underline">
+      <LogoMark />
+      Rehome
+    </Link>
+  )
+}
+
+/** The top bar of both layouts; `start` goes before the brand (the dashboard's sidebar toggle). */
+export function Navbar({ start }: { start?: ReactNode }) {
+  const [menuOpen, setMenuOpen] = useState(false)
+  return (
+    <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur">
+      <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4">
+        <div className="flex items-center gap-2">
+          {start}
+          <Brand />
+        </div>
+        <NavItems className="hidden items-center gap-1 md:flex" />
+        <button
+          type="button"
+          aria-haspopup="dialog"
+          aria-expanded={menuOpen}
+          onClick={() => setMenuOpen(true)}
+          className="inline-flex size-11 items-center justify-center rounded-lg text-stone-700 hover:bg-stone-100 md:hidden"
+        >
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2">
+            <path strokeLinecap="round" d="M4 6h16M4 12h16M4 18h16" />
+          </svg>
+          <span className="sr-only">Open menu</span>
+        </button>
+      </nav>
+      <Dialog open={menuOpen} onClose={() => setMenuOpen(false)} title="Menu" fullScreen>
+        <nav aria-label="Menu">
+          <NavItems onNavigate={() => setMenuOpen(false)} className="flex flex-col gap-2 text-lg" />
+        </nav>
+      </Dialog>
+    </header>
+  )
+}

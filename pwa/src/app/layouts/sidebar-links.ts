@@ -1,0 +1,41 @@
+import { isAdmin, isSeller } from '@/lib/auth'
+import { paths } from '@/lib/paths'
+import type { User } from '@/lib/types'
+
+export interface SidebarLink {
+  label: string
+  to: string
+}
+
+/** The spec's sidebar, by role. The server decides what each role may do; this only mirrors it. */
+export function sidebarLinks(user: User): SidebarLink[] {
+  const links: SidebarLink[] = []
+  if (!isAdmin(user) && !isSeller(user)) {
+    links.push({ label: 'My Orders', to: paths.myOrders })
+  }
+  if (isAdmin(user)) {
+    links.push(
+      { label: 'All Users', to: paths.allUsers },
+      { label: 'All Sellers', to: paths.allSellers },
+      { label: 'All Buyers', to: paths.allBuyers },
+      { label: 'Reported Item', to: paths.reportedItems },
+      { label: 'Add Category', to: paths.addCategory },
+    )
+  }
+  if (isSeller(user)) {
+    links.push(
+      { label: 'My Products', to: paths.myProducts(user.email) },
+      { label: 'Add Product', to: paths.addProduct },
+      { label: 'My Buyers', to: paths.myBuyers },
+    )
+  }
+  return links
+}
+
+/** Placeholders every role sees, all to '/'. */
+export const placeholderLinks: SidebarLink[] = [
+  { label: 'Upgrade to Pro', to: '/' },
+  { label: 'Documentation', to: '/' },
+  { label: 'Components', to: '/' },
+  { label: 'Help', to: '/' },
+]

@@ -1,0 +1,70 @@
+import { screen, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import type { User } from '@/lib/types'
+import { admin, buyer, seller } from '@/testing/fixtures'
+import { json, mockApi } from '@/testing/mock-api'
+import { renderApp } from '@/testing/render-app'
+
+async function sidebarFor(user: User) {
+  mockApi({ 'GET /api/auth/me': () => json(user) })
+  renderApp('/dashboard')
+  expect(await screen.findByRole('heading', { name: 'Welcome to dashboard' })).toBeInTheDocument()
+  const nav = screen.getByRole('navigation', { name: 'Dashboard' })
+  return within(nav)
+    .getAllByRole('link')
+    .map((link) => [link.textContent, link.getAttribute('href')])
+}
+
+const placeholders = [
+  ['Upgrade to Pro', '/'],
+  ['Documentation', '/'],
+  ['Components', '/'],
+  ['Help', '/'],
+]
+
+describe('dashboard sidebar', () => {
+  it('gives a buyer My Orders', async () => {
+    expect(await sidebarFor(buyer)).toEqual([['My Orders', '/dashboard/myorders'], ...placeholders])
+  })
+
+  it("gives a seller their products, Add Product and My Buyers", async () => {
+    expect(await sidebarFor(seller)).toEqual([
+      ['My Products', '/dashboard/myproducts/sam@example.com'],
+      ['Add Product', '/dashboard/addproduct'],
+      ['My Buyers', '/dashboard/mybuyers'],
+      ...placeholders,
+    ])
+  })
+
+  it('gives an admin the account, report and category screens', async () => {
+    expect(await sidebarFor(admin)).toEqual([
+      ['All Users', '/dashboard/allusers'],
+      ['All Sellers', '/dashboard/allsellers'],
+      ['All Buyers', '/dashboard/allbuyers'],
+      ['Reported Item', '/dashboard/reporteditems'],
+      ['Add Category', '/dashboard/addcategory'],
+      ...placeholders,
+    ])
+  })
+
+  it("opens a seller's My Products from the sidebar", async () => {
+    mockApi({ 'GET /api/auth/me': () => json(seller) })
+    const { user, router } = renderApp('/dashboard')
+    await user.click(await screen.findByRole('link', { name: 'My Products' }))
+    expect(await screen.findByRole('heading', { name: 'My Products' })).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/dashboard/myproducts/sam@example.com')
+  })
+
+  it('folds into a toggle that shows and hides it', async () => {
+    mockApi({ 'GET /api/auth/me': () => json(buyer) })
+    const { user } = renderApp('/dashboard')
+    const toggle = await screen.findByRole('button', { name: 'Dashboard menu' })
+    expect(toggle).toHaveAttribute('aria-expanded', 'false')
+    expect(toggle).toHaveAttribute('aria-controls', 'dashboard-sidebar')
+    await user.click(toggle)
+    expect(toggle).toHaveAttribute('aria-expanded', 'true')
+    await user.click(screen.getByRole('link', { name: 'My Orders' }))
+    expect(await screen.findByRole('heading', { name: 'My Orders' })).toBeInTheDocument()
+    expect(toggle).toHaveAttribute('aria-expanded', 'false')
+  })
+})

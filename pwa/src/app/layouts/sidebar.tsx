@@ -1,0 +1,37 @@
+import { Link, NavLink } from 'react-router-dom'
+import type { User } from '@/lib/types'
+import { cn } from '@/lib/cn'
+import { placeholderLinks, sidebarLinks } from './sidebar-links'
+
+const itemClasses = 'flex min-h-11 items-center rounded-lg px-3 font-medium no-underline transition-colors'
+
+export function Sidebar({ user, onNavigate }: { user: User; onNavigate?: () => void }) {
+  return (
+    <nav aria-label="Dashboard" className="flex flex-col gap-4">
+      <ul className="flex flex-col gap-1">
+        {sidebarLinks(user).map((link) => (
+          <li key={link.label}>
+            <NavLink
+              to={link.to}
+              onClick={onNavigate}
+              className={({ isActive }) =>
+                cn(itemClasses, isActive ? 'bg-teal-700 text-white' : 'text-stone-800 hover:bg-teal-50 hover:text-teal-900')
+              }
+            >
+              {link.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+      <ul className="flex flex-col gap-1 border-t border-stone-200 pt-4">
+        {placeholderLinks.map((link) => (
+          <li key={link.label}>
+            <Link to={link.to} onClick={onNavigate} className={cn(itemClasses, 'text-stone-600 hover:bg-stone-100')}>
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  )
+}

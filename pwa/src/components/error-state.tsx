@@ -1,0 +1,30 @@
+import { errorMessage } from '@/lib/api'
+import { cn } from '@/lib/cn'
+import { Button } from './button'
+
+interface ErrorStateProps {
+  title?: string
+  /** Its message is shown under the title. */
+  error?: unknown
+  /** Shows a Retry button, e.g. () => query.refetch(). */
+  onRetry?: () => void
+  isRetrying?: boolean
+  className?: string
+}
+
+export function ErrorState({ title = 'Could not load this', error, onRetry, isRetrying, className }: ErrorStateProps) {
+  return (
+    <div
+      role="alert"
+      className={cn('flex flex-col items-center gap-3 rounded-2xl border border-red-200 bg-red-50 px-6 py-10 text-center', className)}
+    >
+      <p className="text-lg font-semibold text-red-800">{title}</p>
+      {error !== undefined && <p className="text-red-700">{errorMessage(error)}</p>}
+      {onRetry && (
+        <Button variant="secondary" onClick={onRetry} isLoading={isRetrying}>
+          Retry
+        </Button>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,6 @@
+// Stub so the router compiles: the feature's owner replaces it with the screen.
+import { PageHeader } from '@/components/page-header'
+
+export function AllUsersRoute() {
+  return <PageHeader title="Users" />
+}

@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { api } from '@/lib/api'
+import type { User } from '@/lib/types'
+import { authKeys } from '@/lib/auth'
+
+export interface LoginInput {
+  email: string
+  password: string
+}
+
+/** POST /api/auth/login: 401 'Invalid email or password', 429 after too many failures. */
+export function login(input: LoginInput): Promise<User> {
+  return api.post<User>('/auth/login', input)
+}
+
+export function useLogin() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: login,
+    onSuccess: (user) => {
+      // Whatever was cached belonged to the previous session, if any.
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authKeys.all[0] })
+      queryClient.setQueryData(authKeys.me(), user)
+    },
+  })
+}

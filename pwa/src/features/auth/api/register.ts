@@ -1,0 +1,39 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { api } from '@/lib/api'
+import type { RegistrationRole, User } from '@/lib/types'
+import { authKeys } from '@/lib/auth'
+
+export interface RegisterInput {
+  name: string
+  email: string
+  /** At least 8 characters; the server checks. */
+  password: string
+  role: RegistrationRole
+  image: File
+  phone?: string
+  location?: string
+}
+
+/** POST /api/auth/register (multipart): 201 with the new user, who is then signed in. */
+export function register(input: RegisterInput): Promise<User> {
+  const form = new FormData()
+  form.append('name', input.name)
+  form.append('email', input.email)
+  form.append('password', input.password)
+  form.append('role', input.role)
+  form.append('image', input.image)
+  if (input.phone) form.append('phone', input.phone)
+  if (input.location) form.append('location', input.location)
+  return api.upload<User>('/auth/register', form)
+}
+
+export function useRegister() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: register,
+    onSuccess: (user) => {
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authKeys.all[0] })
+      queryClient.setQueryData(authKeys.me(), user)
+    },
+  })
+}

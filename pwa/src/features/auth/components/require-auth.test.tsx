@@ -1,0 +1,90 @@
+import { screen } from '@testing-library/react'
+import { useLocation } from 'react-router-dom'
+import { describe, expect, it } from 'vitest'
+import { admin, buyer, seller } from '@/testing/fixtures'
+import { apiError, json, mockApi, pending } from '@/testing/mock-api'
+import { renderRoutes } from '@/testing/render'
+import { RequireAuth, RequireRole } from './require-auth'
+
+function LoginProbe() {
+  const location = useLocation()
+  const from = (location.state as { from?: { pathname: string; search: string } } | null)?.from
+  return <p>login page, from {from ? from.pathname + from.search : 'nowhere'}</p>
+}
+
+const routes = [
+  { path: '/login', element: <LoginProbe /> },
+  {
+    element: <RequireAuth />,
+    children: [{ path: '/private', element: <p>private page</p> }],
+  },
+  {
+    element: <RequireRole role="Admin" />,
+    children: [{ path: '/admin', element: <p>admin page</p> }],
+  },
+  {
+    path: '/seller',
+    element: (
+      <RequireRole role="Seller">
+        <p>seller page</p>
+      </RequireRole>
+    ),
+  },
+]
+
+describe('RequireAuth', () => {
+  it('shows a spinner while the user is loading', async () => {
+    mockApi({ 'GET /api/auth/me': () => pending() })
+    renderRoutes(routes, '/private')
+    expect(await screen.findByRole('status')).toHaveTextContent('Checking your account…')
+    expect(screen.queryByText('private page')).not.toBeInTheDocument()
+  })
+
+  it('sends a signed-out visitor to /login, remembering the page', async () => {
+    mockApi({ 'GET /api/auth/me': () => apiError(401, 'Sign in first') })
+    const { router } = renderRoutes(routes, '/private?tab=2')
+    expect(await screen.findByText('login page, from /private?tab=2')).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/login')
+  })
+
+  it('shows the page to a signed-in user', async () => {
+    mockApi({ 'GET /api/auth/me': () => json(buyer) })
+    renderRoutes(routes, '/private')
+    expect(await screen.findByText('private page')).toBeInTheDocument()
+  })
+})
+
+describe('RequireRole', () => {
+  it.each([
+    ['a buyer on an admin page', buyer, '/admin'],
+    ['a seller on an admin page', seller, '/admin'],
+    ['an admin on a seller page', admin, '/seller'],
+    ['a buyer on a seller page', buyer, '/seller'],
+  ])('sends %s to /login, remembering the page', async (_, user, path) => {
+    mockApi({ 'GET /api/auth/me': () => json(user) })
+    renderRoutes(routes, path)
+    expect(await screen.findByText(`login page, from ${path}`)).toBeInTheDocument()
+  })
+
+  it('sends a signed-out visitor to /login', async () => {
+    mockApi({ 'GET /api/auth/me': () => apiError(401, 'Sign in first') })
+    renderRoutes(routes, '/admin')
+    expect(await screen.findByText('login page, from /admin')).toBeInTheDocument()
+  })
+
+  it('shows a spinner while the user is loading', async () => {
+    mockApi({ 'GET /api/auth/me': () => pending() })
+    renderRoutes(routes, '/seller')
+    expect(await screen.findByRole('status')).toBeInTheDocument()
+    expect(screen.queryByText('seller page')).not.toBeInTheDocument()
+  })
+
+  it.each([
+    ['an admin', admin, '/admin', 'admin page'],
+    ['a seller', seller, '/seller', 'seller page'],
+  ])('shows the page to %s', async (_, user, path, text) => {
+    mockApi({ 'GET /api/auth/me': () => json(user) })
+    renderRoutes(routes, path)
+    expect(await screen.findByText(text)).toBeInTheDocument()
+  })
+})

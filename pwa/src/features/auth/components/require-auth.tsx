@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react'
+import { Navigate, Outlet, useLocation } from 'react-router-dom'
+import { PageSpinner } from '@/components/spinner'
+import type { Role } from '@/lib/types'
+import type { AuthRedirectState } from '../origin'
+import { useUser } from '@/lib/auth'
+
+interface GuardProps {
+  /** What to show when allowed; defaults to the nested routes (<Outlet />). */
+  children?: ReactNode
+}
+
+function useGuard(allowed: (role: Role) => boolean, children: ReactNode) {
+  const { user, isLoading } = useUser()
+  const location = useLocation()
+  if (isLoading) return <PageSpinner label="Checking your account…" />
+  if (!user || !allowed(user.role)) {
+    const state: AuthRedirectState = {
+      from: { pathname: location.pathname, search: location.search, hash: location.hash },
+    }
+    return <Navigate to="/login" replace state={state} />
+  }
+  return <>{children ?? <Outlet />}</>
+}
+
+/** Signed-in users only; others go to /login, which sends them back afterwards. */
+export function RequireAuth({ children }: GuardProps) {
+  return useGuard(() => true, children)
+}
+
+/** Users with this role only; anyone else goes to /login, remembering the page. */
+export function RequireRole({ role, children }: GuardProps & { role: 'Admin' | 'Seller' }) {
+  return useGuard((userRole) => userRole === role, children)
+}

@@ -1,0 +1,13 @@
+import type { Location } from 'react-router-dom'
+
+/** What the guards put in location.state when they send someone to /login. */
+export interface AuthRedirectState {
+  from?: Pick<Location, 'pathname' | 'search' | 'hash'>
+}
+
+/** Where to go after signing in: the page the guard came from, or home. */
+export function originFrom(state: unknown): string {
+  const from = (state as AuthRedirectState | null)?.from
+  if (!from?.pathname || from.pathname === '/login' || from.pathname === '/register') return '/'
+  return from.pathname + (from.search ?? '') + (from.hash ?? '')
+}

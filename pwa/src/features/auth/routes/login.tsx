@@ -1,0 +1,60 @@
+import { useForm } from 'react-hook-form'
+import { Link, useLocation, useNavigate } from 'react-router-dom'
+import { Button } from '@/components/button'
+import { Checkbox, Field, Input } from '@/components/field'
+import { FormError } from '@/components/form-error'
+import { required } from '@/lib/form'
+import { useDocumentTitle } from '@/lib/use-document-title'
+import { useLogin, type LoginInput } from '../api/login'
+import { AuthCard } from '../components/auth-card'
+import { originFrom } from '../origin'
+
+export function LoginRoute() {
+  useDocumentTitle('Login')
+  const location = useLocation()
+  const navigate = useNavigate()
+  const login = useLogin()
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<LoginInput>({ defaultValues: { email: '', password: '' } })
+
+  const onSubmit = handleSubmit((input) =>
+    login.mutate(input, {
+      onSuccess: () => navigate(originFrom(location.state), { replace: true }),
+    }),
+  )
+
+  return (
+    <AuthCard
+      title="Login"
+      footer={
+        <>
+          New to Rehome? <Link to="/register" className="font-semibold">Register</Link>
+        </>
+      }
+    >
+      <form onSubmit={onSubmit} className="flex flex-col gap-5">
+        <Field label="Email" error={errors.email?.message}>
+          {(control) => <Input type="email" autoComplete="email" {...control} {...register('email', required)} />}
+        </Field>
+        <Field label="Password" error={errors.password?.message}>
+          {(control) => (
+            <Input type="password" autoComplete="current-password" {...control} {...register('password', required)} />
+          )}
+        </Field>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <Checkbox label="Remember me" name="remember" />
+          <Link to="/" className="inline-flex min-h-11 items-center text-sm">
+            Forgot password?
+          </Link>
+        </div>
+        <Button type="submit" isLoading={login.isPending} className="w-full">
+          Login
+        </Button>
+        <FormError error={login.error} />
+      </form>
+    </AuthCard>
+  )
+}

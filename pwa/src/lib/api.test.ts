@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest'
+import { apiError, json, mockApi } from '@/testing/mock-api'
+import { api, ApiError } from './api'
+
+describe('api', () => {
+  it('sends JSON under /api with the session cookie and reads JSON back', async () => {
+    const fetch = mockApi({ 'POST /api/booked': ({ body }) => json({ id: 9, ...(body as object) }, 201) })
+    const booking = await api.post<{ id: number; location: string }>('/booked', { location: 'Park' })
+    expect(booking).toEqual({ id: 9, location: 'Park' })
+    const [, init] = fetch.mock.calls[0] ?? []
+    expect(init).toMatchObject({
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+    })
+  })
+
+  it('adds query parameters, skipping empty ones', async () => {
+    const fetch = mockApi({ 'GET /api/booked': () => json({ items: [], total: 0 }) })
+    await api.get('/booked', { params: { email: 'a@b.co', limit: 10, offset: undefined } })
+    expect(fetch.mock.calls[0]?.[0]).toBe('/api/booked?email=a%40b.co&limit=10')
+  })
+
+  it('answers undefined for 204', async () => {
+    mockApi({ 'DELETE /api/users/:id': () => json(null, 204) })
+    await expect(api.delete('/users/3')).resolves.toBeUndefined()
+  })
+
+  it('sends form data without setting a content type', async () => {
+    const fetch = mockApi({ 'POST /api/images': () => json({ url: '/images/a.webp' }, 201) })
+    const form = new FormData()
+    form.append('image', new File(['x'], 'a.png'))
+    await api.upload('/images', form)
+    const [, init] = fetch.mock.calls[0] ?? []
+    expect(init?.body).toBe(form)
+    expect(init?.headers).not.toHaveProperty('Content-Type')
+  })
+
+  it("throws ApiError with the server's message and fields", async () => {
+    mockApi({
+      'POST /api/products': () => apiError(422, 'Check the fields', { resale_price: 'This field is required' }),
+    })
+    const error = await api.post('/products', {}).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ApiError)
+    expect(error).toMatchObject({
+      status: 422,
+      message: 'Check the fields',
+      fields: { resale_price: 'This field is required' },
+      isClientError: true,
+    })
+  })
+
+  it('falls back to the status line when the body is not our JSON', async () => {
+    mockApi({ 'GET /api/categories': () => new Response('<html>', { status: 502, statusText: 'Bad Gateway' }) })
+    await expect(api.get('/categories')).rejects.toMatchObject({ status: 502, message: 'Bad Gateway' })
+  })
+
+  it('turns a network failure into ApiError status 0', async () => {
+    mockApi({ 'GET /api/categories': () => Promise.reject(new TypeError('Failed to fetch')) })
+    await expect(api.get('/categories')).rejects.toMatchObject({ status: 0, isClientError: false })
+  })
+})

@@ -1,0 +1,119 @@
+// A small typed fetch wrapper for the server's JSON API under /api.
+// Paths are given without the /api prefix: api.get<User>('/auth/me').
+// The session is an HttpOnly cookie, so nothing here handles tokens.
+
+export type FieldErrors = Record<string, string>
+
+/** A failed call: the server's {"error", "fields"} answer, or status 0 when the network failed. */
+export class ApiError extends Error {
+  override name = 'ApiError'
+  readonly status: number
+  readonly fields: FieldErrors
+
+  constructor(status: number, message: string, fields: FieldErrors = {}) {
+    super(message)
+    this.status = status
+    this.fields = fields
+  }
+
+  /** 4xx: asking again will not help. */
+  get isClientError(): boolean {
+    return this.status >= 400 && this.status < 500
+  }
+}
+
+export type QueryParams = Record<string, string | number | boolean | undefined | null>
+
+export interface RequestOptions {
+  params?: QueryParams
+  signal?: AbortSignal
+}
+
+const base = '/api'
+
+export function apiUrl(path: string, params?: QueryParams): string {
+  const search = new URLSearchParams()
+  for (const [key, value] of Object.entries(params ?? {})) {
+    if (value !== undefined && value !== null && value !== '') search.set(key, String(value))
+  }
+  const query = search.toString()
+  return base + path + (query ? `?${query}` : '')
+}
+
+async function request<T>(
+  method: string,
+  path: string,
+  body: BodyInit | undefined,
+  headers: Record<string, string>,
+  options: RequestOptions = {},
+): Promise<T> {
+  let response: Response
+  try {
+    response = await fetch(apiUrl(path, options.params), {
+      method,
+      body,
+      headers: { Accept: 'application/json', ...headers },
+      credentials: 'same-origin',
+      signal: options.signal,
+    })
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error
+    throw new ApiError(0, 'Cannot reach the server. Check your connection and try again.')
+  }
+  if (!response.ok) throw await errorFrom(response)
+  if (response.status === 204) return undefined as T
+  const text = await response.text()
+  return (text ? JSON.parse(text) : undefined) as T
+}
+
+async function errorFrom(response: Response): Promise<ApiError> {
+  let message = ''
+  let fields: FieldErrors = {}
+  try {
+    const data: unknown = await response.json()
+    if (data && typeof data === 'object') {
+      const { error, fields: f } = data as { error?: unknown; fields?: unknown }
+      if (typeof error === 'string') message = error
+      if (f && typeof f === 'object') fields = f as FieldErrors
+    }
+  } catch {
+    // Not our JSON (a proxy's page, say): fall back to the status line.
+  }
+  return new ApiError(
+    response.status,
+    message || response.statusText || `Request failed (${response.status})`,
+    fields,
+  )
+}
+
+function json(method: string) {
+  return <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>(
+      method,
+      path,
+      body === undefined ? undefined : JSON.stringify(body),
+      body === undefined ? {} : { 'Content-Type': 'application/json' },
+      options,
+    )
+}
+
+export const api = {
+  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, {}, options),
+  post: json('POST'),
+  put: json('PUT'),
+  delete: <T = void>(path: string, options?: RequestOptions) =>
+    request<T>('DELETE', path, undefined, {}, options),
+  /** Sends multipart form data; the browser sets the boundary. */
+  upload: <T>(path: string, form: FormData, options?: RequestOptions & { method?: 'POST' | 'PUT' }) =>
+    request<T>(options?.method ?? 'POST', path, form, {}, options),
+}
+
+/** A message fit to show a person, whatever was thrown. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error && error.message) return error.message
+  return 'Something went wrong'
+}
+
+export function isApiError(error: unknown, status?: number): error is ApiError {
+  return error instanceof ApiError && (status === undefined || error.status === status)
+}

@@ -1,0 +1,51 @@
+// The signed-in user, shared by every feature: GET /api/auth/me cached under
+// authKeys.me(). It lives in lib, not in features/auth, because screens in
+// other features need the user too (prefilled seller and buyer fields, the
+// My Products link) and features must not import each other. Signing in and
+// out lives in features/auth.
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { api, isApiError } from './api'
+import type { Role, User } from './types'
+
+export const authKeys = {
+  all: ['auth'] as const,
+  me: () => [...authKeys.all, 'me'] as const,
+}
+
+/** GET /api/auth/me: the signed-in user, or null when nobody is (401). */
+export async function getMe(signal?: AbortSignal): Promise<User | null> {
+  try {
+    return await api.get<User>('/auth/me', { signal })
+  } catch (error) {
+    if (isApiError(error, 401)) return null
+    throw error
+  }
+}
+
+export const meQueryOptions = () =>
+  queryOptions({
+    queryKey: authKeys.me(),
+    queryFn: ({ signal }) => getMe(signal),
+  })
+
+export interface UserState {
+  /** null when nobody is signed in, and while loading. */
+  user: User | null
+  /** True until the first answer of GET /api/auth/me. */
+  isLoading: boolean
+}
+
+export function useUser(): UserState {
+  const { data, isPending } = useQuery(meQueryOptions())
+  return { user: data ?? null, isLoading: isPending }
+}
+
+// The server enforces every role rule; these only decide what to show.
+
+export function hasRole(user: User | null | undefined, role: Role): boolean {
+  return user?.role === role
+}
+
+export const isAdmin = (user: User | null | undefined) => hasRole(user, 'Admin')
+export const isSeller = (user: User | null | undefined) => hasRole(user, 'Seller')
+export const isBuyer = (user: User | null | undefined) => hasRole(user, 'Buyer')

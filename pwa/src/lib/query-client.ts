@@ -1,0 +1,33 @@
+import { QueryClient } from '@tanstack/react-query'
+import { ApiError } from './api'
+
+const maxRetries = 3
+const maxRetryDelay = 30_000
+
+/** Retry up to three times, but never a 4xx: asking again will not change the answer. */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (error instanceof ApiError && error.isClientError) return false
+  return failureCount < maxRetries
+}
+
+/** Exponential back-off from one second, capped at 30 seconds. */
+export function retryDelay(attempt: number): number {
+  return Math.min(1000 * 2 ** attempt, maxRetryDelay)
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 5 * 60 * 1000,
+        retry: shouldRetry,
+        retryDelay,
+      },
+      mutations: {
+        retry: false,
+      },
+    },
+  })
+}
+
+export const queryClient = createQueryClient()

@@ -1,0 +1,135 @@
+// Shapes of the JSON the server sends, as docs/api.md describes them.
+// Times are RFC 3339 strings in UTC; prices are numbers with at most two decimals.
+
+export type Role = 'Buyer' | 'Seller' | 'Admin'
+
+/** Roles a person may pick when registering. */
+export const registrationRoles = ['Buyer', 'Seller'] as const
+export type RegistrationRole = (typeof registrationRoles)[number]
+
+export interface User {
+  id: number
+  name: string
+  email: string
+  role: Role
+  image: string
+  phone: string
+  location: string
+  /** Sent for sellers only. */
+  verified?: boolean
+}
+
+export interface Category {
+  id: number
+  name: string
+  image: string
+  time: string
+}
+
+export const conditions = ['Excellent', 'Good', 'Fair'] as const
+export type Condition = (typeof conditions)[number]
+
+export type ProductStatus = 'Available' | 'Sold'
+
+export interface Product {
+  id: number
+  category: string
+  /** The product's name. */
+  product: string
+  description: string
+  image: string
+  thumb_url: string
+  condition: Condition
+  location: string
+  original_price: number
+  resale_price: number
+  /** The seller's name. */
+  seller: string
+  seller_email: string
+  seller_phone: string
+  /** Read live from the seller's account. */
+  seller_verified: boolean
+  purchase_year: number
+  use_period: string
+  status: ProductStatus
+  time: string
+}
+
+/** Body of POST /api/products. Seller fields and time come from the account and the clock. */
+export interface NewProduct {
+  category: string
+  product: string
+  description: string
+  image: string
+  condition: Condition
+  location: string
+  original_price: number | string
+  resale_price: number | string
+  seller_phone?: string
+  purchase_year: number | string
+  use_period: string
+}
+
+export type BookingStatus = 'Booked' | 'Paid' | 'Cancelled'
+
+export interface Booking {
+  id: number
+  /** null once the product is deleted. */
+  product_id: number | null
+  product: string
+  category: string
+  image: string
+  thumb_url: string
+  price: number
+  /** Where buyer and seller meet. */
+  location: string
+  buyer_name: string
+  buyer_email: string
+  buyer_phone: string
+  status: BookingStatus
+  time: string
+}
+
+/** Body of POST /api/booked; everything else comes from the product and the account. */
+export interface NewBooking {
+  product_id: number
+  location: string
+  buyer_phone: string
+}
+
+export interface ReportedProduct {
+  /** The report's id, for dismissing it. */
+  id: number
+  product_id: number
+  product: string
+  image: string
+  thumb_url: string
+  resale_price: number
+  seller: string
+  seller_email: string
+  /** How many users reported it. */
+  reports: number
+  /** The latest reason given. */
+  reason: string
+  time: string
+}
+
+/** Answer of POST /api/images. */
+export interface Image {
+  url: string
+  thumb_url: string
+  width: number
+  height: number
+}
+
+/** Every list endpoint answers this; total counts the whole list, not the page. */
+export interface List<T> {
+  items: T[]
+  total: number
+}
+
+/** limit defaults to 24 (at most 100), offset to 0. */
+export interface Page {
+  limit?: number
+  offset?: number
+}

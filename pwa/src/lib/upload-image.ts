@@ -1,0 +1,9 @@
+import { api } from './api'
+import type { Image } from './types'
+
+/** POST /api/images: the server checks, re-encodes and stores the picture; use the answer's url. */
+export function uploadImage(file: File | Blob, signal?: AbortSignal): Promise<Image> {
+  const form = new FormData()
+  form.append('image', file)
+  return api.upload<Image>('/images', form, { signal })
+}

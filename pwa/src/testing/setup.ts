@@ -1,0 +1,50 @@
+import '@testing-library/jest-dom/vitest'
+import { cleanup } from '@testing-library/react'
+import toast from 'react-hot-toast'
+import { afterEach } from 'vitest'
+
+afterEach(() => {
+  cleanup()
+  toast.remove()
+})
+
+// jsdom has no <dialog> behaviour: a minimal stand-in for showModal/close and
+// Escape, enough for components built on the native element.
+if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.showModal) {
+  HTMLDialogElement.prototype.show = function show(this: HTMLDialogElement) {
+    this.setAttribute('open', '')
+  }
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '')
+    this.setAttribute('data-modal', '')
+  }
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement, returnValue?: string) {
+    if (!this.hasAttribute('open')) return
+    this.removeAttribute('open')
+    this.removeAttribute('data-modal')
+    if (returnValue !== undefined) this.returnValue = returnValue
+    this.dispatchEvent(new Event('close'))
+  }
+  document.addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape') return
+    const dialogs = document.querySelectorAll<HTMLDialogElement>('dialog[open][data-modal]')
+    const top = dialogs[dialogs.length - 1]
+    if (!top) return
+    const cancel = new Event('cancel', { cancelable: true })
+    if (top.dispatchEvent(cancel)) top.close()
+  })
+}
+
+// jsdom has no matchMedia; react-hot-toast asks it about reduced motion.
+if (typeof window.matchMedia !== 'function') {
+  window.matchMedia = (query: string): MediaQueryList => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  })
+}
