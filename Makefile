@@ -1,30 +1,50 @@
 # Rehome: `make run` builds and serves the demo marketplace; `make test` runs every test.
 
-GO        ?= go
-BIN       := bin/rehome
-DATA      ?= ./data
-PWA_DIST  := pwa/dist
+GO      ?= go
+BIN     := bin/rehome
+DATA    ?= ./data
 
-.PHONY: all build run test test-go vet fuzz clean
+GO_SRC  := go.mod go.sum $(shell find app cmd sqlite uploads pwa/embed.go -name '*.go' -o -name '*.sql' 2>/dev/null)
+WEB_SRC := $(shell find pwa/src pwa/public pwa/scripts -type f 2>/dev/null) \
+           pwa/index.html pwa/vite.config.ts pwa/package.json $(wildcard pwa/tsconfig*.json)
+WEB_DEPS  := pwa/node_modules/.package-lock.json
+WEB_BUILD := pwa/dist/index.html
+
+.PHONY: all build run test test-go test-web test-e2e vet fuzz clean
 
 all: build
 
 build: $(BIN)
 
-# The binary embeds pwa/dist, so it is rebuilt whenever Go files or the web build change.
-$(BIN): go.mod go.sum $(shell find app cmd sqlite uploads pwa -name '*.go' -o -name '*.sql' 2>/dev/null) $(shell find $(PWA_DIST) -type f 2>/dev/null)
+# The binary embeds the built web app (pwa/dist).
+$(BIN): $(GO_SRC) $(WEB_BUILD)
 	$(GO) build -trimpath -o $(BIN) ./cmd/rehome
+
+# npm ci again whenever the lock file changes.
+$(WEB_DEPS): pwa/package-lock.json
+	cd pwa && npm ci --no-audit --no-fund
+	@touch $@
+
+$(WEB_BUILD): $(WEB_DEPS) $(WEB_SRC)
+	cd pwa && npm run build
 
 run: build
 	$(BIN) serve --demo --data $(DATA)
 
-test: test-go
+test: test-go test-web test-e2e
 
 test-go: vet
 	$(GO) test -count=1 ./...
 
 vet:
 	$(GO) vet ./...
+
+test-web: $(WEB_DEPS)
+	cd pwa && npm run typecheck && npm test
+
+# Drives Debian's Chromium against the real binary on a temp data dir.
+test-e2e: $(BIN)
+	cd pwa && npm run e2e
 
 # A short run of each fuzz target; longer runs: make fuzz FUZZTIME=10m
 FUZZTIME ?= 30s
@@ -33,4 +53,5 @@ fuzz:
 	$(GO) test -run='^$$' -fuzz=FuzzDecodeJSON -fuzztime=$(FUZZTIME) ./app/api/
 
 clean:
-	rm -rf bin
+	rm -rf bin pwa/node_modules
+	find pwa/dist -mindepth 1 ! -name .gitkeep -delete

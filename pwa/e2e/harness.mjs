@@ -1,0 +1,114 @@
+// The end-to-end harness: the real bin/rehome on a temp data dir and a free
+// port, driven by Debian's Chromium through playwright-core. Nothing is
+// mocked and no browser is ever downloaded.
+import { spawn } from 'node:child_process'
+import { mkdtemp, mkdir, rm } from 'node:fs/promises'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { chromium } from 'playwright-core'
+
+const here = dirname(fileURLToPath(import.meta.url))
+export const binary = join(here, '..', '..', 'bin', 'rehome')
+export const screenshotDir = join(here, 'screenshots')
+
+export const chromiumFlags = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+
+export const adminAccount = { name: 'Ada Admin', email: 'admin@e2e.test', password: 'admin password 1' }
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address()
+      probe.close(() => resolve(port))
+    })
+  })
+}
+
+function run(args, input) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(binary, args, { stdio: ['pipe', 'pipe', 'pipe'] })
+    let output = ''
+    child.stdout.on('data', (d) => (output += d))
+    child.stderr.on('data', (d) => (output += d))
+    child.on('error', reject)
+    child.on('exit', (code) => (code === 0 ? resolve(output) : reject(new Error(`rehome ${args.join(' ')}: ${output}`))))
+    child.stdin.end(input ?? '')
+  })
+}
+
+/** Starts the server on a fresh data dir with one admin made by the CLI. */
+export async function startServer() {
+  const data = await mkdtemp(join(tmpdir(), 'rehome-e2e-'))
+  await run(['admin', 'create', '--name', adminAccount.name, '--email', adminAccount.email, '--data', data], `${adminAccount.password}\n`)
+  const port = await freePort()
+  const url = `http://127.0.0.1:${port}`
+  const child = spawn(binary, ['serve', '--addr', `127.0.0.1:${port}`, '--data', data], { stdio: ['ignore', 'pipe', 'pipe'] })
+  let log = ''
+  child.stdout.on('data', (d) => (log += d))
+  child.stderr.on('data', (d) => (log += d))
+  const deadline = Date.now() + 15_000
+  for (;;) {
+    try {
+      const res = await fetch(`${url}/api/categories`)
+      if (res.ok) break
+    } catch {
+      // not listening yet
+    }
+    if (child.exitCode !== null || Date.now() > deadline) {
+      child.kill('SIGKILL')
+      throw new Error(`the server did not start:\n${log}`)
+    }
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  return {
+    url,
+    data,
+    log: () => log,
+    async stop() {
+      child.kill('SIGTERM')
+      await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)))
+      await rm(data, { recursive: true, force: true })
+    },
+  }
+}
+
+export async function launchBrowser() {
+  await mkdir(screenshotDir, { recursive: true })
+  return chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumFlags })
+}
+
+/** A fresh browser profile (cookies, storage) at phone or desktop width. */
+export async function newContext(browser, baseURL, width = 1280) {
+  const phone = width < 600
+  return browser.newContext({
+    baseURL,
+    viewport: { width, height: phone ? 780 : 900 },
+    deviceScaleFactor: 1,
+    isMobile: phone,
+    hasTouch: phone,
+  })
+}
+
+/** Saves the page at 360 px and 1280 px as screenshots/<name>-<width>.png. */
+export async function screenshots(page, name) {
+  const original = page.viewportSize()
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: width < 600 ? 780 : 900 })
+    await page.waitForTimeout(150)
+    await page.screenshot({ path: join(screenshotDir, `${name}-${width}.png`), fullPage: true })
+  }
+  await page.setViewportSize(original)
+}
