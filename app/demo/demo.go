@@ -9,14 +9,26 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/base64"
+	"errors"
 	"fmt"
 	"log/slog"
+	"runtime"
+	"sync"
+	"time"
 
 	"rehome/app"
 )
 
 // Fill adds the demo content unless the marketplace already has categories.
+//
+// It runs at server start, so the slow parts overlap: pictures are drawn
+// from the start on every core; they go through the image intake as soon as
+// the admin and the sellers exist (password hashing takes a core meanwhile),
+// and the buyers register while they do. Products, adverts, bookings and the
+// report then follow one by one, so that their order, and the times the
+// site shows, read like a story.
 func Fill(ctx context.Context, svc *app.Service, log *slog.Logger) error {
+	start := time.Now()
 	existing, err := svc.Categories(ctx)
 	if err != nil {
 		return err
@@ -25,52 +37,230 @@ func Fill(ctx context.Context, svc *app.Service, log *slog.Logger) error {
 		log.Info("demo data skipped: the database is not empty")
 		return nil
 	}
-	passwords := map[string]string{}
-	register := func(n app.NewUser, picture int) (*app.User, error) {
-		n.Password = password()
-		passwords[n.Email] = n.Password
-		if n.Role == app.RoleAdmin {
-			return svc.CreateAdmin(ctx, n)
-		}
-		return svc.Register(ctx, n, bytes.NewReader(avatar(picture)))
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel() // stops the drawing if anything fails
+
+	// Pictures 0 to len(categories)-1 are the categories', then the products'.
+	type drawing struct {
+		i   int
+		pic []byte
+		err error
 	}
-	admin, err := register(app.NewUser{Name: "Ada Admin", Email: "admin@rehome.test", Role: app.RoleAdmin}, 0)
+	drawn := make(chan drawing, len(categories)+len(products))
+	go func() {
+		defer close(drawn)
+		parallel(ctx, len(categories)+len(products), func(i int) error {
+			var d drawing
+			if i < len(categories) {
+				d.pic, d.err = picture(categories[i].picture, 1000+i)
+			} else {
+				d.pic, d.err = picture(products[i-len(categories)].picture, i-len(categories)+1)
+			}
+			d.i = i
+			drawn <- d
+			return d.err
+		})
+	}()
+
+	staff, err := register(ctx, svc, append([]app.NewUser{adminAccount}, sellers...), 0)
 	if err != nil {
 		return err
 	}
-	seller, err := register(app.NewUser{Name: "Sam Seller", Email: "seller@rehome.test", Role: app.RoleSeller,
-		Phone: "+1 555 0100", Location: "Riverside"}, 1)
-	if err != nil {
+	admin, seller := staff[0].User, func(i int) *app.User { return staff[1+i].User }
+	if _, err := svc.VerifySeller(ctx, admin, seller(sam).ID); err != nil {
+		return fmt.Errorf("verify %s: %w", seller(sam).Email, err)
+	}
+	var customers []account
+	buyersDone := make(chan error, 1)
+	go func() {
+		var err error
+		customers, err = register(ctx, svc, buyers, len(staff))
+		buyersDone <- err
+	}()
+
+	// Two uploads at a time: while one waits for the disk, the other computes.
+	images := make([]*app.Image, len(products))
+	failed := make([]error, 2)
+	var wg sync.WaitGroup
+	for w := range failed {
+		wg.Go(func() {
+			for d := range drawn {
+				if failed[w] != nil {
+					continue // let the drawing finish
+				}
+				failed[w] = d.err
+				if d.err != nil {
+					cancel()
+					continue
+				}
+				failed[w] = upload(ctx, svc, admin, seller, d.i, d.pic, images)
+				if failed[w] != nil {
+					cancel()
+				}
+			}
+		})
+	}
+	wg.Wait()
+	if err := errors.Join(<-buyersDone, errors.Join(failed...)); err != nil {
 		return err
 	}
-	if _, err := register(app.NewUser{Name: "Bea Buyer", Email: "buyer@rehome.test", Role: app.RoleBuyer,
-		Phone: "+1 555 0199", Location: "Old Town"}, 2); err != nil {
-		return err
-	}
-	for i, c := range categories {
-		if _, err := svc.CreateCategory(ctx, admin, app.NewCategory{Name: c.name}, bytes.NewReader(picture(c.kind, i))); err != nil {
-			return fmt.Errorf("category %s: %w", c.name, err)
-		}
-	}
+	buyer := func(i int) *app.User { return customers[i].User }
+
+	listed := map[string]*app.Product{}
+	year := time.Now().UTC().Year()
 	for i, p := range products {
-		img, err := svc.UploadImage(ctx, seller, bytes.NewReader(picture(categoryKind(p.category), i+1)))
+		in := app.ProductInput{
+			Category: p.category, Product: p.name, Description: p.description, Image: images[i].URL,
+			Condition: p.condition, Location: p.location,
+			OriginalPrice: app.NumberText(p.original), ResalePrice: app.NumberText(p.resale),
+			PurchaseYear: app.NumberText(fmt.Sprint(year - p.age)), UsePeriod: p.used,
+		}
+		product, err := svc.CreateProduct(ctx, seller(p.seller), in)
+		if err != nil {
+			return fmt.Errorf("product %s: %w", p.name, err)
+		}
+		listed[p.name] = product
+	}
+	find := func(name string) (*app.Product, error) {
+		if p, ok := listed[name]; ok {
+			return p, nil
+		}
+		return nil, fmt.Errorf("demo content names no product %q", name)
+	}
+
+	for _, name := range adverts {
+		p, err := find(name)
 		if err != nil {
 			return err
 		}
-		in := app.ProductInput{
-			Category: p.category, Product: p.name, Description: p.description, Image: img.URL,
-			Condition: p.condition, Location: p.location,
-			OriginalPrice: app.NumberText(p.original), ResalePrice: app.NumberText(p.resale),
-			PurchaseYear: app.NumberText(fmt.Sprint(p.year)), UsePeriod: p.usePeriod,
-		}
-		if _, err := svc.CreateProduct(ctx, seller, in); err != nil {
-			return fmt.Errorf("product %s: %w", p.name, err)
+		if _, err := svc.Advertise(ctx, owner(staff, p), p.ID); err != nil {
+			return fmt.Errorf("advertise %s: %w", name, err)
 		}
 	}
-	for _, email := range []string{"admin@rehome.test", "seller@rehome.test", "buyer@rehome.test"} {
-		log.Info("demo account (password shown only now)", "email", email, "password", passwords[email])
+	for _, b := range bookings {
+		p, err := find(b.product)
+		if err != nil {
+			return err
+		}
+		who := buyer(b.buyer)
+		booking, err := svc.Book(ctx, who, app.BookingInput{ProductID: p.ID, Location: b.meet, BuyerPhone: who.Phone})
+		if err != nil {
+			return fmt.Errorf("book %s: %w", b.product, err)
+		}
+		if b.paid {
+			if _, err := svc.ConfirmPayment(ctx, owner(staff, p), booking.ID); err != nil {
+				return fmt.Errorf("confirm payment for %s: %w", b.product, err)
+			}
+		}
+	}
+	p, err := find(report.product)
+	if err != nil {
+		return err
+	}
+	if err := svc.Report(ctx, buyer(report.buyer), app.ReportInput{ProductID: p.ID, Reason: report.reason}); err != nil {
+		return fmt.Errorf("report %s: %w", report.product, err)
+	}
+
+	for _, a := range append(staff, customers...) {
+		log.Info("demo account (password shown only now)", "email", a.Email, "password", a.password)
+	}
+	log.Info("demo data added", "categories", len(categories), "products", len(products),
+		"took", time.Since(start).Round(time.Millisecond))
+	return nil
+}
+
+// account is a demo user with their password.
+type account struct {
+	*app.User
+	password string
+}
+
+// register makes the accounts in order, each with a fresh random password
+// and, but for the admin, a picture; first numbers the pictures.
+func register(ctx context.Context, svc *app.Service, people []app.NewUser, first int) ([]account, error) {
+	var made []account
+	for i, n := range people {
+		n.Password = password()
+		var u *app.User
+		var err error
+		if n.Role == app.RoleAdmin {
+			u, err = svc.CreateAdmin(ctx, n)
+		} else {
+			u, err = svc.Register(ctx, n, bytes.NewReader(avatar(first+i)))
+		}
+		if err != nil {
+			return nil, fmt.Errorf("account %s: %w", n.Email, err)
+		}
+		made = append(made, account{u, n.Password})
+	}
+	return made, nil
+}
+
+// upload stores drawing i: a category's picture, which makes the category,
+// or a product's, which its seller uploads for the listing.
+func upload(ctx context.Context, svc *app.Service, admin *app.User, seller func(int) *app.User, i int, pic []byte, images []*app.Image) error {
+	if i < len(categories) {
+		c := categories[i]
+		if _, err := svc.CreateCategory(ctx, admin, app.NewCategory{Name: c.name}, bytes.NewReader(pic)); err != nil {
+			return fmt.Errorf("category %s: %w", c.name, err)
+		}
+		return nil
+	}
+	i -= len(categories)
+	img, err := svc.UploadImage(ctx, seller(products[i].seller), bytes.NewReader(pic))
+	if err != nil {
+		return fmt.Errorf("picture of %s: %w", products[i].name, err)
+	}
+	images[i] = img
+	return nil
+}
+
+// owner is the seller of p among the staff.
+func owner(staff []account, p *app.Product) *app.User {
+	for _, a := range staff {
+		if a.ID == p.SellerID {
+			return a.User
+		}
 	}
 	return nil
+}
+
+// parallel calls fn for 0 to n-1 on as many goroutines as there are cores
+// and returns the first error; after one, no further calls start.
+func parallel(ctx context.Context, n int, fn func(i int) error) error {
+	var (
+		mu    sync.Mutex
+		next  int
+		first error
+		wg    sync.WaitGroup
+	)
+	take := func() (int, bool) {
+		mu.Lock()
+		defer mu.Unlock()
+		if first == nil {
+			first = ctx.Err()
+		}
+		if first != nil || next == n {
+			return 0, false
+		}
+		next++
+		return next - 1, true
+	}
+	for range min(n, runtime.GOMAXPROCS(0)) {
+		wg.Go(func() {
+			for i, ok := take(); ok; i, ok = take() {
+				if err := fn(i); err != nil {
+					mu.Lock()
+					if first == nil {
+						first = err
+					}
+					mu.Unlock()
+				}
+			}
+		})
+	}
+	wg.Wait()
+	return first
 }
 
 // password makes a random demo password, so a demo left running in public

@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"golang.org/x/crypto/bcrypt"
 
@@ -30,27 +31,130 @@ func TestFill(t *testing.T) {
 	svc := app.NewService(db, images, app.BcryptHasher{Cost: bcrypt.MinCost})
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
 
+	start := time.Now()
 	if err := demo.Fill(ctx, svc, quiet); err != nil {
 		t.Fatal(err)
 	}
+	t.Logf("Fill took %v", time.Since(start))
+
+	// The people: an admin, two sellers (the first verified) and two buyers.
+	user := func(email string) *app.User {
+		t.Helper()
+		u, err := db.UserByEmail(ctx, email)
+		if err != nil {
+			t.Fatalf("%s: %v", email, err)
+		}
+		return u
+	}
+	admin := user("admin@rehome.test")
+	want := map[string]struct {
+		role     app.Role
+		verified bool
+	}{
+		"admin@rehome.test":   {app.RoleAdmin, false},
+		"seller@rehome.test":  {app.RoleSeller, true},
+		"seller2@rehome.test": {app.RoleSeller, false},
+		"buyer@rehome.test":   {app.RoleBuyer, false},
+		"buyer2@rehome.test":  {app.RoleBuyer, false},
+	}
+	accounts, err := svc.Users(ctx, admin, "", app.Page{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if accounts.Total != len(want) {
+		t.Errorf("%d accounts, want %d", accounts.Total, len(want))
+	}
+	for _, u := range accounts.Items {
+		w, ok := want[u.Email]
+		switch {
+		case !ok:
+			t.Errorf("unexpected account %s", u.Email)
+		case u.Role != w.role || u.Verified != w.verified:
+			t.Errorf("%s: %s, verified %v; want %s, verified %v", u.Email, u.Role, u.Verified, w.role, w.verified)
+		}
+	}
+
 	categories, err := svc.Categories(ctx)
 	if err != nil || len(categories) < 8 {
 		t.Fatalf("%d categories, %v", len(categories), err)
 	}
-	buyer, err := db.UserByEmail(ctx, "buyer@rehome.test")
-	if err != nil {
-		t.Fatal(err)
+	for _, c := range categories {
+		if c.Image == "" {
+			t.Errorf("category %s has no picture", c.Name)
+		}
 	}
-	listed := 0
+
+	// Every category lists products; with the sold ones, the sellers' own
+	// lists hold them all.
+	buyer, buyer2 := user("buyer@rehome.test"), user("buyer2@rehome.test")
+	available := 0
 	for _, c := range categories {
 		list, err := svc.CategoryProducts(ctx, buyer, c.Name, app.Page{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		listed += list.Total
+		if list.Total == 0 {
+			t.Errorf("category %s lists no products", c.Name)
+		}
+		available += list.Total
 	}
-	if listed == 0 {
-		t.Error("the demo lists no products")
+	sold, owned := 0, 0
+	for _, email := range []string{"seller@rehome.test", "seller2@rehome.test"} {
+		seller := user(email)
+		list, err := svc.SellerProducts(ctx, seller, email, app.Page{Limit: app.MaxPageLimit})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if list.Total < 20 {
+			t.Errorf("%s has %d products", email, list.Total)
+		}
+		owned += list.Total
+		for _, p := range list.Items {
+			if p.Status == app.StatusSold {
+				sold++
+			}
+			if p.Image == "" || p.ThumbURL == "" || p.ResalePrice >= p.OriginalPrice || p.PurchaseYear > time.Now().Year() {
+				t.Errorf("implausible listing: %+v", p)
+			}
+		}
+	}
+	if available+sold < 55 || owned != available+sold {
+		t.Errorf("%d available and %d sold products, %d in the sellers' lists", available, sold, owned)
+	}
+	if sold == 0 {
+		t.Error("no product is sold")
+	}
+
+	advertised, err := svc.AdvertisedProducts(ctx, app.Page{})
+	if err != nil || advertised.Total < 4 {
+		t.Errorf("%d advertised products, %v", advertised.Total, err)
+	}
+
+	paid := 0
+	for _, b := range []*app.User{buyer, buyer2} {
+		list, err := svc.BuyerBookings(ctx, b, b.Email, app.Page{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if list.Total == 0 {
+			t.Errorf("%s has no bookings", b.Email)
+		}
+		for _, booking := range list.Items {
+			if booking.BuyerPhone == "" || booking.Location == "" {
+				t.Errorf("booking without phone or meeting place: %+v", booking)
+			}
+			if booking.Status == app.BookingPaid {
+				paid++
+			}
+		}
+	}
+	if paid != 1 {
+		t.Errorf("%d paid bookings, want 1", paid)
+	}
+
+	reported, err := svc.ReportedProducts(ctx, admin, app.Page{})
+	if err != nil || reported.Total != 1 || reported.Items[0].Reason == "" {
+		t.Errorf("reported products: %+v, %v", reported, err)
 	}
 
 	// A second start finds the database filled and adds nothing.
@@ -60,5 +164,17 @@ func TestFill(t *testing.T) {
 	again, _ := svc.Categories(ctx)
 	if len(again) != len(categories) {
 		t.Errorf("second fill: %d categories, want %d", len(again), len(categories))
+	}
+	accountsAgain, _ := svc.Users(ctx, admin, "", app.Page{})
+	if accountsAgain.Total != accounts.Total {
+		t.Errorf("second fill: %d accounts, want %d", accountsAgain.Total, accounts.Total)
+	}
+	ownedAgain := 0
+	for _, email := range []string{"seller@rehome.test", "seller2@rehome.test"} {
+		list, _ := svc.SellerProducts(ctx, admin, email, app.Page{})
+		ownedAgain += list.Total
+	}
+	if ownedAgain != owned {
+		t.Errorf("second fill: %d products, want %d", ownedAgain, owned)
 	}
 }
