@@ -63,17 +63,7 @@ func (s *Store) Save(ctx context.Context, r io.Reader) (*app.Image, error) {
 		return nil, err
 	}
 
-	// Only now, knowing the bitmap fits the limits, do the expensive part.
-	select {
-	case s.decodes <- struct{}{}:
-		defer func() { <-s.decodes }()
-	case <-ctx.Done():
-		return nil, ctx.Err()
-	}
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	full, thumb, err := process(ctx, data)
+	full, thumb, err := s.process(ctx, data)
 	if err != nil {
 		return nil, err
 	}
@@ -81,6 +71,22 @@ func (s *Store) Save(ctx context.Context, r io.Reader) (*app.Image, error) {
 		return nil, err
 	}
 	return s.store(full, thumb)
+}
+
+// process decodes and re-encodes within a decode slot, which is given back
+// before the files are written so a slow disk does not hold up decoding.
+func (s *Store) process(ctx context.Context, data []byte) (full, thumb *encoded, err error) {
+	// Only now, knowing the bitmap fits the limits, do the expensive part.
+	select {
+	case s.decodes <- struct{}{}:
+		defer func() { <-s.decodes }()
+	case <-ctx.Done():
+		return nil, nil, ctx.Err()
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, nil, err
+	}
+	return process(ctx, data)
 }
 
 // readLimited reads the whole upload, refusing it as soon as it is known to
