@@ -66,8 +66,7 @@ func (s *Service) CreateCategory(ctx context.Context, actor *User, n NewCategory
 	if err != nil {
 		return nil, err
 	}
-	n.Image = img.URL
-	c := &Category{Name: n.Name, Image: n.Image}
+	c := &Category{Name: n.Name, Image: img.URL, ThumbURL: img.ThumbURL}
 	if err := s.store.CreateCategory(ctx, c); err != nil {
 		if ErrorKind(err) == KindConflict {
 			return nil, categoryTaken()

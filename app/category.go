@@ -10,16 +10,16 @@ import (
 // Category groups products; its name is unique ignoring case and appears in
 // the category page's URL.
 type Category struct {
-	ID      int64     `json:"id"`
-	Name    string    `json:"name"`
-	Image   string    `json:"image"`
-	Created time.Time `json:"time"`
+	ID       int64     `json:"id"`
+	Name     string    `json:"name"`
+	Image    string    `json:"image"`
+	ThumbURL string    `json:"thumb_url"`
+	Created  time.Time `json:"time"`
 }
 
 // NewCategory is what an admin submits.
 type NewCategory struct {
-	Name  string
-	Image string
+	Name string
 }
 
 func (n *NewCategory) Validate(v *Validator) {

@@ -40,8 +40,9 @@ CREATE TABLE categories (
     name     TEXT    NOT NULL,
     -- name folded to lower case by the application (SQLite's NOCASE folds ASCII only)
     name_key TEXT    NOT NULL UNIQUE,
-    image    TEXT    NOT NULL REFERENCES images (url),
-    created  INTEGER NOT NULL
+    image     TEXT    NOT NULL REFERENCES images (url),
+    thumb_url TEXT    NOT NULL,
+    created   INTEGER NOT NULL
 );
 
 CREATE TABLE products (
