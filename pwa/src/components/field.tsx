@@ -56,15 +56,18 @@ export function Field({ label, error, hint, className, children }: FieldProps) {
 
 export const controlClasses = cn(
   'block min-h-11 w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-base text-stone-900 shadow-sm',
-  'placeholder:text-stone-400 aria-invalid:border-red-600',
-  'read-only:bg-stone-100 read-only:text-stone-700 disabled:bg-stone-100',
+  'placeholder:text-stone-400 aria-invalid:border-red-600 disabled:bg-stone-100',
 )
+
+// Chromium counts every <select> as :read-only, so only text controls get the look.
+const readOnlyClasses = 'read-only:bg-stone-100 read-only:text-stone-700'
 
 export function Input({ className, ...props }: ComponentProps<'input'>) {
   return (
     <input
       className={cn(
         controlClasses,
+        readOnlyClasses,
         props.type === 'file' &&
           'py-1.5 file:mr-3 file:rounded-md file:border-0 file:bg-teal-50 file:px-3 file:py-2 file:font-semibold file:text-teal-800',
         className,
@@ -79,7 +82,7 @@ export function Select({ className, ...props }: ComponentProps<'select'>) {
 }
 
 export function Textarea({ className, ...props }: ComponentProps<'textarea'>) {
-  return <textarea className={cn(controlClasses, 'min-h-28', className)} {...props} />
+  return <textarea className={cn(controlClasses, readOnlyClasses, 'min-h-28', className)} {...props} />
 }
 
 /** A checkbox with its label beside it. */

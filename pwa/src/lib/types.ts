@@ -23,6 +23,7 @@ export interface Category {
   id: number
   name: string
   image: string
+  thumb_url: string
   time: string
 }
 

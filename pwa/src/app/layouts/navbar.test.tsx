@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { authKeys } from '@/lib/auth'
 import { buyer } from '@/testing/fixtures'
@@ -43,7 +43,7 @@ describe('public layout', () => {
     await user.click(await within(nav).findByRole('button', { name: 'Log Out' }))
 
     expect(await within(nav).findByRole('link', { name: 'Log In' })).toBeInTheDocument()
-    expect(router.state.location.pathname).toBe('/')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'))
     expect(fetch).toHaveBeenCalledWith('/api/auth/logout', expect.objectContaining({ method: 'POST' }))
     expect(queryClient.getQueryData(['orders', 'mine'])).toBeUndefined()
     expect(queryClient.getQueryData(authKeys.me())).toBeNull()
@@ -58,7 +58,7 @@ describe('public layout', () => {
     const nav = await screen.findByRole('navigation', { name: 'Main' })
     await user.click(await within(nav).findByRole('button', { name: 'Log Out' }))
     expect(await within(nav).findByRole('link', { name: 'Log In' })).toBeInTheDocument()
-    expect(router.state.location.pathname).toBe('/')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'))
   })
 
   it('opens the small-screen menu as a dialog that Escape closes', async () => {
@@ -84,6 +84,6 @@ describe('public layout', () => {
     await user.click(await screen.findByRole('button', { name: 'Open menu' }))
     await user.click(within(screen.getByRole('dialog', { name: 'Menu' })).getByRole('link', { name: 'Home' }))
     expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument()
-    expect(router.state.location.pathname).toBe('/')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'))
   })
 })

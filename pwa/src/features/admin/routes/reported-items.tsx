@@ -1,6 +1,116 @@
-// Stub so the router compiles: the feature's owner replaces it with the screen.
+import { useState } from 'react'
+import toast from 'react-hot-toast'
+import { Link } from 'react-router-dom'
+import { Button } from '@/components/button'
+import { ConfirmDialog } from '@/components/confirm-dialog'
 import { PageHeader } from '@/components/page-header'
+import { PagedTable } from '@/components/paged-table'
+import type { Column } from '@/components/table'
+import { Thumbnail } from '@/components/thumbnail'
+import { errorMessage } from '@/lib/api'
+import { formatPrice } from '@/lib/format'
+import { paths } from '@/lib/paths'
+import type { ReportedProduct } from '@/lib/types'
+import { useDismissReport } from '../api/dismiss-report'
+import { useReported } from '../api/get-reported'
+import { useRemoveListing } from '../api/remove-listing'
+import { None } from '../components/none'
 
 export function ReportedItemsRoute() {
-  return <PageHeader title="Reported Items" />
+  const reported = useReported()
+  const dismiss = useDismissReport()
+  const removeListing = useRemoveListing()
+  const [toRemove, setToRemove] = useState<ReportedProduct | null>(null)
+
+  const dismissReport = (item: ReportedProduct) =>
+    dismiss.mutate(item.id, {
+      onSuccess: () => toast.success('Report dismissed'),
+      onError: (error) => toast.error(errorMessage(error)),
+    })
+
+  const confirmRemove = () => {
+    if (!toRemove) return
+    removeListing.mutate(toRemove.product_id, {
+      onSuccess: () => toast.success('Product deleted successfully'),
+      onError: (error) => toast.error(errorMessage(error)),
+      onSettled: () => setToRemove(null),
+    })
+  }
+
+  const columns: Column<ReportedProduct>[] = [
+    {
+      header: 'Image',
+      hideLabelWhenStacked: true,
+      cell: (item) => <Thumbnail src={item.thumb_url || item.image} alt={item.product} size={56} />,
+    },
+    {
+      header: 'Name',
+      cell: (item) => (
+        <Link to={paths.product(item.product_id)} className="font-medium">
+          {item.product}
+        </Link>
+      ),
+    },
+    { header: 'Price', cell: (item) => formatPrice(item.resale_price) },
+    { header: 'Reports', cell: (item) => item.reports },
+    {
+      header: 'Reason',
+      cell: (item) => (item.reason ? <span className="break-words">{item.reason}</span> : <None />),
+      className: 'md:max-w-xs',
+    },
+    {
+      header: 'Actions',
+      hideLabelWhenStacked: true,
+      cell: (item) => (
+        <div className="flex w-full flex-wrap justify-end gap-2 md:justify-start">
+          <Button
+            aria-label={`Dismiss the report on ${item.product}`}
+            variant="secondary"
+            size="sm"
+            isLoading={dismiss.isPending && dismiss.variables === item.id}
+            onClick={() => dismissReport(item)}
+          >
+            Dismiss
+          </Button>
+          <Button
+            aria-label={`Remove listing ${item.product}`}
+            variant="danger"
+            size="sm"
+            onClick={() => setToRemove(item)}
+          >
+            Remove listing
+          </Button>
+        </div>
+      ),
+    },
+  ]
+
+  return (
+    <>
+      <PageHeader title="Reported Items" />
+      <PagedTable
+        list={reported}
+        caption="Reported items"
+        columns={columns}
+        emptyTitle="No reported items found"
+        errorTitle="Could not load the reported items"
+      />
+      <ConfirmDialog
+        open={toRemove !== null}
+        title="Remove this listing?"
+        message={
+          toRemove && (
+            <p>
+              <strong>{toRemove.product}</strong> by {toRemove.seller} is deleted with its reports and advert. Open
+              bookings on it are cancelled.
+            </p>
+          )
+        }
+        confirmLabel="Remove listing"
+        isPending={removeListing.isPending}
+        onConfirm={confirmRemove}
+        onCancel={() => setToRemove(null)}
+      />
+    </>
+  )
 }

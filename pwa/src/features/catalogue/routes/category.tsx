@@ -1,8 +1,93 @@
-// Stub so the router compiles: the feature's owner replaces it with the screen.
-import { useParams } from 'react-router-dom'
+import { Link, useParams } from 'react-router-dom'
+import { Button, buttonClasses } from '@/components/button'
+import { EmptyState } from '@/components/empty-state'
+import { ErrorState } from '@/components/error-state'
+import { FormError } from '@/components/form-error'
 import { PageHeader } from '@/components/page-header'
+import { PageSpinner } from '@/components/spinner'
+import { isApiError } from '@/lib/api'
+import { countLabel } from '@/lib/format'
+import { paths } from '@/lib/paths'
+import { uniqueProducts, useCategoryProducts } from '../api/get-category-products'
+import { ProductActions } from '../components/product-actions'
+import { ProductCard } from '../components/product-card'
 
 export function CategoryRoute() {
   const { name = '' } = useParams()
-  return <PageHeader title={name} />
+  const query = useCategoryProducts(name)
+  const products = uniqueProducts(query.data?.pages)
+  const total = query.data?.pages.at(-1)?.total ?? 0
+
+  let body
+  if (query.isPending) {
+    body = <PageSpinner label="Loading products…" />
+  } else if (query.isError && !query.data) {
+    body = isApiError(query.error, 404) ? (
+      <EmptyState
+        title="We could not find this category"
+        action={
+          <Link to={paths.categories} className={buttonClasses()}>
+            See all categories
+          </Link>
+        }
+      >
+        There is no category called “{name}”. It may have been renamed or removed.
+      </EmptyState>
+    ) : (
+      <ErrorState
+        title="Could not load the products"
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        isRetrying={query.isFetching}
+      />
+    )
+  } else {
+    body = (
+      <>
+        <p role="status" className="mb-6 text-lg font-medium text-stone-700">
+          {countLabel(total, 'product')}
+        </p>
+        {products.length === 0 ? (
+          <EmptyState
+            title="Nothing for sale here yet"
+            action={
+              <Link to={paths.categories} className={buttonClasses({ variant: 'secondary' })}>
+                Browse other categories
+              </Link>
+            }
+          />
+        ) : (
+          <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {products.map((product) => (
+              <li key={product.id}>
+                <ProductCard product={product} actions={<ProductActions product={product} />} />
+              </li>
+            ))}
+          </ul>
+        )}
+        {query.isFetchNextPageError && (
+          <div className="mt-6">
+            <FormError error={query.error} />
+          </div>
+        )}
+        {query.hasNextPage && (
+          <div className="mt-8 flex flex-col items-center gap-2">
+            <p className="text-sm text-stone-600">
+              Showing {products.length} of {total}
+            </p>
+            <Button variant="secondary" onClick={() => void query.fetchNextPage()} isLoading={query.isFetchingNextPage}>
+              Load more
+            </Button>
+          </div>
+        )}
+      </>
+    )
+  }
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <PageHeader title={name} />
+      {body}
+    </div>
+  )
 }

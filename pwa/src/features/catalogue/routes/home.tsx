@@ -1,6 +1,22 @@
-// Stub so the router compiles: the feature's owner replaces it with the screen.
-import { PageHeader } from '@/components/page-header'
+import { useDocumentTitle } from '@/lib/use-document-title'
+import { AdvertisedSection } from '../components/advertised-section'
+import { CategoriesSection } from '../components/categories-section'
+import { Hero } from '../components/hero'
+import { ShopBanner } from '../components/shop-banner'
 
 export function HomeRoute() {
-  return <PageHeader title="Rehome" />
+  useDocumentTitle()
+  return (
+    <>
+      <Hero />
+      <section aria-labelledby="categories-heading" className="mx-auto max-w-7xl px-4 py-10">
+        <h2 id="categories-heading" className="mb-6 text-2xl font-bold sm:text-3xl">
+          Categories
+        </h2>
+        <CategoriesSection headingLevel="h3" />
+      </section>
+      <AdvertisedSection />
+      <ShopBanner />
+    </>
+  )
 }

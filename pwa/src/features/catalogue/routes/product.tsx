@@ -1,8 +1,56 @@
-// Stub so the router compiles: the feature's owner replaces it with the screen.
-import { useParams } from 'react-router-dom'
-import { PageHeader } from '@/components/page-header'
+import { Link, useParams } from 'react-router-dom'
+import { buttonClasses } from '@/components/button'
+import { EmptyState } from '@/components/empty-state'
+import { ErrorState } from '@/components/error-state'
+import { PageSpinner } from '@/components/spinner'
+import { isApiError } from '@/lib/api'
+import { paths } from '@/lib/paths'
+import { useDocumentTitle } from '@/lib/use-document-title'
+import { useProduct } from '../api/get-product'
+import { ProductActions } from '../components/product-actions'
+import { ProductDetails } from '../components/product-details'
+
+/** "12" → 12; anything that can't be an id → null. */
+function parseId(raw: string | undefined): number | null {
+  return raw && /^[1-9]\d{0,15}$/.test(raw) ? Number(raw) : null
+}
 
 export function ProductRoute() {
-  const { id } = useParams()
-  return <PageHeader title={`Product ${id ?? ''}`} />
+  const id = parseId(useParams().id)
+  const product = useProduct(id)
+  useDocumentTitle(product.data?.product ?? 'Product')
+
+  let body
+  if (id === null || isApiError(product.error, 404)) {
+    body = (
+      <>
+        <h1 className="sr-only">Product not found</h1>
+        <EmptyState
+          title="We could not find this product"
+          action={
+            <Link to={paths.categories} className={buttonClasses()}>
+              See all categories
+            </Link>
+          }
+        >
+          It may have been removed by its seller.
+        </EmptyState>
+      </>
+    )
+  } else if (product.isPending) {
+    body = <PageSpinner label="Loading the product…" />
+  } else if (product.isError) {
+    body = (
+      <ErrorState
+        title="Could not load this product"
+        error={product.error}
+        onRetry={() => void product.refetch()}
+        isRetrying={product.isFetching}
+      />
+    )
+  } else {
+    body = <ProductDetails product={product.data} actions={<ProductActions product={product.data} />} />
+  }
+
+  return <div className="mx-auto max-w-7xl px-4 py-8">{body}</div>
 }

@@ -1,6 +1,112 @@
-// Stub so the router compiles: the feature's owner replaces it with the screen.
+import { useState } from 'react'
+import toast from 'react-hot-toast'
+import { Link } from 'react-router-dom'
+import { Button, buttonClasses } from '@/components/button'
+import { ConfirmDialog } from '@/components/confirm-dialog'
 import { PageHeader } from '@/components/page-header'
+import { PagedTable } from '@/components/paged-table'
+import type { Column } from '@/components/table'
+import { Thumbnail } from '@/components/thumbnail'
+import { errorMessage } from '@/lib/api'
+import { formatPrice } from '@/lib/format'
+import { paths } from '@/lib/paths'
+import type { Booking } from '@/lib/types'
+import { useCancelOrder } from '../api/cancel-order'
+import { useMyOrders } from '../api/get-my-orders'
+import { OrderStatus } from '../components/order-status'
 
 export function MyOrdersRoute() {
-  return <PageHeader title="My Orders" />
+  const orders = useMyOrders()
+  const cancel = useCancelOrder()
+  const [toCancel, setToCancel] = useState<Booking | null>(null)
+
+  const confirmCancel = () => {
+    if (!toCancel) return
+    cancel.mutate(toCancel.id, {
+      onSuccess: () => toast.success('Booking cancelled'),
+      onError: (error) => toast.error(errorMessage(error)),
+      onSettled: () => setToCancel(null),
+    })
+  }
+
+  const columns: Column<Booking>[] = [
+    {
+      header: 'Image',
+      hideLabelWhenStacked: true,
+      cell: (order) => <Thumbnail src={order.thumb_url || order.image} alt={order.product} size={56} />,
+    },
+    { header: 'Name', cell: (order) => <span className="font-medium">{order.product}</span> },
+    { header: 'Price', cell: (order) => formatPrice(order.price) },
+    { header: 'Status', cell: (order) => <OrderStatus status={order.status} /> },
+    {
+      header: 'Actions',
+      hideLabelWhenStacked: true,
+      cell: (order) => (
+        <div className="flex w-full flex-wrap justify-end gap-2 md:justify-start">
+          {order.status === 'Booked' ? (
+            <>
+              <Link
+                aria-label={`pay for ${order.product}`}
+                to={paths.payment(order.id)}
+                className={buttonClasses({ size: 'sm' })}
+              >
+                pay
+              </Link>
+              <Button
+                aria-label={`Cancel booking of ${order.product}`}
+                variant="secondary"
+                size="sm"
+                onClick={() => setToCancel(order)}
+              >
+                Cancel
+              </Button>
+            </>
+          ) : (
+            <Link
+              aria-label={`Details of ${order.product}`}
+              to={paths.payment(order.id)}
+              className={buttonClasses({ variant: 'ghost', size: 'sm' })}
+            >
+              Details
+            </Link>
+          )}
+        </div>
+      ),
+    },
+  ]
+
+  return (
+    <>
+      <PageHeader title="My Orders" description="The products you booked. Pay the seller when you meet." />
+      <PagedTable
+        list={orders}
+        caption="My orders"
+        columns={columns}
+        emptyTitle="You have no orders"
+        emptyAction={
+          <Link to={paths.categories} className={buttonClasses({ variant: 'secondary' })}>
+            Browse categories
+          </Link>
+        }
+        errorTitle="Could not load your orders"
+      />
+      <ConfirmDialog
+        open={toCancel !== null}
+        title="Cancel this booking?"
+        message={
+          toCancel && (
+            <p>
+              <strong>{toCancel.product}</strong> goes back to other buyers. You can book it again while it is
+              available.
+            </p>
+          )
+        }
+        confirmLabel="Cancel booking"
+        cancelLabel="Keep booking"
+        isPending={cancel.isPending}
+        onConfirm={confirmCancel}
+        onCancel={() => setToCancel(null)}
+      />
+    </>
+  )
 }

@@ -1,6 +1,129 @@
-// Stub so the router compiles: the feature's owner replaces it with the screen.
+import { useState } from 'react'
+import toast from 'react-hot-toast'
+import { Button } from '@/components/button'
+import { ConfirmDialog } from '@/components/confirm-dialog'
 import { PageHeader } from '@/components/page-header'
+import { PagedTable } from '@/components/paged-table'
+import type { Column } from '@/components/table'
+import { errorMessage } from '@/lib/api'
+import { formatPostedDate, formatPrice } from '@/lib/format'
+import type { Booking } from '@/lib/types'
+import { useConfirmPayment } from '../api/confirm-payment'
+import { useMyBuyers } from '../api/get-my-buyers'
+import { BookingStatus } from '../components/booking-status'
+
+/** "+1 (555) 010-0" → "tel:+15550100". */
+function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, '')}`
+}
+
+/** An email that wraps after its '@' in a narrow column, not in the middle of a word. */
+function BreakableEmail({ email }: { email: string }) {
+  const at = email.indexOf('@')
+  if (at < 0) return <>{email}</>
+  return (
+    <>
+      {email.slice(0, at)}
+      <wbr />
+      {email.slice(at)}
+    </>
+  )
+}
 
 export function MyBuyersRoute() {
-  return <PageHeader title="My Buyers" />
+  const buyers = useMyBuyers()
+  const confirm = useConfirmPayment()
+  const [toConfirm, setToConfirm] = useState<Booking | null>(null)
+
+  const confirmPaid = () => {
+    if (!toConfirm) return
+    confirm.mutate(toConfirm.id, {
+      onSuccess: () => toast.success('Payment confirmed'),
+      onError: (error) => toast.error(errorMessage(error)),
+      onSettled: () => setToConfirm(null),
+    })
+  }
+
+  const columns: Column<Booking>[] = [
+    { header: 'Buyer', cell: (booking) => <span className="font-medium">{booking.buyer_name}</span> },
+    {
+      header: 'Email',
+      cell: (booking) => (
+        <a href={`mailto:${booking.buyer_email}`} className="break-words">
+          <BreakableEmail email={booking.buyer_email} />
+        </a>
+      ),
+    },
+    {
+      header: 'Phone',
+      cell: (booking) => (
+        <a href={telHref(booking.buyer_phone)} className="whitespace-nowrap">
+          {booking.buyer_phone}
+        </a>
+      ),
+    },
+    { header: 'Meeting place', cell: (booking) => booking.location },
+    { header: 'Product', cell: (booking) => booking.product },
+    { header: 'Price', cell: (booking) => <span className="whitespace-nowrap">{formatPrice(booking.price)}</span> },
+    {
+      // The one action sits with the status it changes; the table is wide enough already.
+      header: 'Status',
+      cell: (booking) => (
+        <div className="flex flex-col items-end gap-2 md:items-start">
+          <BookingStatus status={booking.status} />
+          {booking.status === 'Booked' && (
+            <Button
+              aria-label={`Payment received from ${booking.buyer_name} for ${booking.product}`}
+              size="sm"
+              onClick={() => setToConfirm(booking)}
+            >
+              Payment received
+            </Button>
+          )}
+        </div>
+      ),
+    },
+    {
+      header: 'Time',
+      cell: (booking) => (
+        <time dateTime={booking.time} className="whitespace-nowrap">
+          {formatPostedDate(booking.time)}
+        </time>
+      ),
+    },
+  ]
+
+  return (
+    <>
+      <PageHeader
+        title="My Buyers"
+        description="Bookings on your products. Confirm a payment once the buyer has paid you."
+      />
+      <PagedTable
+        list={buyers}
+        caption="Bookings on my products"
+        columns={columns}
+        emptyTitle="Nobody has booked your products yet"
+        errorTitle="Could not load your buyers"
+      />
+      <ConfirmDialog
+        open={toConfirm !== null}
+        title="Confirm the payment?"
+        message={
+          toConfirm && (
+            <p>
+              {toConfirm.buyer_name} paid you {formatPrice(toConfirm.price)} for <strong>{toConfirm.product}</strong>.
+              The product becomes Sold, leaves the listings and its other bookings are cancelled. This can’t be
+              undone.
+            </p>
+          )
+        }
+        confirmLabel="Payment received"
+        tone="primary"
+        isPending={confirm.isPending}
+        onConfirm={confirmPaid}
+        onCancel={() => setToConfirm(null)}
+      />
+    </>
+  )
 }

@@ -1,6 +1,132 @@
-// Stub so the router compiles: the feature's owner replaces it with the screen.
+import { useState } from 'react'
+import toast from 'react-hot-toast'
+import { Link, useParams } from 'react-router-dom'
+import { Button, buttonClasses } from '@/components/button'
+import { ConfirmDialog } from '@/components/confirm-dialog'
 import { PageHeader } from '@/components/page-header'
+import { PagedTable } from '@/components/paged-table'
+import type { Column } from '@/components/table'
+import { Thumbnail } from '@/components/thumbnail'
+import { errorMessage } from '@/lib/api'
+import { paths } from '@/lib/paths'
+import type { Product } from '@/lib/types'
+import { useAdvertiseProduct } from '../api/advertise-product'
+import { useDeleteProduct } from '../api/delete-product'
+import { useMyProducts } from '../api/get-my-products'
+import { ProductStatus } from '../components/product-status'
 
 export function MyProductsRoute() {
-  return <PageHeader title="My Products" />
+  const { email = '' } = useParams()
+  const products = useMyProducts(email)
+  const remove = useDeleteProduct()
+  const advertise = useAdvertiseProduct()
+  const [toDelete, setToDelete] = useState<Product | null>(null)
+
+  const confirmDelete = () => {
+    if (!toDelete) return
+    remove.mutate(toDelete.id, {
+      onSuccess: () => toast.success('Product deleted successfully'),
+      onError: (error) => toast.error(errorMessage(error)),
+      onSettled: () => setToDelete(null),
+    })
+  }
+
+  const advertiseProduct = (product: Product) =>
+    advertise.mutate(product.id, {
+      // Only once the server has accepted it (spec header, point 5).
+      onSuccess: () => toast.success('Advertised product in homepage'),
+      onError: (error) => toast.error(errorMessage(error)),
+    })
+
+  const columns: Column<Product>[] = [
+    {
+      header: 'Product name',
+      cell: (product) => (
+        <span className="flex items-center gap-3 max-md:flex-row-reverse">
+          <Thumbnail src={product.thumb_url || product.image} alt="" size={40} />
+          <span className="font-medium">{product.product}</span>
+        </span>
+      ),
+    },
+    { header: 'Location', cell: (product) => product.location },
+    { header: 'Category', cell: (product) => product.category },
+    { header: 'Status', cell: (product) => <ProductStatus status={product.status} /> },
+    {
+      header: 'Actions',
+      hideLabelWhenStacked: true,
+      cell: (product) => {
+        const sold = product.status === 'Sold'
+        const reasonId = `advertise-reason-${product.id}`
+        return (
+          <div className="flex w-full flex-wrap items-center justify-end gap-2 md:justify-start">
+            <Button
+              aria-label={`Delete ${product.product}`}
+              variant="danger"
+              size="sm"
+              onClick={() => setToDelete(product)}
+            >
+              Delete
+            </Button>
+            <Button
+              aria-label={`Advertise ${product.product}`}
+              variant="secondary"
+              size="sm"
+              disabled={sold}
+              aria-describedby={sold ? reasonId : undefined}
+              isLoading={advertise.isPending && advertise.variables === product.id}
+              onClick={() => advertiseProduct(product)}
+            >
+              Advertise
+            </Button>
+            {sold && (
+              <span id={reasonId} className="basis-full text-right text-sm text-stone-600 md:text-left">
+                Sold products can’t be advertised
+              </span>
+            )}
+          </div>
+        )
+      },
+    },
+  ]
+
+  return (
+    <>
+      <PageHeader
+        title="My Products"
+        actions={
+          <Link to={paths.addProduct} className={buttonClasses()}>
+            Add Product
+          </Link>
+        }
+      />
+      <PagedTable
+        list={products}
+        caption="My products"
+        columns={columns}
+        emptyTitle="You have no products for sale"
+        emptyAction={
+          <Link to={paths.addProduct} className={buttonClasses({ variant: 'secondary' })}>
+            Add a product
+          </Link>
+        }
+        errorTitle="Could not load your products"
+      />
+      <ConfirmDialog
+        open={toDelete !== null}
+        title="Delete this product?"
+        message={
+          toDelete && (
+            <p>
+              <strong>{toDelete.product}</strong> will be removed for good, with its advert. Open bookings on it are
+              cancelled.
+            </p>
+          )
+        }
+        confirmLabel="Delete"
+        isPending={remove.isPending}
+        onConfirm={confirmDelete}
+        onCancel={() => setToDelete(null)}
+      />
+    </>
+  )
 }

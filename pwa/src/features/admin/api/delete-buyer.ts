@@ -1,0 +1,13 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { api } from '@/lib/api'
+import { invalidateAfterAccountDeletion } from './keys'
+
+/** DELETE /api/buyers/{id}: 204; 404 when the account is not a buyer. */
+export function deleteBuyer(id: number): Promise<void> {
+  return api.delete(`/buyers/${encodeURIComponent(id)}`)
+}
+
+export function useDeleteBuyer() {
+  const queryClient = useQueryClient()
+  return useMutation({ mutationFn: deleteBuyer, onSuccess: () => invalidateAfterAccountDeletion(queryClient) })
+}

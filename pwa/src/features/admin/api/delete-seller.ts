@@ -1,0 +1,13 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { api } from '@/lib/api'
+import { invalidateAfterAccountDeletion } from './keys'
+
+/** DELETE /api/sellers/{id}: 204; the seller's products go with the account. */
+export function deleteSeller(id: number): Promise<void> {
+  return api.delete(`/sellers/${encodeURIComponent(id)}`)
+}
+
+export function useDeleteSeller() {
+  const queryClient = useQueryClient()
+  return useMutation({ mutationFn: deleteSeller, onSuccess: () => invalidateAfterAccountDeletion(queryClient) })
+}

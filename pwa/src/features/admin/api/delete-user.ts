@@ -1,0 +1,13 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { api } from '@/lib/api'
+import { invalidateAfterAccountDeletion } from './keys'
+
+/** DELETE /api/users/{id}: 204; 409 for your own account or the last admin. */
+export function deleteUser(id: number): Promise<void> {
+  return api.delete(`/users/${encodeURIComponent(id)}`)
+}
+
+export function useDeleteUser() {
+  const queryClient = useQueryClient()
+  return useMutation({ mutationFn: deleteUser, onSuccess: () => invalidateAfterAccountDeletion(queryClient) })
+}

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { api } from '@/lib/api'
+import { reportKeys } from './keys'
+
+/** DELETE /api/reported/{id}: 204; the report goes, the product stays. */
+export function dismissReport(id: number): Promise<void> {
+  return api.delete(`/reported/${encodeURIComponent(id)}`)
+}
+
+export function useDismissReport() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: dismissReport,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: reportKeys.all }),
+  })
+}

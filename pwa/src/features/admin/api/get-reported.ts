@@ -1,0 +1,15 @@
+import { api } from '@/lib/api'
+import { pagedListOptions, usePagedList, type PageRequest } from '@/lib/paged-list'
+import type { List, ReportedProduct } from '@/lib/types'
+import { reportKeys } from './keys'
+
+/** GET /api/reported: reported products, most recently reported first. */
+export function getReported(page: PageRequest, signal?: AbortSignal): Promise<List<ReportedProduct>> {
+  return api.get<List<ReportedProduct>>('/reported', { params: { ...page }, signal })
+}
+
+export const reportedQueryOptions = () => pagedListOptions(reportKeys.list(), getReported)
+
+export function useReported() {
+  return usePagedList(reportedQueryOptions())
+}

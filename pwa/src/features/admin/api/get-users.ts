@@ -1,0 +1,15 @@
+import { api } from '@/lib/api'
+import { pagedListOptions, usePagedList, type PageRequest } from '@/lib/paged-list'
+import type { List, User } from '@/lib/types'
+import { userKeys } from './keys'
+
+/** GET /api/users: every account, oldest first. */
+export function getUsers(page: PageRequest, signal?: AbortSignal): Promise<List<User>> {
+  return api.get<List<User>>('/users', { params: { ...page }, signal })
+}
+
+export const usersQueryOptions = () => pagedListOptions(userKeys.list(), getUsers)
+
+export function useUsers() {
+  return usePagedList(usersQueryOptions())
+}

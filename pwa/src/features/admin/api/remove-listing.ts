@@ -1,0 +1,13 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { api } from '@/lib/api'
+import { invalidateAfterProductDeletion } from './keys'
+
+/** DELETE /api/products/{id}: removes the listing itself, with its reports and advert. */
+export function removeListing(productId: number): Promise<void> {
+  return api.delete(`/products/${encodeURIComponent(productId)}`)
+}
+
+export function useRemoveListing() {
+  const queryClient = useQueryClient()
+  return useMutation({ mutationFn: removeListing, onSuccess: () => invalidateAfterProductDeletion(queryClient) })
+}

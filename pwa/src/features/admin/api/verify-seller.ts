@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { api } from '@/lib/api'
+import type { User } from '@/lib/types'
+import { invalidateAccounts, sharedKeys } from './keys'
+
+/** PUT /api/sellers/{id}: 200 with the seller, now verified (no way back). */
+export function verifySeller(id: number): Promise<User> {
+  return api.put<User>(`/sellers/${encodeURIComponent(id)}`)
+}
+
+export function useVerifySeller() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: verifySeller,
+    // The verified tick shows live on all the seller's products.
+    onSuccess: () =>
+      Promise.all([invalidateAccounts(queryClient), queryClient.invalidateQueries({ queryKey: sharedKeys.products })]),
+  })
+}

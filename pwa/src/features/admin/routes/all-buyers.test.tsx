@@ -1,0 +1,39 @@
+import { screen, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { buyer } from '@/testing/fixtures'
+import { json, mockApi } from '@/testing/mock-api'
+import { renderRoutes } from '@/testing/render'
+import { list } from '../test-utils'
+import { AllBuyersRoute } from './all-buyers'
+
+const routes = [{ path: '/dashboard/allbuyers', element: <AllBuyersRoute /> }]
+
+describe('All Buyers', () => {
+  it('says so when there are no buyers', async () => {
+    mockApi({ 'GET /api/buyers': () => json(list([])) })
+    renderRoutes(routes, '/dashboard/allbuyers')
+    expect(screen.getByRole('heading', { level: 1, name: 'Buyers' })).toBeInTheDocument()
+    expect(await screen.findByText('No buyer created')).toBeInTheDocument()
+  })
+
+  it('lists name and email, and deletes after confirming', async () => {
+    let buyers = [buyer]
+    const fetch = mockApi({
+      'GET /api/buyers': () => json(list(buyers)),
+      'DELETE /api/buyers/:id': () => {
+        buyers = []
+        return json(null, 204)
+      },
+    })
+    const { user } = renderRoutes(routes, '/dashboard/allbuyers')
+    const table = await screen.findByRole('table', { name: 'Buyers' })
+    expect(table).toHaveTextContent(buyer.name)
+    expect(table).toHaveTextContent(buyer.email)
+    await user.click(within(table).getByRole('button', { name: `Delete ${buyer.name}` }))
+    const dialog = screen.getByRole('dialog', { name: 'Delete this buyer?' })
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }))
+    expect(await screen.findByText('Deleted successfully')).toBeInTheDocument()
+    expect(fetch).toHaveBeenCalledWith(`/api/buyers/${buyer.id}`, expect.objectContaining({ method: 'DELETE' }))
+    expect(await screen.findByText('No buyer created')).toBeInTheDocument()
+  })
+})

@@ -1,0 +1,99 @@
+import { screen, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { admin, buyer, seller } from '@/testing/fixtures'
+import { apiError, json, mockApi } from '@/testing/mock-api'
+import { renderRoutes } from '@/testing/render'
+import { list } from '../test-utils'
+import { AllUsersRoute } from './all-users'
+
+const routes = [{ path: '/dashboard/allusers', element: <AllUsersRoute /> }]
+const otherAdmin = { ...admin, id: 4, name: 'Otto Admin', email: 'otto@example.com' }
+
+describe('All Users', () => {
+  it('says so when there are no users', async () => {
+    mockApi({ 'GET /api/auth/me': () => json(admin), 'GET /api/users': () => json(list([])) })
+    renderRoutes(routes, '/dashboard/allusers')
+    expect(screen.getByRole('heading', { level: 1, name: 'Users' })).toBeInTheDocument()
+    expect(await screen.findByText('No user account created')).toBeInTheDocument()
+  })
+
+  it("offers 'make admin' only for non-admins, and Delete on every row but your own", async () => {
+    mockApi({
+      'GET /api/auth/me': () => json(admin),
+      'GET /api/users': () => json(list([admin, buyer, seller, otherAdmin])),
+    })
+    renderRoutes(routes, '/dashboard/allusers')
+    const table = await screen.findByRole('table', { name: 'Users' })
+    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      'Name',
+      'Email',
+      'Number',
+      'Location',
+      'Role',
+      'Actions',
+    ])
+    const [, me, bea, sam, otto] = within(table).getAllByRole('row')
+    expect(within(bea!).getByRole('button', { name: `make admin: ${buyer.name}` })).toBeInTheDocument()
+    expect(within(sam!).getByRole('button', { name: `make admin: ${seller.name}` })).toBeInTheDocument()
+    expect(within(otto!).queryByRole('button', { name: /make admin/ })).not.toBeInTheDocument()
+    expect(within(me!).queryByRole('button', { name: /make admin/ })).not.toBeInTheDocument()
+    expect(screen.getAllByRole('button', { name: /make admin/ })).toHaveLength(2)
+
+    expect(within(me!).queryByRole('button', { name: /Delete/ })).not.toBeInTheDocument()
+    expect(within(otto!).getByRole('button', { name: 'Delete Otto Admin' })).toBeInTheDocument()
+    expect(bea).toHaveTextContent(buyer.phone)
+    expect(bea).toHaveTextContent(buyer.location)
+    expect(bea).toHaveTextContent('Buyer')
+  })
+
+  it('makes an admin after confirming', async () => {
+    let promoted = false
+    const fetch = mockApi({
+      'GET /api/auth/me': () => json(admin),
+      'GET /api/users': () => json(list([admin, { ...buyer, role: promoted ? 'Admin' : 'Buyer' }])),
+      'PUT /api/users/admin/:id': () => {
+        promoted = true
+        return json({ ...buyer, role: 'Admin' })
+      },
+    })
+    const { user } = renderRoutes(routes, '/dashboard/allusers')
+    await user.click(await screen.findByRole('button', { name: `make admin: ${buyer.name}` }))
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Make admin' }))
+    expect(await screen.findByText('Made admin successfully')).toBeInTheDocument()
+    expect(fetch).toHaveBeenCalledWith(`/api/users/admin/${buyer.id}`, expect.objectContaining({ method: 'PUT' }))
+    expect(screen.queryByRole('button', { name: /make admin/ })).not.toBeInTheDocument()
+  })
+
+  it('deletes a user after confirming', async () => {
+    let users = [admin, buyer]
+    const fetch = mockApi({
+      'GET /api/auth/me': () => json(admin),
+      'GET /api/users': () => json(list(users)),
+      'DELETE /api/users/:id': () => {
+        users = [admin]
+        return json(null, 204)
+      },
+    })
+    const { user } = renderRoutes(routes, '/dashboard/allusers')
+    await user.click(await screen.findByRole('button', { name: `Delete ${buyer.name}` }))
+    expect(fetch).not.toHaveBeenCalledWith(`/api/users/${buyer.id}`, expect.anything())
+    const dialog = screen.getByRole('dialog', { name: 'Delete this user?' })
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }))
+    expect(await screen.findByText('User deleted successfully')).toBeInTheDocument()
+    expect(fetch).toHaveBeenCalledWith(`/api/users/${buyer.id}`, expect.objectContaining({ method: 'DELETE' }))
+    expect(screen.queryByText(buyer.email)).not.toBeInTheDocument()
+  })
+
+  it("shows the server's 409 as an error toast", async () => {
+    mockApi({
+      'GET /api/auth/me': () => json(admin),
+      'GET /api/users': () => json(list([admin, otherAdmin])),
+      'DELETE /api/users/:id': () => apiError(409, 'The last admin cannot be deleted'),
+    })
+    const { user } = renderRoutes(routes, '/dashboard/allusers')
+    await user.click(await screen.findByRole('button', { name: 'Delete Otto Admin' }))
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }))
+    expect(await screen.findByText('The last admin cannot be deleted')).toBeInTheDocument()
+    expect(screen.queryByText('User deleted successfully')).not.toBeInTheDocument()
+  })
+})

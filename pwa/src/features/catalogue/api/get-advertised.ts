@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { api } from '@/lib/api'
+import type { List, Product } from '@/lib/types'
+import { advertisedKeys } from './query-keys'
+
+/** How many adverts the home page shows: the API's default page. */
+export const advertisedLimit = 24
+
+/** GET /api/advertised: advertised available products, newest advert first (public). */
+export function getAdvertised(limit: number, signal?: AbortSignal): Promise<List<Product>> {
+  return api.get<List<Product>>('/advertised', { params: { limit }, signal })
+}
+
+export const advertisedQueryOptions = (limit = advertisedLimit) =>
+  queryOptions({
+    queryKey: advertisedKeys.list(limit),
+    queryFn: ({ signal }) => getAdvertised(limit, signal),
+  })
+
+export function useAdvertised(limit = advertisedLimit) {
+  return useQuery(advertisedQueryOptions(limit))
+}

@@ -1,0 +1,51 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query'
+import { api } from '@/lib/api'
+import type { List, Product } from '@/lib/types'
+import { productKeys } from './query-keys'
+
+export const categoryPageSize = 24
+
+/** GET /api/categories/{name}: one page of the category's available products, newest first; 404 for an unknown category. */
+export function getCategoryProducts(name: string, offset: number, signal?: AbortSignal): Promise<List<Product>> {
+  return api.get<List<Product>>(`/categories/${encodeURIComponent(name)}`, {
+    params: { limit: categoryPageSize, offset },
+    signal,
+  })
+}
+
+/** The next offset is how many were loaded so far, until `total` are shown. */
+export function nextOffset(pages: List<Product>[]): number | undefined {
+  const last = pages[pages.length - 1]
+  if (!last || last.items.length === 0) return undefined
+  const loaded = pages.reduce((count, page) => count + page.items.length, 0)
+  return loaded < last.total ? loaded : undefined
+}
+
+export const categoryProductsQueryOptions = (name: string) =>
+  infiniteQueryOptions({
+    queryKey: productKeys.category(name),
+    queryFn: ({ pageParam, signal }) => getCategoryProducts(name, pageParam, signal),
+    initialPageParam: 0,
+    getNextPageParam: (_last, pages) => nextOffset(pages),
+  })
+
+export function useCategoryProducts(name: string) {
+  return useInfiniteQuery(categoryProductsQueryOptions(name))
+}
+
+/**
+ * The loaded products without duplicates: a product listed while paging
+ * pushes older ones down a page, so the same one can arrive twice.
+ */
+export function uniqueProducts(pages: List<Product>[] | undefined): Product[] {
+  const seen = new Set<number>()
+  const products: Product[] = []
+  for (const page of pages ?? []) {
+    for (const product of page.items) {
+      if (seen.has(product.id)) continue
+      seen.add(product.id)
+      products.push(product)
+    }
+  }
+  return products
+}

@@ -1,0 +1,34 @@
+import { Link } from 'react-router-dom'
+import { EmptyState } from '@/components/empty-state'
+import { ErrorState } from '@/components/error-state'
+import { PageSpinner } from '@/components/spinner'
+import { paths } from '@/lib/paths'
+import { useCategories } from '../api/get-categories'
+import { CategoryGrid } from './category-grid'
+
+/** The category grid with its loading, empty and error states (home and /categories). */
+export function CategoriesSection({ headingLevel }: { headingLevel?: 'h2' | 'h3' }) {
+  const categories = useCategories()
+  if (categories.isPending) return <PageSpinner label="Loading categories…" />
+  if (categories.isError) {
+    return (
+      <ErrorState
+        title="Could not load the categories"
+        error={categories.error}
+        onRetry={() => void categories.refetch()}
+        isRetrying={categories.isFetching}
+      />
+    )
+  }
+  if (categories.data.items.length === 0) {
+    return (
+      <EmptyState
+        title="No categories yet"
+        action={<Link to={paths.blogs}>Read our blog meanwhile</Link>}
+      >
+        Once an admin adds categories, they show up here.
+      </EmptyState>
+    )
+  }
+  return <CategoryGrid categories={categories.data.items} headingLevel={headingLevel} />
+}

@@ -1,0 +1,200 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { buyer } from '@/testing/fixtures'
+import { apiError, json, mockApi, type MockHandler } from '@/testing/mock-api'
+import { renderRoutes } from '@/testing/render'
+import { deferred, makeProduct } from '../test-utils'
+import { ProductActions } from './product-actions'
+
+const product = makeProduct({ id: 7, product: 'Oak chair', category: 'Chairs', resale_price: 45.5 })
+
+function setup(routes: Record<string, MockHandler> = {}) {
+  const fetch = mockApi({ 'GET /api/auth/me': () => json(buyer), ...routes })
+  const rendered = renderRoutes([{ path: '/', element: <ProductActions product={product} /> }], '/')
+  return { fetch, ...rendered }
+}
+
+async function openBooking(user: ReturnType<typeof setup>['user']) {
+  await user.click(await screen.findByRole('button', { name: 'Book Now' }))
+  return screen.getByRole('dialog', { name: 'Book Oak chair' })
+}
+
+function booking(id = 31) {
+  return {
+    id,
+    product_id: 7,
+    product: 'Oak chair',
+    category: 'Chairs',
+    image: product.image,
+    thumb_url: product.thumb_url,
+    price: 45.5,
+    location: 'Central park',
+    buyer_name: buyer.name,
+    buyer_email: buyer.email,
+    buyer_phone: '+1 (555) 010-0200',
+    status: 'Booked',
+    time: '2026-11-23T09:00:00.000Z',
+  }
+}
+
+describe('Book Now', () => {
+  it('prefills product, category, price, buyer name and email, read-only', async () => {
+    const { user } = setup()
+    const dialog = await openBooking(user)
+    const expected = {
+      Product: 'Oak chair',
+      Category: 'Chairs',
+      Price: '45.50$',
+      'Buyer name': buyer.name,
+      'Buyer email': buyer.email,
+    }
+    for (const [label, value] of Object.entries(expected)) {
+      const input = within(dialog).getByLabelText(label)
+      expect(input).toHaveValue(value)
+      expect(input).toHaveAttribute('readonly')
+    }
+    expect(within(dialog).getByRole('img', { name: 'Oak chair' })).toHaveAttribute('src', product.thumb_url)
+    expect(within(dialog).getByLabelText('Location')).not.toHaveAttribute('readonly')
+    expect(within(dialog).getByLabelText('Phone')).toHaveAccessibleDescription(
+      expect.stringContaining('Digits, spaces, +, - and parentheses'),
+    )
+  })
+
+  it('requires location and phone, under each field, without calling the server', async () => {
+    const { user, fetch } = setup()
+    const dialog = await openBooking(user)
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm booking' }))
+    for (const label of ['Location', 'Phone']) {
+      const input = within(dialog).getByLabelText(label)
+      expect(input).toBeInvalid()
+      expect(input).toHaveAccessibleDescription(expect.stringContaining('This field is required'))
+    }
+    expect(within(dialog).getAllByText('This field is required')).toHaveLength(2)
+    expect(fetch).not.toHaveBeenCalledWith('/api/booked', expect.anything())
+  })
+
+  it('checks the phone number as the server does', async () => {
+    const { user } = setup()
+    const dialog = await openBooking(user)
+    await user.type(within(dialog).getByLabelText('Location'), 'Central park')
+    await user.type(within(dialog).getByLabelText('Phone'), 'call me')
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm booking' }))
+    expect(within(dialog).getByLabelText('Phone')).toHaveAccessibleDescription(
+      expect.stringContaining('Enter 6 to 20 digits'),
+    )
+  })
+
+  it('says Booked successfully and closes only after the server answers 201', async () => {
+    const answer = deferred()
+    let sent: unknown
+    const { user } = setup({
+      'POST /api/booked': ({ body }) => {
+        sent = body
+        return answer.promise
+      },
+    })
+    const dialog = await openBooking(user)
+    await user.type(within(dialog).getByLabelText('Location'), 'Central park')
+    await user.type(within(dialog).getByLabelText('Phone'), '+1 (555) 010-0200')
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm booking' }))
+
+    await waitFor(() => expect(sent).toEqual({ product_id: 7, location: 'Central park', buyer_phone: '+1 (555) 010-0200' }))
+    expect(screen.queryByText('Booked successfully')).not.toBeInTheDocument()
+    expect(screen.getByRole('dialog', { name: 'Book Oak chair' })).toBeInTheDocument()
+
+    answer.resolve(json(booking(), 201))
+    expect(await screen.findByText('Booked successfully')).toBeInTheDocument()
+    expect(screen.queryByRole('dialog', { name: 'Book Oak chair' })).not.toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Booked' })).toBeDisabled()
+  })
+
+  it("shows the server's message in the form on 409 and stays open", async () => {
+    const { user } = setup({ 'POST /api/booked': () => apiError(409, 'You have already booked this product') })
+    const dialog = await openBooking(user)
+    await user.type(within(dialog).getByLabelText('Location'), 'Central park')
+    await user.type(within(dialog).getByLabelText('Phone'), '555 0100')
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm booking' }))
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('You have already booked this product')
+    expect(screen.queryByText('Booked successfully')).not.toBeInTheDocument()
+    expect(screen.getByRole('dialog', { name: 'Book Oak chair' })).toBeInTheDocument()
+  })
+
+  it('invalidates the bookings and the products after booking', async () => {
+    const { user, queryClient } = setup({ 'POST /api/booked': () => json(booking(), 201) })
+    queryClient.setQueryData(['bookings', 'mine'], { items: [], total: 0 })
+    queryClient.setQueryData(['products', 'detail', 7], product)
+    const dialog = await openBooking(user)
+    await user.type(within(dialog).getByLabelText('Location'), 'Central park')
+    await user.type(within(dialog).getByLabelText('Phone'), '555 0100')
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm booking' }))
+    await screen.findByText('Booked successfully')
+    expect(queryClient.getQueryState(['bookings', 'mine'])?.isInvalidated).toBe(true)
+    expect(queryClient.getQueryState(['products', 'detail', 7])?.isInvalidated).toBe(true)
+  })
+
+  it('does not close on Escape or a backdrop click, only with its close button', async () => {
+    const { user } = setup()
+    const dialog = await openBooking(user)
+    await user.type(within(dialog).getByLabelText('Location'), 'Central park')
+    await user.keyboard('{Escape}')
+    await user.click(dialog)
+    expect(screen.getByRole('dialog', { name: 'Book Oak chair' })).toBeInTheDocument()
+    expect(within(dialog).getByLabelText('Location')).toHaveValue('Central park')
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }))
+    expect(screen.queryByRole('dialog', { name: 'Book Oak chair' })).not.toBeInTheDocument()
+  })
+})
+
+describe('Report', () => {
+  async function openReport(user: ReturnType<typeof setup>['user']) {
+    await user.click(await screen.findByRole('button', { name: 'Report' }))
+    return screen.getByRole('dialog', { name: 'Report this product?' })
+  }
+
+  it('asks first, sends the optional reason, and says Reported successfully only after a 201', async () => {
+    const answer = deferred()
+    let sent: unknown
+    const { user } = setup({
+      'POST /api/reported': ({ body }) => {
+        sent = body
+        return answer.promise
+      },
+    })
+    const dialog = await openReport(user)
+    await user.type(within(dialog).getByLabelText('Reason (optional)'), 'Looks like a stock photo')
+    await user.click(within(dialog).getByRole('button', { name: 'Report' }))
+
+    await waitFor(() => expect(sent).toEqual({ product_id: 7, reason: 'Looks like a stock photo' }))
+    expect(screen.queryByText('Reported successfully')).not.toBeInTheDocument()
+
+    answer.resolve(json({ product_id: 7 }, 201))
+    expect(await screen.findByText('Reported successfully')).toBeInTheDocument()
+    expect(screen.queryByRole('dialog', { name: 'Report this product?' })).not.toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Reported' })).toBeDisabled()
+  })
+
+  it('sends nothing when cancelled', async () => {
+    const { user, fetch } = setup()
+    const dialog = await openReport(user)
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    expect(screen.queryByRole('dialog', { name: 'Report this product?' })).not.toBeInTheDocument()
+    expect(fetch).not.toHaveBeenCalledWith('/api/reported', expect.anything())
+  })
+
+  it('says so in an error toast when already reported (409)', async () => {
+    const { user } = setup({ 'POST /api/reported': () => apiError(409, 'You have already reported this product') })
+    const dialog = await openReport(user)
+    await user.click(within(dialog).getByRole('button', { name: 'Report' }))
+    expect(await screen.findByText('You have already reported this product')).toBeInTheDocument()
+    expect(screen.queryByText('Reported successfully')).not.toBeInTheDocument()
+    expect(screen.queryByRole('dialog', { name: 'Report this product?' })).not.toBeInTheDocument()
+  })
+
+  it('keeps the dialog open with the message on other failures', async () => {
+    const { user } = setup({ 'POST /api/reported': () => apiError(500, 'Internal error') })
+    const dialog = await openReport(user)
+    await user.click(within(dialog).getByRole('button', { name: 'Report' }))
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Internal error')
+    expect(screen.queryByText('Reported successfully')).not.toBeInTheDocument()
+  })
+})

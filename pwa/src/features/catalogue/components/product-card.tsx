@@ -1,0 +1,62 @@
+import type { ReactNode } from 'react'
+import { Link } from 'react-router-dom'
+import { formatPostedDate, formatPrice } from '@/lib/format'
+import { paths } from '@/lib/paths'
+import type { Product } from '@/lib/types'
+import { SellerName } from './verified-badge'
+
+interface ProductCardProps {
+  product: Product
+  /** Report and Book Now (or why they are not offered). */
+  actions?: ReactNode
+}
+
+/** A product in a category list: the spec's card, with the 400 px thumbnail. */
+export function ProductCard({ product, actions }: ProductCardProps) {
+  return (
+    <article className="h-full flex flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm">
+      <img
+        src={product.thumb_url || product.image}
+        alt={product.product}
+        width={400}
+        height={300}
+        loading="lazy"
+        decoding="async"
+        className="aspect-[4/3] w-full bg-stone-100 object-cover"
+      />
+      <div className="flex flex-1 flex-col gap-3 p-4">
+        <h2 className="text-xl font-semibold">
+          <Link to={paths.product(product.id)} className="text-stone-900 hover:text-teal-800">
+            {product.product}
+          </Link>
+        </h2>
+        <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+          <span className="text-2xl font-bold text-teal-800">
+            <span className="sr-only">Resale price: </span>
+            {formatPrice(product.resale_price)}
+          </span>
+          <span className="text-stone-600">
+            Original price <span className="line-through">{formatPrice(product.original_price)}</span>
+          </span>
+        </p>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+          <dt className="font-medium text-stone-600">Location</dt>
+          <dd className="text-stone-900">{product.location}</dd>
+          <dt className="font-medium text-stone-600">Seller</dt>
+          <dd className="text-stone-900">
+            <SellerName name={product.seller} verified={product.seller_verified} />
+          </dd>
+          <dt className="font-medium text-stone-600">Condition</dt>
+          <dd className="text-stone-900">{product.condition}</dd>
+          <dt className="font-medium text-stone-600">Use period</dt>
+          <dd className="text-stone-900">{product.use_period}</dd>
+          <dt className="font-medium text-stone-600">Posted</dt>
+          <dd className="text-stone-900">
+            <time dateTime={product.time}>{formatPostedDate(product.time)}</time>
+          </dd>
+        </dl>
+        {actions && <div className="mt-auto pt-2">{actions}</div>}
+      </div>
+    </article>
+  )
+}

@@ -1,0 +1,15 @@
+import { api } from '@/lib/api'
+import { pagedListOptions, usePagedList, type PageRequest } from '@/lib/paged-list'
+import type { Booking, List } from '@/lib/types'
+import { bookingKeys } from './keys'
+
+/** GET /api/booked: the signed-in user's bookings, newest first. */
+export function getMyOrders(page: PageRequest, signal?: AbortSignal): Promise<List<Booking>> {
+  return api.get<List<Booking>>('/booked', { params: { ...page }, signal })
+}
+
+export const myOrdersQueryOptions = () => pagedListOptions(bookingKeys.list(), getMyOrders)
+
+export function useMyOrders() {
+  return usePagedList(myOrdersQueryOptions())
+}

@@ -1,0 +1,100 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { apiError, json, mockApi } from '@/testing/mock-api'
+import { renderRoutes } from '@/testing/render'
+import { list, makeBooking } from '../test-utils'
+import { MyOrdersRoute } from './my-orders'
+
+const routes = [
+  { path: '/dashboard/myorders', element: <MyOrdersRoute /> },
+  { path: '/dashboard/payment/:bookingId', element: <p>payment page</p> },
+]
+
+describe('My Orders', () => {
+  it('says so when there are no orders', async () => {
+    const fetch = mockApi({ 'GET /api/booked': () => json(list([])) })
+    renderRoutes(routes, '/dashboard/myorders')
+    expect(screen.getByRole('heading', { level: 1, name: 'My Orders' })).toBeInTheDocument()
+    expect(await screen.findByText('You have no orders')).toBeInTheDocument()
+    expect(fetch).toHaveBeenCalledWith('/api/booked?limit=24&offset=0', expect.anything())
+  })
+
+  it('lists image, name, price and status, with pay only for booked orders', async () => {
+    mockApi({
+      'GET /api/booked': () =>
+        json(
+          list([
+            makeBooking({ id: 7, product: 'Oak chair', price: 45.5 }),
+            makeBooking({ id: 8, product: 'Sofa', status: 'Paid' }),
+            makeBooking({ id: 9, product: 'Lamp', status: 'Cancelled' }),
+          ]),
+        ),
+    })
+    const { user, router } = renderRoutes(routes, '/dashboard/myorders')
+    const table = await screen.findByRole('table', { name: 'My orders' })
+    const [, booked, paid, cancelled] = within(table).getAllByRole('row')
+    expect(within(booked!).getByRole('img', { name: 'Oak chair' })).toHaveAttribute('src', '/images/chair-7-thumb.jpg')
+    expect(booked).toHaveTextContent('45.50$')
+    expect(booked).toHaveTextContent('Booked')
+    expect(paid).toHaveTextContent('Paid')
+    expect(cancelled).toHaveTextContent('Cancelled')
+
+    expect(screen.getAllByRole('link', { name: /^pay/ })).toHaveLength(1)
+    expect(within(paid!).queryByRole('link', { name: /^pay/ })).not.toBeInTheDocument()
+    expect(within(paid!).queryByRole('button', { name: /^Cancel/ })).not.toBeInTheDocument()
+    const pay = within(booked!).getByRole('link', { name: 'pay for Oak chair' })
+    expect(pay).toHaveAttribute('href', '/dashboard/payment/7')
+    await user.click(pay)
+    expect(await screen.findByText('payment page')).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/dashboard/payment/7')
+  })
+
+  it('cancels a booking only after confirming', async () => {
+    let cancelled = false
+    const fetch = mockApi({
+      'GET /api/booked': () => json(list([makeBooking({ id: 7, status: cancelled ? 'Cancelled' : 'Booked' })])),
+      'DELETE /api/booked/:id': () => {
+        cancelled = true
+        return json(makeBooking({ id: 7, status: 'Cancelled' }))
+      },
+    })
+    const { user } = renderRoutes(routes, '/dashboard/myorders')
+    await user.click(await screen.findByRole('button', { name: 'Cancel booking of Oak chair 7' }))
+    const dialog = screen.getByRole('dialog', { name: 'Cancel this booking?' })
+    expect(fetch).not.toHaveBeenCalledWith('/api/booked/7', expect.anything())
+
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel booking' }))
+    expect(await screen.findByText('Booking cancelled')).toBeInTheDocument()
+    expect(fetch).toHaveBeenCalledWith('/api/booked/7', expect.objectContaining({ method: 'DELETE' }))
+    await waitFor(() => expect(screen.queryByRole('link', { name: /^pay/ })).not.toBeInTheDocument())
+  })
+
+  it('shows the error and retries', async () => {
+    let fail = true
+    mockApi({
+      'GET /api/booked': () => (fail ? apiError(500, 'Internal error') : json(list([makeBooking()]))),
+    })
+    const { user } = renderRoutes(routes, '/dashboard/myorders')
+    expect(await screen.findByRole('alert')).toHaveTextContent('Internal error')
+    fail = false
+    await user.click(screen.getByRole('button', { name: 'Retry' }))
+    expect(await screen.findByRole('table', { name: 'My orders' })).toBeInTheDocument()
+  })
+
+  it('loads more while the server has more', async () => {
+    const bookings = Array.from({ length: 30 }, (_, i) => makeBooking({ id: i + 1 }))
+    const fetch = mockApi({
+      'GET /api/booked': ({ url }) => {
+        const offset = Number(url.searchParams.get('offset'))
+        return json(list(bookings.slice(offset, offset + 24), bookings.length))
+      },
+    })
+    const { user } = renderRoutes(routes, '/dashboard/myorders')
+    expect(await screen.findByText('Showing 24 of 30')).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Load more' }))
+    expect(await screen.findByText('Showing 30 of 30')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument()
+    expect(fetch).toHaveBeenCalledWith('/api/booked?limit=24&offset=24', expect.anything())
+    expect(screen.getAllByRole('row')).toHaveLength(31)
+  })
+})

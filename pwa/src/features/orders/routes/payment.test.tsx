@@ -1,0 +1,62 @@
+import { screen } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { json, mockApi } from '@/testing/mock-api'
+import { renderRoutes } from '@/testing/render'
+import { list, makeBooking } from '../test-utils'
+import { PaymentRoute } from './payment'
+
+const routes = [{ path: '/dashboard/payment/:bookingId', element: <PaymentRoute /> }]
+
+describe('Payment', () => {
+  it('shows the booking and how to pay the seller in person', async () => {
+    const fetch = mockApi({
+      'GET /api/booked': () =>
+        json(list([makeBooking({ id: 7, product: 'Oak chair', price: 45.5, location: 'Elm Park' })])),
+    })
+    renderRoutes(routes, '/dashboard/payment/7')
+    expect(screen.getByRole('heading', { level: 1, name: 'Payment' })).toBeInTheDocument()
+    const how = await screen.findByRole('region', { name: 'How to pay' })
+    expect(how).toHaveTextContent(
+      'Pay the seller in person when you meet at Elm Park. ' +
+        'The seller confirms the payment in Rehome, and your order shows Paid.',
+    )
+    const summary = screen.getByRole('region', { name: 'Your order' })
+    expect(summary).toHaveTextContent('Oak chair')
+    expect(summary).toHaveTextContent('45.50$')
+    expect(summary).toHaveTextContent('Elm Park')
+    expect(summary).toHaveTextContent('Booked')
+    expect(screen.getByRole('img', { name: 'Oak chair' })).toBeInTheDocument()
+    expect(fetch).toHaveBeenCalledWith('/api/booked?limit=100&offset=0', expect.anything())
+  })
+
+  it('pages through the bookings until it finds the one asked for', async () => {
+    const bookings = Array.from({ length: 150 }, (_, i) => makeBooking({ id: i + 1 }))
+    const fetch = mockApi({
+      'GET /api/booked': ({ url }) => {
+        const offset = Number(url.searchParams.get('offset'))
+        const limit = Number(url.searchParams.get('limit'))
+        return json(list(bookings.slice(offset, offset + limit), bookings.length))
+      },
+    })
+    renderRoutes(routes, '/dashboard/payment/140')
+    expect(await screen.findByRole('region', { name: 'Your order' })).toHaveTextContent('Oak chair 140')
+    expect(fetch).toHaveBeenCalledWith('/api/booked?limit=100&offset=100', expect.anything())
+  })
+
+  it.each([
+    ['Paid', 'The seller confirmed your payment'],
+    ['Cancelled', 'This booking was cancelled'],
+  ] as const)('shows a %s booking as such', async (status, text) => {
+    mockApi({ 'GET /api/booked': () => json(list([makeBooking({ id: 7, status })])) })
+    renderRoutes(routes, '/dashboard/payment/7')
+    expect(await screen.findByRole('region', { name: status })).toHaveTextContent(text)
+    expect(screen.queryByRole('region', { name: 'How to pay' })).not.toBeInTheDocument()
+  })
+
+  it.each(['/dashboard/payment/99', '/dashboard/payment/abc'])('says %s is not found', async (path) => {
+    mockApi({ 'GET /api/booked': () => json(list([makeBooking({ id: 7 })])) })
+    renderRoutes(routes, path)
+    expect(await screen.findByText('We could not find this booking')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Back to My Orders' })).toHaveAttribute('href', '/dashboard/myorders')
+  })
+})

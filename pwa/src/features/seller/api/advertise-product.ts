@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { api } from '@/lib/api'
+import type { Product } from '@/lib/types'
+import { advertisedKeys } from './keys'
+
+/** POST /api/advertised: 201 with the product; 409 when sold or already advertised. */
+export function advertiseProduct(productId: number): Promise<Product> {
+  return api.post<Product>('/advertised', { product_id: productId })
+}
+
+export function useAdvertiseProduct() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: advertiseProduct,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: advertisedKeys.all }),
+  })
+}

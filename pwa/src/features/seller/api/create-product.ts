@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { api } from '@/lib/api'
+import type { NewProduct, Product } from '@/lib/types'
+import { productKeys } from './keys'
+
+/** POST /api/products: 201 with the product; 422 with field errors. Seller fields come from the account. */
+export function createProduct(input: NewProduct): Promise<Product> {
+  return api.post<Product>('/products', input)
+}
+
+export function useCreateProduct() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: createProduct,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: productKeys.all }),
+  })
+}

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { api } from '@/lib/api'
+import { advertisedKeys, productKeys } from './keys'
+
+/** DELETE /api/products/{id}: 204; the server also removes its advert and cancels open bookings. */
+export function deleteProduct(id: number): Promise<void> {
+  return api.delete(`/products/${encodeURIComponent(id)}`)
+}
+
+export function useDeleteProduct() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: deleteProduct,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: productKeys.all }),
+        queryClient.invalidateQueries({ queryKey: advertisedKeys.all }),
+      ]),
+  })
+}

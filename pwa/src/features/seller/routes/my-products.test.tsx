@@ -1,0 +1,126 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { seller } from '@/testing/fixtures'
+import { apiError, json, mockApi } from '@/testing/mock-api'
+import { renderRoutes } from '@/testing/render'
+import { list, makeProduct } from '../test-utils'
+import { MyProductsRoute } from './my-products'
+
+const routes = [{ path: '/dashboard/myproducts/:email', element: <MyProductsRoute /> }]
+const path = `/dashboard/myproducts/${seller.email}`
+
+describe('My Products', () => {
+  it('says so when the seller has no products', async () => {
+    const fetch = mockApi({ 'GET /api/myproducts/:email': () => json(list([])) })
+    renderRoutes(routes, path)
+    expect(screen.getByRole('heading', { level: 1, name: 'My Products' })).toBeInTheDocument()
+    expect(await screen.findByText('You have no products for sale')).toBeInTheDocument()
+    expect(fetch).toHaveBeenCalledWith('/api/myproducts/sam%40example.com?limit=24&offset=0', expect.anything())
+  })
+
+  it('lists name, location, category and the real status', async () => {
+    mockApi({
+      'GET /api/myproducts/:email': () =>
+        json(
+          list([
+            makeProduct({ id: 1, product: 'Oak chair', location: 'Elm Park', category: 'Chairs' }),
+            makeProduct({ id: 2, product: 'Sofa', status: 'Sold' }),
+          ]),
+        ),
+    })
+    renderRoutes(routes, path)
+    const table = await screen.findByRole('table', { name: 'My products' })
+    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      'Product name',
+      'Location',
+      'Category',
+      'Status',
+      'Actions',
+    ])
+    const [, available, sold] = within(table).getAllByRole('row')
+    expect(available).toHaveTextContent('Oak chair')
+    expect(available).toHaveTextContent('Elm Park')
+    expect(available).toHaveTextContent('Chairs')
+    expect(available).toHaveTextContent('Available')
+    expect(sold).toHaveTextContent('Sold')
+  })
+
+  it('shows the advertised toast only after the server accepted (201)', async () => {
+    let answer: (response: Response) => void = () => {}
+    const fetch = mockApi({
+      'GET /api/myproducts/:email': () => json(list([makeProduct({ id: 5, product: 'Oak chair' })])),
+      'POST /api/advertised': () => new Promise<Response>((resolve) => (answer = resolve)),
+    })
+    const { user } = renderRoutes(routes, path)
+    await user.click(await screen.findByRole('button', { name: 'Advertise Oak chair' }))
+    await waitFor(() =>
+      expect(fetch).toHaveBeenCalledWith(
+        '/api/advertised',
+        expect.objectContaining({ method: 'POST', body: JSON.stringify({ product_id: 5 }) }),
+      ),
+    )
+    expect(screen.queryByText('Advertised product in homepage')).not.toBeInTheDocument()
+
+    answer(json(makeProduct({ id: 5 }), 201))
+    expect(await screen.findByText('Advertised product in homepage')).toBeInTheDocument()
+  })
+
+  it("shows the server's 409 message as an error toast, not the success toast", async () => {
+    mockApi({
+      'GET /api/myproducts/:email': () => json(list([makeProduct({ id: 5, product: 'Oak chair' })])),
+      'POST /api/advertised': () => apiError(409, 'This product is already advertised'),
+    })
+    const { user } = renderRoutes(routes, path)
+    await user.click(await screen.findByRole('button', { name: 'Advertise Oak chair' }))
+    expect(await screen.findByText('This product is already advertised')).toBeInTheDocument()
+    expect(screen.queryByText('Advertised product in homepage')).not.toBeInTheDocument()
+  })
+
+  it('does not offer to advertise a sold product, and says why', async () => {
+    mockApi({
+      'GET /api/myproducts/:email': () => json(list([makeProduct({ id: 5, product: 'Sofa', status: 'Sold' })])),
+    })
+    renderRoutes(routes, path)
+    const advertise = await screen.findByRole('button', { name: 'Advertise Sofa' })
+    expect(advertise).toBeDisabled()
+    expect(advertise).toHaveAccessibleDescription('Sold products can’t be advertised')
+  })
+
+  it('asks for confirmation before deleting, then deletes and says so', async () => {
+    let products = [makeProduct({ id: 5, product: 'Oak chair' })]
+    const fetch = mockApi({
+      'GET /api/myproducts/:email': () => json(list(products)),
+      'DELETE /api/products/:id': () => {
+        products = []
+        return json(null, 204)
+      },
+    })
+    const { user } = renderRoutes(routes, path)
+    await user.click(await screen.findByRole('button', { name: 'Delete Oak chair' }))
+    const dialog = screen.getByRole('dialog', { name: 'Delete this product?' })
+    expect(fetch).not.toHaveBeenCalledWith('/api/products/5', expect.anything())
+
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(fetch).not.toHaveBeenCalledWith('/api/products/5', expect.anything())
+
+    await user.click(screen.getByRole('button', { name: 'Delete Oak chair' }))
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }))
+    expect(await screen.findByText('Product deleted successfully')).toBeInTheDocument()
+    expect(fetch).toHaveBeenCalledWith('/api/products/5', expect.objectContaining({ method: 'DELETE' }))
+    expect(await screen.findByText('You have no products for sale')).toBeInTheDocument()
+  })
+
+  it('loads more when the seller has more than a page', async () => {
+    const products = Array.from({ length: 26 }, (_, i) => makeProduct({ id: i + 1 }))
+    mockApi({
+      'GET /api/myproducts/:email': ({ url }) => {
+        const offset = Number(url.searchParams.get('offset'))
+        return json(list(products.slice(offset, offset + 24), products.length))
+      },
+    })
+    const { user } = renderRoutes(routes, path)
+    await user.click(await screen.findByRole('button', { name: 'Load more' }))
+    expect(await screen.findByText('Showing 26 of 26')).toBeInTheDocument()
+  })
+})
