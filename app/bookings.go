@@ -71,6 +71,11 @@ func (s *Service) SellerBookings(ctx context.Context, actor *User, page Page) (L
 	return s.store.SellerBookings(ctx, actor.ID, page.Clamp())
 }
 
+// Booking shows one booking to either side of it.
+func (s *Service) Booking(ctx context.Context, actor *User, id int64) (*Booking, error) {
+	return s.bookingFor(ctx, actor, id, CanSeeBooking)
+}
+
 // CancelBooking calls off a booking that is not paid yet.
 func (s *Service) CancelBooking(ctx context.Context, actor *User, id int64) (*Booking, error) {
 	b, err := s.bookingFor(ctx, actor, id, CanCancelBooking)

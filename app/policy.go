@@ -30,6 +30,11 @@ func CanSeeBookingsOf(u *User, buyer *User) bool {
 	return u.IsAdmin() || (u != nil && u.ID == buyer.ID)
 }
 
+// CanSeeBooking lets both sides of a booking see it, and admins.
+func CanSeeBooking(u *User, b *Booking) bool {
+	return u.IsAdmin() || (u != nil && (u.ID == b.BuyerID || u.ID == b.SellerID))
+}
+
 func CanCancelBooking(u *User, b *Booking) bool {
 	return u.IsAdmin() || (u != nil && u.ID == b.BuyerID)
 }

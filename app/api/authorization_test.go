@@ -155,6 +155,9 @@ func TestAuthorization(t *testing.T) {
 		{"buyer's bookings", want{unauth, ok, forbid, forbid, ok}, reads, nil, func(c *client, _ int64) *response {
 			return c.call("GET", "/api/booked?email="+url.QueryEscape(buyerUser.Email), nil)
 		}},
+		{"booking", want{unauth, ok, ok, forbid, ok}, reads, newBooking, func(c *client, id int64) *response {
+			return c.call("GET", fmt.Sprintf("/api/booked/%d", id), nil)
+		}},
 		{"cancel booking", want{unauth, ok, forbid, forbid, ok}, writes, newBooking, func(c *client, id int64) *response {
 			return c.call("DELETE", fmt.Sprintf("/api/booked/%d", id), nil)
 		}},

@@ -53,6 +53,10 @@ func (s *Server) sellerBookings(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, list)
 }
 
+func (s *Server) booking(w http.ResponseWriter, r *http.Request) {
+	s.changeBooking(w, r, s.svc.Booking)
+}
+
 func (s *Server) cancelBooking(w http.ResponseWriter, r *http.Request) {
 	s.changeBooking(w, r, s.svc.CancelBooking)
 }
@@ -61,6 +65,7 @@ func (s *Server) confirmPayment(w http.ResponseWriter, r *http.Request) {
 	s.changeBooking(w, r, s.svc.ConfirmPayment)
 }
 
+// changeBooking answers with the booking that change (or a look-up) returns.
 func (s *Server) changeBooking(w http.ResponseWriter, r *http.Request, change bookingChange) {
 	id, err := idParam(pathParam(r, "id"))
 	if err != nil {

@@ -43,6 +43,7 @@ func (s *Server) Handler() http.Handler {
 
 		r.Post("/booked", s.book)
 		r.Get("/booked", s.buyerBookings)
+		r.Get("/booked/{id}", s.booking)
 		r.Delete("/booked/{id}", s.cancelBooking)
 		r.Post("/booked/{id}/paid", s.confirmPayment)
 		r.Get("/mybuyers", s.sellerBookings)

@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { json, mockApi } from '@/testing/mock-api'
+import { apiError, json, mockApi } from '@/testing/mock-api'
 import { renderRoutes } from '@/testing/render'
-import { list, makeBooking } from '../test-utils'
+import { makeBooking } from '../test-utils'
 import { PaymentRoute } from './payment'
 
 const routes = [{ path: '/dashboard/payment/:bookingId', element: <PaymentRoute /> }]
@@ -10,8 +10,7 @@ const routes = [{ path: '/dashboard/payment/:bookingId', element: <PaymentRoute 
 describe('Payment', () => {
   it('shows the booking and how to pay the seller in person', async () => {
     const fetch = mockApi({
-      'GET /api/booked': () =>
-        json(list([makeBooking({ id: 7, product: 'Oak chair', price: 45.5, location: 'Elm Park' })])),
+      'GET /api/booked/:id': () => json(makeBooking({ id: 7, product: 'Oak chair', price: 45.5, location: 'Elm Park' })),
     })
     renderRoutes(routes, '/dashboard/payment/7')
     expect(screen.getByRole('heading', { level: 1, name: 'Payment' })).toBeInTheDocument()
@@ -26,35 +25,21 @@ describe('Payment', () => {
     expect(summary).toHaveTextContent('Elm Park')
     expect(summary).toHaveTextContent('Booked')
     expect(screen.getByRole('img', { name: 'Oak chair' })).toBeInTheDocument()
-    expect(fetch).toHaveBeenCalledWith('/api/booked?limit=100&offset=0', expect.anything())
-  })
-
-  it('pages through the bookings until it finds the one asked for', async () => {
-    const bookings = Array.from({ length: 150 }, (_, i) => makeBooking({ id: i + 1 }))
-    const fetch = mockApi({
-      'GET /api/booked': ({ url }) => {
-        const offset = Number(url.searchParams.get('offset'))
-        const limit = Number(url.searchParams.get('limit'))
-        return json(list(bookings.slice(offset, offset + limit), bookings.length))
-      },
-    })
-    renderRoutes(routes, '/dashboard/payment/140')
-    expect(await screen.findByRole('region', { name: 'Your order' })).toHaveTextContent('Oak chair 140')
-    expect(fetch).toHaveBeenCalledWith('/api/booked?limit=100&offset=100', expect.anything())
+    expect(fetch).toHaveBeenCalledWith('/api/booked/7', expect.anything())
   })
 
   it.each([
     ['Paid', 'The seller confirmed your payment'],
     ['Cancelled', 'This booking was cancelled'],
   ] as const)('shows a %s booking as such', async (status, text) => {
-    mockApi({ 'GET /api/booked': () => json(list([makeBooking({ id: 7, status })])) })
+    mockApi({ 'GET /api/booked/:id': () => json(makeBooking({ id: 7, status })) })
     renderRoutes(routes, '/dashboard/payment/7')
     expect(await screen.findByRole('region', { name: status })).toHaveTextContent(text)
     expect(screen.queryByRole('region', { name: 'How to pay' })).not.toBeInTheDocument()
   })
 
   it.each(['/dashboard/payment/99', '/dashboard/payment/abc'])('says %s is not found', async (path) => {
-    mockApi({ 'GET /api/booked': () => json(list([makeBooking({ id: 7 })])) })
+    mockApi({ 'GET /api/booked/:id': () => apiError(404, 'Booking not found') })
     renderRoutes(routes, path)
     expect(await screen.findByText('We could not find this booking')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Back to My Orders' })).toHaveAttribute('href', '/dashboard/myorders')
