@@ -14,6 +14,7 @@ type Store interface {
 	BookingStore
 	ReportStore
 	AdvertStore
+	IdempotencyStore
 }
 
 // Service holds the marketplace's rules. Every method that acts for someone

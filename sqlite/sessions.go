@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"log/slog"
 	"time"
 )
 
@@ -63,20 +62,4 @@ func (s *SessionStore) DeleteExpired(ctx context.Context) (int64, error) {
 		return 0, err
 	}
 	return res.RowsAffected()
-}
-
-// CleanUp deletes expired sessions every interval until ctx ends.
-func (s *SessionStore) CleanUp(ctx context.Context, interval time.Duration, log *slog.Logger) {
-	ticker := time.NewTicker(interval)
-	defer ticker.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-ticker.C:
-			if _, err := s.DeleteExpired(ctx); err != nil && ctx.Err() == nil {
-				log.Error("delete expired sessions", "err", err)
-			}
-		}
-	}
 }

@@ -41,6 +41,7 @@ func serverAt(t *testing.T, dir string, secureCookies bool) *env {
 	server := api.New(api.Config{
 		Service:       svc,
 		SessionStore:  db.Sessions(),
+		Idempotency:   db,
 		Images:        images.Handler(),
 		Web:           pwa.Files(),
 		SecureCookies: secureCookies,

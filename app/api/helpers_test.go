@@ -57,6 +57,7 @@ func newEnv(t testing.TB) *env {
 	server := api.New(api.Config{
 		Service:      svc,
 		SessionStore: db.Sessions(),
+		Idempotency:  db,
 		Images:       images.Handler(),
 		Web:          pwa.Files(),
 		Logger:       slog.New(slog.NewTextHandler(io.Discard, nil)),

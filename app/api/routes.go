@@ -41,14 +41,14 @@ func (s *Server) Handler() http.Handler {
 		r.Delete("/products/{id}", s.deleteProduct)
 		r.Get("/myproducts/{email}", s.sellerProducts)
 
-		r.Post("/booked", s.book)
+		r.With(s.idempotent).Post("/booked", s.book)
 		r.Get("/booked", s.buyerBookings)
 		r.Get("/booked/{id}", s.booking)
 		r.Delete("/booked/{id}", s.cancelBooking)
 		r.Post("/booked/{id}/paid", s.confirmPayment)
 		r.Get("/mybuyers", s.sellerBookings)
 
-		r.Post("/reported", s.report)
+		r.With(s.idempotent).Post("/reported", s.report)
 		r.Get("/reported", s.reportedProducts)
 		r.Delete("/reported/{id}", s.dismissReport)
 

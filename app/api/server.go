@@ -18,8 +18,9 @@ import (
 type Config struct {
 	Service       *app.Service
 	SessionStore  scs.Store
-	Images        http.Handler // serves stored images by file name
-	Web           fs.FS        // the built web app
+	Idempotency   app.IdempotencyStore // answers to retried bookings and reports
+	Images        http.Handler         // serves stored images by file name
+	Web           fs.FS                // the built web app
 	SecureCookies bool
 	Logger        *slog.Logger
 }
@@ -32,6 +33,7 @@ type Server struct {
 	web      fs.FS
 	log      *slog.Logger
 	router   chi.Routes // the root router, to tell which methods a path allows
+	answers  app.IdempotencyStore
 }
 
 // People stay signed in on their own phone for a month. There is no idle
@@ -57,7 +59,7 @@ func New(cfg Config) *Server {
 	if logger == nil {
 		logger = slog.Default()
 	}
-	s := &Server{svc: cfg.Service, sessions: sm, images: cfg.Images, web: cfg.Web, log: logger}
+	s := &Server{svc: cfg.Service, sessions: sm, images: cfg.Images, web: cfg.Web, log: logger, answers: cfg.Idempotency}
 	sm.ErrorFunc = s.writeError
 	return s
 }

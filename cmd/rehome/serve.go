@@ -46,14 +46,14 @@ func runServer(ctx context.Context, log *slog.Logger, addr, data string, secureC
 		}
 	}
 
-	sessions := db.Sessions()
 	cleanupCtx, stopCleanup := context.WithCancel(ctx)
 	defer stopCleanup()
-	go sessions.CleanUp(cleanupCtx, time.Hour, log)
+	go db.CleanUp(cleanupCtx, time.Hour, log)
 
 	server := api.New(api.Config{
 		Service:       svc,
-		SessionStore:  sessions,
+		SessionStore:  db.Sessions(),
+		Idempotency:   db,
 		Images:        images.Handler(),
 		Web:           pwa.Files(),
 		SecureCookies: secureCookies,
