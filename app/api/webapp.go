@@ -121,6 +121,9 @@ func newWebFile(name string, body []byte) *webFile {
 	sum := sha256.Sum256(body)
 	f := &webFile{body: body, etag: `"` + hex.EncodeToString(sum[:12]) + `"`}
 	f.contentType = mime.TypeByExtension(path.Ext(name))
+	if path.Ext(name) == ".webmanifest" {
+		f.contentType = "application/manifest+json" // not in Go's table
+	}
 	if f.contentType == "" {
 		f.contentType = http.DetectContentType(body)
 	}

@@ -44,8 +44,15 @@ func get(t *testing.T, url string, headers ...string) *http.Response {
 func TestWebApp(t *testing.T) {
 	script := strings.Repeat("console.log('rehome');\n", 200)
 	srv := webServer(t, fstest.MapFS{
-		"index.html":          {Data: []byte("<!doctype html><title>Rehome</title>" + strings.Repeat(" ", 1000))},
-		"assets/index-abc.js": {Data: []byte(script)},
+		"index.html":           {Data: []byte("<!doctype html><title>Rehome</title>" + strings.Repeat(" ", 1000))},
+		"assets/index-abc.js":  {Data: []byte(script)},
+		"manifest.webmanifest": {Data: []byte(`{"name":"Rehome"}`)},
+	})
+
+	t.Run("the manifest has its own media type", func(t *testing.T) {
+		if ct := get(t, srv.URL+"/manifest.webmanifest").Header.Get("Content-Type"); ct != "application/manifest+json" {
+			t.Errorf("Content-Type %q", ct)
+		}
 	})
 
 	t.Run("hashed assets are immutable and gzipped when accepted", func(t *testing.T) {
