@@ -102,13 +102,45 @@ export async function newContext(browser, baseURL, width = 1280) {
   })
 }
 
-/** Saves the page at 360 px and 1280 px as screenshots/<name>-<width>.png. */
-export async function screenshots(page, name) {
+/** Waits until every picture on the page has loaded (lazy ones are scrolled into view first). */
+async function settleImages(page) {
+  await page.evaluate(async () => {
+    const pause = (ms) => new Promise((r) => setTimeout(r, ms))
+    for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight) {
+      window.scrollTo(0, y)
+      await pause(30)
+    }
+    window.scrollTo(0, 0)
+    const pending = [...document.images].filter((img) => !img.complete)
+    await Promise.race([
+      Promise.all(
+        pending.map(
+          (img) =>
+            new Promise((r) => {
+              img.addEventListener('load', r, { once: true })
+              img.addEventListener('error', r, { once: true })
+            }),
+        ),
+      ),
+      pause(3000),
+    ])
+  })
+}
+
+/**
+ * Saves the page at 360 px and 1280 px (or the given widths) as
+ * screenshots/<name>-<width>.png: the full page, or only the viewport (for an
+ * open modal, whose backdrop covers the viewport alone).
+ */
+export async function screenshots(page, name, { widths = [360, 1280], fullPage = true } = {}) {
   const original = page.viewportSize()
-  for (const width of [360, 1280]) {
+  // Off every control: a pointer left over a toast pauses all of them (react-hot-toast).
+  await page.mouse.move(0, 0)
+  for (const width of widths) {
     await page.setViewportSize({ width, height: width < 600 ? 780 : 900 })
     await page.waitForTimeout(150)
-    await page.screenshot({ path: join(screenshotDir, `${name}-${width}.png`), fullPage: true })
+    await settleImages(page)
+    await page.screenshot({ path: join(screenshotDir, `${name}-${width}.png`), fullPage })
   }
   await page.setViewportSize(original)
 }

@@ -67,7 +67,8 @@ export function Input({ className, ...props }: ComponentProps<'input'>) {
     <input
       className={cn(
         controlClasses,
-        readOnlyClasses,
+        // Chromium counts file inputs as :read-only too; they are not.
+        props.type !== 'file' && readOnlyClasses,
         props.type === 'file' &&
           'py-1.5 file:mr-3 file:rounded-md file:border-0 file:bg-teal-50 file:px-3 file:py-2 file:font-semibold file:text-teal-800',
         className,

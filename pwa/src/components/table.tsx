@@ -7,6 +7,11 @@ export interface Column<T> {
   cell: (row: T, index: number) => ReactNode
   /** Hide the label in the stacked layout (e.g. for an image or a row of buttons). */
   hideLabelWhenStacked?: boolean
+  /**
+   * In the stacked layout, float beside the values that follow instead of
+   * taking a row of its own (e.g. a thumbnail). Implies hideLabelWhenStacked.
+   */
+  asideWhenStacked?: boolean
   className?: string
 }
 
@@ -53,18 +58,20 @@ export function Table<T>({ caption, columns, rows, rowKey, className }: TablePro
               role="row"
               className={cn(
                 'border-b border-stone-100 last:border-0 md:hover:bg-stone-50',
-                'max-md:block max-md:rounded-2xl max-md:border max-md:border-stone-200 max-md:bg-white max-md:p-4 max-md:shadow-sm max-md:last:border',
+                'max-md:flow-root max-md:rounded-2xl max-md:border max-md:border-stone-200 max-md:bg-white max-md:p-4 max-md:shadow-sm max-md:last:border',
               )}
             >
               {columns.map((column, columnIndex) => (
                 <td
                   key={columnIndex}
                   role="cell"
-                  data-label={column.hideLabelWhenStacked ? undefined : column.header}
+                  data-label={column.hideLabelWhenStacked || column.asideWhenStacked ? undefined : column.header}
                   className={cn(
                     'px-4 py-3 align-middle text-stone-800',
-                    'max-md:flex max-md:items-center max-md:justify-between max-md:gap-4 max-md:px-0 max-md:py-1.5',
-                    'max-md:before:font-medium max-md:before:text-stone-600 max-md:before:content-[attr(data-label)]',
+                    // Stacked: label on the left, value on the right (also when it wraps); empty cells take no room.
+                    'max-md:flex max-md:items-center max-md:justify-between max-md:gap-4 max-md:px-0 max-md:py-1.5 max-md:text-right max-md:empty:hidden',
+                    'max-md:before:shrink-0 max-md:before:text-left max-md:before:font-medium max-md:before:text-stone-600 max-md:before:content-[attr(data-label)]',
+                    column.asideWhenStacked && 'max-md:float-left max-md:mr-4 max-md:py-0 max-md:before:hidden',
                     column.className,
                   )}
                 >

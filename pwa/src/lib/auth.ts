@@ -26,6 +26,8 @@ export const meQueryOptions = () =>
   queryOptions({
     queryKey: authKeys.me(),
     queryFn: ({ signal }) => getMe(signal),
+    // Every screen asks for the user; sign-in and sign-out set it themselves.
+    staleTime: 60 * 1000,
   })
 
 export interface UserState {

@@ -3,8 +3,10 @@ import { ApiError } from './api'
 import { createQueryClient, retryDelay, shouldRetry } from './query-client'
 
 describe('query client', () => {
-  it('keeps data fresh for five minutes', () => {
-    expect(createQueryClient().getDefaultOptions().queries?.staleTime).toBe(5 * 60 * 1000)
+  it('refetches a screen each time it is shown and keeps unused data five minutes', () => {
+    const queries = createQueryClient().getDefaultOptions().queries
+    expect(queries?.staleTime).toBe(0)
+    expect(queries?.gcTime).toBe(5 * 60 * 1000)
   })
 
   it('retries three times, but never a 4xx', () => {

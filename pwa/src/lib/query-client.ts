@@ -19,7 +19,12 @@ export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
-        staleTime: 5 * 60 * 1000,
+        // Other people change what a screen shows (a new seller, a booking, a
+        // sold product), so a screen refetches its data each time it is shown,
+        // answering from the cache meanwhile. Unused data is kept 5 minutes: the
+        // spec's "data cache lifetime" is the library's default gcTime.
+        staleTime: 0,
+        gcTime: 5 * 60 * 1000,
         retry: shouldRetry,
         retryDelay,
       },

@@ -32,7 +32,7 @@ export function Footer() {
   const year = new Date().getFullYear()
   return (
     <footer className="mt-auto border-t border-stone-200 bg-white">
-      <div className="mx-auto max-w-7xl px-4 py-10">
+      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8 py-10">
         <div className="grid grid-cols-2 gap-8 md:grid-cols-5">
           <div className="col-span-2 md:col-span-1">
             <Brand />

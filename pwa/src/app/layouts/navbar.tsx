@@ -72,7 +72,7 @@ export function Navbar({ start }: { start?: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false)
   return (
     <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur">
-      <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4">
+      <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
         <div className="flex items-center gap-2">
           {start}
           <Brand />
@@ -93,7 +93,11 @@ export function Navbar({ start }: { start?: ReactNode }) {
       </nav>
       <Dialog open={menuOpen} onClose={() => setMenuOpen(false)} title="Menu" fullScreen>
         <nav aria-label="Menu">
-          <NavItems onNavigate={() => setMenuOpen(false)} className="flex flex-col gap-2 text-lg" />
+          {/* Full-width rows, easy to hit; the account action set apart below the links. */}
+          <NavItems
+            onNavigate={() => setMenuOpen(false)}
+            className="flex flex-col gap-1 text-lg [&_a]:flex [&_a]:w-full [&_a]:px-4 [&_button]:flex [&_button]:w-full [&_button]:px-4 [&>li:last-child]:mt-3 [&>li:last-child]:border-t [&>li:last-child]:border-stone-200 [&>li:last-child]:pt-3"
+          />
         </nav>
       </Dialog>
     </header>

@@ -5,13 +5,15 @@ import type { User } from '@/lib/types'
 export interface SidebarLink {
   label: string
   to: string
+  /** Another path prefix under which this link shows as the current one (a screen reached from it). */
+  alsoActiveUnder?: string
 }
 
 /** The spec's sidebar, by role. The server decides what each role may do; this only mirrors it. */
 export function sidebarLinks(user: User): SidebarLink[] {
   const links: SidebarLink[] = []
   if (!isAdmin(user) && !isSeller(user)) {
-    links.push({ label: 'My Orders', to: paths.myOrders })
+    links.push({ label: 'My Orders', to: paths.myOrders, alsoActiveUnder: '/dashboard/payment/' })
   }
   if (isAdmin(user)) {
     links.push(

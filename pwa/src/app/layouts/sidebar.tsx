@@ -1,4 +1,4 @@
-import { Link, NavLink } from 'react-router-dom'
+import { Link, NavLink, useLocation } from 'react-router-dom'
 import type { User } from '@/lib/types'
 import { cn } from '@/lib/cn'
 import { placeholderLinks, sidebarLinks } from './sidebar-links'
@@ -6,6 +6,7 @@ import { placeholderLinks, sidebarLinks } from './sidebar-links'
 const itemClasses = 'flex min-h-11 items-center rounded-lg px-3 font-medium no-underline transition-colors'
 
 export function Sidebar({ user, onNavigate }: { user: User; onNavigate?: () => void }) {
+  const { pathname } = useLocation()
   return (
     <nav aria-label="Dashboard" className="flex flex-col gap-4">
       <ul className="flex flex-col gap-1">
@@ -15,7 +16,12 @@ export function Sidebar({ user, onNavigate }: { user: User; onNavigate?: () => v
               to={link.to}
               onClick={onNavigate}
               className={({ isActive }) =>
-                cn(itemClasses, isActive ? 'bg-teal-700 text-white' : 'text-stone-800 hover:bg-teal-50 hover:text-teal-900')
+                cn(
+                  itemClasses,
+                  isActive || (link.alsoActiveUnder && pathname.startsWith(link.alsoActiveUnder))
+                    ? 'bg-teal-700 text-white'
+                    : 'text-stone-800 hover:bg-teal-50 hover:text-teal-900',
+                )
               }
             >
               {link.label}

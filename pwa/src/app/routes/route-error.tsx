@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, useNavigate, useRouteError } from 'react-router-dom'
 import { Button } from '@/components/button'
+import { LogoMark } from '@/components/logo'
 import { useLogout } from '@/features/auth'
 import { useDocumentTitle } from '@/lib/use-document-title'
 
@@ -16,16 +17,25 @@ export function RouteErrorRoute() {
   const navigate = useNavigate()
   const logout = useLogout()
   return (
-    <main id="main" className="mx-auto flex min-h-dvh max-w-xl flex-col items-center justify-center gap-4 px-4 text-center">
-      <h1 className="text-3xl font-bold text-red-700">Something is wrong!</h1>
-      <p className="text-stone-700">{describe(error)}</p>
-      <Button
-        variant="danger"
-        isLoading={logout.isPending}
-        onClick={() => logout.mutate(undefined, { onError: () => navigate('/') })}
-      >
-        Please Log Out
-      </Button>
+    <main id="main" className="flex min-h-dvh flex-col items-center justify-center px-4 py-10">
+      <div className="flex w-full max-w-lg flex-col items-center gap-4 rounded-2xl border border-stone-200 bg-white p-6 text-center shadow-sm sm:p-10">
+        <LogoMark className="size-12" />
+        <h1 className="text-3xl font-bold text-red-700">Something is wrong!</h1>
+        <p className="max-w-full text-stone-700 [overflow-wrap:anywhere]">{describe(error)}</p>
+        <div className="mt-2 flex flex-col-reverse gap-3 sm:flex-row">
+          {/* A screen whose code failed to load usually loads on a second try. */}
+          <Button variant="secondary" onClick={() => window.location.reload()}>
+            Reload the page
+          </Button>
+          <Button
+            variant="danger"
+            isLoading={logout.isPending}
+            onClick={() => logout.mutate(undefined, { onError: () => navigate('/') })}
+          >
+            Please Log Out
+          </Button>
+        </div>
+      </div>
     </main>
   )
 }

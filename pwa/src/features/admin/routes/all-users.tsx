@@ -51,19 +51,20 @@ export function AllUsersRoute() {
     {
       header: 'Actions',
       hideLabelWhenStacked: true,
-      cell: (user) => (
-        <div className="flex w-full flex-wrap justify-end gap-2 md:justify-start">
-          {user.role !== 'Admin' && (
-            <Button
-              aria-label={`make admin: ${user.name}`}
-              variant="secondary"
-              size="sm"
-              onClick={() => setPending({ action: 'promote', user })}
-            >
-              make admin
-            </Button>
-          )}
-          {user.id !== me?.id && (
+      cell: (user) =>
+        // Nothing to offer on one's own row: an empty cell, which the stacked layout leaves out.
+        user.id === me?.id ? null : (
+          <div className="flex w-full flex-wrap justify-end gap-2 md:justify-start">
+            {user.role !== 'Admin' && (
+              <Button
+                aria-label={`make admin: ${user.name}`}
+                variant="secondary"
+                size="sm"
+                onClick={() => setPending({ action: 'promote', user })}
+              >
+                make admin
+              </Button>
+            )}
             <Button
               aria-label={`Delete ${user.name}`}
               variant="danger"
@@ -72,9 +73,8 @@ export function AllUsersRoute() {
             >
               Delete
             </Button>
-          )}
-        </div>
-      ),
+          </div>
+        )
     },
   ]
 

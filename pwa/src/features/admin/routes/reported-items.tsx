@@ -40,7 +40,7 @@ export function ReportedItemsRoute() {
   const columns: Column<ReportedProduct>[] = [
     {
       header: 'Image',
-      hideLabelWhenStacked: true,
+      asideWhenStacked: true,
       cell: (item) => <Thumbnail src={item.thumb_url || item.image} alt={item.product} size={56} />,
     },
     {
@@ -62,7 +62,7 @@ export function ReportedItemsRoute() {
       header: 'Actions',
       hideLabelWhenStacked: true,
       cell: (item) => (
-        <div className="flex w-full flex-wrap justify-end gap-2 md:justify-start">
+        <div className="flex w-full flex-wrap justify-end gap-2 md:flex-nowrap md:justify-start">
           <Button
             aria-label={`Dismiss the report on ${item.product}`}
             variant="secondary"

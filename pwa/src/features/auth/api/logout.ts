@@ -13,8 +13,8 @@ export async function logout(): Promise<void> {
 }
 
 /**
- * Signs out, empties the whole query cache (nothing of this session may linger)
- * and goes home. A failed logout is only logged, as the spec says.
+ * Signs out, goes home and empties the query cache (nothing of this session
+ * may linger). A failed logout is only logged, as the spec says.
  */
 export function useLogout() {
   const queryClient = useQueryClient()
@@ -22,9 +22,13 @@ export function useLogout() {
   return useMutation({
     mutationFn: logout,
     onSuccess: async () => {
-      queryClient.clear()
+      // Home first, drawn at once (flushSync, not a transition): a signed-in
+      // screen still shown while the cache empties would refetch its data (a
+      // 401) and its guard would send to /login. Then nobody is signed in, and
+      // nothing of the session is kept.
+      await navigate('/', { flushSync: true })
       queryClient.setQueryData(authKeys.me(), null)
-      await navigate('/')
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authKeys.all[0] })
     },
     onError: (error) => {
       console.error('Logout failed', error)

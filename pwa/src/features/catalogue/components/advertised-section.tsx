@@ -11,7 +11,7 @@ export function AdvertisedSection() {
   const products = advertised.data?.items ?? []
   if (products.length === 0) return null
   return (
-    <section aria-labelledby="advertised-heading" className="mx-auto max-w-7xl px-4 py-10">
+    <section aria-labelledby="advertised-heading" className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8 py-10">
       <h2 id="advertised-heading" className="mb-6 text-2xl font-bold sm:text-3xl">
         Advertised Products
       </h2>

@@ -49,6 +49,13 @@ export function BookingDialog({ open, product, buyer, onClose, onSubmit, isPendi
   )
 }
 
+/** Product and email are long; category and price fit side by side at any width. */
+const prefilledSpan: Record<string, string> = {
+  Product: 'col-span-2',
+  'Buyer name': 'col-span-2 sm:col-span-1',
+  'Buyer email': 'col-span-2 sm:col-span-1',
+}
+
 type BookingFormProps = Pick<BookingDialogProps, 'product' | 'buyer' | 'onSubmit' | 'isPending' | 'error'>
 
 function BookingForm({ product, buyer, onSubmit, isPending, error }: BookingFormProps) {
@@ -75,10 +82,11 @@ function BookingForm({ product, buyer, onSubmit, isPending, error }: BookingForm
           The seller sees your name, email and phone, so you can arrange to meet and hand over the payment.
         </p>
       </div>
-      <div className="grid gap-4 sm:grid-cols-2">
-        {prefilled.map((field, index) => (
-          <Field key={field.label} label={field.label} className={index === 0 ? 'sm:col-span-2' : undefined}>
-            {(control) => <Input {...control} value={field.value} readOnly />}
+      {/* Two columns even on a phone for the short values, so the fields to type in stay near the top. */}
+      <div className="grid grid-cols-2 gap-x-3 gap-y-3 sm:gap-x-4">
+        {prefilled.map((field) => (
+          <Field key={field.label} label={field.label} className={prefilledSpan[field.label]}>
+            {(control) => <Input {...control} value={field.value} readOnly className="min-h-10 py-1.5" />}
           </Field>
         ))}
       </div>

@@ -83,7 +83,7 @@ export function ProductActions({ product, className }: { product: Product; class
     <div className={cn('flex flex-wrap gap-3', className)}>
       <Button
         variant="secondary"
-        className="flex-1"
+        className="flex-1 whitespace-nowrap"
         disabled={reported}
         onClick={() => {
           report.reset()
@@ -98,7 +98,7 @@ export function ProductActions({ product, className }: { product: Product; class
         </p>
       ) : (
         <Button
-          className="flex-1"
+          className="flex-1 whitespace-nowrap"
           disabled={booked}
           onClick={() => {
             book.reset()

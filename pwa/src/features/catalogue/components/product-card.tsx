@@ -14,7 +14,7 @@ interface ProductCardProps {
 /** A product in a category list: the spec's card, with the 400 px thumbnail. */
 export function ProductCard({ product, actions }: ProductCardProps) {
   return (
-    <article className="h-full flex flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm">
+    <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm">
       <img
         src={product.thumb_url || product.image}
         alt={product.product}
@@ -26,7 +26,7 @@ export function ProductCard({ product, actions }: ProductCardProps) {
       />
       <div className="flex flex-1 flex-col gap-3 p-4">
         <h2 className="text-xl font-semibold">
-          <Link to={paths.product(product.id)} className="text-stone-900 hover:text-teal-800">
+          <Link to={paths.product(product.id)} className="text-stone-900 no-underline hover:text-teal-800 hover:underline">
             {product.product}
           </Link>
         </h2>

@@ -5,7 +5,7 @@ import { paths } from '@/lib/paths'
 /** The 'Shop Products' call to action at the foot of the home page. */
 export function ShopBanner() {
   return (
-    <section aria-labelledby="shop-heading" className="mx-auto max-w-7xl px-4 py-10">
+    <section aria-labelledby="shop-heading" className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8 py-10">
       <div className="flex flex-col items-start gap-4 rounded-2xl bg-amber-100 px-6 py-10 sm:flex-row sm:items-center sm:justify-between sm:px-10">
         <div>
           <h2 id="shop-heading" className="text-2xl font-bold sm:text-3xl">

@@ -85,8 +85,21 @@ export function CategoryRoute() {
   }
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-8">
-      <PageHeader title={name} />
+    <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8 py-8">
+      <Link
+        to={paths.categories}
+        className="mb-2 inline-flex min-h-11 items-center gap-1 text-sm font-semibold no-underline hover:underline"
+      >
+        <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="currentColor">
+          <path
+            fillRule="evenodd"
+            d="M12.8 4.2a1 1 0 0 1 0 1.4L8.4 10l4.4 4.4a1 1 0 0 1-1.4 1.4l-5.1-5.1a1 1 0 0 1 0-1.4l5.1-5.1a1 1 0 0 1 1.4 0Z"
+            clipRule="evenodd"
+          />
+        </svg>
+        All categories
+      </Link>
+      <PageHeader title={name} className="mb-2" />
       {body}
     </div>
   )

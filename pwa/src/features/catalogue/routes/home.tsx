@@ -9,7 +9,7 @@ export function HomeRoute() {
   return (
     <>
       <Hero />
-      <section aria-labelledby="categories-heading" className="mx-auto max-w-7xl px-4 py-10">
+      <section aria-labelledby="categories-heading" className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8 py-10">
         <h2 id="categories-heading" className="mb-6 text-2xl font-bold sm:text-3xl">
           Categories
         </h2>

@@ -52,5 +52,5 @@ export function ProductRoute() {
     body = <ProductDetails product={product.data} actions={<ProductActions product={product.data} />} />
   }
 
-  return <div className="mx-auto max-w-7xl px-4 py-8">{body}</div>
+  return <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8 py-8">{body}</div>
 }

@@ -32,7 +32,7 @@ export function MyOrdersRoute() {
   const columns: Column<Booking>[] = [
     {
       header: 'Image',
-      hideLabelWhenStacked: true,
+      asideWhenStacked: true,
       cell: (order) => <Thumbnail src={order.thumb_url || order.image} alt={order.product} size={56} />,
     },
     { header: 'Name', cell: (order) => <span className="font-medium">{order.product}</span> },

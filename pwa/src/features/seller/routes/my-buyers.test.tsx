@@ -23,14 +23,12 @@ describe('My Buyers', () => {
     renderRoutes(routes, '/dashboard/mybuyers')
     const table = await screen.findByRole('table')
     expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
-      'Buyer',
-      'Email',
-      'Phone',
-      'Meeting place',
       'Product',
+      'Buyer',
+      'Meeting place',
       'Price',
       'Status',
-      'Time',
+      'Booked on',
     ])
     expect(within(table).getByRole('link', { name: '+1 (555) 0100' })).toHaveAttribute('href', 'tel:+15550100')
     expect(table).toHaveTextContent('Elm Park')

@@ -45,28 +45,26 @@ export function MyBuyersRoute() {
   }
 
   const columns: Column<Booking>[] = [
-    { header: 'Buyer', cell: (booking) => <span className="font-medium">{booking.buyer_name}</span> },
+    { header: 'Product', cell: (booking) => <span className="font-medium">{booking.product}</span> },
     {
-      header: 'Email',
+      // Who booked and how to reach them, together: the table stays readable beside the sidebar.
+      header: 'Buyer',
       cell: (booking) => (
-        <a href={`mailto:${booking.buyer_email}`} className="break-words">
-          <BreakableEmail email={booking.buyer_email} />
-        </a>
-      ),
-    },
-    {
-      header: 'Phone',
-      cell: (booking) => (
-        <a href={telHref(booking.buyer_phone)} className="whitespace-nowrap">
-          {booking.buyer_phone}
-        </a>
+        <div className="flex flex-col gap-0.5 max-md:items-end">
+          <span className="font-medium">{booking.buyer_name}</span>
+          <a href={`mailto:${booking.buyer_email}`} className="text-sm break-words md:whitespace-nowrap">
+            <BreakableEmail email={booking.buyer_email} />
+          </a>
+          <a href={telHref(booking.buyer_phone)} className="text-sm whitespace-nowrap">
+            {booking.buyer_phone}
+          </a>
+        </div>
       ),
     },
     { header: 'Meeting place', cell: (booking) => booking.location },
-    { header: 'Product', cell: (booking) => booking.product },
     { header: 'Price', cell: (booking) => <span className="whitespace-nowrap">{formatPrice(booking.price)}</span> },
     {
-      // The one action sits with the status it changes; the table is wide enough already.
+      // The one action sits with the status it changes.
       header: 'Status',
       cell: (booking) => (
         <div className="flex flex-col items-end gap-2 md:items-start">
@@ -75,6 +73,7 @@ export function MyBuyersRoute() {
             <Button
               aria-label={`Payment received from ${booking.buyer_name} for ${booking.product}`}
               size="sm"
+              className="whitespace-nowrap"
               onClick={() => setToConfirm(booking)}
             >
               Payment received
@@ -84,7 +83,7 @@ export function MyBuyersRoute() {
       ),
     },
     {
-      header: 'Time',
+      header: 'Booked on',
       cell: (booking) => (
         <time dateTime={booking.time} className="whitespace-nowrap">
           {formatPostedDate(booking.time)}

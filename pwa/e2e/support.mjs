@@ -1,0 +1,181 @@
+// Helpers shared by the end-to-end files: pictures to upload, a watch on page
+// errors, sign-in through the UI, toasts.
+import assert from 'node:assert/strict'
+import { mkdtemp, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { deflateSync } from 'node:zlib'
+
+const crcTable = Array.from({ length: 256 }, (_, n) => {
+  let c = n
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1
+  return c >>> 0
+})
+
+function crc32(bytes) {
+  let c = 0xffffffff
+  for (const b of bytes) c = crcTable[(c ^ b) & 0xff] ^ (c >>> 8)
+  return (c ^ 0xffffffff) >>> 0
+}
+
+function chunk(type, data) {
+  const length = Buffer.alloc(4)
+  length.writeUInt32BE(data.length)
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
+  const crc = Buffer.alloc(4)
+  crc.writeUInt32BE(crc32(body))
+  return Buffer.concat([length, body, crc])
+}
+
+/**
+ * A valid RGB PNG of a simple piece of furniture (a sofa, or a lamp) on a
+ * coloured wall and a floor, so screenshots show something like a photo.
+ */
+export function makePng({ width = 400, height = 300, wall = [204, 232, 226], item = [15, 118, 110], shape = 'sofa' } = {}) {
+  const floor = [214, 196, 170]
+  const rows = []
+  for (let y = 0; y < height; y++) {
+    const row = Buffer.alloc(1 + width * 3)
+    for (let x = 0; x < width; x++) {
+      let colour = y > height * 0.72 ? floor : wall
+      const u = x / width
+      const v = y / height
+      if (shape === 'sofa') {
+        const back = u > 0.2 && u < 0.8 && v > 0.36 && v < 0.6
+        const seat = u > 0.16 && u < 0.84 && v > 0.56 && v < 0.72
+        const arms = ((u > 0.13 && u < 0.22) || (u > 0.78 && u < 0.87)) && v > 0.48 && v < 0.72
+        const legs = ((u > 0.2 && u < 0.23) || (u > 0.77 && u < 0.8)) && v >= 0.72 && v < 0.77
+        if (back || seat || arms) colour = item
+        if (legs) colour = [87, 64, 43]
+      } else {
+        const shade = v > 0.2 && v < 0.4 && Math.abs(u - 0.5) < 0.08 + (v - 0.2) * 0.4
+        const pole = Math.abs(u - 0.5) < 0.01 && v >= 0.4 && v < 0.72
+        const foot = Math.abs(u - 0.5) < 0.07 && v > 0.7 && v < 0.73
+        if (shade) colour = item
+        if (pole || foot) colour = [68, 64, 60]
+      }
+      colour.forEach((c, i) => (row[1 + x * 3 + i] = c))
+    }
+    rows.push(row)
+  }
+  const header = Buffer.alloc(13)
+  header.writeUInt32BE(width, 0)
+  header.writeUInt32BE(height, 4)
+  header[8] = 8 // bit depth
+  header[9] = 2 // RGB
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ])
+}
+
+/** Writes the pictures the suite uploads into a fresh temp dir; answers their paths by name. */
+export async function writePictures() {
+  const dir = await mkdtemp(join(tmpdir(), 'rehome-e2e-pictures-'))
+  const pictures = {
+    sofaCategory: makePng({ wall: [204, 232, 226], item: [15, 118, 110] }),
+    lampCategory: makePng({ wall: [254, 243, 199], item: [217, 119, 6], shape: 'lamp' }),
+    seller: makePng({ width: 120, height: 120, wall: [231, 229, 228], item: [120, 113, 108] }),
+    buyer: makePng({ width: 120, height: 120, wall: [224, 242, 254], item: [3, 105, 161] }),
+    sofa: makePng({ wall: [245, 245, 244], item: [13, 148, 136] }),
+    armchair: makePng({ wall: [255, 237, 213], item: [180, 83, 9] }),
+    lamp: makePng({ wall: [236, 252, 203], item: [77, 124, 15], shape: 'lamp' }),
+  }
+  const paths = {}
+  for (const [name, bytes] of Object.entries(pictures)) {
+    paths[name] = join(dir, `${name}.png`)
+    await writeFile(paths[name], bytes)
+  }
+  return { dir, ...paths }
+}
+
+/**
+ * Records page errors, console errors (but not Chromium's "Failed to load
+ * resource" lines: a signed-out /api/auth/me answers 401) and API answers of
+ * 400 and above other than that 401. `check()` fails the test on any of them
+ * and forgets them; `allowApi(status, path)` expects one such answer.
+ */
+export function watch(page) {
+  const problems = []
+  const allowed = []
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
+      problems.push(`console error: ${message.text()}`)
+    }
+  })
+  page.on('response', (response) => {
+    const url = new URL(response.url())
+    if (!url.pathname.startsWith('/api/') || response.status() < 400) return
+    const method = response.request().method()
+    if (method === 'GET' && url.pathname === '/api/auth/me' && response.status() === 401) return
+    const index = allowed.findIndex((a) => a.status === response.status() && url.pathname.startsWith(a.path))
+    if (index >= 0) allowed.splice(index, 1)
+    else problems.push(`API ${method} ${url.pathname}${url.search} answered ${response.status()}`)
+  })
+  return {
+    allowApi(status, path) {
+      allowed.push({ status, path })
+    },
+    check() {
+      const found = problems.splice(0)
+      assert.deepEqual(found, [], found.join('\n'))
+    },
+  }
+}
+
+/** A toast with this text appears (react-hot-toast renders them as live status regions). */
+export async function expectToast(page, text) {
+  await page.getByRole('status').filter({ hasText: text }).first().waitFor({ state: 'visible' })
+}
+
+/** Signs in through /login; the guard sent us there, or we go there first. */
+export async function logIn(page, { email, password }, { goto = true } = {}) {
+  if (goto) await page.goto('/login')
+  await page.getByLabel('Email', { exact: true }).fill(email)
+  await page.getByLabel('Password', { exact: true }).fill(password)
+  await page.getByRole('button', { name: 'Login', exact: true }).click()
+  await page.waitForURL((url) => url.pathname !== '/login')
+  await page.getByRole('button', { name: 'Log Out', includeHidden: true }).first().waitFor({ state: 'attached' })
+}
+
+/** Registers an account straight through the API (for accounts a test only needs to exist). */
+export async function registerThroughApi(baseURL, { name, email, password, role = 'Buyer', picture }) {
+  const { readFile } = await import('node:fs/promises')
+  const form = new FormData()
+  form.append('name', name)
+  form.append('email', email)
+  form.append('password', password)
+  form.append('role', role)
+  form.append('image', new Blob([await readFile(picture)], { type: 'image/png' }), 'picture.png')
+  const response = await fetch(`${baseURL}/api/auth/register`, { method: 'POST', body: form })
+  const text = await response.text()
+  assert.equal(response.status, 201, text)
+  return JSON.parse(text)
+}
+
+/** The pathname the page is at, once it settles on `expected`. */
+export async function expectPath(page, expected) {
+  await page.waitForURL((url) => url.pathname === expected)
+  assert.equal(new URL(page.url()).pathname, expected)
+}
+
+/** Whether the element is the focused one. */
+export function isFocused(locator) {
+  return locator.evaluate((element) => element === document.activeElement)
+}
+
+/** Retries an assertion for up to `timeout` ms, for state that settles just after what we waited for. */
+export async function eventually(check, timeout = 5000) {
+  const deadline = Date.now() + timeout
+  for (;;) {
+    try {
+      return await check()
+    } catch (error) {
+      if (Date.now() > deadline) throw error
+      await new Promise((r) => setTimeout(r, 50))
+    }
+  }
+}
