@@ -41,6 +41,10 @@ func (s *Service) ownImage(ctx context.Context, actor *User, v *Validator, url, 
 	return img, nil
 }
 
+// CatalogueVersion tells whether the public lists may have changed: while it
+// stays the same, Categories and AdvertisedProducts answer the same.
+func (s *Service) CatalogueVersion() uint64 { return s.store.CatalogueVersion() }
+
 func (s *Service) Categories(ctx context.Context) ([]Category, error) {
 	return s.store.Categories(ctx)
 }

@@ -29,10 +29,25 @@ func twoDigits(n int64) string {
 }
 
 func (c Cents) MarshalJSON() ([]byte, error) {
-	s := c.String()
-	s = strings.TrimSuffix(strings.TrimSuffix(s, "0"), ".0")
-	s = strings.TrimSuffix(s, ".")
-	return []byte(s), nil
+	return c.appendJSON(nil), nil
+}
+
+// appendJSON writes the shortest decimal: 120.5, 120, 0.05.
+func (c Cents) appendJSON(b []byte) []byte {
+	if c < 0 { // never stored; written as it always was
+		s := c.String()
+		s = strings.TrimSuffix(strings.TrimSuffix(s, "0"), ".0")
+		return append(b, strings.TrimSuffix(s, ".")...)
+	}
+	b = strconv.AppendInt(b, int64(c)/100, 10)
+	switch frac := byte(c % 100); {
+	case frac == 0:
+		return b
+	case frac%10 == 0:
+		return append(b, '.', '0'+frac/10)
+	default:
+		return append(b, '.', '0'+frac/10, '0'+frac%10)
+	}
 }
 
 func (c *Cents) UnmarshalJSON(data []byte) error {

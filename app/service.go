@@ -15,6 +15,9 @@ type Store interface {
 	ReportStore
 	AdvertStore
 	IdempotencyStore
+	// CatalogueVersion changes after every write that may change what the
+	// public lists (categories, advertised products) show.
+	CatalogueVersion() uint64
 }
 
 // Service holds the marketplace's rules. Every method that acts for someone

@@ -10,20 +10,22 @@ import (
 // The home page's advertised products, newest advert first. Selling a
 // product removes its advert, so the status check only guards the rule.
 const (
-	advertsCount = `SELECT count(*) FROM adverts a JOIN products p ON p.id = a.product_id WHERE p.status = 'Available'`
+	// CROSS JOIN: without statistics, the planner would walk every product.
+	advertsCount = `SELECT count(*) FROM adverts a CROSS JOIN products p ON p.id = a.product_id WHERE p.status = 'Available'`
 	// CROSS JOIN keeps adverts the outer loop, walked newest first.
 	advertsPage = `SELECT ` + productColumns + `
 		FROM adverts a CROSS JOIN products p ON p.id = a.product_id` + productJoins + `
 		WHERE p.status = 'Available'
-		ORDER BY a.id DESC LIMIT ? OFFSET ?`
+		ORDER BY a.id DESC LIMIT ? + 0 OFFSET ? + 0`
 )
 
 func (db *DB) CreateAdvert(ctx context.Context, productID int64) error {
+	defer db.catalogueChanged()
 	return db.inTx(ctx, func(tx *sql.Tx) error {
-		if err := requireAvailable(ctx, tx, productID, "Only available products can be advertised"); err != nil {
+		if err := db.requireAvailable(ctx, tx, productID, "Only available products can be advertised"); err != nil {
 			return err
 		}
-		_, err := tx.ExecContext(ctx, `INSERT INTO adverts (product_id, created) VALUES (?, ?)`, productID, db.millis())
+		_, err := db.txExec(ctx, tx, `INSERT INTO adverts (product_id, created) VALUES (?, ?)`, productID, db.millis())
 		if isUniqueViolation(err) {
 			return app.Errorf(app.KindConflict, "This product is already advertised")
 		}
@@ -36,5 +38,6 @@ func (db *DB) AdvertisedProducts(ctx context.Context, page app.Page) (app.List[a
 }
 
 func (db *DB) DeleteAdvert(ctx context.Context, productID int64) error {
+	defer db.catalogueChanged()
 	return changeOne(ctx, db, `DELETE FROM adverts WHERE product_id = ?`, productID, "This product is not advertised")
 }

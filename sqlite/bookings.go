@@ -10,7 +10,7 @@ import (
 const bookingColumns = `id, product_id, product, category, image, thumb_url, price, location,
 	coalesce(buyer_id, 0), buyer_name, buyer_email, buyer_phone, coalesce(seller_id, 0), status, created`
 
-func scanBooking(row interface{ Scan(...any) error }) (app.Booking, error) {
+func scanBooking(row row) (app.Booking, error) {
 	var b app.Booking
 	var productID sql.NullInt64
 	var created int64
@@ -26,18 +26,18 @@ func scanBooking(row interface{ Scan(...any) error }) (app.Booking, error) {
 // The booking lists, newest first; see TestListQueriesUseIndexes.
 const (
 	buyerBookingsCount  = `SELECT count(*) FROM bookings WHERE buyer_id = ?`
-	buyerBookingsPage   = `SELECT ` + bookingColumns + ` FROM bookings WHERE buyer_id = ? ORDER BY id DESC LIMIT ? OFFSET ?`
+	buyerBookingsPage   = `SELECT ` + bookingColumns + ` FROM bookings WHERE buyer_id = ? ORDER BY id DESC LIMIT ? + 0 OFFSET ? + 0`
 	sellerBookingsCount = `SELECT count(*) FROM bookings WHERE seller_id = ?`
-	sellerBookingsPage  = `SELECT ` + bookingColumns + ` FROM bookings WHERE seller_id = ? ORDER BY id DESC LIMIT ? OFFSET ?`
+	sellerBookingsPage  = `SELECT ` + bookingColumns + ` FROM bookings WHERE seller_id = ? ORDER BY id DESC LIMIT ? + 0 OFFSET ? + 0`
 )
 
 func (db *DB) CreateBooking(ctx context.Context, b *app.Booking) error {
 	created := db.millis()
 	return db.inTx(ctx, func(tx *sql.Tx) error {
-		if err := requireAvailable(ctx, tx, *b.ProductID, "This product is already sold"); err != nil {
+		if err := db.requireAvailable(ctx, tx, *b.ProductID, "This product is already sold"); err != nil {
 			return err
 		}
-		err := tx.QueryRowContext(ctx, `
+		err := db.txRow(ctx, tx, `
 			INSERT INTO bookings (product_id, buyer_id, seller_id, product, category, image, thumb_url, price,
 			                      location, buyer_name, buyer_email, buyer_phone, status, created)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
@@ -53,9 +53,9 @@ func (db *DB) CreateBooking(ctx context.Context, b *app.Booking) error {
 
 // requireAvailable checks, inside a write transaction, that a product exists
 // and is still for sale.
-func requireAvailable(ctx context.Context, tx *sql.Tx, productID int64, soldMessage string) error {
+func (db *DB) requireAvailable(ctx context.Context, tx *sql.Tx, productID int64, soldMessage string) error {
 	var status app.ProductStatus
-	err := tx.QueryRowContext(ctx, `SELECT status FROM products WHERE id = ?`, productID).Scan(&status)
+	err := db.txRow(ctx, tx, `SELECT status FROM products WHERE id = ?`, productID).Scan(&status)
 	if err != nil {
 		return notFound(err, "Product")
 	}
@@ -66,7 +66,7 @@ func requireAvailable(ctx context.Context, tx *sql.Tx, productID int64, soldMess
 }
 
 func (db *DB) BookingByID(ctx context.Context, id int64) (*app.Booking, error) {
-	b, err := scanBooking(db.read.QueryRowContext(ctx, `SELECT `+bookingColumns+` FROM bookings WHERE id = ?`, id))
+	b, err := scanBooking(db.queryRow(ctx, `SELECT `+bookingColumns+` FROM bookings WHERE id = ?`, id))
 	if err != nil {
 		return nil, notFound(err, "Booking")
 	}
@@ -83,21 +83,23 @@ func (db *DB) SellerBookings(ctx context.Context, sellerID int64, page app.Page)
 
 func (db *DB) CancelBooking(ctx context.Context, id int64) error {
 	return db.inTx(ctx, func(tx *sql.Tx) error {
-		status, _, err := bookingState(ctx, tx, id)
+		status, _, err := db.bookingState(ctx, tx, id)
 		if err != nil {
 			return err
 		}
 		if status == app.BookingPaid {
 			return app.Errorf(app.KindConflict, "A paid booking cannot be cancelled")
 		}
-		_, err = tx.ExecContext(ctx, `UPDATE bookings SET status = 'Cancelled' WHERE id = ?`, id)
+		_, err = db.txExec(ctx, tx, `UPDATE bookings SET status = 'Cancelled' WHERE id = ?`, id)
 		return err
 	})
 }
 
+// MarkPaid sells the product: it leaves its category's list and the adverts.
 func (db *DB) MarkPaid(ctx context.Context, id int64) error {
-	return db.inTx(ctx, func(tx *sql.Tx) error {
-		status, productID, err := bookingState(ctx, tx, id)
+	var category, product int64
+	err := db.inTx(ctx, func(tx *sql.Tx) error {
+		status, productID, err := db.bookingState(ctx, tx, id)
 		if err != nil {
 			return err
 		}
@@ -109,26 +111,35 @@ func (db *DB) MarkPaid(ctx context.Context, id int64) error {
 		case !productID.Valid:
 			return app.Errorf(app.KindConflict, "The product no longer exists")
 		}
-		if err := requireAvailable(ctx, tx, productID.Int64, "This product is already sold"); err != nil {
+		if err := db.requireAvailable(ctx, tx, productID.Int64, "This product is already sold"); err != nil {
+			return err
+		}
+		product = productID.Int64
+		if err := db.txRow(ctx, tx, `UPDATE products SET status = 'Sold' WHERE id = ? RETURNING category_id`,
+			product).Scan(&category); err != nil {
 			return err
 		}
 		for _, step := range []string{
-			`UPDATE products SET status = 'Sold' WHERE id = ?2`,
 			`UPDATE bookings SET status = 'Paid' WHERE id = ?1`,
 			`UPDATE bookings SET status = 'Cancelled' WHERE product_id = ?2 AND status = 'Booked'`,
 			`DELETE FROM adverts WHERE product_id = ?2`,
 		} {
-			if _, err := tx.ExecContext(ctx, step, id, productID.Int64); err != nil {
+			if _, err := db.txExec(ctx, tx, step, id, productID.Int64); err != nil {
 				return err
 			}
 		}
 		return nil
 	})
+	if err == nil {
+		db.products.forget(product)
+		db.listingsChanged(category)
+	}
+	return err
 }
 
-func bookingState(ctx context.Context, tx *sql.Tx, id int64) (app.BookingStatus, sql.NullInt64, error) {
+func (db *DB) bookingState(ctx context.Context, tx *sql.Tx, id int64) (app.BookingStatus, sql.NullInt64, error) {
 	var status app.BookingStatus
 	var productID sql.NullInt64
-	err := tx.QueryRowContext(ctx, `SELECT status, product_id FROM bookings WHERE id = ?`, id).Scan(&status, &productID)
+	err := db.txRow(ctx, tx, `SELECT status, product_id FROM bookings WHERE id = ?`, id).Scan(&status, &productID)
 	return status, productID, notFound(err, "Booking")
 }

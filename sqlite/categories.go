@@ -2,6 +2,7 @@ package sqlite
 
 import (
 	"context"
+	"slices"
 	"strings"
 
 	"rehome/app"
@@ -11,8 +12,12 @@ import (
 func categoryKey(name string) string { return strings.ToLower(strings.TrimSpace(name)) }
 
 func (db *DB) CreateCategory(ctx context.Context, c *app.Category) error {
+	defer func() {
+		db.categories.forgetAll()
+		db.catalogueChanged()
+	}()
 	created := db.millis()
-	err := db.write.QueryRowContext(ctx, `
+	err := db.writeRow(ctx, `
 		INSERT INTO categories (name, name_key, image, thumb_url, created) VALUES (?, ?, ?, ?, ?) RETURNING id`,
 		c.Name, categoryKey(c.Name), c.Image, c.ThumbURL, created).Scan(&c.ID)
 	if isUniqueViolation(err) {
@@ -26,42 +31,88 @@ func (db *DB) CreateCategory(ctx context.Context, c *app.Category) error {
 }
 
 // categoriesQuery lists every category by name; name_key's unique index keeps it in order.
-const categoriesQuery = `SELECT ` + categoryColumns + ` FROM categories ORDER BY name_key`
+const categoriesQuery = `SELECT ` + categoryColumns + `, name_key FROM categories ORDER BY name_key`
 
 const categoryColumns = `id, name, image, thumb_url, created`
 
-func scanCategory(row interface{ Scan(...any) error }) (*app.Category, error) {
+func scanCategory(row row, extra ...any) (*app.Category, error) {
 	var c app.Category
 	var created int64
-	if err := row.Scan(&c.ID, &c.Name, &c.Image, &c.ThumbURL, &created); err != nil {
+	if err := row.Scan(append([]any{&c.ID, &c.Name, &c.Image, &c.ThumbURL, &created}, extra...)...); err != nil {
 		return nil, err
 	}
 	c.Created = fromMillis(created)
 	return &c, nil
 }
 
+// Categories are few, read on every category page and changed only by
+// CreateCategory, so the whole list is cached.
 func (db *DB) Categories(ctx context.Context) ([]app.Category, error) {
-	rows, err := db.read.QueryContext(ctx, categoriesQuery)
+	all, err := db.allCategories(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return slices.Clone(all.list), nil
+}
+
+// categoryList is every category, by name, and where each name_key and
+// ID is in the list.
+type categoryList struct {
+	list  []app.Category
+	byKey map[string]int
+	byID  map[int64]int
+}
+
+func (db *DB) allCategories(ctx context.Context) (*categoryList, error) {
+	if all, ok := db.categories.get(struct{}{}); ok {
+		return all, nil
+	}
+	gen := db.categories.generation()
+	rows, err := db.query(ctx, categoriesQuery)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	categories := []app.Category{}
+	all := &categoryList{list: []app.Category{}, byKey: map[string]int{}, byID: map[int64]int{}}
 	for rows.Next() {
-		c, err := scanCategory(rows)
+		var key string
+		c, err := scanCategory(rows, &key)
 		if err != nil {
 			return nil, err
 		}
-		categories = append(categories, *c)
+		all.byKey[key] = len(all.list)
+		all.byID[c.ID] = len(all.list)
+		all.list = append(all.list, *c)
 	}
-	return categories, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	db.categories.put(gen, struct{}{}, all)
+	return all, nil
 }
 
 func (db *DB) CategoryByName(ctx context.Context, name string) (*app.Category, error) {
-	c, err := scanCategory(db.read.QueryRowContext(ctx, `SELECT `+categoryColumns+` FROM categories WHERE name_key = ?`,
-		categoryKey(name)))
+	all, err := db.allCategories(ctx)
 	if err != nil {
-		return nil, notFound(err, "Category")
+		return nil, err
 	}
-	return c, nil
+	i, ok := all.byKey[categoryKey(name)]
+	if !ok {
+		return nil, app.Errorf(app.KindNotFound, "Category not found")
+	}
+	c := all.list[i]
+	return &c, nil
+}
+
+func (db *DB) categoryByID(ctx context.Context, id int64) (*app.Category, error) {
+	all, err := db.allCategories(ctx)
+	if err != nil {
+		return nil, err
+	}
+	i, ok := all.byID[id]
+	if !ok {
+		return nil, app.Errorf(app.KindNotFound, "Category not found")
+	}
+	c := all.list[i]
+	return &c, nil
 }

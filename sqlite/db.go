@@ -16,6 +16,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"modernc.org/sqlite"
@@ -32,6 +33,17 @@ type DB struct {
 	write *sql.DB
 	read  *sql.DB
 	now   func() time.Time
+
+	writeStmts, readStmts *statements
+
+	// What this process read recently; see cache.
+	users      *cache[int64, app.User]
+	products   *cache[int64, app.Product] // listed columns only, see listedProducts
+	sessions   *cache[string, session]
+	categories *cache[struct{}, *categoryList]
+	pages      *categoryPages
+	// catalogue counts the writes that may change the public lists.
+	catalogue atomic.Uint64
 }
 
 var _ app.Store = (*DB)(nil)
@@ -47,7 +59,15 @@ func Open(ctx context.Context, path string) (*DB, error) {
 	}
 	write.SetMaxOpenConns(1)
 	write.SetConnMaxIdleTime(0)
-	db := &DB{write: write, now: func() time.Time { return time.Now().UTC() }}
+	db := &DB{
+		write: write, now: func() time.Time { return time.Now().UTC() },
+		writeStmts: &statements{pool: write},
+		users:      newCache[int64, app.User](cachedUsers),
+		products:   newCache[int64, app.Product](cachedProducts),
+		sessions:   newCache[string, session](cachedSessions),
+		categories: newCache[struct{}, *categoryList](1),
+		pages:      newCategoryPages(),
+	}
 	if err := db.migrate(ctx); err != nil {
 		write.Close()
 		return nil, fmt.Errorf("migrate %s: %w", path, err)
@@ -61,11 +81,22 @@ func Open(ctx context.Context, path string) (*DB, error) {
 	readers := max(4, runtime.NumCPU()*2)
 	read.SetMaxOpenConns(readers)
 	read.SetMaxIdleConns(readers)
-	db.read = read
+	db.read, db.readStmts = read, &statements{pool: read}
 	return db, nil
 }
 
+// How many rows the caches keep: the active users and sessions of a
+// community marketplace, in a few hundred kilobytes, and the listings of
+// the pages most looked at, in about 3 MB.
+const (
+	cachedUsers    = 2048
+	cachedSessions = 2048
+	cachedProducts = 4096
+)
+
 func (db *DB) Close() error {
+	db.readStmts.close()
+	db.writeStmts.close()
 	return errors.Join(db.read.Close(), db.write.Close())
 }
 
@@ -120,6 +151,7 @@ func (db *DB) migrate(ctx context.Context) error {
 
 // inTx runs fn in a write transaction, committing only when fn succeeds.
 func (db *DB) inTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	defer db.writeStmts.prepareWanted(ctx)
 	tx, err := db.write.BeginTx(ctx, nil)
 	if err != nil {
 		return err
@@ -133,6 +165,7 @@ func (db *DB) inTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
 
 // readTx runs fn in a read transaction, so several queries see one snapshot.
 func (db *DB) readTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	defer db.readStmts.prepareWanted(ctx)
 	tx, err := db.read.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
 	if err != nil {
 		return err

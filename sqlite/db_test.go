@@ -132,13 +132,18 @@ func newFixture(t testing.TB) *fixture {
 	return &fixture{db: db, seller: seller, category: c, image: img}
 }
 
-func (f *fixture) product(t testing.TB, name string) *app.Product {
-	t.Helper()
-	p := &app.Product{
+// newProduct is a valid product of the fixture's seller, not stored yet.
+func (f *fixture) newProduct(name string) *app.Product {
+	return &app.Product{
 		CategoryID: f.category.ID, SellerID: f.seller.ID, Name: name, Description: "d", Image: f.image.URL,
 		ThumbURL: f.image.ThumbURL, Condition: app.ConditionGood, Location: "Town", OriginalPrice: 10000,
 		ResalePrice: 2550, SellerPhone: "555 0100", PurchaseYear: 2020, UsePeriod: "2 years", Status: app.StatusAvailable,
 	}
+}
+
+func (f *fixture) product(t testing.TB, name string) *app.Product {
+	t.Helper()
+	p := f.newProduct(name)
 	if err := f.db.CreateProduct(context.Background(), p); err != nil {
 		t.Fatal(err)
 	}

@@ -35,6 +35,9 @@ var ListQueries = map[string]struct {
 }{
 	"category count":        {categoryCountQuery, []any{1}},
 	"category page":         {categoryPageQuery, []any{1, 24, 0}},
+	"category page from":    {categoryPageFrom, []any{1, 1000, 7, 24}},
+	"category page skip":    {categoryPageSkip, []any{1, 1000, 7, 3, 24}},
+	"category marks":        {categoryMarksQuery, []any{1, pageStride}},
 	"seller count":          {sellerCountQuery, []any{1}},
 	"seller page":           {sellerPageQuery, []any{1, 24, 0}},
 	"categories":            {categoriesQuery, nil},
@@ -51,3 +54,10 @@ var ListQueries = map[string]struct {
 	"users by role count":   {usersByRoleCount, []any{"Seller"}},
 	"users by role page":    {usersByRolePage, []any{"Seller", 24, 0}},
 }
+
+// ForgetCategoryPages makes the next page of a category read its marks
+// again, as after a write to it.
+func (db *DB) ForgetCategoryPages(categoryID int64) { db.pages.changed(categoryID) }
+
+// ForgetProducts empties the products cache, as a cold start would.
+func (db *DB) ForgetProducts() { db.products.forgetAll() }

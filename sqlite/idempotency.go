@@ -9,7 +9,7 @@ import (
 
 func (db *DB) StoredAnswer(ctx context.Context, userID int64, key string) (*app.StoredAnswer, error) {
 	var a app.StoredAnswer
-	err := db.read.QueryRowContext(ctx, `
+	err := db.queryRow(ctx, `
 		SELECT request_hash, status, body FROM idempotency_keys WHERE user_id = ? AND key = ? AND created > ?`,
 		userID, key, db.now().Add(-app.IdempotencyTTL).UnixMilli()).Scan(&a.RequestHash, &a.Status, &a.Body)
 	if err != nil {
@@ -19,7 +19,7 @@ func (db *DB) StoredAnswer(ctx context.Context, userID int64, key string) (*app.
 }
 
 func (db *DB) KeepAnswer(ctx context.Context, userID int64, key string, a *app.StoredAnswer) error {
-	_, err := db.write.ExecContext(ctx, `
+	_, err := db.exec(ctx, `
 		INSERT INTO idempotency_keys (user_id, key, request_hash, status, body, created) VALUES (?, ?, ?, ?, ?, ?)
 		ON CONFLICT (user_id, key) DO NOTHING`,
 		userID, key, a.RequestHash, a.Status, a.Body, db.millis())
@@ -27,7 +27,7 @@ func (db *DB) KeepAnswer(ctx context.Context, userID int64, key string, a *app.S
 }
 
 func (db *DB) ForgetAnswersBefore(ctx context.Context, t time.Time) (int64, error) {
-	res, err := db.write.ExecContext(ctx, `DELETE FROM idempotency_keys WHERE created < ?`, t.UnixMilli())
+	res, err := db.exec(ctx, `DELETE FROM idempotency_keys WHERE created < ?`, t.UnixMilli())
 	if err != nil {
 		return 0, err
 	}

@@ -16,7 +16,7 @@ const (
 		FROM reports r
 		JOIN products p ON p.id = r.product_id
 		JOIN users u ON u.id = p.seller_id
-		ORDER BY r.updated DESC, r.id DESC LIMIT ? OFFSET ?`
+		ORDER BY r.updated DESC, r.id DESC LIMIT ? + 0 OFFSET ? + 0`
 )
 
 func (db *DB) CreateReport(ctx context.Context, productID, reporterID int64, reason string) error {
@@ -24,7 +24,7 @@ func (db *DB) CreateReport(ctx context.Context, productID, reporterID int64, rea
 	return db.inTx(ctx, func(tx *sql.Tx) error {
 		var reportID int64
 		// A report with a reason replaces the latest reason; one without keeps it.
-		err := tx.QueryRowContext(ctx, `
+		err := db.txRow(ctx, tx, `
 			INSERT INTO reports (product_id, latest_reason, updated) VALUES (?1, ?2, ?3)
 			ON CONFLICT (product_id) DO UPDATE SET updated = ?3,
 			    latest_reason = CASE WHEN ?2 <> '' THEN ?2 ELSE latest_reason END
@@ -32,7 +32,7 @@ func (db *DB) CreateReport(ctx context.Context, productID, reporterID int64, rea
 		if err != nil {
 			return referenceGone(err)
 		}
-		_, err = tx.ExecContext(ctx, `INSERT INTO reporters (report_id, user_id, reason, created) VALUES (?, ?, ?, ?)`,
+		_, err = db.txExec(ctx, tx, `INSERT INTO reporters (report_id, user_id, reason, created) VALUES (?, ?, ?, ?)`,
 			reportID, reporterID, reason, now)
 		if isUniqueViolation(err) {
 			return app.Errorf(app.KindConflict, "You have already reported this product")
@@ -41,7 +41,7 @@ func (db *DB) CreateReport(ctx context.Context, productID, reporterID int64, rea
 	})
 }
 
-func scanReportedProduct(row interface{ Scan(...any) error }) (app.ReportedProduct, error) {
+func scanReportedProduct(row row) (app.ReportedProduct, error) {
 	var r app.ReportedProduct
 	var updated int64
 	err := row.Scan(&r.ID, &r.ProductID, &r.Product, &r.Image, &r.ThumbURL, &r.ResalePrice, &r.Seller, &r.SellerEmail,
@@ -59,8 +59,8 @@ func (db *DB) DismissReport(ctx context.Context, id int64) error {
 }
 
 // reportsBy lists the reports a user took part in.
-func reportsBy(ctx context.Context, tx *sql.Tx, userID int64) ([]int64, error) {
-	rows, err := tx.QueryContext(ctx, `SELECT report_id FROM reporters WHERE user_id = ?`, userID)
+func (db *DB) reportsBy(ctx context.Context, tx *sql.Tx, userID int64) ([]int64, error) {
+	rows, err := db.txQuery(ctx, tx, `SELECT report_id FROM reporters WHERE user_id = ?`, userID)
 	if err != nil {
 		return nil, err
 	}
@@ -79,12 +79,12 @@ func reportsBy(ctx context.Context, tx *sql.Tx, userID int64) ([]int64, error) {
 // refreshReport brings a report in line with the reporters it has left: it
 // goes when nobody stands behind it, and otherwise shows the latest reason
 // still given.
-func refreshReport(ctx context.Context, tx *sql.Tx, reportID int64) error {
-	_, err := tx.ExecContext(ctx, `DELETE FROM reports WHERE id = ?1 AND NOT EXISTS (SELECT 1 FROM reporters WHERE report_id = ?1)`, reportID)
+func (db *DB) refreshReport(ctx context.Context, tx *sql.Tx, reportID int64) error {
+	_, err := db.txExec(ctx, tx, `DELETE FROM reports WHERE id = ?1 AND NOT EXISTS (SELECT 1 FROM reporters WHERE report_id = ?1)`, reportID)
 	if err != nil {
 		return err
 	}
-	_, err = tx.ExecContext(ctx, `
+	_, err = db.txExec(ctx, tx, `
 		UPDATE reports SET latest_reason = coalesce(
 			(SELECT reason FROM reporters WHERE report_id = ?1 AND reason <> '' ORDER BY created DESC LIMIT 1), '')
 		WHERE id = ?1`, reportID)
@@ -93,7 +93,7 @@ func refreshReport(ctx context.Context, tx *sql.Tx, reportID int64) error {
 
 // changeOne runs a statement that must change exactly one row.
 func changeOne(ctx context.Context, db *DB, query string, id int64, notFoundMessage string) error {
-	res, err := db.write.ExecContext(ctx, query, id)
+	res, err := db.exec(ctx, query, id)
 	if err != nil {
 		return err
 	}

@@ -9,36 +9,53 @@ import (
 
 // SessionStore keeps scs sessions in the database so they survive a restart.
 // scs's own sqlite3store takes a single *sql.DB; this one reads through the
-// reader pool, so checking a session never queues behind a write.
+// reader pool, so checking a session never queues behind a write, and keeps
+// the sessions it read in memory: every signed-in request looks its session
+// up, and only this process writes sessions.
 type SessionStore struct {
 	db *DB
+}
+
+// session is a cached row of the sessions table.
+type session struct {
+	data   []byte
+	expiry time.Time
 }
 
 func (db *DB) Sessions() *SessionStore { return &SessionStore{db: db} }
 
 func (s *SessionStore) FindCtx(ctx context.Context, token string) ([]byte, bool, error) {
+	now := s.db.now()
+	if cached, ok := s.db.sessions.get(token); ok && cached.expiry.After(now) {
+		return cached.data, true, nil
+	}
+	gen := s.db.sessions.generation()
 	var data []byte
-	err := s.db.read.QueryRowContext(ctx,
-		`SELECT data FROM sessions WHERE token = ? AND expiry > ?`, token, s.db.millis()).Scan(&data)
+	var expiry int64
+	err := s.db.queryRow(ctx, `SELECT data, expiry FROM sessions WHERE token = ? AND expiry > ?`,
+		token, now.UnixMilli()).Scan(&data, &expiry)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, false, nil
 	}
 	if err != nil {
 		return nil, false, err
 	}
+	s.db.sessions.put(gen, token, session{data: data, expiry: fromMillis(expiry)})
 	return data, true, nil
 }
 
 func (s *SessionStore) CommitCtx(ctx context.Context, token string, data []byte, expiry time.Time) error {
-	_, err := s.db.write.ExecContext(ctx, `
+	_, err := s.db.exec(ctx, `
 		INSERT INTO sessions (token, data, expiry) VALUES (?, ?, ?)
 		ON CONFLICT (token) DO UPDATE SET data = excluded.data, expiry = excluded.expiry`,
 		token, data, expiry.UnixMilli())
+	s.db.sessions.forget(token)
 	return err
 }
 
 func (s *SessionStore) DeleteCtx(ctx context.Context, token string) error {
-	_, err := s.db.write.ExecContext(ctx, `DELETE FROM sessions WHERE token = ?`, token)
+	_, err := s.db.exec(ctx, `DELETE FROM sessions WHERE token = ?`, token)
+	s.db.sessions.forget(token)
 	return err
 }
 
@@ -56,8 +73,9 @@ func (s *SessionStore) Delete(token string) error {
 }
 
 // DeleteExpired removes sessions past their expiry and reports how many.
+// Cached sessions check their own expiry.
 func (s *SessionStore) DeleteExpired(ctx context.Context) (int64, error) {
-	res, err := s.db.write.ExecContext(ctx, `DELETE FROM sessions WHERE expiry <= ?`, s.db.millis())
+	res, err := s.db.exec(ctx, `DELETE FROM sessions WHERE expiry <= ?`, s.db.millis())
 	if err != nil {
 		return 0, err
 	}

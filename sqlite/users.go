@@ -3,13 +3,15 @@ package sqlite
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
+	"slices"
 
 	"rehome/app"
 )
 
 const userColumns = `id, name, email, role, image, phone, location, verified, created`
 
-func scanUser(row interface{ Scan(...any) error }, extra ...any) (*app.User, error) {
+func scanUser(row row, extra ...any) (*app.User, error) {
 	var u app.User
 	var created int64
 	dest := append([]any{&u.ID, &u.Name, &u.Email, &u.Role, &u.Image, &u.Phone, &u.Location, &u.Verified, &created}, extra...)
@@ -22,7 +24,7 @@ func scanUser(row interface{ Scan(...any) error }, extra ...any) (*app.User, err
 
 func (db *DB) CreateUser(ctx context.Context, u *app.User, passwordHash []byte) error {
 	created := db.millis()
-	err := db.write.QueryRowContext(ctx, `
+	err := db.writeRow(ctx, `
 		INSERT INTO users (name, email, password_hash, role, image, phone, location, verified, created)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
 		u.Name, u.Email, passwordHash, u.Role, u.Image, u.Phone, u.Location, u.Verified, created,
@@ -37,17 +39,87 @@ func (db *DB) CreateUser(ctx context.Context, u *app.User, passwordHash []byte) 
 	return nil
 }
 
+// UserByID is the signed-in user of every request, so it is cached; the
+// writes that change an account forget it.
 func (db *DB) UserByID(ctx context.Context, id int64) (*app.User, error) {
-	return scanUser(db.read.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users WHERE id = ?`, id))
+	if u, ok := db.users.get(id); ok {
+		return &u, nil
+	}
+	gen := db.users.generation()
+	u, err := scanUser(db.queryRow(ctx, `SELECT `+userColumns+` FROM users WHERE id = ?`, id))
+	if err != nil {
+		return nil, err
+	}
+	db.users.put(gen, id, *u)
+	return u, nil
+}
+
+// fillSellers sets the seller's name, email and verified state of products
+// read without them, from the users cache; the sellers it lacks are read in
+// one query. A product whose seller is gone (deleted with them meanwhile)
+// is dropped.
+func (db *DB) fillSellers(ctx context.Context, products []app.Product) ([]app.Product, error) {
+	var missing []int64
+	for i := range products {
+		p := &products[i]
+		if u, ok := db.users.get(p.SellerID); ok {
+			p.Seller, p.SellerEmail, p.SellerVerified = u.Name, u.Email, u.Verified
+		} else if !slices.Contains(missing, p.SellerID) {
+			missing = append(missing, p.SellerID)
+		}
+	}
+	if len(missing) == 0 {
+		return products, nil
+	}
+	found := make(map[int64]*app.User, len(missing))
+	if err := db.readUsers(ctx, missing, found); err != nil {
+		return nil, err
+	}
+	kept := products[:0]
+	for _, p := range products {
+		if slices.Contains(missing, p.SellerID) {
+			u := found[p.SellerID]
+			if u == nil {
+				continue
+			}
+			p.Seller, p.SellerEmail, p.SellerVerified = u.Name, u.Email, u.Verified
+		}
+		kept = append(kept, p)
+	}
+	clear(products[len(kept):])
+	return kept, nil
+}
+
+// readUsers reads the accounts with the given IDs into found, and into the cache.
+func (db *DB) readUsers(ctx context.Context, ids []int64, found map[int64]*app.User) error {
+	gen := db.users.generation()
+	list, err := json.Marshal(ids)
+	if err != nil {
+		return err
+	}
+	rows, err := db.query(ctx, `SELECT `+userColumns+` FROM users WHERE id IN (SELECT value FROM json_each(?))`, string(list))
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		u, err := scanUser(rows)
+		if err != nil {
+			return err
+		}
+		found[u.ID] = u
+		db.users.put(gen, u.ID, *u)
+	}
+	return rows.Err()
 }
 
 func (db *DB) UserByEmail(ctx context.Context, email string) (*app.User, error) {
-	return scanUser(db.read.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users WHERE email = ?`, email))
+	return scanUser(db.queryRow(ctx, `SELECT `+userColumns+` FROM users WHERE email = ?`, email))
 }
 
 func (db *DB) PasswordHash(ctx context.Context, email string) (*app.User, []byte, error) {
 	var hash []byte
-	u, err := scanUser(db.read.QueryRowContext(ctx,
+	u, err := scanUser(db.queryRow(ctx,
 		`SELECT `+userColumns+`, password_hash FROM users WHERE email = ?`, email), &hash)
 	if err != nil {
 		return nil, nil, err
@@ -58,12 +130,12 @@ func (db *DB) PasswordHash(ctx context.Context, email string) (*app.User, []byte
 // The account lists for admins, oldest first.
 const (
 	usersCount       = `SELECT count(*) FROM users`
-	usersPage        = `SELECT ` + userColumns + ` FROM users ORDER BY id LIMIT ? OFFSET ?`
+	usersPage        = `SELECT ` + userColumns + ` FROM users ORDER BY id LIMIT ? + 0 OFFSET ? + 0`
 	usersByRoleCount = `SELECT count(*) FROM users WHERE role = ?`
-	usersByRolePage  = `SELECT ` + userColumns + ` FROM users WHERE role = ? ORDER BY id LIMIT ? OFFSET ?`
+	usersByRolePage  = `SELECT ` + userColumns + ` FROM users WHERE role = ? ORDER BY id LIMIT ? + 0 OFFSET ? + 0`
 )
 
-func scanUserRow(row interface{ Scan(...any) error }) (app.User, error) {
+func scanUserRow(row row) (app.User, error) {
 	u, err := scanUser(row)
 	if err != nil {
 		return app.User{}, err
@@ -79,22 +151,31 @@ func (db *DB) Users(ctx context.Context, role app.Role, page app.Page) (app.List
 }
 
 func (db *DB) PromoteToAdmin(ctx context.Context, id int64) error {
+	defer db.userChanged(id)
 	return changeOne(ctx, db, `UPDATE users SET role = 'Admin' WHERE id = ?`, id, "User not found")
 }
 
+// VerifySeller also changes the seller_verified of the seller's listings.
 func (db *DB) VerifySeller(ctx context.Context, id int64) error {
+	defer db.userChanged(id)
 	return changeOne(ctx, db, `UPDATE users SET verified = 1 WHERE id = ? AND role = 'Seller'`, id, "No seller with this id")
 }
 
+// DeleteUser takes the account's listings, from any category, with it.
 func (db *DB) DeleteUser(ctx context.Context, id int64) error {
+	defer func() {
+		db.users.forget(id)
+		db.products.forgetAll() // the account's listings went with it
+		db.listingsChanged(anyCategory)
+	}()
 	return db.inTx(ctx, func(tx *sql.Tx) error {
 		var role app.Role
-		if err := tx.QueryRowContext(ctx, `SELECT role FROM users WHERE id = ?`, id).Scan(&role); err != nil {
+		if err := db.txRow(ctx, tx, `SELECT role FROM users WHERE id = ?`, id).Scan(&role); err != nil {
 			return notFound(err, "User")
 		}
 		if role == app.RoleAdmin {
 			var admins int
-			if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM users WHERE role = 'Admin'`).Scan(&admins); err != nil {
+			if err := db.txRow(ctx, tx, `SELECT count(*) FROM users WHERE role = 'Admin'`).Scan(&admins); err != nil {
 				return err
 			}
 			if admins <= 1 {
@@ -102,7 +183,7 @@ func (db *DB) DeleteUser(ctx context.Context, id int64) error {
 			}
 		}
 		// Reports this account made lose its reason too, once it is gone.
-		reported, err := reportsBy(ctx, tx, id)
+		reported, err := db.reportsBy(ctx, tx, id)
 		if err != nil {
 			return err
 		}
@@ -113,12 +194,12 @@ func (db *DB) DeleteUser(ctx context.Context, id int64) error {
 			// Products go by cascade, and with them their adverts and reports.
 			`DELETE FROM users WHERE id = ?`,
 		} {
-			if _, err := tx.ExecContext(ctx, step, id); err != nil {
+			if _, err := db.txExec(ctx, tx, step, id); err != nil {
 				return err
 			}
 		}
 		for _, reportID := range reported {
-			if err := refreshReport(ctx, tx, reportID); err != nil {
+			if err := db.refreshReport(ctx, tx, reportID); err != nil {
 				return err
 			}
 		}

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"net/http"
 
 	"rehome/app"
@@ -33,13 +34,15 @@ func (s *Server) uploadImage(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusCreated, img)
 }
 
+// listCategories is public, see publicLists.
 func (s *Server) listCategories(w http.ResponseWriter, r *http.Request) {
-	categories, err := s.svc.Categories(r.Context())
+	err := s.public.serve(w, r, s.svc.CatalogueVersion(), "categories", func(ctx context.Context) (any, error) {
+		categories, err := s.svc.Categories(ctx)
+		return app.List[app.Category]{Items: categories, Total: len(categories)}, err
+	})
 	if err != nil {
 		s.writeError(w, r, err)
-		return
 	}
-	writeJSON(w, http.StatusOK, app.List[app.Category]{Items: categories, Total: len(categories)})
 }
 
 func (s *Server) createCategory(w http.ResponseWriter, r *http.Request) {

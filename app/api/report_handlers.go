@@ -1,6 +1,8 @@
 package api
 
 import (
+	"context"
+	"fmt"
 	"net/http"
 
 	"rehome/app"
@@ -55,18 +57,21 @@ func (s *Server) advertise(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusCreated, product)
 }
 
+// advertisedProducts is the home page's list: public, see publicLists.
 func (s *Server) advertisedProducts(w http.ResponseWriter, r *http.Request) {
 	page, err := pageOf(r)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
 	}
-	list, err := s.svc.AdvertisedProducts(r.Context(), page)
+	page = page.Clamp()
+	key := fmt.Sprintf("advertised?limit=%d&offset=%d", page.Limit, page.Offset)
+	err = s.public.serve(w, r, s.svc.CatalogueVersion(), key, func(ctx context.Context) (any, error) {
+		return s.svc.AdvertisedProducts(ctx, page)
+	})
 	if err != nil {
 		s.writeError(w, r, err)
-		return
 	}
-	writeJSON(w, http.StatusOK, list)
 }
 
 // removeAdvert takes the product {id} off the home page.

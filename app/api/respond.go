@@ -1,6 +1,7 @@
 package api
 
 import (
+	"bytes"
 	"encoding/json"
 	"log/slog"
 	"net/http"
@@ -31,9 +32,27 @@ type errorBody struct {
 func writeJSON(w http.ResponseWriter, status int, body any) {
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
-	if err := json.NewEncoder(w).Encode(body); err != nil {
+	buf := getBuffer()
+	defer putBuffer(buf)
+	if err := encodeJSON(buf, body); err != nil {
 		slog.Debug("write response", "err", err)
+		return
 	}
+	w.Write(buf.Bytes())
+}
+
+// encodeJSON writes body as json.Encoder does, a newline included. Products
+// and their lists, most of what the API sends, take the fast way.
+func encodeJSON(buf *bytes.Buffer, body any) error {
+	switch v := body.(type) {
+	case app.List[app.Product]:
+		buf.Write(app.AppendProductsJSON(buf.AvailableBuffer(), v))
+	case *app.Product:
+		buf.Write(v.AppendJSON(buf.AvailableBuffer()))
+	default:
+		return json.NewEncoder(buf).Encode(body)
+	}
+	return buf.WriteByte('\n')
 }
 
 // writeError answers with err's kind and message. Internal errors are logged

@@ -34,6 +34,7 @@ type Server struct {
 	log      *slog.Logger
 	router   chi.Routes // the root router, to tell which methods a path allows
 	answers  app.IdempotencyStore
+	public   *publicLists
 }
 
 // People stay signed in on their own phone for a month. There is no idle
@@ -55,11 +56,13 @@ func New(cfg Config) *Server {
 	sm.Cookie.Secure = cfg.SecureCookies
 	sm.Cookie.Path = "/"
 	sm.Cookie.Persist = true
+	sm.Codec = sessionCodec{}
 	logger := cfg.Logger
 	if logger == nil {
 		logger = slog.Default()
 	}
-	s := &Server{svc: cfg.Service, sessions: sm, images: cfg.Images, web: cfg.Web, log: logger, answers: cfg.Idempotency}
+	s := &Server{svc: cfg.Service, sessions: sm, images: cfg.Images, web: cfg.Web, log: logger, answers: cfg.Idempotency,
+		public: newPublicLists()}
 	sm.ErrorFunc = s.writeError
 	return s
 }

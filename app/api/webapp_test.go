@@ -3,6 +3,8 @@ package api_test
 import (
 	"bytes"
 	"compress/gzip"
+	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -11,6 +13,7 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"rehome/app"
 	"rehome/app/api"
 )
 
@@ -128,10 +131,28 @@ func TestWebAppNotBuilt(t *testing.T) {
 	}
 }
 
+// API answers of a kilobyte or more are gzipped; smaller ones fit in a
+// packet as they are.
 func TestAPIAnswersAreGzipped(t *testing.T) {
 	e := newEnv(t)
 	res := get(t, e.srv.URL+"/api/categories", "Accept-Encoding", "gzip")
+	if res.Header.Get("Content-Encoding") != "" {
+		t.Errorf("empty list: Content-Encoding %q", res.Header.Get("Content-Encoding"))
+	}
+	admin, _ := e.admin("admin@example.com")
+	for i := range 10 {
+		expectStatus(t, admin.form("/api/categories", map[string]string{"name": fmt.Sprint("Category ", i)}, pngImage(t, 8, 8)), http.StatusCreated)
+	}
+	res = get(t, e.srv.URL+"/api/categories", "Accept-Encoding", "gzip")
 	if res.Header.Get("Content-Encoding") != "gzip" {
-		t.Errorf("Content-Encoding %q", res.Header.Get("Content-Encoding"))
+		t.Errorf("ten categories: Content-Encoding %q", res.Header.Get("Content-Encoding"))
+	}
+	zr, err := gzip.NewReader(res.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var list app.List[app.Category]
+	if err := json.NewDecoder(zr).Decode(&list); err != nil || list.Total != 10 {
+		t.Errorf("decoded %d categories, %v", list.Total, err)
 	}
 }

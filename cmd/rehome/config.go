@@ -61,5 +61,9 @@ func openData(ctx context.Context, dir string) (*sqlite.DB, *uploads.Store, erro
 }
 
 func newService(db *sqlite.DB, images *uploads.Store) *app.Service {
-	return app.NewService(db, images, app.BcryptHasher{Cost: max(passwordCost, bcrypt.MinCost)})
+	return app.NewService(db, images, hasher())
+}
+
+func hasher() app.BcryptHasher {
+	return app.BcryptHasher{Cost: max(passwordCost, bcrypt.MinCost)}
 }

@@ -14,8 +14,10 @@ import (
 const usage = `Rehome, a community marketplace for second-hand household goods.
 
 Usage:
-  rehome serve [--addr ADDR] [--data DIR] [--secure-cookies] [--demo]
+  rehome serve [--addr ADDR] [--data DIR] [--secure-cookies] [--demo] [--pprof 127.0.0.1:PORT]
   rehome admin create --name NAME --email EMAIL [--data DIR]   (password on standard input)
+  rehome bench-data [--data DIR] [--products N] [--users N] [--bookings N] [--categories N] [--adverts N]
+                                                   (a benchmark data set; password on standard input)
 
 Run 'rehome serve -h' or 'rehome admin create -h' for the flags.
 `
@@ -41,6 +43,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 			return 2
 		}
 		return createAdmin(ctx, args[2:], stdin, stdout, stderr)
+	case "bench-data":
+		return benchData(ctx, args[1:], stdin, stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0

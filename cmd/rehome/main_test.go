@@ -230,7 +230,7 @@ func TestAdminCreateWhileServing(t *testing.T) {
 	var logs syncBuffer
 	served := make(chan error, 1)
 	go func() {
-		served <- runServer(ctx, slog.New(slog.NewTextHandler(&logs, nil)), "127.0.0.1:0", dir, false, false)
+		served <- runServer(ctx, slog.New(slog.NewTextHandler(&logs, nil)), serverConfig{addr: "127.0.0.1:0", data: dir})
 	}()
 
 	listening := regexp.MustCompile(`url="?(http://[^\s"]+)`)

@@ -22,25 +22,38 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	data := dataFlag(fs)
 	secure := fs.Bool("secure-cookies", envBool("REHOME_SECURE_COOKIES"), "mark cookies Secure, for deployments behind HTTPS (env REHOME_SECURE_COOKIES)")
 	withDemo := fs.Bool("demo", envBool("REHOME_DEMO"), "fill an empty database with demo content (env REHOME_DEMO)")
+	pprofAddr := fs.String("pprof", envOr("REHOME_PPROF", ""), "serve net/http/pprof on this loopback address, such as 127.0.0.1:6060 (env REHOME_PPROF)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
+	if err := checkLoopback(*pprofAddr); err != nil {
+		fmt.Fprintf(stderr, "rehome: --pprof: %v\n", err)
+		return 2
+	}
 	log := slog.New(slog.NewTextHandler(stdout, nil))
-	if err := runServer(ctx, log, *addr, *data, *secure, *withDemo); err != nil {
+	if err := runServer(ctx, log, serverConfig{addr: *addr, data: *data, secureCookies: *secure, demo: *withDemo, pprof: *pprofAddr}); err != nil {
 		log.Error("server stopped", "err", err)
 		return 1
 	}
 	return 0
 }
 
-func runServer(ctx context.Context, log *slog.Logger, addr, data string, secureCookies, withDemo bool) error {
-	db, images, err := openData(ctx, data)
+// serverConfig is what 'rehome serve' was asked for.
+type serverConfig struct {
+	addr, data    string
+	secureCookies bool
+	demo          bool
+	pprof         string // loopback address for net/http/pprof, or empty
+}
+
+func runServer(ctx context.Context, log *slog.Logger, cfg serverConfig) error {
+	db, images, err := openData(ctx, cfg.data)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
 	svc := newService(db, images)
-	if withDemo {
+	if cfg.demo {
 		if err := demo.Fill(ctx, svc, log); err != nil {
 			return fmt.Errorf("demo data: %w", err)
 		}
@@ -56,7 +69,7 @@ func runServer(ctx context.Context, log *slog.Logger, addr, data string, secureC
 		Idempotency:   db,
 		Images:        images.Handler(),
 		Web:           pwa.Files(),
-		SecureCookies: secureCookies,
+		SecureCookies: cfg.secureCookies,
 		Logger:        log,
 	})
 	srv := &http.Server{
@@ -68,11 +81,19 @@ func runServer(ctx context.Context, log *slog.Logger, addr, data string, secureC
 		IdleTimeout:  2 * time.Minute,
 		ErrorLog:     slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
-	listener, err := net.Listen("tcp", addr)
+	listener, err := net.Listen("tcp", cfg.addr)
 	if err != nil {
 		return err
 	}
-	log.Info("Rehome is listening", "url", "http://"+listener.Addr().String(), "data", data)
+	if cfg.pprof != "" {
+		stopProfiling, err := serveProfiles(cfg.pprof, log)
+		if err != nil {
+			listener.Close()
+			return err
+		}
+		defer stopProfiling()
+	}
+	log.Info("Rehome is listening", "url", "http://"+listener.Addr().String(), "data", cfg.data)
 
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(listener) }()

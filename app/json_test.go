@@ -1,0 +1,99 @@
+package app
+
+import (
+	"bytes"
+	"encoding/json"
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"time"
+)
+
+// encodingJSON is what json.Encoder writes for v, without its newline.
+func encodingJSON(t *testing.T, v any) string {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(v); err != nil {
+		t.Fatal(err)
+	}
+	return strings.TrimSuffix(buf.String(), "\n")
+}
+
+// TestProductAppendJSON keeps the fast encoding byte for byte equal to
+// encoding/json's, on tricky strings and on random ones.
+func TestProductAppendJSON(t *testing.T) {
+	tricky := []string{"", "plain", `quote " and \ backslash`, "<script>&amp;</script>", "tab\tnew\nline\rcr",
+		"\b\f\x00\x01\x1f\x7f", "café ünïcödé 日本 🛋️", "line\u2028para\u2029", "bad \xff\xfe utf-8 \xc3", "\xe2\x80",
+		strings.Repeat("long ", 300)}
+	rng := rand.New(rand.NewPCG(1, 2))
+	randomString := func() string {
+		b := make([]byte, rng.IntN(40))
+		for i := range b {
+			b[i] = byte(rng.IntN(256))
+		}
+		return string(b)
+	}
+	var products []Product
+	for i, s := range tricky {
+		products = append(products, Product{ID: int64(i), Category: s, Name: s, Description: s, Image: s, ThumbURL: s,
+			Condition: Condition(s), Location: s, OriginalPrice: Cents(i * 1234), ResalePrice: Cents(i * 50), Seller: s,
+			SellerEmail: s, SellerPhone: s, SellerVerified: i%2 == 0, PurchaseYear: 2000 + i, UsePeriod: s,
+			Status: ProductStatus(s), Created: time.Date(2026, 11, 22, 10, 15, i, i*1_000_000, time.UTC)})
+	}
+	for i := range 500 {
+		products = append(products, Product{ID: rng.Int64(), Category: randomString(), Name: randomString(),
+			Description: randomString(), Location: randomString(), Seller: randomString(),
+			OriginalPrice: Cents(rng.Int64N(1e10)), ResalePrice: Cents(rng.Int64N(1000)), PurchaseYear: rng.IntN(3000),
+			Created: time.UnixMilli(rng.Int64N(4e12)).UTC(), SellerVerified: i%3 == 0})
+	}
+	products = append(products, Product{}) // zero time, zero prices
+	for _, p := range products {
+		if got, want := string(p.AppendJSON(nil)), encodingJSON(t, p); got != want {
+			t.Fatalf("AppendJSON\n got %s\nwant %s", got, want)
+		}
+	}
+	for _, l := range []List[Product]{{Items: products[:3], Total: 7}, {Items: []Product{}}, {}} {
+		if got, want := string(AppendProductsJSON(nil, l)), encodingJSON(t, l); got != want {
+			t.Errorf("AppendProductsJSON\n got %s\nwant %s", got, want)
+		}
+	}
+}
+
+func TestCentsJSON(t *testing.T) {
+	for c := Cents(-1000); c <= 100_000; c++ {
+		got, _ := c.MarshalJSON()
+		s := c.String()
+		s = strings.TrimSuffix(strings.TrimSuffix(s, "0"), ".0")
+		if want := strings.TrimSuffix(s, "."); string(got) != want {
+			t.Fatalf("%d: %s, want %s", int64(c), got, want)
+		}
+	}
+	if got, _ := MaxCents.MarshalJSON(); string(got) != "10000000" {
+		t.Errorf("MaxCents: %s", got)
+	}
+}
+
+func BenchmarkProductJSON(b *testing.B) {
+	l := List[Product]{Total: 4800}
+	for i := range 24 {
+		l.Items = append(l.Items, Product{ID: int64(i), Category: "Sofas", Name: "Solid oak Sofas no. 1234",
+			Description: strings.Repeat("Well looked after and ready for a new home. ", 4), Image: "/images/0123456789abcdef0123456789abcdef.jpg",
+			ThumbURL: "/images/0123456789abcdef0123456789abcdef-thumb.jpg", Condition: ConditionGood, Location: "Riverside",
+			OriginalPrice: 123450, ResalePrice: 45000, Seller: "Seller 12", SellerEmail: "seller12@bench.rehome.test",
+			SellerPhone: "+44 7700 000012", PurchaseYear: 2019, UsePeriod: "3 years", Status: StatusAvailable,
+			Created: time.Now().UTC()})
+	}
+	b.Run("encoding/json", func(b *testing.B) {
+		var buf bytes.Buffer
+		for b.Loop() {
+			buf.Reset()
+			json.NewEncoder(&buf).Encode(l)
+		}
+	})
+	b.Run("AppendJSON", func(b *testing.B) {
+		var buf []byte
+		for b.Loop() {
+			buf = AppendProductsJSON(buf[:0], l)
+		}
+	})
+}

@@ -1,0 +1,410 @@
+// Command bench measures a built rehome binary: it writes a benchmark data
+// set with 'rehome bench-data', starts 'rehome serve' on a loopback port,
+// signs in and drives each scenario for a bounded time, at full speed with
+// wrk and at half that rate with a paced client of its own, reading the
+// server's CPU time and peak memory from /proc. It then times start-up
+// on a million listings, uploads of a 12-megapixel photo, and weighs the
+// web app's first download. The report is Markdown, on standard output.
+//
+//	go run ./bench --bin bin/rehome
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net/http"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"strings"
+	"sync"
+	"time"
+)
+
+type options struct {
+	bin                             string
+	products, users, bookings, cats int
+	startupProducts                 int
+	duration, mixed                 time.Duration
+	conns                           int
+	uploads                         int
+	web, out, profiles, data        string
+	only                            *regexp.Regexp
+	keep                            bool
+}
+
+// bench is the state of one benchmark session.
+type bench struct {
+	opts  options
+	dir   string
+	srv   *server
+	api   *api
+	ticks int64
+	conns int
+
+	report *report
+	pprof  string // the server's pprof address, when profiling
+
+	mu     sync.Mutex
+	wrkCPU time.Duration // CPU time of wrk runs, for run.others
+}
+
+func main() {
+	var o options
+	flag.StringVar(&o.bin, "bin", "bin/rehome", "the rehome binary to measure")
+	flag.IntVar(&o.products, "products", 100_000, "listings in the data set")
+	flag.IntVar(&o.users, "users", 2_000, "accounts in the data set")
+	flag.IntVar(&o.bookings, "bookings", 20_000, "bookings in the data set")
+	flag.IntVar(&o.cats, "categories", 20, "categories in the data set")
+	flag.IntVar(&o.startupProducts, "startup-products", 1_000_000, "listings for the start-up measurement (0 skips it)")
+	flag.DurationVar(&o.duration, "duration", 10*time.Second, "length of each measured load run")
+	flag.DurationVar(&o.mixed, "mixed", 30*time.Second, "length of the mixed read/write run")
+	flag.IntVar(&o.conns, "connections", 8, "concurrent connections of the full-speed runs")
+	flag.IntVar(&o.uploads, "uploads", 10, "12-megapixel uploads to time (0 skips them)")
+	flag.StringVar(&o.web, "web", "pwa/dist", "the built web app, to weigh its first download (empty skips it)")
+	flag.StringVar(&o.out, "out", "", "also write the report to this file")
+	flag.StringVar(&o.profiles, "profiles", "", "save a CPU profile of the server for each scenario in this directory")
+	flag.StringVar(&o.data, "data", "", "a data directory from an earlier 'rehome bench-data', instead of a fresh one")
+	flag.BoolVar(&o.keep, "keep", false, "keep the temporary directory")
+	only := flag.String("only", "", "run only the load scenarios whose names match this regular expression")
+	flag.Parse()
+	if *only != "" {
+		o.only = regexp.MustCompile(*only)
+	}
+	if err := runBench(context.Background(), o); err != nil {
+		fmt.Fprintln(os.Stderr, "bench:", err)
+		os.Exit(1)
+	}
+}
+
+func runBench(ctx context.Context, o options) error {
+	dir, err := os.MkdirTemp("", "rehome-bench-")
+	if err != nil {
+		return err
+	}
+	if o.keep {
+		fmt.Fprintln(os.Stderr, "bench: keeping", dir)
+	} else {
+		defer os.RemoveAll(dir)
+	}
+	ticks, err := clockTicks(ctx)
+	if err != nil {
+		return err
+	}
+	b := &bench{opts: o, dir: dir, ticks: ticks, conns: o.conns, report: newReport(o)}
+	if err := b.loadScenarios(ctx); err != nil {
+		return err
+	}
+	if o.startupProducts > 0 {
+		if err := b.startup(ctx); err != nil {
+			return err
+		}
+	}
+	if o.web != "" {
+		size, err := measureWebApp(o.web, "home")
+		if err != nil {
+			return fmt.Errorf("web app: %w", err)
+		}
+		b.report.web = &size
+	}
+	text := b.report.String()
+	fmt.Print(text)
+	if o.out != "" {
+		return os.WriteFile(o.out, []byte(text), 0o644)
+	}
+	return nil
+}
+
+const benchPassword = "bench password"
+
+// benchData writes a data set with 'rehome bench-data' and says how long it took.
+func (b *bench) benchData(ctx context.Context, data string, products int) (time.Duration, error) {
+	start := time.Now()
+	cmd := exec.CommandContext(ctx, b.opts.bin, "bench-data", "--data", data,
+		"--products", fmt.Sprint(products), "--users", fmt.Sprint(b.opts.users),
+		"--bookings", fmt.Sprint(b.opts.bookings), "--categories", fmt.Sprint(b.opts.cats))
+	cmd.Stdin = strings.NewReader(benchPassword + "\n")
+	cmd.Stderr = os.Stderr
+	if out, err := cmd.Output(); err != nil {
+		return 0, fmt.Errorf("bench-data: %v\n%s", err, out)
+	}
+	return time.Since(start), nil
+}
+
+func (b *bench) start(data, name string) error {
+	var extra []string
+	if b.opts.profiles != "" {
+		addr, err := freeAddr()
+		if err != nil {
+			return err
+		}
+		b.pprof = addr
+		extra = append(extra, "--pprof", addr)
+	}
+	srv, err := startServer(b.opts.bin, data, filepath.Join(b.dir, name+".log"), extra...)
+	if err != nil {
+		return err
+	}
+	b.srv, b.api = srv, newAPI(srv.base)
+	return nil
+}
+
+// signIn registers n fresh buyers, who hold no bookings yet.
+func (b *bench) signIn(n int) ([]string, error) {
+	var cookies []string
+	for i := range n {
+		email := fmt.Sprintf("bench%d-%d@bench.rehome.test", time.Now().UnixNano(), i)
+		cookie, err := b.api.register(email, benchPassword)
+		if err != nil {
+			return nil, err
+		}
+		cookies = append(cookies, cookie)
+	}
+	return cookies, nil
+}
+
+func (b *bench) loadScenarios(ctx context.Context) error {
+	o := b.opts
+	data := o.data
+	if data == "" {
+		data = filepath.Join(b.dir, "data")
+		took, err := b.benchData(ctx, data, o.products)
+		if err != nil {
+			return err
+		}
+		b.report.dataTook = took
+	}
+	if err := b.start(data, "serve"); err != nil {
+		return err
+	}
+	defer b.srv.stop()
+	b.report.ready = b.srv.ready
+	cookies, err := b.signIn(4)
+	if err != nil {
+		return err
+	}
+	me := cookies[0]
+	categories, err := b.api.categories()
+	if err != nil {
+		return err
+	}
+	if len(categories) == 0 {
+		return errors.New("the data set has no categories")
+	}
+	ids, err := b.api.availableProducts(categories, me)
+	if err != nil {
+		return err
+	}
+	rand.New(rand.NewPCG(5, 6)).Shuffle(len(ids), func(i, j int) { ids[i], ids[j] = ids[j], ids[i] })
+	b.report.available = len(ids)
+
+	pageOf := func(offset int) cycle {
+		var list cycle
+		for _, name := range categories {
+			path := fmt.Sprintf("/api/categories/%s?limit=24", url.PathEscape(name))
+			if offset > 0 {
+				path += fmt.Sprintf("&offset=%d", offset)
+			}
+			list = append(list, target{method: http.MethodGet, path: path})
+		}
+		return list
+	}
+	var products cycle
+	for _, id := range ids {
+		products = append(products, target{method: http.MethodGet, path: fmt.Sprintf("/api/products/%d", id)})
+	}
+	books := &bookings{products: ids, cookies: cookies}
+	get := func(path string) cycle { return cycle{{method: http.MethodGet, path: path}} }
+
+	type scenario struct {
+		name    string
+		targets targets
+		headers http.Header
+		want    []int
+		budget  string
+	}
+	signedIn := headers("Cookie", me)
+	scenarios := []scenario{
+		{"GET /api/categories (public)", get("/api/categories"), headers(), []int{200}, ""},
+		{"GET /api/advertised?limit=24 (public)", get("/api/advertised?limit=24"), headers(), []int{200}, ""},
+	}
+	for _, path := range []string{"/api/categories", "/api/advertised?limit=24"} {
+		etag, err := b.api.etag(path)
+		if err != nil {
+			return err
+		}
+		if etag == "" {
+			b.report.notes = append(b.report.notes, fmt.Sprintf("`%s` has no ETag: no 304 scenario.", path))
+			continue
+		}
+		scenarios = append(scenarios, scenario{"GET " + path + ", If-None-Match (public)", get(path),
+			headers("If-None-Match", etag), []int{304}, ""})
+	}
+	scenarios = append(scenarios,
+		scenario{"GET /api/categories/{name}?limit=24", pageOf(0), signedIn, []int{200}, "category"},
+		scenario{"GET /api/categories/{name}?limit=24&offset=4800", pageOf(4800), signedIn, []int{200}, "category"},
+		scenario{"GET /api/products/{id}", products, signedIn, []int{200}, ""},
+		scenario{"POST /api/booked (distinct products)", books, headers("Content-Type", "application/json"), []int{201}, "booking"},
+	)
+	for _, sc := range scenarios {
+		if o.only != nil && !o.only.MatchString(sc.name) {
+			continue
+		}
+		fmt.Fprintf(os.Stderr, "bench: %s\n", sc.name)
+		if _, err := b.wrkRun(sc.targets, sc.headers, 2*time.Second); err != nil { // warm up
+			return err
+		}
+		stopProfile := b.profile(sc.name, o.duration)
+		peak, err := b.wrkRun(sc.targets, sc.headers, o.duration)
+		stopProfile()
+		if err != nil {
+			return err
+		}
+		stopProfile = b.profile(sc.name+" half", o.duration)
+		half, err := b.pacedRun(sc.targets, sc.headers, o.duration, max(1, int(peak.rate/2)), sc.want...)
+		stopProfile()
+		if err != nil {
+			return err
+		}
+		b.report.runs = append(b.report.runs, scenarioResult{name: sc.name, peak: peak, half: half, budget: sc.budget})
+	}
+
+	// The mixed run: nine reads in ten, spread over what a visitor does, and
+	// bookings of products not yet booked.
+	var reads cycle
+	for i, name := range categories {
+		for _, offset := range []int{0, 24, 48, 96, 480, 2400, 4800} {
+			reads = append(reads, target{method: http.MethodGet,
+				path: fmt.Sprintf("/api/categories/%s?limit=24&offset=%d", url.PathEscape(name), offset)})
+		}
+		reads = append(reads, products[min(i*50, len(products)):min(i*50+50, len(products))]...)
+	}
+	reads = append(reads, get("/api/categories")[0], get("/api/advertised?limit=24")[0], get("/api/auth/me")[0])
+	rand.New(rand.NewPCG(7, 8)).Shuffle(len(reads), func(i, j int) { reads[i], reads[j] = reads[j], reads[i] })
+	if o.only == nil || o.only.MatchString("mixed") {
+		fmt.Fprintf(os.Stderr, "bench: mixed\n")
+		stopProfile := b.profile("mixed", o.mixed)
+		mix, err := b.wrkRun(&mixed{reads: reads, writes: books}, headers("Cookie", me, "Content-Type", "application/json"), o.mixed)
+		stopProfile()
+		if err != nil {
+			return err
+		}
+		b.report.mixed = &mix
+	}
+
+	if o.uploads > 0 {
+		fmt.Fprintf(os.Stderr, "bench: uploads\n")
+		up, err := b.uploads(o.uploads, cookies[1])
+		if err != nil {
+			return err
+		}
+		b.report.upload = &up
+	}
+	return nil
+}
+
+// startup times start-up on a data set of startupProducts listings, and the
+// deep category page there.
+func (b *bench) startup(ctx context.Context) error {
+	data := filepath.Join(b.dir, "data-startup")
+	fmt.Fprintf(os.Stderr, "bench: writing %d listings\n", b.opts.startupProducts)
+	took, err := b.benchData(ctx, data, b.opts.startupProducts)
+	if err != nil {
+		return err
+	}
+	b.report.startupDataTook = took
+	for i := range 3 {
+		if err := b.start(data, fmt.Sprintf("startup%d", i)); err != nil {
+			return err
+		}
+		b.report.startups = append(b.report.startups, b.srv.ready)
+		if i < 2 {
+			if err := b.srv.stop(); err != nil {
+				return err
+			}
+		}
+	}
+	defer b.srv.stop()
+	cookies, err := b.signIn(1)
+	if err != nil {
+		return err
+	}
+	categories, err := b.api.categories()
+	if err != nil {
+		return err
+	}
+	var deepPages cycle
+	offset := b.opts.startupProducts / b.opts.cats / 2
+	for _, name := range categories {
+		deepPages = append(deepPages, target{method: http.MethodGet,
+			path: fmt.Sprintf("/api/categories/%s?limit=24&offset=%d", url.PathEscape(name), offset)})
+	}
+	if _, err := b.wrkRun(deepPages, headers("Cookie", cookies[0]), 2*time.Second); err != nil {
+		return err
+	}
+	deep, err := b.wrkRun(deepPages, headers("Cookie", cookies[0]), b.opts.duration/2)
+	if err != nil {
+		return err
+	}
+	b.report.startupDeep, b.report.startupDeepOffset = &deep, offset
+	return nil
+}
+
+// profile records a CPU profile of the server for d, when asked to.
+func (b *bench) profile(name string, d time.Duration) (wait func()) {
+	if b.pprof == "" {
+		return func() {}
+	}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		res, err := http.Get(fmt.Sprintf("http://%s/debug/pprof/profile?seconds=%d", b.pprof, int(d.Seconds())))
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "bench: profile:", err)
+			return
+		}
+		defer res.Body.Close()
+		os.MkdirAll(b.opts.profiles, 0o755)
+		f, err := os.Create(filepath.Join(b.opts.profiles, slug(name)+".pprof"))
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "bench: profile:", err)
+			return
+		}
+		defer f.Close()
+		io.Copy(f, res.Body)
+	}()
+	return func() { <-done }
+}
+
+func slug(name string) string {
+	var out []rune
+	for _, r := range strings.ToLower(name) {
+		switch {
+		case r >= 'a' && r <= 'z', r >= '0' && r <= '9':
+			out = append(out, r)
+		case len(out) > 0 && out[len(out)-1] != '-':
+			out = append(out, '-')
+		}
+	}
+	return strings.Trim(string(out), "-")
+}
+
+func cpuModel() string {
+	data, err := os.ReadFile("/proc/cpuinfo")
+	if err != nil {
+		return runtime.GOARCH
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if key, value, ok := strings.Cut(line, ":"); ok && strings.TrimSpace(key) == "model name" {
+			return strings.TrimSpace(value)
+		}
+	}
+	return runtime.GOARCH
+}

@@ -1,0 +1,143 @@
+package main
+
+import (
+	"fmt"
+	"runtime"
+	"slices"
+	"strings"
+	"time"
+)
+
+// The budgets of issue 6.
+const (
+	budgetCategoryCPU = 300 * time.Microsecond
+	budgetHalfP99     = 10 * time.Millisecond
+	budgetBookingP50  = 2 * time.Millisecond
+	budgetRSS         = 60 << 20
+	budgetStartup     = time.Second
+	budgetUpload      = 400 * time.Millisecond
+	budgetJS          = 130 << 10
+)
+
+type scenarioResult struct {
+	name       string
+	peak, half run
+	budget     string // which budget the scenario answers to, if any
+}
+
+type report struct {
+	opts              options
+	when              time.Time
+	dataTook          time.Duration
+	ready             time.Duration
+	available         int
+	runs              []scenarioResult
+	mixed             *run
+	upload            *uploadRun
+	startupDataTook   time.Duration
+	startups          []time.Duration
+	startupDeep       *run
+	startupDeepOffset int
+	web               *webSize
+	notes             []string
+}
+
+func newReport(o options) *report { return &report{opts: o, when: time.Now().UTC()} }
+
+func us(d time.Duration) string { return fmt.Sprintf("%d µs", d.Microseconds()) }
+
+func ms(d time.Duration) string { return fmt.Sprintf("%.2f ms", float64(d)/float64(time.Millisecond)) }
+
+func mb(bytes int64) string { return fmt.Sprintf("%.1f MB", float64(bytes)/(1<<20)) }
+
+func kb(bytes int) string { return fmt.Sprintf("%.1f KB", float64(bytes)/1024) }
+
+func met(ok bool) string {
+	if ok {
+		return "met"
+	}
+	return "**not met**"
+}
+
+func (r *report) String() string {
+	var b strings.Builder
+	o := r.opts
+	fmt.Fprintf(&b, "## Results of %s\n\n", r.when.Format("2006-01-02 15:04 MST"))
+	fmt.Fprintf(&b, "%d cores (%s), %s/%s. The load comes from the same machine over 127.0.0.1: wrk (one thread, %d connections) at full speed, and a paced client of bench/ at half that rate.\n",
+		runtime.NumCPU(), cpuModel(), runtime.GOOS, runtime.GOARCH, o.conns)
+	if o.data == "" {
+		fmt.Fprintf(&b, "Data set: %d listings (%d available) in %d categories, %d accounts, %d bookings; written in %.1f s.\n",
+			o.products, r.available, o.cats, o.users, o.bookings, r.dataTook.Seconds())
+	}
+	fmt.Fprintf(&b, "Each run lasts %v after a 2 s warm-up; \"half\" repeats it at half the full-speed rate, timing each request from when it was due. CPU is the server's user+system time from /proc/PID/stat divided by requests; peak RSS is VmHWM during the run; the last column is the share of the machine's CPU that processes other than the server and the load used meanwhile (full speed / half rate): when it is high, latencies say more about them than about the server.\n\n", o.duration)
+	b.WriteString("| scenario | requests/s | p50 | p99 | server CPU / request | at half rate: p50 / p99 | CPU / request at half rate | peak RSS | unexpected answers | other processes' CPU |\n")
+	b.WriteString("|---|---:|---:|---:|---:|---:|---:|---:|---|---:|\n")
+	var peakRSS int64
+	for _, s := range r.runs {
+		fmt.Fprintf(&b, "| %s | %.0f | %s | %s | %s | %s / %s | %s | %s | %s | %.0f%% / %.0f%% |\n", s.name, s.peak.rate, ms(s.peak.p50), ms(s.peak.p99),
+			us(s.peak.cpu), ms(s.half.p50), ms(s.half.p99), us(s.half.cpu), mb(max(s.peak.peakRSS, s.half.peakRSS)), s.peak.errors(),
+			100*s.peak.others, 100*s.half.others)
+		peakRSS = max(peakRSS, s.peak.peakRSS, s.half.peakRSS)
+	}
+	if m := r.mixed; m != nil {
+		fmt.Fprintf(&b, "| mixed, 90%% reads / 10%% bookings, %v | %.0f | %s | %s | %s | | | %s | %s | %.0f%% |\n", o.mixed, m.rate, ms(m.p50), ms(m.p99),
+			us(m.cpu), mb(m.peakRSS), m.errors(), 100*m.others)
+		peakRSS = max(peakRSS, m.peakRSS)
+	}
+	b.WriteString("\n")
+	if u := r.upload; u != nil {
+		fmt.Fprintf(&b, "Upload of a 12-megapixel JPEG (%.1f MB, EXIF orientation 6) until stored with its thumbnail, %d in a row: median %s, slowest %s, server CPU %s per upload, peak RSS %s.\n\n",
+			float64(u.size)/(1<<20), u.n, ms(u.p50), ms(u.max), ms(u.cpu), mb(u.peakRSS))
+	}
+	if len(r.startups) > 0 {
+		fmt.Fprintf(&b, "Start-up to the first answered request with %d listings (written in %.0f s), three starts: %s.\n",
+			o.startupProducts, r.startupDataTook.Seconds(), durations(r.startups))
+		if d := r.startupDeep; d != nil {
+			fmt.Fprintf(&b, "There, the category page at offset %d: %.0f requests/s, p50 %s, p99 %s, server CPU %s per request.\n",
+				r.startupDeepOffset, d.rate, ms(d.p50), ms(d.p99), us(d.cpu))
+		}
+		b.WriteString("\n")
+	}
+	if w := r.web; w != nil {
+		fmt.Fprintf(&b, "Web app, first visit to `/` (gzip -9 bytes): index.html loads %s of JavaScript and %s of CSS; the home route adds %s of JavaScript and %s of CSS: %s of JavaScript in all.\n\n",
+			kb(w.entryJS), kb(w.entryCSS), kb(w.routeJS), kb(w.routeCSS), kb(w.entryJS+w.routeJS))
+	}
+	for _, n := range r.notes {
+		fmt.Fprintf(&b, "Note: %s\n\n", n)
+	}
+
+	b.WriteString("### Budgets\n\n| budget | measured | |\n|---|---|---|\n")
+	for _, s := range r.runs {
+		switch s.budget {
+		case "category":
+			fmt.Fprintf(&b, "| %s: server CPU ≤ 300 µs / request | %s | %s |\n", s.name, us(s.peak.cpu), met(s.peak.cpu <= budgetCategoryCPU))
+			fmt.Fprintf(&b, "| %s: p99 < 10 ms at half of peak throughput (%.0f/s) | %s | %s |\n", s.name, s.peak.rate/2, ms(s.half.p99), met(s.half.p99 < budgetHalfP99))
+		case "booking":
+			fmt.Fprintf(&b, "| booking p50 < 2 ms (at half of peak throughput, %.0f/s) | %s | %s |\n", s.peak.rate/2, ms(s.half.p50), met(s.half.p50 < budgetBookingP50))
+		}
+	}
+	if m := r.mixed; m != nil {
+		fmt.Fprintf(&b, "| mixed run without errors | %d of %d unexpected | %s |\n", m.unwantedN, m.requests, met(m.unwantedN == 0))
+	}
+	fmt.Fprintf(&b, "| peak RSS under load ≤ 60 MB | %s | %s |\n", mb(peakRSS), met(peakRSS <= budgetRSS))
+	if len(r.startups) > 0 {
+		slowest := slices.Max(r.startups)
+		fmt.Fprintf(&b, "| start-up ≤ 1 s at %d listings | %s (slowest of 3) | %s |\n", o.startupProducts, ms(slowest), met(slowest <= budgetStartup))
+	}
+	if u := r.upload; u != nil {
+		fmt.Fprintf(&b, "| 12 MP upload ≤ 400 ms | %s median, %s slowest | %s |\n", ms(u.p50), ms(u.max), met(u.p50 <= budgetUpload))
+	}
+	if w := r.web; w != nil {
+		js := w.entryJS + w.routeJS
+		fmt.Fprintf(&b, "| initial JavaScript ≤ 130 KB gzip | %s | %s |\n", kb(js), met(js <= budgetJS))
+	}
+	return b.String()
+}
+
+func durations(ds []time.Duration) string {
+	parts := make([]string, len(ds))
+	for i, d := range ds {
+		parts[i] = ms(d)
+	}
+	return strings.Join(parts, ", ")
+}

@@ -1,0 +1,190 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+)
+
+// server is a running 'rehome serve' child process.
+type server struct {
+	cmd     *exec.Cmd
+	base    string // http://127.0.0.1:PORT
+	started time.Time
+	ready   time.Duration // from exec to the first answered request
+	done    chan error
+}
+
+// startServer runs bin serve on a free loopback port and waits until it
+// answers GET /api/categories. Its log goes to log.
+func startServer(bin, data, logPath string, extra ...string) (*server, error) {
+	addr, err := freeAddr()
+	if err != nil {
+		return nil, err
+	}
+	logFile, err := os.Create(logPath)
+	if err != nil {
+		return nil, err
+	}
+	args := append([]string{"serve", "--addr", addr, "--data", data}, extra...)
+	cmd := exec.Command(bin, args...)
+	cmd.Stdout, cmd.Stderr = logFile, logFile
+	s := &server{cmd: cmd, base: "http://" + addr, done: make(chan error, 1)}
+	s.started = time.Now()
+	if err := cmd.Start(); err != nil {
+		logFile.Close()
+		return nil, err
+	}
+	go func() { s.done <- cmd.Wait(); logFile.Close() }()
+	client := &http.Client{Timeout: time.Second}
+	for deadline := time.Now().Add(60 * time.Second); time.Now().Before(deadline); {
+		res, err := client.Get(s.base + "/api/categories")
+		if err == nil {
+			res.Body.Close()
+			if res.StatusCode == http.StatusOK {
+				s.ready = time.Since(s.started)
+				return s, nil
+			}
+		}
+		select {
+		case err := <-s.done:
+			return nil, fmt.Errorf("server exited before answering: %v; see %s", err, logPath)
+		case <-time.After(2 * time.Millisecond):
+		}
+	}
+	s.stop()
+	return nil, fmt.Errorf("server did not answer within a minute; see %s", logPath)
+}
+
+// stop asks the server to shut down and waits for it.
+func (s *server) stop() error {
+	s.cmd.Process.Signal(syscall.SIGTERM)
+	select {
+	case err := <-s.done:
+		return err
+	case <-time.After(30 * time.Second):
+		s.cmd.Process.Kill()
+		return errors.New("server did not stop within 30 s; killed")
+	}
+}
+
+func (s *server) pid() int { return s.cmd.Process.Pid }
+
+func freeAddr() (string, error) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return "", err
+	}
+	defer l.Close()
+	return l.Addr().String(), nil
+}
+
+// usage is what /proc says a process has used so far.
+type usage struct {
+	cpu     time.Duration // user + system
+	peakRSS int64         // bytes, since the last resetPeak
+}
+
+// readUsage reads utime and stime from /proc/PID/stat and VmHWM from
+// /proc/PID/status.
+func readUsage(pid int, ticksPerSecond int64) (usage, error) {
+	stat, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(pid), "stat"))
+	if err != nil {
+		return usage{}, err
+	}
+	ticks, err := cpuTicks(stat)
+	if err != nil {
+		return usage{}, err
+	}
+	status, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(pid), "status"))
+	if err != nil {
+		return usage{}, err
+	}
+	hwm, err := statusKB(status, "VmHWM")
+	if err != nil {
+		return usage{}, err
+	}
+	return usage{cpu: time.Duration(ticks) * time.Second / time.Duration(ticksPerSecond), peakRSS: hwm * 1024}, nil
+}
+
+// cpuTicks adds utime and stime, fields 14 and 15 of /proc/PID/stat. The
+// command name (field 2) is in parentheses and may hold spaces, so fields
+// are counted from the last ')'.
+func cpuTicks(stat []byte) (int64, error) {
+	end := bytes.LastIndexByte(stat, ')')
+	if end < 0 {
+		return 0, errors.New("unexpected /proc/PID/stat format")
+	}
+	fields := strings.Fields(string(stat[end+1:]))
+	// fields[0] is field 3 (state), so utime (14) is fields[11].
+	if len(fields) < 13 {
+		return 0, errors.New("unexpected /proc/PID/stat format")
+	}
+	utime, err1 := strconv.ParseInt(fields[11], 10, 64)
+	stime, err2 := strconv.ParseInt(fields[12], 10, 64)
+	if err := errors.Join(err1, err2); err != nil {
+		return 0, err
+	}
+	return utime + stime, nil
+}
+
+// statusKB reads a "Name:   123 kB" line of /proc/PID/status.
+func statusKB(status []byte, name string) (int64, error) {
+	sc := bufio.NewScanner(bytes.NewReader(status))
+	for sc.Scan() {
+		key, value, ok := strings.Cut(sc.Text(), ":")
+		if !ok || key != name {
+			continue
+		}
+		return strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(value), " kB"), 10, 64)
+	}
+	return 0, fmt.Errorf("no %s in /proc/PID/status", name)
+}
+
+// machineBusy is the CPU time all processes have used, from the first line
+// of /proc/stat: user, nice, system, irq, softirq and steal.
+func machineBusy(ticksPerSecond int64) (time.Duration, error) {
+	stat, err := os.ReadFile("/proc/stat")
+	if err != nil {
+		return 0, err
+	}
+	line, _, _ := strings.Cut(string(stat), "\n")
+	fields := strings.Fields(line)
+	if len(fields) < 9 || fields[0] != "cpu" {
+		return 0, errors.New("unexpected /proc/stat format")
+	}
+	var busy int64
+	for _, i := range []int{1, 2, 3, 6, 7, 8} {
+		n, err := strconv.ParseInt(fields[i], 10, 64)
+		if err != nil {
+			return 0, err
+		}
+		busy += n
+	}
+	return time.Duration(busy) * time.Second / time.Duration(ticksPerSecond), nil
+}
+
+// resetPeak starts VmHWM again from the current RSS (Linux 4.0 and later).
+func resetPeak(pid int) error {
+	return os.WriteFile(filepath.Join("/proc", strconv.Itoa(pid), "clear_refs"), []byte("5"), 0)
+}
+
+// clockTicks is the kernel's USER_HZ, the unit of utime and stime.
+func clockTicks(ctx context.Context) (int64, error) {
+	out, err := exec.CommandContext(ctx, "getconf", "CLK_TCK").Output()
+	if err != nil {
+		return 0, fmt.Errorf("getconf CLK_TCK: %w", err)
+	}
+	return strconv.ParseInt(strings.TrimSpace(string(out)), 10, 64)
+}

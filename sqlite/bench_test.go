@@ -1,0 +1,198 @@
+package sqlite_test
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"rehome/app"
+	"rehome/app/benchdata"
+	"rehome/sqlite"
+	"rehome/uploads"
+)
+
+// The store's hot queries on the benchmark data set of 'make bench':
+// 100,000 listings in 20 categories, 2,000 accounts, 20,000 bookings.
+//
+//	go test -run '^$' -bench . -benchmem ./sqlite/
+var benchSize = benchdata.Size{Products: 100_000, Users: 2_000, Bookings: 20_000, Categories: 20, Adverts: 50}
+
+var (
+	benchOnce sync.Once
+	benchDir  string
+	benchErr  error
+)
+
+// benchDB opens the benchmark data set, writing it once per test binary.
+func benchDB(b *testing.B) *sqlite.DB {
+	b.Helper()
+	benchOnce.Do(func() {
+		benchDir, benchErr = os.MkdirTemp("", "rehome-sqlite-bench-")
+		if benchErr != nil {
+			return
+		}
+		ctx := context.Background()
+		db, err := sqlite.Open(ctx, filepath.Join(benchDir, "rehome.db"))
+		if err != nil {
+			benchErr = err
+			return
+		}
+		defer db.Close()
+		images, err := uploads.New(filepath.Join(benchDir, "images"))
+		if err != nil {
+			benchErr = err
+			return
+		}
+		benchErr = benchdata.Fill(ctx, db, images, []byte("not a real hash"), benchSize, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	})
+	if benchErr != nil {
+		b.Fatal(benchErr)
+	}
+	db, err := sqlite.Open(context.Background(), filepath.Join(benchDir, "rehome.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { db.Close() })
+	return db
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if benchDir != "" {
+		os.RemoveAll(benchDir)
+	}
+	os.Exit(code)
+}
+
+// BenchmarkCategoryPage reads a page of 24 at the start and deep in a
+// category of 4,900 available products: the two must cost the same.
+func BenchmarkCategoryPage(b *testing.B) {
+	db := benchDB(b)
+	ctx := context.Background()
+	categories, err := db.Categories(ctx)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, offset := range []int{0, 2400, 4800} {
+		b.Run(fmt.Sprintf("offset=%d", offset), func(b *testing.B) {
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				c := categories[i%len(categories)]
+				i++
+				list, err := db.CategoryProducts(ctx, c.ID, app.Page{Limit: 24, Offset: offset})
+				if err != nil || len(list.Items) != 24 {
+					b.Fatalf("%d items, %v", len(list.Items), err)
+				}
+			}
+		})
+	}
+	// A page none of whose products was read before.
+	b.Run("offset=2400 uncached", func(b *testing.B) {
+		b.ReportAllocs()
+		i := 0
+		for b.Loop() {
+			b.StopTimer()
+			db.ForgetProducts()
+			b.StartTimer()
+			c := categories[i%len(categories)]
+			i++
+			if _, err := db.CategoryProducts(ctx, c.ID, app.Page{Limit: 24, Offset: 2400}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	// What the first request after a change to a category pays.
+	b.Run("after a write", func(b *testing.B) {
+		b.ReportAllocs()
+		c := categories[0]
+		for b.Loop() {
+			b.StopTimer()
+			db.ForgetCategoryPages(c.ID)
+			b.StartTimer()
+			if _, err := db.CategoryProducts(ctx, c.ID, app.Page{Limit: 24, Offset: 2400}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
+
+func BenchmarkProductByID(b *testing.B) {
+	db := benchDB(b)
+	ctx := context.Background()
+	b.ReportAllocs()
+	id := int64(0)
+	for b.Loop() {
+		id = id%int64(benchSize.Products) + 1
+		if _, err := db.ProductByID(ctx, id); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkCreateBooking books distinct products, as the write path of
+// 'make bench' does: one write transaction each.
+func BenchmarkCreateBooking(b *testing.B) {
+	db := benchDB(b)
+	ctx := context.Background()
+	buyer := &app.User{Name: "Bench", Email: fmt.Sprintf("bench%d@example.com", time.Now().UnixNano()), Role: app.RoleBuyer}
+	if err := db.CreateUser(ctx, buyer, []byte("hash")); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	id := int64(0)
+	for b.Loop() {
+		id++
+		productID := id
+		err := db.CreateBooking(ctx, &app.Booking{ProductID: &productID, BuyerID: buyer.ID, SellerID: 2,
+			Product: "Sofa", Category: "Sofas", Image: "/images/x.jpg", ThumbURL: "/images/x-thumb.jpg", Price: 1000,
+			Location: "Station", BuyerName: buyer.Name, BuyerEmail: buyer.Email, BuyerPhone: "+44 7700 900123",
+			Status: app.BookingBooked})
+		if app.ErrorKind(err) == app.KindConflict {
+			continue // a sold product
+		}
+		if err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkSessionFind is the look-up behind every signed-in request.
+func BenchmarkSessionFind(b *testing.B) {
+	db := benchDB(b)
+	ctx := context.Background()
+	store := db.Sessions()
+	const tokens = 64
+	for i := range tokens {
+		if err := store.CommitCtx(ctx, fmt.Sprint("token", i), []byte("data"), time.Now().Add(time.Hour)); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		if _, found, err := store.FindCtx(ctx, fmt.Sprint("token", i%tokens)); err != nil || !found {
+			b.Fatal(found, err)
+		}
+		i++
+	}
+}
+
+func BenchmarkUserByID(b *testing.B) {
+	db := benchDB(b)
+	ctx := context.Background()
+	b.ReportAllocs()
+	id := int64(0)
+	for b.Loop() {
+		id = id%int64(benchSize.Users) + 1
+		if _, err := db.UserByID(ctx, id); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,74 @@
+package sqlite
+
+import "sync"
+
+// cache keeps rows this process read recently, so the hot paths (the
+// signed-in user, the session, a category by name) skip a query. Only this
+// process writes those rows (the command line only creates admins), and
+// every write forgets what it changed after it commits.
+//
+// A reader that missed reads the database and then offers what it read with
+// put. A write that committed in between bumped the generation, and the
+// stale row is then dropped instead of kept: what is cached is never older
+// than the last write that forgot it.
+type cache[K comparable, V any] struct {
+	mu    sync.RWMutex
+	gen   uint64
+	limit int
+	items map[K]V
+}
+
+func newCache[K comparable, V any](limit int) *cache[K, V] {
+	return &cache[K, V]{limit: limit, items: make(map[K]V)}
+}
+
+func (c *cache[K, V]) get(k K) (V, bool) {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	v, ok := c.items[k]
+	return v, ok
+}
+
+// generation is read before reading the database for put.
+func (c *cache[K, V]) generation() uint64 {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	return c.gen
+}
+
+// put keeps v unless a write forgot something since gen was read.
+func (c *cache[K, V]) put(gen uint64, k K, v V) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if gen == c.gen {
+		c.store(k, v)
+	}
+}
+
+func (c *cache[K, V]) store(k K, v V) {
+	if _, ok := c.items[k]; !ok && len(c.items) >= c.limit {
+		// Full: drop some entry. Map order is random enough that the hot
+		// entries come back at the cost of one query each.
+		for old := range c.items {
+			delete(c.items, old)
+			break
+		}
+	}
+	c.items[k] = v
+}
+
+// forget drops k after a write changed it.
+func (c *cache[K, V]) forget(k K) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.gen++
+	delete(c.items, k)
+}
+
+// forgetAll drops everything after a write that changed many rows.
+func (c *cache[K, V]) forgetAll() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.gen++
+	clear(c.items)
+}

@@ -1,0 +1,167 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"sync"
+)
+
+// Every query runs as a prepared statement, kept for the life of the
+// database: SQLite otherwise parses and plans each query it is given, which
+// cost a fifth of the CPU of a typical read. database/sql prepares a Stmt
+// once on each connection it runs on.
+//
+// Paged queries write LIMIT ? + 0 and OFFSET ? + 0: SQLite's planner looks
+// at a bare LIMIT parameter's value when it plans again, and a statement so
+// planned is planned once more after every use (the driver clears the
+// bindings, which expires it). The "+ 0" hides the value from the planner.
+type statements struct {
+	pool   *sql.DB
+	m      sync.Map // query → *sql.Stmt
+	wanted sync.Map // queries first met in a transaction: query → true
+}
+
+func (s *statements) get(ctx context.Context, query string) (*sql.Stmt, error) {
+	if stmt, ok := s.m.Load(query); ok {
+		return stmt.(*sql.Stmt), nil
+	}
+	stmt, err := s.pool.PrepareContext(ctx, query)
+	if err != nil {
+		return nil, err
+	}
+	if old, loaded := s.m.LoadOrStore(query, stmt); loaded {
+		stmt.Close()
+		return old.(*sql.Stmt), nil
+	}
+	return stmt, nil
+}
+
+// inTx is query for tx. A statement not prepared yet is prepared for tx
+// alone: preparing it for the pool would need another connection, and the
+// writer has only the one tx holds. prepareWanted prepares it for next time.
+func (s *statements) inTx(ctx context.Context, tx *sql.Tx, query string) (*sql.Stmt, error) {
+	if stmt, ok := s.m.Load(query); ok {
+		return tx.StmtContext(ctx, stmt.(*sql.Stmt)), nil
+	}
+	s.wanted.Store(query, true)
+	return tx.PrepareContext(ctx, query)
+}
+
+// prepareWanted prepares the statements transactions met, once the
+// transaction has given its connection back.
+func (s *statements) prepareWanted(ctx context.Context) {
+	s.wanted.Range(func(query, _ any) bool {
+		s.wanted.Delete(query)
+		s.get(ctx, query.(string)) // on failure, the next transaction tries again
+		return true
+	})
+}
+
+func (s *statements) close() {
+	s.m.Range(func(_, stmt any) bool {
+		stmt.(*sql.Stmt).Close()
+		return true
+	})
+}
+
+// row is what a single-row query gives to a scan function.
+type row interface{ Scan(dest ...any) error }
+
+// failedRow reports an error that came before the query could run.
+type failedRow struct{ err error }
+
+func (r failedRow) Scan(...any) error { return r.err }
+
+// queryRow reads one row through the reader pool.
+func (db *DB) queryRow(ctx context.Context, query string, args ...any) row {
+	stmt, err := db.readStmts.get(ctx, query)
+	if err != nil {
+		return failedRow{err}
+	}
+	return stmt.QueryRowContext(uncancelled(ctx), args...)
+}
+
+// query reads rows through the reader pool.
+func (db *DB) query(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	stmt, err := db.readStmts.get(ctx, query)
+	if err != nil {
+		return nil, err
+	}
+	return stmt.QueryContext(uncancelled(ctx), args...)
+}
+
+// uncancelled lets a read run to its end even when its request ends first.
+// For a context that can end, the driver starts a goroutine per query to
+// interrupt it, which cost more than most of our reads, all of them short;
+// and reads in WAL mode never wait for a lock.
+func uncancelled(ctx context.Context) context.Context {
+	if ctx.Done() == nil {
+		return ctx
+	}
+	return context.WithoutCancel(ctx)
+}
+
+// exec runs a statement on the writer, outside a transaction.
+func (db *DB) exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	stmt, err := db.writeStmts.get(ctx, query)
+	if err != nil {
+		return nil, err
+	}
+	return stmt.ExecContext(ctx, args...)
+}
+
+// writeRow runs a statement that returns one row (INSERT … RETURNING) on
+// the writer, outside a transaction.
+func (db *DB) writeRow(ctx context.Context, query string, args ...any) row {
+	stmt, err := db.writeStmts.get(ctx, query)
+	if err != nil {
+		return failedRow{err}
+	}
+	return stmt.QueryRowContext(ctx, args...)
+}
+
+// txStmt is query prepared for the write transaction tx.
+func (db *DB) txStmt(ctx context.Context, tx *sql.Tx, query string) (*sql.Stmt, error) {
+	return db.writeStmts.inTx(ctx, tx, query)
+}
+
+func (db *DB) txRow(ctx context.Context, tx *sql.Tx, query string, args ...any) row {
+	stmt, err := db.txStmt(ctx, tx, query)
+	if err != nil {
+		return failedRow{err}
+	}
+	return stmt.QueryRowContext(ctx, args...)
+}
+
+func (db *DB) txExec(ctx context.Context, tx *sql.Tx, query string, args ...any) (sql.Result, error) {
+	stmt, err := db.txStmt(ctx, tx, query)
+	if err != nil {
+		return nil, err
+	}
+	return stmt.ExecContext(ctx, args...)
+}
+
+func (db *DB) txQuery(ctx context.Context, tx *sql.Tx, query string, args ...any) (*sql.Rows, error) {
+	stmt, err := db.txStmt(ctx, tx, query)
+	if err != nil {
+		return nil, err
+	}
+	return stmt.QueryContext(ctx, args...)
+}
+
+// readTxRow and readTxQuery run a reader's statement in a read transaction.
+func (db *DB) readTxRow(ctx context.Context, tx *sql.Tx, query string, args ...any) row {
+	stmt, err := db.readStmts.inTx(ctx, tx, query)
+	if err != nil {
+		return failedRow{err}
+	}
+	return stmt.QueryRowContext(ctx, args...)
+}
+
+func (db *DB) readTxQuery(ctx context.Context, tx *sql.Tx, query string, args ...any) (*sql.Rows, error) {
+	stmt, err := db.readStmts.inTx(ctx, tx, query)
+	if err != nil {
+		return nil, err
+	}
+	return stmt.QueryContext(ctx, args...)
+}
