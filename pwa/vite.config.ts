@@ -1,6 +1,7 @@
 import { fileURLToPath, URL } from 'node:url'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
+import { VitePWA } from 'vite-plugin-pwa'
 import { defineConfig } from 'vitest/config'
 
 // The Go server answers /api and /images on 8080. The proxy keeps the browser on
@@ -8,8 +9,95 @@ import { defineConfig } from 'vitest/config'
 // see same-origin requests; don't set changeOrigin.
 const backend = 'http://127.0.0.1:8080'
 
+const day = 24 * 60 * 60
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // The service worker and the web app manifest (docs/offline.md). 'prompt':
+    // a new version waits until the person presses Reload, never in the middle
+    // of a form. Registered from our code (features/offline), as the CSP
+    // allows no inline script.
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest: {
+        id: '/',
+        name: 'Rehome — second-hand marketplace',
+        short_name: 'Rehome',
+        description: 'A community marketplace for second-hand furniture, appliances and décor.',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        theme_color: '#0f766e',
+        background_color: '#faf7f2',
+        categories: ['shopping', 'lifestyle'],
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+        screenshots: [
+          {
+            src: '/screenshots/category-narrow.png',
+            sizes: '360x740',
+            type: 'image/png',
+            form_factor: 'narrow',
+            label: 'A category of second-hand sofas on a phone',
+          },
+          {
+            src: '/screenshots/home-wide.png',
+            sizes: '1280x800',
+            type: 'image/png',
+            form_factor: 'wide',
+            label: 'The Rehome home page with its categories',
+          },
+        ],
+        shortcuts: [
+          {
+            name: 'Categories',
+            url: '/categories',
+            description: 'Browse everything for sale by category',
+            icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }],
+          },
+          {
+            name: 'My Orders',
+            url: '/dashboard/myorders',
+            description: 'The products you booked',
+            icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }],
+          },
+        ],
+      },
+      workbox: {
+        // The app shell: every built script, style and page, and the favicon;
+        // the plugin adds the manifest and its icons. The install dialog's
+        // screenshots are not needed offline.
+        globPatterns: ['**/*.{js,css,html,svg,txt}'],
+        // Client routes load offline; the API and pictures never get the page.
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//, /^\/images\//],
+        // Only the very first service worker takes over at once; later ones
+        // wait for Reload.
+        clientsClaim: true,
+        cleanupOutdatedCaches: true,
+        runtimeCaching: [
+          {
+            // Uploaded pictures never change (random names), so the cached copy is
+            // always right: cards keep their thumbnails offline. The cache name is
+            // pictureCacheName in src/lib/offline/persist-queries.ts.
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/images/'),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'images',
+              expiration: { maxEntries: 300, maxAgeSeconds: 30 * day, purgeOnQuotaError: true },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+        ],
+      },
+    }),
+  ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -90,11 +90,16 @@ export async function launchBrowser() {
   return chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumFlags })
 }
 
-/** A fresh browser profile (cookies, storage) at phone or desktop width. */
-export async function newContext(browser, baseURL, width = 1280) {
+/**
+ * A fresh browser profile (cookies, storage) at phone or desktop width.
+ * `serviceWorkers: 'block'` keeps the app's service worker out, for a test
+ * that intercepts the app's own files (the worker would answer from its cache).
+ */
+export async function newContext(browser, baseURL, width = 1280, { serviceWorkers = 'allow' } = {}) {
   const phone = width < 600
   return browser.newContext({
     baseURL,
+    serviceWorkers,
     viewport: { width, height: phone ? 780 : 900 },
     deviceScaleFactor: 1,
     isMobile: phone,

@@ -22,8 +22,8 @@ after(async () => {
   if (pictures) await rm(pictures.dir, { recursive: true, force: true })
 })
 
-async function open(width = 1280) {
-  const context = await newContext(browser, server.url, width)
+async function open(width = 1280, options) {
+  const context = await newContext(browser, server.url, width, options)
   const page = await context.newPage()
   return { context, page, watcher: watch(page) }
 }
@@ -98,7 +98,8 @@ test('blogs, and the 404 page with its way home', async () => {
 })
 
 test('the error page shows what went wrong and logs out from there', async () => {
-  const { context, page, watcher } = await open()
+  // No service worker: it would answer the screen's code from its cache.
+  const { context, page, watcher } = await open(1280, { serviceWorkers: 'block' })
   await logIn(page, buyer)
   await expectPath(page, '/')
   // The Blogs screen's code fails to load, as on a flaky network.

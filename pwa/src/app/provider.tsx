@@ -1,12 +1,35 @@
-import type { ReactNode } from 'react'
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
+import { useEffect, useState, type ReactNode } from 'react'
+import { IsRestoringProvider, QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import { queryClient as defaultClient } from '@/lib/query-client'
 import { AppToaster } from './toaster'
 
-export function AppProvider({ children, client = defaultClient }: { children: ReactNode; client?: QueryClient }) {
+/** True until `restored` settles; queries wait meanwhile instead of fetching. */
+function useIsRestoring(restored: Promise<unknown> | undefined): boolean {
+  const [restoring, setRestoring] = useState(restored !== undefined)
+  useEffect(() => {
+    if (!restored) return
+    let live = true
+    const done = () => live && setRestoring(false)
+    restored.then(done, done)
+    return () => {
+      live = false
+    }
+  }, [restored])
+  return restoring
+}
+
+interface AppProviderProps {
+  children: ReactNode
+  client?: QueryClient
+  /** Settles once the answers saved on the device are back in the query cache (see lib/offline). */
+  restored?: Promise<unknown>
+}
+
+export function AppProvider({ children, client = defaultClient, restored }: AppProviderProps) {
+  const isRestoring = useIsRestoring(restored)
   return (
     <QueryClientProvider client={client}>
-      {children}
+      <IsRestoringProvider value={isRestoring}>{children}</IsRestoringProvider>
       <AppToaster />
     </QueryClientProvider>
   )

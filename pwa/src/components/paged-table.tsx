@@ -4,6 +4,7 @@ import { errorMessage } from '@/lib/api'
 import { Button } from './button'
 import { EmptyState } from './empty-state'
 import { ErrorState } from './error-state'
+import { OfflineState } from './offline-state'
 import { PageSpinner } from './spinner'
 import { Table, type Column } from './table'
 
@@ -35,8 +36,10 @@ export function PagedTable<T extends { id: number }>({
   rowKey = (row) => row.id,
 }: PagedTableProps<T>) {
   const { query, items, total } = list
+  if (query.isPending && query.fetchStatus === 'paused') return <OfflineState what="This list" />
   if (query.isPending) return <PageSpinner />
-  if (query.isError && !query.isFetchNextPageError) {
+  // Saved or loaded rows are shown even when a refresh fails (offline).
+  if (query.isError && !query.isFetchNextPageError && !query.data) {
     return (
       <ErrorState
         title={errorTitle}

@@ -1,6 +1,7 @@
 // A small typed fetch wrapper for the server's JSON API under /api.
 // Paths are given without the /api prefix: api.get<User>('/auth/me').
 // The session is an HttpOnly cookie, so nothing here handles tokens.
+import { reportReached, reportUnreachable } from './connectivity'
 
 export type FieldErrors = Record<string, string>
 
@@ -27,6 +28,8 @@ export type QueryParams = Record<string, string | number | boolean | undefined |
 export interface RequestOptions {
   params?: QueryParams
   signal?: AbortSignal
+  /** Extra request headers, e.g. an Idempotency-Key. */
+  headers?: Record<string, string>
 }
 
 const base = '/api'
@@ -52,14 +55,16 @@ async function request<T>(
     response = await fetch(apiUrl(path, options.params), {
       method,
       body,
-      headers: { Accept: 'application/json', ...headers },
+      headers: { Accept: 'application/json', ...headers, ...options.headers },
       credentials: 'same-origin',
       signal: options.signal,
     })
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error
+    reportUnreachable()
     throw new ApiError(0, 'Cannot reach the server. Check your connection and try again.')
   }
+  reportReached()
   if (!response.ok) throw await errorFrom(response)
   if (response.status === 204) return undefined as T
   const text = await response.text()

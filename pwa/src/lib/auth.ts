@@ -28,6 +28,9 @@ export const meQueryOptions = () =>
     queryFn: ({ signal }) => getMe(signal),
     // Every screen asks for the user; sign-in and sign-out set it themselves.
     staleTime: 60 * 1000,
+    // Kept on the device so signed-in screens open offline; it also says whose
+    // the saved private data is (a different user, or none, deletes it).
+    meta: { offline: { scope: 'private', group: 'user', limit: 1, owner: true } },
   })
 
 export interface UserState {

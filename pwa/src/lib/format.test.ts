@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { countLabel, formatPostedDate, formatPrice } from './format'
+import { countLabel, formatPostedDate, formatPrice, formatTimeAgo } from './format'
 
 describe('format', () => {
   it.each([
@@ -19,5 +19,15 @@ describe('format', () => {
     expect(countLabel(0, 'product')).toBe('No products found')
     expect(countLabel(1, 'product')).toBe('1 product found')
     expect(countLabel(3, 'product')).toBe('3 products found')
+  })
+
+  it('says how long ago something was saved', () => {
+    const now = Date.parse('2026-11-22T12:00:00Z')
+    expect(formatTimeAgo(now - 20_000, now)).toBe('just now')
+    expect(formatTimeAgo(now - 60_000, now)).toBe('1 minute ago')
+    expect(formatTimeAgo(now - 5 * 60_000, now)).toBe('5 minutes ago')
+    expect(formatTimeAgo(now - 3 * 3600_000, now)).toBe('3 hours ago')
+    expect(formatTimeAgo(now - 26 * 3600_000, now)).toBe('yesterday')
+    expect(formatTimeAgo(now + 5000, now)).toBe('just now')
   })
 })

@@ -18,3 +18,19 @@ export function countLabel(count: number, singular: string, plural = `${singular
   if (count === 0) return `No ${plural} found`
   return `${count} ${count === 1 ? singular : plural} found`
 }
+
+const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' })
+const units: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['day', 24 * 60 * 60 * 1000],
+  ['hour', 60 * 60 * 1000],
+  ['minute', 60 * 1000],
+]
+
+/** How long ago `time` was (Unix ms): "just now", "5 minutes ago", "yesterday". */
+export function formatTimeAgo(time: number, now = Date.now()): string {
+  const elapsed = Math.max(0, now - time)
+  for (const [unit, ms] of units) {
+    if (elapsed >= ms) return relative.format(-Math.floor(elapsed / ms), unit)
+  }
+  return 'just now'
+}

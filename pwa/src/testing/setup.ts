@@ -1,11 +1,15 @@
 import '@testing-library/jest-dom/vitest'
+import 'fake-indexeddb/auto'
 import { cleanup } from '@testing-library/react'
 import toast from 'react-hot-toast'
 import { afterEach } from 'vitest'
+import { reportReached } from '@/lib/connectivity'
 
 afterEach(() => {
   cleanup()
   toast.remove()
+  // A test that failed a fetch must not leave the next one offline.
+  reportReached()
 })
 
 // jsdom has no <dialog> behaviour: a minimal stand-in for showModal/close and

@@ -3,6 +3,7 @@ import { Link, NavLink } from 'react-router-dom'
 import { Dialog } from '@/components/dialog'
 import { LogoMark } from '@/components/logo'
 import { useLogout } from '@/features/auth'
+import { InstallButton, OfflineBanner, useInstallPrompt } from '@/features/offline'
 import { useUser } from '@/lib/auth'
 import { cn } from '@/lib/cn'
 
@@ -22,6 +23,7 @@ const linkClasses = ({ isActive }: { isActive: boolean }) =>
 function NavItems({ onNavigate, className }: { onNavigate?: () => void; className?: string }) {
   const { user, isLoading } = useUser()
   const logout = useLogout()
+  const canInstall = useInstallPrompt() !== null
   let account: ReactNode = null
   if (user) {
     account = (
@@ -53,6 +55,11 @@ function NavItems({ onNavigate, className }: { onNavigate?: () => void; classNam
           </NavLink>
         </li>
       ))}
+      {canInstall && (
+        <li>
+          <InstallButton onClick={onNavigate} />
+        </li>
+      )}
       <li className="min-w-20">{account}</li>
     </ul>
   )
@@ -91,6 +98,7 @@ export function Navbar({ start }: { start?: ReactNode }) {
           <span className="sr-only">Open menu</span>
         </button>
       </nav>
+      <OfflineBanner />
       <Dialog open={menuOpen} onClose={() => setMenuOpen(false)} title="Menu" fullScreen>
         <nav aria-label="Menu">
           {/* Full-width rows, easy to hit; the account action set apart below the links. */}

@@ -4,7 +4,9 @@ import toast from 'react-hot-toast'
 import { Button } from '@/components/button'
 import { Field, Input } from '@/components/field'
 import { FormError } from '@/components/form-error'
+import { OfflineReason } from '@/components/offline-state'
 import { PageHeader } from '@/components/page-header'
+import { useOnline } from '@/lib/connectivity'
 import { required } from '@/lib/form'
 import { applyServerFieldErrors } from '@/lib/server-field-errors'
 import { useObjectUrl } from '@/lib/use-object-url'
@@ -16,6 +18,7 @@ interface CategoryForm {
 }
 
 export function AddCategoryRoute() {
+  const online = useOnline()
   const create = useCreateCategory()
   const [file, setFile] = useState<File>()
   const preview = useObjectUrl(file)
@@ -88,7 +91,8 @@ export function AddCategoryRoute() {
           )}
         </div>
         <FormError error={submitError} />
-        <Button type="submit" isLoading={isSubmitting} className="sm:self-start">
+        <OfflineReason action="adding a category" />
+        <Button type="submit" disabled={!online} isLoading={isSubmitting} className="sm:self-start">
           Add Category
         </Button>
       </form>

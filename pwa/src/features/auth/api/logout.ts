@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from 'react-router-dom'
 import { api, isApiError } from '@/lib/api'
 import { authKeys } from '@/lib/auth'
+import { deletePrivateData } from '@/lib/offline/persist-queries'
 
 /** POST /api/auth/logout. Already signed out (401) counts as done. */
 export async function logout(): Promise<void> {
@@ -13,8 +14,10 @@ export async function logout(): Promise<void> {
 }
 
 /**
- * Signs out, goes home and empties the query cache (nothing of this session
- * may linger). A failed logout is only logged, as the spec says.
+ * Signs out, deletes the private data saved on the device (account, orders,
+ * outbox; see docs/offline.md) before anything else, so even a reload at once
+ * finds nothing, then goes home and empties the query cache (nothing of this
+ * session may linger). A failed logout is only logged, as the spec says.
  */
 export function useLogout() {
   const queryClient = useQueryClient()
@@ -22,6 +25,9 @@ export function useLogout() {
   return useMutation({
     mutationFn: logout,
     onSuccess: async () => {
+      // Storage that does not answer in time must not keep the person signed in
+      // on screen; the deletion carries on meanwhile.
+      await Promise.race([deletePrivateData(), new Promise((resolve) => setTimeout(resolve, 3000))])
       // Home first, drawn at once (flushSync, not a transition): a signed-in
       // screen still shown while the cache empties would refetch its data (a
       // 401) and its guard would send to /login. Then nobody is signed in, and

@@ -3,6 +3,8 @@ import { Link, useLocation, useNavigate } from 'react-router-dom'
 import { Button } from '@/components/button'
 import { Checkbox, Field, Input } from '@/components/field'
 import { FormError } from '@/components/form-error'
+import { OfflineReason } from '@/components/offline-state'
+import { useOnline } from '@/lib/connectivity'
 import { required } from '@/lib/form'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { useLogin, type LoginInput } from '../api/login'
@@ -10,6 +12,7 @@ import { AuthCard } from '../components/auth-card'
 import { originFrom } from '../origin'
 
 export function LoginRoute() {
+  const online = useOnline()
   useDocumentTitle('Login')
   const location = useLocation()
   const navigate = useNavigate()
@@ -50,7 +53,8 @@ export function LoginRoute() {
             Forgot password?
           </Link>
         </div>
-        <Button type="submit" isLoading={login.isPending} className="w-full">
+        <OfflineReason action="signing in" />
+        <Button type="submit" disabled={!online} isLoading={login.isPending} className="w-full">
           Login
         </Button>
         <FormError error={login.error} />

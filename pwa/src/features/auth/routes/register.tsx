@@ -4,6 +4,8 @@ import { Link, useNavigate } from 'react-router-dom'
 import { Button } from '@/components/button'
 import { Checkbox, Field, Input, Select } from '@/components/field'
 import { FormError } from '@/components/form-error'
+import { OfflineReason } from '@/components/offline-state'
+import { useOnline } from '@/lib/connectivity'
 import { required } from '@/lib/form'
 import { registrationRoles, type RegistrationRole } from '@/lib/types'
 import { useDocumentTitle } from '@/lib/use-document-title'
@@ -19,6 +21,7 @@ interface RegisterForm {
 }
 
 export function RegisterRoute() {
+  const online = useOnline()
   useDocumentTitle('Register')
   const navigate = useNavigate()
   const signUp = useRegister()
@@ -83,7 +86,8 @@ export function RegisterRoute() {
             Forgot your password?
           </Link>
         </div>
-        <Button type="submit" isLoading={signUp.isPending} className="w-full">
+        <OfflineReason action="registering" />
+        <Button type="submit" disabled={!online} isLoading={signUp.isPending} className="w-full">
           Register
         </Button>
         <FormError error={signUp.error} />

@@ -1,26 +1,48 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, isApiError } from '@/lib/api'
-import type { Booking, NewBooking } from '@/lib/types'
+import type { QueuedRequest } from '@/lib/offline/outbox'
+import type { Booking, NewBooking, Product } from '@/lib/types'
 import { bookingKeys, productKeys } from './query-keys'
 
 /**
  * POST /api/booked: 201 with the booking. 403 on one's own product; 409 when
- * the product is sold or already booked by this buyer.
+ * the product is sold or already booked by this buyer. With the same
+ * idempotency key, a repeat gets the first answer and books nothing more.
  */
-export function bookProduct(input: NewBooking): Promise<Booking> {
-  return api.post<Booking>('/booked', input)
+export function bookProduct(input: NewBooking, idempotencyKey: string): Promise<Booking> {
+  return api.post<Booking>('/booked', input, { headers: { 'Idempotency-Key': idempotencyKey } })
 }
+
+export interface BookingRequest {
+  input: NewBooking
+  /** Made per booking; the offline outbox reuses it when the request gets no answer. */
+  idempotencyKey: string
+}
+
+/** What the outbox sends when Book Now was pressed offline (or got no answer). */
+export function queuedBooking(product: Product, { input, idempotencyKey }: BookingRequest): QueuedRequest {
+  return {
+    path: '/booked',
+    body: input,
+    idempotencyKey,
+    label: product.product,
+    sentMessage: bookedMessage,
+    invalidates: [bookingKeys.all, productKeys.all],
+  }
+}
+
+export const bookedMessage = 'Booked successfully'
 
 export function useBookProduct() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: bookProduct,
+    mutationFn: ({ input, idempotencyKey }: BookingRequest) => bookProduct(input, idempotencyKey),
     onSuccess: () => {
       // Not awaited: the toast and closing the dialog need not wait for refetches.
       void queryClient.invalidateQueries({ queryKey: bookingKeys.all })
       void queryClient.invalidateQueries({ queryKey: productKeys.all })
     },
-    onError: (error, input) => {
+    onError: (error, { input }) => {
       // 409 may mean it was sold meanwhile: refresh the product so its page says
       // Sold. Category lists stay as they are, so the card (and the message in
       // its dialog) does not vanish under the reader.

@@ -15,6 +15,7 @@ export const advertisedQueryOptions = (limit = advertisedLimit) =>
   queryOptions({
     queryKey: advertisedKeys.list(limit),
     queryFn: ({ signal }) => getAdvertised(limit, signal),
+    meta: { offline: { scope: 'public', group: 'advertised', limit: 1 } },
   })
 
 export function useAdvertised(limit = advertisedLimit) {

@@ -12,6 +12,7 @@ export const categoriesQueryOptions = () =>
   queryOptions({
     queryKey: categoryKeys.list(),
     queryFn: ({ signal }) => getCategories(signal),
+    meta: { offline: { scope: 'public', group: 'categories', limit: 1 } },
   })
 
 export function useCategories() {

@@ -5,6 +5,9 @@ import { productKeys } from './query-keys'
 
 export const categoryPageSize = 24
 
+/** How many categories' products are kept on the device; the least recently fetched go first. */
+export const savedCategoriesLimit = 8
+
 /** GET /api/categories/{name}: one page of the category's available products, newest first; 404 for an unknown category. */
 export function getCategoryProducts(name: string, offset: number, signal?: AbortSignal): Promise<List<Product>> {
   return api.get<List<Product>>(`/categories/${encodeURIComponent(name)}`, {
@@ -27,6 +30,7 @@ export const categoryProductsQueryOptions = (name: string) =>
     queryFn: ({ pageParam, signal }) => getCategoryProducts(name, pageParam, signal),
     initialPageParam: 0,
     getNextPageParam: (_last, pages) => nextOffset(pages),
+    meta: { offline: { scope: 'public', group: 'category', limit: savedCategoriesLimit } },
   })
 
 export function useCategoryProducts(name: string) {

@@ -1,5 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
+import type { QueuedRequest } from '@/lib/offline/outbox'
+import type { Product } from '@/lib/types'
 import { reportKeys } from './query-keys'
 
 export interface ReportInput {
@@ -8,15 +10,38 @@ export interface ReportInput {
   reason: string
 }
 
-/** POST /api/reported: 201 {product_id}; 409 when this user already reported it, 403 on one's own product. */
-export function reportProduct(input: ReportInput): Promise<{ product_id: number }> {
-  return api.post<{ product_id: number }>('/reported', input)
+/**
+ * POST /api/reported: 201 {product_id}; 409 when this user already reported
+ * it, 403 on one's own product. A repeat with the same idempotency key gets
+ * the first answer.
+ */
+export function reportProduct(input: ReportInput, idempotencyKey: string): Promise<{ product_id: number }> {
+  return api.post<{ product_id: number }>('/reported', input, { headers: { 'Idempotency-Key': idempotencyKey } })
+}
+
+export interface ReportRequest {
+  input: ReportInput
+  idempotencyKey: string
+}
+
+export const reportedMessage = 'Reported successfully'
+
+/** What the outbox sends when Report was pressed offline (or got no answer). */
+export function queuedReport(product: Product, { input, idempotencyKey }: ReportRequest): QueuedRequest {
+  return {
+    path: '/reported',
+    body: input,
+    idempotencyKey,
+    label: product.product,
+    sentMessage: reportedMessage,
+    invalidates: [reportKeys.all],
+  }
 }
 
 export function useReportProduct() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: reportProduct,
+    mutationFn: ({ input, idempotencyKey }: ReportRequest) => reportProduct(input, idempotencyKey),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: reportKeys.all }),
   })
 }

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom'
 import { EmptyState } from '@/components/empty-state'
 import { ErrorState } from '@/components/error-state'
+import { OfflineState } from '@/components/offline-state'
 import { PageSpinner } from '@/components/spinner'
 import { paths } from '@/lib/paths'
 import { useCategories } from '../api/get-categories'
@@ -9,8 +10,10 @@ import { CategoryGrid } from './category-grid'
 /** The category grid with its loading, empty and error states (home and /categories). */
 export function CategoriesSection({ headingLevel }: { headingLevel?: 'h2' | 'h3' }) {
   const categories = useCategories()
+  // Saved or loaded categories are shown even when a refresh fails (offline).
+  if (categories.isPending && categories.fetchStatus === 'paused') return <OfflineState what="The category list" />
   if (categories.isPending) return <PageSpinner label="Loading categories…" />
-  if (categories.isError) {
+  if (categories.isError && !categories.data) {
     return (
       <ErrorState
         title="Could not load the categories"

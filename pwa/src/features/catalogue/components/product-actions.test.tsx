@@ -1,5 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { act, screen, waitFor, within } from '@testing-library/react'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { reportUnreachable } from '@/lib/connectivity'
+import { db } from '@/lib/offline/db'
 import { buyer } from '@/testing/fixtures'
 import { apiError, json, mockApi, type MockHandler } from '@/testing/mock-api'
 import { renderRoutes } from '@/testing/render'
@@ -36,6 +38,59 @@ function booking(id = 31) {
     time: '2026-11-23T09:00:00.000Z',
   }
 }
+
+async function fillBooking(user: ReturnType<typeof setup>['user']) {
+  const dialog = await openBooking(user)
+  await user.type(within(dialog).getByLabelText('Location'), 'Central park')
+  await user.type(within(dialog).getByLabelText('Phone'), '+1 (555) 010-0200')
+  await user.click(within(dialog).getByRole('button', { name: 'Confirm booking' }))
+}
+
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
+
+describe('offline', () => {
+  beforeEach(async () => {
+    await db.outbox.clear()
+  })
+
+  it('puts Book Now into the outbox and says it will be sent', async () => {
+    const { user, fetch } = setup()
+    await screen.findByRole('button', { name: 'Book Now' })
+    act(() => reportUnreachable())
+    await fillBooking(user)
+    expect(await screen.findByText('Saved — it will be sent when you are back online')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Booking queued' })).toBeDisabled()
+    expect(fetch).not.toHaveBeenCalledWith('/api/booked', expect.anything())
+    const [entry] = await db.outbox.toArray()
+    expect(entry).toMatchObject({
+      userId: buyer.id,
+      path: '/booked',
+      body: { product_id: 7, location: 'Central park', buyer_phone: '+1 (555) 010-0200' },
+      label: 'Oak chair',
+      sentMessage: 'Booked successfully',
+    })
+    expect(entry?.idempotencyKey).toMatch(uuid)
+  })
+
+  it('queues a booking that got no answer with the key it was sent with', async () => {
+    const { user, fetch } = setup({ 'POST /api/booked': () => Promise.reject(new TypeError('Failed to fetch')) })
+    await fillBooking(user)
+    expect(await screen.findByText('Saved — it will be sent when you are back online')).toBeInTheDocument()
+    const sent = fetch.mock.calls.find(([url]) => url === '/api/booked')?.[1] as RequestInit
+    const [entry] = await db.outbox.toArray()
+    expect((sent.headers as Record<string, string>)['Idempotency-Key']).toBe(entry?.idempotencyKey)
+  })
+
+  it('puts Report into the outbox', async () => {
+    const { user } = setup()
+    await user.click(await screen.findByRole('button', { name: 'Report' }))
+    act(() => reportUnreachable())
+    await user.click(within(screen.getByRole('dialog', { name: 'Report this product?' })).getByRole('button', { name: 'Report' }))
+    expect(await screen.findByText('Saved — it will be sent when you are back online')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Report queued' })).toBeDisabled()
+    expect((await db.outbox.toArray()).map((e) => [e.path, e.sentMessage])).toEqual([['/reported', 'Reported successfully']])
+  })
+})
 
 describe('Book Now', () => {
   it('prefills product, category, price, buyer name and email, read-only', async () => {

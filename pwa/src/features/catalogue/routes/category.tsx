@@ -3,6 +3,7 @@ import { Button, buttonClasses } from '@/components/button'
 import { EmptyState } from '@/components/empty-state'
 import { ErrorState } from '@/components/error-state'
 import { FormError } from '@/components/form-error'
+import { OfflineState } from '@/components/offline-state'
 import { PageHeader } from '@/components/page-header'
 import { PageSpinner } from '@/components/spinner'
 import { isApiError } from '@/lib/api'
@@ -19,7 +20,9 @@ export function CategoryRoute() {
   const total = query.data?.pages.at(-1)?.total ?? 0
 
   let body
-  if (query.isPending) {
+  if (query.isPending && query.fetchStatus === 'paused') {
+    body = <OfflineState what="This category" />
+  } else if (query.isPending) {
     body = <PageSpinner label="Loading products…" />
   } else if (query.isError && !query.data) {
     body = isApiError(query.error, 404) ? (

@@ -2,6 +2,7 @@ import { Link, useParams } from 'react-router-dom'
 import { buttonClasses } from '@/components/button'
 import { EmptyState } from '@/components/empty-state'
 import { ErrorState } from '@/components/error-state'
+import { OfflineState } from '@/components/offline-state'
 import { PageSpinner } from '@/components/spinner'
 import { isApiError } from '@/lib/api'
 import { paths } from '@/lib/paths'
@@ -37,9 +38,11 @@ export function ProductRoute() {
         </EmptyState>
       </>
     )
+  } else if (product.isPending && product.fetchStatus === 'paused') {
+    body = <OfflineState what="This product" />
   } else if (product.isPending) {
     body = <PageSpinner label="Loading the product…" />
-  } else if (product.isError) {
+  } else if (product.isError && !product.data) {
     body = (
       <ErrorState
         title="Could not load this product"

@@ -8,7 +8,10 @@ export function getMyOrders(page: PageRequest, signal?: AbortSignal): Promise<Li
   return api.get<List<Booking>>('/booked', { params: { ...page }, signal })
 }
 
-export const myOrdersQueryOptions = () => pagedListOptions(bookingKeys.list(), getMyOrders)
+export const myOrdersQueryOptions = () => ({
+  ...pagedListOptions(bookingKeys.list(), getMyOrders),
+  meta: { offline: { scope: 'private', group: 'orders', limit: 1 } } as const,
+})
 
 export function useMyOrders() {
   return usePagedList(myOrdersQueryOptions())

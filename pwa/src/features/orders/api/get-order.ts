@@ -17,6 +17,7 @@ export const orderQueryOptions = (id: number) =>
   queryOptions({
     queryKey: bookingKeys.detail(id),
     queryFn: ({ signal }) => findMyOrder(id, signal),
+    meta: { offline: { scope: 'private', group: 'order', limit: 20 } },
   })
 
 export function useOrder(id: number, enabled = true) {

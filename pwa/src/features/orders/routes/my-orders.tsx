@@ -7,7 +7,9 @@ import { PageHeader } from '@/components/page-header'
 import { PagedTable } from '@/components/paged-table'
 import type { Column } from '@/components/table'
 import { Thumbnail } from '@/components/thumbnail'
+import { OfflineReason } from '@/components/offline-state'
 import { errorMessage } from '@/lib/api'
+import { useOnline } from '@/lib/connectivity'
 import { formatPrice } from '@/lib/format'
 import { paths } from '@/lib/paths'
 import type { Booking } from '@/lib/types'
@@ -19,6 +21,7 @@ export function MyOrdersRoute() {
   const orders = useMyOrders()
   const cancel = useCancelOrder()
   const [toCancel, setToCancel] = useState<Booking | null>(null)
+  const online = useOnline()
 
   const confirmCancel = () => {
     if (!toCancel) return
@@ -56,6 +59,7 @@ export function MyOrdersRoute() {
                 aria-label={`Cancel booking of ${order.product}`}
                 variant="secondary"
                 size="sm"
+                disabled={!online}
                 onClick={() => setToCancel(order)}
               >
                 Cancel
@@ -78,6 +82,9 @@ export function MyOrdersRoute() {
   return (
     <>
       <PageHeader title="My Orders" description="The products you booked. Pay the seller when you meet." />
+      <div className="mb-4 empty:hidden">
+        <OfflineReason action="cancelling a booking" />
+      </div>
       <PagedTable
         list={orders}
         caption="My orders"

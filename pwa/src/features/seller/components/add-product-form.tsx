@@ -5,7 +5,9 @@ import { useNavigate } from 'react-router-dom'
 import { Button } from '@/components/button'
 import { Field, Input, Select, Textarea } from '@/components/field'
 import { FormError } from '@/components/form-error'
+import { OfflineReason } from '@/components/offline-state'
 import { errorMessage } from '@/lib/api'
+import { useOnline } from '@/lib/connectivity'
 import { required } from '@/lib/form'
 import { paths } from '@/lib/paths'
 import { applyServerFieldErrors } from '@/lib/server-field-errors'
@@ -49,6 +51,7 @@ const imageTypes = 'image/jpeg,image/png,image/gif,image/webp'
 
 /** The spec's Add Product form (section 5). Seller name, verified state and email come from the account. */
 export function AddProductForm({ seller }: { seller: User }) {
+  const online = useOnline()
   const navigate = useNavigate()
   const categories = useCategoryChoices()
   const verified = useSellerVerified(seller.email)
@@ -214,7 +217,8 @@ export function AddProductForm({ seller }: { seller: User }) {
       </Field>
       <div className="flex flex-col gap-4 sm:col-span-2">
         <FormError error={submitError} />
-        <Button type="submit" isLoading={isSubmitting} className="sm:self-start">
+        <OfflineReason action="adding a product" />
+        <Button type="submit" disabled={!online} isLoading={isSubmitting} className="sm:self-start">
           Add Product
         </Button>
       </div>

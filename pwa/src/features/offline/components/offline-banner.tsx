@@ -1,0 +1,31 @@
+import { useEffect, useState } from 'react'
+import { useOnline } from '@/lib/connectivity'
+import { formatTimeAgo } from '@/lib/format'
+import { useLastSaved } from '@/lib/offline/persist-queries'
+
+/** Re-renders every `ms` while `active`, for times shown as "5 minutes ago". */
+function useNow(active: boolean, ms = 30_000): number {
+  const [now, setNow] = useState(() => Date.now())
+  useEffect(() => {
+    if (!active) return
+    setNow(Date.now())
+    const timer = setInterval(() => setNow(Date.now()), ms)
+    return () => clearInterval(timer)
+  }, [active, ms])
+  return now
+}
+
+/** A quiet line under the top bar while the server cannot be reached. */
+export function OfflineBanner() {
+  const online = useOnline()
+  const savedAt = useLastSaved()
+  const now = useNow(!online)
+  if (online) return null
+  return (
+    <p role="status" className="bg-stone-800 px-4 py-2 text-center text-sm font-medium text-stone-50">
+      {savedAt > 0
+        ? `Offline — showing listings saved ${formatTimeAgo(savedAt, now)}`
+        : 'Offline — nothing is saved on this device yet'}
+    </p>
+  )
+}

@@ -1,0 +1,30 @@
+import { useEffect } from 'react'
+import toast from 'react-hot-toast'
+import { useQueryClient } from '@tanstack/react-query'
+import { useUser } from '@/lib/auth'
+import { useOnline } from '@/lib/connectivity'
+import { sendOutbox, useQueuedCount } from '@/lib/offline/outbox'
+
+/**
+ * Sends the outbox whenever the server can be reached with someone signed in:
+ * at start, when the connection comes back and after something is queued.
+ * Each request's real outcome is toasted, and what it changed is refetched.
+ */
+export function OutboxSync() {
+  const { user } = useUser()
+  const online = useOnline()
+  const queued = useQueuedCount()
+  const queryClient = useQueryClient()
+  const userId = user?.id
+
+  useEffect(() => {
+    if (!online || userId === undefined) return
+    sendOutbox(userId, ({ request, error }) => {
+      if (error) toast.error(`${request.label}: ${error.message}`)
+      else toast.success(request.sentMessage)
+      for (const queryKey of request.invalidates) void queryClient.invalidateQueries({ queryKey })
+    }).catch((error: unknown) => console.warn('Could not send the waiting requests', error))
+  }, [online, userId, queued, queryClient])
+
+  return null
+}

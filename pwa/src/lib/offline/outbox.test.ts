@@ -1,0 +1,86 @@
+import { beforeEach, describe, expect, it } from 'vitest'
+import { apiError, json, mockApi } from '@/testing/mock-api'
+import { isOnline } from '../connectivity'
+import { db } from './db'
+import { queueRequest, sendOutbox, type QueuedRequest, type SendOutcome } from './outbox'
+
+function booking(id: number, key: string): QueuedRequest {
+  return {
+    path: '/booked',
+    body: { product_id: id, location: 'Park', buyer_phone: '555 0100' },
+    idempotencyKey: key,
+    label: `Product ${id}`,
+    sentMessage: 'Booked successfully',
+    invalidates: [['bookings']],
+  }
+}
+
+beforeEach(async () => {
+  await db.outbox.clear()
+})
+
+describe('outbox', () => {
+  it('sends queued requests in order, each with its Idempotency-Key, and reports each outcome', async () => {
+    const sent: number[] = []
+    mockApi({
+      'POST /api/booked': ({ body }) => {
+        const id = (body as { product_id: number }).product_id
+        sent.push(id)
+        return id === 2 ? apiError(409, 'This product is already sold') : json({ id: 10 + id }, 201)
+      },
+    })
+    const fetch = globalThis.fetch as unknown as { mock: { calls: [string, RequestInit][] } }
+    await queueRequest(1, booking(1, 'key-1'))
+    await queueRequest(1, booking(2, 'key-2'))
+    await queueRequest(2, booking(3, 'someone-else'))
+
+    const outcomes: SendOutcome[] = []
+    await sendOutbox(1, (outcome) => outcomes.push(outcome))
+
+    expect(sent).toEqual([1, 2])
+    expect(fetch.mock.calls.map(([, init]) => (init.headers as Record<string, string>)['Idempotency-Key'])).toEqual([
+      'key-1',
+      'key-2',
+    ])
+    expect(outcomes.map((o) => [o.request.label, o.error?.message])).toEqual([
+      ['Product 1', undefined],
+      ['Product 2', 'This product is already sold'],
+    ])
+    // Only the other user's request is left.
+    expect((await db.outbox.toArray()).map((e) => e.userId)).toEqual([2])
+  })
+
+  it('keeps a request that got no answer, and sends it again with the same key', async () => {
+    let calls = 0
+    const keys: string[] = []
+    mockApi({
+      'POST /api/booked': () => {
+        calls++
+        return calls === 1 ? Promise.reject(new TypeError('Failed to fetch')) : json({ id: 11 }, 201)
+      },
+    })
+    const fetch = globalThis.fetch as unknown as { mock: { calls: [string, RequestInit][] } }
+    await queueRequest(1, booking(1, 'key-1'))
+
+    const outcomes: SendOutcome[] = []
+    await sendOutbox(1, (outcome) => outcomes.push(outcome))
+    expect(outcomes).toEqual([])
+    expect(isOnline()).toBe(false)
+    expect(await db.outbox.count()).toBe(1)
+
+    await sendOutbox(1, (outcome) => outcomes.push(outcome))
+    for (const [, init] of fetch.mock.calls) keys.push((init.headers as Record<string, string>)['Idempotency-Key']!)
+    expect(keys).toEqual(['key-1', 'key-1'])
+    expect(outcomes).toHaveLength(1)
+    expect(await db.outbox.count()).toBe(0)
+  })
+
+  it('leaves requests for later on a server error or when signed out', async () => {
+    mockApi({ 'POST /api/booked': () => apiError(503, 'Busy') })
+    await queueRequest(1, booking(1, 'key-1'))
+    await sendOutbox(1, () => {})
+    mockApi({ 'POST /api/booked': () => apiError(401, 'Sign in first') })
+    await sendOutbox(1, () => {})
+    expect(await db.outbox.count()).toBe(1)
+  })
+})

@@ -1,0 +1,86 @@
+// Saved react-query answers in IndexedDB (see persist-queries.ts for when they
+// are written and read). Loaded lazily: it pulls in Dexie.
+import Dexie from 'dexie'
+import { db, type SavedQuery } from './db'
+import type { OfflinePolicy } from './policy'
+
+/** Saved answers older than this are not shown again, and deleted. */
+export const maxAge = 30 * 24 * 60 * 60 * 1000
+
+/** Of an infinite list, this many pages are kept. */
+export const maxSavedPages = 5
+
+/** Every saved answer young enough to show, oldest first; older ones are deleted. */
+export async function loadQueries(now = Date.now()): Promise<SavedQuery[]> {
+  const rows = await db.queries.toArray()
+  const expired = rows.filter((row) => now - row.savedAt > maxAge)
+  if (expired.length > 0) await db.queries.bulkDelete(expired.map((row) => row.hash))
+  return rows.filter((row) => now - row.savedAt <= maxAge).sort((a, b) => a.savedAt - b.savedAt)
+}
+
+/**
+ * Saves one answer, then evicts the least recently saved rows of its group
+ * past the group's limit. An owner answer (the signed-in user) that names
+ * someone else than the saved one first deletes every private row and the
+ * outbox: they belonged to the previous person; nobody signed in (null)
+ * keeps no private row at all. Answers the picture URLs the deleted private
+ * rows named (see deletePrivateData).
+ */
+export async function saveQuery(row: SavedQuery, policy: OfflinePolicy): Promise<string[]> {
+  return db.transaction('rw', db.queries, db.outbox, async () => {
+    let pictures: string[] = []
+    if (policy.owner) {
+      const previous = await db.queries.get(row.hash)
+      if (ownerId(previous?.data) !== ownerId(row.data)) pictures = await deletePrivateRows()
+      if (row.data == null) return pictures
+    }
+    await db.queries.put({ ...row, data: trimPages(row.data) })
+    await evict(row.group, policy.limit)
+    return pictures
+  })
+}
+
+async function evict(group: string, limit: number) {
+  const oldestFirst = await db.queries
+    .where('[group+savedAt]')
+    .between([group, Dexie.minKey], [group, Dexie.maxKey])
+    .primaryKeys()
+  const extra = oldestFirst.length - limit
+  if (extra > 0) await db.queries.bulkDelete(oldestFirst.slice(0, extra))
+}
+
+function ownerId(data: unknown): unknown {
+  return data && typeof data === 'object' ? (data as { id?: unknown }).id : undefined
+}
+
+/** The first pages of an infinite query's data; any other data as it is. */
+export function trimPages(data: unknown): unknown {
+  if (!data || typeof data !== 'object' || !('pages' in data) || !('pageParams' in data)) return data
+  const { pages, pageParams } = data as { pages: unknown[]; pageParams: unknown[] }
+  if (pages.length <= maxSavedPages) return data
+  return { pages: pages.slice(0, maxSavedPages), pageParams: pageParams.slice(0, maxSavedPages) }
+}
+
+async function deletePrivateRows(): Promise<string[]> {
+  const rows = await db.queries.where('scope').equals('private').toArray()
+  await db.queries.bulkDelete(rows.map((row) => row.hash))
+  await db.outbox.clear()
+  return rows.flatMap((row) => pictureUrls(row.data))
+}
+
+/**
+ * Deletes the signed-in user's private data: their saved answers (account,
+ * orders) and the outbox. Answers the picture URLs those answers named, so
+ * the caller can drop them from the picture cache too.
+ */
+export function deletePrivateData(): Promise<string[]> {
+  return db.transaction('rw', db.queries, db.outbox, deletePrivateRows)
+}
+
+/** Every /images/... URL anywhere in a JSON value. */
+export function pictureUrls(value: unknown): string[] {
+  if (typeof value === 'string') return value.startsWith('/images/') ? [value] : []
+  if (Array.isArray(value)) return value.flatMap(pictureUrls)
+  if (value && typeof value === 'object') return Object.values(value).flatMap(pictureUrls)
+  return []
+}
