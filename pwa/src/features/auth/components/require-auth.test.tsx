@@ -1,6 +1,7 @@
-import { screen } from '@testing-library/react'
+import { act, screen } from '@testing-library/react'
 import { useLocation } from 'react-router-dom'
 import { describe, expect, it } from 'vitest'
+import { reportUnreachable } from '@/lib/connectivity'
 import { admin, buyer, seller } from '@/testing/fixtures'
 import { apiError, json, mockApi, pending } from '@/testing/mock-api'
 import { renderRoutes } from '@/testing/render'
@@ -37,6 +38,16 @@ describe('RequireAuth', () => {
     mockApi({ 'GET /api/auth/me': () => pending() })
     renderRoutes(routes, '/private')
     expect(await screen.findByRole('status')).toHaveTextContent('Checking your account…')
+    expect(screen.queryByText('private page')).not.toBeInTheDocument()
+  })
+
+  it('says the account is not saved here, rather than spinning, while offline', async () => {
+    mockApi({ 'GET /api/auth/me': () => pending() })
+    renderRoutes(routes, '/private')
+    expect(await screen.findByRole('status')).toHaveTextContent('Checking your account…')
+    act(() => reportUnreachable())
+    expect(await screen.findByText('You are offline')).toBeInTheDocument()
+    expect(screen.getByText(/Your account is not saved on this device yet/)).toBeInTheDocument()
     expect(screen.queryByText('private page')).not.toBeInTheDocument()
   })
 

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react'
 import { Navigate, Outlet, useLocation } from 'react-router-dom'
+import { OfflineState } from '@/components/offline-state'
 import { PageSpinner } from '@/components/spinner'
+import { useOnline } from '@/lib/connectivity'
 import type { Role } from '@/lib/types'
 import type { AuthRedirectState } from '../origin'
 import { useUser } from '@/lib/auth'
@@ -13,6 +15,9 @@ interface GuardProps {
 function useGuard(allowed: (role: Role) => boolean, children: ReactNode) {
   const { user, isLoading } = useUser()
   const location = useLocation()
+  const online = useOnline()
+  // Offline with no account saved on this device, the answer would never come.
+  if (isLoading && !online) return <OfflineState what="Your account" />
   if (isLoading) return <PageSpinner label="Checking your account…" />
   if (!user || !allowed(user.role)) {
     const state: AuthRedirectState = {
