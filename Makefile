@@ -10,7 +10,7 @@ WEB_SRC := $(shell find pwa/src pwa/public pwa/scripts -type f 2>/dev/null) \
 WEB_DEPS  := pwa/node_modules/.package-lock.json
 WEB_BUILD := pwa/dist/index.html
 
-.PHONY: all build run test test-go test-web test-e2e vet fuzz clean
+.PHONY: all build run test test-go test-web test-e2e vet fuzz bench lighthouse clean
 
 all: build
 
@@ -52,6 +52,26 @@ fuzz:
 	$(GO) test -run='^$$' -fuzz=FuzzSave -fuzztime=$(FUZZTIME) ./uploads/
 	$(GO) test -run='^$$' -fuzz=FuzzDecodeJSON -fuzztime=$(FUZZTIME) ./app/api/
 
+# Measured performance against the budgets (docs/benchmarks.md): about five
+# minutes on two cores. Not part of `make test`. More: make bench BENCH_FLAGS='-h'
+BENCH_FLAGS ?=
+bench: build
+	@command -v wrk >/dev/null 2>&1 || { echo 'make bench drives the server with wrk: apt-get install wrk' >&2; exit 1; }
+	$(GO) run ./bench --bin $(BIN) --out bin/bench-report.md $(BENCH_FLAGS)
+
+# Lighthouse 12 (mobile preset) on /, /login and /blogs of the built binary,
+# with Debian's Chromium; fails below the scores in tools/lighthouse/run.mjs.
+CHROMIUM ?= /usr/bin/chromium
+LIGHTHOUSE_DEPS := tools/lighthouse/node_modules/.package-lock.json
+
+$(LIGHTHOUSE_DEPS): tools/lighthouse/package-lock.json
+	cd tools/lighthouse && npm ci --no-audit --no-fund
+	@touch $@
+
+lighthouse: $(BIN) $(LIGHTHOUSE_DEPS)
+	@test -x $(CHROMIUM) || { echo 'make lighthouse needs Chromium: apt-get install chromium' >&2; exit 1; }
+	CHROME_PATH=$(CHROMIUM) node tools/lighthouse/run.mjs --bin $(BIN)
+
 clean:
-	rm -rf bin pwa/node_modules
+	rm -rf bin pwa/node_modules tools/lighthouse/node_modules
 	find pwa/dist -mindepth 1 ! -name .gitkeep -delete

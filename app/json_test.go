@@ -2,11 +2,13 @@ package app
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
 	"math/rand/v2"
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 )
 
 // encodingJSON is what json.Encoder writes for v, without its newline.
@@ -96,4 +98,19 @@ func BenchmarkProductJSON(b *testing.B) {
 			buf = AppendProductsJSON(buf[:0], l)
 		}
 	})
+}
+
+// TestPlainWord checks the eight-byte test against the byte table, for
+// every byte value at every place in the word.
+func TestPlainWord(t *testing.T) {
+	for c := range 256 {
+		for at := range 8 {
+			word := []byte("abcdefgh")
+			word[at] = byte(c)
+			want := c < utf8.RuneSelf && plainJSON[c]
+			if got := plainWord(binary.LittleEndian.Uint64(word)); got != want {
+				t.Errorf("byte %#x at %d: got %v, want %v", c, at, got, want)
+			}
+		}
+	}
 }

@@ -50,6 +50,7 @@ type run struct {
 	rate      float64 // answered requests per second
 	p50, p99  time.Duration
 	cpu       time.Duration // server CPU per request
+	loadCPU   time.Duration // CPU per request of the load: wrk, or this process
 	peakRSS   int64
 	unwanted  map[string]int // answers other than the expected ones, by kind
 	unwantedN int
@@ -60,7 +61,7 @@ type run struct {
 }
 
 // measure reads the server's CPU time and peak memory around load, and
-// the machine's CPU time used by others.
+// the machine's CPU time used by the load and by others.
 func (b *bench) measure(r *run, load func() error) error {
 	if err := resetPeak(b.srv.pid()); err != nil {
 		return err
@@ -72,6 +73,7 @@ func (b *bench) measure(r *run, load func() error) error {
 	start := time.Now()
 	machineBefore, errMachine := machineBusy(b.ticks)
 	selfBefore, errSelf := readUsage(os.Getpid(), b.ticks)
+	b.children() // forget runs that ended before
 	if err := load(); err != nil {
 		return err
 	}
@@ -79,14 +81,19 @@ func (b *bench) measure(r *run, load func() error) error {
 	if err != nil {
 		return err
 	}
+	server := after.cpu - before.cpu
 	if r.requests > 0 {
-		r.cpu = (after.cpu - before.cpu) / time.Duration(r.requests)
+		r.cpu = server / time.Duration(r.requests)
 	}
 	r.peakRSS = after.peakRSS
 	machineAfter, errMachine2 := machineBusy(b.ticks)
 	selfAfter, errSelf2 := readUsage(os.Getpid(), b.ticks)
 	if errors.Join(errMachine, errSelf, errMachine2, errSelf2) == nil {
-		others := (machineAfter - machineBefore) - (after.cpu - before.cpu) - (selfAfter.cpu - selfBefore.cpu) - b.children()
+		loadCPU := (selfAfter.cpu - selfBefore.cpu) + b.children()
+		if r.requests > 0 {
+			r.loadCPU = loadCPU / time.Duration(r.requests)
+		}
+		others := (machineAfter - machineBefore) - server - loadCPU
 		r.others = max(0, others.Seconds()/(time.Since(start).Seconds()*float64(runtime.NumCPU())))
 	}
 	return nil
@@ -126,7 +133,7 @@ func (b *bench) wrkRun(ts targets, headers http.Header, d time.Duration) (run, e
 	args = append(args, b.srv.base, "--", file)
 	var out bytes.Buffer
 	err = b.measure(&r, func() error {
-		cmd := exec.Command("wrk", args...)
+		cmd := exec.CommandContext(b.ctx, "wrk", args...)
 		cmd.Stdout, cmd.Stderr = &out, &out
 		err := cmd.Run()
 		if cmd.ProcessState != nil {
@@ -194,18 +201,25 @@ func writeTargets(name string, list []target) error {
 	return errors.Join(w.Flush(), f.Close())
 }
 
-func (r run) errors() string {
-	if r.unwantedN == 0 {
+// errorsOf lists the unexpected answers of runs, by kind.
+func errorsOf(runs ...run) string {
+	all := map[string]int{}
+	for _, r := range runs {
+		for k, n := range r.unwanted {
+			all[k] += n
+		}
+	}
+	if len(all) == 0 {
 		return "0"
 	}
-	keys := make([]string, 0, len(r.unwanted))
-	for k := range r.unwanted {
+	keys := make([]string, 0, len(all))
+	for k := range all {
 		keys = append(keys, k)
 	}
 	sort.Strings(keys)
 	parts := make([]string, len(keys))
 	for i, k := range keys {
-		parts[i] = fmt.Sprintf("%d × %s", r.unwanted[k], k)
+		parts[i] = fmt.Sprintf("%d × %s", all[k], k)
 	}
 	return strings.Join(parts, ", ")
 }

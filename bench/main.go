@@ -20,11 +20,13 @@ import (
 	"net/url"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"regexp"
 	"runtime"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 )
 
@@ -38,10 +40,13 @@ type options struct {
 	web, out, profiles, data        string
 	only                            *regexp.Regexp
 	keep                            bool
+	timeout                         time.Duration
 }
 
 // bench is the state of one benchmark session.
 type bench struct {
+	ctx   context.Context // ends at --timeout or on SIGINT/SIGTERM
+	began time.Time
 	opts  options
 	dir   string
 	srv   *server
@@ -49,8 +54,9 @@ type bench struct {
 	ticks int64
 	conns int
 
-	report *report
-	pprof  string // the server's pprof address, when profiling
+	report  *report
+	pprof   string // the server's pprof address, when profiling
+	retries int    // scenarios run again because the machine was busy
 
 	mu     sync.Mutex
 	wrkCPU time.Duration // CPU time of wrk runs, for run.others
@@ -64,7 +70,7 @@ func main() {
 	flag.IntVar(&o.bookings, "bookings", 20_000, "bookings in the data set")
 	flag.IntVar(&o.cats, "categories", 20, "categories in the data set")
 	flag.IntVar(&o.startupProducts, "startup-products", 1_000_000, "listings for the start-up measurement (0 skips it)")
-	flag.DurationVar(&o.duration, "duration", 10*time.Second, "length of each measured load run")
+	flag.DurationVar(&o.duration, "duration", 8*time.Second, "length of each measured load run")
 	flag.DurationVar(&o.mixed, "mixed", 30*time.Second, "length of the mixed read/write run")
 	flag.IntVar(&o.conns, "connections", 8, "concurrent connections of the full-speed runs")
 	flag.IntVar(&o.uploads, "uploads", 10, "12-megapixel uploads to time (0 skips them)")
@@ -73,18 +79,27 @@ func main() {
 	flag.StringVar(&o.profiles, "profiles", "", "save a CPU profile of the server for each scenario in this directory")
 	flag.StringVar(&o.data, "data", "", "a data directory from an earlier 'rehome bench-data', instead of a fresh one")
 	flag.BoolVar(&o.keep, "keep", false, "keep the temporary directory")
+	flag.DurationVar(&o.timeout, "timeout", 10*time.Minute, "give up after this long")
 	only := flag.String("only", "", "run only the load scenarios whose names match this regular expression")
 	flag.Parse()
 	if *only != "" {
 		o.only = regexp.MustCompile(*only)
 	}
-	if err := runBench(context.Background(), o); err != nil {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, cancel := context.WithTimeout(ctx, o.timeout)
+	err := runBench(ctx, o)
+	cancel()
+	stop()
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
 		os.Exit(1)
 	}
 }
 
 func runBench(ctx context.Context, o options) error {
+	if _, err := exec.LookPath("wrk"); err != nil {
+		return errors.New("wrk is not installed: apt-get install wrk")
+	}
 	dir, err := os.MkdirTemp("", "rehome-bench-")
 	if err != nil {
 		return err
@@ -98,12 +113,19 @@ func runBench(ctx context.Context, o options) error {
 	if err != nil {
 		return err
 	}
-	b := &bench{opts: o, dir: dir, ticks: ticks, conns: o.conns, report: newReport(o)}
-	if err := b.loadScenarios(ctx); err != nil {
+	b := &bench{ctx: ctx, began: time.Now(), opts: o, dir: dir, ticks: ticks, conns: o.conns, report: newReport(o)}
+	err = b.loadScenarios(ctx)
+	if ctx.Err() != nil {
+		return fmt.Errorf("stopped after %v: %w", time.Since(b.began).Round(time.Second), context.Cause(ctx))
+	}
+	if err != nil {
 		return err
 	}
 	if o.startupProducts > 0 {
 		if err := b.startup(ctx); err != nil {
+			if ctx.Err() != nil {
+				return fmt.Errorf("stopped after %v: %w", time.Since(b.began).Round(time.Second), context.Cause(ctx))
+			}
 			return err
 		}
 	}
@@ -114,6 +136,7 @@ func runBench(ctx context.Context, o options) error {
 		}
 		b.report.web = &size
 	}
+	b.report.took = time.Since(b.began)
 	text := b.report.String()
 	fmt.Print(text)
 	if o.out != "" {
@@ -123,6 +146,16 @@ func runBench(ctx context.Context, o options) error {
 }
 
 const benchPassword = "bench password"
+
+// On a shared machine, a scenario with a latency budget whose runs
+// overlapped other processes' use of more than quietEnough of the machine
+// is run again, up to maxRetries times in all, and the quieter attempt is
+// kept: its latencies are about the server rather than about the
+// neighbours. (CPU per request hardly changes either way.)
+const (
+	quietEnough = 0.15
+	maxRetries  = 4
+)
 
 // benchData writes a data set with 'rehome bench-data' and says how long it took.
 func (b *bench) benchData(ctx context.Context, data string, products int) (time.Duration, error) {
@@ -148,7 +181,7 @@ func (b *bench) start(data, name string) error {
 		b.pprof = addr
 		extra = append(extra, "--pprof", addr)
 	}
-	srv, err := startServer(b.opts.bin, data, filepath.Join(b.dir, name+".log"), extra...)
+	srv, err := startServer(b.ctx, b.opts.bin, data, filepath.Join(b.dir, name+".log"), extra...)
 	if err != nil {
 		return err
 	}
@@ -174,6 +207,7 @@ func (b *bench) loadScenarios(ctx context.Context) error {
 	o := b.opts
 	data := o.data
 	if data == "" {
+		b.progress(fmt.Sprintf("writing %d listings", o.products))
 		data = filepath.Join(b.dir, "data")
 		took, err := b.benchData(ctx, data, o.products)
 		if err != nil {
@@ -257,23 +291,38 @@ func (b *bench) loadScenarios(ctx context.Context) error {
 		if o.only != nil && !o.only.MatchString(sc.name) {
 			continue
 		}
-		fmt.Fprintf(os.Stderr, "bench: %s\n", sc.name)
+		b.progress(sc.name)
 		if _, err := b.wrkRun(sc.targets, sc.headers, 2*time.Second); err != nil { // warm up
 			return err
 		}
-		stopProfile := b.profile(sc.name, o.duration)
-		peak, err := b.wrkRun(sc.targets, sc.headers, o.duration)
-		stopProfile()
-		if err != nil {
-			return err
+		var best scenarioResult
+		for attempt := 0; ; attempt++ {
+			res := scenarioResult{name: sc.name, budget: sc.budget, attempts: attempt + 1}
+			stopProfile := b.profile(sc.name, o.duration)
+			res.peak, err = b.wrkRun(sc.targets, sc.headers, o.duration)
+			stopProfile()
+			if err != nil {
+				return err
+			}
+			stopProfile = b.profile(sc.name+" half", o.duration)
+			res.half, err = b.pacedRun(sc.targets, sc.headers, o.duration, max(1, int(res.peak.rate/2)), sc.want...)
+			stopProfile()
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(os.Stderr, "       %.0f/s: server %v, load %v per request; at %.0f/s: p99 %v, server %v, load %v; others %.0f%% / %.0f%%\n",
+				res.peak.rate, res.peak.cpu, res.peak.loadCPU, res.half.rate, res.half.p99.Round(10*time.Microsecond),
+				res.half.cpu, res.half.loadCPU, 100*res.peak.others, 100*res.half.others)
+			if attempt == 0 || res.busy() < best.busy() {
+				best = res
+			}
+			if sc.budget == "" || best.busy() <= quietEnough || b.retries >= maxRetries {
+				break
+			}
+			b.retries++
+			b.progress(fmt.Sprintf("other processes used %.0f%% of the machine: again", 100*res.busy()))
 		}
-		stopProfile = b.profile(sc.name+" half", o.duration)
-		half, err := b.pacedRun(sc.targets, sc.headers, o.duration, max(1, int(peak.rate/2)), sc.want...)
-		stopProfile()
-		if err != nil {
-			return err
-		}
-		b.report.runs = append(b.report.runs, scenarioResult{name: sc.name, peak: peak, half: half, budget: sc.budget})
+		b.report.runs = append(b.report.runs, best)
 	}
 
 	// The mixed run: nine reads in ten, spread over what a visitor does, and
@@ -289,7 +338,7 @@ func (b *bench) loadScenarios(ctx context.Context) error {
 	reads = append(reads, get("/api/categories")[0], get("/api/advertised?limit=24")[0], get("/api/auth/me")[0])
 	rand.New(rand.NewPCG(7, 8)).Shuffle(len(reads), func(i, j int) { reads[i], reads[j] = reads[j], reads[i] })
 	if o.only == nil || o.only.MatchString("mixed") {
-		fmt.Fprintf(os.Stderr, "bench: mixed\n")
+		b.progress("mixed")
 		stopProfile := b.profile("mixed", o.mixed)
 		mix, err := b.wrkRun(&mixed{reads: reads, writes: books}, headers("Cookie", me, "Content-Type", "application/json"), o.mixed)
 		stopProfile()
@@ -300,7 +349,7 @@ func (b *bench) loadScenarios(ctx context.Context) error {
 	}
 
 	if o.uploads > 0 {
-		fmt.Fprintf(os.Stderr, "bench: uploads\n")
+		b.progress("uploads")
 		up, err := b.uploads(o.uploads, cookies[1])
 		if err != nil {
 			return err
@@ -314,7 +363,7 @@ func (b *bench) loadScenarios(ctx context.Context) error {
 // deep category page there.
 func (b *bench) startup(ctx context.Context) error {
 	data := filepath.Join(b.dir, "data-startup")
-	fmt.Fprintf(os.Stderr, "bench: writing %d listings\n", b.opts.startupProducts)
+	b.progress(fmt.Sprintf("writing %d listings for the start-up", b.opts.startupProducts))
 	took, err := b.benchData(ctx, data, b.opts.startupProducts)
 	if err != nil {
 		return err
@@ -355,6 +404,11 @@ func (b *bench) startup(ctx context.Context) error {
 	}
 	b.report.startupDeep, b.report.startupDeepOffset = &deep, offset
 	return nil
+}
+
+// progress says on standard error what the benchmark is doing.
+func (b *bench) progress(what string) {
+	fmt.Fprintf(os.Stderr, "bench: %3.0fs %s\n", time.Since(b.began).Seconds(), what)
 }
 
 // profile records a CPU profile of the server for d, when asked to.

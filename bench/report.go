@@ -23,11 +23,17 @@ type scenarioResult struct {
 	name       string
 	peak, half run
 	budget     string // which budget the scenario answers to, if any
+	attempts   int
 }
+
+// busy is the larger share of the machine that other processes used
+// during the scenario's two runs.
+func (s scenarioResult) busy() float64 { return max(s.peak.others, s.half.others) }
 
 type report struct {
 	opts              options
 	when              time.Time
+	took              time.Duration // the whole benchmark
 	dataTook          time.Duration
 	ready             time.Duration
 	available         int
@@ -69,19 +75,19 @@ func (r *report) String() string {
 		fmt.Fprintf(&b, "Data set: %d listings (%d available) in %d categories, %d accounts, %d bookings; written in %.1f s.\n",
 			o.products, r.available, o.cats, o.users, o.bookings, r.dataTook.Seconds())
 	}
-	fmt.Fprintf(&b, "Each run lasts %v after a 2 s warm-up; \"half\" repeats it at half the full-speed rate, timing each request from when it was due. CPU is the server's user+system time from /proc/PID/stat divided by requests; peak RSS is VmHWM during the run; the last column is the share of the machine's CPU that processes other than the server and the load used meanwhile (full speed / half rate): when it is high, latencies say more about them than about the server.\n\n", o.duration)
-	b.WriteString("| scenario | requests/s | p50 | p99 | server CPU / request | at half rate: p50 / p99 | CPU / request at half rate | peak RSS | unexpected answers | other processes' CPU |\n")
-	b.WriteString("|---|---:|---:|---:|---:|---:|---:|---:|---|---:|\n")
+	fmt.Fprintf(&b, "Each run lasts %v after a 2 s warm-up; \"half\" repeats it at half the full-speed rate, timing each request from when it was due. CPU is the server's user+system time from /proc/PID/stat divided by requests; peak RSS is VmHWM during the run; the last column is the share of the machine's CPU that processes other than the server and the load used meanwhile (full speed / half rate): when it is high, latencies say more about them than about the server. A scenario with a latency budget during which they used more than %.0f%% was run again (at most %d times in all) and the quieter attempt is shown; attempts are counted in the column before it.\n\n", o.duration, 100*quietEnough, maxRetries)
+	b.WriteString("| scenario | requests/s | p50 | p99 | server CPU / request | at half rate: p50 / p99 | CPU / request at half rate | peak RSS | unexpected answers | attempts | other processes' CPU |\n")
+	b.WriteString("|---|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|\n")
 	var peakRSS int64
 	for _, s := range r.runs {
-		fmt.Fprintf(&b, "| %s | %.0f | %s | %s | %s | %s / %s | %s | %s | %s | %.0f%% / %.0f%% |\n", s.name, s.peak.rate, ms(s.peak.p50), ms(s.peak.p99),
-			us(s.peak.cpu), ms(s.half.p50), ms(s.half.p99), us(s.half.cpu), mb(max(s.peak.peakRSS, s.half.peakRSS)), s.peak.errors(),
-			100*s.peak.others, 100*s.half.others)
+		fmt.Fprintf(&b, "| %s | %.0f | %s | %s | %s | %s / %s | %s | %s | %s | %d | %.0f%% / %.0f%% |\n", s.name, s.peak.rate, ms(s.peak.p50), ms(s.peak.p99),
+			us(s.peak.cpu), ms(s.half.p50), ms(s.half.p99), us(s.half.cpu), mb(max(s.peak.peakRSS, s.half.peakRSS)), errorsOf(s.peak, s.half),
+			s.attempts, 100*s.peak.others, 100*s.half.others)
 		peakRSS = max(peakRSS, s.peak.peakRSS, s.half.peakRSS)
 	}
 	if m := r.mixed; m != nil {
-		fmt.Fprintf(&b, "| mixed, 90%% reads / 10%% bookings, %v | %.0f | %s | %s | %s | | | %s | %s | %.0f%% |\n", o.mixed, m.rate, ms(m.p50), ms(m.p99),
-			us(m.cpu), mb(m.peakRSS), m.errors(), 100*m.others)
+		fmt.Fprintf(&b, "| mixed, 90%% reads / 10%% bookings, %v | %.0f | %s | %s | %s | | | %s | %s | 1 | %.0f%% |\n", o.mixed, m.rate, ms(m.p50), ms(m.p99),
+			us(m.cpu), mb(m.peakRSS), errorsOf(*m), 100*m.others)
 		peakRSS = max(peakRSS, m.peakRSS)
 	}
 	b.WriteString("\n")
@@ -102,6 +108,7 @@ func (r *report) String() string {
 		fmt.Fprintf(&b, "Web app, first visit to `/` (gzip -9 bytes): index.html loads %s of JavaScript and %s of CSS; the home route adds %s of JavaScript and %s of CSS: %s of JavaScript in all.\n\n",
 			kb(w.entryJS), kb(w.entryCSS), kb(w.routeJS), kb(w.routeCSS), kb(w.entryJS+w.routeJS))
 	}
+	fmt.Fprintf(&b, "The whole benchmark took %.0f s.\n\n", r.took.Seconds())
 	for _, n := range r.notes {
 		fmt.Fprintf(&b, "Note: %s\n\n", n)
 	}

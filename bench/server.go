@@ -28,7 +28,9 @@ type server struct {
 
 // startServer runs bin serve on a free loopback port and waits until it
 // answers GET /api/categories. Its log goes to log.
-func startServer(bin, data, logPath string, extra ...string) (*server, error) {
+// The server is stopped with SIGTERM, and killed if it has not stopped
+// 30 s later, when ctx ends.
+func startServer(ctx context.Context, bin, data, logPath string, extra ...string) (*server, error) {
 	addr, err := freeAddr()
 	if err != nil {
 		return nil, err
@@ -38,7 +40,9 @@ func startServer(bin, data, logPath string, extra ...string) (*server, error) {
 		return nil, err
 	}
 	args := append([]string{"serve", "--addr", addr, "--data", data}, extra...)
-	cmd := exec.Command(bin, args...)
+	cmd := exec.CommandContext(ctx, bin, args...)
+	cmd.Cancel = func() error { return cmd.Process.Signal(syscall.SIGTERM) }
+	cmd.WaitDelay = 30 * time.Second
 	cmd.Stdout, cmd.Stderr = logFile, logFile
 	s := &server{cmd: cmd, base: "http://" + addr, done: make(chan error, 1)}
 	s.started = time.Now()
@@ -60,6 +64,9 @@ func startServer(bin, data, logPath string, extra ...string) (*server, error) {
 		select {
 		case err := <-s.done:
 			return nil, fmt.Errorf("server exited before answering: %v; see %s", err, logPath)
+		case <-ctx.Done():
+			s.stop()
+			return nil, ctx.Err()
 		case <-time.After(2 * time.Millisecond):
 		}
 	}
