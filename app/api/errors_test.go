@@ -32,7 +32,7 @@ func TestErrorAnswersAreJSON(t *testing.T) {
 		{"GET on login", func() *response { return anonymous.call("GET", "/api/auth/login", nil) }, http.StatusMethodNotAllowed, "Method not allowed"},
 		{"PATCH on a product", func() *response { return admin.call("PATCH", "/api/products/1", `{}`) }, http.StatusMethodNotAllowed, "Method not allowed"},
 		{"bad JSON", func() *response { return anonymous.call("POST", "/api/auth/login", `{`) }, http.StatusBadRequest, ""},
-		{"not signed in", func() *response { return anonymous.call("GET", "/api/auth/me", nil) }, http.StatusUnauthorized, "Please log in"},
+		{"not signed in", func() *response { return anonymous.call("GET", "/api/mybuyers", nil) }, http.StatusUnauthorized, "Please log in"},
 		{"not allowed", func() *response {
 			return buyer.form("/api/categories", map[string]string{"name": "Beds"}, pngImage(t, 10, 10))
 		}, http.StatusForbidden, "You are not allowed to do that"},

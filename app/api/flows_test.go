@@ -284,7 +284,7 @@ func TestFlowAdminDeletesSeller(t *testing.T) {
 	expectStatus(t, r, http.StatusNoContent)
 
 	t.Run("their session is dead", func(t *testing.T) {
-		expectStatus(t, s.seller.call("GET", "/api/auth/me", nil), http.StatusUnauthorized)
+		expectNobody(t, s.seller.call("GET", "/api/auth/me", nil))
 		expectStatus(t, s.seller.call("POST", "/api/advertised", map[string]any{"product_id": booked}), http.StatusUnauthorized)
 		expectStatus(t, s.seller.call("GET", "/api/mybuyers", nil), http.StatusUnauthorized)
 	})
@@ -376,7 +376,7 @@ func TestFlowAdminDeletesBuyer(t *testing.T) {
 	expectStatus(t, s.admin.call("DELETE", mpPath("/api/buyers/%d", beaUser.ID), nil), http.StatusNoContent)
 
 	t.Run("their session is dead", func(t *testing.T) {
-		expectStatus(t, bea.call("GET", "/api/auth/me", nil), http.StatusUnauthorized)
+		expectNobody(t, bea.call("GET", "/api/auth/me", nil))
 		expectStatus(t, bea.call("GET", "/api/booked", nil), http.StatusUnauthorized)
 	})
 	t.Run("the seller keeps the bookings", func(t *testing.T) {
@@ -502,11 +502,11 @@ func TestFlowDeletedAccountsSessionStaysDead(t *testing.T) {
 	// Nobody uses the old session before the next sign-up.
 	_, next := e.register("Nina Next", "nina@example.com", app.RoleSeller)
 	r := gone.call("GET", "/api/auth/me", nil)
-	if r.status == http.StatusOK {
+	if r.status == http.StatusOK && string(bytes.TrimSpace(r.body)) != "null" {
 		t.Fatalf("user IDs are reused (deleted id %d, new account id %d), so the deleted account's old session "+
 			"now signs in as the new account: /api/auth/me answers %s", goneUser.ID, next.ID, bytes.TrimSpace(r.body))
 	}
-	expectStatus(t, r, http.StatusUnauthorized)
+	expectNobody(t, r)
 }
 
 // mpDo is a request that reports failure instead of ending the test, for use

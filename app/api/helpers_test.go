@@ -164,6 +164,15 @@ func expectStatus(t testing.TB, r *response, want int) {
 	}
 }
 
+// expectNobody checks an answer of /api/auth/me: nobody is signed in.
+func expectNobody(t testing.TB, r *response) {
+	t.Helper()
+	expectStatus(t, r, http.StatusOK)
+	if body := string(bytes.TrimSpace(r.body)); body != "null" {
+		t.Fatalf("/api/auth/me answers %s, want null (nobody signed in)", body)
+	}
+}
+
 // pngImage is a small opaque picture.
 func pngImage(t testing.TB, w, h int) []byte {
 	t.Helper()
