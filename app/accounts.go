@@ -9,7 +9,7 @@ import (
 )
 
 // Register creates a Buyer or Seller account with its picture.
-func (s *Service) Register(ctx context.Context, n NewUser, image io.Reader) (*User, error) {
+func (s *Service) Register(ctx context.Context, n NewUser, image io.Reader, clientAddress string) (*User, error) {
 	n.Normalize()
 	v := &Validator{}
 	n.Validate(v)
@@ -24,6 +24,11 @@ func (s *Service) Register(ctx context.Context, n NewUser, image io.Reader) (*Us
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
+	now := s.now()
+	if wait := s.registrations.RetryAfter(clientAddress, now); wait > 0 {
+		return nil, rateLimited("Too many sign-ups from your network. Try again later.", wait)
+	}
+	s.registrations.Record(clientAddress, now)
 	// Look before storing the picture, so a taken email wastes no disk.
 	if err := s.emailFree(ctx, n.Email); err != nil {
 		return nil, err

@@ -32,6 +32,7 @@ type Service struct {
 	emailFailures   *AttemptLimiter
 	addressFailures *AttemptLimiter
 	uploads         *AttemptLimiter
+	registrations   *AttemptLimiter
 
 	dummyOnce sync.Once
 	dummy     []byte
@@ -46,6 +47,10 @@ const (
 	// Decoding a picture costs a fraction of a second of CPU and up to a few
 	// hundred MB, so one account may not keep the server busy with uploads.
 	UploadsPerHour = 120
+	// Signing up decodes a picture too, and tells whether an email is taken,
+	// so one address may try only so often. Loose enough for a household or
+	// a community evening on one Wi-Fi.
+	RegistrationsPerAddressPerHour = 30
 )
 
 func NewService(store Store, intake ImageIntake, hasher PasswordHasher) *Service {
@@ -57,6 +62,7 @@ func NewService(store Store, intake ImageIntake, hasher PasswordHasher) *Service
 		emailFailures:   NewAttemptLimiter(LoginFailuresPerEmail, LoginFailureWindow),
 		addressFailures: NewAttemptLimiter(LoginFailuresPerAddress, LoginFailureWindow),
 		uploads:         NewAttemptLimiter(UploadsPerHour, time.Hour),
+		registrations:   NewAttemptLimiter(RegistrationsPerAddressPerHour, time.Hour),
 	}
 }
 

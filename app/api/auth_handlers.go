@@ -28,7 +28,7 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) {
 	if image != nil {
 		defer image.Close()
 	}
-	user, err := s.svc.Register(r.Context(), n, image)
+	user, err := s.svc.Register(r.Context(), n, image, clientAddress(r))
 	if err != nil {
 		s.writeError(w, r, err)
 		return

@@ -13,6 +13,7 @@ import (
 	"io"
 	"log/slog"
 	"mime/multipart"
+	"net"
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
@@ -20,6 +21,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"golang.org/x/crypto/bcrypt"
@@ -74,9 +76,23 @@ type client struct {
 	http *http.Client
 }
 
+// client is a new browser on its own machine: each connects from its own
+// loopback address, as people do from their own phones, so the limits per
+// address see them apart.
 func (e *env) client() *client {
+	n := lastClientAddress.Add(1)
+	return e.clientFrom(fmt.Sprintf("127.%d.%d.%d", 1+n>>16, n>>8&0xff, n&0xff))
+}
+
+var lastClientAddress atomic.Uint32
+
+// clientFrom is a new browser connecting from the loopback address ip.
+func (e *env) clientFrom(ip string) *client {
 	jar, _ := cookiejar.New(nil)
-	return &client{t: e.t, base: e.srv.URL, http: &http.Client{Jar: jar}}
+	dialer := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(ip)}}
+	transport := &http.Transport{DialContext: dialer.DialContext}
+	e.t.Cleanup(transport.CloseIdleConnections)
+	return &client{t: e.t, base: e.srv.URL, http: &http.Client{Jar: jar, Transport: transport}}
 }
 
 type response struct {

@@ -186,7 +186,7 @@ func register(ctx context.Context, svc *app.Service, people []app.NewUser, first
 		if n.Role == app.RoleAdmin {
 			u, err = svc.CreateAdmin(ctx, n)
 		} else {
-			u, err = svc.Register(ctx, n, bytes.NewReader(avatar(first+i)))
+			u, err = svc.Register(ctx, n, bytes.NewReader(avatar(first+i)), "demo")
 		}
 		if err != nil {
 			return nil, fmt.Errorf("account %s: %w", n.Email, err)
