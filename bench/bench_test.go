@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"rehome/uploads"
 )
@@ -206,6 +207,42 @@ func TestPacedConn(t *testing.T) {
 		status, err := c.roundTrip(rawRequest(host, tc.target, headers("Accept-Encoding", "gzip")))
 		if err != nil || status != tc.status {
 			t.Errorf("%+v: status %d, %v; want %d", tc.target, status, err, tc.status)
+		}
+	}
+}
+
+func TestPacerAnswersEveryRequest(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/missing" {
+			w.Header().Set("Content-Length", "0")
+			w.WriteHeader(http.StatusNotFound)
+			return
+		}
+		w.Header().Set("Content-Length", "2000")
+		w.Write(bytes.Repeat([]byte("x"), 2000))
+	}))
+	defer srv.Close()
+	host := strings.TrimPrefix(srv.URL, "http://")
+	requests := [][]byte{
+		rawRequest(host, target{method: "GET", path: "/a"}, nil),
+		rawRequest(host, target{method: "GET", path: "/missing"}, nil),
+	}
+	const count = 400
+	p := &pacer{host: host, requests: requests, want: []int{200}, unwanted: map[string]int{},
+		interval: time.Second / 4000, latencies: make([]time.Duration, count), done: make(chan struct{})}
+	if err := p.open(rawRequest(host, pacedWarmUp, nil)); err != nil {
+		t.Fatal(err)
+	}
+	p.run(context.Background(), count)
+	if p.err != nil || p.sent != count || p.answered != count {
+		t.Fatalf("sent %d, answered %d of %d: %v", p.sent, p.answered, count, p.err)
+	}
+	if p.unwantedN != count/2 || p.unwanted["404"] != count/2 {
+		t.Errorf("unwanted answers %v, want %d × 404", p.unwanted, count/2)
+	}
+	for i, lat := range p.latencies {
+		if lat <= 0 {
+			t.Fatalf("request %d has latency %v", i, lat)
 		}
 	}
 }
