@@ -1,6 +1,8 @@
 import { fileURLToPath, URL } from 'node:url'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
+import type { OutputChunk } from 'rolldown'
+import type { Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { defineConfig } from 'vitest/config'
 
@@ -11,10 +13,48 @@ const backend = 'http://127.0.0.1:8080'
 
 const day = 24 * 60 * 60
 
+/**
+ * The first script (src/main.tsx) imports the app (src/app/start.tsx) only
+ * after the browser has painted the shell in index.html. Its code is fetched
+ * from the start all the same: index.html gets a modulepreload link for the
+ * app's chunk and every chunk it imports, at low priority so that the
+ * stylesheet, which the first paint needs, comes first.
+ */
+function preloadApp(): Plugin {
+  return {
+    name: 'rehome:preload-app',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        if (!bundle) return html
+        const chunks = Object.values(bundle).filter((file): file is OutputChunk => file.type === 'chunk')
+        const app = chunks.find((chunk) => chunk.facadeModuleId?.endsWith('/src/app/start.tsx'))
+        if (!app) throw new Error('preloadApp: no chunk for src/app/start.tsx')
+        const files: string[] = []
+        const add = (fileName: string) => {
+          if (files.includes(fileName)) return
+          files.push(fileName)
+          for (const imported of (bundle[fileName] as OutputChunk).imports) add(imported)
+        }
+        add(app.fileName)
+        return files
+          .filter((fileName) => !html.includes(`/${fileName}"`))
+          .map((fileName) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, fetchpriority: 'low', href: `/${fileName}` },
+            injectTo: 'head' as const,
+          }))
+      },
+    },
+  }
+}
+
 export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    preloadApp(),
     // The service worker and the web app manifest (docs/offline.md). 'prompt':
     // a new version waits until the person presses Reload, never in the middle
     // of a form. Registered from our code (features/offline), as the CSP

@@ -1,23 +1,20 @@
-import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
-import { App } from './app/app'
-import { watchConnectivity } from './lib/connectivity'
-import { restoreQueries, saveQueriesOffline } from './lib/offline/persist-queries'
-import { queryClient } from './lib/query-client'
+// The first script, kept tiny. index.html already draws the app shell (top
+// bar and spinner); the app's code is fetched meanwhile (modulepreload links,
+// see vite.config.ts) but runs only once the browser has painted that shell,
+// so a phone shows something before it spends time on the app. The code of
+// the screen asked for starts loading at the same moment, not after the app's.
+import { startLoadingScreen } from './app/screens'
 import './index.css'
 
-const root = document.getElementById('root')
-if (!root) throw new Error('index.html has no #root element')
+function afterFirstPaint(then: () => void) {
+  // A page opened in the background paints nothing until shown: start at once.
+  if (document.visibilityState === 'hidden') then()
+  // The frame's callbacks run just before it is painted; a task queued from
+  // them runs after.
+  else requestAnimationFrame(() => setTimeout(then, 0))
+}
 
-// Offline-first (docs/offline.md): follow the connection, write fetched
-// answers through to IndexedDB, and put the saved ones back before queries
-// run; a storage that does not answer within 3 s is not waited for.
-watchConnectivity()
-saveQueriesOffline(queryClient)
-const restored = Promise.race([restoreQueries(queryClient), new Promise((resolve) => setTimeout(resolve, 3000))])
-
-createRoot(root).render(
-  <StrictMode>
-    <App restored={restored} />
-  </StrictMode>,
-)
+afterFirstPaint(() => {
+  startLoadingScreen(window.location.pathname)
+  void import('./app/start')
+})

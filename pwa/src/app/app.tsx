@@ -1,6 +1,7 @@
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { RouterProvider } from 'react-router-dom'
 import { OutboxSync } from '@/features/offline'
+import { whenPageSettled } from '@/lib/page-settled'
 import { AppProvider } from './provider'
 import { createAppRouter } from './router'
 
@@ -11,14 +12,32 @@ const ServiceWorkerUpdates = lazy(() =>
   import('@/features/offline/components/service-worker-updates').then((m) => ({ default: m.ServiceWorkerUpdates })),
 )
 
+/** True once the page has settled (see lib/page-settled). */
+function usePageSettled(): boolean {
+  const [settled, setSettled] = useState(false)
+  useEffect(() => {
+    let live = true
+    void whenPageSettled().then(() => live && setSettled(true))
+    return () => {
+      live = false
+    }
+  }, [])
+  return settled
+}
+
 export function App({ restored }: { restored?: Promise<unknown> }) {
+  // The service worker's install downloads the whole app again: not while
+  // the first screen is still loading.
+  const settled = usePageSettled()
   return (
     <AppProvider restored={restored}>
       <RouterProvider router={router} />
       <OutboxSync />
-      <Suspense fallback={null}>
-        <ServiceWorkerUpdates />
-      </Suspense>
+      {settled && (
+        <Suspense fallback={null}>
+          <ServiceWorkerUpdates />
+        </Suspense>
+      )}
     </AppProvider>
   )
 }

@@ -1,7 +1,10 @@
-import { useEffect, useState, type ReactNode } from 'react'
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react'
 import { IsRestoringProvider, QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import { queryClient as defaultClient } from '@/lib/query-client'
-import { AppToaster } from './toaster'
+
+// Toasts come after something was done: the toaster is not in the first script.
+// A toast raised before it has loaded shows once it has.
+const AppToaster = lazy(() => import('./toaster').then((m) => ({ default: m.AppToaster })))
 
 /** True until `restored` settles; queries wait meanwhile instead of fetching. */
 function useIsRestoring(restored: Promise<unknown> | undefined): boolean {
@@ -30,7 +33,9 @@ export function AppProvider({ children, client = defaultClient, restored }: AppP
   return (
     <QueryClientProvider client={client}>
       <IsRestoringProvider value={isRestoring}>{children}</IsRestoringProvider>
-      <AppToaster />
+      <Suspense fallback={null}>
+        <AppToaster />
+      </Suspense>
     </QueryClientProvider>
   )
 }

@@ -21,21 +21,22 @@
  * Link to routes with the builders in src/lib/paths.ts.
  */
 import { createBrowserRouter, type RouteObject } from 'react-router-dom'
-import { PageSpinner } from '@/components/spinner'
 import { RequireAuth, RequireRole } from '@/features/auth'
+import { AppShell } from './layouts/app-shell'
 import { DashboardLayout } from './layouts/dashboard-layout'
 import { PublicLayout } from './layouts/public-layout'
 import { DashboardHomeRoute } from './routes/dashboard-home'
 import { DoubledPrefixRedirect } from './routes/doubled-prefix-redirect'
 import { NotFoundRoute } from './routes/not-found'
 import { RouteErrorRoute } from './routes/route-error'
+import { screens } from './screens'
 
-const home = () => import('@/features/catalogue/routes/home').then((m) => ({ Component: m.HomeRoute }))
+const home = () => screens.home().then((m) => ({ Component: m.HomeRoute }))
 
 export const routes: RouteObject[] = [
   {
     errorElement: <RouteErrorRoute />,
-    HydrateFallback: PageSpinner,
+    HydrateFallback: AppShell,
     children: [
       { path: '/dashboard/dashboard/*', element: <DoubledPrefixRedirect /> },
       {
@@ -45,7 +46,7 @@ export const routes: RouteObject[] = [
           { path: 'home', lazy: home },
           {
             path: 'categories',
-            lazy: () => import('@/features/catalogue/routes/categories').then((m) => ({ Component: m.CategoriesRoute })),
+            lazy: () => screens.categories().then((m) => ({ Component: m.CategoriesRoute })),
           },
           {
             element: <RequireAuth />,
@@ -62,15 +63,15 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'login',
-            lazy: () => import('@/features/auth/routes/login').then((m) => ({ Component: m.LoginRoute })),
+            lazy: () => screens.login().then((m) => ({ Component: m.LoginRoute })),
           },
           {
             path: 'register',
-            lazy: () => import('@/features/auth/routes/register').then((m) => ({ Component: m.RegisterRoute })),
+            lazy: () => screens.register().then((m) => ({ Component: m.RegisterRoute })),
           },
           {
             path: 'blogs',
-            lazy: () => import('@/features/blogs/routes/blogs').then((m) => ({ Component: m.BlogsRoute })),
+            lazy: () => screens.blogs().then((m) => ({ Component: m.BlogsRoute })),
           },
           { path: '*', element: <NotFoundRoute /> },
         ],

@@ -57,7 +57,8 @@ describe('public layout', () => {
       'POST /api/auth/logout': () => json(null, 204),
     })
     const { user, router } = renderApp('/blogs')
-    const nav = await screen.findByRole('navigation', { name: 'Main' })
+    await screen.findByRole('heading', { level: 1, name: 'Blogs' })
+    const nav = screen.getByRole('navigation', { name: 'Main' })
     await user.click(await within(nav).findByRole('button', { name: 'Log Out' }))
     expect(await within(nav).findByRole('link', { name: 'Log In' })).toBeInTheDocument()
     await waitFor(() => expect(router.state.location.pathname).toBe('/'))
@@ -66,7 +67,8 @@ describe('public layout', () => {
   it('opens the small-screen menu as a dialog that Escape closes', async () => {
     mockApi({ 'GET /api/auth/me': () => json(buyer) })
     const { user } = renderApp('/blogs')
-    const open = await screen.findByRole('button', { name: 'Open menu' })
+    await screen.findByRole('heading', { level: 1, name: 'Blogs' })
+    const open = screen.getByRole('button', { name: 'Open menu' })
     await user.click(open)
     const dialog = screen.getByRole('dialog', { name: 'Menu' })
     expect(open).toHaveAttribute('aria-expanded', 'true')
@@ -83,7 +85,8 @@ describe('public layout', () => {
   it('closes the small-screen menu when a link is followed', async () => {
     mockApi({ 'GET /api/auth/me': () => apiError(401, 'Sign in first') })
     const { user, router } = renderApp('/blogs')
-    await user.click(await screen.findByRole('button', { name: 'Open menu' }))
+    await screen.findByRole('heading', { level: 1, name: 'Blogs' })
+    await user.click(screen.getByRole('button', { name: 'Open menu' }))
     await user.click(within(screen.getByRole('dialog', { name: 'Menu' })).getByRole('link', { name: 'Home' }))
     expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument()
     await waitFor(() => expect(router.state.location.pathname).toBe('/'))

@@ -3,6 +3,7 @@
 // Dexie stays out of the first script. docs/offline.md describes the design.
 import Dexie, { type EntityTable } from 'dexie'
 import type { QueryKey } from '@tanstack/react-query'
+import { databaseName } from './saved-rows'
 
 export type OfflineScope = 'public' | 'private'
 
@@ -43,7 +44,7 @@ export class RehomeDB extends Dexie {
   queries!: EntityTable<SavedQuery, 'hash'>
   outbox!: EntityTable<OutboxEntry, 'id'>
 
-  constructor(name = 'rehome') {
+  constructor(name = databaseName) {
     super(name)
     this.version(1).stores({
       queries: 'hash, scope, [group+savedAt]',

@@ -1,7 +1,15 @@
 import { QueryClient } from '@tanstack/react-query'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { db } from './db'
-import { deletePrivateData, restoreQueries, saveQueriesOffline, whenSaved } from './persist-queries'
+import {
+  deletePrivateData,
+  restoreAtStart,
+  restoreQueries,
+  saveQueriesOffline,
+  savedFlagKey,
+  whenSaved,
+} from './persist-queries'
+import { readSavedQueries } from './saved-rows'
 
 let client: QueryClient
 let stop: () => void
@@ -61,5 +69,52 @@ describe('react-query written through to IndexedDB', () => {
     await deletePrivateData()
     expect((await db.queries.toArray()).map((r) => r.key)).toEqual([['categories', 'list']])
     expect(await db.outbox.count()).toBe(0)
+  })
+})
+
+describe('at start', () => {
+  it('waits for nothing on a device where nothing was saved', async () => {
+    localStorage.clear()
+    expect(restoreAtStart(new QueryClient(), { later: new Promise(() => {}) })).toBeUndefined()
+  })
+
+  it('holds the queries while it puts back what was saved', async () => {
+    localStorage.clear()
+    await client.fetchQuery({ queryKey: ['categories', 'list'], queryFn: () => ({ items: ['Sofas'] }), meta: publicMeta })
+    await whenSaved()
+    expect(localStorage.getItem(savedFlagKey)).not.toBeNull()
+
+    const next = new QueryClient()
+    const restored = restoreAtStart(next)
+    expect(restored).toBeInstanceOf(Promise)
+    await restored
+    expect(next.getQueryData(['categories', 'list'])).toEqual({ items: ['Sofas'] })
+  })
+
+  it('forgets the flag when nothing is saved any more', async () => {
+    localStorage.setItem(savedFlagKey, '1')
+    await restoreQueries(new QueryClient())
+    expect(localStorage.getItem(savedFlagKey)).toBeNull()
+  })
+
+  it('reads saved answers without making a database', async () => {
+    expect(await readSavedQueries('never-made')).toEqual([])
+    expect((await indexedDB.databases()).map((d) => d.name)).not.toContain('never-made')
+  })
+
+  it('writes nothing before writeAfter', async () => {
+    vi.resetModules()
+    const fresh = await import('./persist-queries')
+    const { db: freshDb } = await import('./db')
+    let settle: () => void = () => {}
+    const next = new QueryClient()
+    const stopFresh = fresh.saveQueriesOffline(next, { writeAfter: new Promise<void>((resolve) => (settle = resolve)) })
+    await next.fetchQuery({ queryKey: ['categories', 'list'], queryFn: () => ({ items: ['Lamps'] }), meta: publicMeta })
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(await freshDb.queries.count()).toBe(0)
+    settle()
+    await fresh.whenSaved()
+    expect((await freshDb.queries.toArray()).map((r) => r.data)).toEqual([{ items: ['Lamps'] }])
+    stopFresh()
   })
 })

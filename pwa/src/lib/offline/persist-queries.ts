@@ -3,17 +3,56 @@
 // `meta.offline` is written through to IndexedDB (one row per query, see
 // query-store.ts) as it arrives, and at start the saved rows are put back into
 // the query cache before any query runs, so screens show them first and
-// refetch meanwhile. Dexie is loaded on first use, outside the first script.
+// refetch meanwhile. Reading them back needs no Dexie (saved-rows.ts); Dexie
+// loads when the first answer is written, and not before the app says so (once
+// the page has settled). A device with nothing saved (a first visit) does not
+// wait for IndexedDB at all: a flag in localStorage says whether there is
+// anything to put back.
 import { useSyncExternalStore } from 'react'
 import type { QueryClient } from '@tanstack/react-query'
 import type { SavedQuery } from './db'
+import { maxAge, readSavedQueries } from './saved-rows'
 
 /** The cache of /images/... pictures the service worker keeps (see vite.config.ts). */
 export const pictureCacheName = 'images'
 
-const store = () => import('./query-store')
+// Opened by saveQueriesOffline's `writeAfter`, or at once by Log Out.
+let openStorage: () => void = () => {}
+const storageOpen = new Promise<void>((resolve) => {
+  openStorage = resolve
+})
+
+async function store() {
+  await storageOpen
+  return import('./query-store')
+}
 
 let restoring = false
+
+/**
+ * Set while the `queries` table may hold rows: written with the first saved
+ * row, removed when a restore finds none. It only says whether to wait for
+ * IndexedDB at start; it holds nothing private.
+ */
+export const savedFlagKey = 'rehome.saved-queries'
+
+/** Whether answers may be saved on this device; true when localStorage cannot tell. */
+export function mayHaveSavedQueries(): boolean {
+  try {
+    return localStorage.getItem(savedFlagKey) !== null
+  } catch {
+    return true
+  }
+}
+
+function flagSaved(saved: boolean) {
+  try {
+    if (saved) localStorage.setItem(savedFlagKey, '1')
+    else localStorage.removeItem(savedFlagKey)
+  } catch {
+    // No localStorage: every start waits for IndexedDB, as it can't tell.
+  }
+}
 let writes: Promise<unknown> = Promise.resolve()
 
 /** Runs IndexedDB writes one after the other, in the order the answers came. */
@@ -51,8 +90,13 @@ export function useLastSaved(): number {
   )
 }
 
-/** Writes each answer of a query marked `meta.offline` to IndexedDB. Returns the unsubscribe function. */
-export function saveQueriesOffline(client: QueryClient): () => void {
+/**
+ * Writes each answer of a query marked `meta.offline` to IndexedDB, in order;
+ * none before `writeAfter` settles (they wait their turn meanwhile). Returns
+ * the unsubscribe function.
+ */
+export function saveQueriesOffline(client: QueryClient, { writeAfter }: { writeAfter?: Promise<unknown> } = {}): () => void {
+  void (writeAfter ?? Promise.resolve()).then(openStorage, openStorage)
   return client.getQueryCache().subscribe((event) => {
     if (restoring || event.type !== 'updated' || event.action.type !== 'success') return
     const policy = event.query.meta?.offline
@@ -68,6 +112,8 @@ export function saveQueriesOffline(client: QueryClient): () => void {
     }
     void enqueue(async () => {
       const privatePictures = await (await store()).saveQuery(row, policy)
+      // Nobody signed in (an owner answer of null) is not kept.
+      if (!policy.owner || row.data != null) flagSaved(true)
       if (policy.scope === 'public') noteSaved(row.savedAt)
       await forgetPictures(privatePictures)
     })
@@ -80,9 +126,19 @@ export function saveQueriesOffline(client: QueryClient): () => void {
  * signed-in user, whose answer is otherwise fresh for a minute). Also asks
  * the browser to keep our storage under pressure.
  */
-export async function restoreQueries(client: QueryClient): Promise<void> {
+export async function restoreQueries(client: QueryClient, now = Date.now()): Promise<void> {
   void navigator.storage?.persist?.().catch(() => false)
-  const rows = (await enqueue(async () => (await store()).loadQueries())) ?? []
+  let saved: SavedQuery[]
+  try {
+    saved = await readSavedQueries()
+  } catch (error) {
+    console.warn('Could not read the data saved on this device', error)
+    return
+  }
+  const rows = saved.filter((row) => now - row.savedAt <= maxAge).sort((a, b) => a.savedAt - b.savedAt)
+  // Expired rows are deleted once Dexie is there (loadQueries does it).
+  if (rows.length < saved.length) void enqueue(async () => (await store()).loadQueries(now))
+  flagSaved(rows.length > 0)
   restoring = true
   try {
     for (const row of rows) {
@@ -97,11 +153,32 @@ export async function restoreQueries(client: QueryClient): Promise<void> {
 }
 
 /**
+ * At start: when answers may be saved on the device, puts them back and
+ * answers a promise that settles when done, for IsRestoringProvider to hold
+ * the queries meanwhile; a storage that does not answer within `waitAtMost`
+ * ms is not waited for. With nothing saved (a first visit) it answers
+ * undefined, so screens fetch at once, and looks anyway after `later`
+ * (localStorage may have been cleared without IndexedDB), filling in only
+ * what is not in the cache by then.
+ */
+export function restoreAtStart(
+  client: QueryClient,
+  { later = Promise.resolve(), waitAtMost = 3000 }: { later?: Promise<unknown>; waitAtMost?: number } = {},
+): Promise<void> | undefined {
+  if (mayHaveSavedQueries()) {
+    return Promise.race([restoreQueries(client), new Promise<void>((resolve) => setTimeout(resolve, waitAtMost))])
+  }
+  void later.then(() => restoreQueries(client))
+  return undefined
+}
+
+/**
  * Log Out: deletes the user's saved account, orders and outbox from
  * IndexedDB, and the pictures they named (their own, their orders') from the
  * picture cache. Also done by itself when the signed-in user changes.
  */
 export async function deletePrivateData(): Promise<void> {
+  openStorage()
   await enqueue(async () => forgetPictures(await (await store()).deletePrivateData()))
 }
 

@@ -3,9 +3,9 @@
 import Dexie from 'dexie'
 import { db, type SavedQuery } from './db'
 import type { OfflinePolicy } from './policy'
+import { maxAge } from './saved-rows'
 
-/** Saved answers older than this are not shown again, and deleted. */
-export const maxAge = 30 * 24 * 60 * 60 * 1000
+export { maxAge }
 
 /** Of an infinite list, this many pages are kept. */
 export const maxSavedPages = 5

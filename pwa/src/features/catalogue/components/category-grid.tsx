@@ -14,7 +14,7 @@ export function CategoryGrid({ categories, headingLevel = 'h2' }: CategoryGridPr
   const Heading = headingLevel
   return (
     <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-      {categories.map((category) => (
+      {categories.map((category, index) => (
         <li
           key={category.id}
           className="flex flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm"
@@ -24,7 +24,10 @@ export function CategoryGrid({ categories, headingLevel = 'h2' }: CategoryGridPr
             alt={category.name}
             width={400}
             height={300}
-            loading="lazy"
+            // The first card is in view as the page opens (often its largest
+            // picture): fetched at once and first; the others when scrolled near.
+            loading={index === 0 ? 'eager' : 'lazy'}
+            fetchPriority={index === 0 ? 'high' : undefined}
             decoding="async"
             className="aspect-[4/3] w-full bg-stone-100 object-cover"
           />

@@ -9,10 +9,12 @@ interface ProductCardProps {
   product: Product
   /** Report and Book Now (or why they are not offered). */
   actions?: ReactNode
+  /** The first card of a list, in view as the page opens: its picture is fetched at once and first. */
+  priority?: boolean
 }
 
 /** A product in a category list: the spec's card, with the 400 px thumbnail. */
-export function ProductCard({ product, actions }: ProductCardProps) {
+export function ProductCard({ product, actions, priority = false }: ProductCardProps) {
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm">
       <img
@@ -20,7 +22,8 @@ export function ProductCard({ product, actions }: ProductCardProps) {
         alt={product.product}
         width={400}
         height={300}
-        loading="lazy"
+        loading={priority ? 'eager' : 'lazy'}
+        fetchPriority={priority ? 'high' : undefined}
         decoding="async"
         className="aspect-[4/3] w-full bg-stone-100 object-cover"
       />

@@ -52,7 +52,8 @@ describe('Category page', () => {
     const card = await screen.findByRole('article')
     const image = within(card).getByRole('img', { name: 'Oak chair' })
     expect(image).toHaveAttribute('src', '/images/chair-7-thumb.jpg')
-    expect(image).toHaveAttribute('loading', 'lazy')
+    // The first card's picture is in view as the page opens: fetched at once, first.
+    expect(image).toHaveAttribute('fetchpriority', 'high')
     expect(image).toHaveAttribute('width')
     expect(image).toHaveAttribute('height')
     expect(within(card).getByRole('link', { name: 'Oak chair' })).toHaveAttribute('href', '/products/7')

@@ -61,9 +61,9 @@ export function CategoryRoute() {
           />
         ) : (
           <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {products.map((product) => (
+            {products.map((product, index) => (
               <li key={product.id}>
-                <ProductCard product={product} actions={<ProductActions product={product} />} />
+                <ProductCard product={product} actions={<ProductActions product={product} />} priority={index === 0} />
               </li>
             ))}
           </ul>

@@ -34,9 +34,15 @@ describe('Home', () => {
     )
     const image = screen.getByRole('img', { name: 'Chairs' })
     expect(image).toHaveAttribute('src', '/images/chairs-thumb.jpg')
-    expect(image).toHaveAttribute('loading', 'lazy')
     expect(image).toHaveAttribute('width')
     expect(image).toHaveAttribute('height')
+    // The first card's picture is in view as the page opens: fetched at once, first; the others lazily.
+    const grid = screen.getByRole('link', { name: 'Explore Dining tables' }).closest('ul')!
+    const [first, ...others] = within(grid).getAllByRole('img')
+    expect(first).toHaveAttribute('fetchpriority', 'high')
+    expect(first).not.toHaveAttribute('loading', 'lazy')
+    expect(others.length).toBeGreaterThan(0)
+    for (const other of others) expect(other).toHaveAttribute('loading', 'lazy')
   })
 
   it('hides Advertised Products when nothing is advertised', async () => {

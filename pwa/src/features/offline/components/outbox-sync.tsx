@@ -1,5 +1,4 @@
 import { useEffect } from 'react'
-import toast from 'react-hot-toast'
 import { useQueryClient } from '@tanstack/react-query'
 import { useUser } from '@/lib/auth'
 import { useOnline } from '@/lib/connectivity'
@@ -20,8 +19,11 @@ export function OutboxSync() {
   useEffect(() => {
     if (!online || userId === undefined) return
     sendOutbox(userId, ({ request, error }) => {
-      if (error) toast.error(`${request.label}: ${error.message}`)
-      else toast.success(request.sentMessage)
+      // react-hot-toast is not in the first script.
+      void import('react-hot-toast').then(({ default: toast }) => {
+        if (error) toast.error(`${request.label}: ${error.message}`)
+        else toast.success(request.sentMessage)
+      })
       for (const queryKey of request.invalidates) void queryClient.invalidateQueries({ queryKey })
     }).catch((error: unknown) => console.warn('Could not send the waiting requests', error))
   }, [online, userId, queued, queryClient])

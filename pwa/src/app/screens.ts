@@ -1,0 +1,28 @@
+// The screens someone may open the app on without signing in, each in its own
+// chunk. The router (router.tsx) loads them through these functions; the first
+// script (main.tsx) starts loading the one for the address opened together
+// with the app's code, instead of after it. Guarded and dashboard screens
+// are loaded by the router alone (a visitor may be sent to /login instead).
+export const screens = {
+  home: () => import('@/features/catalogue/routes/home'),
+  categories: () => import('@/features/catalogue/routes/categories'),
+  login: () => import('@/features/auth/routes/login'),
+  register: () => import('@/features/auth/routes/register'),
+  blogs: () => import('@/features/blogs/routes/blogs'),
+}
+
+const screenAt: Record<string, () => Promise<unknown>> = {
+  '/': screens.home,
+  '/home': screens.home,
+  '/categories': screens.categories,
+  '/login': screens.login,
+  '/register': screens.register,
+  '/blogs': screens.blogs,
+}
+
+/** Starts loading the screen for a path, if it is one of the above; the router gets the same module. */
+export function startLoadingScreen(pathname: string): void {
+  const load = screenAt[pathname.replace(/(.)\/+$/, '$1')]
+  // A failure shows when the router asks for it again.
+  load?.().catch(() => undefined)
+}

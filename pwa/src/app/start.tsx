@@ -1,0 +1,40 @@
+// The app itself, started by main.tsx once the browser has painted the shell
+// that index.html draws.
+import { startTransition, StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { advertisedQueryOptions } from '@/features/catalogue/api/get-advertised'
+import { categoriesQueryOptions } from '@/features/catalogue/api/get-categories'
+import { watchConnectivity } from '@/lib/connectivity'
+import { restoreAtStart, saveQueriesOffline } from '@/lib/offline/persist-queries'
+import { whenPageSettled } from '@/lib/page-settled'
+import { queryClient } from '@/lib/query-client'
+import { App } from './app'
+
+const root = document.getElementById('root')
+if (!root) throw new Error('index.html has no #root element')
+
+// Offline-first (docs/offline.md): follow the connection, write fetched
+// answers through to IndexedDB (from when the page has settled), and put the
+// saved ones back before queries run; a storage that does not answer within
+// 3 s is not waited for, and a device with nothing saved is not waited for.
+watchConnectivity()
+saveQueriesOffline(queryClient, { writeAfter: whenPageSettled() })
+const restored = restoreAtStart(queryClient, { later: whenPageSettled() })
+
+// The home page's lists are asked for now, while its code loads, not once it
+// has drawn; a saved copy being restored meanwhile fills in only what has not
+// arrived yet.
+if (['/', '/home'].includes(window.location.pathname)) {
+  void queryClient.prefetchQuery(categoriesQueryOptions())
+  void queryClient.prefetchQuery(advertisedQueryOptions())
+}
+
+// A transition lets React draw the first screen in short slices, keeping the
+// page responsive while a slow phone works through it.
+startTransition(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <App restored={restored} />
+    </StrictMode>,
+  )
+})
