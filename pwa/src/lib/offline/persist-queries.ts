@@ -136,8 +136,8 @@ export async function restoreQueries(client: QueryClient, now = Date.now()): Pro
     return
   }
   const rows = saved.filter((row) => now - row.savedAt <= maxAge).sort((a, b) => a.savedAt - b.savedAt)
-  // Expired rows are deleted once Dexie is there (loadQueries does it).
-  if (rows.length < saved.length) void enqueue(async () => (await store()).loadQueries(now))
+  // Expired rows are deleted once Dexie is there.
+  if (rows.length < saved.length) void enqueue(async () => (await store()).deleteExpired(now))
   flagSaved(rows.length > 0)
   restoring = true
   try {

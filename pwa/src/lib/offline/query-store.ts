@@ -5,17 +5,12 @@ import { db, type SavedQuery } from './db'
 import type { OfflinePolicy } from './policy'
 import { maxAge } from './saved-rows'
 
-export { maxAge }
-
 /** Of an infinite list, this many pages are kept. */
 export const maxSavedPages = 5
 
-/** Every saved answer young enough to show, oldest first; older ones are deleted. */
-export async function loadQueries(now = Date.now()): Promise<SavedQuery[]> {
-  const rows = await db.queries.toArray()
-  const expired = rows.filter((row) => now - row.savedAt > maxAge)
-  if (expired.length > 0) await db.queries.bulkDelete(expired.map((row) => row.hash))
-  return rows.filter((row) => now - row.savedAt <= maxAge).sort((a, b) => a.savedAt - b.savedAt)
+/** Deletes the saved answers too old to show again (saved-rows.ts reads them back). */
+export async function deleteExpired(now = Date.now()): Promise<void> {
+  await db.queries.filter((row) => now - row.savedAt > maxAge).delete()
 }
 
 /**
