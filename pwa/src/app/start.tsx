@@ -3,7 +3,7 @@
 import { startTransition, StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { advertisedQueryOptions } from '@/features/catalogue/api/get-advertised'
-import { categoriesQueryOptions } from '@/features/catalogue/api/get-categories'
+import { categoriesQueryOptions } from '@/lib/categories'
 import { watchConnectivity } from '@/lib/connectivity'
 import { restoreAtStart, saveQueriesOffline } from '@/lib/offline/persist-queries'
 import { whenPageSettled } from '@/lib/page-settled'

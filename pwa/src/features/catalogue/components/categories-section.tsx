@@ -3,8 +3,8 @@ import { EmptyState } from '@/components/empty-state'
 import { ErrorState } from '@/components/error-state'
 import { OfflineState } from '@/components/offline-state'
 import { PageSpinner } from '@/components/spinner'
+import { useCategories } from '@/lib/categories'
 import { paths } from '@/lib/paths'
-import { useCategories } from '../api/get-categories'
 import { CategoryGrid } from './category-grid'
 
 /** The category grid with its loading, empty and error states (home and /categories). */

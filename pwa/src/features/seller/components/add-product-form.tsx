@@ -7,6 +7,7 @@ import { Field, Input, Select, Textarea } from '@/components/field'
 import { FormError } from '@/components/form-error'
 import { OfflineReason } from '@/components/offline-state'
 import { errorMessage } from '@/lib/api'
+import { useCategories } from '@/lib/categories'
 import { useOnline } from '@/lib/connectivity'
 import { required } from '@/lib/form'
 import { paths } from '@/lib/paths'
@@ -14,7 +15,6 @@ import { applyServerFieldErrors } from '@/lib/server-field-errors'
 import { conditions, type Condition, type Image, type User } from '@/lib/types'
 import { useObjectUrl } from '@/lib/use-object-url'
 import { useCreateProduct } from '../api/create-product'
-import { useCategoryChoices } from '../api/get-categories'
 import { useSellerVerified } from '../api/get-seller-verified'
 import { useImageUpload } from '../hooks/use-image-upload'
 
@@ -53,7 +53,7 @@ const imageTypes = 'image/jpeg,image/png,image/gif,image/webp'
 export function AddProductForm({ seller }: { seller: User }) {
   const online = useOnline()
   const navigate = useNavigate()
-  const categories = useCategoryChoices()
+  const categories = useCategories()
   const verified = useSellerVerified(seller.email)
   const create = useCreateProduct()
   const upload = useImageUpload()
@@ -127,7 +127,7 @@ export function AddProductForm({ seller }: { seller: User }) {
         {(control) => (
           <Select {...control} {...register('category', required)}>
             <option value="">{categories.isPending ? 'Loading categories…' : 'Choose a category'}</option>
-            {categories.data?.map((category) => (
+            {categories.data?.items.map((category) => (
               <option key={category.id} value={category.name}>
                 {category.name}
               </option>
