@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { apiError, json, mockApi } from '@/testing/mock-api'
 import { renderRoutes } from '@/testing/render'
-import { picture } from '../test-utils'
+import { picture } from '@/testing/fixtures'
 import { AddCategoryRoute } from './add-category'
 
 const routes = [{ path: '/dashboard/addcategory', element: <AddCategoryRoute /> }]
