@@ -7,6 +7,7 @@ import { Dialog } from './dialog'
 import { ErrorState } from './error-state'
 import { Field, Input } from './field'
 import { Table } from './table'
+import { VerifiedBadge } from './verified-badge'
 
 describe('Field', () => {
   it('labels its control and describes it with hint and error', () => {
@@ -103,5 +104,12 @@ describe('ErrorState', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Cannot reach the server')
     await user.click(screen.getByRole('button', { name: 'Retry' }))
     expect(onRetry).toHaveBeenCalledOnce()
+  })
+})
+
+describe('VerifiedBadge', () => {
+  it('shows the word and is read out as one image, "Verified seller"', () => {
+    render(<VerifiedBadge />)
+    expect(screen.getByRole('img', { name: 'Verified seller' })).toHaveTextContent('Verified')
   })
 })

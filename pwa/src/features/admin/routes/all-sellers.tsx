@@ -5,12 +5,12 @@ import { ConfirmDialog } from '@/components/confirm-dialog'
 import { PageHeader } from '@/components/page-header'
 import { PagedTable } from '@/components/paged-table'
 import type { Column } from '@/components/table'
+import { VerifiedBadge } from '@/components/verified-badge'
 import { errorMessage } from '@/lib/api'
 import type { User } from '@/lib/types'
 import { useDeleteSeller } from '../api/delete-seller'
 import { useSellers } from '../api/get-sellers'
 import { useVerifySeller } from '../api/verify-seller'
-import { VerifiedBadge } from '../components/verified-badge'
 
 export function AllSellersRoute() {
   const sellers = useSellers()

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom'
 import { formatPostedDate, formatPrice } from '@/lib/format'
 import { paths } from '@/lib/paths'
 import type { Product } from '@/lib/types'
-import { SellerName } from './verified-badge'
+import { SellerName } from './seller-name'
 
 interface ProductCardProps {
   product: Product

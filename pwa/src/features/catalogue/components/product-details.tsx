@@ -4,7 +4,7 @@ import { cn } from '@/lib/cn'
 import { formatPostedDate, formatPrice } from '@/lib/format'
 import { paths } from '@/lib/paths'
 import type { Product } from '@/lib/types'
-import { SellerName } from './verified-badge'
+import { SellerName } from './seller-name'
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (

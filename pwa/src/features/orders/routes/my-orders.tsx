@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import toast from 'react-hot-toast'
 import { Link } from 'react-router-dom'
+import { BookingStatus } from '@/components/booking-status'
 import { Button, buttonClasses } from '@/components/button'
 import { ConfirmDialog } from '@/components/confirm-dialog'
 import { PageHeader } from '@/components/page-header'
@@ -15,7 +16,6 @@ import { paths } from '@/lib/paths'
 import type { Booking } from '@/lib/types'
 import { useCancelOrder } from '../api/cancel-order'
 import { useMyOrders } from '../api/get-my-orders'
-import { OrderStatus } from '../components/order-status'
 
 export function MyOrdersRoute() {
   const orders = useMyOrders()
@@ -40,7 +40,7 @@ export function MyOrdersRoute() {
     },
     { header: 'Name', cell: (order) => <span className="font-medium">{order.product}</span> },
     { header: 'Price', cell: (order) => formatPrice(order.price) },
-    { header: 'Status', cell: (order) => <OrderStatus status={order.status} /> },
+    { header: 'Status', cell: (order) => <BookingStatus status={order.status} /> },
     {
       header: 'Actions',
       hideLabelWhenStacked: true,

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { Link, useParams } from 'react-router-dom'
+import { BookingStatus } from '@/components/booking-status'
 import { buttonClasses } from '@/components/button'
 import { EmptyState } from '@/components/empty-state'
 import { ErrorState } from '@/components/error-state'
@@ -10,7 +11,6 @@ import { formatPostedDate, formatPrice } from '@/lib/format'
 import { paths } from '@/lib/paths'
 import type { Booking } from '@/lib/types'
 import { useOrder } from '../api/get-order'
-import { OrderStatus } from '../components/order-status'
 
 function parseId(value: string | undefined): number | null {
   if (!value || !/^\d{1,15}$/.test(value)) return null
@@ -80,7 +80,7 @@ function PaymentDetails({ order }: { order: Booking }) {
             <dd>{formatPostedDate(order.time)}</dd>
             <dt className="text-stone-600">Status</dt>
             <dd>
-              <OrderStatus status={order.status} />
+              <BookingStatus status={order.status} />
             </dd>
           </dl>
         </div>

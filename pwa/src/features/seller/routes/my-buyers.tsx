@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import toast from 'react-hot-toast'
+import { BookingStatus } from '@/components/booking-status'
 import { Button } from '@/components/button'
 import { ConfirmDialog } from '@/components/confirm-dialog'
 import { PageHeader } from '@/components/page-header'
@@ -10,7 +11,6 @@ import { formatPostedDate, formatPrice } from '@/lib/format'
 import type { Booking } from '@/lib/types'
 import { useConfirmPayment } from '../api/confirm-payment'
 import { useMyBuyers } from '../api/get-my-buyers'
-import { BookingStatus } from '../components/booking-status'
 
 /** "+1 (555) 010-0" → "tel:+15550100". */
 function telHref(phone: string): string {
