@@ -1,11 +1,14 @@
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
+import { useForm } from 'react-hook-form'
 import { describe, expect, it, vi } from 'vitest'
+import { picture } from '@/testing/fixtures'
 import { ConfirmDialog } from './confirm-dialog'
 import { Dialog } from './dialog'
 import { ErrorState } from './error-state'
 import { Field, Input } from './field'
+import { ImageField } from './image-field'
 import { Table } from './table'
 import { VerifiedBadge } from './verified-badge'
 
@@ -111,5 +114,20 @@ describe('VerifiedBadge', () => {
   it('shows the word and is read out as one image, "Verified seller"', () => {
     render(<VerifiedBadge />)
     expect(screen.getByRole('img', { name: 'Verified seller' })).toHaveTextContent('Verified')
+  })
+})
+
+describe('ImageField', () => {
+  it('labels the file input with the accepted types and hands over the chosen picture', async () => {
+    const onChoose = vi.fn()
+    function Form() {
+      const { register } = useForm<{ image: FileList }>()
+      return <ImageField registration={register('image')} file={undefined} onChoose={onChoose} />
+    }
+    render(<Form />)
+    const input = screen.getByLabelText('Image')
+    expect(input).toHaveAccessibleDescription('JPEG, PNG, GIF or WebP, up to 10 MB.')
+    await userEvent.upload(input, picture())
+    expect(onChoose).toHaveBeenCalledWith(expect.objectContaining({ name: 'chair.png' }))
   })
 })

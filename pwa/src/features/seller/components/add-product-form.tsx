@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom'
 import { Button } from '@/components/button'
 import { Field, Input, Select, Textarea } from '@/components/field'
 import { FormError } from '@/components/form-error'
+import { ImageField } from '@/components/image-field'
 import { OfflineReason } from '@/components/offline-state'
 import { errorMessage } from '@/lib/api'
 import { useCategories } from '@/lib/categories'
@@ -13,7 +14,6 @@ import { required } from '@/lib/form'
 import { paths } from '@/lib/paths'
 import { applyServerFieldErrors } from '@/lib/server-field-errors'
 import { conditions, type Condition, type Image, type User } from '@/lib/types'
-import { useObjectUrl } from '@/lib/use-object-url'
 import { useCreateProduct } from '../api/create-product'
 import { useSellerVerified } from '../api/get-seller-verified'
 import { useImageUpload } from '../hooks/use-image-upload'
@@ -47,8 +47,6 @@ const serverFields = [
   'seller_phone',
 ] as const
 
-const imageTypes = 'image/jpeg,image/png,image/gif,image/webp'
-
 /** The spec's Add Product form (section 5). Seller name, verified state and email come from the account. */
 export function AddProductForm({ seller }: { seller: User }) {
   const online = useOnline()
@@ -58,7 +56,6 @@ export function AddProductForm({ seller }: { seller: User }) {
   const create = useCreateProduct()
   const upload = useImageUpload()
   const [file, setFile] = useState<File>()
-  const preview = useObjectUrl(file)
   const [submitError, setSubmitError] = useState<unknown>(null)
   const {
     register,
@@ -141,39 +138,16 @@ export function AddProductForm({ seller }: { seller: User }) {
       <Field label="Description" error={errors.description?.message} className="sm:col-span-2">
         {(control) => <Textarea maxLength={5000} {...control} {...register('description', required)} />}
       </Field>
-      <div className="flex flex-col gap-3 sm:col-span-2 sm:flex-row sm:items-start">
-        <Field
-          label="Image"
-          error={errors.image?.message ?? uploadError}
-          hint="JPEG, PNG, GIF or WebP, up to 10 MB."
-          className="flex-1"
-        >
-          {(control) => (
-            <Input
-              type="file"
-              accept={imageTypes}
-              {...control}
-              {...register('image', {
-                ...required,
-                onChange: (event: { target: HTMLInputElement }) => {
-                  const next = event.target.files?.[0]
-                  setFile(next)
-                  upload.start(next)
-                },
-              })}
-            />
-          )}
-        </Field>
-        {preview && (
-          <img
-            src={preview}
-            alt="Preview of the chosen picture"
-            width={128}
-            height={128}
-            className="size-32 shrink-0 rounded-lg border border-stone-200 bg-stone-100 object-cover"
-          />
-        )}
-      </div>
+      <ImageField
+        registration={register('image', required)}
+        file={file}
+        onChoose={(next) => {
+          setFile(next)
+          upload.start(next)
+        }}
+        error={errors.image?.message ?? uploadError}
+        className="sm:col-span-2"
+      />
       <p aria-live="polite" className="-mt-3 text-sm text-stone-600 empty:hidden sm:col-span-2">
         {uploadStatus}
       </p>
