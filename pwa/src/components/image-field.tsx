@@ -1,30 +1,41 @@
 import { useEffect, useRef } from 'react'
-import type { UseFormRegisterReturn } from 'react-hook-form'
+import { useController, type Control, type FieldPathByValue, type FieldValues } from 'react-hook-form'
 import { cn } from '@/lib/cn'
+import { required } from '@/lib/form'
 import { useObjectUrl } from '@/lib/use-object-url'
 import { Field, Input } from './field'
 
 /** The picture types the server takes (POST /api/images). */
 export const imageTypes = 'image/jpeg,image/png,image/gif,image/webp'
 
-interface ImageFieldProps {
-  /** The form's register('image', ...). */
-  registration: UseFormRegisterReturn
-  /** The chosen picture, shown as a preview; back to undefined empties the input. */
-  file: File | undefined
-  onChoose: (file: File | undefined) => void
+interface ImageFieldProps<T extends FieldValues> {
+  control: Control<T>
+  /** A required form value holding the chosen File. */
+  name: FieldPathByValue<T, File>
+  /** Called with each choice, e.g. to start uploading it. */
+  onChoose?: (file: File | undefined) => void
+  /** A message besides the form's own, e.g. a failed upload. */
   error?: string
   label?: string
   className?: string
 }
 
 /**
- * A labelled file input for a picture, with a preview of the chosen one:
+ * A labelled, required file input for a picture, with a preview of the chosen
+ * one; its form value is the File. Resetting the form empties it.
  *
- *   <ImageField registration={register('image', required)} file={file} onChoose={setFile}
- *     error={errors.image?.message} />
+ *   <ImageField control={control} name="image" />
  */
-export function ImageField({ registration, file, onChoose, error, label = 'Image', className }: ImageFieldProps) {
+export function ImageField<T extends FieldValues>({
+  control,
+  name,
+  onChoose,
+  error,
+  label = 'Image',
+  className,
+}: ImageFieldProps<T>) {
+  const { field, fieldState } = useController({ control, name, rules: required })
+  const file = field.value as File | undefined
   const preview = useObjectUrl(file)
   const input = useRef<HTMLInputElement | null>(null)
   useEffect(() => {
@@ -34,20 +45,28 @@ export function ImageField({ registration, file, onChoose, error, label = 'Image
 
   return (
     <div className={cn('flex flex-col gap-3 sm:flex-row sm:items-start', className)}>
-      <Field label={label} error={error} hint="JPEG, PNG, GIF or WebP, up to 10 MB." className="flex-1">
+      <Field
+        label={label}
+        error={fieldState.error?.message ?? error}
+        hint="JPEG, PNG, GIF or WebP, up to 10 MB."
+        className="flex-1"
+      >
         {(control) => (
           <Input
             type="file"
             accept={imageTypes}
             {...control}
-            {...registration}
+            name={field.name}
+            disabled={field.disabled}
+            onBlur={field.onBlur}
             ref={(element) => {
-              registration.ref(element)
+              field.ref(element)
               input.current = element
             }}
             onChange={(event) => {
-              void registration.onChange(event)
-              onChoose(event.target.files?.[0])
+              const chosen = event.target.files?.[0]
+              field.onChange(chosen)
+              onChoose?.(chosen)
             }}
           />
         )}

@@ -1,4 +1,3 @@
-import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import toast from 'react-hot-toast'
 import { Button } from '@/components/button'
@@ -9,40 +8,31 @@ import { OfflineReason } from '@/components/offline-state'
 import { PageHeader } from '@/components/page-header'
 import { useOnline } from '@/lib/connectivity'
 import { required } from '@/lib/form'
-import { applyServerFieldErrors } from '@/lib/server-field-errors'
+import { useFormSubmission } from '@/lib/server-field-errors'
 import { useCreateCategory } from '../api/create-category'
 
 interface CategoryForm {
   name: string
-  image: FileList
+  image: File
 }
 
 export function AddCategoryRoute() {
   const online = useOnline()
   const create = useCreateCategory()
-  const [file, setFile] = useState<File>()
-  const [submitError, setSubmitError] = useState<unknown>(null)
   const {
     register,
+    control,
     handleSubmit,
     setError,
     reset,
     formState: { errors, isSubmitting },
   } = useForm<CategoryForm>({ defaultValues: { name: '' } })
+  const submission = useFormSubmission(setError, ['name', 'image'])
 
   const onSubmit = handleSubmit(async ({ name, image }) => {
-    setSubmitError(null)
-    const chosen = image[0]
-    if (!chosen) return
-    try {
-      await create.mutateAsync({ name: name.trim(), image: chosen })
-    } catch (error) {
-      setSubmitError(applyServerFieldErrors(error, setError, ['name', 'image']))
-      return
-    }
+    if (!(await submission.send(() => create.mutateAsync({ name: name.trim(), image })))) return
     toast.success('Category added successfully')
     reset()
-    setFile(undefined)
   })
 
   return (
@@ -52,13 +42,8 @@ export function AddCategoryRoute() {
         <Field label="Name" error={errors.name?.message}>
           {(control) => <Input autoComplete="off" {...control} {...register('name', required)} />}
         </Field>
-        <ImageField
-          registration={register('image', required)}
-          file={file}
-          onChoose={setFile}
-          error={errors.image?.message}
-        />
-        <FormError error={submitError} />
+        <ImageField control={control} name="image" />
+        <FormError error={submission.error} />
         <OfflineReason action="adding a category" />
         <Button type="submit" disabled={!online} isLoading={isSubmitting} className="sm:self-start">
           Add Category

@@ -1,4 +1,3 @@
-import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import toast from 'react-hot-toast'
 import { useNavigate } from 'react-router-dom'
@@ -12,7 +11,7 @@ import { useCategories } from '@/lib/categories'
 import { useOnline } from '@/lib/connectivity'
 import { required } from '@/lib/form'
 import { paths } from '@/lib/paths'
-import { applyServerFieldErrors } from '@/lib/server-field-errors'
+import { useFormSubmission } from '@/lib/server-field-errors'
 import { conditions, type Condition, type Image, type User } from '@/lib/types'
 import { useCreateProduct } from '../api/create-product'
 import { useSellerVerified } from '../api/get-seller-verified'
@@ -22,7 +21,7 @@ interface ProductForm {
   category: string
   product: string
   description: string
-  image: FileList
+  image: File
   condition: Condition
   location: string
   resale_price: string
@@ -55,10 +54,9 @@ export function AddProductForm({ seller }: { seller: User }) {
   const verified = useSellerVerified(seller.email)
   const create = useCreateProduct()
   const upload = useImageUpload()
-  const [file, setFile] = useState<File>()
-  const [submitError, setSubmitError] = useState<unknown>(null)
   const {
     register,
+    control,
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
@@ -76,11 +74,10 @@ export function AddProductForm({ seller }: { seller: User }) {
       seller_phone: seller.phone,
     },
   })
+  const submission = useFormSubmission(setError, serverFields)
 
-  const onSubmit = handleSubmit(async ({ image: files, ...values }) => {
-    setSubmitError(null)
-    const chosen = files[0]
-    if (!chosen) return
+  const onSubmit = handleSubmit(async ({ image: chosen, ...values }) => {
+    submission.clear()
     let image: Image
     try {
       image = await upload.ensure(chosen)
@@ -88,12 +85,7 @@ export function AddProductForm({ seller }: { seller: User }) {
       setError('image', { type: 'server', message: errorMessage(error) }, { shouldFocus: true })
       return
     }
-    try {
-      await create.mutateAsync({ ...values, image: image.url })
-    } catch (error) {
-      setSubmitError(applyServerFieldErrors(error, setError, serverFields))
-      return
-    }
+    if (!(await submission.send(() => create.mutateAsync({ ...values, image: image.url })))) return
     toast.success('Product added successfully')
     await navigate(paths.myProducts(seller.email))
   })
@@ -138,16 +130,7 @@ export function AddProductForm({ seller }: { seller: User }) {
       <Field label="Description" error={errors.description?.message} className="sm:col-span-2">
         {(control) => <Textarea maxLength={5000} {...control} {...register('description', required)} />}
       </Field>
-      <ImageField
-        registration={register('image', required)}
-        file={file}
-        onChoose={(next) => {
-          setFile(next)
-          upload.start(next)
-        }}
-        error={errors.image?.message ?? uploadError}
-        className="sm:col-span-2"
-      />
+      <ImageField control={control} name="image" onChoose={upload.start} error={uploadError} className="sm:col-span-2" />
       <p aria-live="polite" className="-mt-3 text-sm text-stone-600 empty:hidden sm:col-span-2">
         {uploadStatus}
       </p>
@@ -190,7 +173,7 @@ export function AddProductForm({ seller }: { seller: User }) {
         {(control) => <Input type="tel" autoComplete="tel" {...control} {...register('seller_phone', required)} />}
       </Field>
       <div className="flex flex-col gap-4 sm:col-span-2">
-        <FormError error={submitError} />
+        <FormError error={submission.error} />
         <OfflineReason action="adding a product" />
         <Button type="submit" disabled={!online} isLoading={isSubmitting} className="sm:self-start">
           Add Product
