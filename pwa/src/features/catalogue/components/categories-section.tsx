@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom'
 import { EmptyState } from '@/components/empty-state'
-import { ErrorState } from '@/components/error-state'
+import { QueryErrorState } from '@/components/error-state'
 import { OfflineState } from '@/components/offline-state'
 import { PageSpinner } from '@/components/spinner'
 import { useCategories } from '@/lib/categories'
@@ -15,12 +15,7 @@ export function CategoriesSection({ headingLevel }: { headingLevel?: 'h2' | 'h3'
   if (categories.isPending) return <PageSpinner label="Loading categories…" />
   if (categories.isError && !categories.data) {
     return (
-      <ErrorState
-        title="Could not load the categories"
-        error={categories.error}
-        onRetry={() => void categories.refetch()}
-        isRetrying={categories.isFetching}
-      />
+      <QueryErrorState title="Could not load the categories" query={categories} />
     )
   }
   if (categories.data.items.length === 0) {
