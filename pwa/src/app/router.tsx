@@ -1,27 +1,25 @@
 /**
- * Every route of the spec, one lazy chunk per screen.
+ * Every route of the spec, one lazy chunk per screen, mounted at the paths of
+ * the one table in src/lib/paths.ts (link to them with its `paths`).
  *
  * Who owns what (features never import each other; shared code is in
  * src/lib and src/components):
- *   src/app (this folder)     layouts, navbar, footer, sidebar, /dashboard landing,
- *                             404, error page, /dashboard/dashboard/* redirect
- *   features/auth             /login, /register, RequireAuth, RequireRole, logout
- *   features/catalogue        /, /home, /categories, /categories/:name, /products/:id
- *   features/blogs            /blogs
- *   features/orders           /dashboard/myorders, /dashboard/payment/:bookingId
- *   features/seller           /dashboard/myproducts/:email, /dashboard/addproduct,
- *                             /dashboard/mybuyers
- *   features/admin            /dashboard/allusers, /dashboard/allsellers,
- *                             /dashboard/allbuyers, /dashboard/reporteditems,
- *                             /dashboard/addcategory
+ *   src/app (this folder)     layouts, navbar, footer, sidebar, the dashboard landing,
+ *                             404, error page, the doubled-prefix redirect
+ *   features/auth             login, register, RequireAuth, RequireRole, logout
+ *   features/catalogue        home, categories, category, product
+ *   features/blogs            blogs
+ *   features/orders           myOrders, payment
+ *   features/seller           myProducts, addProduct, myBuyers
+ *   features/admin            allUsers, allSellers, allBuyers, reportedItems, addCategory
  *
- * Guards: categories/:name, products/:id and all of /dashboard need a signed-in
- * user; seller screens need role Seller, admin screens role Admin. The server
+ * Guards: category, product and all of the dashboard need a signed-in user;
+ * seller screens need role Seller, admin screens role Admin. The server
  * enforces the same rules; these only spare people a screen they can't use.
- * Link to routes with the builders in src/lib/paths.ts.
  */
 import { createBrowserRouter, type RouteObject } from 'react-router-dom'
 import { RequireAuth, RequireRole } from '@/features/auth'
+import { routePaths } from '@/lib/paths'
 import { AppShell } from './layouts/app-shell'
 import { DashboardLayout } from './layouts/dashboard-layout'
 import { PublicLayout } from './layouts/public-layout'
@@ -38,46 +36,46 @@ export const routes: RouteObject[] = [
     errorElement: <RouteErrorRoute />,
     HydrateFallback: AppShell,
     children: [
-      { path: '/dashboard/dashboard/*', element: <DoubledPrefixRedirect /> },
+      { path: routePaths.doubledDashboard, element: <DoubledPrefixRedirect /> },
       {
         element: <PublicLayout />,
         children: [
           { index: true, lazy: home },
-          { path: 'home', lazy: home },
+          { path: routePaths.homeAlias, lazy: home },
           {
-            path: 'categories',
+            path: routePaths.categories,
             lazy: () => screens.categories().then((m) => ({ Component: m.CategoriesRoute })),
           },
           {
             element: <RequireAuth />,
             children: [
               {
-                path: 'categories/:name',
+                path: routePaths.category,
                 lazy: () => import('@/features/catalogue/routes/category').then((m) => ({ Component: m.CategoryRoute })),
               },
               {
-                path: 'products/:id',
+                path: routePaths.product,
                 lazy: () => import('@/features/catalogue/routes/product').then((m) => ({ Component: m.ProductRoute })),
               },
             ],
           },
           {
-            path: 'login',
+            path: routePaths.login,
             lazy: () => screens.login().then((m) => ({ Component: m.LoginRoute })),
           },
           {
-            path: 'register',
+            path: routePaths.register,
             lazy: () => screens.register().then((m) => ({ Component: m.RegisterRoute })),
           },
           {
-            path: 'blogs',
+            path: routePaths.blogs,
             lazy: () => screens.blogs().then((m) => ({ Component: m.BlogsRoute })),
           },
           { path: '*', element: <NotFoundRoute /> },
         ],
       },
       {
-        path: 'dashboard',
+        path: routePaths.dashboard,
         element: (
           <RequireAuth>
             <DashboardLayout />
@@ -86,26 +84,26 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <DashboardHomeRoute /> },
           {
-            path: 'myorders',
+            path: routePaths.myOrders,
             lazy: () => import('@/features/orders/routes/my-orders').then((m) => ({ Component: m.MyOrdersRoute })),
           },
           {
-            path: 'payment/:bookingId',
+            path: routePaths.payment,
             lazy: () => import('@/features/orders/routes/payment').then((m) => ({ Component: m.PaymentRoute })),
           },
           {
             element: <RequireRole role="Seller" />,
             children: [
               {
-                path: 'myproducts/:email',
+                path: routePaths.myProducts,
                 lazy: () => import('@/features/seller/routes/my-products').then((m) => ({ Component: m.MyProductsRoute })),
               },
               {
-                path: 'addproduct',
+                path: routePaths.addProduct,
                 lazy: () => import('@/features/seller/routes/add-product').then((m) => ({ Component: m.AddProductRoute })),
               },
               {
-                path: 'mybuyers',
+                path: routePaths.myBuyers,
                 lazy: () => import('@/features/seller/routes/my-buyers').then((m) => ({ Component: m.MyBuyersRoute })),
               },
             ],
@@ -114,24 +112,24 @@ export const routes: RouteObject[] = [
             element: <RequireRole role="Admin" />,
             children: [
               {
-                path: 'allusers',
+                path: routePaths.allUsers,
                 lazy: () => import('@/features/admin/routes/all-users').then((m) => ({ Component: m.AllUsersRoute })),
               },
               {
-                path: 'allsellers',
+                path: routePaths.allSellers,
                 lazy: () => import('@/features/admin/routes/all-sellers').then((m) => ({ Component: m.AllSellersRoute })),
               },
               {
-                path: 'allbuyers',
+                path: routePaths.allBuyers,
                 lazy: () => import('@/features/admin/routes/all-buyers').then((m) => ({ Component: m.AllBuyersRoute })),
               },
               {
-                path: 'reporteditems',
+                path: routePaths.reportedItems,
                 lazy: () =>
                   import('@/features/admin/routes/reported-items').then((m) => ({ Component: m.ReportedItemsRoute })),
               },
               {
-                path: 'addcategory',
+                path: routePaths.addCategory,
                 lazy: () => import('@/features/admin/routes/add-category').then((m) => ({ Component: m.AddCategoryRoute })),
               },
             ],

@@ -3,6 +3,9 @@
 // script (main.tsx) starts loading the one for the address opened together
 // with the app's code, instead of after it. Guarded and dashboard screens
 // are loaded by the router alone (a visitor may be sent to /login instead).
+// Each is named as its path in src/lib/paths.ts.
+import { routePaths } from '@/lib/paths'
+
 export const screens = {
   home: () => import('@/features/catalogue/routes/home'),
   categories: () => import('@/features/catalogue/routes/categories'),
@@ -12,12 +15,8 @@ export const screens = {
 }
 
 const screenAt: Record<string, () => Promise<unknown>> = {
-  '/': screens.home,
-  '/home': screens.home,
-  '/categories': screens.categories,
-  '/login': screens.login,
-  '/register': screens.register,
-  '/blogs': screens.blogs,
+  ...Object.fromEntries(Object.entries(screens).map(([name, load]) => [routePaths[name as keyof typeof screens], load])),
+  [routePaths.homeAlias]: screens.home,
 }
 
 /** Starts loading the screen for a path, if it is one of the above; the router gets the same module. */

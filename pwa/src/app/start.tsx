@@ -3,8 +3,9 @@
 import { startTransition, StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { advertisedQueryOptions } from '@/features/catalogue/api/get-advertised'
-import { categoriesQueryOptions } from '@/features/catalogue/api/get-categories'
+import { categoriesQueryOptions } from '@/lib/categories'
 import { watchConnectivity } from '@/lib/connectivity'
+import { routePaths } from '@/lib/paths'
 import { restoreAtStart, saveQueriesOffline } from '@/lib/offline/persist-queries'
 import { whenPageSettled } from '@/lib/page-settled'
 import { queryClient } from '@/lib/query-client'
@@ -24,7 +25,7 @@ const restored = restoreAtStart(queryClient, { later: whenPageSettled() })
 // The home page's lists are asked for now, while its code loads, not once it
 // has drawn; a saved copy being restored meanwhile fills in only what has not
 // arrived yet.
-if (['/', '/home'].includes(window.location.pathname)) {
+if ([routePaths.home, routePaths.homeAlias].some((path) => path === window.location.pathname)) {
   void queryClient.prefetchQuery(categoriesQueryOptions())
   void queryClient.prefetchQuery(advertisedQueryOptions())
 }

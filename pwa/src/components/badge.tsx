@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import type { ComponentProps } from 'react'
 import { cn } from '@/lib/cn'
 
 export type BadgeTone = 'green' | 'amber' | 'red' | 'stone' | 'teal'
@@ -12,23 +12,20 @@ const tones: Record<BadgeTone, string> = {
 }
 
 /** A small pill for a status or role; its text says it all, the colour only helps. */
-interface BadgeProps {
+interface BadgeProps extends ComponentProps<'span'> {
   tone?: BadgeTone
-  children: ReactNode
-  className?: string
 }
 
-export function Badge({ tone = 'stone', children, className }: BadgeProps) {
+export function Badge({ tone = 'stone', className, ...props }: BadgeProps) {
   return (
     <span
+      {...props}
       className={cn(
         'inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-sm font-medium whitespace-nowrap',
         'ring-1 ring-inset',
         tones[tone],
         className,
       )}
-    >
-      {children}
-    </span>
+    />
   )
 }

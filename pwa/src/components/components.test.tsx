@@ -1,12 +1,16 @@
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
-import { describe, expect, it, vi } from 'vitest'
+import { useForm } from 'react-hook-form'
+import { describe, expect, it, onTestFinished, vi } from 'vitest'
+import { picture } from '@/testing/fixtures'
 import { ConfirmDialog } from './confirm-dialog'
 import { Dialog } from './dialog'
 import { ErrorState } from './error-state'
 import { Field, Input } from './field'
+import { ImageField } from './image-field'
 import { Table } from './table'
+import { VerifiedBadge } from './verified-badge'
 
 describe('Field', () => {
   it('labels its control and describes it with hint and error', () => {
@@ -103,5 +107,39 @@ describe('ErrorState', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Cannot reach the server')
     await user.click(screen.getByRole('button', { name: 'Retry' }))
     expect(onRetry).toHaveBeenCalledOnce()
+  })
+})
+
+describe('VerifiedBadge', () => {
+  it('shows the word and is read out as one image, "Verified seller"', () => {
+    render(<VerifiedBadge />)
+    expect(screen.getByRole('img', { name: 'Verified seller' })).toHaveTextContent('Verified')
+  })
+})
+
+describe('ImageField', () => {
+  it('labels the file input, previews and hands over the chosen picture, and empties on reset', async () => {
+    const onChoose = vi.fn()
+    const { createObjectURL, revokeObjectURL } = URL
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:preview'), revokeObjectURL: vi.fn() })
+    onTestFinished(() => void Object.assign(URL, { createObjectURL, revokeObjectURL }))
+    function Form() {
+      const { control, reset } = useForm<{ image: File }>()
+      return (
+        <>
+          <ImageField control={control} name="image" onChoose={onChoose} />
+          <button onClick={() => reset()}>Reset</button>
+        </>
+      )
+    }
+    render(<Form />)
+    const input = screen.getByLabelText<HTMLInputElement>('Image')
+    expect(input).toHaveAccessibleDescription('JPEG, PNG, GIF or WebP, up to 10 MB.')
+    await userEvent.upload(input, picture())
+    expect(onChoose).toHaveBeenCalledWith(expect.objectContaining({ name: 'chair.png' }))
+    expect(screen.getByRole('img', { name: 'Preview of the chosen picture' })).toHaveAttribute('src', 'blob:preview')
+    await userEvent.click(screen.getByRole('button', { name: 'Reset' }))
+    expect(input.files).toHaveLength(0)
+    expect(screen.queryByRole('img', { name: 'Preview of the chosen picture' })).not.toBeInTheDocument()
   })
 })

@@ -1,3 +1,4 @@
+import type { UseQueryResult } from '@tanstack/react-query'
 import { errorMessage } from '@/lib/api'
 import { cn } from '@/lib/cn'
 import { Button } from './button'
@@ -26,5 +27,17 @@ export function ErrorState({ title = 'Could not load this', error, onRetry, isRe
         </Button>
       )}
     </div>
+  )
+}
+
+interface QueryErrorStateProps {
+  title?: string
+  query: Pick<UseQueryResult, 'error' | 'refetch' | 'isRefetching'>
+}
+
+/** A query that failed with nothing to show: its error and a Retry that refetches it. */
+export function QueryErrorState({ title, query }: QueryErrorStateProps) {
+  return (
+    <ErrorState title={title} error={query.error} onRetry={() => void query.refetch()} isRetrying={query.isRefetching} />
   )
 }

@@ -3,7 +3,7 @@ import type { PagedList } from '@/lib/paged-list'
 import { errorMessage } from '@/lib/api'
 import { Button } from './button'
 import { EmptyState } from './empty-state'
-import { ErrorState } from './error-state'
+import { QueryErrorState } from './error-state'
 import { OfflineState } from './offline-state'
 import { PageSpinner } from './spinner'
 import { Table, type Column } from './table'
@@ -41,12 +41,7 @@ export function PagedTable<T extends { id: number }>({
   // Saved or loaded rows are shown even when a refresh fails (offline).
   if (query.isError && !query.isFetchNextPageError && !query.data) {
     return (
-      <ErrorState
-        title={errorTitle}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        isRetrying={query.isRefetching}
-      />
+      <QueryErrorState title={errorTitle} query={query} />
     )
   }
   if (items.length === 0) return <EmptyState title={emptyTitle} action={emptyAction} />

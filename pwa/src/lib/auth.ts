@@ -5,12 +5,8 @@
 // out lives in features/auth.
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api, isApiError } from './api'
+import { authKeys } from './query-keys'
 import type { Role, User } from './types'
-
-export const authKeys = {
-  all: ['auth'] as const,
-  me: () => [...authKeys.all, 'me'] as const,
-}
 
 /** GET /api/auth/me: the signed-in user, or null when nobody is (401). */
 export async function getMe(signal?: AbortSignal): Promise<User | null> {

@@ -1,24 +1,24 @@
-// Builders for the routes that are linked from more than one feature, so no
-// feature needs to import another to link to it. The route table lives in
-// src/app/router.tsx.
+// Every route of the app, in one table: the router (src/app/router.tsx) mounts
+// its screens at these patterns, the first script starts loading a screen by
+// them (src/app/screens.ts), and the link builders below are made from them,
+// so no feature needs to import another to link to it.
 
-function segment(value: string | number): string {
-  // '@' is legal in a path segment and reads better in an address bar.
-  return encodeURIComponent(String(value)).replace(/%40/g, '@')
-}
-
-export const paths = {
+export const routePaths = {
   home: '/',
+  /** The spec's second address of the home page. */
+  homeAlias: '/home',
   categories: '/categories',
-  category: (name: string) => `/categories/${segment(name)}`,
-  product: (id: number | string) => `/products/${segment(id)}`,
+  category: '/categories/:name',
+  product: '/products/:id',
   login: '/login',
   register: '/register',
   blogs: '/blogs',
   dashboard: '/dashboard',
+  /** Old links doubled the prefix; they are redirected to the single one. */
+  doubledDashboard: '/dashboard/dashboard/*',
   myOrders: '/dashboard/myorders',
-  payment: (bookingId: number | string) => `/dashboard/payment/${segment(bookingId)}`,
-  myProducts: (email: string) => `/dashboard/myproducts/${segment(email)}`,
+  payment: '/dashboard/payment/:bookingId',
+  myProducts: '/dashboard/myproducts/:email',
   addProduct: '/dashboard/addproduct',
   myBuyers: '/dashboard/mybuyers',
   allUsers: '/dashboard/allusers',
@@ -27,3 +27,26 @@ export const paths = {
   reportedItems: '/dashboard/reporteditems',
   addCategory: '/dashboard/addcategory',
 } as const
+
+type RoutePaths = typeof routePaths
+
+/** A fixed path as it is; a path with a :param, a function of its value. */
+type PathTo<P extends string> = P extends `${string}:${string}` ? (value: string | number) => string : P
+
+function segment(value: string | number): string {
+  // '@' is legal in a path segment and reads better in an address bar.
+  return encodeURIComponent(String(value)).replace(/%40/g, '@')
+}
+
+function pathTo<P extends string>(pattern: P): PathTo<P> {
+  const link = pattern.includes(':') ? (value: string | number) => pattern.replace(/:\w+/, segment(value)) : pattern
+  return link as PathTo<P>
+}
+
+/**
+ * Links to the routes: `paths.myOrders`, `paths.product(12)`,
+ * `paths.myProducts('sam@example.com')`.
+ */
+export const paths = Object.fromEntries(
+  Object.entries(routePaths).map(([name, pattern]) => [name, pathTo(pattern)]),
+) as { [K in keyof RoutePaths]: PathTo<RoutePaths[K]> }

@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form'
 import { ApiError } from './api'
 
@@ -7,6 +8,8 @@ import { ApiError } from './api'
  * message with only the fields no input took, or null when there was none.
  *
  *   onError: (error) => setFormError(applyServerFieldErrors(error, setError, ['name', 'image']))
+ *
+ * Forms that send on submit use useFormSubmission below.
  */
 export function applyServerFieldErrors<T extends FieldValues>(
   error: unknown,
@@ -26,4 +29,29 @@ export function applyServerFieldErrors<T extends FieldValues>(
     }
   }
   return new ApiError(error.status, error.message, rest)
+}
+
+/**
+ * Sending a form to the server: send(request) answers whether it went
+ * through; when not, the field errors the server named are under their
+ * inputs and `error` holds the rest, for <FormError>.
+ *
+ *   const submission = useFormSubmission(setError, ['name', 'image'])
+ *   if (await submission.send(() => create.mutateAsync(values))) toast.success('Added')
+ *   <FormError error={submission.error} />
+ */
+export function useFormSubmission<T extends FieldValues>(setError: UseFormSetError<T>, fieldNames: readonly Path<T>[]) {
+  const [error, setSubmitError] = useState<unknown>(null)
+  const clear = () => setSubmitError(null)
+  const send = async (request: () => Promise<unknown>): Promise<boolean> => {
+    clear()
+    try {
+      await request()
+      return true
+    } catch (failure) {
+      setSubmitError(applyServerFieldErrors(failure, setError, fieldNames))
+      return false
+    }
+  }
+  return { error, clear, send }
 }

@@ -1,4 +1,6 @@
-import type { User } from '@/lib/types'
+// Test data shared by every feature's tests: the three accounts and makers of
+// the server's answers.
+import type { Booking, Category, List, Product, ReportedProduct, User } from '@/lib/types'
 
 export const buyer: User = {
   id: 1,
@@ -29,4 +31,99 @@ export const admin: User = {
   image: '/images/ada.webp',
   phone: '',
   location: '',
+}
+
+/** A product of the seller above; ids shape its name and pictures. */
+export function makeProduct(overrides: Partial<Product> = {}): Product {
+  const id = overrides.id ?? 1
+  return {
+    id,
+    category: 'Chairs',
+    product: `Oak chair ${id}`,
+    description: 'Solid oak, a few scratches on one leg.',
+    image: `/images/chair-${id}.jpg`,
+    thumb_url: `/images/chair-${id}-thumb.jpg`,
+    condition: 'Good',
+    location: 'Springfield',
+    original_price: 120,
+    resale_price: 45.5,
+    seller: seller.name,
+    seller_email: seller.email,
+    seller_phone: seller.phone,
+    seller_verified: false,
+    purchase_year: 2019,
+    use_period: '5 years',
+    status: 'Available',
+    time: '2026-11-22T10:15:00.000Z',
+    ...overrides,
+  }
+}
+
+export function makeProducts(count: number, firstId = 1): Product[] {
+  return Array.from({ length: count }, (_, i) => makeProduct({ id: firstId + i }))
+}
+
+/** The buyer above's booking of product 100 + id. */
+export function makeBooking(overrides: Partial<Booking> = {}): Booking {
+  const id = overrides.id ?? 1
+  return {
+    id,
+    product_id: 100 + id,
+    product: `Oak chair ${id}`,
+    category: 'Chairs',
+    image: `/images/chair-${id}.jpg`,
+    thumb_url: `/images/chair-${id}-thumb.jpg`,
+    price: 45.5,
+    location: 'Springfield station',
+    buyer_name: buyer.name,
+    buyer_email: buyer.email,
+    buyer_phone: buyer.phone,
+    status: 'Booked',
+    time: '2026-11-22T10:15:00.000Z',
+    ...overrides,
+  }
+}
+
+/** The reports on product 100 + id, as the admin's list shows them. */
+export function makeReport(overrides: Partial<ReportedProduct> = {}): ReportedProduct {
+  const id = overrides.id ?? 1
+  return {
+    id,
+    product_id: 100 + id,
+    product: `Oak chair ${id}`,
+    image: `/images/chair-${id}.jpg`,
+    thumb_url: `/images/chair-${id}-thumb.jpg`,
+    resale_price: 45.5,
+    seller: seller.name,
+    seller_email: seller.email,
+    reports: 2,
+    reason: 'Looks like a scam',
+    time: '2026-11-22T10:15:00.000Z',
+    ...overrides,
+  }
+}
+
+export const categories: Category[] = [
+  { id: 1, name: 'Chairs', image: '/images/chairs.jpg', thumb_url: '/images/chairs-thumb.jpg', time: '2026-01-01T00:00:00.000Z' },
+  { id: 2, name: 'Dining tables', image: '/images/tables.jpg', thumb_url: '/images/tables-thumb.jpg', time: '2026-01-02T00:00:00.000Z' },
+  { id: 3, name: 'Sofas', image: '/images/sofas.jpg', thumb_url: '/images/sofas-thumb.jpg', time: '2026-01-03T00:00:00.000Z' },
+]
+
+/** A server list answer: {items, total}. */
+export function list<T>(items: T[], total = items.length): List<T> {
+  return { items, total }
+}
+
+/** A file as a file input gives it; jsdom does not read it. */
+export function picture(name = 'chair.png') {
+  return new File(['not really a png'], name, { type: 'image/png' })
+}
+
+/** A response the test answers when it chooses, to see what happens before the server does. */
+export function deferred() {
+  let resolve: (response: Response) => void = () => {}
+  const promise = new Promise<Response>((r) => {
+    resolve = r
+  })
+  return { promise, resolve }
 }

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { authKeys } from '@/lib/auth'
+import { authKeys } from '@/lib/query-keys'
 import { buyer } from '@/testing/fixtures'
 import { apiError, json, mockApi } from '@/testing/mock-api'
 import { renderApp } from '@/testing/render-app'

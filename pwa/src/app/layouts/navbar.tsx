@@ -6,11 +6,12 @@ import { useLogout } from '@/features/auth'
 import { InstallButton, OfflineBanner, useInstallPrompt } from '@/features/offline'
 import { useUser } from '@/lib/auth'
 import { cn } from '@/lib/cn'
+import { paths } from '@/lib/paths'
 
 const links = [
-  { to: '/', label: 'Home', end: true },
-  { to: '/dashboard', label: 'Dashboard', end: false },
-  { to: '/blogs', label: 'Blogs', end: false },
+  { to: paths.home, label: 'Home', end: true },
+  { to: paths.dashboard, label: 'Dashboard', end: false },
+  { to: paths.blogs, label: 'Blogs', end: false },
 ]
 
 const linkClasses = ({ isActive }: { isActive: boolean }) =>
@@ -41,7 +42,7 @@ function NavItems({ onNavigate, className }: { onNavigate?: () => void; classNam
     )
   } else if (!isLoading) {
     account = (
-      <NavLink to="/login" className={linkClasses} onClick={onNavigate}>
+      <NavLink to={paths.login} className={linkClasses} onClick={onNavigate}>
         Log In
       </NavLink>
     )

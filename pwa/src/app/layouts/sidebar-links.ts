@@ -13,7 +13,7 @@ export interface SidebarLink {
 export function sidebarLinks(user: User): SidebarLink[] {
   const links: SidebarLink[] = []
   if (!isAdmin(user) && !isSeller(user)) {
-    links.push({ label: 'My Orders', to: paths.myOrders, alsoActiveUnder: '/dashboard/payment/' })
+    links.push({ label: 'My Orders', to: paths.myOrders, alsoActiveUnder: paths.payment('') })
   }
   if (isAdmin(user)) {
     links.push(

@@ -1,4 +1,5 @@
 import type { Location } from 'react-router-dom'
+import { paths } from '@/lib/paths'
 
 /** What the guards put in location.state when they send someone to /login. */
 export interface AuthRedirectState {
@@ -8,6 +9,6 @@ export interface AuthRedirectState {
 /** Where to go after signing in: the page the guard came from, or home. */
 export function originFrom(state: unknown): string {
   const from = (state as AuthRedirectState | null)?.from
-  if (!from?.pathname || from.pathname === '/login' || from.pathname === '/register') return '/'
+  if (!from?.pathname || from.pathname === paths.login || from.pathname === paths.register) return paths.home
   return from.pathname + (from.search ?? '') + (from.hash ?? '')
 }

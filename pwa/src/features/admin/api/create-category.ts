@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import type { Category } from '@/lib/types'
-import { categoryKeys } from './keys'
+import { categoryKeys } from '@/lib/query-keys'
 
 export interface NewCategory {
   name: string

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
-import { invalidateAfterAccountDeletion } from './keys'
+import { invalidateAfterAccountDeletion } from './invalidate'
 
 /** DELETE /api/buyers/{id}: 204; 404 when the account is not a buyer. */
 export function deleteBuyer(id: number): Promise<void> {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
-import { invalidateAfterAccountDeletion } from './keys'
+import { invalidateAfterAccountDeletion } from './invalidate'
 
 /** DELETE /api/sellers/{id}: 204; the seller's products go with the account. */
 export function deleteSeller(id: number): Promise<void> {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
-import { invalidateAfterAccountDeletion } from './keys'
+import { invalidateAfterAccountDeletion } from './invalidate'
 
 /** DELETE /api/users/{id}: 204; 409 for your own account or the last admin. */
 export function deleteUser(id: number): Promise<void> {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
-import { reportKeys } from './keys'
+import { reportKeys } from '@/lib/query-keys'
 
 /** DELETE /api/reported/{id}: 204; the report goes, the product stays. */
 export function dismissReport(id: number): Promise<void> {

@@ -1,7 +1,7 @@
 import { api } from '@/lib/api'
 import { pagedListOptions, usePagedList, type PageRequest } from '@/lib/paged-list'
 import type { List, User } from '@/lib/types'
-import { buyerKeys } from './keys'
+import { buyerKeys } from '@/lib/query-keys'
 
 /** GET /api/buyers: the accounts with role Buyer. */
 export function getBuyers(page: PageRequest, signal?: AbortSignal): Promise<List<User>> {

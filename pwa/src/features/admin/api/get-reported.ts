@@ -1,7 +1,7 @@
 import { api } from '@/lib/api'
 import { pagedListOptions, usePagedList, type PageRequest } from '@/lib/paged-list'
 import type { List, ReportedProduct } from '@/lib/types'
-import { reportKeys } from './keys'
+import { reportKeys } from '@/lib/query-keys'
 
 /** GET /api/reported: reported products, most recently reported first. */
 export function getReported(page: PageRequest, signal?: AbortSignal): Promise<List<ReportedProduct>> {

@@ -1,7 +1,7 @@
 import { api } from '@/lib/api'
 import { pagedListOptions, usePagedList, type PageRequest } from '@/lib/paged-list'
 import type { List, User } from '@/lib/types'
-import { userKeys } from './keys'
+import { userKeys } from '@/lib/query-keys'
 
 /** GET /api/users: every account, oldest first. */
 export function getUsers(page: PageRequest, signal?: AbortSignal): Promise<List<User>> {

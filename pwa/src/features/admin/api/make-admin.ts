@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import type { User } from '@/lib/types'
-import { invalidateAccounts } from './keys'
+import { invalidateAccounts } from './invalidate'
 
 /** PUT /api/users/admin/{id}: 200 with the user, now Admin. There is no way back. */
 export function makeAdmin(id: number): Promise<User> {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
-import { invalidateAfterProductDeletion } from './keys'
+import { invalidateAfterProductDeletion } from './invalidate'
 
 /** DELETE /api/products/{id}: removes the listing itself, with its reports and advert. */
 export function removeListing(productId: number): Promise<void> {

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import type { User } from '@/lib/types'
-import { invalidateAccounts, sharedKeys } from './keys'
+import { productKeys } from '@/lib/query-keys'
+import { invalidateAccounts } from './invalidate'
 
 /** PUT /api/sellers/{id}: 200 with the seller, now verified (no way back). */
 export function verifySeller(id: number): Promise<User> {
@@ -14,6 +15,6 @@ export function useVerifySeller() {
     mutationFn: verifySeller,
     // The verified tick shows live on all the seller's products.
     onSuccess: () =>
-      Promise.all([invalidateAccounts(queryClient), queryClient.invalidateQueries({ queryKey: sharedKeys.products })]),
+      Promise.all([invalidateAccounts(queryClient), queryClient.invalidateQueries({ queryKey: productKeys.all })]),
   })
 }

@@ -1,8 +1,9 @@
 import { screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+import { categoryKeys } from '@/lib/query-keys'
+import { picture } from '@/testing/fixtures'
 import { apiError, json, mockApi } from '@/testing/mock-api'
 import { renderRoutes } from '@/testing/render'
-import { picture } from '../test-utils'
 import { AddCategoryRoute } from './add-category'
 
 const routes = [{ path: '/dashboard/addcategory', element: <AddCategoryRoute /> }]
@@ -39,7 +40,7 @@ describe('Add Category', () => {
       },
     })
     const { user, queryClient } = renderRoutes(routes, '/dashboard/addcategory')
-    queryClient.setQueryData(['categories', 'list'], { items: [], total: 0 })
+    queryClient.setQueryData(categoryKeys.list(), { items: [], total: 0 })
     await user.type(screen.getByLabelText('Name'), 'Lamps')
     await user.upload(screen.getByLabelText('Image'), picture('lamps.png'))
     await user.click(screen.getByRole('button', { name: 'Add Category' }))
@@ -49,7 +50,7 @@ describe('Add Category', () => {
     expect((sent?.get('image') as File).name).toBe('lamps.png')
     await waitFor(() => expect(screen.getByLabelText('Name')).toHaveValue(''))
     expect((screen.getByLabelText('Image') as HTMLInputElement).files).toHaveLength(0)
-    expect(queryClient.getQueryState(['categories', 'list'])?.isInvalidated).toBe(true)
+    expect(queryClient.getQueryState(categoryKeys.list())?.isInvalidated).toBe(true)
   })
 
   it('shows a taken name under Name', async () => {

@@ -1,9 +1,8 @@
 import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { buyer } from '@/testing/fixtures'
+import { buyer, list } from '@/testing/fixtures'
 import { json, mockApi } from '@/testing/mock-api'
 import { renderRoutes } from '@/testing/render'
-import { list } from '../test-utils'
 import { AllBuyersRoute } from './all-buyers'
 
 const routes = [{ path: '/dashboard/allbuyers', element: <AllBuyersRoute /> }]

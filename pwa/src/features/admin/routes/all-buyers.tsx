@@ -1,28 +1,20 @@
-import { useState } from 'react'
-import toast from 'react-hot-toast'
 import { Button } from '@/components/button'
 import { ConfirmDialog } from '@/components/confirm-dialog'
 import { PageHeader } from '@/components/page-header'
 import { PagedTable } from '@/components/paged-table'
 import type { Column } from '@/components/table'
-import { errorMessage } from '@/lib/api'
 import type { User } from '@/lib/types'
+import { useConfirmedAction } from '@/lib/use-confirmed-action'
 import { useDeleteBuyer } from '../api/delete-buyer'
 import { useBuyers } from '../api/get-buyers'
 
 export function AllBuyersRoute() {
   const buyers = useBuyers()
-  const remove = useDeleteBuyer()
-  const [toDelete, setToDelete] = useState<User | null>(null)
-
-  const confirmDelete = () => {
-    if (!toDelete) return
-    remove.mutate(toDelete.id, {
-      onSuccess: () => toast.success('Deleted successfully'),
-      onError: (error) => toast.error(errorMessage(error)),
-      onSettled: () => setToDelete(null),
-    })
-  }
+  const deletion = useConfirmedAction({
+    mutation: useDeleteBuyer(),
+    variables: (buyer: User) => buyer.id,
+    success: 'Deleted successfully',
+  })
 
   const columns: Column<User>[] = [
     { header: 'Name', cell: (buyer) => <span className="font-medium">{buyer.name}</span> },
@@ -32,7 +24,7 @@ export function AllBuyersRoute() {
       hideLabelWhenStacked: true,
       cell: (buyer) => (
         <div className="flex w-full justify-end md:justify-start">
-          <Button aria-label={`Delete ${buyer.name}`} variant="danger" size="sm" onClick={() => setToDelete(buyer)}>
+          <Button aria-label={`Delete ${buyer.name}`} variant="danger" size="sm" onClick={() => deletion.ask(buyer)}>
             Delete
           </Button>
         </div>
@@ -51,20 +43,17 @@ export function AllBuyersRoute() {
         errorTitle="Could not load the buyers"
       />
       <ConfirmDialog
-        open={toDelete !== null}
+        {...deletion.dialog}
         title="Delete this buyer?"
         message={
-          toDelete && (
+          deletion.target && (
             <p>
-              <strong>{toDelete.name}</strong> ({toDelete.email}) is signed out and removed. Their open bookings are
-              cancelled.
+              <strong>{deletion.target.name}</strong> ({deletion.target.email}) is signed out and removed. Their open
+              bookings are cancelled.
             </p>
           )
         }
         confirmLabel="Delete"
-        isPending={remove.isPending}
-        onConfirm={confirmDelete}
-        onCancel={() => setToDelete(null)}
       />
     </>
   )

@@ -1,9 +1,8 @@
 import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { seller } from '@/testing/fixtures'
+import { list, seller } from '@/testing/fixtures'
 import { json, mockApi } from '@/testing/mock-api'
 import { renderRoutes } from '@/testing/render'
-import { list } from '../test-utils'
 import { AllSellersRoute } from './all-sellers'
 
 const routes = [{ path: '/dashboard/allsellers', element: <AllSellersRoute /> }]

@@ -1,37 +1,23 @@
-import { useState } from 'react'
-import toast from 'react-hot-toast'
 import { Button } from '@/components/button'
 import { ConfirmDialog } from '@/components/confirm-dialog'
 import { PageHeader } from '@/components/page-header'
 import { PagedTable } from '@/components/paged-table'
 import type { Column } from '@/components/table'
-import { errorMessage } from '@/lib/api'
+import { VerifiedBadge } from '@/components/verified-badge'
 import type { User } from '@/lib/types'
+import { toastOutcome, useConfirmedAction } from '@/lib/use-confirmed-action'
 import { useDeleteSeller } from '../api/delete-seller'
 import { useSellers } from '../api/get-sellers'
 import { useVerifySeller } from '../api/verify-seller'
-import { VerifiedBadge } from '../components/verified-badge'
 
 export function AllSellersRoute() {
   const sellers = useSellers()
-  const remove = useDeleteSeller()
   const verify = useVerifySeller()
-  const [toDelete, setToDelete] = useState<User | null>(null)
-
-  const confirmDelete = () => {
-    if (!toDelete) return
-    remove.mutate(toDelete.id, {
-      onSuccess: () => toast.success('Deleted successfully'),
-      onError: (error) => toast.error(errorMessage(error)),
-      onSettled: () => setToDelete(null),
-    })
-  }
-
-  const verifySeller = (seller: User) =>
-    verify.mutate(seller.id, {
-      onSuccess: () => toast.success('Verified successfully'),
-      onError: (error) => toast.error(errorMessage(error)),
-    })
+  const deletion = useConfirmedAction({
+    mutation: useDeleteSeller(),
+    variables: (seller: User) => seller.id,
+    success: 'Deleted successfully',
+  })
 
   const columns: Column<User>[] = [
     {
@@ -49,7 +35,7 @@ export function AllSellersRoute() {
       hideLabelWhenStacked: true,
       cell: (seller) => (
         <div className="flex w-full flex-wrap justify-end gap-2 md:justify-start">
-          <Button aria-label={`Delete ${seller.name}`} variant="danger" size="sm" onClick={() => setToDelete(seller)}>
+          <Button aria-label={`Delete ${seller.name}`} variant="danger" size="sm" onClick={() => deletion.ask(seller)}>
             Delete
           </Button>
           {!seller.verified && (
@@ -58,7 +44,7 @@ export function AllSellersRoute() {
               variant="secondary"
               size="sm"
               isLoading={verify.isPending && verify.variables === seller.id}
-              onClick={() => verifySeller(seller)}
+              onClick={() => verify.mutate(seller.id, toastOutcome('Verified successfully'))}
             >
               Verify
             </Button>
@@ -79,20 +65,17 @@ export function AllSellersRoute() {
         errorTitle="Could not load the sellers"
       />
       <ConfirmDialog
-        open={toDelete !== null}
+        {...deletion.dialog}
         title="Delete this seller?"
         message={
-          toDelete && (
+          deletion.target && (
             <p>
-              <strong>{toDelete.name}</strong> ({toDelete.email}) is signed out and removed with all their products.
-              Open bookings on them are cancelled.
+              <strong>{deletion.target.name}</strong> ({deletion.target.email}) is signed out and removed with all
+              their products. Open bookings on them are cancelled.
             </p>
           )
         }
         confirmLabel="Delete"
-        isPending={remove.isPending}
-        onConfirm={confirmDelete}
-        onCancel={() => setToDelete(null)}
       />
     </>
   )

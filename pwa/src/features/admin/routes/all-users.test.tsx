@@ -1,9 +1,8 @@
 import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { admin, buyer, seller } from '@/testing/fixtures'
+import { admin, buyer, list, seller } from '@/testing/fixtures'
 import { apiError, json, mockApi } from '@/testing/mock-api'
 import { renderRoutes } from '@/testing/render'
-import { list } from '../test-utils'
 import { AllUsersRoute } from './all-users'
 
 const routes = [{ path: '/dashboard/allusers', element: <AllUsersRoute /> }]

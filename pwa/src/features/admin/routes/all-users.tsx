@@ -1,38 +1,30 @@
-import { useState } from 'react'
-import toast from 'react-hot-toast'
 import { Button } from '@/components/button'
 import { ConfirmDialog } from '@/components/confirm-dialog'
 import { PageHeader } from '@/components/page-header'
 import { PagedTable } from '@/components/paged-table'
 import type { Column } from '@/components/table'
-import { errorMessage } from '@/lib/api'
 import { useUser } from '@/lib/auth'
 import type { User } from '@/lib/types'
+import { useConfirmedAction } from '@/lib/use-confirmed-action'
 import { useDeleteUser } from '../api/delete-user'
 import { useUsers } from '../api/get-users'
 import { useMakeAdmin } from '../api/make-admin'
 import { None } from '../components/none'
 import { RoleBadge } from '../components/role-badge'
 
-type Pending = { action: 'promote' | 'delete'; user: User } | null
-
 export function AllUsersRoute() {
   const { user: me } = useUser()
   const users = useUsers()
-  const promote = useMakeAdmin()
-  const remove = useDeleteUser()
-  const [pending, setPending] = useState<Pending>(null)
-  const close = () => setPending(null)
-
-  const onConfirm = () => {
-    if (!pending) return
-    const options = { onError: (error: unknown) => toast.error(errorMessage(error)), onSettled: close }
-    if (pending.action === 'promote') {
-      promote.mutate(pending.user.id, { ...options, onSuccess: () => toast.success('Made admin successfully') })
-    } else {
-      remove.mutate(pending.user.id, { ...options, onSuccess: () => toast.success('User deleted successfully') })
-    }
-  }
+  const promotion = useConfirmedAction({
+    mutation: useMakeAdmin(),
+    variables: (user: User) => user.id,
+    success: 'Made admin successfully',
+  })
+  const deletion = useConfirmedAction({
+    mutation: useDeleteUser(),
+    variables: (user: User) => user.id,
+    success: 'User deleted successfully',
+  })
 
   const columns: Column<User>[] = [
     {
@@ -60,7 +52,7 @@ export function AllUsersRoute() {
                 aria-label={`make admin: ${user.name}`}
                 variant="secondary"
                 size="sm"
-                onClick={() => setPending({ action: 'promote', user })}
+                onClick={() => promotion.ask(user)}
               >
                 make admin
               </Button>
@@ -69,7 +61,7 @@ export function AllUsersRoute() {
               aria-label={`Delete ${user.name}`}
               variant="danger"
               size="sm"
-              onClick={() => setPending({ action: 'delete', user })}
+              onClick={() => deletion.ask(user)}
             >
               Delete
             </Button>
@@ -78,7 +70,6 @@ export function AllUsersRoute() {
     },
   ]
 
-  const promoting = pending?.action === 'promote'
   return (
     <>
       <PageHeader title="Users" />
@@ -90,27 +81,31 @@ export function AllUsersRoute() {
         errorTitle="Could not load the users"
       />
       <ConfirmDialog
-        open={pending !== null}
-        title={promoting ? 'Make this user an admin?' : 'Delete this user?'}
+        {...promotion.dialog}
+        title="Make this user an admin?"
         message={
-          pending &&
-          (promoting ? (
+          promotion.target && (
             <p>
-              <strong>{pending.user.name}</strong> will manage every account, product and category. Admins cannot be
-              demoted.
+              <strong>{promotion.target.name}</strong> will manage every account, product and category. Admins cannot
+              be demoted.
             </p>
-          ) : (
-            <p>
-              <strong>{pending.user.name}</strong> ({pending.user.email}) is signed out and removed with their products.
-              Their open bookings are cancelled.
-            </p>
-          ))
+          )
         }
-        confirmLabel={promoting ? 'Make admin' : 'Delete'}
-        tone={promoting ? 'primary' : 'danger'}
-        isPending={promote.isPending || remove.isPending}
-        onConfirm={onConfirm}
-        onCancel={close}
+        confirmLabel="Make admin"
+        tone="primary"
+      />
+      <ConfirmDialog
+        {...deletion.dialog}
+        title="Delete this user?"
+        message={
+          deletion.target && (
+            <p>
+              <strong>{deletion.target.name}</strong> ({deletion.target.email}) is signed out and removed with their
+              products. Their open bookings are cancelled.
+            </p>
+          )
+        }
+        confirmLabel="Delete"
       />
     </>
   )

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { json, mockApi } from '@/testing/mock-api'
 import { renderRoutes } from '@/testing/render'
-import { list, makeReport } from '../test-utils'
+import { list, makeReport } from '@/testing/fixtures'
 import { ReportedItemsRoute } from './reported-items'
 
 const routes = [{ path: '/dashboard/reporteditems', element: <ReportedItemsRoute /> }]

@@ -1,5 +1,3 @@
-import { useState } from 'react'
-import toast from 'react-hot-toast'
 import { Link } from 'react-router-dom'
 import { Button } from '@/components/button'
 import { ConfirmDialog } from '@/components/confirm-dialog'
@@ -7,10 +5,10 @@ import { PageHeader } from '@/components/page-header'
 import { PagedTable } from '@/components/paged-table'
 import type { Column } from '@/components/table'
 import { Thumbnail } from '@/components/thumbnail'
-import { errorMessage } from '@/lib/api'
 import { formatPrice } from '@/lib/format'
 import { paths } from '@/lib/paths'
 import type { ReportedProduct } from '@/lib/types'
+import { toastOutcome, useConfirmedAction } from '@/lib/use-confirmed-action'
 import { useDismissReport } from '../api/dismiss-report'
 import { useReported } from '../api/get-reported'
 import { useRemoveListing } from '../api/remove-listing'
@@ -19,23 +17,11 @@ import { None } from '../components/none'
 export function ReportedItemsRoute() {
   const reported = useReported()
   const dismiss = useDismissReport()
-  const removeListing = useRemoveListing()
-  const [toRemove, setToRemove] = useState<ReportedProduct | null>(null)
-
-  const dismissReport = (item: ReportedProduct) =>
-    dismiss.mutate(item.id, {
-      onSuccess: () => toast.success('Report dismissed'),
-      onError: (error) => toast.error(errorMessage(error)),
-    })
-
-  const confirmRemove = () => {
-    if (!toRemove) return
-    removeListing.mutate(toRemove.product_id, {
-      onSuccess: () => toast.success('Product deleted successfully'),
-      onError: (error) => toast.error(errorMessage(error)),
-      onSettled: () => setToRemove(null),
-    })
-  }
+  const removal = useConfirmedAction({
+    mutation: useRemoveListing(),
+    variables: (item: ReportedProduct) => item.product_id,
+    success: 'Product deleted successfully',
+  })
 
   const columns: Column<ReportedProduct>[] = [
     {
@@ -68,7 +54,7 @@ export function ReportedItemsRoute() {
             variant="secondary"
             size="sm"
             isLoading={dismiss.isPending && dismiss.variables === item.id}
-            onClick={() => dismissReport(item)}
+            onClick={() => dismiss.mutate(item.id, toastOutcome('Report dismissed'))}
           >
             Dismiss
           </Button>
@@ -76,7 +62,7 @@ export function ReportedItemsRoute() {
             aria-label={`Remove listing ${item.product}`}
             variant="danger"
             size="sm"
-            onClick={() => setToRemove(item)}
+            onClick={() => removal.ask(item)}
           >
             Remove listing
           </Button>
@@ -96,20 +82,17 @@ export function ReportedItemsRoute() {
         errorTitle="Could not load the reported items"
       />
       <ConfirmDialog
-        open={toRemove !== null}
+        {...removal.dialog}
         title="Remove this listing?"
         message={
-          toRemove && (
+          removal.target && (
             <p>
-              <strong>{toRemove.product}</strong> by {toRemove.seller} is deleted with its reports and advert. Open
-              bookings on it are cancelled.
+              <strong>{removal.target.product}</strong> by {removal.target.seller} is deleted with its reports and
+              advert. Open bookings on it are cancelled.
             </p>
           )
         }
         confirmLabel="Remove listing"
-        isPending={removeListing.isPending}
-        onConfirm={confirmRemove}
-        onCancel={() => setToRemove(null)}
       />
     </>
   )

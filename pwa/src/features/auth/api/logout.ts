@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from 'react-router-dom'
 import { api, isApiError } from '@/lib/api'
-import { authKeys } from '@/lib/auth'
+import { authKeys } from '@/lib/query-keys'
 import { deletePrivateData } from '@/lib/offline/persist-queries'
 
 /** POST /api/auth/logout. Already signed out (401) counts as done. */

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import type { RegistrationRole, User } from '@/lib/types'
-import { authKeys } from '@/lib/auth'
+import { authKeys } from '@/lib/query-keys'
 
 export interface RegisterInput {
   name: string

@@ -3,6 +3,7 @@ import { Navigate, Outlet, useLocation } from 'react-router-dom'
 import { OfflineState } from '@/components/offline-state'
 import { PageSpinner } from '@/components/spinner'
 import { useOnline } from '@/lib/connectivity'
+import { paths } from '@/lib/paths'
 import type { Role } from '@/lib/types'
 import type { AuthRedirectState } from '../origin'
 import { useUser } from '@/lib/auth'
@@ -23,7 +24,7 @@ function useGuard(allowed: (role: Role) => boolean, children: ReactNode) {
     const state: AuthRedirectState = {
       from: { pathname: location.pathname, search: location.search, hash: location.hash },
     }
-    return <Navigate to="/login" replace state={state} />
+    return <Navigate to={paths.login} replace state={state} />
   }
   return <>{children ?? <Outlet />}</>
 }

@@ -6,6 +6,7 @@ import { FormError } from '@/components/form-error'
 import { OfflineReason } from '@/components/offline-state'
 import { useOnline } from '@/lib/connectivity'
 import { required } from '@/lib/form'
+import { paths } from '@/lib/paths'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { useLogin, type LoginInput } from '../api/login'
 import { AuthCard } from '../components/auth-card'
@@ -34,7 +35,7 @@ export function LoginRoute() {
       title="Login"
       footer={
         <>
-          New to Rehome? <Link to="/register" className="font-semibold">Register</Link>
+          New to Rehome? <Link to={paths.register} className="font-semibold">Register</Link>
         </>
       }
     >

@@ -7,6 +7,7 @@ import { FormError } from '@/components/form-error'
 import { OfflineReason } from '@/components/offline-state'
 import { useOnline } from '@/lib/connectivity'
 import { required } from '@/lib/form'
+import { paths } from '@/lib/paths'
 import { registrationRoles, type RegistrationRole } from '@/lib/types'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { useRegister } from '../api/register'
@@ -48,7 +49,7 @@ export function RegisterRoute() {
       title="Register"
       footer={
         <>
-          Already have an account? <Link to="/login" className="font-semibold">Log In</Link>
+          Already have an account? <Link to={paths.login} className="font-semibold">Log In</Link>
         </>
       }
     >

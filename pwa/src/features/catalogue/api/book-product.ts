@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, isApiError } from '@/lib/api'
 import type { QueuedRequest } from '@/lib/offline/outbox'
 import type { Booking, NewBooking, Product } from '@/lib/types'
-import { bookingKeys, productKeys } from './query-keys'
+import { bookingKeys, productKeys } from '@/lib/query-keys'
 
 /**
  * POST /api/booked: 201 with the booking. 403 on one's own product; 409 when

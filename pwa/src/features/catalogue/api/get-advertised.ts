@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import type { List, Product } from '@/lib/types'
-import { advertisedKeys } from './query-keys'
+import { advertisedKeys } from '@/lib/query-keys'
 
 /** How many adverts the home page shows: the API's default page. */
 export const advertisedLimit = 24

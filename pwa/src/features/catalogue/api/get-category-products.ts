@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import type { List, Product } from '@/lib/types'
-import { productKeys } from './query-keys'
+import { productKeys } from '@/lib/query-keys'
 
 export const categoryPageSize = 24
 

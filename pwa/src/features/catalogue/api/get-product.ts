@@ -1,7 +1,7 @@
 import { queryOptions, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import type { List, Product } from '@/lib/types'
-import { advertisedKeys, productKeys } from './query-keys'
+import { advertisedKeys, productKeys } from '@/lib/query-keys'
 
 /** GET /api/products/{id} (signed in); 404 for an unknown product. */
 export function getProduct(id: number, signal?: AbortSignal): Promise<Product> {
@@ -22,7 +22,7 @@ export const productQueryOptions = (id: number) =>
  */
 export function listedProduct(client: QueryClient, id: number): { product: Product; updatedAt: number } | undefined {
   const lists = [
-    ...client.getQueriesData<InfiniteData<List<Product>>>({ queryKey: [...productKeys.all, 'category'] }).map(
+    ...client.getQueriesData<InfiniteData<List<Product>>>({ queryKey: productKeys.categoryLists() }).map(
       ([key, data]) => [key, data?.pages.flatMap((page) => page.items)] as const,
     ),
     ...client.getQueriesData<List<Product>>({ queryKey: advertisedKeys.all }).map(([key, data]) => [key, data?.items] as const),

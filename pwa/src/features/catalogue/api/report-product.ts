@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import type { QueuedRequest } from '@/lib/offline/outbox'
 import type { Product } from '@/lib/types'
-import { reportKeys } from './query-keys'
+import { reportKeys } from '@/lib/query-keys'
 
 export interface ReportInput {
   product_id: number

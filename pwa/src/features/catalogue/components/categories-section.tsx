@@ -1,10 +1,10 @@
 import { Link } from 'react-router-dom'
 import { EmptyState } from '@/components/empty-state'
-import { ErrorState } from '@/components/error-state'
+import { QueryErrorState } from '@/components/error-state'
 import { OfflineState } from '@/components/offline-state'
 import { PageSpinner } from '@/components/spinner'
+import { useCategories } from '@/lib/categories'
 import { paths } from '@/lib/paths'
-import { useCategories } from '../api/get-categories'
 import { CategoryGrid } from './category-grid'
 
 /** The category grid with its loading, empty and error states (home and /categories). */
@@ -15,12 +15,7 @@ export function CategoriesSection({ headingLevel }: { headingLevel?: 'h2' | 'h3'
   if (categories.isPending) return <PageSpinner label="Loading categories…" />
   if (categories.isError && !categories.data) {
     return (
-      <ErrorState
-        title="Could not load the categories"
-        error={categories.error}
-        onRetry={() => void categories.refetch()}
-        isRetrying={categories.isFetching}
-      />
+      <QueryErrorState title="Could not load the categories" query={categories} />
     )
   }
   if (categories.data.items.length === 0) {

@@ -2,10 +2,9 @@ import { act, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { reportUnreachable } from '@/lib/connectivity'
 import { db } from '@/lib/offline/db'
-import { buyer } from '@/testing/fixtures'
+import { buyer, deferred, makeProduct } from '@/testing/fixtures'
 import { apiError, json, mockApi, type MockHandler } from '@/testing/mock-api'
 import { renderRoutes } from '@/testing/render'
-import { deferred, makeProduct } from '../test-utils'
 import { ProductActions } from './product-actions'
 
 const product = makeProduct({ id: 7, product: 'Oak chair', category: 'Chairs', resale_price: 45.5 })

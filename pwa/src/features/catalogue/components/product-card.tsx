@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
-import { formatPostedDate, formatPrice } from '@/lib/format'
+import { formatPostedDate } from '@/lib/format'
 import { paths } from '@/lib/paths'
 import type { Product } from '@/lib/types'
-import { SellerName } from './verified-badge'
+import { ProductPicture } from './product-picture'
+import { ProductPrices } from './product-prices'
+import { SellerName } from './seller-name'
 
 interface ProductCardProps {
   product: Product
@@ -17,16 +19,7 @@ interface ProductCardProps {
 export function ProductCard({ product, actions, priority = false }: ProductCardProps) {
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm">
-      <img
-        src={product.thumb_url || product.image}
-        alt={product.product}
-        width={400}
-        height={300}
-        loading={priority ? 'eager' : 'lazy'}
-        fetchPriority={priority ? 'high' : undefined}
-        decoding="async"
-        className="aspect-[4/3] w-full bg-stone-100 object-cover"
-      />
+      <ProductPicture product={product} priority={priority} />
       <div className="flex flex-1 flex-col gap-3 p-4">
         <h2 className="text-xl font-semibold">
           <Link to={paths.product(product.id)} className="text-stone-900 no-underline hover:text-teal-800 hover:underline">
@@ -34,13 +27,7 @@ export function ProductCard({ product, actions, priority = false }: ProductCardP
           </Link>
         </h2>
         <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
-          <span className="text-2xl font-bold text-teal-800">
-            <span className="sr-only">Resale price: </span>
-            {formatPrice(product.resale_price)}
-          </span>
-          <span className="text-stone-600">
-            Original price <span className="line-through">{formatPrice(product.original_price)}</span>
-          </span>
+          <ProductPrices product={product} />
         </p>
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
           <dt className="font-medium text-stone-600">Location</dt>

@@ -1,10 +1,12 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
 import { cn } from '@/lib/cn'
-import { formatPostedDate, formatPrice } from '@/lib/format'
+import { formatPostedDate } from '@/lib/format'
 import { paths } from '@/lib/paths'
 import type { Product } from '@/lib/types'
-import { SellerName } from './verified-badge'
+import { ProductPicture } from './product-picture'
+import { ProductPrices } from './product-prices'
+import { SellerName } from './seller-name'
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -20,16 +22,7 @@ export function ProductDetails({ product, actions }: { product: Product; actions
   const sold = product.status === 'Sold'
   return (
     <article className="grid gap-8 lg:grid-cols-2">
-      {/* The API gives no picture size; a 4:3 box keeps the page from jumping and shows all of it. */}
-      <img
-        src={product.image}
-        alt={product.product}
-        width={1200}
-        height={900}
-        fetchPriority="high"
-        decoding="async"
-        className="aspect-[4/3] w-full rounded-2xl bg-stone-100 object-contain"
-      />
+      <ProductPicture product={product} size="full" priority />
       <div className="flex flex-col gap-4">
         <div>
           <Link to={paths.category(product.category)} className="text-sm font-semibold">
@@ -38,13 +31,7 @@ export function ProductDetails({ product, actions }: { product: Product; actions
           <h1 className="mt-1 text-3xl font-bold">{product.product}</h1>
         </div>
         <div className="flex flex-wrap items-baseline gap-x-4 gap-y-1">
-          <p className="text-3xl font-bold text-teal-800">
-            <span className="sr-only">Resale price: </span>
-            {formatPrice(product.resale_price)}
-          </p>
-          <p className="text-stone-600">
-            Original price <span className="line-through">{formatPrice(product.original_price)}</span>
-          </p>
+          <ProductPrices product={product} large />
           <p
             className={cn(
               'rounded-full px-3 py-1 text-sm font-semibold',

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom'
 import { formatPrice } from '@/lib/format'
 import { paths } from '@/lib/paths'
 import type { Product } from '@/lib/types'
+import { ProductPicture } from './product-picture'
 
 /**
  * A compact product card for the home page: the whole card opens the product
@@ -10,15 +11,7 @@ import type { Product } from '@/lib/types'
 export function ProductTile({ product }: { product: Product }) {
   return (
     <article className="h-full relative flex flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm transition-shadow focus-within:shadow-md hover:shadow-md">
-      <img
-        src={product.thumb_url || product.image}
-        alt={product.product}
-        width={400}
-        height={300}
-        loading="lazy"
-        decoding="async"
-        className="aspect-[4/3] w-full bg-stone-100 object-cover"
-      />
+      <ProductPicture product={product} />
       <div className="flex flex-1 flex-col gap-1 p-4">
         <h3 className="text-lg font-semibold">
           <Link

@@ -1,9 +1,8 @@
 import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { buyer, seller } from '@/testing/fixtures'
+import { buyer, list, makeProduct, makeProducts, seller } from '@/testing/fixtures'
 import { apiError, json, mockApi } from '@/testing/mock-api'
 import { renderRoutes } from '@/testing/render'
-import { list, makeProduct, makeProducts } from '../test-utils'
 import { CategoryRoute } from './category'
 
 const routes = [{ path: '/categories/:name', element: <CategoryRoute /> }]

@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router-dom'
 import { Button, buttonClasses } from '@/components/button'
 import { EmptyState } from '@/components/empty-state'
-import { ErrorState } from '@/components/error-state'
+import { QueryErrorState } from '@/components/error-state'
 import { FormError } from '@/components/form-error'
 import { OfflineState } from '@/components/offline-state'
 import { PageHeader } from '@/components/page-header'
@@ -10,6 +10,7 @@ import { isApiError } from '@/lib/api'
 import { countLabel } from '@/lib/format'
 import { paths } from '@/lib/paths'
 import { uniqueProducts, useCategoryProducts } from '../api/get-category-products'
+import { NotFound } from '../components/not-found'
 import { ProductActions } from '../components/product-actions'
 import { ProductCard } from '../components/product-card'
 
@@ -26,23 +27,11 @@ export function CategoryRoute() {
     body = <PageSpinner label="Loading products…" />
   } else if (query.isError && !query.data) {
     body = isApiError(query.error, 404) ? (
-      <EmptyState
-        title="We could not find this category"
-        action={
-          <Link to={paths.categories} className={buttonClasses()}>
-            See all categories
-          </Link>
-        }
-      >
+      <NotFound title="We could not find this category">
         There is no category called “{name}”. It may have been renamed or removed.
-      </EmptyState>
+      </NotFound>
     ) : (
-      <ErrorState
-        title="Could not load the products"
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        isRetrying={query.isFetching}
-      />
+      <QueryErrorState title="Could not load the products" query={query} />
     )
   } else {
     body = (

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { apiError, json, mockApi } from '@/testing/mock-api'
 import { renderRoutes } from '@/testing/render'
 import { advertisedQueryOptions } from '../api/get-advertised'
-import { categories, list, makeProduct } from '../test-utils'
+import { categories, list, makeProduct } from '@/testing/fixtures'
 import { HomeRoute } from './home'
 
 const routes = [{ path: '/', element: <HomeRoute /> }]

@@ -1,9 +1,8 @@
 import { screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { buyer, seller } from '@/testing/fixtures'
+import { buyer, makeProduct, seller } from '@/testing/fixtures'
 import { apiError, json, mockApi } from '@/testing/mock-api'
 import { renderRoutes } from '@/testing/render'
-import { makeProduct } from '../test-utils'
 import { ProductRoute } from './product'
 
 const routes = [{ path: '/products/:id', element: <ProductRoute /> }]

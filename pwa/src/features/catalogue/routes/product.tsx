@@ -1,13 +1,11 @@
-import { Link, useParams } from 'react-router-dom'
-import { buttonClasses } from '@/components/button'
-import { EmptyState } from '@/components/empty-state'
-import { ErrorState } from '@/components/error-state'
+import { useParams } from 'react-router-dom'
+import { QueryErrorState } from '@/components/error-state'
 import { OfflineState } from '@/components/offline-state'
 import { PageSpinner } from '@/components/spinner'
 import { isApiError } from '@/lib/api'
-import { paths } from '@/lib/paths'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { useProduct } from '../api/get-product'
+import { NotFound } from '../components/not-found'
 import { ProductActions } from '../components/product-actions'
 import { ProductDetails } from '../components/product-details'
 
@@ -26,16 +24,7 @@ export function ProductRoute() {
     body = (
       <>
         <h1 className="sr-only">Product not found</h1>
-        <EmptyState
-          title="We could not find this product"
-          action={
-            <Link to={paths.categories} className={buttonClasses()}>
-              See all categories
-            </Link>
-          }
-        >
-          It may have been removed by its seller.
-        </EmptyState>
+        <NotFound title="We could not find this product">It may have been removed by its seller.</NotFound>
       </>
     )
   } else if (product.isPending && product.fetchStatus === 'paused') {
@@ -44,12 +33,7 @@ export function ProductRoute() {
     body = <PageSpinner label="Loading the product…" />
   } else if (product.isError && !product.data) {
     body = (
-      <ErrorState
-        title="Could not load this product"
-        error={product.error}
-        onRetry={() => void product.refetch()}
-        isRetrying={product.isFetching}
-      />
+      <QueryErrorState title="Could not load this product" query={product} />
     )
   } else {
     body = <ProductDetails product={product.data} actions={<ProductActions product={product.data} />} />

@@ -1,7 +1,7 @@
 import { api } from '@/lib/api'
 import { pagedListOptions, usePagedList, type PageRequest } from '@/lib/paged-list'
 import type { Booking, List } from '@/lib/types'
-import { bookingKeys } from './keys'
+import { bookingKeys } from '@/lib/query-keys'
 
 /** GET /api/booked: the signed-in user's bookings, newest first. */
 export function getMyOrders(page: PageRequest, signal?: AbortSignal): Promise<List<Booking>> {

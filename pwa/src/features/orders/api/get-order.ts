@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api, ApiError } from '@/lib/api'
 import type { Booking } from '@/lib/types'
-import { bookingKeys } from './keys'
+import { bookingKeys } from '@/lib/query-keys'
 
 /** One booking, or null when it does not exist or is not the caller's to see. */
 export async function findMyOrder(id: number, signal?: AbortSignal): Promise<Booking | null> {

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { apiError, json, mockApi } from '@/testing/mock-api'
 import { renderRoutes } from '@/testing/render'
-import { list, makeBooking } from '../test-utils'
+import { list, makeBooking } from '@/testing/fixtures'
 import { MyOrdersRoute } from './my-orders'
 
 const routes = [

@@ -1,6 +1,5 @@
-import { useState } from 'react'
-import toast from 'react-hot-toast'
 import { Link } from 'react-router-dom'
+import { BookingStatus } from '@/components/booking-status'
 import { Button, buttonClasses } from '@/components/button'
 import { ConfirmDialog } from '@/components/confirm-dialog'
 import { PageHeader } from '@/components/page-header'
@@ -8,29 +7,22 @@ import { PagedTable } from '@/components/paged-table'
 import type { Column } from '@/components/table'
 import { Thumbnail } from '@/components/thumbnail'
 import { OfflineReason } from '@/components/offline-state'
-import { errorMessage } from '@/lib/api'
 import { useOnline } from '@/lib/connectivity'
 import { formatPrice } from '@/lib/format'
 import { paths } from '@/lib/paths'
 import type { Booking } from '@/lib/types'
+import { useConfirmedAction } from '@/lib/use-confirmed-action'
 import { useCancelOrder } from '../api/cancel-order'
 import { useMyOrders } from '../api/get-my-orders'
-import { OrderStatus } from '../components/order-status'
 
 export function MyOrdersRoute() {
   const orders = useMyOrders()
-  const cancel = useCancelOrder()
-  const [toCancel, setToCancel] = useState<Booking | null>(null)
   const online = useOnline()
-
-  const confirmCancel = () => {
-    if (!toCancel) return
-    cancel.mutate(toCancel.id, {
-      onSuccess: () => toast.success('Booking cancelled'),
-      onError: (error) => toast.error(errorMessage(error)),
-      onSettled: () => setToCancel(null),
-    })
-  }
+  const cancellation = useConfirmedAction({
+    mutation: useCancelOrder(),
+    variables: (order: Booking) => order.id,
+    success: 'Booking cancelled',
+  })
 
   const columns: Column<Booking>[] = [
     {
@@ -40,7 +32,7 @@ export function MyOrdersRoute() {
     },
     { header: 'Name', cell: (order) => <span className="font-medium">{order.product}</span> },
     { header: 'Price', cell: (order) => formatPrice(order.price) },
-    { header: 'Status', cell: (order) => <OrderStatus status={order.status} /> },
+    { header: 'Status', cell: (order) => <BookingStatus status={order.status} /> },
     {
       header: 'Actions',
       hideLabelWhenStacked: true,
@@ -60,7 +52,7 @@ export function MyOrdersRoute() {
                 variant="secondary"
                 size="sm"
                 disabled={!online}
-                onClick={() => setToCancel(order)}
+                onClick={() => cancellation.ask(order)}
               >
                 Cancel
               </Button>
@@ -98,21 +90,18 @@ export function MyOrdersRoute() {
         errorTitle="Could not load your orders"
       />
       <ConfirmDialog
-        open={toCancel !== null}
+        {...cancellation.dialog}
         title="Cancel this booking?"
         message={
-          toCancel && (
+          cancellation.target && (
             <p>
-              <strong>{toCancel.product}</strong> goes back to other buyers. You can book it again while it is
-              available.
+              <strong>{cancellation.target.product}</strong> goes back to other buyers. You can book it again while it
+              is available.
             </p>
           )
         }
         confirmLabel="Cancel booking"
         cancelLabel="Keep booking"
-        isPending={cancel.isPending}
-        onConfirm={confirmCancel}
-        onCancel={() => setToCancel(null)}
       />
     </>
   )

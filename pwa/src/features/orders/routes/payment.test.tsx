@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { apiError, json, mockApi } from '@/testing/mock-api'
 import { renderRoutes } from '@/testing/render'
-import { makeBooking } from '../test-utils'
+import { makeBooking } from '@/testing/fixtures'
 import { PaymentRoute } from './payment'
 
 const routes = [{ path: '/dashboard/payment/:bookingId', element: <PaymentRoute /> }]

@@ -1,16 +1,17 @@
 import type { ReactNode } from 'react'
 import { Link, useParams } from 'react-router-dom'
+import { BookingStatus } from '@/components/booking-status'
 import { buttonClasses } from '@/components/button'
 import { EmptyState } from '@/components/empty-state'
-import { ErrorState } from '@/components/error-state'
+import { QueryErrorState } from '@/components/error-state'
 import { PageHeader } from '@/components/page-header'
 import { PageSpinner } from '@/components/spinner'
 import { Thumbnail } from '@/components/thumbnail'
+import { cn } from '@/lib/cn'
 import { formatPostedDate, formatPrice } from '@/lib/format'
 import { paths } from '@/lib/paths'
 import type { Booking } from '@/lib/types'
 import { useOrder } from '../api/get-order'
-import { OrderStatus } from '../components/order-status'
 
 function parseId(value: string | undefined): number | null {
   if (!value || !/^\d{1,15}$/.test(value)) return null
@@ -41,12 +42,7 @@ export function PaymentRoute() {
     body = <PageSpinner />
   } else if (order.isError) {
     body = (
-      <ErrorState
-        title="Could not load this booking"
-        error={order.error}
-        onRetry={() => void order.refetch()}
-        isRetrying={order.isRefetching}
-      />
+      <QueryErrorState title="Could not load this booking" query={order} />
     )
   } else {
     body = <PaymentDetails order={order.data} />
@@ -80,13 +76,31 @@ function PaymentDetails({ order }: { order: Booking }) {
             <dd>{formatPostedDate(order.time)}</dd>
             <dt className="text-stone-600">Status</dt>
             <dd>
-              <OrderStatus status={order.status} />
+              <BookingStatus status={order.status} />
             </dd>
           </dl>
         </div>
       </section>
       <PaymentStatus order={order} />
     </div>
+  )
+}
+
+const stateTones = {
+  green: { box: 'border-green-300 bg-green-50', title: 'text-green-900' },
+  stone: { box: 'border-stone-300 bg-stone-100', title: 'text-stone-900' },
+  teal: { box: 'border-teal-200 bg-teal-50', title: 'text-teal-900' },
+}
+
+/** The box saying where the payment stands, titled by the state. */
+function StateBox({ tone, title, children }: { tone: keyof typeof stateTones; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby="payment-state" className={cn('rounded-2xl border p-5', stateTones[tone].box)}>
+      <h2 id="payment-state" className={cn('text-lg font-semibold', stateTones[tone].title)}>
+        {title}
+      </h2>
+      {children}
+    </section>
   )
 }
 
@@ -98,33 +112,24 @@ function PaymentStatus({ order }: { order: Booking }) {
   )
   if (order.status === 'Paid') {
     return (
-      <section aria-labelledby="payment-state" className="rounded-2xl border border-green-300 bg-green-50 p-5">
-        <h2 id="payment-state" className="text-lg font-semibold text-green-900">
-          Paid
-        </h2>
+      <StateBox tone="green" title="Paid">
         <p className="mt-2 text-green-900">
           The seller confirmed your payment of {formatPrice(order.price)}. This order is complete.
         </p>
         <div className="mt-4">{back}</div>
-      </section>
+      </StateBox>
     )
   }
   if (order.status === 'Cancelled') {
     return (
-      <section aria-labelledby="payment-state" className="rounded-2xl border border-stone-300 bg-stone-100 p-5">
-        <h2 id="payment-state" className="text-lg font-semibold text-stone-900">
-          Cancelled
-        </h2>
+      <StateBox tone="stone" title="Cancelled">
         <p className="mt-2 text-stone-800">This booking was cancelled. There is nothing to pay.</p>
         <div className="mt-4">{back}</div>
-      </section>
+      </StateBox>
     )
   }
   return (
-    <section aria-labelledby="payment-state" className="rounded-2xl border border-teal-200 bg-teal-50 p-5">
-      <h2 id="payment-state" className="text-lg font-semibold text-teal-900">
-        How to pay
-      </h2>
+    <StateBox tone="teal" title="How to pay">
       <p className="mt-2 text-stone-800">
         Pay the seller in person when you meet at <strong>{order.location}</strong>. The seller confirms the payment in
         Rehome, and your order shows Paid.
@@ -140,6 +145,6 @@ function PaymentStatus({ order }: { order: Booking }) {
         )}
         {back}
       </div>
-    </section>
+    </StateBox>
   )
 }

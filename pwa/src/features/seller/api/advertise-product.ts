@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import type { Product } from '@/lib/types'
-import { advertisedKeys } from './keys'
+import { advertisedKeys } from '@/lib/query-keys'
 
 /** POST /api/advertised: 201 with the product; 409 when sold or already advertised. */
 export function advertiseProduct(productId: number): Promise<Product> {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import type { Booking } from '@/lib/types'
-import { advertisedKeys, myBuyersKeys, productKeys } from './keys'
+import { advertisedKeys, bookingKeys, productKeys } from '@/lib/query-keys'
 
 /**
  * POST /api/booked/{id}/paid: the booking becomes Paid, the product Sold, its
@@ -17,7 +17,7 @@ export function useConfirmPayment() {
     mutationFn: confirmPayment,
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: myBuyersKeys.all }),
+        queryClient.invalidateQueries({ queryKey: bookingKeys.all }),
         queryClient.invalidateQueries({ queryKey: productKeys.all }),
         queryClient.invalidateQueries({ queryKey: advertisedKeys.all }),
       ]),

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
-import { advertisedKeys, productKeys } from './keys'
+import { advertisedKeys, productKeys } from '@/lib/query-keys'
 
 /** DELETE /api/products/{id}: 204; the server also removes its advert and cancels open bookings. */
 export function deleteProduct(id: number): Promise<void> {

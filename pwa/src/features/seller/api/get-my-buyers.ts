@@ -1,14 +1,14 @@
 import { api } from '@/lib/api'
 import { pagedListOptions, usePagedList, type PageRequest } from '@/lib/paged-list'
 import type { Booking, List } from '@/lib/types'
-import { myBuyersKeys } from './keys'
+import { bookingKeys } from '@/lib/query-keys'
 
 /** GET /api/mybuyers: the bookings on the signed-in seller's products, newest first. */
 export function getMyBuyers(page: PageRequest, signal?: AbortSignal): Promise<List<Booking>> {
   return api.get<List<Booking>>('/mybuyers', { params: { ...page }, signal })
 }
 
-export const myBuyersQueryOptions = () => pagedListOptions(myBuyersKeys.list(), getMyBuyers)
+export const myBuyersQueryOptions = () => pagedListOptions(bookingKeys.onMyProducts(), getMyBuyers)
 
 export function useMyBuyers() {
   return usePagedList(myBuyersQueryOptions())

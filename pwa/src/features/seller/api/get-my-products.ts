@@ -1,7 +1,7 @@
 import { api } from '@/lib/api'
 import { pagedListOptions, usePagedList, type PageRequest } from '@/lib/paged-list'
 import type { List, Product } from '@/lib/types'
-import { productKeys } from './keys'
+import { productKeys } from '@/lib/query-keys'
 
 /** GET /api/myproducts/{email}: the seller's products in any status, newest first. */
 export function getMyProducts(email: string, page: PageRequest, signal?: AbortSignal): Promise<List<Product>> {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api'
-import { sellerKeys } from './keys'
+import { sellerKeys } from '@/lib/query-keys'
 
 /** GET /api/users/seller/verified/{email} → {isVerified}. */
 export async function getSellerVerified(email: string, signal?: AbortSignal): Promise<boolean> {

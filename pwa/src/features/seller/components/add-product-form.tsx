@@ -1,20 +1,19 @@
-import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import toast from 'react-hot-toast'
 import { useNavigate } from 'react-router-dom'
 import { Button } from '@/components/button'
 import { Field, Input, Select, Textarea } from '@/components/field'
 import { FormError } from '@/components/form-error'
+import { ImageField } from '@/components/image-field'
 import { OfflineReason } from '@/components/offline-state'
 import { errorMessage } from '@/lib/api'
+import { useCategories } from '@/lib/categories'
 import { useOnline } from '@/lib/connectivity'
 import { required } from '@/lib/form'
 import { paths } from '@/lib/paths'
-import { applyServerFieldErrors } from '@/lib/server-field-errors'
+import { useFormSubmission } from '@/lib/server-field-errors'
 import { conditions, type Condition, type Image, type User } from '@/lib/types'
-import { useObjectUrl } from '@/lib/use-object-url'
 import { useCreateProduct } from '../api/create-product'
-import { useCategoryChoices } from '../api/get-categories'
 import { useSellerVerified } from '../api/get-seller-verified'
 import { useImageUpload } from '../hooks/use-image-upload'
 
@@ -22,7 +21,7 @@ interface ProductForm {
   category: string
   product: string
   description: string
-  image: FileList
+  image: File
   condition: Condition
   location: string
   resale_price: string
@@ -47,21 +46,17 @@ const serverFields = [
   'seller_phone',
 ] as const
 
-const imageTypes = 'image/jpeg,image/png,image/gif,image/webp'
-
 /** The spec's Add Product form (section 5). Seller name, verified state and email come from the account. */
 export function AddProductForm({ seller }: { seller: User }) {
   const online = useOnline()
   const navigate = useNavigate()
-  const categories = useCategoryChoices()
+  const categories = useCategories()
   const verified = useSellerVerified(seller.email)
   const create = useCreateProduct()
   const upload = useImageUpload()
-  const [file, setFile] = useState<File>()
-  const preview = useObjectUrl(file)
-  const [submitError, setSubmitError] = useState<unknown>(null)
   const {
     register,
+    control,
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
@@ -79,11 +74,10 @@ export function AddProductForm({ seller }: { seller: User }) {
       seller_phone: seller.phone,
     },
   })
+  const submission = useFormSubmission(setError, serverFields)
 
-  const onSubmit = handleSubmit(async ({ image: files, ...values }) => {
-    setSubmitError(null)
-    const chosen = files[0]
-    if (!chosen) return
+  const onSubmit = handleSubmit(async ({ image: chosen, ...values }) => {
+    submission.clear()
     let image: Image
     try {
       image = await upload.ensure(chosen)
@@ -91,12 +85,7 @@ export function AddProductForm({ seller }: { seller: User }) {
       setError('image', { type: 'server', message: errorMessage(error) }, { shouldFocus: true })
       return
     }
-    try {
-      await create.mutateAsync({ ...values, image: image.url })
-    } catch (error) {
-      setSubmitError(applyServerFieldErrors(error, setError, serverFields))
-      return
-    }
+    if (!(await submission.send(() => create.mutateAsync({ ...values, image: image.url })))) return
     toast.success('Product added successfully')
     await navigate(paths.myProducts(seller.email))
   })
@@ -127,7 +116,7 @@ export function AddProductForm({ seller }: { seller: User }) {
         {(control) => (
           <Select {...control} {...register('category', required)}>
             <option value="">{categories.isPending ? 'Loading categories…' : 'Choose a category'}</option>
-            {categories.data?.map((category) => (
+            {categories.data?.items.map((category) => (
               <option key={category.id} value={category.name}>
                 {category.name}
               </option>
@@ -141,39 +130,7 @@ export function AddProductForm({ seller }: { seller: User }) {
       <Field label="Description" error={errors.description?.message} className="sm:col-span-2">
         {(control) => <Textarea maxLength={5000} {...control} {...register('description', required)} />}
       </Field>
-      <div className="flex flex-col gap-3 sm:col-span-2 sm:flex-row sm:items-start">
-        <Field
-          label="Image"
-          error={errors.image?.message ?? uploadError}
-          hint="JPEG, PNG, GIF or WebP, up to 10 MB."
-          className="flex-1"
-        >
-          {(control) => (
-            <Input
-              type="file"
-              accept={imageTypes}
-              {...control}
-              {...register('image', {
-                ...required,
-                onChange: (event: { target: HTMLInputElement }) => {
-                  const next = event.target.files?.[0]
-                  setFile(next)
-                  upload.start(next)
-                },
-              })}
-            />
-          )}
-        </Field>
-        {preview && (
-          <img
-            src={preview}
-            alt="Preview of the chosen picture"
-            width={128}
-            height={128}
-            className="size-32 shrink-0 rounded-lg border border-stone-200 bg-stone-100 object-cover"
-          />
-        )}
-      </div>
+      <ImageField control={control} name="image" onChoose={upload.start} error={uploadError} className="sm:col-span-2" />
       <p aria-live="polite" className="-mt-3 text-sm text-stone-600 empty:hidden sm:col-span-2">
         {uploadStatus}
       </p>
@@ -216,7 +173,7 @@ export function AddProductForm({ seller }: { seller: User }) {
         {(control) => <Input type="tel" autoComplete="tel" {...control} {...register('seller_phone', required)} />}
       </Field>
       <div className="flex flex-col gap-4 sm:col-span-2">
-        <FormError error={submitError} />
+        <FormError error={submission.error} />
         <OfflineReason action="adding a product" />
         <Button type="submit" disabled={!online} isLoading={isSubmitting} className="sm:self-start">
           Add Product

@@ -1,9 +1,8 @@
 import { screen, waitFor } from '@testing-library/react'
 import { describe, expect, it, onTestFinished, vi } from 'vitest'
-import { seller } from '@/testing/fixtures'
+import { categories, list, makeProduct, picture, seller } from '@/testing/fixtures'
 import { apiError, json, mockApi, type MockHandler } from '@/testing/mock-api'
 import { renderRoutes } from '@/testing/render'
-import { categories, list, makeProduct, picture } from '../test-utils'
 import { AddProductRoute } from './add-product'
 
 const routes = [

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { json, mockApi } from '@/testing/mock-api'
 import { renderRoutes } from '@/testing/render'
-import { list, makeBooking } from '../test-utils'
+import { list, makeBooking } from '@/testing/fixtures'
 import { MyBuyersRoute } from './my-buyers'
 
 const routes = [{ path: '/dashboard/mybuyers', element: <MyBuyersRoute /> }]

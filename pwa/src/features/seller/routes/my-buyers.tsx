@@ -1,16 +1,14 @@
-import { useState } from 'react'
-import toast from 'react-hot-toast'
+import { BookingStatus } from '@/components/booking-status'
 import { Button } from '@/components/button'
 import { ConfirmDialog } from '@/components/confirm-dialog'
 import { PageHeader } from '@/components/page-header'
 import { PagedTable } from '@/components/paged-table'
 import type { Column } from '@/components/table'
-import { errorMessage } from '@/lib/api'
 import { formatPostedDate, formatPrice } from '@/lib/format'
 import type { Booking } from '@/lib/types'
+import { useConfirmedAction } from '@/lib/use-confirmed-action'
 import { useConfirmPayment } from '../api/confirm-payment'
 import { useMyBuyers } from '../api/get-my-buyers'
-import { BookingStatus } from '../components/booking-status'
 
 /** "+1 (555) 010-0" → "tel:+15550100". */
 function telHref(phone: string): string {
@@ -32,17 +30,11 @@ function BreakableEmail({ email }: { email: string }) {
 
 export function MyBuyersRoute() {
   const buyers = useMyBuyers()
-  const confirm = useConfirmPayment()
-  const [toConfirm, setToConfirm] = useState<Booking | null>(null)
-
-  const confirmPaid = () => {
-    if (!toConfirm) return
-    confirm.mutate(toConfirm.id, {
-      onSuccess: () => toast.success('Payment confirmed'),
-      onError: (error) => toast.error(errorMessage(error)),
-      onSettled: () => setToConfirm(null),
-    })
-  }
+  const payment = useConfirmedAction({
+    mutation: useConfirmPayment(),
+    variables: (booking: Booking) => booking.id,
+    success: 'Payment confirmed',
+  })
 
   const columns: Column<Booking>[] = [
     { header: 'Product', cell: (booking) => <span className="font-medium">{booking.product}</span> },
@@ -74,7 +66,7 @@ export function MyBuyersRoute() {
               aria-label={`Payment received from ${booking.buyer_name} for ${booking.product}`}
               size="sm"
               className="whitespace-nowrap"
-              onClick={() => setToConfirm(booking)}
+              onClick={() => payment.ask(booking)}
             >
               Payment received
             </Button>
@@ -106,22 +98,19 @@ export function MyBuyersRoute() {
         errorTitle="Could not load your buyers"
       />
       <ConfirmDialog
-        open={toConfirm !== null}
+        {...payment.dialog}
         title="Confirm the payment?"
         message={
-          toConfirm && (
+          payment.target && (
             <p>
-              {toConfirm.buyer_name} paid you {formatPrice(toConfirm.price)} for <strong>{toConfirm.product}</strong>.
-              The product becomes Sold, leaves the listings and its other bookings are cancelled. This can’t be
-              undone.
+              {payment.target.buyer_name} paid you {formatPrice(payment.target.price)} for{' '}
+              <strong>{payment.target.product}</strong>. The product becomes Sold, leaves the listings and its other
+              bookings are cancelled. This can’t be undone.
             </p>
           )
         }
         confirmLabel="Payment received"
         tone="primary"
-        isPending={confirm.isPending}
-        onConfirm={confirmPaid}
-        onCancel={() => setToConfirm(null)}
       />
     </>
   )

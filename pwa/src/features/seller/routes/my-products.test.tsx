@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { seller } from '@/testing/fixtures'
+import { list, makeProduct, seller } from '@/testing/fixtures'
 import { apiError, json, mockApi } from '@/testing/mock-api'
 import { renderRoutes } from '@/testing/render'
-import { list, makeProduct } from '../test-utils'
 import { MyProductsRoute } from './my-products'
 
 const routes = [{ path: '/dashboard/myproducts/:email', element: <MyProductsRoute /> }]

@@ -1,5 +1,3 @@
-import { useState } from 'react'
-import toast from 'react-hot-toast'
 import { Link, useParams } from 'react-router-dom'
 import { Button, buttonClasses } from '@/components/button'
 import { ConfirmDialog } from '@/components/confirm-dialog'
@@ -7,9 +5,9 @@ import { PageHeader } from '@/components/page-header'
 import { PagedTable } from '@/components/paged-table'
 import type { Column } from '@/components/table'
 import { Thumbnail } from '@/components/thumbnail'
-import { errorMessage } from '@/lib/api'
 import { paths } from '@/lib/paths'
 import type { Product } from '@/lib/types'
+import { toastOutcome, useConfirmedAction } from '@/lib/use-confirmed-action'
 import { useAdvertiseProduct } from '../api/advertise-product'
 import { useDeleteProduct } from '../api/delete-product'
 import { useMyProducts } from '../api/get-my-products'
@@ -18,25 +16,15 @@ import { ProductStatus } from '../components/product-status'
 export function MyProductsRoute() {
   const { email = '' } = useParams()
   const products = useMyProducts(email)
-  const remove = useDeleteProduct()
   const advertise = useAdvertiseProduct()
-  const [toDelete, setToDelete] = useState<Product | null>(null)
-
-  const confirmDelete = () => {
-    if (!toDelete) return
-    remove.mutate(toDelete.id, {
-      onSuccess: () => toast.success('Product deleted successfully'),
-      onError: (error) => toast.error(errorMessage(error)),
-      onSettled: () => setToDelete(null),
-    })
-  }
-
+  const deletion = useConfirmedAction({
+    mutation: useDeleteProduct(),
+    variables: (product: Product) => product.id,
+    success: 'Product deleted successfully',
+  })
+  // The toast only once the server has accepted it (spec header, point 5).
   const advertiseProduct = (product: Product) =>
-    advertise.mutate(product.id, {
-      // Only once the server has accepted it (spec header, point 5).
-      onSuccess: () => toast.success('Advertised product in homepage'),
-      onError: (error) => toast.error(errorMessage(error)),
-    })
+    advertise.mutate(product.id, toastOutcome('Advertised product in homepage'))
 
   const columns: Column<Product>[] = [
     {
@@ -63,7 +51,7 @@ export function MyProductsRoute() {
               aria-label={`Delete ${product.product}`}
               variant="danger"
               size="sm"
-              onClick={() => setToDelete(product)}
+              onClick={() => deletion.ask(product)}
             >
               Delete
             </Button>
@@ -112,20 +100,17 @@ export function MyProductsRoute() {
         errorTitle="Could not load your products"
       />
       <ConfirmDialog
-        open={toDelete !== null}
+        {...deletion.dialog}
         title="Delete this product?"
         message={
-          toDelete && (
+          deletion.target && (
             <p>
-              <strong>{toDelete.product}</strong> will be removed for good, with its advert. Open bookings on it are
-              cancelled.
+              <strong>{deletion.target.product}</strong> will be removed for good, with its advert. Open bookings on it
+              are cancelled.
             </p>
           )
         }
         confirmLabel="Delete"
-        isPending={remove.isPending}
-        onConfirm={confirmDelete}
-        onCancel={() => setToDelete(null)}
       />
     </>
   )

@@ -1,5 +1,5 @@
-import { Badge, type BadgeTone } from '@/components/badge'
 import type { BookingStatus as Status } from '@/lib/types'
+import { Badge, type BadgeTone } from './badge'
 
 const tones: Record<Status, BadgeTone> = {
   Booked: 'amber',
@@ -7,6 +7,7 @@ const tones: Record<Status, BadgeTone> = {
   Cancelled: 'stone',
 }
 
+/** A booking's status, as the buyer (My Orders, Payment) and the seller (My Buyers) see it. */
 export function BookingStatus({ status }: { status: Status }) {
   return <Badge tone={tones[status]}>{status}</Badge>
 }

@@ -1,0 +1,18 @@
+import { cn } from '@/lib/cn'
+import { formatPrice } from '@/lib/format'
+import type { Product } from '@/lib/types'
+
+/** The resale price, large, then the original one struck through; for a flex row. */
+export function ProductPrices({ product, large = false }: { product: Product; large?: boolean }) {
+  return (
+    <>
+      <span className={cn('font-bold text-teal-800', large ? 'text-3xl' : 'text-2xl')}>
+        <span className="sr-only">Resale price: </span>
+        {formatPrice(product.resale_price)}
+      </span>
+      <span className="text-stone-600">
+        Original price <span className="line-through">{formatPrice(product.original_price)}</span>
+      </span>
+    </>
+  )
+}

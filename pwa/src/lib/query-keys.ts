@@ -1,0 +1,67 @@
+// Every react-query key of the app, in one table. The first element names the
+// API resource, so one invalidation by prefix refreshes every screen that shows
+// the same data, whichever feature owns the screen:
+//   ['products']    any product list or product (a deleted or sold product leaves them)
+//   ['advertised']  the home page's adverts
+//   ['bookings']    the buyer's orders and the seller's buyers
+//   ['categories']  GET /api/categories, invalidated by Add Category
+// The offline outbox keeps these prefixes in IndexedDB (what to refetch once a
+// queued request went through), and saved answers are stored under their
+// keys: a changed prefix would orphan what devices already hold.
+
+export const authKeys = {
+  all: ['auth'] as const,
+  me: () => [...authKeys.all, 'me'] as const,
+}
+
+export const userKeys = {
+  all: ['users'] as const,
+  list: () => [...userKeys.all, 'list'] as const,
+}
+
+export const buyerKeys = {
+  all: ['buyers'] as const,
+  list: () => [...buyerKeys.all, 'list'] as const,
+}
+
+export const sellerKeys = {
+  all: ['sellers'] as const,
+  list: () => [...sellerKeys.all, 'list'] as const,
+  /** Whether one seller is verified (the Add Product form shows it). */
+  verified: (email: string) => [...sellerKeys.all, 'verified', email] as const,
+}
+
+export const reportKeys = {
+  all: ['reported'] as const,
+  list: () => [...reportKeys.all, 'list'] as const,
+}
+
+export const categoryKeys = {
+  all: ['categories'] as const,
+  list: () => [...categoryKeys.all, 'list'] as const,
+}
+
+export const productKeys = {
+  all: ['products'] as const,
+  /** Every category's paged products (infinite queries). */
+  categoryLists: () => [...productKeys.all, 'category'] as const,
+  category: (name: string) => [...productKeys.categoryLists(), name] as const,
+  detail: (id: number) => [...productKeys.all, 'detail', id] as const,
+  /** One seller's products (My Products). */
+  mine: (email: string) => [...productKeys.all, 'seller', email] as const,
+}
+
+export const advertisedKeys = {
+  all: ['advertised'] as const,
+  list: (limit: number) => [...advertisedKeys.all, 'list', { limit }] as const,
+}
+
+export const bookingKeys = {
+  all: ['bookings'] as const,
+  /** The signed-in buyer's orders. */
+  mine: () => [...bookingKeys.all, 'mine'] as const,
+  list: () => [...bookingKeys.mine(), 'list'] as const,
+  detail: (id: number) => [...bookingKeys.mine(), 'detail', id] as const,
+  /** Bookings on the signed-in seller's products (My Buyers). */
+  onMyProducts: () => [...bookingKeys.all, 'mybuyers'] as const,
+}
