@@ -24,6 +24,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"syscall"
@@ -35,6 +36,8 @@ type options struct {
 	products, users, bookings, cats int
 	startupProducts                 int
 	duration, mixed                 time.Duration
+	rounds                          int
+	round                           time.Duration
 	conns                           int
 	uploads                         int
 	web, out, profiles, data        string
@@ -50,6 +53,7 @@ type bench struct {
 	opts  options
 	dir   string
 	srv   *server
+	bare  *server // the category page's yardstick, see compare.go
 	api   *api
 	ticks int64
 	conns int
@@ -63,6 +67,9 @@ type bench struct {
 }
 
 func main() {
+	if len(os.Args) > 1 && os.Args[1] == "bare" {
+		os.Exit(bareMain(os.Args[2:]))
+	}
 	var o options
 	flag.StringVar(&o.bin, "bin", "bin/rehome", "the rehome binary to measure")
 	flag.IntVar(&o.products, "products", 100_000, "listings in the data set")
@@ -72,6 +79,8 @@ func main() {
 	flag.IntVar(&o.startupProducts, "startup-products", 1_000_000, "listings for the start-up measurement (0 skips it)")
 	flag.DurationVar(&o.duration, "duration", 8*time.Second, "length of each measured load run")
 	flag.DurationVar(&o.mixed, "mixed", 30*time.Second, "length of the mixed read/write run")
+	flag.IntVar(&o.rounds, "rounds", 5, "rounds of the category pages at half rate, each a run of the bare handler and one of the server")
+	flag.DurationVar(&o.round, "round", 3*time.Second, "length of each run of a round")
 	flag.IntVar(&o.conns, "connections", 8, "concurrent connections of the full-speed runs")
 	flag.IntVar(&o.uploads, "uploads", 10, "12-megapixel uploads to time (0 skips them)")
 	flag.StringVar(&o.web, "web", "pwa/dist", "the built web app, to weigh its first download (empty skips it)")
@@ -287,13 +296,31 @@ func (b *bench) loadScenarios(ctx context.Context) error {
 		scenario{"GET /api/products/{id}", products, signedIn, []int{200}, ""},
 		scenario{"POST /api/booked (distinct products)", books, headers("Content-Type", "application/json"), []int{201}, "booking"},
 	)
+	selected := func(name string) bool { return o.only == nil || o.only.MatchString(name) }
+	if slices.ContainsFunc(scenarios, func(sc scenario) bool { return sc.budget == "category" && selected(sc.name) }) {
+		b.progress("starting the bare handler")
+		if b.bare, err = startBare(b.ctx, data, filepath.Join(b.dir, "bare.log")); err != nil {
+			return fmt.Errorf("bare handler: %w", err)
+		}
+		defer b.bare.stop()
+		for _, offset := range []int{0, 24, 100, 4800} {
+			if err := sameAnswers(b.srv.base, b.bare.base, pageOf(offset), signedIn); err != nil {
+				return err
+			}
+		}
+	}
 	for _, sc := range scenarios {
-		if o.only != nil && !o.only.MatchString(sc.name) {
+		if !selected(sc.name) {
 			continue
 		}
 		b.progress(sc.name)
 		if _, err := b.wrkRun(sc.targets, sc.headers, 2*time.Second); err != nil { // warm up
 			return err
+		}
+		if sc.budget == "category" {
+			if _, err := b.wrkRunOn(b.bare, sc.targets, sc.headers, 2*time.Second); err != nil {
+				return err
+			}
 		}
 		var best scenarioResult
 		for attempt := 0; ; attempt++ {
@@ -304,8 +331,16 @@ func (b *bench) loadScenarios(ctx context.Context) error {
 			if err != nil {
 				return err
 			}
-			stopProfile = b.profile(sc.name+" half", o.duration)
-			res.half, err = b.pacedRun(sc.targets, sc.headers, o.duration, max(1, int(res.peak.rate/2)), sc.want...)
+			rate := max(1, int(res.peak.rate/2))
+			if sc.budget == "category" {
+				stopProfile = b.profile(sc.name+" half", time.Duration(o.rounds)*o.round*2)
+				var cmp comparison
+				cmp, err = b.compare(sc.targets, sc.headers, rate, sc.want...)
+				res.cmp, res.half = &cmp, cmp.real
+			} else {
+				stopProfile = b.profile(sc.name+" half", o.duration)
+				res.half, err = b.pacedRun(sc.targets, sc.headers, o.duration, rate, sc.want...)
+			}
 			stopProfile()
 			if err != nil {
 				return err
