@@ -331,19 +331,22 @@ func (b *bench) loadScenarios(ctx context.Context) error {
 			if err != nil {
 				return err
 			}
-			rate := max(1, int(res.peak.rate/2))
-			if sc.budget == "category" {
-				stopProfile = b.profile(sc.name+" half", time.Duration(o.rounds)*o.round*2)
-				var cmp comparison
-				cmp, err = b.compare(sc.targets, sc.headers, rate, sc.want...)
-				res.cmp, res.half = &cmp, cmp.real
-			} else {
-				stopProfile = b.profile(sc.name+" half", o.duration)
-				res.half, err = b.pacedRun(sc.targets, sc.headers, o.duration, rate, sc.want...)
-			}
+			stopProfile = b.profile(sc.name+" half", o.duration)
+			res.half, err = b.pacedRun(sc.targets, sc.headers, o.duration, max(1, int(res.peak.rate/2)), sc.want...)
 			stopProfile()
 			if err != nil {
 				return err
+			}
+			if sc.budget == "category" {
+				cmp := comparison{}
+				if cmp.barePeak, err = b.wrkRunOn(b.bare, sc.targets, sc.headers, o.duration); err != nil {
+					return err
+				}
+				cmp.rate = max(1, int(min(res.peak.rate, cmp.barePeak.rate)/2))
+				if err := b.compare(&cmp, sc.targets, sc.headers, sc.want...); err != nil {
+					return err
+				}
+				res.cmp = &cmp
 			}
 			fmt.Fprintf(os.Stderr, "       %.0f/s: server %v, load %v per request; at %.0f/s: p99 %v, server %v, load %v; others %.0f%% / %.0f%%\n",
 				res.peak.rate, res.peak.cpu, res.peak.loadCPU, res.half.rate, res.half.p99.Round(10*time.Microsecond),
