@@ -6,6 +6,10 @@
 // on a million listings, uploads of a 12-megapixel photo, and weighs the
 // web app's first download. The report is Markdown, on standard output.
 //
+// The category page's tail is judged against a bare handler doing the
+// same work with nothing around it, which this program also is when run
+// as 'bench bare' (bare.go, compare.go).
+//
 //	go run ./bench --bin bin/rehome
 package main
 
@@ -88,7 +92,7 @@ func main() {
 	flag.StringVar(&o.profiles, "profiles", "", "save a CPU profile of the server for each scenario in this directory")
 	flag.StringVar(&o.data, "data", "", "a data directory from an earlier 'rehome bench-data', instead of a fresh one")
 	flag.BoolVar(&o.keep, "keep", false, "keep the temporary directory")
-	flag.DurationVar(&o.timeout, "timeout", 10*time.Minute, "give up after this long")
+	flag.DurationVar(&o.timeout, "timeout", 15*time.Minute, "give up after this long")
 	only := flag.String("only", "", "run only the load scenarios whose names match this regular expression")
 	flag.Parse()
 	if *only != "" {
