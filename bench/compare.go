@@ -21,19 +21,22 @@ import (
 //
 // The rate is half of the lower of the two peaks, each measured with wrk
 // just before. The bare handler reads every row from the database and
-// encodes it by reflection, so it takes about half as much CPU again per
-// request as the server (280–390 µs against 175–265 µs in the same rounds
-// on 2026-11-24) and peaks lower: at half of the server's peak it ran at
-// four fifths of its own, and its p99 was its own queue (70 ms to 3 s,
-// against 6–16 ms for the server), no yardstick. At half of its own peak it is as loaded as the server was in
-// the absolute measurement; the server's p99 at half of its own peak is
-// still measured and reported.
+// encodes it by reflection, so it takes more CPU per request than the
+// server (on 2026-11-24, 281 against 139 µs at full speed, 360–400 against
+// 265–325 µs at 3,000/s) and peaks at about half its rate: at half of the
+// server's peak it ran at four fifths of its own or more, and its p99 was
+// its own queue (73 ms to 3.4 s, against 6–450 ms for the server in the
+// same rounds), no yardstick. At half of its own peak it is as loaded as
+// the server is in the absolute measurement, whose p99, at half of the
+// server's own peak, is still measured and reported. The server, at a
+// quarter of its peak or so, then has it easier: the budget is lenient by
+// as much (docs/benchmarks.md).
 //
 // The judgement is the median of the rounds' ratios, each the server's
 // p99 over the bare handler's p99 of the round just before it, seconds
 // apart. Pooling each side's latencies over all rounds lets a few slow
 // seconds on the host, which fall on one side only, decide the ratio: the
-// pooled p99 of a side is the p95 of whichever round caught them. The
+// pooled p99 of a side is about the p95 of whichever round caught them. The
 // median of the rounds' ratios leaves such a round out, whichever side it
 // fell on. Both are reported.
 
