@@ -52,7 +52,7 @@ fuzz:
 	$(GO) test -run='^$$' -fuzz=FuzzSave -fuzztime=$(FUZZTIME) ./uploads/
 	$(GO) test -run='^$$' -fuzz=FuzzDecodeJSON -fuzztime=$(FUZZTIME) ./app/api/
 
-# Measured performance against the budgets (docs/benchmarks.md): about five
+# Measured performance against the budgets (docs/benchmarks.md): about seven
 # minutes on two cores. Not part of `make test`. More: make bench BENCH_FLAGS='-h'
 BENCH_FLAGS ?=
 bench: build

@@ -54,19 +54,24 @@ type run struct {
 	peakRSS   int64
 	unwanted  map[string]int // answers other than the expected ones, by kind
 	unwantedN int
+	// A paced run keeps how long it took and every request's latency,
+	// sorted, so that runs can be pooled.
+	took      time.Duration
+	latencies []time.Duration
 	// others is the share of the machine's CPU that processes other than
 	// the server and the load used meanwhile: when high, the latencies tell
 	// more about them than about the server.
 	others float64
 }
 
-// measure reads the server's CPU time and peak memory around load, and
-// the machine's CPU time used by the load and by others.
-func (b *bench) measure(r *run, load func() error) error {
-	if err := resetPeak(b.srv.pid()); err != nil {
+// measure reads the CPU time and peak memory of srv, the server or the
+// bare handler, around load, and the machine's CPU time used by the load
+// and by others.
+func (b *bench) measure(srv *server, r *run, load func() error) error {
+	if err := resetPeak(srv.pid()); err != nil {
 		return err
 	}
-	before, err := readUsage(b.srv.pid(), b.ticks)
+	before, err := readUsage(srv.pid(), b.ticks)
 	if err != nil {
 		return err
 	}
@@ -77,7 +82,7 @@ func (b *bench) measure(r *run, load func() error) error {
 	if err := load(); err != nil {
 		return err
 	}
-	after, err := readUsage(b.srv.pid(), b.ticks)
+	after, err := readUsage(srv.pid(), b.ticks)
 	if err != nil {
 		return err
 	}
@@ -110,6 +115,11 @@ func (b *bench) children() time.Duration {
 
 // wrkRun drives the server with wrk for d over b.conns connections.
 func (b *bench) wrkRun(ts targets, headers http.Header, d time.Duration) (run, error) {
+	return b.wrkRunOn(b.srv, ts, headers, d)
+}
+
+// wrkRunOn is wrkRun against srv.
+func (b *bench) wrkRunOn(srv *server, ts targets, headers http.Header, d time.Duration) (run, error) {
 	r := run{unwanted: map[string]int{}}
 	// Enough requests for the fastest the server could go.
 	list, err := ts.peek(int(d.Seconds()*15_000) + 1000)
@@ -130,9 +140,9 @@ func (b *bench) wrkRun(ts targets, headers http.Header, d time.Duration) (run, e
 			args = append(args, "-H", name+": "+v)
 		}
 	}
-	args = append(args, b.srv.base, "--", file)
+	args = append(args, srv.base, "--", file)
 	var out bytes.Buffer
-	err = b.measure(&r, func() error {
+	err = b.measure(srv, &r, func() error {
 		cmd := exec.CommandContext(b.ctx, "wrk", args...)
 		cmd.Stdout, cmd.Stderr = &out, &out
 		err := cmd.Run()

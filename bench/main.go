@@ -6,6 +6,10 @@
 // on a million listings, uploads of a 12-megapixel photo, and weighs the
 // web app's first download. The report is Markdown, on standard output.
 //
+// The category page's tail is judged against a bare handler doing the
+// same work with nothing around it, which this program also is when run
+// as 'bench bare' (bare.go, compare.go).
+//
 //	go run ./bench --bin bin/rehome
 package main
 
@@ -24,6 +28,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"syscall"
@@ -35,6 +40,8 @@ type options struct {
 	products, users, bookings, cats int
 	startupProducts                 int
 	duration, mixed                 time.Duration
+	rounds                          int
+	round                           time.Duration
 	conns                           int
 	uploads                         int
 	web, out, profiles, data        string
@@ -50,6 +57,7 @@ type bench struct {
 	opts  options
 	dir   string
 	srv   *server
+	bare  *server // the category page's yardstick, see compare.go
 	api   *api
 	ticks int64
 	conns int
@@ -63,6 +71,9 @@ type bench struct {
 }
 
 func main() {
+	if len(os.Args) > 1 && os.Args[1] == "bare" {
+		os.Exit(bareMain(os.Args[2:]))
+	}
 	var o options
 	flag.StringVar(&o.bin, "bin", "bin/rehome", "the rehome binary to measure")
 	flag.IntVar(&o.products, "products", 100_000, "listings in the data set")
@@ -72,6 +83,8 @@ func main() {
 	flag.IntVar(&o.startupProducts, "startup-products", 1_000_000, "listings for the start-up measurement (0 skips it)")
 	flag.DurationVar(&o.duration, "duration", 8*time.Second, "length of each measured load run")
 	flag.DurationVar(&o.mixed, "mixed", 30*time.Second, "length of the mixed read/write run")
+	flag.IntVar(&o.rounds, "rounds", 5, "rounds of the category pages at half rate, each a run of the bare handler and one of the server")
+	flag.DurationVar(&o.round, "round", 3*time.Second, "length of each run of a round")
 	flag.IntVar(&o.conns, "connections", 8, "concurrent connections of the full-speed runs")
 	flag.IntVar(&o.uploads, "uploads", 10, "12-megapixel uploads to time (0 skips them)")
 	flag.StringVar(&o.web, "web", "pwa/dist", "the built web app, to weigh its first download (empty skips it)")
@@ -79,7 +92,7 @@ func main() {
 	flag.StringVar(&o.profiles, "profiles", "", "save a CPU profile of the server for each scenario in this directory")
 	flag.StringVar(&o.data, "data", "", "a data directory from an earlier 'rehome bench-data', instead of a fresh one")
 	flag.BoolVar(&o.keep, "keep", false, "keep the temporary directory")
-	flag.DurationVar(&o.timeout, "timeout", 10*time.Minute, "give up after this long")
+	flag.DurationVar(&o.timeout, "timeout", 15*time.Minute, "give up after this long")
 	only := flag.String("only", "", "run only the load scenarios whose names match this regular expression")
 	flag.Parse()
 	if *only != "" {
@@ -287,13 +300,31 @@ func (b *bench) loadScenarios(ctx context.Context) error {
 		scenario{"GET /api/products/{id}", products, signedIn, []int{200}, ""},
 		scenario{"POST /api/booked (distinct products)", books, headers("Content-Type", "application/json"), []int{201}, "booking"},
 	)
+	selected := func(name string) bool { return o.only == nil || o.only.MatchString(name) }
+	if slices.ContainsFunc(scenarios, func(sc scenario) bool { return sc.budget == "category" && selected(sc.name) }) {
+		b.progress("starting the bare handler")
+		if b.bare, err = startBare(b.ctx, data, filepath.Join(b.dir, "bare.log")); err != nil {
+			return fmt.Errorf("bare handler: %w", err)
+		}
+		defer b.bare.stop()
+		for _, offset := range []int{0, 24, 100, 4800} {
+			if err := sameAnswers(b.srv.base, b.bare.base, pageOf(offset), signedIn); err != nil {
+				return err
+			}
+		}
+	}
 	for _, sc := range scenarios {
-		if o.only != nil && !o.only.MatchString(sc.name) {
+		if !selected(sc.name) {
 			continue
 		}
 		b.progress(sc.name)
 		if _, err := b.wrkRun(sc.targets, sc.headers, 2*time.Second); err != nil { // warm up
 			return err
+		}
+		if sc.budget == "category" {
+			if _, err := b.wrkRunOn(b.bare, sc.targets, sc.headers, 2*time.Second); err != nil {
+				return err
+			}
 		}
 		var best scenarioResult
 		for attempt := 0; ; attempt++ {
@@ -309,6 +340,17 @@ func (b *bench) loadScenarios(ctx context.Context) error {
 			stopProfile()
 			if err != nil {
 				return err
+			}
+			if sc.budget == "category" {
+				cmp := comparison{}
+				if cmp.barePeak, err = b.wrkRunOn(b.bare, sc.targets, sc.headers, o.duration); err != nil {
+					return err
+				}
+				cmp.rate = max(1, int(min(res.peak.rate, cmp.barePeak.rate)/2))
+				if err := b.compare(&cmp, sc.targets, sc.headers, sc.want...); err != nil {
+					return err
+				}
+				res.cmp = &cmp
 			}
 			fmt.Fprintf(os.Stderr, "       %.0f/s: server %v, load %v per request; at %.0f/s: p99 %v, server %v, load %v; others %.0f%% / %.0f%%\n",
 				res.peak.rate, res.peak.cpu, res.peak.loadCPU, res.half.rate, res.half.p99.Round(10*time.Microsecond),

@@ -47,13 +47,18 @@ var pacedWarmUp = target{method: http.MethodGet, path: "/api/categories"}
 // pacedRun sends rate requests per second for d, going through ts; every
 // answer must have one of the want statuses.
 func (b *bench) pacedRun(ts targets, headers http.Header, d time.Duration, rate int, want ...int) (run, error) {
+	return b.pacedRunOn(b.srv, ts, headers, d, rate, want...)
+}
+
+// pacedRunOn is pacedRun against srv. The run keeps its latencies, sorted.
+func (b *bench) pacedRunOn(srv *server, ts targets, headers http.Header, d time.Duration, rate int, want ...int) (run, error) {
 	r := run{unwanted: map[string]int{}}
 	count := max(1, int(d.Seconds()*float64(rate)))
 	list, err := ts.peek(count)
 	if err != nil {
 		return r, err
 	}
-	host := strings.TrimPrefix(b.srv.base, "http://")
+	host := strings.TrimPrefix(srv.base, "http://")
 	requests := make([][]byte, len(list))
 	for i, t := range list {
 		requests[i] = rawRequest(host, t, headers)
@@ -64,18 +69,19 @@ func (b *bench) pacedRun(ts targets, headers http.Header, d time.Duration, rate 
 		p.closeAll()
 		return r, err
 	}
-	err = b.measure(&r, func() error {
+	err = b.measure(srv, &r, func() error {
 		p.run(b.ctx, count)
 		r.requests = uint64(p.answered)
 		r.rate = float64(p.answered) / p.took.Seconds()
+		r.took = p.took
 		return errors.Join(p.err, b.ctx.Err())
 	})
 	ts.take(p.sent)
 	r.unwantedN = p.unwantedN
 	if latencies := p.latencies[:p.sent]; len(latencies) > 0 {
 		slices.Sort(latencies)
-		r.p50 = latencies[len(latencies)/2]
-		r.p99 = latencies[len(latencies)*99/100]
+		r.latencies = latencies
+		r.p50, r.p99 = percentile(latencies, 50), percentile(latencies, 99)
 	}
 	return r, err
 }

@@ -31,6 +31,22 @@ type server struct {
 // The server is stopped with SIGTERM, and killed if it has not stopped
 // 30 s later, when ctx ends.
 func startServer(ctx context.Context, bin, data, logPath string, extra ...string) (*server, error) {
+	return startProcess(ctx, logPath, bin, append([]string{"serve", "--data", data}, extra...)...)
+}
+
+// startBare runs this program's bare handler (see bare.go) on data, as
+// startServer runs the server.
+func startBare(ctx context.Context, data, logPath string) (*server, error) {
+	self, err := os.Executable()
+	if err != nil {
+		return nil, err
+	}
+	return startProcess(ctx, logPath, self, "bare", "--data", data)
+}
+
+// startProcess runs bin with args and --addr, a free loopback port, and
+// waits until it answers GET /api/categories.
+func startProcess(ctx context.Context, logPath, bin string, args ...string) (*server, error) {
 	addr, err := freeAddr()
 	if err != nil {
 		return nil, err
@@ -39,8 +55,7 @@ func startServer(ctx context.Context, bin, data, logPath string, extra ...string
 	if err != nil {
 		return nil, err
 	}
-	args := append([]string{"serve", "--addr", addr, "--data", data}, extra...)
-	cmd := exec.CommandContext(ctx, bin, args...)
+	cmd := exec.CommandContext(ctx, bin, append(args, "--addr", addr)...)
 	cmd.Cancel = func() error { return cmd.Process.Signal(syscall.SIGTERM) }
 	cmd.WaitDelay = 30 * time.Second
 	cmd.Stdout, cmd.Stderr = logFile, logFile
