@@ -5,7 +5,7 @@ import { createRoot } from 'react-dom/client'
 import { advertisedQueryOptions } from '@/features/catalogue/api/get-advertised'
 import { categoriesQueryOptions } from '@/features/catalogue/api/get-categories'
 import { watchConnectivity } from '@/lib/connectivity'
-import { restoreAtStart, saveQueriesOffline } from '@/lib/offline/persist-queries'
+import { OfflineStore } from '@/lib/offline/offline-store'
 import { whenPageSettled } from '@/lib/page-settled'
 import { queryClient } from '@/lib/query-client'
 import { App } from './app'
@@ -14,12 +14,14 @@ const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
 
 // Offline-first (docs/offline.md): follow the connection, write fetched
-// answers through to IndexedDB (from when the page has settled), and put the
-// saved ones back before queries run; a storage that does not answer within
-// 3 s is not waited for, and a device with nothing saved is not waited for.
+// answers through to IndexedDB (from when the page has settled, or at once
+// when it is hidden), and put the saved ones back before queries run; a
+// storage that does not answer within 3 s is not waited for, and a device
+// with nothing saved is not waited for. The store lives as long as the page.
 watchConnectivity()
-saveQueriesOffline(queryClient, { writeAfter: whenPageSettled() })
-const restored = restoreAtStart(queryClient, { later: whenPageSettled() })
+const offline = new OfflineStore({ writeAfter: whenPageSettled() })
+offline.saveQueries(queryClient)
+const restored = offline.restoreAtStart(queryClient, { later: whenPageSettled() })
 
 // The home page's lists are asked for now, while its code loads, not once it
 // has drawn; a saved copy being restored meanwhile fills in only what has not
@@ -34,7 +36,7 @@ if (['/', '/home'].includes(window.location.pathname)) {
 startTransition(() => {
   createRoot(root).render(
     <StrictMode>
-      <App restored={restored} />
+      <App offline={offline} restored={restored} />
     </StrictMode>,
   )
 })
