@@ -1,7 +1,7 @@
 // The installable, offline-first app: the manifest and service worker pass
 // Chromium's installability check; a buyer's browsing is there after the
 // connection goes, even a category seen for a moment before the app was
-// hidden and killed; a booking made offline is sent once the connection is back,
+// hidden and killed, or the page closed; a booking made offline is sent once the connection is back,
 // exactly once even when the first reply is lost; Log Out leaves no private
 // data on the device; a new version waits for Reload.
 import assert from 'node:assert/strict'
@@ -395,6 +395,37 @@ test('a category seen for a moment before the app is hidden, and then killed, op
     const reopened = await context.newPage()
     await reopened.goto('/categories/Lamps')
     for (const name of ['Brass reading lamp', 'Green floor lamp']) {
+      await reopened.getByRole('heading', { name, exact: true }).waitFor({ timeout: 10_000 })
+    }
+  } finally {
+    await context.close()
+  }
+})
+
+test('a category seen for a moment before the page is closed opens offline', async () => {
+  const context = await newContext(browser, server.url, 360)
+  try {
+    const page = await context.newPage()
+    const watcher = watch(page)
+    await logIn(page, buyer)
+    await page.goto('/')
+    await page.getByRole('link', { name: 'Explore Sofas' }).waitFor()
+    await controlled(page)
+    await saved(page, 'categories/list')
+
+    await page.goto('/categories/Sofas')
+    const loaded = Date.now()
+    await page.getByRole('heading', { name: 'Teal velvet sofa', exact: true }).waitFor()
+    assert.ok(!(await savedOnDevice(page)).public.includes('products/category/Sofas'), 'not saved yet')
+    watcher.check()
+    // Closed within a second (pagehide, then nothing more runs).
+    await page.close()
+    assert.ok(Date.now() - loaded < 1000, `closed ${Date.now() - loaded} ms after loading`)
+
+    await context.setOffline(true)
+    const reopened = await context.newPage()
+    await reopened.goto('/categories/Sofas')
+    for (const name of ['Teal velvet sofa', 'Rust loveseat']) {
       await reopened.getByRole('heading', { name, exact: true }).waitFor({ timeout: 10_000 })
     }
   } finally {

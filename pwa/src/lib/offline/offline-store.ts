@@ -20,6 +20,7 @@ import { Outbox } from './outbox'
 import type { PendingRow } from './query-store'
 import { databaseName, maxAge, readSavedQueries } from './saved-rows'
 import type { Storage } from './storage'
+import { WriteOnClose } from './write-on-close'
 
 /** The cache of /images/... pictures the service worker keeps (see vite.config.ts). */
 export const pictureCacheName = 'images'
@@ -43,8 +44,15 @@ export class OfflineStore {
 
   private opening: Promise<Storage> | undefined
   // Writes wait behind this gate until `writeAfter`, a hidden page or Log Out.
-  private openGate: () => void = () => {}
-  private readonly gate = new Promise<void>((resolve) => (this.openGate = resolve))
+  private gateOpen = false
+  private resolveGate: () => void = () => {}
+  private readonly gate = new Promise<void>((resolve) => (this.resolveGate = resolve))
+  private readonly openGate = () => {
+    this.gateOpen = true
+    this.resolveGate()
+    this.writeOnClose.close()
+  }
+  private readonly writeOnClose = new WriteOnClose()
   // Answers not written yet, by query, the least recently arrived first.
   private readonly pending = new Map<string, PendingRow>()
   private drainQueued = false
@@ -79,11 +87,15 @@ export class OfflineStore {
       })
     })
     // A hidden app may be closed, or frozen, at any moment. pagehide comes
-    // first when the page is left (the page is still 'visible' then).
+    // first when the page is left (the page is still 'visible' then), and a
+    // page closed outright has time only for what write-on-close.ts does.
     const onHidden = () => {
       if (document.visibilityState === 'hidden') void this.flush()
     }
-    const onLeft = () => void this.flush()
+    const onLeft = () => {
+      if (!this.gateOpen && this.writeOnClose.write([...this.pending.values()].map(({ row }) => row))) this.flagSaved(true)
+      void this.flush()
+    }
     document.addEventListener('visibilitychange', onHidden)
     window.addEventListener('pagehide', onLeft)
     const stop = () => {
@@ -219,6 +231,7 @@ export class OfflineStore {
   private note(pending: PendingRow) {
     this.pending.delete(pending.row.hash)
     this.pending.set(pending.row.hash, pending)
+    if (!this.gateOpen) this.writeOnClose.open(this.databaseName)
     if (this.drainQueued) return
     this.drainQueued = true
     void this.serially(async (storage) => {

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { RehomeDB, type SavedQuery } from './db'
 import type { OfflinePolicy } from './policy'
-import { deleteExpired, deletePrivateData, pictureUrls, saveQuery, trimPages } from './query-store'
-import { maxAge, readSavedQueries } from './saved-rows'
+import { deleteExpired, deletePrivateData, pictureUrls, saveQuery } from './query-store'
+import { maxAge, readSavedQueries, trimPages } from './saved-rows'
 
 const category: OfflinePolicy = { scope: 'public', group: 'category', limit: 2 }
 const user: OfflinePolicy = { scope: 'private', group: 'user', limit: 1, owner: true }

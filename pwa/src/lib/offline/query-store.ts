@@ -3,10 +3,7 @@
 import Dexie from 'dexie'
 import type { RehomeDB, SavedQuery } from './db'
 import type { OfflinePolicy } from './policy'
-import { maxAge } from './saved-rows'
-
-/** Of an infinite list, this many pages are kept. */
-export const maxSavedPages = 5
+import { maxAge, trimPages } from './saved-rows'
 
 /** An answer waiting to be written, with the policy its query declared. */
 export interface PendingRow {
@@ -64,14 +61,6 @@ async function evict(db: RehomeDB, group: string, limit: number) {
 
 function ownerId(data: unknown): unknown {
   return data && typeof data === 'object' ? (data as { id?: unknown }).id : undefined
-}
-
-/** The first pages of an infinite query's data; any other data as it is. */
-export function trimPages(data: unknown): unknown {
-  if (!data || typeof data !== 'object' || !('pages' in data) || !('pageParams' in data)) return data
-  const { pages, pageParams } = data as { pages: unknown[]; pageParams: unknown[] }
-  if (pages.length <= maxSavedPages) return data
-  return { pages: pages.slice(0, maxSavedPages), pageParams: pageParams.slice(0, maxSavedPages) }
 }
 
 async function deletePrivateRows(db: RehomeDB): Promise<string[]> {
