@@ -1,6 +1,7 @@
 // The installable, offline-first app: the manifest and service worker pass
 // Chromium's installability check; a buyer's browsing is there after the
-// connection goes; a booking made offline is sent once the connection is back,
+// connection goes, even a category seen for a moment before the app was
+// hidden and killed, or the page closed; a booking made offline is sent once the connection is back,
 // exactly once even when the first reply is lost; Log Out leaves no private
 // data on the device; a new version waits for Reload.
 import assert from 'node:assert/strict'
@@ -347,6 +348,89 @@ test('Log Out leaves no private data on the device', async () => {
   assert.equal(cachedPicture, false, 'the booked product’s picture left the cache')
   buyerWatcher.check()
   await buyerContext.close()
+})
+
+test('a category seen for a moment before the app is hidden, and then killed, opens offline', async () => {
+  const context = await newContext(browser, server.url, 360)
+  try {
+    // A returning buyer: signed in, the service worker installed, the home page saved.
+    const page = await context.newPage()
+    const watcher = watch(page)
+    await logIn(page, buyer)
+    await page.goto('/')
+    await page.getByRole('link', { name: 'Explore Lamps' }).waitFor()
+    await controlled(page)
+    await saved(page, 'categories/list')
+
+    // A category they have not seen yet. Its page settles 2 s after loading,
+    // and only then would its answers be written by themselves.
+    await page.goto('/categories/Lamps')
+    const loaded = Date.now()
+    await page.getByRole('heading', { name: 'Brass reading lamp', exact: true }).waitFor()
+    assert.ok(!(await savedOnDevice(page)).public.includes('products/category/Lamps'), 'not saved yet')
+
+    // The phone's home button, within a second. Headless Chromium never hides
+    // a page (minimizing the window, freezing it, other tabs: all leave it
+    // 'visible'), so the page is told as the browser would tell it.
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' })
+      Object.defineProperty(document, 'hidden', { configurable: true, get: () => true })
+      document.dispatchEvent(new Event('visibilitychange'))
+    })
+    assert.ok(Date.now() - loaded < 1000, `hidden ${Date.now() - loaded} ms after loading`)
+
+    // The system ends the hidden app a moment later, before the page would
+    // have settled, and without pagehide: its renderer is killed.
+    while (Date.now() < loaded + 1500 && !(await savedOnDevice(page)).public.includes('products/category/Lamps')) {
+      await page.waitForTimeout(50)
+    }
+    watcher.check()
+    await context.setOffline(true)
+    const crashed = page.waitForEvent('crash')
+    // Page.crash never answers: its page is gone.
+    void (await context.newCDPSession(page)).send('Page.crash').catch(() => {})
+    await crashed
+
+    // Reopened offline: the category is there, with its listings.
+    const reopened = await context.newPage()
+    await reopened.goto('/categories/Lamps')
+    for (const name of ['Brass reading lamp', 'Green floor lamp']) {
+      await reopened.getByRole('heading', { name, exact: true }).waitFor({ timeout: 10_000 })
+    }
+  } finally {
+    await context.close()
+  }
+})
+
+test('a category seen for a moment before the page is closed opens offline', async () => {
+  const context = await newContext(browser, server.url, 360)
+  try {
+    const page = await context.newPage()
+    const watcher = watch(page)
+    await logIn(page, buyer)
+    await page.goto('/')
+    await page.getByRole('link', { name: 'Explore Sofas' }).waitFor()
+    await controlled(page)
+    await saved(page, 'categories/list')
+
+    await page.goto('/categories/Sofas')
+    const loaded = Date.now()
+    await page.getByRole('heading', { name: 'Teal velvet sofa', exact: true }).waitFor()
+    assert.ok(!(await savedOnDevice(page)).public.includes('products/category/Sofas'), 'not saved yet')
+    watcher.check()
+    // Closed within a second (pagehide, then nothing more runs).
+    await page.close()
+    assert.ok(Date.now() - loaded < 1000, `closed ${Date.now() - loaded} ms after loading`)
+
+    await context.setOffline(true)
+    const reopened = await context.newPage()
+    await reopened.goto('/categories/Sofas')
+    for (const name of ['Teal velvet sofa', 'Rust loveseat']) {
+      await reopened.getByRole('heading', { name, exact: true }).waitFor({ timeout: 10_000 })
+    }
+  } finally {
+    await context.close()
+  }
 })
 
 /** A pass-through proxy to the server that can serve a changed sw.js, as a new release would. */

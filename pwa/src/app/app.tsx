@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { RouterProvider } from 'react-router-dom'
 import { OutboxSync } from '@/features/offline'
+import type { OfflineStore } from '@/lib/offline/offline-store'
 import { whenPageSettled } from '@/lib/page-settled'
 import { AppProvider } from './provider'
 import { createAppRouter } from './router'
@@ -25,12 +26,12 @@ function usePageSettled(): boolean {
   return settled
 }
 
-export function App({ restored }: { restored?: Promise<unknown> }) {
+export function App({ offline, restored }: { offline: OfflineStore; restored?: Promise<unknown> }) {
   // The service worker's install downloads the whole app again: not while
   // the first screen is still loading.
   const settled = usePageSettled()
   return (
-    <AppProvider restored={restored}>
+    <AppProvider offline={offline} restored={restored}>
       <RouterProvider router={router} />
       <OutboxSync />
       {settled && (

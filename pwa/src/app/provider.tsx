@@ -1,5 +1,7 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react'
 import { IsRestoringProvider, QueryClientProvider, type QueryClient } from '@tanstack/react-query'
+import type { OfflineStore } from '@/lib/offline/offline-store'
+import { OfflineStoreProvider } from '@/lib/offline/use-offline-store'
 import { queryClient as defaultClient } from '@/lib/query-client'
 
 // Toasts come after something was done: the toaster is not in the first script.
@@ -24,15 +26,19 @@ function useIsRestoring(restored: Promise<unknown> | undefined): boolean {
 interface AppProviderProps {
   children: ReactNode
   client?: QueryClient
+  /** What the app keeps on the device (see lib/offline). */
+  offline: OfflineStore
   /** Settles once the answers saved on the device are back in the query cache (see lib/offline). */
   restored?: Promise<unknown>
 }
 
-export function AppProvider({ children, client = defaultClient, restored }: AppProviderProps) {
+export function AppProvider({ children, client = defaultClient, offline, restored }: AppProviderProps) {
   const isRestoring = useIsRestoring(restored)
   return (
     <QueryClientProvider client={client}>
-      <IsRestoringProvider value={isRestoring}>{children}</IsRestoringProvider>
+      <OfflineStoreProvider store={offline}>
+        <IsRestoringProvider value={isRestoring}>{children}</IsRestoringProvider>
+      </OfflineStoreProvider>
       <Suspense fallback={null}>
         <AppToaster />
       </Suspense>

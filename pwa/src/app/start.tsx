@@ -6,7 +6,7 @@ import { advertisedQueryOptions } from '@/features/catalogue/api/get-advertised'
 import { categoriesQueryOptions } from '@/lib/categories'
 import { watchConnectivity } from '@/lib/connectivity'
 import { routePaths } from '@/lib/paths'
-import { restoreAtStart, saveQueriesOffline } from '@/lib/offline/persist-queries'
+import { OfflineStore } from '@/lib/offline/offline-store'
 import { whenPageSettled } from '@/lib/page-settled'
 import { queryClient } from '@/lib/query-client'
 import { App } from './app'
@@ -15,12 +15,14 @@ const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
 
 // Offline-first (docs/offline.md): follow the connection, write fetched
-// answers through to IndexedDB (from when the page has settled), and put the
-// saved ones back before queries run; a storage that does not answer within
-// 3 s is not waited for, and a device with nothing saved is not waited for.
+// answers through to IndexedDB (from when the page has settled, or at once
+// when it is hidden), and put the saved ones back before queries run; a
+// storage that does not answer within 3 s is not waited for, and a device
+// with nothing saved is not waited for. The store lives as long as the page.
 watchConnectivity()
-saveQueriesOffline(queryClient, { writeAfter: whenPageSettled() })
-const restored = restoreAtStart(queryClient, { later: whenPageSettled() })
+const offline = new OfflineStore({ writeAfter: whenPageSettled() })
+offline.saveQueries(queryClient)
+const restored = offline.restoreAtStart(queryClient, { later: whenPageSettled() })
 
 // The home page's lists are asked for now, while its code loads, not once it
 // has drawn; a saved copy being restored meanwhile fills in only what has not
@@ -35,7 +37,7 @@ if ([routePaths.home, routePaths.homeAlias].some((path) => path === window.locat
 startTransition(() => {
   createRoot(root).render(
     <StrictMode>
-      <App restored={restored} />
+      <App offline={offline} restored={restored} />
     </StrictMode>,
   )
 })

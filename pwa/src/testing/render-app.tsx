@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { AppProvider } from '@/app/provider'
 import { routes } from '@/app/router'
-import { createTestQueryClient } from './render'
+import { createTestOfflineStore, createTestQueryClient } from './render'
 
 /**
  * Renders the whole app (real routes, guards, layouts, toaster) at a path, for
@@ -11,12 +11,13 @@ import { createTestQueryClient } from './render'
  */
 export function renderApp(path: string) {
   const queryClient = createTestQueryClient()
+  const offline = createTestOfflineStore()
   const router = createMemoryRouter(routes, { initialEntries: [path] })
   const user = userEvent.setup()
   const result = render(
-    <AppProvider client={queryClient}>
+    <AppProvider client={queryClient} offline={offline}>
       <RouterProvider router={router} />
     </AppProvider>,
   )
-  return { ...result, user, router, queryClient }
+  return { ...result, user, router, queryClient, offline }
 }

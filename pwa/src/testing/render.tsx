@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { Toaster } from 'react-hot-toast'
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom'
+import { OfflineStore } from '@/lib/offline/offline-store'
+import { OfflineStoreProvider } from '@/lib/offline/use-offline-store'
 import { createQueryClient } from '@/lib/query-client'
 
 /** The app's query client defaults, minus retries: tests should fail fast. */
@@ -13,22 +15,32 @@ export function createTestQueryClient() {
   return client
 }
 
+let stores = 0
+
+/** An OfflineStore of its own (its own IndexedDB database), for one test. */
+export function createTestOfflineStore() {
+  return new OfflineStore({ databaseName: `rehome-test-${++stores}` })
+}
+
 /**
  * Renders some routes in a memory router with a fresh query cache and a
- * toaster: for a feature's screens on their own. Mock the server with
- * mockApi() first.
+ * toaster, and a fresh offline store (`offline`): for a feature's screens on
+ * their own. Mock the server with mockApi() first.
  *
  *   const { user, router } = renderRoutes([{ path: '/x', element: <X /> }], '/x')
  */
 export function renderRoutes(routes: RouteObject[], path: string) {
   const queryClient = createTestQueryClient()
+  const offline = createTestOfflineStore()
   const router = createMemoryRouter(routes, { initialEntries: [path] })
   const user = userEvent.setup()
   const result = render(
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <OfflineStoreProvider store={offline}>
+        <RouterProvider router={router} />
+      </OfflineStoreProvider>
       <Toaster />
     </QueryClientProvider>,
   )
-  return { ...result, user, router, queryClient }
+  return { ...result, user, router, queryClient, offline }
 }

@@ -3,7 +3,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { describe, expect, it } from 'vitest'
 import { AppProvider } from '@/app/provider'
 import { mockApi, pending } from '@/testing/mock-api'
-import { createTestQueryClient } from '@/testing/render'
+import { createTestOfflineStore, createTestQueryClient } from '@/testing/render'
 import indexHtml from '../../../index.html?raw'
 import { AppShell } from './app-shell'
 
@@ -28,7 +28,7 @@ describe('the static app shell in index.html', () => {
     mockApi({ 'GET /api/auth/me': () => pending() })
     const router = createMemoryRouter([{ path: '*', element: <AppShell /> }], { initialEntries: ['/somewhere'] })
     const { container } = render(
-      <AppProvider client={createTestQueryClient()}>
+      <AppProvider client={createTestQueryClient()} offline={createTestOfflineStore()}>
         <RouterProvider router={router} />
       </AppProvider>,
     )

@@ -1,6 +1,7 @@
 // The device's copy of what the app has fetched, and requests waiting for the
 // connection. Only the lazily loaded offline modules import this file, so
-// Dexie stays out of the first script. docs/offline.md describes the design.
+// Dexie stays out of the first script; the OfflineStore (offline-store.ts)
+// opens the one handle the app uses. docs/offline.md describes the design.
 import Dexie, { type EntityTable } from 'dexie'
 import type { QueryKey } from '@tanstack/react-query'
 import { databaseName } from './saved-rows'
@@ -52,5 +53,3 @@ export class RehomeDB extends Dexie {
     })
   }
 }
-
-export const db = new RehomeDB()

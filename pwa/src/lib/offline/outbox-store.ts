@@ -1,19 +1,15 @@
 // The outbox table (see outbox.ts). Loaded lazily: it pulls in Dexie.
-import { db, type OutboxEntry } from './db'
+import type { OutboxEntry, RehomeDB } from './db'
 
-export async function addToOutbox(entry: Omit<OutboxEntry, 'id'>): Promise<number> {
+export async function addToOutbox(db: RehomeDB, entry: Omit<OutboxEntry, 'id'>): Promise<number> {
   return (await db.outbox.add(entry)) as number
 }
 
 /** The user's oldest waiting request. */
-export function nextInOutbox(userId: number): Promise<OutboxEntry | undefined> {
+export function nextInOutbox(db: RehomeDB, userId: number): Promise<OutboxEntry | undefined> {
   return db.outbox.where('userId').equals(userId).first()
 }
 
-export async function removeFromOutbox(id: number): Promise<void> {
+export async function removeFromOutbox(db: RehomeDB, id: number): Promise<void> {
   await db.outbox.delete(id)
-}
-
-export function countOutbox(userId: number): Promise<number> {
-  return db.outbox.where('userId').equals(userId).count()
 }

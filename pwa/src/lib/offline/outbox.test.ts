@@ -1,8 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { apiError, json, mockApi } from '@/testing/mock-api'
 import { isOnline } from '../connectivity'
-import { db } from './db'
-import { queueRequest, sendOutbox, type QueuedRequest, type SendOutcome } from './outbox'
+import { RehomeDB } from './db'
+import { OfflineStore } from './offline-store'
+import type { Outbox, QueuedRequest, SendOutcome } from './outbox'
 
 function booking(id: number, key: string): QueuedRequest {
   return {
@@ -15,8 +16,19 @@ function booking(id: number, key: string): QueuedRequest {
   }
 }
 
-beforeEach(async () => {
-  await db.outbox.clear()
+let outbox: Outbox
+// What the device holds, looked at through a connection of its own.
+let db: RehomeDB
+let stores = 0
+
+beforeEach(() => {
+  const store = new OfflineStore({ databaseName: `outbox-test-${++stores}` })
+  outbox = store.outbox
+  db = new RehomeDB(store.databaseName)
+  return async () => {
+    await store.close()
+    db.close()
+  }
 })
 
 describe('outbox', () => {
@@ -30,12 +42,12 @@ describe('outbox', () => {
       },
     })
     const fetch = globalThis.fetch as unknown as { mock: { calls: [string, RequestInit][] } }
-    await queueRequest(1, booking(1, 'key-1'))
-    await queueRequest(1, booking(2, 'key-2'))
-    await queueRequest(2, booking(3, 'someone-else'))
+    await outbox.queue(1, booking(1, 'key-1'))
+    await outbox.queue(1, booking(2, 'key-2'))
+    await outbox.queue(2, booking(3, 'someone-else'))
 
     const outcomes: SendOutcome[] = []
-    await sendOutbox(1, (outcome) => outcomes.push(outcome))
+    await outbox.send(1, (outcome) => outcomes.push(outcome))
 
     expect(sent).toEqual([1, 2])
     expect(fetch.mock.calls.map(([, init]) => (init.headers as Record<string, string>)['Idempotency-Key'])).toEqual([
@@ -60,15 +72,15 @@ describe('outbox', () => {
       },
     })
     const fetch = globalThis.fetch as unknown as { mock: { calls: [string, RequestInit][] } }
-    await queueRequest(1, booking(1, 'key-1'))
+    await outbox.queue(1, booking(1, 'key-1'))
 
     const outcomes: SendOutcome[] = []
-    await sendOutbox(1, (outcome) => outcomes.push(outcome))
+    await outbox.send(1, (outcome) => outcomes.push(outcome))
     expect(outcomes).toEqual([])
     expect(isOnline()).toBe(false)
     expect(await db.outbox.count()).toBe(1)
 
-    await sendOutbox(1, (outcome) => outcomes.push(outcome))
+    await outbox.send(1, (outcome) => outcomes.push(outcome))
     for (const [, init] of fetch.mock.calls) keys.push((init.headers as Record<string, string>)['Idempotency-Key']!)
     expect(keys).toEqual(['key-1', 'key-1'])
     expect(outcomes).toHaveLength(1)
@@ -77,10 +89,10 @@ describe('outbox', () => {
 
   it('leaves requests for later on a server error or when signed out', async () => {
     mockApi({ 'POST /api/booked': () => apiError(503, 'Busy') })
-    await queueRequest(1, booking(1, 'key-1'))
-    await sendOutbox(1, () => {})
+    await outbox.queue(1, booking(1, 'key-1'))
+    await outbox.send(1, () => {})
     mockApi({ 'POST /api/booked': () => apiError(401, 'Sign in first') })
-    await sendOutbox(1, () => {})
+    await outbox.send(1, () => {})
     expect(await db.outbox.count()).toBe(1)
   })
 })

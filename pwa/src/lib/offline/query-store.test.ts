@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { db, type SavedQuery } from './db'
+import { RehomeDB, type SavedQuery } from './db'
 import type { OfflinePolicy } from './policy'
-import { deleteExpired, deletePrivateData, pictureUrls, saveQuery, trimPages } from './query-store'
-import { maxAge, readSavedQueries } from './saved-rows'
+import { deleteExpired, deletePrivateData, pictureUrls, saveQuery } from './query-store'
+import { maxAge, readSavedQueries, trimPages } from './saved-rows'
 
 const category: OfflinePolicy = { scope: 'public', group: 'category', limit: 2 }
 const user: OfflinePolicy = { scope: 'private', group: 'user', limit: 1, owner: true }
@@ -23,37 +23,41 @@ const outboxEntry = {
   queuedAt: 1,
 }
 
-beforeEach(async () => {
-  await db.queries.clear()
-  await db.outbox.clear()
+let db: RehomeDB
+let databases = 0
+
+// A database of its own for each test.
+beforeEach(() => {
+  db = new RehomeDB(`query-store-test-${++databases}`)
+  return () => db.close()
 })
 
 describe('saved queries', () => {
   it('reads back what was saved, without Dexie', async () => {
     const now = Date.now()
-    await saveQuery(row(['products', 'category', 'Sofas'], category, now - 10, { items: ['sofa'] }), category)
-    await saveQuery(row(['products', 'category', 'Lamps'], category, now - 20), category)
-    const saved = await readSavedQueries()
+    await saveQuery(db, row(['products', 'category', 'Sofas'], category, now - 10, { items: ['sofa'] }), category)
+    await saveQuery(db, row(['products', 'category', 'Lamps'], category, now - 20), category)
+    const saved = await readSavedQueries(db.name)
     expect(saved.map((r) => r.key.join('/')).sort()).toEqual(['products/category/Lamps', 'products/category/Sofas'])
     expect(saved.find((r) => r.key[2] === 'Sofas')).toMatchObject({ savedAt: now - 10, data: { items: ['sofa'] } })
   })
 
   it('evicts the least recently saved of a group past its limit, and nothing of other groups', async () => {
-    await saveQuery(row(['categories', 'list'], { ...category, group: 'categories' }, 1), { ...category, group: 'categories' })
+    await saveQuery(db, row(['categories', 'list'], { ...category, group: 'categories' }, 1), { ...category, group: 'categories' })
     for (const [name, time] of [['Sofas', 10], ['Lamps', 20], ['Beds', 30]] as const) {
-      await saveQuery(row(['products', 'category', name], category, time), category)
+      await saveQuery(db, row(['products', 'category', name], category, time), category)
     }
     // Fetching Sofas again makes it the most recent.
-    await saveQuery(row(['products', 'category', 'Sofas'], category, 40), category)
+    await saveQuery(db, row(['products', 'category', 'Sofas'], category, 40), category)
     const keys = (await db.queries.toArray()).map((r) => r.key.join('/')).sort()
     expect(keys).toEqual(['categories/list', 'products/category/Beds', 'products/category/Sofas'])
   })
 
   it('drops answers older than the maximum age', async () => {
     const now = Date.now()
-    await saveQuery(row(['products', 'category', 'Old'], category, now - maxAge - 1), category)
-    await saveQuery(row(['products', 'category', 'New'], category, now), category)
-    await deleteExpired(now)
+    await saveQuery(db, row(['products', 'category', 'Old'], category, now - maxAge - 1), category)
+    await saveQuery(db, row(['products', 'category', 'New'], category, now), category)
+    await deleteExpired(db, now)
     expect((await db.queries.toArray()).map((r) => r.key[2])).toEqual(['New'])
   })
 
@@ -66,30 +70,30 @@ describe('saved queries', () => {
   })
 
   it('deletes private rows and the outbox when the signed-in user changes', async () => {
-    await saveQuery(row(['auth', 'me'], user, 1, { id: 1, image: '/images/me.jpg' }), user)
-    await saveQuery(row(['bookings', 'mine', 'list'], orders, 2), orders)
-    await saveQuery(row(['products', 'category', 'Sofas'], category, 3), category)
+    await saveQuery(db, row(['auth', 'me'], user, 1, { id: 1, image: '/images/me.jpg' }), user)
+    await saveQuery(db, row(['bookings', 'mine', 'list'], orders, 2), orders)
+    await saveQuery(db, row(['products', 'category', 'Sofas'], category, 3), category)
     await db.outbox.add(outboxEntry)
 
     // The same user again (a refetch) keeps everything.
-    await saveQuery(row(['auth', 'me'], user, 4, { id: 1, image: '/images/me.jpg' }), user)
+    await saveQuery(db, row(['auth', 'me'], user, 4, { id: 1, image: '/images/me.jpg' }), user)
     expect(await db.queries.count()).toBe(3)
     expect(await db.outbox.count()).toBe(1)
 
     // Signed out: only the public rows stay.
-    await saveQuery(row(['auth', 'me'], user, 5, null), user)
+    await saveQuery(db, row(['auth', 'me'], user, 5, null), user)
     expect((await db.queries.toArray()).map((r) => r.key.join('/'))).toEqual(['products/category/Sofas'])
     expect(await db.outbox.count()).toBe(0)
   })
 
   it('deletes private data on request and names the pictures it showed', async () => {
     const booking = { id: 3, image: '/images/sofa.jpg', thumb_url: '/images/sofa-thumb.jpg', product: 'Sofa' }
-    await saveQuery(row(['auth', 'me'], user, 1, { id: 1, image: '/images/me.jpg' }), user)
-    await saveQuery(row(['bookings', 'mine', 'list'], orders, 2, { pages: [{ items: [booking] }] }), orders)
-    await saveQuery(row(['products', 'category', 'Sofas'], category, 3), category)
+    await saveQuery(db, row(['auth', 'me'], user, 1, { id: 1, image: '/images/me.jpg' }), user)
+    await saveQuery(db, row(['bookings', 'mine', 'list'], orders, 2, { pages: [{ items: [booking] }] }), orders)
+    await saveQuery(db, row(['products', 'category', 'Sofas'], category, 3), category)
     await db.outbox.add(outboxEntry)
 
-    const pictures = await deletePrivateData()
+    const pictures = await deletePrivateData(db)
     expect(pictures.sort()).toEqual(['/images/me.jpg', '/images/sofa-thumb.jpg', '/images/sofa.jpg'])
     expect(await db.queries.where('scope').equals('private').count()).toBe(0)
     expect(await db.queries.count()).toBe(1)

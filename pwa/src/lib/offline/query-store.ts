@@ -1,16 +1,31 @@
-// Saved react-query answers in IndexedDB (see persist-queries.ts for when they
+// Saved react-query answers in IndexedDB (see offline-store.ts for when they
 // are written and read). Loaded lazily: it pulls in Dexie.
 import Dexie from 'dexie'
-import { db, type SavedQuery } from './db'
+import type { RehomeDB, SavedQuery } from './db'
 import type { OfflinePolicy } from './policy'
-import { maxAge } from './saved-rows'
+import { maxAge, trimPages } from './saved-rows'
 
-/** Of an infinite list, this many pages are kept. */
-export const maxSavedPages = 5
+/** An answer waiting to be written, with the policy its query declared. */
+export interface PendingRow {
+  row: SavedQuery
+  policy: OfflinePolicy
+}
 
 /** Deletes the saved answers too old to show again (saved-rows.ts reads them back). */
-export async function deleteExpired(now = Date.now()): Promise<void> {
+export async function deleteExpired(db: RehomeDB, now = Date.now()): Promise<void> {
   await db.queries.filter((row) => now - row.savedAt > maxAge).delete()
+}
+
+/**
+ * Saves answers in the order given, in one transaction (see saveQuery).
+ * Answers the picture URLs of the private rows the owner rule deleted.
+ */
+export function saveQueries(db: RehomeDB, rows: PendingRow[]): Promise<string[]> {
+  return db.transaction('rw', db.queries, db.outbox, async () => {
+    const pictures: string[] = []
+    for (const { row, policy } of rows) pictures.push(...(await saveQuery(db, row, policy)))
+    return pictures
+  })
 }
 
 /**
@@ -21,21 +36,21 @@ export async function deleteExpired(now = Date.now()): Promise<void> {
  * keeps no private row at all. Answers the picture URLs the deleted private
  * rows named (see deletePrivateData).
  */
-export async function saveQuery(row: SavedQuery, policy: OfflinePolicy): Promise<string[]> {
+export async function saveQuery(db: RehomeDB, row: SavedQuery, policy: OfflinePolicy): Promise<string[]> {
   return db.transaction('rw', db.queries, db.outbox, async () => {
     let pictures: string[] = []
     if (policy.owner) {
       const previous = await db.queries.get(row.hash)
-      if (ownerId(previous?.data) !== ownerId(row.data)) pictures = await deletePrivateRows()
+      if (ownerId(previous?.data) !== ownerId(row.data)) pictures = await deletePrivateRows(db)
       if (row.data == null) return pictures
     }
     await db.queries.put({ ...row, data: trimPages(row.data) })
-    await evict(row.group, policy.limit)
+    await evict(db, row.group, policy.limit)
     return pictures
   })
 }
 
-async function evict(group: string, limit: number) {
+async function evict(db: RehomeDB, group: string, limit: number) {
   const oldestFirst = await db.queries
     .where('[group+savedAt]')
     .between([group, Dexie.minKey], [group, Dexie.maxKey])
@@ -48,15 +63,7 @@ function ownerId(data: unknown): unknown {
   return data && typeof data === 'object' ? (data as { id?: unknown }).id : undefined
 }
 
-/** The first pages of an infinite query's data; any other data as it is. */
-export function trimPages(data: unknown): unknown {
-  if (!data || typeof data !== 'object' || !('pages' in data) || !('pageParams' in data)) return data
-  const { pages, pageParams } = data as { pages: unknown[]; pageParams: unknown[] }
-  if (pages.length <= maxSavedPages) return data
-  return { pages: pages.slice(0, maxSavedPages), pageParams: pageParams.slice(0, maxSavedPages) }
-}
-
-async function deletePrivateRows(): Promise<string[]> {
+async function deletePrivateRows(db: RehomeDB): Promise<string[]> {
   const rows = await db.queries.where('scope').equals('private').toArray()
   await db.queries.bulkDelete(rows.map((row) => row.hash))
   await db.outbox.clear()
@@ -68,8 +75,8 @@ async function deletePrivateRows(): Promise<string[]> {
  * orders) and the outbox. Answers the picture URLs those answers named, so
  * the caller can drop them from the picture cache too.
  */
-export function deletePrivateData(): Promise<string[]> {
-  return db.transaction('rw', db.queries, db.outbox, deletePrivateRows)
+export function deletePrivateData(db: RehomeDB): Promise<string[]> {
+  return db.transaction('rw', db.queries, db.outbox, () => deletePrivateRows(db))
 }
 
 /** Every /images/... URL anywhere in a JSON value. */

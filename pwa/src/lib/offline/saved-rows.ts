@@ -9,6 +9,17 @@ export const databaseName = 'rehome'
 /** Saved answers older than this are not shown again, and deleted. */
 export const maxAge = 30 * 24 * 60 * 60 * 1000
 
+/** Of an infinite list, this many pages are kept. */
+export const maxSavedPages = 5
+
+/** The first pages of an infinite query's data; any other data as it is. */
+export function trimPages(data: unknown): unknown {
+  if (!data || typeof data !== 'object' || !('pages' in data) || !('pageParams' in data)) return data
+  const { pages, pageParams } = data as { pages: unknown[]; pageParams: unknown[] }
+  if (pages.length <= maxSavedPages) return data
+  return { pages: pages.slice(0, maxSavedPages), pageParams: pageParams.slice(0, maxSavedPages) }
+}
+
 /** Every saved answer, as stored; none when there is no database yet. */
 export function readSavedQueries(name = databaseName): Promise<SavedQuery[]> {
   return new Promise((resolve, reject) => {

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from 'react-router-dom'
 import { api, isApiError } from '@/lib/api'
 import { authKeys } from '@/lib/query-keys'
-import { deletePrivateData } from '@/lib/offline/persist-queries'
+import { useOfflineStore } from '@/lib/offline/use-offline-store'
 
 /** POST /api/auth/logout. Already signed out (401) counts as done. */
 export async function logout(): Promise<void> {
@@ -22,12 +22,13 @@ export async function logout(): Promise<void> {
 export function useLogout() {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
+  const offline = useOfflineStore()
   return useMutation({
     mutationFn: logout,
     onSuccess: async () => {
       // Storage that does not answer in time must not keep the person signed in
       // on screen; the deletion carries on meanwhile.
-      await Promise.race([deletePrivateData(), new Promise((resolve) => setTimeout(resolve, 3000))])
+      await Promise.race([offline.deletePrivateData(), new Promise((resolve) => setTimeout(resolve, 3000))])
       // Home first, drawn at once (flushSync, not a transition): a signed-in
       // screen still shown while the cache empties would refetch its data (a
       // 401) and its guard would send to /login. Then nobody is signed in, and

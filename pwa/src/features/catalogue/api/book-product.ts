@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, isApiError } from '@/lib/api'
 import type { QueuedRequest } from '@/lib/offline/outbox'
+import type { KeyedRequest } from '@/lib/offline/use-send-or-queue'
 import type { Booking, NewBooking, Product } from '@/lib/types'
 import { bookingKeys, productKeys } from '@/lib/query-keys'
 
@@ -13,11 +14,8 @@ export function bookProduct(input: NewBooking, idempotencyKey: string): Promise<
   return api.post<Booking>('/booked', input, { headers: { 'Idempotency-Key': idempotencyKey } })
 }
 
-export interface BookingRequest {
-  input: NewBooking
-  /** Made per booking; the offline outbox reuses it when the request gets no answer. */
-  idempotencyKey: string
-}
+/** A booking with the key made for it; the outbox reuses the key when the request gets no answer. */
+export type BookingRequest = KeyedRequest<NewBooking>
 
 /** What the outbox sends when Book Now was pressed offline (or got no answer). */
 export function queuedBooking(product: Product, { input, idempotencyKey }: BookingRequest): QueuedRequest {

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import type { QueuedRequest } from '@/lib/offline/outbox'
+import type { KeyedRequest } from '@/lib/offline/use-send-or-queue'
 import type { Product } from '@/lib/types'
 import { reportKeys } from '@/lib/query-keys'
 
@@ -19,10 +20,7 @@ export function reportProduct(input: ReportInput, idempotencyKey: string): Promi
   return api.post<{ product_id: number }>('/reported', input, { headers: { 'Idempotency-Key': idempotencyKey } })
 }
 
-export interface ReportRequest {
-  input: ReportInput
-  idempotencyKey: string
-}
+export type ReportRequest = KeyedRequest<ReportInput>
 
 export const reportedMessage = 'Reported successfully'
 

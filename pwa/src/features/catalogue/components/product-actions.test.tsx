@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { reportUnreachable } from '@/lib/connectivity'
-import { db } from '@/lib/offline/db'
+import { RehomeDB } from '@/lib/offline/db'
 import { buyer, deferred, makeProduct } from '@/testing/fixtures'
 import { apiError, json, mockApi, type MockHandler } from '@/testing/mock-api'
 import { renderRoutes } from '@/testing/render'
@@ -12,7 +12,17 @@ const product = makeProduct({ id: 7, product: 'Oak chair', category: 'Chairs', r
 function setup(routes: Record<string, MockHandler> = {}) {
   const fetch = mockApi({ 'GET /api/auth/me': () => json(buyer), ...routes })
   const rendered = renderRoutes([{ path: '/', element: <ProductActions product={product} /> }], '/')
-  return { fetch, ...rendered }
+  return { fetch, ...rendered, outbox: () => outboxOf(rendered.offline.databaseName) }
+}
+
+/** What waits in the outbox on the device. */
+async function outboxOf(databaseName: string) {
+  const db = new RehomeDB(databaseName)
+  try {
+    return await db.outbox.toArray()
+  } finally {
+    db.close()
+  }
 }
 
 async function openBooking(user: ReturnType<typeof setup>['user']) {
@@ -48,19 +58,15 @@ async function fillBooking(user: ReturnType<typeof setup>['user']) {
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
 
 describe('offline', () => {
-  beforeEach(async () => {
-    await db.outbox.clear()
-  })
-
   it('puts Book Now into the outbox and says it will be sent', async () => {
-    const { user, fetch } = setup()
+    const { user, fetch, outbox } = setup()
     await screen.findByRole('button', { name: 'Book Now' })
     act(() => reportUnreachable())
     await fillBooking(user)
     expect(await screen.findByText('Saved — it will be sent when you are back online')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Booking queued' })).toBeDisabled()
     expect(fetch).not.toHaveBeenCalledWith('/api/booked', expect.anything())
-    const [entry] = await db.outbox.toArray()
+    const [entry] = await outbox()
     expect(entry).toMatchObject({
       userId: buyer.id,
       path: '/booked',
@@ -72,22 +78,22 @@ describe('offline', () => {
   })
 
   it('queues a booking that got no answer with the key it was sent with', async () => {
-    const { user, fetch } = setup({ 'POST /api/booked': () => Promise.reject(new TypeError('Failed to fetch')) })
+    const { user, fetch, outbox } = setup({ 'POST /api/booked': () => Promise.reject(new TypeError('Failed to fetch')) })
     await fillBooking(user)
     expect(await screen.findByText('Saved — it will be sent when you are back online')).toBeInTheDocument()
     const sent = fetch.mock.calls.find(([url]) => url === '/api/booked')?.[1] as RequestInit
-    const [entry] = await db.outbox.toArray()
+    const [entry] = await outbox()
     expect((sent.headers as Record<string, string>)['Idempotency-Key']).toBe(entry?.idempotencyKey)
   })
 
   it('puts Report into the outbox', async () => {
-    const { user } = setup()
+    const { user, outbox } = setup()
     await user.click(await screen.findByRole('button', { name: 'Report' }))
     act(() => reportUnreachable())
     await user.click(within(screen.getByRole('dialog', { name: 'Report this product?' })).getByRole('button', { name: 'Report' }))
     expect(await screen.findByText('Saved — it will be sent when you are back online')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Report queued' })).toBeDisabled()
-    expect((await db.outbox.toArray()).map((e) => [e.path, e.sentMessage])).toEqual([['/reported', 'Reported successfully']])
+    expect((await outbox()).map((e) => [e.path, e.sentMessage])).toEqual([['/reported', 'Reported successfully']])
   })
 })
 

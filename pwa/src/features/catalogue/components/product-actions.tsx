@@ -1,14 +1,13 @@
 import { useState } from 'react'
 import toast from 'react-hot-toast'
 import { Button } from '@/components/button'
-import { errorMessage, isApiError } from '@/lib/api'
+import { isApiError } from '@/lib/api'
 import { useUser } from '@/lib/auth'
 import { cn } from '@/lib/cn'
-import { useOnline } from '@/lib/connectivity'
-import { queuedMessage, queueRequest, type QueuedRequest } from '@/lib/offline/outbox'
+import { useSendOrQueue } from '@/lib/offline/use-send-or-queue'
 import type { Product } from '@/lib/types'
-import { bookedMessage, queuedBooking, useBookProduct, type BookingRequest } from '../api/book-product'
-import { queuedReport, reportedMessage, useReportProduct, type ReportRequest } from '../api/report-product'
+import { queuedBooking, useBookProduct } from '../api/book-product'
+import { queuedReport, useReportProduct } from '../api/report-product'
 import { BookingDialog, type BookingFormValues } from './booking-dialog'
 import { ReportDialog } from './report-dialog'
 
@@ -27,9 +26,10 @@ export function isOwnProduct(product: Product, email: string | undefined): boole
  * The mutations live here, not in the dialogs, so their outcome is still
  * handled if a dialog is closed while its request runs.
  *
- * Both work offline: the request goes into the outbox, which sends it with the
- * same Idempotency-Key once the server answers again and then toasts the real
- * outcome. A request that gets no answer at all is queued the same way.
+ * Both work offline (useSendOrQueue): the request goes into the outbox, which
+ * sends it with the same Idempotency-Key once the server answers again and
+ * then toasts the real outcome. A request that gets no answer at all is
+ * queued the same way.
  */
 export function ProductActions({ product, className }: { product: Product; className?: string }) {
   const { user } = useUser()
@@ -38,7 +38,7 @@ export function ProductActions({ product, className }: { product: Product; class
   const [reported, setReported] = useState<'no' | 'yes' | 'queued'>('no')
   const book = useBookProduct()
   const report = useReportProduct()
-  const online = useOnline()
+  const sendOrQueue = useSendOrQueue()
 
   if (!user) return null
   if (isOwnProduct(product, user.email)) {
@@ -51,46 +51,30 @@ export function ProductActions({ product, className }: { product: Product; class
 
   const isSold = product.status === 'Sold'
 
-  const queue = (request: QueuedRequest, done: () => void) =>
-    queueRequest(user.id, request).then(
-      () => {
-        toast.success(queuedMessage)
-        done()
-        setOpen(null)
-      },
-      (error: unknown) => toast.error(errorMessage(error)),
-    )
-
-  const submitBooking = ({ location, buyer_phone }: BookingFormValues) => {
-    const request: BookingRequest = {
+  const submitBooking = ({ location, buyer_phone }: BookingFormValues) =>
+    sendOrQueue({
+      mutation: book,
       input: { product_id: product.id, location: location.trim(), buyer_phone: buyer_phone.trim() },
-      idempotencyKey: crypto.randomUUID(),
-    }
-    const queueBooking = () => queue(queuedBooking(product, request), () => setBooked('queued'))
-    if (!online) return void queueBooking()
-    book.mutate(request, {
-      onSuccess: () => {
-        toast.success(bookedMessage)
-        setBooked('yes')
+      userId: user.id,
+      toQueued: (request) => queuedBooking(product, request),
+      onDone: (how) => {
+        setBooked(how === 'sent' ? 'yes' : 'queued')
         setOpen(null)
       },
-      onError: (error) => {
-        if (isApiError(error, 0)) void queueBooking()
-      },
+      // Refusals (409: sold or already booked) show in the dialog's form.
     })
-  }
 
-  const submitReport = (reason: string) => {
-    const request: ReportRequest = { input: { product_id: product.id, reason }, idempotencyKey: crypto.randomUUID() }
-    const queueReport = () => queue(queuedReport(product, request), () => setReported('queued'))
-    if (!online) return void queueReport()
-    report.mutate(request, {
-      onSuccess: () => {
-        toast.success(reportedMessage)
-        setReported('yes')
+  const submitReport = (reason: string) =>
+    sendOrQueue({
+      mutation: report,
+      input: { product_id: product.id, reason },
+      userId: user.id,
+      toQueued: (request) => queuedReport(product, request),
+      onDone: (how) => {
+        setReported(how === 'sent' ? 'yes' : 'queued')
         setOpen(null)
       },
-      onError: (error) => {
+      onRefused: (error) => {
         // Nothing to fix in the dialog for these: say so and close it.
         if (isApiError(error, 409)) {
           toast.error(alreadyReportedMessage)
@@ -99,13 +83,9 @@ export function ProductActions({ product, className }: { product: Product; class
         } else if (isApiError(error, 403)) {
           toast.error(error.message)
           setOpen(null)
-        } else if (isApiError(error, 0)) {
-          void queueReport()
         }
       },
     })
-  }
-
 
   return (
     <div className={cn('flex flex-wrap gap-3', className)}>

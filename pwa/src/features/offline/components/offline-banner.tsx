@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { useOnline } from '@/lib/connectivity'
 import { formatTimeAgo } from '@/lib/format'
-import { useLastSaved } from '@/lib/offline/persist-queries'
+import { useLastSaved } from '@/lib/offline/use-offline-store'
 
 /** Re-renders every `ms` while `active`, for times shown as "5 minutes ago". */
 function useNow(active: boolean, ms = 30_000): number {

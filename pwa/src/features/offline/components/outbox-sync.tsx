@@ -2,7 +2,7 @@ import { useEffect } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useUser } from '@/lib/auth'
 import { useOnline } from '@/lib/connectivity'
-import { sendOutbox, useQueuedCount } from '@/lib/offline/outbox'
+import { useOfflineStore, useQueuedCount } from '@/lib/offline/use-offline-store'
 
 /**
  * Sends the outbox whenever the server can be reached with someone signed in:
@@ -14,11 +14,12 @@ export function OutboxSync() {
   const online = useOnline()
   const queued = useQueuedCount()
   const queryClient = useQueryClient()
+  const { outbox } = useOfflineStore()
   const userId = user?.id
 
   useEffect(() => {
     if (!online || userId === undefined) return
-    sendOutbox(userId, ({ request, error }) => {
+    outbox.send(userId, ({ request, error }) => {
       // react-hot-toast is not in the first script.
       void import('react-hot-toast').then(({ default: toast }) => {
         if (error) toast.error(`${request.label}: ${error.message}`)
@@ -26,7 +27,7 @@ export function OutboxSync() {
       })
       for (const queryKey of request.invalidates) void queryClient.invalidateQueries({ queryKey })
     }).catch((error: unknown) => console.warn('Could not send the waiting requests', error))
-  }, [online, userId, queued, queryClient])
+  }, [online, userId, queued, queryClient, outbox])
 
   return null
 }
