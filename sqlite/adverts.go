@@ -20,7 +20,6 @@ const (
 )
 
 func (db *DB) CreateAdvert(ctx context.Context, productID int64) error {
-	defer db.catalogueChanged()
 	return db.inTx(ctx, func(tx *sql.Tx) error {
 		if err := db.requireAvailable(ctx, tx, productID, "Only available products can be advertised"); err != nil {
 			return err
@@ -38,6 +37,5 @@ func (db *DB) AdvertisedProducts(ctx context.Context, page app.Page) (app.List[a
 }
 
 func (db *DB) DeleteAdvert(ctx context.Context, productID int64) error {
-	defer db.catalogueChanged()
 	return changeOne(ctx, db, `DELETE FROM adverts WHERE product_id = ?`, productID, "This product is not advertised")
 }

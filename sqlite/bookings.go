@@ -97,8 +97,7 @@ func (db *DB) CancelBooking(ctx context.Context, id int64) error {
 
 // MarkPaid sells the product: it leaves its category's list and the adverts.
 func (db *DB) MarkPaid(ctx context.Context, id int64) error {
-	var category, product int64
-	err := db.inTx(ctx, func(tx *sql.Tx) error {
+	return db.inTx(ctx, func(tx *sql.Tx) error {
 		status, productID, err := db.bookingState(ctx, tx, id)
 		if err != nil {
 			return err
@@ -114,12 +113,8 @@ func (db *DB) MarkPaid(ctx context.Context, id int64) error {
 		if err := db.requireAvailable(ctx, tx, productID.Int64, "This product is already sold"); err != nil {
 			return err
 		}
-		product = productID.Int64
-		if err := db.txRow(ctx, tx, `UPDATE products SET status = 'Sold' WHERE id = ? RETURNING category_id`,
-			product).Scan(&category); err != nil {
-			return err
-		}
 		for _, step := range []string{
+			`UPDATE products SET status = 'Sold' WHERE id = ?2`,
 			`UPDATE bookings SET status = 'Paid' WHERE id = ?1`,
 			`UPDATE bookings SET status = 'Cancelled' WHERE product_id = ?2 AND status = 'Booked'`,
 			`DELETE FROM adverts WHERE product_id = ?2`,
@@ -130,11 +125,6 @@ func (db *DB) MarkPaid(ctx context.Context, id int64) error {
 		}
 		return nil
 	})
-	if err == nil {
-		db.products.forget(product)
-		db.listingsChanged(category)
-	}
-	return err
 }
 
 func (db *DB) bookingState(ctx context.Context, tx *sql.Tx, id int64) (app.BookingStatus, sql.NullInt64, error) {

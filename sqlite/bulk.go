@@ -29,7 +29,6 @@ func (db *DB) CreateUsers(ctx context.Context, users []app.User, passwordHash []
 // CreateProducts stores products, keeping their status and creation time,
 // and fills in their IDs.
 func (db *DB) CreateProducts(ctx context.Context, products []app.Product) error {
-	defer db.listingsChanged(anyCategory)
 	return bulk(ctx, db, `
 		INSERT INTO products (category_id, seller_id, name, description, image, thumb_url, condition, location,
 		                      original_price, resale_price, seller_phone, purchase_year, use_period, status, created)

@@ -5,7 +5,9 @@ import "sync"
 // cache keeps rows this process read recently, so the hot paths (the
 // signed-in user, the session, a category by name) skip a query. Only this
 // process writes those rows (the command line only creates admins), and
-// every write forgets what it changed after it commits.
+// every write forgets what it changed once it has ended (changes.go).
+// Budget: the signed-in category page's server CPU per request
+// (docs/benchmarks.md).
 //
 // A reader that missed reads the database and then offers what it read with
 // put. A write that committed in between bumped the generation, and the

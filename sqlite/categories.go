@@ -12,14 +12,10 @@ import (
 func categoryKey(name string) string { return strings.ToLower(strings.TrimSpace(name)) }
 
 func (db *DB) CreateCategory(ctx context.Context, c *app.Category) error {
-	defer func() {
-		db.categories.forgetAll()
-		db.catalogueChanged()
-	}()
 	created := db.millis()
 	err := db.writeRow(ctx, `
 		INSERT INTO categories (name, name_key, image, thumb_url, created) VALUES (?, ?, ?, ?, ?) RETURNING id`,
-		c.Name, categoryKey(c.Name), c.Image, c.ThumbURL, created).Scan(&c.ID)
+		[]any{c.Name, categoryKey(c.Name), c.Image, c.ThumbURL, created}, &c.ID)
 	if isUniqueViolation(err) {
 		return app.Errorf(app.KindConflict, "A category with this name already exists")
 	}

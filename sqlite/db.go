@@ -16,6 +16,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -33,6 +34,11 @@ type DB struct {
 	write *sql.DB
 	read  *sql.DB
 	now   func() time.Time
+
+	// writing is held for a write transaction and the forgetting after it,
+	// so that what notes holds is that transaction's alone (see changes).
+	writing sync.Mutex
+	notes   *changeNotes
 
 	writeStmts, readStmts *statements
 
@@ -53,14 +59,15 @@ var _ app.Store = (*DB)(nil)
 func Open(ctx context.Context, path string) (*DB, error) {
 	pragmas := "_pragma=foreign_keys(1)&_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)&_pragma=synchronous(NORMAL)"
 	base := "file:" + (&url.URL{Path: path}).EscapedPath() + "?" + pragmas
-	write, err := sql.Open("sqlite", base+"&_txlock=immediate")
+	notes := &changeNotes{}
+	write, err := openWriter(base+"&_txlock=immediate", notes)
 	if err != nil {
 		return nil, err
 	}
 	write.SetMaxOpenConns(1)
 	write.SetConnMaxIdleTime(0)
 	db := &DB{
-		write: write, now: func() time.Time { return time.Now().UTC() },
+		write: write, notes: notes, now: func() time.Time { return time.Now().UTC() },
 		writeStmts: &statements{pool: write},
 		users:      newCache[int64, app.User](cachedUsers),
 		products:   newCache[int64, app.Product](cachedProducts),
@@ -72,6 +79,11 @@ func Open(ctx context.Context, path string) (*DB, error) {
 		write.Close()
 		return nil, fmt.Errorf("migrate %s: %w", path, err)
 	}
+	if err := db.readColumns(ctx); err != nil {
+		write.Close()
+		return nil, err
+	}
+	notes.take() // the migrations' changes: nothing is cached yet
 	// Readers open only after the writer has created the file and set WAL.
 	read, err := sql.Open("sqlite", base+"&_pragma=query_only(1)")
 	if err != nil {
@@ -149,9 +161,15 @@ func (db *DB) migrate(ctx context.Context) error {
 	return tx.Commit()
 }
 
-// inTx runs fn in a write transaction, committing only when fn succeeds.
+// inTx runs fn in a write transaction, committing only when fn succeeds,
+// and then forgets the cached rows it changed. Every write goes through it.
 func (db *DB) inTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	defer db.writeStmts.prepareWanted(ctx)
+	db.writing.Lock()
+	defer db.writing.Unlock()
+	// After commit or rollback: forgetting what a rollback undid costs
+	// only a cache miss.
+	defer func() { db.forget(db.notes.take()) }()
 	tx, err := db.write.BeginTx(ctx, nil)
 	if err != nil {
 		return err

@@ -5,7 +5,7 @@ import "context"
 // ExecForTest runs a statement on the writer, for tests that set up states
 // no store method produces yet.
 func (db *DB) ExecForTest(ctx context.Context, query string, args ...any) error {
-	_, err := db.write.ExecContext(ctx, query, args...)
+	_, err := db.exec(ctx, query, args...)
 	return err
 }
 

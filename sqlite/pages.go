@@ -18,7 +18,8 @@ import (
 // key, and a seek there for the page: the same work at any offset. The keys
 // are read on first use, and again after a write changes the category's
 // listings (0.6 ms for 5,000 products); they take 16 bytes per pageStride
-// products.
+// products. Budget: a category page's CPU independent of its offset
+// (docs/benchmarks.md).
 const pageStride = 64
 
 // pageKey is a product's place in a category page: newest first.
@@ -33,7 +34,6 @@ type pageMarks struct {
 
 type categoryPages struct {
 	mu       sync.Mutex
-	every    uint64           // bumped when any category changes
 	versions map[int64]uint64 // bumped when one category changes
 	marks    map[int64]*pageMarks
 	building map[int64]*sync.Mutex // one build per category at a time
@@ -43,19 +43,15 @@ func newCategoryPages() *categoryPages {
 	return &categoryPages{versions: map[int64]uint64{}, marks: map[int64]*pageMarks{}, building: map[int64]*sync.Mutex{}}
 }
 
-// version only grows for a given category: both of its terms only grow.
 func (cp *categoryPages) versionLocked(category int64) uint64 {
-	return cp.every + cp.versions[category]
+	return cp.versions[category]
 }
 
+// changed follows a write that changed the category's products.
 func (cp *categoryPages) changed(category int64) {
 	cp.mu.Lock()
 	defer cp.mu.Unlock()
-	if category == anyCategory {
-		cp.every++
-	} else {
-		cp.versions[category]++
-	}
+	cp.versions[category]++
 }
 
 // current is the category's marks if no write changed it since they were read.

@@ -40,14 +40,13 @@ func (db *DB) CreateProduct(ctx context.Context, p *app.Product) error {
 		INSERT INTO products (category_id, seller_id, name, description, image, thumb_url, condition, location,
 		                      original_price, resale_price, seller_phone, purchase_year, use_period, status, created)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-		p.CategoryID, p.SellerID, p.Name, p.Description, p.Image, p.ThumbURL, p.Condition, p.Location,
-		p.OriginalPrice, p.ResalePrice, p.SellerPhone, p.PurchaseYear, p.UsePeriod, p.Status, created,
-	).Scan(&p.ID)
+		[]any{p.CategoryID, p.SellerID, p.Name, p.Description, p.Image, p.ThumbURL, p.Condition, p.Location,
+			p.OriginalPrice, p.ResalePrice, p.SellerPhone, p.PurchaseYear, p.UsePeriod, p.Status, created},
+		&p.ID)
 	if err != nil {
 		return referenceGone(err)
 	}
 	p.Created = fromMillis(created)
-	db.listingsChanged(p.CategoryID)
 	return nil
 }
 
@@ -139,17 +138,11 @@ func (db *DB) SellerProducts(ctx context.Context, sellerID int64, page app.Page)
 // DeleteProduct removes a product with its advert and reports (by cascade)
 // and calls off its open bookings, whose snapshots stay with their buyers.
 func (db *DB) DeleteProduct(ctx context.Context, id int64) error {
-	var category int64
-	err := db.inTx(ctx, func(tx *sql.Tx) error {
+	return db.inTx(ctx, func(tx *sql.Tx) error {
 		if _, err := db.txExec(ctx, tx, `UPDATE bookings SET status = 'Cancelled' WHERE product_id = ? AND status = 'Booked'`, id); err != nil {
 			return err
 		}
-		err := db.txRow(ctx, tx, `DELETE FROM products WHERE id = ? RETURNING category_id`, id).Scan(&category)
-		return notFound(err, "Product")
+		res, err := db.txExec(ctx, tx, `DELETE FROM products WHERE id = ?`, id)
+		return changedOne(res, err, "Product not found")
 	})
-	if err == nil {
-		db.products.forget(id)
-		db.listingsChanged(category)
-	}
-	return err
 }

@@ -11,7 +11,8 @@ import (
 // scs's own sqlite3store takes a single *sql.DB; this one reads through the
 // reader pool, so checking a session never queues behind a write, and keeps
 // the sessions it read in memory: every signed-in request looks its session
-// up, and only this process writes sessions.
+// up, and only this process writes sessions. Budget: the signed-in category
+// page's server CPU per request (docs/benchmarks.md).
 type SessionStore struct {
 	db *DB
 }
@@ -49,13 +50,11 @@ func (s *SessionStore) CommitCtx(ctx context.Context, token string, data []byte,
 		INSERT INTO sessions (token, data, expiry) VALUES (?, ?, ?)
 		ON CONFLICT (token) DO UPDATE SET data = excluded.data, expiry = excluded.expiry`,
 		token, data, expiry.UnixMilli())
-	s.db.sessions.forget(token)
 	return err
 }
 
 func (s *SessionStore) DeleteCtx(ctx context.Context, token string) error {
 	_, err := s.db.exec(ctx, `DELETE FROM sessions WHERE token = ?`, token)
-	s.db.sessions.forget(token)
 	return err
 }
 

@@ -9,7 +9,8 @@ import (
 // Every query runs as a prepared statement, kept for the life of the
 // database: SQLite otherwise parses and plans each query it is given, which
 // cost a fifth of the CPU of a typical read. database/sql prepares a Stmt
-// once on each connection it runs on.
+// once on each connection it runs on. Budget: the signed-in category page's
+// server CPU per request (docs/benchmarks.md).
 //
 // Paged queries write LIMIT ? + 0 and OFFSET ? + 0: SQLite's planner looks
 // at a bare LIMIT parameter's value when it plans again, and a statement so
@@ -101,23 +102,22 @@ func uncancelled(ctx context.Context) context.Context {
 	return context.WithoutCancel(ctx)
 }
 
-// exec runs a statement on the writer, outside a transaction.
+// exec runs one statement as a write transaction of its own.
 func (db *DB) exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
-	stmt, err := db.writeStmts.get(ctx, query)
-	if err != nil {
-		return nil, err
-	}
-	return stmt.ExecContext(ctx, args...)
+	var res sql.Result
+	err := db.inTx(ctx, func(tx *sql.Tx) (err error) {
+		res, err = db.txExec(ctx, tx, query, args...)
+		return err
+	})
+	return res, err
 }
 
-// writeRow runs a statement that returns one row (INSERT … RETURNING) on
-// the writer, outside a transaction.
-func (db *DB) writeRow(ctx context.Context, query string, args ...any) row {
-	stmt, err := db.writeStmts.get(ctx, query)
-	if err != nil {
-		return failedRow{err}
-	}
-	return stmt.QueryRowContext(ctx, args...)
+// writeRow runs a statement that returns one row (INSERT … RETURNING) as a
+// write transaction of its own, scanning the row into dest.
+func (db *DB) writeRow(ctx context.Context, query string, args []any, dest ...any) error {
+	return db.inTx(ctx, func(tx *sql.Tx) error {
+		return db.txRow(ctx, tx, query, args...).Scan(dest...)
+	})
 }
 
 // txStmt is query prepared for the write transaction tx.

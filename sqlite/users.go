@@ -27,8 +27,8 @@ func (db *DB) CreateUser(ctx context.Context, u *app.User, passwordHash []byte) 
 	err := db.writeRow(ctx, `
 		INSERT INTO users (name, email, password_hash, role, image, phone, location, verified, created)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-		u.Name, u.Email, passwordHash, u.Role, u.Image, u.Phone, u.Location, u.Verified, created,
-	).Scan(&u.ID)
+		[]any{u.Name, u.Email, passwordHash, u.Role, u.Image, u.Phone, u.Location, u.Verified, created},
+		&u.ID)
 	if isUniqueViolation(err) {
 		return app.Errorf(app.KindConflict, "An account with this email already exists")
 	}
@@ -151,23 +151,16 @@ func (db *DB) Users(ctx context.Context, role app.Role, page app.Page) (app.List
 }
 
 func (db *DB) PromoteToAdmin(ctx context.Context, id int64) error {
-	defer db.userChanged(id)
 	return changeOne(ctx, db, `UPDATE users SET role = 'Admin' WHERE id = ?`, id, "User not found")
 }
 
 // VerifySeller also changes the seller_verified of the seller's listings.
 func (db *DB) VerifySeller(ctx context.Context, id int64) error {
-	defer db.userChanged(id)
 	return changeOne(ctx, db, `UPDATE users SET verified = 1 WHERE id = ? AND role = 'Seller'`, id, "No seller with this id")
 }
 
 // DeleteUser takes the account's listings, from any category, with it.
 func (db *DB) DeleteUser(ctx context.Context, id int64) error {
-	defer func() {
-		db.users.forget(id)
-		db.products.forgetAll() // the account's listings went with it
-		db.listingsChanged(anyCategory)
-	}()
 	return db.inTx(ctx, func(tx *sql.Tx) error {
 		var role app.Role
 		if err := db.txRow(ctx, tx, `SELECT role FROM users WHERE id = ?`, id).Scan(&role); err != nil {

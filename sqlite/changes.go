@@ -1,0 +1,196 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"database/sql/driver"
+	"fmt"
+	"slices"
+	"sync"
+
+	"modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
+)
+
+// The caches (cache.go, pages.go) and the catalogue's version must forget
+// whatever a write changed. No write path says so by hand, where a new one
+// could forget to: SQLite reports every row a statement on the writer
+// changes, cascades included (its pre-update hook), changes notes them, and
+// when the write transaction has ended, inTx forgets them all in one step.
+
+// changes is what the writer changed in the transaction under way.
+type changes struct {
+	users      []int64
+	products   []int64
+	sessions   []string
+	categories bool
+	listings   []int64 // categories whose products changed
+	catalogue  bool    // something the public lists show
+}
+
+// columns says where the hook finds the values it needs in a changed row,
+// read from the schema once it is up to date.
+type columns struct {
+	productCategory int // products.category_id
+}
+
+// changeNotes collects the changes the writer connection reports. Only the
+// goroutine holding the writer (one connection, inTx's lock) adds to them.
+type changeNotes struct {
+	mu      sync.Mutex
+	cols    columns
+	pending changes
+}
+
+func (n *changeNotes) note(d sqlite.SQLitePreUpdateData) {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	c := &n.pending
+	// SQLite gives the old rowid for an update or delete and the new one for
+	// an insert or update; an update may change it.
+	hasOld, hasNew := d.Op != sqlite3.SQLITE_INSERT, d.Op != sqlite3.SQLITE_DELETE
+	switch d.TableName {
+	case "users":
+		c.users = appendRowIDs(c.users, d, hasOld, hasNew)
+		c.catalogue = true // sellers' names and verified state
+	case "products":
+		c.products = appendRowIDs(c.products, d, hasOld, hasNew)
+		c.catalogue = true
+		if hasOld {
+			c.listings = appendNew(c.listings, rowInt(d.Old, n.cols.productCategory))
+		}
+		if hasNew {
+			c.listings = appendNew(c.listings, rowInt(d.New, n.cols.productCategory))
+		}
+	case "categories":
+		c.categories, c.catalogue = true, true
+	case "adverts":
+		c.catalogue = true
+	case "sessions":
+		// WITHOUT ROWID: the token, its primary key, is the first column.
+		if hasOld {
+			c.sessions = append(c.sessions, rowString(d.Old, 0))
+		}
+		if hasNew {
+			c.sessions = append(c.sessions, rowString(d.New, 0))
+		}
+	}
+}
+
+// take returns what was noted so far and starts afresh.
+func (n *changeNotes) take() changes {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	c := n.pending
+	n.pending = changes{}
+	return c
+}
+
+// rowInt and rowString read column i of the old or new row; a value that
+// cannot be read reads as zero, which forgets nothing but is never cached.
+func rowInt(read func(...any) error, i int) int64 {
+	v := make([]any, i+1)
+	if read(v...) != nil {
+		return 0
+	}
+	n, _ := v[i].(int64)
+	return n
+}
+
+func rowString(read func(...any) error, i int) string {
+	v := make([]any, i+1)
+	if read(v...) != nil {
+		return ""
+	}
+	s, _ := v[i].(string)
+	return s
+}
+
+func appendRowIDs(list []int64, d sqlite.SQLitePreUpdateData, hasOld, hasNew bool) []int64 {
+	if hasOld {
+		list = append(list, d.OldRowID)
+	}
+	if hasNew && !(hasOld && d.NewRowID == d.OldRowID) {
+		list = append(list, d.NewRowID)
+	}
+	return list
+}
+
+func appendNew(list []int64, v int64) []int64 {
+	if slices.Contains(list, v) {
+		return list
+	}
+	return append(list, v)
+}
+
+// forget applies what a write changed: first the cached rows, then the
+// versions, so that a reader who sees a new version never finds an old row
+// in a cache.
+func (db *DB) forget(c changes) {
+	for _, id := range c.users {
+		db.users.forget(id)
+	}
+	if len(c.products) > cachedProducts {
+		db.products.forgetAll()
+	} else {
+		for _, id := range c.products {
+			db.products.forget(id)
+		}
+	}
+	for _, token := range c.sessions {
+		db.sessions.forget(token)
+	}
+	if c.categories {
+		db.categories.forgetAll()
+	}
+	for _, category := range c.listings {
+		db.pages.changed(category)
+	}
+	if c.catalogue {
+		db.catalogue.Add(1)
+	}
+}
+
+// noticingConnector registers the pre-update hook on every connection the
+// writer pool opens.
+type noticingConnector struct {
+	driver.Connector
+	notes *changeNotes
+}
+
+func (c noticingConnector) Connect(ctx context.Context) (driver.Conn, error) {
+	conn, err := c.Connector.Connect(ctx)
+	if err != nil {
+		return nil, err
+	}
+	hooks, ok := conn.(sqlite.HookRegisterer)
+	if !ok {
+		conn.Close()
+		return nil, fmt.Errorf("sqlite connection %T takes no hooks", conn)
+	}
+	hooks.RegisterPreUpdateHook(c.notes.note)
+	return conn, nil
+}
+
+// openWriter opens the writer pool with its changes reported to notes.
+func openWriter(dsn string, notes *changeNotes) (*sql.DB, error) {
+	base, err := sqlite.NewConnector(dsn)
+	if err != nil {
+		return nil, err
+	}
+	return sql.OpenDB(noticingConnector{Connector: base, notes: notes}), nil
+}
+
+// readColumns finds, once the schema is up to date, the columns the hook reads.
+func (db *DB) readColumns(ctx context.Context) error {
+	var cols columns
+	err := db.write.QueryRowContext(ctx,
+		`SELECT cid FROM pragma_table_info('products') WHERE name = 'category_id'`).Scan(&cols.productCategory)
+	if err != nil {
+		return fmt.Errorf("products.category_id: %w", err)
+	}
+	db.notes.mu.Lock()
+	db.notes.cols = cols
+	db.notes.mu.Unlock()
+	return nil
+}

@@ -1,0 +1,277 @@
+package sqlite_test
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"rehome/app"
+	"rehome/sqlite"
+)
+
+// world is a small marketplace whose every cached row is read by view.
+type world struct {
+	path                   string
+	db                     *sqlite.DB
+	image                  *app.Image
+	lamps, sofas           *app.Category
+	admin, sam, sid, buyer *app.User
+	lamp, lantern, sofa    *app.Product
+	booking                *app.Booking
+	reportID               int64
+	sessionTokens          []string
+	now                    time.Time
+}
+
+func newWorld(t *testing.T) *world {
+	t.Helper()
+	ctx := context.Background()
+	w := &world{path: filepath.Join(t.TempDir(), "rehome.db"), now: time.Now().UTC()}
+	db, err := sqlite.Open(ctx, w.path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	db.SetClock(func() time.Time { return w.now })
+	w.db = db
+	w.admin = mpUser(t, db, "Ada", app.RoleAdmin)
+	w.sam = mpUser(t, db, "Sam", app.RoleSeller)
+	w.sid = mpUser(t, db, "Sid", app.RoleSeller)
+	w.buyer = mpUser(t, db, "Bea", app.RoleBuyer)
+	w.image = &app.Image{URL: "/images/a.jpg", ThumbURL: "/images/a-thumb.jpg", Width: 10, Height: 10}
+	must(t, db.RecordImage(ctx, w.image, w.sam.ID))
+	w.lamps, w.sofas = w.category(t, "Lamps"), w.category(t, "Sofas")
+	w.lamp = w.product(t, w.lamps, w.sam, "Lamp")
+	w.lantern = w.product(t, w.lamps, w.sid, "Lantern")
+	w.sofa = w.product(t, w.sofas, w.sam, "Sofa")
+	must(t, db.CreateAdvert(ctx, w.lantern.ID))
+	must(t, db.CreateAdvert(ctx, w.sofa.ID))
+	w.booking = w.book(w.lamp, w.buyer)
+	must(t, db.CreateBooking(ctx, w.booking))
+	must(t, db.CreateReport(ctx, w.sofa.ID, w.buyer.ID, "Broken"))
+	reports, err := db.ReportedProducts(ctx, app.Page{Limit: 10})
+	must(t, err)
+	w.reportID = reports.Items[0].ID
+	store := db.Sessions()
+	must(t, store.CommitCtx(ctx, "long", []byte("long"), w.now.Add(time.Hour)))
+	must(t, store.CommitCtx(ctx, "short", []byte("short"), w.now.Add(time.Minute)))
+	w.sessionTokens = []string{"long", "short"}
+	return w
+}
+
+func must(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+func (w *world) category(t *testing.T, name string) *app.Category {
+	c := &app.Category{Name: name, Image: w.image.URL, ThumbURL: w.image.ThumbURL}
+	must(t, w.db.CreateCategory(context.Background(), c))
+	return c
+}
+
+func (w *world) newProduct(c *app.Category, seller *app.User, name string) *app.Product {
+	return &app.Product{
+		CategoryID: c.ID, SellerID: seller.ID, Name: name, Description: "d", Image: w.image.URL,
+		ThumbURL: w.image.ThumbURL, Condition: app.ConditionGood, Location: "Town", OriginalPrice: 10000,
+		ResalePrice: 2550, SellerPhone: "555 0100", PurchaseYear: 2020, UsePeriod: "2 years", Status: app.StatusAvailable,
+	}
+}
+
+func (w *world) product(t *testing.T, c *app.Category, seller *app.User, name string) *app.Product {
+	p := w.newProduct(c, seller, name)
+	must(t, w.db.CreateProduct(context.Background(), p))
+	return p
+}
+
+func (w *world) book(p *app.Product, buyer *app.User) *app.Booking {
+	id := p.ID
+	return &app.Booking{
+		ProductID: &id, Product: p.Name, Category: "Lamps", Image: p.Image, ThumbURL: p.ThumbURL,
+		Price: p.ResalePrice, Location: "Station", BuyerID: buyer.ID, BuyerName: buyer.Name,
+		BuyerEmail: buyer.Email, BuyerPhone: "555 0101", SellerID: p.SellerID, Status: app.BookingBooked,
+	}
+}
+
+// view reads every row the store may answer from a cache: the public part
+// (what the catalogue version tags) and the rest.
+func (w *world) view(t *testing.T, db *sqlite.DB) (public, private string) {
+	t.Helper()
+	ctx := context.Background()
+	var pub, priv strings.Builder
+	categories, err := db.Categories(ctx)
+	must(t, err)
+	for _, c := range categories {
+		fmt.Fprintf(&pub, "category %d %s\n", c.ID, c.Name)
+		if byName, err := db.CategoryByName(ctx, strings.ToUpper(c.Name)); err != nil || byName.ID != c.ID {
+			fmt.Fprintf(&pub, "  by name: %v %v\n", byName, err)
+		}
+		for _, offset := range []int{0, 1} {
+			page, err := db.CategoryProducts(ctx, c.ID, app.Page{Limit: 10, Offset: offset})
+			must(t, err)
+			fmt.Fprintf(&pub, "  page at %d of %d:", offset, page.Total)
+			for _, p := range page.Items {
+				fmt.Fprintf(&pub, " %d %s by %s verified=%v %s;", p.ID, p.Name, p.Seller, p.SellerVerified, p.Status)
+			}
+			pub.WriteString("\n")
+		}
+	}
+	adverts, err := db.AdvertisedProducts(ctx, app.Page{Limit: 10})
+	must(t, err)
+	fmt.Fprintf(&pub, "adverts of %d:", adverts.Total)
+	for _, p := range adverts.Items {
+		fmt.Fprintf(&pub, " %d %s by %s verified=%v;", p.ID, p.Name, p.Seller, p.SellerVerified)
+	}
+	for _, u := range []*app.User{w.admin, w.sam, w.sid, w.buyer} {
+		got, err := db.UserByID(ctx, u.ID)
+		if err != nil {
+			fmt.Fprintf(&priv, "user %d: %v\n", u.ID, app.ErrorKind(err))
+			continue
+		}
+		fmt.Fprintf(&priv, "user %d %s %s verified=%v\n", got.ID, got.Name, got.Role, got.Verified)
+	}
+	for _, token := range w.sessionTokens {
+		data, found, err := db.Sessions().FindCtx(ctx, token)
+		must(t, err)
+		fmt.Fprintf(&priv, "session %s %q %v\n", token, data, found)
+	}
+	return pub.String(), priv.String()
+}
+
+// storeWrites are the store's writes, each applied to a fresh world.
+var storeWrites = map[string]func(ctx context.Context, w *world) error{
+	"CreateUser": func(ctx context.Context, w *world) error {
+		return w.db.CreateUser(ctx, &app.User{Name: "Ned", Email: "ned@example.com", Role: app.RoleBuyer}, []byte("h"))
+	},
+	"CreateUsers": func(ctx context.Context, w *world) error {
+		return w.db.CreateUsers(ctx, []app.User{{Name: "Ned", Email: "ned@example.com", Role: app.RoleSeller}}, []byte("h"))
+	},
+	"PromoteToAdmin": func(ctx context.Context, w *world) error { return w.db.PromoteToAdmin(ctx, w.buyer.ID) },
+	"VerifySeller":   func(ctx context.Context, w *world) error { return w.db.VerifySeller(ctx, w.sam.ID) },
+	"DeleteUser":     func(ctx context.Context, w *world) error { return w.db.DeleteUser(ctx, w.sam.ID) },
+	"CreateCategory": func(ctx context.Context, w *world) error {
+		return w.db.CreateCategory(ctx, &app.Category{Name: "Rugs", Image: w.image.URL})
+	},
+	"CreateProduct": func(ctx context.Context, w *world) error {
+		return w.db.CreateProduct(ctx, w.newProduct(w.lamps, w.sid, "Torch"))
+	},
+	"CreateProducts": func(ctx context.Context, w *world) error {
+		return w.db.CreateProducts(ctx, []app.Product{*w.newProduct(w.sofas, w.sid, "Couch")})
+	},
+	"DeleteProduct": func(ctx context.Context, w *world) error { return w.db.DeleteProduct(ctx, w.lantern.ID) },
+	"CreateBooking": func(ctx context.Context, w *world) error { return w.db.CreateBooking(ctx, w.book(w.sofa, w.buyer)) },
+	"CreateBookings": func(ctx context.Context, w *world) error {
+		return w.db.CreateBookings(ctx, []app.Booking{*w.book(w.sofa, w.buyer)})
+	},
+	"CancelBooking": func(ctx context.Context, w *world) error { return w.db.CancelBooking(ctx, w.booking.ID) },
+	"MarkPaid":      func(ctx context.Context, w *world) error { return w.db.MarkPaid(ctx, w.booking.ID) },
+	"CreateAdvert":  func(ctx context.Context, w *world) error { return w.db.CreateAdvert(ctx, w.lamp.ID) },
+	"DeleteAdvert":  func(ctx context.Context, w *world) error { return w.db.DeleteAdvert(ctx, w.lantern.ID) },
+	"CreateReport": func(ctx context.Context, w *world) error {
+		return w.db.CreateReport(ctx, w.lamp.ID, w.buyer.ID, "Fake")
+	},
+	"DismissReport": func(ctx context.Context, w *world) error { return w.db.DismissReport(ctx, w.reportID) },
+	"RecordImage": func(ctx context.Context, w *world) error {
+		return w.db.RecordImage(ctx, &app.Image{URL: "/images/b.jpg", ThumbURL: "/images/b-thumb.jpg", Width: 1, Height: 1}, w.sid.ID)
+	},
+	"KeepAnswer": func(ctx context.Context, w *world) error {
+		return w.db.KeepAnswer(ctx, w.buyer.ID, "key", &app.StoredAnswer{RequestHash: []byte("h"), Status: 201, Body: []byte("{}")})
+	},
+	"ForgetAnswersBefore": func(ctx context.Context, w *world) error {
+		_, err := w.db.ForgetAnswersBefore(ctx, w.now.Add(time.Hour))
+		return err
+	},
+	"Sessions.CommitCtx": func(ctx context.Context, w *world) error {
+		return w.db.Sessions().CommitCtx(ctx, "long", []byte("changed"), w.now.Add(time.Hour))
+	},
+	"Sessions.Commit": func(ctx context.Context, w *world) error {
+		return w.db.Sessions().Commit("long", []byte("changed"), w.now.Add(time.Hour))
+	},
+	"Sessions.DeleteCtx": func(ctx context.Context, w *world) error { return w.db.Sessions().DeleteCtx(ctx, "long") },
+	"Sessions.Delete":    func(ctx context.Context, w *world) error { return w.db.Sessions().Delete("long") },
+	"Sessions.DeleteExpired": func(ctx context.Context, w *world) error {
+		w.now = w.now.Add(2 * time.Minute)
+		_, err := w.db.Sessions().DeleteExpired(ctx)
+		return err
+	},
+	// Test-only: a statement run on the writer is seen as any other write.
+	"ExecForTest": func(ctx context.Context, w *world) error {
+		return w.db.ExecForTest(ctx, `UPDATE users SET name = 'Samuel' WHERE id = ?`, w.sam.ID)
+	},
+}
+
+// storeReads change nothing, or only call the writes above.
+var storeReads = []string{
+	"AdvertisedProducts", "BookingByID", "BuyerBookings", "CatalogueVersion", "Categories", "CategoryByName",
+	"CategoryProducts", "CleanUp", "Close", "ImageByURL", "PasswordHash", "ProductByID", "QueryPlan",
+	"ReportedProducts", "SellerBookings", "SellerProducts", "Sessions", "SetClock", "StoredAnswer", "UserByEmail",
+	"UserByID", "Users", "Sessions.Find", "Sessions.FindCtx",
+	// Test-only: they empty caches, which never makes a row stale.
+	"ForgetCategoryPages", "ForgetProducts",
+}
+
+// TestNoWriteLeavesAStaleRow reads everything the caches keep, makes one
+// write, and reads again: what this store answers must be what a store
+// opened afresh on the same file answers, and the catalogue version must
+// change when the public lists did.
+func TestNoWriteLeavesAStaleRow(t *testing.T) {
+	for name, write := range storeWrites {
+		t.Run(name, func(t *testing.T) {
+			ctx := context.Background()
+			w := newWorld(t)
+			beforePublic, beforePrivate := w.view(t, w.db)
+			version := w.db.CatalogueVersion()
+			if err := write(ctx, w); err != nil {
+				t.Fatal(err)
+			}
+			fresh, err := sqlite.Open(ctx, w.path)
+			must(t, err)
+			defer fresh.Close()
+			fresh.SetClock(func() time.Time { return w.now })
+			wantPublic, wantPrivate := w.view(t, fresh)
+			gotPublic, gotPrivate := w.view(t, w.db)
+			if gotPublic != wantPublic || gotPrivate != wantPrivate {
+				t.Errorf("stale after %s:\n%s%s\nwant:\n%s%s", name, gotPublic, gotPrivate, wantPublic, wantPrivate)
+			}
+			if publicChanged := wantPublic != beforePublic; publicChanged && w.db.CatalogueVersion() == version {
+				t.Errorf("the public lists changed but the catalogue version did not")
+			}
+			if beforePublic == wantPublic && beforePrivate == wantPrivate && !slices.Contains(unseenWrites, name) {
+				t.Errorf("%s changed nothing this test sees: make it change a cached row", name)
+			}
+		})
+	}
+}
+
+// unseenWrites change rows no cache keeps.
+var unseenWrites = []string{
+	"CreateUser", "CreateUsers", "CreateBooking", "CreateBookings", "CancelBooking", "CreateReport",
+	"DismissReport", "RecordImage", "KeepAnswer", "ForgetAnswersBefore",
+}
+
+// TestEveryStoreMethodIsKnown makes a new store method say whether it
+// writes, so that a new write is checked by TestNoWriteLeavesAStaleRow.
+func TestEveryStoreMethodIsKnown(t *testing.T) {
+	methods := func(v any, prefix string) []string {
+		var names []string
+		typ := reflect.TypeOf(v)
+		for i := range typ.NumMethod() {
+			names = append(names, prefix+typ.Method(i).Name)
+		}
+		return names
+	}
+	all := append(methods(&sqlite.DB{}, ""), methods(&sqlite.SessionStore{}, "Sessions.")...)
+	for _, name := range all {
+		_, writes := storeWrites[name]
+		if !writes && !slices.Contains(storeReads, name) {
+			t.Errorf("%s is neither in storeWrites nor in storeReads", name)
+		}
+	}
+}
