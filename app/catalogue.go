@@ -127,7 +127,7 @@ func (s *Service) CategoryProducts(ctx context.Context, actor *User, name string
 	if err != nil {
 		return List[Product]{}, err
 	}
-	return s.store.CategoryProducts(ctx, c.ID, page.Clamp())
+	return s.store.CategoryProducts(ctx, c, page.Clamp())
 }
 
 // Product shows one product to a signed-in user.

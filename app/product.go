@@ -193,7 +193,7 @@ type ProductStore interface {
 	CreateProduct(ctx context.Context, p *Product) error
 	ProductByID(ctx context.Context, id int64) (*Product, error)
 	// CategoryProducts lists a category's available products, newest first.
-	CategoryProducts(ctx context.Context, categoryID int64, page Page) (List[Product], error)
+	CategoryProducts(ctx context.Context, category *Category, page Page) (List[Product], error)
 	// SellerProducts lists all of a seller's products, newest first.
 	SellerProducts(ctx context.Context, sellerID int64, page Page) (List[Product], error)
 	DeleteProduct(ctx context.Context, id int64) error

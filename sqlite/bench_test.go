@@ -86,7 +86,7 @@ func BenchmarkCategoryPage(b *testing.B) {
 			for b.Loop() {
 				c := categories[i%len(categories)]
 				i++
-				list, err := db.CategoryProducts(ctx, c.ID, app.Page{Limit: 24, Offset: offset})
+				list, err := db.CategoryProducts(ctx, &c, app.Page{Limit: 24, Offset: offset})
 				if err != nil || len(list.Items) != 24 {
 					b.Fatalf("%d items, %v", len(list.Items), err)
 				}
@@ -103,7 +103,7 @@ func BenchmarkCategoryPage(b *testing.B) {
 			b.StartTimer()
 			c := categories[i%len(categories)]
 			i++
-			if _, err := db.CategoryProducts(ctx, c.ID, app.Page{Limit: 24, Offset: 2400}); err != nil {
+			if _, err := db.CategoryProducts(ctx, &c, app.Page{Limit: 24, Offset: 2400}); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -116,7 +116,7 @@ func BenchmarkCategoryPage(b *testing.B) {
 			b.StopTimer()
 			db.ForgetCategoryPages(c.ID)
 			b.StartTimer()
-			if _, err := db.CategoryProducts(ctx, c.ID, app.Page{Limit: 24, Offset: 2400}); err != nil {
+			if _, err := db.CategoryProducts(ctx, &c, app.Page{Limit: 24, Offset: 2400}); err != nil {
 				b.Fatal(err)
 			}
 		}

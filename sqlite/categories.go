@@ -51,12 +51,11 @@ func (db *DB) Categories(ctx context.Context) ([]app.Category, error) {
 	return slices.Clone(all.list), nil
 }
 
-// categoryList is every category, by name, and where each name_key and
-// ID is in the list.
+// categoryList is every category, by name, and where each name_key is in
+// the list.
 type categoryList struct {
 	list  []app.Category
 	byKey map[string]int
-	byID  map[int64]int
 }
 
 func (db *DB) allCategories(ctx context.Context) (*categoryList, error) {
@@ -69,7 +68,7 @@ func (db *DB) allCategories(ctx context.Context) (*categoryList, error) {
 		return nil, err
 	}
 	defer rows.Close()
-	all := &categoryList{list: []app.Category{}, byKey: map[string]int{}, byID: map[int64]int{}}
+	all := &categoryList{list: []app.Category{}, byKey: map[string]int{}}
 	for rows.Next() {
 		var key string
 		c, err := scanCategory(rows, &key)
@@ -77,7 +76,6 @@ func (db *DB) allCategories(ctx context.Context) (*categoryList, error) {
 			return nil, err
 		}
 		all.byKey[key] = len(all.list)
-		all.byID[c.ID] = len(all.list)
 		all.list = append(all.list, *c)
 	}
 	if err := rows.Err(); err != nil {
@@ -93,19 +91,6 @@ func (db *DB) CategoryByName(ctx context.Context, name string) (*app.Category, e
 		return nil, err
 	}
 	i, ok := all.byKey[categoryKey(name)]
-	if !ok {
-		return nil, app.Errorf(app.KindNotFound, "Category not found")
-	}
-	c := all.list[i]
-	return &c, nil
-}
-
-func (db *DB) categoryByID(ctx context.Context, id int64) (*app.Category, error) {
-	all, err := db.allCategories(ctx)
-	if err != nil {
-		return nil, err
-	}
-	i, ok := all.byID[id]
 	if !ok {
 		return nil, app.Errorf(app.KindNotFound, "Category not found")
 	}

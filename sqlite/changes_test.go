@@ -114,7 +114,7 @@ func (w *world) view(t *testing.T, db *sqlite.DB) (public, private string) {
 			fmt.Fprintf(&pub, "  by name: %v %v\n", byName, err)
 		}
 		for _, offset := range []int{0, 1} {
-			page, err := db.CategoryProducts(ctx, c.ID, app.Page{Limit: 10, Offset: offset})
+			page, err := db.CategoryProducts(ctx, &c, app.Page{Limit: 10, Offset: offset})
 			must(t, err)
 			fmt.Fprintf(&pub, "  page at %d of %d:", offset, page.Total)
 			for _, p := range page.Items {

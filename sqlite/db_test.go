@@ -191,18 +191,18 @@ func TestProducts(t *testing.T) {
 		}
 	})
 	t.Run("CategoryPageNewestFirst", func(t *testing.T) {
-		list, err := f.db.CategoryProducts(ctx, f.category.ID, app.Page{Limit: 2})
+		list, err := f.db.CategoryProducts(ctx, f.category, app.Page{Limit: 2})
 		if err != nil {
 			t.Fatal(err)
 		}
 		if list.Total != 3 || len(list.Items) != 2 || list.Items[0].ID != third.ID || list.Items[1].ID != second.ID {
 			t.Fatalf("got %+v", list)
 		}
-		list, _ = f.db.CategoryProducts(ctx, f.category.ID, app.Page{Limit: 2, Offset: 2})
+		list, _ = f.db.CategoryProducts(ctx, f.category, app.Page{Limit: 2, Offset: 2})
 		if len(list.Items) != 1 || list.Items[0].ID != first.ID {
 			t.Fatalf("second page %+v", list)
 		}
-		list, _ = f.db.CategoryProducts(ctx, f.category.ID, app.Page{Limit: 2, Offset: 10})
+		list, _ = f.db.CategoryProducts(ctx, f.category, app.Page{Limit: 2, Offset: 10})
 		if list.Total != 3 || list.Items == nil || len(list.Items) != 0 {
 			t.Fatalf("past the end %+v: want an empty, non-nil page", list)
 		}

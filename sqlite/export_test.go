@@ -34,7 +34,6 @@ var ListQueries = map[string]struct {
 	Args  []any
 }{
 	"category count":        {categoryCountQuery, []any{1}},
-	"category page":         {categoryPageQuery, []any{1, 24, 0}},
 	"category page from":    {categoryPageFrom, []any{1, 1000, 7, 24}},
 	"category page skip":    {categoryPageSkip, []any{1, 1000, 7, 3, 24}},
 	"category marks":        {categoryMarksQuery, []any{1, pageStride}},

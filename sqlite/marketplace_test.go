@@ -134,7 +134,7 @@ func TestMarkPaid(t *testing.T) {
 		t.Errorf("advertised %v, want only %d", got, other.ID)
 	}
 	t.Run("sold products leave the category page, not the seller's", func(t *testing.T) {
-		list, _ := f.db.CategoryProducts(ctx, f.category.ID, app.Page{Limit: 10})
+		list, _ := f.db.CategoryProducts(ctx, f.category, app.Page{Limit: 10})
 		if list.Total != 1 || list.Items[0].ID != other.ID {
 			t.Errorf("category %+v", list)
 		}

@@ -163,12 +163,9 @@ const (
 // top is a key before every product.
 var top = pageKey{created: math.MaxInt64, id: math.MaxInt64}
 
-func (db *DB) CategoryProducts(ctx context.Context, categoryID int64, page app.Page) (app.List[app.Product], error) {
+func (db *DB) CategoryProducts(ctx context.Context, category *app.Category, page app.Page) (app.List[app.Product], error) {
 	list := app.List[app.Product]{Items: []app.Product{}}
-	category, err := db.categoryByID(ctx, categoryID)
-	if err != nil {
-		return list, err
-	}
+	categoryID := category.ID
 	m, err := db.categoryMarks(ctx, categoryID)
 	if err != nil {
 		return list, err

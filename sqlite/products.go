@@ -125,8 +125,6 @@ func (db *DB) ProductByID(ctx context.Context, id int64) (*app.Product, error) {
 
 // The list queries; each is served by an index (see TestListQueriesUseIndexes).
 const (
-	categoryPageQuery = productSelect + ` WHERE p.category_id = ? AND p.status = 'Available'
-		ORDER BY p.created DESC, p.id DESC LIMIT ? + 0 OFFSET ? + 0`
 	sellerCountQuery = `SELECT count(*) FROM products WHERE seller_id = ?`
 	sellerPageQuery  = productSelect + ` WHERE p.seller_id = ? ORDER BY p.created DESC, p.id DESC LIMIT ? + 0 OFFSET ? + 0`
 )

@@ -44,7 +44,7 @@ func TestFill(t *testing.T) {
 	}
 	available := 0
 	for _, c := range categories {
-		list, err := db.CategoryProducts(ctx, c.ID, app.Page{Limit: 1})
+		list, err := db.CategoryProducts(ctx, &c, app.Page{Limit: 1})
 		if err != nil {
 			t.Fatal(err)
 		}
