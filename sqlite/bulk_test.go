@@ -17,9 +17,7 @@ func TestBulk(t *testing.T) {
 			{Name: "A", Email: "a@example.com", Role: app.RoleBuyer, Created: created},
 			{Name: "B", Email: "b@example.com", Role: app.RoleSeller, Verified: true},
 		}
-		if err := f.db.CreateUsers(ctx, users, []byte("shared hash")); err != nil {
-			t.Fatal(err)
-		}
+		must(t, f.db.CreateUsers(ctx, users, []byte("shared hash")))
 		for _, u := range users {
 			got, hash, err := f.db.PasswordHash(ctx, u.Email)
 			if err != nil || got.ID != u.ID || string(hash) != "shared hash" || got.Verified != u.Verified || !got.Created.Equal(u.Created) {
@@ -31,9 +29,7 @@ func TestBulk(t *testing.T) {
 		}
 		products := []app.Product{*f.newProduct("Sold one"), *f.newProduct("Available one")}
 		products[0].Status, products[0].Created = app.StatusSold, created
-		if err := f.db.CreateProducts(ctx, products); err != nil {
-			t.Fatal(err)
-		}
+		must(t, f.db.CreateProducts(ctx, products))
 		for _, p := range products {
 			got, err := f.db.ProductByID(ctx, p.ID)
 			if err != nil || got.Name != p.Name || got.Status != p.Status || !got.Created.Equal(p.Created) {
@@ -44,9 +40,7 @@ func TestBulk(t *testing.T) {
 		bookings := []app.Booking{{ProductID: &sold, BuyerID: users[0].ID, SellerID: f.seller.ID, Product: "Sold one",
 			Category: "Décor", Image: f.image.URL, ThumbURL: f.image.ThumbURL, Price: 50, Location: "Town",
 			BuyerName: "A", BuyerEmail: "a@example.com", BuyerPhone: "555 0100", Status: app.BookingPaid}}
-		if err := f.db.CreateBookings(ctx, bookings); err != nil {
-			t.Fatal(err)
-		}
+		must(t, f.db.CreateBookings(ctx, bookings))
 		if got, err := f.db.BookingByID(ctx, bookings[0].ID); err != nil || got.Status != app.BookingPaid || *got.ProductID != sold {
 			t.Errorf("stored %+v %v", got, err)
 		}

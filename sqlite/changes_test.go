@@ -64,13 +64,6 @@ func newWorld(t *testing.T) *world {
 	return w
 }
 
-func must(t *testing.T, err error) {
-	t.Helper()
-	if err != nil {
-		t.Fatal(err)
-	}
-}
-
 func (w *world) category(t *testing.T, name string) *app.Category {
 	c := &app.Category{Name: name, Image: w.image.URL, ThumbURL: w.image.ThumbURL}
 	must(t, w.db.CreateCategory(context.Background(), c))
@@ -228,9 +221,7 @@ func TestNoWriteLeavesAStaleRow(t *testing.T) {
 			w := newWorld(t)
 			beforePublic, beforePrivate := w.view(t, w.db)
 			version := w.db.CatalogueVersion()
-			if err := write(ctx, w); err != nil {
-				t.Fatal(err)
-			}
+			must(t, write(ctx, w))
 			fresh, err := sqlite.Open(ctx, w.path)
 			must(t, err)
 			defer fresh.Close()

@@ -11,6 +11,14 @@ import (
 	"rehome/sqlite"
 )
 
+// must stops the test at an error.
+func must(t testing.TB, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
 // mustOpenDB opens a fresh database file in a temp dir.
 func mustOpenDB(tb testing.TB) *sqlite.DB {
 	tb.Helper()
@@ -52,9 +60,7 @@ func TestOpen(t *testing.T) {
 			t.Fatal(err)
 		}
 		u := &app.User{Name: "Ann", Email: "ann@example.com", Role: app.RoleBuyer}
-		if err := db.CreateUser(ctx, u, []byte("hash")); err != nil {
-			t.Fatal(err)
-		}
+		must(t, db.CreateUser(ctx, u, []byte("hash")))
 		db.Close()
 		db, err = sqlite.Open(ctx, path)
 		if err != nil {
@@ -72,9 +78,7 @@ func TestUsers(t *testing.T) {
 	ctx := context.Background()
 	db := mustOpenDB(t)
 	u := &app.User{Name: "Ann", Email: "ann@example.com", Role: app.RoleSeller, Phone: "555 0100"}
-	if err := db.CreateUser(ctx, u, []byte("hash")); err != nil {
-		t.Fatal(err)
-	}
+	must(t, db.CreateUser(ctx, u, []byte("hash")))
 	t.Run("OK", func(t *testing.T) {
 		got, hash, err := db.PasswordHash(ctx, "ann@example.com")
 		if err != nil || string(hash) != "hash" || got.Name != "Ann" || got.Role != app.RoleSeller || got.Created.IsZero() {
@@ -118,17 +122,11 @@ func newFixture(t testing.TB) *fixture {
 	ctx := context.Background()
 	db := mustOpenDB(t)
 	seller := &app.User{Name: "Sam", Email: "sam@example.com", Role: app.RoleSeller}
-	if err := db.CreateUser(ctx, seller, []byte("hash")); err != nil {
-		t.Fatal(err)
-	}
+	must(t, db.CreateUser(ctx, seller, []byte("hash")))
 	img := &app.Image{URL: "/images/a.jpg", ThumbURL: "/images/a-thumb.jpg", Width: 10, Height: 10}
-	if err := db.RecordImage(ctx, img, seller.ID); err != nil {
-		t.Fatal(err)
-	}
+	must(t, db.RecordImage(ctx, img, seller.ID))
 	c := &app.Category{Name: "Décor", Image: img.URL}
-	if err := db.CreateCategory(ctx, c); err != nil {
-		t.Fatal(err)
-	}
+	must(t, db.CreateCategory(ctx, c))
 	return &fixture{db: db, seller: seller, category: c, image: img}
 }
 
@@ -144,9 +142,7 @@ func (f *fixture) newProduct(name string) *app.Product {
 func (f *fixture) product(t testing.TB, name string) *app.Product {
 	t.Helper()
 	p := f.newProduct(name)
-	if err := f.db.CreateProduct(context.Background(), p); err != nil {
-		t.Fatal(err)
-	}
+	must(t, f.db.CreateProduct(context.Background(), p))
 	return p
 }
 
@@ -209,18 +205,14 @@ func TestProducts(t *testing.T) {
 	})
 	t.Run("SellerVerifiedIsReadLive", func(t *testing.T) {
 		// No store method verifies sellers yet; flip the flag the way one will.
-		if err := f.db.ExecForTest(ctx, `UPDATE users SET verified = 1 WHERE id = ?`, f.seller.ID); err != nil {
-			t.Fatal(err)
-		}
+		must(t, f.db.ExecForTest(ctx, `UPDATE users SET verified = 1 WHERE id = ?`, f.seller.ID))
 		p, _ := f.db.ProductByID(ctx, first.ID)
 		if !p.SellerVerified {
 			t.Error("product still shows the seller as unverified")
 		}
 	})
 	t.Run("Delete", func(t *testing.T) {
-		if err := f.db.DeleteProduct(ctx, first.ID); err != nil {
-			t.Fatal(err)
-		}
+		must(t, f.db.DeleteProduct(ctx, first.ID))
 		if _, err := f.db.ProductByID(ctx, first.ID); app.ErrorKind(err) != app.KindNotFound {
 			t.Fatalf("after delete: %v", err)
 		}
@@ -234,30 +226,22 @@ func TestSessions(t *testing.T) {
 	ctx := context.Background()
 	db := mustOpenDB(t)
 	store := db.Sessions()
-	if err := store.CommitCtx(ctx, "live", []byte("data"), time.Now().Add(time.Hour)); err != nil {
-		t.Fatal(err)
-	}
-	if err := store.CommitCtx(ctx, "old", []byte("data"), time.Now().Add(-time.Second)); err != nil {
-		t.Fatal(err)
-	}
+	must(t, store.CommitCtx(ctx, "live", []byte("data"), time.Now().Add(time.Hour)))
+	must(t, store.CommitCtx(ctx, "old", []byte("data"), time.Now().Add(-time.Second)))
 	if data, found, err := store.FindCtx(ctx, "live"); err != nil || !found || string(data) != "data" {
 		t.Fatalf("live: %q %v %v", data, found, err)
 	}
 	if _, found, _ := store.FindCtx(ctx, "old"); found {
 		t.Error("an expired session was found")
 	}
-	if err := store.CommitCtx(ctx, "live", []byte("new"), time.Now().Add(time.Hour)); err != nil {
-		t.Fatal(err)
-	}
+	must(t, store.CommitCtx(ctx, "live", []byte("new"), time.Now().Add(time.Hour)))
 	if data, _, _ := store.FindCtx(ctx, "live"); string(data) != "new" {
 		t.Errorf("after second commit: %q", data)
 	}
 	if n, err := store.DeleteExpired(ctx); err != nil || n != 1 {
 		t.Errorf("deleted %d expired, %v; want 1", n, err)
 	}
-	if err := store.DeleteCtx(ctx, "live"); err != nil {
-		t.Fatal(err)
-	}
+	must(t, store.DeleteCtx(ctx, "live"))
 	if _, found, _ := store.FindCtx(ctx, "live"); found {
 		t.Error("a deleted session was found")
 	}

@@ -15,13 +15,9 @@ func TestIdempotencyAnswers(t *testing.T) {
 	now := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
 	f.db.SetClock(func() time.Time { return now })
 	first := &app.StoredAnswer{RequestHash: []byte("hash"), Status: 201, Body: []byte(`{"id":1}`)}
-	if err := f.db.KeepAnswer(ctx, f.seller.ID, "k", first); err != nil {
-		t.Fatal(err)
-	}
+	must(t, f.db.KeepAnswer(ctx, f.seller.ID, "k", first))
 	// A second answer for the same key never replaces the first.
-	if err := f.db.KeepAnswer(ctx, f.seller.ID, "k", &app.StoredAnswer{RequestHash: []byte("other"), Status: 409, Body: []byte(`{}`)}); err != nil {
-		t.Fatal(err)
-	}
+	must(t, f.db.KeepAnswer(ctx, f.seller.ID, "k", &app.StoredAnswer{RequestHash: []byte("other"), Status: 409, Body: []byte(`{}`)}))
 	got, err := f.db.StoredAnswer(ctx, f.seller.ID, "k")
 	if err != nil || got.Status != 201 || !bytes.Equal(got.Body, first.Body) || !bytes.Equal(got.RequestHash, first.RequestHash) {
 		t.Fatalf("got %+v, %v", got, err)

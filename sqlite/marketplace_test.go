@@ -14,9 +14,7 @@ import (
 func mpUser(t testing.TB, db *sqlite.DB, name string, role app.Role) *app.User {
 	t.Helper()
 	u := &app.User{Name: name, Email: name + "@example.com", Role: role}
-	if err := db.CreateUser(context.Background(), u, []byte("hash")); err != nil {
-		t.Fatal(err)
-	}
+	must(t, db.CreateUser(context.Background(), u, []byte("hash")))
 	return u
 }
 
@@ -105,19 +103,11 @@ func TestMarkPaid(t *testing.T) {
 	b1, b2, b3 := mpUser(t, f.db, "b1", app.RoleBuyer), mpUser(t, f.db, "b2", app.RoleBuyer), mpUser(t, f.db, "b3", app.RoleBuyer)
 	k1, k2, k3 := f.mpBook(t, p, b1), f.mpBook(t, p, b2), f.mpBook(t, p, b3)
 	elsewhere := f.mpBook(t, other, b2)
-	if err := f.db.CancelBooking(ctx, k3.ID); err != nil {
-		t.Fatal(err)
-	}
-	if err := f.db.CreateAdvert(ctx, p.ID); err != nil {
-		t.Fatal(err)
-	}
-	if err := f.db.CreateAdvert(ctx, other.ID); err != nil {
-		t.Fatal(err)
-	}
+	must(t, f.db.CancelBooking(ctx, k3.ID))
+	must(t, f.db.CreateAdvert(ctx, p.ID))
+	must(t, f.db.CreateAdvert(ctx, other.ID))
 
-	if err := f.db.MarkPaid(ctx, k1.ID); err != nil {
-		t.Fatal(err)
-	}
+	must(t, f.db.MarkPaid(ctx, k1.ID))
 	for id, want := range map[int64]app.BookingStatus{k1.ID: app.BookingPaid, k2.ID: app.BookingCancelled,
 		k3.ID: app.BookingCancelled, elsewhere.ID: app.BookingBooked} {
 		if got := mpStatus(t, f.db, id); got != want {
@@ -175,9 +165,7 @@ func TestMarkPaidIsOneTransaction(t *testing.T) {
 	p := f.product(t, "table")
 	k1 := f.mpBook(t, p, mpUser(t, f.db, "b1", app.RoleBuyer))
 	k2 := f.mpBook(t, p, mpUser(t, f.db, "b2", app.RoleBuyer))
-	if err := f.db.CreateAdvert(ctx, p.ID); err != nil {
-		t.Fatal(err)
-	}
+	must(t, f.db.CreateAdvert(ctx, p.ID))
 	if err := f.db.ExecForTest(ctx, `CREATE TRIGGER keep_adverts BEFORE DELETE ON adverts BEGIN SELECT RAISE(ABORT, 'no'); END`); err != nil {
 		t.Fatal(err)
 	}
@@ -205,16 +193,12 @@ func TestCancelBookingStore(t *testing.T) {
 		_, err := f.mpTryBook(p, buyer)
 		mpWantKind(t, err, app.KindConflict)
 	})
-	if err := f.db.CancelBooking(ctx, b.ID); err != nil {
-		t.Fatal(err)
-	}
+	must(t, f.db.CancelBooking(ctx, b.ID))
 	if got := mpStatus(t, f.db, b.ID); got != app.BookingCancelled {
 		t.Errorf("status %s", got)
 	}
 	t.Run("twice is harmless", func(t *testing.T) {
-		if err := f.db.CancelBooking(ctx, b.ID); err != nil {
-			t.Fatal(err)
-		}
+		must(t, f.db.CancelBooking(ctx, b.ID))
 	})
 	t.Run("booking again after cancelling", func(t *testing.T) {
 		again := f.mpBook(t, p, buyer)
@@ -244,22 +228,14 @@ func TestReportsStore(t *testing.T) {
 	q := f.product(t, "chair")
 	b1, b2, b3 := mpUser(t, f.db, "b1", app.RoleBuyer), mpUser(t, f.db, "b2", app.RoleBuyer), mpUser(t, f.db, "b3", app.RoleBuyer)
 
-	if err := f.db.CreateReport(ctx, p.ID, b1.ID, "broken"); err != nil {
-		t.Fatal(err)
-	}
+	must(t, f.db.CreateReport(ctx, p.ID, b1.ID, "broken"))
 	mpWantKind(t, f.db.CreateReport(ctx, p.ID, b1.ID, "still broken"), app.KindConflict)
 	if r := mpReports(t, f.db)[p.ID]; r.Reports != 1 || r.Reason != "broken" {
 		t.Errorf("after a refused report: %+v", r)
 	}
-	if err := f.db.CreateReport(ctx, p.ID, b2.ID, "stolen photo"); err != nil {
-		t.Fatal(err)
-	}
-	if err := f.db.CreateReport(ctx, p.ID, b3.ID, ""); err != nil {
-		t.Fatal(err)
-	}
-	if err := f.db.CreateReport(ctx, q.ID, b1.ID, ""); err != nil {
-		t.Fatal(err)
-	}
+	must(t, f.db.CreateReport(ctx, p.ID, b2.ID, "stolen photo"))
+	must(t, f.db.CreateReport(ctx, p.ID, b3.ID, ""))
+	must(t, f.db.CreateReport(ctx, q.ID, b1.ID, ""))
 	reports := mpReports(t, f.db)
 	if r := reports[p.ID]; r.Reports != 3 || r.Reason != "stolen photo" || r.Product != "table" || r.ResalePrice != 2550 ||
 		r.Seller != "Sam" || r.SellerEmail != "sam@example.com" || r.Image != f.image.URL {
@@ -282,9 +258,7 @@ func TestReportsStore(t *testing.T) {
 	t.Run("dismiss", func(t *testing.T) {
 		mpWantKind(t, f.db.DismissReport(ctx, 999), app.KindNotFound)
 		id := mpReports(t, f.db)[p.ID].ID
-		if err := f.db.DismissReport(ctx, id); err != nil {
-			t.Fatal(err)
-		}
+		must(t, f.db.DismissReport(ctx, id))
 		mpWantKind(t, f.db.DismissReport(ctx, id), app.KindNotFound)
 		if _, still := mpReports(t, f.db)[p.ID]; still {
 			t.Error("the dismissed report is listed")
@@ -293,17 +267,13 @@ func TestReportsStore(t *testing.T) {
 			t.Errorf("the product went with its report: %v", err)
 		}
 		// Its reporters are forgotten: they may report again.
-		if err := f.db.CreateReport(ctx, p.ID, b1.ID, "again"); err != nil {
-			t.Fatal(err)
-		}
+		must(t, f.db.CreateReport(ctx, p.ID, b1.ID, "again"))
 		if r := mpReports(t, f.db)[p.ID]; r.Reports != 1 || r.Reason != "again" {
 			t.Errorf("report after dismissal %+v", r)
 		}
 	})
 	t.Run("deleting the product removes its report", func(t *testing.T) {
-		if err := f.db.DeleteProduct(ctx, q.ID); err != nil {
-			t.Fatal(err)
-		}
+		must(t, f.db.DeleteProduct(ctx, q.ID))
 		if _, still := mpReports(t, f.db)[q.ID]; still {
 			t.Error("a deleted product is still reported")
 		}
@@ -315,25 +285,17 @@ func TestAdvertsStore(t *testing.T) {
 	f := newFixture(t)
 	p := f.product(t, "table")
 	q := f.product(t, "chair")
-	if err := f.db.CreateAdvert(ctx, q.ID); err != nil {
-		t.Fatal(err)
-	}
-	if err := f.db.CreateAdvert(ctx, p.ID); err != nil {
-		t.Fatal(err)
-	}
+	must(t, f.db.CreateAdvert(ctx, q.ID))
+	must(t, f.db.CreateAdvert(ctx, p.ID))
 	mpWantKind(t, f.db.CreateAdvert(ctx, p.ID), app.KindConflict)
 	mpWantKind(t, f.db.CreateAdvert(ctx, 999), app.KindNotFound)
 	if got := mpAdvertised(t, f.db); len(got) != 2 || got[0] != p.ID || got[1] != q.ID {
 		t.Errorf("advertised %v, want newest advert first [%d %d]", got, p.ID, q.ID)
 	}
-	if err := f.db.DeleteAdvert(ctx, p.ID); err != nil {
-		t.Fatal(err)
-	}
+	must(t, f.db.DeleteAdvert(ctx, p.ID))
 	mpWantKind(t, f.db.DeleteAdvert(ctx, p.ID), app.KindNotFound)
 	mpWantKind(t, f.db.DeleteAdvert(ctx, 999), app.KindNotFound)
-	if err := f.db.DeleteProduct(ctx, q.ID); err != nil {
-		t.Fatal(err)
-	}
+	must(t, f.db.DeleteProduct(ctx, q.ID))
 	if got := mpAdvertised(t, f.db); len(got) != 0 {
 		t.Errorf("advertised %v after deleting the product", got)
 	}
@@ -347,17 +309,11 @@ func TestDeleteProductCancelsOpenBookings(t *testing.T) {
 	b1, b2 := mpUser(t, f.db, "b1", app.RoleBuyer), mpUser(t, f.db, "b2", app.RoleBuyer)
 	open := f.mpBook(t, p, b1)
 	cancelled := f.mpBook(t, p, b2)
-	if err := f.db.CancelBooking(ctx, cancelled.ID); err != nil {
-		t.Fatal(err)
-	}
+	must(t, f.db.CancelBooking(ctx, cancelled.ID))
 	paid := f.mpBook(t, sold, b1)
-	if err := f.db.MarkPaid(ctx, paid.ID); err != nil {
-		t.Fatal(err)
-	}
+	must(t, f.db.MarkPaid(ctx, paid.ID))
 	for _, id := range []int64{p.ID, sold.ID} {
-		if err := f.db.DeleteProduct(ctx, id); err != nil {
-			t.Fatal(err)
-		}
+		must(t, f.db.DeleteProduct(ctx, id))
 	}
 	for id, want := range map[int64]app.BookingStatus{open.ID: app.BookingCancelled, cancelled.ID: app.BookingCancelled, paid.ID: app.BookingPaid} {
 		b, err := f.db.BookingByID(ctx, id)
@@ -386,9 +342,7 @@ func TestDeleteUserStore(t *testing.T) {
 			t.Fatal(err)
 		}
 		second := mpUser(t, db, "second", app.RoleAdmin)
-		if err := db.DeleteUser(ctx, only.ID); err != nil {
-			t.Fatal(err)
-		}
+		must(t, db.DeleteUser(ctx, only.ID))
 		mpWantKind(t, db.DeleteUser(ctx, second.ID), app.KindConflict)
 		mpWantKind(t, db.DeleteUser(ctx, 999), app.KindNotFound)
 	})
@@ -400,32 +354,20 @@ func TestDeleteUserStore(t *testing.T) {
 		kept := &app.Product{CategoryID: f.category.ID, SellerID: otherSeller.ID, Name: "lamp", Description: "d", Image: f.image.URL,
 			ThumbURL: f.image.ThumbURL, Condition: app.ConditionGood, Location: "Town", OriginalPrice: 100, ResalePrice: 50,
 			SellerPhone: "555 0100", PurchaseYear: 2020, UsePeriod: "1 year", Status: app.StatusAvailable}
-		if err := f.db.CreateProduct(ctx, kept); err != nil {
-			t.Fatal(err)
-		}
+		must(t, f.db.CreateProduct(ctx, kept))
 		buyer := mpUser(t, f.db, "bea", app.RoleBuyer)
 		open, paid := f.mpBook(t, p, buyer), f.mpBook(t, q, buyer)
-		if err := f.db.MarkPaid(ctx, paid.ID); err != nil {
-			t.Fatal(err)
-		}
+		must(t, f.db.MarkPaid(ctx, paid.ID))
 		// The seller was buying too.
 		own := f.mpBook(t, kept, f.seller)
 		for _, id := range []int64{p.ID, kept.ID} {
-			if err := f.db.CreateAdvert(ctx, id); err != nil {
-				t.Fatal(err)
-			}
-			if err := f.db.CreateReport(ctx, id, buyer.ID, "x"); err != nil {
-				t.Fatal(err)
-			}
+			must(t, f.db.CreateAdvert(ctx, id))
+			must(t, f.db.CreateReport(ctx, id, buyer.ID, "x"))
 		}
 		// The seller reported someone else's product along with the buyer.
-		if err := f.db.CreateReport(ctx, kept.ID, f.seller.ID, "y"); err != nil {
-			t.Fatal(err)
-		}
+		must(t, f.db.CreateReport(ctx, kept.ID, f.seller.ID, "y"))
 
-		if err := f.db.DeleteUser(ctx, f.seller.ID); err != nil {
-			t.Fatal(err)
-		}
+		must(t, f.db.DeleteUser(ctx, f.seller.ID))
 		if _, err := f.db.UserByID(ctx, f.seller.ID); app.ErrorKind(err) != app.KindNotFound {
 			t.Errorf("user: %v", err)
 		}
@@ -470,22 +412,12 @@ func TestDeleteUserStore(t *testing.T) {
 		bea, bob := mpUser(t, f.db, "bea", app.RoleBuyer), mpUser(t, f.db, "bob", app.RoleBuyer)
 		open := f.mpBook(t, p, bea)
 		paid := f.mpBook(t, q, bea)
-		if err := f.db.MarkPaid(ctx, paid.ID); err != nil {
-			t.Fatal(err)
-		}
-		if err := f.db.CreateReport(ctx, p.ID, bea.ID, "only bea"); err != nil {
-			t.Fatal(err)
-		}
-		if err := f.db.CreateReport(ctx, q.ID, bea.ID, "bea"); err != nil {
-			t.Fatal(err)
-		}
-		if err := f.db.CreateReport(ctx, q.ID, bob.ID, ""); err != nil {
-			t.Fatal(err)
-		}
+		must(t, f.db.MarkPaid(ctx, paid.ID))
+		must(t, f.db.CreateReport(ctx, p.ID, bea.ID, "only bea"))
+		must(t, f.db.CreateReport(ctx, q.ID, bea.ID, "bea"))
+		must(t, f.db.CreateReport(ctx, q.ID, bob.ID, ""))
 
-		if err := f.db.DeleteUser(ctx, bea.ID); err != nil {
-			t.Fatal(err)
-		}
+		must(t, f.db.DeleteUser(ctx, bea.ID))
 		list, _ := f.db.SellerBookings(ctx, f.seller.ID, app.Page{Limit: 10})
 		if list.Total != 2 {
 			t.Fatalf("the seller's buyers %+v", list)
@@ -520,9 +452,7 @@ func TestDeletedUserIDIsNotReused(t *testing.T) {
 	db := mustOpenDB(t)
 	mpUser(t, db, "first", app.RoleBuyer)
 	last := mpUser(t, db, "last", app.RoleBuyer)
-	if err := db.DeleteUser(ctx, last.ID); err != nil {
-		t.Fatal(err)
-	}
+	must(t, db.DeleteUser(ctx, last.ID))
 	next := mpUser(t, db, "next", app.RoleBuyer)
 	if next.ID == last.ID {
 		t.Fatalf("the new account got the deleted account's id %d", next.ID)
@@ -584,9 +514,7 @@ func TestWritesByAVanishedAccount(t *testing.T) {
 	f := newFixture(t)
 	p := f.product(t, "table")
 	gone := mpUser(t, f.db, "gone", app.RoleBuyer)
-	if err := f.db.DeleteUser(ctx, gone.ID); err != nil {
-		t.Fatal(err)
-	}
+	must(t, f.db.DeleteUser(ctx, gone.ID))
 	_, bookErr := f.mpTryBook(p, gone)
 	reportErr := f.db.CreateReport(ctx, p.ID, gone.ID, "")
 	if bookErr == nil || reportErr == nil {

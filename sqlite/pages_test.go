@@ -20,9 +20,7 @@ func TestCategoryPages(t *testing.T) {
 	f := newFixture(t)
 	other := mpUser(t, f.db, "Olga", app.RoleSeller)
 	chairs := &app.Category{Name: "Chairs", Image: f.image.URL}
-	if err := f.db.CreateCategory(ctx, chairs); err != nil {
-		t.Fatal(err)
-	}
+	must(t, f.db.CreateCategory(ctx, chairs))
 	// 300 products, three to a millisecond so the id breaks ties, in two
 	// categories, by two sellers, one in seven sold.
 	base := time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC)
@@ -45,9 +43,7 @@ func TestCategoryPages(t *testing.T) {
 	}
 	// Out of order, so ids and times disagree now and then.
 	slices.Reverse(batch[100:200])
-	if err := f.db.CreateProducts(ctx, batch); err != nil {
-		t.Fatal(err)
-	}
+	must(t, f.db.CreateProducts(ctx, batch))
 	products := map[int64]app.Product{}
 	for _, p := range batch {
 		products[p.ID] = p
@@ -113,9 +109,7 @@ func TestCategoryPages(t *testing.T) {
 		}
 		for _, i := range []int{0, 63, 64, 65} {
 			id := first.Items[i].ID
-			if err := f.db.DeleteProduct(ctx, id); err != nil {
-				t.Fatal(err)
-			}
+			must(t, f.db.DeleteProduct(ctx, id))
 			delete(products, id)
 		}
 		check(t, f.category)
@@ -125,24 +119,18 @@ func TestCategoryPages(t *testing.T) {
 		sold := first.Items[0]
 		buyer := mpUser(t, f.db, "Bea", app.RoleBuyer)
 		b := f.mpBook(t, &sold, buyer)
-		if err := f.db.MarkPaid(ctx, b.ID); err != nil {
-			t.Fatal(err)
-		}
+		must(t, f.db.MarkPaid(ctx, b.ID))
 		p := products[sold.ID]
 		p.Status = app.StatusSold
 		products[sold.ID] = p
 		check(t, f.category)
 	})
 	t.Run("a seller verified", func(t *testing.T) {
-		if err := f.db.VerifySeller(ctx, other.ID); err != nil {
-			t.Fatal(err)
-		}
+		must(t, f.db.VerifySeller(ctx, other.ID))
 		check(t, f.category)
 	})
 	t.Run("a seller deleted", func(t *testing.T) {
-		if err := f.db.DeleteUser(ctx, other.ID); err != nil {
-			t.Fatal(err)
-		}
+		must(t, f.db.DeleteUser(ctx, other.ID))
 		for id, p := range products {
 			if p.SellerID == other.ID {
 				delete(products, id)
@@ -189,9 +177,7 @@ func TestCatalogueVersion(t *testing.T) {
 	for _, tc := range changes {
 		t.Run(tc.name, func(t *testing.T) {
 			before := f.db.CatalogueVersion()
-			if err := tc.write(); err != nil {
-				t.Fatal(err)
-			}
+			must(t, tc.write())
 			if changed := f.db.CatalogueVersion() != before; changed != tc.changes {
 				t.Errorf("version changed: %v, want %v", changed, tc.changes)
 			}
@@ -208,17 +194,13 @@ func TestCachedRowsFollowWrites(t *testing.T) {
 		if got, _ := f.db.UserByID(ctx, u.ID); got.Verified {
 			t.Fatal("verified from the start")
 		}
-		if err := f.db.VerifySeller(ctx, u.ID); err != nil {
-			t.Fatal(err)
-		}
+		must(t, f.db.VerifySeller(ctx, u.ID))
 		if got, _ := f.db.UserByID(ctx, u.ID); !got.Verified {
 			t.Error("verification not seen")
 		}
 		promoted := mpUser(t, f.db, "Pat", app.RoleBuyer)
 		f.db.UserByID(ctx, promoted.ID)
-		if err := f.db.PromoteToAdmin(ctx, promoted.ID); err != nil {
-			t.Fatal(err)
-		}
+		must(t, f.db.PromoteToAdmin(ctx, promoted.ID))
 		if got, _ := f.db.UserByID(ctx, promoted.ID); got.Role != app.RoleAdmin {
 			t.Errorf("role %s, want Admin", got.Role)
 		}
@@ -227,9 +209,7 @@ func TestCachedRowsFollowWrites(t *testing.T) {
 		if again, _ := f.db.UserByID(ctx, u.ID); again.Name != "Sid" {
 			t.Error("a caller changed the cached user")
 		}
-		if err := f.db.DeleteUser(ctx, u.ID); err != nil {
-			t.Fatal(err)
-		}
+		must(t, f.db.DeleteUser(ctx, u.ID))
 		if _, err := f.db.UserByID(ctx, u.ID); app.ErrorKind(err) != app.KindNotFound {
 			t.Errorf("deleted user: %v", err)
 		}
@@ -238,9 +218,7 @@ func TestCachedRowsFollowWrites(t *testing.T) {
 		if _, err := f.db.CategoryByName(ctx, "lamps"); app.ErrorKind(err) != app.KindNotFound {
 			t.Fatalf("got %v", err)
 		}
-		if err := f.db.CreateCategory(ctx, &app.Category{Name: "Lamps", Image: f.image.URL}); err != nil {
-			t.Fatal(err)
-		}
+		must(t, f.db.CreateCategory(ctx, &app.Category{Name: "Lamps", Image: f.image.URL}))
 		if c, err := f.db.CategoryByName(ctx, " LAMPS "); err != nil || c.Name != "Lamps" {
 			t.Errorf("got %+v, %v", c, err)
 		}
@@ -254,15 +232,11 @@ func TestCachedRowsFollowWrites(t *testing.T) {
 		now := time.Now().UTC()
 		f.db.SetClock(func() time.Time { return now })
 		store := f.db.Sessions()
-		if err := store.CommitCtx(ctx, "tok", []byte("one"), now.Add(time.Hour)); err != nil {
-			t.Fatal(err)
-		}
+		must(t, store.CommitCtx(ctx, "tok", []byte("one"), now.Add(time.Hour)))
 		if data, found, _ := store.FindCtx(ctx, "tok"); !found || string(data) != "one" {
 			t.Fatalf("got %q %v", data, found)
 		}
-		if err := store.CommitCtx(ctx, "tok", []byte("two"), now.Add(time.Hour)); err != nil {
-			t.Fatal(err)
-		}
+		must(t, store.CommitCtx(ctx, "tok", []byte("two"), now.Add(time.Hour)))
 		if data, _, _ := store.FindCtx(ctx, "tok"); string(data) != "two" {
 			t.Errorf("got %q after a commit", data)
 		}
@@ -271,9 +245,7 @@ func TestCachedRowsFollowWrites(t *testing.T) {
 			t.Error("an expired session was found")
 		}
 		now = now.Add(-2 * time.Hour)
-		if err := store.DeleteCtx(ctx, "tok"); err != nil {
-			t.Fatal(err)
-		}
+		must(t, store.DeleteCtx(ctx, "tok"))
 		if _, found, _ := store.FindCtx(ctx, "tok"); found {
 			t.Error("a deleted session was found")
 		}
@@ -299,9 +271,7 @@ func TestCachesAcrossStores(t *testing.T) {
 	}
 	defer cli.Close()
 	admin := &app.User{Name: "Ada", Email: "ada@example.com", Role: app.RoleAdmin}
-	if err := cli.CreateUser(ctx, admin, []byte("hash")); err != nil {
-		t.Fatal(err)
-	}
+	must(t, cli.CreateUser(ctx, admin, []byte("hash")))
 	if got, err := server.UserByID(ctx, admin.ID); err != nil || got.Email != "ada@example.com" {
 		t.Errorf("the server does not see an admin created elsewhere: %+v %v", got, err)
 	}

@@ -90,20 +90,3 @@ func (db *DB) refreshReport(ctx context.Context, tx *sql.Tx, reportID int64) err
 		WHERE id = ?1`, reportID)
 	return err
 }
-
-// changeOne runs a statement that must change exactly one row.
-func changeOne(ctx context.Context, db *DB, query string, id int64, notFoundMessage string) error {
-	res, err := db.exec(ctx, query, id)
-	return changedOne(res, err, notFoundMessage)
-}
-
-// changedOne says a statement that changed no row found nothing to change.
-func changedOne(res sql.Result, err error, notFoundMessage string) error {
-	if err != nil {
-		return err
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return app.Errorf(app.KindNotFound, "%s", notFoundMessage)
-	}
-	return nil
-}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"database/sql"
 	"sync"
+
+	"rehome/app"
 )
 
 // Every query runs as a prepared statement, kept for the life of the
@@ -118,6 +120,23 @@ func (db *DB) writeRow(ctx context.Context, query string, args []any, dest ...an
 	return db.inTx(ctx, func(tx *sql.Tx) error {
 		return db.txRow(ctx, tx, query, args...).Scan(dest...)
 	})
+}
+
+// changeOne runs a statement that must change exactly one row.
+func changeOne(ctx context.Context, db *DB, query string, id int64, notFoundMessage string) error {
+	res, err := db.exec(ctx, query, id)
+	return changedOne(res, err, notFoundMessage)
+}
+
+// changedOne says a statement that changed no row found nothing to change.
+func changedOne(res sql.Result, err error, notFoundMessage string) error {
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return app.Errorf(app.KindNotFound, "%s", notFoundMessage)
+	}
+	return nil
 }
 
 // txStmt is query prepared for the write transaction tx.
