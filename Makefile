@@ -36,8 +36,10 @@ test: test-go test-web test-e2e
 test-go: vet
 	$(GO) test -count=1 ./...
 
+# staticcheck is pinned in go.mod as a tool.
 vet:
 	$(GO) vet ./...
+	$(GO) tool staticcheck ./...
 
 test-web: $(WEB_DEPS)
 	cd pwa && npm run typecheck && npm test

@@ -84,7 +84,6 @@ var (
 	black   = hex(0x000000)
 	linen   = hex(0xf4f1ea)
 	warm    = hex(0xffe9b0)
-	glass   = hex(0xcfdde3)
 	ceramic = []color.RGBA{hex(0xf1ede6), hex(0xc4694a), hex(0x8fa68e), hex(0x2f4a6d), hex(0xd4a03a), hex(0x3a3a3c), hex(0xd9c7a8)}
 )
 
