@@ -4,7 +4,7 @@ GO      ?= go
 BIN     := bin/rehome
 DATA    ?= ./data
 
-GO_SRC  := go.mod go.sum $(shell find app cmd sqlite uploads pwa/embed.go -name '*.go' -o -name '*.sql' 2>/dev/null)
+GO_SRC  := go.mod go.sum $(shell find app cmd internal sqlite uploads pwa/embed.go -name '*.go' -o -name '*.sql' 2>/dev/null)
 WEB_SRC := $(shell find pwa/src pwa/public pwa/scripts -type f 2>/dev/null) \
            pwa/index.html pwa/vite.config.ts pwa/package.json $(wildcard pwa/tsconfig*.json)
 WEB_DEPS  := pwa/node_modules/.package-lock.json

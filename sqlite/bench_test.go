@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"rehome/app"
-	"rehome/app/benchdata"
+	"rehome/internal/benchdata"
 	"rehome/sqlite"
 	"rehome/uploads"
 )

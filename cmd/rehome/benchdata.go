@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"rehome/app"
-	"rehome/app/benchdata"
+	"rehome/internal/benchdata"
 )
 
 // benchData is 'rehome bench-data': a large data set for benchmarks, written

@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"rehome/app/benchdata"
+	"rehome/internal/benchdata"
 )
 
 func TestBenchData(t *testing.T) {

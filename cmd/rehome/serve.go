@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"rehome/app/api"
-	"rehome/app/demo"
+	"rehome/internal/demo"
 	"rehome/pwa"
 )
 

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"rehome/app"
-	"rehome/app/benchdata"
+	"rehome/internal/benchdata"
 	"rehome/sqlite"
 	"rehome/uploads"
 )

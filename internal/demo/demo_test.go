@@ -11,7 +11,7 @@ import (
 	"golang.org/x/crypto/bcrypt"
 
 	"rehome/app"
-	"rehome/app/demo"
+	"rehome/internal/demo"
 	"rehome/sqlite"
 	"rehome/uploads"
 )
