@@ -29,11 +29,11 @@ func twoDigits(n int64) string {
 }
 
 func (c Cents) MarshalJSON() ([]byte, error) {
-	return c.appendJSON(nil), nil
+	return c.AppendJSON(nil), nil
 }
 
-// appendJSON writes the shortest decimal: 120.5, 120, 0.05.
-func (c Cents) appendJSON(b []byte) []byte {
+// AppendJSON appends the shortest decimal: 120.5, 120, 0.05.
+func (c Cents) AppendJSON(b []byte) []byte {
 	if c < 0 { // never stored; written as it always was
 		s := c.String()
 		s = strings.TrimSuffix(strings.TrimSuffix(s, "0"), ".0")

@@ -46,9 +46,9 @@ func writeJSON(w http.ResponseWriter, status int, body any) {
 func encodeJSON(buf *bytes.Buffer, body any) error {
 	switch v := body.(type) {
 	case app.List[app.Product]:
-		buf.Write(app.AppendProductsJSON(buf.AvailableBuffer(), v))
+		buf.Write(appendProductsJSON(buf.AvailableBuffer(), v))
 	case *app.Product:
-		buf.Write(v.AppendJSON(buf.AvailableBuffer()))
+		buf.Write(appendProductJSON(buf.AvailableBuffer(), v))
 	default:
 		return json.NewEncoder(buf).Encode(body)
 	}

@@ -1,20 +1,23 @@
-package app
+package api
 
 import (
 	"encoding/binary"
 	"strconv"
 	"time"
 	"unicode/utf8"
+
+	"rehome/app"
 )
 
 // Products are most of what the API sends, and encoding/json spent about
 // as long on a page of them as the database did: it looks every field up
 // by reflection and checks again the JSON that Cents and time.Time return.
-// AppendJSON writes the same bytes directly. TestProductAppendJSON keeps
-// the two equal.
+// appendProductJSON writes the same bytes directly; TestProductAppendJSON
+// keeps the two equal. Budget: the signed-in category page's server CPU per
+// request (docs/benchmarks.md).
 
-// AppendJSON appends p's JSON, as encoding/json's Encoder writes it.
-func (p *Product) AppendJSON(b []byte) []byte {
+// appendProductJSON appends p's JSON, as encoding/json's Encoder writes it.
+func appendProductJSON(b []byte, p *app.Product) []byte {
 	b = append(b, `{"id":`...)
 	b = strconv.AppendInt(b, p.ID, 10)
 	b = append(b, `,"category":`...)
@@ -32,9 +35,9 @@ func (p *Product) AppendJSON(b []byte) []byte {
 	b = append(b, `,"location":`...)
 	b = appendJSONString(b, p.Location)
 	b = append(b, `,"original_price":`...)
-	b = p.OriginalPrice.appendJSON(b)
+	b = p.OriginalPrice.AppendJSON(b)
 	b = append(b, `,"resale_price":`...)
-	b = p.ResalePrice.appendJSON(b)
+	b = p.ResalePrice.AppendJSON(b)
 	b = append(b, `,"seller":`...)
 	b = appendJSONString(b, p.Seller)
 	b = append(b, `,"seller_email":`...)
@@ -54,8 +57,8 @@ func (p *Product) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// AppendProductsJSON appends a list of products as encoding/json writes it.
-func AppendProductsJSON(b []byte, l List[Product]) []byte {
+// appendProductsJSON appends a list of products as encoding/json writes it.
+func appendProductsJSON(b []byte, l app.List[app.Product]) []byte {
 	b = append(b, `{"items":`...)
 	if l.Items == nil {
 		b = append(b, "null"...)
@@ -65,7 +68,7 @@ func AppendProductsJSON(b []byte, l List[Product]) []byte {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			b = l.Items[i].AppendJSON(b)
+			b = appendProductJSON(b, &l.Items[i])
 		}
 		b = append(b, ']')
 	}

@@ -1,4 +1,4 @@
-package app
+package api
 
 import (
 	"bytes"
@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 	"unicode/utf8"
+
+	"rehome/app"
 )
 
 // encodingJSON is what json.Encoder writes for v, without its newline.
@@ -35,34 +37,34 @@ func TestProductAppendJSON(t *testing.T) {
 		}
 		return string(b)
 	}
-	var products []Product
+	var products []app.Product
 	for i, s := range tricky {
-		products = append(products, Product{ID: int64(i), Category: s, Name: s, Description: s, Image: s, ThumbURL: s,
-			Condition: Condition(s), Location: s, OriginalPrice: Cents(i * 1234), ResalePrice: Cents(i * 50), Seller: s,
+		products = append(products, app.Product{ID: int64(i), Category: s, Name: s, Description: s, Image: s, ThumbURL: s,
+			Condition: app.Condition(s), Location: s, OriginalPrice: app.Cents(i * 1234), ResalePrice: app.Cents(i * 50), Seller: s,
 			SellerEmail: s, SellerPhone: s, SellerVerified: i%2 == 0, PurchaseYear: 2000 + i, UsePeriod: s,
-			Status: ProductStatus(s), Created: time.Date(2026, 11, 22, 10, 15, i, i*1_000_000, time.UTC)})
+			Status: app.ProductStatus(s), Created: time.Date(2026, 11, 22, 10, 15, i, i*1_000_000, time.UTC)})
 	}
 	for i := range 500 {
-		products = append(products, Product{ID: rng.Int64(), Category: randomString(), Name: randomString(),
+		products = append(products, app.Product{ID: rng.Int64(), Category: randomString(), Name: randomString(),
 			Description: randomString(), Location: randomString(), Seller: randomString(),
-			OriginalPrice: Cents(rng.Int64N(1e10)), ResalePrice: Cents(rng.Int64N(1000)), PurchaseYear: rng.IntN(3000),
+			OriginalPrice: app.Cents(rng.Int64N(1e10)), ResalePrice: app.Cents(rng.Int64N(1000)), PurchaseYear: rng.IntN(3000),
 			Created: time.UnixMilli(rng.Int64N(4e12)).UTC(), SellerVerified: i%3 == 0})
 	}
-	products = append(products, Product{}) // zero time, zero prices
+	products = append(products, app.Product{}) // zero time, zero prices
 	for _, p := range products {
-		if got, want := string(p.AppendJSON(nil)), encodingJSON(t, p); got != want {
-			t.Fatalf("AppendJSON\n got %s\nwant %s", got, want)
+		if got, want := string(appendProductJSON(nil, &p)), encodingJSON(t, p); got != want {
+			t.Fatalf("appendProductJSON\n got %s\nwant %s", got, want)
 		}
 	}
-	for _, l := range []List[Product]{{Items: products[:3], Total: 7}, {Items: []Product{}}, {}} {
-		if got, want := string(AppendProductsJSON(nil, l)), encodingJSON(t, l); got != want {
-			t.Errorf("AppendProductsJSON\n got %s\nwant %s", got, want)
+	for _, l := range []app.List[app.Product]{{Items: products[:3], Total: 7}, {Items: []app.Product{}}, {}} {
+		if got, want := string(appendProductsJSON(nil, l)), encodingJSON(t, l); got != want {
+			t.Errorf("appendProductsJSON\n got %s\nwant %s", got, want)
 		}
 	}
 }
 
 func TestCentsJSON(t *testing.T) {
-	for c := Cents(-1000); c <= 100_000; c++ {
+	for c := app.Cents(-1000); c <= 100_000; c++ {
 		got, _ := c.MarshalJSON()
 		s := c.String()
 		s = strings.TrimSuffix(strings.TrimSuffix(s, "0"), ".0")
@@ -70,19 +72,19 @@ func TestCentsJSON(t *testing.T) {
 			t.Fatalf("%d: %s, want %s", int64(c), got, want)
 		}
 	}
-	if got, _ := MaxCents.MarshalJSON(); string(got) != "10000000" {
-		t.Errorf("MaxCents: %s", got)
+	if got, _ := app.MaxCents.MarshalJSON(); string(got) != "10000000" {
+		t.Errorf("app.MaxCents: %s", got)
 	}
 }
 
 func BenchmarkProductJSON(b *testing.B) {
-	l := List[Product]{Total: 4800}
+	l := app.List[app.Product]{Total: 4800}
 	for i := range 24 {
-		l.Items = append(l.Items, Product{ID: int64(i), Category: "Sofas", Name: "Solid oak Sofas no. 1234",
+		l.Items = append(l.Items, app.Product{ID: int64(i), Category: "Sofas", Name: "Solid oak Sofas no. 1234",
 			Description: strings.Repeat("Well looked after and ready for a new home. ", 4), Image: "/images/0123456789abcdef0123456789abcdef.jpg",
-			ThumbURL: "/images/0123456789abcdef0123456789abcdef-thumb.jpg", Condition: ConditionGood, Location: "Riverside",
+			ThumbURL: "/images/0123456789abcdef0123456789abcdef-thumb.jpg", Condition: app.ConditionGood, Location: "Riverside",
 			OriginalPrice: 123450, ResalePrice: 45000, Seller: "Seller 12", SellerEmail: "seller12@bench.rehome.test",
-			SellerPhone: "+44 7700 000012", PurchaseYear: 2019, UsePeriod: "3 years", Status: StatusAvailable,
+			SellerPhone: "+44 7700 000012", PurchaseYear: 2019, UsePeriod: "3 years", Status: app.StatusAvailable,
 			Created: time.Now().UTC()})
 	}
 	b.Run("encoding/json", func(b *testing.B) {
@@ -95,7 +97,7 @@ func BenchmarkProductJSON(b *testing.B) {
 	b.Run("AppendJSON", func(b *testing.B) {
 		var buf []byte
 		for b.Loop() {
-			buf = AppendProductsJSON(buf[:0], l)
+			buf = appendProductsJSON(buf[:0], l)
 		}
 	})
 }
