@@ -13,6 +13,8 @@ import (
 // after it has been scaled down: turning a 12 MP photo costs more than 60 ms
 // on 2 cores, turning the 1600 px result a few. Portrait photos from phones
 // are nearly all stored sideways, so this is the common case, not a corner.
+// Budget: a 12 MP upload stored with its thumbnail in 400 ms
+// (docs/benchmarks.md).
 
 // exifOrientation returns the EXIF orientation (1 to 8) of a JPEG, or 1 (as
 // stored) when there is none or it cannot be read.

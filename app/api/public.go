@@ -7,7 +7,6 @@ import (
 	"encoding/hex"
 	"net/http"
 	"strconv"
-	"strings"
 	"sync"
 )
 
@@ -16,7 +15,8 @@ import (
 // each answer carries an ETag made of the catalogue's version (see
 // app.Service.CatalogueVersion), a browser asking again with If-None-Match
 // gets 304 Not Modified, and other requests get the JSON kept from the last
-// time, already gzipped.
+// time, already gzipped. Budget: public lists answered with an ETag, 304
+// without touching the database (docs/benchmarks.md).
 type publicLists struct {
 	// boot tells this process's versions from an earlier one's, which
 	// counted from zero too.
@@ -28,8 +28,7 @@ type publicLists struct {
 
 type publicAnswer struct {
 	version uint64
-	body    []byte
-	gzipped []byte // nil when the body is too small to be worth it
+	*keptBody
 }
 
 // Different pages of the advertised list a client may ask for; past this,
@@ -47,17 +46,14 @@ func newPublicLists() *publicLists {
 func (p *publicLists) serve(w http.ResponseWriter, r *http.Request, version uint64, key string,
 	read func(context.Context) (any, error)) error {
 	etag := `W/"` + p.boot + "-" + strconv.FormatUint(version, 10) + `"`
-	h := w.Header()
-	h.Set("ETag", etag)
 	// Browsers keep the answer and ask each time whether it is still good.
-	h.Set("Cache-Control", "no-cache")
-	h.Add("Vary", "Accept-Encoding")
-	if etagMatches(r.Header.Get("If-None-Match"), etag) {
-		w.WriteHeader(http.StatusNotModified)
-		return nil
-	}
+	w.Header().Set("Cache-Control", "no-cache")
 	answer := p.kept(key, version)
 	if answer == nil {
+		if etagMatches(r.Header.Get("If-None-Match"), etag) {
+			notModified(w, etag) // without reading what the client holds
+			return nil
+		}
 		value, err := read(r.Context())
 		if err != nil {
 			return err
@@ -66,20 +62,10 @@ func (p *publicLists) serve(w http.ResponseWriter, r *http.Request, version uint
 		if err := encodeJSON(&body, value); err != nil {
 			return err
 		}
-		answer = &publicAnswer{version: version, body: body.Bytes()}
-		if body.Len() >= minGzipBytes {
-			answer.gzipped = gzipped(answer.body)
-		}
+		answer = &publicAnswer{version: version, keptBody: newKeptBody("application/json", etag, body.Bytes(), gzipLevel)}
 		p.keep(key, answer)
 	}
-	h.Set("Content-Type", "application/json")
-	body := answer.body
-	if answer.gzipped != nil && acceptsGzip(r) {
-		h.Set("Content-Encoding", "gzip")
-		body = answer.gzipped
-	}
-	w.WriteHeader(http.StatusOK)
-	w.Write(body)
+	answer.serve(w, r)
 	return nil
 }
 
@@ -105,20 +91,4 @@ func (p *publicLists) keep(key string, a *publicAnswer) {
 		clear(p.answers)
 	}
 	p.answers[key] = a
-}
-
-// etagMatches compares If-None-Match with an ETag the weak way, as RFC
-// 9110 asks for If-None-Match.
-func etagMatches(ifNoneMatch, etag string) bool {
-	if ifNoneMatch == "" {
-		return false
-	}
-	want := strings.TrimPrefix(etag, "W/")
-	for _, candidate := range strings.Split(ifNoneMatch, ",") {
-		candidate = strings.TrimSpace(candidate)
-		if candidate == "*" || strings.TrimPrefix(candidate, "W/") == want {
-			return true
-		}
-	}
-	return false
 }

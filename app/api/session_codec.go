@@ -13,7 +13,8 @@ import (
 // gob describes its types again in every blob, so decoding one cost about
 // as much CPU as the rest of a signed-in request. Our sessions hold only
 // int64 values (the user's ID); a session holding anything else, and every
-// session written before this codec, goes through gob.
+// session written before this codec, goes through gob. Budget: the signed-in
+// category page's server CPU per request (docs/benchmarks.md).
 type sessionCodec struct{}
 
 // sessionMagic starts our blobs. A gob stream never starts this way: after

@@ -1,19 +1,17 @@
 package api
 
 import (
-	"bytes"
-	"compress/gzip"
 	"crypto/sha256"
 	"encoding/hex"
 	"io/fs"
 	"mime"
 	"net/http"
 	"path"
-	"strconv"
 	"strings"
 	"sync"
 
 	"github.com/go-chi/chi/v5"
+	"github.com/klauspost/compress/gzip"
 )
 
 // webFiles serves the built web app. Vite puts content-hashed files under
@@ -26,18 +24,11 @@ type webFiles struct {
 	fsys fs.FS
 
 	mu    sync.Mutex
-	files map[string]*webFile
-}
-
-type webFile struct {
-	body        []byte
-	gzipped     []byte // nil when compression does not pay
-	contentType string
-	etag        string
+	files map[string]*keptBody
 }
 
 func (s *Server) webApp() http.Handler {
-	return &webFiles{fsys: s.web, files: map[string]*webFile{}}
+	return &webFiles{fsys: s.web, files: map[string]*keptBody{}}
 }
 
 func (wf *webFiles) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -58,33 +49,16 @@ func (wf *webFiles) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if f == nil || name == "index.html" || name == "" {
 		f = wf.index()
 	}
-	h := w.Header()
 	if immutable {
-		h.Set("Cache-Control", "public, max-age=31536000, immutable")
+		w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
 	} else {
-		h.Set("Cache-Control", "no-cache")
+		w.Header().Set("Cache-Control", "no-cache")
 	}
-	h.Set("Content-Type", f.contentType)
-	h.Set("ETag", f.etag)
-	h.Add("Vary", "Accept-Encoding")
-	if match := r.Header.Get("If-None-Match"); match != "" && strings.Contains(match, f.etag) {
-		w.WriteHeader(http.StatusNotModified)
-		return
-	}
-	body := f.body
-	if f.gzipped != nil && acceptsGzip(r) {
-		h.Set("Content-Encoding", "gzip")
-		body = f.gzipped
-	}
-	h.Set("Content-Length", strconv.Itoa(len(body)))
-	if r.Method == http.MethodHead {
-		return
-	}
-	w.Write(body)
+	f.serve(w, r)
 }
 
 // file returns the named file, or nil when there is none.
-func (wf *webFiles) file(name string) *webFile {
+func (wf *webFiles) file(name string) *keptBody {
 	if name == "" {
 		name = "index.html"
 	}
@@ -93,7 +67,7 @@ func (wf *webFiles) file(name string) *webFile {
 	if f, ok := wf.files[name]; ok {
 		return f
 	}
-	var f *webFile
+	var f *keptBody
 	if body, err := fs.ReadFile(wf.fsys, name); err == nil {
 		f = newWebFile(name, body)
 	}
@@ -103,7 +77,7 @@ func (wf *webFiles) file(name string) *webFile {
 
 // index is the web app's entry page, or a plain notice when the web app was
 // not built into this binary.
-func (wf *webFiles) index() *webFile {
+func (wf *webFiles) index() *keptBody {
 	if f := wf.file("index.html"); f != nil {
 		return f
 	}
@@ -117,45 +91,18 @@ var notBuilt = newWebFile("index.html", []byte(`<!doctype html>
 The API answers under <a href="/api/categories">/api</a>.</p></main></body></html>
 `))
 
-func newWebFile(name string, body []byte) *webFile {
+// newWebFile keeps a file of the web app, gzipped at the best level: it is
+// made once and sent to every visitor.
+func newWebFile(name string, body []byte) *keptBody {
 	sum := sha256.Sum256(body)
-	f := &webFile{body: body, etag: `"` + hex.EncodeToString(sum[:12]) + `"`}
-	f.contentType = mime.TypeByExtension(path.Ext(name))
+	contentType := mime.TypeByExtension(path.Ext(name))
 	if path.Ext(name) == ".webmanifest" {
-		f.contentType = "application/manifest+json" // not in Go's table
+		contentType = "application/manifest+json" // not in Go's table
 	}
-	if f.contentType == "" {
-		f.contentType = http.DetectContentType(body)
+	if contentType == "" {
+		contentType = http.DetectContentType(body)
 	}
-	if compressible(f.contentType) && len(body) > 512 {
-		var buf bytes.Buffer
-		zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
-		zw.Write(body)
-		zw.Close()
-		if buf.Len() < len(body)*9/10 {
-			f.gzipped = buf.Bytes()
-		}
-	}
-	return f
-}
-
-func compressible(contentType string) bool {
-	for _, prefix := range []string{"text/", "application/javascript", "application/json", "application/manifest+json", "image/svg+xml"} {
-		if strings.HasPrefix(contentType, prefix) {
-			return true
-		}
-	}
-	return false
-}
-
-func acceptsGzip(r *http.Request) bool {
-	for _, part := range strings.Split(r.Header.Get("Accept-Encoding"), ",") {
-		coding, params, _ := strings.Cut(strings.TrimSpace(part), ";")
-		if strings.EqualFold(strings.TrimSpace(coding), "gzip") && strings.ReplaceAll(params, " ", "") != "q=0" {
-			return true
-		}
-	}
-	return false
+	return newKeptBody(contentType, `"`+hex.EncodeToString(sum[:12])+`"`, body, gzip.BestCompression)
 }
 
 func (s *Server) apiNotFound(w http.ResponseWriter, r *http.Request) {
