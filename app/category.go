@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"io"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -35,4 +36,48 @@ type CategoryStore interface {
 	CreateCategory(ctx context.Context, c *Category) error
 	Categories(ctx context.Context) ([]Category, error)
 	CategoryByName(ctx context.Context, name string) (*Category, error)
+}
+
+// CatalogueVersion tells whether the public lists may have changed: while it
+// stays the same, Categories and AdvertisedProducts answer the same.
+func (s *Service) CatalogueVersion() uint64 { return s.store.CatalogueVersion() }
+
+func (s *Service) Categories(ctx context.Context) ([]Category, error) {
+	return s.store.Categories(ctx)
+}
+
+// CreateCategory adds a category with its picture (admins only).
+func (s *Service) CreateCategory(ctx context.Context, actor *User, n NewCategory, image io.Reader) (*Category, error) {
+	if err := Allow(actor, CanCreateCategory(actor)); err != nil {
+		return nil, err
+	}
+	v := &Validator{}
+	n.Validate(v)
+	v.Check(image != nil, "image", RequiredMessage)
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	// Look before storing the picture, so a taken name wastes no disk.
+	if _, err := s.store.CategoryByName(ctx, n.Name); err == nil {
+		return nil, categoryTaken()
+	} else if ErrorKind(err) != KindNotFound {
+		return nil, err
+	}
+	img, err := s.UploadImage(ctx, actor, image)
+	if err != nil {
+		return nil, err
+	}
+	c := &Category{Name: n.Name, Image: img.URL, ThumbURL: img.ThumbURL}
+	if err := s.store.CreateCategory(ctx, c); err != nil {
+		if ErrorKind(err) == KindConflict {
+			return nil, categoryTaken()
+		}
+		return nil, err
+	}
+	return c, nil
+}
+
+func categoryTaken() error {
+	return &Error{Kind: KindConflict, Message: "A category with this name already exists",
+		Fields: map[string]string{"name": "A category with this name already exists"}}
 }

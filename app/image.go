@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"io"
+	"strconv"
 )
 
 // Image is a picture this server issued: stored upright, without metadata,
@@ -33,4 +34,39 @@ type ImageStore interface {
 	RecordImage(ctx context.Context, img *Image, uploaderID int64) error
 	// ImageByURL finds an issued image by its full-size URL (not found otherwise).
 	ImageByURL(ctx context.Context, url string) (*Image, error)
+}
+
+// UploadImage takes a picture from a signed-in user for later use in a
+// product or category.
+func (s *Service) UploadImage(ctx context.Context, actor *User, r io.Reader) (*Image, error) {
+	if err := RequireUser(actor); err != nil {
+		return nil, err
+	}
+	key, now := strconv.FormatInt(actor.ID, 10), s.now()
+	if wait := s.uploads.RetryAfter(key, now); wait > 0 {
+		return nil, rateLimited("Too many uploads. Try again later.", wait)
+	}
+	s.uploads.Record(key, now)
+	img, err := s.intake.Save(ctx, r)
+	if err != nil {
+		return nil, asFieldError(err, "image")
+	}
+	if err := s.store.RecordImage(ctx, img, actor.ID); err != nil {
+		return nil, err
+	}
+	return img, nil
+}
+
+// ownImage makes sure url names an image this server stored for actor, so
+// nobody can list a product with somebody else's photo.
+func (s *Service) ownImage(ctx context.Context, actor *User, v *Validator, url, field string) (*Image, error) {
+	if v.Has(field) {
+		return nil, nil
+	}
+	img, err := s.store.ImageByURL(ctx, url)
+	if err != nil && ErrorKind(err) != KindNotFound {
+		return nil, err
+	}
+	v.Check(err == nil && img.UploaderID == actor.ID, field, "Upload the image first")
+	return img, nil
 }

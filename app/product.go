@@ -155,38 +155,6 @@ func ValidPhone(s string) bool {
 	return digits >= 6 && digits <= 20
 }
 
-// Page asks for a slice of a list.
-type Page struct {
-	Limit  int
-	Offset int
-}
-
-// Paging limits of every list.
-const (
-	DefaultPageLimit = 24
-	MaxPageLimit     = 100
-)
-
-// Clamp keeps a page inside the limits.
-func (p Page) Clamp() Page {
-	if p.Limit <= 0 {
-		p.Limit = DefaultPageLimit
-	}
-	if p.Limit > MaxPageLimit {
-		p.Limit = MaxPageLimit
-	}
-	if p.Offset < 0 {
-		p.Offset = 0
-	}
-	return p
-}
-
-// List is one page of a list and how many items there are in all.
-type List[T any] struct {
-	Items []T `json:"items"`
-	Total int `json:"total"`
-}
-
 // ProductStore keeps products.
 type ProductStore interface {
 	// CreateProduct stores p and fills in ID and Created.
@@ -197,4 +165,97 @@ type ProductStore interface {
 	// SellerProducts lists all of a seller's products, newest first.
 	SellerProducts(ctx context.Context, sellerID int64, page Page) (List[Product], error)
 	DeleteProduct(ctx context.Context, id int64) error
+}
+
+// productFor loads a product the actor may act on.
+func (s *Service) productFor(ctx context.Context, actor *User, id int64, may func(*User, *Product) bool) (*Product, error) {
+	if err := RequireUser(actor); err != nil {
+		return nil, err
+	}
+	p, err := s.store.ProductByID(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if err := Allow(actor, may(actor, p)); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// CreateProduct lists a product for the signed-in seller.
+func (s *Service) CreateProduct(ctx context.Context, actor *User, in ProductInput) (*Product, error) {
+	if err := Allow(actor, CanCreateProduct(actor)); err != nil {
+		return nil, err
+	}
+	p, v := in.toProduct(actor, s.now())
+	if !v.Has("category") {
+		c, err := s.store.CategoryByName(ctx, p.Category)
+		switch ErrorKind(err) {
+		case KindNotFound:
+			v.Check(false, "category", "Choose one of the categories")
+		case KindInternal:
+			return nil, err
+		default:
+			p.CategoryID = c.ID
+		}
+	}
+	img, err := s.ownImage(ctx, actor, v, p.Image, "image")
+	if err != nil {
+		return nil, err
+	}
+	if img != nil {
+		p.ThumbURL = img.ThumbURL
+	}
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	if err := s.store.CreateProduct(ctx, p); err != nil {
+		return nil, err
+	}
+	return s.store.ProductByID(ctx, p.ID)
+}
+
+// CategoryProducts lists a category's products for a signed-in user.
+func (s *Service) CategoryProducts(ctx context.Context, actor *User, name string, page Page) (List[Product], error) {
+	if err := RequireUser(actor); err != nil {
+		return List[Product]{}, err
+	}
+	c, err := s.store.CategoryByName(ctx, name)
+	if err != nil {
+		return List[Product]{}, err
+	}
+	return s.store.CategoryProducts(ctx, c, page.Clamp())
+}
+
+// Product shows one product to a signed-in user.
+func (s *Service) Product(ctx context.Context, actor *User, id int64) (*Product, error) {
+	if err := RequireUser(actor); err != nil {
+		return nil, err
+	}
+	return s.store.ProductByID(ctx, id)
+}
+
+// SellerProducts lists every product of the seller behind email, whatever
+// its status: for that seller and for admins.
+func (s *Service) SellerProducts(ctx context.Context, actor *User, email string, page Page) (List[Product], error) {
+	seller, err := s.accountFor(ctx, actor, email, CanListSellerProducts)
+	if err != nil {
+		return List[Product]{}, err
+	}
+	return s.store.SellerProducts(ctx, seller.ID, page.Clamp())
+}
+
+// DeleteProduct removes a listing: its seller's or any, for admins.
+func (s *Service) DeleteProduct(ctx context.Context, actor *User, id int64) error {
+	if err := RequireUser(actor); err != nil {
+		return err
+	}
+	p, err := s.store.ProductByID(ctx, id)
+	if err != nil {
+		return err
+	}
+	if err := Allow(actor, CanDeleteProduct(actor, p)); err != nil {
+		return err
+	}
+	return s.store.DeleteProduct(ctx, id)
 }

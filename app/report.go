@@ -45,12 +45,37 @@ type ReportStore interface {
 	DismissReport(ctx context.Context, id int64) error
 }
 
-// AdvertStore keeps the products advertised on the home page. An advert is
-// named by its product: a product has at most one.
-type AdvertStore interface {
-	// CreateAdvert advertises an available product; a sold or already
-	// advertised one is a conflict.
-	CreateAdvert(ctx context.Context, productID int64) error
-	AdvertisedProducts(ctx context.Context, page Page) (List[Product], error)
-	DeleteAdvert(ctx context.Context, productID int64) error
+// Report flags a listing for the admins.
+func (s *Service) Report(ctx context.Context, actor *User, in ReportInput) error {
+	if err := RequireUser(actor); err != nil {
+		return err
+	}
+	v := &Validator{}
+	in.Validate(v)
+	if err := v.Err(); err != nil {
+		return err
+	}
+	p, err := s.store.ProductByID(ctx, in.ProductID)
+	if err != nil {
+		return err
+	}
+	if !CanReport(actor, p) {
+		return Errorf(KindForbidden, "You cannot report your own product")
+	}
+	return s.store.CreateReport(ctx, p.ID, actor.ID, in.Reason)
+}
+
+func (s *Service) ReportedProducts(ctx context.Context, actor *User, page Page) (List[ReportedProduct], error) {
+	if err := Allow(actor, CanReviewReports(actor)); err != nil {
+		return List[ReportedProduct]{}, err
+	}
+	return s.store.ReportedProducts(ctx, page.Clamp())
+}
+
+// DismissReport clears a product's reports, keeping the product listed.
+func (s *Service) DismissReport(ctx context.Context, actor *User, id int64) error {
+	if err := Allow(actor, CanReviewReports(actor)); err != nil {
+		return err
+	}
+	return s.store.DismissReport(ctx, id)
 }

@@ -1,0 +1,35 @@
+package app_test
+
+import (
+	"rehome/app"
+	"testing"
+)
+
+func TestPolicies(t *testing.T) {
+	admin := &app.User{ID: 1, Role: app.RoleAdmin, Email: "admin@example.com"}
+	seller := &app.User{ID: 2, Role: app.RoleSeller, Email: "sam@example.com"}
+	other := &app.User{ID: 3, Role: app.RoleSeller, Email: "olga@example.com"}
+	buyer := &app.User{ID: 4, Role: app.RoleBuyer, Email: "bea@example.com"}
+	product := &app.Product{SellerID: seller.ID}
+	for _, tc := range []struct {
+		name string
+		got  bool
+		want bool
+	}{
+		{"admin deletes any product", app.CanDeleteProduct(admin, product), true},
+		{"seller deletes own product", app.CanDeleteProduct(seller, product), true},
+		{"other seller deletes it", app.CanDeleteProduct(other, product), false},
+		{"buyer deletes it", app.CanDeleteProduct(buyer, product), false},
+		{"nobody deletes it", app.CanDeleteProduct(nil, product), false},
+		{"buyer checks own roles", app.CanCheckRoles(buyer, " BEA@example.com"), true},
+		{"buyer checks another's roles", app.CanCheckRoles(buyer, "sam@example.com"), false},
+		{"seller lists products", app.CanCreateProduct(seller), true},
+		{"admin lists products", app.CanCreateProduct(admin), false},
+		{"admin adds a category", app.CanCreateCategory(admin), true},
+		{"seller adds a category", app.CanCreateCategory(seller), false},
+	} {
+		if tc.got != tc.want {
+			t.Errorf("%s: %v, want %v", tc.name, tc.got, tc.want)
+		}
+	}
+}
