@@ -1,9 +1,10 @@
 package app_test
 
 import (
-	"rehome/app"
 	"testing"
 	"time"
+
+	"rehome/app"
 )
 
 func TestAttemptLimiter(t *testing.T) {

@@ -2,8 +2,9 @@ package app_test
 
 import (
 	"encoding/json"
-	"rehome/app"
 	"testing"
+
+	"rehome/app"
 )
 
 func TestParseCents(t *testing.T) {

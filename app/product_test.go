@@ -1,8 +1,9 @@
 package app_test
 
 import (
-	"rehome/app"
 	"testing"
+
+	"rehome/app"
 )
 
 func TestValidPhone(t *testing.T) {

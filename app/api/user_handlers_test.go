@@ -264,3 +264,57 @@ func TestVerifySeller(t *testing.T) {
 		}
 	})
 }
+
+func TestRoleChecks(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	admin, _ := e.admin("admin@example.com")
+	seller, _ := e.register("Sam Seller", "seller@example.com", app.RoleSeller)
+	buyer, _ := e.register("Bea Buyer", "buyer@example.com", app.RoleBuyer)
+
+	cases := []struct {
+		name string
+		c    *client
+		path string
+		want map[string]bool
+	}{
+		{"admin is admin", admin, "/api/users/admin/admin@example.com", map[string]bool{"isAdmin": true}},
+		{"admin is not a seller", admin, "/api/users/seller/admin@example.com", map[string]bool{"isSeller": false}},
+		{"admin is not a verified seller", admin, "/api/users/seller/verified/admin@example.com", map[string]bool{"isVerified": false}},
+		{"seller is not admin", seller, "/api/users/admin/seller@example.com", map[string]bool{"isAdmin": false}},
+		{"seller is seller", seller, "/api/users/seller/seller@example.com", map[string]bool{"isSeller": true}},
+		{"new seller is not verified", seller, "/api/users/seller/verified/seller@example.com", map[string]bool{"isVerified": false}},
+		{"buyer is not admin", buyer, "/api/users/admin/buyer@example.com", map[string]bool{"isAdmin": false}},
+		{"buyer is not seller", buyer, "/api/users/seller/buyer@example.com", map[string]bool{"isSeller": false}},
+		{"buyer is not verified", buyer, "/api/users/seller/verified/buyer@example.com", map[string]bool{"isVerified": false}},
+		{"own email in another case", seller, "/api/users/seller/SELLER@Example.COM", map[string]bool{"isSeller": true}},
+		{"admin asks about a seller", admin, "/api/users/seller/seller@example.com", map[string]bool{"isSeller": true}},
+		{"admin asks about a buyer", admin, "/api/users/seller/Buyer@example.com", map[string]bool{"isSeller": false}},
+		{"admin asks about an unknown email: admin", admin, "/api/users/admin/nobody@example.com", map[string]bool{"isAdmin": false}},
+		{"admin asks about an unknown email: seller", admin, "/api/users/seller/nobody@example.com", map[string]bool{"isSeller": false}},
+		{"admin asks about an unknown email: verified", admin, "/api/users/seller/verified/nobody@example.com", map[string]bool{"isVerified": false}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			r := tc.c.call("GET", tc.path, nil)
+			expectStatus(t, r, http.StatusOK)
+			if got := decode[map[string]bool](t, r); !maps.Equal(got, tc.want) {
+				t.Errorf("%s = %s, want %v", tc.path, r.body, tc.want)
+			}
+		})
+	}
+}
+
+// A web client builds these URLs with encodeURIComponent, which turns '@'
+// into %40 and '+' into %2B. The server must decode them.
+func TestRoleChecksDecodePercentEncodedEmails(t *testing.T) {
+	e := newEnv(t)
+	seller, _ := e.register("Sam Seller", "sam+shop@example.com", app.RoleSeller)
+	for _, path := range []string{"/api/users/seller/sam%2Bshop%40example.com", "/api/users/seller/sam+shop%40example.com"} {
+		r := seller.call("GET", path, nil)
+		expectStatus(t, r, http.StatusOK)
+		if got := decode[map[string]bool](t, r); !got["isSeller"] {
+			t.Errorf("%s = %s, want isSeller true", path, r.body)
+		}
+	}
+}
