@@ -32,19 +32,13 @@ type User struct {
 
 // userJSON adds the seller-only verified flag, omitted for other roles.
 type userJSON struct {
-	ID       int64  `json:"id"`
-	Name     string `json:"name"`
-	Email    string `json:"email"`
-	Role     Role   `json:"role"`
-	Image    string `json:"image"`
-	Phone    string `json:"phone"`
-	Location string `json:"location"`
-	Verified *bool  `json:"verified,omitempty"`
+	*User
+	Verified *bool `json:"verified,omitempty"`
 }
 
 // JSON is the user as the API shows it.
 func (u *User) JSON() any {
-	out := userJSON{ID: u.ID, Name: u.Name, Email: u.Email, Role: u.Role, Image: u.Image, Phone: u.Phone, Location: u.Location}
+	out := userJSON{User: u}
 	if u.Role == RoleSeller {
 		verified := u.Verified
 		out.Verified = &verified

@@ -8,11 +8,7 @@ import (
 )
 
 func (s *Server) register(w http.ResponseWriter, r *http.Request) {
-	if err := parseMultipart(w, r); err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	image, err := formFile(r, "image")
+	image, err := formImage(w, r)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -29,15 +25,7 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) {
 		defer image.Close()
 	}
 	user, err := s.svc.Register(r.Context(), n, image, clientAddress(r))
-	if err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	if err := s.signIn(r, user); err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusCreated, user.JSON())
+	s.answerSignIn(w, r, user, err, http.StatusCreated)
 }
 
 type loginRequest struct {
@@ -52,15 +40,20 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	user, err := s.svc.Login(r.Context(), req.Email, req.Password, clientAddress(r))
+	s.answerSignIn(w, r, user, err, http.StatusOK)
+}
+
+// answerSignIn signs in the user that registering or logging in gave, and
+// answers with the account; or answers with the error either gave.
+func (s *Server) answerSignIn(w http.ResponseWriter, r *http.Request, user *app.User, err error, status int) {
+	if err == nil {
+		err = s.signIn(r, user)
+	}
 	if err != nil {
 		s.writeError(w, r, err)
 		return
 	}
-	if err := s.signIn(r, user); err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, user.JSON())
+	writeJSON(w, status, user.JSON())
 }
 
 // signIn gives the session a new token before storing the user in it, so a

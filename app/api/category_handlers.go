@@ -24,11 +24,7 @@ func (s *Server) createCategory(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	if err := parseMultipart(w, r); err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	image, err := formFile(r, "image")
+	image, err := formImage(w, r)
 	if err != nil {
 		s.writeError(w, r, err)
 		return

@@ -101,14 +101,18 @@ func parseMultipart(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// formFile opens the named file field, or returns nil when it is absent.
-func formFile(r *http.Request, name string) (io.ReadCloser, error) {
-	f, _, err := r.FormFile(name)
+// formImage reads a multipart form and opens its image field, or returns
+// nil when the form has none.
+func formImage(w http.ResponseWriter, r *http.Request) (io.ReadCloser, error) {
+	if err := parseMultipart(w, r); err != nil {
+		return nil, err
+	}
+	f, _, err := r.FormFile("image")
 	if errors.Is(err, http.ErrMissingFile) {
 		return nil, nil
 	}
 	if err != nil {
-		return nil, app.Errorf(app.KindMalformed, "The %s file could not be read", name)
+		return nil, app.Errorf(app.KindMalformed, "The image file could not be read")
 	}
 	return f, nil
 }

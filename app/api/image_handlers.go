@@ -12,11 +12,7 @@ func (s *Server) uploadImage(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	if err := parseMultipart(w, r); err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	file, err := formFile(r, "image")
+	file, err := formImage(w, r)
 	if err == nil && file == nil {
 		err = &app.Error{Kind: app.KindInvalid, Message: app.RequiredMessage, Fields: map[string]string{"image": app.RequiredMessage}}
 	}
