@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"sort"
@@ -22,26 +23,19 @@ func createAdmin(ctx context.Context, args []string, stdin io.Reader, stdout, st
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	password, err := bufio.NewReader(stdin).ReadString('\n')
-	if err != nil && err != io.EOF {
-		fmt.Fprintf(stderr, "rehome: reading the password: %v\n", err)
-		return 1
-	}
-	password = strings.TrimRight(password, "\r\n")
-
-	db, images, err := openData(ctx, *data)
-	if err != nil {
-		fmt.Fprintf(stderr, "rehome: %v\n", err)
-		return 1
-	}
-	defer db.Close()
-	user, err := newService(db, images).CreateAdmin(ctx, app.NewUser{Name: *name, Email: *email, Password: password})
-	if err != nil {
-		fmt.Fprintf(stderr, "rehome: %s\n", oneLine(err))
-		return 1
-	}
-	fmt.Fprintf(stdout, "Created admin %s (id %d)\n", user.Email, user.ID)
-	return 0
+	return withPassword(stdin, stderr, func(password string) error {
+		db, images, err := openData(ctx, *data)
+		if err != nil {
+			return err
+		}
+		defer db.Close()
+		user, err := newService(db, images).CreateAdmin(ctx, app.NewUser{Name: *name, Email: *email, Password: password})
+		if err != nil {
+			return errors.New(oneLine(err))
+		}
+		fmt.Fprintf(stdout, "Created admin %s (id %d)\n", user.Email, user.ID)
+		return nil
+	})
 }
 
 // oneLine explains an error in one line, naming each field that failed.
@@ -60,4 +54,21 @@ func oneLine(err error) string {
 		parts[i] = name + ": " + fields[name]
 	}
 	return strings.Join(parts, "; ")
+}
+
+// withPassword runs a command that reads a password from the first line of
+// stdin, so it stays out of the shell history and the process list, and is
+// what the command exits with: 1, saying why in one line, when it failed.
+func withPassword(stdin io.Reader, stderr io.Writer, run func(password string) error) int {
+	password, err := bufio.NewReader(stdin).ReadString('\n')
+	if err == nil || err == io.EOF {
+		err = run(strings.TrimRight(password, "\r\n"))
+	} else {
+		err = fmt.Errorf("reading the password: %w", err)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "rehome: %v\n", err)
+		return 1
+	}
+	return 0
 }

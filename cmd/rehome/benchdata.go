@@ -1,12 +1,10 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"fmt"
 	"io"
 	"log/slog"
-	"strings"
 
 	"rehome/app"
 	"rehome/internal/benchdata"
@@ -27,32 +25,20 @@ func benchData(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	password, err := bufio.NewReader(stdin).ReadString('\n')
-	if err != nil && err != io.EOF {
-		fmt.Fprintf(stderr, "rehome: reading the password: %v\n", err)
-		return 1
-	}
-	password = strings.TrimRight(password, "\r\n")
-	if len(password) < app.MinPasswordLength || len(password) > app.MaxPasswordBytes {
-		fmt.Fprintf(stderr, "rehome: give the accounts' password on standard input: %d to %d characters\n",
-			app.MinPasswordLength, app.MaxPasswordBytes)
-		return 1
-	}
-	db, images, err := openData(ctx, *data)
-	if err != nil {
-		fmt.Fprintf(stderr, "rehome: %v\n", err)
-		return 1
-	}
-	defer db.Close()
-	hash, err := hasher().Hash(password)
-	if err != nil {
-		fmt.Fprintf(stderr, "rehome: %v\n", err)
-		return 1
-	}
-	log := slog.New(slog.NewTextHandler(stdout, nil))
-	if err := benchdata.Fill(ctx, db, images, hash, size, log); err != nil {
-		fmt.Fprintf(stderr, "rehome: %v\n", err)
-		return 1
-	}
-	return 0
+	return withPassword(stdin, stderr, func(password string) error {
+		if len(password) < app.MinPasswordLength || len(password) > app.MaxPasswordBytes {
+			return fmt.Errorf("give the accounts' password on standard input: %d to %d characters",
+				app.MinPasswordLength, app.MaxPasswordBytes)
+		}
+		db, images, err := openData(ctx, *data)
+		if err != nil {
+			return err
+		}
+		defer db.Close()
+		hash, err := hasher().Hash(password)
+		if err != nil {
+			return err
+		}
+		return benchdata.Fill(ctx, db, images, hash, size, slog.New(slog.NewTextHandler(stdout, nil)))
+	})
 }
