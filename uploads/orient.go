@@ -83,24 +83,22 @@ func tiffOrientation(t []byte) int {
 	return 1
 }
 
-// orient applies an EXIF orientation to img, turning it upright. The
-// transforms are the ones imaging.AutoOrientation applies.
+// upright turns a picture stored with EXIF orientation i (2 to 8) upright:
+// the transforms imaging.AutoOrientation applies.
+var upright = [...]func(image.Image) *image.NRGBA{
+	2: imaging.FlipH,
+	3: imaging.Rotate180,
+	4: imaging.FlipV,
+	5: imaging.Transpose,
+	6: imaging.Rotate270,
+	7: imaging.Transverse,
+	8: imaging.Rotate90,
+}
+
+// orient applies an EXIF orientation to img, turning it upright.
 func orient(img *image.NRGBA, orientation int) *image.NRGBA {
-	switch orientation {
-	case 2:
-		return imaging.FlipH(img)
-	case 3:
-		return imaging.Rotate180(img)
-	case 4:
-		return imaging.FlipV(img)
-	case 5:
-		return imaging.Transpose(img)
-	case 6:
-		return imaging.Rotate270(img)
-	case 7:
-		return imaging.Transverse(img)
-	case 8:
-		return imaging.Rotate90(img)
+	if orientation < 0 || orientation >= len(upright) || upright[orientation] == nil {
+		return img
 	}
-	return img
+	return upright[orientation](img)
 }

@@ -64,6 +64,17 @@ func wantKind(t *testing.T, err error, kind app.Kind) {
 	}
 }
 
+// storedAs reads a stored picture, which must be in format and of w×h pixels.
+func storedAs(t *testing.T, dir, url, format string, w, h int) image.Image {
+	t.Helper()
+	_, img, got := stored(t, dir, url)
+	if got != format {
+		t.Fatalf("%s stored as %s, want %s", url, got, format)
+	}
+	assertSize(t, url, img, w, h)
+	return img
+}
+
 func assertSize(t *testing.T, what string, img image.Image, w, h int) {
 	t.Helper()
 	if got := img.Bounds().Size(); got != image.Pt(w, h) {
@@ -131,11 +142,7 @@ func TestSaveKeepsTransparencyAsPNG(t *testing.T) {
 	if img.Width != 64 || img.Height != 48 {
 		t.Errorf("reported %dx%d, want 64x48", img.Width, img.Height)
 	}
-	_, pic, format := stored(t, dir, img.URL)
-	if format != "png" {
-		t.Fatalf("stored as %s", format)
-	}
-	assertSize(t, "stored picture", pic, 64, 48)
+	pic := storedAs(t, dir, img.URL, "png", 64, 48)
 	if _, _, _, a := pic.At(0, 10).RGBA(); a != 0 {
 		t.Errorf("left edge alpha %d, want transparent", a)
 	}
@@ -156,16 +163,8 @@ func TestSaveScalesLargePictureDown(t *testing.T) {
 	if img.Width != 1600 || img.Height != 1067 {
 		t.Errorf("reported %dx%d, want 1600x1067", img.Width, img.Height)
 	}
-	_, pic, format := stored(t, dir, img.URL)
-	if format != "jpeg" {
-		t.Errorf("opaque picture stored as %s", format)
-	}
-	assertSize(t, "stored picture", pic, 1600, 1067)
-	_, thumb, format := stored(t, dir, img.ThumbURL)
-	if format != "jpeg" {
-		t.Errorf("thumbnail stored as %s", format)
-	}
-	assertSize(t, "thumbnail", thumb, 400, 267)
+	storedAs(t, dir, img.URL, "jpeg", 1600, 1067)
+	storedAs(t, dir, img.ThumbURL, "jpeg", 400, 267)
 }
 
 func TestSaveTallPictureThumbnail(t *testing.T) {
@@ -181,11 +180,7 @@ func TestSaveTallPictureThumbnail(t *testing.T) {
 func TestSaveGIFKeepsFirstFrame(t *testing.T) {
 	s, dir := newStore(t)
 	img := save(t, s, encodeGIF(t, 40, 30))
-	_, pic, format := stored(t, dir, img.URL)
-	if format != "jpeg" {
-		t.Errorf("stored as %s, want jpeg", format)
-	}
-	assertSize(t, "stored picture", pic, 40, 30)
+	pic := storedAs(t, dir, img.URL, "jpeg", 40, 30)
 	if !isRed(pic.At(20, 15)) {
 		t.Errorf("centre is %v, want the red first frame", pic.At(20, 15))
 	}
@@ -200,11 +195,7 @@ func TestSaveWebP(t *testing.T) {
 
 	img := save(t, s, upload)
 
-	_, pic, format := stored(t, dir, img.URL)
-	if format != "png" {
-		t.Errorf("stored as %s, want png", format)
-	}
-	assertSize(t, "stored picture", pic, 60, 20)
+	pic := storedAs(t, dir, img.URL, "png", 60, 20)
 	if !isRed(pic.At(5, 10)) {
 		t.Errorf("left is %v, want red", pic.At(5, 10))
 	}
@@ -426,11 +417,7 @@ func TestSaveScalesTransparencyWithoutBleeding(t *testing.T) {
 		}
 	}
 	img := save(t, s, encodePNG(t, src))
-	_, pic, format := stored(t, dir, img.URL)
-	if format != "png" {
-		t.Fatalf("stored as %s", format)
-	}
-	assertSize(t, "stored picture", pic, 1600, 160)
+	pic := storedAs(t, dir, img.URL, "png", 1600, 160)
 	for x := 780; x < 820; x++ {
 		c := color.NRGBAModel.Convert(pic.At(x, 80)).(color.NRGBA)
 		if c.A > 0 && (c.G > 10 || c.R < 245) {
