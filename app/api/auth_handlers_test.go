@@ -1,56 +1,17 @@
 package api_test
 
 import (
-	"context"
 	"fmt"
-	"io"
-	"log/slog"
 	"maps"
 	"net/http"
-	"net/http/httptest"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
-	"golang.org/x/crypto/bcrypt"
-
 	"rehome/app"
-	"rehome/app/api"
-	"rehome/pwa"
-	"rehome/sqlite"
-	"rehome/uploads"
 )
-
-// serverAt starts a server like newEnv does, but on the data directory dir
-// (so a test can restart on the same files) and with the given cookie mode.
-func serverAt(t *testing.T, dir string, secureCookies bool) *env {
-	t.Helper()
-	db, err := sqlite.Open(context.Background(), filepath.Join(dir, "rehome.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	images, err := uploads.New(filepath.Join(dir, "images"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	svc := app.NewService(db, images, app.BcryptHasher{Cost: bcrypt.MinCost})
-	server := api.New(api.Config{
-		Service:       svc,
-		SessionStore:  db.Sessions(),
-		Idempotency:   db,
-		Images:        images.Handler(),
-		Web:           pwa.Files(),
-		SecureCookies: secureCookies,
-		Logger:        slog.New(slog.NewTextHandler(io.Discard, nil)),
-	})
-	srv := httptest.NewServer(server.Handler())
-	t.Cleanup(srv.Close)
-	return &env{t: t, srv: srv, db: db, svc: svc, dir: dir}
-}
 
 // sessionCookie is the rehome_session cookie an answer sets, or nil.
 func sessionCookie(r *response) *http.Cookie {

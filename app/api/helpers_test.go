@@ -24,14 +24,13 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"rehome/internal/marketplace"
+
 	"golang.org/x/crypto/bcrypt"
 	_ "modernc.org/sqlite"
 
 	"rehome/app"
-	"rehome/app/api"
-	"rehome/pwa"
 	"rehome/sqlite"
-	"rehome/uploads"
 )
 
 // env is a running server on a fresh database in a temp dir.
@@ -45,28 +44,21 @@ type env struct {
 
 func newEnv(t testing.TB) *env {
 	t.Helper()
-	dir := t.TempDir()
-	db, err := sqlite.Open(context.Background(), filepath.Join(dir, "rehome.db"))
+	return serverAt(t, t.TempDir(), false)
+}
+
+// serverAt starts a server on the data directory dir (so a test can restart
+// on the same files) and with the given cookie mode.
+func serverAt(t testing.TB, dir string, secureCookies bool) *env {
+	t.Helper()
+	m, err := marketplace.Open(context.Background(), dir, app.BcryptHasher{Cost: bcrypt.MinCost})
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { db.Close() })
-	images, err := uploads.New(filepath.Join(dir, "images"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	svc := app.NewService(db, images, app.BcryptHasher{Cost: bcrypt.MinCost})
-	server := api.New(api.Config{
-		Service:      svc,
-		SessionStore: db.Sessions(),
-		Idempotency:  db,
-		Images:       images.Handler(),
-		Web:          pwa.Files(),
-		Logger:       slog.New(slog.NewTextHandler(io.Discard, nil)),
-	})
-	srv := httptest.NewServer(server.Handler())
+	t.Cleanup(func() { m.Close() })
+	srv := httptest.NewServer(m.Server(secureCookies, slog.New(slog.NewTextHandler(io.Discard, nil))).Handler())
 	t.Cleanup(srv.Close)
-	return &env{t: t, srv: srv, db: db, svc: svc, dir: dir}
+	return &env{t: t, srv: srv, db: m.DB, svc: m.Service, dir: dir}
 }
 
 // client is one browser: its own cookie jar.

@@ -9,6 +9,8 @@ import (
 	"sort"
 	"strings"
 
+	"rehome/internal/marketplace"
+
 	"rehome/app"
 )
 
@@ -24,12 +26,12 @@ func createAdmin(ctx context.Context, args []string, stdin io.Reader, stdout, st
 		return 2
 	}
 	return withPassword(stdin, stderr, func(password string) error {
-		db, images, err := openData(ctx, *data)
+		m, err := marketplace.Open(ctx, *data, hasher())
 		if err != nil {
 			return err
 		}
-		defer db.Close()
-		user, err := newService(db, images).CreateAdmin(ctx, app.NewUser{Name: *name, Email: *email, Password: password})
+		defer m.Close()
+		user, err := m.Service.CreateAdmin(ctx, app.NewUser{Name: *name, Email: *email, Password: password})
 		if err != nil {
 			return errors.New(oneLine(err))
 		}

@@ -6,6 +6,8 @@ import (
 	"io"
 	"log/slog"
 
+	"rehome/internal/marketplace"
+
 	"rehome/app"
 	"rehome/internal/benchdata"
 )
@@ -30,15 +32,15 @@ func benchData(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 			return fmt.Errorf("give the accounts' password on standard input: %d to %d characters",
 				app.MinPasswordLength, app.MaxPasswordBytes)
 		}
-		db, images, err := openData(ctx, *data)
+		m, err := marketplace.Open(ctx, *data, hasher())
 		if err != nil {
 			return err
 		}
-		defer db.Close()
+		defer m.Close()
 		hash, err := hasher().Hash(password)
 		if err != nil {
 			return err
 		}
-		return benchdata.Fill(ctx, db, images, hash, size, slog.New(slog.NewTextHandler(stdout, nil)))
+		return benchdata.Fill(ctx, m.DB, m.Images, hash, size, slog.New(slog.NewTextHandler(stdout, nil)))
 	})
 }

@@ -1,18 +1,14 @@
 package main
 
 import (
-	"context"
 	"flag"
 	"io"
 	"os"
-	"path/filepath"
 	"strconv"
 
 	"golang.org/x/crypto/bcrypt"
 
 	"rehome/app"
-	"rehome/sqlite"
-	"rehome/uploads"
 )
 
 // passwordCost is bcrypt's work factor: about a tenth of a second per login
@@ -40,28 +36,6 @@ func newFlagSet(name string, stderr io.Writer) *flag.FlagSet {
 
 func dataFlag(fs *flag.FlagSet) *string {
 	return fs.String("data", envOr("REHOME_DATA", "./data"), "directory for the database and stored images (env REHOME_DATA)")
-}
-
-// openData opens the database and image store in a data directory, creating
-// both when they are missing.
-func openData(ctx context.Context, dir string) (*sqlite.DB, *uploads.Store, error) {
-	if err := os.MkdirAll(dir, 0o750); err != nil {
-		return nil, nil, err
-	}
-	db, err := sqlite.Open(ctx, filepath.Join(dir, "rehome.db"))
-	if err != nil {
-		return nil, nil, err
-	}
-	images, err := uploads.New(filepath.Join(dir, "images"))
-	if err != nil {
-		db.Close()
-		return nil, nil, err
-	}
-	return db, images, nil
-}
-
-func newService(db *sqlite.DB, images *uploads.Store) *app.Service {
-	return app.NewService(db, images, hasher())
 }
 
 func hasher() app.BcryptHasher {

@@ -18,11 +18,11 @@ import (
 	"testing"
 	"time"
 
+	"rehome/internal/marketplace"
+
 	"golang.org/x/crypto/bcrypt"
 
 	"rehome/app"
-	"rehome/sqlite"
-	"rehome/uploads"
 )
 
 // cli runs the command with stdin and returns its exit code and output.
@@ -37,16 +37,12 @@ func cli(t *testing.T, stdin string, args ...string) (code int, stdout, stderr s
 func login(t *testing.T, dir, email, password string) (*app.User, error) {
 	t.Helper()
 	ctx := context.Background()
-	db, err := sqlite.Open(ctx, filepath.Join(dir, "rehome.db"))
+	m, err := marketplace.Open(ctx, dir, app.BcryptHasher{Cost: bcrypt.MinCost})
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer db.Close()
-	images, err := uploads.New(filepath.Join(dir, "images"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return app.NewService(db, images, app.BcryptHasher{Cost: bcrypt.MinCost}).Login(ctx, email, password, "test")
+	defer m.Close()
+	return m.Service.Login(ctx, email, password, "test")
 }
 
 func TestAdminCreate(t *testing.T) {

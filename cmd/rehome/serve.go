@@ -10,9 +10,9 @@ import (
 	"net/http"
 	"time"
 
-	"rehome/app/api"
+	"rehome/internal/marketplace"
+
 	"rehome/internal/demo"
-	"rehome/pwa"
 )
 
 // serve is 'rehome serve': the marketplace until SIGINT or SIGTERM.
@@ -47,33 +47,23 @@ type serverConfig struct {
 }
 
 func runServer(ctx context.Context, log *slog.Logger, cfg serverConfig) error {
-	db, images, err := openData(ctx, cfg.data)
+	m, err := marketplace.Open(ctx, cfg.data, hasher())
 	if err != nil {
 		return err
 	}
-	defer db.Close()
-	svc := newService(db, images)
+	defer m.Close()
 	if cfg.demo {
-		if err := demo.Fill(ctx, svc, log); err != nil {
+		if err := demo.Fill(ctx, m.Service, log); err != nil {
 			return fmt.Errorf("demo data: %w", err)
 		}
 	}
 
 	cleanupCtx, stopCleanup := context.WithCancel(ctx)
 	defer stopCleanup()
-	go db.CleanUp(cleanupCtx, time.Hour, log)
+	go m.DB.CleanUp(cleanupCtx, time.Hour, log)
 
-	server := api.New(api.Config{
-		Service:       svc,
-		SessionStore:  db.Sessions(),
-		Idempotency:   db,
-		Images:        images.Handler(),
-		Web:           pwa.Files(),
-		SecureCookies: cfg.secureCookies,
-		Logger:        log,
-	})
 	srv := &http.Server{
-		Handler:           server.Handler(),
+		Handler:           m.Server(cfg.secureCookies, log).Handler(),
 		ReadHeaderTimeout: 10 * time.Second,
 		// Phones on poor connections upload photos slowly.
 		ReadTimeout:  2 * time.Minute,

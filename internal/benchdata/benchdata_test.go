@@ -4,8 +4,11 @@ import (
 	"context"
 	"io"
 	"log/slog"
-	"path/filepath"
 	"testing"
+
+	"rehome/internal/marketplace"
+
+	"golang.org/x/crypto/bcrypt"
 
 	"rehome/app"
 	"rehome/internal/benchdata"
@@ -15,17 +18,12 @@ import (
 
 func open(t *testing.T) (*sqlite.DB, *uploads.Store) {
 	t.Helper()
-	dir := t.TempDir()
-	db, err := sqlite.Open(context.Background(), filepath.Join(dir, "rehome.db"))
+	m, err := marketplace.Open(context.Background(), t.TempDir(), app.BcryptHasher{Cost: bcrypt.MinCost})
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { db.Close() })
-	images, err := uploads.New(filepath.Join(dir, "images"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return db, images
+	t.Cleanup(func() { m.Close() })
+	return m.DB, m.Images
 }
 
 var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))

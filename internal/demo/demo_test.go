@@ -4,31 +4,25 @@ import (
 	"context"
 	"io"
 	"log/slog"
-	"path/filepath"
 	"testing"
 	"time"
+
+	"rehome/internal/marketplace"
 
 	"golang.org/x/crypto/bcrypt"
 
 	"rehome/app"
 	"rehome/internal/demo"
-	"rehome/sqlite"
-	"rehome/uploads"
 )
 
 func TestFill(t *testing.T) {
 	ctx := context.Background()
-	dir := t.TempDir()
-	db, err := sqlite.Open(ctx, filepath.Join(dir, "rehome.db"))
+	m, err := marketplace.Open(ctx, t.TempDir(), app.BcryptHasher{Cost: bcrypt.MinCost})
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer db.Close()
-	images, err := uploads.New(filepath.Join(dir, "images"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	svc := app.NewService(db, images, app.BcryptHasher{Cost: bcrypt.MinCost})
+	defer m.Close()
+	db, svc := m.DB, m.Service
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
 
 	start := time.Now()
