@@ -134,14 +134,7 @@ func TestRegisterRefusesBadInput(t *testing.T) {
 		return f
 	}
 	required := app.RequiredMessage
-	cases := []struct {
-		name    string
-		fields  map[string]string
-		image   []byte
-		status  int
-		message string
-		want    map[string]string
-	}{
+	cases := []formRefusal{
 		{"nothing sent", nil, nil, http.StatusUnprocessableEntity, "Please correct the highlighted fields",
 			map[string]string{"name": required, "email": required, "password": required, "role": required, "image": required}},
 		{"blank name", with("name", "   "), picture, http.StatusUnprocessableEntity, "",
@@ -170,8 +163,8 @@ func TestRegisterRefusesBadInput(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			c := e.client()
-			r := c.form("/api/auth/register", tc.fields, tc.image)
-			expectError(t, r, tc.status, tc.message, tc.want)
+			r := c.form("/api/auth/register", tc.form, tc.image)
+			expectError(t, r, tc.status, tc.message, tc.fields)
 			if sessionCookie(r) != nil {
 				t.Errorf("a refused registration set a session cookie")
 			}
@@ -227,13 +220,7 @@ func TestLogin(t *testing.T) {
 	})
 
 	const invalid = "Invalid email or password"
-	cases := []struct {
-		name    string
-		send    func() *response
-		status  int
-		message string
-		fields  map[string]string
-	}{
+	cases := []refusal{
 		{"wrong password", func() *response {
 			return login(map[string]string{"email": "seller@example.com", "password": "wrong password"})
 		}, http.StatusUnauthorized, invalid, nil},

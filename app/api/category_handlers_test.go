@@ -64,14 +64,7 @@ func TestCategories(t *testing.T) {
 	})
 
 	taken := map[string]string{"name": "A category with this name already exists"}
-	cases := []struct {
-		name    string
-		fields  map[string]string
-		image   []byte
-		status  int
-		message string
-		want    map[string]string
-	}{
+	cases := []formRefusal{
 		{"same name in lower case", map[string]string{"name": "tables"}, picture, http.StatusConflict, taken["name"], taken},
 		{"same name in upper case with spaces", map[string]string{"name": " TABLES "}, picture, http.StatusConflict, taken["name"], taken},
 		{"same non-ASCII name in another case", map[string]string{"name": "ÉTAGÈRES"}, picture, http.StatusConflict, taken["name"], taken},
@@ -92,7 +85,7 @@ func TestCategories(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			expectError(t, admin.form("/api/categories", tc.fields, tc.image), tc.status, tc.message, tc.want)
+			expectError(t, admin.form("/api/categories", tc.form, tc.image), tc.status, tc.message, tc.fields)
 		})
 	}
 	t.Run("JSON instead of a multipart form", func(t *testing.T) {

@@ -12,6 +12,7 @@ import (
 	"image/png"
 	"io"
 	"log/slog"
+	"maps"
 	"mime/multipart"
 	"net"
 	"net/http"
@@ -20,6 +21,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -387,4 +389,40 @@ func fingerprintDiff(before, after string) string {
 		}
 	}
 	return strings.Join(append(diff, added...), "\n")
+}
+
+// refusal is a request the server must refuse: with status, message (when
+// not empty) and the field messages fields.
+type refusal struct {
+	name    string
+	send    func() *response
+	status  int
+	message string
+	fields  map[string]string
+}
+
+// formRefusal is a multipart form the server must refuse, and how.
+type formRefusal struct {
+	name    string
+	form    map[string]string
+	image   []byte
+	status  int
+	message string
+	fields  map[string]string
+}
+
+// expectJSONFields checks that got has exactly want's keys and the keys
+// more, with want's values.
+func expectJSONFields(t testing.TB, got, want map[string]any, more ...string) {
+	t.Helper()
+	wantKeys := append(slices.Collect(maps.Keys(want)), more...)
+	slices.Sort(wantKeys)
+	if keys := slices.Sorted(maps.Keys(got)); !slices.Equal(keys, wantKeys) {
+		t.Errorf("keys %v, want %v", keys, wantKeys)
+	}
+	for k, v := range want {
+		if got[k] != v {
+			t.Errorf("%s = %#v, want %#v", k, got[k], v)
+		}
+	}
 }

@@ -109,13 +109,7 @@ func TestUploadImageRefusesBadUploads(t *testing.T) {
 	}
 	const unsupported = "Use a JPEG, PNG, GIF or WebP image"
 
-	cases := []struct {
-		name    string
-		send    func() *response
-		status  int
-		message string
-		fields  map[string]string
-	}{
+	cases := []refusal{
 		{"a text file named picture.jpg", func() *response {
 			return upload("image", "picture.jpg", []byte("this is not a picture at all\n"))
 		}, http.StatusUnsupportedMediaType, unsupported, map[string]string{"image": unsupported}},

@@ -275,16 +275,7 @@ func TestGetProduct(t *testing.T) {
 			"seller_phone": "+1 555 0100", "seller_verified": false, "purchase_year": 2019.0, "use_period": "5 years",
 			"status": "Available",
 		}
-		wantKeys := append(slices.Collect(maps.Keys(want)), "time")
-		slices.Sort(wantKeys)
-		if keys := slices.Sorted(maps.Keys(got)); !slices.Equal(keys, wantKeys) {
-			t.Errorf("keys %v, want %v", keys, wantKeys)
-		}
-		for k, v := range want {
-			if got[k] != v {
-				t.Errorf("%s = %#v, want %#v", k, got[k], v)
-			}
-		}
+		expectJSONFields(t, got, want, "time")
 		checkTime(t, got["time"])
 		if posted := decode[map[string]any](t, created); !maps.Equal(posted, got) {
 			t.Errorf("GET answer %v differs from the POST answer %v", got, posted)
