@@ -176,13 +176,7 @@ func TestBookingList(t *testing.T) {
 		return out
 	}
 
-	cases := []struct {
-		name  string
-		c     *client
-		path  string
-		want  []int64
-		total int
-	}{
+	cases := []pageCase{
 		{"own orders by default", bea, "/api/booked", newestFirst, 5},
 		{"own orders by email", bea, "/api/booked?email=bea@example.com", newestFirst, 5},
 		{"own orders, email in another case", bea, "/api/booked?email=BEA@example.com", newestFirst, 5},

@@ -426,3 +426,13 @@ func expectJSONFields(t testing.TB, got, want map[string]any, more ...string) {
 		}
 	}
 }
+
+// pageCase is a page of a list c asks for at path: the IDs it must hold, in
+// order, and the list's total.
+type pageCase struct {
+	name  string
+	c     *client
+	path  string
+	want  []int64
+	total int
+}

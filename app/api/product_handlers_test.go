@@ -308,13 +308,7 @@ func TestMyProducts(t *testing.T) {
 	_, other := s.register("Olga Other", "other@example.com", app.RoleSeller)
 	s.createProducts(t, other, "Tables", 2)
 
-	cases := []struct {
-		name  string
-		c     *client
-		path  string
-		want  []int64
-		total int
-	}{
+	cases := []pageCase{
 		{"seller sees own products in every category", s.seller, "/api/myproducts/seller@example.com", newestFirst, 5},
 		{"email in another case", s.seller, "/api/myproducts/Seller@EXAMPLE.com", newestFirst, 5},
 		{"admin sees them too", s.admin, "/api/myproducts/seller@example.com", newestFirst, 5},
