@@ -1,10 +1,12 @@
 # syntax=docker/dockerfile:1
 
-# 1. The web app. Until pwa/ has a package.json the committed placeholder page is used.
+# 1. The web app, from the committed lock file.
 FROM node:20-bookworm-slim AS web
 WORKDIR /src/pwa
+COPY pwa/package.json pwa/package-lock.json ./
+RUN npm ci --no-audit --no-fund
 COPY pwa/ ./
-RUN if [ -f package.json ]; then npm ci && npm run build; fi
+RUN npm run build
 
 # 2. The binary, with the web app embedded. Pure Go: no cgo, so it runs anywhere.
 FROM golang:1.26-bookworm AS build
