@@ -20,12 +20,14 @@ import (
 
 // changes is what the writer changed in the transaction under way.
 type changes struct {
-	users      []int64
-	products   []int64
-	sessions   []string
-	categories bool
-	listings   []int64 // categories whose products changed
-	catalogue  bool    // something the public lists show
+	users       []int64
+	products    []int64
+	sessions    []string
+	allSessions bool // a changed row's token could not be read
+	categories  bool
+	listings    []int64 // categories whose products changed
+	allListings bool    // a changed row's category could not be read
+	catalogue   bool    // something the public lists show
 }
 
 // columns says where the hook finds the values it needs in a changed row,
@@ -56,11 +58,12 @@ func (n *changeNotes) note(d sqlite.SQLitePreUpdateData) {
 	case "products":
 		c.products = appendRowIDs(c.products, d, hasOld, hasNew)
 		c.catalogue = true
-		if hasOld {
-			c.listings = appendNew(c.listings, rowInt(d.Old, n.cols.productCategory))
-		}
-		if hasNew {
-			c.listings = appendNew(c.listings, rowInt(d.New, n.cols.productCategory))
+		for _, row := range rows(d, hasOld, hasNew) {
+			if category, ok := column[int64](row, n.cols.productCategory); ok {
+				c.listings = appendNew(c.listings, category)
+			} else {
+				c.allListings = true
+			}
 		}
 	case "categories":
 		c.categories, c.catalogue = true, true
@@ -68,11 +71,12 @@ func (n *changeNotes) note(d sqlite.SQLitePreUpdateData) {
 		c.catalogue = true
 	case "sessions":
 		// WITHOUT ROWID: the token, its primary key, is the first column.
-		if hasOld {
-			c.sessions = append(c.sessions, rowString(d.Old, 0))
-		}
-		if hasNew {
-			c.sessions = append(c.sessions, rowString(d.New, 0))
+		for _, row := range rows(d, hasOld, hasNew) {
+			if token, ok := column[string](row, 0); ok {
+				c.sessions = append(c.sessions, token)
+			} else {
+				c.allSessions = true
+			}
 		}
 	}
 }
@@ -86,24 +90,28 @@ func (n *changeNotes) take() changes {
 	return c
 }
 
-// rowInt and rowString read column i of the old or new row; a value that
-// cannot be read reads as zero, which forgets nothing but is never cached.
-func rowInt(read func(...any) error, i int) int64 {
-	v := make([]any, i+1)
-	if read(v...) != nil {
-		return 0
+// rows are the readers of the row before the change and the row after it,
+// where there is one.
+func rows(d sqlite.SQLitePreUpdateData, hasOld, hasNew bool) []func(...any) error {
+	var read []func(...any) error
+	if hasOld {
+		read = append(read, d.Old)
 	}
-	n, _ := v[i].(int64)
-	return n
+	if hasNew {
+		read = append(read, d.New)
+	}
+	return read
 }
 
-func rowString(read func(...any) error, i int) string {
+// column reads column i of a changed row.
+func column[T any](read func(...any) error, i int) (T, bool) {
 	v := make([]any, i+1)
 	if read(v...) != nil {
-		return ""
+		var zero T
+		return zero, false
 	}
-	s, _ := v[i].(string)
-	return s
+	value, ok := v[i].(T)
+	return value, ok
 }
 
 func appendRowIDs(list []int64, d sqlite.SQLitePreUpdateData, hasOld, hasNew bool) []int64 {
@@ -137,11 +145,17 @@ func (db *DB) forget(c changes) {
 			db.products.forget(id)
 		}
 	}
+	if c.allSessions {
+		db.sessions.forgetAll()
+	}
 	for _, token := range c.sessions {
 		db.sessions.forget(token)
 	}
 	if c.categories {
 		db.categories.forgetAll()
+	}
+	if c.allListings {
+		db.pages.changedAll()
 	}
 	for _, category := range c.listings {
 		db.pages.changed(category)

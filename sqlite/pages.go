@@ -34,6 +34,7 @@ type pageMarks struct {
 
 type categoryPages struct {
 	mu       sync.Mutex
+	every    uint64           // bumped when any category may have changed
 	versions map[int64]uint64 // bumped when one category changes
 	marks    map[int64]*pageMarks
 	building map[int64]*sync.Mutex // one build per category at a time
@@ -43,8 +44,16 @@ func newCategoryPages() *categoryPages {
 	return &categoryPages{versions: map[int64]uint64{}, marks: map[int64]*pageMarks{}, building: map[int64]*sync.Mutex{}}
 }
 
+// version only grows for a given category: both of its terms only grow.
 func (cp *categoryPages) versionLocked(category int64) uint64 {
-	return cp.versions[category]
+	return cp.every + cp.versions[category]
+}
+
+// changedAll follows a write that may have changed any category's products.
+func (cp *categoryPages) changedAll() {
+	cp.mu.Lock()
+	defer cp.mu.Unlock()
+	cp.every++
 }
 
 // changed follows a write that changed the category's products.
