@@ -1,7 +1,6 @@
 package api
 
 import (
-	"net"
 	"net/http"
 
 	"rehome/app"
@@ -84,14 +83,4 @@ func (s *Server) me(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusOK, user.JSON())
-}
-
-// clientAddress is the peer's IP. Forwarded headers are not trusted: anyone
-// could set them to dodge the login limit.
-func clientAddress(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	return host
 }

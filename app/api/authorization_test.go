@@ -112,6 +112,7 @@ func TestAuthorization(t *testing.T) {
 		{"login", want{ok, ok, ok, ok, ok}, reads, nil, func(c *client, _ int64) *response {
 			return e.client().call("POST", "/api/auth/login", map[string]string{"email": "buyer@example.com", "password": testPassword})
 		}},
+		{"health", want{ok, ok, ok, ok, ok}, reads, nil, func(c *client, _ int64) *response { return c.call("GET", "/healthz", nil) }},
 		{"me", want{ok, ok, ok, ok, ok}, reads, nil, func(c *client, _ int64) *response { return c.call("GET", "/api/auth/me", nil) }},
 		{"is admin", want{unauth, forbid, ok, forbid, ok}, reads, nil, func(c *client, _ int64) *response {
 			return c.call("GET", "/api/users/admin/"+sellerUser.Email, nil)

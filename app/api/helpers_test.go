@@ -26,6 +26,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"rehome/app/api"
 	"rehome/internal/marketplace"
 
 	"golang.org/x/crypto/bcrypt"
@@ -53,12 +54,22 @@ func newEnv(t testing.TB) *env {
 // on the same files) and with the given cookie mode.
 func serverAt(t testing.TB, dir string, secureCookies bool) *env {
 	t.Helper()
+	return serverWith(t, dir, api.Config{SecureCookies: secureCookies})
+}
+
+// serverWith starts a server deployed as cfg says, logging nowhere unless
+// cfg has a logger.
+func serverWith(t testing.TB, dir string, cfg api.Config) *env {
+	t.Helper()
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
 	m, err := marketplace.Open(context.Background(), dir, app.BcryptHasher{Cost: bcrypt.MinCost})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { m.Close() })
-	srv := httptest.NewServer(m.Server(secureCookies, slog.New(slog.NewTextHandler(io.Discard, nil))).Handler())
+	srv := httptest.NewServer(m.Server(cfg).Handler())
 	t.Cleanup(srv.Close)
 	return &env{t: t, srv: srv, db: m.DB, svc: m.Service, dir: dir}
 }
@@ -68,6 +79,8 @@ type client struct {
 	t    testing.TB
 	base string
 	http *http.Client
+	// headers are sent with every request, as a proxy in front would add them.
+	headers []string
 }
 
 // client is a new browser on its own machine: each connects from its own
@@ -119,8 +132,9 @@ func (c *client) send(method, path, contentType string, body io.Reader, headers 
 	if contentType != "" {
 		req.Header.Set("Content-Type", contentType)
 	}
+	headers = append(slices.Clone(c.headers), headers...)
 	for i := 0; i+1 < len(headers); i += 2 {
-		req.Header.Set(headers[i], headers[i+1])
+		req.Header.Add(headers[i], headers[i+1])
 	}
 	res, err := c.http.Do(req)
 	if err != nil {

@@ -11,10 +11,15 @@ import (
 	"rehome/app"
 )
 
-// logRequests writes one line per request. Only the path is logged: query
-// strings may carry emails, and bodies carry passwords.
+// logRequests writes one line per request, except the health checks a
+// monitor makes every few seconds. Only the path is logged: query strings
+// may carry emails, and bodies carry passwords.
 func (s *Server) logRequests(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == healthPath {
+			next.ServeHTTP(w, r)
+			return
+		}
 		start := time.Now()
 		ww := middleware.NewWrapResponseWriter(w, r.ProtoMajor)
 		next.ServeHTTP(ww, r)
@@ -23,7 +28,7 @@ func (s *Server) logRequests(next http.Handler) http.Handler {
 			status = http.StatusOK
 		}
 		s.log.Info("request", "method", r.Method, "path", r.URL.Path, "status", status,
-			"duration", time.Since(start), "bytes", ww.BytesWritten())
+			"client", clientAddress(r), "duration", time.Since(start), "bytes", ww.BytesWritten())
 	})
 }
 
@@ -49,10 +54,18 @@ const contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 
 	"img-src 'self' data: blob:; font-src 'self'; connect-src 'self'; manifest-src 'self'; worker-src 'self'; " +
 	"object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
 
+// hsts tells browsers to use HTTPS only, for two years, once they have
+// reached the server over it. Subdomains are left alone: a community's
+// domain may host other sites that are not ours to upgrade.
+const hsts = "max-age=63072000"
+
 // secureHeaders are sent with every answer.
 func secureHeaders(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
+		if origin(r).https {
+			h.Set("Strict-Transport-Security", hsts)
+		}
 		h.Set("Content-Security-Policy", contentSecurityPolicy)
 		h.Set("X-Content-Type-Options", "nosniff")
 		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")

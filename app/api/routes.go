@@ -15,7 +15,9 @@ func (s *Server) Handler() http.Handler {
 	s.router = r
 	// GetHead must look at the whole tree: under /api, the web app's
 	// catch-all route below answered its question for every path.
-	r.Use(s.logRequests, s.recoverPanics, secureHeaders, middleware.GetHead)
+	r.Use(s.resolveOrigin, s.logRequests, s.recoverPanics, secureHeaders, middleware.GetHead)
+
+	r.Get(healthPath, s.healthz)
 
 	r.Route("/api", func(r chi.Router) {
 		// Phones on poor connections gain most from compressed lists.

@@ -3,9 +3,11 @@
 package api
 
 import (
+	"context"
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"net/netip"
 	"time"
 
 	"github.com/alexedwards/scs/v2"
@@ -22,7 +24,12 @@ type Config struct {
 	Images        http.Handler         // serves stored images by file name
 	Web           fs.FS                // the built web app
 	SecureCookies bool
-	Logger        *slog.Logger
+	// TrustedProxies are the reverse proxies whose X-Forwarded-For and
+	// X-Forwarded-Proto headers are believed.
+	TrustedProxies []netip.Prefix
+	// Health reports whether the server can do its work, for /healthz.
+	Health func(context.Context) error
+	Logger *slog.Logger
 }
 
 // Server holds what the handlers share.
@@ -35,6 +42,9 @@ type Server struct {
 	router   chi.Routes // the root router, to tell which methods a path allows
 	answers  app.IdempotencyStore
 	public   *publicLists
+
+	trustedProxies []netip.Prefix
+	health         func(context.Context) error
 }
 
 // People stay signed in on their own phone for a month. There is no idle
@@ -62,7 +72,7 @@ func New(cfg Config) *Server {
 		logger = slog.Default()
 	}
 	s := &Server{svc: cfg.Service, sessions: sm, images: cfg.Images, web: cfg.Web, log: logger, answers: cfg.Idempotency,
-		public: newPublicLists()}
+		public: newPublicLists(), trustedProxies: cfg.TrustedProxies, health: cfg.Health}
 	sm.ErrorFunc = s.writeError
 	return s
 }

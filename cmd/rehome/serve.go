@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"time"
 
+	"rehome/app/api"
 	"rehome/internal/marketplace"
 
 	"rehome/internal/demo"
@@ -63,7 +64,7 @@ func runServer(ctx context.Context, log *slog.Logger, cfg serverConfig) error {
 	go m.DB.CleanUp(cleanupCtx, time.Hour, log)
 
 	srv := &http.Server{
-		Handler:           m.Server(cfg.secureCookies, log).Handler(),
+		Handler:           m.Server(api.Config{SecureCookies: cfg.secureCookies, Logger: log}).Handler(),
 		ReadHeaderTimeout: 10 * time.Second,
 		// Phones on poor connections upload photos slowly.
 		ReadTimeout:  2 * time.Minute,

@@ -7,9 +7,9 @@ package marketplace
 import (
 	"context"
 	"errors"
-	"log/slog"
 	"os"
 	"path/filepath"
+	"time"
 
 	"rehome/app"
 	"rehome/app/api"
@@ -45,15 +45,26 @@ func Open(ctx context.Context, dir string, hasher app.PasswordHasher) (*Marketpl
 func (m *Marketplace) Close() error { return m.DB.Close() }
 
 // Server is the HTTP server of the marketplace, with the web app built into
-// this binary.
-func (m *Marketplace) Server(secureCookies bool, log *slog.Logger) *api.Server {
-	return api.New(api.Config{
-		Service:       m.Service,
-		SessionStore:  m.DB.Sessions(),
-		Idempotency:   m.DB,
-		Images:        m.Images.Handler(),
-		Web:           pwa.Files(),
-		SecureCookies: secureCookies,
-		Logger:        log,
-	})
+// this binary. cfg says how it is deployed (cookies, proxies, logger); the
+// parts it serves are filled in from m.
+func (m *Marketplace) Server(cfg api.Config) *api.Server {
+	cfg.Service = m.Service
+	cfg.SessionStore = m.DB.Sessions()
+	cfg.Idempotency = m.DB
+	cfg.Images = m.Images.Handler()
+	cfg.Web = pwa.Files()
+	cfg.Health = m.Health
+	return api.New(cfg)
+}
+
+// healthTimeout bounds a health check: a database that takes longer to
+// answer one read is not healthy for visitors either.
+const healthTimeout = 2 * time.Second
+
+// Health is nil when the database answers a read and pictures can be
+// stored, and otherwise says which of them fails.
+func (m *Marketplace) Health(ctx context.Context) error {
+	ctx, cancel := context.WithTimeout(ctx, healthTimeout)
+	defer cancel()
+	return errors.Join(m.DB.Ping(ctx), m.Images.CheckWritable())
 }

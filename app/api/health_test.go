@@ -1,0 +1,63 @@
+package api_test
+
+import (
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestHealthz(t *testing.T) {
+	t.Parallel()
+	e, logs := behindProxies(t)
+	type health struct {
+		Status string `json:"status"`
+		Error  string `json:"error"`
+	}
+	check := func(wantStatus int, wantError string) {
+		t.Helper()
+		r := e.client().call(http.MethodGet, "/healthz", nil)
+		expectStatus(t, r, wantStatus)
+		h := decode[health](t, r)
+		if !strings.Contains(h.Error, wantError) || (wantError == "") != (h.Status == "ok") {
+			t.Errorf("answer %s, want an error with %q", r.body, wantError)
+		}
+		if strings.Contains(string(r.body), e.dir) {
+			t.Errorf("the answer names the data directory: %s", r.body)
+		}
+		if len(r.header.Values("Set-Cookie")) > 0 {
+			t.Errorf("a health check set a cookie: %q", r.header.Values("Set-Cookie"))
+		}
+		if cc := r.header.Get("Cache-Control"); cc != "no-store" {
+			t.Errorf("Cache-Control %q, want no-store", cc)
+		}
+	}
+
+	check(http.StatusOK, "")
+
+	// A file where the image directory should be: nothing can be stored.
+	images := filepath.Join(e.dir, "images")
+	if err := os.Rename(images, images+".away"); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(images, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	check(http.StatusServiceUnavailable, "the image directory is not writable")
+
+	if err := os.Remove(images); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(images+".away", images); err != nil {
+		t.Fatal(err)
+	}
+	check(http.StatusOK, "")
+
+	e.db.Close()
+	check(http.StatusServiceUnavailable, "the database does not answer")
+
+	if strings.Contains(logs.String(), "/healthz") {
+		t.Errorf("health checks were logged:\n%s", logs)
+	}
+}
