@@ -1,7 +1,9 @@
 package main
 
 import (
+	"errors"
 	"flag"
+	"fmt"
 	"io"
 	"os"
 	"strconv"
@@ -21,6 +23,23 @@ func envOr(name, def string) string {
 		return v
 	}
 	return def
+}
+
+// errUsage is a command line the flag set has already explained.
+var errUsage = errors.New("usage")
+
+// flagsFromEnv sets each named flag from its environment variable, when
+// set, so that a value the flag cannot read is refused as on the command
+// line rather than ignored. Call it before Parse: flags given win.
+func flagsFromEnv(fs *flag.FlagSet, envOf map[string]string) error {
+	for name, env := range envOf {
+		if v, ok := os.LookupEnv(env); ok {
+			if err := fs.Set(name, v); err != nil {
+				return fmt.Errorf("%s=%q: %w", env, v, err)
+			}
+		}
+	}
+	return nil
 }
 
 func envBool(name string) bool {

@@ -184,7 +184,7 @@ func (b *syncBuffer) String() string {
 }
 
 // registerBuyer signs up a buyer through the running server's API.
-func registerBuyer(base, email string) error {
+func registerBuyer(client *http.Client, base, email string) (*http.Response, error) {
 	img := image.NewRGBA(image.Rect(0, 0, 8, 8))
 	for i := range img.Pix {
 		img.Pix[i] = 200
@@ -192,7 +192,7 @@ func registerBuyer(base, email string) error {
 	img.Set(0, 0, color.RGBA{1, 2, 3, 255})
 	var picture bytes.Buffer
 	if err := png.Encode(&picture, img); err != nil {
-		return err
+		return nil, err
 	}
 	var body bytes.Buffer
 	w := multipart.NewWriter(&body)
@@ -202,15 +202,58 @@ func registerBuyer(base, email string) error {
 	part, _ := w.CreateFormFile("image", "picture.png")
 	part.Write(picture.Bytes())
 	w.Close()
-	res, err := http.Post(base+"/api/auth/register", w.FormDataContentType(), &body)
+	res, err := client.Post(base+"/api/auth/register", w.FormDataContentType(), &body)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	res.Body.Close()
 	if res.StatusCode != http.StatusCreated {
-		return fmt.Errorf("register %s: status %d", email, res.StatusCode)
+		return nil, fmt.Errorf("register %s: status %d", email, res.StatusCode)
 	}
-	return nil
+	return res, nil
+}
+
+// startServing runs the server as 'rehome serve' would until the test ends,
+// and returns its log once it listens.
+func startServing(t *testing.T, cfg serverConfig) *syncBuffer {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	logs := &syncBuffer{}
+	served := make(chan error, 1)
+	go func() { served <- runServer(ctx, slog.New(slog.NewTextHandler(logs, nil)), cfg) }()
+	t.Cleanup(func() {
+		cancel()
+		select {
+		case err := <-served:
+			if err != nil {
+				t.Errorf("server stopped with %v", err)
+			}
+		case <-time.After(20 * time.Second):
+			t.Error("server did not stop")
+		}
+	})
+	for deadline := time.Now().Add(10 * time.Second); !strings.Contains(logs.String(), "Rehome is listening"); {
+		select {
+		case err := <-served:
+			served <- err // for the clean-up
+			t.Fatalf("server stopped before listening: %v; log:\n%s", err, logs)
+		case <-time.After(10 * time.Millisecond):
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("server did not start; log:\n%s", logs)
+		}
+	}
+	return logs
+}
+
+// listeningAt is the URL the server's log says it listens on.
+func listeningAt(t *testing.T, logs *syncBuffer) string {
+	t.Helper()
+	m := regexp.MustCompile(`url="?(https?://[^\s"]+)`).FindStringSubmatch(logs.String())
+	if m == nil {
+		t.Fatalf("no URL in the log:\n%s", logs)
+	}
+	return m[1]
 }
 
 // TestAdminCreateWhileServing creates an admin with the command line while a
@@ -221,36 +264,13 @@ func TestAdminCreateWhileServing(t *testing.T) {
 		t.Skip("starts a server with the production bcrypt cost")
 	}
 	dir := t.TempDir()
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	var logs syncBuffer
-	served := make(chan error, 1)
-	go func() {
-		served <- runServer(ctx, slog.New(slog.NewTextHandler(&logs, nil)), serverConfig{addr: "127.0.0.1:0", data: dir})
-	}()
-
-	listening := regexp.MustCompile(`url="?(http://[^\s"]+)`)
-	var base string
-	for deadline := time.Now().Add(10 * time.Second); base == ""; {
-		if m := listening.FindStringSubmatch(logs.String()); m != nil {
-			base = m[1]
-			break
-		}
-		select {
-		case err := <-served:
-			t.Fatalf("server stopped before listening: %v; log:\n%s", err, logs.String())
-		case <-time.After(10 * time.Millisecond):
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("server did not start; log:\n%s", logs.String())
-		}
-	}
+	base := listeningAt(t, startServing(t, serverConfig{addr: "127.0.0.1:0", data: dir, backupKeep: 1}))
 
 	// The server takes registrations while the command line writes the admin.
 	registered := make(chan error, 1)
 	go func() {
 		for i := range 3 {
-			if err := registerBuyer(base, fmt.Sprintf("buyer%d@example.com", i)); err != nil {
+			if _, err := registerBuyer(http.DefaultClient, base, fmt.Sprintf("buyer%d@example.com", i)); err != nil {
 				registered <- err
 				return
 			}
@@ -275,15 +295,5 @@ func TestAdminCreateWhileServing(t *testing.T) {
 	res.Body.Close()
 	if res.StatusCode != http.StatusOK || user.Role != "Admin" || user.Email != "ada@example.com" {
 		t.Errorf("login on the running server: status %d, user %+v; want 200 and the admin", res.StatusCode, user)
-	}
-
-	cancel()
-	select {
-	case err := <-served:
-		if err != nil {
-			t.Errorf("server stopped with %v", err)
-		}
-	case <-time.After(20 * time.Second):
-		t.Fatal("server did not stop")
 	}
 }

@@ -8,43 +8,171 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/netip"
+	"os"
+	"strings"
 	"time"
 
 	"rehome/app/api"
-	"rehome/internal/marketplace"
-
 	"rehome/internal/demo"
+	"rehome/internal/marketplace"
 )
+
+// serverConfig is what 'rehome serve' was asked for.
+type serverConfig struct {
+	addr     string // where the marketplace listens (HTTPS when tls is on)
+	httpAddr string // with HTTPS: ACME challenges and redirects to HTTPS, or empty
+	data     string
+
+	secureCookies  bool
+	trustedProxies []netip.Prefix
+	tls            tlsConfig
+
+	demo    bool
+	pprof   string // loopback address for net/http/pprof, or empty
+	metrics string // loopback address for Prometheus metrics, or empty
+
+	backupEvery time.Duration // 0: no scheduled backups
+	backupKeep  int
+}
+
+// listFlag is a flag that may be given several times, each time with one
+// value or several separated by commas.
+type listFlag []string
+
+func (l *listFlag) String() string { return strings.Join(*l, ",") }
+
+func (l *listFlag) Set(v string) error {
+	for item := range strings.SplitSeq(v, ",") {
+		if item = strings.TrimSpace(item); item != "" {
+			*l = append(*l, item)
+		}
+	}
+	return nil
+}
+
+// envList is a list flag's default: the comma-separated environment variable.
+func envList(name string) listFlag {
+	var l listFlag
+	l.Set(os.Getenv(name))
+	return l
+}
+
+// serveFlags reads the command line of 'rehome serve'.
+func serveFlags(args []string, stderr io.Writer) (cfg serverConfig, logFormat string, err error) {
+	fs := newFlagSet("rehome serve", stderr)
+	addr := fs.String("addr", envOr("REHOME_ADDR", ""), "address to listen on (env REHOME_ADDR; default 127.0.0.1:8080, or :443 with HTTPS)")
+	httpAddr := fs.String("http-addr", envOr("REHOME_HTTP_ADDR", ""), "with HTTPS, where plain HTTP is answered with ACME challenges and redirects (env REHOME_HTTP_ADDR; default :80 with --domain)")
+	data := dataFlag(fs)
+	secure := fs.Bool("secure-cookies", envBool("REHOME_SECURE_COOKIES"), "mark cookies Secure, for deployments behind an HTTPS proxy; automatic with HTTPS (env REHOME_SECURE_COOKIES)")
+	domains := envList("REHOME_DOMAIN")
+	fs.Var(&domains, "domain", "serve HTTPS for this domain with certificates from Let's Encrypt; repeatable or comma-separated (env REHOME_DOMAIN)")
+	acmeEmail := fs.String("acme-email", envOr("REHOME_ACME_EMAIL", ""), "contact address given to the certificate authority (env REHOME_ACME_EMAIL)")
+	acmeURL := fs.String("acme-url", envOr("REHOME_ACME_URL", letsEncryptURL), "ACME directory to get certificates from (env REHOME_ACME_URL)")
+	certFile := fs.String("tls-cert", envOr("REHOME_TLS_CERT", ""), "serve HTTPS with this certificate file (PEM, reloaded when it changes; env REHOME_TLS_CERT)")
+	keyFile := fs.String("tls-key", envOr("REHOME_TLS_KEY", ""), "the private key of --tls-cert (PEM; env REHOME_TLS_KEY)")
+	proxies := envList("REHOME_TRUSTED_PROXIES")
+	fs.Var(&proxies, "trusted-proxy", "believe X-Forwarded-For and X-Forwarded-Proto from this address range (CIDR), such as 127.0.0.1/32; repeatable (env REHOME_TRUSTED_PROXIES)")
+	withDemo := fs.Bool("demo", envBool("REHOME_DEMO"), "fill an empty database with demo content (env REHOME_DEMO)")
+	pprofAddr := fs.String("pprof", envOr("REHOME_PPROF", ""), "serve net/http/pprof on this loopback address, such as 127.0.0.1:6060 (env REHOME_PPROF)")
+	metricsAddr := fs.String("metrics", envOr("REHOME_METRICS", ""), "serve Prometheus metrics on this loopback address, such as 127.0.0.1:9090 (env REHOME_METRICS)")
+	format := fs.String("log-format", envOr("REHOME_LOG_FORMAT", "text"), "log lines as text or json (env REHOME_LOG_FORMAT)")
+	backupEvery := fs.Duration("backup-every", 0, "take a backup into DATA/backups this often, such as 24h; 0 for never (env REHOME_BACKUP_EVERY)")
+	backupKeep := fs.Int("backup-keep", 7, "how many scheduled backups to keep (env REHOME_BACKUP_KEEP)")
+	if err := flagsFromEnv(fs, map[string]string{"backup-every": "REHOME_BACKUP_EVERY", "backup-keep": "REHOME_BACKUP_KEEP"}); err != nil {
+		return cfg, "", err
+	}
+	if err := fs.Parse(args); err != nil {
+		return cfg, "", errUsage // the flag set has said why
+	}
+	if fs.NArg() > 0 {
+		return cfg, "", fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	}
+
+	cfg = serverConfig{
+		addr: *addr, httpAddr: *httpAddr, data: *data, secureCookies: *secure,
+		tls:  tlsConfig{domains: domains, acmeEmail: *acmeEmail, acmeURL: *acmeURL, certFile: *certFile, keyFile: *keyFile},
+		demo: *withDemo, pprof: *pprofAddr, metrics: *metricsAddr,
+		backupEvery: *backupEvery, backupKeep: *backupKeep,
+	}
+	for _, p := range proxies {
+		prefix, err := parsePrefix(p)
+		if err != nil {
+			return cfg, "", fmt.Errorf("--trusted-proxy: %w", err)
+		}
+		cfg.trustedProxies = append(cfg.trustedProxies, prefix)
+	}
+	if err := cfg.tls.check(); err != nil {
+		return cfg, "", err
+	}
+	if cfg.addr == "" {
+		cfg.addr = "127.0.0.1:8080"
+		if cfg.tls.enabled() {
+			cfg.addr = ":443"
+		}
+	}
+	if cfg.httpAddr == "" && len(cfg.tls.domains) > 0 {
+		cfg.httpAddr = ":80"
+	}
+	if cfg.httpAddr != "" && !cfg.tls.enabled() {
+		return cfg, "", errors.New("--http-addr needs HTTPS: give --domain or --tls-cert")
+	}
+	if err := checkLoopback(cfg.pprof); err != nil {
+		return cfg, "", fmt.Errorf("--pprof: %w", err)
+	}
+	if err := checkLoopback(cfg.metrics); err != nil {
+		return cfg, "", fmt.Errorf("--metrics: %w", err)
+	}
+	if *format != "text" && *format != "json" {
+		return cfg, "", fmt.Errorf("--log-format: %q is neither text nor json", *format)
+	}
+	if cfg.backupEvery < 0 || (cfg.backupEvery > 0 && cfg.backupEvery < time.Minute) {
+		return cfg, "", errors.New("--backup-every: give 0 or at least 1m")
+	}
+	if cfg.backupKeep < 1 {
+		return cfg, "", errors.New("--backup-keep: keep at least 1")
+	}
+	return cfg, *format, nil
+}
+
+// parsePrefix reads a CIDR range, or a single address as a range of one.
+func parsePrefix(s string) (netip.Prefix, error) {
+	if !strings.Contains(s, "/") {
+		addr, err := netip.ParseAddr(s)
+		if err != nil {
+			return netip.Prefix{}, fmt.Errorf("%q is neither an address nor a CIDR range", s)
+		}
+		return netip.PrefixFrom(addr.Unmap(), addr.Unmap().BitLen()), nil
+	}
+	p, err := netip.ParsePrefix(s)
+	if err != nil {
+		return netip.Prefix{}, fmt.Errorf("%q is not a CIDR range such as 10.0.0.0/8", s)
+	}
+	return p.Masked(), nil
+}
 
 // serve is 'rehome serve': the marketplace until SIGINT or SIGTERM.
 func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("rehome serve", stderr)
-	addr := fs.String("addr", envOr("REHOME_ADDR", "127.0.0.1:8080"), "address to listen on (env REHOME_ADDR)")
-	data := dataFlag(fs)
-	secure := fs.Bool("secure-cookies", envBool("REHOME_SECURE_COOKIES"), "mark cookies Secure, for deployments behind HTTPS (env REHOME_SECURE_COOKIES)")
-	withDemo := fs.Bool("demo", envBool("REHOME_DEMO"), "fill an empty database with demo content (env REHOME_DEMO)")
-	pprofAddr := fs.String("pprof", envOr("REHOME_PPROF", ""), "serve net/http/pprof on this loopback address, such as 127.0.0.1:6060 (env REHOME_PPROF)")
-	if err := fs.Parse(args); err != nil {
+	cfg, format, err := serveFlags(args, stderr)
+	if err != nil {
+		if !errors.Is(err, errUsage) {
+			fmt.Fprintf(stderr, "rehome: %v\n", err)
+		}
 		return 2
 	}
-	if err := checkLoopback(*pprofAddr); err != nil {
-		fmt.Fprintf(stderr, "rehome: --pprof: %v\n", err)
-		return 2
-	}
-	log := slog.New(slog.NewTextHandler(stdout, nil))
-	if err := runServer(ctx, log, serverConfig{addr: *addr, data: *data, secureCookies: *secure, demo: *withDemo, pprof: *pprofAddr}); err != nil {
+	log := newLogger(stdout, format)
+	if err := runServer(ctx, log, cfg); err != nil {
 		log.Error("server stopped", "err", err)
 		return 1
 	}
 	return 0
 }
 
-// serverConfig is what 'rehome serve' was asked for.
-type serverConfig struct {
-	addr, data    string
-	secureCookies bool
-	demo          bool
-	pprof         string // loopback address for net/http/pprof, or empty
+func newLogger(w io.Writer, format string) *slog.Logger {
+	if format == "json" {
+		return slog.New(slog.NewJSONHandler(w, nil))
+	}
+	return slog.New(slog.NewTextHandler(w, nil))
 }
 
 func runServer(ctx context.Context, log *slog.Logger, cfg serverConfig) error {
@@ -59,12 +187,89 @@ func runServer(ctx context.Context, log *slog.Logger, cfg serverConfig) error {
 		}
 	}
 
-	cleanupCtx, stopCleanup := context.WithCancel(ctx)
-	defer stopCleanup()
-	go m.DB.CleanUp(cleanupCtx, time.Hour, log)
+	background, stopBackground := context.WithCancel(ctx)
+	defer stopBackground()
+	go m.DB.CleanUp(background, time.Hour, log)
 
-	srv := &http.Server{
-		Handler:           m.Server(api.Config{SecureCookies: cfg.secureCookies, Logger: log}).Handler(),
+	var handler http.Handler = m.Server(api.Config{
+		SecureCookies:  cfg.secureCookies || cfg.tls.enabled(),
+		TrustedProxies: cfg.trustedProxies,
+		Logger:         log,
+	}).Handler()
+
+	var stops []func()
+	defer func() {
+		for _, stop := range stops {
+			stop()
+		}
+	}()
+	if cfg.pprof != "" {
+		stop, err := serveProfiles(cfg.pprof, log)
+		if err != nil {
+			return err
+		}
+		stops = append(stops, stop)
+	}
+
+	certs, err := cfg.tls.certificates(cfg.data, log)
+	if err != nil {
+		return err
+	}
+	srv := newHTTPServer(handler, log)
+	listener, err := net.Listen("tcp", cfg.addr)
+	if err != nil {
+		return err
+	}
+	scheme := "http"
+	if certs != nil {
+		srv.TLSConfig = certs.tlsConfig()
+		scheme = "https"
+	}
+	log.Info("Rehome is listening", "url", scheme+"://"+listener.Addr().String(), "data", cfg.data)
+
+	servers := []*http.Server{srv}
+	served := make(chan error, 2)
+	if cfg.httpAddr != "" {
+		plain := newHTTPServer(certs.plainHTTP(redirectToHTTPS(listener.Addr())), log)
+		plainListener, err := net.Listen("tcp", cfg.httpAddr)
+		if err != nil {
+			listener.Close()
+			return err
+		}
+		log.Info("plain HTTP redirects to HTTPS", "addr", plainListener.Addr().String())
+		servers = append(servers, plain)
+		go func() { served <- plain.Serve(plainListener) }()
+	}
+	go func() {
+		if certs != nil {
+			served <- srv.ServeTLS(listener, "", "")
+			return
+		}
+		served <- srv.Serve(listener)
+	}()
+
+	var stopped error
+	select {
+	case stopped = <-served:
+	case <-ctx.Done():
+		log.Info("shutting down")
+	}
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+	defer cancel()
+	for _, s := range servers {
+		if err := s.Shutdown(shutdownCtx); err != nil {
+			return err
+		}
+	}
+	if stopped != nil && !errors.Is(stopped, http.ErrServerClosed) {
+		return stopped
+	}
+	return nil
+}
+
+func newHTTPServer(h http.Handler, log *slog.Logger) *http.Server {
+	return &http.Server{
+		Handler:           h,
 		ReadHeaderTimeout: 10 * time.Second,
 		// Phones on poor connections upload photos slowly.
 		ReadTimeout:  2 * time.Minute,
@@ -72,35 +277,4 @@ func runServer(ctx context.Context, log *slog.Logger, cfg serverConfig) error {
 		IdleTimeout:  2 * time.Minute,
 		ErrorLog:     slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
-	listener, err := net.Listen("tcp", cfg.addr)
-	if err != nil {
-		return err
-	}
-	if cfg.pprof != "" {
-		stopProfiling, err := serveProfiles(cfg.pprof, log)
-		if err != nil {
-			listener.Close()
-			return err
-		}
-		defer stopProfiling()
-	}
-	log.Info("Rehome is listening", "url", "http://"+listener.Addr().String(), "data", cfg.data)
-
-	served := make(chan error, 1)
-	go func() { served <- srv.Serve(listener) }()
-	select {
-	case err := <-served:
-		return err
-	case <-ctx.Done():
-	}
-	log.Info("shutting down")
-	shutdownCtx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
-	defer cancel()
-	if err := srv.Shutdown(shutdownCtx); err != nil {
-		return err
-	}
-	if err := <-served; !errors.Is(err, http.ErrServerClosed) {
-		return err
-	}
-	return nil
 }
