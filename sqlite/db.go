@@ -39,6 +39,8 @@ type DB struct {
 	// so that what notes holds is that transaction's alone (see changes).
 	writing sync.Mutex
 	notes   *changeNotes
+	// writeWaited, when set, learns how long each write queued for writing.
+	writeWaited func(time.Duration)
 
 	writeStmts, readStmts *statements
 
@@ -57,7 +59,7 @@ var _ app.Store = (*DB)(nil)
 // Open opens (creating if needed) the database file at path and brings its
 // schema up to date.
 func Open(ctx context.Context, path string) (*DB, error) {
-	pragmas := "_pragma=foreign_keys(1)&_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)&_pragma=synchronous(NORMAL)"
+	pragmas := "_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)"
 	base := "file:" + (&url.URL{Path: path}).EscapedPath() + "?" + pragmas
 	notes := &changeNotes{}
 	write, err := openWriter(base+"&_txlock=immediate", notes)
@@ -74,6 +76,10 @@ func Open(ctx context.Context, path string) (*DB, error) {
 		sessions:   newCache[string, session](cachedSessions),
 		categories: newCache[struct{}, *categoryList](1),
 		pages:      newCategoryPages(),
+	}
+	if err := connectWriter(ctx, write); err != nil {
+		write.Close()
+		return nil, err
 	}
 	if err := db.migrate(ctx); err != nil {
 		write.Close()
@@ -95,6 +101,25 @@ func Open(ctx context.Context, path string) (*DB, error) {
 	read.SetMaxIdleConns(readers)
 	db.read, db.readStmts = read, &statements{pool: read}
 	return db, nil
+}
+
+// connectWriter opens the writer's connection. Turning a new file to WAL
+// needs an exclusive lock that SQLite does not wait for, so a process
+// opening the file at the same moment as another may be refused; it tries
+// again for a while.
+func connectWriter(ctx context.Context, write *sql.DB) error {
+	for tries := 1; ; tries++ {
+		err := write.PingContext(ctx)
+		var e *sqlite.Error
+		if err == nil || !errors.As(err, &e) || e.Code()&0xff != sqlite3.SQLITE_BUSY || tries == 100 {
+			return err
+		}
+		select {
+		case <-time.After(10 * time.Millisecond):
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
 }
 
 // How many rows the caches keep: the active users and sessions of a
@@ -165,8 +190,12 @@ func (db *DB) migrate(ctx context.Context) error {
 // and then forgets the cached rows it changed. Every write goes through it.
 func (db *DB) inTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	defer db.writeStmts.prepareWanted(ctx)
+	queued := time.Now()
 	db.writing.Lock()
 	defer db.writing.Unlock()
+	if db.writeWaited != nil {
+		db.writeWaited(time.Since(queued))
+	}
 	// After commit or rollback: forgetting what a rollback undid costs
 	// only a cache miss.
 	defer func() { db.forget(db.notes.take()) }()

@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"os"
+	"time"
 
 	"rehome/app"
 )
@@ -24,7 +25,14 @@ const maxConcurrentDecodes = 2
 type Store struct {
 	dir     string
 	decodes chan struct{} // semaphore, see maxConcurrentDecodes
+	// processed, when set, learns how long each accepted picture took to
+	// decode and re-encode, waiting for a decode slot included.
+	processed func(time.Duration)
 }
+
+// ObserveProcessing has f told how long each picture took to process. Call
+// it before the store is used.
+func (s *Store) ObserveProcessing(f func(time.Duration)) { s.processed = f }
 
 var _ app.ImageIntake = (*Store)(nil)
 
@@ -63,9 +71,13 @@ func (s *Store) Save(ctx context.Context, r io.Reader) (*app.Image, error) {
 		return nil, err
 	}
 
+	started := time.Now()
 	full, thumb, err := s.process(ctx, data)
 	if err != nil {
 		return nil, err
+	}
+	if s.processed != nil {
+		s.processed(time.Since(started))
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err

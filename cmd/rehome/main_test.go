@@ -249,7 +249,7 @@ func startServing(t *testing.T, cfg serverConfig) *syncBuffer {
 // listeningAt is the URL the server's log says it listens on.
 func listeningAt(t *testing.T, logs *syncBuffer) string {
 	t.Helper()
-	m := regexp.MustCompile(`url="?(https?://[^\s"]+)`).FindStringSubmatch(logs.String())
+	m := regexp.MustCompile(`msg="Rehome is listening" url="?(https?://[^\s"]+)`).FindStringSubmatch(logs.String())
 	if m == nil {
 		t.Fatalf("no URL in the log:\n%s", logs)
 	}

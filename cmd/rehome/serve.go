@@ -16,6 +16,7 @@ import (
 	"rehome/app/api"
 	"rehome/internal/demo"
 	"rehome/internal/marketplace"
+	"rehome/internal/metrics"
 )
 
 // serverConfig is what 'rehome serve' was asked for.
@@ -181,6 +182,10 @@ func runServer(ctx context.Context, log *slog.Logger, cfg serverConfig) error {
 		return err
 	}
 	defer m.Close()
+	var measured *metrics.Metrics
+	if cfg.metrics != "" {
+		measured = metrics.New(m.DB, m.Images, log) // before anything writes
+	}
 	if cfg.demo {
 		if err := demo.Fill(ctx, m.Service, log); err != nil {
 			return fmt.Errorf("demo data: %w", err)
@@ -204,7 +209,15 @@ func runServer(ctx context.Context, log *slog.Logger, cfg serverConfig) error {
 		}
 	}()
 	if cfg.pprof != "" {
-		stop, err := serveProfiles(cfg.pprof, log)
+		stop, err := serveLoopback(cfg.pprof, "profiles", "/debug/pprof/", profiles(), log)
+		if err != nil {
+			return err
+		}
+		stops = append(stops, stop)
+	}
+	if measured != nil {
+		handler = measured.Measure(handler)
+		stop, err := serveLoopback(cfg.metrics, "metrics", "/metrics", measured.Handler(), log)
 		if err != nil {
 			return err
 		}

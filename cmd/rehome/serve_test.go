@@ -1,0 +1,141 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestServeRefusesWhatItCannotDo(t *testing.T) {
+	cases := []struct {
+		name   string
+		env    map[string]string
+		args   []string
+		stderr string
+	}{
+		{"metrics offered to the network", nil, []string{"--metrics", "0.0.0.0:9090"}, "--metrics: \"0.0.0.0:9090\" is not a loopback address"},
+		{"profiles offered to the network", nil, []string{"--pprof", "192.0.2.1:6060"}, "--pprof: \"192.0.2.1:6060\" is not a loopback address"},
+		{"a proxy that is not a range", nil, []string{"--trusted-proxy", "10.0.0.0/33"}, `--trusted-proxy: "10.0.0.0/33" is not a CIDR range`},
+		{"a proxy that is a name", nil, []string{"--trusted-proxy", "proxy.local"}, `--trusted-proxy: "proxy.local" is neither an address nor a CIDR range`},
+		{"a bad proxy from the environment", map[string]string{"REHOME_TRUSTED_PROXIES": "127.0.0.1,nonsense"}, nil, `"nonsense" is neither`},
+		{"both ways to get a certificate", nil, []string{"--domain", "market.example.org", "--tls-cert", "c.pem", "--tls-key", "k.pem"}, "either --domain"},
+		{"a certificate without its key", nil, []string{"--tls-cert", "c.pem"}, "--tls-cert and --tls-key go together"},
+		{"a domain without a dot", nil, []string{"--domain", "market"}, `--domain: "market" is not a domain name`},
+		{"an address for a domain", nil, []string{"--domain", "192.0.2.7"}, `--domain: "192.0.2.7" is not a domain name`},
+		{"redirects without HTTPS", nil, []string{"--http-addr", ":80"}, "--http-addr needs HTTPS"},
+		{"an unknown log format", nil, []string{"--log-format", "xml"}, `--log-format: "xml" is neither text nor json`},
+		{"backups every few seconds", nil, []string{"--backup-every", "10s"}, "--backup-every: give 0 or at least 1m"},
+		{"keeping no backup", nil, []string{"--backup-keep", "0"}, "--backup-keep: keep at least 1"},
+		{"a bad interval from the environment", map[string]string{"REHOME_BACKUP_EVERY": "daily"}, nil, `REHOME_BACKUP_EVERY="daily"`},
+		{"a stray argument", nil, []string{"market.example.org"}, `unexpected argument "market.example.org"`},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			for k, v := range tc.env {
+				t.Setenv(k, v)
+			}
+			code, stdout, stderr := cli(t, "", append([]string{"serve", "--data", t.TempDir()}, tc.args...)...)
+			if code != 2 || !strings.Contains(stderr, tc.stderr) || stdout != "" {
+				t.Errorf("exit %d, stdout %q, stderr %q; want 2 and %q", code, stdout, stderr, tc.stderr)
+			}
+		})
+	}
+}
+
+func TestLogsAsJSON(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	var stdout syncBuffer
+	done := make(chan int, 1)
+	go func() {
+		done <- serve(ctx, []string{"--addr", "127.0.0.1:0", "--data", t.TempDir(), "--log-format", "json"}, &stdout, io.Discard)
+	}()
+	for deadline := time.Now().Add(10 * time.Second); !strings.Contains(stdout.String(), "Rehome is listening"); time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("no start in the log:\n%s", stdout.String())
+		}
+	}
+	cancel()
+	if code := <-done; code != 0 {
+		t.Errorf("exit %d", code)
+	}
+	lines := strings.Split(strings.TrimSpace(stdout.String()), "\n")
+	for _, line := range lines {
+		var entry struct{ Time, Level, Msg string }
+		if err := json.Unmarshal([]byte(line), &entry); err != nil || entry.Msg == "" || entry.Level == "" {
+			t.Errorf("not a JSON log entry: %q (%v)", line, err)
+		}
+	}
+	if len(lines) < 2 {
+		t.Errorf("log %q, want the start and the shutdown", lines)
+	}
+}
+
+func TestMetrics(t *testing.T) {
+	logs := startServing(t, serverConfig{addr: "127.0.0.1:0", data: t.TempDir(), metrics: "127.0.0.1:0", backupKeep: 1})
+	base := listeningAt(t, logs)
+	m := regexp.MustCompile(`url=(http://[^\s]+/metrics)`).FindStringSubmatch(logs.String())
+	if m == nil {
+		t.Fatalf("no metrics URL in the log:\n%s", logs)
+	}
+	metricsURL := m[1]
+
+	if _, err := registerBuyer(http.DefaultClient, base, "measured@example.com"); err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range []string{"/api/categories", "/api/categories", "/api/products/12", "/api/products/13", "/no/such/page"} {
+		res, err := http.Get(base + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+	}
+	res, err := http.Get(metricsURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	text := string(body)
+
+	for _, want := range []string{
+		`rehome_http_requests_total{method="POST",route="/api/auth/register",status="201"} 1`,
+		`rehome_http_requests_total{method="GET",route="/api/categories",status="200"} 2`,
+		// Ids do not make a series each.
+		`rehome_http_requests_total{method="GET",route="/api/products/{id}",status="401"} 2`,
+		`rehome_http_requests_total{method="GET",route="/*",status="200"} 1`,
+		`rehome_http_request_duration_seconds_count{method="GET",route="/api/categories"} 2`,
+		`rehome_image_processing_seconds_count 1`,
+		`rehome_records{kind="users"} 1`,
+		`rehome_records{kind="sessions"} 1`,
+		`rehome_records{kind="listings"} 0`,
+		`go_sql_max_open_connections{db_name="write"} 1`,
+		`go_sql_open_connections{db_name="read"}`,
+		`go_goroutines`,
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("metrics lack %s", want)
+		}
+	}
+	if !regexp.MustCompile(`(?m)^rehome_db_write_wait_seconds_count [1-9]`).MatchString(text) {
+		t.Errorf("no write waits were measured")
+	}
+	if t.Failed() {
+		t.Logf("metrics:\n%s", text)
+	}
+
+	// Only on the loopback listener: the marketplace itself does not serve them.
+	res, err = http.Get(base + "/metrics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ = io.ReadAll(res.Body)
+	res.Body.Close()
+	if strings.Contains(string(body), "rehome_http_requests_total") {
+		t.Errorf("the marketplace's own address serves the metrics")
+	}
+}

@@ -1,0 +1,130 @@
+// Package metrics measures the running marketplace for Prometheus: requests
+// by route and status, their latency, the database's pools and write
+// queue, the picture pipeline and how much the marketplace holds.
+package metrics
+
+import (
+	"context"
+	"log/slog"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+	"github.com/go-chi/chi/v5/middleware"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"rehome/sqlite"
+	"rehome/uploads"
+)
+
+// Metrics is one registry and what feeds it.
+type Metrics struct {
+	registry *prometheus.Registry
+	requests *prometheus.CounterVec
+	latency  *prometheus.HistogramVec
+}
+
+// Latency buckets from a cached list (well under a millisecond) to a slow
+// photo upload from a phone.
+var requestBuckets = []float64{.0005, .001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10, 30}
+
+// New measures db and images; it must be called before either is used.
+func New(db *sqlite.DB, images *uploads.Store, log *slog.Logger) *Metrics {
+	m := &Metrics{
+		registry: prometheus.NewRegistry(),
+		requests: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "rehome_http_requests_total",
+			Help: "HTTP requests answered, by route pattern, method and status.",
+		}, []string{"route", "method", "status"}),
+		latency: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Name:    "rehome_http_request_duration_seconds",
+			Help:    "Time to answer an HTTP request, by route pattern and method.",
+			Buckets: requestBuckets,
+		}, []string{"route", "method"}),
+	}
+	writeWait := prometheus.NewHistogram(prometheus.HistogramOpts{
+		Name:    "rehome_db_write_wait_seconds",
+		Help:    "Time a write queued for the database's one writer connection.",
+		Buckets: []float64{.0001, .0005, .001, .005, .01, .05, .1, .5, 1, 5},
+	})
+	db.ObserveWriteWaits(func(d time.Duration) { writeWait.Observe(d.Seconds()) })
+	processing := prometheus.NewHistogram(prometheus.HistogramOpts{
+		Name:    "rehome_image_processing_seconds",
+		Help:    "Time to decode, orient, shrink and re-encode an uploaded picture, waiting for a decode slot included.",
+		Buckets: []float64{.01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10},
+	})
+	images.ObserveProcessing(func(d time.Duration) { processing.Observe(d.Seconds()) })
+
+	write, read := db.Pools()
+	m.registry.MustRegister(
+		m.requests, m.latency, writeWait, processing,
+		collectors.NewDBStatsCollector(write, "write"),
+		collectors.NewDBStatsCollector(read, "read"),
+		&countCollector{db: db, log: log},
+		collectors.NewGoCollector(),
+		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
+	)
+	return m
+}
+
+// Handler serves the metrics in Prometheus' text format.
+func (m *Metrics) Handler() http.Handler {
+	return promhttp.HandlerFor(m.registry, promhttp.HandlerOpts{Registry: m.registry})
+}
+
+// Measure counts and times every request next answers. The route is chi's
+// pattern, such as /api/products/{id}, so that ids do not make a series
+// each; requests no route matched are counted as "unmatched".
+func (m *Metrics) Measure(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		// chi's router fills a route context it finds in the request,
+		// rather than its own, so the pattern can be read here afterwards.
+		routing := chi.NewRouteContext()
+		r = r.WithContext(context.WithValue(r.Context(), chi.RouteCtxKey, routing))
+		ww := middleware.NewWrapResponseWriter(w, r.ProtoMajor)
+		start := time.Now()
+		next.ServeHTTP(ww, r)
+		route := routing.RoutePattern()
+		if route == "" {
+			route = "unmatched"
+		}
+		status := ww.Status()
+		if status == 0 {
+			status = http.StatusOK
+		}
+		m.latency.WithLabelValues(route, r.Method).Observe(time.Since(start).Seconds())
+		m.requests.WithLabelValues(route, r.Method, strconv.Itoa(status)).Inc()
+	})
+}
+
+// countCollector reads how much the marketplace holds when scraped.
+type countCollector struct {
+	db  *sqlite.DB
+	log *slog.Logger
+}
+
+var (
+	countDesc = prometheus.NewDesc("rehome_records", "Records the marketplace holds, by kind; sessions counts those not expired.",
+		[]string{"kind"}, nil)
+)
+
+func (c *countCollector) Describe(ch chan<- *prometheus.Desc) { ch <- countDesc }
+
+func (c *countCollector) Collect(ch chan<- prometheus.Metric) {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	n, err := c.db.Count(ctx)
+	if err != nil {
+		c.log.Error("metrics: count records", "err", err)
+		ch <- prometheus.NewInvalidMetric(countDesc, err)
+		return
+	}
+	for kind, v := range map[string]int64{
+		"users": n.Users, "listings": n.Products, "bookings": n.Bookings, "categories": n.Categories, "sessions": n.Sessions,
+	} {
+		ch <- prometheus.MustNewConstMetric(countDesc, prometheus.GaugeValue, float64(v), kind)
+	}
+}
