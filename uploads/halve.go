@@ -56,7 +56,7 @@ func halveYCbCrRow(dst *image.NRGBA, src *image.YCbCr, y int) {
 		cb, cr := src.Cb[y*src.CStride:], src.Cr[y*src.CStride:]
 		for x := range dst.Rect.Dx() {
 			luma := (int(top[2*x]) + int(top[2*x+1]) + int(bottom[2*x]) + int(bottom[2*x+1]) + 2) / 4
-			r, g, b := color.YCbCrToRGB(uint8(luma), cb[x], cr[x])
+			r, g, b := color.YCbCrToRGB(uint8(luma), cb[x], cr[x]) // #nosec G115 -- a mean of four bytes is a byte
 			out[4*x], out[4*x+1], out[4*x+2], out[4*x+3] = r, g, b, 0xff
 		}
 		return
@@ -86,7 +86,7 @@ func halveNRGBARow(dst *image.NRGBA, src *image.NRGBA, y int) {
 		o := out[4*x : 4*x+4]
 		if p[3]&q[3]&s[3]&t[3] == 0xff { // opaque, as photos are: a plain mean
 			for c := range 3 {
-				o[c] = uint8((int(p[c]) + int(q[c]) + int(s[c]) + int(t[c]) + 2) / 4)
+				o[c] = uint8((int(p[c]) + int(q[c]) + int(s[c]) + int(t[c]) + 2) / 4) // #nosec G115 -- a mean of four bytes
 			}
 			o[3] = 0xff
 			continue
@@ -95,11 +95,11 @@ func halveNRGBARow(dst *image.NRGBA, src *image.NRGBA, y int) {
 		if a > 0 {
 			for c := range 3 {
 				sum := int(p[c])*int(p[3]) + int(q[c])*int(q[3]) + int(s[c])*int(s[3]) + int(t[c])*int(t[3])
-				o[c] = uint8((sum + a/2) / a)
+				o[c] = uint8((sum + a/2) / a) // #nosec G115 -- a weighted mean of bytes
 			}
 		} else {
 			o[0], o[1], o[2] = 0, 0, 0
 		}
-		o[3] = uint8((a + 2) / 4)
+		o[3] = uint8((a + 2) / 4) // #nosec G115 -- a mean of four bytes
 	}
 }

@@ -38,7 +38,7 @@ var _ app.ImageIntake = (*Store)(nil)
 
 // New returns a Store keeping its files in dir, creating dir if needed.
 func New(dir string) (*Store, error) {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	if err := os.MkdirAll(dir, 0o750); err != nil {
 		return nil, fmt.Errorf("uploads: create image directory: %w", err)
 	}
 	return &Store{dir: dir, decodes: make(chan struct{}, maxConcurrentDecodes)}, nil

@@ -91,6 +91,7 @@ func parseMultipart(w http.ResponseWriter, r *http.Request) error {
 		return app.Errorf(app.KindUnsupported, "Send the form as multipart/form-data")
 	}
 	r.Body = http.MaxBytesReader(w, r.Body, maxMultipartBytes)
+	// #nosec G120 -- the body is limited just above; larger files wait on disk
 	if err := r.ParseMultipartForm(multipartInMemory); err != nil {
 		var tooLarge *http.MaxBytesError
 		if errors.As(err, &tooLarge) {

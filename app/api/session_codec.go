@@ -52,11 +52,12 @@ func (sessionCodec) Decode(b []byte) (time.Time, map[string]any, error) {
 	values := make(map[string]any, 1)
 	for len(b) > 0 {
 		size, n := binary.Uvarint(b)
-		if n <= 0 || uint64(len(b)-n) < size {
+		if n <= 0 || uint64(len(b)-n) < size { // #nosec G115 -- n > 0 bytes of b were read: len(b)-n >= 0
 			return time.Time{}, nil, errBadSession
 		}
-		key := string(b[n : n+int(size)])
-		b = b[n+int(size):]
+		// #nosec G115 -- size was just checked to be at most len(b)-n
+		key, rest := string(b[n:n+int(size)]), b[n+int(size):]
+		b = rest
 		value, n := binary.Varint(b)
 		if n <= 0 {
 			return time.Time{}, nil, errBadSession

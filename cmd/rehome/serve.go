@@ -96,6 +96,9 @@ func serveFlags(args []string, stderr io.Writer) (cfg serverConfig, logFormat st
 		demo: *withDemo, pprof: *pprofAddr, metrics: *metricsAddr,
 		backupEvery: *backupEvery, backupKeep: *backupKeep,
 	}
+	for i, d := range cfg.tls.domains {
+		cfg.tls.domains[i] = strings.ToLower(strings.TrimSuffix(d, "."))
+	}
 	for _, p := range proxies {
 		prefix, err := parsePrefix(p)
 		if err != nil {
@@ -243,7 +246,7 @@ func runServer(ctx context.Context, log *slog.Logger, cfg serverConfig) error {
 	servers := []*http.Server{srv}
 	served := make(chan error, 2)
 	if cfg.httpAddr != "" {
-		plain := newHTTPServer(certs.plainHTTP(redirectToHTTPS(listener.Addr())), log)
+		plain := newHTTPServer(certs.plainHTTP(redirectToHTTPS(listener.Addr(), cfg.tls.domains)), log)
 		plainListener, err := net.Listen("tcp", cfg.httpAddr)
 		if err != nil {
 			listener.Close()

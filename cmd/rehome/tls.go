@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -103,8 +104,10 @@ func (s *certSource) plainHTTP(fallback http.Handler) http.Handler {
 }
 
 // redirectToHTTPS sends every plain-HTTP request to the same address over
-// HTTPS on the port the server listens on for it.
-func redirectToHTTPS(https net.Addr) http.Handler {
+// HTTPS on the port the server listens on for it. With domains, a request
+// for another host goes to the first domain: the redirect never names a
+// host the server does not serve.
+func redirectToHTTPS(https net.Addr, domains []string) http.Handler {
 	port := ""
 	if a, ok := https.(*net.TCPAddr); ok && a.Port != 443 {
 		port = fmt.Sprint(a.Port)
@@ -114,6 +117,9 @@ func redirectToHTTPS(https net.Addr) http.Handler {
 		if h, _, err := net.SplitHostPort(r.Host); err == nil {
 			host = h
 		}
+		if len(domains) > 0 && !slices.Contains(domains, strings.ToLower(host)) {
+			host = domains[0]
+		}
 		if port != "" {
 			host = net.JoinHostPort(host, port)
 		}
@@ -122,6 +128,7 @@ func redirectToHTTPS(https net.Addr) http.Handler {
 		if r.Method == http.MethodGet || r.Method == http.MethodHead {
 			status = http.StatusMovedPermanently
 		}
+		// #nosec G710 -- the same host (one of ours, when known) and path, over HTTPS
 		http.Redirect(w, r, "https://"+host+r.URL.RequestURI(), status)
 	})
 }

@@ -167,6 +167,15 @@ func TestHTTPSWithCertificatesFromACME(t *testing.T) {
 				t.Errorf("%s: status %d to %q, want %d to %s/products/7?from=home", method, res.StatusCode, loc, want, base)
 			}
 		}
+		req, _ := http.NewRequest(http.MethodGet, "http://elsewhere.example/", nil)
+		res, err := plain.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if loc := res.Header.Get("Location"); loc != base+"/" {
+			t.Errorf("a request for another host went to %q, want %s/", loc, base)
+		}
 	})
 }
 

@@ -37,7 +37,7 @@ type canvas struct {
 func newCanvas(w, h, seed int) *canvas {
 	return &canvas{
 		img: image.NewRGBA(image.Rect(0, 0, w, h)),
-		rnd: rand.New(rand.NewPCG(uint64(seed), 0x7265686f6d65)),
+		rnd: rand.New(rand.NewPCG(uint64(seed), 0x7265686f6d65)), // #nosec G115 G404 -- the same pictures every run, no secret
 	}
 }
 
@@ -310,6 +310,7 @@ func (c *canvas) knob(x, y, r float64, metal color.RGBA) {
 
 // Colours.
 
+// #nosec G115 -- the bytes of a 0xRRGGBB colour
 func hex(v uint32) color.RGBA { return color.RGBA{uint8(v >> 16), uint8(v >> 8), uint8(v), 255} }
 
 // mix goes from a (t=0) to b (t=1).
