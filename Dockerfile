@@ -24,7 +24,8 @@ COPY --from=build /out/rehome /rehome
 COPY --from=build --chown=65532:65532 /out/data /data
 ENV REHOME_ADDR=0.0.0.0:8080 REHOME_DATA=/data
 VOLUME /data
-EXPOSE 8080
+# 8080 plain; 80 and 443 with REHOME_DOMAIN, REHOME_ADDR=:443 and REHOME_HTTP_ADDR=:80.
+EXPOSE 8080 80 443
 USER nonroot
 ENTRYPOINT ["/rehome"]
 CMD ["serve"]
