@@ -9,8 +9,9 @@ import (
 	"rehome/app"
 )
 
-// Handler is every route of the server in one place.
-func (s *Server) Handler() http.Handler {
+// Handler is every route of the server in one place. It is a chi.Router so
+// that middleware in front of it can read the matched route's pattern.
+func (s *Server) Handler() chi.Router {
 	r := chi.NewRouter()
 	s.router = r
 	// GetHead must look at the whole tree: under /api, the web app's

@@ -199,11 +199,12 @@ func runServer(ctx context.Context, log *slog.Logger, cfg serverConfig) error {
 	defer stopBackground()
 	go m.DB.CleanUp(background, time.Hour, log)
 
-	var handler http.Handler = m.Server(api.Config{
+	router := m.Server(api.Config{
 		SecureCookies:  cfg.secureCookies || cfg.tls.enabled(),
 		TrustedProxies: cfg.trustedProxies,
 		Logger:         log,
 	}).Handler()
+	var handler http.Handler = router
 
 	var stops []func()
 	defer func() {
@@ -219,7 +220,7 @@ func runServer(ctx context.Context, log *slog.Logger, cfg serverConfig) error {
 		stops = append(stops, stop)
 	}
 	if measured != nil {
-		handler = measured.Measure(handler)
+		handler = measured.Measure(router)
 		stop, err := serveLoopback(cfg.metrics, "metrics", "/metrics", measured.Handler(), log)
 		if err != nil {
 			return err

@@ -94,6 +94,15 @@ func TestMetrics(t *testing.T) {
 		}
 		res.Body.Close()
 	}
+	// chi answers HEAD through the router the metrics hand it.
+	head, err := http.Head(base + "/api/categories")
+	if err != nil {
+		t.Fatal(err)
+	}
+	head.Body.Close()
+	if head.StatusCode != http.StatusOK {
+		t.Errorf("HEAD /api/categories: status %d", head.StatusCode)
+	}
 	res, err := http.Get(metricsURL)
 	if err != nil {
 		t.Fatal(err)
@@ -105,6 +114,7 @@ func TestMetrics(t *testing.T) {
 	for _, want := range []string{
 		`rehome_http_requests_total{method="POST",route="/api/auth/register",status="201"} 1`,
 		`rehome_http_requests_total{method="GET",route="/api/categories",status="200"} 2`,
+		`rehome_http_requests_total{method="HEAD",route="/api/categories",status="200"} 1`,
 		// Ids do not make a series each.
 		`rehome_http_requests_total{method="GET",route="/api/products/{id}",status="401"} 2`,
 		`rehome_http_requests_total{method="GET",route="/*",status="200"} 1`,

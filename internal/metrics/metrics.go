@@ -75,18 +75,20 @@ func (m *Metrics) Handler() http.Handler {
 	return promhttp.HandlerFor(m.registry, promhttp.HandlerOpts{Registry: m.registry})
 }
 
-// Measure counts and times every request next answers. The route is chi's
-// pattern, such as /api/products/{id}, so that ids do not make a series
-// each; requests no route matched are counted as "unmatched".
-func (m *Metrics) Measure(next http.Handler) http.Handler {
+// Measure counts and times every request router answers. The route is
+// chi's pattern, such as /api/products/{id}, so that ids do not make a
+// series each; requests no route matched are counted as "unmatched".
+func (m *Metrics) Measure(router chi.Router) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		// chi's router fills a route context it finds in the request,
 		// rather than its own, so the pattern can be read here afterwards.
+		// It is given the router as its root, as chi's own would be.
 		routing := chi.NewRouteContext()
+		routing.Routes = router
 		r = r.WithContext(context.WithValue(r.Context(), chi.RouteCtxKey, routing))
 		ww := middleware.NewWrapResponseWriter(w, r.ProtoMajor)
 		start := time.Now()
-		next.ServeHTTP(ww, r)
+		router.ServeHTTP(ww, r)
 		route := routing.RoutePattern()
 		if route == "" {
 			route = "unmatched"
