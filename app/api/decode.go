@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"mime"
+	"mime/multipart"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -103,20 +104,32 @@ func parseMultipart(w http.ResponseWriter, r *http.Request) error {
 }
 
 // formImage reads a multipart form and opens its image field, or returns
-// nil when the form has none.
+// nil when the form has none. Closing the image removes the form's files
+// that waited on disk.
 func formImage(w http.ResponseWriter, r *http.Request) (io.ReadCloser, error) {
 	if err := parseMultipart(w, r); err != nil {
 		return nil, err
 	}
 	f, _, err := r.FormFile("image")
-	if errors.Is(err, http.ErrMissingFile) {
-		return nil, nil
-	}
 	if err != nil {
+		r.MultipartForm.RemoveAll()
+		if errors.Is(err, http.ErrMissingFile) {
+			return nil, nil
+		}
 		return nil, app.Errorf(app.KindMalformed, "The image file could not be read")
 	}
-	return f, nil
+	return uploadedFile{File: f, form: r.MultipartForm}, nil
 }
+
+// uploadedFile is the image of a parsed form. The server removes a form's
+// temporary files only for the request it handed to the router, not for the
+// copies middleware makes, so closing the image removes them.
+type uploadedFile struct {
+	multipart.File
+	form *multipart.Form
+}
+
+func (f uploadedFile) Close() error { return errors.Join(f.File.Close(), f.form.RemoveAll()) }
 
 // pageOf reads limit and offset from the query string.
 func pageOf(r *http.Request) (app.Page, error) {

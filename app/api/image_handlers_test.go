@@ -4,10 +4,13 @@ import (
 	"bytes"
 	"image"
 	_ "image/jpeg"
+	"image/png"
 	_ "image/png"
 	"maps"
+	"math/rand/v2"
 	"mime/multipart"
 	"net/http"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -175,4 +178,39 @@ func TestImagePathsNeverReachTheDatabase(t *testing.T) {
 			t.Errorf("the answer holds the database")
 		}
 	})
+}
+
+// TestUploadsLeaveNoTemporaryFiles sends forms large enough to wait on disk
+// while they are read: kept and refused pictures, and a sign-up, must leave
+// nothing behind. Not parallel: it points TMPDIR at a directory of its own.
+func TestUploadsLeaveNoTemporaryFiles(t *testing.T) {
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	e := newEnv(t)
+	c, _ := e.register("Sam Seller", "sam@example.com", app.RoleSeller)
+	// Random pixels do not compress: well over the megabyte kept in memory.
+	noise := image.NewRGBA(image.Rect(0, 0, 800, 800))
+	rnd := rand.New(rand.NewPCG(1, 2))
+	for i := range noise.Pix {
+		noise.Pix[i] = byte(rnd.Uint32())
+	}
+	var big bytes.Buffer
+	if err := png.Encode(&big, noise); err != nil {
+		t.Fatal(err)
+	}
+	if big.Len() < 2<<20 {
+		t.Fatalf("the picture is only %d bytes", big.Len())
+	}
+	tooBig := append(bytes.Clone(big.Bytes()), make([]byte, app.MaxImageBytes)...)
+
+	expectStatus(t, c.form("/api/images", nil, big.Bytes()), http.StatusCreated)
+	expectStatus(t, c.form("/api/images", nil, tooBig[:app.MaxImageBytes+1000]), http.StatusRequestEntityTooLarge)
+	expectStatus(t, c.form("/api/images", map[string]string{"other": "field"}, nil), http.StatusUnprocessableEntity)
+	expectStatus(t, e.client().form("/api/auth/register", registerForm("Big Picture", "big@example.com", "Buyer"), big.Bytes()),
+		http.StatusCreated)
+
+	left, err := filepath.Glob(filepath.Join(tmp, "multipart-*"))
+	if err != nil || len(left) > 0 {
+		t.Errorf("temporary files left behind: %q %v", left, err)
+	}
 }
