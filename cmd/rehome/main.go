@@ -14,12 +14,14 @@ import (
 const usage = `Rehome, a community marketplace for second-hand household goods.
 
 Usage:
-  rehome serve [--addr ADDR] [--data DIR] [--secure-cookies] [--demo] [--pprof 127.0.0.1:PORT]
+  rehome serve [--addr ADDR] [--data DIR] [--domain NAME] [--trusted-proxy CIDR] [--backup-every 24h] ...
+  rehome backup --data DIR --out FILE.tar.gz                   (while the server runs, or not)
+  rehome restore --data DIR [--force] FILE.tar.gz              (with the server stopped)
   rehome admin create --name NAME --email EMAIL [--data DIR]   (password on standard input)
   rehome bench-data [--data DIR] [--products N] [--users N] [--bookings N] [--categories N] [--adverts N]
                                                    (a benchmark data set; password on standard input)
 
-Run 'rehome serve -h' or 'rehome admin create -h' for the flags.
+Run 'rehome serve -h' (or another command with -h) for the flags.
 `
 
 func main() {
@@ -43,6 +45,10 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 			return 2
 		}
 		return createAdmin(ctx, args[2:], stdin, stdout, stderr)
+	case "backup":
+		return backupData(ctx, args[1:], stdout, stderr)
+	case "restore":
+		return restoreData(ctx, args[1:], stdout, stderr)
 	case "bench-data":
 		return benchData(ctx, args[1:], stdin, stdout, stderr)
 	case "help", "-h", "--help":

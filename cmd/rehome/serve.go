@@ -10,10 +10,12 @@ import (
 	"net/http"
 	"net/netip"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
 	"rehome/app/api"
+	"rehome/internal/backup"
 	"rehome/internal/demo"
 	"rehome/internal/marketplace"
 	"rehome/internal/metrics"
@@ -198,6 +200,11 @@ func runServer(ctx context.Context, log *slog.Logger, cfg serverConfig) error {
 	background, stopBackground := context.WithCancel(ctx)
 	defer stopBackground()
 	go m.DB.CleanUp(background, time.Hour, log)
+	if cfg.backupEvery > 0 {
+		go backup.Every(background, cfg.data, cfg.backupEvery, cfg.backupKeep, log)
+		log.Info("backups are scheduled", "every", cfg.backupEvery, "keep", cfg.backupKeep,
+			"dir", filepath.Join(cfg.data, marketplace.BackupsDir))
+	}
 
 	router := m.Server(api.Config{
 		SecureCookies:  cfg.secureCookies || cfg.tls.enabled(),

@@ -52,7 +52,7 @@ func TestLogsAsJSON(t *testing.T) {
 	var stdout syncBuffer
 	done := make(chan int, 1)
 	go func() {
-		done <- serve(ctx, []string{"--addr", "127.0.0.1:0", "--data", t.TempDir(), "--log-format", "json"}, &stdout, io.Discard)
+		done <- serve(ctx, []string{"--addr", "127.0.0.1:0", "--data", t.TempDir(), "--log-format", "json", "--backup-every", "1h"}, &stdout, io.Discard)
 	}()
 	for deadline := time.Now().Add(10 * time.Second); !strings.Contains(stdout.String(), "Rehome is listening"); time.Sleep(10 * time.Millisecond) {
 		if time.Now().After(deadline) {
@@ -70,8 +70,8 @@ func TestLogsAsJSON(t *testing.T) {
 			t.Errorf("not a JSON log entry: %q (%v)", line, err)
 		}
 	}
-	if len(lines) < 2 {
-		t.Errorf("log %q, want the start and the shutdown", lines)
+	if len(lines) < 3 || !strings.Contains(stdout.String(), `"msg":"backups are scheduled","every":"1h0m0s","keep":7`) {
+		t.Errorf("log %q, want the schedule, the start and the shutdown", lines)
 	}
 }
 

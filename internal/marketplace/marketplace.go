@@ -18,6 +18,14 @@ import (
 	"rehome/uploads"
 )
 
+// What a data directory holds.
+const (
+	DatabaseFile = "rehome.db"
+	ImagesDir    = "images"
+	BackupsDir   = "backups" // scheduled backups
+	ACMEDir      = "acme"    // certificates from an ACME certificate authority
+)
+
 // Marketplace is the parts open on one data directory.
 type Marketplace struct {
 	DB      *sqlite.DB
@@ -31,11 +39,11 @@ func Open(ctx context.Context, dir string, hasher app.PasswordHasher) (*Marketpl
 	if err := os.MkdirAll(dir, 0o750); err != nil {
 		return nil, err
 	}
-	db, err := sqlite.Open(ctx, filepath.Join(dir, "rehome.db"))
+	db, err := sqlite.Open(ctx, filepath.Join(dir, DatabaseFile))
 	if err != nil {
 		return nil, err
 	}
-	images, err := uploads.New(filepath.Join(dir, "images"))
+	images, err := uploads.New(filepath.Join(dir, ImagesDir))
 	if err != nil {
 		return nil, errors.Join(err, db.Close())
 	}
