@@ -202,7 +202,7 @@ func runServer(ctx context.Context, log *slog.Logger, cfg serverConfig) error {
 	go m.DB.CleanUp(background, time.Hour, log)
 	if cfg.backupEvery > 0 {
 		go backup.Every(background, cfg.data, cfg.backupEvery, cfg.backupKeep, log)
-		log.Info("backups are scheduled", "every", cfg.backupEvery, "keep", cfg.backupKeep,
+		log.Info("backups are scheduled", "every", cfg.backupEvery.String(), "keep", cfg.backupKeep,
 			"dir", filepath.Join(cfg.data, marketplace.BackupsDir))
 	}
 
