@@ -19,6 +19,7 @@ const (
 	KindTooLarge     Kind = "too large"    // (413)
 	KindUnsupported  Kind = "unsupported"  // a media type we do not take (415)
 	KindRateLimited  Kind = "rate limited" // too many attempts (429)
+	KindUnavailable  Kind = "unavailable"  // the server cannot save now: its disk is full or read-only (503)
 	KindInternal     Kind = "internal"     // our fault; details are logged, never shown
 )
 
@@ -28,7 +29,7 @@ type Error struct {
 	Kind    Kind
 	Message string
 	Fields  map[string]string
-	// RetryAfterSeconds is set on rate-limited errors.
+	// RetryAfterSeconds is set on rate-limited and unavailable errors.
 	RetryAfterSeconds int
 }
 
@@ -73,6 +74,19 @@ func ErrorFields(err error) map[string]string {
 		return e.Fields
 	}
 	return nil
+}
+
+// StorageRefused is the error for a write the disk refused: full (or over
+// a quota or size limit) unless readOnly. cause, for the log, is kept in
+// the error's text but never shown. Reads go on working meanwhile, and
+// writes succeed again by themselves once there is room.
+func StorageRefused(readOnly bool, cause error) error {
+	e := &Error{Kind: KindUnavailable, RetryAfterSeconds: 60,
+		Message: "The server cannot save anything right now: its disk is full. Please try again later."}
+	if readOnly {
+		e.Message = "The server cannot save anything right now: its storage is read-only. Please try again later."
+	}
+	return fmt.Errorf("%w (%v)", e, cause)
 }
 
 // RequiredMessage is the spec's wording for an empty required field.

@@ -150,10 +150,11 @@ func rateLimited(message string, wait time.Duration) error {
 	return &Error{Kind: KindRateLimited, Message: message, RetryAfterSeconds: int(math.Ceil(wait.Seconds()))}
 }
 
-// asFieldError attaches an image intake's message to the form field it came from.
+// asFieldError attaches an image intake's message to the form field it came
+// from, unless the trouble is the server's rather than the picture's.
 func asFieldError(err error, field string) error {
 	var e *Error
-	if errors.As(err, &e) && e.Kind != KindInternal && len(e.Fields) == 0 {
+	if errors.As(err, &e) && e.Kind != KindInternal && e.Kind != KindUnavailable && len(e.Fields) == 0 {
 		return &Error{Kind: e.Kind, Message: e.Message, Fields: map[string]string{field: e.Message}}
 	}
 	return err

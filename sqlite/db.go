@@ -201,13 +201,30 @@ func (db *DB) inTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	defer func() { db.forget(db.notes.take()) }()
 	tx, err := db.write.BeginTx(ctx, nil)
 	if err != nil {
-		return err
+		return storageRefused(err)
 	}
 	defer tx.Rollback()
 	if err := fn(tx); err != nil {
+		return storageRefused(err)
+	}
+	return storageRefused(tx.Commit())
+}
+
+// storageRefused turns SQLite's report of a disk that takes no more (full,
+// over a size limit, read-only, failing writes) into app's unavailable
+// error; any other error is returned as it is.
+func storageRefused(err error) error {
+	var e *sqlite.Error
+	if !errors.As(err, &e) {
 		return err
 	}
-	return tx.Commit()
+	switch e.Code() & 0xff { // the primary code, without the extended part
+	case sqlite3.SQLITE_FULL, sqlite3.SQLITE_IOERR:
+		return app.StorageRefused(false, err)
+	case sqlite3.SQLITE_READONLY:
+		return app.StorageRefused(true, err)
+	}
+	return err
 }
 
 // readTx runs fn in a read transaction, so several queries see one snapshot.

@@ -60,3 +60,7 @@ func (db *DB) ForgetCategoryPages(categoryID int64) { db.pages.changed(categoryI
 
 // ForgetProducts empties the products cache, as a cold start would.
 func (db *DB) ForgetProducts() { db.products.forgetAll() }
+
+// StorageRefused is storageRefused, for tests that make SQLite's errors on
+// connections of their own.
+var StorageRefused = storageRefused

@@ -3,9 +3,11 @@ package uploads
 import (
 	"crypto/rand"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"syscall"
 
 	"rehome/app"
 )
@@ -20,11 +22,11 @@ func (s *Store) store(full, thumb *encoded) (*app.Image, error) {
 	fullName := name + full.ext
 	thumbName := name + "-thumb" + thumb.ext
 	if err := s.writeFile(fullName, full.data); err != nil {
-		return nil, err
+		return nil, storageRefused(err)
 	}
 	if err := s.writeFile(thumbName, thumb.data); err != nil {
 		os.Remove(filepath.Join(s.dir, fullName))
-		return nil, err
+		return nil, storageRefused(err)
 	}
 	return &app.Image{
 		URL:      URLPrefix + fullName,
@@ -32,6 +34,18 @@ func (s *Store) store(full, thumb *encoded) (*app.Image, error) {
 		Width:    full.width,
 		Height:   full.height,
 	}, nil
+}
+
+// storageRefused turns a disk that takes no more (full, over a quota or a
+// size limit, read-only) into app's unavailable error.
+func storageRefused(err error) error {
+	switch {
+	case errors.Is(err, syscall.ENOSPC), errors.Is(err, syscall.EDQUOT), errors.Is(err, syscall.EFBIG):
+		return app.StorageRefused(false, err)
+	case errors.Is(err, syscall.EROFS):
+		return app.StorageRefused(true, err)
+	}
+	return err
 }
 
 // randomName is 128 random bits: unguessable, so nobody can enumerate

@@ -83,6 +83,45 @@ func noStore(next http.Handler) http.Handler {
 	})
 }
 
+// answerOnce lets the session manager's error answer be the only one: scs
+// saves a changed session when the handler starts writing, and when saving
+// fails it calls its ErrorFunc (sessionFailed) and then lets the handler
+// write its own answer after the error's.
+func answerOnce(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		next.ServeHTTP(&onceWriter{ResponseWriter: w}, r)
+	})
+}
+
+type onceWriter struct {
+	http.ResponseWriter
+	answered bool // by sessionFailed: later writes are dropped
+}
+
+func (o *onceWriter) WriteHeader(code int) {
+	if !o.answered {
+		o.ResponseWriter.WriteHeader(code)
+	}
+}
+
+func (o *onceWriter) Write(b []byte) (int, error) {
+	if o.answered {
+		return len(b), nil
+	}
+	return o.ResponseWriter.Write(b)
+}
+
+func (o *onceWriter) Unwrap() http.ResponseWriter { return o.ResponseWriter }
+
+// sessionFailed answers a request whose session could not be loaded or
+// saved, and only that.
+func (s *Server) sessionFailed(w http.ResponseWriter, r *http.Request, err error) {
+	s.writeError(w, r, err)
+	if o, ok := w.(*onceWriter); ok {
+		o.answered = true
+	}
+}
+
 type userKey struct{}
 
 // authenticate puts the signed-in user, if any, in the request context. The

@@ -21,6 +21,7 @@ var statusOf = map[app.Kind]int{
 	app.KindUnsupported:  http.StatusUnsupportedMediaType,
 	app.KindInvalid:      http.StatusUnprocessableEntity,
 	app.KindRateLimited:  http.StatusTooManyRequests,
+	app.KindUnavailable:  http.StatusServiceUnavailable,
 	app.KindInternal:     http.StatusInternalServerError,
 }
 
@@ -63,11 +64,14 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 	if !ok {
 		status = http.StatusInternalServerError
 	}
-	if status == http.StatusInternalServerError {
+	switch status {
+	case http.StatusInternalServerError:
 		s.log.Error("internal error", "method", r.Method, "path", r.URL.Path, "err", err)
+	case http.StatusServiceUnavailable:
+		s.log.Warn("a write was refused", "method", r.Method, "path", r.URL.Path, "err", err)
 	}
 	var e *app.Error
-	if kind == app.KindRateLimited && asError(err, &e) && e.RetryAfterSeconds > 0 {
+	if asError(err, &e) && e.RetryAfterSeconds > 0 {
 		w.Header().Set("Retry-After", strconv.Itoa(e.RetryAfterSeconds))
 	}
 	writeJSON(w, status, errorBody{Error: app.ErrorMessage(err), Fields: app.ErrorFields(err)})

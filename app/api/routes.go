@@ -31,7 +31,7 @@ func (s *Server) Handler() chi.Router {
 		r.Get("/advertised", s.advertisedProducts)
 
 		r.Group(func(r chi.Router) {
-			r.Use(s.sessions.LoadAndSave, s.authenticate)
+			r.Use(answerOnce, s.sessions.LoadAndSave, s.authenticate)
 			s.sessionRoutes(r)
 		})
 

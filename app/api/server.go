@@ -73,6 +73,6 @@ func New(cfg Config) *Server {
 	}
 	s := &Server{svc: cfg.Service, sessions: sm, images: cfg.Images, web: cfg.Web, log: logger, answers: cfg.Idempotency,
 		public: newPublicLists(), trustedProxies: cfg.TrustedProxies, health: cfg.Health}
-	sm.ErrorFunc = s.writeError
+	sm.ErrorFunc = s.sessionFailed
 	return s
 }
