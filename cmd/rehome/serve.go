@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"rehome/app/api"
@@ -197,11 +198,14 @@ func runServer(ctx context.Context, log *slog.Logger, cfg serverConfig) error {
 		}
 	}
 
+	// Background work ends, and is waited for, before the database closes:
+	// a scheduled backup stopped half-way removes its temporary files.
 	background, stopBackground := context.WithCancel(ctx)
-	defer stopBackground()
-	go m.DB.CleanUp(background, time.Hour, log)
+	var workers sync.WaitGroup
+	defer func() { stopBackground(); workers.Wait() }()
+	workers.Go(func() { m.DB.CleanUp(background, time.Hour, log) })
 	if cfg.backupEvery > 0 {
-		go backup.Every(background, cfg.data, cfg.backupEvery, cfg.backupKeep, log)
+		workers.Go(func() { backup.Every(background, cfg.data, cfg.backupEvery, cfg.backupKeep, log) })
 		log.Info("backups are scheduled", "every", cfg.backupEvery.String(), "keep", cfg.backupKeep,
 			"dir", filepath.Join(cfg.data, marketplace.BackupsDir))
 	}
@@ -249,7 +253,6 @@ func runServer(ctx context.Context, log *slog.Logger, cfg serverConfig) error {
 		srv.TLSConfig = certs.tlsConfig()
 		scheme = "https"
 	}
-	log.Info("Rehome is listening", "url", scheme+"://"+listener.Addr().String(), "data", cfg.data)
 
 	servers := []*http.Server{srv}
 	served := make(chan error, 2)
@@ -264,6 +267,7 @@ func runServer(ctx context.Context, log *slog.Logger, cfg serverConfig) error {
 		servers = append(servers, plain)
 		go func() { served <- plain.Serve(plainListener) }()
 	}
+	log.Info("Rehome is listening", "url", scheme+"://"+listener.Addr().String(), "data", cfg.data)
 	go func() {
 		if certs != nil {
 			served <- srv.ServeTLS(listener, "", "")
