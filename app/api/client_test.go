@@ -1,42 +1,23 @@
 package api_test
 
 import (
-	"bytes"
 	"fmt"
 	"log/slog"
 	"net/http"
 	"net/netip"
 	"strings"
-	"sync"
 	"testing"
 
 	"rehome/app"
 	"rehome/app/api"
+	"rehome/internal/testlog"
 )
-
-// syncBuffer collects log lines written from the server's goroutines.
-type syncBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
-}
 
 // behindProxies is a server that trusts the proxies at 127.0.50.0/24 (the
 // one in front) and 10.0.0.0/8 (one further out), logging into the buffer.
-func behindProxies(t *testing.T) (*env, *syncBuffer) {
+func behindProxies(t *testing.T) (*env, *testlog.Buffer) {
 	t.Helper()
-	logs := &syncBuffer{}
+	logs := &testlog.Buffer{}
 	e := serverWith(t, t.TempDir(), api.Config{
 		TrustedProxies: []netip.Prefix{netip.MustParsePrefix("127.0.50.0/24"), netip.MustParsePrefix("10.0.0.0/8")},
 		Logger:         slog.New(slog.NewTextHandler(logs, nil)),

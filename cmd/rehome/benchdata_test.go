@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"rehome/internal/benchdata"
+	"rehome/internal/testlog"
 )
 
 func TestBenchData(t *testing.T) {
@@ -74,7 +75,7 @@ func TestCheckLoopback(t *testing.T) {
 func TestPprof(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	var logs syncBuffer
+	var logs testlog.Buffer
 	served := make(chan error, 1)
 	go func() {
 		served <- runServer(ctx, slog.New(slog.NewTextHandler(&logs, nil)),

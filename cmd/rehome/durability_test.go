@@ -23,6 +23,7 @@ import (
 	"time"
 
 	"rehome/internal/marketplace"
+	"rehome/internal/testlog"
 )
 
 // buildBinary builds this command into dir, as make build does without
@@ -41,13 +42,13 @@ func buildBinary(t *testing.T, dir string) string {
 type process struct {
 	cmd  *exec.Cmd
 	base string
-	logs *syncBuffer
+	logs *testlog.Buffer
 }
 
 func startBinary(t *testing.T, bin, data string) *process {
 	t.Helper()
 	addr := "127.0.0.1:" + strconv.Itoa(freePort(t))
-	p := &process{cmd: exec.Command(bin, "serve", "--data", data, "--addr", addr), base: "http://" + addr, logs: &syncBuffer{}}
+	p := &process{cmd: exec.Command(bin, "serve", "--data", data, "--addr", addr), base: "http://" + addr, logs: &testlog.Buffer{}}
 	p.cmd.Stdout, p.cmd.Stderr = p.logs, p.logs
 	if err := p.cmd.Start(); err != nil {
 		t.Fatal(err)

@@ -14,11 +14,11 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"rehome/internal/marketplace"
+	"rehome/internal/testlog"
 
 	"golang.org/x/crypto/bcrypt"
 
@@ -165,24 +165,6 @@ func TestUsageErrors(t *testing.T) {
 	}
 }
 
-// syncBuffer is a bytes.Buffer safe for the server's goroutines.
-type syncBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
-}
-
 // registerBuyer signs up a buyer through the running server's API.
 func registerBuyer(client *http.Client, base, email string) (*http.Response, error) {
 	img := image.NewRGBA(image.Rect(0, 0, 8, 8))
@@ -215,10 +197,10 @@ func registerBuyer(client *http.Client, base, email string) (*http.Response, err
 
 // startServing runs the server as 'rehome serve' would until the test ends,
 // and returns its log once it listens.
-func startServing(t *testing.T, cfg serverConfig) *syncBuffer {
+func startServing(t *testing.T, cfg serverConfig) *testlog.Buffer {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	logs := &syncBuffer{}
+	logs := &testlog.Buffer{}
 	served := make(chan error, 1)
 	go func() { served <- runServer(ctx, slog.New(slog.NewTextHandler(logs, nil)), cfg) }()
 	t.Cleanup(func() {
@@ -247,7 +229,7 @@ func startServing(t *testing.T, cfg serverConfig) *syncBuffer {
 }
 
 // listeningAt is the URL the server's log says it listens on.
-func listeningAt(t *testing.T, logs *syncBuffer) string {
+func listeningAt(t *testing.T, logs *testlog.Buffer) string {
 	t.Helper()
 	m := regexp.MustCompile(`msg="Rehome is listening" url="?(https?://[^\s"]+)`).FindStringSubmatch(logs.String())
 	if m == nil {

@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"regexp"
+	"rehome/internal/testlog"
 	"strings"
 	"testing"
 	"time"
@@ -49,7 +50,7 @@ func TestServeRefusesWhatItCannotDo(t *testing.T) {
 
 func TestLogsAsJSON(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
-	var stdout syncBuffer
+	var stdout testlog.Buffer
 	done := make(chan int, 1)
 	go func() {
 		done <- serve(ctx, []string{"--addr", "127.0.0.1:0", "--data", t.TempDir(), "--log-format", "json", "--backup-every", "1h"}, &stdout, io.Discard)
