@@ -108,10 +108,8 @@ type countCollector struct {
 	log *slog.Logger
 }
 
-var (
-	countDesc = prometheus.NewDesc("rehome_records", "Records the marketplace holds, by kind; sessions counts those not expired.",
-		[]string{"kind"}, nil)
-)
+var countDesc = prometheus.NewDesc("rehome_records", "Records the marketplace holds, by kind; sessions counts those not expired.",
+	[]string{"kind"}, nil)
 
 func (c *countCollector) Describe(ch chan<- *prometheus.Desc) { ch <- countDesc }
 
