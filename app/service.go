@@ -15,6 +15,7 @@ type Store interface {
 	ReportStore
 	AdvertStore
 	IdempotencyStore
+	IdentityStore
 	// CatalogueVersion changes after every write that may change what the
 	// public lists (categories, advertised products) show.
 	CatalogueVersion() uint64

@@ -78,20 +78,28 @@ func (n *NewUser) Normalize() {
 // Validate checks the account fields; the image is checked by the caller,
 // which knows whether one was uploaded.
 func (n *NewUser) Validate(v *Validator) {
-	v.Required(n.Name, "name")
-	v.Check(utf8.RuneCountInString(n.Name) <= 100, "name", "Use at most 100 characters")
-	v.Required(n.Email, "email")
-	if !v.Has("email") {
-		v.Check(ValidEmail(n.Email), "email", "Enter a valid email address")
-	}
+	n.validateProfile(v)
 	v.Check(n.Password != "", "password", RequiredMessage)
 	if !v.Has("password") {
 		v.Check(utf8.RuneCountInString(n.Password) >= MinPasswordLength, "password", "Use at least 8 characters")
 		v.Check(len(n.Password) <= MaxPasswordBytes, "password", "Use at most 72 bytes")
 	}
+}
+
+// validateProfile checks what every account has, with a password or not.
+func (n *NewUser) validateProfile(v *Validator) {
+	v.Required(n.Name, "name")
+	v.Check(utf8.RuneCountInString(n.Name) <= MaxNameRunes, "name", "Use at most 100 characters")
+	v.Required(n.Email, "email")
+	if !v.Has("email") {
+		v.Check(ValidEmail(n.Email), "email", "Enter a valid email address")
+	}
 	v.Check(n.Phone == "" || ValidPhone(n.Phone), "phone", PhoneMessage)
 	v.Check(utf8.RuneCountInString(n.Location) <= 200, "location", "Use at most 200 characters")
 }
+
+// MaxNameRunes is the longest name an account may have.
+const MaxNameRunes = 100
 
 // NormalizeEmail is how every email is compared and stored.
 func NormalizeEmail(email string) string {

@@ -106,8 +106,9 @@ func (s *Service) Login(ctx context.Context, email, password, clientAddress stri
 	if err != nil && ErrorKind(err) != KindNotFound {
 		return nil, err
 	}
-	if hash == nil {
+	if len(hash) == 0 { // no such email, or an account that signs in only with a provider
 		hash = s.dummyHash()
+		user = nil
 	}
 	if err := s.hasher.Compare(hash, password); err != nil || user == nil {
 		s.emailFailures.Record(email, now)

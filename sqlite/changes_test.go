@@ -146,6 +146,10 @@ var storeWrites = map[string]func(ctx context.Context, w *world) error{
 	"CreateUsers": func(ctx context.Context, w *world) error {
 		return w.db.CreateUsers(ctx, []app.User{{Name: "Ned", Email: "ned@example.com", Role: app.RoleSeller}}, []byte("h"))
 	},
+	"CreateUserWithIdentity": func(ctx context.Context, w *world) error {
+		return w.db.CreateUserWithIdentity(ctx, &app.User{Name: "Gia", Email: "gia@example.com", Role: app.RoleBuyer}, "google", "g-1")
+	},
+	"LinkIdentity":   func(ctx context.Context, w *world) error { return w.db.LinkIdentity(ctx, "google", "g-2", w.buyer.ID) },
 	"PromoteToAdmin": func(ctx context.Context, w *world) error { return w.db.PromoteToAdmin(ctx, w.buyer.ID) },
 	"VerifySeller":   func(ctx context.Context, w *world) error { return w.db.VerifySeller(ctx, w.sam.ID) },
 	"DeleteUser":     func(ctx context.Context, w *world) error { return w.db.DeleteUser(ctx, w.sam.ID) },
@@ -205,7 +209,7 @@ var storeReads = []string{
 	"AdvertisedProducts", "BookingByID", "BuyerBookings", "CatalogueVersion", "Categories", "CategoryByName",
 	"CategoryProducts", "CleanUp", "Close", "ImageByURL", "PasswordHash", "ProductByID", "QueryPlan",
 	"ReportedProducts", "SellerBookings", "SellerProducts", "Sessions", "SetClock", "StoredAnswer", "UserByEmail",
-	"UserByID", "Users", "Sessions.Find", "Sessions.FindCtx", "Ping", "Count", "Pools", "ObserveWriteWaits",
+	"UserByID", "Users", "Sessions.Find", "Sessions.FindCtx", "Ping", "Count", "Pools", "ObserveWriteWaits", "UserByIdentity",
 	// Test-only: they empty caches, which never makes a row stale.
 	"ForgetCategoryPages", "ForgetProducts",
 }
@@ -243,7 +247,7 @@ func TestNoWriteLeavesAStaleRow(t *testing.T) {
 
 // unseenWrites change rows no cache keeps.
 var unseenWrites = []string{
-	"CreateUser", "CreateUsers", "CreateBooking", "CreateBookings", "CancelBooking", "CreateReport",
+	"CreateUser", "CreateUsers", "CreateUserWithIdentity", "LinkIdentity", "CreateBooking", "CreateBookings", "CancelBooking", "CreateReport",
 	"DismissReport", "RecordImage", "KeepAnswer", "ForgetAnswersBefore",
 }
 

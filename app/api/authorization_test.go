@@ -112,6 +112,17 @@ func TestAuthorization(t *testing.T) {
 		{"login", want{ok, ok, ok, ok, ok}, reads, nil, func(c *client, _ int64) *response {
 			return e.client().call("POST", "/api/auth/login", map[string]string{"email": "buyer@example.com", "password": testPassword})
 		}},
+		{"sign-in providers", want{ok, ok, ok, ok, ok}, reads, nil, func(c *client, _ int64) *response {
+			return c.call("GET", "/api/auth/providers", nil)
+		}},
+		// Anyone may start a sign-in with Google; here it is not set up, so
+		// everyone is sent to the login screen (oidc_handlers_test.go has the rest).
+		{"sign in with Google", want{ok, ok, ok, ok, ok}, reads, nil, func(c *client, _ int64) *response {
+			return c.call("GET", "/api/auth/google?next=/", nil)
+		}},
+		{"Google's callback", want{ok, ok, ok, ok, ok}, reads, nil, func(c *client, _ int64) *response {
+			return c.call("GET", "/api/auth/google/callback?state=x&code=y", nil)
+		}},
 		{"health", want{ok, ok, ok, ok, ok}, reads, nil, func(c *client, _ int64) *response { return c.call("GET", "/healthz", nil) }},
 		{"me", want{ok, ok, ok, ok, ok}, reads, nil, func(c *client, _ int64) *response { return c.call("GET", "/api/auth/me", nil) }},
 		{"is admin", want{unauth, forbid, ok, forbid, ok}, reads, nil, func(c *client, _ int64) *response {

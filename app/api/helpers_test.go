@@ -69,7 +69,13 @@ func serverWith(t testing.TB, dir string, cfg api.Config) *env {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { m.Close() })
-	srv := httptest.NewServer(m.Server(cfg).Handler())
+	srv := httptest.NewUnstartedServer(nil)
+	if cfg.OIDC != nil && cfg.OIDC.RedirectURL == "" {
+		// Known only now that the test server has its address.
+		cfg.OIDC.RedirectURL = "http://" + srv.Listener.Addr().String() + "/api/auth/google/callback"
+	}
+	srv.Config.Handler = m.Server(cfg).Handler()
+	srv.Start()
 	t.Cleanup(srv.Close)
 	return &env{t: t, srv: srv, db: m.DB, svc: m.Service, dir: dir}
 }

@@ -29,6 +29,7 @@ func (s *Server) Handler() chi.Router {
 		// answered without touching the database.
 		r.Get("/categories", s.listCategories)
 		r.Get("/advertised", s.advertisedProducts)
+		r.Get("/auth/providers", s.providers)
 
 		r.Group(func(r chi.Router) {
 			r.Use(answerOnce, s.sessions.LoadAndSave, s.authenticate)
@@ -50,6 +51,8 @@ func (s *Server) sessionRoutes(r chi.Router) {
 	r.Post("/auth/login", s.login)
 	r.Post("/auth/logout", s.logout)
 	r.Get("/auth/me", s.me)
+	r.Get("/auth/google", s.googleSignIn)
+	r.Get("/auth/google/callback", s.googleCallback)
 
 	// {user} is an email for the role checks and an id for promotion.
 	r.Get("/users/admin/{user}", s.isAdmin)

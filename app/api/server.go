@@ -27,6 +27,8 @@ type Config struct {
 	// TrustedProxies are the reverse proxies whose X-Forwarded-For and
 	// X-Forwarded-Proto headers are believed.
 	TrustedProxies []netip.Prefix
+	// OIDC, when set, offers "Sign in with Google".
+	OIDC *OIDCConfig
 	// Health reports whether the server can do its work, for /healthz.
 	Health func(context.Context) error
 	Logger *slog.Logger
@@ -45,6 +47,7 @@ type Server struct {
 
 	trustedProxies []netip.Prefix
 	health         func(context.Context) error
+	oidc           *oidcClient // nil without a provider
 }
 
 // People stay signed in on their own phone for a month. There is no idle
@@ -72,7 +75,8 @@ func New(cfg Config) *Server {
 		logger = slog.Default()
 	}
 	s := &Server{svc: cfg.Service, sessions: sm, images: cfg.Images, web: cfg.Web, log: logger, answers: cfg.Idempotency,
-		public: newPublicLists(), trustedProxies: cfg.TrustedProxies, health: cfg.Health}
+		public: newPublicLists(), trustedProxies: cfg.TrustedProxies, health: cfg.Health,
+		oidc: newOIDCClient(cfg.OIDC)}
 	sm.ErrorFunc = s.sessionFailed
 	return s
 }

@@ -1,0 +1,51 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+
+	"rehome/app"
+)
+
+// UserByIdentity is the account a provider's subject is linked to.
+func (db *DB) UserByIdentity(ctx context.Context, provider, subject string) (*app.User, error) {
+	u, err := scanUser(db.queryRow(ctx, `SELECT `+userColumns+` FROM users
+		WHERE id = (SELECT user_id FROM identities WHERE provider = ? AND subject = ?)`, provider, subject))
+	return u, notFound(err, "Account")
+}
+
+// LinkIdentity links a provider's subject to an account; linking the same
+// pair again changes nothing.
+func (db *DB) LinkIdentity(ctx context.Context, provider, subject string, userID int64) error {
+	return db.inTx(ctx, func(tx *sql.Tx) error {
+		_, err := db.txExec(ctx, tx, `INSERT INTO identities (provider, subject, user_id, created) VALUES (?, ?, ?, ?)
+			ON CONFLICT (provider, subject) DO NOTHING`, provider, subject, userID, db.millis())
+		return referenceGone(err)
+	})
+}
+
+// CreateUserWithIdentity stores u, who has no password, linked to the
+// provider's subject, both or neither.
+func (db *DB) CreateUserWithIdentity(ctx context.Context, u *app.User, provider, subject string) error {
+	created := db.millis()
+	err := db.inTx(ctx, func(tx *sql.Tx) error {
+		err := db.txRow(ctx, tx, `
+			INSERT INTO users (name, email, password_hash, role, image, phone, location, verified, created)
+			VALUES (?, ?, x'', ?, ?, ?, ?, ?, ?) RETURNING id`,
+			u.Name, u.Email, u.Role, u.Image, u.Phone, u.Location, u.Verified, created).Scan(&u.ID)
+		if err != nil {
+			return err
+		}
+		_, err = db.txExec(ctx, tx, `INSERT INTO identities (provider, subject, user_id, created) VALUES (?, ?, ?, ?)`,
+			provider, subject, u.ID, created)
+		return err
+	})
+	if isUniqueViolation(err) {
+		return app.Errorf(app.KindConflict, "An account with this email already exists")
+	}
+	if err != nil {
+		return err
+	}
+	u.Created = fromMillis(created)
+	return nil
+}
