@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/http"
 	"net/netip"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -38,6 +39,8 @@ type serverConfig struct {
 
 	backupEvery time.Duration // 0: no scheduled backups
 	backupKeep  int
+
+	google *api.OIDCConfig // nil: no "Sign in with Google"
 }
 
 // listFlag is a flag that may be given several times, each time with one
@@ -83,6 +86,10 @@ func serveFlags(args []string, stderr io.Writer) (cfg serverConfig, logFormat st
 	format := fs.String("log-format", envOr("REHOME_LOG_FORMAT", "text"), "log lines as text or json (env REHOME_LOG_FORMAT)")
 	backupEvery := fs.Duration("backup-every", 0, "take a backup into DATA/backups this often, such as 24h; 0 for never (env REHOME_BACKUP_EVERY)")
 	backupKeep := fs.Int("backup-keep", 7, "how many scheduled backups to keep (env REHOME_BACKUP_KEEP)")
+	googleID := fs.String("google-client-id", envOr("REHOME_GOOGLE_CLIENT_ID", ""), "OAuth client id for \"Sign in with Google\" (env REHOME_GOOGLE_CLIENT_ID)")
+	googleSecret := fs.String("google-client-secret", envOr("REHOME_GOOGLE_CLIENT_SECRET", ""), "its client secret; prefer the environment variable (env REHOME_GOOGLE_CLIENT_SECRET)")
+	issuer := fs.String("oidc-issuer", envOr("REHOME_OIDC_ISSUER", "https://accounts.google.com"), "the OpenID Connect provider behind the Google button (env REHOME_OIDC_ISSUER)")
+	publicURL := fs.String("public-url", envOr("REHOME_PUBLIC_URL", ""), "the address people use, such as https://market.example.org; default https://DOMAIN with --domain (env REHOME_PUBLIC_URL)")
 	if err := flagsFromEnv(fs, map[string]string{"backup-every": "REHOME_BACKUP_EVERY", "backup-keep": "REHOME_BACKUP_KEEP"}); err != nil {
 		return cfg, "", err
 	}
@@ -139,7 +146,35 @@ func serveFlags(args []string, stderr io.Writer) (cfg serverConfig, logFormat st
 	if cfg.backupKeep < 1 {
 		return cfg, "", errors.New("--backup-keep: keep at least 1")
 	}
+	if cfg.google, err = googleConfig(*googleID, *googleSecret, *issuer, *publicURL, cfg.tls.domains); err != nil {
+		return cfg, "", err
+	}
 	return cfg, *format, nil
+}
+
+// googleConfig is the OpenID Connect set-up, or nil when no client id is
+// given.
+func googleConfig(id, secret, issuer, publicURL string, domains []string) (*api.OIDCConfig, error) {
+	if id == "" && secret == "" {
+		return nil, nil
+	}
+	if id == "" || secret == "" {
+		return nil, errors.New("--google-client-id and --google-client-secret go together")
+	}
+	if publicURL == "" && len(domains) > 0 {
+		publicURL = "https://" + domains[0]
+	}
+	u, err := url.Parse(publicURL)
+	if publicURL == "" || err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
+		return nil, errors.New("--public-url: give the address people use, such as https://market.example.org, for Google to send them back to")
+	}
+	if iu, err := url.Parse(issuer); err != nil || iu.Scheme == "" || iu.Host == "" {
+		return nil, fmt.Errorf("--oidc-issuer: %q is not a URL", issuer)
+	}
+	return &api.OIDCConfig{
+		Issuer: issuer, ClientID: id, ClientSecret: secret,
+		RedirectURL: strings.TrimSuffix(u.String(), "/") + "/api/auth/google/callback",
+	}, nil
 }
 
 // parsePrefix reads a CIDR range, or a single address as a range of one.
@@ -213,6 +248,7 @@ func runServer(ctx context.Context, log *slog.Logger, cfg serverConfig) error {
 	router := m.Server(api.Config{
 		SecureCookies:  cfg.secureCookies || cfg.tls.enabled(),
 		TrustedProxies: cfg.trustedProxies,
+		OIDC:           cfg.google,
 		Logger:         log,
 	}).Handler()
 	var handler http.Handler = router

@@ -33,6 +33,9 @@ func TestServeRefusesWhatItCannotDo(t *testing.T) {
 		{"backups every few seconds", nil, []string{"--backup-every", "10s"}, "--backup-every: give 0 or at least 1m"},
 		{"keeping no backup", nil, []string{"--backup-keep", "0"}, "--backup-keep: keep at least 1"},
 		{"a bad interval from the environment", map[string]string{"REHOME_BACKUP_EVERY": "daily"}, nil, `REHOME_BACKUP_EVERY="daily"`},
+		{"a Google client id without its secret", nil, []string{"--google-client-id", "abc"}, "--google-client-id and --google-client-secret go together"},
+		{"Google without a public address", map[string]string{"REHOME_GOOGLE_CLIENT_ID": "abc", "REHOME_GOOGLE_CLIENT_SECRET": "s"}, nil, "--public-url: give the address people use"},
+		{"a public address that is not a URL", nil, []string{"--google-client-id", "a", "--google-client-secret", "s", "--public-url", "market.example.org"}, "--public-url"},
 		{"a stray argument", nil, []string{"market.example.org"}, `unexpected argument "market.example.org"`},
 	}
 	for _, tc := range cases {
@@ -148,5 +151,26 @@ func TestMetrics(t *testing.T) {
 	res.Body.Close()
 	if strings.Contains(string(body), "rehome_http_requests_total") {
 		t.Errorf("the marketplace's own address serves the metrics")
+	}
+}
+
+func TestGoogleRedirectAddress(t *testing.T) {
+	cases := []struct {
+		publicURL string
+		domains   []string
+		want      string
+	}{
+		{"", []string{"market.example.org"}, "https://market.example.org/api/auth/google/callback"},
+		{"https://market.example.org/", nil, "https://market.example.org/api/auth/google/callback"},
+		{"http://127.0.0.1:8080", []string{"ignored.example.org"}, "http://127.0.0.1:8080/api/auth/google/callback"},
+	}
+	for _, tc := range cases {
+		cfg, err := googleConfig("id", "secret", "https://accounts.google.com", tc.publicURL, tc.domains)
+		if err != nil || cfg.RedirectURL != tc.want {
+			t.Errorf("%q with %v: %v %v, want %s", tc.publicURL, tc.domains, cfg, err, tc.want)
+		}
+	}
+	if cfg, err := googleConfig("", "", "https://accounts.google.com", "", nil); cfg != nil || err != nil {
+		t.Errorf("nothing configured: %v %v, want no Google", cfg, err)
 	}
 }
