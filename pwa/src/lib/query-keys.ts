@@ -12,6 +12,7 @@
 export const authKeys = {
   all: ['auth'] as const,
   me: () => [...authKeys.all, 'me'] as const,
+  providers: () => [...authKeys.all, 'providers'] as const,
 }
 
 export const userKeys = {

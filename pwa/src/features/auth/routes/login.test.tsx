@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { buyer } from '@/testing/fixtures'
 import { apiError, json, mockApi } from '@/testing/mock-api'
 import { renderRoutes } from '@/testing/render'
@@ -24,7 +24,8 @@ describe('Login', () => {
       expect(input).toHaveAccessibleDescription('This field is required')
     }
     expect(screen.getAllByText('This field is required')).toHaveLength(2)
-    expect(fetch).not.toHaveBeenCalled()
+    // Only the question of which sign-in buttons to show went out.
+    expect(fetch.mock.calls.map(([url]) => String(url))).toEqual(['/api/auth/providers'])
   })
 
   it("shows the server's message in red under the form", async () => {
@@ -70,6 +71,29 @@ describe('Login', () => {
     expect(screen.getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/register')
     expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/')
     expect(screen.getByRole('checkbox', { name: 'Remember me' })).toBeInTheDocument()
-    expect(screen.queryByRole('button', { name: /google/i })).not.toBeInTheDocument()
+    expect(screen.queryByRole('link', { name: /google/i })).not.toBeInTheDocument()
+  })
+
+  it("offers 'Sign in with google' when the server does, returning to the origin", async () => {
+    mockApi({ 'GET /api/auth/providers': () => json({ google: true }) })
+    const { router } = renderRoutes(routes, '/login')
+    await router.navigate('/login', { state: { from: { pathname: '/dashboard/myorders', search: '?x=1', hash: '' } } })
+    expect(await screen.findByRole('link', { name: 'Sign in with google' })).toHaveAttribute(
+      'href',
+      '/api/auth/google?next=%2Fdashboard%2Fmyorders%3Fx%3D1',
+    )
+  })
+
+  it('shows no Google button when the server has none', async () => {
+    const fetch = mockApi({ 'GET /api/auth/providers': () => json({ google: false }) })
+    renderRoutes(routes, '/login')
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalled())
+    expect(screen.queryByRole('link', { name: /google/i })).not.toBeInTheDocument()
+  })
+
+  it("shows why a sign-in with Google failed, in red under the form", () => {
+    mockApi({})
+    renderRoutes(routes, '/login?error=You+did+not+allow+signing+in+with+Google')
+    expect(screen.getByRole('alert')).toHaveTextContent('You did not allow signing in with Google')
   })
 })

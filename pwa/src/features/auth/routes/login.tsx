@@ -1,5 +1,5 @@
 import { useForm } from 'react-hook-form'
-import { Link, useLocation, useNavigate } from 'react-router-dom'
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom'
 import { Button } from '@/components/button'
 import { Checkbox, Field, Input } from '@/components/field'
 import { FormError } from '@/components/form-error'
@@ -10,6 +10,7 @@ import { paths } from '@/lib/paths'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { useLogin, type LoginInput } from '../api/login'
 import { AuthCard } from '../components/auth-card'
+import { GoogleButton } from '../components/google-button'
 import { originFrom } from '../origin'
 
 export function LoginRoute() {
@@ -18,6 +19,9 @@ export function LoginRoute() {
   const location = useLocation()
   const navigate = useNavigate()
   const login = useLogin()
+  // A sign-in with Google that failed comes back here with its reason.
+  const [searchParams] = useSearchParams()
+  const providerError = searchParams.get('error')
   const {
     register,
     handleSubmit,
@@ -58,7 +62,8 @@ export function LoginRoute() {
         <Button type="submit" disabled={!online} isLoading={login.isPending} className="w-full">
           Login
         </Button>
-        <FormError error={login.error} />
+        <FormError error={login.error ?? (providerError ? new Error(providerError) : null)} />
+        <GoogleButton label="Sign in with google" next={originFrom(location.state)} />
       </form>
     </AuthCard>
   )

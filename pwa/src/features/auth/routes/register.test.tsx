@@ -30,7 +30,8 @@ describe('Register', () => {
     const [nameError, imageError] = screen.getAllByText('This field is required')
     expect(screen.getByLabelText('Name')).toHaveAttribute('aria-describedby', nameError?.id)
     expect(screen.getByLabelText('Image')).toHaveAttribute('aria-describedby', expect.stringContaining(imageError?.id ?? '-'))
-    expect(fetch).not.toHaveBeenCalled()
+    // Only the question of which sign-in buttons to show went out.
+    expect(fetch.mock.calls.map(([url]) => String(url))).toEqual(['/api/auth/providers'])
   })
 
   it('offers Buyer and Seller under Select User', () => {
@@ -86,5 +87,11 @@ describe('Register', () => {
     expect(alert).toHaveTextContent('Some fields are not right')
     expect(alert).toHaveTextContent('Password: Use at least 8 characters')
     expect(screen.queryByText('home page')).not.toBeInTheDocument()
+  })
+
+  it("offers 'Register with google' when the server does", async () => {
+    mockApi({ 'GET /api/auth/providers': () => json({ google: true }) })
+    renderRoutes(routes, '/register')
+    expect(await screen.findByRole('link', { name: 'Register with google' })).toHaveAttribute('href', '/api/auth/google?next=%2F')
   })
 })

@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form'
 import toast from 'react-hot-toast'
-import { Link, useNavigate } from 'react-router-dom'
+import { Link, useLocation, useNavigate } from 'react-router-dom'
 import { Button } from '@/components/button'
 import { Checkbox, Field, Input, Select } from '@/components/field'
 import { FormError } from '@/components/form-error'
@@ -12,6 +12,8 @@ import { registrationRoles, type RegistrationRole } from '@/lib/types'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { useRegister } from '../api/register'
 import { AuthCard } from '../components/auth-card'
+import { GoogleButton } from '../components/google-button'
+import { originFrom } from '../origin'
 
 interface RegisterForm {
   name: string
@@ -25,6 +27,7 @@ export function RegisterRoute() {
   const online = useOnline()
   useDocumentTitle('Register')
   const navigate = useNavigate()
+  const location = useLocation()
   const signUp = useRegister()
   const {
     register,
@@ -92,6 +95,7 @@ export function RegisterRoute() {
           Register
         </Button>
         <FormError error={signUp.error} />
+        <GoogleButton label="Register with google" next={originFrom(location.state)} />
       </form>
     </AuthCard>
   )

@@ -1,0 +1,20 @@
+import { useQuery } from '@tanstack/react-query'
+import { api } from '@/lib/api'
+import { authKeys } from '@/lib/query-keys'
+
+export interface Providers {
+  google: boolean
+}
+
+/** GET /api/auth/providers: the sign-in providers this marketplace offers. */
+export function providers(): Promise<Providers> {
+  return api.get<Providers>('/auth/providers')
+}
+
+/**
+ * Which provider buttons to show. They change only when the server is set up
+ * again, so once known they are kept; a failure shows none.
+ */
+export function useProviders() {
+  return useQuery({ queryKey: authKeys.providers(), queryFn: providers, staleTime: Infinity, retry: false })
+}
