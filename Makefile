@@ -5,6 +5,7 @@ BIN     := bin/rehome
 DATA    ?= ./data
 
 GO_SRC  := go.mod go.sum $(shell find app cmd internal sqlite uploads pwa/embed.go -name '*.go' -o -name '*.sql' 2>/dev/null)
+OIDC_PROVIDER := bin/oidc-provider
 WEB_SRC := $(shell find pwa/src pwa/public pwa/scripts -type f 2>/dev/null) \
            pwa/index.html pwa/vite.config.ts pwa/package.json $(wildcard pwa/tsconfig*.json)
 WEB_DEPS  := pwa/node_modules/.package-lock.json
@@ -50,9 +51,13 @@ vet:
 test-web: $(WEB_DEPS)
 	cd pwa && npm run typecheck && npm test
 
-# Drives Debian's Chromium against the real binary on a temp data dir.
-test-e2e: $(BIN)
+# Drives Debian's Chromium against the real binary on a temp data dir, with
+# a local OpenID Connect provider for "Sign in with Google".
+test-e2e: $(BIN) $(OIDC_PROVIDER)
 	cd pwa && npm run e2e
+
+$(OIDC_PROVIDER): go.mod go.sum tools/oidc-provider/main.go
+	$(GO) build -o $(OIDC_PROVIDER) ./tools/oidc-provider
 
 # A short run of each fuzz target; longer runs: make fuzz FUZZTIME=10m
 FUZZTIME ?= 30s

@@ -11,6 +11,7 @@ import { chromium } from 'playwright-core'
 
 const here = dirname(fileURLToPath(import.meta.url))
 export const binary = join(here, '..', '..', 'bin', 'rehome')
+const oidcProvider = join(here, '..', '..', 'bin', 'oidc-provider')
 export const screenshotDir = join(here, 'screenshots')
 
 export const chromiumFlags = [
@@ -49,13 +50,48 @@ function run(args, input) {
   })
 }
 
-/** Starts the server on a fresh data dir with one admin made by the CLI. */
-export async function startServer() {
+/**
+ * A local OpenID Connect provider (tools/oidc-provider, built by make
+ * test-e2e) that signs everyone in as Jane Doe: { issuer, client_id,
+ * client_secret, stop() }.
+ */
+export async function startProvider() {
+  const child = spawn(oidcProvider, [], { stdio: ['ignore', 'pipe', 'inherit'] })
+  const line = await new Promise((resolve, reject) => {
+    let out = ''
+    child.stdout.on('data', (d) => {
+      out += d
+      if (out.includes('\n')) resolve(out.split('\n')[0])
+    })
+    child.once('exit', () => reject(new Error(`oidc-provider stopped: ${out}`)))
+  })
+  return {
+    ...JSON.parse(line),
+    async stop() {
+      child.kill('SIGKILL')
+    },
+  }
+}
+
+/**
+ * Starts the server on a fresh data dir with one admin made by the CLI;
+ * with `google` (from startProvider), "Sign in with Google" goes there.
+ */
+export async function startServer({ google } = {}) {
   const data = await mkdtemp(join(tmpdir(), 'rehome-e2e-'))
   await run(['admin', 'create', '--name', adminAccount.name, '--email', adminAccount.email, '--data', data], `${adminAccount.password}\n`)
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
-  const child = spawn(binary, ['serve', '--addr', `127.0.0.1:${port}`, '--data', data], { stdio: ['ignore', 'pipe', 'pipe'] })
+  const env = google
+    ? {
+        ...process.env,
+        REHOME_OIDC_ISSUER: google.issuer,
+        REHOME_GOOGLE_CLIENT_ID: google.client_id,
+        REHOME_GOOGLE_CLIENT_SECRET: google.client_secret,
+        REHOME_PUBLIC_URL: url,
+      }
+    : process.env
+  const child = spawn(binary, ['serve', '--addr', `127.0.0.1:${port}`, '--data', data], { stdio: ['ignore', 'pipe', 'pipe'], env })
   let log = ''
   child.stdout.on('data', (d) => (log += d))
   child.stderr.on('data', (d) => (log += d))
