@@ -16,6 +16,7 @@ type Store interface {
 	AdvertStore
 	IdempotencyStore
 	IdentityStore
+	PaymentStore
 	// CatalogueVersion changes after every write that may change what the
 	// public lists (categories, advertised products) show.
 	CatalogueVersion() uint64
@@ -28,6 +29,7 @@ type Service struct {
 	store  Store
 	intake ImageIntake
 	hasher PasswordHasher
+	cards  CardPayments // nil: pay in person only
 	now    func() time.Time
 
 	emailFailures   *AttemptLimiter

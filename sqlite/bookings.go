@@ -97,33 +97,68 @@ func (db *DB) CancelBooking(ctx context.Context, id int64) error {
 
 // MarkPaid sells the product: it leaves its category's list and the adverts.
 func (db *DB) MarkPaid(ctx context.Context, id int64) error {
-	return db.inTx(ctx, func(tx *sql.Tx) error {
-		status, productID, err := db.bookingState(ctx, tx, id)
+	return db.inTx(ctx, func(tx *sql.Tx) error { return db.markPaid(ctx, tx, id) })
+}
+
+// MarkPaidByEvent is MarkPaid for a payment provider's event, once per
+// event: a second delivery finds the event recorded and changes nothing.
+func (db *DB) MarkPaidByEvent(ctx context.Context, eventID string, id int64) (done bool, err error) {
+	err = db.inTx(ctx, func(tx *sql.Tx) error {
+		res, err := db.txExec(ctx, tx, `INSERT INTO payment_events (id, received) VALUES (?, ?) ON CONFLICT (id) DO NOTHING`,
+			eventID, db.millis())
 		if err != nil {
 			return err
 		}
-		switch {
-		case status == app.BookingPaid:
-			return app.Errorf(app.KindConflict, "This booking is already paid")
-		case status == app.BookingCancelled:
-			return app.Errorf(app.KindConflict, "This booking was cancelled")
-		case !productID.Valid:
-			return app.Errorf(app.KindConflict, "The product no longer exists")
+		if n, err := res.RowsAffected(); err != nil || n == 0 {
+			return err // seen before
 		}
-		if err := db.requireAvailable(ctx, tx, productID.Int64, "This product is already sold"); err != nil {
+		done = true
+		return db.markPaid(ctx, tx, id)
+	})
+	return done && err == nil, err
+}
+
+func (db *DB) markPaid(ctx context.Context, tx *sql.Tx, id int64) error {
+	status, productID, err := db.bookingState(ctx, tx, id)
+	if err != nil {
+		return err
+	}
+	switch {
+	case status == app.BookingPaid:
+		return app.Errorf(app.KindConflict, "This booking is already paid")
+	case status == app.BookingCancelled:
+		return app.Errorf(app.KindConflict, "This booking was cancelled")
+	case !productID.Valid:
+		return app.Errorf(app.KindConflict, "The product no longer exists")
+	}
+	if err := db.requireAvailable(ctx, tx, productID.Int64, "This product is already sold"); err != nil {
+		return err
+	}
+	for _, step := range []string{
+		`UPDATE products SET status = 'Sold' WHERE id = ?2`,
+		`UPDATE bookings SET status = 'Paid' WHERE id = ?1`,
+		`UPDATE bookings SET status = 'Cancelled' WHERE product_id = ?2 AND status = 'Booked'`,
+		`DELETE FROM adverts WHERE product_id = ?2`,
+	} {
+		if _, err := db.txExec(ctx, tx, step, id, productID.Int64); err != nil {
 			return err
 		}
-		for _, step := range []string{
-			`UPDATE products SET status = 'Sold' WHERE id = ?2`,
-			`UPDATE bookings SET status = 'Paid' WHERE id = ?1`,
-			`UPDATE bookings SET status = 'Cancelled' WHERE product_id = ?2 AND status = 'Booked'`,
-			`DELETE FROM adverts WHERE product_id = ?2`,
-		} {
-			if _, err := db.txExec(ctx, tx, step, id, productID.Int64); err != nil {
-				return err
-			}
-		}
-		return nil
+	}
+	return nil
+}
+
+// PaymentID is the provider's payment started for a booking, or empty.
+func (db *DB) PaymentID(ctx context.Context, id int64) (string, error) {
+	var payment string
+	err := db.queryRow(ctx, `SELECT payment_id FROM bookings WHERE id = ?`, id).Scan(&payment)
+	return payment, notFound(err, "Booking")
+}
+
+// SetPaymentID records the provider's payment for a booking that has none.
+func (db *DB) SetPaymentID(ctx context.Context, id int64, payment string) error {
+	return db.inTx(ctx, func(tx *sql.Tx) error {
+		_, err := db.txExec(ctx, tx, `UPDATE bookings SET payment_id = ? WHERE id = ? AND payment_id = ''`, payment, id)
+		return err
 	})
 }
 

@@ -151,8 +151,13 @@ var storeWrites = map[string]func(ctx context.Context, w *world) error{
 	},
 	"LinkIdentity":   func(ctx context.Context, w *world) error { return w.db.LinkIdentity(ctx, "google", "g-2", w.buyer.ID) },
 	"PromoteToAdmin": func(ctx context.Context, w *world) error { return w.db.PromoteToAdmin(ctx, w.buyer.ID) },
-	"VerifySeller":   func(ctx context.Context, w *world) error { return w.db.VerifySeller(ctx, w.sam.ID) },
-	"DeleteUser":     func(ctx context.Context, w *world) error { return w.db.DeleteUser(ctx, w.sam.ID) },
+	"SetPaymentID":   func(ctx context.Context, w *world) error { return w.db.SetPaymentID(ctx, w.booking.ID, "pi_1") },
+	"MarkPaidByEvent": func(ctx context.Context, w *world) error {
+		_, err := w.db.MarkPaidByEvent(ctx, "evt_1", w.booking.ID)
+		return err
+	},
+	"VerifySeller": func(ctx context.Context, w *world) error { return w.db.VerifySeller(ctx, w.sam.ID) },
+	"DeleteUser":   func(ctx context.Context, w *world) error { return w.db.DeleteUser(ctx, w.sam.ID) },
 	"CreateCategory": func(ctx context.Context, w *world) error {
 		return w.db.CreateCategory(ctx, &app.Category{Name: "Rugs", Image: w.image.URL})
 	},
@@ -209,7 +214,7 @@ var storeReads = []string{
 	"AdvertisedProducts", "BookingByID", "BuyerBookings", "CatalogueVersion", "Categories", "CategoryByName",
 	"CategoryProducts", "CleanUp", "Close", "ImageByURL", "PasswordHash", "ProductByID", "QueryPlan",
 	"ReportedProducts", "SellerBookings", "SellerProducts", "Sessions", "SetClock", "StoredAnswer", "UserByEmail",
-	"UserByID", "Users", "Sessions.Find", "Sessions.FindCtx", "Ping", "Count", "Pools", "ObserveWriteWaits", "UserByIdentity",
+	"UserByID", "Users", "Sessions.Find", "Sessions.FindCtx", "Ping", "Count", "Pools", "ObserveWriteWaits", "UserByIdentity", "PaymentID",
 	// Test-only: they empty caches, which never makes a row stale.
 	"ForgetCategoryPages", "ForgetProducts",
 }
@@ -247,7 +252,7 @@ func TestNoWriteLeavesAStaleRow(t *testing.T) {
 
 // unseenWrites change rows no cache keeps.
 var unseenWrites = []string{
-	"CreateUser", "CreateUsers", "CreateUserWithIdentity", "LinkIdentity", "CreateBooking", "CreateBookings", "CancelBooking", "CreateReport",
+	"CreateUser", "CreateUsers", "CreateUserWithIdentity", "LinkIdentity", "SetPaymentID", "CreateBooking", "CreateBookings", "CancelBooking", "CreateReport",
 	"DismissReport", "RecordImage", "KeepAnswer", "ForgetAnswersBefore",
 }
 

@@ -44,6 +44,7 @@ func TestAuthorization(t *testing.T) {
 	const (
 		ok, created, gone = http.StatusOK, http.StatusCreated, http.StatusNoContent
 		unauth, forbid    = http.StatusUnauthorized, http.StatusForbidden
+		conflict, missing = http.StatusConflict, http.StatusNotFound
 		// Whether a request that succeeds is meant to change what is stored.
 		reads, writes = false, true
 	)
@@ -175,6 +176,14 @@ func TestAuthorization(t *testing.T) {
 		}},
 		{"confirm payment", want{unauth, forbid, ok, forbid, ok}, writes, newBooking, func(c *client, id int64) *response {
 			return c.call("POST", fmt.Sprintf("/api/booked/%d/paid", id), nil)
+		}},
+		// Card payments are not set up here: the buyer is told so, after the
+		// check of who may pay (payment_handlers_test.go has them set up).
+		{"card checkout", want{unauth, conflict, forbid, forbid, forbid}, reads, newBooking, func(c *client, id int64) *response {
+			return c.call("POST", fmt.Sprintf("/api/booked/%d/checkout", id), nil)
+		}},
+		{"Stripe's webhook", want{missing, missing, missing, missing, missing}, reads, nil, func(c *client, _ int64) *response {
+			return c.call("POST", "/api/stripe/webhook", `{}`)
 		}},
 		{"seller's buyers", want{unauth, forbid, ok, ok, forbid}, reads, nil, func(c *client, _ int64) *response {
 			return c.call("GET", "/api/mybuyers", nil)

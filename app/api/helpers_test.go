@@ -59,7 +59,7 @@ func serverAt(t testing.TB, dir string, secureCookies bool) *env {
 
 // serverWith starts a server deployed as cfg says, logging nowhere unless
 // cfg has a logger.
-func serverWith(t testing.TB, dir string, cfg api.Config) *env {
+func serverWith(t testing.TB, dir string, cfg api.Config, prepare ...func(*marketplace.Marketplace)) *env {
 	t.Helper()
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
@@ -69,6 +69,9 @@ func serverWith(t testing.TB, dir string, cfg api.Config) *env {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { m.Close() })
+	for _, p := range prepare {
+		p(m)
+	}
 	srv := httptest.NewUnstartedServer(nil)
 	if cfg.OIDC != nil && cfg.OIDC.RedirectURL == "" {
 		// Known only now that the test server has its address.

@@ -30,6 +30,8 @@ func (s *Server) Handler() chi.Router {
 		r.Get("/categories", s.listCategories)
 		r.Get("/advertised", s.advertisedProducts)
 		r.Get("/auth/providers", s.providers)
+		// Stripe signs its events; they carry no session.
+		r.Post("/stripe/webhook", s.cardWebhook)
 
 		r.Group(func(r chi.Router) {
 			r.Use(answerOnce, s.sessions.LoadAndSave, s.authenticate)
@@ -74,6 +76,7 @@ func (s *Server) sessionRoutes(r chi.Router) {
 	r.Get("/booked/{id}", s.booking)
 	r.Delete("/booked/{id}", s.cancelBooking)
 	r.Post("/booked/{id}/paid", s.confirmPayment)
+	r.Post("/booked/{id}/checkout", s.checkout)
 	r.Get("/mybuyers", s.sellerBookings)
 
 	r.With(s.idempotent).Post("/reported", s.report)

@@ -21,6 +21,7 @@ import (
 	"rehome/internal/demo"
 	"rehome/internal/marketplace"
 	"rehome/internal/metrics"
+	"rehome/payments"
 )
 
 // serverConfig is what 'rehome serve' was asked for.
@@ -40,7 +41,8 @@ type serverConfig struct {
 	backupEvery time.Duration // 0: no scheduled backups
 	backupKeep  int
 
-	google *api.OIDCConfig // nil: no "Sign in with Google"
+	google *api.OIDCConfig  // nil: no "Sign in with Google"
+	stripe *payments.Config // nil: pay in person only
 }
 
 // listFlag is a flag that may be given several times, each time with one
@@ -90,6 +92,11 @@ func serveFlags(args []string, stderr io.Writer) (cfg serverConfig, logFormat st
 	googleSecret := fs.String("google-client-secret", envOr("REHOME_GOOGLE_CLIENT_SECRET", ""), "its client secret; prefer the environment variable (env REHOME_GOOGLE_CLIENT_SECRET)")
 	issuer := fs.String("oidc-issuer", envOr("REHOME_OIDC_ISSUER", "https://accounts.google.com"), "the OpenID Connect provider behind the Google button (env REHOME_OIDC_ISSUER)")
 	publicURL := fs.String("public-url", envOr("REHOME_PUBLIC_URL", ""), "the address people use, such as https://market.example.org; default https://DOMAIN with --domain (env REHOME_PUBLIC_URL)")
+	stripeSecret := fs.String("stripe-secret-key", envOr("REHOME_STRIPE_SECRET_KEY", ""), "Stripe secret key, for paying bookings by card; prefer the environment variable (env REHOME_STRIPE_SECRET_KEY)")
+	stripePublishable := fs.String("stripe-publishable-key", envOr("REHOME_STRIPE_PUBLISHABLE_KEY", ""), "Stripe publishable key, given to the payment screen (env REHOME_STRIPE_PUBLISHABLE_KEY)")
+	stripeWebhook := fs.String("stripe-webhook-secret", envOr("REHOME_STRIPE_WEBHOOK_SECRET", ""), "signing secret of the webhook endpoint /api/stripe/webhook (env REHOME_STRIPE_WEBHOOK_SECRET)")
+	currency := fs.String("currency", envOr("REHOME_CURRENCY", "usd"), "currency of card payments, an ISO code such as usd or eur (env REHOME_CURRENCY)")
+	stripeURL := fs.String("stripe-api-url", envOr("REHOME_STRIPE_API_URL", ""), "Stripe's API address, for testing against stripe-mock (env REHOME_STRIPE_API_URL)")
 	if err := flagsFromEnv(fs, map[string]string{"backup-every": "REHOME_BACKUP_EVERY", "backup-keep": "REHOME_BACKUP_KEEP"}); err != nil {
 		return cfg, "", err
 	}
@@ -146,10 +153,28 @@ func serveFlags(args []string, stderr io.Writer) (cfg serverConfig, logFormat st
 	if cfg.backupKeep < 1 {
 		return cfg, "", errors.New("--backup-keep: keep at least 1")
 	}
+	if cfg.stripe, err = stripeConfig(*stripeSecret, *stripePublishable, *stripeWebhook, *currency, *stripeURL); err != nil {
+		return cfg, "", err
+	}
 	if cfg.google, err = googleConfig(*googleID, *googleSecret, *issuer, *publicURL, cfg.tls.domains); err != nil {
 		return cfg, "", err
 	}
 	return cfg, *format, nil
+}
+
+// stripeConfig is the card payment set-up, or nil when no key is given.
+func stripeConfig(secret, publishable, webhookSecret, currency, apiURL string) (*payments.Config, error) {
+	if secret == "" && publishable == "" && webhookSecret == "" {
+		return nil, nil
+	}
+	if secret == "" || publishable == "" || webhookSecret == "" {
+		return nil, errors.New("card payments need --stripe-secret-key, --stripe-publishable-key and --stripe-webhook-secret together")
+	}
+	currency = strings.ToLower(currency)
+	if len(currency) != 3 || strings.Trim(currency, "abcdefghijklmnopqrstuvwxyz") != "" {
+		return nil, fmt.Errorf("--currency: %q is not a currency code such as usd or eur", currency)
+	}
+	return &payments.Config{SecretKey: secret, PublishableKey: publishable, WebhookSecret: webhookSecret, Currency: currency, APIURL: apiURL}, nil
 }
 
 // googleConfig is the OpenID Connect set-up, or nil when no client id is
@@ -226,6 +251,9 @@ func runServer(ctx context.Context, log *slog.Logger, cfg serverConfig) error {
 	var measured *metrics.Metrics
 	if cfg.metrics != "" {
 		measured = metrics.New(m.DB, m.Images, log) // before anything writes
+	}
+	if cfg.stripe != nil {
+		m.Service.UseCardPayments(payments.NewStripe(*cfg.stripe))
 	}
 	if cfg.demo {
 		if err := demo.Fill(ctx, m.Service, log); err != nil {

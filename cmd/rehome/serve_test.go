@@ -36,6 +36,9 @@ func TestServeRefusesWhatItCannotDo(t *testing.T) {
 		{"a Google client id without its secret", nil, []string{"--google-client-id", "abc"}, "--google-client-id and --google-client-secret go together"},
 		{"Google without a public address", map[string]string{"REHOME_GOOGLE_CLIENT_ID": "abc", "REHOME_GOOGLE_CLIENT_SECRET": "s"}, nil, "--public-url: give the address people use"},
 		{"a public address that is not a URL", nil, []string{"--google-client-id", "a", "--google-client-secret", "s", "--public-url", "market.example.org"}, "--public-url"},
+		{"a Stripe key without the others", nil, []string{"--stripe-secret-key", "sk_test_1"}, "card payments need --stripe-secret-key, --stripe-publishable-key and --stripe-webhook-secret together"},
+		{"a currency that is not a code", map[string]string{"REHOME_STRIPE_SECRET_KEY": "sk", "REHOME_STRIPE_PUBLISHABLE_KEY": "pk", "REHOME_STRIPE_WEBHOOK_SECRET": "wh"},
+			[]string{"--currency", "dollars"}, `--currency: "dollars" is not a currency code`},
 		{"a stray argument", nil, []string{"market.example.org"}, `unexpected argument "market.example.org"`},
 	}
 	for _, tc := range cases {

@@ -1,0 +1,62 @@
+package api
+
+import (
+	"errors"
+	"io"
+	"net/http"
+
+	"rehome/app"
+)
+
+// checkout starts the card payment of a booking for its buyer.
+func (s *Server) checkout(w http.ResponseWriter, r *http.Request) {
+	id, err := idParam(pathParam(r, "id"))
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	c, err := s.svc.Checkout(r.Context(), actor(r), id)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, c)
+}
+
+// maxWebhookBytes bounds a webhook body: Stripe's events are a few KB.
+const maxWebhookBytes = 256 << 10
+
+type receivedBody struct {
+	Received bool `json:"received"`
+}
+
+// cardWebhook takes Stripe's events. A bad signature is 400; an event that
+// is read but names nothing to act on is 200 and logged, since Stripe would
+// otherwise send it again for days; a failure of ours is 5xx, and Stripe
+// tries again later.
+func (s *Server) cardWebhook(w http.ResponseWriter, r *http.Request) {
+	if !s.svc.CardPaymentsEnabled() {
+		s.writeError(w, r, app.Errorf(app.KindNotFound, "Card payments are not set up on this marketplace"))
+		return
+	}
+	payload, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxWebhookBytes))
+	if err != nil {
+		var tooLarge *http.MaxBytesError
+		if errors.As(err, &tooLarge) {
+			s.writeError(w, r, app.Errorf(app.KindTooLarge, "The event is too large"))
+			return
+		}
+		s.writeError(w, r, app.Errorf(app.KindMalformed, "The event could not be read"))
+		return
+	}
+	err = s.svc.CardPaymentEvent(r.Context(), payload, r.Header.Get("Stripe-Signature"))
+	switch app.ErrorKind(err) {
+	case "":
+	case app.KindInvalid, app.KindNotFound:
+		s.log.Warn("a card payment event was ignored", "err", err)
+	default:
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, receivedBody{Received: true})
+}

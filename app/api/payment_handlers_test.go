@@ -1,0 +1,240 @@
+package api_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stripe/stripe-go/v85/webhook"
+
+	"rehome/app"
+	"rehome/app/api"
+	"rehome/internal/marketplace"
+	"rehome/payments"
+)
+
+const webhookSecret = "whsec_test_secret"
+
+// stripeMockBinary is stripe-mock, Stripe's API simulator (pinned in
+// tools/stripe-mock), built once for the test run.
+var stripeMockBinary = sync.OnceValues(func() (string, error) {
+	// One place, overwritten by each run, rather than a new copy each time.
+	dir := filepath.Join(os.TempDir(), "rehome-test-tools")
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return "", err
+	}
+	modfile, err := filepath.Abs(filepath.Join("..", "..", "tools", "stripe-mock", "go.mod"))
+	if err != nil {
+		return "", err
+	}
+	bin := filepath.Join(dir, "stripe-mock")
+	if out, err := exec.Command("go", "build", "-modfile="+modfile, "-o", bin, "github.com/stripe/stripe-mock").CombinedOutput(); err != nil {
+		return "", fmt.Errorf("build stripe-mock: %v\n%s", err, out)
+	}
+	return bin, nil
+})
+
+// stripeMock runs stripe-mock on a free loopback port for the test.
+func stripeMock(t *testing.T) string {
+	t.Helper()
+	bin, err := stripeMockBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := l.Addr().String()
+	l.Close()
+	// Its HTTPS listener would take port 12112 unless told otherwise.
+	cmd := exec.Command(bin, "-http-addr", addr, "-https-addr", "127.0.0.1:")
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	base := "http://" + addr
+	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		if res, err := http.Get(base + "/v1/balance"); err == nil {
+			res.Body.Close()
+			return base
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("stripe-mock did not start")
+		}
+	}
+}
+
+// withCards is a server taking card payments through stripe-mock.
+func withCards(t *testing.T) *env {
+	t.Helper()
+	stripe := payments.NewStripe(payments.Config{
+		SecretKey: "sk_test_123", PublishableKey: "pk_test_123", WebhookSecret: webhookSecret, Currency: "usd",
+		APIURL: stripeMock(t),
+	})
+	return serverWith(t, t.TempDir(), api.Config{}, func(m *marketplace.Marketplace) { m.Service.UseCardPayments(stripe) })
+}
+
+// succeeded is Stripe's event for a payment that went through, signed.
+func succeeded(t *testing.T, eventID, paymentID string, bookingID int64, amount app.Cents, at time.Time) (body []byte, signature string) {
+	t.Helper()
+	event := map[string]any{
+		"id": eventID, "object": "event", "type": "payment_intent.succeeded", "api_version": "2026-03-25.dahlia",
+		"data": map[string]any{"object": map[string]any{
+			"id": paymentID, "object": "payment_intent", "amount": int64(amount), "currency": "usd", "status": "succeeded",
+			"metadata": map[string]string{"booking_id": strconv.FormatInt(bookingID, 10)},
+		}},
+	}
+	body, err := json.Marshal(event)
+	if err != nil {
+		t.Fatal(err)
+	}
+	signed := webhook.GenerateTestSignedPayload(&webhook.UnsignedPayload{Payload: body, Secret: webhookSecret, Timestamp: at})
+	return body, signed.Header
+}
+
+func deliver(c *client, body []byte, signature string) *response {
+	return c.send("POST", "/api/stripe/webhook", "application/json", bytes.NewReader(body), "Stripe-Signature", signature)
+}
+
+func TestPayingForABookingByCard(t *testing.T) {
+	t.Parallel()
+	e := withCards(t)
+	admin, _ := e.admin("admin@example.com")
+	expectStatus(t, admin.form("/api/categories", map[string]string{"name": "Tables"}, pngImage(t, 8, 8)), http.StatusCreated)
+	seller, _ := e.register("Sam Seller", "sam@example.com", app.RoleSeller)
+	picture := seller.upload(pngImage(t, 40, 30))
+	book := func(buyer *client) app.Booking {
+		t.Helper()
+		r := seller.call("POST", "/api/products", productBody("Tables", picture.URL))
+		expectStatus(t, r, http.StatusCreated)
+		product := decode[app.Product](t, r)
+		r = buyer.call("POST", "/api/booked", map[string]any{"product_id": product.ID, "location": "Riverside", "buyer_phone": "+1 555 0199"})
+		expectStatus(t, r, http.StatusCreated)
+		return decode[app.Booking](t, r)
+	}
+	buyer, _ := e.register("Bea Buyer", "bea@example.com", app.RoleBuyer)
+	other, _ := e.register("Otto Other", "otto@example.com", app.RoleBuyer)
+	booking := book(buyer)
+	checkoutPath := fmt.Sprintf("/api/booked/%d/checkout", booking.ID)
+
+	t.Run("only the booking's buyer may pay", func(t *testing.T) {
+		expectStatus(t, e.client().call("POST", checkoutPath, nil), http.StatusUnauthorized)
+		for _, c := range []*client{other, seller, admin} {
+			expectStatus(t, c.call("POST", checkoutPath, nil), http.StatusForbidden)
+		}
+	})
+
+	r := buyer.call("POST", checkoutPath, nil)
+	expectStatus(t, r, http.StatusOK)
+	checkout := decode[app.Checkout](t, r)
+	if checkout.ClientSecret == "" || checkout.PublishableKey != "pk_test_123" {
+		t.Fatalf("checkout %+v", checkout)
+	}
+	paymentID, err := e.db.PaymentID(context.Background(), booking.ID)
+	if err != nil || paymentID == "" {
+		t.Fatalf("no payment recorded for the booking: %q %v", paymentID, err)
+	}
+	t.Run("asking again keeps the same payment", func(t *testing.T) {
+		expectStatus(t, buyer.call("POST", checkoutPath, nil), http.StatusOK)
+		if again, _ := e.db.PaymentID(context.Background(), booking.ID); again != paymentID {
+			t.Errorf("payment %s, then %s", paymentID, again)
+		}
+	})
+
+	status := func(id int64) app.BookingStatus {
+		t.Helper()
+		return decode[app.Booking](t, buyer.call("GET", fmt.Sprintf("/api/booked/%d", id), nil)).Status
+	}
+	now := time.Now()
+	refused := []struct {
+		name      string
+		body      func() ([]byte, string)
+		wantHTTP  int
+		whyIgnore string
+	}{
+		{"a forged signature", func() ([]byte, string) {
+			body, _ := succeeded(t, "evt_forged", paymentID, booking.ID, booking.Price, now)
+			forged := webhook.GenerateTestSignedPayload(&webhook.UnsignedPayload{Payload: body, Secret: "whsec_guessed", Timestamp: now})
+			return body, forged.Header
+		}, http.StatusBadRequest, ""},
+		{"a body changed after signing", func() ([]byte, string) {
+			_, signature := succeeded(t, "evt_changed", paymentID, booking.ID, booking.Price, now)
+			body, _ := succeeded(t, "evt_changed", paymentID, booking.ID+1, booking.Price, now)
+			return body, signature
+		}, http.StatusBadRequest, ""},
+		{"an old event replayed", func() ([]byte, string) {
+			return succeeded(t, "evt_old", paymentID, booking.ID, booking.Price, now.Add(-time.Hour))
+		}, http.StatusBadRequest, ""},
+		{"another amount", func() ([]byte, string) {
+			return succeeded(t, "evt_amount", paymentID, booking.ID, 1, now)
+		}, http.StatusOK, "amount"},
+		{"another payment", func() ([]byte, string) {
+			return succeeded(t, "evt_payment", "pi_not_ours", booking.ID, booking.Price, now)
+		}, http.StatusOK, "payment"},
+	}
+	for _, tc := range refused {
+		t.Run(tc.name+" changes nothing", func(t *testing.T) {
+			body, signature := tc.body()
+			expectStatus(t, deliver(e.client(), body, signature), tc.wantHTTP)
+			if got := status(booking.ID); got != app.BookingBooked {
+				t.Errorf("booking %s, want still Booked", got)
+			}
+		})
+	}
+
+	t.Run("an event Rehome does not handle is acknowledged", func(t *testing.T) {
+		body := []byte(`{"id":"evt_other","object":"event","type":"charge.refunded","api_version":"2026-03-25.dahlia","data":{"object":{}}}`)
+		signed := webhook.GenerateTestSignedPayload(&webhook.UnsignedPayload{Payload: body, Secret: webhookSecret})
+		expectStatus(t, deliver(e.client(), body, signed.Header), http.StatusOK)
+	})
+
+	body, signature := succeeded(t, "evt_paid", paymentID, booking.ID, booking.Price, now)
+	expectStatus(t, deliver(e.client(), body, signature), http.StatusOK)
+	if got := status(booking.ID); got != app.BookingPaid {
+		t.Fatalf("booking %s after the payment, want Paid", got)
+	}
+	product := decode[app.Product](t, buyer.call("GET", fmt.Sprintf("/api/products/%d", *booking.ProductID), nil))
+	if product.Status != app.StatusSold {
+		t.Errorf("product %s, want Sold", product.Status)
+	}
+	before := e.fingerprint(t)
+	expectStatus(t, deliver(e.client(), body, signature), http.StatusOK)
+	if after := e.fingerprint(t); after != before {
+		t.Errorf("the same event twice changed what is stored")
+	}
+	expectError(t, buyer.call("POST", checkoutPath, nil), http.StatusConflict, "This booking is already paid", nil)
+
+	t.Run("the seller sees the buyer paid", func(t *testing.T) {
+		list := decode[app.List[app.Booking]](t, seller.call("GET", "/api/mybuyers", nil))
+		for _, b := range list.Items {
+			if b.ID == booking.ID && b.Status != app.BookingPaid {
+				t.Errorf("My Buyers shows %s", b.Status)
+			}
+		}
+	})
+}
+
+func TestCardPaymentsNotSetUp(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	admin, _ := e.admin("admin@example.com")
+	expectStatus(t, admin.form("/api/categories", map[string]string{"name": "Tables"}, pngImage(t, 8, 8)), http.StatusCreated)
+	seller, _ := e.register("Sam Seller", "sam@example.com", app.RoleSeller)
+	r := seller.call("POST", "/api/products", productBody("Tables", seller.upload(pngImage(t, 40, 30)).URL))
+	buyer, _ := e.register("Bea Buyer", "bea@example.com", app.RoleBuyer)
+	r = buyer.call("POST", "/api/booked", map[string]any{"product_id": decode[app.Product](t, r).ID, "location": "Riverside", "buyer_phone": "+1 555 0199"})
+	booking := decode[app.Booking](t, r)
+	expectError(t, buyer.call("POST", fmt.Sprintf("/api/booked/%d/checkout", booking.ID), nil),
+		http.StatusConflict, "Card payments are not set up on this marketplace", nil)
+}
