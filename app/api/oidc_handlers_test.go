@@ -44,6 +44,12 @@ type provider struct {
 
 func withProvider(t *testing.T) *provider {
 	t.Helper()
+	return withProviderAnd(t, func(t *testing.T, cfg api.Config) *env { return serverWith(t, t.TempDir(), cfg) })
+}
+
+// withProviderAnd is withProvider on a server that start makes.
+func withProviderAnd(t *testing.T, start func(*testing.T, api.Config) *env) *provider {
+	t.Helper()
 	m, err := mockoidc.NewServer(nil)
 	if err != nil {
 		t.Fatal(err)
@@ -61,7 +67,7 @@ func withProvider(t *testing.T) *provider {
 		w.Write(pngImage(t, 96, 96))
 	}))
 	t.Cleanup(pictures.Close)
-	e := serverWith(t, t.TempDir(), api.Config{OIDC: &api.OIDCConfig{
+	e := start(t, api.Config{OIDC: &api.OIDCConfig{
 		Issuer: m.Issuer(), ClientID: m.ClientID, ClientSecret: m.ClientSecret,
 		HTTPClient: pictures.Client(), // trusts the picture server's certificate; plain HTTP to the provider
 	}})

@@ -75,14 +75,15 @@ func stripeMock(t *testing.T) string {
 	}
 }
 
-// withCards is a server taking card payments through stripe-mock.
-func withCards(t *testing.T) *env {
+// withCards is a server taking card payments through stripe-mock, deployed
+// as cfg says.
+func withCards(t *testing.T, cfg api.Config) *env {
 	t.Helper()
 	stripe := payments.NewStripe(payments.Config{
 		SecretKey: "sk_test_123", PublishableKey: "pk_test_123", WebhookSecret: webhookSecret, Currency: "usd",
 		APIURL: stripeMock(t),
 	})
-	return serverWith(t, t.TempDir(), api.Config{}, func(m *marketplace.Marketplace) { m.Service.UseCardPayments(stripe) })
+	return serverWith(t, t.TempDir(), cfg, func(m *marketplace.Marketplace) { m.Service.UseCardPayments(stripe) })
 }
 
 // succeeded is Stripe's event for a payment that went through, signed.
@@ -109,7 +110,7 @@ func deliver(c *client, body []byte, signature string) *response {
 
 func TestPayingForABookingByCard(t *testing.T) {
 	t.Parallel()
-	e := withCards(t)
+	e := withCards(t, api.Config{})
 	admin, _ := e.admin("admin@example.com")
 	expectStatus(t, admin.form("/api/categories", map[string]string{"name": "Tables"}, pngImage(t, 8, 8)), http.StatusCreated)
 	seller, _ := e.register("Sam Seller", "sam@example.com", app.RoleSeller)
@@ -237,4 +238,46 @@ func TestCardPaymentsNotSetUp(t *testing.T) {
 	booking := decode[app.Booking](t, r)
 	expectError(t, buyer.call("POST", fmt.Sprintf("/api/booked/%d/checkout", booking.ID), nil),
 		http.StatusConflict, "Card payments are not set up on this marketplace", nil)
+}
+
+// TestAGoogleBuyerPaysByCard is the whole story with both set up: a person
+// signs in with Google, books, pays by card; Stripe's event marks the
+// booking Paid and the product Sold, and My Orders and My Buyers say so.
+func TestAGoogleBuyerPaysByCard(t *testing.T) {
+	t.Parallel()
+	p := withProviderAnd(t, withCards)
+	e := p.env
+	admin, _ := e.admin("admin@example.com")
+	expectStatus(t, admin.form("/api/categories", map[string]string{"name": "Tables"}, pngImage(t, 8, 8)), http.StatusCreated)
+	seller, _ := e.register("Sam Seller", "sam@example.com", app.RoleSeller)
+	r := seller.call("POST", "/api/products", productBody("Tables", seller.upload(pngImage(t, 40, 30)).URL))
+	expectStatus(t, r, http.StatusCreated)
+	product := decode[app.Product](t, r)
+
+	buyer := e.client()
+	if at := p.signIn(t, buyer, jane(), "/"); at.Path != "/" {
+		t.Fatalf("sign-in ended at %s", at)
+	}
+	r = buyer.call("POST", "/api/booked", map[string]any{"product_id": product.ID, "location": "Riverside", "buyer_phone": "+1 555 0199"})
+	expectStatus(t, r, http.StatusCreated)
+	booking := decode[app.Booking](t, r)
+	expectStatus(t, buyer.call("POST", fmt.Sprintf("/api/booked/%d/checkout", booking.ID), nil), http.StatusOK)
+	paymentID, err := e.db.PaymentID(context.Background(), booking.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, signature := succeeded(t, "evt_story", paymentID, booking.ID, booking.Price, time.Now())
+	expectStatus(t, deliver(e.client(), body, signature), http.StatusOK)
+
+	orders := decode[app.List[app.Booking]](t, buyer.call("GET", "/api/booked", nil))
+	if len(orders.Items) != 1 || orders.Items[0].Status != app.BookingPaid {
+		t.Errorf("My Orders: %+v", orders.Items)
+	}
+	buyers := decode[app.List[app.Booking]](t, seller.call("GET", "/api/mybuyers", nil))
+	if len(buyers.Items) != 1 || buyers.Items[0].Status != app.BookingPaid || buyers.Items[0].BuyerEmail != "jane.doe@example.com" {
+		t.Errorf("My Buyers: %+v", buyers.Items)
+	}
+	if got := decode[app.Product](t, buyer.call("GET", fmt.Sprintf("/api/products/%d", product.ID), nil)); got.Status != app.StatusSold {
+		t.Errorf("product %s, want Sold", got.Status)
+	}
 }
