@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/go-chi/chi/v5/middleware"
@@ -59,18 +60,40 @@ const contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 
 // domain may host other sites that are not ours to upgrade.
 const hsts = "max-age=63072000"
 
+// paymentContentSecurityPolicy is the payment screen's document's policy
+// when card payments are set up: the default one, plus Stripe.js's script
+// and frames and Stripe's API, which its Payment Element talks to. A
+// policy holds for a whole document, so the web app loads that screen as a
+// document of its own.
+const paymentContentSecurityPolicy = "default-src 'self'; script-src 'self' https://js.stripe.com; " +
+	"style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https://*.stripe.com; font-src 'self'; " +
+	"connect-src 'self' https://api.stripe.com; frame-src https://js.stripe.com https://hooks.stripe.com; " +
+	"manifest-src 'self'; worker-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+
+const (
+	permissionsPolicy        = "camera=(), microphone=(), geolocation=(), payment=()"
+	paymentPermissionsPolicy = `camera=(), microphone=(), geolocation=(), payment=(self "https://js.stripe.com")`
+)
+
+// paymentScreen is where the web app shows a booking's payment.
+const paymentScreen = "/dashboard/payment/"
+
 // secureHeaders are sent with every answer.
-func secureHeaders(next http.Handler) http.Handler {
+func (s *Server) secureHeaders(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
 		if origin(r).https {
 			h.Set("Strict-Transport-Security", hsts)
 		}
-		h.Set("Content-Security-Policy", contentSecurityPolicy)
+		policy, permissions := contentSecurityPolicy, permissionsPolicy
+		if strings.HasPrefix(r.URL.Path, paymentScreen) && s.svc.CardPaymentsEnabled() {
+			policy, permissions = paymentContentSecurityPolicy, paymentPermissionsPolicy
+		}
+		h.Set("Content-Security-Policy", policy)
 		h.Set("X-Content-Type-Options", "nosniff")
 		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
 		h.Set("X-Frame-Options", "DENY")
-		h.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()")
+		h.Set("Permissions-Policy", permissions)
 		next.ServeHTTP(w, r)
 	})
 }

@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -279,5 +280,39 @@ func TestAGoogleBuyerPaysByCard(t *testing.T) {
 	}
 	if got := decode[app.Product](t, buyer.call("GET", fmt.Sprintf("/api/products/%d", product.ID), nil)); got.Status != app.StatusSold {
 		t.Errorf("product %s, want Sold", got.Status)
+	}
+}
+
+// TestStripeIsAllowedOnThePaymentScreenOnly: the payment screen's document
+// may load Stripe.js when card payments are set up; no other document may.
+func TestStripeIsAllowedOnThePaymentScreenOnly(t *testing.T) {
+	t.Parallel()
+	cards, none := withCards(t, api.Config{}), newEnv(t)
+	tests := []struct {
+		name   string
+		e      *env
+		path   string
+		stripe bool
+	}{
+		{"the payment screen", cards, "/dashboard/payment/7", true},
+		{"the home page", cards, "/", false},
+		{"My Orders", cards, "/dashboard/myorders", false},
+		{"the API", cards, "/api/categories", false},
+		{"the payment screen without card payments", none, "/dashboard/payment/7", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := tt.e.client().call("GET", tt.path, nil)
+			csp, permissions := r.header.Get("Content-Security-Policy"), r.header.Get("Permissions-Policy")
+			if got := strings.Contains(csp, "https://js.stripe.com"); got != tt.stripe {
+				t.Errorf("Content-Security-Policy %q: Stripe allowed %v, want %v", csp, got, tt.stripe)
+			}
+			if got := !strings.Contains(permissions, "payment=()"); got != tt.stripe {
+				t.Errorf("Permissions-Policy %q: payment allowed %v, want %v", permissions, got, tt.stripe)
+			}
+			if !strings.Contains(csp, "frame-ancestors 'none'") || !strings.Contains(csp, "object-src 'none'") {
+				t.Errorf("Content-Security-Policy %q lost the rest of the policy", csp)
+			}
+		})
 	}
 }
