@@ -116,7 +116,9 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,txt}'],
         // Client routes load offline; the API and pictures never get the page.
         navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api\//, /^\/images\//],
+        // The payment screen's document comes from the server when online: its
+        // policy, unlike the cached shell's, lets Stripe's card form load.
+        navigateFallbackDenylist: [/^\/api\//, /^\/images\//, /^\/dashboard\/payment\//],
         // Only the very first service worker takes over at once; later ones
         // wait for Reload.
         clientsClaim: true,

@@ -30,7 +30,7 @@ describe('My Orders', () => {
           ]),
         ),
     })
-    const { user, router } = renderRoutes(routes, '/dashboard/myorders')
+    renderRoutes(routes, '/dashboard/myorders')
     const table = await screen.findByRole('table', { name: 'My orders' })
     const [, booked, paid, cancelled] = within(table).getAllByRole('row')
     expect(within(booked!).getByRole('img', { name: 'Oak chair' })).toHaveAttribute('src', '/images/chair-7-thumb.jpg')
@@ -43,10 +43,10 @@ describe('My Orders', () => {
     expect(within(paid!).queryByRole('link', { name: /^pay/ })).not.toBeInTheDocument()
     expect(within(paid!).queryByRole('button', { name: /^Cancel/ })).not.toBeInTheDocument()
     const pay = within(booked!).getByRole('link', { name: 'pay for Oak chair' })
+    // Online it is a page load of its own, which jsdom cannot do: the router
+    // would keep this document's policy, which does not let Stripe's card form
+    // in. The browser test follows it.
     expect(pay).toHaveAttribute('href', '/dashboard/payment/7')
-    await user.click(pay)
-    expect(await screen.findByText('payment page')).toBeInTheDocument()
-    expect(router.state.location.pathname).toBe('/dashboard/payment/7')
   })
 
   it('cancels a booking only after confirming', async () => {

@@ -43,6 +43,9 @@ export function MyOrdersRoute() {
               <Link
                 aria-label={`pay for ${order.product}`}
                 to={paths.payment(order.id)}
+                // Online, the payment screen is loaded as a page of its own: only
+                // its document may load Stripe's card form (the server's policy).
+                reloadDocument={online}
                 className={buttonClasses({ size: 'sm' })}
               >
                 pay

@@ -1,5 +1,5 @@
-import { screen } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { screen, within } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
 import { apiError, json, mockApi } from '@/testing/mock-api'
 import { renderRoutes } from '@/testing/render'
 import { makeBooking } from '@/testing/fixtures'
@@ -43,5 +43,37 @@ describe('Payment', () => {
     renderRoutes(routes, path)
     expect(await screen.findByText('We could not find this booking')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Back to My Orders' })).toHaveAttribute('href', '/dashboard/myorders')
+  })
+
+  it('offers the card form beside paying in person when the marketplace takes cards', async () => {
+    const fetch = mockApi({
+      'GET /api/booked/:id': () => json(makeBooking({ id: 7, price: 45.5 })),
+      'POST /api/booked/:id/checkout': () => json({ client_secret: 'pi_1_secret_2', publishable_key: 'pk_test_1' }),
+    })
+    renderRoutes(routes, '/dashboard/payment/7')
+    const card = await screen.findByRole('region', { name: 'Pay by card' })
+    // Stripe.js cannot load here: the button waits for the form.
+    expect(within(card).getByRole('button', { name: 'Pay 45.50$' })).toBeDisabled()
+    expect(screen.getByRole('region', { name: 'How to pay' })).toBeInTheDocument()
+    expect(fetch).toHaveBeenCalledWith('/api/booked/7/checkout', expect.objectContaining({ method: 'POST' }))
+  })
+
+  it('offers no card form when the marketplace takes no cards', async () => {
+    const fetch = mockApi({
+      'GET /api/booked/:id': () => json(makeBooking({ id: 7 })),
+      'POST /api/booked/:id/checkout': () => apiError(409, 'Card payments are not set up on this marketplace'),
+    })
+    renderRoutes(routes, '/dashboard/payment/7')
+    await screen.findByRole('region', { name: 'How to pay' })
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledWith('/api/booked/7/checkout', expect.anything()))
+    expect(screen.queryByRole('region', { name: 'Pay by card' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+  })
+
+  it('does not start a card payment for a paid booking', async () => {
+    const fetch = mockApi({ 'GET /api/booked/:id': () => json(makeBooking({ id: 7, status: 'Paid' })) })
+    renderRoutes(routes, '/dashboard/payment/7')
+    await screen.findByRole('region', { name: 'Paid' })
+    expect(fetch.mock.calls.map(([url]) => String(url))).toEqual(['/api/booked/7'])
   })
 })

@@ -1,17 +1,27 @@
-import type { ReactNode } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react'
 import { Link, useParams } from 'react-router-dom'
 import { BookingStatus } from '@/components/booking-status'
 import { buttonClasses } from '@/components/button'
 import { EmptyState } from '@/components/empty-state'
 import { QueryErrorState } from '@/components/error-state'
 import { PageHeader } from '@/components/page-header'
-import { PageSpinner } from '@/components/spinner'
+import { PageSpinner, Spinner } from '@/components/spinner'
 import { Thumbnail } from '@/components/thumbnail'
 import { cn } from '@/lib/cn'
+import { useOnline } from '@/lib/connectivity'
 import { formatPostedDate, formatPrice } from '@/lib/format'
 import { paths } from '@/lib/paths'
+import { bookingKeys } from '@/lib/query-keys'
 import type { Booking } from '@/lib/types'
+import { useCheckout } from '../api/checkout'
 import { useOrder } from '../api/get-order'
+
+// Stripe's code comes only to this screen, and only when cards are taken.
+const CardPayment = lazy(() => import('../components/card-payment'))
+
+/** How long to wait for Stripe's word to reach the server after paying. */
+const confirmationWait = 120_000
 
 function parseId(value: string | undefined): number | null {
   if (!value || !/^\d{1,15}$/.test(value)) return null
@@ -57,6 +67,20 @@ export function PaymentRoute() {
 }
 
 function PaymentDetails({ order }: { order: Booking }) {
+  // Set once Stripe has taken the card; the booking reads Paid when Stripe's
+  // event has reached the server, so it is asked again until then.
+  const [paidByCard, setPaidByCard] = useState(false)
+  const queryClient = useQueryClient()
+  useEffect(() => {
+    if (!paidByCard || order.status === 'Paid') return
+    const started = Date.now()
+    const timer = setInterval(() => {
+      if (Date.now() - started > confirmationWait) clearInterval(timer)
+      else void queryClient.invalidateQueries({ queryKey: bookingKeys.detail(order.id), exact: true })
+    }, 1500)
+    return () => clearInterval(timer)
+  }, [paidByCard, order.status, order.id, queryClient])
+
   return (
     <div className="grid max-w-4xl gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
       <section aria-labelledby="order-summary" className="rounded-2xl border border-stone-200 bg-white p-5 shadow-sm">
@@ -81,7 +105,10 @@ function PaymentDetails({ order }: { order: Booking }) {
           </dl>
         </div>
       </section>
-      <PaymentStatus order={order} />
+      <div className="flex flex-col gap-6">
+        <PaymentStatus order={order} paidByCard={paidByCard} />
+        {order.status === 'Booked' && !paidByCard && <CardOffer order={order} onPaid={() => setPaidByCard(true)} />}
+      </div>
     </div>
   )
 }
@@ -104,12 +131,47 @@ function StateBox({ tone, title, children }: { tone: keyof typeof stateTones; ti
   )
 }
 
-function PaymentStatus({ order }: { order: Booking }) {
+/**
+ * The card form, when the marketplace takes cards and the device is online;
+ * otherwise nothing, and paying in person stays the way.
+ */
+function CardOffer({ order, onPaid }: { order: Booking; onPaid: () => void }) {
+  const online = useOnline()
+  const checkout = useCheckout(order.id, online && order.product_id !== null)
+  if (!checkout.data) return null
+  return (
+    <Suspense fallback={<Spinner label="Loading the card form…" />}>
+      <CardPayment checkout={checkout.data} price={order.price} onPaid={onPaid} />
+    </Suspense>
+  )
+}
+
+function PaymentStatus({ order, paidByCard }: { order: Booking; paidByCard: boolean }) {
   const back = (
     <Link to={paths.myOrders} className={buttonClasses({ variant: 'secondary' })}>
       Back to My Orders
     </Link>
   )
+  if (order.status === 'Paid' && paidByCard) {
+    return (
+      <StateBox tone="green" title="Payment received">
+        <p className="mt-2 text-green-900">
+          Your card payment of {formatPrice(order.price)} went through. This order is complete.
+        </p>
+        <div className="mt-4">{back}</div>
+      </StateBox>
+    )
+  }
+  if (paidByCard) {
+    return (
+      <StateBox tone="teal" title="Confirming your payment">
+        <p className="mt-2 flex items-center gap-2 text-stone-800">
+          <Spinner size="sm" label="Waiting for Stripe" /> Stripe took your payment of {formatPrice(order.price)}. Your order shows Paid as
+          soon as Stripe tells Rehome, in a few seconds.
+        </p>
+      </StateBox>
+    )
+  }
   if (order.status === 'Paid') {
     return (
       <StateBox tone="green" title="Paid">
