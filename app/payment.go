@@ -1,6 +1,7 @@
 package app
 
 import (
+	"cmp"
 	"context"
 	"errors"
 )
@@ -71,6 +72,7 @@ type PaymentStore interface {
 type Checkout struct {
 	ClientSecret   string `json:"client_secret"`
 	PublishableKey string `json:"publishable_key"`
+	PaymentID      string `json:"-"` // for the log: how Stripe's dashboard names it
 }
 
 // CardPaymentsEnabled reports whether card payments are set up.
@@ -108,7 +110,7 @@ func (s *Service) Checkout(ctx context.Context, actor *User, bookingID int64) (*
 			return nil, err
 		}
 	}
-	return &Checkout{ClientSecret: p.ClientSecret, PublishableKey: s.cards.PublishableKey()}, nil
+	return &Checkout{ClientSecret: p.ClientSecret, PublishableKey: s.cards.PublishableKey(), PaymentID: cmp.Or(existing, p.ID)}, nil
 }
 
 // payable refuses a booking that can no longer be paid for.

@@ -20,6 +20,7 @@ func (s *Server) checkout(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
+	s.log.Info("card payment started", "booking", id, "payment", c.PaymentID)
 	writeJSON(w, http.StatusOK, c)
 }
 

@@ -12,6 +12,10 @@ import { chromium } from 'playwright-core'
 const here = dirname(fileURLToPath(import.meta.url))
 export const binary = join(here, '..', '..', 'bin', 'rehome')
 const oidcProvider = join(here, '..', '..', 'bin', 'oidc-provider')
+const stripeMockBinary = join(here, '..', '..', 'bin', 'stripe-mock')
+
+/** The webhook signing secret the server is given with startServer({ stripe }). */
+export const stripeWebhookSecret = 'whsec_e2e'
 export const screenshotDir = join(here, 'screenshots')
 
 export const chromiumFlags = [
@@ -74,23 +78,59 @@ export async function startProvider() {
 }
 
 /**
- * Starts the server on a fresh data dir with one admin made by the CLI;
- * with `google` (from startProvider), "Sign in with Google" goes there.
+ * stripe-mock (tools/stripe-mock, built by make test-e2e), Stripe's API
+ * simulator, on a free port: { url, stop() }.
  */
-export async function startServer({ google } = {}) {
+export async function startStripeMock() {
+  const port = await freePort()
+  const url = `http://127.0.0.1:${port}`
+  // Its HTTPS listener would take port 12112 unless told otherwise.
+  const child = spawn(stripeMockBinary, ['-http-addr', `127.0.0.1:${port}`, '-https-addr', '127.0.0.1:'], { stdio: 'ignore' })
+  const deadline = Date.now() + 30_000
+  for (;;) {
+    try {
+      await fetch(`${url}/v1/balance`)
+      break
+    } catch {
+      if (child.exitCode !== null || Date.now() > deadline) throw new Error('stripe-mock did not start')
+      await new Promise((r) => setTimeout(r, 100))
+    }
+  }
+  return {
+    url,
+    async stop() {
+      child.kill('SIGKILL')
+    },
+  }
+}
+
+/**
+ * Starts the server on a fresh data dir with one admin made by the CLI;
+ * with `google` (from startProvider), "Sign in with Google" goes there; with
+ * `stripe` (from startStripeMock), bookings may be paid by card.
+ */
+export async function startServer({ google, stripe } = {}) {
   const data = await mkdtemp(join(tmpdir(), 'rehome-e2e-'))
   await run(['admin', 'create', '--name', adminAccount.name, '--email', adminAccount.email, '--data', data], `${adminAccount.password}\n`)
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
-  const env = google
-    ? {
-        ...process.env,
-        REHOME_OIDC_ISSUER: google.issuer,
-        REHOME_GOOGLE_CLIENT_ID: google.client_id,
-        REHOME_GOOGLE_CLIENT_SECRET: google.client_secret,
-        REHOME_PUBLIC_URL: url,
-      }
-    : process.env
+  const env = { ...process.env }
+  if (google) {
+    Object.assign(env, {
+      REHOME_OIDC_ISSUER: google.issuer,
+      REHOME_GOOGLE_CLIENT_ID: google.client_id,
+      REHOME_GOOGLE_CLIENT_SECRET: google.client_secret,
+      REHOME_PUBLIC_URL: url,
+    })
+  }
+  if (stripe) {
+    Object.assign(env, {
+      REHOME_STRIPE_API_URL: stripe.url,
+      REHOME_STRIPE_SECRET_KEY: 'sk_test_e2e',
+      REHOME_STRIPE_PUBLISHABLE_KEY: 'pk_test_e2e',
+      REHOME_STRIPE_WEBHOOK_SECRET: stripeWebhookSecret,
+    })
+  }
   const child = spawn(binary, ['serve', '--addr', `127.0.0.1:${port}`, '--data', data], { stdio: ['ignore', 'pipe', 'pipe'], env })
   let log = ''
   child.stdout.on('data', (d) => (log += d))

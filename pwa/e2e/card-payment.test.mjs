@@ -1,0 +1,131 @@
+// Paying for a booking by card: Stripe's API is stripe-mock, and Stripe.js,
+// which cannot load from the internet here, is a stub served in its place.
+// The test then plays Stripe's part and sends the signed webhook event.
+import assert from 'node:assert/strict'
+import { createHmac } from 'node:crypto'
+import { readFile, rm } from 'node:fs/promises'
+import { after, before, test } from 'node:test'
+import { adminAccount, launchBrowser, newContext, screenshots, startServer, startStripeMock, stripeWebhookSecret } from './harness.mjs'
+import { expectPath, logIn, registerThroughApi, watch, writePictures } from './support.mjs'
+
+const seller = { name: 'Cara Seller', email: 'cara@e2e.test', password: 'cara password 1', role: 'Seller' }
+const buyer = { name: 'Pat Payer', email: 'pat@e2e.test', password: 'pat password 1' }
+
+// What the page's Stripe.js does, as far as the payment screen uses it.
+const stripeStub = `
+window.Stripe = Object.assign(function Stripe() {
+  return {
+    elements({ clientSecret }) {
+      return {
+        clientSecret,
+        create() {
+          return {
+            mount(node) { node.innerHTML = '<label>Card number <input value="4242 4242 4242 4242" /></label>' },
+            destroy() {},
+          }
+        },
+      }
+    },
+    async confirmPayment({ elements }) {
+      window.stripeConfirmed = elements.clientSecret
+      return { paymentIntent: { status: 'succeeded' } }
+    },
+  }
+}, { version: 'endive' })
+`
+
+let stripe, server, browser, pictures
+
+before(async () => {
+  stripe = await startStripeMock()
+  ;[server, browser, pictures] = await Promise.all([startServer({ stripe }), launchBrowser(), writePictures()])
+})
+
+after(async () => {
+  await browser?.close()
+  await server?.stop()
+  await stripe?.stop()
+  if (pictures) await rm(pictures.dir, { recursive: true, force: true })
+})
+
+/** A signed-in API client for a test's set-up. */
+async function signedIn(account) {
+  const res = await fetch(`${server.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: account.email, password: account.password }),
+  })
+  assert.equal(res.status, 200, await res.text())
+  const cookie = res.headers.get('set-cookie').split(';')[0]
+  return async (method, path, body) => {
+    const form = body instanceof FormData
+    const r = await fetch(`${server.url}${path}`, {
+      method,
+      headers: { Cookie: cookie, ...(form || !body ? {} : { 'Content-Type': 'application/json' }) },
+      body: form ? body : body && JSON.stringify(body),
+    })
+    const text = await r.text()
+    assert.ok(r.ok, `${method} ${path}: ${r.status} ${text}`)
+    return text ? JSON.parse(text) : null
+  }
+}
+
+async function pictureForm(fields) {
+  const form = new FormData()
+  for (const [k, v] of Object.entries(fields)) form.append(k, v)
+  form.append('image', new Blob([await readFile(pictures.armchair)], { type: 'image/png' }), 'picture.png')
+  return form
+}
+
+test('a buyer pays a booking by card at 360 px; Stripe says so, and the order reads Paid', async () => {
+  const admin = await signedIn(adminAccount)
+  await admin('POST', '/api/categories', await pictureForm({ name: 'Chairs' }))
+  await registerThroughApi(server.url, { ...seller, picture: pictures.seller })
+  await registerThroughApi(server.url, { ...buyer, picture: pictures.buyer })
+  const asSeller = await signedIn(seller)
+  const image = await asSeller('POST', '/api/images', await pictureForm({}))
+  const product = await asSeller('POST', '/api/products', {
+    category: 'Chairs', product: 'Rocking chair', description: 'Oak, rocks gently.', image: image.url, condition: 'Good',
+    location: 'Riverside', original_price: 200, resale_price: '45.50', seller_phone: '+1 555 0100', purchase_year: 2018,
+    use_period: '6 years',
+  })
+  const booking = await (await signedIn(buyer))('POST', '/api/booked', { product_id: product.id, location: 'Riverside', buyer_phone: '+1 555 0199' })
+
+  const context = await newContext(browser, server.url, 360)
+  await context.route('https://js.stripe.com/**', (route) => route.fulfill({ contentType: 'text/javascript', body: stripeStub }))
+  const page = await context.newPage()
+  const watcher = watch(page)
+  await logIn(page, buyer)
+  await page.goto('/dashboard/myorders')
+  await page.getByRole('link', { name: 'pay for Rocking chair' }).click()
+  await expectPath(page, `/dashboard/payment/${booking.id}`)
+
+  const card = page.getByRole('region', { name: 'Pay by card' })
+  await card.getByLabel('Card number').waitFor()
+  await page.getByRole('region', { name: 'How to pay' }).waitFor() // paying in person stays offered
+  await screenshots(page, 'payment-card')
+  await card.getByRole('button', { name: 'Pay 45.50$' }).click()
+  await page.getByRole('region', { name: 'Confirming your payment' }).waitFor()
+  assert.ok(await page.evaluate(() => window.stripeConfirmed), 'Stripe.js was asked to confirm the payment')
+
+  // Stripe's event, as Stripe signs it, for the payment the server started.
+  const payment = server.log().match(new RegExp(`card payment started" booking=${booking.id} payment=(\\S+)`))?.[1]
+  assert.ok(payment, `no payment in the log:\n${server.log()}`)
+  const event = JSON.stringify({
+    id: 'evt_e2e', object: 'event', type: 'payment_intent.succeeded', api_version: '2026-03-25.dahlia',
+    data: { object: { id: payment, object: 'payment_intent', amount: 4550, currency: 'usd', status: 'succeeded', metadata: { booking_id: String(booking.id) } } },
+  })
+  const at = Math.floor(Date.now() / 1000)
+  const signature = createHmac('sha256', stripeWebhookSecret).update(`${at}.${event}`).digest('hex')
+  const delivered = await fetch(`${server.url}/api/stripe/webhook`, {
+    method: 'POST', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': `t=${at},v1=${signature}` }, body: event,
+  })
+  assert.equal(delivered.status, 200, await delivered.text())
+
+  await page.getByRole('region', { name: 'Payment received' }).waitFor()
+  await screenshots(page, 'payment-received')
+  await page.goto('/dashboard/myorders')
+  await page.getByRole('row', { name: /Rocking chair/ }).getByText('Paid').waitFor()
+  watcher.check()
+  await context.close()
+})
