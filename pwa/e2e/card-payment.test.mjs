@@ -1,15 +1,25 @@
-// Paying for a booking by card: Stripe's API is stripe-mock, and Stripe.js,
-// which cannot load from the internet here, is a stub served in its place.
-// The test then plays Stripe's part and sends the signed webhook event.
+// The whole story with both set up: a person signs in with Google (a local
+// OpenID Connect provider), books, and pays by card. Stripe's API is
+// stripe-mock, and Stripe.js, which cannot load from the internet here, is a
+// stub served in its place; the test plays Stripe's part and sends the
+// signed webhook event. My Orders and My Buyers then show the booking Paid.
 import assert from 'node:assert/strict'
 import { createHmac } from 'node:crypto'
 import { readFile, rm } from 'node:fs/promises'
 import { after, before, test } from 'node:test'
-import { adminAccount, launchBrowser, newContext, screenshots, startServer, startStripeMock, stripeWebhookSecret } from './harness.mjs'
+import {
+  adminAccount,
+  launchBrowser,
+  newContext,
+  screenshots,
+  startProvider,
+  startServer,
+  startStripeMock,
+  stripeWebhookSecret,
+} from './harness.mjs'
 import { expectPath, logIn, registerThroughApi, watch, writePictures } from './support.mjs'
 
 const seller = { name: 'Cara Seller', email: 'cara@e2e.test', password: 'cara password 1', role: 'Seller' }
-const buyer = { name: 'Pat Payer', email: 'pat@e2e.test', password: 'pat password 1' }
 
 // What the page's Stripe.js does, as far as the payment screen uses it.
 const stripeStub = `
@@ -34,17 +44,18 @@ window.Stripe = Object.assign(function Stripe() {
 }, { version: 'endive' })
 `
 
-let stripe, server, browser, pictures
+let google, stripe, server, browser, pictures
 
 before(async () => {
-  stripe = await startStripeMock()
-  ;[server, browser, pictures] = await Promise.all([startServer({ stripe }), launchBrowser(), writePictures()])
+  ;[google, stripe] = await Promise.all([startProvider(), startStripeMock()])
+  ;[server, browser, pictures] = await Promise.all([startServer({ google, stripe }), launchBrowser(), writePictures()])
 })
 
 after(async () => {
   await browser?.close()
   await server?.stop()
   await stripe?.stop()
+  await google?.stop()
   if (pictures) await rm(pictures.dir, { recursive: true, force: true })
 })
 
@@ -77,28 +88,39 @@ async function pictureForm(fields) {
   return form
 }
 
-test('a buyer pays a booking by card at 360 px; Stripe says so, and the order reads Paid', async () => {
+test('signed in with Google, a buyer books and pays by card at 360 px; the order reads Paid for both sides', async () => {
   const admin = await signedIn(adminAccount)
   await admin('POST', '/api/categories', await pictureForm({ name: 'Chairs' }))
   await registerThroughApi(server.url, { ...seller, picture: pictures.seller })
-  await registerThroughApi(server.url, { ...buyer, picture: pictures.buyer })
   const asSeller = await signedIn(seller)
   const image = await asSeller('POST', '/api/images', await pictureForm({}))
-  const product = await asSeller('POST', '/api/products', {
+  await asSeller('POST', '/api/products', {
     category: 'Chairs', product: 'Rocking chair', description: 'Oak, rocks gently.', image: image.url, condition: 'Good',
     location: 'Riverside', original_price: 200, resale_price: '45.50', seller_phone: '+1 555 0100', purchase_year: 2018,
     use_period: '6 years',
   })
-  const booking = await (await signedIn(buyer))('POST', '/api/booked', { product_id: product.id, location: 'Riverside', buyer_phone: '+1 555 0199' })
 
   const context = await newContext(browser, server.url, 360)
   await context.route('https://js.stripe.com/**', (route) => route.fulfill({ contentType: 'text/javascript', body: stripeStub }))
   const page = await context.newPage()
   const watcher = watch(page)
-  await logIn(page, buyer)
+  await page.goto('/login')
+  await page.getByRole('link', { name: 'Sign in with google' }).click()
+  await expectPath(page, '/')
+
+  await page.goto('/categories/Chairs')
+  await page.getByRole('button', { name: 'Book Now' }).click()
+  const bookNow = page.getByRole('dialog', { name: 'Book Rocking chair' })
+  assert.equal(await bookNow.getByLabel('Buyer email', { exact: true }).inputValue(), 'jane.doe@example.com')
+  await bookNow.getByLabel('Location', { exact: true }).fill('Riverside')
+  await bookNow.getByLabel('Phone').fill('+1 555 0199')
+  await bookNow.getByRole('button', { name: 'Confirm booking' }).click()
+  await bookNow.waitFor({ state: 'hidden' })
+
   await page.goto('/dashboard/myorders')
   await page.getByRole('link', { name: 'pay for Rocking chair' }).click()
-  await expectPath(page, `/dashboard/payment/${booking.id}`)
+  await page.waitForURL(/\/dashboard\/payment\/\d+$/)
+  const booking = { id: Number(new URL(page.url()).pathname.split('/').pop()) }
 
   const card = page.getByRole('region', { name: 'Pay by card' })
   await card.getByLabel('Card number').waitFor()
@@ -128,4 +150,13 @@ test('a buyer pays a booking by card at 360 px; Stripe says so, and the order re
   await page.getByRole('row', { name: /Rocking chair/ }).getByText('Paid').waitFor()
   watcher.check()
   await context.close()
+
+  const sellers = await newContext(browser, server.url, 1280)
+  const sellerPage = await sellers.newPage()
+  await logIn(sellerPage, seller)
+  await sellerPage.goto('/dashboard/mybuyers')
+  const row = sellerPage.getByRole('row', { name: /Rocking chair/ })
+  await row.getByText('jane.doe@example.com').waitFor()
+  await row.getByText('Paid').waitFor()
+  await sellers.close()
 })
