@@ -124,6 +124,9 @@ func TestAuthorization(t *testing.T) {
 		{"Google's callback", want{ok, ok, ok, ok, ok}, reads, nil, func(c *client, _ int64) *response {
 			return c.call("GET", "/api/auth/google/callback?state=x&code=y", nil)
 		}},
+		{"payment methods", want{ok, ok, ok, ok, ok}, reads, nil, func(c *client, _ int64) *response {
+			return c.call("GET", "/api/payment-methods", nil)
+		}},
 		{"health", want{ok, ok, ok, ok, ok}, reads, nil, func(c *client, _ int64) *response { return c.call("GET", "/healthz", nil) }},
 		{"me", want{ok, ok, ok, ok, ok}, reads, nil, func(c *client, _ int64) *response { return c.call("GET", "/api/auth/me", nil) }},
 		{"is admin", want{unauth, forbid, ok, forbid, ok}, reads, nil, func(c *client, _ int64) *response {

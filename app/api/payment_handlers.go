@@ -8,6 +8,16 @@ import (
 	"rehome/app"
 )
 
+type paymentMethodsBody struct {
+	Card bool `json:"card"`
+}
+
+// paymentMethods tells the payment screen whether to offer a card form, so
+// that it asks for a checkout only where one can be had.
+func (s *Server) paymentMethods(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, http.StatusOK, paymentMethodsBody{Card: s.svc.CardPaymentsEnabled()})
+}
+
 // checkout starts the card payment of a booking for its buyer.
 func (s *Server) checkout(w http.ResponseWriter, r *http.Request) {
 	id, err := idParam(pathParam(r, "id"))

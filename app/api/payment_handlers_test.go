@@ -227,6 +227,16 @@ func TestPayingForABookingByCard(t *testing.T) {
 	})
 }
 
+func TestPaymentMethods(t *testing.T) {
+	t.Parallel()
+	if r := newEnv(t).client().call("GET", "/api/payment-methods", nil); strings.TrimSpace(string(r.body)) != `{"card":false}` {
+		t.Errorf("without Stripe: %s", r.body)
+	}
+	if r := withCards(t, api.Config{}).client().call("GET", "/api/payment-methods", nil); strings.TrimSpace(string(r.body)) != `{"card":true}` {
+		t.Errorf("with Stripe: %s", r.body)
+	}
+}
+
 func TestCardPaymentsNotSetUp(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)

@@ -30,6 +30,7 @@ func (s *Server) Handler() chi.Router {
 		r.Get("/categories", s.listCategories)
 		r.Get("/advertised", s.advertisedProducts)
 		r.Get("/auth/providers", s.providers)
+		r.Get("/payment-methods", s.paymentMethods)
 		// Stripe signs its events; they carry no session.
 		r.Post("/stripe/webhook", s.cardWebhook)
 

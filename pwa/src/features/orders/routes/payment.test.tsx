@@ -48,6 +48,7 @@ describe('Payment', () => {
   it('offers the card form beside paying in person when the marketplace takes cards', async () => {
     const fetch = mockApi({
       'GET /api/booked/:id': () => json(makeBooking({ id: 7, price: 45.5 })),
+      'GET /api/payment-methods': () => json({ card: true }),
       'POST /api/booked/:id/checkout': () => json({ client_secret: 'pi_1_secret_2', publishable_key: 'pk_test_1' }),
     })
     renderRoutes(routes, '/dashboard/payment/7')
@@ -58,22 +59,22 @@ describe('Payment', () => {
     expect(fetch).toHaveBeenCalledWith('/api/booked/7/checkout', expect.objectContaining({ method: 'POST' }))
   })
 
-  it('offers no card form when the marketplace takes no cards', async () => {
+  it('offers no card form, and starts no payment, when the marketplace takes no cards', async () => {
     const fetch = mockApi({
       'GET /api/booked/:id': () => json(makeBooking({ id: 7 })),
-      'POST /api/booked/:id/checkout': () => apiError(409, 'Card payments are not set up on this marketplace'),
+      'GET /api/payment-methods': () => json({ card: false }),
     })
     renderRoutes(routes, '/dashboard/payment/7')
     await screen.findByRole('region', { name: 'How to pay' })
-    await vi.waitFor(() => expect(fetch).toHaveBeenCalledWith('/api/booked/7/checkout', expect.anything()))
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledWith('/api/payment-methods', expect.anything()))
     expect(screen.queryByRole('region', { name: 'Pay by card' })).not.toBeInTheDocument()
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+    expect(fetch.mock.calls.map(([url]) => String(url))).not.toContain('/api/booked/7/checkout')
   })
 
   it('does not start a card payment for a paid booking', async () => {
     const fetch = mockApi({ 'GET /api/booked/:id': () => json(makeBooking({ id: 7, status: 'Paid' })) })
     renderRoutes(routes, '/dashboard/payment/7')
     await screen.findByRole('region', { name: 'Paid' })
-    expect(fetch.mock.calls.map(([url]) => String(url))).toEqual(['/api/booked/7'])
+    expect(fetch.mock.calls.map(([url]) => String(url))).not.toContain('/api/booked/7/checkout')
   })
 })

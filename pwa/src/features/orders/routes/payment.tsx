@@ -14,7 +14,7 @@ import { formatPostedDate, formatPrice } from '@/lib/format'
 import { paths } from '@/lib/paths'
 import { bookingKeys } from '@/lib/query-keys'
 import type { Booking } from '@/lib/types'
-import { useCheckout } from '../api/checkout'
+import { useCheckout, usePaymentMethods } from '../api/checkout'
 import { useOrder } from '../api/get-order'
 
 // Stripe's code comes only to this screen, and only when cards are taken.
@@ -137,7 +137,8 @@ function StateBox({ tone, title, children }: { tone: keyof typeof stateTones; ti
  */
 function CardOffer({ order, onPaid }: { order: Booking; onPaid: () => void }) {
   const online = useOnline()
-  const checkout = useCheckout(order.id, online && order.product_id !== null)
+  const methods = usePaymentMethods()
+  const checkout = useCheckout(order.id, online && methods.data?.card === true && order.product_id !== null)
   if (!checkout.data) return null
   return (
     <Suspense fallback={<Spinner label="Loading the card form…" />}>
