@@ -25,6 +25,15 @@ func (s *Server) checkout(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
+	// The price is the booking's, as stored: a body, such as an amount of the
+	// client's choosing, is refused rather than ignored.
+	if r.ContentLength != 0 {
+		var none struct{}
+		if err := decodeJSON(w, r, &none); err != nil {
+			s.writeError(w, r, err)
+			return
+		}
+	}
 	c, err := s.svc.Checkout(r.Context(), actor(r), id)
 	if err != nil {
 		s.writeError(w, r, err)

@@ -137,6 +137,14 @@ func TestPayingForABookingByCard(t *testing.T) {
 		}
 	})
 
+	t.Run("the client cannot name the amount", func(t *testing.T) {
+		r := buyer.call("POST", checkoutPath, map[string]any{"amount": 1})
+		expectError(t, r, http.StatusBadRequest, `Unknown field "amount"`, map[string]string{"amount": "Unknown field"})
+		if id, _ := e.db.PaymentID(context.Background(), booking.ID); id != "" {
+			t.Errorf("a refused checkout started payment %s", id)
+		}
+	})
+
 	r := buyer.call("POST", checkoutPath, nil)
 	expectStatus(t, r, http.StatusOK)
 	checkout := decode[app.Checkout](t, r)
