@@ -29,20 +29,13 @@ func (db *DB) LinkIdentity(ctx context.Context, provider, subject string, userID
 func (db *DB) CreateUserWithIdentity(ctx context.Context, u *app.User, provider, subject string) error {
 	created := db.millis()
 	err := db.inTx(ctx, func(tx *sql.Tx) error {
-		err := db.txRow(ctx, tx, `
-			INSERT INTO users (name, email, password_hash, role, image, phone, location, verified, created)
-			VALUES (?, ?, x'', ?, ?, ?, ?, ?, ?) RETURNING id`,
-			u.Name, u.Email, u.Role, u.Image, u.Phone, u.Location, u.Verified, created).Scan(&u.ID)
-		if err != nil {
+		if err := db.insertUser(ctx, tx, u, []byte{}, created); err != nil {
 			return err
 		}
-		_, err = db.txExec(ctx, tx, `INSERT INTO identities (provider, subject, user_id, created) VALUES (?, ?, ?, ?)`,
+		_, err := db.txExec(ctx, tx, `INSERT INTO identities (provider, subject, user_id, created) VALUES (?, ?, ?, ?)`,
 			provider, subject, u.ID, created)
 		return err
 	})
-	if isUniqueViolation(err) {
-		return app.Errorf(app.KindConflict, "An account with this email already exists")
-	}
 	if err != nil {
 		return err
 	}

@@ -24,19 +24,24 @@ func scanUser(row row, extra ...any) (*app.User, error) {
 
 func (db *DB) CreateUser(ctx context.Context, u *app.User, passwordHash []byte) error {
 	created := db.millis()
-	err := db.writeRow(ctx, `
-		INSERT INTO users (name, email, password_hash, role, image, phone, location, verified, created)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-		[]any{u.Name, u.Email, passwordHash, u.Role, u.Image, u.Phone, u.Location, u.Verified, created},
-		&u.ID)
-	if isUniqueViolation(err) {
-		return app.Errorf(app.KindConflict, "An account with this email already exists")
-	}
-	if err != nil {
+	if err := db.inTx(ctx, func(tx *sql.Tx) error { return db.insertUser(ctx, tx, u, passwordHash, created) }); err != nil {
 		return err
 	}
 	u.Created = fromMillis(created)
 	return nil
+}
+
+// insertUser stores u with its password hash (empty for an account that
+// signs in only through a provider) and fills in its ID.
+func (db *DB) insertUser(ctx context.Context, tx *sql.Tx, u *app.User, passwordHash []byte, created int64) error {
+	err := db.txRow(ctx, tx, `
+		INSERT INTO users (name, email, password_hash, role, image, phone, location, verified, created)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+		u.Name, u.Email, passwordHash, u.Role, u.Image, u.Phone, u.Location, u.Verified, created).Scan(&u.ID)
+	if isUniqueViolation(err) {
+		return app.Errorf(app.KindConflict, "An account with this email already exists")
+	}
+	return err
 }
 
 // UserByID is the signed-in user of every request, so it is cached; the
