@@ -46,6 +46,7 @@ test('guards send a signed-out visitor to /login and back after signing in; a bu
   await page.goto('/dashboard/myorders')
   await expectPath(page, '/login')
   await page.getByRole('heading', { name: 'Login' }).waitFor()
+  await page.getByText('Log in to see the listings').waitFor()
 
   // Both fields are required; a wrong password gets the server's message.
   await page.getByRole('button', { name: 'Login', exact: true }).click()
@@ -63,11 +64,14 @@ test('guards send a signed-out visitor to /login and back after signing in; a bu
   await page.getByText('You have no orders').waitFor()
   await screenshots(page, 'my-orders-empty')
 
-  // A buyer asking for an admin or seller screen is sent to /login too.
+  // A buyer asking for an admin or seller screen is told why not, not asked to log in.
   await page.goto('/dashboard/allusers')
-  await expectPath(page, '/login')
+  await page.getByText('This page is for admins').waitFor()
+  await screenshots(page, 'not-for-you')
   await page.goto('/dashboard/addproduct')
-  await expectPath(page, '/login')
+  await page.getByText('This page is for sellers').waitFor()
+  await page.getByRole('link', { name: 'Back to the home page' }).click()
+  await expectPath(page, '/')
 
   // The doubled-prefix links of the old app still land.
   await page.goto('/dashboard/dashboard/myorders')

@@ -67,14 +67,17 @@ describe('RequireAuth', () => {
 
 describe('RequireRole', () => {
   it.each([
-    ['a buyer on an admin page', buyer, '/admin'],
-    ['a seller on an admin page', seller, '/admin'],
-    ['an admin on a seller page', admin, '/seller'],
-    ['a buyer on a seller page', buyer, '/seller'],
-  ])('sends %s to /login, remembering the page', async (_, user, path) => {
+    ['a buyer on an admin page', buyer, '/admin', 'This page is for admins'],
+    ['a seller on an admin page', seller, '/admin', 'This page is for admins'],
+    ['an admin on a seller page', admin, '/seller', 'This page is for sellers'],
+    ['a buyer on a seller page', buyer, '/seller', 'This page is for sellers'],
+  ])('tells %s why not, with a way back, rather than asking them to log in', async (_, user, path, title) => {
     mockApi({ 'GET /api/auth/me': () => json(user) })
     renderRoutes(routes, path)
-    expect(await screen.findByText(`login page, from ${path}`)).toBeInTheDocument()
+    expect(await screen.findByText(title)).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Back to the home page' })).toHaveAttribute('href', '/')
+    expect(screen.queryByText(/login page/)).not.toBeInTheDocument()
+    expect(document.title).toContain(title)
   })
 
   it('sends a signed-out visitor to /login', async () => {

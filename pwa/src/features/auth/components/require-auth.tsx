@@ -1,10 +1,13 @@
 import type { ReactNode } from 'react'
-import { Navigate, Outlet, useLocation } from 'react-router-dom'
+import { Link, Navigate, Outlet, useLocation } from 'react-router-dom'
+import { buttonClasses } from '@/components/button'
+import { EmptyState } from '@/components/empty-state'
 import { OfflineState } from '@/components/offline-state'
 import { PageSpinner } from '@/components/spinner'
 import { useOnline } from '@/lib/connectivity'
 import { paths } from '@/lib/paths'
 import type { Role } from '@/lib/types'
+import { useDocumentTitle } from '@/lib/use-document-title'
 import type { AuthRedirectState } from '../origin'
 import { useUser } from '@/lib/auth'
 
@@ -13,13 +16,37 @@ interface GuardProps {
   children?: ReactNode
 }
 
-function useGuard(allowed: (role: Role) => boolean, children: ReactNode) {
+/**
+ * What a signed-in person sees on a page their role may not open: why, and
+ * a way on. The login form would be no answer: they are signed in.
+ */
+function NotForYou({ role }: { role: 'Admin' | 'Seller' }) {
+  const title = role === 'Admin' ? 'This page is for admins' : 'This page is for sellers'
+  useDocumentTitle(title)
+  return (
+    <EmptyState
+      title={title}
+      action={
+        <Link to={paths.home} className={buttonClasses({ variant: 'secondary' })}>
+          Back to the home page
+        </Link>
+      }
+    >
+      {role === 'Admin'
+        ? 'Admins look after the marketplace. Your account cannot open this page.'
+        : 'Sellers list and manage their products here. Your account is not a seller account.'}
+    </EmptyState>
+  )
+}
+
+function useGuard(allowed: (role: Role) => boolean, children: ReactNode, role?: 'Admin' | 'Seller') {
   const { user, isLoading } = useUser()
   const location = useLocation()
   const online = useOnline()
   // Offline with no account saved on this device, the answer would never come.
   if (isLoading && !online) return <OfflineState what="Your account" />
   if (isLoading) return <PageSpinner label="Checking your account…" />
+  if (user && !allowed(user.role) && role) return <NotForYou role={role} />
   if (!user || !allowed(user.role)) {
     const state: AuthRedirectState = {
       from: { pathname: location.pathname, search: location.search, hash: location.hash },
@@ -34,7 +61,10 @@ export function RequireAuth({ children }: GuardProps) {
   return useGuard(() => true, children)
 }
 
-/** Users with this role only; anyone else goes to /login, remembering the page. */
+/**
+ * Users with this role only: a signed-out visitor goes to /login, which
+ * remembers the page; a signed-in one of another role is told why not.
+ */
 export function RequireRole({ role, children }: GuardProps & { role: 'Admin' | 'Seller' }) {
-  return useGuard((userRole) => userRole === role, children)
+  return useGuard((userRole) => userRole === role, children, role)
 }

@@ -96,4 +96,12 @@ describe('Login', () => {
     renderRoutes(routes, '/login?error=You+did+not+allow+signing+in+with+Google')
     expect(screen.getByRole('alert')).toHaveTextContent('You did not allow signing in with Google')
   })
+
+  it("tells a visitor a guard sent here to log in, and only them", async () => {
+    mockApi({})
+    const { router } = renderRoutes(routes, '/login')
+    expect(screen.queryByText('Log in to see the listings')).not.toBeInTheDocument()
+    await router.navigate('/login', { state: { from: { pathname: '/dashboard/myorders', search: '', hash: '' } } })
+    expect(await screen.findByText('Log in to see the listings')).toBeInTheDocument()
+  })
 })

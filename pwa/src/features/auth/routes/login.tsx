@@ -11,7 +11,7 @@ import { useDocumentTitle } from '@/lib/use-document-title'
 import { useLogin, type LoginInput } from '../api/login'
 import { AuthCard } from '../components/auth-card'
 import { GoogleButton } from '../components/google-button'
-import { originFrom } from '../origin'
+import { originFrom, type AuthRedirectState } from '../origin'
 
 export function LoginRoute() {
   const online = useOnline()
@@ -22,6 +22,8 @@ export function LoginRoute() {
   // A sign-in with Google that failed comes back here with its reason.
   const [searchParams] = useSearchParams()
   const providerError = searchParams.get('error')
+  // A guard sent a signed-out visitor here from the page they wanted.
+  const sentByGuard = Boolean((location.state as AuthRedirectState | null)?.from)
   const {
     register,
     handleSubmit,
@@ -43,6 +45,11 @@ export function LoginRoute() {
         </>
       }
     >
+      {sentByGuard && (
+        <p role="status" className="mb-5 rounded-lg border border-teal-200 bg-teal-50 px-4 py-3 text-teal-900">
+          Log in to see the listings
+        </p>
+      )}
       <form onSubmit={onSubmit} className="flex flex-col gap-5">
         <Field label="Email" error={errors.email?.message}>
           {(control) => <Input type="email" autoComplete="email" {...control} {...register('email', required)} />}
