@@ -29,7 +29,7 @@ describe('All Sellers', () => {
     expect(screen.getAllByRole('button', { name: /^Delete/ })).toHaveLength(2)
   })
 
-  it('verifies a seller, says so and the button goes', async () => {
+  it('verifies a seller after confirming, says so and the button goes', async () => {
     let verified = false
     const fetch = mockApi({
       'GET /api/sellers': () => json(list([{ ...newcomer, verified }])),
@@ -40,6 +40,10 @@ describe('All Sellers', () => {
     })
     const { user } = renderRoutes(routes, '/dashboard/allsellers')
     await user.click(await screen.findByRole('button', { name: 'Verify Nia New' }))
+    const dialog = screen.getByRole('dialog', { name: 'Verify this seller?' })
+    expect(dialog).toHaveTextContent('Nia New')
+    expect(fetch).not.toHaveBeenCalledWith('/api/sellers/5', expect.anything())
+    await user.click(within(dialog).getByRole('button', { name: 'Verify' }))
     expect(await screen.findByText('Verified successfully')).toBeInTheDocument()
     expect(fetch).toHaveBeenCalledWith('/api/sellers/5', expect.objectContaining({ method: 'PUT' }))
     expect(screen.queryByRole('button', { name: /^Verify/ })).not.toBeInTheDocument()

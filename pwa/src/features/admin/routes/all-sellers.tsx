@@ -5,14 +5,18 @@ import { PagedTable } from '@/components/paged-table'
 import type { Column } from '@/components/table'
 import { VerifiedBadge } from '@/components/verified-badge'
 import type { User } from '@/lib/types'
-import { toastOutcome, useConfirmedAction } from '@/lib/use-confirmed-action'
+import { useConfirmedAction } from '@/lib/use-confirmed-action'
 import { useDeleteSeller } from '../api/delete-seller'
 import { useSellers } from '../api/get-sellers'
 import { useVerifySeller } from '../api/verify-seller'
 
 export function AllSellersRoute() {
   const sellers = useSellers()
-  const verify = useVerifySeller()
+  const verification = useConfirmedAction({
+    mutation: useVerifySeller(),
+    variables: (seller: User) => seller.id,
+    success: 'Verified successfully',
+  })
   const deletion = useConfirmedAction({
     mutation: useDeleteSeller(),
     variables: (seller: User) => seller.id,
@@ -43,8 +47,7 @@ export function AllSellersRoute() {
               aria-label={`Verify ${seller.name}`}
               variant="secondary"
               size="sm"
-              isLoading={verify.isPending && verify.variables === seller.id}
-              onClick={() => verify.mutate(seller.id, toastOutcome('Verified successfully'))}
+              onClick={() => verification.ask(seller)}
             >
               Verify
             </Button>
@@ -76,6 +79,19 @@ export function AllSellersRoute() {
           )
         }
         confirmLabel="Delete"
+      />
+      <ConfirmDialog
+        {...verification.dialog}
+        title="Verify this seller?"
+        message={
+          verification.target && (
+            <p>
+              <strong>{verification.target.name}</strong> ({verification.target.email}) gets the Verified badge on all
+              their listings, for every buyer to see.
+            </p>
+          )
+        }
+        confirmLabel="Verify"
       />
     </>
   )

@@ -37,7 +37,7 @@ describe('Reported Items', () => {
     expect(table).toHaveTextContent('Broken leg')
   })
 
-  it("dismisses a report and says 'Report dismissed'", async () => {
+  it("dismisses a report after confirming and says 'Report dismissed'", async () => {
     let reports = [makeReport({ id: 3, product: 'Oak chair' })]
     const fetch = mockApi({
       'GET /api/reported': () => json(list(reports)),
@@ -48,6 +48,9 @@ describe('Reported Items', () => {
     })
     const { user } = renderRoutes(routes, '/dashboard/reporteditems')
     await user.click(await screen.findByRole('button', { name: 'Dismiss the report on Oak chair' }))
+    const dialog = screen.getByRole('dialog', { name: 'Dismiss this report?' })
+    expect(fetch).not.toHaveBeenCalledWith('/api/reported/3', expect.anything())
+    await user.click(within(dialog).getByRole('button', { name: 'Dismiss' }))
     expect(await screen.findByText('Report dismissed')).toBeInTheDocument()
     expect(screen.queryByText('User deleted successfully')).not.toBeInTheDocument()
     expect(fetch).toHaveBeenCalledWith('/api/reported/3', expect.objectContaining({ method: 'DELETE' }))

@@ -8,7 +8,7 @@ import { Thumbnail } from '@/components/thumbnail'
 import { formatPrice } from '@/lib/format'
 import { paths } from '@/lib/paths'
 import type { ReportedProduct } from '@/lib/types'
-import { toastOutcome, useConfirmedAction } from '@/lib/use-confirmed-action'
+import { useConfirmedAction } from '@/lib/use-confirmed-action'
 import { useDismissReport } from '../api/dismiss-report'
 import { useReported } from '../api/get-reported'
 import { useRemoveListing } from '../api/remove-listing'
@@ -16,7 +16,11 @@ import { None } from '../components/none'
 
 export function ReportedItemsRoute() {
   const reported = useReported()
-  const dismiss = useDismissReport()
+  const dismissal = useConfirmedAction({
+    mutation: useDismissReport(),
+    variables: (item: ReportedProduct) => item.id,
+    success: 'Report dismissed',
+  })
   const removal = useConfirmedAction({
     mutation: useRemoveListing(),
     variables: (item: ReportedProduct) => item.product_id,
@@ -53,8 +57,7 @@ export function ReportedItemsRoute() {
             aria-label={`Dismiss the report on ${item.product}`}
             variant="secondary"
             size="sm"
-            isLoading={dismiss.isPending && dismiss.variables === item.id}
-            onClick={() => dismiss.mutate(item.id, toastOutcome('Report dismissed'))}
+            onClick={() => dismissal.ask(item)}
           >
             Dismiss
           </Button>
@@ -93,6 +96,18 @@ export function ReportedItemsRoute() {
           )
         }
         confirmLabel="Remove listing"
+      />
+      <ConfirmDialog
+        {...dismissal.dialog}
+        title="Dismiss this report?"
+        message={
+          dismissal.target && (
+            <p>
+              <strong>{dismissal.target.product}</strong> stays listed, and its reports are cleared.
+            </p>
+          )
+        }
+        confirmLabel="Dismiss"
       />
     </>
   )
