@@ -251,7 +251,7 @@ test('offline, a reload still shows the home page, both browsed categories with 
   await page.reload()
   await page.getByRole('link', { name: 'Explore Sofas' }).waitFor()
   await page.getByRole('link', { name: 'Explore Lamps' }).waitFor()
-  await page.getByText(/^Offline — showing listings saved (just now|\d+ minutes? ago)$/).waitFor()
+  await page.getByText(/^Offline — showing what you saw (just now|\d+ minutes? ago)$/).waitFor()
   await picturesDrawn(page)
   await screenshots(page, 'offline-home')
 

@@ -24,7 +24,7 @@ export function OfflineBanner() {
   return (
     <p role="status" className="bg-stone-800 px-4 py-2 text-center text-sm font-medium text-stone-50">
       {savedAt > 0
-        ? `Offline — showing listings saved ${formatTimeAgo(savedAt, now)}`
+        ? `Offline — showing what you saw ${formatTimeAgo(savedAt, now)}`
         : 'Offline — nothing is saved on this device yet'}
     </p>
   )
