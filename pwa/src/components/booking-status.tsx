@@ -5,6 +5,7 @@ const tones: Record<Status, BadgeTone> = {
   Booked: 'amber',
   Paid: 'green',
   Cancelled: 'stone',
+  Declined: 'red',
 }
 
 /** A booking's status, as the buyer (My Orders, Payment) and the seller (My Buyers) see it. */

@@ -30,7 +30,15 @@ export interface Category {
 export const conditions = ['Excellent', 'Good', 'Fair'] as const
 export type Condition = (typeof conditions)[number]
 
-export type ProductStatus = 'Available' | 'Sold'
+/** Reserved: someone has an open booking for it (others may still join the queue). */
+export type ProductStatus = 'Available' | 'Reserved' | 'Sold'
+
+/** Outer measures in centimetres; each is optional, at least one is given. */
+export interface Dimensions {
+  width_cm?: number
+  depth_cm?: number
+  height_cm?: number
+}
 
 export interface Product {
   id: number
@@ -38,8 +46,15 @@ export interface Product {
   /** The product's name. */
   product: string
   description: string
+  /** The cover: images[0]. */
   image: string
+  /** The cover's thumbnail: thumbs[0]. */
   thumb_url: string
+  /** Every photo in the seller's order (1 to 8), the cover first. */
+  images: string[]
+  /** The thumbnail of each of images, in the same order. */
+  thumbs: string[]
+  dimensions: Dimensions | null
   condition: Condition
   location: string
   original_price: number
@@ -53,6 +68,10 @@ export interface Product {
   purchase_year: number
   use_period: string
   status: ProductStatus
+  /** The signed-in viewer's own booking of it (any status but Cancelled), or null. */
+  my_booking_id: number | null
+  /** Shown on the home page. */
+  advertised: boolean
   time: string
 }
 
@@ -61,7 +80,11 @@ export interface NewProduct {
   category: string
   product: string
   description: string
-  image: string
+  /** The cover; optional when images is given (then images[0]). */
+  image?: string
+  /** 1 to 8 URLs from POST /api/images, in order, the cover first. */
+  images?: string[]
+  dimensions?: Dimensions | null
   condition: Condition
   location: string
   original_price: number | string
@@ -71,7 +94,10 @@ export interface NewProduct {
   use_period: string
 }
 
-export type BookingStatus = 'Booked' | 'Paid' | 'Cancelled'
+/** Body of PATCH /api/products/{id}: only the fields given change; dimensions null clears them. */
+export type ProductChanges = Partial<Omit<NewProduct, 'seller_phone'>>
+
+export type BookingStatus = 'Booked' | 'Paid' | 'Cancelled' | 'Declined'
 
 export interface Booking {
   id: number
@@ -88,6 +114,8 @@ export interface Booking {
   buyer_email: string
   buyer_phone: string
   status: BookingStatus
+  /** Why the seller declined it; empty otherwise. */
+  decline_reason: string
   time: string
 }
 

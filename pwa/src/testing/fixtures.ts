@@ -43,6 +43,9 @@ export function makeProduct(overrides: Partial<Product> = {}): Product {
     description: 'Solid oak, a few scratches on one leg.',
     image: `/images/chair-${id}.jpg`,
     thumb_url: `/images/chair-${id}-thumb.jpg`,
+    images: [`/images/chair-${id}.jpg`],
+    thumbs: [`/images/chair-${id}-thumb.jpg`],
+    dimensions: null,
     condition: 'Good',
     location: 'Springfield',
     original_price: 120,
@@ -54,6 +57,8 @@ export function makeProduct(overrides: Partial<Product> = {}): Product {
     purchase_year: 2019,
     use_period: '5 years',
     status: 'Available',
+    my_booking_id: null,
+    advertised: false,
     time: '2026-11-22T10:15:00.000Z',
     ...overrides,
   }
@@ -79,6 +84,7 @@ export function makeBooking(overrides: Partial<Booking> = {}): Booking {
     buyer_email: buyer.email,
     buyer_phone: buyer.phone,
     status: 'Booked',
+    decline_reason: '',
     time: '2026-11-22T10:15:00.000Z',
     ...overrides,
   }
