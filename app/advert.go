@@ -18,7 +18,7 @@ func (s *Service) Advertise(ctx context.Context, actor *User, productID int64) (
 	if err != nil {
 		return nil, err
 	}
-	if p.Status != StatusAvailable {
+	if p.Status == StatusSold {
 		return nil, Errorf(KindConflict, "Only available products can be advertised")
 	}
 	if err := s.store.CreateAdvert(ctx, p.ID); err != nil {

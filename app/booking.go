@@ -7,14 +7,16 @@ import (
 	"unicode/utf8"
 )
 
-// BookingStatus: a booking is Booked until the seller confirms payment (Paid)
-// or it is called off (Cancelled).
+// BookingStatus: a booking is Booked until the seller confirms payment
+// (Paid), the buyer calls it off (Cancelled) or the seller turns it down
+// (Declined).
 type BookingStatus string
 
 const (
 	BookingBooked    BookingStatus = "Booked"
 	BookingPaid      BookingStatus = "Paid"
 	BookingCancelled BookingStatus = "Cancelled"
+	BookingDeclined  BookingStatus = "Declined"
 )
 
 // Booking is a buyer's reservation of a product. What was booked and who
@@ -35,7 +37,9 @@ type Booking struct {
 	BuyerPhone string        `json:"buyer_phone"`
 	SellerID   int64         `json:"-"`
 	Status     BookingStatus `json:"status"`
-	Created    time.Time     `json:"time"`
+	// DeclineReason is what the seller said when declining, if anything.
+	DeclineReason string    `json:"decline_reason"`
+	Created       time.Time `json:"time"`
 }
 
 // BookingInput is the body of POST /api/booked; everything else comes from
@@ -68,8 +72,10 @@ type BookingStore interface {
 	BookingByID(ctx context.Context, id int64) (*Booking, error)
 	BuyerBookings(ctx context.Context, buyerID int64, page Page) (List[Booking], error)
 	SellerBookings(ctx context.Context, sellerID int64, page Page) (List[Booking], error)
-	// CancelBooking calls off a booking that is not paid.
+	// CancelBooking calls off a booking that is still Booked.
 	CancelBooking(ctx context.Context, id int64) error
+	// DeclineBooking turns down a booking that is still Booked.
+	DeclineBooking(ctx context.Context, id int64, reason string) error
 	// MarkPaid makes the booking Paid and its product Sold, cancels the
 	// product's other open bookings and takes it off the advertised list.
 	MarkPaid(ctx context.Context, id int64) error
@@ -93,7 +99,7 @@ func (s *Service) Book(ctx context.Context, actor *User, in BookingInput) (*Book
 	if !CanBook(actor, p) {
 		return nil, Errorf(KindForbidden, "You cannot book your own product")
 	}
-	if p.Status != StatusAvailable {
+	if p.Status == StatusSold {
 		return nil, Errorf(KindConflict, "This product is already sold")
 	}
 	productID := p.ID
@@ -137,6 +143,30 @@ func (s *Service) CancelBooking(ctx context.Context, actor *User, id int64) (*Bo
 		return nil, err
 	}
 	if err := s.store.CancelBooking(ctx, b.ID); err != nil {
+		return nil, err
+	}
+	return s.store.BookingByID(ctx, id)
+}
+
+// DeclineInput is the optional body of DELETE /api/mybuyers/{id}.
+type DeclineInput struct {
+	Reason string `json:"reason"`
+}
+
+// DeclineBooking lets the seller turn a booking down, with a reason the
+// buyer reads in My Orders.
+func (s *Service) DeclineBooking(ctx context.Context, actor *User, id int64, in DeclineInput) (*Booking, error) {
+	b, err := s.bookingFor(ctx, actor, id, CanDeclineBooking)
+	if err != nil {
+		return nil, err
+	}
+	reason := strings.TrimSpace(in.Reason)
+	v := &Validator{}
+	v.Check(utf8.RuneCountInString(reason) <= 500, "reason", "Use at most 500 characters")
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	if err := s.store.DeclineBooking(ctx, b.ID, reason); err != nil {
 		return nil, err
 	}
 	return s.store.BookingByID(ctx, id)

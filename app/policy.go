@@ -11,6 +11,9 @@ func CanDeleteProduct(u *User, p *Product) bool {
 	return u.IsAdmin() || (u.IsSeller() && u.ID == p.SellerID)
 }
 
+// CanEditProduct: whoever may delete a listing may change it.
+func CanEditProduct(u *User, p *Product) bool { return CanDeleteProduct(u, p) }
+
 // CanListSellerProducts lets a seller see their own products, and admins anyone's.
 func CanListSellerProducts(u *User, seller *User) bool {
 	return u.IsAdmin() || (u != nil && u.ID == seller.ID)
@@ -46,6 +49,11 @@ func CanConfirmPayment(u *User, b *Booking) bool {
 }
 
 func CanSeeOwnBuyers(u *User) bool { return u.IsSeller() }
+
+// CanDeclineBooking lets the seller turn a booking down; admins may too.
+func CanDeclineBooking(u *User, b *Booking) bool {
+	return u.IsAdmin() || (u.IsSeller() && u.ID == b.SellerID)
+}
 
 // CanReport lets anyone signed in report a listing that is not their own.
 func CanReport(u *User, p *Product) bool { return u != nil && u.ID != p.SellerID }

@@ -3,6 +3,8 @@ package app
 import (
 	"context"
 	"encoding/json"
+	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -18,13 +20,36 @@ const (
 	ConditionFair      Condition = "Fair"
 )
 
-// ProductStatus is Available until a booking for it is paid.
+// ProductStatus is Available until someone books it, Reserved while
+// bookings of it are open (others may still book: they queue), and Sold once
+// one is paid.
 type ProductStatus string
 
 const (
 	StatusAvailable ProductStatus = "Available"
+	StatusReserved  ProductStatus = "Reserved"
 	StatusSold      ProductStatus = "Sold"
 )
+
+// StatusOf is the status of a product stored as stored (Available or Sold)
+// with open bookings of it.
+func StatusOf(stored ProductStatus, openBookings int) ProductStatus {
+	if stored == StatusAvailable && openBookings > 0 {
+		return StatusReserved
+	}
+	return stored
+}
+
+// MaxImages is how many photos a listing has at most.
+const MaxImages = 8
+
+// Dimensions are a product's outer measures in centimetres; each is
+// optional.
+type Dimensions struct {
+	WidthCM  *float64 `json:"width_cm,omitempty"`
+	DepthCM  *float64 `json:"depth_cm,omitempty"`
+	HeightCM *float64 `json:"height_cm,omitempty"`
+}
 
 // Product is a listing. Seller fields are read live from the seller's account.
 type Product struct {
@@ -33,8 +58,11 @@ type Product struct {
 	Category       string        `json:"category"`
 	Name           string        `json:"product"`
 	Description    string        `json:"description"`
-	Image          string        `json:"image"`
-	ThumbURL       string        `json:"thumb_url"`
+	Image          string        `json:"image"`     // the cover: Images[0]
+	ThumbURL       string        `json:"thumb_url"` // Thumbs[0]
+	Images         []string      `json:"images"`    // every photo, the cover first
+	Thumbs         []string      `json:"thumbs"`    // the thumbnail of each photo
+	Dimensions     *Dimensions   `json:"dimensions"`
 	Condition      Condition     `json:"condition"`
 	Location       string        `json:"location"`
 	OriginalPrice  Cents         `json:"original_price"`
@@ -47,7 +75,11 @@ type Product struct {
 	PurchaseYear   int           `json:"purchase_year"`
 	UsePeriod      string        `json:"use_period"`
 	Status         ProductStatus `json:"status"`
-	Created        time.Time     `json:"time"`
+	OpenBookings   int           `json:"-"`
+	// MyBookingID is the viewer's own booking of it that is not called off.
+	MyBookingID *int64    `json:"my_booking_id"`
+	Advertised  bool      `json:"advertised"`
+	Created     time.Time `json:"time"`
 }
 
 // ProductInput is the body of POST /api/products. Seller name, email and
@@ -55,17 +87,19 @@ type Product struct {
 // accepted so that a client sending the whole product is not refused, and
 // then ignored.
 type ProductInput struct {
-	Category      string     `json:"category"`
-	Product       string     `json:"product"`
-	Description   string     `json:"description"`
-	Image         string     `json:"image"`
-	Condition     Condition  `json:"condition"`
-	Location      string     `json:"location"`
-	OriginalPrice NumberText `json:"original_price"`
-	ResalePrice   NumberText `json:"resale_price"`
-	SellerPhone   string     `json:"seller_phone"`
-	PurchaseYear  NumberText `json:"purchase_year"`
-	UsePeriod     string     `json:"use_period"`
+	Category      string           `json:"category"`
+	Product       string           `json:"product"`
+	Description   string           `json:"description"`
+	Image         string           `json:"image"`  // the one photo, when images is not given
+	Images        []string         `json:"images"` // every photo, the cover first
+	Dimensions    *DimensionsInput `json:"dimensions"`
+	Condition     Condition        `json:"condition"`
+	Location      string           `json:"location"`
+	OriginalPrice NumberText       `json:"original_price"`
+	ResalePrice   NumberText       `json:"resale_price"`
+	SellerPhone   string           `json:"seller_phone"`
+	PurchaseYear  NumberText       `json:"purchase_year"`
+	UsePeriod     string           `json:"use_period"`
 
 	IgnoredSeller         json.RawMessage `json:"seller"`
 	IgnoredSellerEmail    json.RawMessage `json:"seller_email"`
@@ -73,24 +107,74 @@ type ProductInput struct {
 	IgnoredTime           json.RawMessage `json:"time"`
 }
 
-// toProduct validates the input and builds the product it describes. The
-// seller's phone falls back to the account's phone.
-func (in *ProductInput) toProduct(seller *User, now time.Time) (*Product, *Validator) {
+// DimensionsInput holds the measures as sent, numbers or text.
+type DimensionsInput struct {
+	WidthCM  NumberText `json:"width_cm"`
+	DepthCM  NumberText `json:"depth_cm"`
+	HeightCM NumberText `json:"height_cm"`
+}
+
+// DimensionsMessage explains what a measure may be.
+const DimensionsMessage = "Give each measure in centimetres, more than 0 and at most 1000"
+
+// check turns the measures into Dimensions: nil when none is given.
+func (in *DimensionsInput) check(v *Validator) *Dimensions {
+	if in == nil {
+		return nil
+	}
+	measure := func(text NumberText) *float64 {
+		t := strings.TrimSpace(string(text))
+		if t == "" {
+			return nil
+		}
+		f, err := strconv.ParseFloat(t, 64)
+		if err != nil || !(f > 0 && f <= 1000) {
+			v.Check(false, "dimensions", DimensionsMessage)
+			return nil
+		}
+		f = math.Round(f*10) / 10 // millimetres are as fine as a tape measure reads
+		return &f
+	}
+	d := &Dimensions{WidthCM: measure(in.WidthCM), DepthCM: measure(in.DepthCM), HeightCM: measure(in.HeightCM)}
+	if d.WidthCM == nil && d.DepthCM == nil && d.HeightCM == nil {
+		return nil
+	}
+	return d
+}
+
+// imageURLs is the photos the input names: images, or else the one image.
+func (in *ProductInput) imageURLs() (urls []string, field string) {
+	if in.Images != nil {
+		urls = make([]string, 0, len(in.Images))
+		for _, u := range in.Images {
+			urls = append(urls, strings.TrimSpace(u))
+		}
+		return urls, "images"
+	}
+	if u := strings.TrimSpace(in.Image); u != "" {
+		return []string{u}, "image"
+	}
+	return nil, "image"
+}
+
+// toProduct validates the input and builds the product it describes, for
+// the seller with sellerID; the product's phone falls back to phone. Its
+// photos are checked by the service, which knows who may use them.
+func (in *ProductInput) toProduct(sellerID int64, phone string, now time.Time) (*Product, *Validator) {
 	v := &Validator{}
 	p := &Product{
 		Category:    strings.TrimSpace(in.Category),
 		Name:        strings.TrimSpace(in.Product),
 		Description: strings.TrimSpace(in.Description),
-		Image:       strings.TrimSpace(in.Image),
 		Condition:   in.Condition,
 		Location:    strings.TrimSpace(in.Location),
-		SellerID:    seller.ID,
+		SellerID:    sellerID,
 		SellerPhone: strings.TrimSpace(in.SellerPhone),
 		UsePeriod:   strings.TrimSpace(in.UsePeriod),
 		Status:      StatusAvailable,
 	}
 	if p.SellerPhone == "" {
-		p.SellerPhone = seller.Phone
+		p.SellerPhone = phone
 	}
 	if p.Condition == "" {
 		p.Condition = ConditionExcellent
@@ -100,7 +184,18 @@ func (in *ProductInput) toProduct(seller *User, now time.Time) (*Product, *Valid
 	v.Check(utf8.RuneCountInString(p.Name) <= 120, "product", "Use at most 120 characters")
 	v.Required(p.Description, "description")
 	v.Check(utf8.RuneCountInString(p.Description) <= 5000, "description", "Use at most 5000 characters")
-	v.Required(p.Image, "image")
+	urls, field := in.imageURLs()
+	if field == "image" {
+		v.Required(in.Image, field)
+	}
+	v.Check(len(urls) > 0, field, "Add at least one photo")
+	v.Check(len(urls) <= MaxImages, field, "Add at most "+strconv.Itoa(MaxImages)+" photos")
+	for i, u := range urls {
+		v.Check(u != "", field, "Upload the image first")
+		v.Check(!slices.Contains(urls[:i], u), field, "Add each photo once")
+	}
+	p.Images = urls
+	p.Dimensions = in.Dimensions.check(v)
 	switch p.Condition {
 	case ConditionExcellent, ConditionGood, ConditionFair:
 	default:
@@ -164,98 +259,11 @@ type ProductStore interface {
 	CategoryProducts(ctx context.Context, category *Category, page Page) (List[Product], error)
 	// SellerProducts lists all of a seller's products, newest first.
 	SellerProducts(ctx context.Context, sellerID int64, page Page) (List[Product], error)
+	// UpdateProduct stores p's own fields unless the product is sold
+	// meanwhile (a conflict).
+	UpdateProduct(ctx context.Context, p *Product) error
 	DeleteProduct(ctx context.Context, id int64) error
-}
-
-// productFor loads a product the actor may act on.
-func (s *Service) productFor(ctx context.Context, actor *User, id int64, may func(*User, *Product) bool) (*Product, error) {
-	if err := RequireUser(actor); err != nil {
-		return nil, err
-	}
-	p, err := s.store.ProductByID(ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	if err := Allow(actor, may(actor, p)); err != nil {
-		return nil, err
-	}
-	return p, nil
-}
-
-// CreateProduct lists a product for the signed-in seller.
-func (s *Service) CreateProduct(ctx context.Context, actor *User, in ProductInput) (*Product, error) {
-	if err := Allow(actor, CanCreateProduct(actor)); err != nil {
-		return nil, err
-	}
-	p, v := in.toProduct(actor, s.now())
-	if !v.Has("category") {
-		c, err := s.store.CategoryByName(ctx, p.Category)
-		switch ErrorKind(err) {
-		case KindNotFound:
-			v.Check(false, "category", "Choose one of the categories")
-		case KindInternal:
-			return nil, err
-		default:
-			p.CategoryID = c.ID
-		}
-	}
-	img, err := s.ownImage(ctx, actor, v, p.Image, "image")
-	if err != nil {
-		return nil, err
-	}
-	if img != nil {
-		p.ThumbURL = img.ThumbURL
-	}
-	if err := v.Err(); err != nil {
-		return nil, err
-	}
-	if err := s.store.CreateProduct(ctx, p); err != nil {
-		return nil, err
-	}
-	return s.store.ProductByID(ctx, p.ID)
-}
-
-// CategoryProducts lists a category's products for a signed-in user.
-func (s *Service) CategoryProducts(ctx context.Context, actor *User, name string, page Page) (List[Product], error) {
-	if err := RequireUser(actor); err != nil {
-		return List[Product]{}, err
-	}
-	c, err := s.store.CategoryByName(ctx, name)
-	if err != nil {
-		return List[Product]{}, err
-	}
-	return s.store.CategoryProducts(ctx, c, page.Clamp())
-}
-
-// Product shows one product to a signed-in user.
-func (s *Service) Product(ctx context.Context, actor *User, id int64) (*Product, error) {
-	if err := RequireUser(actor); err != nil {
-		return nil, err
-	}
-	return s.store.ProductByID(ctx, id)
-}
-
-// SellerProducts lists every product of the seller behind email, whatever
-// its status: for that seller and for admins.
-func (s *Service) SellerProducts(ctx context.Context, actor *User, email string, page Page) (List[Product], error) {
-	seller, err := s.accountFor(ctx, actor, email, CanListSellerProducts)
-	if err != nil {
-		return List[Product]{}, err
-	}
-	return s.store.SellerProducts(ctx, seller.ID, page.Clamp())
-}
-
-// DeleteProduct removes a listing: its seller's or any, for admins.
-func (s *Service) DeleteProduct(ctx context.Context, actor *User, id int64) error {
-	if err := RequireUser(actor); err != nil {
-		return err
-	}
-	p, err := s.store.ProductByID(ctx, id)
-	if err != nil {
-		return err
-	}
-	if err := Allow(actor, CanDeleteProduct(actor, p)); err != nil {
-		return err
-	}
-	return s.store.DeleteProduct(ctx, id)
+	// MyBookings finds the viewer's own bookings (not called off) of the
+	// given products: product ID to booking ID.
+	MyBookings(ctx context.Context, viewerID int64, productIDs []int64) (map[int64]int64, error)
 }

@@ -62,9 +62,10 @@ const (
 	bareMarksQuery    = `SELECT created, id FROM (
 		SELECT created, id, row_number() OVER (ORDER BY created DESC, id DESC) - 1 AS n
 		FROM products WHERE category_id = ? AND status = 'Available') WHERE n % 64 = 0 ORDER BY n`
-	barePageQuery = `SELECT p.id, c.name, p.name, p.description, p.image, p.thumb_url, p.condition,
-	       p.location, p.original_price, p.resale_price, u.name, u.email, p.seller_phone,
-	       u.verified, p.purchase_year, p.use_period, p.status, p.created
+	barePageQuery = `SELECT p.id, c.name, p.name, p.description, p.image, p.thumb_url, p.images, p.thumbs,
+	       p.width_cm, p.depth_cm, p.height_cm, p.condition, p.location, p.original_price, p.resale_price,
+	       u.name, u.email, p.seller_phone, u.verified, p.purchase_year, p.use_period, p.status, p.open_bookings,
+	       EXISTS (SELECT 1 FROM adverts a WHERE a.product_id = p.id), p.created
 	FROM products p
 	JOIN categories c ON c.id = p.category_id
 	JOIN users u ON u.id = p.seller_id
@@ -74,6 +75,11 @@ const (
 		ORDER BY created DESC, id DESC LIMIT 1 OFFSET ?4 + 0)
 	ORDER BY p.created DESC, p.id DESC LIMIT ?5 + 0`
 	bareCategoriesQuery = `SELECT id, name FROM categories ORDER BY id`
+	// The viewer's own bookings of the page's products, as the server looks
+	// them up for my_booking_id; the bare handler has no viewer, so it asks
+	// for nobody's and finds none, as the bench's fresh account does.
+	bareMyBookingsQuery = `SELECT product_id, id FROM bookings
+		WHERE product_id IN (SELECT value FROM json_each(?1)) AND buyer_id = ?2 AND status <> 'Cancelled'`
 )
 
 // bareProduct is app.Product as the API sends it.
@@ -84,6 +90,9 @@ type bareProduct struct {
 	Description    string    `json:"description"`
 	Image          string    `json:"image"`
 	ThumbURL       string    `json:"thumb_url"`
+	Images         []string  `json:"images"`
+	Thumbs         []string  `json:"thumbs"`
+	Dimensions     *bareDims `json:"dimensions"`
 	Condition      string    `json:"condition"`
 	Location       string    `json:"location"`
 	OriginalPrice  cents     `json:"original_price"`
@@ -95,7 +104,15 @@ type bareProduct struct {
 	PurchaseYear   int       `json:"purchase_year"`
 	UsePeriod      string    `json:"use_period"`
 	Status         string    `json:"status"`
+	MyBookingID    *int64    `json:"my_booking_id"`
+	Advertised     bool      `json:"advertised"`
 	Created        time.Time `json:"time"`
+}
+
+type bareDims struct {
+	WidthCM  *float64 `json:"width_cm,omitempty"`
+	DepthCM  *float64 `json:"depth_cm,omitempty"`
+	HeightCM *float64 `json:"height_cm,omitempty"`
 }
 
 type barePage struct {
@@ -128,6 +145,7 @@ type bareMarks struct {
 type bareServer struct {
 	db                         *sql.DB
 	category, page, categories *sql.Stmt
+	myBookings                 *sql.Stmt
 	marks                      map[int64]bareMarks
 }
 
@@ -178,7 +196,8 @@ func openBare(ctx context.Context, path string) (*bareServer, error) {
 	for _, p := range []struct {
 		stmt  **sql.Stmt
 		query string
-	}{{&s.category, bareCategoryQuery}, {&s.page, barePageQuery}, {&s.categories, bareCategoriesQuery}} {
+	}{{&s.category, bareCategoryQuery}, {&s.page, barePageQuery}, {&s.categories, bareCategoriesQuery},
+		{&s.myBookings, bareMyBookingsQuery}} {
 		if *p.stmt, err = db.PrepareContext(ctx, p.query); err != nil {
 			db.Close()
 			return nil, err
@@ -298,15 +317,66 @@ func (s *bareServer) products(ctx context.Context, category int64, limit, offset
 	for rows.Next() {
 		var p bareProduct
 		var created int64
-		if err := rows.Scan(&p.ID, &p.Category, &p.Name, &p.Description, &p.Image, &p.ThumbURL, &p.Condition,
-			&p.Location, &p.OriginalPrice, &p.ResalePrice, &p.Seller, &p.SellerEmail, &p.SellerPhone,
-			&p.SellerVerified, &p.PurchaseYear, &p.UsePeriod, &p.Status, &created); err != nil {
+		var open int
+		var images, thumbs string
+		var d bareDims
+		if err := rows.Scan(&p.ID, &p.Category, &p.Name, &p.Description, &p.Image, &p.ThumbURL, &images, &thumbs,
+			&d.WidthCM, &d.DepthCM, &d.HeightCM, &p.Condition, &p.Location, &p.OriginalPrice, &p.ResalePrice,
+			&p.Seller, &p.SellerEmail, &p.SellerPhone, &p.SellerVerified, &p.PurchaseYear, &p.UsePeriod, &p.Status,
+			&open, &p.Advertised, &created); err != nil {
 			return page, err
+		}
+		if err := json.Unmarshal([]byte(images), &p.Images); err != nil {
+			return page, err
+		}
+		if err := json.Unmarshal([]byte(thumbs), &p.Thumbs); err != nil {
+			return page, err
+		}
+		if d.WidthCM != nil || d.DepthCM != nil || d.HeightCM != nil {
+			p.Dimensions = &d
+		}
+		if open > 0 {
+			p.Status = "Reserved"
 		}
 		p.Created = time.UnixMilli(created).UTC()
 		page.Items = append(page.Items, p)
 	}
-	return page, rows.Err()
+	if err := rows.Err(); err != nil {
+		return page, err
+	}
+	return page, s.markMyBookings(ctx, page.Items)
+}
+
+// markMyBookings is the server's look-up for my_booking_id, for nobody.
+func (s *bareServer) markMyBookings(ctx context.Context, items []bareProduct) error {
+	if len(items) == 0 {
+		return nil
+	}
+	ids := make([]int64, len(items))
+	for i := range items {
+		ids[i] = items[i].ID
+	}
+	list, err := json.Marshal(ids)
+	if err != nil {
+		return err
+	}
+	rows, err := s.myBookings.QueryContext(ctx, string(list), 0)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var product, booking int64
+		if err := rows.Scan(&product, &booking); err != nil {
+			return err
+		}
+		for i := range items {
+			if items[i].ID == product {
+				items[i].MyBookingID = &booking
+			}
+		}
+	}
+	return rows.Err()
 }
 
 func (s *bareServer) listCategories(w http.ResponseWriter, r *http.Request) {

@@ -3,19 +3,20 @@ package sqlite
 import (
 	"context"
 	"database/sql"
+	"strings"
 
 	"rehome/app"
 )
 
 const bookingColumns = `id, product_id, product, category, image, thumb_url, price, location,
-	coalesce(buyer_id, 0), buyer_name, buyer_email, buyer_phone, coalesce(seller_id, 0), status, created`
+	coalesce(buyer_id, 0), buyer_name, buyer_email, buyer_phone, coalesce(seller_id, 0), status, decline_reason, created`
 
 func scanBooking(row row) (app.Booking, error) {
 	var b app.Booking
 	var productID sql.NullInt64
 	var created int64
 	err := row.Scan(&b.ID, &productID, &b.Product, &b.Category, &b.Image, &b.ThumbURL, &b.Price, &b.Location,
-		&b.BuyerID, &b.BuyerName, &b.BuyerEmail, &b.BuyerPhone, &b.SellerID, &b.Status, &created)
+		&b.BuyerID, &b.BuyerName, &b.BuyerEmail, &b.BuyerPhone, &b.SellerID, &b.Status, &b.DeclineReason, &created)
 	if productID.Valid {
 		b.ProductID = &productID.Int64
 	}
@@ -82,15 +83,33 @@ func (db *DB) SellerBookings(ctx context.Context, sellerID int64, page app.Page)
 }
 
 func (db *DB) CancelBooking(ctx context.Context, id int64) error {
+	return db.closeBooking(ctx, id, app.BookingCancelled, "")
+}
+
+func (db *DB) DeclineBooking(ctx context.Context, id int64, reason string) error {
+	return db.closeBooking(ctx, id, app.BookingDeclined, reason)
+}
+
+// closeBooking ends a booking that is still Booked, as Cancelled or
+// Declined; the product's open bookings follow by trigger.
+func (db *DB) closeBooking(ctx context.Context, id int64, to app.BookingStatus, reason string) error {
 	return db.inTx(ctx, func(tx *sql.Tx) error {
 		status, _, err := db.bookingState(ctx, tx, id)
 		if err != nil {
 			return err
 		}
-		if status == app.BookingPaid {
-			return app.Errorf(app.KindConflict, "A paid booking cannot be cancelled")
+		switch status {
+		case app.BookingPaid:
+			return app.Errorf(app.KindConflict, "A paid booking cannot be %s", strings.ToLower(string(to)))
+		case app.BookingDeclined:
+			return app.Errorf(app.KindConflict, "This booking was declined by the seller")
+		case app.BookingCancelled:
+			if to == app.BookingCancelled {
+				return nil // calling off twice is calling off once
+			}
+			return app.Errorf(app.KindConflict, "This booking was cancelled")
 		}
-		_, err = db.txExec(ctx, tx, `UPDATE bookings SET status = 'Cancelled' WHERE id = ?`, id)
+		_, err = db.txExec(ctx, tx, `UPDATE bookings SET status = ?, decline_reason = ? WHERE id = ?`, to, reason, id)
 		return err
 	})
 }
@@ -128,6 +147,8 @@ func (db *DB) markPaid(ctx context.Context, tx *sql.Tx, id int64) error {
 		return app.Errorf(app.KindConflict, "This booking is already paid")
 	case status == app.BookingCancelled:
 		return app.Errorf(app.KindConflict, "This booking was cancelled")
+	case status == app.BookingDeclined:
+		return app.Errorf(app.KindConflict, "This booking was declined by the seller")
 	case !productID.Valid:
 		return app.Errorf(app.KindConflict, "The product no longer exists")
 	}

@@ -29,16 +29,11 @@ func (db *DB) CreateUsers(ctx context.Context, users []app.User, passwordHash []
 // CreateProducts stores products, keeping their status and creation time,
 // and fills in their IDs.
 func (db *DB) CreateProducts(ctx context.Context, products []app.Product) error {
-	return bulk(ctx, db, `
-		INSERT INTO products (category_id, seller_id, name, description, image, thumb_url, condition, location,
-		                      original_price, resale_price, seller_phone, purchase_year, use_period, status, created)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`, len(products),
-		func(i int, now time.Time) ([]any, *int64) {
+	return bulk(ctx, db, `INSERT INTO products (`+newListingColumns+`) VALUES (`+newListingParams+`) RETURNING id`,
+		len(products), func(i int, now time.Time) ([]any, *int64) {
 			p := &products[i]
 			p.Created = orNow(p.Created, now)
-			return []any{p.CategoryID, p.SellerID, p.Name, p.Description, p.Image, p.ThumbURL, p.Condition, p.Location,
-				p.OriginalPrice, p.ResalePrice, p.SellerPhone, p.PurchaseYear, p.UsePeriod, p.Status,
-				p.Created.UnixMilli()}, &p.ID
+			return newListingValues(p, p.Created.UnixMilli()), &p.ID
 		})
 }
 

@@ -22,6 +22,7 @@ import (
 type changes struct {
 	users       []int64
 	products    []int64
+	allProducts bool // an advert's product could not be read
 	sessions    []string
 	allSessions bool // a changed row's token could not be read
 	categories  bool
@@ -34,6 +35,7 @@ type changes struct {
 // read from the schema once it is up to date.
 type columns struct {
 	productCategory int // products.category_id
+	advertProduct   int // adverts.product_id
 }
 
 // changeNotes collects the changes the writer connection reports. Only the
@@ -69,6 +71,14 @@ func (n *changeNotes) note(d sqlite.SQLitePreUpdateData) {
 		c.categories, c.catalogue = true, true
 	case "adverts":
 		c.catalogue = true
+		// A product's row carries whether it is advertised.
+		for _, row := range rows(d, hasOld, hasNew) {
+			if product, ok := column[int64](row, n.cols.advertProduct); ok {
+				c.products = append(c.products, product)
+			} else {
+				c.allProducts = true
+			}
+		}
 	case "sessions":
 		// WITHOUT ROWID: the token, its primary key, is the first column.
 		for _, row := range rows(d, hasOld, hasNew) {
@@ -138,7 +148,7 @@ func (db *DB) forget(c changes) {
 	for _, id := range c.users {
 		db.users.forget(id)
 	}
-	if len(c.products) > cachedProducts {
+	if c.allProducts || len(c.products) > cachedProducts {
 		db.products.forgetAll()
 	} else {
 		for _, id := range c.products {
@@ -198,10 +208,17 @@ func openWriter(dsn string, notes *changeNotes) (*sql.DB, error) {
 // readColumns finds, once the schema is up to date, the columns the hook reads.
 func (db *DB) readColumns(ctx context.Context) error {
 	var cols columns
-	err := db.write.QueryRowContext(ctx,
-		`SELECT cid FROM pragma_table_info('products') WHERE name = 'category_id'`).Scan(&cols.productCategory)
-	if err != nil {
-		return fmt.Errorf("products.category_id: %w", err)
+	for _, c := range []struct {
+		table, column string
+		cid           *int
+	}{
+		{"products", "category_id", &cols.productCategory},
+		{"adverts", "product_id", &cols.advertProduct},
+	} {
+		err := db.write.QueryRowContext(ctx, `SELECT cid FROM pragma_table_info(?) WHERE name = ?`, c.table, c.column).Scan(c.cid)
+		if err != nil {
+			return fmt.Errorf("%s.%s: %w", c.table, c.column, err)
+		}
 	}
 	db.notes.mu.Lock()
 	db.notes.cols = cols

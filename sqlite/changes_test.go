@@ -111,7 +111,8 @@ func (w *world) view(t *testing.T, db *sqlite.DB) (public, private string) {
 			must(t, err)
 			fmt.Fprintf(&pub, "  page at %d of %d:", offset, page.Total)
 			for _, p := range page.Items {
-				fmt.Fprintf(&pub, " %d %s by %s verified=%v %s;", p.ID, p.Name, p.Seller, p.SellerVerified, p.Status)
+				fmt.Fprintf(&pub, " %d %s by %s verified=%v %s advertised=%v images=%v dimensions=%v;",
+					p.ID, p.Name, p.Seller, p.SellerVerified, p.Status, p.Advertised, p.Images, dimensions(p.Dimensions))
 			}
 			pub.WriteString("\n")
 		}
@@ -120,7 +121,7 @@ func (w *world) view(t *testing.T, db *sqlite.DB) (public, private string) {
 	must(t, err)
 	fmt.Fprintf(&pub, "adverts of %d:", adverts.Total)
 	for _, p := range adverts.Items {
-		fmt.Fprintf(&pub, " %d %s by %s verified=%v;", p.ID, p.Name, p.Seller, p.SellerVerified)
+		fmt.Fprintf(&pub, " %d %s by %s verified=%v %s;", p.ID, p.Name, p.Seller, p.SellerVerified, p.Status)
 	}
 	for _, u := range []*app.User{w.admin, w.sam, w.sid, w.buyer} {
 		got, err := db.UserByID(ctx, u.ID)
@@ -136,6 +137,19 @@ func (w *world) view(t *testing.T, db *sqlite.DB) (public, private string) {
 		fmt.Fprintf(&priv, "session %s %q %v\n", token, data, found)
 	}
 	return pub.String(), priv.String()
+}
+
+func dimensions(d *app.Dimensions) string {
+	if d == nil {
+		return "none"
+	}
+	show := func(f *float64) string {
+		if f == nil {
+			return "-"
+		}
+		return fmt.Sprint(*f)
+	}
+	return show(d.WidthCM) + "x" + show(d.DepthCM) + "x" + show(d.HeightCM)
 }
 
 // storeWrites are the store's writes, each applied to a fresh world.
@@ -167,15 +181,26 @@ var storeWrites = map[string]func(ctx context.Context, w *world) error{
 	"CreateProducts": func(ctx context.Context, w *world) error {
 		return w.db.CreateProducts(ctx, []app.Product{*w.newProduct(w.sofas, w.sid, "Couch")})
 	},
+	"UpdateProduct": func(ctx context.Context, w *world) error {
+		p := *w.lamp
+		p.CategoryID, p.Name = w.sofas.ID, "Floor lamp"
+		p.Images, p.Thumbs = []string{w.image.URL, w.image.URL}, []string{w.image.ThumbURL, w.image.ThumbURL}
+		width := 40.5
+		p.Dimensions = &app.Dimensions{WidthCM: &width}
+		return w.db.UpdateProduct(ctx, &p)
+	},
 	"DeleteProduct": func(ctx context.Context, w *world) error { return w.db.DeleteProduct(ctx, w.lantern.ID) },
 	"CreateBooking": func(ctx context.Context, w *world) error { return w.db.CreateBooking(ctx, w.book(w.sofa, w.buyer)) },
 	"CreateBookings": func(ctx context.Context, w *world) error {
 		return w.db.CreateBookings(ctx, []app.Booking{*w.book(w.sofa, w.buyer)})
 	},
 	"CancelBooking": func(ctx context.Context, w *world) error { return w.db.CancelBooking(ctx, w.booking.ID) },
-	"MarkPaid":      func(ctx context.Context, w *world) error { return w.db.MarkPaid(ctx, w.booking.ID) },
-	"CreateAdvert":  func(ctx context.Context, w *world) error { return w.db.CreateAdvert(ctx, w.lamp.ID) },
-	"DeleteAdvert":  func(ctx context.Context, w *world) error { return w.db.DeleteAdvert(ctx, w.lantern.ID) },
+	"DeclineBooking": func(ctx context.Context, w *world) error {
+		return w.db.DeclineBooking(ctx, w.booking.ID, "Sold elsewhere")
+	},
+	"MarkPaid":     func(ctx context.Context, w *world) error { return w.db.MarkPaid(ctx, w.booking.ID) },
+	"CreateAdvert": func(ctx context.Context, w *world) error { return w.db.CreateAdvert(ctx, w.lamp.ID) },
+	"DeleteAdvert": func(ctx context.Context, w *world) error { return w.db.DeleteAdvert(ctx, w.lantern.ID) },
 	"CreateReport": func(ctx context.Context, w *world) error {
 		return w.db.CreateReport(ctx, w.lamp.ID, w.buyer.ID, "Fake")
 	},
@@ -214,7 +239,7 @@ var storeReads = []string{
 	"AdvertisedProducts", "BookingByID", "BuyerBookings", "CatalogueVersion", "Categories", "CategoryByName",
 	"CategoryProducts", "CleanUp", "Close", "ImageByURL", "PasswordHash", "ProductByID", "QueryPlan",
 	"ReportedProducts", "SellerBookings", "SellerProducts", "Sessions", "SetClock", "StoredAnswer", "UserByEmail",
-	"UserByID", "Users", "Sessions.Find", "Sessions.FindCtx", "Ping", "Count", "Pools", "ObserveWriteWaits", "UserByIdentity", "PaymentID",
+	"UserByID", "Users", "Sessions.Find", "Sessions.FindCtx", "Ping", "Count", "Pools", "ObserveWriteWaits", "UserByIdentity", "PaymentID", "MyBookings",
 	// Test-only: they empty caches, which never makes a row stale.
 	"ForgetCategoryPages", "ForgetProducts",
 }
@@ -252,7 +277,7 @@ func TestNoWriteLeavesAStaleRow(t *testing.T) {
 
 // unseenWrites change rows no cache keeps.
 var unseenWrites = []string{
-	"CreateUser", "CreateUsers", "CreateUserWithIdentity", "LinkIdentity", "SetPaymentID", "CreateBooking", "CreateBookings", "CancelBooking", "CreateReport",
+	"CreateUser", "CreateUsers", "CreateUserWithIdentity", "LinkIdentity", "SetPaymentID", "CreateReport",
 	"DismissReport", "RecordImage", "KeepAnswer", "ForgetAnswersBefore",
 }
 

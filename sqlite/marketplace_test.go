@@ -117,8 +117,8 @@ func TestMarkPaid(t *testing.T) {
 	if got := mpProductStatus(t, f.db, p.ID); got != app.StatusSold {
 		t.Errorf("product %s, want Sold", got)
 	}
-	if got := mpProductStatus(t, f.db, other.ID); got != app.StatusAvailable {
-		t.Errorf("other product %s", got)
+	if got := mpProductStatus(t, f.db, other.ID); got != app.StatusReserved {
+		t.Errorf("other product %s, want Reserved: its booking is open", got)
 	}
 	if got := mpAdvertised(t, f.db); len(got) != 1 || got[0] != other.ID {
 		t.Errorf("advertised %v, want only %d", got, other.ID)
@@ -172,8 +172,8 @@ func TestMarkPaidIsOneTransaction(t *testing.T) {
 	if err := f.db.MarkPaid(ctx, k1.ID); err == nil {
 		t.Fatal("MarkPaid succeeded although removing the advert failed")
 	}
-	if got := mpProductStatus(t, f.db, p.ID); got != app.StatusAvailable {
-		t.Errorf("product %s after a failed payment", got)
+	if got := mpProductStatus(t, f.db, p.ID); got != app.StatusReserved {
+		t.Errorf("product %s after a failed payment, want Reserved as before", got)
 	}
 	if s1, s2 := mpStatus(t, f.db, k1.ID), mpStatus(t, f.db, k2.ID); s1 != app.BookingBooked || s2 != app.BookingBooked {
 		t.Errorf("bookings %s, %s after a failed payment", s1, s2)

@@ -213,8 +213,9 @@ func (db *DB) CategoryProducts(ctx context.Context, category *app.Category, page
 		return list, err
 	}
 	for i := range list.Items {
-		// The index just said they are for sale.
-		list.Items[i].Category, list.Items[i].Status = category.Name, app.StatusAvailable
+		// The index just said they are for sale: Available or Reserved.
+		p := &list.Items[i]
+		p.Category, p.Status = category.Name, app.StatusOf(app.StatusAvailable, p.OpenBookings)
 	}
 	list.Items, err = db.fillSellers(ctx, list.Items)
 	return list, err

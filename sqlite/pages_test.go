@@ -159,7 +159,7 @@ func TestCatalogueVersion(t *testing.T) {
 		{"advertise", func() error { return f.db.CreateAdvert(ctx, p.ID) }, true},
 		{"stop advertising", func() error { return f.db.DeleteAdvert(ctx, p.ID) }, true},
 		{"verify a seller", func() error { return f.db.VerifySeller(ctx, f.seller.ID) }, true},
-		{"book", func() error { _, err := f.mpTryBook(p, buyer); return err }, false},
+		{"book", func() error { _, err := f.mpTryBook(p, buyer); return err }, true}, // Reserved
 		{"report", func() error { return f.db.CreateReport(ctx, p.ID, buyer.ID, "") }, false},
 		{"record an image", func() error {
 			return f.db.RecordImage(ctx, &app.Image{URL: "/images/b.jpg", ThumbURL: "/images/b-t.jpg"}, 0)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"fmt"
 
 	"rehome/app"
 )
@@ -11,38 +12,101 @@ import (
 // productSelect reads a product with its category name and its seller's
 // current name, email and verified state, so those are never stale copies.
 const (
-	productColumns = `p.id, p.category_id, c.name, p.name, p.description, p.image, p.thumb_url, p.condition,
-	       p.location, p.original_price, p.resale_price, p.seller_id, u.name, u.email, p.seller_phone,
-	       u.verified, p.purchase_year, p.use_period, p.status, p.created`
+	productColumns = `p.id, p.category_id, c.name, p.name, p.description, p.image, p.thumb_url, p.images, p.thumbs,
+	       p.width_cm, p.depth_cm, p.height_cm, p.condition, p.location, p.original_price, p.resale_price,
+	       p.seller_id, u.name, u.email, p.seller_phone, u.verified, p.purchase_year, p.use_period, p.status,
+	       p.open_bookings, EXISTS (SELECT 1 FROM adverts a WHERE a.product_id = p.id), p.created`
 	productJoins = `
 	JOIN categories c ON c.id = p.category_id
 	JOIN users u ON u.id = p.seller_id`
 	productSelect = `SELECT ` + productColumns + ` FROM products p` + productJoins
 )
 
+// productRow holds the columns of a product that need converting after the
+// scan. Plain types: database/sql converts into named ones by reflection.
+type productRow struct {
+	images, thumbs             string
+	width, depth, height       sql.NullFloat64
+	condition, status          string
+	originalPrice, resalePrice int64
+	created                    int64
+}
+
+// into converts the columns into p.
+func (r *productRow) into(p *app.Product) error {
+	p.Condition = app.Condition(r.condition)
+	p.Status = app.StatusOf(app.ProductStatus(r.status), p.OpenBookings)
+	p.OriginalPrice, p.ResalePrice = app.Cents(r.originalPrice), app.Cents(r.resalePrice)
+	p.Created = fromMillis(r.created)
+	if r.width.Valid || r.depth.Valid || r.height.Valid {
+		p.Dimensions = &app.Dimensions{WidthCM: floatOrNil(r.width), DepthCM: floatOrNil(r.depth), HeightCM: floatOrNil(r.height)}
+	}
+	if err := json.Unmarshal([]byte(r.images), &p.Images); err != nil {
+		return fmt.Errorf("product %d images: %w", p.ID, err)
+	}
+	if err := json.Unmarshal([]byte(r.thumbs), &p.Thumbs); err != nil {
+		return fmt.Errorf("product %d thumbs: %w", p.ID, err)
+	}
+	return nil
+}
+
+func floatOrNil(f sql.NullFloat64) *float64 {
+	if !f.Valid {
+		return nil
+	}
+	return &f.Float64
+}
+
 func scanProduct(row row) (app.Product, error) {
 	var p app.Product
-	// Plain types: database/sql converts into named ones by reflection.
-	var condition, status string
-	var originalPrice, resalePrice, created int64
-	err := row.Scan(&p.ID, &p.CategoryID, &p.Category, &p.Name, &p.Description, &p.Image, &p.ThumbURL,
-		&condition, &p.Location, &originalPrice, &resalePrice, &p.SellerID, &p.Seller, &p.SellerEmail,
-		&p.SellerPhone, &p.SellerVerified, &p.PurchaseYear, &p.UsePeriod, &status, &created)
-	p.Condition, p.Status = app.Condition(condition), app.ProductStatus(status)
-	p.OriginalPrice, p.ResalePrice = app.Cents(originalPrice), app.Cents(resalePrice)
-	p.Created = fromMillis(created)
-	return p, err
+	var r productRow
+	err := row.Scan(&p.ID, &p.CategoryID, &p.Category, &p.Name, &p.Description, &p.Image, &p.ThumbURL, &r.images, &r.thumbs,
+		&r.width, &r.depth, &r.height, &r.condition, &p.Location, &r.originalPrice, &r.resalePrice,
+		&p.SellerID, &p.Seller, &p.SellerEmail, &p.SellerPhone, &p.SellerVerified, &p.PurchaseYear, &p.UsePeriod, &r.status,
+		&p.OpenBookings, &p.Advertised, &r.created)
+	if err != nil {
+		return p, err
+	}
+	return p, r.into(&p)
+}
+
+// listingValues are the columns a seller writes, in the order of
+// listingColumns.
+const listingColumns = `category_id, name, description, image, thumb_url, images, thumbs, width_cm, depth_cm, height_cm,
+	condition, location, original_price, resale_price, purchase_year, use_period`
+
+func listingValues(p *app.Product) []any {
+	images, thumbs := p.Images, p.Thumbs
+	if len(images) == 0 {
+		images, thumbs = []string{p.Image}, []string{p.ThumbURL} // a listing from before photos came in lists
+	}
+	var width, depth, height *float64
+	if d := p.Dimensions; d != nil {
+		width, depth, height = d.WidthCM, d.DepthCM, d.HeightCM
+	}
+	return []any{p.CategoryID, p.Name, p.Description, p.Image, p.ThumbURL, jsonStrings(images), jsonStrings(thumbs),
+		width, depth, height, p.Condition, p.Location, p.OriginalPrice, p.ResalePrice, p.PurchaseYear, p.UsePeriod}
+}
+
+// newListingColumns are what a new product is stored with.
+const (
+	newListingColumns = listingColumns + `, seller_id, seller_phone, status, created`
+	newListingParams  = `?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?`
+)
+
+func newListingValues(p *app.Product, created int64) []any {
+	return append(listingValues(p), p.SellerID, p.SellerPhone, p.Status, created)
+}
+
+func jsonStrings(list []string) string {
+	b, _ := json.Marshal(list) // strings always marshal
+	return string(b)
 }
 
 func (db *DB) CreateProduct(ctx context.Context, p *app.Product) error {
 	created := db.millis()
-	err := db.writeRow(ctx, `
-		INSERT INTO products (category_id, seller_id, name, description, image, thumb_url, condition, location,
-		                      original_price, resale_price, seller_phone, purchase_year, use_period, status, created)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-		[]any{p.CategoryID, p.SellerID, p.Name, p.Description, p.Image, p.ThumbURL, p.Condition, p.Location,
-			p.OriginalPrice, p.ResalePrice, p.SellerPhone, p.PurchaseYear, p.UsePeriod, p.Status, created},
-		&p.ID)
+	err := db.writeRow(ctx, `INSERT INTO products (`+newListingColumns+`) VALUES (`+newListingParams+`) RETURNING id`,
+		newListingValues(p, created), &p.ID)
 	if err != nil {
 		return referenceGone(err)
 	}
@@ -50,15 +114,43 @@ func (db *DB) CreateProduct(ctx context.Context, p *app.Product) error {
 	return nil
 }
 
-// listedColumns are a product's own columns, which never change once it is
-// listed except for its status.
-const listedColumns = `id, category_id, name, description, image, thumb_url, condition, location,
-	original_price, resale_price, seller_id, seller_phone, purchase_year, use_period, status, created`
+// UpdateProduct writes what a seller may change of a listing that is not
+// sold, in the same transaction as the check.
+func (db *DB) UpdateProduct(ctx context.Context, p *app.Product) error {
+	values := listingValues(p)
+	return db.inTx(ctx, func(tx *sql.Tx) error {
+		if err := db.requireAvailable(ctx, tx, p.ID, "A sold product cannot be edited"); err != nil {
+			return err
+		}
+		_, err := db.txExec(ctx, tx, `UPDATE products SET (`+listingColumns+`) =
+			(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) WHERE id = ?`, append(values, p.ID)...)
+		return referenceGone(err)
+	})
+}
+
+// listedColumns are a product's own columns: all but its category's and
+// seller's.
+const listedColumns = `id, category_id, name, description, image, thumb_url, images, thumbs, width_cm, depth_cm, height_cm,
+	condition, location, original_price, resale_price, seller_id, seller_phone, purchase_year, use_period, status,
+	open_bookings, EXISTS (SELECT 1 FROM adverts a WHERE a.product_id = products.id), created`
+
+func scanListed(row row) (app.Product, error) {
+	var p app.Product
+	var r productRow
+	err := row.Scan(&p.ID, &p.CategoryID, &p.Name, &p.Description, &p.Image, &p.ThumbURL, &r.images, &r.thumbs,
+		&r.width, &r.depth, &r.height, &r.condition, &p.Location, &r.originalPrice, &r.resalePrice,
+		&p.SellerID, &p.SellerPhone, &p.PurchaseYear, &p.UsePeriod, &r.status, &p.OpenBookings, &p.Advertised, &r.created)
+	if err != nil {
+		return p, err
+	}
+	return p, r.into(&p)
+}
 
 // listedProducts returns the products with the given IDs, in that order,
 // with their own columns: from the products cache, and the database for
-// those it lacks. A product deleted meanwhile is left out. Their status is
-// the status they had when first read.
+// those it lacks. A product deleted meanwhile is left out. Every change of a
+// product's row, its open bookings' count and its advert included, drops it
+// from the cache (changes.go).
 func (db *DB) listedProducts(ctx context.Context, ids []int64) ([]app.Product, error) {
 	products := make([]app.Product, 0, len(ids))
 	var missing []int64
@@ -87,18 +179,10 @@ func (db *DB) listedProducts(ctx context.Context, ids []int64) ([]app.Product, e
 	}
 	defer rows.Close()
 	for rows.Next() {
-		var p app.Product
-		// Plain types: database/sql converts into named ones by reflection.
-		var condition, status string
-		var originalPrice, resalePrice, created int64
-		err := rows.Scan(&p.ID, &p.CategoryID, &p.Name, &p.Description, &p.Image, &p.ThumbURL, &condition, &p.Location,
-			&originalPrice, &resalePrice, &p.SellerID, &p.SellerPhone, &p.PurchaseYear, &p.UsePeriod, &status, &created)
+		p, err := scanListed(rows)
 		if err != nil {
 			return nil, err
 		}
-		p.Condition, p.Status = app.Condition(condition), app.ProductStatus(status)
-		p.OriginalPrice, p.ResalePrice = app.Cents(originalPrice), app.Cents(resalePrice)
-		p.Created = fromMillis(created)
 		found[p.ID] = p
 		db.products.put(gen, p.ID, p)
 	}
@@ -144,3 +228,32 @@ func (db *DB) DeleteProduct(ctx context.Context, id int64) error {
 		return changedOne(res, err, "Product not found")
 	})
 }
+
+// MyBookings finds, through bookings_open_once, the viewer's bookings of the
+// given products that are not called off.
+func (db *DB) MyBookings(ctx context.Context, viewerID int64, productIDs []int64) (map[int64]int64, error) {
+	list, err := json.Marshal(productIDs)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := db.query(ctx, myBookingsQuery, string(list), viewerID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var mine map[int64]int64
+	for rows.Next() {
+		var product, booking int64
+		if err := rows.Scan(&product, &booking); err != nil {
+			return nil, err
+		}
+		if mine == nil {
+			mine = map[int64]int64{}
+		}
+		mine[product] = booking
+	}
+	return mine, rows.Err()
+}
+
+const myBookingsQuery = `SELECT product_id, id FROM bookings
+	WHERE product_id IN (SELECT value FROM json_each(?1)) AND buyer_id = ?2 AND status <> 'Cancelled'`

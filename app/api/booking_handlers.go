@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"net/http"
 
 	"rehome/app"
@@ -63,6 +64,21 @@ func (s *Server) cancelBooking(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) confirmPayment(w http.ResponseWriter, r *http.Request) {
 	s.changeBooking(w, r, s.svc.ConfirmPayment)
+}
+
+// declineBooking is the seller's no, with an optional JSON body giving the
+// reason.
+func (s *Server) declineBooking(w http.ResponseWriter, r *http.Request) {
+	var in app.DeclineInput
+	if r.ContentLength != 0 {
+		if err := decodeJSON(w, r, &in); err != nil {
+			s.writeError(w, r, err)
+			return
+		}
+	}
+	s.changeBooking(w, r, func(ctx context.Context, actor *app.User, id int64) (*app.Booking, error) {
+		return s.svc.DeclineBooking(ctx, actor, id, in)
+	})
 }
 
 // changeBooking answers with the booking that change (or a look-up) returns.

@@ -117,7 +117,7 @@ func TestBookTakesEverythingElseFromTheDatabase(t *testing.T) {
 	want := map[string]any{
 		"product_id": float64(product), "product": "Oak table", "category": "Tables", "image": s.picture.URL,
 		"thumb_url": s.picture.ThumbURL, "price": 120.5, "location": "Market square", "buyer_name": "Bea Buyer",
-		"buyer_email": "bea@example.com", "buyer_phone": "555 0100", "status": "Booked",
+		"buyer_email": "bea@example.com", "buyer_phone": "555 0100", "status": "Booked", "decline_reason": "",
 	}
 	expectJSONFields(t, got, want, "id", "time")
 	checkTime(t, got["time"])

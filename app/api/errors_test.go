@@ -30,7 +30,7 @@ func TestErrorAnswersAreJSON(t *testing.T) {
 		{"API root", func() *response { return anonymous.call("GET", "/api", nil) }, http.StatusNotFound, "Not found"},
 		{"PUT on categories", func() *response { return admin.call("PUT", "/api/categories", `{}`) }, http.StatusMethodNotAllowed, "Method not allowed"},
 		{"GET on login", func() *response { return anonymous.call("GET", "/api/auth/login", nil) }, http.StatusMethodNotAllowed, "Method not allowed"},
-		{"PATCH on a product", func() *response { return admin.call("PATCH", "/api/products/1", `{}`) }, http.StatusMethodNotAllowed, "Method not allowed"},
+		{"PUT on a product", func() *response { return admin.call("PUT", "/api/products/1", `{}`) }, http.StatusMethodNotAllowed, "Method not allowed"},
 		{"bad JSON", func() *response { return anonymous.call("POST", "/api/auth/login", `{`) }, http.StatusBadRequest, ""},
 		{"not signed in", func() *response { return anonymous.call("GET", "/api/mybuyers", nil) }, http.StatusUnauthorized, "Please log in"},
 		{"not allowed", func() *response {

@@ -21,6 +21,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -444,7 +445,7 @@ func expectJSONFields(t testing.TB, got, want map[string]any, more ...string) {
 		t.Errorf("keys %v, want %v", keys, wantKeys)
 	}
 	for k, v := range want {
-		if got[k] != v {
+		if !reflect.DeepEqual(got[k], v) {
 			t.Errorf("%s = %#v, want %#v", k, got[k], v)
 		}
 	}

@@ -34,6 +34,25 @@ func (s *Server) product(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, product)
 }
 
+func (s *Server) editProduct(w http.ResponseWriter, r *http.Request) {
+	id, err := idParam(pathParam(r, "id"))
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	var changes app.ProductChanges
+	if err := decodeJSON(w, r, &changes); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	product, err := s.svc.EditProduct(r.Context(), actor(r), id, changes)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, product)
+}
+
 func (s *Server) deleteProduct(w http.ResponseWriter, r *http.Request) {
 	s.deleteByID(w, r, s.svc.DeleteProduct)
 }

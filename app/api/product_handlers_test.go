@@ -5,8 +5,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"maps"
 	"net/http"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -273,11 +273,12 @@ func TestGetProduct(t *testing.T) {
 			"image": s.picture.URL, "thumb_url": s.picture.ThumbURL, "condition": "Good", "location": "Riverside",
 			"original_price": 500.0, "resale_price": 120.5, "seller": "Sam Seller", "seller_email": "seller@example.com",
 			"seller_phone": "+1 555 0100", "seller_verified": false, "purchase_year": 2019.0, "use_period": "5 years",
-			"status": "Available",
+			"status": "Available", "images": []any{s.picture.URL}, "thumbs": []any{s.picture.ThumbURL},
+			"dimensions": nil, "my_booking_id": nil, "advertised": false,
 		}
 		expectJSONFields(t, got, want, "time")
 		checkTime(t, got["time"])
-		if posted := decode[map[string]any](t, created); !maps.Equal(posted, got) {
+		if posted := decode[map[string]any](t, created); !reflect.DeepEqual(posted, got) {
 			t.Errorf("GET answer %v differs from the POST answer %v", got, posted)
 		}
 	})

@@ -2,6 +2,8 @@ package api
 
 import (
 	"encoding/binary"
+	"encoding/json"
+	"math"
 	"strconv"
 	"time"
 	"unicode/utf8"
@@ -30,6 +32,12 @@ func appendProductJSON(b []byte, p *app.Product) []byte {
 	b = appendJSONString(b, p.Image)
 	b = append(b, `,"thumb_url":`...)
 	b = appendJSONString(b, p.ThumbURL)
+	b = append(b, `,"images":`...)
+	b = appendJSONStrings(b, p.Images)
+	b = append(b, `,"thumbs":`...)
+	b = appendJSONStrings(b, p.Thumbs)
+	b = append(b, `,"dimensions":`...)
+	b = appendDimensionsJSON(b, p.Dimensions)
 	b = append(b, `,"condition":`...)
 	b = appendJSONString(b, string(p.Condition))
 	b = append(b, `,"location":`...)
@@ -52,6 +60,14 @@ func appendProductJSON(b []byte, p *app.Product) []byte {
 	b = appendJSONString(b, p.UsePeriod)
 	b = append(b, `,"status":`...)
 	b = appendJSONString(b, string(p.Status))
+	b = append(b, `,"my_booking_id":`...)
+	if p.MyBookingID == nil {
+		b = append(b, "null"...)
+	} else {
+		b = strconv.AppendInt(b, *p.MyBookingID, 10)
+	}
+	b = append(b, `,"advertised":`...)
+	b = strconv.AppendBool(b, p.Advertised)
 	b = append(b, `,"time":`...)
 	b = appendJSONTime(b, p.Created)
 	return append(b, '}')
@@ -75,6 +91,56 @@ func appendProductsJSON(b []byte, l app.List[app.Product]) []byte {
 	b = append(b, `,"total":`...)
 	b = strconv.AppendInt(b, int64(l.Total), 10)
 	return append(b, '}')
+}
+
+// appendJSONStrings appends a list of strings; nil is null.
+func appendJSONStrings(b []byte, list []string) []byte {
+	if list == nil {
+		return append(b, "null"...)
+	}
+	b = append(b, '[')
+	for i, s := range list {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendJSONString(b, s)
+	}
+	return append(b, ']')
+}
+
+// appendDimensionsJSON appends the measures given, or null.
+func appendDimensionsJSON(b []byte, d *app.Dimensions) []byte {
+	if d == nil {
+		return append(b, "null"...)
+	}
+	b = append(b, '{')
+	first := true
+	for _, m := range []struct {
+		key   string
+		value *float64
+	}{{`"width_cm":`, d.WidthCM}, {`"depth_cm":`, d.DepthCM}, {`"height_cm":`, d.HeightCM}} {
+		if m.value == nil {
+			continue
+		}
+		if !first {
+			b = append(b, ',')
+		}
+		first = false
+		b = append(b, m.key...)
+		b = appendJSONFloat(b, *m.value)
+	}
+	return append(b, '}')
+}
+
+// appendJSONFloat is encoding/json's float64 for the numbers it writes
+// without an exponent: measures are from 0.1 to 1000. Others take the
+// library's way.
+func appendJSONFloat(b []byte, f float64) []byte {
+	if abs := math.Abs(f); abs != 0 && (abs < 1e-6 || abs >= 1e21) || math.IsNaN(f) || math.IsInf(f, 0) {
+		text, _ := json.Marshal(f)
+		return append(b, text...)
+	}
+	return strconv.AppendFloat(b, f, 'f', -1, 64)
 }
 
 // appendJSONTime is time.Time's MarshalJSON for the years it accepts.

@@ -50,7 +50,16 @@ func TestProductAppendJSON(t *testing.T) {
 			OriginalPrice: app.Cents(rng.Int64N(1e10)), ResalePrice: app.Cents(rng.Int64N(1000)), PurchaseYear: rng.IntN(3000),
 			Created: time.UnixMilli(rng.Int64N(4e12)).UTC(), SellerVerified: i%3 == 0})
 	}
-	products = append(products, app.Product{}) // zero time, zero prices
+	measure := func(f float64) *float64 { return &f }
+	booking := int64(42)
+	for i, d := range []*app.Dimensions{
+		{WidthCM: measure(180), DepthCM: measure(90.5), HeightCM: measure(75)},
+		{HeightCM: measure(0.1)}, {WidthCM: measure(1000), DepthCM: measure(1e-7)}, {DepthCM: measure(3e21)}, {},
+	} {
+		products = append(products, app.Product{ID: int64(i), Dimensions: d, Images: tricky[:i+1], Thumbs: []string{},
+			MyBookingID: &booking, Advertised: i%2 == 0, Status: app.StatusReserved})
+	}
+	products = append(products, app.Product{}) // zero time, zero prices, no lists
 	for _, p := range products {
 		if got, want := string(appendProductJSON(nil, &p)), encodingJSON(t, p); got != want {
 			t.Fatalf("appendProductJSON\n got %s\nwant %s", got, want)

@@ -69,6 +69,7 @@ func (s *Server) sessionRoutes(r chi.Router) {
 
 	r.Post("/products", s.createProduct)
 	r.Get("/products/{id}", s.product)
+	r.Patch("/products/{id}", s.editProduct)
 	r.Delete("/products/{id}", s.deleteProduct)
 	r.Get("/myproducts/{email}", s.sellerProducts)
 
@@ -79,6 +80,7 @@ func (s *Server) sessionRoutes(r chi.Router) {
 	r.Post("/booked/{id}/paid", s.confirmPayment)
 	r.Post("/booked/{id}/checkout", s.checkout)
 	r.Get("/mybuyers", s.sellerBookings)
+	r.Delete("/mybuyers/{id}", s.declineBooking)
 
 	r.With(s.idempotent).Post("/reported", s.report)
 	r.Get("/reported", s.reportedProducts)

@@ -1,0 +1,275 @@
+package app
+
+import (
+	"context"
+	"encoding/json"
+	"strconv"
+)
+
+// productFor loads a product the actor may act on.
+func (s *Service) productFor(ctx context.Context, actor *User, id int64, may func(*User, *Product) bool) (*Product, error) {
+	if err := RequireUser(actor); err != nil {
+		return nil, err
+	}
+	p, err := s.store.ProductByID(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if err := Allow(actor, may(actor, p)); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// CreateProduct lists a product for the signed-in seller.
+func (s *Service) CreateProduct(ctx context.Context, actor *User, in ProductInput) (*Product, error) {
+	if err := Allow(actor, CanCreateProduct(actor)); err != nil {
+		return nil, err
+	}
+	p, v := in.toProduct(actor.ID, actor.Phone, s.now())
+	if err := s.checkListing(ctx, actor, v, p, in.imageField(), nil); err != nil {
+		return nil, err
+	}
+	if err := s.store.CreateProduct(ctx, p); err != nil {
+		return nil, err
+	}
+	return s.store.ProductByID(ctx, p.ID)
+}
+
+// checkListing finds the product's category and photos, and returns the
+// validation's error, if any. A photo may be one the actor uploaded, or one
+// the listing had already.
+func (s *Service) checkListing(ctx context.Context, actor *User, v *Validator, p *Product, imageField string, had *Product) error {
+	if !v.Has("category") {
+		c, err := s.store.CategoryByName(ctx, p.Category)
+		switch ErrorKind(err) {
+		case KindNotFound:
+			v.Check(false, "category", "Choose one of the categories")
+		case KindInternal:
+			return err
+		default:
+			p.CategoryID = c.ID
+		}
+	}
+	if !v.Has(imageField) {
+		p.Thumbs = make([]string, 0, len(p.Images))
+		for _, url := range p.Images {
+			if had != nil {
+				if i := indexOf(had.Images, url); i >= 0 {
+					p.Thumbs = append(p.Thumbs, had.Thumbs[i])
+					continue
+				}
+			}
+			img, err := s.ownImage(ctx, actor, v, url, imageField)
+			if err != nil {
+				return err
+			}
+			if v.Has(imageField) {
+				break
+			}
+			p.Thumbs = append(p.Thumbs, img.ThumbURL)
+		}
+		if !v.Has(imageField) {
+			p.Image, p.ThumbURL = p.Images[0], p.Thumbs[0]
+		}
+	}
+	return v.Err()
+}
+
+func indexOf(list []string, s string) int {
+	for i, x := range list {
+		if x == s {
+			return i
+		}
+	}
+	return -1
+}
+
+// imageField is the field the photos' messages go under.
+func (in *ProductInput) imageField() string {
+	_, field := in.imageURLs()
+	return field
+}
+
+// ProductChanges is the body of PATCH /api/products/{id}: the fields given
+// change, the rest stay. Dimensions given as null are cleared.
+type ProductChanges struct {
+	Category      *string         `json:"category"`
+	Product       *string         `json:"product"`
+	Description   *string         `json:"description"`
+	Condition     *Condition      `json:"condition"`
+	Location      *string         `json:"location"`
+	OriginalPrice *NumberText     `json:"original_price"`
+	ResalePrice   *NumberText     `json:"resale_price"`
+	PurchaseYear  *NumberText     `json:"purchase_year"`
+	UsePeriod     *string         `json:"use_period"`
+	Image         *string         `json:"image"`
+	Images        []string        `json:"images"`
+	Dimensions    json.RawMessage `json:"dimensions"`
+
+	// Sent back as a client read them; the seller's fields stay the account's.
+	IgnoredID             json.RawMessage `json:"id"`
+	IgnoredSeller         json.RawMessage `json:"seller"`
+	IgnoredSellerEmail    json.RawMessage `json:"seller_email"`
+	IgnoredSellerPhone    json.RawMessage `json:"seller_phone"`
+	IgnoredSellerVerified json.RawMessage `json:"seller_verified"`
+	IgnoredStatus         json.RawMessage `json:"status"`
+	IgnoredTime           json.RawMessage `json:"time"`
+}
+
+// applyTo is the input that p with these changes would have been listed with.
+func (c *ProductChanges) applyTo(p *Product) (ProductInput, error) {
+	in := ProductInput{
+		Category: p.Category, Product: p.Name, Description: p.Description, Images: p.Images,
+		Condition: p.Condition, Location: p.Location, SellerPhone: p.SellerPhone,
+		OriginalPrice: NumberText(p.OriginalPrice.String()), ResalePrice: NumberText(p.ResalePrice.String()),
+		PurchaseYear: NumberText(strconv.Itoa(p.PurchaseYear)), UsePeriod: p.UsePeriod,
+	}
+	if d := p.Dimensions; d != nil {
+		in.Dimensions = &DimensionsInput{WidthCM: measureText(d.WidthCM), DepthCM: measureText(d.DepthCM), HeightCM: measureText(d.HeightCM)}
+	}
+	set(&in.Category, c.Category)
+	set(&in.Product, c.Product)
+	set(&in.Description, c.Description)
+	set(&in.Condition, c.Condition)
+	set(&in.Location, c.Location)
+	set(&in.OriginalPrice, c.OriginalPrice)
+	set(&in.ResalePrice, c.ResalePrice)
+	set(&in.PurchaseYear, c.PurchaseYear)
+	set(&in.UsePeriod, c.UsePeriod)
+	switch {
+	case c.Images != nil:
+		in.Images = c.Images
+	case c.Image != nil:
+		in.Images = []string{*c.Image}
+	}
+	if len(c.Dimensions) > 0 {
+		in.Dimensions = nil
+		if err := json.Unmarshal(c.Dimensions, &in.Dimensions); err != nil {
+			v := &Validator{}
+			v.Check(false, "dimensions", DimensionsMessage)
+			return in, v.Err()
+		}
+	}
+	return in, nil
+}
+
+func set[T any](dst *T, v *T) {
+	if v != nil {
+		*dst = *v
+	}
+}
+
+func measureText(f *float64) NumberText {
+	if f == nil {
+		return ""
+	}
+	return NumberText(strconv.FormatFloat(*f, 'f', -1, 64))
+}
+
+// EditProduct changes a listing: its seller's, or any, for admins. A sold
+// one stays as it sold. Bookings keep what was booked as it was then.
+func (s *Service) EditProduct(ctx context.Context, actor *User, id int64, changes ProductChanges) (*Product, error) {
+	old, err := s.productFor(ctx, actor, id, CanEditProduct)
+	if err != nil {
+		return nil, err
+	}
+	if old.Status == StatusSold {
+		return nil, Errorf(KindConflict, "A sold product cannot be edited")
+	}
+	in, err := changes.applyTo(old)
+	if err != nil {
+		return nil, err
+	}
+	p, v := in.toProduct(old.SellerID, old.SellerPhone, s.now())
+	if err := s.checkListing(ctx, actor, v, p, in.imageField(), old); err != nil {
+		return nil, err
+	}
+	p.ID = old.ID
+	if err := s.store.UpdateProduct(ctx, p); err != nil {
+		return nil, err
+	}
+	return s.Product(ctx, actor, id)
+}
+
+// CategoryProducts lists a category's products for a signed-in user.
+func (s *Service) CategoryProducts(ctx context.Context, actor *User, name string, page Page) (List[Product], error) {
+	if err := RequireUser(actor); err != nil {
+		return List[Product]{}, err
+	}
+	c, err := s.store.CategoryByName(ctx, name)
+	if err != nil {
+		return List[Product]{}, err
+	}
+	list, err := s.store.CategoryProducts(ctx, c, page.Clamp())
+	if err != nil {
+		return list, err
+	}
+	return list, s.markMyBookings(ctx, actor, list.Items)
+}
+
+// Product shows one product to a signed-in user.
+func (s *Service) Product(ctx context.Context, actor *User, id int64) (*Product, error) {
+	if err := RequireUser(actor); err != nil {
+		return nil, err
+	}
+	p, err := s.store.ProductByID(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	return p, s.markMyBookings(ctx, actor, nil, p)
+}
+
+// markMyBookings fills in MyBookingID of the products the viewer sees:
+// those of the list, and one more.
+func (s *Service) markMyBookings(ctx context.Context, viewer *User, list []Product, more ...*Product) error {
+	if viewer == nil || len(list)+len(more) == 0 {
+		return nil
+	}
+	ids := make([]int64, 0, len(list)+len(more))
+	for i := range list {
+		ids = append(ids, list[i].ID)
+	}
+	for _, p := range more {
+		ids = append(ids, p.ID)
+	}
+	mine, err := s.store.MyBookings(ctx, viewer.ID, ids)
+	if err != nil || len(mine) == 0 {
+		return err
+	}
+	mark := func(p *Product) {
+		if id, ok := mine[p.ID]; ok {
+			p.MyBookingID = &id
+		}
+	}
+	for i := range list {
+		mark(&list[i])
+	}
+	for _, p := range more {
+		mark(p)
+	}
+	return nil
+}
+
+// SellerProducts lists every product of the seller behind email, whatever
+// its status: for that seller and for admins.
+func (s *Service) SellerProducts(ctx context.Context, actor *User, email string, page Page) (List[Product], error) {
+	seller, err := s.accountFor(ctx, actor, email, CanListSellerProducts)
+	if err != nil {
+		return List[Product]{}, err
+	}
+	list, err := s.store.SellerProducts(ctx, seller.ID, page.Clamp())
+	if err != nil {
+		return list, err
+	}
+	return list, s.markMyBookings(ctx, actor, list.Items)
+}
+
+// DeleteProduct removes a listing: its seller's or any, for admins.
+func (s *Service) DeleteProduct(ctx context.Context, actor *User, id int64) error {
+	p, err := s.productFor(ctx, actor, id, CanDeleteProduct)
+	if err != nil {
+		return err
+	}
+	return s.store.DeleteProduct(ctx, p.ID)
+}
