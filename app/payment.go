@@ -78,6 +78,17 @@ type Checkout struct {
 // CardPaymentsEnabled reports whether card payments are set up.
 func (s *Service) CardPaymentsEnabled() bool { return s.cards != nil }
 
+// UseCurrency sets what prices are in: an ISO 4217 code in lower case.
+func (s *Service) UseCurrency(code string) { s.currency = code }
+
+// Currency is what prices are in; usd unless set.
+func (s *Service) Currency() string {
+	if s.currency == "" {
+		return "usd"
+	}
+	return s.currency
+}
+
 // UseCardPayments turns card payments on. Without it, Checkout refuses.
 func (s *Service) UseCardPayments(p CardPayments) { s.cards = p }
 

@@ -26,11 +26,12 @@ type Store interface {
 // takes the acting user (nil when nobody is signed in) and checks the policy
 // before touching the store.
 type Service struct {
-	store  Store
-	intake ImageIntake
-	hasher PasswordHasher
-	cards  CardPayments // nil: pay in person only
-	now    func() time.Time
+	store    Store
+	intake   ImageIntake
+	hasher   PasswordHasher
+	cards    CardPayments // nil: pay in person only
+	currency string       // see Currency
+	now      func() time.Time
 
 	emailFailures   *AttemptLimiter
 	addressFailures *AttemptLimiter

@@ -9,13 +9,15 @@ import (
 )
 
 type paymentMethodsBody struct {
-	Card bool `json:"card"`
+	Card     bool   `json:"card"`
+	Currency string `json:"currency"`
 }
 
 // paymentMethods tells the payment screen whether to offer a card form, so
-// that it asks for a checkout only where one can be had.
+// that it asks for a checkout only where one can be had, and every screen
+// what prices are in.
 func (s *Server) paymentMethods(w http.ResponseWriter, r *http.Request) {
-	writeJSON(w, http.StatusOK, paymentMethodsBody{Card: s.svc.CardPaymentsEnabled()})
+	writeJSON(w, http.StatusOK, paymentMethodsBody{Card: s.svc.CardPaymentsEnabled(), Currency: s.svc.Currency()})
 }
 
 // checkout starts the card payment of a booking for its buyer.

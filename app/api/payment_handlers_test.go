@@ -237,10 +237,15 @@ func TestPayingForABookingByCard(t *testing.T) {
 
 func TestPaymentMethods(t *testing.T) {
 	t.Parallel()
-	if r := newEnv(t).client().call("GET", "/api/payment-methods", nil); strings.TrimSpace(string(r.body)) != `{"card":false}` {
+	if r := newEnv(t).client().call("GET", "/api/payment-methods", nil); strings.TrimSpace(string(r.body)) != `{"card":false,"currency":"usd"}` {
 		t.Errorf("without Stripe: %s", r.body)
 	}
-	if r := withCards(t, api.Config{}).client().call("GET", "/api/payment-methods", nil); strings.TrimSpace(string(r.body)) != `{"card":true}` {
+	euros := newEnv(t)
+	euros.svc.UseCurrency("eur")
+	if r := euros.client().call("GET", "/api/payment-methods", nil); strings.TrimSpace(string(r.body)) != `{"card":false,"currency":"eur"}` {
+		t.Errorf("in euros: %s", r.body)
+	}
+	if r := withCards(t, api.Config{}).client().call("GET", "/api/payment-methods", nil); strings.TrimSpace(string(r.body)) != `{"card":true,"currency":"usd"}` {
 		t.Errorf("with Stripe: %s", r.body)
 	}
 }

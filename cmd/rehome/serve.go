@@ -41,8 +41,9 @@ type serverConfig struct {
 	backupEvery time.Duration // 0: no scheduled backups
 	backupKeep  int
 
-	google *api.OIDCConfig  // nil: no "Sign in with Google"
-	stripe *payments.Config // nil: pay in person only
+	google   *api.OIDCConfig  // nil: no "Sign in with Google"
+	stripe   *payments.Config // nil: pay in person only
+	currency string           // what prices are in
 }
 
 // listFlag is a flag that may be given several times, each time with one
@@ -153,7 +154,11 @@ func serveFlags(args []string, stderr io.Writer) (cfg serverConfig, logFormat st
 	if cfg.backupKeep < 1 {
 		return cfg, "", errors.New("--backup-keep: keep at least 1")
 	}
-	if cfg.stripe, err = stripeConfig(*stripeSecret, *stripePublishable, *stripeWebhook, *currency, *stripeURL); err != nil {
+	cfg.currency = strings.ToLower(*currency)
+	if len(cfg.currency) != 3 || strings.Trim(cfg.currency, "abcdefghijklmnopqrstuvwxyz") != "" {
+		return cfg, "", fmt.Errorf("--currency: %q is not a currency code such as usd or eur", *currency)
+	}
+	if cfg.stripe, err = stripeConfig(*stripeSecret, *stripePublishable, *stripeWebhook, cfg.currency, *stripeURL); err != nil {
 		return cfg, "", err
 	}
 	if cfg.google, err = googleConfig(*googleID, *googleSecret, *issuer, *publicURL, cfg.tls.domains); err != nil {
@@ -169,10 +174,6 @@ func stripeConfig(secret, publishable, webhookSecret, currency, apiURL string) (
 	}
 	if secret == "" || publishable == "" || webhookSecret == "" {
 		return nil, errors.New("card payments need --stripe-secret-key, --stripe-publishable-key and --stripe-webhook-secret together")
-	}
-	currency = strings.ToLower(currency)
-	if len(currency) != 3 || strings.Trim(currency, "abcdefghijklmnopqrstuvwxyz") != "" {
-		return nil, fmt.Errorf("--currency: %q is not a currency code such as usd or eur", currency)
 	}
 	return &payments.Config{SecretKey: secret, PublishableKey: publishable, WebhookSecret: webhookSecret, Currency: currency, APIURL: apiURL}, nil
 }
@@ -252,6 +253,7 @@ func runServer(ctx context.Context, log *slog.Logger, cfg serverConfig) error {
 	if cfg.metrics != "" {
 		measured = metrics.New(m.DB, m.Images, log) // before anything writes
 	}
+	m.Service.UseCurrency(cfg.currency)
 	if cfg.stripe != nil {
 		m.Service.UseCardPayments(payments.NewStripe(*cfg.stripe))
 	}
