@@ -10,7 +10,7 @@
  *   features/catalogue        home, categories, category, product
  *   features/blogs            blogs
  *   features/orders           myOrders, payment
- *   features/seller           myProducts, addProduct, myBuyers
+ *   features/seller           myProducts, addProduct, editProduct, myBuyers
  *   features/admin            allUsers, allSellers, allBuyers, reportedItems, addCategory
  *
  * Guards: category, product and all of the dashboard need a signed-in user;
@@ -101,6 +101,10 @@ export const routes: RouteObject[] = [
               {
                 path: routePaths.addProduct,
                 lazy: () => import('@/features/seller/routes/add-product').then((m) => ({ Component: m.AddProductRoute })),
+              },
+              {
+                path: routePaths.editProduct,
+                lazy: () => import('@/features/seller/routes/edit-product').then((m) => ({ Component: m.EditProductRoute })),
               },
               {
                 path: routePaths.myBuyers,

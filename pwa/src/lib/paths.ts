@@ -20,6 +20,7 @@ export const routePaths = {
   payment: '/dashboard/payment/:bookingId',
   myProducts: '/dashboard/myproducts/:email',
   addProduct: '/dashboard/addproduct',
+  editProduct: '/dashboard/edit-product/:id',
   myBuyers: '/dashboard/mybuyers',
   allUsers: '/dashboard/allusers',
   allSellers: '/dashboard/allsellers',

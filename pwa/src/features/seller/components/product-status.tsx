@@ -1,6 +1,12 @@
-import { Badge } from '@/components/badge'
+import { Badge, type BadgeTone } from '@/components/badge'
 import type { ProductStatus as Status } from '@/lib/types'
 
+const tones: Record<Status, BadgeTone> = {
+  Available: 'green',
+  Reserved: 'amber',
+  Sold: 'stone',
+}
+
 export function ProductStatus({ status }: { status: Status }) {
-  return <Badge tone={status === 'Available' ? 'green' : 'stone'}>{status}</Badge>
+  return <Badge tone={tones[status]}>{status}</Badge>
 }

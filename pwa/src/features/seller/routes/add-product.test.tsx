@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, onTestFinished, vi } from 'vitest'
 import { categories, list, makeProduct, picture, seller } from '@/testing/fixtures'
 import { apiError, json, mockApi, type MockHandler } from '@/testing/mock-api'
@@ -26,7 +26,7 @@ const requiredFields = [
   'Category',
   'Product name',
   'Description',
-  'Image',
+  'Photos',
   'Location',
   'Resale price',
   'Original price',
@@ -40,7 +40,7 @@ async function fillIn(user: ReturnType<typeof renderRoutes>['user']) {
   await user.selectOptions(screen.getByLabelText('Category'), 'Sofas')
   await user.type(screen.getByLabelText('Product name'), 'Corner sofa')
   await user.type(screen.getByLabelText('Description'), 'Grey, seats four.')
-  await user.upload(screen.getByLabelText('Image'), picture())
+  await user.upload(screen.getByLabelText('Photos'), picture())
   await user.selectOptions(screen.getByLabelText('Condition'), 'Good')
   await user.type(screen.getByLabelText('Location'), 'Elm Park')
   await user.type(screen.getByLabelText('Resale price'), '150')
@@ -106,7 +106,7 @@ describe('Add Product', () => {
     })
     const { user, router } = renderRoutes(routes, '/dashboard/addproduct')
     await fillIn(user)
-    expect(screen.getByRole('img', { name: 'Preview of the chosen picture' })).toHaveAttribute('src', 'blob:preview')
+    expect(screen.getByRole('img', { name: 'Photo 1, the cover' })).toHaveAttribute('src', 'blob:preview')
     await user.click(screen.getByRole('button', { name: 'Add Product' }))
 
     expect(await screen.findByText('Product added successfully')).toBeInTheDocument()
@@ -116,7 +116,7 @@ describe('Add Product', () => {
       category: 'Sofas',
       product: 'Corner sofa',
       description: 'Grey, seats four.',
-      image: '/images/new.webp',
+      images: ['/images/new.webp'],
       condition: 'Good',
       location: 'Elm Park',
       resale_price: '150',
@@ -125,7 +125,7 @@ describe('Add Product', () => {
       use_period: '5 years',
       seller_phone: seller.phone,
     })
-    // One upload, started when the picture was chosen and reused on submit.
+    // One upload, started when the picture was chosen.
     expect(fetch.mock.calls.filter(([url]) => url === '/api/images')).toHaveLength(1)
   })
 
@@ -154,19 +154,130 @@ describe('Add Product', () => {
     expect(screen.queryByText('Product added successfully')).not.toBeInTheDocument()
   })
 
-  it("shows a refused picture under Image and doesn't send the product", async () => {
+  it("shows a refused picture on that photo and doesn't send the product", async () => {
     const fetch = serve({
       'POST /api/images': () => apiError(415, 'Use a JPEG, PNG, GIF or WebP picture'),
     })
     const { user } = renderRoutes(routes, '/dashboard/addproduct')
     await fillIn(user)
-    await waitFor(() =>
-      expect(screen.getByLabelText('Image')).toHaveAccessibleDescription(
-        expect.stringContaining('Use a JPEG, PNG, GIF or WebP picture'),
-      ),
-    )
+    const photo = screen.getAllByRole('listitem').find((item) => within(item).queryByRole('img', { name: /^Photo 1/ }))!
+    expect(await within(photo).findByRole('alert')).toHaveTextContent('Use a JPEG, PNG, GIF or WebP picture')
     await user.click(screen.getByRole('button', { name: 'Add Product' }))
-    await waitFor(() => expect(fetch.mock.calls.filter(([url]) => url === '/api/images')).toHaveLength(2))
+    expect(
+      await screen.findByText('Some photos could not be uploaded: remove them or try again.'),
+    ).toBeInTheDocument()
+    expect(screen.getByLabelText('Photos')).toHaveAttribute('aria-invalid', 'true')
     expect(fetch).not.toHaveBeenCalledWith('/api/products', expect.anything())
+
+    await user.click(within(photo).getByRole('button', { name: 'Retry photo 1' }))
+    await waitFor(() => expect(fetch.mock.calls.filter(([url]) => url === '/api/images')).toHaveLength(2))
+  })
+
+  it('takes several photos at once, uploads each, and sends them in the order the seller leaves them', async () => {
+    let sent: { images?: string[]; dimensions?: unknown } = {}
+    let uploads = 0
+    const fetch = serve({
+      'POST /api/images': () => {
+        uploads += 1
+        return json({ url: `/images/${uploads}.webp`, thumb_url: `/images/${uploads}-thumb.webp`, width: 8, height: 6 }, 201)
+      },
+      'POST /api/products': ({ body }) => {
+        sent = body as typeof sent
+        return json(makeProduct({ id: 9 }), 201)
+      },
+    })
+    const { user } = renderRoutes(routes, '/dashboard/addproduct')
+    await fillIn(user)
+    const input = screen.getByLabelText('Photos')
+    expect(input).toHaveAttribute('multiple')
+    expect(input).toHaveAttribute('accept', 'image/*')
+    await user.upload(input, [picture('b.png'), picture('c.png'), picture('d.png')])
+    await waitFor(() => expect(uploads).toBe(4))
+    const photos = within(screen.getByRole('list', { name: 'Chosen photos' }))
+    expect(photos.getAllByRole('listitem')).toHaveLength(4)
+    expect(photos.getAllByText('Cover')).toHaveLength(1)
+    expect(photos.getByRole('button', { name: 'Move photo 1 left' })).toBeDisabled()
+    expect(photos.getByRole('button', { name: 'Move photo 4 right' })).toBeDisabled()
+
+    // Keyboard: the focus follows the moved photo.
+    photos.getByRole('button', { name: 'Move photo 3 left' }).focus()
+    await user.keyboard('{Enter}')
+    expect(photos.getByRole('button', { name: 'Move photo 2 left' })).toHaveFocus()
+    await user.keyboard('{Enter}')
+    expect(photos.getByRole('button', { name: 'Move photo 1 right' })).toHaveFocus()
+    await user.click(photos.getByRole('button', { name: 'Remove photo 4' }))
+    expect(photos.getAllByRole('listitem')).toHaveLength(3)
+    await user.click(screen.getByRole('button', { name: 'Add Product' }))
+
+    expect(await screen.findByText('Product added successfully')).toBeInTheDocument()
+    expect(sent.images).toEqual(['/images/3.webp', '/images/1.webp', '/images/2.webp'])
+    expect(sent).not.toHaveProperty('dimensions')
+    expect(fetch.mock.calls.filter(([url]) => url === '/api/images')).toHaveLength(4)
+  })
+
+  it('keeps at most 8 photos and says how many were left out', async () => {
+    serve()
+    const { user } = renderRoutes(routes, '/dashboard/addproduct')
+    const input = await screen.findByLabelText('Photos')
+    await user.upload(input, Array.from({ length: 10 }, (_, i) => picture(`${i}.png`)))
+    expect(within(screen.getByRole('list', { name: 'Chosen photos' })).getAllByRole('listitem')).toHaveLength(8)
+    expect(screen.getByText(/2 photos were left out: 8 at most/)).toBeInTheDocument()
+    expect(input).toBeDisabled()
+  })
+
+  it('shows a failed upload on its photo alone; the others go on and can be sent once it is removed', async () => {
+    let uploads = 0
+    let sent: { images?: string[] } = {}
+    serve({
+      'POST /api/images': () => {
+        uploads += 1
+        return uploads === 2
+          ? apiError(413, 'The picture is larger than 10 MB')
+          : json({ url: `/images/${uploads}.webp`, thumb_url: '', width: 8, height: 6 }, 201)
+      },
+      'POST /api/products': ({ body }) => {
+        sent = body as typeof sent
+        return json(makeProduct({ id: 9 }), 201)
+      },
+    })
+    const { user } = renderRoutes(routes, '/dashboard/addproduct')
+    await fillIn(user)
+    await user.upload(screen.getByLabelText('Photos'), [picture('big.png'), picture('c.png')])
+    const items = within(screen.getByRole('list', { name: 'Chosen photos' })).getAllByRole('listitem')
+    expect(await within(items[1]!).findByRole('alert')).toHaveTextContent('The picture is larger than 10 MB')
+    expect(within(items[0]!).queryByRole('alert')).not.toBeInTheDocument()
+    expect(within(items[2]!).queryByRole('alert')).not.toBeInTheDocument()
+    await user.click(within(items[1]!).getByRole('button', { name: 'Remove photo 2' }))
+    await user.click(screen.getByRole('button', { name: 'Add Product' }))
+    expect(await screen.findByText('Product added successfully')).toBeInTheDocument()
+    expect(sent.images).toEqual(['/images/1.webp', '/images/3.webp'])
+  })
+
+  it('checks the measures in the browser and sends only the ones given', async () => {
+    let sent: { dimensions?: unknown } = {}
+    const fetch = serve({
+      'POST /api/products': ({ body }) => {
+        sent = body as typeof sent
+        return json(makeProduct({ id: 9 }), 201)
+      },
+    })
+    const { user } = renderRoutes(routes, '/dashboard/addproduct')
+    await fillIn(user)
+    await user.type(screen.getByLabelText('Width (cm)'), '1200')
+    await user.type(screen.getByLabelText('Depth (cm)'), '0')
+    await user.click(screen.getByRole('button', { name: 'Add Product' }))
+    for (const label of ['Width (cm)', 'Depth (cm)']) {
+      expect(await screen.findByLabelText(label)).toHaveAccessibleDescription('Enter a size above 0 and at most 1000 cm')
+    }
+    expect(screen.getByLabelText('Height (cm)')).not.toHaveAttribute('aria-invalid')
+    expect(fetch).not.toHaveBeenCalledWith('/api/products', expect.anything())
+
+    await user.clear(screen.getByLabelText('Width (cm)'))
+    await user.type(screen.getByLabelText('Width (cm)'), '180')
+    await user.clear(screen.getByLabelText('Depth (cm)'))
+    await user.type(screen.getByLabelText('Height (cm)'), '75')
+    await user.click(screen.getByRole('button', { name: 'Add Product' }))
+    expect(await screen.findByText('Product added successfully')).toBeInTheDocument()
+    expect(sent.dimensions).toEqual({ width_cm: 180, height_cm: 75 })
   })
 })

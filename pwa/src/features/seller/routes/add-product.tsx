@@ -1,14 +1,34 @@
+import toast from 'react-hot-toast'
+import { useNavigate } from 'react-router-dom'
 import { PageHeader } from '@/components/page-header'
 import { PageSpinner } from '@/components/spinner'
 import { useUser } from '@/lib/auth'
-import { AddProductForm } from '../components/add-product-form'
+import { paths } from '@/lib/paths'
+import type { User } from '@/lib/types'
+import { useCreateProduct } from '../api/create-product'
+import { newProductOf, type Listing } from '../components/listing'
+import { ProductForm } from '../components/product-form'
 
 export function AddProductRoute() {
   const { user } = useUser()
   return (
     <>
-      <PageHeader title="Add Product" description="List something for sale. Every field is required." />
-      {user ? <AddProductForm seller={user} /> : <PageSpinner />}
+      <PageHeader
+        title="Add Product"
+        description="List something for sale. Every field is required but the dimensions; add up to 8 photos."
+      />
+      {user ? <AddProduct seller={user} /> : <PageSpinner />}
     </>
   )
+}
+
+function AddProduct({ seller }: { seller: User }) {
+  const navigate = useNavigate()
+  const create = useCreateProduct()
+  const save = async (listing: Listing) => {
+    await create.mutateAsync(newProductOf(listing))
+    toast.success('Product added successfully')
+    await navigate(paths.myProducts(seller.email))
+  }
+  return <ProductForm seller={seller} submitLabel="Add Product" save={save} />
 }

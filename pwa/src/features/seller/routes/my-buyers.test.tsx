@@ -1,6 +1,7 @@
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
+import { formatPrice } from '@/lib/format'
 import { describe, expect, it } from 'vitest'
-import { json, mockApi } from '@/testing/mock-api'
+import { apiError, json, mockApi } from '@/testing/mock-api'
 import { renderRoutes } from '@/testing/render'
 import { list, makeBooking } from '@/testing/fixtures'
 import { MyBuyersRoute } from './my-buyers'
@@ -32,7 +33,7 @@ describe('My Buyers', () => {
     ])
     expect(within(table).getByRole('link', { name: '+1 (555) 0100' })).toHaveAttribute('href', 'tel:+15550100')
     expect(table).toHaveTextContent('Elm Park')
-    expect(table).toHaveTextContent('45.50$')
+    expect(table).toHaveTextContent(formatPrice(45.5))
     expect(table).toHaveTextContent('2026-11-22')
   })
 
@@ -54,5 +55,48 @@ describe('My Buyers', () => {
     expect(fetch).toHaveBeenCalledWith('/api/booked/3/paid', expect.objectContaining({ method: 'POST' }))
     expect(screen.queryByRole('button', { name: /^Payment received/ })).not.toBeInTheDocument()
     expect(screen.getByRole('table')).toHaveTextContent('Paid')
+  })
+
+  it('declines a booked booking with the reason given, then refreshes the list', async () => {
+    let status: 'Booked' | 'Declined' = 'Booked'
+    let sent: unknown
+    const fetch = mockApi({
+      'GET /api/mybuyers': () =>
+        json(list([makeBooking({ id: 3, product: 'Oak chair', status, decline_reason: status === 'Declined' ? 'Sold elsewhere' : '' })])),
+      'DELETE /api/mybuyers/:id': ({ body }) => {
+        sent = body
+        status = 'Declined'
+        return json(makeBooking({ id: 3, status, decline_reason: 'Sold elsewhere' }))
+      },
+    })
+    const { user } = renderRoutes(routes, '/dashboard/mybuyers')
+    await user.click(await screen.findByRole('button', { name: /^Decline the booking of Oak chair/ }))
+    const dialog = screen.getByRole('dialog', { name: 'Decline this booking?' })
+    await user.type(within(dialog).getByLabelText('Reason'), '  Sold elsewhere ')
+    await user.click(within(dialog).getByRole('button', { name: 'Decline booking' }))
+    expect(await screen.findByText('Booking declined')).toBeInTheDocument()
+    expect(fetch).toHaveBeenCalledWith('/api/mybuyers/3', expect.objectContaining({ method: 'DELETE' }))
+    expect(sent).toEqual({ reason: 'Sold elsewhere' })
+    await waitFor(() => expect(screen.getByRole('table')).toHaveTextContent('Declined'))
+    expect(screen.getByRole('table')).toHaveTextContent('Sold elsewhere')
+    expect(screen.queryByRole('button', { name: /^Decline the booking/ })).not.toBeInTheDocument()
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+  })
+
+  it('declines without a reason, and shows a refusal in the dialog', async () => {
+    let sent: unknown
+    mockApi({
+      'GET /api/mybuyers': () => json(list([makeBooking({ id: 3, product: 'Oak chair' })])),
+      'DELETE /api/mybuyers/:id': ({ body }) => {
+        sent = body
+        return apiError(409, 'This booking is no longer open')
+      },
+    })
+    const { user } = renderRoutes(routes, '/dashboard/mybuyers')
+    await user.click(await screen.findByRole('button', { name: /^Decline the booking of Oak chair/ }))
+    const dialog = screen.getByRole('dialog', { name: 'Decline this booking?' })
+    await user.click(within(dialog).getByRole('button', { name: 'Decline booking' }))
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('This booking is no longer open')
+    expect(sent).toEqual({ reason: '' })
   })
 })

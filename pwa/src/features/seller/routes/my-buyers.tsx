@@ -1,3 +1,5 @@
+import { useState } from 'react'
+import toast from 'react-hot-toast'
 import { BookingStatus } from '@/components/booking-status'
 import { Button } from '@/components/button'
 import { ConfirmDialog } from '@/components/confirm-dialog'
@@ -8,7 +10,9 @@ import { formatPostedDate, formatPrice } from '@/lib/format'
 import type { Booking } from '@/lib/types'
 import { useConfirmedAction } from '@/lib/use-confirmed-action'
 import { useConfirmPayment } from '../api/confirm-payment'
+import { useDeclineBooking } from '../api/decline-booking'
 import { useMyBuyers } from '../api/get-my-buyers'
+import { DeclineDialog } from '../components/decline-dialog'
 
 /** "+1 (555) 010-0" → "tel:+15550100". */
 function telHref(phone: string): string {
@@ -35,6 +39,20 @@ export function MyBuyersRoute() {
     variables: (booking: Booking) => booking.id,
     success: 'Payment confirmed',
   })
+  const decline = useDeclineBooking()
+  const [declining, setDeclining] = useState<Booking | null>(null)
+  const confirmDecline = (reason: string) => {
+    if (!declining) return
+    decline.mutate(
+      { bookingId: declining.id, reason },
+      {
+        onSuccess: () => {
+          toast.success('Booking declined')
+          setDeclining(null)
+        },
+      },
+    )
+  }
 
   const columns: Column<Booking>[] = [
     { header: 'Product', cell: (booking) => <span className="font-medium">{booking.product}</span> },
@@ -56,7 +74,7 @@ export function MyBuyersRoute() {
     { header: 'Meeting place', cell: (booking) => booking.location },
     { header: 'Price', cell: (booking) => <span className="whitespace-nowrap">{formatPrice(booking.price)}</span> },
     {
-      // The one action sits with the status it changes.
+      // The actions sit with the status they change.
       header: 'Status',
       cell: (booking) => (
         <div className="flex flex-col items-end gap-2 md:items-start">
@@ -70,6 +88,23 @@ export function MyBuyersRoute() {
             >
               Payment received
             </Button>
+          )}
+          {booking.status === 'Booked' && (
+            <Button
+              aria-label={`Decline the booking of ${booking.product} by ${booking.buyer_name}`}
+              variant="secondary"
+              size="sm"
+              className="whitespace-nowrap"
+              onClick={() => {
+                decline.reset()
+                setDeclining(booking)
+              }}
+            >
+              Decline
+            </Button>
+          )}
+          {booking.status === 'Declined' && booking.decline_reason && (
+            <p className="max-w-56 text-sm text-stone-600">{booking.decline_reason}</p>
           )}
         </div>
       ),
@@ -88,7 +123,7 @@ export function MyBuyersRoute() {
     <>
       <PageHeader
         title="My Buyers"
-        description="Bookings on your products. Confirm a payment once the buyer has paid you."
+        description="Bookings on your products. Confirm a payment once the buyer has paid you, or decline a booking."
       />
       <PagedTable
         list={buyers}
@@ -111,6 +146,13 @@ export function MyBuyersRoute() {
         }
         confirmLabel="Payment received"
         tone="primary"
+      />
+      <DeclineDialog
+        booking={declining}
+        onCancel={() => setDeclining(null)}
+        onConfirm={confirmDecline}
+        isPending={decline.isPending}
+        error={decline.error}
       />
     </>
   )

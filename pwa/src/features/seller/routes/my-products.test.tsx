@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+import { formatPrice } from '@/lib/format'
 import { list, makeProduct, seller } from '@/testing/fixtures'
 import { apiError, json, mockApi } from '@/testing/mock-api'
 import { renderRoutes } from '@/testing/render'
@@ -17,13 +18,14 @@ describe('My Products', () => {
     expect(fetch).toHaveBeenCalledWith('/api/myproducts/sam%40example.com?limit=24&offset=0', expect.anything())
   })
 
-  it('lists name, location, category and the real status', async () => {
+  it('lists name, price, location, category and the real status', async () => {
     mockApi({
       'GET /api/myproducts/:email': () =>
         json(
           list([
-            makeProduct({ id: 1, product: 'Oak chair', location: 'Elm Park', category: 'Chairs' }),
-            makeProduct({ id: 2, product: 'Sofa', status: 'Sold' }),
+            makeProduct({ id: 1, product: 'Oak chair', location: 'Elm Park', category: 'Chairs', resale_price: 45.5 }),
+            makeProduct({ id: 2, product: 'Lamp', status: 'Reserved', advertised: true }),
+            makeProduct({ id: 3, product: 'Sofa', status: 'Sold' }),
           ]),
         ),
     })
@@ -31,17 +33,52 @@ describe('My Products', () => {
     const table = await screen.findByRole('table', { name: 'My products' })
     expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
       'Product name',
+      'Price',
       'Location',
       'Category',
       'Status',
       'Actions',
     ])
-    const [, available, sold] = within(table).getAllByRole('row')
+    const [, available, reserved, sold] = within(table).getAllByRole('row')
     expect(available).toHaveTextContent('Oak chair')
+    expect(available).toHaveTextContent(formatPrice(45.5))
     expect(available).toHaveTextContent('Elm Park')
     expect(available).toHaveTextContent('Chairs')
     expect(available).toHaveTextContent('Available')
+    expect(available).not.toHaveTextContent('Advertised')
+    expect(reserved).toHaveTextContent('Reserved')
+    expect(reserved).toHaveTextContent('Advertised')
     expect(sold).toHaveTextContent('Sold')
+  })
+
+  it('puts Edit first, a link to the edit screen, and offers none for a sold product', async () => {
+    mockApi({
+      'GET /api/myproducts/:email': () =>
+        json(list([makeProduct({ id: 4, product: 'Oak chair' }), makeProduct({ id: 5, product: 'Sofa', status: 'Sold' })])),
+    })
+    renderRoutes(routes, path)
+    const table = await screen.findByRole('table', { name: 'My products' })
+    const [, available, sold] = within(table).getAllByRole('row')
+    const actions = available!.querySelectorAll('a, button')
+    expect(Array.from(actions, (action) => action.textContent)).toEqual(['Edit', 'Advertise', 'Delete'])
+    expect(within(available!).getByRole('link', { name: 'Edit Oak chair' })).toHaveAttribute(
+      'href',
+      '/dashboard/edit-product/4',
+    )
+    expect(within(sold!).queryByRole('link', { name: /^Edit/ })).not.toBeInTheDocument()
+    expect(within(sold!).getByRole('button', { name: 'Delete Sofa' })).toBeInTheDocument()
+  })
+
+  it('says Advertised, disabled, on an advertised product', async () => {
+    const fetch = mockApi({
+      'GET /api/myproducts/:email': () => json(list([makeProduct({ id: 5, product: 'Oak chair', advertised: true })])),
+    })
+    const { user } = renderRoutes(routes, path)
+    const button = await screen.findByRole('button', { name: 'Oak chair is advertised' })
+    expect(button).toHaveTextContent('Advertised')
+    expect(button).toBeDisabled()
+    await user.click(button)
+    expect(fetch).not.toHaveBeenCalledWith('/api/advertised', expect.anything())
   })
 
   it('shows the advertised toast only after the server accepted (201)', async () => {

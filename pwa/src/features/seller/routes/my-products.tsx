@@ -5,6 +5,8 @@ import { PageHeader } from '@/components/page-header'
 import { PagedTable } from '@/components/paged-table'
 import type { Column } from '@/components/table'
 import { Thumbnail } from '@/components/thumbnail'
+import { Badge } from '@/components/badge'
+import { formatPrice } from '@/lib/format'
 import { paths } from '@/lib/paths'
 import type { Product } from '@/lib/types'
 import { toastOutcome, useConfirmedAction } from '@/lib/use-confirmed-action'
@@ -36,9 +38,21 @@ export function MyProductsRoute() {
         </span>
       ),
     },
+    {
+      header: 'Price',
+      cell: (product) => <span className="whitespace-nowrap font-medium">{formatPrice(product.resale_price)}</span>,
+    },
     { header: 'Location', cell: (product) => product.location },
     { header: 'Category', cell: (product) => product.category },
-    { header: 'Status', cell: (product) => <ProductStatus status={product.status} /> },
+    {
+      header: 'Status',
+      cell: (product) => (
+        <span className="inline-flex flex-wrap justify-end gap-1.5 md:justify-start">
+          <ProductStatus status={product.status} />
+          {product.advertised && <Badge tone="teal">Advertised</Badge>}
+        </span>
+      ),
+    },
     {
       header: 'Actions',
       hideLabelWhenStacked: true,
@@ -47,24 +61,36 @@ export function MyProductsRoute() {
         const reasonId = `advertise-reason-${product.id}`
         return (
           <div className="flex w-full flex-wrap items-center justify-end gap-2 md:justify-start">
+            {!sold && (
+              <Link
+                to={paths.editProduct(product.id)}
+                aria-label={`Edit ${product.product}`}
+                className={buttonClasses({ size: 'sm' })}
+              >
+                Edit
+              </Link>
+            )}
             <Button
-              aria-label={`Delete ${product.product}`}
-              variant="danger"
-              size="sm"
-              onClick={() => deletion.ask(product)}
-            >
-              Delete
-            </Button>
-            <Button
-              aria-label={`Advertise ${product.product}`}
+              aria-label={
+                product.advertised ? `${product.product} is advertised` : `Advertise ${product.product}`
+              }
               variant="secondary"
               size="sm"
-              disabled={sold}
+              disabled={sold || product.advertised}
               aria-describedby={sold ? reasonId : undefined}
               isLoading={advertise.isPending && advertise.variables === product.id}
               onClick={() => advertiseProduct(product)}
             >
-              Advertise
+              {product.advertised ? 'Advertised' : 'Advertise'}
+            </Button>
+            <Button
+              aria-label={`Delete ${product.product}`}
+              variant="ghost"
+              size="sm"
+              className="text-red-700 hover:bg-red-50 active:bg-red-100"
+              onClick={() => deletion.ask(product)}
+            >
+              Delete
             </Button>
             {sold && (
               <span id={reasonId} className="basis-full text-right text-sm text-stone-600 md:text-left">

@@ -1,0 +1,224 @@
+import { useEffect, useId, useRef, useState, type Ref } from 'react'
+import { cn } from '@/lib/cn'
+import { Input } from './field'
+import { Spinner } from './spinner'
+
+/** One photo of a list being edited: stored (url), uploading, or refused (error). */
+export interface PhotoItem {
+  key: string
+  status: 'uploading' | 'done' | 'failed'
+  /** Where the server stored it, once uploaded. */
+  url?: string
+  /** The chosen file, for a retry. */
+  file?: File
+  /** What to show: a thumbnail or the chosen file's blob: URL. */
+  preview?: string
+  error?: string
+}
+
+interface PhotosFieldProps {
+  photos: PhotoItem[]
+  max: number
+  onAdd: (files: File[]) => void
+  onRemove: (key: string) => void
+  onMove: (key: string, by: -1 | 1) => void
+  onRetry: (key: string) => void
+  /** A message about the whole list (none chosen, some failed). */
+  error?: string
+  /** Files left out last time, over the limit. */
+  skipped?: number
+  /** For the form library: focus goes to the file input on an error. */
+  inputRef?: Ref<HTMLInputElement>
+  label?: string
+  className?: string
+}
+
+/**
+ * Several photos at once (phones pick from their gallery): each shows as it
+ * uploads, with its own error, and can be moved left or right or removed;
+ * the first is the cover.
+ */
+export function PhotosField({
+  photos,
+  max,
+  onAdd,
+  onRemove,
+  onMove,
+  onRetry,
+  error,
+  skipped = 0,
+  inputRef,
+  label = 'Photos',
+  className,
+}: PhotosFieldProps) {
+  const id = useId()
+  const listRef = useRef<HTMLOListElement>(null)
+  // After a move, the focus stays on the moved photo's button (or its other one at an end).
+  const [moved, setMoved] = useState<{ key: string; by: -1 | 1 } | null>(null)
+  useEffect(() => {
+    if (!moved || !listRef.current) return
+    const item = listRef.current.querySelector<HTMLElement>(`[data-photo="${moved.key}"]`)
+    const wanted = item?.querySelector<HTMLButtonElement>(`[data-move="${moved.by}"]:not(:disabled)`)
+    const other = item?.querySelector<HTMLButtonElement>(`[data-move="${-moved.by}"]:not(:disabled)`)
+    ;(wanted ?? other)?.focus()
+    setMoved(null)
+  }, [moved, photos])
+
+  const full = photos.length >= max
+  const uploading = photos.filter((photo) => photo.status === 'uploading').length
+  const done = photos.filter((photo) => photo.status === 'done').length
+  const hintId = `${id}-hint`
+  const errorId = `${id}-error`
+
+  return (
+    <div className={cn('flex flex-col gap-3', className)}>
+      <label htmlFor={id} className="font-medium text-stone-800">
+        {label}
+      </label>
+      <Input
+        id={id}
+        ref={inputRef}
+        type="file"
+        multiple
+        accept="image/*"
+        disabled={full}
+        aria-describedby={[hintId, error ? errorId : null].filter(Boolean).join(' ')}
+        aria-invalid={error ? true : undefined}
+        onChange={(event) => {
+          const files = Array.from(event.target.files ?? [])
+          // Emptied, so choosing the same file again still counts.
+          event.target.value = ''
+          if (files.length > 0) onAdd(files)
+        }}
+      />
+      <p id={hintId} className="-mt-1 text-sm text-stone-600">
+        {full
+          ? `${max} photos is the most a listing can have. Remove one to add another.`
+          : `Up to ${max} photos, JPEG, PNG, GIF or WebP, 10 MB each. The first one is the cover.`}
+      </p>
+      {error && (
+        <p id={errorId} className="-mt-1 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
+      <p aria-live="polite" className="-mt-1 text-sm text-stone-700 empty:hidden">
+        {uploading > 0 && `Uploading photos: ${done} of ${done + uploading} done…`}
+        {skipped > 0 && ` ${skipped} ${skipped === 1 ? 'photo was' : 'photos were'} left out: ${max} at most.`}
+      </p>
+      {photos.length > 0 && (
+        <ol ref={listRef} aria-label="Chosen photos" className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+          {photos.map((photo, index) => {
+            const name = `photo ${index + 1}`
+            return (
+              <li
+                key={photo.key}
+                data-photo={photo.key}
+                className={cn(
+                  'flex flex-col overflow-hidden rounded-xl border bg-white',
+                  photo.status === 'failed' ? 'border-red-300' : 'border-stone-200',
+                )}
+              >
+                <div className="relative aspect-square bg-stone-100">
+                  {photo.preview ? (
+                    <img
+                      src={photo.preview}
+                      alt={`Photo ${index + 1}${index === 0 ? ', the cover' : ''}`}
+                      className="size-full object-cover"
+                    />
+                  ) : (
+                    <span role="img" aria-label={`Photo ${index + 1}${index === 0 ? ', the cover' : ''}`} className="block size-full" />
+                  )}
+                  {index === 0 && (
+                    <span className="absolute top-2 left-2 rounded-full bg-teal-700 px-2 py-0.5 text-xs font-semibold text-white shadow">
+                      Cover
+                    </span>
+                  )}
+                  {photo.status === 'uploading' && (
+                    <span className="absolute inset-0 flex items-center justify-center bg-white/60">
+                      <Spinner label={`Uploading photo ${index + 1}…`} />
+                    </span>
+                  )}
+                </div>
+                {photo.status === 'failed' && (
+                  <div className="flex flex-col gap-1 px-2 pt-2">
+                    <p role="alert" className="text-sm font-medium text-red-700">
+                      {photo.error}
+                    </p>
+                    {photo.file && (
+                      <button
+                        type="button"
+                        onClick={() => onRetry(photo.key)}
+                        aria-label={`Retry ${name}`}
+                        className="self-start text-sm font-semibold text-teal-800 underline"
+                      >
+                        Retry
+                      </button>
+                    )}
+                  </div>
+                )}
+                <div className="mt-auto flex items-center justify-between gap-1 p-1">
+                  <IconButton
+                    label={`Move ${name} left`}
+                    data-move="-1"
+                    disabled={index === 0}
+                    onClick={() => {
+                      onMove(photo.key, -1)
+                      setMoved({ key: photo.key, by: -1 })
+                    }}
+                    path="M12.5 4.5 7 10l5.5 5.5"
+                  />
+                  <IconButton
+                    label={`Remove ${name}`}
+                    onClick={() => onRemove(photo.key)}
+                    path="M5.5 5.5l9 9M14.5 5.5l-9 9"
+                    tone="danger"
+                  />
+                  <IconButton
+                    label={`Move ${name} right`}
+                    data-move="1"
+                    disabled={index === photos.length - 1}
+                    onClick={() => {
+                      onMove(photo.key, 1)
+                      setMoved({ key: photo.key, by: 1 })
+                    }}
+                    path="M7.5 4.5 13 10l-5.5 5.5"
+                  />
+                </div>
+              </li>
+            )
+          })}
+        </ol>
+      )}
+    </div>
+  )
+}
+
+interface IconButtonProps {
+  label: string
+  path: string
+  onClick: () => void
+  disabled?: boolean
+  tone?: 'danger'
+  'data-move'?: string
+}
+
+function IconButton({ label, path, onClick, disabled, tone, ...data }: IconButtonProps) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      disabled={disabled}
+      onClick={onClick}
+      {...data}
+      className={cn(
+        'inline-flex size-11 items-center justify-center rounded-lg disabled:opacity-30',
+        tone === 'danger' ? 'text-red-700 hover:bg-red-50' : 'text-stone-700 hover:bg-stone-100',
+      )}
+    >
+      <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
+        <path strokeLinecap="round" strokeLinejoin="round" d={path} />
+      </svg>
+    </button>
+  )
+}

@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { Booking } from '@/lib/types'
+import { bookingKeys, productKeys } from '@/lib/query-keys'
+import { sendJson } from './send-json'
+
+export interface DeclineRequest {
+  bookingId: number
+  /** Shown to the buyer under 'Declined'; may be empty. */
+  reason: string
+}
+
+/** DELETE /api/mybuyers/{id} with {"reason"}: 200 with the Declined booking; 409 when it is no longer Booked. */
+export function declineBooking({ bookingId, reason }: DeclineRequest): Promise<Booking> {
+  return sendJson<Booking>('DELETE', `/mybuyers/${encodeURIComponent(bookingId)}`, { reason })
+}
+
+export function useDeclineBooking() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: declineBooking,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: bookingKeys.all }),
+        // The product may be Available again.
+        queryClient.invalidateQueries({ queryKey: productKeys.all }),
+      ]),
+  })
+}

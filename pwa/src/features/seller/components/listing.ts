@@ -1,0 +1,131 @@
+// What the product form holds and what it sends: Add Product sends all of it
+// (POST), Edit only what changed from the product (PATCH).
+import type { Condition, Dimensions, NewProduct, Product, ProductChanges } from '@/lib/types'
+
+export const dimensionFields = [
+  { name: 'width_cm', label: 'Width (cm)' },
+  { name: 'depth_cm', label: 'Depth (cm)' },
+  { name: 'height_cm', label: 'Height (cm)' },
+] as const
+
+export type DimensionField = (typeof dimensionFields)[number]['name']
+
+/** The browser-side check of one measure; empty is fine (they are optional). */
+export function checkDimension(value: string): true | string {
+  const text = value.trim()
+  if (text === '') return true
+  const number = Number(text)
+  if (!Number.isFinite(number) || number <= 0 || number > 1000) return 'Enter a size above 0 and at most 1000 cm'
+  return true
+}
+
+/** The form's values: text as typed, the server checks the numbers too. */
+export interface ProductFormValues {
+  category: string
+  product: string
+  description: string
+  condition: Condition
+  location: string
+  resale_price: string
+  original_price: string
+  purchase_year: string
+  use_period: string
+  seller_phone: string
+  width_cm: string
+  depth_cm: string
+  height_cm: string
+  /** Only carries the photos' error; the photos themselves live in usePhotoUploads. */
+  images: string
+  /** Only carries the server's error about the measures as a whole. */
+  dimensions: string
+}
+
+/** A filled-in form with its uploaded photos, ready to send. */
+export interface Listing {
+  values: ProductFormValues
+  /** Stored photo URLs, the cover first. */
+  images: string[]
+}
+
+/** The measures given, or null for none. */
+export function dimensionsOf(values: Pick<ProductFormValues, DimensionField>): Dimensions | null {
+  const dimensions: Dimensions = {}
+  for (const { name } of dimensionFields) {
+    const text = values[name].trim()
+    if (text !== '') dimensions[name] = Number(text)
+  }
+  return Object.keys(dimensions).length > 0 ? dimensions : null
+}
+
+const textFields = [
+  'category',
+  'product',
+  'description',
+  'condition',
+  'location',
+  'resale_price',
+  'original_price',
+  'purchase_year',
+  'use_period',
+] as const
+
+/** The form's starting values: empty for a new product, the product's own for an edit. */
+export function formValuesOf(product: Product | undefined, sellerPhone: string): ProductFormValues {
+  const measure = (name: DimensionField) => {
+    const value = product?.dimensions?.[name]
+    return value === undefined || value === null ? '' : String(value)
+  }
+  return {
+    category: product?.category ?? '',
+    product: product?.product ?? '',
+    description: product?.description ?? '',
+    condition: product?.condition ?? 'Excellent',
+    location: product?.location ?? '',
+    resale_price: product ? String(product.resale_price) : '',
+    original_price: product ? String(product.original_price) : '',
+    purchase_year: product ? String(product.purchase_year) : '',
+    use_period: product?.use_period ?? '',
+    seller_phone: product?.seller_phone ?? sellerPhone,
+    width_cm: measure('width_cm'),
+    depth_cm: measure('depth_cm'),
+    height_cm: measure('height_cm'),
+    images: '',
+    dimensions: '',
+  }
+}
+
+/** POST /api/products: everything; dimensions only when some are given. */
+export function newProductOf({ values, images }: Listing): NewProduct {
+  const dimensions = dimensionsOf(values)
+  return {
+    category: values.category,
+    product: values.product,
+    description: values.description,
+    images,
+    ...(dimensions ? { dimensions } : {}),
+    condition: values.condition,
+    location: values.location,
+    resale_price: values.resale_price,
+    original_price: values.original_price,
+    purchase_year: values.purchase_year,
+    use_period: values.use_period,
+    seller_phone: values.seller_phone,
+  }
+}
+
+function sameDimensions(a: Dimensions | null, b: Dimensions | null): boolean {
+  return dimensionFields.every(({ name }) => (a?.[name] ?? null) === (b?.[name] ?? null))
+}
+
+/** PATCH /api/products/{id}: only what differs from the product; dimensions null clears them. */
+export function changesOf(product: Product, { values, images }: Listing): ProductChanges {
+  const before = formValuesOf(product, '')
+  const changes: ProductChanges = {}
+  for (const field of textFields) {
+    if (values[field] !== before[field]) Object.assign(changes, { [field]: values[field] })
+  }
+  if (images.join('\n') !== product.images.join('\n')) changes.images = images
+  const dimensions = dimensionsOf(values)
+  if (!sameDimensions(dimensions, product.dimensions)) changes.dimensions = dimensions
+  return changes
+}

@@ -1,0 +1,229 @@
+import { useRef } from 'react'
+import { useForm } from 'react-hook-form'
+import { Button } from '@/components/button'
+import { Field, Input, Select, Textarea } from '@/components/field'
+import { FormError } from '@/components/form-error'
+import { OfflineReason } from '@/components/offline-state'
+import { PhotosField } from '@/components/photos-field'
+import { useCategories } from '@/lib/categories'
+import { useOnline } from '@/lib/connectivity'
+import { required, requiredMessage } from '@/lib/form'
+import { useFormSubmission } from '@/lib/server-field-errors'
+import { conditions, type Product, type User } from '@/lib/types'
+import { useSellerVerified } from '../api/get-seller-verified'
+import { maxPhotos, usePhotoUploads, type StoredPhoto } from '../hooks/use-photo-uploads'
+import { checkDimension, dimensionFields, formValuesOf, type Listing, type ProductFormValues } from './listing'
+
+/** Form fields the server may name in a 422 answer. */
+const serverFields = [
+  'category',
+  'product',
+  'description',
+  'images',
+  'dimensions',
+  'condition',
+  'location',
+  'resale_price',
+  'original_price',
+  'purchase_year',
+  'use_period',
+  'seller_phone',
+] as const
+
+/** A product's stored photos, the cover first. */
+function storedPhotos(product: Product | undefined): StoredPhoto[] {
+  if (!product) return []
+  const images = product.images?.length ? product.images : [product.image]
+  return images.map((url, i) => ({ url, thumb: product.thumbs?.[i] ?? '' }))
+}
+
+interface ProductFormProps {
+  seller: User
+  /** The product being edited: the form starts from it. Without one, a new product. */
+  product?: Product
+  submitLabel: string
+  /** Sends the filled-in form; a thrown server error is shown on its fields. Answers whether to go on. */
+  save: (listing: Listing) => Promise<unknown>
+}
+
+/**
+ * The product form of Add Product and Edit: the spec's fields, several photos
+ * (uploaded as soon as chosen) and optional measures. Seller name, verified
+ * state and email come from the account.
+ */
+export function ProductForm({ seller, product, submitLabel, save }: ProductFormProps) {
+  const online = useOnline()
+  const categories = useCategories()
+  const verified = useSellerVerified(seller.email)
+  const photos = usePhotoUploads(storedPhotos(product))
+  const editing = product !== undefined
+  const {
+    register,
+    handleSubmit,
+    setError,
+    clearErrors,
+    formState: { errors, isSubmitting },
+  } = useForm<ProductFormValues>({ defaultValues: formValuesOf(product, seller.phone) })
+  const submission = useFormSubmission(setError, serverFields)
+  // The photos are not a form value; the form only checks there are some.
+  const photoCount = useRef(photos.photos.length)
+  photoCount.current = photos.photos.length
+  const photosInput = register('images', { validate: () => photoCount.current > 0 || requiredMessage })
+
+  const onSubmit = handleSubmit(async (values) => {
+    submission.clear()
+    const settled = await photos.settled()
+    if (settled.some((photo) => photo.status === 'failed')) {
+      setError(
+        'images',
+        { type: 'upload', message: 'Some photos could not be uploaded: remove them or try again.' },
+        { shouldFocus: true },
+      )
+      return
+    }
+    const images = settled.flatMap((photo) => (photo.url ? [photo.url] : []))
+    if (images.length === 0) {
+      setError('images', { type: 'required', message: requiredMessage }, { shouldFocus: true })
+      return
+    }
+    await submission.send(() => save({ values, images }))
+  })
+
+  // The product's own category is there before the list has loaded (or if it was renamed),
+  // keyed by name so the chosen option stays the same element.
+  const categoryNames = [...new Set([...(categories.data?.items.map((c) => c.name) ?? []), ...(product ? [product.category] : [])])]
+  const isVerified = verified.data ?? seller.verified
+  const verifiedText = isVerified === undefined ? 'Checking…' : isVerified ? 'Verified' : 'Not verified'
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid max-w-3xl gap-5 sm:grid-cols-2">
+      <Field
+        label="Category"
+        error={errors.category?.message}
+        hint={
+          categories.isError ? (
+            <span className="text-red-700">
+              Could not load the categories.{' '}
+              <button type="button" className="font-semibold underline" onClick={() => void categories.refetch()}>
+                Retry
+              </button>
+            </span>
+          ) : undefined
+        }
+      >
+        {(control) => (
+          <Select {...control} {...register('category', required)}>
+            <option value="">{categories.isPending ? 'Loading categories…' : 'Choose a category'}</option>
+            {categoryNames.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+      <Field label="Product name" error={errors.product?.message}>
+        {(control) => <Input maxLength={120} {...control} {...register('product', required)} />}
+      </Field>
+      <Field label="Description" error={errors.description?.message} className="sm:col-span-2">
+        {(control) => <Textarea maxLength={5000} {...control} {...register('description', required)} />}
+      </Field>
+      <PhotosField
+        className="sm:col-span-2"
+        photos={photos.photos}
+        max={maxPhotos}
+        skipped={photos.skipped}
+        inputRef={photosInput.ref}
+        error={errors.images?.message}
+        onAdd={(files) => {
+          clearErrors('images')
+          photos.add(files)
+        }}
+        onRemove={(key) => {
+          clearErrors('images')
+          photos.remove(key)
+        }}
+        onMove={photos.move}
+        onRetry={(key) => {
+          clearErrors('images')
+          photos.retry(key)
+        }}
+      />
+      <Field label="Condition" error={errors.condition?.message}>
+        {(control) => (
+          <Select {...control} {...register('condition', required)}>
+            {conditions.map((condition) => (
+              <option key={condition} value={condition}>
+                {condition}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+      <Field label="Location" error={errors.location?.message}>
+        {(control) => <Input maxLength={200} {...control} {...register('location', required)} />}
+      </Field>
+      <Field label="Resale price" error={errors.resale_price?.message} hint="In dollars, such as 120 or 120.50.">
+        {(control) => <Input inputMode="decimal" {...control} {...register('resale_price', required)} />}
+      </Field>
+      <Field label="Original price" error={errors.original_price?.message} hint="In dollars, what you paid new.">
+        {(control) => <Input inputMode="decimal" {...control} {...register('original_price', required)} />}
+      </Field>
+      <Field label="Purchase year" error={errors.purchase_year?.message} hint="Such as 2019.">
+        {(control) => <Input inputMode="numeric" maxLength={4} {...control} {...register('purchase_year', required)} />}
+      </Field>
+      <Field label="Use period" error={errors.use_period?.message} hint="Such as 3 years.">
+        {(control) => <Input {...control} {...register('use_period', required)} />}
+      </Field>
+      <fieldset className="flex flex-col gap-2 sm:col-span-2">
+        <legend className="font-medium text-stone-800">Dimensions (optional)</legend>
+        <p className="text-sm text-stone-600">The outer measures in centimetres; give the ones you know.</p>
+        <div className="grid grid-cols-3 gap-3">
+          {dimensionFields.map(({ name, label }) => (
+            <Field key={name} label={label} error={errors[name]?.message}>
+              {(control) => (
+                <Input
+                  type="number"
+                  inputMode="decimal"
+                  min={0}
+                  max={1000}
+                  step="any"
+                  {...control}
+                  {...register(name, { validate: checkDimension })}
+                />
+              )}
+            </Field>
+          ))}
+        </div>
+        {errors.dimensions?.message && (
+          <p className="text-sm font-medium text-red-700">{errors.dimensions.message}</p>
+        )}
+      </fieldset>
+      <Field label="Seller name" hint="From your account.">
+        {(control) => <Input readOnly value={seller.name} {...control} />}
+      </Field>
+      <Field label="Seller verified" hint="An admin verifies sellers.">
+        {(control) => <Input readOnly value={verifiedText} {...control} />}
+      </Field>
+      <Field label="Seller email" hint="From your account.">
+        {(control) => <Input type="email" readOnly value={seller.email} {...control} />}
+      </Field>
+      {editing ? (
+        <Field label="Seller phone" hint="Buyers call this number.">
+          {(control) => <Input type="tel" readOnly value={product.seller_phone} {...control} />}
+        </Field>
+      ) : (
+        <Field label="Seller phone" error={errors.seller_phone?.message} hint="Buyers call this number.">
+          {(control) => <Input type="tel" autoComplete="tel" {...control} {...register('seller_phone', required)} />}
+        </Field>
+      )}
+      <div className="flex flex-col gap-4 sm:col-span-2">
+        <FormError error={submission.error} />
+        <OfflineReason action={editing ? 'saving your changes' : 'adding a product'} />
+        <Button type="submit" disabled={!online} isLoading={isSubmitting} className="sm:self-start">
+          {submitLabel}
+        </Button>
+      </div>
+    </form>
+  )
+}

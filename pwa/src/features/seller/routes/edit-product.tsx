@@ -1,0 +1,70 @@
+import toast from 'react-hot-toast'
+import { Link, useNavigate, useParams } from 'react-router-dom'
+import { buttonClasses } from '@/components/button'
+import { EmptyState } from '@/components/empty-state'
+import { QueryErrorState } from '@/components/error-state'
+import { OfflineState } from '@/components/offline-state'
+import { PageHeader } from '@/components/page-header'
+import { PageSpinner } from '@/components/spinner'
+import { isApiError } from '@/lib/api'
+import { useUser } from '@/lib/auth'
+import { paths } from '@/lib/paths'
+import type { Product, User } from '@/lib/types'
+import { useEditedProduct } from '../api/get-product'
+import { useUpdateProduct } from '../api/update-product'
+import { changesOf, type Listing } from '../components/listing'
+import { ProductForm } from '../components/product-form'
+
+/** "12" → 12; anything that can't be an id → null. */
+function parseId(raw: string | undefined): number | null {
+  return raw && /^[1-9]\d{0,15}$/.test(raw) ? Number(raw) : null
+}
+
+export function EditProductRoute() {
+  const id = parseId(useParams().id)
+  const { user } = useUser()
+  const product = useEditedProduct(id)
+
+  let body
+  if (id === null || isApiError(product.error, 404)) {
+    body = <EmptyState title="We could not find this product">It may have been deleted.</EmptyState>
+  } else if (product.isPending && product.fetchStatus === 'paused') {
+    body = <OfflineState what="This product" />
+  } else if (product.isPending || !user) {
+    body = <PageSpinner label="Loading the product…" />
+  } else if (product.isError && !product.data) {
+    body = <QueryErrorState title="Could not load this product" query={product} />
+  } else {
+    // Keyed by the product, so the form starts again from another one.
+    body = <EditProduct key={product.data.id} seller={user} product={product.data} />
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="Edit Product"
+        description="Change what you need; buyers see it at once."
+        actions={
+          user && (
+            <Link to={paths.myProducts(user.email)} className={buttonClasses({ variant: 'secondary' })}>
+              Back to My Products
+            </Link>
+          )
+        }
+      />
+      {body}
+    </>
+  )
+}
+
+function EditProduct({ seller, product }: { seller: User; product: Product }) {
+  const navigate = useNavigate()
+  const update = useUpdateProduct(product.id)
+  const save = async (listing: Listing) => {
+    const changes = changesOf(product, listing)
+    if (Object.keys(changes).length > 0) await update.mutateAsync(changes)
+    toast.success('Product updated')
+    await navigate(paths.myProducts(seller.email))
+  }
+  return <ProductForm seller={seller} product={product} submitLabel="Save changes" save={save} />
+}
