@@ -126,7 +126,7 @@ test('signed in with Google, a buyer books and pays by card at 360 px; the order
   await card.getByLabel('Card number').waitFor()
   await page.getByRole('region', { name: 'How to pay' }).waitFor() // paying in person stays offered
   await screenshots(page, 'payment-card')
-  await card.getByRole('button', { name: 'Pay 45.50$' }).click()
+  await card.getByRole('button', { name: 'Pay $45.50' }).click()
   await page.getByRole('region', { name: 'Confirming your payment' }).waitFor()
   assert.ok(await page.evaluate(() => window.stripeConfirmed), 'Stripe.js was asked to confirm the payment')
 

@@ -176,6 +176,8 @@ export async function newContext(browser, baseURL, width = 1280, { serviceWorker
   return browser.newContext({
     baseURL,
     serviceWorkers,
+    // Prices follow the viewer's locale: the assertions read '$240'.
+    locale: 'en-US',
     viewport: { width, height: phone ? 780 : 900 },
     deviceScaleFactor: 1,
     isMobile: phone,

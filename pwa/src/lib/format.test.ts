@@ -3,12 +3,27 @@ import { countLabel, formatPostedDate, formatPrice, formatTimeAgo } from './form
 
 describe('format', () => {
   it.each([
-    [120.5, '120.50$'],
-    [0, '0.00$'],
-    [99, '99.00$'],
-    ['15.25', '15.25$'],
-  ])('formats price %s as %s', (value, text) => {
-    expect(formatPrice(value)).toBe(text)
+    [420, '$420'],
+    [120.5, '$120.50'],
+    [0, '$0'],
+    ['15.25', '$15.25'],
+    [1234.5, '$1,234.50'],
+  ])('formats price %s as %s in en-US', (value, text) => {
+    expect(formatPrice(value, 'usd', 'en-US')).toBe(text)
+  })
+
+  it("follows the viewer's locale, and the marketplace's currency", () => {
+    // Intl puts a no-break space between the amount and the symbol.
+    expect(formatPrice(420, 'usd', 'de-DE')).toBe('420\u00a0$')
+    expect(formatPrice(45.5, 'usd', 'de-DE')).toBe('45,50\u00a0$')
+    expect(formatPrice(45.5, 'eur', 'de-DE')).toBe('45,50\u00a0€')
+    expect(formatPrice(45.5, 'eur', 'en-US')).toBe('€45.50')
+    expect(formatPrice(1200, 'jpy', 'en-US')).toBe('¥1,200')
+  })
+
+  it('falls back to dollars for a currency code Intl does not know, and shows a non-number as is', () => {
+    expect(formatPrice(45.5, 'not a code', 'en-US')).toBe('$45.50')
+    expect(formatPrice('n/a', 'usd', 'en-US')).toBe('n/a')
   })
 
   it('shows the posted date as the first ten characters of the time', () => {

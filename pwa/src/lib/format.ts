@@ -1,11 +1,41 @@
-// Display rules from the spec: prices with a '$' suffix, posted date as the
-// first ten characters of the time.
+// Display rules: prices in the viewer's locale and the marketplace's currency,
+// posted date as the first ten characters of the time.
 
-/** 120.5 → "120.50$". */
-export function formatPrice(value: number | string): string {
+/** The currency when the server names none (ISO 4217, as the server sends it). */
+export const defaultCurrency = 'usd'
+
+const priceFormats = new Map<string, Intl.NumberFormat>()
+
+function priceFormat(currency: string, locale: string | undefined): Intl.NumberFormat {
+  const key = `${locale ?? ''}|${currency}`
+  let format = priceFormats.get(key)
+  if (!format) {
+    try {
+      format = new Intl.NumberFormat(locale, {
+        style: 'currency',
+        currency: currency.toUpperCase(),
+        // $420 for a whole amount, $45.50 otherwise.
+        trailingZeroDisplay: 'stripIfInteger',
+      })
+    } catch (error) {
+      // A code Intl does not know: show the default currency rather than nothing.
+      if (currency === defaultCurrency) throw error
+      return priceFormat(defaultCurrency, locale)
+    }
+    priceFormats.set(key, format)
+  }
+  return format
+}
+
+/**
+ * A price in the viewer's locale (or `locale`): 420 → "$420", 45.5 → "$45.50"
+ * in en-US; "420 $" and "45,50 $" in de-DE. Screens get the marketplace's
+ * currency from useFormatPrice() (lib/currency.ts).
+ */
+export function formatPrice(value: number | string, currency: string = defaultCurrency, locale?: string): string {
   const amount = typeof value === 'number' ? value : Number(value)
-  if (!Number.isFinite(amount)) return `${value}$`
-  return `${amount.toFixed(2)}$`
+  if (!Number.isFinite(amount)) return String(value)
+  return priceFormat(currency, locale).format(amount)
 }
 
 /** "2026-11-22T10:15:00.000Z" → "2026-11-22". */

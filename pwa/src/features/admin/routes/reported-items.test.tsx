@@ -32,7 +32,7 @@ describe('Reported Items', () => {
     ])
     expect(within(table).getByRole('img', { name: 'Oak chair' })).toHaveAttribute('src', '/images/chair-3-thumb.jpg')
     expect(within(table).getByRole('link', { name: 'Oak chair' })).toHaveAttribute('href', '/products/103')
-    expect(table).toHaveTextContent('45.50$')
+    expect(table).toHaveTextContent('$45.50')
     expect(table).toHaveTextContent('4')
     expect(table).toHaveTextContent('Broken leg')
   })

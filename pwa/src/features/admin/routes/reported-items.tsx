@@ -5,7 +5,7 @@ import { PageHeader } from '@/components/page-header'
 import { PagedTable } from '@/components/paged-table'
 import type { Column } from '@/components/table'
 import { Thumbnail } from '@/components/thumbnail'
-import { formatPrice } from '@/lib/format'
+import { useFormatPrice } from '@/lib/currency'
 import { paths } from '@/lib/paths'
 import type { ReportedProduct } from '@/lib/types'
 import { useConfirmedAction } from '@/lib/use-confirmed-action'
@@ -16,6 +16,7 @@ import { None } from '../components/none'
 
 export function ReportedItemsRoute() {
   const reported = useReported()
+  const formatPrice = useFormatPrice()
   const dismissal = useConfirmedAction({
     mutation: useDismissReport(),
     variables: (item: ReportedProduct) => item.id,

@@ -104,7 +104,7 @@ describe('Book Now', () => {
     const expected = {
       Product: 'Oak chair',
       Category: 'Chairs',
-      Price: '45.50$',
+      Price: '$45.50',
       'Buyer name': buyer.name,
       'Buyer email': buyer.email,
     }

@@ -1,9 +1,10 @@
 import { cn } from '@/lib/cn'
-import { formatPrice } from '@/lib/format'
+import { useFormatPrice } from '@/lib/currency'
 import type { Product } from '@/lib/types'
 
 /** The resale price, large, then the original one struck through; for a flex row. */
 export function ProductPrices({ product, large = false }: { product: Product; large?: boolean }) {
+  const formatPrice = useFormatPrice()
   return (
     <>
       <span className={cn('font-bold text-teal-800', large ? 'text-3xl' : 'text-2xl')}>

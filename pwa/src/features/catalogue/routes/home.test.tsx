@@ -67,7 +67,7 @@ describe('Home', () => {
     const card = within(section).getByRole('article')
     expect(within(card).getByRole('link', { name: 'Walnut sideboard' })).toHaveAttribute('href', '/products/5')
     expect(within(card).getByRole('img', { name: 'Walnut sideboard' })).toHaveAttribute('src', '/images/chair-5-thumb.jpg')
-    expect(card).toHaveTextContent('300.00$')
+    expect(card).toHaveTextContent('$300')
     expect(card).toHaveTextContent('Shelbyville')
   })
 

@@ -30,7 +30,7 @@ describe('Product page', () => {
     expect(screen.getByText('Solid oak.')).toBeInTheDocument()
     expect(screen.getByText('Available')).toBeInTheDocument()
     expect(screen.getByText('2019')).toBeInTheDocument()
-    expect(screen.getByText('45.50$')).toBeInTheDocument()
+    expect(screen.getByText('$45.50')).toBeInTheDocument()
     expect(screen.getByRole('img', { name: 'Verified seller' })).toBeInTheDocument()
     expect(screen.getByRole('link', { name: seller.phone })).toHaveAttribute('href', 'tel:+15550101')
     expect(await screen.findByRole('button', { name: 'Book Now' })).toBeInTheDocument()

@@ -22,20 +22,6 @@ export async function startCheckout(id: number): Promise<Checkout | null> {
   }
 }
 
-export interface PaymentMethods {
-  card: boolean
-}
-
-/** GET /api/payment-methods: whether this marketplace takes cards. */
-export function usePaymentMethods() {
-  return useQuery({
-    queryKey: [...bookingKeys.all, 'payment-methods'],
-    queryFn: () => api.get<PaymentMethods>('/payment-methods'),
-    staleTime: Infinity,
-    retry: false,
-  })
-}
-
 /** Kept in memory only: the client secret is never saved on the device. */
 export function useCheckout(id: number, enabled: boolean) {
   return useQuery({

@@ -2,7 +2,7 @@ import type { Stripe, StripeElements } from '@stripe/stripe-js'
 import { loadStripe } from '@stripe/stripe-js/pure'
 import { useEffect, useRef, useState } from 'react'
 import { Button } from '@/components/button'
-import { formatPrice } from '@/lib/format'
+import { useFormatPrice } from '@/lib/currency'
 import type { Checkout } from '../api/checkout'
 
 /**
@@ -16,6 +16,7 @@ export default function CardPayment({ checkout, price, onPaid }: { checkout: Che
   const [stripe, setStripe] = useState<{ stripe: Stripe; elements: StripeElements } | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [paying, setPaying] = useState(false)
+  const formatPrice = useFormatPrice()
 
   useEffect(() => {
     let cancelled = false

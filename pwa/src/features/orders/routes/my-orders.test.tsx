@@ -34,7 +34,7 @@ describe('My Orders', () => {
     const table = await screen.findByRole('table', { name: 'My orders' })
     const [, booked, paid, cancelled] = within(table).getAllByRole('row')
     expect(within(booked!).getByRole('img', { name: 'Oak chair' })).toHaveAttribute('src', '/images/chair-7-thumb.jpg')
-    expect(booked).toHaveTextContent('45.50$')
+    expect(booked).toHaveTextContent('$45.50')
     expect(booked).toHaveTextContent('Booked')
     expect(paid).toHaveTextContent('Paid')
     expect(cancelled).toHaveTextContent('Cancelled')

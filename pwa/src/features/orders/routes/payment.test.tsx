@@ -21,7 +21,7 @@ describe('Payment', () => {
     )
     const summary = screen.getByRole('region', { name: 'Your order' })
     expect(summary).toHaveTextContent('Oak chair')
-    expect(summary).toHaveTextContent('45.50$')
+    expect(summary).toHaveTextContent('$45.50')
     expect(summary).toHaveTextContent('Elm Park')
     expect(summary).toHaveTextContent('Booked')
     expect(screen.getByRole('img', { name: 'Oak chair' })).toBeInTheDocument()
@@ -54,7 +54,7 @@ describe('Payment', () => {
     renderRoutes(routes, '/dashboard/payment/7')
     const card = await screen.findByRole('region', { name: 'Pay by card' })
     // Stripe.js cannot load here: the button waits for the form.
-    expect(within(card).getByRole('button', { name: 'Pay 45.50$' })).toBeDisabled()
+    expect(within(card).getByRole('button', { name: 'Pay $45.50' })).toBeDisabled()
     expect(screen.getByRole('region', { name: 'How to pay' })).toBeInTheDocument()
     expect(fetch).toHaveBeenCalledWith('/api/booked/7/checkout', expect.objectContaining({ method: 'POST' }))
   })

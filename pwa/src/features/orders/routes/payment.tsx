@@ -10,11 +10,12 @@ import { PageSpinner, Spinner } from '@/components/spinner'
 import { Thumbnail } from '@/components/thumbnail'
 import { cn } from '@/lib/cn'
 import { useOnline } from '@/lib/connectivity'
-import { formatPostedDate, formatPrice } from '@/lib/format'
+import { useFormatPrice, usePaymentMethods } from '@/lib/currency'
+import { formatPostedDate } from '@/lib/format'
 import { paths } from '@/lib/paths'
 import { bookingKeys } from '@/lib/query-keys'
 import type { Booking } from '@/lib/types'
-import { useCheckout, usePaymentMethods } from '../api/checkout'
+import { useCheckout } from '../api/checkout'
 import { useOrder } from '../api/get-order'
 
 // Stripe's code comes only to this screen, and only when cards are taken.
@@ -71,6 +72,7 @@ function PaymentDetails({ order }: { order: Booking }) {
   // event has reached the server, so it is asked again until then.
   const [paidByCard, setPaidByCard] = useState(false)
   const queryClient = useQueryClient()
+  const formatPrice = useFormatPrice()
   useEffect(() => {
     if (!paidByCard || order.status === 'Paid') return
     const started = Date.now()
@@ -148,6 +150,7 @@ function CardOffer({ order, onPaid }: { order: Booking; onPaid: () => void }) {
 }
 
 function PaymentStatus({ order, paidByCard }: { order: Booking; paidByCard: boolean }) {
+  const formatPrice = useFormatPrice()
   const back = (
     <Link to={paths.myOrders} className={buttonClasses({ variant: 'secondary' })}>
       Back to My Orders

@@ -1,0 +1,39 @@
+// The marketplace's currency has one owner: GET /api/payment-methods, in the
+// react-query cache. Screens format prices with useFormatPrice().
+import { useQuery } from '@tanstack/react-query'
+import { useCallback } from 'react'
+import { api } from './api'
+import { defaultCurrency, formatPrice } from './format'
+import { bookingKeys } from './query-keys'
+
+/** GET /api/payment-methods: whether cards are taken, and the currency prices are in. */
+export interface PaymentMethods {
+  card: boolean
+  /** ISO 4217, lower case ('usd'); older servers leave it out. */
+  currency?: string
+}
+
+export const paymentMethodsQueryOptions = () => ({
+  queryKey: [...bookingKeys.all, 'payment-methods'] as const,
+  queryFn: () => api.get<PaymentMethods>('/payment-methods'),
+  staleTime: Infinity,
+  retry: false,
+  // Kept on the device, so prices offline are in the right currency.
+  meta: { offline: { scope: 'public' as const, group: 'payment-methods', limit: 1 } },
+})
+
+export function usePaymentMethods() {
+  return useQuery(paymentMethodsQueryOptions())
+}
+
+/** The currency prices are in: the server's, or 'usd' until it answers (or when it names none). */
+export function useCurrency(): string {
+  const { data } = usePaymentMethods()
+  return data?.currency || defaultCurrency
+}
+
+/** formatPrice in the marketplace's currency: const formatPrice = useFormatPrice(). */
+export function useFormatPrice(): (value: number | string) => string {
+  const currency = useCurrency()
+  return useCallback((value: number | string) => formatPrice(value, currency), [currency])
+}
