@@ -205,7 +205,8 @@ func (s *Service) CategoryProducts(ctx context.Context, actor *User, name string
 	if err != nil {
 		return list, err
 	}
-	return list, s.markMyBookings(ctx, actor, list.Items)
+	_, err = s.markMyBookings(ctx, actor, list.Items)
+	return list, err
 }
 
 // Product shows one product to a signed-in user.
@@ -217,14 +218,21 @@ func (s *Service) Product(ctx context.Context, actor *User, id int64) (*Product,
 	if err != nil {
 		return nil, err
 	}
-	return p, s.markMyBookings(ctx, actor, nil, p)
+	_, err = s.markMyBookings(ctx, actor, nil, p)
+	return p, err
+}
+
+// MarkMyBookings fills in MyBookingID of the products in list that the
+// viewer booked, and says whether there were any.
+func (s *Service) MarkMyBookings(ctx context.Context, viewer *User, list []Product) (bool, error) {
+	return s.markMyBookings(ctx, viewer, list)
 }
 
 // markMyBookings fills in MyBookingID of the products the viewer sees:
 // those of the list, and one more.
-func (s *Service) markMyBookings(ctx context.Context, viewer *User, list []Product, more ...*Product) error {
+func (s *Service) markMyBookings(ctx context.Context, viewer *User, list []Product, more ...*Product) (bool, error) {
 	if viewer == nil || len(list)+len(more) == 0 {
-		return nil
+		return false, nil
 	}
 	ids := make([]int64, 0, len(list)+len(more))
 	for i := range list {
@@ -235,7 +243,7 @@ func (s *Service) markMyBookings(ctx context.Context, viewer *User, list []Produ
 	}
 	mine, err := s.store.MyBookings(ctx, viewer.ID, ids)
 	if err != nil || len(mine) == 0 {
-		return err
+		return false, err
 	}
 	mark := func(p *Product) {
 		if id, ok := mine[p.ID]; ok {
@@ -248,7 +256,7 @@ func (s *Service) markMyBookings(ctx context.Context, viewer *User, list []Produ
 	for _, p := range more {
 		mark(p)
 	}
-	return nil
+	return true, nil
 }
 
 // SellerProducts lists every product of the seller behind email, whatever
@@ -262,7 +270,8 @@ func (s *Service) SellerProducts(ctx context.Context, actor *User, email string,
 	if err != nil {
 		return list, err
 	}
-	return list, s.markMyBookings(ctx, actor, list.Items)
+	_, err = s.markMyBookings(ctx, actor, list.Items)
+	return list, err
 }
 
 // DeleteProduct removes a listing: its seller's or any, for admins.

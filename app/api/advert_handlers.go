@@ -4,6 +4,9 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"slices"
+
+	"rehome/app"
 )
 
 type advertRequest struct {
@@ -24,7 +27,10 @@ func (s *Server) advertise(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusCreated, product)
 }
 
-// advertisedProducts is the home page's list: public, see publicLists.
+// advertisedProducts is the home page's list: public, see publicLists. A
+// signed-in viewer who booked one of its products gets it with their
+// my_booking_id, answered for them alone; everyone else gets the one list
+// kept for all.
 func (s *Server) advertisedProducts(w http.ResponseWriter, r *http.Request) {
 	page, err := pageOf(r)
 	if err != nil {
@@ -33,10 +39,29 @@ func (s *Server) advertisedProducts(w http.ResponseWriter, r *http.Request) {
 	}
 	page = page.Clamp()
 	key := fmt.Sprintf("advertised?limit=%d&offset=%d", page.Limit, page.Offset)
-	err = s.public.serve(w, r, s.svc.CatalogueVersion(), key, func(ctx context.Context) (any, error) {
-		return s.svc.AdvertisedProducts(ctx, page)
-	})
-	if err != nil {
+	version := s.svc.CatalogueVersion()
+	read := func(ctx context.Context) (any, error) { return s.svc.AdvertisedProducts(ctx, page) }
+	w.Header().Add("Vary", "Cookie")
+	if viewer := actor(r); viewer != nil {
+		kept, err := s.public.value(r.Context(), version, key, read)
+		if err != nil {
+			s.writeError(w, r, err)
+			return
+		}
+		list := kept.(app.List[app.Product])
+		list.Items = slices.Clone(list.Items)
+		marked, err := s.svc.MarkMyBookings(r.Context(), viewer, list.Items)
+		if err != nil {
+			s.writeError(w, r, err)
+			return
+		}
+		if marked {
+			w.Header().Set("Cache-Control", "private, no-cache")
+			writeJSON(w, http.StatusOK, list)
+			return
+		}
+	}
+	if err := s.public.serve(w, r, version, key, read); err != nil {
 		s.writeError(w, r, err)
 	}
 }

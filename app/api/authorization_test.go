@@ -154,6 +154,9 @@ func TestAuthorization(t *testing.T) {
 		{"product", want{unauth, ok, ok, ok, ok}, reads, nil, func(c *client, _ int64) *response {
 			return c.call("GET", fmt.Sprintf("/api/products/%d", product), nil)
 		}},
+		{"edit product", want{unauth, forbid, ok, forbid, ok}, writes, newProduct, func(c *client, id int64) *response {
+			return c.call("PATCH", fmt.Sprintf("/api/products/%d", id), map[string]any{"resale_price": "99", "use_period": unique() + " years"})
+		}},
 		{"delete product", want{unauth, forbid, gone, forbid, gone}, writes, newProduct, func(c *client, id int64) *response {
 			return c.call("DELETE", fmt.Sprintf("/api/products/%d", id), nil)
 		}},
@@ -190,6 +193,9 @@ func TestAuthorization(t *testing.T) {
 		}},
 		{"seller's buyers", want{unauth, forbid, ok, ok, forbid}, reads, nil, func(c *client, _ int64) *response {
 			return c.call("GET", "/api/mybuyers", nil)
+		}},
+		{"decline booking", want{unauth, forbid, ok, forbid, ok}, writes, newBooking, func(c *client, id int64) *response {
+			return c.call("DELETE", fmt.Sprintf("/api/mybuyers/%d", id), map[string]string{"reason": "Promised to a neighbour"})
 		}},
 
 		// Reports and adverts.

@@ -28,6 +28,7 @@ type publicLists struct {
 
 type publicAnswer struct {
 	version uint64
+	value   any // what the body was made of
 	*keptBody
 }
 
@@ -45,7 +46,7 @@ func newPublicLists() *publicLists {
 // at version, reading it with read only when it is not kept already.
 func (p *publicLists) serve(w http.ResponseWriter, r *http.Request, version uint64, key string,
 	read func(context.Context) (any, error)) error {
-	etag := `W/"` + p.boot + "-" + strconv.FormatUint(version, 10) + `"`
+	etag := p.etag(version)
 	// Browsers keep the answer and ask each time whether it is still good.
 	w.Header().Set("Cache-Control", "no-cache")
 	answer := p.kept(key, version)
@@ -54,19 +55,47 @@ func (p *publicLists) serve(w http.ResponseWriter, r *http.Request, version uint
 			notModified(w, etag) // without reading what the client holds
 			return nil
 		}
-		value, err := read(r.Context())
-		if err != nil {
+		var err error
+		if answer, err = p.read(r.Context(), version, key, read); err != nil {
 			return err
 		}
-		var body bytes.Buffer
-		if err := encodeJSON(&body, value); err != nil {
-			return err
-		}
-		answer = &publicAnswer{version: version, keptBody: newKeptBody("application/json", etag, body.Bytes(), gzipLevel)}
-		p.keep(key, answer)
 	}
 	answer.serve(w, r)
 	return nil
+}
+
+func (p *publicLists) etag(version uint64) string {
+	return `W/"` + p.boot + "-" + strconv.FormatUint(version, 10) + `"`
+}
+
+// value is the list kept for key at version, read and kept if it is not.
+// The caller must not change it.
+func (p *publicLists) value(ctx context.Context, version uint64, key string,
+	read func(context.Context) (any, error)) (any, error) {
+	if answer := p.kept(key, version); answer != nil {
+		return answer.value, nil
+	}
+	answer, err := p.read(ctx, version, key, read)
+	if err != nil {
+		return nil, err
+	}
+	return answer.value, nil
+}
+
+func (p *publicLists) read(ctx context.Context, version uint64, key string,
+	read func(context.Context) (any, error)) (*publicAnswer, error) {
+	value, err := read(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var body bytes.Buffer
+	if err := encodeJSON(&body, value); err != nil {
+		return nil, err
+	}
+	answer := &publicAnswer{version: version, value: value,
+		keptBody: newKeptBody("application/json", p.etag(version), body.Bytes(), gzipLevel)}
+	p.keep(key, answer)
+	return answer, nil
 }
 
 func (p *publicLists) kept(key string, version uint64) *publicAnswer {

@@ -26,16 +26,18 @@ func (s *Server) Handler() chi.Router {
 
 		// The lists every visitor loads are the same for all, so they skip
 		// the session: a browser revalidating them with If-None-Match is
-		// answered without touching the database.
+		// answered without touching the database. The advertised products
+		// tell a signed-in viewer which they booked, so a request with a
+		// session cookie loads its session.
 		r.Get("/categories", s.listCategories)
-		r.Get("/advertised", s.advertisedProducts)
+		r.Method(http.MethodGet, "/advertised", s.withSessionIfSent(http.HandlerFunc(s.advertisedProducts)))
 		r.Get("/auth/providers", s.providers)
 		r.Get("/payment-methods", s.paymentMethods)
 		// Stripe signs its events; they carry no session.
 		r.Post("/stripe/webhook", s.cardWebhook)
 
 		r.Group(func(r chi.Router) {
-			r.Use(answerOnce, s.sessions.LoadAndSave, s.authenticate)
+			r.Use(s.withSession)
 			s.sessionRoutes(r)
 		})
 
@@ -46,6 +48,24 @@ func (s *Server) Handler() chi.Router {
 	r.Handle("/images/*", http.StripPrefix("/images/", s.images))
 	r.Handle("/*", s.webApp())
 	return r
+}
+
+// withSession is the middleware of the routes that know who is asking.
+func (s *Server) withSession(next http.Handler) http.Handler {
+	return answerOnce(s.sessions.LoadAndSave(s.authenticate(next)))
+}
+
+// withSessionIfSent loads the session of a request that sends its cookie,
+// and lets the others through as they are.
+func (s *Server) withSessionIfSent(next http.Handler) http.Handler {
+	loaded := s.withSession(next)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if _, err := r.Cookie(sessionCookieName); err == nil {
+			loaded.ServeHTTP(w, r)
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
 }
 
 // sessionRoutes are the API routes that know who is asking.
