@@ -262,6 +262,22 @@ var products = []listing{
 }
 
 // adverts are listings their sellers put on the home page.
+// moreViews are how many more photos, drawn from other angles, some
+// listings have beside their cover: the product page's gallery.
+var moreViews = map[string]int{
+	"Three-seater linen sofa": 2, "Velvet armchair": 2, "Oak double bed frame": 1, "Oak coffee table with shelf": 2,
+	"Two-door pine wardrobe": 1, "Retro-style fridge": 1,
+}
+
+// measures are the width, depth and height in centimetres that some sellers
+// give; 0 is a measure not given.
+var measures = map[string][3]float64{
+	"Three-seater linen sofa": {214, 92, 84}, "Velvet armchair": {78, 82, 86}, "Leather loveseat": {152, 88, 80},
+	"Oak double bed frame": {146, 205, 95}, "Oak coffee table with shelf": {110, 60, 45},
+	"Two-door pine wardrobe": {98, 58, 181}, "Triple wardrobe in oak veneer": {150, 60, 200}, "Retro-style fridge": {60, 66, 153},
+	"Teak garden bench": {150, 0, 90},
+}
+
 var adverts = []string{
 	"Three-seater linen sofa", "Upholstered king-size bed", "Stand mixer", "Retro-style fridge", "Teak garden bench",
 }

@@ -40,21 +40,28 @@ func Fill(ctx context.Context, svc *app.Service, log *slog.Logger) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel() // stops the drawing if anything fails
 
-	// Pictures 0 to len(categories)-1 are the categories', then the products'.
+	// Pictures 0 to len(categories)-1 are the categories', then the
+	// products' covers, then their other views.
 	type drawing struct {
 		i   int
 		pic []byte
 		err error
 	}
-	drawn := make(chan drawing, len(categories)+len(products))
+	views := otherViews()
+	count := len(categories) + len(products) + len(views)
+	drawn := make(chan drawing, count)
 	go func() {
 		defer close(drawn)
-		parallel(ctx, len(categories)+len(products), func(i int) error {
+		parallel(ctx, count, func(i int) error {
 			var d drawing
-			if i < len(categories) {
+			switch {
+			case i < len(categories):
 				d.pic, d.err = picture(categories[i].picture, 1000+i)
-			} else {
+			case i < len(categories)+len(products):
 				d.pic, d.err = picture(products[i-len(categories)].picture, i-len(categories)+1)
+			default:
+				v := views[i-len(categories)-len(products)]
+				d.pic, d.err = picture(products[v.product].picture, 5000+10*v.product+v.view)
 			}
 			d.i = i
 			drawn <- d
@@ -79,7 +86,10 @@ func Fill(ctx context.Context, svc *app.Service, log *slog.Logger) error {
 	}()
 
 	// Two uploads at a time: while one waits for the disk, the other computes.
-	images := make([]*app.Image, len(products))
+	images := make([][]*app.Image, len(products)) // each product's photos, the cover first
+	for i, p := range products {
+		images[i] = make([]*app.Image, 1+moreViews[p.name])
+	}
 	failed := make([]error, 2)
 	var wg sync.WaitGroup
 	for w := range failed {
@@ -93,7 +103,7 @@ func Fill(ctx context.Context, svc *app.Service, log *slog.Logger) error {
 					cancel()
 					continue
 				}
-				failed[w] = upload(ctx, svc, admin, seller, d.i, d.pic, images)
+				failed[w] = upload(ctx, svc, admin, seller, d.i, d.pic, views, images)
 				if failed[w] != nil {
 					cancel()
 				}
@@ -110,8 +120,8 @@ func Fill(ctx context.Context, svc *app.Service, log *slog.Logger) error {
 	year := time.Now().UTC().Year()
 	for i, p := range products {
 		in := app.ProductInput{
-			Category: p.category, Product: p.name, Description: p.description, Image: images[i].URL,
-			Condition: p.condition, Location: p.location,
+			Category: p.category, Product: p.name, Description: p.description, Images: urls(images[i]),
+			Dimensions: dimensions(measures[p.name]), Condition: p.condition, Location: p.location,
 			OriginalPrice: app.NumberText(p.original), ResalePrice: app.NumberText(p.resale),
 			PurchaseYear: app.NumberText(fmt.Sprint(year - p.age)), UsePeriod: p.used,
 		}
@@ -198,7 +208,8 @@ func register(ctx context.Context, svc *app.Service, people []app.NewUser, first
 
 // upload stores drawing i: a category's picture, which makes the category,
 // or a product's, which its seller uploads for the listing.
-func upload(ctx context.Context, svc *app.Service, admin *app.User, seller func(int) *app.User, i int, pic []byte, images []*app.Image) error {
+func upload(ctx context.Context, svc *app.Service, admin *app.User, seller func(int) *app.User, i int, pic []byte,
+	views []view, images [][]*app.Image) error {
 	if i < len(categories) {
 		c := categories[i]
 		if _, err := svc.CreateCategory(ctx, admin, app.NewCategory{Name: c.name}, bytes.NewReader(pic)); err != nil {
@@ -206,13 +217,52 @@ func upload(ctx context.Context, svc *app.Service, admin *app.User, seller func(
 		}
 		return nil
 	}
-	i -= len(categories)
-	img, err := svc.UploadImage(ctx, seller(products[i].seller), bytes.NewReader(pic))
-	if err != nil {
-		return fmt.Errorf("picture of %s: %w", products[i].name, err)
+	v := view{product: i - len(categories)}
+	if v.product >= len(products) {
+		v = views[v.product-len(products)]
 	}
-	images[i] = img
+	img, err := svc.UploadImage(ctx, seller(products[v.product].seller), bytes.NewReader(pic))
+	if err != nil {
+		return fmt.Errorf("picture of %s: %w", products[v.product].name, err)
+	}
+	images[v.product][v.view] = img // each drawing has a place of its own
 	return nil
+}
+
+// view is a product's photo: 0 the cover, then the other views.
+type view struct{ product, view int }
+
+// otherViews lists the photos beyond the covers, as moreViews asks.
+func otherViews() []view {
+	var views []view
+	for i, p := range products {
+		for n := 1; n <= moreViews[p.name]; n++ {
+			views = append(views, view{i, n})
+		}
+	}
+	return views
+}
+
+func urls(images []*app.Image) []string {
+	list := make([]string, len(images))
+	for i, img := range images {
+		list[i] = img.URL
+	}
+	return list
+}
+
+// dimensions is a seller's measures; 0 is one not given.
+func dimensions(m [3]float64) *app.DimensionsInput {
+	if m == [3]float64{} {
+		return nil
+	}
+	text := func(f float64) app.NumberText {
+		if f == 0 {
+			return ""
+		}
+		return app.NumberText(fmt.Sprint(f))
+	}
+	return &app.DimensionsInput{WidthCM: text(m[0]), DepthCM: text(m[1]), HeightCM: text(m[2])}
 }
 
 // owner is the seller of p among the staff.

@@ -92,7 +92,7 @@ func TestFill(t *testing.T) {
 		}
 		available += list.Total
 	}
-	sold, owned := 0, 0
+	sold, owned, galleries, measured := 0, 0, 0, 0
 	for _, email := range []string{"seller@rehome.test", "seller2@rehome.test"} {
 		seller := user(email)
 		list, err := svc.SellerProducts(ctx, seller, email, app.Page{Limit: app.MaxPageLimit})
@@ -107,10 +107,20 @@ func TestFill(t *testing.T) {
 			if p.Status == app.StatusSold {
 				sold++
 			}
-			if p.Image == "" || p.ThumbURL == "" || p.ResalePrice >= p.OriginalPrice || p.PurchaseYear > time.Now().Year() {
+			if p.Image == "" || p.ThumbURL == "" || p.ResalePrice >= p.OriginalPrice || p.PurchaseYear > time.Now().Year() ||
+				len(p.Images) == 0 || p.Images[0] != p.Image || len(p.Thumbs) != len(p.Images) {
 				t.Errorf("implausible listing: %+v", p)
 			}
+			if len(p.Images) > 1 {
+				galleries++
+			}
+			if p.Dimensions != nil {
+				measured++
+			}
 		}
+	}
+	if galleries < 5 || measured < 5 {
+		t.Errorf("%d listings with several photos and %d with measures: the product page's gallery and measures go unseen", galleries, measured)
 	}
 	if available+sold < 55 || owned != available+sold {
 		t.Errorf("%d available and %d sold products, %d in the sellers' lists", available, sold, owned)
