@@ -123,6 +123,31 @@ func BenchmarkCategoryPage(b *testing.B) {
 	})
 }
 
+// BenchmarkMyBookings is the look-up of a viewer's bookings that every
+// signed-in category page adds, for a viewer with none of the page's.
+func BenchmarkMyBookings(b *testing.B) {
+	db := benchDB(b)
+	ctx := context.Background()
+	categories, err := db.Categories(ctx)
+	if err != nil {
+		b.Fatal(err)
+	}
+	list, err := db.CategoryProducts(ctx, &categories[0], app.Page{Limit: 24})
+	if err != nil {
+		b.Fatal(err)
+	}
+	ids := make([]int64, len(list.Items))
+	for i, p := range list.Items {
+		ids[i] = p.ID
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := db.MyBookings(ctx, 1, ids); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
 func BenchmarkProductByID(b *testing.B) {
 	db := benchDB(b)
 	ctx := context.Background()
