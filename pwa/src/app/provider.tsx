@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react'
 import { IsRestoringProvider, QueryClientProvider, type QueryClient } from '@tanstack/react-query'
+import { usePaymentMethods } from '@/lib/currency'
 import type { OfflineStore } from '@/lib/offline/offline-store'
 import { OfflineStoreProvider } from '@/lib/offline/use-offline-store'
 import { queryClient as defaultClient } from '@/lib/query-client'
@@ -23,6 +24,12 @@ function useIsRestoring(restored: Promise<unknown> | undefined): boolean {
   return restoring
 }
 
+/** Keeps the marketplace's currency (and whether it takes cards) loaded, for every price shown. */
+function PaymentMethods() {
+  usePaymentMethods()
+  return null
+}
+
 interface AppProviderProps {
   children: ReactNode
   client?: QueryClient
@@ -37,7 +44,10 @@ export function AppProvider({ children, client = defaultClient, offline, restore
   return (
     <QueryClientProvider client={client}>
       <OfflineStoreProvider store={offline}>
-        <IsRestoringProvider value={isRestoring}>{children}</IsRestoringProvider>
+        <IsRestoringProvider value={isRestoring}>
+          <PaymentMethods />
+          {children}
+        </IsRestoringProvider>
       </OfflineStoreProvider>
       <Suspense fallback={null}>
         <AppToaster />

@@ -1,5 +1,7 @@
 // The marketplace's currency has one owner: GET /api/payment-methods, in the
-// react-query cache. Screens format prices with useFormatPrice().
+// react-query cache. AppProvider keeps that answer loaded (usePaymentMethods);
+// screens format prices with useFormatPrice(), which only reads it, so showing
+// a price never sends a request of its own.
 import { useQuery } from '@tanstack/react-query'
 import { useCallback } from 'react'
 import { api } from './api'
@@ -28,7 +30,7 @@ export function usePaymentMethods() {
 
 /** The currency prices are in: the server's, or 'usd' until it answers (or when it names none). */
 export function useCurrency(): string {
-  const { data } = usePaymentMethods()
+  const { data } = useQuery({ ...paymentMethodsQueryOptions(), enabled: false })
   return data?.currency || defaultCurrency
 }
 

@@ -1,11 +1,13 @@
-import { useForm } from 'react-hook-form'
+import { useEffect, useId, useState } from 'react'
+import { useForm, type FieldErrors } from 'react-hook-form'
 import { Button } from '@/components/button'
 import { Dialog } from '@/components/dialog'
 import { Field, Input } from '@/components/field'
-import { FormError } from '@/components/form-error'
 import { Thumbnail } from '@/components/thumbnail'
-import { formatPrice } from '@/lib/format'
-import { required } from '@/lib/form'
+import { ApiError, errorMessage } from '@/lib/api'
+import { useFormatPrice } from '@/lib/currency'
+import { fieldLabel, required } from '@/lib/form'
+import { applyServerFieldErrors } from '@/lib/server-field-errors'
 import type { Product, User } from '@/lib/types'
 
 export interface BookingFormValues {
@@ -26,7 +28,7 @@ interface BookingDialogProps {
   onClose: () => void
   onSubmit: (values: BookingFormValues) => void
   isPending: boolean
-  /** The failed request, shown under the form. */
+  /** The failed request: its field errors go under the fields, the rest above Confirm. */
   error: unknown
 }
 
@@ -49,49 +51,42 @@ export function BookingDialog({ open, product, buyer, onClose, onSubmit, isPendi
   )
 }
 
-/** Product and email are long; category and price fit side by side at any width. */
-const prefilledSpan: Record<string, string> = {
-  Product: 'col-span-2',
-  'Buyer name': 'col-span-2 sm:col-span-1',
-  'Buyer email': 'col-span-2 sm:col-span-1',
-}
+/** The fields typed in, in order; the summary above Confirm names them so. */
+const typedFields = [
+  { name: 'location', label: 'Location' },
+  { name: 'buyer_phone', label: 'Phone' },
+] as const
 
 type BookingFormProps = Pick<BookingDialogProps, 'product' | 'buyer' | 'onSubmit' | 'isPending' | 'error'>
 
 function BookingForm({ product, buyer, onSubmit, isPending, error }: BookingFormProps) {
+  const formatPrice = useFormatPrice()
   const {
     register,
     handleSubmit,
+    setError,
+    setFocus,
     formState: { errors },
   } = useForm<BookingFormValues>({ defaultValues: { location: '', buyer_phone: '' } })
 
-  // Prefilled from the product and the account; the server takes them from there too.
-  const prefilled = [
-    { label: 'Product', value: product.product },
-    { label: 'Category', value: product.category },
-    { label: 'Price', value: formatPrice(product.resale_price) },
-    { label: 'Buyer name', value: buyer.name },
-    { label: 'Buyer email', value: buyer.email },
-  ]
+  // The server's field errors go under their fields; what is left of its answer above Confirm.
+  const [serverError, setServerError] = useState<unknown>(null)
+  useEffect(() => {
+    setServerError(
+      applyServerFieldErrors(
+        error,
+        setError,
+        typedFields.map((field) => field.name),
+      ),
+    )
+  }, [error, setError])
 
   return (
-    <form onSubmit={handleSubmit(onSubmit)} noValidate className="flex flex-col gap-4">
-      <div className="flex items-center gap-3">
-        <Thumbnail src={product.thumb_url || product.image} alt={product.product} size={80} />
-        <p className="text-sm text-stone-600">
-          The seller sees your name, email and phone, so you can arrange to meet and hand over the payment.
-        </p>
-      </div>
-      {/* Two columns even on a phone for the short values, so the fields to type in stay near the top. */}
-      <div className="grid grid-cols-2 gap-x-3 gap-y-3 sm:gap-x-4">
-        {prefilled.map((field) => (
-          <Field key={field.label} label={field.label} className={prefilledSpan[field.label]}>
-            {(control) => <Input {...control} value={field.value} readOnly className="min-h-10 py-1.5" />}
-          </Field>
-        ))}
-      </div>
+    <form onSubmit={handleSubmit(onSubmit)} noValidate className="flex min-h-full flex-col gap-4">
       <Field label="Location" hint="Where you would like to meet the seller" error={errors.location?.message}>
-        {(control) => <Input autoComplete="off" {...control} {...register('location', required)} />}
+        {(control) => (
+          <Input autoComplete="off" enterKeyHint="next" {...control} {...register('location', required)} />
+        )}
       </Field>
       <Field label="Phone" hint="Digits, spaces, +, - and parentheses" error={errors.buyer_phone?.message}>
         {(control) => (
@@ -99,6 +94,7 @@ function BookingForm({ product, buyer, onSubmit, isPending, error }: BookingForm
             type="tel"
             inputMode="tel"
             autoComplete="tel"
+            enterKeyHint="done"
             {...control}
             {...register('buyer_phone', {
               ...required,
@@ -108,13 +104,78 @@ function BookingForm({ product, buyer, onSubmit, isPending, error }: BookingForm
           />
         )}
       </Field>
-      <FormError error={error} />
-      {/* Stays in view at the bottom of the scrolling form. */}
-      <div className="sticky -bottom-4 -mx-5 -mb-4 rounded-b-2xl border-t border-stone-200 bg-canvas px-5 py-3">
+      {/* What is booked, in one line: the seller's listing is not for editing here. */}
+      <div role="group" aria-label="What you book" className="flex items-center gap-3 rounded-xl border border-stone-200 bg-white p-2">
+        <Thumbnail src={product.thumb_url || product.image} alt={product.product} size={56} />
+        <p className="line-clamp-2 min-w-0 flex-1 font-medium text-stone-900">{product.product}</p>
+        <p className="shrink-0 pr-1 text-lg font-bold whitespace-nowrap text-teal-800">
+          <span className="sr-only">Price: </span>
+          {formatPrice(product.resale_price)}
+        </p>
+      </div>
+      <p className="text-sm text-stone-600">
+        Booking as <span className="font-medium text-stone-800">{buyer.name}</span>{' '}
+        <span className="break-all">({buyer.email})</span>. The seller sees your name, email and phone, so you can
+        arrange to meet and hand over the payment.
+      </p>
+      {/* Stays in view at the bottom of the scrolling dialog, with what stops the booking just above it. */}
+      <div className="sticky -bottom-4 -mx-5 -mb-4 mt-auto rounded-b-2xl border-t border-stone-200 bg-canvas px-5 pt-3 pb-4">
+        <BookingProblems errors={errors} serverError={serverError} onPick={(name) => setFocus(name)} />
         <Button type="submit" isLoading={isPending} className="w-full">
           Confirm booking
         </Button>
       </div>
     </form>
+  )
+}
+
+interface BookingProblemsProps {
+  errors: FieldErrors<BookingFormValues>
+  serverError: unknown
+  onPick: (name: keyof BookingFormValues) => void
+}
+
+/**
+ * Why the booking did not go through, just above Confirm, read out as it
+ * appears: each field's problem (a tap there goes to the field) and the
+ * server's message with the field errors no input took.
+ */
+function BookingProblems({ errors, serverError, onPick }: BookingProblemsProps) {
+  const id = useId()
+  const fieldProblems = typedFields.flatMap((field) => {
+    const message = errors[field.name]?.message
+    return message ? [{ ...field, message }] : []
+  })
+  const otherFields = serverError instanceof ApiError ? Object.entries(serverError.fields) : []
+  if (fieldProblems.length === 0 && !serverError) return null
+  return (
+    <div
+      id={id}
+      role="alert"
+      className="mb-3 max-h-32 overflow-y-auto rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700"
+    >
+      {serverError ? <p className="font-medium">{errorMessage(serverError)}</p> : null}
+      {(fieldProblems.length > 0 || otherFields.length > 0) && (
+        <ul className="flex flex-col gap-0.5">
+          {fieldProblems.map((problem) => (
+            <li key={problem.name}>
+              <button
+                type="button"
+                onClick={() => onPick(problem.name)}
+                className="font-semibold underline underline-offset-2"
+              >
+                {problem.label}
+              </button>
+              : {problem.message}
+            </li>
+          ))}
+          {otherFields.map(([field, message]) => (
+            <li key={field}>
+              {fieldLabel(field)}: {message}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   )
 }
