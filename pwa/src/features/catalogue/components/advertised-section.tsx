@@ -1,21 +1,34 @@
+import { CardSkeletonList, Skeleton } from '@/components/skeleton'
 import { useAdvertised } from '../api/get-advertised'
 import { ProductTile } from './product-tile'
 
+const gridClasses = 'grid grid-cols-1 gap-3 min-[360px]:grid-cols-2 sm:gap-6 lg:grid-cols-3 xl:grid-cols-4'
+
 /**
- * 'Advertised Products', shown only when sellers advertise something. While
- * loading or after a failure it shows nothing: the adverts are a bonus on the
- * home page, which works without them.
+ * 'Advertised Products', shown only when sellers advertise something: skeleton
+ * tiles while the first answer loads, nothing after a failure or when there
+ * is none. The adverts are a bonus on the home page, which works without them.
  */
 export function AdvertisedSection() {
   const advertised = useAdvertised()
   const products = advertised.data?.items ?? []
-  if (products.length === 0) return null
+  const loading = advertised.isPending && advertised.fetchStatus === 'fetching'
+  if (!loading && products.length === 0) return null
+  if (loading) {
+    // The heading too is a placeholder: there may turn out to be no adverts.
+    return (
+      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8 py-10">
+        <Skeleton className="mb-6 h-8 w-64 max-w-full sm:h-9" />
+        <CardSkeletonList count={4} lines={2} label="Loading the advertised products…" className={gridClasses} />
+      </div>
+    )
+  }
   return (
     <section aria-labelledby="advertised-heading" className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8 py-10">
       <h2 id="advertised-heading" className="mb-6 text-2xl font-bold sm:text-3xl">
         Advertised Products
       </h2>
-      <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+      <ul className={gridClasses}>
         {products.map((product) => (
           <li key={product.id}>
             <ProductTile product={product} />

@@ -5,13 +5,26 @@ import { RehomeDB } from '@/lib/offline/db'
 import { buyer, deferred, makeProduct } from '@/testing/fixtures'
 import { apiError, json, mockApi, type MockHandler } from '@/testing/mock-api'
 import { renderRoutes } from '@/testing/render'
-import { ProductActions } from './product-actions'
+import { ProductActions, ReportLink } from './product-actions'
 
 const product = makeProduct({ id: 7, product: 'Oak chair', category: 'Chairs', resale_price: 45.5 })
 
 function setup(routes: Record<string, MockHandler> = {}) {
   const fetch = mockApi({ 'GET /api/auth/me': () => json(buyer), ...routes })
-  const rendered = renderRoutes([{ path: '/', element: <ProductActions product={product} /> }], '/')
+  const rendered = renderRoutes(
+    [
+      {
+        path: '/',
+        element: (
+          <>
+            <ProductActions product={product} />
+            <ReportLink product={product} />
+          </>
+        ),
+      },
+    ],
+    '/',
+  )
   return { fetch, ...rendered, outbox: () => outboxOf(rendered.offline.databaseName) }
 }
 
@@ -88,7 +101,7 @@ describe('offline', () => {
 
   it('puts Report into the outbox', async () => {
     const { user, outbox } = setup()
-    await user.click(await screen.findByRole('button', { name: 'Report' }))
+    await user.click(await screen.findByRole('button', { name: 'Report this listing' }))
     act(() => reportUnreachable())
     await user.click(within(screen.getByRole('dialog', { name: 'Report this product?' })).getByRole('button', { name: 'Report' }))
     expect(await screen.findByText('Saved — it will be sent when you are back online')).toBeInTheDocument()
@@ -199,7 +212,7 @@ describe('Book Now', () => {
 
 describe('Report', () => {
   async function openReport(user: ReturnType<typeof setup>['user']) {
-    await user.click(await screen.findByRole('button', { name: 'Report' }))
+    await user.click(await screen.findByRole('button', { name: 'Report this listing' }))
     return screen.getByRole('dialog', { name: 'Report this product?' })
   }
 
@@ -248,5 +261,33 @@ describe('Report', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Report' }))
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Internal error')
     expect(screen.queryByText('Reported successfully')).not.toBeInTheDocument()
+  })
+})
+
+describe('a booking of ones own', () => {
+  function renderFor(overrides: Parameters<typeof makeProduct>[0]) {
+    mockApi({ 'GET /api/auth/me': () => json(buyer) })
+    return renderRoutes(
+      [{ path: '/', element: <ProductActions product={makeProduct({ id: 7, product: 'Oak chair', ...overrides })} /> }],
+      '/',
+    )
+  }
+
+  it('links to the order instead of Book Now, so nobody books twice', async () => {
+    renderFor({ my_booking_id: 31, status: 'Reserved' })
+    const link = await screen.findByRole('link', { name: 'You booked this — view order' })
+    expect(link).toHaveAttribute('href', '/dashboard/payment/31')
+    expect(screen.queryByRole('button', { name: 'Book Now' })).not.toBeInTheDocument()
+  })
+
+  it('still offers Book Now on a Reserved product: buyers join the queue', async () => {
+    renderFor({ status: 'Reserved' })
+    expect(await screen.findByRole('button', { name: 'Book Now' })).toBeEnabled()
+  })
+
+  it('says Sold and offers nothing on a sold product', async () => {
+    renderFor({ status: 'Sold' })
+    expect(await screen.findByText('Sold')).toBeInTheDocument()
+    expect(screen.queryByRole('button')).not.toBeInTheDocument()
   })
 })

@@ -1,10 +1,13 @@
 import { useState } from 'react'
 import toast from 'react-hot-toast'
-import { Button } from '@/components/button'
+import { Link } from 'react-router-dom'
+import { Button, buttonClasses } from '@/components/button'
 import { isApiError } from '@/lib/api'
 import { useUser } from '@/lib/auth'
 import { cn } from '@/lib/cn'
+import { useOnline } from '@/lib/connectivity'
 import { useSendOrQueue } from '@/lib/offline/use-send-or-queue'
+import { paths } from '@/lib/paths'
 import type { Product } from '@/lib/types'
 import { queuedBooking, useBookProduct } from '../api/book-product'
 import { queuedReport, useReportProduct } from '../api/report-product'
@@ -19,25 +22,27 @@ export function isOwnProduct(product: Product, email: string | undefined): boole
 }
 
 /**
- * Report and Book Now for one product. The server decides; this mirrors its
- * rules only to hide what would be refused: nothing on one's own listing, no
- * booking of a sold product. Toasts come only after the server accepted.
+ * Book Now for one product, the one strong button of a card and of the
+ * product page. The server decides; this mirrors its rules only to hide what
+ * would be refused: nothing on one's own listing, no booking of a sold
+ * product, and a link to one's booking instead of a second one. A Reserved
+ * product may still be booked (its buyers queue). Toasts come only after the
+ * server accepted.
  *
- * The mutations live here, not in the dialogs, so their outcome is still
- * handled if a dialog is closed while its request runs.
+ * The mutation lives here, not in the dialog, so its outcome is still handled
+ * if the dialog is closed while its request runs.
  *
- * Both work offline (useSendOrQueue): the request goes into the outbox, which
+ * It works offline (useSendOrQueue): the request goes into the outbox, which
  * sends it with the same Idempotency-Key once the server answers again and
  * then toasts the real outcome. A request that gets no answer at all is
  * queued the same way.
  */
 export function ProductActions({ product, className }: { product: Product; className?: string }) {
   const { user } = useUser()
-  const [open, setOpen] = useState<'book' | 'report' | null>(null)
+  const online = useOnline()
+  const [open, setOpen] = useState(false)
   const [booked, setBooked] = useState<'no' | 'yes' | 'queued'>('no')
-  const [reported, setReported] = useState<'no' | 'yes' | 'queued'>('no')
   const book = useBookProduct()
-  const report = useReportProduct()
   const sendOrQueue = useSendOrQueue()
 
   if (!user) return null
@@ -49,7 +54,34 @@ export function ProductActions({ product, className }: { product: Product; class
     )
   }
 
-  const isSold = product.status === 'Sold'
+  if (product.my_booking_id) {
+    return (
+      <div className={cn('flex', className)}>
+        <Link
+          to={paths.payment(product.my_booking_id)}
+          // Online, the booking's screen is loaded as a page of its own: only
+          // its document may load the card form (as from My Orders).
+          reloadDocument={online}
+          className={buttonClasses({ variant: 'secondary', className: 'flex-1 text-center text-sm' })}
+        >
+          You booked this — view order
+        </Link>
+      </div>
+    )
+  }
+
+  if (product.status === 'Sold') {
+    return (
+      <p
+        className={cn(
+          'inline-flex min-h-11 items-center justify-center rounded-lg bg-stone-200 px-3 font-semibold text-stone-700',
+          className,
+        )}
+      >
+        Sold
+      </p>
+    )
+  }
 
   const submitBooking = ({ location, buyer_phone }: BookingFormValues) =>
     sendOrQueue({
@@ -59,10 +91,48 @@ export function ProductActions({ product, className }: { product: Product; class
       toQueued: (request) => queuedBooking(product, request),
       onDone: (how) => {
         setBooked(how === 'sent' ? 'yes' : 'queued')
-        setOpen(null)
+        setOpen(false)
       },
       // Refusals (409: sold or already booked) show in the dialog's form.
     })
+
+  return (
+    <div className={cn('flex', className)}>
+      <Button
+        className="flex-1 whitespace-nowrap"
+        disabled={booked !== 'no'}
+        onClick={() => {
+          book.reset()
+          setOpen(true)
+        }}
+      >
+        {{ no: 'Book Now', yes: 'Booked', queued: 'Booking queued' }[booked]}
+      </Button>
+      <BookingDialog
+        open={open}
+        product={product}
+        buyer={user}
+        onClose={() => setOpen(false)}
+        onSubmit={submitBooking}
+        isPending={book.isPending}
+        error={book.error}
+      />
+    </div>
+  )
+}
+
+/**
+ * A quiet 'Report this listing' link for the product page, asking first, with
+ * an optional reason. Works offline like Book Now.
+ */
+export function ReportLink({ product, className }: { product: Product; className?: string }) {
+  const { user } = useUser()
+  const [open, setOpen] = useState(false)
+  const [reported, setReported] = useState<'no' | 'yes' | 'queued'>('no')
+  const report = useReportProduct()
+  const sendOrQueue = useSendOrQueue()
+
+  if (!user || isOwnProduct(product, user.email)) return null
 
   const submitReport = (reason: string) =>
     sendOrQueue({
@@ -72,63 +142,38 @@ export function ProductActions({ product, className }: { product: Product; class
       toQueued: (request) => queuedReport(product, request),
       onDone: (how) => {
         setReported(how === 'sent' ? 'yes' : 'queued')
-        setOpen(null)
+        setOpen(false)
       },
       onRefused: (error) => {
         // Nothing to fix in the dialog for these: say so and close it.
         if (isApiError(error, 409)) {
           toast.error(alreadyReportedMessage)
           setReported('yes')
-          setOpen(null)
+          setOpen(false)
         } else if (isApiError(error, 403)) {
           toast.error(error.message)
-          setOpen(null)
+          setOpen(false)
         }
       },
     })
 
   return (
-    <div className={cn('flex flex-wrap gap-3', className)}>
-      <Button
-        variant="secondary"
-        className="flex-1 whitespace-nowrap"
+    <div className={className}>
+      <button
+        type="button"
         disabled={reported !== 'no'}
         onClick={() => {
           report.reset()
-          setOpen('report')
+          setOpen(true)
         }}
+        className="inline-flex min-h-11 items-center text-sm text-stone-600 underline underline-offset-2 hover:text-stone-900 disabled:no-underline"
       >
-        {{ no: 'Report', yes: 'Reported', queued: 'Report queued' }[reported]}
-      </Button>
-      {isSold ? (
-        <p className="inline-flex min-h-11 flex-1 items-center justify-center rounded-lg bg-stone-200 px-3 font-semibold text-stone-700">
-          Sold
-        </p>
-      ) : (
-        <Button
-          className="flex-1 whitespace-nowrap"
-          disabled={booked !== 'no'}
-          onClick={() => {
-            book.reset()
-            setOpen('book')
-          }}
-        >
-          {{ no: 'Book Now', yes: 'Booked', queued: 'Booking queued' }[booked]}
-        </Button>
-      )}
-      <BookingDialog
-        open={open === 'book'}
-        product={product}
-        buyer={user}
-        onClose={() => setOpen(null)}
-        onSubmit={submitBooking}
-        isPending={book.isPending}
-        error={book.error}
-      />
+        {{ no: 'Report this listing', yes: 'Reported', queued: 'Report queued' }[reported]}
+      </button>
       <ReportDialog
-        open={open === 'report'}
+        open={open}
         productName={product.product}
-        onCancel={() => setOpen(null)}
+        onCancel={() => setOpen(false)}
         onConfirm={submitReport}
         isPending={report.isPending}
         error={report.error && !isApiError(report.error, 409) && !isApiError(report.error, 403) ? report.error : null}

@@ -9,43 +9,58 @@ import { SellerName } from './seller-name'
 
 interface ProductCardProps {
   product: Product
-  /** Report and Book Now (or why they are not offered). */
+  /** Book Now (or why it is not offered). */
   actions?: ReactNode
   /** The first card of a list, in view as the page opens: its picture is fetched at once and first. */
   priority?: boolean
 }
 
-/** A product in a category list: the spec's card, with the 400 px thumbnail. */
+/** The grid a category's cards sit in: two columns from 360 px (phones), up to three. */
+export const productGridClasses = 'grid grid-cols-1 gap-3 min-[360px]:grid-cols-2 sm:gap-6 lg:grid-cols-3'
+
+/**
+ * A product in a category list, with the 400 px thumbnail. The whole card
+ * opens the product (the name's link stretches over it, one link per card);
+ * the actions sit above that link. Compact on phones, two to a row.
+ */
 export function ProductCard({ product, actions, priority = false }: ProductCardProps) {
   return (
-    <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm">
+    <article className="relative flex h-full flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm transition-shadow focus-within:shadow-md hover:shadow-md">
       <ProductPicture product={product} priority={priority} />
-      <div className="flex flex-1 flex-col gap-3 p-4">
-        <h2 className="text-xl font-semibold">
-          <Link to={paths.product(product.id)} className="text-stone-900 no-underline hover:text-teal-800 hover:underline">
+      <div className="flex flex-1 flex-col gap-2 p-3 sm:gap-3 sm:p-4">
+        <h2 className="text-base leading-snug font-semibold sm:text-xl">
+          <Link
+            to={paths.product(product.id)}
+            className="text-stone-900 no-underline after:absolute after:inset-0 after:rounded-2xl hover:text-teal-800 hover:underline"
+          >
             {product.product}
           </Link>
         </h2>
-        <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+        {product.status === 'Reserved' && !product.my_booking_id && (
+          <p className="self-start rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900 sm:text-sm">
+            Reserved — join the queue
+          </p>
+        )}
+        <p className="flex flex-wrap items-baseline gap-x-3 gap-y-0.5 text-sm sm:text-base">
           <ProductPrices product={product} />
         </p>
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
           <dt className="font-medium text-stone-600">Location</dt>
-          <dd className="text-stone-900">{product.location}</dd>
+          <dd className="min-w-0 break-words text-stone-900">{product.location}</dd>
           <dt className="font-medium text-stone-600">Seller</dt>
-          <dd className="text-stone-900">
+          <dd className="min-w-0 break-words text-stone-900">
             <SellerName name={product.seller} verified={product.seller_verified} />
           </dd>
           <dt className="font-medium text-stone-600">Condition</dt>
           <dd className="text-stone-900">{product.condition}</dd>
-          <dt className="font-medium text-stone-600">Use period</dt>
-          <dd className="text-stone-900">{product.use_period}</dd>
-          <dt className="font-medium text-stone-600">Posted</dt>
-          <dd className="text-stone-900">
+          <dt className="font-medium text-stone-600 max-sm:sr-only">Use period</dt>
+          <dd className="text-stone-900 max-sm:sr-only">{product.use_period}</dd>
+          <dt className="font-medium text-stone-600 max-sm:sr-only">Posted</dt>
+          <dd className="text-stone-900 max-sm:sr-only">
             <time dateTime={product.time}>{formatPostedDate(product.time)}</time>
           </dd>
         </dl>
-        {actions && <div className="mt-auto pt-2">{actions}</div>}
+        {actions && <div className="relative z-10 mt-auto pt-1">{actions}</div>}
       </div>
     </article>
   )

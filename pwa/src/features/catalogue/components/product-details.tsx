@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
+import { Gallery } from '@/components/gallery'
 import { cn } from '@/lib/cn'
 import { formatPostedDate } from '@/lib/format'
 import { paths } from '@/lib/paths'
-import type { Product } from '@/lib/types'
-import { ProductPicture } from './product-picture'
+import type { Dimensions, Product, ProductStatus } from '@/lib/types'
 import { ProductPrices } from './product-prices'
 import { SellerName } from './seller-name'
 
@@ -17,12 +17,43 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   )
 }
 
-/** Everything about one product: the full picture beside its facts, stacked on phones. */
-export function ProductDetails({ product, actions }: { product: Product; actions?: ReactNode }) {
-  const sold = product.status === 'Sold'
+/** {width_cm: 180, height_cm: 75} → "W 180 × H 75 cm"; null when none is given. */
+export function formatDimensions(dimensions: Dimensions | null | undefined): string | null {
+  if (!dimensions) return null
+  const parts = (
+    [
+      ['W', dimensions.width_cm],
+      ['D', dimensions.depth_cm],
+      ['H', dimensions.height_cm],
+    ] as const
+  ).flatMap(([letter, value]) => (typeof value === 'number' ? [`${letter} ${value}`] : []))
+  return parts.length > 0 ? `${parts.join(' × ')} cm` : null
+}
+
+const statusClasses: Record<ProductStatus, string> = {
+  Available: 'bg-emerald-100 text-emerald-800',
+  Reserved: 'bg-amber-100 text-amber-900',
+  Sold: 'bg-stone-200 text-stone-700',
+}
+
+/** Everything about one product: its photos beside its facts, stacked on phones. */
+export function ProductDetails({
+  product,
+  actions,
+  footer,
+}: {
+  product: Product
+  /** Book Now, or why it is not offered. */
+  actions?: ReactNode
+  /** Quiet links under the facts, such as Report. */
+  footer?: ReactNode
+}) {
+  const dimensions = formatDimensions(product.dimensions)
+  const images = product.images?.length ? product.images : [product.image]
+  const thumbs = product.images?.length ? (product.thumbs ?? []) : [product.thumb_url]
   return (
     <article className="grid gap-8 lg:grid-cols-2">
-      <ProductPicture product={product} size="full" priority />
+      <Gallery images={images} thumbs={thumbs} name={product.product} />
       <div className="flex flex-col gap-4">
         <div>
           <Link to={paths.category(product.category)} className="text-sm font-semibold">
@@ -32,21 +63,20 @@ export function ProductDetails({ product, actions }: { product: Product; actions
         </div>
         <div className="flex flex-wrap items-baseline gap-x-4 gap-y-1">
           <ProductPrices product={product} large />
-          <p
-            className={cn(
-              'rounded-full px-3 py-1 text-sm font-semibold',
-              sold ? 'bg-stone-200 text-stone-700' : 'bg-emerald-100 text-emerald-800',
-            )}
-          >
+          <p className={cn('rounded-full px-3 py-1 text-sm font-semibold', statusClasses[product.status])}>
             <span className="sr-only">Status: </span>
-            {sold ? 'Sold' : 'Available'}
+            {product.status}
           </p>
         </div>
+        {product.status === 'Reserved' && !product.my_booking_id && (
+          <p className="text-sm text-stone-700">Someone has booked it. Book it too to join the queue, in case they don’t buy.</p>
+        )}
         {actions}
         <p className="whitespace-pre-line text-stone-800">{product.description}</p>
         <dl className="grid gap-x-6 sm:grid-cols-2">
           <Fact label="Condition">{product.condition}</Fact>
           <Fact label="Location">{product.location}</Fact>
+          {dimensions && <Fact label="Dimensions">{dimensions}</Fact>}
           <Fact label="Purchase year">{product.purchase_year}</Fact>
           <Fact label="Use period">{product.use_period}</Fact>
           <Fact label="Posted">
@@ -61,6 +91,7 @@ export function ProductDetails({ product, actions }: { product: Product; actions
             </Fact>
           )}
         </dl>
+        {footer}
       </div>
     </article>
   )

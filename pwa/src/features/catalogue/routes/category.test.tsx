@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+import { formatPrice } from '@/lib/format'
 import { buyer, list, makeProduct, makeProducts, seller } from '@/testing/fixtures'
-import { apiError, json, mockApi } from '@/testing/mock-api'
+import { apiError, json, mockApi, pending } from '@/testing/mock-api'
 import { renderRoutes } from '@/testing/render'
 import { CategoryRoute } from './category'
 
@@ -58,14 +59,43 @@ describe('Category page', () => {
     expect(within(card).getByRole('link', { name: 'Oak chair' })).toHaveAttribute('href', '/products/7')
     expect(card).toHaveTextContent('Springfield')
     expect(card).toHaveTextContent(seller.name)
-    expect(card).toHaveTextContent('$45.50')
-    expect(card).toHaveTextContent('Original price $120')
+    expect(card).toHaveTextContent(formatPrice(45.5))
+    expect(card).toHaveTextContent(`Original price ${formatPrice(120)}`)
     expect(card).toHaveTextContent('5 years')
     expect(card).toHaveTextContent('2026-11-22')
     expect(card).toHaveTextContent('Good')
-    // The actions wait for the signed-in user.
+    // The actions wait for the signed-in user. Report is on the product page only.
     expect(await within(card).findByRole('button', { name: 'Book Now' })).toBeInTheDocument()
-    expect(within(card).getByRole('button', { name: 'Report' })).toBeInTheDocument()
+    expect(within(card).queryByRole('button', { name: /Report/ })).not.toBeInTheDocument()
+    // One link: the name's, stretched over the whole card (picture included).
+    expect(within(card).getAllByRole('link')).toHaveLength(1)
+  })
+
+  it('shows skeleton cards while the products load', async () => {
+    mockApi({ 'GET /api/auth/me': () => json(buyer), 'GET /api/categories/:name': () => pending() })
+    renderRoutes(routes, '/categories/Chairs')
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading products…')
+    expect(screen.queryAllByRole('article')).toHaveLength(0)
+  })
+
+  it('says Reserved — join the queue on a reserved product, still with Book Now', async () => {
+    serve([makeProduct({ id: 1, status: 'Reserved' })])
+    renderRoutes(routes, '/categories/Chairs')
+    const card = await screen.findByRole('article')
+    expect(card).toHaveTextContent('Reserved — join the queue')
+    expect(await within(card).findByRole('button', { name: 'Book Now' })).toBeEnabled()
+  })
+
+  it('links to the order instead of Book Now on a product the viewer booked', async () => {
+    serve([makeProduct({ id: 1, status: 'Reserved', my_booking_id: 44 })])
+    renderRoutes(routes, '/categories/Chairs')
+    const card = await screen.findByRole('article')
+    expect(await within(card).findByRole('link', { name: 'You booked this — view order' })).toHaveAttribute(
+      'href',
+      '/dashboard/payment/44',
+    )
+    expect(within(card).queryByRole('button', { name: 'Book Now' })).not.toBeInTheDocument()
+    expect(card).not.toHaveTextContent('join the queue')
   })
 
   it('shows the verified tick only for verified sellers', async () => {
@@ -138,6 +168,5 @@ describe('Category page', () => {
     const card = await screen.findByRole('article')
     expect(await within(card).findByText('Sold')).toBeInTheDocument()
     expect(within(card).queryByRole('button', { name: 'Book Now' })).not.toBeInTheDocument()
-    expect(within(card).getByRole('button', { name: 'Report' })).toBeInTheDocument()
   })
 })

@@ -5,14 +5,14 @@ import { QueryErrorState } from '@/components/error-state'
 import { FormError } from '@/components/form-error'
 import { OfflineState } from '@/components/offline-state'
 import { PageHeader } from '@/components/page-header'
-import { PageSpinner } from '@/components/spinner'
+import { CardSkeletonList } from '@/components/skeleton'
 import { isApiError } from '@/lib/api'
 import { countLabel } from '@/lib/format'
 import { paths } from '@/lib/paths'
 import { uniqueProducts, useCategoryProducts } from '../api/get-category-products'
 import { NotFound } from '../components/not-found'
 import { ProductActions } from '../components/product-actions'
-import { ProductCard } from '../components/product-card'
+import { ProductCard, productGridClasses } from '../components/product-card'
 
 export function CategoryRoute() {
   const { name = '' } = useParams()
@@ -24,7 +24,7 @@ export function CategoryRoute() {
   if (query.isPending && query.fetchStatus === 'paused') {
     body = <OfflineState what="This category" />
   } else if (query.isPending) {
-    body = <PageSpinner label="Loading products…" />
+    body = <CardSkeletonList count={6} label="Loading products…" className={productGridClasses} />
   } else if (query.isError && !query.data) {
     body = isApiError(query.error, 404) ? (
       <NotFound title="We could not find this category">
@@ -49,7 +49,7 @@ export function CategoryRoute() {
             }
           />
         ) : (
-          <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          <ul className={productGridClasses}>
             {products.map((product, index) => (
               <li key={product.id}>
                 <ProductCard product={product} actions={<ProductActions product={product} />} priority={index === 0} />

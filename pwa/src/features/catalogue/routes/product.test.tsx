@@ -1,14 +1,29 @@
-import { screen } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+import { formatPrice } from '@/lib/format'
 import { buyer, makeProduct, seller } from '@/testing/fixtures'
 import { apiError, json, mockApi } from '@/testing/mock-api'
 import { renderRoutes } from '@/testing/render'
+import { formatDimensions } from '../components/product-details'
 import { ProductRoute } from './product'
 
 const routes = [{ path: '/products/:id', element: <ProductRoute /> }]
 
+const threePhotos = {
+  product: 'Oak table',
+  images: ['/images/a.webp', '/images/b.webp', '/images/c.webp'],
+  thumbs: ['/images/a-t.webp', '/images/b-t.webp', '/images/c-t.webp'],
+}
+
+function serve(product: ReturnType<typeof makeProduct>) {
+  return mockApi({
+    'GET /api/auth/me': () => json(buyer),
+    'GET /api/products/:id': () => json(product),
+  })
+}
+
 describe('Product page', () => {
-  it('shows the full picture and every detail, with Book Now and Report', async () => {
+  it('shows the picture and every detail, with Book Now and a quiet Report link', async () => {
     mockApi({
       'GET /api/auth/me': () => json(buyer),
       'GET /api/products/:id': ({ params }) =>
@@ -26,22 +41,84 @@ describe('Product page', () => {
     renderRoutes(routes, '/products/7')
     expect(await screen.findByRole('heading', { level: 1, name: 'Oak chair' })).toBeInTheDocument()
     expect(screen.getByRole('img', { name: 'Oak chair' })).toHaveAttribute('src', '/images/chair-7.jpg')
+    // One photo: no gallery controls.
+    expect(screen.queryByRole('button', { name: 'Next' })).not.toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Dining chairs' })).toHaveAttribute('href', '/categories/Dining%20chairs')
     expect(screen.getByText('Solid oak.')).toBeInTheDocument()
     expect(screen.getByText('Available')).toBeInTheDocument()
     expect(screen.getByText('2019')).toBeInTheDocument()
-    expect(screen.getByText('$45.50')).toBeInTheDocument()
+    expect(screen.getByText(formatPrice(45.5))).toBeInTheDocument()
     expect(screen.getByRole('img', { name: 'Verified seller' })).toBeInTheDocument()
     expect(screen.getByRole('link', { name: seller.phone })).toHaveAttribute('href', 'tel:+15550101')
+    expect(screen.queryByText('Dimensions')).not.toBeInTheDocument()
     expect(await screen.findByRole('button', { name: 'Book Now' })).toBeInTheDocument()
-    expect(screen.getByRole('button', { name: 'Report' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Report this listing' })).toBeInTheDocument()
+  })
+
+  it('steps through the photos with Next, Previous and the thumbnails', async () => {
+    serve(makeProduct(threePhotos))
+    const { user } = renderRoutes(routes, '/products/1')
+    const gallery = await screen.findByRole('region', { name: 'Photos' })
+    expect(within(gallery).getByText('Photo 1 of 3')).toBeInTheDocument()
+    expect(within(gallery).getByRole('button', { name: 'Previous' })).toBeDisabled()
+    await user.click(within(gallery).getByRole('button', { name: 'Next' }))
+    expect(within(gallery).getByText('Photo 2 of 3')).toBeInTheDocument()
+    expect(within(gallery).getByRole('button', { name: 'Show photo 2' })).toHaveAttribute('aria-current', 'true')
+    await user.click(within(gallery).getByRole('button', { name: 'Show photo 3' }))
+    expect(within(gallery).getByText('Photo 3 of 3')).toBeInTheDocument()
+    expect(within(gallery).getByRole('button', { name: 'Next' })).toBeDisabled()
+    await user.click(within(gallery).getByRole('button', { name: 'Previous' }))
+    expect(within(gallery).getByText('Photo 2 of 3')).toBeInTheDocument()
+    const thumbs = within(gallery).getByRole('list', { name: 'Thumbnails' }).querySelectorAll('img')
+    expect(Array.from(thumbs, (img) => img.getAttribute('src'))).toEqual(threePhotos.thumbs)
+  })
+
+  it('opens a photo full screen; Escape closes it and the focus returns to the photo', async () => {
+    serve(makeProduct(threePhotos))
+    const { user } = renderRoutes(routes, '/products/1')
+    const gallery = await screen.findByRole('region', { name: 'Photos' })
+    await user.click(within(gallery).getByRole('button', { name: 'Next' }))
+    const photo = within(gallery).getByRole('button', { name: 'Oak table, photo 2 of 3: open full screen' })
+    await user.click(photo)
+    const dialog = screen.getByRole('dialog', { name: 'Oak table: photo 2 of 3' })
+    expect(within(dialog).getByRole('img', { name: 'Oak table, photo 2 of 3' })).toHaveAttribute('src', '/images/b.webp')
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }))
+    expect(within(dialog).getByRole('img', { name: 'Oak table, photo 3 of 3' })).toHaveAttribute('src', '/images/c.webp')
+    await user.keyboard('{Escape}')
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    await waitFor(() => expect(photo).toHaveFocus())
+    expect(within(gallery).getByText('Photo 3 of 3')).toBeInTheDocument()
+  })
+
+  it('shows the dimensions given, and only those', async () => {
+    serve(makeProduct({ dimensions: { width_cm: 180, depth_cm: 90, height_cm: 75 } }))
+    renderRoutes(routes, '/products/1')
+    expect(await screen.findByText('W 180 × D 90 × H 75 cm')).toBeInTheDocument()
+    expect(formatDimensions({ width_cm: 180, height_cm: 75 })).toBe('W 180 × H 75 cm')
+    expect(formatDimensions({ depth_cm: 42.5 })).toBe('D 42.5 cm')
+    expect(formatDimensions({})).toBeNull()
+    expect(formatDimensions(null)).toBeNull()
+  })
+
+  it('says Reserved and still offers Book Now to join the queue', async () => {
+    serve(makeProduct({ status: 'Reserved' }))
+    renderRoutes(routes, '/products/1')
+    expect(await screen.findByText('Reserved')).toBeInTheDocument()
+    expect(await screen.findByRole('button', { name: 'Book Now' })).toBeEnabled()
+  })
+
+  it("links to the viewer's booking instead of Book Now", async () => {
+    serve(makeProduct({ status: 'Reserved', my_booking_id: 12 }))
+    renderRoutes(routes, '/products/1')
+    expect(await screen.findByRole('link', { name: 'You booked this — view order' })).toHaveAttribute(
+      'href',
+      '/dashboard/payment/12',
+    )
+    expect(screen.queryByRole('button', { name: 'Book Now' })).not.toBeInTheDocument()
   })
 
   it('says Sold on a sold product and offers no booking', async () => {
-    mockApi({
-      'GET /api/auth/me': () => json(buyer),
-      'GET /api/products/:id': () => json(makeProduct({ status: 'Sold' })),
-    })
+    serve(makeProduct({ status: 'Sold' }))
     renderRoutes(routes, '/products/1')
     expect(await screen.findAllByText('Sold')).not.toHaveLength(0)
     expect(screen.queryByRole('button', { name: 'Book Now' })).not.toBeInTheDocument()

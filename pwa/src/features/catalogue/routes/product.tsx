@@ -6,7 +6,7 @@ import { isApiError } from '@/lib/api'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { useProduct } from '../api/get-product'
 import { NotFound } from '../components/not-found'
-import { ProductActions } from '../components/product-actions'
+import { ProductActions, ReportLink } from '../components/product-actions'
 import { ProductDetails } from '../components/product-details'
 
 /** "12" → 12; anything that can't be an id → null. */
@@ -36,7 +36,13 @@ export function ProductRoute() {
       <QueryErrorState title="Could not load this product" query={product} />
     )
   } else {
-    body = <ProductDetails product={product.data} actions={<ProductActions product={product.data} />} />
+    body = (
+      <ProductDetails
+        product={product.data}
+        actions={<ProductActions product={product.data} />}
+        footer={<ReportLink product={product.data} />}
+      />
+    )
   }
 
   return <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8 py-8">{body}</div>

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+import { formatPrice } from '@/lib/format'
 import { apiError, json, mockApi } from '@/testing/mock-api'
 import { renderRoutes } from '@/testing/render'
 import { list, makeBooking } from '@/testing/fixtures'
@@ -34,7 +35,7 @@ describe('My Orders', () => {
     const table = await screen.findByRole('table', { name: 'My orders' })
     const [, booked, paid, cancelled] = within(table).getAllByRole('row')
     expect(within(booked!).getByRole('img', { name: 'Oak chair' })).toHaveAttribute('src', '/images/chair-7-thumb.jpg')
-    expect(booked).toHaveTextContent('$45.50')
+    expect(booked).toHaveTextContent(formatPrice(45.5))
     expect(booked).toHaveTextContent('Booked')
     expect(paid).toHaveTextContent('Paid')
     expect(cancelled).toHaveTextContent('Cancelled')
@@ -96,5 +97,25 @@ describe('My Orders', () => {
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument()
     expect(fetch).toHaveBeenCalledWith('/api/booked?limit=24&offset=24', expect.anything())
     expect(screen.getAllByRole('row')).toHaveLength(31)
+  })
+
+  it("shows a declined booking with the seller's reason under its badge, when there is one", async () => {
+    mockApi({
+      'GET /api/booked': () =>
+        json(
+          list([
+            makeBooking({ id: 7, product: 'Oak chair', status: 'Declined', decline_reason: 'Sold it to a neighbour' }),
+            makeBooking({ id: 8, product: 'Sofa', status: 'Declined', decline_reason: '' }),
+          ]),
+        ),
+    })
+    renderRoutes(routes, '/dashboard/myorders')
+    const table = await screen.findByRole('table', { name: 'My orders' })
+    const [, withReason, without] = within(table).getAllByRole('row')
+    expect(withReason).toHaveTextContent('Declined')
+    expect(withReason).toHaveTextContent('Sold it to a neighbour')
+    expect(within(withReason!).queryByRole('link', { name: /^pay/ })).not.toBeInTheDocument()
+    expect(without).toHaveTextContent('Declined')
+    expect(without).not.toHaveTextContent('reason')
   })
 })

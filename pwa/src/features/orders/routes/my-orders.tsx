@@ -8,7 +8,7 @@ import type { Column } from '@/components/table'
 import { Thumbnail } from '@/components/thumbnail'
 import { OfflineReason } from '@/components/offline-state'
 import { useOnline } from '@/lib/connectivity'
-import { formatPrice } from '@/lib/format'
+import { useFormatPrice } from '@/lib/currency'
 import { paths } from '@/lib/paths'
 import type { Booking } from '@/lib/types'
 import { useConfirmedAction } from '@/lib/use-confirmed-action'
@@ -17,6 +17,7 @@ import { useMyOrders } from '../api/get-my-orders'
 
 export function MyOrdersRoute() {
   const orders = useMyOrders()
+  const formatPrice = useFormatPrice()
   const online = useOnline()
   const cancellation = useConfirmedAction({
     mutation: useCancelOrder(),
@@ -32,7 +33,20 @@ export function MyOrdersRoute() {
     },
     { header: 'Name', cell: (order) => <span className="font-medium">{order.product}</span> },
     { header: 'Price', cell: (order) => formatPrice(order.price) },
-    { header: 'Status', cell: (order) => <BookingStatus status={order.status} /> },
+    {
+      header: 'Status',
+      cell: (order) => (
+        <div className="flex flex-col items-end gap-1 md:items-start">
+          <BookingStatus status={order.status} />
+          {order.status === 'Declined' && order.decline_reason && (
+            <p className="max-w-64 text-sm text-stone-700">
+              <span className="sr-only">The seller’s reason: </span>
+              {order.decline_reason}
+            </p>
+          )}
+        </div>
+      ),
+    },
     {
       header: 'Actions',
       hideLabelWhenStacked: true,

@@ -6,7 +6,8 @@ import { ConfirmDialog } from '@/components/confirm-dialog'
 import { PageHeader } from '@/components/page-header'
 import { PagedTable } from '@/components/paged-table'
 import type { Column } from '@/components/table'
-import { formatPostedDate, formatPrice } from '@/lib/format'
+import { useFormatPrice } from '@/lib/currency'
+import { formatPostedDate } from '@/lib/format'
 import type { Booking } from '@/lib/types'
 import { useConfirmedAction } from '@/lib/use-confirmed-action'
 import { useConfirmPayment } from '../api/confirm-payment'
@@ -34,6 +35,7 @@ function BreakableEmail({ email }: { email: string }) {
 
 export function MyBuyersRoute() {
   const buyers = useMyBuyers()
+  const formatPrice = useFormatPrice()
   const payment = useConfirmedAction({
     mutation: useConfirmPayment(),
     variables: (booking: Booking) => booking.id,

@@ -6,7 +6,7 @@ import { PagedTable } from '@/components/paged-table'
 import type { Column } from '@/components/table'
 import { Thumbnail } from '@/components/thumbnail'
 import { Badge } from '@/components/badge'
-import { formatPrice } from '@/lib/format'
+import { useFormatPrice } from '@/lib/currency'
 import { paths } from '@/lib/paths'
 import type { Product } from '@/lib/types'
 import { toastOutcome, useConfirmedAction } from '@/lib/use-confirmed-action'
@@ -18,6 +18,7 @@ import { ProductStatus } from '../components/product-status'
 export function MyProductsRoute() {
   const { email = '' } = useParams()
   const products = useMyProducts(email)
+  const formatPrice = useFormatPrice()
   const advertise = useAdvertiseProduct()
   const deletion = useConfirmedAction({
     mutation: useDeleteProduct(),

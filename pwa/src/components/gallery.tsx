@@ -1,0 +1,179 @@
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
+import { cn } from '@/lib/cn'
+import { Dialog } from './dialog'
+
+interface GalleryProps {
+  /** The photos, the cover first. */
+  images: string[]
+  /** Their thumbnails, in the same order (the photo itself where one is missing). */
+  thumbs: string[]
+  /** What the photos show, e.g. the product's name: their alternative text. */
+  name: string
+}
+
+/**
+ * Several photos: swiped (CSS scroll snap) or stepped with Previous and Next,
+ * chosen from a row of thumbnails, and opened full screen by a click or a
+ * key press on the photo. One photo shows alone, without the controls.
+ */
+export function Gallery({ images, thumbs, name }: GalleryProps) {
+  const [current, setCurrent] = useState(0)
+  const [fullScreen, setFullScreen] = useState(false)
+  const track = useRef<HTMLDivElement>(null)
+  const opener = useRef<HTMLElement | null>(null)
+  const count = images.length
+  const many = count > 1
+  const alt = (index: number) => (many ? `${name}, photo ${index + 1} of ${count}` : name)
+
+  // A shorter list (after an edit) must not leave the index past its end.
+  const shown = Math.min(current, Math.max(0, count - 1))
+
+  const show = (index: number) => {
+    const next = Math.max(0, Math.min(count - 1, index))
+    setCurrent(next)
+    const element = track.current
+    if (element && typeof element.scrollTo === 'function') {
+      element.scrollTo({ left: next * element.clientWidth, behavior: 'smooth' })
+    }
+  }
+
+  const onScroll = () => {
+    const element = track.current
+    if (!element || element.clientWidth === 0) return
+    setCurrent(Math.round(element.scrollLeft / element.clientWidth))
+  }
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'ArrowLeft') show(shown - 1)
+    else if (event.key === 'ArrowRight') show(shown + 1)
+    else return
+    event.preventDefault()
+  }
+
+  const close = () => {
+    setFullScreen(false)
+    // Scroll the track to the photo seen last, full screen.
+    show(shown)
+  }
+
+  // Focus goes back to what opened the full-screen view once it closes.
+  const wasOpen = useRef(false)
+  useEffect(() => {
+    if (wasOpen.current && !fullScreen) opener.current?.focus()
+    wasOpen.current = fullScreen
+  }, [fullScreen])
+
+  if (count === 0) return null
+
+  return (
+    <section aria-label="Photos" aria-roledescription="gallery" onKeyDown={many ? onKeyDown : undefined} className="flex min-w-0 flex-col gap-3">
+      <div
+        ref={track}
+        onScroll={onScroll}
+        className="flex snap-x snap-mandatory overflow-x-auto overscroll-x-contain rounded-2xl bg-stone-100 [scrollbar-width:none]"
+      >
+        {images.map((src, index) => (
+          <button
+            key={`${index}-${src}`}
+            type="button"
+            aria-label={`${alt(index)}: open full screen`}
+            aria-hidden={index !== shown || undefined}
+            tabIndex={index === shown ? 0 : -1}
+            onClick={(event) => {
+              opener.current = event.currentTarget
+              setCurrent(index)
+              setFullScreen(true)
+            }}
+            className="w-full shrink-0 snap-center snap-always cursor-zoom-in"
+          >
+            <img
+              src={src}
+              alt={alt(index)}
+              width={1200}
+              height={900}
+              loading={index === 0 ? 'eager' : 'lazy'}
+              fetchPriority={index === 0 ? 'high' : undefined}
+              decoding="async"
+              className="aspect-[4/3] w-full object-contain"
+            />
+          </button>
+        ))}
+      </div>
+      {many && (
+        <>
+          <div className="flex items-center justify-between gap-3">
+            <StepButton label="Previous" disabled={shown === 0} onClick={() => show(shown - 1)} />
+            <p aria-live="polite" className="text-sm font-medium text-stone-700">
+              Photo {shown + 1} of {count}
+            </p>
+            <StepButton label="Next" disabled={shown === count - 1} onClick={() => show(shown + 1)} />
+          </div>
+          <ul aria-label="Thumbnails" className="flex gap-2 overflow-x-auto pb-1">
+            {images.map((src, index) => (
+              <li key={`${index}-${src}`} className="shrink-0">
+                <button
+                  type="button"
+                  aria-label={`Show photo ${index + 1}`}
+                  aria-current={index === shown || undefined}
+                  onClick={() => show(index)}
+                  className={cn(
+                    'block overflow-hidden rounded-lg ring-2 ring-offset-1',
+                    index === shown ? 'ring-teal-700' : 'ring-transparent hover:ring-stone-300',
+                  )}
+                >
+                  <img
+                    src={thumbs[index] || src}
+                    alt=""
+                    width={64}
+                    height={48}
+                    loading="lazy"
+                    decoding="async"
+                    className="aspect-[4/3] w-16 bg-stone-100 object-cover"
+                  />
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <Dialog open={fullScreen} onClose={close} title={many ? `${name}: photo ${shown + 1} of ${count}` : name} fullScreen>
+        <div onKeyDown={many ? onKeyDown : undefined} className="flex h-full flex-col gap-3">
+          <img src={images[shown]} alt={alt(shown)} className="min-h-0 w-full flex-1 object-contain" />
+          {many && (
+            <div className="flex items-center justify-between gap-3">
+              <StepButton label="Previous" disabled={shown === 0} onClick={() => setCurrent(shown - 1)} />
+              <p className="text-sm font-medium text-stone-700">
+                Photo {shown + 1} of {count}
+              </p>
+              <StepButton label="Next" disabled={shown === count - 1} onClick={() => setCurrent(shown + 1)} />
+            </div>
+          )}
+        </div>
+      </Dialog>
+    </section>
+  )
+}
+
+function StepButton({ label, disabled, onClick }: { label: 'Previous' | 'Next'; disabled: boolean; onClick: () => void }) {
+  const path = label === 'Previous' ? 'M12.5 4.5 7 10l5.5 5.5' : 'M7.5 4.5 13 10l-5.5 5.5'
+  return (
+    <button
+      type="button"
+      disabled={disabled}
+      onClick={onClick}
+      className="inline-flex min-h-11 items-center gap-1 rounded-lg border border-stone-300 bg-white px-3 text-sm font-semibold text-stone-800 shadow-sm hover:bg-stone-50 disabled:cursor-not-allowed disabled:opacity-40"
+    >
+      {label === 'Previous' && (
+        <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="none" stroke="currentColor" strokeWidth="2">
+          <path strokeLinecap="round" strokeLinejoin="round" d={path} />
+        </svg>
+      )}
+      {label}
+      {label === 'Next' && (
+        <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="none" stroke="currentColor" strokeWidth="2">
+          <path strokeLinecap="round" strokeLinejoin="round" d={path} />
+        </svg>
+      )}
+    </button>
+  )
+}
