@@ -9,7 +9,8 @@ export interface RegisterInput {
   /** At least 8 characters; the server checks. */
   password: string
   role: RegistrationRole
-  image: File
+  /** Optional: without one, the account shows the person's initials. */
+  image?: File
   phone?: string
   location?: string
 }
@@ -21,7 +22,7 @@ export function register(input: RegisterInput): Promise<User> {
   form.append('email', input.email)
   form.append('password', input.password)
   form.append('role', input.role)
-  form.append('image', input.image)
+  if (input.image) form.append('image', input.image)
   if (input.phone) form.append('phone', input.phone)
   if (input.location) form.append('location', input.location)
   return api.upload<User>('/auth/register', form)

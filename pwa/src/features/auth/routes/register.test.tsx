@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react'
+import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { buyer, seller } from '@/testing/fixtures'
 import { apiError, json, mockApi } from '@/testing/mock-api'
@@ -15,31 +15,71 @@ function picture() {
 }
 
 describe('Register', () => {
-  it('says which fields are required, under each one', async () => {
+  it('says which fields are required, under each one; the picture is not', async () => {
     const fetch = mockApi({})
     const { user } = renderRoutes(routes, '/register')
     await user.click(screen.getByRole('button', { name: 'Register' }))
 
-    for (const label of ['Name', 'Image', 'Email address', 'Password']) {
-      expect(screen.getByLabelText(label)).toHaveAccessibleDescription(
-        expect.stringContaining('This field is required'),
-      )
+    for (const label of ['Name', 'Email address', 'Password']) {
+      const input = screen.getByLabelText(label)
+      expect(input).toHaveAttribute('aria-invalid', 'true')
+      expect(input).toHaveAccessibleDescription(expect.stringContaining('This field is required'))
     }
-    expect(screen.getAllByText('This field is required')).toHaveLength(4)
-    // The image's message follows the name's.
-    const [nameError, imageError] = screen.getAllByText('This field is required')
-    expect(screen.getByLabelText('Name')).toHaveAttribute('aria-describedby', nameError?.id)
-    expect(screen.getByLabelText('Image')).toHaveAttribute('aria-describedby', expect.stringContaining(imageError?.id ?? '-'))
+    expect(screen.getAllByText('This field is required')).toHaveLength(3)
+    expect(screen.getByLabelText('Image (optional)')).not.toHaveAttribute('aria-invalid')
     // Only the question of which sign-in buttons to show went out.
     expect(fetch.mock.calls.map(([url]) => String(url))).toEqual(['/api/auth/providers'])
   })
 
-  it('offers Buyer and Seller under Select User', () => {
+  it.each([
+    ['a short password', 'sam@example.com', 'seven77', 'Password', 'Use at least 8 characters'],
+    ['an email without a domain', 'sam@example', 'long enough', 'Email address', 'Enter a valid email address'],
+    ['an email without an @', 'sam.example.com', 'long enough', 'Email address', 'Enter a valid email address'],
+  ])('refuses %s in the browser, sending nothing', async (_, email, password, label, message) => {
+    const fetch = mockApi({})
+    const { user } = renderRoutes(routes, '/register')
+    await user.type(screen.getByLabelText('Name'), 'Sam Seller')
+    await user.type(screen.getByLabelText('Email address'), email)
+    await user.type(screen.getByLabelText('Password'), password)
+    await user.click(screen.getByRole('button', { name: 'Register' }))
+
+    expect(await screen.findByText(message)).toBeInTheDocument()
+    expect(screen.getByLabelText(label)).toHaveAccessibleDescription(expect.stringContaining(message))
+    expect(fetch.mock.calls.map(([url]) => String(url))).toEqual(['/api/auth/providers'])
+  })
+
+  it('counts characters, not bytes, for the shortest password', async () => {
+    let sent: FormData | undefined
+    mockApi({
+      'POST /api/auth/register': ({ body }) => {
+        sent = body as FormData
+        return json(buyer, 201)
+      },
+    })
+    const { user } = renderRoutes(routes, '/register')
+    await user.type(screen.getByLabelText('Name'), 'Bea')
+    await user.type(screen.getByLabelText('Email address'), 'bea@example.com')
+    await user.type(screen.getByLabelText('Password'), 'ééééééé')
+    await user.click(screen.getByRole('button', { name: 'Register' }))
+    expect(await screen.findByText('Use at least 8 characters')).toBeInTheDocument()
+    await user.type(screen.getByLabelText('Password'), 'é')
+    await user.click(screen.getByRole('button', { name: 'Register' }))
+    expect(await screen.findByText('home page')).toBeInTheDocument()
+    expect(sent?.get('password')).toBe('éééééééé')
+  })
+
+  it("asks 'I want to' Buy or Sell, each with a line saying what it means", () => {
     mockApi({})
     renderRoutes(routes, '/register')
-    const select = screen.getByLabelText('Select User')
-    expect(select).toHaveValue('Buyer')
-    expect(Array.from((select as HTMLSelectElement).options, (o) => o.value)).toEqual(['Buyer', 'Seller'])
+    const group = screen.getByRole('group', { name: 'I want to' })
+    const buy = within(group).getByRole('radio', { name: 'Buy' })
+    const sell = within(group).getByRole('radio', { name: 'Sell' })
+    expect(buy).toBeChecked()
+    expect(buy).toHaveAttribute('value', 'Buyer')
+    expect(buy).toHaveAccessibleDescription('Browse and book second-hand goods')
+    expect(sell).not.toBeChecked()
+    expect(sell).toHaveAttribute('value', 'Seller')
+    expect(sell).toHaveAccessibleDescription('List things you no longer need')
     expect(screen.getByRole('link', { name: 'Log In' })).toHaveAttribute('href', '/login')
     expect(screen.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute('href', '/')
     expect(screen.getByRole('checkbox', { name: 'Remember me' })).toBeInTheDocument()
@@ -55,9 +95,10 @@ describe('Register', () => {
     })
     const { user } = renderRoutes(routes, '/register')
     await user.type(screen.getByLabelText('Name'), 'Sam Seller')
-    await user.upload(screen.getByLabelText('Image'), picture())
+    await user.upload(screen.getByLabelText('Image (optional)'), picture())
+    expect(screen.getByRole('img', { name: 'Preview of the chosen picture' })).toBeInTheDocument()
     await user.type(screen.getByLabelText('Email address'), 'sam@example.com')
-    await user.selectOptions(screen.getByLabelText('Select User'), 'Seller')
+    await user.click(screen.getByRole('radio', { name: 'Sell' }))
     await user.type(screen.getByLabelText('Password'), 'long enough')
     await user.click(screen.getByRole('button', { name: 'Register' }))
 
@@ -71,22 +112,67 @@ describe('Register', () => {
     expect((sent?.get('image') as File).name).toBe('me.png')
   })
 
-  it("shows the server's message and field errors in red under the form", async () => {
+  it('registers without a picture, showing the initials meanwhile', async () => {
+    let sent: FormData | undefined
+    mockApi({
+      'POST /api/auth/register': ({ body }) => {
+        sent = body as FormData
+        return json({ ...buyer, image: '' }, 201)
+      },
+    })
+    const { user } = renderRoutes(routes, '/register')
+    await user.type(screen.getByLabelText('Name'), 'Bea Buyer')
+    const initials = screen.getByRole('img', { name: 'Your initials, shown while there is no picture' })
+    expect(initials).toHaveTextContent('BB')
+    await user.type(screen.getByLabelText('Email address'), 'bea@example.com')
+    await user.type(screen.getByLabelText('Password'), 'long enough')
+    await user.click(screen.getByRole('button', { name: 'Register' }))
+
+    expect(await screen.findByText('home page')).toBeInTheDocument()
+    expect(sent?.has('image')).toBe(false)
+    expect(sent?.get('role')).toBe('Buyer')
+  })
+
+  it("shows each of the server's field errors once, under its field", async () => {
     mockApi({
       'POST /api/auth/register': () =>
-        apiError(422, 'Some fields are not right', { password: 'Use at least 8 characters' }),
+        apiError(422, 'Some fields are not right', {
+          email: 'This email is already registered',
+          image: 'The picture could not be read',
+        }),
     })
     const { user } = renderRoutes(routes, '/register')
     await user.type(screen.getByLabelText('Name'), 'Bea')
-    await user.upload(screen.getByLabelText('Image'), picture())
+    await user.upload(screen.getByLabelText('Image (optional)'), picture())
     await user.type(screen.getByLabelText('Email address'), buyer.email)
-    await user.type(screen.getByLabelText('Password'), 'short')
+    await user.type(screen.getByLabelText('Password'), 'long enough')
     await user.click(screen.getByRole('button', { name: 'Register' }))
 
-    const alert = await screen.findByRole('alert')
-    expect(alert).toHaveTextContent('Some fields are not right')
-    expect(alert).toHaveTextContent('Password: Use at least 8 characters')
+    expect(await screen.findByText('This email is already registered')).toBeInTheDocument()
+    expect(screen.getByLabelText('Email address')).toHaveAccessibleDescription(
+      expect.stringContaining('This email is already registered'),
+    )
+    expect(screen.getByLabelText('Email address')).toHaveFocus()
+    expect(screen.getByLabelText('Image (optional)')).toHaveAccessibleDescription(
+      expect.stringContaining('The picture could not be read'),
+    )
+    expect(screen.getAllByText(/This email is already registered/)).toHaveLength(1)
+    expect(screen.getAllByText(/The picture could not be read/)).toHaveLength(1)
+    // Not again above or under the form, nor in a toast.
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+    expect(screen.queryByText('Some fields are not right')).not.toBeInTheDocument()
     expect(screen.queryByText('home page')).not.toBeInTheDocument()
+  })
+
+  it("shows a message that names no field under the form", async () => {
+    mockApi({ 'POST /api/auth/register': () => apiError(429, 'Too many sign-ups from your network. Try again later.') })
+    const { user } = renderRoutes(routes, '/register')
+    await user.type(screen.getByLabelText('Name'), 'Bea')
+    await user.type(screen.getByLabelText('Email address'), buyer.email)
+    await user.type(screen.getByLabelText('Password'), 'long enough')
+    await user.click(screen.getByRole('button', { name: 'Register' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many sign-ups from your network. Try again later.')
+    expect(screen.getAllByText('Too many sign-ups from your network. Try again later.')).toHaveLength(1)
   })
 
   it("offers 'Register with google' when the server does", async () => {

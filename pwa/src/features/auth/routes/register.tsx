@@ -1,26 +1,50 @@
+import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import toast from 'react-hot-toast'
 import { Link, useLocation, useNavigate } from 'react-router-dom'
+import { Avatar } from '@/components/avatar'
 import { Button } from '@/components/button'
-import { Checkbox, Field, Input, Select } from '@/components/field'
+import { Checkbox, Field, Input } from '@/components/field'
 import { FormError } from '@/components/form-error'
+import { imageTypes } from '@/components/image-field'
 import { OfflineReason } from '@/components/offline-state'
+import { ApiError } from '@/lib/api'
 import { useOnline } from '@/lib/connectivity'
 import { required } from '@/lib/form'
 import { paths } from '@/lib/paths'
-import { registrationRoles, type RegistrationRole } from '@/lib/types'
+import { applyServerFieldErrors } from '@/lib/server-field-errors'
+import type { RegistrationRole } from '@/lib/types'
 import { useDocumentTitle } from '@/lib/use-document-title'
+import { useObjectUrl } from '@/lib/use-object-url'
+import { checkPassword, emailMessage, isEmailAddress, minPasswordLength } from '../account-rules'
 import { useRegister } from '../api/register'
 import { AuthCard } from '../components/auth-card'
 import { GoogleButton } from '../components/google-button'
+import { RoleChoice } from '../components/role-choice'
 import { originFrom } from '../origin'
 
-interface RegisterForm {
+export interface RegisterForm {
   name: string
-  image: FileList
+  image: FileList | null
   email: string
   role: RegistrationRole
   password: string
+}
+
+/** The fields the server may name in its answer; each message goes under its own. */
+const serverFields = ['name', 'image', 'email', 'role', 'password'] as const
+
+/**
+ * The server's answer minus what went under the fields, or null when every
+ * message found its field: each is said once, where it belongs.
+ */
+function leftOver(failure: unknown, shown: unknown): unknown {
+  const placedAll =
+    failure instanceof ApiError &&
+    Object.keys(failure.fields).length > 0 &&
+    shown instanceof ApiError &&
+    Object.keys(shown.fields).length === 0
+  return placedAll ? null : shown
 }
 
 export function RegisterRoute() {
@@ -29,23 +53,30 @@ export function RegisterRoute() {
   const navigate = useNavigate()
   const location = useLocation()
   const signUp = useRegister()
+  const [formError, setFormError] = useState<unknown>(null)
   const {
     register,
     handleSubmit,
+    setError,
+    watch,
     formState: { errors },
-  } = useForm<RegisterForm>({ defaultValues: { name: '', email: '', role: 'Buyer', password: '' } })
+  } = useForm<RegisterForm>({ defaultValues: { name: '', image: null, email: '', role: 'Buyer', password: '' } })
 
-  const onSubmit = handleSubmit(({ image, ...rest }) =>
-    signUp.mutate(
-      { ...rest, image: image[0] as File },
-      {
-        onSuccess: async () => {
-          toast.success('User created successfully')
-          await navigate('/')
-        },
-      },
-    ),
-  )
+  const name = watch('name')
+  const picture = watch('image')?.[0]
+  const preview = useObjectUrl(picture)
+
+  const onSubmit = handleSubmit(async ({ image, email, ...rest }) => {
+    setFormError(null)
+    try {
+      await signUp.mutateAsync({ ...rest, email: email.trim(), image: image?.[0] })
+    } catch (failure) {
+      setFormError(leftOver(failure, applyServerFieldErrors(failure, setError, serverFields)))
+      return
+    }
+    toast.success('User created successfully')
+    await navigate('/')
+  })
 
   return (
     <AuthCard
@@ -56,32 +87,49 @@ export function RegisterRoute() {
         </>
       }
     >
-      <form onSubmit={onSubmit} className="flex flex-col gap-5">
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
         <Field label="Name" error={errors.name?.message}>
           {(control) => <Input autoComplete="name" {...control} {...register('name', required)} />}
         </Field>
-        <Field label="Image" error={errors.image?.message} hint="JPEG, PNG, GIF or WebP, up to 10 MB.">
-          {(control) => (
-            <Input type="file" accept="image/jpeg,image/png,image/gif,image/webp" {...control} {...register('image', required)} />
-          )}
-        </Field>
+        <div className="flex items-start gap-4">
+          <Avatar
+            name={name}
+            src={preview}
+            label={preview ? 'Preview of the chosen picture' : 'Your initials, shown while there is no picture'}
+            size={64}
+            className="mt-8"
+          />
+          <Field
+            label="Image (optional)"
+            error={errors.image?.message}
+            hint="JPEG, PNG, GIF or WebP, up to 10 MB. Without one, your initials are shown."
+            className="min-w-0 flex-1"
+          >
+            {(control) => <Input type="file" accept={imageTypes} {...control} {...register('image')} />}
+          </Field>
+        </div>
         <Field label="Email address" error={errors.email?.message}>
-          {(control) => <Input type="email" autoComplete="email" {...control} {...register('email', required)} />}
-        </Field>
-        <Field label="Select User">
           {(control) => (
-            <Select {...control} {...register('role')}>
-              {registrationRoles.map((role) => (
-                <option key={role} value={role}>
-                  {role}
-                </option>
-              ))}
-            </Select>
+            <Input
+              type="email"
+              autoComplete="email"
+              {...control}
+              {...register('email', {
+                ...required,
+                validate: (value) => isEmailAddress(value) || emailMessage,
+              })}
+            />
           )}
         </Field>
-        <Field label="Password" error={errors.password?.message} hint="At least 8 characters.">
+        <RoleChoice register={register('role', required)} error={errors.role?.message} />
+        <Field label="Password" error={errors.password?.message} hint={`At least ${minPasswordLength} characters.`}>
           {(control) => (
-            <Input type="password" autoComplete="new-password" {...control} {...register('password', required)} />
+            <Input
+              type="password"
+              autoComplete="new-password"
+              {...control}
+              {...register('password', { ...required, validate: checkPassword })}
+            />
           )}
         </Field>
         <div className="flex flex-wrap items-center justify-between gap-2">
@@ -94,7 +142,7 @@ export function RegisterRoute() {
         <Button type="submit" disabled={!online} isLoading={signUp.isPending} className="w-full">
           Register
         </Button>
-        <FormError error={signUp.error} />
+        <FormError error={formError} />
         <GoogleButton label="Register with google" next={originFrom(location.state)} />
       </form>
     </AuthCard>
