@@ -8,12 +8,12 @@ import (
 	"time"
 )
 
-// Register creates a Buyer or Seller account with its picture.
+// Register creates a Buyer or Seller account, with its picture if one is
+// given (the web app draws the initials otherwise).
 func (s *Service) Register(ctx context.Context, n NewUser, image io.Reader, clientAddress string) (*User, error) {
 	n.Normalize()
 	v := &Validator{}
 	n.Validate(v)
-	v.Check(image != nil, "image", RequiredMessage)
 	switch n.Role {
 	case "":
 		v.Check(false, "role", RequiredMessage)
@@ -33,14 +33,16 @@ func (s *Service) Register(ctx context.Context, n NewUser, image io.Reader, clie
 	if err := s.emailFree(ctx, n.Email); err != nil {
 		return nil, err
 	}
-	img, err := s.intake.Save(ctx, image)
-	if err != nil {
-		return nil, asFieldError(err, "image")
+	if image != nil {
+		img, err := s.intake.Save(ctx, image)
+		if err != nil {
+			return nil, asFieldError(err, "image")
+		}
+		if err := s.store.RecordImage(ctx, img, 0); err != nil {
+			return nil, err
+		}
+		n.Image = img.URL
 	}
-	if err := s.store.RecordImage(ctx, img, 0); err != nil {
-		return nil, err
-	}
-	n.Image = img.URL
 	return s.createUser(ctx, n)
 }
 

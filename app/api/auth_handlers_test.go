@@ -123,6 +123,18 @@ func TestRegisterCreatesTheAccountAndSignsIn(t *testing.T) {
 	}
 }
 
+// TestRegisterWithoutAPicture: the picture is optional; the web app draws
+// the initials instead.
+func TestRegisterWithoutAPicture(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	r := e.client().form("/api/auth/register", registerForm("Nia New", "nia@example.com", "Buyer"), nil)
+	expectStatus(t, r, http.StatusCreated)
+	if got := decode[app.User](t, r); got.Image != "" || got.Name != "Nia New" {
+		t.Errorf("registered %+v, want no picture", got)
+	}
+}
+
 func TestRegisterRefusesBadInput(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
@@ -136,11 +148,9 @@ func TestRegisterRefusesBadInput(t *testing.T) {
 	required := app.RequiredMessage
 	cases := []formRefusal{
 		{"nothing sent", nil, nil, http.StatusUnprocessableEntity, "Please correct the highlighted fields",
-			map[string]string{"name": required, "email": required, "password": required, "role": required, "image": required}},
+			map[string]string{"name": required, "email": required, "password": required, "role": required}},
 		{"blank name", with("name", "   "), picture, http.StatusUnprocessableEntity, "",
 			map[string]string{"name": required}},
-		{"no image", registerForm("Nia New", "nia@example.com", "Buyer"), nil, http.StatusUnprocessableEntity, "",
-			map[string]string{"image": required}},
 		{"role Admin", with("role", "Admin"), picture, http.StatusUnprocessableEntity, "",
 			map[string]string{"role": "Choose Buyer or Seller"}},
 		{"role in lower case", with("role", "seller"), picture, http.StatusUnprocessableEntity, "",
