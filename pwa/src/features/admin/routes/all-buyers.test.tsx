@@ -35,4 +35,17 @@ describe('All Buyers', () => {
     expect(fetch).toHaveBeenCalledWith(`/api/buyers/${buyer.id}`, expect.objectContaining({ method: 'DELETE' }))
     expect(await screen.findByText('No buyer created')).toBeInTheDocument()
   })
+
+  it('counts the buyers and searches them by name or email', async () => {
+    const other = { ...buyer, id: 9, name: 'Ben Borrower', email: 'ben@example.com' }
+    mockApi({ 'GET /api/buyers': () => json(list([buyer, other], 30)) })
+    const { user } = renderRoutes(routes, '/dashboard/allbuyers')
+    const table = await screen.findByRole('table', { name: 'Buyers' })
+    // The server's total, not only the rows loaded.
+    expect(screen.getByText('30 buyers')).toBeInTheDocument()
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'borrow')
+    expect(within(table).getAllByRole('row')).toHaveLength(2)
+    expect(table).toHaveTextContent('Ben Borrower')
+    expect(screen.getByText(/1 of 30 buyers/)).toHaveTextContent('(searching the ones loaded)')
+  })
 })

@@ -1,12 +1,12 @@
 import { Button } from '@/components/button'
 import { ConfirmDialog } from '@/components/confirm-dialog'
 import { PageHeader } from '@/components/page-header'
-import { PagedTable } from '@/components/paged-table'
 import type { Column } from '@/components/table'
 import type { User } from '@/lib/types'
 import { useConfirmedAction } from '@/lib/use-confirmed-action'
 import { useDeleteBuyer } from '../api/delete-buyer'
 import { useBuyers } from '../api/get-buyers'
+import { SearchableTable } from '../components/searchable-table'
 
 export function AllBuyersRoute() {
   const buyers = useBuyers()
@@ -18,12 +18,12 @@ export function AllBuyersRoute() {
 
   const columns: Column<User>[] = [
     { header: 'Name', cell: (buyer) => <span className="font-medium">{buyer.name}</span> },
-    { header: 'Email', cell: (buyer) => <span className="break-all">{buyer.email}</span> },
+    { header: 'Email', cell: (buyer) => <span className="max-md:break-all md:whitespace-nowrap">{buyer.email}</span> },
     {
       header: 'Actions',
       hideLabelWhenStacked: true,
       cell: (buyer) => (
-        <div className="flex w-full justify-end md:justify-start">
+        <div className="flex w-full justify-end *:whitespace-nowrap md:justify-start">
           <Button aria-label={`Delete ${buyer.name}`} variant="danger" size="sm" onClick={() => deletion.ask(buyer)}>
             Delete
           </Button>
@@ -35,10 +35,12 @@ export function AllBuyersRoute() {
   return (
     <>
       <PageHeader title="Buyers" />
-      <PagedTable
+      <SearchableTable
         list={buyers}
         caption="Buyers"
         columns={columns}
+        noun={['buyer', 'buyers']}
+        searchIn={(buyer) => [buyer.name, buyer.email]}
         emptyTitle="No buyer created"
         errorTitle="Could not load the buyers"
       />

@@ -61,4 +61,16 @@ describe('All Sellers', () => {
     expect(await screen.findByText('Deleted successfully')).toBeInTheDocument()
     expect(fetch).toHaveBeenCalledWith('/api/sellers/5', expect.objectContaining({ method: 'DELETE' }))
   })
+
+  it('counts the sellers and searches them by name or email', async () => {
+    const other = { ...seller, id: 9, name: 'Sue Shop', email: 'sue@shop.test', verified: false }
+    mockApi({ 'GET /api/sellers': () => json(list([seller, other])) })
+    const { user } = renderRoutes(routes, '/dashboard/allsellers')
+    const table = await screen.findByRole('table', { name: 'Sellers' })
+    expect(screen.getByText('2 sellers')).toBeInTheDocument()
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'shop.test')
+    expect(within(table).getAllByRole('row')).toHaveLength(2)
+    expect(within(table).getByRole('button', { name: 'Verify Sue Shop' })).toBeInTheDocument()
+    expect(screen.getByText('1 of 2 sellers')).toBeInTheDocument()
+  })
 })

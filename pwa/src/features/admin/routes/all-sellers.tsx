@@ -1,7 +1,6 @@
 import { Button } from '@/components/button'
 import { ConfirmDialog } from '@/components/confirm-dialog'
 import { PageHeader } from '@/components/page-header'
-import { PagedTable } from '@/components/paged-table'
 import type { Column } from '@/components/table'
 import { VerifiedBadge } from '@/components/verified-badge'
 import type { User } from '@/lib/types'
@@ -9,6 +8,7 @@ import { useConfirmedAction } from '@/lib/use-confirmed-action'
 import { useDeleteSeller } from '../api/delete-seller'
 import { useSellers } from '../api/get-sellers'
 import { useVerifySeller } from '../api/verify-seller'
+import { SearchableTable } from '../components/searchable-table'
 
 export function AllSellersRoute() {
   const sellers = useSellers()
@@ -33,12 +33,12 @@ export function AllSellersRoute() {
         </span>
       ),
     },
-    { header: 'Email', cell: (seller) => <span className="break-all">{seller.email}</span> },
+    { header: 'Email', cell: (seller) => <span className="max-md:break-all md:whitespace-nowrap">{seller.email}</span> },
     {
       header: 'Actions',
       hideLabelWhenStacked: true,
       cell: (seller) => (
-        <div className="flex w-full flex-wrap justify-end gap-2 md:justify-start">
+        <div className="flex w-full flex-wrap justify-end gap-2 *:whitespace-nowrap md:flex-nowrap md:justify-start">
           <Button aria-label={`Delete ${seller.name}`} variant="danger" size="sm" onClick={() => deletion.ask(seller)}>
             Delete
           </Button>
@@ -60,10 +60,12 @@ export function AllSellersRoute() {
   return (
     <>
       <PageHeader title="Sellers" />
-      <PagedTable
+      <SearchableTable
         list={sellers}
         caption="Sellers"
         columns={columns}
+        noun={['seller', 'sellers']}
+        searchIn={(seller) => [seller.name, seller.email]}
         emptyTitle="No Seller created"
         errorTitle="Could not load the sellers"
       />

@@ -95,4 +95,39 @@ describe('All Users', () => {
     expect(await screen.findByText('The last admin cannot be deleted')).toBeInTheDocument()
     expect(screen.queryByText('User deleted successfully')).not.toBeInTheDocument()
   })
+
+  it('counts the users and searches them by name or email', async () => {
+    mockApi({
+      'GET /api/auth/me': () => json(admin),
+      'GET /api/users': () => json(list([admin, buyer, seller, otherAdmin])),
+    })
+    const { user } = renderRoutes(routes, '/dashboard/allusers')
+    const table = await screen.findByRole('table', { name: 'Users' })
+    expect(screen.getByText('4 users')).toBeInTheDocument()
+
+    const search = screen.getByRole('searchbox', { name: 'Search' })
+    await user.type(search, 'OTTO@')
+    expect(within(table).getAllByRole('row')).toHaveLength(2)
+    expect(table).toHaveTextContent('Otto Admin')
+    expect(screen.getByText('1 of 4 users')).toBeInTheDocument()
+
+    await user.clear(search)
+    await user.type(search, ' bea ')
+    expect(within(table).getAllByRole('row')).toHaveLength(2)
+    expect(table).toHaveTextContent(buyer.email)
+
+    await user.clear(search)
+    await user.type(search, 'nobody')
+    expect(screen.getByText('No users match “nobody”')).toBeInTheDocument()
+    expect(screen.queryByText('No user account created')).not.toBeInTheDocument()
+  })
+
+  it('keeps phone numbers and emails on one line, and the actions in one row', async () => {
+    mockApi({ 'GET /api/auth/me': () => json(admin), 'GET /api/users': () => json(list([admin, buyer])) })
+    renderRoutes(routes, '/dashboard/allusers')
+    const table = await screen.findByRole('table', { name: 'Users' })
+    expect(within(table).getByText(buyer.phone)).toHaveClass('whitespace-nowrap')
+    expect(within(table).getByText(buyer.email)).toHaveClass('md:whitespace-nowrap')
+    expect(within(table).getByRole('button', { name: `Delete ${buyer.name}` }).parentElement).toHaveClass('md:flex-nowrap')
+  })
 })

@@ -1,7 +1,6 @@
 import { Button } from '@/components/button'
 import { ConfirmDialog } from '@/components/confirm-dialog'
 import { PageHeader } from '@/components/page-header'
-import { PagedTable } from '@/components/paged-table'
 import type { Column } from '@/components/table'
 import { useUser } from '@/lib/auth'
 import type { User } from '@/lib/types'
@@ -11,6 +10,7 @@ import { useUsers } from '../api/get-users'
 import { useMakeAdmin } from '../api/make-admin'
 import { None } from '../components/none'
 import { RoleBadge } from '../components/role-badge'
+import { SearchableTable } from '../components/searchable-table'
 
 export function AllUsersRoute() {
   const { user: me } = useUser()
@@ -36,8 +36,8 @@ export function AllUsersRoute() {
         </span>
       ),
     },
-    { header: 'Email', cell: (user) => <span className="break-all">{user.email}</span> },
-    { header: 'Number', cell: (user) => user.phone || <None /> },
+    { header: 'Email', cell: (user) => <span className="max-md:break-all md:whitespace-nowrap">{user.email}</span> },
+    { header: 'Number', cell: (user) => (user.phone ? <span className="whitespace-nowrap">{user.phone}</span> : <None />) },
     { header: 'Location', cell: (user) => user.location || <None /> },
     { header: 'Role', cell: (user) => <RoleBadge role={user.role} /> },
     {
@@ -46,7 +46,7 @@ export function AllUsersRoute() {
       cell: (user) =>
         // Nothing to offer on one's own row: an empty cell, which the stacked layout leaves out.
         user.id === me?.id ? null : (
-          <div className="flex w-full flex-wrap justify-end gap-2 md:justify-start">
+          <div className="flex w-full flex-wrap justify-end gap-2 *:whitespace-nowrap md:flex-nowrap md:justify-start">
             {user.role !== 'Admin' && (
               <Button
                 aria-label={`make admin: ${user.name}`}
@@ -73,10 +73,12 @@ export function AllUsersRoute() {
   return (
     <>
       <PageHeader title="Users" />
-      <PagedTable
+      <SearchableTable
         list={users}
         caption="Users"
         columns={columns}
+        noun={['user', 'users']}
+        searchIn={(user) => [user.name, user.email]}
         emptyTitle="No user account created"
         errorTitle="Could not load the users"
       />

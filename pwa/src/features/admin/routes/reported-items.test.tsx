@@ -70,4 +70,23 @@ describe('Reported Items', () => {
     expect(await screen.findByText('Product deleted successfully')).toBeInTheDocument()
     expect(fetch).toHaveBeenCalledWith('/api/products/42', expect.objectContaining({ method: 'DELETE' }))
   })
+
+  it('counts the reported items and searches them by product or seller', async () => {
+    mockApi({
+      'GET /api/reported': () =>
+        json(
+          list([
+            makeReport({ id: 3, product: 'Oak chair', seller: 'Sam Seller' }),
+            makeReport({ id: 4, product: 'Brass lamp', seller: 'Sue Shop' }),
+          ]),
+        ),
+    })
+    const { user } = renderRoutes(routes, '/dashboard/reporteditems')
+    const table = await screen.findByRole('table', { name: 'Reported items' })
+    expect(screen.getByText('2 reported items')).toBeInTheDocument()
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'lamp')
+    expect(within(table).getAllByRole('row')).toHaveLength(2)
+    expect(table).toHaveTextContent('Brass lamp')
+    expect(screen.getByText('1 of 2 reported items')).toBeInTheDocument()
+  })
 })

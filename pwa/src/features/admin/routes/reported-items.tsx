@@ -2,7 +2,6 @@ import { Link } from 'react-router-dom'
 import { Button } from '@/components/button'
 import { ConfirmDialog } from '@/components/confirm-dialog'
 import { PageHeader } from '@/components/page-header'
-import { PagedTable } from '@/components/paged-table'
 import type { Column } from '@/components/table'
 import { Thumbnail } from '@/components/thumbnail'
 import { useFormatPrice } from '@/lib/currency'
@@ -13,6 +12,7 @@ import { useDismissReport } from '../api/dismiss-report'
 import { useReported } from '../api/get-reported'
 import { useRemoveListing } from '../api/remove-listing'
 import { None } from '../components/none'
+import { SearchableTable } from '../components/searchable-table'
 
 export function ReportedItemsRoute() {
   const reported = useReported()
@@ -42,7 +42,7 @@ export function ReportedItemsRoute() {
         </Link>
       ),
     },
-    { header: 'Price', cell: (item) => formatPrice(item.resale_price) },
+    { header: 'Price', cell: (item) => <span className="whitespace-nowrap">{formatPrice(item.resale_price)}</span> },
     { header: 'Reports', cell: (item) => item.reports },
     {
       header: 'Reason',
@@ -53,7 +53,7 @@ export function ReportedItemsRoute() {
       header: 'Actions',
       hideLabelWhenStacked: true,
       cell: (item) => (
-        <div className="flex w-full flex-wrap justify-end gap-2 md:flex-nowrap md:justify-start">
+        <div className="flex w-full flex-wrap justify-end gap-2 *:whitespace-nowrap md:flex-nowrap md:justify-start">
           <Button
             aria-label={`Dismiss the report on ${item.product}`}
             variant="secondary"
@@ -78,10 +78,12 @@ export function ReportedItemsRoute() {
   return (
     <>
       <PageHeader title="Reported Items" />
-      <PagedTable
+      <SearchableTable
         list={reported}
         caption="Reported items"
         columns={columns}
+        noun={['reported item', 'reported items']}
+        searchIn={(item) => [item.product, item.seller, item.seller_email]}
         emptyTitle="No reported items found"
         errorTitle="Could not load the reported items"
       />
