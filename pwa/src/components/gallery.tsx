@@ -20,7 +20,6 @@ export function Gallery({ images, thumbs, name }: GalleryProps) {
   const [current, setCurrent] = useState(0)
   const [fullScreen, setFullScreen] = useState(false)
   const track = useRef<HTMLDivElement>(null)
-  const opener = useRef<HTMLElement | null>(null)
   const count = images.length
   const many = count > 1
   const alt = (index: number) => (many ? `${name}, photo ${index + 1} of ${count}` : name)
@@ -50,18 +49,19 @@ export function Gallery({ images, thumbs, name }: GalleryProps) {
     event.preventDefault()
   }
 
-  const close = () => {
-    setFullScreen(false)
-    // Scroll the track to the photo seen last, full screen.
-    show(shown)
-  }
+  const close = () => setFullScreen(false)
 
-  // Focus goes back to what opened the full-screen view once it closes.
+  // Once the full-screen view closes, the track shows the photo seen last
+  // there, and the focus goes back to that photo.
   const wasOpen = useRef(false)
   useEffect(() => {
-    if (wasOpen.current && !fullScreen) opener.current?.focus()
+    if (wasOpen.current && !fullScreen) {
+      const element = track.current
+      if (element && typeof element.scrollTo === 'function') element.scrollTo({ left: current * element.clientWidth })
+      ;(element?.children[current] as HTMLElement | undefined)?.focus({ preventScroll: true })
+    }
     wasOpen.current = fullScreen
-  }, [fullScreen])
+  }, [fullScreen, current])
 
   if (count === 0) return null
 
@@ -79,8 +79,7 @@ export function Gallery({ images, thumbs, name }: GalleryProps) {
             aria-label={`${alt(index)}: open full screen`}
             aria-hidden={index !== shown || undefined}
             tabIndex={index === shown ? 0 : -1}
-            onClick={(event) => {
-              opener.current = event.currentTarget
+            onClick={() => {
               setCurrent(index)
               setFullScreen(true)
             }}
