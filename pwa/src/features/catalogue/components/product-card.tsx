@@ -44,15 +44,19 @@ export function ProductCard({ product, actions, priority = false }: ProductCardP
         <p className="flex flex-wrap items-baseline gap-x-3 gap-y-0.5 text-sm sm:text-base">
           <ProductPrices product={product} />
         </p>
-        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-          <dt className="font-medium text-stone-600">Location</dt>
+        {/* On a phone the card is narrow: the values alone, one a line (their labels stay for screen readers). */}
+        <dl className="grid grid-cols-1 gap-y-0.5 text-sm sm:grid-cols-[auto_1fr] sm:gap-x-3 sm:gap-y-1">
+          <dt className="font-medium text-stone-600 max-sm:sr-only">Location</dt>
           <dd className="min-w-0 break-words text-stone-900">{product.location}</dd>
-          <dt className="font-medium text-stone-600">Seller</dt>
-          <dd className="min-w-0 break-words text-stone-900">
+          <dt className="font-medium text-stone-600 max-sm:sr-only">Seller</dt>
+          <dd className="min-w-0 break-words text-stone-700 sm:text-stone-900">
             <SellerName name={product.seller} verified={product.seller_verified} />
           </dd>
-          <dt className="font-medium text-stone-600">Condition</dt>
-          <dd className="text-stone-900">{product.condition}</dd>
+          <dt className="font-medium text-stone-600 max-sm:sr-only">Condition</dt>
+          <dd className="text-stone-700 sm:text-stone-900">
+            <span className="sm:hidden">Condition: </span>
+            {product.condition}
+          </dd>
           <dt className="font-medium text-stone-600 max-sm:sr-only">Use period</dt>
           <dd className="text-stone-900 max-sm:sr-only">{product.use_period}</dd>
           <dt className="font-medium text-stone-600 max-sm:sr-only">Posted</dt>

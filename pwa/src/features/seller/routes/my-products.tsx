@@ -84,15 +84,15 @@ export function MyProductsRoute() {
             >
               {product.advertised ? 'Advertised' : 'Advertise'}
             </Button>
-            <Button
+            {/* Quiet: it asks first, and it is rarely what a seller came for. */}
+            <button
+              type="button"
               aria-label={`Delete ${product.product}`}
-              variant="ghost"
-              size="sm"
-              className="text-red-700 hover:bg-red-50 active:bg-red-100"
+              className="inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-semibold text-red-700 hover:bg-red-50 active:bg-red-100"
               onClick={() => deletion.ask(product)}
             >
               Delete
-            </Button>
+            </button>
             {sold && (
               <span id={reasonId} className="basis-full text-right text-sm text-stone-600 md:text-left">
                 Sold products can’t be advertised
