@@ -26,6 +26,19 @@ describe('api', () => {
     await expect(api.delete('/users/3')).resolves.toBeUndefined()
   })
 
+  it('sends PATCH and a DELETE with a reason as JSON', async () => {
+    const fetch = mockApi({
+      'PATCH /api/products/:id': ({ body }) => json({ id: 4, ...(body as object) }),
+      'DELETE /api/mybuyers/:id': ({ body }) => json({ id: 7, ...(body as object) }),
+    })
+    await expect(api.patch('/products/4', { resale_price: 99 })).resolves.toEqual({ id: 4, resale_price: 99 })
+    await expect(api.delete('/mybuyers/7', { reason: 'Sold' })).resolves.toEqual({ id: 7, reason: 'Sold' })
+    expect(fetch.mock.calls.map(([, init]) => [init?.method, init?.body])).toEqual([
+      ['PATCH', '{"resale_price":99}'],
+      ['DELETE', '{"reason":"Sold"}'],
+    ])
+  })
+
   it('sends form data without setting a content type', async () => {
     const fetch = mockApi({ 'POST /api/images': () => json({ url: '/images/a.webp' }, 201) })
     const form = new FormData()

@@ -106,8 +106,9 @@ export const api = {
   get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, {}, options),
   post: json('POST'),
   put: json('PUT'),
-  delete: <T = void>(path: string, options?: RequestOptions) =>
-    request<T>('DELETE', path, undefined, {}, options),
+  patch: json('PATCH'),
+  /** A DELETE, with a JSON body when one is given (a reason, say). */
+  delete: <T = void>(path: string, body?: unknown, options?: RequestOptions) => json('DELETE')<T>(path, body, options),
   /** Sends multipart form data; the browser sets the boundary. */
   upload: <T>(path: string, form: FormData, options?: RequestOptions & { method?: 'POST' | 'PUT' }) =>
     request<T>(options?.method ?? 'POST', path, form, {}, options),

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { api } from '@/lib/api'
 import type { Booking } from '@/lib/types'
 import { bookingKeys, productKeys } from '@/lib/query-keys'
-import { sendJson } from './send-json'
 
 export interface DeclineRequest {
   bookingId: number
@@ -11,7 +11,7 @@ export interface DeclineRequest {
 
 /** DELETE /api/mybuyers/{id} with {"reason"}: 200 with the Declined booking; 409 when it is no longer Booked. */
 export function declineBooking({ bookingId, reason }: DeclineRequest): Promise<Booking> {
-  return sendJson<Booking>('DELETE', `/mybuyers/${encodeURIComponent(bookingId)}`, { reason })
+  return api.delete<Booking>(`/mybuyers/${encodeURIComponent(bookingId)}`, { reason })
 }
 
 export function useDeclineBooking() {

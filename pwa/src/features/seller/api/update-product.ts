@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { api } from '@/lib/api'
 import type { Product, ProductChanges } from '@/lib/types'
 import { advertisedKeys, productKeys } from '@/lib/query-keys'
-import { sendJson } from './send-json'
 
 /**
  * PATCH /api/products/{id}: only the fields given change (dimensions null
  * clears them); 200 with the product. 422 with field errors, 409 once sold.
  */
 export function updateProduct(id: number, changes: ProductChanges): Promise<Product> {
-  return sendJson<Product>('PATCH', `/products/${encodeURIComponent(id)}`, changes)
+  return api.patch<Product>(`/products/${encodeURIComponent(id)}`, changes)
 }
 
 export function useUpdateProduct(id: number) {
