@@ -41,7 +41,8 @@ export function BookingDialog({ open, product, buyer, onClose, onSubmit, isPendi
     <Dialog
       open={open}
       onClose={onClose}
-      title={`Book ${product.product}`}
+      // One line on a phone, so the fields keep the room the keyboard leaves.
+      title={<span className="line-clamp-1 sm:line-clamp-2">{`Book ${product.product}`}</span>}
       closeOnEscape={false}
       closeOnBackdrop={false}
       className="h-[700px]"
@@ -50,6 +51,9 @@ export function BookingDialog({ open, product, buyer, onClose, onSubmit, isPendi
     </Dialog>
   )
 }
+
+/** A focused field scrolls clear of the sticky Confirm bar (and the alert above it). */
+const clearOfConfirm = 'scroll-mb-44'
 
 /** The fields typed in, in order; the summary above Confirm names them so. */
 const typedFields = [
@@ -85,7 +89,13 @@ function BookingForm({ product, buyer, onSubmit, isPending, error }: BookingForm
     <form onSubmit={handleSubmit(onSubmit)} noValidate className="flex min-h-full flex-col gap-4">
       <Field label="Location" hint="Where you would like to meet the seller" error={errors.location?.message}>
         {(control) => (
-          <Input autoComplete="off" enterKeyHint="next" {...control} {...register('location', required)} />
+          <Input
+            autoComplete="off"
+            enterKeyHint="next"
+            className={clearOfConfirm}
+            {...control}
+            {...register('location', required)}
+          />
         )}
       </Field>
       <Field label="Phone" hint="Digits, spaces, +, - and parentheses" error={errors.buyer_phone?.message}>
@@ -95,6 +105,7 @@ function BookingForm({ product, buyer, onSubmit, isPending, error }: BookingForm
             inputMode="tel"
             autoComplete="tel"
             enterKeyHint="done"
+            className={clearOfConfirm}
             {...control}
             {...register('buyer_phone', {
               ...required,
