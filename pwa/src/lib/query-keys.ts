@@ -66,3 +66,6 @@ export const bookingKeys = {
   /** Bookings on the signed-in seller's products (My Buyers). */
   onMyProducts: () => [...bookingKeys.all, 'mybuyers'] as const,
 }
+
+/** GET /api/payment-methods: whether cards are taken, and the currency of every price (lib/currency.ts). */
+export const paymentMethodsKey = ['payment-methods'] as const
