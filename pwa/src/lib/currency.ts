@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useCallback } from 'react'
 import { api } from './api'
 import { defaultCurrency, formatPrice } from './format'
-import { bookingKeys } from './query-keys'
+import { paymentMethodsKey } from './query-keys'
 
 /** GET /api/payment-methods: whether cards are taken, and the currency prices are in. */
 export interface PaymentMethods {
@@ -16,7 +16,7 @@ export interface PaymentMethods {
 }
 
 export const paymentMethodsQueryOptions = () => ({
-  queryKey: [...bookingKeys.all, 'payment-methods'] as const,
+  queryKey: paymentMethodsKey,
   queryFn: () => api.get<PaymentMethods>('/payment-methods'),
   staleTime: Infinity,
   retry: false,
