@@ -12,7 +12,7 @@ WEB_SRC := $(shell find pwa/src pwa/public pwa/scripts -type f 2>/dev/null) \
 WEB_DEPS  := pwa/node_modules/.package-lock.json
 WEB_BUILD := pwa/dist/index.html
 
-.PHONY: all build run test test-go test-web test-e2e vet fuzz bench lighthouse clean
+.PHONY: all build run test test-go test-web test-e2e vet fuzz bench lighthouse screenshots clean
 
 all: build
 
@@ -89,6 +89,10 @@ $(LIGHTHOUSE_DEPS): tools/lighthouse/package-lock.json
 lighthouse: $(BIN) $(LIGHTHOUSE_DEPS)
 	@test -x $(CHROMIUM) || { echo 'make lighthouse needs Chromium: apt-get install chromium' >&2; exit 1; }
 	CHROME_PATH=$(CHROMIUM) node tools/lighthouse/run.mjs --bin $(BIN)
+
+# The README's pictures (docs/screenshots), from the demo as a buyer sees it.
+screenshots: $(BIN)
+	cd pwa && node scripts/readme-screenshots.mjs
 
 clean:
 	rm -rf bin pwa/node_modules tools/lighthouse/node_modules

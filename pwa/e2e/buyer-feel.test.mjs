@@ -10,7 +10,7 @@ import { readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { after, before, test } from 'node:test'
 import { adminAccount, launchBrowser, newContext, screenshotDir, screenshots, startServer } from './harness.mjs'
-import { expectPath, expectToast, logIn, watch, writePictures } from './support.mjs'
+import { expectPath, expectToast, logIn, signedIn, watch, writePictures } from './support.mjs'
 
 const seller = { name: 'Sol Seller', email: 'sol@e2e.test', password: 'sol password 1', role: 'Seller', phone: '+1 (555) 010-0101' }
 const buyer = { name: 'Bo Buyer', email: 'bo@e2e.test', password: 'bo password 1', role: 'Buyer', phone: '+1 (555) 010-0200' }
@@ -42,38 +42,16 @@ async function registerWithPhone(account) {
   assert.equal(res.status, 201, await res.text())
 }
 
-/** A signed-in API client for the set-up. */
-async function signedIn(account) {
-  const res = await fetch(`${server.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: account.email, password: account.password }),
-  })
-  assert.equal(res.status, 200, await res.text())
-  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
-  return async (method, path, body) => {
-    const form = body instanceof FormData
-    const r = await fetch(`${server.url}${path}`, {
-      method,
-      headers: { Cookie: cookie, ...(form || !body ? {} : { 'Content-Type': 'application/json' }) },
-      body: form ? body : body && JSON.stringify(body),
-    })
-    const text = await r.text()
-    assert.ok(r.ok, `${method} ${path}: ${r.status} ${text}`)
-    return text ? JSON.parse(text) : null
-  }
-}
-
 /** One category, one listing with a long name, a seller and a buyer with phone numbers. */
 async function seed() {
-  const admin = await signedIn(adminAccount)
+  const admin = await signedIn(server.url, adminAccount)
   const category = new FormData()
   category.append('name', 'Chairs')
   category.append('image', await pictureBlob('armchair'), 'chairs.png')
   await admin('POST', '/api/categories', category)
   await registerWithPhone(seller)
   await registerWithPhone(buyer)
-  const asSeller = await signedIn(seller)
+  const asSeller = await signedIn(server.url, seller)
   const picture = new FormData()
   picture.append('image', await pictureBlob('armchair'), 'chair.png')
   const image = await asSeller('POST', '/api/images', picture)

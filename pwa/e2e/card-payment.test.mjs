@@ -17,7 +17,7 @@ import {
   startStripeMock,
   stripeWebhookSecret,
 } from './harness.mjs'
-import { expectPath, logIn, registerThroughApi, watch, writePictures } from './support.mjs'
+import { expectPath, logIn, registerThroughApi, signedIn, watch, writePictures } from './support.mjs'
 
 const seller = { name: 'Cara Seller', email: 'cara@e2e.test', password: 'cara password 1', role: 'Seller' }
 
@@ -59,28 +59,6 @@ after(async () => {
   if (pictures) await rm(pictures.dir, { recursive: true, force: true })
 })
 
-/** A signed-in API client for a test's set-up. */
-async function signedIn(account) {
-  const res = await fetch(`${server.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: account.email, password: account.password }),
-  })
-  assert.equal(res.status, 200, await res.text())
-  const cookie = res.headers.get('set-cookie').split(';')[0]
-  return async (method, path, body) => {
-    const form = body instanceof FormData
-    const r = await fetch(`${server.url}${path}`, {
-      method,
-      headers: { Cookie: cookie, ...(form || !body ? {} : { 'Content-Type': 'application/json' }) },
-      body: form ? body : body && JSON.stringify(body),
-    })
-    const text = await r.text()
-    assert.ok(r.ok, `${method} ${path}: ${r.status} ${text}`)
-    return text ? JSON.parse(text) : null
-  }
-}
-
 async function pictureForm(fields) {
   const form = new FormData()
   for (const [k, v] of Object.entries(fields)) form.append(k, v)
@@ -89,10 +67,10 @@ async function pictureForm(fields) {
 }
 
 test('signed in with Google, a buyer books and pays by card at 360 px; the order reads Paid for both sides', async () => {
-  const admin = await signedIn(adminAccount)
+  const admin = await signedIn(server.url, adminAccount)
   await admin('POST', '/api/categories', await pictureForm({ name: 'Chairs' }))
   await registerThroughApi(server.url, { ...seller, picture: pictures.seller })
-  const asSeller = await signedIn(seller)
+  const asSeller = await signedIn(server.url, seller)
   const image = await asSeller('POST', '/api/images', await pictureForm({}))
   await asSeller('POST', '/api/products', {
     category: 'Chairs', product: 'Rocking chair', description: 'Oak, rocks gently.', image: image.url, condition: 'Good',

@@ -247,9 +247,15 @@ test('on a desktop, a buyer steps through the gallery, opens a photo full screen
   await card.getByRole('button', { name: 'Book Now' }).waitFor()
   assert.equal(await card.getByRole('button', { name: /Report/ }).count(), 0)
   await screenshots(page, 'listings-category')
-  // The whole card opens the product: a click on its picture.
+  // The whole card opens the product: a click on its picture. On a short
+  // screen scrolled down to the card, the product opens at its top.
+  await page.setViewportSize({ width: 360, height: 400 })
+  await card.getByRole('button', { name: 'Book Now' }).scrollIntoViewIfNeeded()
+  const scrolled = await page.evaluate(() => window.scrollY)
+  assert.ok(scrolled > 0, 'the card is below the fold')
   await card.click({ position: { x: 40, y: 40 } })
   await expectPath(page, `/products/${productId}`)
+  await eventually(async () => assert.equal(await page.evaluate(() => window.scrollY), 0))
   watcher.check()
   await context.close()
 })

@@ -157,6 +157,31 @@ export async function registerThroughApi(baseURL, { name, email, password, role 
 }
 
 /** The pathname the page is at, once it settles on `expected`. */
+/**
+ * A signed-in API client for a test's set-up: (method, path, body) →
+ * the JSON answer; a FormData body goes as multipart.
+ */
+export async function signedIn(baseURL, { email, password }) {
+  const res = await fetch(`${baseURL}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  })
+  assert.equal(res.status, 200, await res.text())
+  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+  return async (method, path, body) => {
+    const form = body instanceof FormData
+    const r = await fetch(`${baseURL}${path}`, {
+      method,
+      headers: { Cookie: cookie, ...(form || !body ? {} : { 'Content-Type': 'application/json' }) },
+      body: form ? body : body && JSON.stringify(body),
+    })
+    const text = await r.text()
+    assert.ok(r.ok, `${method} ${path}: ${r.status} ${text}`)
+    return text ? JSON.parse(text) : null
+  }
+}
+
 export async function expectPath(page, expected) {
   await page.waitForURL((url) => url.pathname === expected)
   assert.equal(new URL(page.url()).pathname, expected)

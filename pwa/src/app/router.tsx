@@ -23,6 +23,7 @@ import { routePaths } from '@/lib/paths'
 import { AppShell } from './layouts/app-shell'
 import { DashboardLayout } from './layouts/dashboard-layout'
 import { PublicLayout } from './layouts/public-layout'
+import { RootLayout } from './layouts/root-layout'
 import { DashboardHomeRoute } from './routes/dashboard-home'
 import { DoubledPrefixRedirect } from './routes/doubled-prefix-redirect'
 import { NotFoundRoute } from './routes/not-found'
@@ -33,6 +34,7 @@ const home = () => screens.home().then((m) => ({ Component: m.HomeRoute }))
 
 export const routes: RouteObject[] = [
   {
+    element: <RootLayout />,
     errorElement: <RouteErrorRoute />,
     HydrateFallback: AppShell,
     children: [

@@ -27,11 +27,16 @@ export function Gallery({ images, thumbs, name }: GalleryProps) {
   // A shorter list (after an edit) must not leave the index past its end.
   const shown = Math.min(current, Math.max(0, count - 1))
 
+  // While the track glides to a photo chosen with a button, the photos it
+  // passes are not "current": the counter would run back and forth.
+  const gliding = useRef<number | null>(null)
+
   const show = (index: number) => {
     const next = Math.max(0, Math.min(count - 1, index))
     setCurrent(next)
     const element = track.current
     if (element && typeof element.scrollTo === 'function') {
+      gliding.current = next
       element.scrollTo({ left: next * element.clientWidth, behavior: 'smooth' })
     }
   }
@@ -39,7 +44,12 @@ export function Gallery({ images, thumbs, name }: GalleryProps) {
   const onScroll = () => {
     const element = track.current
     if (!element || element.clientWidth === 0) return
-    setCurrent(Math.round(element.scrollLeft / element.clientWidth))
+    const seen = Math.round(element.scrollLeft / element.clientWidth)
+    if (gliding.current !== null) {
+      if (seen !== gliding.current) return
+      gliding.current = null
+    }
+    setCurrent(seen)
   }
 
   const onKeyDown = (event: KeyboardEvent) => {
@@ -70,6 +80,9 @@ export function Gallery({ images, thumbs, name }: GalleryProps) {
       <div
         ref={track}
         onScroll={onScroll}
+        // A swipe takes over from a glide.
+        onPointerDown={() => (gliding.current = null)}
+        onTouchStart={() => (gliding.current = null)}
         className="flex snap-x snap-mandatory overflow-x-auto overscroll-x-contain rounded-2xl bg-stone-100 [scrollbar-width:none]"
       >
         {images.map((src, index) => (
