@@ -60,9 +60,8 @@ try {
   await page.waitForURL(/\/products\//)
   await page.getByText(/^Photo 1 of/).waitFor()
   await shoot(page, 'product', 1200, 750)
-  await shoot(page, 'product-phone', 360, 780)
   await browser.close()
-  console.log(`docs/screenshots: home, category, product, product-phone from ${base}`)
+  console.log(`docs/screenshots: home, category, product from ${base}`)
 } finally {
   server.kill('SIGTERM')
   await new Promise((r) => (server.exitCode !== null ? r() : server.once('exit', r)))
