@@ -107,8 +107,13 @@ type ProductChanges struct {
 	Images        []string        `json:"images"`
 	Dimensions    json.RawMessage `json:"dimensions"`
 
-	// Sent back as a client read them; the seller's fields stay the account's.
+	// Sent back as a client read them; the seller's fields stay the
+	// account's, and the rest follow from other fields or other people.
 	IgnoredID             json.RawMessage `json:"id"`
+	IgnoredThumbURL       json.RawMessage `json:"thumb_url"`
+	IgnoredThumbs         json.RawMessage `json:"thumbs"`
+	IgnoredMyBookingID    json.RawMessage `json:"my_booking_id"`
+	IgnoredAdvertised     json.RawMessage `json:"advertised"`
 	IgnoredSeller         json.RawMessage `json:"seller"`
 	IgnoredSellerEmail    json.RawMessage `json:"seller_email"`
 	IgnoredSellerPhone    json.RawMessage `json:"seller_phone"`

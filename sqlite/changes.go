@@ -24,7 +24,9 @@ type changes struct {
 	products    []int64
 	allProducts bool // an advert's product could not be read
 	sessions    []string
-	allSessions bool // a changed row's token could not be read
+	allSessions bool    // a changed row's token could not be read
+	bookers     []int64 // buyers whose bookings changed
+	allBookers  bool    // a changed booking's buyer could not be read
 	categories  bool
 	listings    []int64 // categories whose products changed
 	allListings bool    // a changed row's category could not be read
@@ -36,6 +38,7 @@ type changes struct {
 type columns struct {
 	productCategory int // products.category_id
 	advertProduct   int // adverts.product_id
+	bookingBuyer    int // bookings.buyer_id
 }
 
 // changeNotes collects the changes the writer connection reports. Only the
@@ -65,6 +68,14 @@ func (n *changeNotes) note(d sqlite.SQLitePreUpdateData) {
 				c.listings = appendNew(c.listings, category)
 			} else {
 				c.allListings = true
+			}
+		}
+	case "bookings":
+		for _, row := range rows(d, hasOld, hasNew) {
+			if buyer, ok := column[int64](row, n.cols.bookingBuyer); ok {
+				c.bookers = appendNew(c.bookers, buyer)
+			} else {
+				c.allBookers = true // unreadable, or null: rare enough to forget everyone's
 			}
 		}
 	case "categories":
@@ -164,6 +175,12 @@ func (db *DB) forget(c changes) {
 	if c.categories {
 		db.categories.forgetAll()
 	}
+	if c.allBookers {
+		db.bookedBy.forgetAll()
+	}
+	for _, buyer := range c.bookers {
+		db.bookedBy.forget(buyer)
+	}
 	if c.allListings {
 		db.pages.changedAll()
 	}
@@ -214,6 +231,7 @@ func (db *DB) readColumns(ctx context.Context) error {
 	}{
 		{"products", "category_id", &cols.productCategory},
 		{"adverts", "product_id", &cols.advertProduct},
+		{"bookings", "buyer_id", &cols.bookingBuyer},
 	} {
 		err := db.write.QueryRowContext(ctx, `SELECT cid FROM pragma_table_info(?) WHERE name = ?`, c.table, c.column).Scan(c.cid)
 		if err != nil {

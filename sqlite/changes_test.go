@@ -123,7 +123,11 @@ func (w *world) view(t *testing.T, db *sqlite.DB) (public, private string) {
 	for _, p := range adverts.Items {
 		fmt.Fprintf(&pub, " %d %s by %s verified=%v %s;", p.ID, p.Name, p.Seller, p.SellerVerified, p.Status)
 	}
+	products := []int64{w.lamp.ID, w.lantern.ID, w.sofa.ID}
 	for _, u := range []*app.User{w.admin, w.sam, w.sid, w.buyer} {
+		mine, err := db.MyBookings(ctx, u.ID, products)
+		must(t, err)
+		fmt.Fprintf(&priv, "bookings of user %d: %v\n", u.ID, mine)
 		got, err := db.UserByID(ctx, u.ID)
 		if err != nil {
 			fmt.Fprintf(&priv, "user %d: %v\n", u.ID, app.ErrorKind(err))

@@ -50,6 +50,7 @@ type DB struct {
 	sessions   *cache[string, session]
 	categories *cache[struct{}, *categoryList]
 	pages      *categoryPages
+	bookedBy   *cache[int64, map[int64]int64] // see MyBookings
 	// catalogue counts the writes that may change the public lists.
 	catalogue atomic.Uint64
 }
@@ -75,6 +76,7 @@ func Open(ctx context.Context, path string) (*DB, error) {
 		products:   newCache[int64, app.Product](cachedProducts),
 		sessions:   newCache[string, session](cachedSessions),
 		categories: newCache[struct{}, *categoryList](1),
+		bookedBy:   newCache[int64, map[int64]int64](cachedUsers),
 		pages:      newCategoryPages(),
 	}
 	if err := connectWriter(ctx, write); err != nil {

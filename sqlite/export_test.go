@@ -39,6 +39,7 @@ var ListQueries = map[string]struct {
 	"category marks":        {categoryMarksQuery, []any{1, pageStride}},
 	"seller count":          {sellerCountQuery, []any{1}},
 	"my bookings":           {myBookingsQuery, []any{"[1,2,3]", 1}},
+	"booked by":             {bookedByQuery, []any{1, 257}},
 	"seller page":           {sellerPageQuery, []any{1, 24, 0}},
 	"categories":            {categoriesQuery, nil},
 	"buyer bookings count":  {buyerBookingsCount, []any{1}},

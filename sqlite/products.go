@@ -229,9 +229,67 @@ func (db *DB) DeleteProduct(ctx context.Context, id int64) error {
 	})
 }
 
-// MyBookings finds, through bookings_open_once, the viewer's bookings of the
-// given products that are not called off.
+// MyBookings finds the viewer's bookings of the given products that are not
+// called off. Every signed-in list of products asks, so the store keeps
+// each viewer's bookings (product to booking) once read, and forgets them
+// when a write changes one of their bookings (changes.go); a viewer with
+// more than maxKeptBookings is asked about the page's products alone,
+// through bookings_open_once. Budget: the signed-in category page's server
+// CPU per request (docs/benchmarks.md).
 func (db *DB) MyBookings(ctx context.Context, viewerID int64, productIDs []int64) (map[int64]int64, error) {
+	all, ok := db.bookedBy.get(viewerID)
+	if !ok {
+		var err error
+		if all, ok, err = db.readBookedBy(ctx, viewerID); err != nil {
+			return nil, err
+		}
+	}
+	if !ok {
+		return db.bookingsOf(ctx, viewerID, productIDs)
+	}
+	var mine map[int64]int64
+	for _, product := range productIDs {
+		if booking, found := all[product]; found {
+			if mine == nil {
+				mine = map[int64]int64{}
+			}
+			mine[product] = booking
+		}
+	}
+	return mine, nil
+}
+
+// maxKeptBookings is the most bookings kept for one viewer.
+const maxKeptBookings = 256
+
+// readBookedBy reads all of a viewer's bookings that are not called off,
+// and keeps them unless there are more than maxKeptBookings (ok false).
+func (db *DB) readBookedBy(ctx context.Context, viewerID int64) (map[int64]int64, bool, error) {
+	gen := db.bookedBy.generation()
+	rows, err := db.query(ctx, bookedByQuery, viewerID, maxKeptBookings+1)
+	if err != nil {
+		return nil, false, err
+	}
+	defer rows.Close()
+	all := map[int64]int64{}
+	for rows.Next() {
+		var product, booking int64
+		if err := rows.Scan(&product, &booking); err != nil {
+			return nil, false, err
+		}
+		all[product] = booking
+	}
+	if err := rows.Err(); err != nil {
+		return nil, false, err
+	}
+	if len(all) > maxKeptBookings {
+		return nil, false, nil
+	}
+	db.bookedBy.put(gen, viewerID, all)
+	return all, true, nil
+}
+
+func (db *DB) bookingsOf(ctx context.Context, viewerID int64, productIDs []int64) (map[int64]int64, error) {
 	list, err := json.Marshal(productIDs)
 	if err != nil {
 		return nil, err
@@ -255,5 +313,11 @@ func (db *DB) MyBookings(ctx context.Context, viewerID int64, productIDs []int64
 	return mine, rows.Err()
 }
 
-const myBookingsQuery = `SELECT product_id, id FROM bookings
-	WHERE product_id IN (SELECT value FROM json_each(?1)) AND buyer_id = ?2 AND status <> 'Cancelled'`
+const (
+	// A viewer's bookings, through bookings_by_buyer.
+	bookedByQuery = `SELECT product_id, id FROM bookings
+		WHERE buyer_id = ? AND status <> 'Cancelled' AND product_id IS NOT NULL LIMIT ?`
+	// A viewer's bookings of some products, through bookings_open_once.
+	myBookingsQuery = `SELECT product_id, id FROM bookings
+		WHERE product_id IN (SELECT value FROM json_each(?1)) AND buyer_id = ?2 AND status <> 'Cancelled'`
+)

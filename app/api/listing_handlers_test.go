@@ -149,6 +149,14 @@ func TestEditProduct(t *testing.T) {
 	t.Run("seller fields stay the account's", func(t *testing.T) {
 		r := s.seller.call("PATCH", path, map[string]any{"seller": "Mallory", "seller_email": "m@example.com", "seller_verified": true})
 		expectStatus(t, r, http.StatusOK)
+		// The whole product sent back as it was read changes nothing either.
+		var asRead map[string]any
+		r = s.seller.call("GET", path, nil)
+		expectStatus(t, r, http.StatusOK)
+		asRead = decode[map[string]any](t, r)
+		asRead["my_booking_id"], asRead["advertised"], asRead["status"] = 12345, true, "Sold"
+		r = s.seller.call("PATCH", path, asRead)
+		expectStatus(t, r, http.StatusOK)
 		if got := decode[app.Product](t, r); got.Seller != "Sam Seller" || got.SellerEmail != "seller@example.com" || got.SellerVerified {
 			t.Errorf("seller fields %s %s %v", got.Seller, got.SellerEmail, got.SellerVerified)
 		}
