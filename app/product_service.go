@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"encoding/json"
+	"slices"
 	"strconv"
 )
 
@@ -55,7 +56,7 @@ func (s *Service) checkListing(ctx context.Context, actor *User, v *Validator, p
 		p.Thumbs = make([]string, 0, len(p.Images))
 		for _, url := range p.Images {
 			if had != nil {
-				if i := indexOf(had.Images, url); i >= 0 {
+				if i := slices.Index(had.Images, url); i >= 0 && i < len(had.Thumbs) {
 					p.Thumbs = append(p.Thumbs, had.Thumbs[i])
 					continue
 				}
@@ -74,15 +75,6 @@ func (s *Service) checkListing(ctx context.Context, actor *User, v *Validator, p
 		}
 	}
 	return v.Err()
-}
-
-func indexOf(list []string, s string) int {
-	for i, x := range list {
-		if x == s {
-			return i
-		}
-	}
-	return -1
 }
 
 // imageField is the field the photos' messages go under.
