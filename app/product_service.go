@@ -202,7 +202,7 @@ func (s *Service) CategoryProducts(ctx context.Context, actor *User, name string
 	if err != nil {
 		return list, err
 	}
-	_, err = s.markMyBookings(ctx, actor, list.Items)
+	_, err = s.MarkMyBookings(ctx, actor, list.Items)
 	return list, err
 }
 
@@ -215,43 +215,29 @@ func (s *Service) Product(ctx context.Context, actor *User, id int64) (*Product,
 	if err != nil {
 		return nil, err
 	}
-	_, err = s.markMyBookings(ctx, actor, nil, p)
-	return p, err
+	one := []Product{*p}
+	_, err = s.MarkMyBookings(ctx, actor, one)
+	return &one[0], err
 }
 
 // MarkMyBookings fills in MyBookingID of the products in list that the
 // viewer booked, and says whether there were any.
 func (s *Service) MarkMyBookings(ctx context.Context, viewer *User, list []Product) (bool, error) {
-	return s.markMyBookings(ctx, viewer, list)
-}
-
-// markMyBookings fills in MyBookingID of the products the viewer sees:
-// those of the list, and one more.
-func (s *Service) markMyBookings(ctx context.Context, viewer *User, list []Product, more ...*Product) (bool, error) {
-	if viewer == nil || len(list)+len(more) == 0 {
+	if viewer == nil || len(list) == 0 {
 		return false, nil
 	}
-	ids := make([]int64, 0, len(list)+len(more))
+	ids := make([]int64, len(list))
 	for i := range list {
-		ids = append(ids, list[i].ID)
-	}
-	for _, p := range more {
-		ids = append(ids, p.ID)
+		ids[i] = list[i].ID
 	}
 	mine, err := s.store.MyBookings(ctx, viewer.ID, ids)
 	if err != nil || len(mine) == 0 {
 		return false, err
 	}
-	mark := func(p *Product) {
-		if id, ok := mine[p.ID]; ok {
-			p.MyBookingID = &id
-		}
-	}
 	for i := range list {
-		mark(&list[i])
-	}
-	for _, p := range more {
-		mark(p)
+		if id, ok := mine[list[i].ID]; ok {
+			list[i].MyBookingID = &id
+		}
 	}
 	return true, nil
 }
@@ -267,7 +253,7 @@ func (s *Service) SellerProducts(ctx context.Context, actor *User, email string,
 	if err != nil {
 		return list, err
 	}
-	_, err = s.markMyBookings(ctx, actor, list.Items)
+	_, err = s.MarkMyBookings(ctx, actor, list.Items)
 	return list, err
 }
 

@@ -266,24 +266,9 @@ const maxKeptBookings = 256
 // and keeps them unless there are more than maxKeptBookings (ok false).
 func (db *DB) readBookedBy(ctx context.Context, viewerID int64) (map[int64]int64, bool, error) {
 	gen := db.bookedBy.generation()
-	rows, err := db.query(ctx, bookedByQuery, viewerID, maxKeptBookings+1)
-	if err != nil {
+	all, err := db.bookedProducts(ctx, bookedByQuery, viewerID, maxKeptBookings+1)
+	if err != nil || len(all) > maxKeptBookings {
 		return nil, false, err
-	}
-	defer rows.Close()
-	all := map[int64]int64{}
-	for rows.Next() {
-		var product, booking int64
-		if err := rows.Scan(&product, &booking); err != nil {
-			return nil, false, err
-		}
-		all[product] = booking
-	}
-	if err := rows.Err(); err != nil {
-		return nil, false, err
-	}
-	if len(all) > maxKeptBookings {
-		return nil, false, nil
 	}
 	db.bookedBy.put(gen, viewerID, all)
 	return all, true, nil
@@ -294,23 +279,25 @@ func (db *DB) bookingsOf(ctx context.Context, viewerID int64, productIDs []int64
 	if err != nil {
 		return nil, err
 	}
-	rows, err := db.query(ctx, myBookingsQuery, string(list), viewerID)
+	return db.bookedProducts(ctx, myBookingsQuery, string(list), viewerID)
+}
+
+// bookedProducts reads the (product, booking) pairs a query answers.
+func (db *DB) bookedProducts(ctx context.Context, query string, args ...any) (map[int64]int64, error) {
+	rows, err := db.query(ctx, query, args...)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	var mine map[int64]int64
+	booked := map[int64]int64{}
 	for rows.Next() {
 		var product, booking int64
 		if err := rows.Scan(&product, &booking); err != nil {
 			return nil, err
 		}
-		if mine == nil {
-			mine = map[int64]int64{}
-		}
-		mine[product] = booking
+		booked[product] = booking
 	}
-	return mine, rows.Err()
+	return booked, rows.Err()
 }
 
 const (
