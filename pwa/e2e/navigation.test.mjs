@@ -125,6 +125,9 @@ test('the error page shows what went wrong and logs out from there', async () =>
 test('at 360 px the menu opens full screen, closes on Escape and gives the focus back', async () => {
   const { context, page, watcher } = await open(360)
   await page.goto('/')
+  // index.html draws the frame, menu button included, before the app has
+  // started; a tap on that button does nothing until the app replaces it.
+  await page.getByRole('heading', { name: 'Rehome', level: 1 }).waitFor()
   const main = page.getByRole('navigation', { name: 'Main' })
   assert.equal(await main.getByRole('link', { name: 'Blogs' }).isVisible(), false)
   const menuButton = page.getByRole('button', { name: 'Open menu' })
