@@ -16,6 +16,8 @@ type Category struct {
 	Image    string    `json:"image"`
 	ThumbURL string    `json:"thumb_url"`
 	Created  time.Time `json:"time"`
+	// Count is the category's listings for sale: Available and Reserved.
+	Count int `json:"count"`
 }
 
 // NewCategory is what an admin submits.

@@ -17,6 +17,7 @@ type Store interface {
 	IdempotencyStore
 	IdentityStore
 	PaymentStore
+	SearchStore
 	// CatalogueVersion changes after every write that may change what the
 	// public lists (categories, advertised products) show.
 	CatalogueVersion() uint64

@@ -18,10 +18,28 @@ type cache[K comparable, V any] struct {
 	gen   uint64
 	limit int
 	items map[K]V
+	// weigh, when set, is what an entry counts against limit; otherwise
+	// each counts one.
+	weigh  func(V) int
+	weight int
 }
 
 func newCache[K comparable, V any](limit int) *cache[K, V] {
 	return &cache[K, V]{limit: limit, items: make(map[K]V)}
+}
+
+// newWeighedCache is a cache whose entries together weigh at most limit.
+func newWeighedCache[K comparable, V any](limit int, weigh func(V) int) *cache[K, V] {
+	c := newCache[K, V](limit)
+	c.weigh = weigh
+	return c
+}
+
+func (c *cache[K, V]) weightOf(v V) int {
+	if c.weigh == nil {
+		return 1
+	}
+	return c.weigh(v)
 }
 
 func (c *cache[K, V]) get(k K) (V, bool) {
@@ -48,15 +66,28 @@ func (c *cache[K, V]) put(gen uint64, k K, v V) {
 }
 
 func (c *cache[K, V]) store(k K, v V) {
-	if _, ok := c.items[k]; !ok && len(c.items) >= c.limit {
-		// Full: drop some entry. Map order is random enough that the hot
-		// entries come back at the cost of one query each.
-		for old := range c.items {
-			delete(c.items, old)
+	w := c.weightOf(v)
+	if w > c.limit {
+		return
+	}
+	c.drop(k)
+	// Full: drop some entries. Map order is random enough that the hot
+	// entries come back at the cost of one query each.
+	for old := range c.items {
+		if c.weight+w <= c.limit {
 			break
 		}
+		c.drop(old)
 	}
 	c.items[k] = v
+	c.weight += w
+}
+
+func (c *cache[K, V]) drop(k K) {
+	if v, ok := c.items[k]; ok {
+		c.weight -= c.weightOf(v)
+		delete(c.items, k)
+	}
 }
 
 // forget drops k after a write changed it.
@@ -64,7 +95,7 @@ func (c *cache[K, V]) forget(k K) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.gen++
-	delete(c.items, k)
+	c.drop(k)
 }
 
 // forgetAll drops everything after a write that changed many rows.
@@ -73,4 +104,5 @@ func (c *cache[K, V]) forgetAll() {
 	defer c.mu.Unlock()
 	c.gen++
 	clear(c.items)
+	c.weight = 0
 }

@@ -29,12 +29,12 @@ func (db *DB) CreateCategory(ctx context.Context, c *app.Category) error {
 // categoriesQuery lists every category by name; name_key's unique index keeps it in order.
 const categoriesQuery = `SELECT ` + categoryColumns + `, name_key FROM categories ORDER BY name_key`
 
-const categoryColumns = `id, name, image, thumb_url, created`
+const categoryColumns = `id, name, image, thumb_url, created, listed`
 
 func scanCategory(row row, extra ...any) (*app.Category, error) {
 	var c app.Category
 	var created int64
-	if err := row.Scan(append([]any{&c.ID, &c.Name, &c.Image, &c.ThumbURL, &created}, extra...)...); err != nil {
+	if err := row.Scan(append([]any{&c.ID, &c.Name, &c.Image, &c.ThumbURL, &created, &c.Count}, extra...)...); err != nil {
 		return nil, err
 	}
 	c.Created = fromMillis(created)
@@ -51,11 +51,12 @@ func (db *DB) Categories(ctx context.Context) ([]app.Category, error) {
 	return slices.Clone(all.list), nil
 }
 
-// categoryList is every category, by name, and where each name_key is in
-// the list.
+// categoryList is every category, by name, and where each name_key and ID
+// is in the list.
 type categoryList struct {
 	list  []app.Category
 	byKey map[string]int
+	byID  map[int64]int
 }
 
 func (db *DB) allCategories(ctx context.Context) (*categoryList, error) {
@@ -68,14 +69,14 @@ func (db *DB) allCategories(ctx context.Context) (*categoryList, error) {
 		return nil, err
 	}
 	defer rows.Close()
-	all := &categoryList{list: []app.Category{}, byKey: map[string]int{}}
+	all := &categoryList{list: []app.Category{}, byKey: map[string]int{}, byID: map[int64]int{}}
 	for rows.Next() {
 		var key string
 		c, err := scanCategory(rows, &key)
 		if err != nil {
 			return nil, err
 		}
-		all.byKey[key] = len(all.list)
+		all.byKey[key], all.byID[c.ID] = len(all.list), len(all.list)
 		all.list = append(all.list, *c)
 	}
 	if err := rows.Err(); err != nil {

@@ -159,6 +159,10 @@ func (db *DB) forget(c changes) {
 	for _, id := range c.users {
 		db.users.forget(id)
 	}
+	if c.allProducts || len(c.products) > 0 {
+		// Any listing's change may change any search's answer.
+		db.searches.forgetAll()
+	}
 	if c.allProducts || len(c.products) > cachedProducts {
 		db.products.forgetAll()
 	} else {

@@ -3,6 +3,7 @@ package sqlite_test
 import (
 	"context"
 	"fmt"
+	"net/url"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -102,7 +103,7 @@ func (w *world) view(t *testing.T, db *sqlite.DB) (public, private string) {
 	categories, err := db.Categories(ctx)
 	must(t, err)
 	for _, c := range categories {
-		fmt.Fprintf(&pub, "category %d %s\n", c.ID, c.Name)
+		fmt.Fprintf(&pub, "category %d %s count=%d\n", c.ID, c.Name, c.Count)
 		if byName, err := db.CategoryByName(ctx, strings.ToUpper(c.Name)); err != nil || byName.ID != c.ID {
 			fmt.Fprintf(&pub, "  by name: %v %v\n", byName, err)
 		}
@@ -122,6 +123,19 @@ func (w *world) view(t *testing.T, db *sqlite.DB) (public, private string) {
 	fmt.Fprintf(&pub, "adverts of %d:", adverts.Total)
 	for _, p := range adverts.Items {
 		fmt.Fprintf(&pub, " %d %s by %s verified=%v %s;", p.ID, p.Name, p.Seller, p.SellerVerified, p.Status)
+	}
+	for _, query := range []string{"", "q=la", "q=lamp+sofa", "status=Sold&status=Reserved&sort=price_desc", "max_width_cm=500"} {
+		values, err := url.ParseQuery(query)
+		must(t, err)
+		search, err := app.ParseSearch(values)
+		must(t, err)
+		found, err := db.SearchProducts(ctx, search, app.Page{Limit: 10})
+		must(t, err)
+		fmt.Fprintf(&pub, "search %q: %d", query, found.Total)
+		for _, p := range found.Items {
+			fmt.Fprintf(&pub, " %d %s in %s by %s %s;", p.ID, p.Name, p.Category, p.Seller, p.Status)
+		}
+		pub.WriteString("\n")
 	}
 	products := []int64{w.lamp.ID, w.lantern.ID, w.sofa.ID}
 	for _, u := range []*app.User{w.admin, w.sam, w.sid, w.buyer} {
@@ -243,7 +257,7 @@ var storeReads = []string{
 	"AdvertisedProducts", "BookingByID", "BuyerBookings", "CatalogueVersion", "Categories", "CategoryByName",
 	"CategoryProducts", "CleanUp", "Close", "ImageByURL", "PasswordHash", "ProductByID", "QueryPlan",
 	"ReportedProducts", "SellerBookings", "SellerProducts", "Sessions", "SetClock", "StoredAnswer", "UserByEmail",
-	"UserByID", "Users", "Sessions.Find", "Sessions.FindCtx", "Ping", "Count", "Pools", "ObserveWriteWaits", "UserByIdentity", "PaymentID", "MyBookings",
+	"UserByID", "Users", "Sessions.Find", "Sessions.FindCtx", "Ping", "Count", "Pools", "ObserveWriteWaits", "UserByIdentity", "PaymentID", "MyBookings", "SearchProducts",
 	// Test-only: they empty caches, which never makes a row stale.
 	"ForgetCategoryPages", "ForgetProducts",
 }

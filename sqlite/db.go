@@ -51,6 +51,7 @@ type DB struct {
 	categories *cache[struct{}, *categoryList]
 	pages      *categoryPages
 	bookedBy   *cache[int64, map[int64]int64] // see MyBookings
+	searches   *cache[string, *searchHits]    // see SearchProducts
 	// catalogue counts the writes that may change the public lists.
 	catalogue atomic.Uint64
 }
@@ -78,6 +79,7 @@ func Open(ctx context.Context, path string) (*DB, error) {
 		categories: newCache[struct{}, *categoryList](1),
 		bookedBy:   newCache[int64, map[int64]int64](cachedUsers),
 		pages:      newCategoryPages(),
+		searches:   newWeighedCache[string](keptSearchIDs, func(h *searchHits) int { return len(h.ids) + 1 }),
 	}
 	if err := connectWriter(ctx, write); err != nil {
 		write.Close()

@@ -21,8 +21,8 @@ func TestCategories(t *testing.T) {
 		r := admin.form("/api/categories", map[string]string{"name": "  Tables  "}, picture)
 		expectStatus(t, r, http.StatusCreated)
 		got := decode[map[string]any](t, r)
-		if keys := slices.Sorted(maps.Keys(got)); !slices.Equal(keys, []string{"id", "image", "name", "thumb_url", "time"}) {
-			t.Errorf("keys %v, want id, image, name, thumb_url, time", keys)
+		if keys := slices.Sorted(maps.Keys(got)); !slices.Equal(keys, []string{"count", "id", "image", "name", "thumb_url", "time"}) {
+			t.Errorf("keys %v, want count, id, image, name, thumb_url, time", keys)
 		}
 		if id, _ := got["id"].(float64); id <= 0 {
 			t.Errorf("id %v, want a positive number", got["id"])

@@ -57,6 +57,20 @@ func (s *Server) deleteProduct(w http.ResponseWriter, r *http.Request) {
 	s.deleteByID(w, r, s.svc.DeleteProduct)
 }
 
+func (s *Server) searchProducts(w http.ResponseWriter, r *http.Request) {
+	page, err := pageOf(r)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	result, err := s.svc.SearchProducts(r.Context(), actor(r), r.URL.Query(), page)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, result)
+}
+
 func (s *Server) sellerProducts(w http.ResponseWriter, r *http.Request) {
 	page, err := pageOf(r)
 	if err != nil {

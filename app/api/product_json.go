@@ -93,6 +93,17 @@ func appendProductsJSON(b []byte, l app.List[app.Product]) []byte {
 	return append(b, '}')
 }
 
+// appendSearchResultJSON appends a search's page as encoding/json writes it.
+func appendSearchResultJSON(b []byte, r app.SearchResult) []byte {
+	b = appendProductsJSON(b, r.List)
+	if r.Suggestion == "" {
+		return b
+	}
+	b = append(b[:len(b)-1], `,"suggestion":`...)
+	b = appendJSONString(b, r.Suggestion)
+	return append(b, '}')
+}
+
 // appendJSONStrings appends a list of strings; nil is null.
 func appendJSONStrings(b []byte, list []string) []byte {
 	if list == nil {

@@ -48,6 +48,8 @@ func encodeJSON(buf *bytes.Buffer, body any) error {
 	switch v := body.(type) {
 	case app.List[app.Product]:
 		buf.Write(appendProductsJSON(buf.AvailableBuffer(), v))
+	case app.SearchResult:
+		buf.Write(appendSearchResultJSON(buf.AvailableBuffer(), v))
 	case *app.Product:
 		buf.Write(appendProductJSON(buf.AvailableBuffer(), v))
 	default:

@@ -88,6 +88,7 @@ func (s *Server) sessionRoutes(r chi.Router) {
 	r.Get("/categories/{name}", s.categoryProducts)
 
 	r.Post("/products", s.createProduct)
+	r.Get("/products", s.searchProducts)
 	r.Get("/products/{id}", s.product)
 	r.Patch("/products/{id}", s.editProduct)
 	r.Delete("/products/{id}", s.deleteProduct)
