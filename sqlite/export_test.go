@@ -1,6 +1,10 @@
 package sqlite
 
-import "context"
+import (
+	"context"
+
+	"rehome/app"
+)
 
 // ExecForTest runs a statement on the writer, for tests that set up states
 // no store method produces yet.
@@ -66,3 +70,15 @@ func (db *DB) ForgetProducts() { db.products.forgetAll() }
 // StorageRefused is storageRefused, for tests that make SQLite's errors on
 // connections of their own.
 var StorageRefused = storageRefused
+
+// SearchQuery is the SQL a search runs, for the plan test.
+func SearchQuery(s app.Search) (string, []any) { return searchQuery(s) }
+
+// SuggestionQueries are the queries a suggestion runs, for the plan test.
+var SuggestionQueries = map[string]struct {
+	Query string
+	Args  []any
+}{
+	"known word":  {knownWordQuery, []any{`"sofa"*`}},
+	"close words": {closeWordsQuery, []any{"s", "t"}},
+}

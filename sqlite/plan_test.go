@@ -2,9 +2,12 @@ package sqlite_test
 
 import (
 	"context"
+	"net/url"
+	"slices"
 	"strings"
 	"testing"
 
+	"rehome/app"
 	"rehome/sqlite"
 )
 
@@ -30,6 +33,58 @@ func TestListQueriesUseIndexes(t *testing.T) {
 				if (scan && !orderedWalk) || strings.Contains(line, "TEMP B-TREE") {
 					t.Errorf("plan step %q; whole plan:\n%s", line, plan)
 				}
+			}
+		})
+	}
+}
+
+// TestSearchQueriesUseIndexes: no search reads the whole products table.
+// One with words reads the full-text index's matches and looks each
+// listing up by its ID, sorting them unless by relevance, which the index
+// orders itself. One without words finds its listings through an index;
+// the feed, a category and a status alone walk one in the order asked
+// for, with no sort; with narrower filters SQLite may sort what a range
+// of an index holds.
+func TestSearchQueriesUseIndexes(t *testing.T) {
+	db := mustOpenDB(t)
+	ctx := context.Background()
+	filters := []string{"", "category=Tables", "seller=3", "condition=Good&condition=Fair", "min_price=10&max_price=200",
+		"location=river", "status=Sold", "status=Available", "status=Reserved&status=Sold", "max_width_cm=200&max_height_cm=90",
+		"category=Tables&seller=3&min_price=10&condition=Good"}
+	walks := []string{"", "category=Tables", "status=Available", "status=Sold"}
+	for _, words := range []string{"", "q=sofa", "q=velvet+sofa"} {
+		for _, filter := range filters {
+			for _, sort := range []string{"", "sort=newest", "sort=price_asc", "sort=price_desc"} {
+				query := strings.Trim(strings.Join([]string{words, filter, sort}, "&"), "&")
+				t.Run(query, func(t *testing.T) {
+					values, err := url.ParseQuery(query)
+					must(t, err)
+					search, err := app.ParseSearch(values)
+					must(t, err)
+					if search.Category != "" {
+						search.CategoryID = 1
+					}
+					sql, args := sqlite.SearchQuery(search)
+					plan, err := db.QueryPlan(ctx, sql, args...)
+					must(t, err)
+					for _, line := range strings.Split(strings.TrimSpace(plan), "\n") {
+						scan := (line == "SCAN p" || strings.HasPrefix(line, "SCAN p ")) && !strings.Contains(line, " USING ")
+						sorted := strings.Contains(line, "TEMP B-TREE")
+						sortAllowed := words != "" || !slices.Contains(walks, filter)
+						if scan || (sorted && !sortAllowed) {
+							t.Errorf("plan step %q; whole plan:\n%s", line, plan)
+						}
+					}
+				})
+			}
+		}
+	}
+	for name, q := range sqlite.SuggestionQueries {
+		t.Run(name, func(t *testing.T) {
+			plan, err := db.QueryPlan(ctx, q.Query, q.Args...)
+			must(t, err)
+			if strings.Contains(plan, "TEMP B-TREE") || strings.HasSuffix(strings.TrimSpace(plan), " INDEX 0:") {
+				t.Errorf("plan:\n%s", plan)
 			}
 		})
 	}

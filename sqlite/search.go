@@ -192,7 +192,15 @@ func searchQuery(s app.Search) (string, []any) {
 		where = append(where, `instr(fold(p.location), ?) > 0`)
 		args = append(args, s.Location)
 	}
-	return `SELECT p.id FROM ` + from + ` WHERE ` + strings.Join(where, ` AND `) + ` ORDER BY ` + searchOrder(s.Sort), args
+	order := searchOrder(s.Sort)
+	if s.SellerID != 0 && s.CategoryID == 0 && len(s.Words) == 0 {
+		// A seller's few listings, found through products_by_seller and
+		// sorted, cost less than a walk of every listing in price order
+		// that SQLite, knowing nothing of how many a seller has, would
+		// choose. The + makes the price an expression no index orders.
+		order = strings.ReplaceAll(order, `p.resale_price`, `+p.resale_price`)
+	}
+	return `SELECT p.id FROM ` + from + ` WHERE ` + strings.Join(where, ` AND `) + ` ORDER BY ` + order, args
 }
 
 // statusFilter keeps the statuses asked for. Reserved is stored as

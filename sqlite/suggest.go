@@ -47,9 +47,15 @@ func (db *DB) suggest(ctx context.Context, s app.Search) (string, error) {
 	return strings.Join(words, " "), nil
 }
 
+const (
+	knownWordQuery = `SELECT 1 FROM products_words WHERE products_words MATCH ? LIMIT 1`
+	// The words that begin with one letter: a range of the vocabulary.
+	closeWordsQuery = `SELECT term, doc FROM products_vocabulary WHERE term >= ? AND term < ?`
+)
+
 // knownWord says whether any listing holds the word or a word it begins.
 func (db *DB) knownWord(ctx context.Context, word string) (bool, error) {
-	rows, err := db.query(ctx, `SELECT 1 FROM products_words WHERE products_words MATCH ? LIMIT 1`, matchExpression([]string{word}))
+	rows, err := db.query(ctx, knownWordQuery, matchExpression([]string{word}))
 	if err != nil {
 		return false, err
 	}
@@ -68,8 +74,7 @@ func (db *DB) closestWord(ctx context.Context, word string) (string, error) {
 	if utf8.RuneCountInString(word) > 4 {
 		limit = 2
 	}
-	rows, err := db.query(ctx, `SELECT term, doc FROM products_vocabulary WHERE term >= ? AND term < ?`,
-		word[:size], string(first+1))
+	rows, err := db.query(ctx, closeWordsQuery, word[:size], string(first+1))
 	if err != nil {
 		return "", err
 	}

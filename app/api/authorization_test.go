@@ -44,6 +44,7 @@ func TestAuthorization(t *testing.T) {
 	const (
 		ok, created, gone = http.StatusOK, http.StatusCreated, http.StatusNoContent
 		unauth, forbid    = http.StatusUnauthorized, http.StatusForbidden
+		invalid           = http.StatusUnprocessableEntity
 		conflict, missing = http.StatusConflict, http.StatusNotFound
 		// Whether a request that succeeds is meant to change what is stored.
 		reads, writes = false, true
@@ -150,6 +151,12 @@ func TestAuthorization(t *testing.T) {
 		}},
 		{"create product", want{unauth, forbid, created, created, forbid}, writes, nil, func(c *client, _ int64) *response {
 			return c.call("POST", "/api/products", productBody("Tables", images[c]))
+		}},
+		{"search products", want{unauth, ok, ok, ok, ok}, reads, nil, func(c *client, _ int64) *response {
+			return c.call("GET", "/api/products?q=oak&category=Tables&sort=price_asc", nil)
+		}},
+		{"search products, a bad parameter", want{unauth, invalid, invalid, invalid, invalid}, reads, nil, func(c *client, _ int64) *response {
+			return c.call("GET", "/api/products?sort=cheapest", nil)
 		}},
 		{"product", want{unauth, ok, ok, ok, ok}, reads, nil, func(c *client, _ int64) *response {
 			return c.call("GET", fmt.Sprintf("/api/products/%d", product), nil)

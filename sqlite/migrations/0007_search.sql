@@ -61,10 +61,11 @@ BEGIN
 END;
 
 -- Search without words: every listing for sale newest first (the 'Just
--- listed' feed), and by price. Ties of price go by ID in the same
--- direction, so either order is a walk of this index.
+-- listed' feed), and by price, in all categories or in one. Ties of price
+-- go by ID in the same direction, so either order is a walk of an index.
 CREATE INDEX products_for_sale ON products (status, created DESC, id DESC);
 CREATE INDEX products_by_price ON products (status, resale_price, id);
+CREATE INDEX products_by_category_price ON products (category_id, status, resale_price, id);
 
 -- A category's listings for sale, for the category list.
 ALTER TABLE categories ADD COLUMN listed INTEGER NOT NULL DEFAULT 0 CHECK (listed >= 0);
