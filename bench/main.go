@@ -268,6 +268,25 @@ func (b *bench) loadScenarios(ctx context.Context) error {
 		products = append(products, target{method: http.MethodGet, path: fmt.Sprintf("/api/products/%d", id)})
 	}
 	books := &bookings{products: ids, cookies: cookies}
+	// Searches: the data set's listings are named '<adjective> <category>
+	// no. N'; each word below is in about 8,000 of them.
+	words := []string{"velvet", "teak", "walnut", "rattan", "vintage", "modern", "compact", "painted", "industrial", "white",
+		"scandinavian", "oak"}
+	searchesOf := func(query func(i int, word string) string) cycle {
+		var list cycle
+		for i, word := range words {
+			list = append(list, target{method: http.MethodGet, path: "/api/products?" + query(i, word)})
+		}
+		return list
+	}
+	oneWord := searchesOf(func(_ int, word string) string { return "q=" + word + "&limit=24" })
+	deepOneWord := searchesOf(func(_ int, word string) string { return "q=" + word + "&limit=24&offset=4800" })
+	twoWords := searchesOf(func(i int, word string) string {
+		return fmt.Sprintf("q=%s+%s&max_price=800&limit=24", word, url.QueryEscape(strings.ToLower(strings.Fields(categories[i%len(categories)])[0])))
+	})
+	byPrice := searchesOf(func(i int, _ string) string {
+		return fmt.Sprintf("category=%s&sort=price_asc&max_price=1000&limit=24", url.QueryEscape(categories[i%len(categories)]))
+	})
 	get := func(path string) cycle { return cycle{{method: http.MethodGet, path: path}} }
 
 	type scenario struct {
@@ -298,6 +317,10 @@ func (b *bench) loadScenarios(ctx context.Context) error {
 		scenario{"GET /api/categories/{name}?limit=24", pageOf(0), signedIn, []int{200}, "category"},
 		scenario{"GET /api/categories/{name}?limit=24&offset=4800", pageOf(4800), signedIn, []int{200}, "category"},
 		scenario{"GET /api/products/{id}", products, signedIn, []int{200}, ""},
+		scenario{"GET /api/products?q={word}", oneWord, signedIn, []int{200}, "search"},
+		scenario{"GET /api/products?q={word}&offset=4800", deepOneWord, signedIn, []int{200}, "search"},
+		scenario{"GET /api/products?q={word}+{word}&max_price=800", twoWords, signedIn, []int{200}, "search"},
+		scenario{"GET /api/products?category={name}&sort=price_asc&max_price=1000", byPrice, signedIn, []int{200}, "search"},
 		scenario{"POST /api/booked (distinct products)", books, headers("Content-Type", "application/json"), []int{201}, "booking"},
 	)
 	selected := func(name string) bool { return o.only == nil || o.only.MatchString(name) }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net/url"
 	"os"
 	"path/filepath"
 	"sync"
@@ -121,6 +122,57 @@ func BenchmarkCategoryPage(b *testing.B) {
 			}
 		}
 	})
+}
+
+// BenchmarkSearch is the searches make bench measures through the API, at
+// the start and deep in their results, and what the first of each costs
+// after a write of any listing made the store forget it.
+func BenchmarkSearch(b *testing.B) {
+	db := benchDB(b)
+	ctx := context.Background()
+	categories, err := db.Categories(ctx)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, tc := range []struct{ name, query string }{
+		{"one word", "q=velvet"},                                  // 8,166 matches
+		{"two words and a price", "q=velvet+sofas&max_price=800"}, // 255
+		{"by price in a category", "sort=price_asc&max_price=1000"},
+		{"just listed", ""},
+	} {
+		values, err := url.ParseQuery(tc.query)
+		if err != nil {
+			b.Fatal(err)
+		}
+		search, err := app.ParseSearch(values)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if tc.name == "by price in a category" {
+			search.CategoryID = categories[0].ID
+		}
+		for _, offset := range []int{0, 2400} {
+			b.Run(fmt.Sprintf("%s/offset=%d", tc.name, offset), func(b *testing.B) {
+				b.ReportAllocs()
+				for b.Loop() {
+					if _, err := db.SearchProducts(ctx, search, app.Page{Limit: 24, Offset: offset}); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+		b.Run(tc.name+"/after a write", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				b.StopTimer()
+				db.ForgetSearches()
+				b.StartTimer()
+				if _, err := db.SearchProducts(ctx, search, app.Page{Limit: 24}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
 }
 
 // BenchmarkMyBookings is the look-up of a viewer's bookings that every

@@ -259,7 +259,7 @@ var storeReads = []string{
 	"ReportedProducts", "SellerBookings", "SellerProducts", "Sessions", "SetClock", "StoredAnswer", "UserByEmail",
 	"UserByID", "Users", "Sessions.Find", "Sessions.FindCtx", "Ping", "Count", "Pools", "ObserveWriteWaits", "UserByIdentity", "PaymentID", "MyBookings", "SearchProducts",
 	// Test-only: they empty caches, which never makes a row stale.
-	"ForgetCategoryPages", "ForgetProducts",
+	"ForgetCategoryPages", "ForgetProducts", "ForgetSearches",
 }
 
 // TestNoWriteLeavesAStaleRow reads everything the caches keep, makes one

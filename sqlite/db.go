@@ -52,6 +52,7 @@ type DB struct {
 	pages      *categoryPages
 	bookedBy   *cache[int64, map[int64]int64] // see MyBookings
 	searches   *cache[string, *searchHits]    // see SearchProducts
+	searching  [16]sync.Mutex                 // one reader of a search at a time, see searchHits
 	// catalogue counts the writes that may change the public lists.
 	catalogue atomic.Uint64
 }

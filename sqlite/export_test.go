@@ -82,3 +82,6 @@ var SuggestionQueries = map[string]struct {
 	"known word":  {knownWordQuery, []any{`"sofa"*`}},
 	"close words": {closeWordsQuery, []any{"s", "t"}},
 }
+
+// ForgetSearches drops every kept search, as a write of a listing does.
+func (db *DB) ForgetSearches() { db.searches.forgetAll() }

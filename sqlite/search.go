@@ -3,6 +3,7 @@ package sqlite
 import (
 	"context"
 	"database/sql/driver"
+	"hash/maphash"
 	"slices"
 	"strconv"
 	"strings"
@@ -29,6 +30,9 @@ type searchHits struct {
 	ids        []int64
 	suggestion string
 }
+
+// searchSeed spreads searches over DB.searching's locks.
+var searchSeed = maphash.MakeSeed()
 
 // keptSearchIDs bounds the IDs the searches cache holds: 8 MB.
 const keptSearchIDs = 1 << 20
@@ -75,6 +79,14 @@ func (db *DB) SearchProducts(ctx context.Context, s app.Search, page app.Page) (
 // changed since it was last asked.
 func (db *DB) searchHits(ctx context.Context, s app.Search) (*searchHits, error) {
 	key := searchKey(s)
+	if hits, ok := db.searches.get(key); ok {
+		return hits, nil
+	}
+	// After a write, the visitors of the home page all ask its feed again
+	// at once: one reads it and the others wait for it.
+	lock := &db.searching[maphash.String(searchSeed, key)%uint64(len(db.searching))]
+	lock.Lock()
+	defer lock.Unlock()
 	if hits, ok := db.searches.get(key); ok {
 		return hits, nil
 	}
