@@ -47,6 +47,8 @@ export const productKeys = {
   /** Every category's paged products (infinite queries). */
   categoryLists: () => [...productKeys.all, 'category'] as const,
   category: (name: string) => [...productKeys.categoryLists(), name] as const,
+  /** The newest listings of every category, paged (the home page's Just listed). */
+  newest: () => [...productKeys.all, 'newest'] as const,
   detail: (id: number) => [...productKeys.all, 'detail', id] as const,
   /** One seller's products (My Products). */
   mine: (email: string) => [...productKeys.all, 'seller', email] as const,

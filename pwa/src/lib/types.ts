@@ -25,6 +25,8 @@ export interface Category {
   image: string
   thumb_url: string
   time: string
+  /** Its Available and Reserved listings; missing from answers saved before the server counted them. */
+  count?: number
 }
 
 export const conditions = ['Excellent', 'Good', 'Fair'] as const

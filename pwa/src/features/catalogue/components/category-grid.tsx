@@ -9,38 +9,56 @@ interface CategoryGridProps {
   headingLevel?: 'h2' | 'h3'
 }
 
-/** One column on phones, up to four on wide screens; each card explores its category. */
+/** '12 listings': the category's Available and Reserved listings. */
+export function listingsLabel(count: number): string {
+  if (count === 0) return 'No listings yet'
+  return `${count} ${count === 1 ? 'listing' : 'listings'}`
+}
+
+/**
+ * Every category with its count of listings, each card one link exploring it.
+ * On phones a compact two-column list (a small picture beside the name), so
+ * what is for sale follows soon below; from 640 px cards with the picture on
+ * top, up to four to a row.
+ */
 export function CategoryGrid({ categories, headingLevel = 'h2' }: CategoryGridProps) {
   const Heading = headingLevel
   return (
-    <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+    <ul className="grid grid-cols-1 gap-2 min-[360px]:grid-cols-2 sm:gap-6 lg:grid-cols-3 xl:grid-cols-4">
       {categories.map((category, index) => (
-        <li
-          key={category.id}
-          className="flex flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm"
-        >
-          <img
-            src={category.thumb_url || category.image}
-            alt={category.name}
-            width={400}
-            height={300}
-            // The first card is in view as the page opens (often its largest
-            // picture): fetched at once and first; the others when scrolled near.
-            loading={index === 0 ? 'eager' : 'lazy'}
-            fetchPriority={index === 0 ? 'high' : undefined}
-            decoding="async"
-            className="aspect-[4/3] w-full bg-stone-100 object-cover"
-          />
-          <div className="flex flex-1 items-center justify-between gap-3 p-4">
-            <Heading className="text-lg font-semibold">{category.name}</Heading>
-            <Link
-              to={paths.category(category.name)}
-              aria-label={`Explore ${category.name}`}
-              className={buttonClasses({ size: 'sm' })}
-            >
-              Explore
-            </Link>
-          </div>
+        <li key={category.id}>
+          <Link
+            to={paths.category(category.name)}
+            aria-label={`Explore ${category.name}`}
+            aria-describedby={category.count === undefined ? undefined : `category-count-${category.id}`}
+            className="group flex h-full items-center gap-3 overflow-hidden rounded-xl border border-stone-200 bg-white p-2 text-stone-900 no-underline shadow-sm transition-shadow hover:text-stone-900 hover:shadow-md sm:flex-col sm:items-stretch sm:gap-0 sm:rounded-2xl sm:p-0"
+          >
+            <img
+              src={category.thumb_url || category.image}
+              alt={category.name}
+              width={400}
+              height={300}
+              // The first card is in view as the page opens (often its largest
+              // picture): fetched at once and first; the others when scrolled near.
+              loading={index === 0 ? 'eager' : 'lazy'}
+              fetchPriority={index === 0 ? 'high' : undefined}
+              decoding="async"
+              className="size-12 shrink-0 rounded-lg bg-stone-100 object-cover sm:aspect-[4/3] sm:size-auto sm:w-full sm:rounded-none"
+            />
+            <div className="flex min-w-0 flex-1 items-center justify-between gap-3 sm:p-4">
+              <div className="min-w-0">
+                <Heading className="text-sm leading-snug font-semibold break-words sm:text-lg">{category.name}</Heading>
+                {category.count !== undefined && (
+                  <p id={`category-count-${category.id}`} className="text-sm text-stone-600">
+                    {listingsLabel(category.count)}
+                  </p>
+                )}
+              </div>
+              <span aria-hidden="true" className={buttonClasses({ size: 'sm', className: 'shrink-0 group-hover:bg-teal-800 max-sm:hidden' })}>
+                Explore
+              </span>
+            </div>
+          </Link>
         </li>
       ))}
     </ul>

@@ -13,29 +13,31 @@ interface ProductCardProps {
   actions?: ReactNode
   /** The first card of a list, in view as the page opens: its picture is fetched at once and first. */
   priority?: boolean
+  /** The name's heading: h2 on a page of cards, h3 in a section of one. */
+  headingLevel?: 'h2' | 'h3'
 }
 
-/** The grid a category's cards sit in: two columns from 360 px (phones), up to three. */
-export const productGridClasses = 'grid grid-cols-1 gap-3 min-[360px]:grid-cols-2 sm:gap-6 lg:grid-cols-3'
+export { productGridClasses } from './product-grid'
 
 /**
  * A product in a category list, with the 400 px thumbnail. The whole card
  * opens the product (the name's link stretches over it, one link per card);
  * the actions sit above that link. Compact on phones, two to a row.
  */
-export function ProductCard({ product, actions, priority = false }: ProductCardProps) {
+export function ProductCard({ product, actions, priority = false, headingLevel = 'h2' }: ProductCardProps) {
+  const Heading = headingLevel
   return (
     <article className="relative flex h-full flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm transition-shadow focus-within:shadow-md hover:shadow-md">
       <ProductPicture product={product} priority={priority} />
       <div className="flex flex-1 flex-col gap-2 p-3 sm:gap-3 sm:p-4">
-        <h2 className="text-base leading-snug font-semibold sm:text-xl">
+        <Heading className="text-base leading-snug font-semibold sm:text-xl">
           <Link
             to={paths.product(product.id)}
             className="text-stone-900 no-underline after:absolute after:inset-0 after:rounded-2xl hover:text-teal-800 hover:underline"
           >
             {product.product}
           </Link>
-        </h2>
+        </Heading>
         {product.status === 'Reserved' && !product.my_booking_id && (
           <p className="self-start rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900 sm:text-sm">
             Reserved — join the queue

@@ -2,6 +2,7 @@ import { useDocumentTitle } from '@/lib/use-document-title'
 import { AdvertisedSection } from '../components/advertised-section'
 import { CategoriesSection } from '../components/categories-section'
 import { Hero } from '../components/hero'
+import { JustListedSection } from '../components/just-listed-section'
 import { ShopBanner } from '../components/shop-banner'
 
 export function HomeRoute() {
@@ -16,6 +17,7 @@ export function HomeRoute() {
         <CategoriesSection headingLevel="h3" />
       </section>
       <AdvertisedSection />
+      <JustListedSection />
       <ShopBanner />
     </>
   )

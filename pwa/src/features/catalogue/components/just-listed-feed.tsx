@@ -1,0 +1,98 @@
+import { useEffect, useRef } from 'react'
+import { Link } from 'react-router-dom'
+import { Button, buttonClasses } from '@/components/button'
+import { EmptyState } from '@/components/empty-state'
+import { QueryErrorState } from '@/components/error-state'
+import { FormError } from '@/components/form-error'
+import { OfflineState } from '@/components/offline-state'
+import { paths } from '@/lib/paths'
+import { uniqueProducts } from '../api/get-category-products'
+import { useJustListed } from '../api/get-just-listed'
+import { ProductCard } from './product-card'
+import { productGridClasses } from './product-grid'
+import { JustListedSkeleton } from './just-listed-skeleton'
+
+/**
+ * Calls `onNear` when the element comes within a screen's height below the
+ * viewport, and again after each change of `generation` while it stays near
+ * (a short page loads pages until it fills the screen).
+ */
+function useWhenNear(onNear: () => void, enabled: boolean, generation: number) {
+  const ref = useRef<HTMLDivElement>(null)
+  const latest = useRef(onNear)
+  useEffect(() => {
+    latest.current = onNear
+  })
+  useEffect(() => {
+    const element = ref.current
+    if (!enabled || !element || typeof IntersectionObserver === 'undefined') return
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) latest.current()
+      },
+      { rootMargin: '0px 0px 100% 0px' },
+    )
+    observer.observe(element)
+    return () => observer.disconnect()
+  }, [enabled, generation])
+  return ref
+}
+
+/**
+ * The newest listings of every category in the category page's cards, each
+ * opening its product (Book Now stays on the product's page, keeping the
+ * booking code out of the home page's). The next page loads as the end of the list
+ * scrolls near; the Load more button does the same for keyboards, and after a
+ * page failed (which is not retried on its own).
+ */
+export function JustListedFeed() {
+  const query = useJustListed()
+  const products = uniqueProducts(query.data?.pages)
+  const total = query.data?.pages.at(-1)?.total ?? 0
+  const pages = query.data?.pages.length ?? 0
+  const canLoad = query.hasNextPage && query.fetchStatus === 'idle' && !query.isFetchNextPageError
+  const sentinel = useWhenNear(() => void query.fetchNextPage(), canLoad, pages)
+
+  if (query.isPending && query.fetchStatus === 'paused') return <OfflineState what="The newest listings" />
+  if (query.isPending) return <JustListedSkeleton />
+  if (query.isError && !query.data) return <QueryErrorState title="Could not load the newest listings" query={query} />
+  if (products.length === 0) {
+    return (
+      <EmptyState
+        title="Nothing for sale yet"
+        action={
+          <Link to={paths.categories} className={buttonClasses({ variant: 'secondary' })}>
+            Browse the categories
+          </Link>
+        }
+      />
+    )
+  }
+  return (
+    <>
+      <ul className={productGridClasses}>
+        {products.map((product) => (
+          <li key={product.id}>
+            <ProductCard product={product} headingLevel="h3" />
+          </li>
+        ))}
+      </ul>
+      {query.isFetchingNextPage && <JustListedSkeleton className="mt-3 sm:mt-6" />}
+      {query.isFetchNextPageError && (
+        <div className="mt-6">
+          <FormError error={query.error} />
+        </div>
+      )}
+      {query.hasNextPage && (
+        <div ref={sentinel} className="mt-8 flex flex-col items-center gap-2">
+          <p className="text-sm text-stone-600">
+            Showing {products.length} of {total}
+          </p>
+          <Button variant="secondary" onClick={() => void query.fetchNextPage()} isLoading={query.isFetchingNextPage}>
+            Load more
+          </Button>
+        </div>
+      )}
+    </>
+  )
+}
