@@ -5,15 +5,16 @@
  * Who owns what (features never import each other; shared code is in
  * src/lib and src/components):
  *   src/app (this folder)     layouts, navbar, footer, sidebar, the dashboard landing,
- *                             404, error page, the doubled-prefix redirect
+ *                             404, error page, the doubled-prefix redirect, the top bar's search box
  *   features/auth             login, register, RequireAuth, RequireRole, logout
  *   features/catalogue        home, categories, category, product
+ *   features/search           search (with the catalogue's cards: src/app/routes/search.tsx)
  *   features/blogs            blogs
  *   features/orders           myOrders, payment
  *   features/seller           myProducts, addProduct, editProduct, myBuyers
  *   features/admin            allUsers, allSellers, allBuyers, reportedItems, addCategory
  *
- * Guards: category, product and all of the dashboard need a signed-in user;
+ * Guards: category, product, search and all of the dashboard need a signed-in user;
  * seller screens need role Seller, admin screens role Admin. The server
  * enforces the same rules; these only spare people a screen they can't use.
  */
@@ -58,6 +59,10 @@ export const routes: RouteObject[] = [
               {
                 path: routePaths.product,
                 lazy: () => import('@/features/catalogue/routes/product').then((m) => ({ Component: m.ProductRoute })),
+              },
+              {
+                path: routePaths.search,
+                lazy: () => import('./routes/search').then((m) => ({ Component: m.SearchScreen })),
               },
             ],
           },

@@ -13,6 +13,8 @@ export const routePaths = {
   login: '/login',
   register: '/register',
   blogs: '/blogs',
+  /** Search results; everything it shows is in the query string (features/search/filters.ts). */
+  search: '/search',
   dashboard: '/dashboard',
   /** Old links doubled the prefix; they are redirected to the single one. */
   doubledDashboard: '/dashboard/dashboard/*',

@@ -49,6 +49,10 @@ export const productKeys = {
   category: (name: string) => [...productKeys.categoryLists(), name] as const,
   /** The newest listings of every category, paged (the home page's Just listed). */
   newest: () => [...productKeys.all, 'newest'] as const,
+  /** Every search's paged results (infinite queries). */
+  searches: () => [...productKeys.all, 'search'] as const,
+  /** One search, by its parameters as the search screen's address writes them ('q=sofa&sort=newest'). */
+  search: (params: string) => [...productKeys.searches(), params] as const,
   detail: (id: number) => [...productKeys.all, 'detail', id] as const,
   /** One seller's products (My Products). */
   mine: (email: string) => [...productKeys.all, 'seller', email] as const,

@@ -63,6 +63,8 @@ export interface Product {
   resale_price: number
   /** The seller's name. */
   seller: string
+  /** The seller's account, for their other listings (GET /api/products?seller=); absent from older answers. */
+  seller_id?: number
   seller_email: string
   seller_phone: string
   /** Read live from the seller's account. */

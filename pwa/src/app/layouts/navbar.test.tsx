@@ -70,7 +70,8 @@ describe('public layout', () => {
     await screen.findByRole('heading', { level: 1, name: 'Blogs' })
     const open = screen.getByRole('button', { name: 'Open menu' })
     await user.click(open)
-    const dialog = screen.getByRole('dialog', { name: 'Menu' })
+    // The dialog's code loads on first use.
+    const dialog = await screen.findByRole('dialog', { name: 'Menu' })
     expect(open).toHaveAttribute('aria-expanded', 'true')
     for (const name of ['Home', 'Dashboard', 'Blogs']) {
       expect(within(dialog).getByRole('link', { name })).toBeInTheDocument()
@@ -87,8 +88,44 @@ describe('public layout', () => {
     const { user, router } = renderApp('/blogs')
     await screen.findByRole('heading', { level: 1, name: 'Blogs' })
     await user.click(screen.getByRole('button', { name: 'Open menu' }))
-    await user.click(within(screen.getByRole('dialog', { name: 'Menu' })).getByRole('link', { name: 'Home' }))
+    await user.click(within(await screen.findByRole('dialog', { name: 'Menu' })).getByRole('link', { name: 'Home' }))
     expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument()
     await waitFor(() => expect(router.state.location.pathname).toBe('/'))
+  })
+
+  it('searches from the top bar: the words go to /search, and stay in the box there', async () => {
+    mockApi({
+      'GET /api/auth/me': () => json(buyer),
+      'GET /api/products': () => json({ items: [], total: 0 }),
+    })
+    const { user, router } = renderApp('/blogs')
+    await screen.findByRole('heading', { level: 1, name: 'Blogs' })
+    const search = within(screen.getByRole('search')).getByRole('searchbox', { name: 'Search listings' })
+    await user.type(search, '  oak table {Enter}')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/search'))
+    expect(router.state.location.search).toBe('?q=oak+table')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Results for “oak table”' })).toBeInTheDocument()
+    expect(screen.getByRole('searchbox', { name: 'Search listings' })).toHaveValue('oak table')
+  })
+
+  it('on a phone, the Search button opens the box, focused; Escape closes it and gives the focus back', async () => {
+    mockApi({ 'GET /api/auth/me': () => json(buyer) })
+    const { user } = renderApp('/blogs')
+    await screen.findByRole('heading', { level: 1, name: 'Blogs' })
+    const open = screen.getByRole('button', { name: 'Search' })
+    expect(open).toHaveAttribute('aria-expanded', 'false')
+    await user.click(open)
+    expect(open).toHaveAttribute('aria-expanded', 'true')
+    const box = screen.getByRole('searchbox', { name: 'Search listings' })
+    expect(box).toHaveFocus()
+    expect(screen.getByRole('search')).toHaveClass('absolute', 'inset-x-0')
+    await user.keyboard('{Escape}')
+    expect(open).toHaveAttribute('aria-expanded', 'false')
+    expect(open).toHaveFocus()
+
+    await user.click(open)
+    await user.click(screen.getByRole('button', { name: 'Close search' }))
+    expect(open).toHaveAttribute('aria-expanded', 'false')
+    expect(screen.queryByRole('button', { name: 'Close search' })).not.toBeInTheDocument()
   })
 })

@@ -1,12 +1,16 @@
-import { useState, type ReactNode } from 'react'
+import { lazy, Suspense, useState, type ReactNode } from 'react'
 import { Link, NavLink } from 'react-router-dom'
-import { Dialog } from '@/components/dialog'
 import { LogoMark } from '@/components/logo'
 import { useLogout } from '@/features/auth'
 import { InstallButton, OfflineBanner, useInstallPrompt } from '@/features/offline'
 import { useUser } from '@/lib/auth'
 import { cn } from '@/lib/cn'
 import { paths } from '@/lib/paths'
+import { SearchBox } from './search-box'
+
+// The phone menu's dialog loads when the menu is first opened, not with the
+// first script of every page (it is the size of the search box beside it).
+const Dialog = lazy(() => import('@/components/dialog').then((m) => ({ default: m.Dialog })))
 
 const links = [
   { to: paths.home, label: 'Home', end: true },
@@ -75,9 +79,14 @@ export function Brand() {
   )
 }
 
-/** The top bar of both layouts; `start` goes before the brand (the dashboard's sidebar toggle). */
+/**
+ * The top bar of both layouts: brand, search, links; `start` goes before the
+ * brand (the dashboard's sidebar toggle).
+ */
 export function Navbar({ start }: { start?: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false)
+  // Once opened, the dialog stays mounted: closing it gives the focus back to the menu button.
+  const [menuUsed, setMenuUsed] = useState(false)
   return (
     <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur">
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
@@ -85,12 +94,16 @@ export function Navbar({ start }: { start?: ReactNode }) {
           {start}
           <Brand />
         </div>
+        <SearchBox />
         <NavItems className="hidden items-center gap-1 md:flex" />
         <button
           type="button"
           aria-haspopup="dialog"
           aria-expanded={menuOpen}
-          onClick={() => setMenuOpen(true)}
+          onClick={() => {
+            setMenuUsed(true)
+            setMenuOpen(true)
+          }}
           className="inline-flex size-11 items-center justify-center rounded-lg text-stone-700 hover:bg-stone-100 md:hidden"
         >
           <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2">
@@ -100,15 +113,19 @@ export function Navbar({ start }: { start?: ReactNode }) {
         </button>
       </nav>
       <OfflineBanner />
-      <Dialog open={menuOpen} onClose={() => setMenuOpen(false)} title="Menu" fullScreen>
-        <nav aria-label="Menu">
-          {/* Full-width rows, easy to hit; the account action set apart below the links. */}
-          <NavItems
-            onNavigate={() => setMenuOpen(false)}
-            className="flex flex-col gap-1 text-lg [&_a]:flex [&_a]:w-full [&_a]:px-4 [&_button]:flex [&_button]:w-full [&_button]:px-4 [&>li:last-child]:mt-3 [&>li:last-child]:border-t [&>li:last-child]:border-stone-200 [&>li:last-child]:pt-3"
-          />
-        </nav>
-      </Dialog>
+      {menuUsed && (
+        <Suspense fallback={null}>
+          <Dialog open={menuOpen} onClose={() => setMenuOpen(false)} title="Menu" fullScreen>
+            <nav aria-label="Menu">
+              {/* Full-width rows, easy to hit; the account action set apart below the links. */}
+              <NavItems
+                onNavigate={() => setMenuOpen(false)}
+                className="flex flex-col gap-1 text-lg [&_a]:flex [&_a]:w-full [&_a]:px-4 [&_button]:flex [&_button]:w-full [&_button]:px-4 [&>li:last-child]:mt-3 [&>li:last-child]:border-t [&>li:last-child]:border-stone-200 [&>li:last-child]:pt-3"
+              />
+            </nav>
+          </Dialog>
+        </Suspense>
+      )}
     </header>
   )
 }

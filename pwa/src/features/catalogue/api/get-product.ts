@@ -16,14 +16,16 @@ export const productQueryOptions = (id: number) =>
   })
 
 /**
- * The product as a category list or the adverts already hold it, and when
- * that list was fetched: a card's product page opens at once, and offline
- * from the saved lists, while its own answer loads.
+ * The product as a category list, a search or the adverts already hold it,
+ * and when that list was fetched: a card's product page opens at once, and
+ * offline from the saved lists, while its own answer loads.
  */
 export function listedProduct(client: QueryClient, id: number): { product: Product; updatedAt: number } | undefined {
   const lists = [
-    ...client.getQueriesData<InfiniteData<List<Product>>>({ queryKey: productKeys.categoryLists() }).map(
-      ([key, data]) => [key, data?.pages.flatMap((page) => page.items)] as const,
+    ...[productKeys.categoryLists(), productKeys.searches()].flatMap((queryKey) =>
+      client
+        .getQueriesData<InfiniteData<List<Product>>>({ queryKey })
+        .map(([key, data]) => [key, data?.pages.flatMap((page) => page.items)] as const),
     ),
     ...client.getQueriesData<List<Product>>({ queryKey: advertisedKeys.all }).map(([key, data]) => [key, data?.items] as const),
   ]

@@ -84,6 +84,11 @@ export function ProductDetails({
           </Fact>
           <Fact label="Seller">
             <SellerName name={product.seller} verified={product.seller_verified} />
+            {product.seller_id !== undefined && (
+              <Link to={`${paths.search}?seller=${product.seller_id}`} className="mt-1 block w-fit text-sm font-semibold">
+                More from {product.seller}
+              </Link>
+            )}
           </Fact>
           {product.seller_phone && (
             <Fact label="Seller phone">

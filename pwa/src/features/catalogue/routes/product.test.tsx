@@ -126,6 +126,19 @@ describe('Product page', () => {
     expect(screen.queryByRole('button', { name: 'Book Now' })).not.toBeInTheDocument()
   })
 
+  it("links the seller's name to their other listings", async () => {
+    serve(makeProduct({ seller: 'Sam Seller', seller_id: 2 }))
+    renderRoutes(routes, '/products/1')
+    expect(await screen.findByRole('link', { name: 'More from Sam Seller' })).toHaveAttribute('href', '/search?seller=2')
+  })
+
+  it('offers no such link when the answer does not say who the seller is', async () => {
+    serve(makeProduct({ seller: 'Sam Seller' }))
+    renderRoutes(routes, '/products/1')
+    await screen.findByRole('heading', { level: 1 })
+    expect(screen.queryByRole('link', { name: /More from/ })).not.toBeInTheDocument()
+  })
+
   it.each(['/products/99', '/products/not-a-number'])('says when %s does not exist', async (path) => {
     mockApi({
       'GET /api/auth/me': () => json(buyer),

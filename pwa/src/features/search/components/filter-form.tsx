@@ -1,0 +1,116 @@
+import type { FormEvent, ReactNode } from 'react'
+import { Button } from '@/components/button'
+import { Checkbox, Field, Input, Select } from '@/components/field'
+import { useCategories } from '@/lib/categories'
+import { conditions } from '@/lib/types'
+import { countPanelFilters, filtersFromForm, type SearchFilters } from '../filters'
+
+interface FilterFormProps {
+  filters: SearchFilters
+  /** The server's complaints by parameter (a 422's `fields`), shown under their inputs. */
+  errors?: Record<string, string>
+  onApply: (filters: SearchFilters) => void
+  onClear: () => void
+}
+
+function Group({ legend, hint, children }: { legend: string; hint?: string; children: ReactNode }) {
+  return (
+    <fieldset className="flex flex-col gap-2">
+      <legend className="mb-1 font-semibold text-stone-900">{legend}</legend>
+      {hint && <p className="-mt-1 text-sm text-stone-600">{hint}</p>}
+      {children}
+    </fieldset>
+  )
+}
+
+/**
+ * The filters that narrow a search. A category or a condition applies at
+ * once; typed ones (prices, measures, location) with Enter or Apply. The
+ * form starts from the address each time it changes (its parent keys it).
+ */
+export function FilterForm({ filters, errors = {}, onApply, onClear }: FilterFormProps) {
+  const categories = useCategories().data?.items ?? []
+  const names = categories.map((c) => c.name)
+  // A category the list does not have (offline, or renamed) still shows as chosen.
+  if (filters.category && !names.some((n) => n.toLowerCase() === filters.category.toLowerCase())) names.push(filters.category)
+  const chosenCategory = names.find((n) => n.toLowerCase() === filters.category.toLowerCase()) ?? ''
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    onApply(filtersFromForm(new FormData(event.currentTarget), filters))
+  }
+  const applyNow = (event: { currentTarget: HTMLInputElement | HTMLSelectElement }) => event.currentTarget.form?.requestSubmit()
+
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-6" noValidate>
+      <Field label="Category" error={errors.category}>
+        {(control) => (
+          <Select {...control} name="category" defaultValue={chosenCategory} onChange={applyNow}>
+            <option value="">Any category</option>
+            {names.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+
+      <Group legend="Price">
+        <div className="grid grid-cols-2 gap-3">
+          <Field label="Min price" error={errors.min_price}>
+            {(control) => <Input {...control} name="min_price" inputMode="decimal" defaultValue={filters.min_price} />}
+          </Field>
+          <Field label="Max price" error={errors.max_price}>
+            {(control) => <Input {...control} name="max_price" inputMode="decimal" defaultValue={filters.max_price} />}
+          </Field>
+        </div>
+      </Group>
+
+      <Group legend="Condition">
+        <div className="flex flex-wrap gap-x-4">
+          {conditions.map((condition) => (
+            <Checkbox
+              key={condition}
+              label={condition}
+              name="condition"
+              value={condition}
+              defaultChecked={filters.condition.includes(condition)}
+              onChange={applyNow}
+            />
+          ))}
+        </div>
+        {errors.condition && <p className="text-sm font-medium text-red-700">{errors.condition}</p>}
+      </Group>
+
+      <Group legend="Will it fit?" hint="The most room you have, in cm. Listings without that measure are left out.">
+        <div className="grid grid-cols-3 gap-2">
+          <Field label="Width" error={errors.max_width_cm}>
+            {(control) => <Input {...control} name="max_width_cm" inputMode="decimal" defaultValue={filters.max_width_cm} />}
+          </Field>
+          <Field label="Depth" error={errors.max_depth_cm}>
+            {(control) => <Input {...control} name="max_depth_cm" inputMode="decimal" defaultValue={filters.max_depth_cm} />}
+          </Field>
+          <Field label="Height" error={errors.max_height_cm}>
+            {(control) => <Input {...control} name="max_height_cm" inputMode="decimal" defaultValue={filters.max_height_cm} />}
+          </Field>
+        </div>
+      </Group>
+
+      <Field label="Location" error={errors.location}>
+        {(control) => <Input {...control} name="location" defaultValue={filters.location} placeholder="Town or area" />}
+      </Field>
+
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" className="flex-1">
+          Apply filters
+        </Button>
+        {countPanelFilters(filters) > 0 && (
+          <Button variant="ghost" onClick={onClear}>
+            Clear filters
+          </Button>
+        )}
+      </div>
+    </form>
+  )
+}

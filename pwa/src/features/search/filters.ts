@@ -1,0 +1,203 @@
+// A search is its address: every filter lives in the query string of
+// /search, under the names GET /api/products takes (docs/api.md), so a search
+// can be shared, bookmarked and reopened with Back, and a 422's `fields` name
+// the filter at fault. This file turns the address into filters and back.
+import { paths } from '@/lib/paths'
+import { conditions, type Condition, type ProductStatus } from '@/lib/types'
+
+export const productStatuses = ['Available', 'Reserved', 'Sold'] as const satisfies readonly ProductStatus[]
+
+export const searchSorts = ['relevance', 'newest', 'price_asc', 'price_desc'] as const
+export type SearchSort = (typeof searchSorts)[number]
+
+export const sortLabels: Record<SearchSort, string> = {
+  relevance: 'Relevance',
+  newest: 'Newest',
+  price_asc: 'Price: low to high',
+  price_desc: 'Price: high to low',
+}
+
+/** What each parameter is called on screen, for the server's complaints about it. */
+export const filterLabels: Record<keyof SearchFilters, string> = {
+  q: 'Search words',
+  category: 'Category',
+  condition: 'Condition',
+  min_price: 'Min price',
+  max_price: 'Max price',
+  location: 'Location',
+  status: 'Status',
+  max_width_cm: 'Width',
+  max_depth_cm: 'Depth',
+  max_height_cm: 'Height',
+  seller: 'Seller',
+  sort: 'Sort by',
+}
+
+/** The free-text filters, as typed: the server checks them (422 with `fields`). */
+export const textFilters = [
+  'q',
+  'category',
+  'min_price',
+  'max_price',
+  'location',
+  'max_width_cm',
+  'max_depth_cm',
+  'max_height_cm',
+  'seller',
+] as const
+export type TextFilter = (typeof textFilters)[number]
+
+export type SearchFilters = Record<TextFilter, string> & {
+  condition: Condition[]
+  /** Empty: the server's default, Available and Reserved. */
+  status: ProductStatus[]
+  /** Empty: the default, relevance with words and newest without. */
+  sort: SearchSort | ''
+}
+
+export const emptyFilters: SearchFilters = {
+  q: '',
+  category: '',
+  condition: [],
+  min_price: '',
+  max_price: '',
+  location: '',
+  status: [],
+  max_width_cm: '',
+  max_depth_cm: '',
+  max_height_cm: '',
+  seller: '',
+  sort: '',
+}
+
+/** The known values among `raw`, spelt as the server spells them, each once, in the list's order. */
+function pick<T extends string>(allowed: readonly T[], raw: string[]): T[] {
+  const wanted = new Set(raw.map((value) => value.trim().toLowerCase()))
+  return allowed.filter((value) => wanted.has(value.toLowerCase()))
+}
+
+/** The filters an address holds; unknown values of the fixed lists are dropped. */
+export function filtersFromParams(params: URLSearchParams): SearchFilters {
+  const filters: SearchFilters = { ...emptyFilters }
+  for (const name of textFilters) filters[name] = params.get(name)?.trim() ?? ''
+  filters.condition = pick(conditions, params.getAll('condition'))
+  filters.status = pick(productStatuses, params.getAll('status'))
+  filters.sort = pick(searchSorts, params.getAll('sort').slice(0, 1))[0] ?? ''
+  return filters
+}
+
+/** The order a search's results come in: relevance needs words. */
+export function effectiveSort(filters: SearchFilters): SearchSort {
+  const sort = filters.sort || (filters.q ? 'relevance' : 'newest')
+  return sort === 'relevance' && !filters.q ? 'newest' : sort
+}
+
+/**
+ * The address's query string for these filters, always in the same order and
+ * without empty ones, so one search has one address (and one cache entry). A
+ * sort that is the default anyway is left out.
+ */
+export function filtersToParams(filters: SearchFilters): URLSearchParams {
+  const params = new URLSearchParams()
+  const add = (name: string, value: string) => value && params.append(name, value)
+  add('q', filters.q.trim())
+  add('category', filters.category.trim())
+  for (const condition of pick(conditions, filters.condition)) add('condition', condition)
+  for (const name of ['min_price', 'max_price', 'location'] as const) add(name, filters[name].trim())
+  for (const status of pick(productStatuses, filters.status)) add('status', status)
+  for (const name of ['max_width_cm', 'max_depth_cm', 'max_height_cm', 'seller'] as const) add(name, filters[name].trim())
+  const defaultSort = filters.q.trim() ? 'relevance' : 'newest'
+  if (filters.sort && filters.sort !== defaultSort && !(filters.sort === 'relevance' && !filters.q.trim())) {
+    add('sort', filters.sort)
+  }
+  return params
+}
+
+/** '/search?…' for these filters. */
+export function searchAddress(filters: SearchFilters): string {
+  const query = filtersToParams(filters).toString()
+  return query ? `${paths.search}?${query}` : paths.search
+}
+
+/** The filters of the panel (what narrows the results), as opposed to the words, seller and order. */
+export const panelFilters = [
+  'category',
+  'condition',
+  'min_price',
+  'max_price',
+  'location',
+  'status',
+  'max_width_cm',
+  'max_depth_cm',
+  'max_height_cm',
+] as const satisfies readonly (keyof SearchFilters)[]
+
+/**
+ * The panel's filters read from its form; the words, seller, order and
+ * statuses (set only by a shared address; a chip removes them) stay as they were.
+ */
+export function filtersFromForm(form: FormData, current: SearchFilters): SearchFilters {
+  const text = (name: string) => String(form.get(name) ?? '').trim()
+  return {
+    ...current,
+    category: text('category'),
+    condition: pick(conditions, form.getAll('condition').map(String)),
+    min_price: text('min_price'),
+    max_price: text('max_price'),
+    location: text('location'),
+    max_width_cm: text('max_width_cm'),
+    max_depth_cm: text('max_depth_cm'),
+    max_height_cm: text('max_height_cm'),
+  }
+}
+
+/** How many of the panel's filters are set (the phone's Filters button shows it). */
+export function countPanelFilters(filters: SearchFilters): number {
+  return activeFilters(filters).length
+}
+
+/** One set filter, as a chip that removes it. */
+export interface ActiveFilter {
+  key: string
+  label: string
+  /** The filters without this one. */
+  without: SearchFilters
+}
+
+/**
+ * The panel's filters that are set, each with what removing it leaves:
+ * 'Sofas', '$50 – $200', 'Good', 'Fits 80 × 60 × 90 cm', 'Near Riverside'.
+ */
+export function activeFilters(filters: SearchFilters, formatPrice: (amount: string) => string = (a) => a): ActiveFilter[] {
+  const chips: ActiveFilter[] = []
+  const add = (key: string, label: string, changes: Partial<SearchFilters>) =>
+    chips.push({ key, label, without: { ...filters, ...changes } })
+  if (filters.category) add('category', filters.category, { category: '' })
+  const { min_price: min, max_price: max } = filters
+  if (min && max) add('price', `${formatPrice(min)} – ${formatPrice(max)}`, { min_price: '', max_price: '' })
+  else if (min) add('price', `From ${formatPrice(min)}`, { min_price: '' })
+  else if (max) add('price', `Up to ${formatPrice(max)}`, { max_price: '' })
+  for (const condition of filters.condition) {
+    add(`condition-${condition}`, condition, { condition: filters.condition.filter((c) => c !== condition) })
+  }
+  if (filters.location) add('location', `Near ${filters.location}`, { location: '' })
+  for (const status of filters.status) {
+    add(`status-${status}`, status, { status: filters.status.filter((s) => s !== status) })
+  }
+  const fit = fitLabel(filters)
+  if (fit) add('fit', fit, { max_width_cm: '', max_depth_cm: '', max_height_cm: '' })
+  return chips
+}
+
+/** 'Fits 80 × any × 90 cm' for the 'will it fit' measures given; '' for none. */
+export function fitLabel({ max_width_cm: w, max_depth_cm: d, max_height_cm: h }: SearchFilters): string {
+  if (!w && !d && !h) return ''
+  return `Fits ${w || 'any'} × ${d || 'any'} × ${h || 'any'} cm`
+}
+
+/** The filters with every panel filter cleared. */
+export function withoutPanelFilters(filters: SearchFilters): SearchFilters {
+  const cleared: SearchFilters = { ...filters }
+  for (const name of panelFilters) Object.assign(cleared, { [name]: emptyFilters[name] })
+  return cleared
+}
