@@ -12,6 +12,7 @@ export function FilterChips({ filters, onChange }: { filters: SearchFilters; onC
         <li key={chip.key}>
           <button
             type="button"
+            aria-label={`${chip.label}: remove this filter`}
             onClick={() => onChange(chip.without)}
             className="inline-flex min-h-11 items-center gap-1.5 rounded-full border border-teal-200 bg-teal-50 py-1 pr-3 pl-4 text-sm font-medium text-teal-900 hover:bg-teal-100"
           >
@@ -19,7 +20,6 @@ export function FilterChips({ filters, onChange }: { filters: SearchFilters; onC
             <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="none" stroke="currentColor" strokeWidth="2">
               <path strokeLinecap="round" d="m6 6 8 8m0-8-8 8" />
             </svg>
-            <span className="sr-only">: remove this filter</span>
           </button>
         </li>
       ))}

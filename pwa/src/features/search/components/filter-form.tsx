@@ -101,10 +101,8 @@ export function FilterForm({ filters, errors = {}, onApply, onClear }: FilterFor
         {(control) => <Input {...control} name="location" defaultValue={filters.location} placeholder="Town or area" />}
       </Field>
 
-      <div className="flex flex-wrap gap-3">
-        <Button type="submit" className="flex-1">
-          Apply filters
-        </Button>
+      <div className="flex flex-col gap-2">
+        <Button type="submit">Apply filters</Button>
         {countPanelFilters(filters) > 0 && (
           <Button variant="ghost" onClick={onClear}>
             Clear filters

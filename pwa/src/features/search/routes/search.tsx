@@ -191,14 +191,14 @@ export function SearchRoute({ Card }: { Card: ComponentType<ResultCardProps> }) 
             <p role="status" className="text-lg font-medium text-stone-700">
               {ready && resultCount(results.total)}
             </p>
-            <div className="flex flex-wrap items-center gap-2">
-              <Button variant="secondary" aria-haspopup="dialog" onClick={() => setPanelOpen(true)} className="lg:hidden">
+            <div className="flex w-full items-center gap-2 sm:w-auto">
+              <Button variant="secondary" aria-haspopup="dialog" onClick={() => setPanelOpen(true)} className="shrink-0 lg:hidden">
                 <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
                   <path strokeLinecap="round" d="M4 6h16M7 12h10M10 18h4" />
                 </svg>
                 {panelCount > 0 ? `Filters (${panelCount})` : 'Filters'}
               </Button>
-              <SortSelect filters={filters} onChange={change} />
+              <SortSelect filters={filters} onChange={change} className="min-w-0 flex-1 sm:flex-none" />
             </div>
           </div>
           <FilterChips filters={filters} onChange={change} />
