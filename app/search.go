@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -35,8 +36,9 @@ const (
 
 // Search is a checked search of the listings. Zero values mean "any".
 type Search struct {
-	// Words are the words of q, each only letters, digits and marks, so
-	// nothing of the index's query syntax survives; every one must match.
+	// Words are the words of q, folded, each only letters, digits and
+	// marks, so nothing of the index's query syntax survives; every one
+	// must match.
 	Words              []string
 	Category           string // a category's name; CategoryID once found
 	CategoryID         int64
@@ -65,7 +67,7 @@ func ParseSearch(query url.Values) (Search, error) {
 	if q := query.Get("q"); q != "" {
 		v.Check(utf8.ValidString(q) && utf8.RuneCountInString(q) <= maxSearchText, "q",
 			"Use at most "+strconv.Itoa(maxSearchText)+" characters")
-		s.Words = SearchWords(q)
+		s.Words = SearchWords(Fold(q))
 		v.Check(len(s.Words) <= maxSearchWords, "q", "Use at most "+strconv.Itoa(maxSearchWords)+" words")
 	}
 	s.Category = strings.TrimSpace(query.Get("category"))
@@ -128,17 +130,36 @@ func SearchWords(text string) []string {
 	})
 }
 
-// foldAccents drops the accents that decomposing a text sets apart.
-var foldAccents = transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC)
+// accentFolders drop the accents that decomposing a text sets apart. A
+// transformer keeps state while it works, so each use takes its own.
+var accentFolders = sync.Pool{New: func() any {
+	return transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC)
+}}
 
 // Fold is text as searches compare it: lower case, without accents
 // ('Café' and 'cafe' are the same).
 func Fold(text string) string {
-	folded, _, err := transform.String(foldAccents, strings.ToLower(text))
+	lower := strings.ToLower(text)
+	if isASCII(lower) {
+		return lower
+	}
+	t := accentFolders.Get().(transform.Transformer)
+	defer accentFolders.Put(t)
+	t.Reset()
+	folded, _, err := transform.String(t, lower)
 	if err != nil {
-		return strings.ToLower(text)
+		return lower
 	}
 	return folded
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 func oneOf[T ~string](raw string, allowed ...T) (T, bool) {

@@ -110,8 +110,7 @@ func (db *DB) searchHits(ctx context.Context, s app.Search) (*searchHits, error)
 func searchKey(s app.Search) string {
 	var b strings.Builder
 	for _, w := range s.Words {
-		b.WriteString(app.Fold(w))
-		b.WriteByte(' ')
+		b.WriteString(w + " ")
 	}
 	b.WriteByte('|')
 	b.WriteString(strconv.FormatInt(s.CategoryID, 10))

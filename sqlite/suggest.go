@@ -20,15 +20,15 @@ func (db *DB) suggest(ctx context.Context, s app.Search) (string, error) {
 	changed := false
 	words := make([]string, len(s.Words))
 	for i, w := range s.Words {
-		words[i] = app.Fold(w)
-		known, err := db.knownWord(ctx, words[i])
+		words[i] = w
+		known, err := db.knownWord(ctx, w)
 		if err != nil || known {
 			if err != nil {
 				return "", err
 			}
 			continue
 		}
-		better, err := db.closestWord(ctx, words[i])
+		better, err := db.closestWord(ctx, w)
 		if err != nil {
 			return "", err
 		}
