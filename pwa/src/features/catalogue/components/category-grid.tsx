@@ -31,7 +31,7 @@ export function CategoryGrid({ categories, headingLevel = 'h2' }: CategoryGridPr
             to={paths.category(category.name)}
             aria-label={`Explore ${category.name}`}
             aria-describedby={category.count === undefined ? undefined : `category-count-${category.id}`}
-            className="group flex h-full items-center gap-3 overflow-hidden rounded-xl border border-stone-200 bg-white p-2 text-stone-900 no-underline shadow-sm transition-shadow hover:text-stone-900 hover:shadow-md sm:flex-col sm:items-stretch sm:gap-0 sm:rounded-2xl sm:p-0"
+            className="group flex h-full items-center gap-2 overflow-hidden rounded-xl border border-stone-200 bg-white p-1.5 text-stone-900 no-underline shadow-sm transition-shadow hover:text-stone-900 hover:shadow-md sm:flex-col sm:items-stretch sm:gap-0 sm:rounded-2xl sm:p-0"
           >
             <img
               src={category.thumb_url || category.image}
@@ -43,7 +43,7 @@ export function CategoryGrid({ categories, headingLevel = 'h2' }: CategoryGridPr
               loading={index === 0 ? 'eager' : 'lazy'}
               fetchPriority={index === 0 ? 'high' : undefined}
               decoding="async"
-              className="size-12 shrink-0 rounded-lg bg-stone-100 object-cover sm:aspect-[4/3] sm:size-auto sm:w-full sm:rounded-none"
+              className="size-10 shrink-0 rounded-lg bg-stone-100 object-cover sm:aspect-[4/3] sm:size-auto sm:w-full sm:rounded-none"
             />
             <div className="flex min-w-0 flex-1 items-center justify-between gap-3 sm:p-4">
               <div className="min-w-0">

@@ -35,17 +35,17 @@ function HeroIllustration() {
   )
 }
 
-/** The home page's headline and the Explore link to every category. */
+/** The home page's headline and the Explore link to every category; shorter on phones, where the categories follow. */
 export function Hero() {
   return (
     <section className="bg-gradient-to-br from-teal-800 to-teal-600 text-white">
-      <div className="mx-auto grid max-w-7xl items-center gap-8 px-4 py-12 sm:px-6 sm:py-16 lg:grid-cols-[3fr_2fr] lg:px-8">
-        <div className="flex flex-col items-start gap-5">
+      <div className="mx-auto grid max-w-7xl items-center gap-8 px-4 py-8 sm:px-6 sm:py-16 lg:grid-cols-[3fr_2fr] lg:px-8">
+        <div className="flex flex-col items-start gap-4 sm:gap-5">
           <h1 className="text-4xl font-bold tracking-tight text-white sm:text-6xl">Rehome</h1>
-          <p className="max-w-2xl text-2xl font-semibold text-balance text-teal-50 sm:text-3xl">
+          <p className="max-w-2xl text-xl font-semibold text-balance text-teal-50 sm:text-3xl">
             Good things deserve a second home.
           </p>
-          <p className="max-w-2xl text-lg text-teal-50">
+          <p className="max-w-2xl text-teal-50 sm:text-lg">
             A community marketplace for second-hand furniture, appliances and décor. Find something for your place, or
             pass on what you no longer need to a neighbour.
           </p>

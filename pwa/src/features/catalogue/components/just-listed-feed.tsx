@@ -13,6 +13,13 @@ import { productGridClasses } from './product-grid'
 import { JustListedSkeleton } from './just-listed-skeleton'
 
 /**
+ * How many pages load on their own as the list's end scrolls near; after
+ * them (120 listings) only Load more brings more, so the page's foot can be
+ * reached.
+ */
+export const autoLoadedPages = 5
+
+/**
  * Calls `onNear` when the element comes within a screen's height below the
  * viewport, and again after each change of `generation` while it stays near
  * (a short page loads pages until it fills the screen).
@@ -41,17 +48,21 @@ function useWhenNear(onNear: () => void, enabled: boolean, generation: number) {
 /**
  * The newest listings of every category in the category page's cards, each
  * opening its product (Book Now stays on the product's page, keeping the
- * booking code out of the home page's). The next page loads as the end of the list
- * scrolls near; the Load more button does the same for keyboards, and after a
- * page failed (which is not retried on its own).
+ * booking code out of the home page's). The next page loads as the end of the
+ * list scrolls near, up to autoLoadedPages; the Load more button does the same
+ * for keyboards, after those pages, and after a page failed (which is not
+ * retried on its own).
  */
 export function JustListedFeed() {
   const query = useJustListed()
   const products = uniqueProducts(query.data?.pages)
   const total = query.data?.pages.at(-1)?.total ?? 0
   const pages = query.data?.pages.length ?? 0
-  const canLoad = query.hasNextPage && query.fetchStatus === 'idle' && !query.isFetchNextPageError
-  const sentinel = useWhenNear(() => void query.fetchNextPage(), canLoad, pages)
+  const canLoad =
+    query.hasNextPage && pages < autoLoadedPages && query.fetchStatus === 'idle' && !query.isFetchNextPageError
+  // Scrolling and Load more may both ask at once: the second joins the first.
+  const loadMore = () => void query.fetchNextPage({ cancelRefetch: false })
+  const sentinel = useWhenNear(loadMore, canLoad, pages)
 
   if (query.isPending && query.fetchStatus === 'paused') return <OfflineState what="The newest listings" />
   if (query.isPending) return <JustListedSkeleton />
@@ -88,7 +99,7 @@ export function JustListedFeed() {
           <p className="text-sm text-stone-600">
             Showing {products.length} of {total}
           </p>
-          <Button variant="secondary" onClick={() => void query.fetchNextPage()} isLoading={query.isFetchingNextPage}>
+          <Button variant="secondary" onClick={loadMore} isLoading={query.isFetchingNextPage}>
             Load more
           </Button>
         </div>

@@ -7,8 +7,9 @@ import { apiError, json, mockApi, pending, type MockHandler } from '@/testing/mo
 import { renderRoutes } from '@/testing/render'
 import { advertisedQueryOptions } from '../api/get-advertised'
 import { justListedQueryOptions } from '../api/get-just-listed'
+import { autoLoadedPages } from '../components/just-listed-feed'
 import type { Category, Product } from '@/lib/types'
-import { buyer, categories, list, makeProduct, makeProducts } from '@/testing/fixtures'
+import { buyer, categories, deferred, list, makeProduct, makeProducts } from '@/testing/fixtures'
 import { HomeRoute } from './home'
 
 const routes = [
@@ -248,6 +249,19 @@ describe('Just listed', () => {
     expect(fetch).toHaveBeenCalledWith('/api/products?sort=newest&limit=24&offset=24', expect.anything())
   })
 
+  it('asks once when Load more is pressed as the end scrolls near', async () => {
+    let calls = 0
+    const next = deferred()
+    const fetch = serve({ newest: () => (++calls === 1 ? json(list(makeProducts(24), 30)) : next.promise) })
+    const { user } = renderRoutes(routes, '/')
+    await screen.findByRole('link', { name: 'Oak chair 24' })
+    await user.click(within(justListed()).getByRole('button', { name: 'Load more' }))
+    scrollToEnd()
+    next.resolve(json(list(makeProducts(30).slice(24), 30)))
+    expect(await screen.findByRole('link', { name: 'Oak chair 30' })).toBeInTheDocument()
+    expect(fetch.mock.calls.filter(([url]) => String(url).startsWith('/api/products'))).toHaveLength(2)
+  })
+
   it('does not retry a failed page on its own; Load more does', async () => {
     let calls = 0
     const fetch = serve({
@@ -294,16 +308,23 @@ describe('Just listed', () => {
     expect(fetch.mock.calls.some(([url]) => String(url).startsWith('/api/products'))).toBe(false)
   })
 
-  it('is kept on the device, its first pages only, to open offline', async () => {
-    const products = makeProducts(24 * (maxSavedPages + 1))
-    serve({ products })
-    const { queryClient, offline } = renderRoutes(routes, '/')
+  // Six pages of cards take jsdom several seconds to draw.
+  it('loads five pages on its own, then only with Load more (the foot of the page stays reachable); the first five are kept on the device', { timeout: 30_000 }, async () => {
+    expect(autoLoadedPages).toBe(maxSavedPages)
+    const fetch = serve({ products: makeProducts(24 * (autoLoadedPages + 1) + 1) })
+    const { queryClient, offline, user } = renderRoutes(routes, '/')
     offline.saveQueries(queryClient)
     await screen.findByRole('link', { name: 'Oak chair 24' })
-    for (let page = 2; page <= maxSavedPages + 1; page++) {
+    for (let page = 2; page <= autoLoadedPages; page++) {
       scrollToEnd()
       expect(await screen.findByRole('link', { name: `Oak chair ${24 * page}` })).toBeInTheDocument()
     }
+    const asked = () => fetch.mock.calls.filter(([url]) => String(url).startsWith('/api/products')).length
+    expect(asked()).toBe(autoLoadedPages)
+    scrollToEnd()
+    expect(asked()).toBe(autoLoadedPages)
+    await user.click(within(justListed()).getByRole('button', { name: 'Load more' }))
+    expect(await screen.findByRole('link', { name: `Oak chair ${24 * (autoLoadedPages + 1)}` })).toBeInTheDocument()
     await offline.whenSaved()
 
     const { queryKey } = justListedQueryOptions()

@@ -10,8 +10,8 @@ export function HomeRoute() {
   return (
     <>
       <Hero />
-      <section aria-labelledby="categories-heading" className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8 py-10">
-        <h2 id="categories-heading" className="mb-6 text-2xl font-bold sm:text-3xl">
+      <section aria-labelledby="categories-heading" className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8 py-8 sm:py-10">
+        <h2 id="categories-heading" className="mb-4 text-2xl font-bold sm:mb-6 sm:text-3xl">
           Categories
         </h2>
         <CategoriesSection headingLevel="h3" />
