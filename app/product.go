@@ -67,7 +67,7 @@ type Product struct {
 	Location       string        `json:"location"`
 	OriginalPrice  Cents         `json:"original_price"`
 	ResalePrice    Cents         `json:"resale_price"`
-	SellerID       int64         `json:"-"`
+	SellerID       int64         `json:"seller_id"`
 	Seller         string        `json:"seller"`
 	SellerEmail    string        `json:"seller_email"`
 	SellerPhone    string        `json:"seller_phone"`
@@ -101,6 +101,7 @@ type ProductInput struct {
 	PurchaseYear  NumberText       `json:"purchase_year"`
 	UsePeriod     string           `json:"use_period"`
 
+	IgnoredSellerID       json.RawMessage `json:"seller_id"`
 	IgnoredSeller         json.RawMessage `json:"seller"`
 	IgnoredSellerEmail    json.RawMessage `json:"seller_email"`
 	IgnoredSellerVerified json.RawMessage `json:"seller_verified"`

@@ -106,6 +106,7 @@ type ProductChanges struct {
 	IgnoredThumbs         json.RawMessage `json:"thumbs"`
 	IgnoredMyBookingID    json.RawMessage `json:"my_booking_id"`
 	IgnoredAdvertised     json.RawMessage `json:"advertised"`
+	IgnoredSellerID       json.RawMessage `json:"seller_id"`
 	IgnoredSeller         json.RawMessage `json:"seller"`
 	IgnoredSellerEmail    json.RawMessage `json:"seller_email"`
 	IgnoredSellerPhone    json.RawMessage `json:"seller_phone"`

@@ -64,7 +64,7 @@ const (
 		FROM products WHERE category_id = ? AND status = 'Available') WHERE n % 64 = 0 ORDER BY n`
 	barePageQuery = `SELECT p.id, c.name, p.name, p.description, p.image, p.thumb_url, p.images, p.thumbs,
 	       p.width_cm, p.depth_cm, p.height_cm, p.condition, p.location, p.original_price, p.resale_price,
-	       u.name, u.email, p.seller_phone, u.verified, p.purchase_year, p.use_period, p.status, p.open_bookings,
+	       p.seller_id, u.name, u.email, p.seller_phone, u.verified, p.purchase_year, p.use_period, p.status, p.open_bookings,
 	       EXISTS (SELECT 1 FROM adverts a WHERE a.product_id = p.id), p.created
 	FROM products p
 	JOIN categories c ON c.id = p.category_id
@@ -97,6 +97,7 @@ type bareProduct struct {
 	Location       string    `json:"location"`
 	OriginalPrice  cents     `json:"original_price"`
 	ResalePrice    cents     `json:"resale_price"`
+	SellerID       int64     `json:"seller_id"`
 	Seller         string    `json:"seller"`
 	SellerEmail    string    `json:"seller_email"`
 	SellerPhone    string    `json:"seller_phone"`
@@ -322,7 +323,7 @@ func (s *bareServer) products(ctx context.Context, category int64, limit, offset
 		var d bareDims
 		if err := rows.Scan(&p.ID, &p.Category, &p.Name, &p.Description, &p.Image, &p.ThumbURL, &images, &thumbs,
 			&d.WidthCM, &d.DepthCM, &d.HeightCM, &p.Condition, &p.Location, &p.OriginalPrice, &p.ResalePrice,
-			&p.Seller, &p.SellerEmail, &p.SellerPhone, &p.SellerVerified, &p.PurchaseYear, &p.UsePeriod, &p.Status,
+			&p.SellerID, &p.Seller, &p.SellerEmail, &p.SellerPhone, &p.SellerVerified, &p.PurchaseYear, &p.UsePeriod, &p.Status,
 			&open, &p.Advertised, &created); err != nil {
 			return page, err
 		}

@@ -147,7 +147,7 @@ func TestEditProduct(t *testing.T) {
 		}
 	})
 	t.Run("seller fields stay the account's", func(t *testing.T) {
-		r := s.seller.call("PATCH", path, map[string]any{"seller": "Mallory", "seller_email": "m@example.com", "seller_verified": true})
+		r := s.seller.call("PATCH", path, map[string]any{"seller_id": 999, "seller": "Mallory", "seller_email": "m@example.com", "seller_verified": true})
 		expectStatus(t, r, http.StatusOK)
 		// The whole product sent back as it was read changes nothing either.
 		var asRead map[string]any
@@ -157,8 +157,8 @@ func TestEditProduct(t *testing.T) {
 		asRead["my_booking_id"], asRead["advertised"], asRead["status"] = 12345, true, "Sold"
 		r = s.seller.call("PATCH", path, asRead)
 		expectStatus(t, r, http.StatusOK)
-		if got := decode[app.Product](t, r); got.Seller != "Sam Seller" || got.SellerEmail != "seller@example.com" || got.SellerVerified {
-			t.Errorf("seller fields %s %s %v", got.Seller, got.SellerEmail, got.SellerVerified)
+		if got := decode[app.Product](t, r); got.SellerID != s.sellerUser.ID || got.Seller != "Sam Seller" || got.SellerEmail != "seller@example.com" || got.SellerVerified {
+			t.Errorf("seller fields %d %s %s %v", got.SellerID, got.Seller, got.SellerEmail, got.SellerVerified)
 		}
 	})
 	t.Run("a sold listing stays as it sold", func(t *testing.T) {

@@ -46,6 +46,8 @@ func appendProductJSON(b []byte, p *app.Product) []byte {
 	b = p.OriginalPrice.AppendJSON(b)
 	b = append(b, `,"resale_price":`...)
 	b = p.ResalePrice.AppendJSON(b)
+	b = append(b, `,"seller_id":`...)
+	b = strconv.AppendInt(b, p.SellerID, 10)
 	b = append(b, `,"seller":`...)
 	b = appendJSONString(b, p.Seller)
 	b = append(b, `,"seller_email":`...)

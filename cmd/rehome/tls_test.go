@@ -4,7 +4,7 @@ import (
 	"context"
 	"crypto/ecdsa"
 	"crypto/elliptic"
-	"crypto/rand"
+	cryptorand "crypto/rand"
 	"crypto/tls"
 	"crypto/x509"
 	"crypto/x509/pkix"
@@ -12,6 +12,7 @@ import (
 	"io"
 	"log"
 	"math/big"
+	"math/rand/v2"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -19,6 +20,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -29,16 +31,35 @@ import (
 	"github.com/miekg/dns"
 )
 
-// freePort is a loopback port nothing listens on right now.
+// freePort is a loopback port nothing listens on right now, for a server
+// the test starts later. It is taken below the kernel's ephemeral range
+// (32768 and up), so no ":0" listener of this or a parallel test can be
+// given it between this check and the server's bind, and never twice.
 func freePort(t *testing.T) int {
 	t.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
+	portsMu.Lock()
+	defer portsMu.Unlock()
+	for range 1000 {
+		port := 20000 + rand.IntN(12000)
+		if portsGiven[port] {
+			continue
+		}
+		l, err := net.Listen("tcp", "127.0.0.1:"+strconv.Itoa(port))
+		if err != nil {
+			continue
+		}
+		l.Close()
+		portsGiven[port] = true
+		return port
 	}
-	defer l.Close()
-	return l.Addr().(*net.TCPAddr).Port
+	t.Fatal("no free port between 20000 and 32000")
+	return 0
 }
+
+var (
+	portsMu    sync.Mutex
+	portsGiven = map[int]bool{}
+)
 
 // loopbackDNS answers every A question with 127.0.0.1, so the local CA
 // finds the server under any domain name.
@@ -182,7 +203,7 @@ func TestHTTPSWithCertificatesFromACME(t *testing.T) {
 // selfSigned writes a certificate for name and its key as PEM files.
 func selfSigned(t *testing.T, name, certFile, keyFile string) *x509.Certificate {
 	t.Helper()
-	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	key, err := ecdsa.GenerateKey(elliptic.P256(), cryptorand.Reader)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -196,7 +217,7 @@ func selfSigned(t *testing.T, name, certFile, keyFile string) *x509.Certificate 
 		ExtKeyUsage:  []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth},
 		IsCA:         true, BasicConstraintsValid: true,
 	}
-	der, err := x509.CreateCertificate(rand.Reader, template, template, &key.PublicKey, key)
+	der, err := x509.CreateCertificate(cryptorand.Reader, template, template, &key.PublicKey, key)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -171,7 +171,7 @@ for (const width of [360, 1280]) {
     }
     await screenshots(page, 'all-users-count', { widths: [width] })
 
-    const search = page.getByRole('searchbox', { name: 'Search' })
+    const search = page.getByRole('searchbox', { name: 'Search', exact: true })
     await search.fill('BO@')
     await page.getByText('1 of 3 users', { exact: true }).waitFor()
     assert.equal(await rows.count(), 1)

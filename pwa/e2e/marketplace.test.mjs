@@ -392,7 +392,7 @@ test('Log Out returns home, and the dashboard then sends to /login', async () =>
   const { page, watcher } = await personPage('buyer')
   await page.getByRole('button', { name: 'Log Out' }).click()
   await expectPath(page, '/')
-  await page.getByRole('link', { name: 'Log In' }).waitFor()
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Log In' }).waitFor()
   await page.goto('/dashboard')
   await expectPath(page, '/login')
   await page.getByRole('heading', { name: 'Login' }).waitFor()
