@@ -72,6 +72,16 @@ func TestOpen(t *testing.T) {
 			t.Fatalf("after reopen: %+v, %v", got, err)
 		}
 	})
+	t.Run("ReadersAreReadOnlyWithSmallCaches", func(t *testing.T) {
+		db := mustOpenDB(t)
+		ctx := context.Background()
+		for pragma, want := range map[string]int64{"query_only": 1, "cache_size": -512, "foreign_keys": 1} {
+			got, err := db.ReaderPragma(ctx, pragma)
+			if err != nil || got != want {
+				t.Errorf("a reader's %s is %d (%v), want %d", pragma, got, err, want)
+			}
+		}
+	})
 }
 
 func TestUsers(t *testing.T) {

@@ -13,6 +13,13 @@ func (db *DB) ExecForTest(ctx context.Context, query string, args ...any) error 
 	return err
 }
 
+// ReaderPragma reads a pragma's value on a reader's connection.
+func (db *DB) ReaderPragma(ctx context.Context, name string) (int64, error) {
+	var value int64
+	err := db.read.QueryRowContext(ctx, "PRAGMA "+name).Scan(&value)
+	return value, err
+}
+
 // QueryPlan explains how SQLite will run query.
 func (db *DB) QueryPlan(ctx context.Context, query string, args ...any) (string, error) {
 	rows, err := db.read.QueryContext(ctx, "EXPLAIN QUERY PLAN "+query, args...)

@@ -266,5 +266,6 @@ func (db *DB) searchIDs(ctx context.Context, s app.Search) ([]int64, error) {
 		}
 		ids = append(ids, id)
 	}
-	return ids, rows.Err()
+	// Kept until the next write: copied without the room append left for more.
+	return slices.Clone(ids), rows.Err()
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"io"
 	"net/http"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -34,13 +35,21 @@ const (
 // large answer does not keep its memory in the pool.
 const maxPooledBuffer = 256 << 10
 
-var (
-	answerBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
-	gzipWriters   = sync.Pool{New: func() any {
-		zw, _ := gzip.NewWriterLevel(nil, gzipLevel)
-		return zw
-	}}
-)
+var answerBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// gzipWriters holds one writer per core, made on first use. A writer at
+// gzipLevel carries 800 KB of tables and history; a sync.Pool made one for
+// every answer being compressed at a moment and dropped them at each
+// collection, to make them again, which put peak RSS under load 5 MB past
+// its budget. Compressing is work for a core, so more writers than cores
+// would only wait for one anyway.
+var gzipWriters = make(chan *gzip.Writer, runtime.GOMAXPROCS(0))
+
+func init() {
+	for range cap(gzipWriters) {
+		gzipWriters <- nil
+	}
+}
 
 func getBuffer() *bytes.Buffer {
 	buf := answerBuffers.Get().(*bytes.Buffer)
@@ -59,9 +68,13 @@ func putBuffer(buf *bytes.Buffer) {
 func gzipTo(dst io.Writer, body []byte, level int) {
 	var zw *gzip.Writer
 	if level == gzipLevel {
-		zw = gzipWriters.Get().(*gzip.Writer)
-		defer gzipWriters.Put(zw)
-		zw.Reset(dst)
+		zw = <-gzipWriters
+		if zw == nil {
+			zw, _ = gzip.NewWriterLevel(dst, level)
+		} else {
+			zw.Reset(dst)
+		}
+		defer func() { gzipWriters <- zw }()
 	} else {
 		zw, _ = gzip.NewWriterLevel(dst, level)
 	}

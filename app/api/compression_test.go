@@ -3,11 +3,13 @@ package api
 import (
 	"bytes"
 	"compress/gzip"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -97,5 +99,46 @@ func TestCompressJSONWithoutBody(t *testing.T) {
 	compressJSON(http.HandlerFunc(func(http.ResponseWriter, *http.Request) {})).ServeHTTP(rec, httptest.NewRequest("GET", "/", nil))
 	if rec.Code != http.StatusOK || rec.Header().Get("Content-Length") != "0" {
 		t.Errorf("empty handler: status %d, Content-Length %q", rec.Code, rec.Header().Get("Content-Length"))
+	}
+}
+
+// TestCompressJSONConcurrently compresses many more answers at once than
+// there are writers: each waits its turn and gets its own body back whole.
+func TestCompressJSONConcurrently(t *testing.T) {
+	const answers = 64
+	var wg sync.WaitGroup
+	errs := make(chan error, answers)
+	for i := range answers {
+		body := `{"items":"` + strings.Repeat("chair "+strconv.Itoa(i)+" ", 300) + `"}`
+		h := compressJSON(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "application/json")
+			io.WriteString(w, body)
+		}))
+		wg.Go(func() {
+			req := httptest.NewRequest("GET", "/api/x", nil)
+			req.Header.Set("Accept-Encoding", "gzip")
+			rec := httptest.NewRecorder()
+			h.ServeHTTP(rec, req)
+			zr, err := gzip.NewReader(rec.Body)
+			if err != nil {
+				errs <- err
+				return
+			}
+			got, err := io.ReadAll(zr)
+			if err == nil && string(got) != body {
+				err = fmt.Errorf("answer %d came back as %.40q…", i, got)
+			}
+			errs <- err
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		if err != nil {
+			t.Error(err)
+		}
+	}
+	if len(gzipWriters) != cap(gzipWriters) {
+		t.Errorf("%d of %d writers came back", len(gzipWriters), cap(gzipWriters))
 	}
 }
