@@ -53,6 +53,7 @@ type DB struct {
 	bookedBy   *cache[int64, map[int64]int64] // see MyBookings
 	searches   *cache[string, *searchHits]    // see SearchProducts
 	searching  [16]sync.Mutex                 // one reader of a search at a time, see searchHits
+	searchers  chan struct{}                  // searches read at once: one per core, see searchHits
 	// catalogue counts the writes that may change the public lists.
 	catalogue atomic.Uint64
 }
@@ -81,6 +82,7 @@ func Open(ctx context.Context, path string) (*DB, error) {
 		bookedBy:   newCache[int64, map[int64]int64](cachedUsers),
 		pages:      newCategoryPages(),
 		searches:   newWeighedCache[string](keptSearchIDs, func(h *searchHits) int { return len(h.ids) + 1 }),
+		searchers:  make(chan struct{}, runtime.GOMAXPROCS(0)),
 	}
 	if err := connectWriter(ctx, write); err != nil {
 		write.Close()

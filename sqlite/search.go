@@ -90,6 +90,11 @@ func (db *DB) searchHits(ctx context.Context, s app.Search) (*searchHits, error)
 	if hits, ok := db.searches.get(key); ok {
 		return hits, nil
 	}
+	// Reading a search is work for a core, and SQLite's memory for it (a
+	// prefix's merged matches, the sort by rank) grows with the searches
+	// read at once; more of them than cores would only take turns.
+	db.searchers <- struct{}{}
+	defer func() { <-db.searchers }()
 	gen := db.searches.generation()
 	ids, err := db.searchIDs(ctx, s)
 	if err != nil {
