@@ -92,7 +92,7 @@ func main() {
 	flag.StringVar(&o.profiles, "profiles", "", "save a CPU profile of the server for each scenario in this directory")
 	flag.StringVar(&o.data, "data", "", "a data directory from an earlier 'rehome bench-data', instead of a fresh one")
 	flag.BoolVar(&o.keep, "keep", false, "keep the temporary directory")
-	flag.DurationVar(&o.timeout, "timeout", 15*time.Minute, "give up after this long")
+	flag.DurationVar(&o.timeout, "timeout", 30*time.Minute, "give up after this long")
 	only := flag.String("only", "", "run only the load scenarios whose names match this regular expression")
 	flag.Parse()
 	if *only != "" {

@@ -60,8 +60,12 @@ try {
   await page.waitForURL(/\/products\//)
   await page.getByText(/^Photo 1 of/).waitFor()
   await shoot(page, 'product', 1200, 750)
+  await page.goto('/search?q=sofa&max_price=400')
+  await page.getByRole('status').filter({ hasText: /results?$/ }).waitFor()
+  await page.evaluate(() => window.scrollTo(0, 0))
+  await shoot(page, 'search', 1200, 750)
   await browser.close()
-  console.log(`docs/screenshots: home, category, product from ${base}`)
+  console.log(`docs/screenshots: home, category, product, search from ${base}`)
 } finally {
   server.kill('SIGTERM')
   await new Promise((r) => (server.exitCode !== null ? r() : server.once('exit', r)))
