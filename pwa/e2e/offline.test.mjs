@@ -12,7 +12,7 @@ import { join } from 'node:path'
 import { after, before, test } from 'node:test'
 import { chromium } from 'playwright-core'
 import { adminAccount, chromiumFlags, launchBrowser, newContext, screenshots, startServer } from './harness.mjs'
-import { eventually, expectToast, logIn, registerThroughApi, watch, writePictures } from './support.mjs'
+import { eventually, expectToast, logIn, registerThroughApi, savedOnDevice, watch, writePictures } from './support.mjs'
 
 const seller = { name: 'Sam Seller', email: 'sam@offline.test', password: 'seller password 1' }
 const buyer = { name: 'Bea Buyer', email: 'bea@offline.test', password: 'buyer password 1' }
@@ -99,28 +99,6 @@ async function persistentProfile(baseURL, width = 1280) {
 /** Waits until the service worker controls the page. */
 function controlled(page) {
   return page.waitForFunction(() => navigator.serviceWorker.controller !== null)
-}
-
-/** What IndexedDB holds: saved query keys by scope, and the outbox's length. */
-function savedOnDevice(page) {
-  return page.evaluate(
-    () =>
-      new Promise((resolve, reject) => {
-        const open = indexedDB.open('rehome')
-        open.onerror = () => reject(open.error)
-        open.onsuccess = () => {
-          const db = open.result
-          const tx = db.transaction(['queries', 'outbox'])
-          const queries = tx.objectStore('queries').getAll()
-          const outbox = tx.objectStore('outbox').count()
-          tx.oncomplete = () => {
-            db.close()
-            const keys = (scope) => queries.result.filter((r) => r.scope === scope).map((r) => r.key.join('/'))
-            resolve({ public: keys('public'), private: keys('private'), outbox: outbox.result })
-          }
-        }
-      }),
-  )
 }
 
 /**

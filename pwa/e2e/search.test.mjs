@@ -6,7 +6,7 @@ import assert from 'node:assert/strict'
 import { readFile, rm } from 'node:fs/promises'
 import { after, before, test } from 'node:test'
 import { adminAccount, launchBrowser, newContext, screenshots, startServer } from './harness.mjs'
-import { eventually, expectPath, isFocused, registerThroughApi, signedIn, watch, writePictures } from './support.mjs'
+import { eventually, expectPath, isFocused, registerThroughApi, savedOnDevice, signedIn, watch, writePictures } from './support.mjs'
 
 const seller = { name: 'Sam Seller', email: 'sam@search.test', password: 'seller password 1' }
 const buyer = { name: 'Bea Buyer', email: 'bea@search.test', password: 'buyer password 1' }
@@ -250,24 +250,6 @@ test('at 360 px the Search button opens the box over the bar, full width; the fi
   watcher.check()
 })
 
-/** The keys of the answers saved in IndexedDB, like 'products/category/Sofas'. */
-function savedKeys(page) {
-  return page.evaluate(
-    () =>
-      new Promise((resolve, reject) => {
-        const open = indexedDB.open('rehome')
-        open.onerror = () => reject(open.error)
-        open.onsuccess = () => {
-          const db = open.result
-          if (!db.objectStoreNames.contains('queries')) return resolve([])
-          const request = db.transaction('queries').objectStore('queries').getAll()
-          request.onsuccess = () => resolve(request.result.map((row) => row.key.join('/')))
-          request.onerror = () => reject(request.error)
-        }
-      }),
-  )
-}
-
 test('offline, a search runs over the listings saved on the device, and says so', async () => {
   const { context, page, watcher } = await buyerBrowser(1280)
   // Seen online: one category and one product of another.
@@ -278,7 +260,8 @@ test('offline, a search runs over the listings saved on the device, and says so'
   await page.goto(`/products/${oak.id}`)
   await page.getByRole('heading', { level: 1, name: oak.product }).waitFor()
   await eventually(async () => {
-    const keys = await savedKeys(page)
+    const saved = await savedOnDevice(page)
+    const keys = [...saved.public, ...saved.private]
     for (const key of ['products/category/Sofas', `products/detail/${oak.id}`, 'auth/me']) {
       assert.ok(keys.includes(key), `${key} saved: ${keys}`)
     }

@@ -204,3 +204,29 @@ export async function eventually(check, timeout = 5000) {
     }
   }
 }
+
+/** What IndexedDB holds: saved query keys by scope, and the outbox's length. */
+export function savedOnDevice(page) {
+  return page.evaluate(
+    () =>
+      new Promise((resolve, reject) => {
+        const open = indexedDB.open('rehome')
+        open.onerror = () => reject(open.error)
+        open.onsuccess = () => {
+          const db = open.result
+          if (!db.objectStoreNames.contains('queries')) {
+            db.close()
+            return resolve({ public: [], private: [], outbox: 0 })
+          }
+          const tx = db.transaction(['queries', 'outbox'])
+          const queries = tx.objectStore('queries').getAll()
+          const outbox = tx.objectStore('outbox').count()
+          tx.oncomplete = () => {
+            db.close()
+            const keys = (scope) => queries.result.filter((r) => r.scope === scope).map((r) => r.key.join('/'))
+            resolve({ public: keys('public'), private: keys('private'), outbox: outbox.result })
+          }
+        }
+      }),
+  )
+}
