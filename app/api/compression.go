@@ -37,12 +37,12 @@ const maxPooledBuffer = 256 << 10
 
 var answerBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
-// gzipWriters holds one writer per core, made on first use. A writer at
-// gzipLevel carries 800 KB of tables and history; a sync.Pool made one for
-// every answer being compressed at a moment and dropped them at each
-// collection, to make them again, which put peak RSS under load 5 MB past
-// its budget. Compressing is work for a core, so more writers than cores
-// would only wait for one anyway.
+// gzipWriters holds one writer per core, each made on first use (the
+// slots start nil). A writer at gzipLevel carries 800 KB of tables and
+// history; a sync.Pool made one for every answer being compressed at a
+// moment and dropped them at each collection, to make them again: 3 MB of
+// peak RSS under load (docs/benchmarks.md). Compressing is work for a core,
+// so more writers than cores would only wait for one anyway.
 var gzipWriters = make(chan *gzip.Writer, runtime.GOMAXPROCS(0))
 
 func init() {
