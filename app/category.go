@@ -34,8 +34,9 @@ func (n *NewCategory) Validate(v *Validator) {
 
 // CategoryStore keeps categories.
 type CategoryStore interface {
-	// CreateCategory fills in ID and Created; a name taken in any case is a conflict.
-	CreateCategory(ctx context.Context, c *Category) error
+	// CreateCategory fills in ID and Created; a name taken in any case is a
+	// conflict. audit, when given, is recorded with the new category's ID.
+	CreateCategory(ctx context.Context, c *Category, audit *AuditEntry) error
 	Categories(ctx context.Context) ([]Category, error)
 	CategoryByName(ctx context.Context, name string) (*Category, error)
 }
@@ -70,7 +71,7 @@ func (s *Service) CreateCategory(ctx context.Context, actor *User, n NewCategory
 		return nil, err
 	}
 	c := &Category{Name: n.Name, Image: img.URL, ThumbURL: img.ThumbURL}
-	if err := s.store.CreateCategory(ctx, c); err != nil {
+	if err := s.store.CreateCategory(ctx, c, auditOf(actor, AuditCreateCategory, AuditTargetCategory, 0, n.Name)); err != nil {
 		if ErrorKind(err) == KindConflict {
 			return nil, categoryTaken()
 		}

@@ -5,6 +5,8 @@ package app
 
 func CanCreateCategory(u *User) bool { return u.IsAdmin() }
 
+func CanReadAuditLog(u *User) bool { return u.IsAdmin() }
+
 func CanCreateProduct(u *User) bool { return u.IsSeller() }
 
 func CanDeleteProduct(u *User, p *Product) bool {

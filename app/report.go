@@ -42,7 +42,8 @@ type ReportStore interface {
 	CreateReport(ctx context.Context, productID, reporterID int64, reason string) error
 	ReportedProducts(ctx context.Context, page Page) (List[ReportedProduct], error)
 	// DismissReport forgets a report and who made it; the product stays.
-	DismissReport(ctx context.Context, id int64) error
+	// audit, when given, is recorded with the listing's name as its target.
+	DismissReport(ctx context.Context, id int64, audit *AuditEntry) error
 }
 
 // Report flags a listing for the admins.
@@ -77,5 +78,5 @@ func (s *Service) DismissReport(ctx context.Context, actor *User, id int64) erro
 	if err := Allow(actor, CanReviewReports(actor)); err != nil {
 		return err
 	}
-	return s.store.DismissReport(ctx, id)
+	return s.store.DismissReport(ctx, id, auditOf(actor, AuditDismissReport, AuditTargetReport, id, ""))
 }

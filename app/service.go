@@ -18,6 +18,7 @@ type Store interface {
 	IdentityStore
 	PaymentStore
 	SearchStore
+	AuditStore
 	// CatalogueVersion changes after every write that may change what the
 	// public lists (categories, advertised products) show.
 	CatalogueVersion() uint64

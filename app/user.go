@@ -129,12 +129,14 @@ type UserStore interface {
 	PasswordHash(ctx context.Context, email string) (*User, []byte, error)
 	// Users lists accounts of one role, or all when role is empty, oldest first.
 	Users(ctx context.Context, role Role, page Page) (List[User], error)
-	PromoteToAdmin(ctx context.Context, id int64) error
-	VerifySeller(ctx context.Context, id int64) error
+	// The writes an admin makes record audit, when given, in their
+	// transaction.
+	PromoteToAdmin(ctx context.Context, id int64, audit *AuditEntry) error
+	VerifySeller(ctx context.Context, id int64, audit *AuditEntry) error
 	// DeleteUser removes an account with its products (and their adverts and
 	// reports), cancels its open bookings and keeps the other party's
 	// booking snapshots. Deleting the last admin is a conflict.
-	DeleteUser(ctx context.Context, id int64) error
+	DeleteUser(ctx context.Context, id int64, audit *AuditEntry) error
 }
 
 // PasswordHasher turns passwords into hashes and checks them.

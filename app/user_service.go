@@ -174,10 +174,11 @@ func (s *Service) Users(ctx context.Context, actor *User, role Role, page Page) 
 // PromoteToAdmin makes an account an Admin; promoting an admin again is
 // harmless, and there is no way back.
 func (s *Service) PromoteToAdmin(ctx context.Context, actor *User, id int64) (*User, error) {
-	if _, err := s.managedUser(ctx, actor, id, ""); err != nil {
+	u, err := s.managedUser(ctx, actor, id, "")
+	if err != nil {
 		return nil, err
 	}
-	if err := s.store.PromoteToAdmin(ctx, id); err != nil {
+	if err := s.store.PromoteToAdmin(ctx, id, auditOf(actor, AuditPromoteUser, AuditTargetUser, id, accountName(u))); err != nil {
 		return nil, err
 	}
 	return s.store.UserByID(ctx, id)
@@ -185,10 +186,11 @@ func (s *Service) PromoteToAdmin(ctx context.Context, actor *User, id int64) (*U
 
 // VerifySeller marks a seller as verified; verifying twice is harmless.
 func (s *Service) VerifySeller(ctx context.Context, actor *User, id int64) (*User, error) {
-	if _, err := s.managedUser(ctx, actor, id, RoleSeller); err != nil {
+	u, err := s.managedUser(ctx, actor, id, RoleSeller)
+	if err != nil {
 		return nil, err
 	}
-	if err := s.store.VerifySeller(ctx, id); err != nil {
+	if err := s.store.VerifySeller(ctx, id, auditOf(actor, AuditVerifySeller, AuditTargetUser, id, accountName(u))); err != nil {
 		return nil, err
 	}
 	return s.store.UserByID(ctx, id)
@@ -204,7 +206,7 @@ func (s *Service) DeleteUser(ctx context.Context, actor *User, id int64, role Ro
 	if u.ID == actor.ID {
 		return Errorf(KindConflict, "You cannot delete your own account")
 	}
-	return s.store.DeleteUser(ctx, id)
+	return s.store.DeleteUser(ctx, id, auditOf(actor, AuditDeleteUser, AuditTargetUser, id, accountName(u)))
 }
 
 // managedUser loads an account for an admin; an account of another role than

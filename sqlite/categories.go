@@ -2,6 +2,7 @@ package sqlite
 
 import (
 	"context"
+	"database/sql"
 	"slices"
 	"strings"
 
@@ -11,11 +12,20 @@ import (
 // categoryKey folds a name the way uniqueness and look-ups compare it.
 func categoryKey(name string) string { return strings.ToLower(strings.TrimSpace(name)) }
 
-func (db *DB) CreateCategory(ctx context.Context, c *app.Category) error {
+func (db *DB) CreateCategory(ctx context.Context, c *app.Category, audit *app.AuditEntry) error {
 	created := db.millis()
-	err := db.writeRow(ctx, `
-		INSERT INTO categories (name, name_key, image, thumb_url, created) VALUES (?, ?, ?, ?, ?) RETURNING id`,
-		[]any{c.Name, categoryKey(c.Name), c.Image, c.ThumbURL, created}, &c.ID)
+	err := db.inTx(ctx, func(tx *sql.Tx) error {
+		err := db.txRow(ctx, tx, `
+			INSERT INTO categories (name, name_key, image, thumb_url, created) VALUES (?, ?, ?, ?, ?) RETURNING id`,
+			c.Name, categoryKey(c.Name), c.Image, c.ThumbURL, created).Scan(&c.ID)
+		if err != nil {
+			return err
+		}
+		if audit != nil {
+			audit.TargetID = c.ID
+		}
+		return db.record(ctx, tx, audit)
+	})
 	if isUniqueViolation(err) {
 		return app.Errorf(app.KindConflict, "A category with this name already exists")
 	}

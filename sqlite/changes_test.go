@@ -67,7 +67,7 @@ func newWorld(t *testing.T) *world {
 
 func (w *world) category(t *testing.T, name string) *app.Category {
 	c := &app.Category{Name: name, Image: w.image.URL, ThumbURL: w.image.ThumbURL}
-	must(t, w.db.CreateCategory(context.Background(), c))
+	must(t, w.db.CreateCategory(context.Background(), c, nil))
 	return c
 }
 
@@ -182,16 +182,16 @@ var storeWrites = map[string]func(ctx context.Context, w *world) error{
 		return w.db.CreateUserWithIdentity(ctx, &app.User{Name: "Gia", Email: "gia@example.com", Role: app.RoleBuyer}, "google", "g-1")
 	},
 	"LinkIdentity":   func(ctx context.Context, w *world) error { return w.db.LinkIdentity(ctx, "google", "g-2", w.buyer.ID) },
-	"PromoteToAdmin": func(ctx context.Context, w *world) error { return w.db.PromoteToAdmin(ctx, w.buyer.ID) },
+	"PromoteToAdmin": func(ctx context.Context, w *world) error { return w.db.PromoteToAdmin(ctx, w.buyer.ID, nil) },
 	"SetPaymentID":   func(ctx context.Context, w *world) error { return w.db.SetPaymentID(ctx, w.booking.ID, "pi_1") },
 	"MarkPaidByEvent": func(ctx context.Context, w *world) error {
 		_, err := w.db.MarkPaidByEvent(ctx, "evt_1", w.booking.ID)
 		return err
 	},
-	"VerifySeller": func(ctx context.Context, w *world) error { return w.db.VerifySeller(ctx, w.sam.ID) },
-	"DeleteUser":   func(ctx context.Context, w *world) error { return w.db.DeleteUser(ctx, w.sam.ID) },
+	"VerifySeller": func(ctx context.Context, w *world) error { return w.db.VerifySeller(ctx, w.sam.ID, nil) },
+	"DeleteUser":   func(ctx context.Context, w *world) error { return w.db.DeleteUser(ctx, w.sam.ID, nil) },
 	"CreateCategory": func(ctx context.Context, w *world) error {
-		return w.db.CreateCategory(ctx, &app.Category{Name: "Rugs", Image: w.image.URL})
+		return w.db.CreateCategory(ctx, &app.Category{Name: "Rugs", Image: w.image.URL}, nil)
 	},
 	"CreateProduct": func(ctx context.Context, w *world) error {
 		return w.db.CreateProduct(ctx, w.newProduct(w.lamps, w.sid, "Torch"))
@@ -222,7 +222,7 @@ var storeWrites = map[string]func(ctx context.Context, w *world) error{
 	"CreateReport": func(ctx context.Context, w *world) error {
 		return w.db.CreateReport(ctx, w.lamp.ID, w.buyer.ID, "Fake")
 	},
-	"DismissReport": func(ctx context.Context, w *world) error { return w.db.DismissReport(ctx, w.reportID) },
+	"DismissReport": func(ctx context.Context, w *world) error { return w.db.DismissReport(ctx, w.reportID, nil) },
 	"RecordImage": func(ctx context.Context, w *world) error {
 		return w.db.RecordImage(ctx, &app.Image{URL: "/images/b.jpg", ThumbURL: "/images/b-thumb.jpg", Width: 1, Height: 1}, w.sid.ID)
 	},
@@ -255,7 +255,7 @@ var storeWrites = map[string]func(ctx context.Context, w *world) error{
 // storeReads change nothing, or only call the writes above.
 var storeReads = []string{
 	"AdvertisedProducts", "BookingByID", "BuyerBookings", "CatalogueVersion", "Categories", "CategoryByName",
-	"CategoryProducts", "CleanUp", "Close", "ImageByURL", "PasswordHash", "ProductByID", "QueryPlan", "ReaderPragma",
+	"CategoryProducts", "CleanUp", "Close", "ImageByURL", "PasswordHash", "ProductByID", "QueryPlan", "ReaderPragma", "AuditLog",
 	"ReportedProducts", "SellerBookings", "SellerProducts", "Sessions", "SetClock", "StoredAnswer", "UserByEmail",
 	"UserByID", "Users", "Sessions.Find", "Sessions.FindCtx", "Ping", "Count", "Pools", "ObserveWriteWaits", "UserByIdentity", "PaymentID", "MyBookings", "SearchProducts",
 	// Test-only: they empty caches, which never makes a row stale.

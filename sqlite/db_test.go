@@ -136,7 +136,7 @@ func newFixture(t testing.TB) *fixture {
 	img := &app.Image{URL: "/images/a.jpg", ThumbURL: "/images/a-thumb.jpg", Width: 10, Height: 10}
 	must(t, db.RecordImage(ctx, img, seller.ID))
 	c := &app.Category{Name: "Décor", Image: img.URL}
-	must(t, db.CreateCategory(ctx, c))
+	must(t, db.CreateCategory(ctx, c, nil))
 	return &fixture{db: db, seller: seller, category: c, image: img}
 }
 
@@ -160,7 +160,7 @@ func TestCategories(t *testing.T) {
 	ctx := context.Background()
 	f := newFixture(t)
 	t.Run("ErrNameTakenInAnyCase", func(t *testing.T) {
-		err := f.db.CreateCategory(ctx, &app.Category{Name: "DÉCOR", Image: f.image.URL})
+		err := f.db.CreateCategory(ctx, &app.Category{Name: "DÉCOR", Image: f.image.URL}, nil)
 		if app.ErrorKind(err) != app.KindConflict {
 			t.Fatalf("got %v, want conflict", err)
 		}
@@ -172,7 +172,7 @@ func TestCategories(t *testing.T) {
 		}
 	})
 	t.Run("ErrImageNotIssued", func(t *testing.T) {
-		if err := f.db.CreateCategory(ctx, &app.Category{Name: "Beds", Image: "/images/never.jpg"}); err == nil {
+		if err := f.db.CreateCategory(ctx, &app.Category{Name: "Beds", Image: "/images/never.jpg"}, nil); err == nil {
 			t.Fatal("a category pointing at an unknown image was stored")
 		}
 	})

@@ -59,6 +59,7 @@ var ListQueries = map[string]struct {
 	"seller bookings page":  {sellerBookingsPage, []any{1, 24, 0}},
 	"reports count":         {reportsCount, nil},
 	"reports page":          {reportsPage, []any{24, 0}},
+	"audit page":            {auditPage, []any{24, 0}},
 	"adverts count":         {advertsCount, nil},
 	"adverts page":          {advertsPage, []any{24, 0}},
 	"users count":           {usersCount, nil},

@@ -256,10 +256,10 @@ func TestReportsStore(t *testing.T) {
 		}
 	})
 	t.Run("dismiss", func(t *testing.T) {
-		mpWantKind(t, f.db.DismissReport(ctx, 999), app.KindNotFound)
+		mpWantKind(t, f.db.DismissReport(ctx, 999, nil), app.KindNotFound)
 		id := mpReports(t, f.db)[p.ID].ID
-		must(t, f.db.DismissReport(ctx, id))
-		mpWantKind(t, f.db.DismissReport(ctx, id), app.KindNotFound)
+		must(t, f.db.DismissReport(ctx, id, nil))
+		mpWantKind(t, f.db.DismissReport(ctx, id, nil), app.KindNotFound)
 		if _, still := mpReports(t, f.db)[p.ID]; still {
 			t.Error("the dismissed report is listed")
 		}
@@ -337,14 +337,14 @@ func TestDeleteUserStore(t *testing.T) {
 	t.Run("the last admin stays", func(t *testing.T) {
 		db := mustOpenDB(t)
 		only := mpUser(t, db, "root", app.RoleAdmin)
-		mpWantKind(t, db.DeleteUser(ctx, only.ID), app.KindConflict)
+		mpWantKind(t, db.DeleteUser(ctx, only.ID, nil), app.KindConflict)
 		if _, err := db.UserByID(ctx, only.ID); err != nil {
 			t.Fatal(err)
 		}
 		second := mpUser(t, db, "second", app.RoleAdmin)
-		must(t, db.DeleteUser(ctx, only.ID))
-		mpWantKind(t, db.DeleteUser(ctx, second.ID), app.KindConflict)
-		mpWantKind(t, db.DeleteUser(ctx, 999), app.KindNotFound)
+		must(t, db.DeleteUser(ctx, only.ID, nil))
+		mpWantKind(t, db.DeleteUser(ctx, second.ID, nil), app.KindConflict)
+		mpWantKind(t, db.DeleteUser(ctx, 999, nil), app.KindNotFound)
 	})
 
 	t.Run("a seller", func(t *testing.T) {
@@ -367,7 +367,7 @@ func TestDeleteUserStore(t *testing.T) {
 		// The seller reported someone else's product along with the buyer.
 		must(t, f.db.CreateReport(ctx, kept.ID, f.seller.ID, "y"))
 
-		must(t, f.db.DeleteUser(ctx, f.seller.ID))
+		must(t, f.db.DeleteUser(ctx, f.seller.ID, nil))
 		if _, err := f.db.UserByID(ctx, f.seller.ID); app.ErrorKind(err) != app.KindNotFound {
 			t.Errorf("user: %v", err)
 		}
@@ -417,7 +417,7 @@ func TestDeleteUserStore(t *testing.T) {
 		must(t, f.db.CreateReport(ctx, q.ID, bea.ID, "bea"))
 		must(t, f.db.CreateReport(ctx, q.ID, bob.ID, ""))
 
-		must(t, f.db.DeleteUser(ctx, bea.ID))
+		must(t, f.db.DeleteUser(ctx, bea.ID, nil))
 		list, _ := f.db.SellerBookings(ctx, f.seller.ID, app.Page{Limit: 10})
 		if list.Total != 2 {
 			t.Fatalf("the seller's buyers %+v", list)
@@ -452,7 +452,7 @@ func TestDeletedUserIDIsNotReused(t *testing.T) {
 	db := mustOpenDB(t)
 	mpUser(t, db, "first", app.RoleBuyer)
 	last := mpUser(t, db, "last", app.RoleBuyer)
-	must(t, db.DeleteUser(ctx, last.ID))
+	must(t, db.DeleteUser(ctx, last.ID, nil))
 	next := mpUser(t, db, "next", app.RoleBuyer)
 	if next.ID == last.ID {
 		t.Fatalf("the new account got the deleted account's id %d", next.ID)
@@ -514,7 +514,7 @@ func TestWritesByAVanishedAccount(t *testing.T) {
 	f := newFixture(t)
 	p := f.product(t, "table")
 	gone := mpUser(t, f.db, "gone", app.RoleBuyer)
-	must(t, f.db.DeleteUser(ctx, gone.ID))
+	must(t, f.db.DeleteUser(ctx, gone.ID, nil))
 	_, bookErr := f.mpTryBook(p, gone)
 	reportErr := f.db.CreateReport(ctx, p.ID, gone.ID, "")
 	if bookErr == nil || reportErr == nil {

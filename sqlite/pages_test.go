@@ -20,7 +20,7 @@ func TestCategoryPages(t *testing.T) {
 	f := newFixture(t)
 	other := mpUser(t, f.db, "Olga", app.RoleSeller)
 	chairs := &app.Category{Name: "Chairs", Image: f.image.URL}
-	must(t, f.db.CreateCategory(ctx, chairs))
+	must(t, f.db.CreateCategory(ctx, chairs, nil))
 	// 300 products, three to a millisecond so the id breaks ties, in two
 	// categories, by two sellers, one in seven sold.
 	base := time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC)
@@ -126,11 +126,11 @@ func TestCategoryPages(t *testing.T) {
 		check(t, f.category)
 	})
 	t.Run("a seller verified", func(t *testing.T) {
-		must(t, f.db.VerifySeller(ctx, other.ID))
+		must(t, f.db.VerifySeller(ctx, other.ID, nil))
 		check(t, f.category)
 	})
 	t.Run("a seller deleted", func(t *testing.T) {
-		must(t, f.db.DeleteUser(ctx, other.ID))
+		must(t, f.db.DeleteUser(ctx, other.ID, nil))
 		for id, p := range products {
 			if p.SellerID == other.ID {
 				delete(products, id)
@@ -154,11 +154,11 @@ func TestCatalogueVersion(t *testing.T) {
 		write   func() error
 		changes bool
 	}{
-		{"create a category", func() error { return f.db.CreateCategory(ctx, &app.Category{Name: "Lamps", Image: f.image.URL}) }, true},
+		{"create a category", func() error { return f.db.CreateCategory(ctx, &app.Category{Name: "Lamps", Image: f.image.URL}, nil) }, true},
 		{"list a product", func() error { return f.db.CreateProduct(ctx, f.newProduct("Lamp")) }, true},
 		{"advertise", func() error { return f.db.CreateAdvert(ctx, p.ID) }, true},
 		{"stop advertising", func() error { return f.db.DeleteAdvert(ctx, p.ID) }, true},
-		{"verify a seller", func() error { return f.db.VerifySeller(ctx, f.seller.ID) }, true},
+		{"verify a seller", func() error { return f.db.VerifySeller(ctx, f.seller.ID, nil) }, true},
 		{"book", func() error { _, err := f.mpTryBook(p, buyer); return err }, true}, // Reserved
 		{"report", func() error { return f.db.CreateReport(ctx, p.ID, buyer.ID, "") }, false},
 		{"record an image", func() error {
@@ -172,7 +172,7 @@ func TestCatalogueVersion(t *testing.T) {
 			return f.db.MarkPaid(ctx, b.ID)
 		}, true},
 		{"delete a product", func() error { return f.db.DeleteProduct(ctx, p.ID) }, true},
-		{"delete a user", func() error { return f.db.DeleteUser(ctx, buyer.ID) }, true},
+		{"delete a user", func() error { return f.db.DeleteUser(ctx, buyer.ID, nil) }, true},
 	}
 	for _, tc := range changes {
 		t.Run(tc.name, func(t *testing.T) {
@@ -194,13 +194,13 @@ func TestCachedRowsFollowWrites(t *testing.T) {
 		if got, _ := f.db.UserByID(ctx, u.ID); got.Verified {
 			t.Fatal("verified from the start")
 		}
-		must(t, f.db.VerifySeller(ctx, u.ID))
+		must(t, f.db.VerifySeller(ctx, u.ID, nil))
 		if got, _ := f.db.UserByID(ctx, u.ID); !got.Verified {
 			t.Error("verification not seen")
 		}
 		promoted := mpUser(t, f.db, "Pat", app.RoleBuyer)
 		f.db.UserByID(ctx, promoted.ID)
-		must(t, f.db.PromoteToAdmin(ctx, promoted.ID))
+		must(t, f.db.PromoteToAdmin(ctx, promoted.ID, nil))
 		if got, _ := f.db.UserByID(ctx, promoted.ID); got.Role != app.RoleAdmin {
 			t.Errorf("role %s, want Admin", got.Role)
 		}
@@ -209,7 +209,7 @@ func TestCachedRowsFollowWrites(t *testing.T) {
 		if again, _ := f.db.UserByID(ctx, u.ID); again.Name != "Sid" {
 			t.Error("a caller changed the cached user")
 		}
-		must(t, f.db.DeleteUser(ctx, u.ID))
+		must(t, f.db.DeleteUser(ctx, u.ID, nil))
 		if _, err := f.db.UserByID(ctx, u.ID); app.ErrorKind(err) != app.KindNotFound {
 			t.Errorf("deleted user: %v", err)
 		}
@@ -218,7 +218,7 @@ func TestCachedRowsFollowWrites(t *testing.T) {
 		if _, err := f.db.CategoryByName(ctx, "lamps"); app.ErrorKind(err) != app.KindNotFound {
 			t.Fatalf("got %v", err)
 		}
-		must(t, f.db.CreateCategory(ctx, &app.Category{Name: "Lamps", Image: f.image.URL}))
+		must(t, f.db.CreateCategory(ctx, &app.Category{Name: "Lamps", Image: f.image.URL}, nil))
 		if c, err := f.db.CategoryByName(ctx, " LAMPS "); err != nil || c.Name != "Lamps" {
 			t.Errorf("got %+v, %v", c, err)
 		}

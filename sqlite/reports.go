@@ -54,8 +54,21 @@ func (db *DB) ReportedProducts(ctx context.Context, page app.Page) (app.List[app
 	return readList(ctx, db, page, reportsCount, reportsPage, nil, scanReportedProduct)
 }
 
-func (db *DB) DismissReport(ctx context.Context, id int64) error {
-	return changeOne(ctx, db, `DELETE FROM reports WHERE id = ?`, id, "Report not found")
+func (db *DB) DismissReport(ctx context.Context, id int64, audit *app.AuditEntry) error {
+	return db.inTx(ctx, func(tx *sql.Tx) error {
+		var listing string
+		err := db.txRow(ctx, tx, `SELECT p.name FROM reports r JOIN products p ON p.id = r.product_id WHERE r.id = ?`, id).Scan(&listing)
+		if err != nil {
+			return notFound(err, "Report")
+		}
+		if _, err := db.txExec(ctx, tx, `DELETE FROM reports WHERE id = ?`, id); err != nil {
+			return err
+		}
+		if audit != nil {
+			audit.Target = listing
+		}
+		return db.record(ctx, tx, audit)
+	})
 }
 
 // reportsBy lists the reports a user took part in.

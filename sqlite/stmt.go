@@ -128,6 +128,18 @@ func changeOne(ctx context.Context, db *DB, query string, id int64, notFoundMess
 	return changedOne(res, err, notFoundMessage)
 }
 
+// changeOneRecorded runs a statement that must change exactly one row and
+// records audit, when given, in the same transaction.
+func (db *DB) changeOneRecorded(ctx context.Context, query string, id int64, notFoundMessage string, audit *app.AuditEntry) error {
+	return db.inTx(ctx, func(tx *sql.Tx) error {
+		res, err := db.txExec(ctx, tx, query, id)
+		if err := changedOne(res, err, notFoundMessage); err != nil {
+			return err
+		}
+		return db.record(ctx, tx, audit)
+	})
+}
+
 // changedOne says a statement that changed no row found nothing to change.
 func changedOne(res sql.Result, err error, notFoundMessage string) error {
 	if err != nil {

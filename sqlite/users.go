@@ -155,17 +155,17 @@ func (db *DB) Users(ctx context.Context, role app.Role, page app.Page) (app.List
 	return readList(ctx, db, page, usersByRoleCount, usersByRolePage, []any{role}, scanUserRow)
 }
 
-func (db *DB) PromoteToAdmin(ctx context.Context, id int64) error {
-	return changeOne(ctx, db, `UPDATE users SET role = 'Admin' WHERE id = ?`, id, "User not found")
+func (db *DB) PromoteToAdmin(ctx context.Context, id int64, audit *app.AuditEntry) error {
+	return db.changeOneRecorded(ctx, `UPDATE users SET role = 'Admin' WHERE id = ?`, id, "User not found", audit)
 }
 
 // VerifySeller also changes the seller_verified of the seller's listings.
-func (db *DB) VerifySeller(ctx context.Context, id int64) error {
-	return changeOne(ctx, db, `UPDATE users SET verified = 1 WHERE id = ? AND role = 'Seller'`, id, "No seller with this id")
+func (db *DB) VerifySeller(ctx context.Context, id int64, audit *app.AuditEntry) error {
+	return db.changeOneRecorded(ctx, `UPDATE users SET verified = 1 WHERE id = ? AND role = 'Seller'`, id, "No seller with this id", audit)
 }
 
 // DeleteUser takes the account's listings, from any category, with it.
-func (db *DB) DeleteUser(ctx context.Context, id int64) error {
+func (db *DB) DeleteUser(ctx context.Context, id int64, audit *app.AuditEntry) error {
 	return db.inTx(ctx, func(tx *sql.Tx) error {
 		var role app.Role
 		if err := db.txRow(ctx, tx, `SELECT role FROM users WHERE id = ?`, id).Scan(&role); err != nil {
@@ -201,6 +201,6 @@ func (db *DB) DeleteUser(ctx context.Context, id int64) error {
 				return err
 			}
 		}
-		return nil
+		return db.record(ctx, tx, audit)
 	})
 }

@@ -212,6 +212,9 @@ func TestAuthorization(t *testing.T) {
 		{"reported products", want{unauth, forbid, forbid, forbid, ok}, reads, nil, func(c *client, _ int64) *response {
 			return c.call("GET", "/api/reported", nil)
 		}},
+		{"audit log", want{unauth, forbid, forbid, forbid, ok}, reads, nil, func(c *client, _ int64) *response {
+			return c.call("GET", "/api/audit", nil)
+		}},
 		{"dismiss report", want{unauth, forbid, forbid, forbid, gone}, writes, newReport, func(c *client, id int64) *response {
 			return c.call("DELETE", fmt.Sprintf("/api/reported/%d", id), nil)
 		}},

@@ -41,6 +41,7 @@ func checkTime(t *testing.T, raw any) {
 type shop struct {
 	*env
 	admin      *client
+	adminUser  app.User
 	seller     *client
 	sellerUser app.User
 	picture    app.Image
@@ -49,11 +50,11 @@ type shop struct {
 func newShop(t *testing.T) *shop {
 	t.Helper()
 	e := newEnv(t)
-	admin, _ := e.admin("admin@example.com")
+	admin, adminUser := e.admin("admin@example.com")
 	expectStatus(t, admin.form("/api/categories", map[string]string{"name": "Tables"}, pngImage(t, 30, 20)), http.StatusCreated)
 	expectStatus(t, admin.form("/api/categories", map[string]string{"name": "Chairs"}, pngImage(t, 30, 20)), http.StatusCreated)
 	seller, sellerUser := e.register("Sam Seller", "seller@example.com", app.RoleSeller)
-	return &shop{env: e, admin: admin, seller: seller, sellerUser: sellerUser, picture: seller.upload(pngImage(t, 50, 50))}
+	return &shop{env: e, admin: admin, adminUser: adminUser, seller: seller, sellerUser: sellerUser, picture: seller.upload(pngImage(t, 50, 50))}
 }
 
 // createProducts lists n products through the service, which is quicker

@@ -33,6 +33,22 @@ func (s *Server) reportedProducts(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, list)
 }
 
+// auditLog lists the admins' actions; it lives with the reports, the other
+// list only admins read.
+func (s *Server) auditLog(w http.ResponseWriter, r *http.Request) {
+	page, err := pageOf(r)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	list, err := s.svc.AuditLog(r.Context(), actor(r), page)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, list)
+}
+
 func (s *Server) dismissReport(w http.ResponseWriter, r *http.Request) {
 	s.deleteByID(w, r, s.svc.DismissReport)
 }

@@ -118,4 +118,6 @@ func (s *Server) sessionRoutes(r chi.Router) {
 	r.Get("/sellers", s.listUsers(app.RoleSeller))
 	r.Delete("/sellers/{id}", s.deleteUser(app.RoleSeller))
 	r.Put("/sellers/{id}", s.verifySeller)
+
+	r.Get("/audit", s.auditLog)
 }

@@ -24,7 +24,7 @@ import (
 // Store is what the data set is written through.
 type Store interface {
 	Categories(ctx context.Context) ([]app.Category, error)
-	CreateCategory(ctx context.Context, c *app.Category) error
+	CreateCategory(ctx context.Context, c *app.Category, audit *app.AuditEntry) error
 	RecordImage(ctx context.Context, img *app.Image, uploaderID int64) error
 	CreateUsers(ctx context.Context, users []app.User, passwordHash []byte) error
 	CreateProducts(ctx context.Context, products []app.Product) error
@@ -174,7 +174,7 @@ func (f *filler) addCategories(ctx context.Context) error {
 	for i := range f.size.Categories {
 		img := f.picture(i)
 		c := app.Category{Name: categoryName(i), Image: img.URL, ThumbURL: img.ThumbURL}
-		if err := f.store.CreateCategory(ctx, &c); err != nil {
+		if err := f.store.CreateCategory(ctx, &c, nil); err != nil {
 			return err
 		}
 		f.categories = append(f.categories, c)

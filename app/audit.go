@@ -1,0 +1,66 @@
+package app
+
+import (
+	"context"
+	"time"
+)
+
+// AuditAction names what an admin did.
+type AuditAction string
+
+const (
+	AuditPromoteUser    AuditAction = "promote_user"
+	AuditVerifySeller   AuditAction = "verify_seller"
+	AuditDeleteUser     AuditAction = "delete_user"
+	AuditDismissReport  AuditAction = "dismiss_report"
+	AuditCreateCategory AuditAction = "create_category"
+)
+
+// What an audit entry's target is.
+const (
+	AuditTargetUser     = "user"
+	AuditTargetCategory = "category"
+	AuditTargetReport   = "report"
+)
+
+// AuditEntry is one admin action: who did what to whom, and when. The
+// names are kept as they were, so an entry still reads once the accounts,
+// category or listing it names are gone (ActorID is then nil).
+type AuditEntry struct {
+	ID         int64       `json:"id"`
+	Time       time.Time   `json:"time"`
+	ActorID    *int64      `json:"actor_id"`
+	ActorName  string      `json:"actor_name"`
+	ActorEmail string      `json:"actor_email"`
+	Action     AuditAction `json:"action"`
+	TargetType string      `json:"target_type"`
+	TargetID   int64       `json:"target_id"`
+	// Target names the target as it was: "Name <email>" for an account, a
+	// category's name, a reported listing's name.
+	Target string `json:"target"`
+}
+
+// AuditStore keeps the audit log. The entries themselves are written by
+// the store methods of the actions, in their transactions.
+type AuditStore interface {
+	// AuditLog lists the entries, newest first.
+	AuditLog(ctx context.Context, page Page) (List[AuditEntry], error)
+}
+
+// auditOf starts the entry of an action actor takes on a target.
+func auditOf(actor *User, action AuditAction, targetType string, targetID int64, target string) *AuditEntry {
+	id := actor.ID
+	return &AuditEntry{ActorID: &id, ActorName: actor.Name, ActorEmail: actor.Email, Action: action,
+		TargetType: targetType, TargetID: targetID, Target: target}
+}
+
+// accountName is how the audit log names an account.
+func accountName(u *User) string { return u.Name + " <" + u.Email + ">" }
+
+// AuditLog lists the admins' actions, newest first (admins only).
+func (s *Service) AuditLog(ctx context.Context, actor *User, page Page) (List[AuditEntry], error) {
+	if err := Allow(actor, CanReadAuditLog(actor)); err != nil {
+		return List[AuditEntry]{}, err
+	}
+	return s.store.AuditLog(ctx, page.Clamp())
+}
