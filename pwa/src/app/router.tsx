@@ -12,7 +12,7 @@
  *   features/blogs            blogs
  *   features/orders           myOrders, payment
  *   features/seller           myProducts, addProduct, editProduct, myBuyers
- *   features/admin            allUsers, allSellers, allBuyers, reportedItems, addCategory
+ *   features/admin            allUsers, allSellers, allBuyers, reportedItems, addCategory, auditLog
  *
  * Guards: category, product, search and all of the dashboard need a signed-in user;
  * seller screens need role Seller, admin screens role Admin. The server
@@ -142,6 +142,10 @@ export const routes: RouteObject[] = [
               {
                 path: routePaths.addCategory,
                 lazy: () => import('@/features/admin/routes/add-category').then((m) => ({ Component: m.AddCategoryRoute })),
+              },
+              {
+                path: routePaths.auditLog,
+                lazy: () => import('@/features/admin/routes/audit-log').then((m) => ({ Component: m.AuditLogRoute })),
               },
             ],
           },

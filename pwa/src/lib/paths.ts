@@ -29,6 +29,7 @@ export const routePaths = {
   allBuyers: '/dashboard/allbuyers',
   reportedItems: '/dashboard/reporteditems',
   addCategory: '/dashboard/addcategory',
+  auditLog: '/dashboard/audit',
 } as const
 
 type RoutePaths = typeof routePaths

@@ -37,6 +37,11 @@ export const reportKeys = {
   list: () => [...reportKeys.all, 'list'] as const,
 }
 
+export const auditKeys = {
+  all: ['audit'] as const,
+  list: () => [...auditKeys.all, 'list'] as const,
+}
+
 export const categoryKeys = {
   all: ['categories'] as const,
   list: () => [...categoryKeys.all, 'list'] as const,

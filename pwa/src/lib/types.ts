@@ -147,6 +147,30 @@ export interface ReportedProduct {
   time: string
 }
 
+/** What an admin did; the screen shows an action it does not know as it is. */
+export type AuditAction =
+  | 'promote_user'
+  | 'verify_seller'
+  | 'delete_user'
+  | 'dismiss_report'
+  | 'create_category'
+  | 'reset_link'
+
+/** One entry of GET /api/audit: who did what to whom, and when, with the names as they were then. */
+export interface AuditEntry {
+  id: number
+  time: string
+  /** null once that admin's account is gone. */
+  actor_id: number | null
+  actor_name: string
+  actor_email: string
+  action: AuditAction | (string & {})
+  target_type: 'user' | 'category' | 'report' | (string & {})
+  target_id: number
+  /** The target as it was: "Name <email>", a category's name, a reported product's name. */
+  target: string
+}
+
 /** Answer of POST /api/images. */
 export interface Image {
   url: string

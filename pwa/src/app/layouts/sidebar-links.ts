@@ -22,6 +22,7 @@ export function sidebarLinks(user: User): SidebarLink[] {
       { label: 'All Buyers', to: paths.allBuyers },
       { label: 'Reported Item', to: paths.reportedItems },
       { label: 'Add Category', to: paths.addCategory },
+      { label: 'Audit log', to: paths.auditLog },
     )
   }
   if (isSeller(user)) {

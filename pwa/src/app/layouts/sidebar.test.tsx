@@ -36,13 +36,14 @@ describe('dashboard sidebar', () => {
     ])
   })
 
-  it('gives an admin the account, report and category screens', async () => {
+  it('gives an admin the account, report and category screens, and the audit log', async () => {
     expect(await sidebarFor(admin)).toEqual([
       ['All Users', '/dashboard/allusers'],
       ['All Sellers', '/dashboard/allsellers'],
       ['All Buyers', '/dashboard/allbuyers'],
       ['Reported Item', '/dashboard/reporteditems'],
       ['Add Category', '/dashboard/addcategory'],
+      ['Audit log', '/dashboard/audit'],
       ...placeholders,
     ])
   })

@@ -14,6 +14,7 @@ const descriptions: Record<string, string> = {
   'All Buyers': 'Every buyer account.',
   'Reported Item': 'Products people reported: dismiss or remove them.',
   'Add Category': 'A new category for the home page.',
+  'Audit log': 'Who did what, and when.',
 }
 
 export function DashboardHomeRoute() {
