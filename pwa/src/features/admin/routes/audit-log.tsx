@@ -36,7 +36,7 @@ const columns: Column<AuditEntry>[] = [
   {
     header: 'When',
     cell: (entry) => (
-      <time dateTime={entry.time} className="whitespace-nowrap">
+      <time dateTime={entry.time} className="whitespace-nowrap md:max-lg:whitespace-normal">
         {formatWhen(entry.time)}
       </time>
     ),
@@ -46,16 +46,16 @@ const columns: Column<AuditEntry>[] = [
     cell: (entry) => (
       <span className="flex min-w-0 flex-col">
         <span className="font-medium">{entry.actor_name}</span>
-        <span className="text-sm text-stone-600 max-md:break-all">{entry.actor_email}</span>
+        <span className="text-sm text-stone-600 wrap-anywhere">{entry.actor_email}</span>
         {entry.actor_id === null && <span className="text-sm text-stone-500 italic">(account deleted)</span>}
       </span>
     ),
   },
-  { header: 'Action', cell: (entry) => actionLabel(entry.action) },
+  { header: 'Action', cell: (entry) => <span className="lg:whitespace-nowrap">{actionLabel(entry.action)}</span> },
   {
     header: 'Target',
     cell: (entry) => (
-      <span className="flex min-w-0 flex-col">
+      <span className="flex min-w-0 flex-col lg:min-w-48">
         <span className="wrap-anywhere">{entry.target}</span>
         <span className="text-sm text-stone-600">{targetLabels[entry.target_type] ?? entry.target_type}</span>
       </span>
