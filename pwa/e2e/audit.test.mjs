@@ -107,6 +107,10 @@ test('at 1280 px, the admin adds a category and verifies a seller, and the audit
     .evaluate((t) => t.parentElement.scrollWidth <= t.parentElement.clientWidth)
   assert.ok(fits, 'the table fits at 1280 px')
   await assertNoSidewaysScroll(page)
+  // The toasts of the two actions gone, so that they do not cover the screenshot.
+  for (const text of ['Category added successfully', 'Verified successfully']) {
+    await page.getByRole('status').filter({ hasText: text }).waitFor({ state: 'hidden' })
+  }
   await screenshots(page, 'audit-log', { widths: [1280] })
   watcher.check()
   await context.close()
