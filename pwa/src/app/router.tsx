@@ -6,7 +6,7 @@
  * src/lib and src/components):
  *   src/app (this folder)     layouts, navbar, footer, sidebar, the dashboard landing,
  *                             404, error page, the doubled-prefix redirect, the top bar's search box
- *   features/auth             login, register, RequireAuth, RequireRole, logout
+ *   features/auth             login, register, reset password, RequireAuth, RequireRole, logout
  *   features/catalogue        home, categories, category, product
  *   features/search           search (with the catalogue's cards: src/app/routes/search.tsx)
  *   features/blogs            blogs
@@ -73,6 +73,10 @@ export const routes: RouteObject[] = [
           {
             path: routePaths.register,
             lazy: () => screens.register().then((m) => ({ Component: m.RegisterRoute })),
+          },
+          {
+            path: routePaths.resetPassword,
+            lazy: () => screens.resetPassword().then((m) => ({ Component: m.ResetPasswordRoute })),
           },
           {
             path: routePaths.blogs,

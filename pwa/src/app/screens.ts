@@ -11,6 +11,7 @@ export const screens = {
   categories: () => import('@/features/catalogue/routes/categories'),
   login: () => import('@/features/auth/routes/login'),
   register: () => import('@/features/auth/routes/register'),
+  resetPassword: () => import('@/features/auth/routes/reset-password'),
   blogs: () => import('@/features/blogs/routes/blogs'),
 }
 

@@ -12,6 +12,8 @@ export const routePaths = {
   product: '/products/:id',
   login: '/login',
   register: '/register',
+  /** Opened from a link an admin made: ?token=… */
+  resetPassword: '/reset-password',
   blogs: '/blogs',
   /** Search results; everything it shows is in the query string (features/search/filters.ts). */
   search: '/search',

@@ -32,6 +32,20 @@ export function applyServerFieldErrors<T extends FieldValues>(
 }
 
 /**
+ * The server's answer minus what went under the fields (`shown`, from
+ * applyServerFieldErrors), or null when every message found its field: each
+ * is said once, where it belongs.
+ */
+export function unplacedError(failure: unknown, shown: unknown): unknown {
+  const placedAll =
+    failure instanceof ApiError &&
+    Object.keys(failure.fields).length > 0 &&
+    shown instanceof ApiError &&
+    Object.keys(shown.fields).length === 0
+  return placedAll ? null : shown
+}
+
+/**
  * Sending a form to the server: send(request) answers whether it went
  * through; when not, the field errors the server named are under their
  * inputs and `error` holds the rest, for <FormError>.

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import type { User } from '@/lib/types'
 import { authKeys } from '@/lib/query-keys'
@@ -13,14 +13,14 @@ export function login(input: LoginInput): Promise<User> {
   return api.post<User>('/auth/login', input)
 }
 
+/** The server has just signed this user in: a new session starts in the cache too. */
+export function startSession(queryClient: QueryClient, user: User): void {
+  // Whatever was cached belonged to the previous session, if any.
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authKeys.all[0] })
+  queryClient.setQueryData(authKeys.me(), user)
+}
+
 export function useLogin() {
   const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: login,
-    onSuccess: (user) => {
-      // Whatever was cached belonged to the previous session, if any.
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authKeys.all[0] })
-      queryClient.setQueryData(authKeys.me(), user)
-    },
-  })
+  return useMutation({ mutationFn: login, onSuccess: (user) => startSession(queryClient, user) })
 }

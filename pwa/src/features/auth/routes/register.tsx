@@ -8,11 +8,10 @@ import { Checkbox, Field, Input } from '@/components/field'
 import { FormError } from '@/components/form-error'
 import { imageTypes } from '@/components/image-field'
 import { OfflineReason } from '@/components/offline-state'
-import { ApiError } from '@/lib/api'
 import { useOnline } from '@/lib/connectivity'
 import { required } from '@/lib/form'
 import { paths } from '@/lib/paths'
-import { applyServerFieldErrors } from '@/lib/server-field-errors'
+import { applyServerFieldErrors, unplacedError } from '@/lib/server-field-errors'
 import type { RegistrationRole } from '@/lib/types'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { useObjectUrl } from '@/lib/use-object-url'
@@ -33,19 +32,6 @@ export interface RegisterForm {
 
 /** The fields the server may name in its answer; each message goes under its own. */
 const serverFields = ['name', 'image', 'email', 'role', 'password'] as const
-
-/**
- * The server's answer minus what went under the fields, or null when every
- * message found its field: each is said once, where it belongs.
- */
-function leftOver(failure: unknown, shown: unknown): unknown {
-  const placedAll =
-    failure instanceof ApiError &&
-    Object.keys(failure.fields).length > 0 &&
-    shown instanceof ApiError &&
-    Object.keys(shown.fields).length === 0
-  return placedAll ? null : shown
-}
 
 export function RegisterRoute() {
   const online = useOnline()
@@ -71,7 +57,7 @@ export function RegisterRoute() {
     try {
       await signUp.mutateAsync({ ...rest, email: email.trim(), image: image?.[0] })
     } catch (failure) {
-      setFormError(leftOver(failure, applyServerFieldErrors(failure, setError, serverFields)))
+      setFormError(unplacedError(failure, applyServerFieldErrors(failure, setError, serverFields)))
       return
     }
     toast.success('User created successfully')

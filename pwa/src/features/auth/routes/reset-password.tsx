@@ -1,0 +1,122 @@
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import toast from 'react-hot-toast'
+import { Link, useNavigate, useSearchParams } from 'react-router-dom'
+import { Button } from '@/components/button'
+import { Field, Input } from '@/components/field'
+import { FormError } from '@/components/form-error'
+import { OfflineReason } from '@/components/offline-state'
+import { isApiError } from '@/lib/api'
+import { useOnline } from '@/lib/connectivity'
+import { required } from '@/lib/form'
+import { paths } from '@/lib/paths'
+import { applyServerFieldErrors, unplacedError } from '@/lib/server-field-errors'
+import { useDocumentTitle } from '@/lib/use-document-title'
+import { checkPassword, minPasswordLength } from '../account-rules'
+import { useResetPassword } from '../api/reset-password'
+import { AuthCard } from '../components/auth-card'
+
+interface ResetPasswordForm {
+  password: string
+  confirm: string
+}
+
+const mismatchMessage = 'The passwords do not match'
+const noTokenMessage = 'This link is not complete. Ask for a new one, or log in if you know your password.'
+
+/**
+ * Opened from a link an admin made (?token=…): a new password, and the person
+ * is signed in. A link that is missing, unknown, expired or used leads back
+ * to Log In instead.
+ */
+export function ResetPasswordRoute() {
+  const online = useOnline()
+  useDocumentTitle('Reset your password')
+  const navigate = useNavigate()
+  const [searchParams] = useSearchParams()
+  const token = searchParams.get('token') ?? ''
+  const reset = useResetPassword()
+  const [tokenError, setTokenError] = useState<string | null>(null)
+  const [formError, setFormError] = useState<unknown>(null)
+  const {
+    register,
+    handleSubmit,
+    setError,
+    getValues,
+    formState: { errors },
+  } = useForm<ResetPasswordForm>({ defaultValues: { password: '', confirm: '' } })
+
+  const onSubmit = handleSubmit(async ({ password }) => {
+    setFormError(null)
+    try {
+      await reset.mutateAsync({ token, password })
+    } catch (failure) {
+      const tokenMessage = isApiError(failure) ? failure.fields.token : undefined
+      if (tokenMessage) {
+        setTokenError(tokenMessage)
+        return
+      }
+      setFormError(unplacedError(failure, applyServerFieldErrors(failure, setError, ['password'])))
+      return
+    }
+    toast.success('Your password is changed')
+    await navigate(paths.dashboard, { replace: true })
+  })
+
+  if (!token || tokenError) {
+    return (
+      <AuthCard title="This link is not valid">
+        <div role="alert" className="flex flex-col gap-5 text-center text-stone-700">
+          <p>{tokenError ?? noTokenMessage}</p>
+          <p>
+            <Link to={paths.login} className="font-semibold">
+              Log In
+            </Link>
+          </p>
+        </div>
+      </AuthCard>
+    )
+  }
+
+  return (
+    <AuthCard
+      title="Reset your password"
+      footer={
+        <>
+          Remembered it? <Link to={paths.login} className="font-semibold">Log In</Link>
+        </>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+        <Field label="New password" error={errors.password?.message} hint={`At least ${minPasswordLength} characters.`}>
+          {(control) => (
+            <Input
+              type="password"
+              autoComplete="new-password"
+              {...control}
+              {...register('password', { ...required, validate: checkPassword })}
+            />
+          )}
+        </Field>
+        <Field label="Confirm new password" error={errors.confirm?.message}>
+          {(control) => (
+            <Input
+              type="password"
+              autoComplete="new-password"
+              {...control}
+              {...register('confirm', {
+                ...required,
+                validate: (value) => value === getValues('password') || mismatchMessage,
+              })}
+            />
+          )}
+        </Field>
+        <OfflineReason action="changing your password" />
+        <Button type="submit" disabled={!online} isLoading={reset.isPending} className="w-full">
+          Change password
+        </Button>
+        <FormError error={formError} />
+      </form>
+    </AuthCard>
+  )
+}
