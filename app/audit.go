@@ -14,6 +14,7 @@ const (
 	AuditDeleteUser     AuditAction = "delete_user"
 	AuditDismissReport  AuditAction = "dismiss_report"
 	AuditCreateCategory AuditAction = "create_category"
+	AuditResetLink      AuditAction = "reset_link"
 )
 
 // What an audit entry's target is.

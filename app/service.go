@@ -19,6 +19,7 @@ type Store interface {
 	PaymentStore
 	SearchStore
 	AuditStore
+	PasswordResetStore
 	// CatalogueVersion changes after every write that may change what the
 	// public lists (categories, advertised products) show.
 	CatalogueVersion() uint64

@@ -28,6 +28,9 @@ type User struct {
 	Location string    `json:"location"`
 	Verified bool      `json:"-"`
 	Created  time.Time `json:"-"`
+	// SessionEpoch rises when every session of the account must end (a
+	// new password); a session signed in under an older one is over.
+	SessionEpoch int64 `json:"-"`
 }
 
 // userJSON adds the seller-only verified flag, omitted for other roles.
@@ -79,11 +82,7 @@ func (n *NewUser) Normalize() {
 // which knows whether one was uploaded.
 func (n *NewUser) Validate(v *Validator) {
 	n.validateProfile(v)
-	v.Check(n.Password != "", "password", RequiredMessage)
-	if !v.Has("password") {
-		v.Check(utf8.RuneCountInString(n.Password) >= MinPasswordLength, "password", "Use at least 8 characters")
-		v.Check(len(n.Password) <= MaxPasswordBytes, "password", "Use at most 72 bytes")
-	}
+	checkNewPassword(v, "password", n.Password)
 }
 
 // validateProfile checks what every account has, with a password or not.

@@ -147,7 +147,7 @@ func (w *world) view(t *testing.T, db *sqlite.DB) (public, private string) {
 			fmt.Fprintf(&priv, "user %d: %v\n", u.ID, app.ErrorKind(err))
 			continue
 		}
-		fmt.Fprintf(&priv, "user %d %s %s verified=%v\n", got.ID, got.Name, got.Role, got.Verified)
+		fmt.Fprintf(&priv, "user %d %s %s verified=%v epoch=%d\n", got.ID, got.Name, got.Role, got.Verified, got.SessionEpoch)
 	}
 	for _, token := range w.sessionTokens {
 		data, found, err := db.Sessions().FindCtx(ctx, token)
@@ -186,6 +186,17 @@ var storeWrites = map[string]func(ctx context.Context, w *world) error{
 	"SetPaymentID":   func(ctx context.Context, w *world) error { return w.db.SetPaymentID(ctx, w.booking.ID, "pi_1") },
 	"MarkPaidByEvent": func(ctx context.Context, w *world) error {
 		_, err := w.db.MarkPaidByEvent(ctx, "evt_1", w.booking.ID)
+		return err
+	},
+	"CreatePasswordReset": func(ctx context.Context, w *world) error {
+		return w.db.CreatePasswordReset(ctx, w.buyer.ID, []byte("hash"), time.Now().Add(time.Hour), nil)
+	},
+	// Sets a new password and session epoch: the user is read afresh.
+	"UsePasswordReset": func(ctx context.Context, w *world) error {
+		if err := w.db.CreatePasswordReset(ctx, w.buyer.ID, []byte("hash"), time.Now().Add(time.Hour), nil); err != nil {
+			return err
+		}
+		_, err := w.db.UsePasswordReset(ctx, []byte("hash"), []byte("new hash"), time.Now())
 		return err
 	},
 	"VerifySeller": func(ctx context.Context, w *world) error { return w.db.VerifySeller(ctx, w.sam.ID, nil) },
@@ -296,7 +307,7 @@ func TestNoWriteLeavesAStaleRow(t *testing.T) {
 // unseenWrites change rows no cache keeps.
 var unseenWrites = []string{
 	"CreateUser", "CreateUsers", "CreateUserWithIdentity", "LinkIdentity", "SetPaymentID", "CreateReport",
-	"DismissReport", "RecordImage", "KeepAnswer", "ForgetAnswersBefore",
+	"DismissReport", "RecordImage", "KeepAnswer", "ForgetAnswersBefore", "CreatePasswordReset",
 }
 
 // TestEveryStoreMethodIsKnown makes a new store method say whether it

@@ -9,12 +9,12 @@ import (
 	"rehome/app"
 )
 
-const userColumns = `id, name, email, role, image, phone, location, verified, created`
+const userColumns = `id, name, email, role, image, phone, location, verified, created, session_epoch`
 
 func scanUser(row row, extra ...any) (*app.User, error) {
 	var u app.User
 	var created int64
-	dest := append([]any{&u.ID, &u.Name, &u.Email, &u.Role, &u.Image, &u.Phone, &u.Location, &u.Verified, &created}, extra...)
+	dest := append([]any{&u.ID, &u.Name, &u.Email, &u.Role, &u.Image, &u.Phone, &u.Location, &u.Verified, &created, &u.SessionEpoch}, extra...)
 	if err := row.Scan(dest...); err != nil {
 		return nil, notFound(err, "User")
 	}

@@ -2,6 +2,7 @@ package api
 
 import (
 	"net/http"
+	"net/url"
 
 	"rehome/app"
 )
@@ -62,6 +63,7 @@ func (s *Server) signIn(r *http.Request, user *app.User) error {
 		return err
 	}
 	s.sessions.Put(r.Context(), sessionUserKey, user.ID)
+	s.sessions.Put(r.Context(), sessionEpochKey, user.SessionEpoch)
 	return nil
 }
 
@@ -83,4 +85,48 @@ func (s *Server) me(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusOK, user.JSON())
+}
+
+// makeResetLink gives an admin a one-time password reset link for an account.
+func (s *Server) makeResetLink(w http.ResponseWriter, r *http.Request) {
+	id, err := idParam(pathParam(r, "id"))
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	token, err := s.svc.MakeResetLink(r.Context(), actor(r), id)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, map[string]string{"url": s.linkTo(r, "/reset-password?token="+url.QueryEscape(token))})
+}
+
+type resetPasswordRequest struct {
+	Token    string `json:"token"`
+	Password string `json:"password"`
+}
+
+// resetPassword spends a reset link on a new password and signs the person in.
+func (s *Server) resetPassword(w http.ResponseWriter, r *http.Request) {
+	var req resetPasswordRequest
+	if err := decodeJSON(w, r, &req); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	user, err := s.svc.ResetPassword(r.Context(), req.Token, req.Password)
+	s.answerSignIn(w, r, user, err, http.StatusOK)
+}
+
+// linkTo is an absolute link to path in the web app: under PublicURL, or
+// the origin the request came to.
+func (s *Server) linkTo(r *http.Request, path string) string {
+	if s.publicURL != "" {
+		return s.publicURL + path
+	}
+	scheme := "http"
+	if origin(r).https {
+		scheme = "https"
+	}
+	return scheme + "://" + r.Host + path
 }

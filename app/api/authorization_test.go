@@ -212,6 +212,13 @@ func TestAuthorization(t *testing.T) {
 		{"reported products", want{unauth, forbid, forbid, forbid, ok}, reads, nil, func(c *client, _ int64) *response {
 			return c.call("GET", "/api/reported", nil)
 		}},
+		{"make a password reset link", want{unauth, forbid, forbid, forbid, created}, writes, newAccount(app.RoleBuyer), func(c *client, id int64) *response {
+			return c.call("POST", fmt.Sprintf("/api/users/%d/reset-link", id), nil)
+		}},
+		// Anyone may spend a link; a made-up one sets nothing.
+		{"reset a password", want{invalid, invalid, invalid, invalid, invalid}, reads, nil, func(c *client, _ int64) *response {
+			return e.client().call("POST", "/api/auth/password/reset", map[string]string{"token": "made-up", "password": "new password 1"})
+		}},
 		{"audit log", want{unauth, forbid, forbid, forbid, ok}, reads, nil, func(c *client, _ int64) *response {
 			return c.call("GET", "/api/audit", nil)
 		}},

@@ -160,9 +160,12 @@ func (s *Server) authenticate(next http.Handler) http.Handler {
 			return
 		}
 		user, err := s.svc.CurrentUser(r.Context(), id)
-		if err != nil && app.ErrorKind(err) == app.KindNotFound {
-			// The account is gone: forget it in this session too.
+		if (err != nil && app.ErrorKind(err) == app.KindNotFound) ||
+			(err == nil && s.sessions.GetInt64(r.Context(), sessionEpochKey) != user.SessionEpoch) {
+			// The account is gone, or its sessions were ended (a new
+			// password): forget it in this session too.
 			s.sessions.Remove(r.Context(), sessionUserKey)
+			s.sessions.Remove(r.Context(), sessionEpochKey)
 			next.ServeHTTP(w, r)
 			return
 		}

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/netip"
+	"strings"
 	"time"
 
 	"github.com/alexedwards/scs/v2"
@@ -29,6 +30,9 @@ type Config struct {
 	TrustedProxies []netip.Prefix
 	// OIDC, when set, offers "Sign in with Google".
 	OIDC *OIDCConfig
+	// PublicURL is the address people use, for the links the server makes
+	// (password reset). Empty: the origin each request came to.
+	PublicURL string
 	// Health reports whether the server can do its work, for /healthz.
 	Health func(context.Context) error
 	Logger *slog.Logger
@@ -48,6 +52,7 @@ type Server struct {
 	trustedProxies []netip.Prefix
 	health         func(context.Context) error
 	oidc           *oidcClient // nil without a provider
+	publicURL      string      // see Config.PublicURL
 }
 
 // People stay signed in on their own phone for a month. There is no idle
@@ -57,6 +62,7 @@ const (
 	sessionLifetime   = 30 * 24 * time.Hour
 	sessionCookieName = "rehome_session"
 	sessionUserKey    = "user_id"
+	sessionEpochKey   = "session_epoch" // the account's app.User.SessionEpoch at sign-in
 )
 
 func New(cfg Config) *Server {
@@ -76,7 +82,7 @@ func New(cfg Config) *Server {
 	}
 	s := &Server{svc: cfg.Service, sessions: sm, images: cfg.Images, web: cfg.Web, log: logger, answers: cfg.Idempotency,
 		public: newPublicLists(), trustedProxies: cfg.TrustedProxies, health: cfg.Health,
-		oidc: newOIDCClient(cfg.OIDC)}
+		oidc: newOIDCClient(cfg.OIDC), publicURL: strings.TrimSuffix(cfg.PublicURL, "/")}
 	sm.ErrorFunc = s.sessionFailed
 	return s
 }

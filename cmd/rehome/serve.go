@@ -41,9 +41,10 @@ type serverConfig struct {
 	backupEvery time.Duration // 0: no scheduled backups
 	backupKeep  int
 
-	google   *api.OIDCConfig  // nil: no "Sign in with Google"
-	stripe   *payments.Config // nil: pay in person only
-	currency string           // what prices are in
+	google    *api.OIDCConfig  // nil: no "Sign in with Google"
+	publicURL string           // for links; empty: each request's own origin
+	stripe    *payments.Config // nil: pay in person only
+	currency  string           // what prices are in
 }
 
 // listFlag is a flag that may be given several times, each time with one
@@ -164,6 +165,10 @@ func serveFlags(args []string, stderr io.Writer) (cfg serverConfig, logFormat st
 	if cfg.google, err = googleConfig(*googleID, *googleSecret, *issuer, *publicURL, cfg.tls.domains); err != nil {
 		return cfg, "", err
 	}
+	cfg.publicURL = *publicURL
+	if cfg.publicURL == "" && len(cfg.tls.domains) > 0 {
+		cfg.publicURL = "https://" + cfg.tls.domains[0]
+	}
 	return cfg, *format, nil
 }
 
@@ -279,6 +284,7 @@ func runServer(ctx context.Context, log *slog.Logger, cfg serverConfig) error {
 		SecureCookies:  cfg.secureCookies || cfg.tls.enabled(),
 		TrustedProxies: cfg.trustedProxies,
 		OIDC:           cfg.google,
+		PublicURL:      cfg.publicURL,
 		Logger:         log,
 	}).Handler()
 	var handler http.Handler = router

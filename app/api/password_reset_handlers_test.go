@@ -1,0 +1,69 @@
+package api_test
+
+import (
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+
+	"rehome/app"
+)
+
+// TestResetLink: an admin's one-time link sets a new password, ends every
+// other session of the account and signs the person in; it works once.
+func TestResetLink(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	admin, _ := e.admin("admin@example.com")
+	before, bea := e.register("Bea Buyer", "bea@example.com", app.RoleBuyer)
+	expectStatus(t, before.call("GET", "/api/auth/me", nil), http.StatusOK)
+
+	r := admin.call("POST", fmt.Sprintf("/api/users/%d/reset-link", bea.ID), nil)
+	expectStatus(t, r, http.StatusCreated)
+	link, err := url.Parse(decode[map[string]string](t, r)["url"])
+	if err != nil || link.Path != "/reset-password" || link.Query().Get("token") == "" || !strings.HasPrefix(link.Scheme, "http") {
+		t.Fatalf("the link is %v (%v)", link, err)
+	}
+	token := link.Query().Get("token")
+	if log := decode[app.List[app.AuditEntry]](t, admin.call("GET", "/api/audit", nil)); log.Items[0].Action != app.AuditResetLink ||
+		log.Items[0].Target != "Bea Buyer <bea@example.com>" {
+		t.Errorf("the audit log begins with %+v", log.Items[0])
+	}
+
+	reset := func(c *client, token, password string) *response {
+		return c.call("POST", "/api/auth/password/reset", map[string]string{"token": token, "password": password})
+	}
+	t.Run("a short password keeps the link", func(t *testing.T) {
+		expectError(t, reset(e.client(), token, "short"), http.StatusUnprocessableEntity, "", map[string]string{"password": "Use at least 8 characters"})
+	})
+
+	after := e.client()
+	r = reset(after, token, "new password 1")
+	expectStatus(t, r, http.StatusOK)
+	if u := decode[app.User](t, r); u.ID != bea.ID {
+		t.Errorf("signed in as %+v", u)
+	}
+	if u := decode[app.User](t, after.call("GET", "/api/auth/me", nil)); u.ID != bea.ID {
+		t.Errorf("after the reset, me is %+v", u)
+	}
+	t.Run("the other sessions ended", func(t *testing.T) {
+		if r := before.call("GET", "/api/auth/me", nil); r.status != http.StatusOK || strings.TrimSpace(string(r.body)) != "null" {
+			t.Errorf("the earlier session still reads %d %s", r.status, r.body)
+		}
+	})
+	t.Run("the new password works, the old one not", func(t *testing.T) {
+		login := func(password string) *response {
+			return e.client().call("POST", "/api/auth/login", map[string]string{"email": "bea@example.com", "password": password})
+		}
+		expectStatus(t, login(testPassword), http.StatusUnauthorized)
+		expectStatus(t, login("new password 1"), http.StatusOK)
+	})
+	t.Run("the link works once", func(t *testing.T) {
+		expectError(t, reset(e.client(), token, "another password"), http.StatusUnprocessableEntity, app.ResetLinkUsedMessage,
+			map[string]string{"token": app.ResetLinkUsedMessage})
+	})
+	t.Run("a missing account", func(t *testing.T) {
+		expectStatus(t, admin.call("POST", "/api/users/999999/reset-link", nil), http.StatusNotFound)
+	})
+}
