@@ -20,6 +20,7 @@ type Store interface {
 	SearchStore
 	AuditStore
 	PasswordResetStore
+	AccountStore
 	// CatalogueVersion changes after every write that may change what the
 	// public lists (categories, advertised products) show.
 	CatalogueVersion() uint64

@@ -188,6 +188,14 @@ var storeWrites = map[string]func(ctx context.Context, w *world) error{
 		_, err := w.db.MarkPaidByEvent(ctx, "evt_1", w.booking.ID)
 		return err
 	},
+	"SetPassword": func(ctx context.Context, w *world) error {
+		_, err := w.db.SetPassword(ctx, w.buyer.ID, []byte("new hash"))
+		return err
+	},
+	"EndSessions": func(ctx context.Context, w *world) error {
+		_, err := w.db.EndSessions(ctx, w.buyer.ID)
+		return err
+	},
 	"CreatePasswordReset": func(ctx context.Context, w *world) error {
 		return w.db.CreatePasswordReset(ctx, w.buyer.ID, []byte("hash"), time.Now().Add(time.Hour), nil)
 	},

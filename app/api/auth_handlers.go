@@ -130,3 +130,32 @@ func (s *Server) linkTo(r *http.Request, path string) string {
 	}
 	return scheme + "://" + r.Host + path
 }
+
+type changePasswordRequest struct {
+	CurrentPassword string `json:"current_password"`
+	NewPassword     string `json:"new_password"`
+}
+
+// changePassword sets a new password; every other session of the account ends.
+func (s *Server) changePassword(w http.ResponseWriter, r *http.Request) {
+	var req changePasswordRequest
+	if err := decodeJSON(w, r, &req); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	user, err := s.svc.ChangePassword(r.Context(), actor(r), req.CurrentPassword, req.NewPassword, clientAddress(r))
+	s.answerSignIn(w, r, user, err, http.StatusOK)
+}
+
+// endOtherSessions signs the account out everywhere but here.
+func (s *Server) endOtherSessions(w http.ResponseWriter, r *http.Request) {
+	user, err := s.svc.EndOtherSessions(r.Context(), actor(r))
+	if err == nil {
+		err = s.signIn(r, user)
+	}
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}

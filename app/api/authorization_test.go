@@ -215,6 +215,12 @@ func TestAuthorization(t *testing.T) {
 		{"make a password reset link", want{unauth, forbid, forbid, forbid, created}, writes, newAccount(app.RoleBuyer), func(c *client, id int64) *response {
 			return c.call("POST", fmt.Sprintf("/api/users/%d/reset-link", id), nil)
 		}},
+		{"change one's password, the current one wrong", want{unauth, invalid, invalid, invalid, invalid}, reads, nil, func(c *client, _ int64) *response {
+			return c.call("POST", "/api/auth/password", map[string]string{"current_password": "not it at all", "new_password": "new password 1"})
+		}},
+		{"sign out everywhere else", want{unauth, gone, gone, gone, gone}, writes, nil, func(c *client, _ int64) *response {
+			return c.call("DELETE", "/api/auth/sessions", nil)
+		}},
 		// Anyone may spend a link; a made-up one sets nothing.
 		{"reset a password", want{invalid, invalid, invalid, invalid, invalid}, reads, nil, func(c *client, _ int64) *response {
 			return e.client().call("POST", "/api/auth/password/reset", map[string]string{"token": "made-up", "password": "new password 1"})

@@ -67,3 +67,55 @@ func TestResetLink(t *testing.T) {
 		expectStatus(t, admin.call("POST", "/api/users/999999/reset-link", nil), http.StatusNotFound)
 	})
 }
+
+// TestChangePassword: the current password is checked, the new one set, and
+// every other session ends while this one stays signed in.
+func TestChangePassword(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	here, bea := e.register("Bea Buyer", "bea@example.com", app.RoleBuyer)
+	elsewhere := e.client()
+	expectStatus(t, elsewhere.call("POST", "/api/auth/login", map[string]string{"email": "bea@example.com", "password": testPassword}), http.StatusOK)
+	change := func(current, next string) *response {
+		return here.call("POST", "/api/auth/password", map[string]string{"current_password": current, "new_password": next})
+	}
+	signedIn := func(c *client) bool {
+		r := c.call("GET", "/api/auth/me", nil)
+		return r.status == http.StatusOK && strings.TrimSpace(string(r.body)) != "null"
+	}
+
+	for _, tc := range []struct {
+		name, current, next string
+		fields              map[string]string
+	}{
+		{"a wrong current password", "wrong password", "new password 1", map[string]string{"current_password": app.WrongPasswordMessage}},
+		{"no current password", "", "new password 1", map[string]string{"current_password": app.RequiredMessage}},
+		{"a short new password", testPassword, "short", map[string]string{"new_password": "Use at least 8 characters"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			expectError(t, change(tc.current, tc.next), http.StatusUnprocessableEntity, "", tc.fields)
+			if !signedIn(elsewhere) {
+				t.Error("a refused change ended the other session")
+			}
+		})
+	}
+
+	r := change(testPassword, "new password 1")
+	expectStatus(t, r, http.StatusOK)
+	if u := decode[app.User](t, r); u.ID != bea.ID {
+		t.Errorf("answered %+v", u)
+	}
+	if !signedIn(here) || signedIn(elsewhere) {
+		t.Errorf("after the change: here signed in %v (want true), elsewhere %v (want false)", signedIn(here), signedIn(elsewhere))
+	}
+	expectStatus(t, e.client().call("POST", "/api/auth/login", map[string]string{"email": "bea@example.com", "password": "new password 1"}), http.StatusOK)
+
+	t.Run("sign out everywhere else", func(t *testing.T) {
+		other := e.client()
+		expectStatus(t, other.call("POST", "/api/auth/login", map[string]string{"email": "bea@example.com", "password": "new password 1"}), http.StatusOK)
+		expectStatus(t, here.call("DELETE", "/api/auth/sessions", nil), http.StatusNoContent)
+		if !signedIn(here) || signedIn(other) {
+			t.Errorf("here signed in %v (want true), the other %v (want false)", signedIn(here), signedIn(other))
+		}
+	})
+}

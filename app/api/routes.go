@@ -74,6 +74,8 @@ func (s *Server) sessionRoutes(r chi.Router) {
 	r.Post("/auth/login", s.login)
 	r.Post("/auth/logout", s.logout)
 	r.Post("/auth/password/reset", s.resetPassword)
+	r.Post("/auth/password", s.changePassword)
+	r.Delete("/auth/sessions", s.endOtherSessions)
 	r.Get("/auth/me", s.me)
 	r.Get("/auth/google", s.googleSignIn)
 	r.Get("/auth/google/callback", s.googleCallback)

@@ -1,0 +1,64 @@
+package app
+
+import "context"
+
+// AccountStore changes what a signed-in person may change of their own account.
+type AccountStore interface {
+	// SetPassword gives the account a new password hash and a new session
+	// epoch, which ends its sessions, and returns the account as it is now.
+	SetPassword(ctx context.Context, userID int64, passwordHash []byte) (*User, error)
+	// EndSessions raises the account's session epoch, which ends its
+	// sessions, and returns the account as it is now.
+	EndSessions(ctx context.Context, userID int64) (*User, error)
+}
+
+// WrongPasswordMessage answers a current password that does not match.
+const WrongPasswordMessage = "This is not your current password"
+
+// ChangePassword sets actor's password after checking the current one, and
+// ends every session of the account: the caller signs this one in again.
+// An account made through Google has no password to give: it sets its
+// first one with the new password alone. Wrong current passwords count
+// against the same limit as failed logins.
+func (s *Service) ChangePassword(ctx context.Context, actor *User, current, next, clientAddress string) (*User, error) {
+	if err := RequireUser(actor); err != nil {
+		return nil, err
+	}
+	_, hash, err := s.store.PasswordHash(ctx, actor.Email)
+	if err != nil {
+		return nil, err
+	}
+	v := &Validator{}
+	if len(hash) > 0 {
+		v.Check(current != "", "current_password", RequiredMessage)
+	}
+	checkNewPassword(v, "new_password", next)
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	if len(hash) > 0 {
+		now := s.now()
+		if wait := max(s.emailFailures.RetryAfter(actor.Email, now), s.addressFailures.RetryAfter(clientAddress, now)); wait > 0 {
+			return nil, rateLimited("Too many failed attempts. Try again later.", wait)
+		}
+		if err := s.hasher.Compare(hash, current); err != nil {
+			s.emailFailures.Record(actor.Email, now)
+			s.addressFailures.Record(clientAddress, now)
+			return nil, &Error{Kind: KindInvalid, Message: WrongPasswordMessage, Fields: map[string]string{"current_password": WrongPasswordMessage}}
+		}
+	}
+	newHash, err := s.hasher.Hash(next)
+	if err != nil {
+		return nil, err
+	}
+	return s.store.SetPassword(ctx, actor.ID, newHash)
+}
+
+// EndOtherSessions signs actor out everywhere; the caller signs this
+// session in again.
+func (s *Service) EndOtherSessions(ctx context.Context, actor *User) (*User, error) {
+	if err := RequireUser(actor); err != nil {
+		return nil, err
+	}
+	return s.store.EndSessions(ctx, actor.ID)
+}
