@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { admin, buyer, list, seller } from '@/testing/fixtures'
 import { apiError, json, mockApi } from '@/testing/mock-api'
 import { renderRoutes } from '@/testing/render'
@@ -129,5 +129,66 @@ describe('All Users', () => {
     expect(within(table).getByText(buyer.phone)).toHaveClass('whitespace-nowrap')
     expect(within(table).getByText(buyer.email)).toHaveClass('md:whitespace-nowrap')
     expect(within(table).getByRole('button', { name: `Delete ${buyer.name}` }).parentElement).toHaveClass('md:flex-nowrap')
+  })
+  const resetUrl = 'http://localhost:8080/reset-password?token=t0k3n'
+
+  it('makes a password reset link and shows it once, to copy', async () => {
+    const fetch = mockApi({
+      'GET /api/auth/me': () => json(admin),
+      'GET /api/users': () => json(list([admin, buyer])),
+      'POST /api/users/:id/reset-link': () => json({ url: resetUrl }, 201),
+    })
+    const { user } = renderRoutes(routes, '/dashboard/allusers')
+    const table = await screen.findByRole('table', { name: 'Users' })
+    const [, me] = within(table).getAllByRole('row')
+    expect(within(me!).queryByRole('button', { name: /reset link/i })).not.toBeInTheDocument()
+
+    const button = screen.getByRole('button', { name: `Make a password reset link for ${buyer.name}` })
+    button.focus()
+    await user.keyboard('{Enter}')
+    const dialog = await screen.findByRole('dialog', { name: `Password reset link for ${buyer.name}` })
+    expect(fetch).toHaveBeenCalledWith(`/api/users/${buyer.id}/reset-link`, expect.objectContaining({ method: 'POST' }))
+    const link = within(dialog).getByLabelText('Reset link')
+    expect(link).toHaveValue(resetUrl)
+    expect(link).toHaveAttribute('readonly')
+    expect(link).toHaveAccessibleDescription('Valid for one hour, once. Send it to the person yourself.')
+
+    await user.click(within(dialog).getByRole('button', { name: 'Copy' }))
+    expect(await navigator.clipboard.readText()).toBe(resetUrl)
+    expect(within(dialog).getByRole('status')).toHaveTextContent('Copied to the clipboard')
+
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }))
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(screen.queryByDisplayValue(resetUrl)).not.toBeInTheDocument()
+  })
+
+  it('selects the link for copying by hand when the clipboard refuses', async () => {
+    mockApi({
+      'GET /api/auth/me': () => json(admin),
+      'GET /api/users': () => json(list([admin, buyer])),
+      'POST /api/users/:id/reset-link': () => json({ url: resetUrl }, 201),
+    })
+    const { user } = renderRoutes(routes, '/dashboard/allusers')
+    await user.click(await screen.findByRole('button', { name: `Make a password reset link for ${buyer.name}` }))
+    const dialog = await screen.findByRole('dialog')
+    vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new DOMException('Not allowed', 'NotAllowedError'))
+    await user.click(within(dialog).getByRole('button', { name: 'Copy' }))
+
+    const link = within(dialog).getByLabelText<HTMLInputElement>('Reset link')
+    expect(link).toHaveFocus()
+    expect([link.selectionStart, link.selectionEnd]).toEqual([0, resetUrl.length])
+    expect(within(dialog).getByRole('status')).toHaveTextContent(/The link is selected/)
+  })
+
+  it("shows the server's refusal of a reset link as an error toast", async () => {
+    mockApi({
+      'GET /api/auth/me': () => json(admin),
+      'GET /api/users': () => json(list([admin, buyer])),
+      'POST /api/users/:id/reset-link': () => apiError(404, 'User not found'),
+    })
+    const { user } = renderRoutes(routes, '/dashboard/allusers')
+    await user.click(await screen.findByRole('button', { name: `Make a password reset link for ${buyer.name}` }))
+    expect(await screen.findByText('User not found')).toBeInTheDocument()
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
   })
 })

@@ -1,14 +1,19 @@
+import { useState } from 'react'
+import toast from 'react-hot-toast'
 import { Button } from '@/components/button'
 import { ConfirmDialog } from '@/components/confirm-dialog'
 import { PageHeader } from '@/components/page-header'
 import type { Column } from '@/components/table'
+import { errorMessage } from '@/lib/api'
 import { useUser } from '@/lib/auth'
 import type { User } from '@/lib/types'
 import { useConfirmedAction } from '@/lib/use-confirmed-action'
 import { useDeleteUser } from '../api/delete-user'
 import { useUsers } from '../api/get-users'
 import { useMakeAdmin } from '../api/make-admin'
+import { useMakeResetLink } from '../api/make-reset-link'
 import { None } from '../components/none'
+import { ResetLinkDialog } from '../components/reset-link-dialog'
 import { RoleBadge } from '../components/role-badge'
 import { SearchableTable } from '../components/searchable-table'
 
@@ -25,6 +30,13 @@ export function AllUsersRoute() {
     variables: (user: User) => user.id,
     success: 'User deleted successfully',
   })
+  const resetLink = useMakeResetLink()
+  const [madeLink, setMadeLink] = useState<{ name: string; url: string } | null>(null)
+  const makeResetLink = (user: User) =>
+    resetLink.mutate(user.id, {
+      onSuccess: ({ url }) => setMadeLink({ name: user.name, url }),
+      onError: (error) => void toast.error(errorMessage(error)),
+    })
 
   const columns: Column<User>[] = [
     {
@@ -57,6 +69,15 @@ export function AllUsersRoute() {
                 make admin
               </Button>
             )}
+            <Button
+              aria-label={`Make a password reset link for ${user.name}`}
+              variant="secondary"
+              size="sm"
+              isLoading={resetLink.isPending && resetLink.variables === user.id}
+              onClick={() => makeResetLink(user)}
+            >
+              Reset link
+            </Button>
             <Button
               aria-label={`Delete ${user.name}`}
               variant="danger"
@@ -109,6 +130,7 @@ export function AllUsersRoute() {
         }
         confirmLabel="Delete"
       />
+      <ResetLinkDialog link={madeLink} onClose={() => setMadeLink(null)} />
     </>
   )
 }

@@ -1,0 +1,16 @@
+import { useMutation } from '@tanstack/react-query'
+import { api } from '@/lib/api'
+
+export interface ResetLink {
+  /** <origin>/reset-password?token=…, valid for one hour, once. */
+  url: string
+}
+
+/** POST /api/users/{id}/reset-link (admins): 201 with a link that sets a new password for that user. */
+export function makeResetLink(id: number): Promise<ResetLink> {
+  return api.post<ResetLink>(`/users/${encodeURIComponent(id)}/reset-link`)
+}
+
+export function useMakeResetLink() {
+  return useMutation({ mutationFn: makeResetLink })
+}
