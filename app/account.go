@@ -10,6 +10,8 @@ type AccountStore interface {
 	// EndSessions raises the account's session epoch, which ends its
 	// sessions, and returns the account as it is now.
 	EndSessions(ctx context.Context, userID int64) (*User, error)
+	// UpdateProfile sets the account's name, phone, location and picture.
+	UpdateProfile(ctx context.Context, userID int64, name, phone, location, image string) (*User, error)
 }
 
 // WrongPasswordMessage answers a current password that does not match.
@@ -61,4 +63,49 @@ func (s *Service) EndOtherSessions(ctx context.Context, actor *User) (*User, err
 		return nil, err
 	}
 	return s.store.EndSessions(ctx, actor.ID)
+}
+
+// ProfileInput is the body of PATCH /api/auth/me: only the fields given
+// change. The email changes only through a confirmation sent to the new
+// address, never here.
+type ProfileInput struct {
+	Name     *string `json:"name"`
+	Phone    *string `json:"phone"`
+	Location *string `json:"location"`
+	// Image is the URL of a picture the person uploaded (POST /api/images).
+	Image *string `json:"image"`
+}
+
+// UpdateProfile changes actor's name, phone, location or picture, checked
+// as at registration.
+func (s *Service) UpdateProfile(ctx context.Context, actor *User, in ProfileInput) (*User, error) {
+	if err := RequireUser(actor); err != nil {
+		return nil, err
+	}
+	n := NewUser{Name: actor.Name, Email: actor.Email, Phone: actor.Phone, Location: actor.Location}
+	image := actor.Image
+	if in.Name != nil {
+		n.Name = *in.Name
+	}
+	if in.Phone != nil {
+		n.Phone = *in.Phone
+	}
+	if in.Location != nil {
+		n.Location = *in.Location
+	}
+	if in.Image != nil {
+		image = *in.Image
+	}
+	n.Normalize()
+	v := &Validator{}
+	n.validateProfile(v)
+	if image != actor.Image {
+		if _, err := s.ownImage(ctx, actor, v, image, "image"); err != nil {
+			return nil, err
+		}
+	}
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	return s.store.UpdateProfile(ctx, actor.ID, n.Name, n.Phone, n.Location, image)
 }

@@ -192,6 +192,10 @@ var storeWrites = map[string]func(ctx context.Context, w *world) error{
 		_, err := w.db.SetPassword(ctx, w.buyer.ID, []byte("new hash"))
 		return err
 	},
+	"UpdateProfile": func(ctx context.Context, w *world) error {
+		_, err := w.db.UpdateProfile(ctx, w.sam.ID, "Samuel", "", "Hillside", w.image.URL)
+		return err
+	},
 	"EndSessions": func(ctx context.Context, w *world) error {
 		_, err := w.db.EndSessions(ctx, w.buyer.ID)
 		return err

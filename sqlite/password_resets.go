@@ -63,3 +63,12 @@ func (db *DB) EndSessions(ctx context.Context, userID int64) (*app.User, error) 
 	}
 	return db.UserByID(ctx, userID)
 }
+
+func (db *DB) UpdateProfile(ctx context.Context, userID int64, name, phone, location, image string) (*app.User, error) {
+	res, err := db.exec(ctx, `UPDATE users SET name = ?, phone = ?, location = ?, image = ? WHERE id = ?`,
+		name, phone, location, image, userID)
+	if err := changedOne(res, err, "User not found"); err != nil {
+		return nil, err
+	}
+	return db.UserByID(ctx, userID)
+}

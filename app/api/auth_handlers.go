@@ -159,3 +159,18 @@ func (s *Server) endOtherSessions(w http.ResponseWriter, r *http.Request) {
 	}
 	w.WriteHeader(http.StatusNoContent)
 }
+
+// updateProfile changes the signed-in person's name, phone, location or picture.
+func (s *Server) updateProfile(w http.ResponseWriter, r *http.Request) {
+	var in app.ProfileInput
+	if err := decodeJSON(w, r, &in); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	user, err := s.svc.UpdateProfile(r.Context(), actor(r), in)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, user.JSON())
+}

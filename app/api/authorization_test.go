@@ -218,6 +218,9 @@ func TestAuthorization(t *testing.T) {
 		{"change one's password, the current one wrong", want{unauth, invalid, invalid, invalid, invalid}, reads, nil, func(c *client, _ int64) *response {
 			return c.call("POST", "/api/auth/password", map[string]string{"current_password": "not it at all", "new_password": "new password 1"})
 		}},
+		{"edit one's profile, a bad phone", want{unauth, invalid, invalid, invalid, invalid}, reads, nil, func(c *client, _ int64) *response {
+			return c.call("PATCH", "/api/auth/me", map[string]string{"phone": "call me"})
+		}},
 		{"sign out everywhere else", want{unauth, gone, gone, gone, gone}, writes, nil, func(c *client, _ int64) *response {
 			return c.call("DELETE", "/api/auth/sessions", nil)
 		}},

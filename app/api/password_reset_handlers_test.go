@@ -119,3 +119,42 @@ func TestChangePassword(t *testing.T) {
 		}
 	})
 }
+
+// TestUpdateProfile: the fields given change, checked as at registration;
+// the picture must be one the person uploaded.
+func TestUpdateProfile(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	bea, _ := e.register("Bea Buyer", "bea@example.com", app.RoleBuyer)
+	sam, _ := e.register("Sam Seller", "sam@example.com", app.RoleSeller)
+	mine, theirs := bea.upload(pngImage(t, 20, 20)), sam.upload(pngImage(t, 20, 20))
+
+	r := bea.call("PATCH", "/api/auth/me", map[string]any{"name": "  Beatrice  ", "location": "Hillside", "image": mine.URL})
+	expectStatus(t, r, http.StatusOK)
+	got := decode[app.User](t, r)
+	if got.Name != "Beatrice" || got.Location != "Hillside" || got.Image != mine.URL || got.Phone != "+1 555 0100" || got.Email != "bea@example.com" {
+		t.Errorf("after the edit: %+v", got)
+	}
+	if me := decode[app.User](t, bea.call("GET", "/api/auth/me", nil)); me != got {
+		t.Errorf("me reads %+v, the edit answered %+v", me, got)
+	}
+	for _, tc := range []struct {
+		name   string
+		body   map[string]any
+		fields map[string]string
+	}{
+		{"a blank name", map[string]any{"name": "  "}, map[string]string{"name": app.RequiredMessage}},
+		{"a bad phone", map[string]any{"phone": "call me"}, map[string]string{"phone": app.PhoneMessage}},
+		{"someone else's picture", map[string]any{"image": theirs.URL}, map[string]string{"image": "Upload the image first"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			expectError(t, bea.call("PATCH", "/api/auth/me", tc.body), http.StatusUnprocessableEntity, "", tc.fields)
+		})
+	}
+	t.Run("the email is not changed here", func(t *testing.T) {
+		expectStatus(t, bea.call("PATCH", "/api/auth/me", map[string]any{"email": "other@example.com"}), http.StatusBadRequest)
+	})
+	if me := decode[app.User](t, bea.call("GET", "/api/auth/me", nil)); me != got {
+		t.Errorf("refused edits changed the account: %+v", me)
+	}
+}

@@ -75,6 +75,7 @@ func (s *Server) sessionRoutes(r chi.Router) {
 	r.Post("/auth/logout", s.logout)
 	r.Post("/auth/password/reset", s.resetPassword)
 	r.Post("/auth/password", s.changePassword)
+	r.Patch("/auth/me", s.updateProfile)
 	r.Delete("/auth/sessions", s.endOtherSessions)
 	r.Get("/auth/me", s.me)
 	r.Get("/auth/google", s.googleSignIn)
