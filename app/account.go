@@ -39,14 +39,8 @@ func (s *Service) ChangePassword(ctx context.Context, actor *User, current, next
 		return nil, err
 	}
 	if len(hash) > 0 {
-		now := s.now()
-		if wait := max(s.emailFailures.RetryAfter(actor.Email, now), s.addressFailures.RetryAfter(clientAddress, now)); wait > 0 {
-			return nil, rateLimited("Too many failed attempts. Try again later.", wait)
-		}
-		if err := s.hasher.Compare(hash, current); err != nil {
-			s.emailFailures.Record(actor.Email, now)
-			s.addressFailures.Record(clientAddress, now)
-			return nil, &Error{Kind: KindInvalid, Message: WrongPasswordMessage, Fields: map[string]string{"current_password": WrongPasswordMessage}}
+		if err := s.checkCurrentPassword(actor, hash, current, "current_password", clientAddress); err != nil {
+			return nil, err
 		}
 	}
 	newHash, err := s.hasher.Hash(next)
@@ -108,4 +102,43 @@ func (s *Service) UpdateProfile(ctx context.Context, actor *User, in ProfileInpu
 		return nil, err
 	}
 	return s.store.UpdateProfile(ctx, actor.ID, n.Name, n.Phone, n.Location, image)
+}
+
+// LeaveMarketplace deletes actor's own account by the rules of an admin's
+// deletion (its listings and adverts go, bookings keep their snapshots, the
+// last admin stays), after checking its password; an account made through
+// Google that has none needs only its session. Every session of the
+// account ends with it.
+func (s *Service) LeaveMarketplace(ctx context.Context, actor *User, password, clientAddress string) error {
+	if err := RequireUser(actor); err != nil {
+		return err
+	}
+	_, hash, err := s.store.PasswordHash(ctx, actor.Email)
+	if err != nil {
+		return err
+	}
+	if len(hash) > 0 {
+		if err := s.checkCurrentPassword(actor, hash, password, "password", clientAddress); err != nil {
+			return err
+		}
+	}
+	return s.store.DeleteUser(ctx, actor.ID, nil)
+}
+
+// checkCurrentPassword asks for the account's password before a change
+// only its owner may make; wrong ones count like failed logins.
+func (s *Service) checkCurrentPassword(actor *User, hash []byte, password, field, clientAddress string) error {
+	if password == "" {
+		return &Error{Kind: KindInvalid, Message: "Please correct the highlighted fields", Fields: map[string]string{field: RequiredMessage}}
+	}
+	now := s.now()
+	if wait := max(s.emailFailures.RetryAfter(actor.Email, now), s.addressFailures.RetryAfter(clientAddress, now)); wait > 0 {
+		return rateLimited("Too many failed attempts. Try again later.", wait)
+	}
+	if err := s.hasher.Compare(hash, password); err != nil {
+		s.emailFailures.Record(actor.Email, now)
+		s.addressFailures.Record(clientAddress, now)
+		return &Error{Kind: KindInvalid, Message: WrongPasswordMessage, Fields: map[string]string{field: WrongPasswordMessage}}
+	}
+	return nil
 }

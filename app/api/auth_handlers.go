@@ -174,3 +174,26 @@ func (s *Server) updateProfile(w http.ResponseWriter, r *http.Request) {
 	}
 	writeJSON(w, http.StatusOK, user.JSON())
 }
+
+type leaveRequest struct {
+	Password string `json:"password"`
+}
+
+// leave deletes the signed-in person's own account and ends this session
+// (the others end with the account).
+func (s *Server) leave(w http.ResponseWriter, r *http.Request) {
+	var req leaveRequest
+	if err := decodeJSON(w, r, &req); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	err := s.svc.LeaveMarketplace(r.Context(), actor(r), req.Password, clientAddress(r))
+	if err == nil {
+		err = s.sessions.Destroy(r.Context())
+	}
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}

@@ -221,6 +221,9 @@ func TestAuthorization(t *testing.T) {
 		{"edit one's profile, a bad phone", want{unauth, invalid, invalid, invalid, invalid}, reads, nil, func(c *client, _ int64) *response {
 			return c.call("PATCH", "/api/auth/me", map[string]string{"phone": "call me"})
 		}},
+		{"leave the marketplace, a wrong password", want{unauth, invalid, invalid, invalid, invalid}, reads, nil, func(c *client, _ int64) *response {
+			return c.call("DELETE", "/api/auth/me", map[string]string{"password": "not it at all"})
+		}},
 		{"sign out everywhere else", want{unauth, gone, gone, gone, gone}, writes, nil, func(c *client, _ int64) *response {
 			return c.call("DELETE", "/api/auth/sessions", nil)
 		}},

@@ -158,3 +158,46 @@ func TestUpdateProfile(t *testing.T) {
 		t.Errorf("refused edits changed the account: %+v", me)
 	}
 }
+
+// TestLeaveMarketplace: a person deletes their own account with its
+// password, by the rules of an admin's deletion.
+func TestLeaveMarketplace(t *testing.T) {
+	t.Parallel()
+	s := newShop(t)
+	elsewhere := s.client()
+	expectStatus(t, elsewhere.call("POST", "/api/auth/login", map[string]string{"email": "seller@example.com", "password": testPassword}), http.StatusOK)
+	buyer, _ := s.register("Bea Buyer", "bea@example.com", app.RoleBuyer)
+	created := s.seller.call("POST", "/api/products", productBody("Tables", s.picture.URL))
+	expectStatus(t, created, http.StatusCreated)
+	product := decode[app.Product](t, created).ID
+	booked := buyer.call("POST", "/api/booked", map[string]any{"product_id": product, "location": "Riverside", "buyer_phone": "+1 555 0199"})
+	expectStatus(t, booked, http.StatusCreated)
+	booking := decode[map[string]any](t, booked)["id"]
+
+	leave := func(c *client, password string) *response {
+		return c.call("DELETE", "/api/auth/me", map[string]string{"password": password})
+	}
+	expectError(t, leave(s.seller, "not my password"), http.StatusUnprocessableEntity, app.WrongPasswordMessage,
+		map[string]string{"password": app.WrongPasswordMessage})
+	expectError(t, leave(s.seller, ""), http.StatusUnprocessableEntity, "", map[string]string{"password": app.RequiredMessage})
+	expectStatus(t, s.seller.call("GET", fmt.Sprintf("/api/products/%d", product), nil), http.StatusOK)
+
+	expectStatus(t, leave(s.seller, testPassword), http.StatusNoContent)
+	for name, c := range map[string]*client{"this session": s.seller, "another session": elsewhere} {
+		if r := c.call("GET", "/api/auth/me", nil); strings.TrimSpace(string(r.body)) != "null" {
+			t.Errorf("%s still reads %s", name, r.body)
+		}
+	}
+	expectStatus(t, s.client().call("POST", "/api/auth/login", map[string]string{"email": "seller@example.com", "password": testPassword}), http.StatusUnauthorized)
+	expectStatus(t, buyer.call("GET", fmt.Sprintf("/api/products/%d", product), nil), http.StatusNotFound)
+	r := buyer.call("GET", fmt.Sprintf("/api/booked/%v", booking), nil)
+	expectStatus(t, r, http.StatusOK)
+	if b := decode[map[string]any](t, r); b["product"] != "Oak table" || b["status"] != "Cancelled" {
+		t.Errorf("the buyer's booking reads %v", b)
+	}
+
+	t.Run("the last admin stays", func(t *testing.T) {
+		expectStatus(t, leave(s.admin, testPassword), http.StatusConflict)
+		expectStatus(t, s.admin.call("GET", "/api/audit", nil), http.StatusOK)
+	})
+}

@@ -76,6 +76,7 @@ func (s *Server) sessionRoutes(r chi.Router) {
 	r.Post("/auth/password/reset", s.resetPassword)
 	r.Post("/auth/password", s.changePassword)
 	r.Patch("/auth/me", s.updateProfile)
+	r.Delete("/auth/me", s.leave)
 	r.Delete("/auth/sessions", s.endOtherSessions)
 	r.Get("/auth/me", s.me)
 	r.Get("/auth/google", s.googleSignIn)
