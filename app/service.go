@@ -21,6 +21,7 @@ type Store interface {
 	AuditStore
 	PasswordResetStore
 	AccountStore
+	ExportStore
 	// CatalogueVersion changes after every write that may change what the
 	// public lists (categories, advertised products) show.
 	CatalogueVersion() uint64

@@ -278,7 +278,7 @@ var storeWrites = map[string]func(ctx context.Context, w *world) error{
 // storeReads change nothing, or only call the writes above.
 var storeReads = []string{
 	"AdvertisedProducts", "BookingByID", "BuyerBookings", "CatalogueVersion", "Categories", "CategoryByName",
-	"CategoryProducts", "CleanUp", "Close", "ImageByURL", "PasswordHash", "ProductByID", "QueryPlan", "ReaderPragma", "AuditLog",
+	"CategoryProducts", "CleanUp", "Close", "ImageByURL", "PasswordHash", "ProductByID", "QueryPlan", "ReaderPragma", "AuditLog", "ReportsMadeBy",
 	"ReportedProducts", "SellerBookings", "SellerProducts", "Sessions", "SetClock", "StoredAnswer", "UserByEmail",
 	"UserByID", "Users", "Sessions.Find", "Sessions.FindCtx", "Ping", "Count", "Pools", "ObserveWriteWaits", "UserByIdentity", "PaymentID", "MyBookings", "SearchProducts",
 	// Test-only: they empty caches, which never makes a row stale.

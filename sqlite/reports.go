@@ -103,3 +103,28 @@ func (db *DB) refreshReport(ctx context.Context, tx *sql.Tx, reportID int64) err
 		WHERE id = ?1`, reportID)
 	return err
 }
+
+// ReportsMadeBy lists a person's reports through reporters_by_user.
+func (db *DB) ReportsMadeBy(ctx context.Context, userID int64) ([]app.ReportMade, error) {
+	rows, err := db.query(ctx, `
+		SELECT p.id, p.name, rp.reason, rp.created
+		FROM reporters rp
+		JOIN reports r ON r.id = rp.report_id
+		JOIN products p ON p.id = r.product_id
+		WHERE rp.user_id = ? ORDER BY rp.created, rp.report_id`, userID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	made := []app.ReportMade{}
+	for rows.Next() {
+		var r app.ReportMade
+		var created int64
+		if err := rows.Scan(&r.ProductID, &r.Product, &r.Reason, &created); err != nil {
+			return nil, err
+		}
+		r.Time = fromMillis(created)
+		made = append(made, r)
+	}
+	return made, rows.Err()
+}

@@ -197,3 +197,16 @@ func (s *Server) leave(w http.ResponseWriter, r *http.Request) {
 	}
 	w.WriteHeader(http.StatusNoContent)
 }
+
+// exportAccount answers everything the marketplace holds about the
+// signed-in person, as a file to keep.
+func (s *Server) exportAccount(w http.ResponseWriter, r *http.Request) {
+	export, err := s.svc.ExportAccount(r.Context(), actor(r))
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	w.Header().Set("Content-Disposition", `attachment; filename="rehome-account.json"`)
+	w.Header().Set("Cache-Control", "no-store")
+	writeJSON(w, http.StatusOK, export)
+}

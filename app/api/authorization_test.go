@@ -224,6 +224,9 @@ func TestAuthorization(t *testing.T) {
 		{"leave the marketplace, a wrong password", want{unauth, invalid, invalid, invalid, invalid}, reads, nil, func(c *client, _ int64) *response {
 			return c.call("DELETE", "/api/auth/me", map[string]string{"password": "not it at all"})
 		}},
+		{"export one's data", want{unauth, ok, ok, ok, ok}, reads, nil, func(c *client, _ int64) *response {
+			return c.call("GET", "/api/auth/me/export", nil)
+		}},
 		{"sign out everywhere else", want{unauth, gone, gone, gone, gone}, writes, nil, func(c *client, _ int64) *response {
 			return c.call("DELETE", "/api/auth/sessions", nil)
 		}},

@@ -201,3 +201,44 @@ func TestLeaveMarketplace(t *testing.T) {
 		expectStatus(t, s.admin.call("GET", "/api/audit", nil), http.StatusOK)
 	})
 }
+
+// TestExportAccount: a person's export holds their account, listings,
+// bookings both ways and reports, and nobody else's.
+func TestExportAccount(t *testing.T) {
+	t.Parallel()
+	s := newShop(t)
+	buyer, _ := s.register("Bea Buyer", "bea@example.com", app.RoleBuyer)
+	other, _ := s.register("Otto Other", "otto@example.com", app.RoleBuyer)
+	var ids []int64
+	for range 2 {
+		r := s.seller.call("POST", "/api/products", productBody("Tables", s.picture.URL))
+		expectStatus(t, r, http.StatusCreated)
+		ids = append(ids, decode[app.Product](t, r).ID)
+	}
+	expectStatus(t, buyer.call("POST", "/api/booked", map[string]any{"product_id": ids[0], "location": "Riverside", "buyer_phone": "+1 555 0199"}), http.StatusCreated)
+	expectStatus(t, buyer.call("POST", "/api/reported", map[string]any{"product_id": ids[1], "reason": "Looks broken"}), http.StatusCreated)
+	expectStatus(t, other.call("POST", "/api/reported", map[string]any{"product_id": ids[0], "reason": "Not oak"}), http.StatusCreated)
+
+	export := func(c *client) app.Export {
+		t.Helper()
+		r := c.call("GET", "/api/auth/me/export", nil)
+		expectStatus(t, r, http.StatusOK)
+		if got := r.header.Get("Content-Disposition"); !strings.HasPrefix(got, "attachment") {
+			t.Errorf("Content-Disposition %q", got)
+		}
+		return decode[app.Export](t, r)
+	}
+	mine := export(buyer)
+	if account, _ := mine.Account.(map[string]any); account["email"] != "bea@example.com" {
+		t.Errorf("the buyer's export names %v", mine.Account)
+	}
+	if len(mine.Listings) != 0 || len(mine.BookingsMade) != 1 || mine.BookingsMade[0].Product != "Oak table" || len(mine.BookingsReceived) != 0 ||
+		len(mine.ReportsMade) != 1 || mine.ReportsMade[0].ProductID != ids[1] || mine.ReportsMade[0].Reason != "Looks broken" {
+		t.Errorf("the buyer's export: %+v", mine)
+	}
+	theirs := export(s.seller)
+	if len(theirs.Listings) != 2 || len(theirs.Listings[0].Images) == 0 || len(theirs.BookingsReceived) != 1 || len(theirs.BookingsMade) != 0 ||
+		len(theirs.ReportsMade) != 0 {
+		t.Errorf("the seller's export: %+v", theirs)
+	}
+}

@@ -77,6 +77,7 @@ func (s *Server) sessionRoutes(r chi.Router) {
 	r.Post("/auth/password", s.changePassword)
 	r.Patch("/auth/me", s.updateProfile)
 	r.Delete("/auth/me", s.leave)
+	r.Get("/auth/me/export", s.exportAccount)
 	r.Delete("/auth/sessions", s.endOtherSessions)
 	r.Get("/auth/me", s.me)
 	r.Get("/auth/google", s.googleSignIn)

@@ -1,0 +1,70 @@
+package app
+
+import (
+	"context"
+	"time"
+)
+
+// Export is everything the marketplace holds about one person, for them
+// to take: GET /api/auth/me/export.
+type Export struct {
+	Exported time.Time `json:"exported"`
+	Account  any       `json:"account"`
+	// Listings are theirs, with their photos' URLs.
+	Listings []Product `json:"listings"`
+	// Bookings they made, and bookings of their listings.
+	BookingsMade     []Booking    `json:"bookings_made"`
+	BookingsReceived []Booking    `json:"bookings_received"`
+	ReportsMade      []ReportMade `json:"reports_made"`
+}
+
+// ReportMade is one report a person made of a listing that is still reported.
+type ReportMade struct {
+	ProductID int64     `json:"product_id"`
+	Product   string    `json:"product"`
+	Reason    string    `json:"reason"`
+	Time      time.Time `json:"time"`
+}
+
+// ExportStore reads what only an export needs.
+type ExportStore interface {
+	// ReportsMadeBy lists the reports a person made, oldest first.
+	ReportsMadeBy(ctx context.Context, userID int64) ([]ReportMade, error)
+}
+
+// ExportAccount gathers everything the marketplace holds about actor.
+func (s *Service) ExportAccount(ctx context.Context, actor *User) (*Export, error) {
+	if err := RequireUser(actor); err != nil {
+		return nil, err
+	}
+	e := &Export{Exported: s.now(), Account: actor.JSON()}
+	var err error
+	if e.Listings, err = allPages(ctx, actor.ID, s.store.SellerProducts); err != nil {
+		return nil, err
+	}
+	if e.BookingsMade, err = allPages(ctx, actor.ID, s.store.BuyerBookings); err != nil {
+		return nil, err
+	}
+	if e.BookingsReceived, err = allPages(ctx, actor.ID, s.store.SellerBookings); err != nil {
+		return nil, err
+	}
+	if e.ReportsMade, err = s.store.ReportsMadeBy(ctx, actor.ID); err != nil {
+		return nil, err
+	}
+	return e, nil
+}
+
+// allPages reads every page of a person's list.
+func allPages[T any](ctx context.Context, id int64, list func(context.Context, int64, Page) (List[T], error)) ([]T, error) {
+	all := []T{}
+	for page := (Page{Limit: MaxPageLimit}); ; page.Offset += page.Limit {
+		l, err := list(ctx, id, page)
+		if err != nil {
+			return nil, err
+		}
+		all = append(all, l.Items...)
+		if len(l.Items) == 0 || page.Offset+len(l.Items) >= l.Total {
+			return all, nil
+		}
+	}
+}
