@@ -12,7 +12,7 @@ import (
 // sessionCodec writes sessions in a few bytes instead of scs's default gob:
 // gob describes its types again in every blob, so decoding one cost about
 // as much CPU as the rest of a signed-in request. Our sessions hold only
-// int64 values (the user's ID); a session holding anything else, and every
+// int64 values (the user's ID and session epoch); a session holding anything else, and every
 // session written before this codec, goes through gob. Budget: the signed-in
 // category page's server CPU per request (docs/benchmarks.md).
 type sessionCodec struct{}
