@@ -6,7 +6,7 @@
  * src/lib and src/components):
  *   src/app (this folder)     layouts, navbar, footer, sidebar, the dashboard landing,
  *                             404, error page, the doubled-prefix redirect, the top bar's search box
- *   features/auth             login, register, reset password, RequireAuth, RequireRole, logout
+ *   features/auth             login, register, reset password, profile, RequireAuth, RequireRole, logout
  *   features/catalogue        home, categories, category, product
  *   features/search           search (with the catalogue's cards: src/app/routes/search.tsx)
  *   features/blogs            blogs
@@ -97,6 +97,10 @@ export const routes: RouteObject[] = [
           {
             path: routePaths.myOrders,
             lazy: () => import('@/features/orders/routes/my-orders').then((m) => ({ Component: m.MyOrdersRoute })),
+          },
+          {
+            path: routePaths.profile,
+            lazy: () => import('@/features/auth/routes/profile').then((m) => ({ Component: m.ProfileRoute })),
           },
           {
             path: routePaths.payment,

@@ -32,6 +32,7 @@ export const routePaths = {
   reportedItems: '/dashboard/reporteditems',
   addCategory: '/dashboard/addcategory',
   auditLog: '/dashboard/audit',
+  profile: '/dashboard/profile',
 } as const
 
 type RoutePaths = typeof routePaths

@@ -32,6 +32,7 @@ export function sidebarLinks(user: User): SidebarLink[] {
       { label: 'My Buyers', to: paths.myBuyers },
     )
   }
+  links.push({ label: 'Profile', to: paths.profile })
   return links
 }
 

@@ -15,6 +15,7 @@ const descriptions: Record<string, string> = {
   'Reported Item': 'Products people reported: dismiss or remove them.',
   'Add Category': 'A new category for the home page.',
   'Audit log': 'Who did what, and when.',
+  Profile: 'Your details and password; sign out everywhere else.',
 }
 
 export function DashboardHomeRoute() {

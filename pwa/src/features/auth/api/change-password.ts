@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { api } from '@/lib/api'
+import { authKeys } from '@/lib/query-keys'
+import type { User } from '@/lib/types'
+
+export interface ChangePasswordInput {
+  current_password: string
+  new_password: string
+}
+
+/**
+ * POST /api/auth/password: 200 with the user; every other session of the
+ * account ends, this one stays. 422 with fields.current_password or
+ * fields.new_password; 429 after too many wrong attempts.
+ */
+export function changePassword(input: ChangePasswordInput): Promise<User> {
+  return api.post<User>('/auth/password', input)
+}
+
+export function useChangePassword() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: changePassword,
+    onSuccess: (user) => queryClient.setQueryData(authKeys.me(), user),
+  })
+}

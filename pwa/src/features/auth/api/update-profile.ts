@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { api } from '@/lib/api'
+import { authKeys } from '@/lib/query-keys'
+import type { User } from '@/lib/types'
+
+/** Only the fields given change; image is the url POST /api/images answered. */
+export interface ProfileChanges {
+  name?: string
+  phone?: string
+  location?: string
+  image?: string
+}
+
+/** PATCH /api/auth/me: 200 with the user; 422 with fields.name|phone|location|image. */
+export function updateProfile(changes: ProfileChanges): Promise<User> {
+  return api.patch<User>('/auth/me', changes)
+}
+
+export function useUpdateProfile() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: updateProfile,
+    onSuccess: (user) => queryClient.setQueryData(authKeys.me(), user),
+  })
+}

@@ -1,0 +1,84 @@
+import { useForm } from 'react-hook-form'
+import toast from 'react-hot-toast'
+import { Button } from '@/components/button'
+import { Field, Input } from '@/components/field'
+import { FormError } from '@/components/form-error'
+import { OfflineReason } from '@/components/offline-state'
+import { useOnline } from '@/lib/connectivity'
+import { required } from '@/lib/form'
+import { useFormSubmission } from '@/lib/server-field-errors'
+import { checkPassword, minPasswordLength } from '../account-rules'
+import { useChangePassword } from '../api/change-password'
+
+interface PasswordForm {
+  current_password: string
+  new_password: string
+  confirm: string
+}
+
+const mismatchMessage = 'The passwords do not match'
+const empty: PasswordForm = { current_password: '', new_password: '', confirm: '' }
+
+/** The current password and a new one (twice); the other sessions of the account end. */
+export function ChangePasswordForm() {
+  const online = useOnline()
+  const change = useChangePassword()
+  const {
+    register,
+    handleSubmit,
+    setError,
+    getValues,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<PasswordForm>({ defaultValues: empty })
+  const submission = useFormSubmission(setError, ['current_password', 'new_password'])
+
+  const onSubmit = handleSubmit(async ({ current_password, new_password }) => {
+    if (!(await submission.send(() => change.mutateAsync({ current_password, new_password })))) return
+    toast.success('Your password is changed. You are signed out everywhere else.')
+    reset(empty)
+  })
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+      <Field label="Current password" error={errors.current_password?.message}>
+        {(control) => (
+          <Input
+            type="password"
+            autoComplete="current-password"
+            {...control}
+            {...register('current_password', required)}
+          />
+        )}
+      </Field>
+      <Field label="New password" error={errors.new_password?.message} hint={`At least ${minPasswordLength} characters.`}>
+        {(control) => (
+          <Input
+            type="password"
+            autoComplete="new-password"
+            {...control}
+            {...register('new_password', { ...required, validate: checkPassword })}
+          />
+        )}
+      </Field>
+      <Field label="Confirm new password" error={errors.confirm?.message}>
+        {(control) => (
+          <Input
+            type="password"
+            autoComplete="new-password"
+            {...control}
+            {...register('confirm', {
+              ...required,
+              validate: (value) => value === getValues('new_password') || mismatchMessage,
+            })}
+          />
+        )}
+      </Field>
+      <FormError error={submission.error} />
+      <OfflineReason action="changing your password" />
+      <Button type="submit" disabled={!online} isLoading={isSubmitting} className="sm:self-start">
+        Change password
+      </Button>
+    </form>
+  )
+}

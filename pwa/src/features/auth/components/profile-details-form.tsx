@@ -1,0 +1,102 @@
+import { useForm } from 'react-hook-form'
+import toast from 'react-hot-toast'
+import { Avatar } from '@/components/avatar'
+import { Button } from '@/components/button'
+import { Field, Input } from '@/components/field'
+import { FormError } from '@/components/form-error'
+import { imageTypes } from '@/components/image-field'
+import { OfflineReason } from '@/components/offline-state'
+import { useOnline } from '@/lib/connectivity'
+import { required } from '@/lib/form'
+import { useFormSubmission } from '@/lib/server-field-errors'
+import type { User } from '@/lib/types'
+import { uploadImage } from '@/lib/upload-image'
+import { useObjectUrl } from '@/lib/use-object-url'
+import { useUpdateProfile } from '../api/update-profile'
+
+interface DetailsForm {
+  name: string
+  phone: string
+  location: string
+  /** A new picture, uploaded on Save; none keeps the current one. */
+  image: FileList | null
+}
+
+const serverFields = ['name', 'phone', 'location', 'image'] as const
+
+function valuesOf(user: User): DetailsForm {
+  return { name: user.name, phone: user.phone, location: user.location, image: null }
+}
+
+/** Name, phone, location and picture; the email is shown, not changed. */
+export function ProfileDetailsForm({ user }: { user: User }) {
+  const online = useOnline()
+  const update = useUpdateProfile()
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<DetailsForm>({ defaultValues: valuesOf(user) })
+  const submission = useFormSubmission(setError, serverFields)
+  const name = watch('name')
+  const chosen = watch('image')?.[0]
+  const preview = useObjectUrl(chosen)
+
+  const onSubmit = handleSubmit(async ({ image, ...details }) => {
+    let saved: User | undefined
+    const sent = await submission.send(async () => {
+      const picture = image?.[0] ? (await uploadImage(image[0])).url : undefined
+      saved = await update.mutateAsync({
+        name: details.name.trim(),
+        phone: details.phone.trim(),
+        location: details.location.trim(),
+        ...(picture ? { image: picture } : {}),
+      })
+    })
+    if (!sent || !saved) return
+    toast.success('Your details are saved')
+    reset(valuesOf(saved))
+  })
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+      <Field label="Email address" hint="Your email address cannot be changed here.">
+        {(control) => <Input type="email" readOnly value={user.email} {...control} />}
+      </Field>
+      <Field label="Name" error={errors.name?.message}>
+        {(control) => <Input autoComplete="name" {...control} {...register('name', required)} />}
+      </Field>
+      <Field label="Phone (optional)" error={errors.phone?.message}>
+        {(control) => <Input type="tel" autoComplete="tel" {...control} {...register('phone')} />}
+      </Field>
+      <Field label="Location (optional)" error={errors.location?.message}>
+        {(control) => <Input autoComplete="address-level2" {...control} {...register('location')} />}
+      </Field>
+      <div className="flex items-start gap-4">
+        <Avatar
+          name={name || user.name}
+          src={preview ?? (user.image || undefined)}
+          label={preview ? 'Preview of the chosen picture' : user.image ? 'Your picture' : 'Your initials, shown while there is no picture'}
+          size={64}
+          className="mt-8"
+        />
+        <Field
+          label="Picture (optional)"
+          error={errors.image?.message}
+          hint="JPEG, PNG, GIF or WebP, up to 10 MB. Without a new one, your picture stays."
+          className="min-w-0 flex-1"
+        >
+          {(control) => <Input type="file" accept={imageTypes} {...control} {...register('image')} />}
+        </Field>
+      </div>
+      <FormError error={submission.error} />
+      <OfflineReason action="saving your details" />
+      <Button type="submit" disabled={!online} isLoading={isSubmitting} className="sm:self-start">
+        Save
+      </Button>
+    </form>
+  )
+}
