@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import toast from 'react-hot-toast'
 import { Button } from '@/components/button'
@@ -6,7 +7,7 @@ import { FormError } from '@/components/form-error'
 import { OfflineReason } from '@/components/offline-state'
 import { useOnline } from '@/lib/connectivity'
 import { required } from '@/lib/form'
-import { useFormSubmission } from '@/lib/server-field-errors'
+import { applyServerFieldErrors, unplacedError } from '@/lib/server-field-errors'
 import { checkPassword, minPasswordLength } from '../account-rules'
 import { useChangePassword } from '../api/change-password'
 
@@ -31,10 +32,17 @@ export function ChangePasswordForm() {
     reset,
     formState: { errors, isSubmitting },
   } = useForm<PasswordForm>({ defaultValues: empty })
-  const submission = useFormSubmission(setError, ['current_password', 'new_password'])
+  const [formError, setFormError] = useState<unknown>(null)
 
   const onSubmit = handleSubmit(async ({ current_password, new_password }) => {
-    if (!(await submission.send(() => change.mutateAsync({ current_password, new_password })))) return
+    setFormError(null)
+    try {
+      await change.mutateAsync({ current_password, new_password })
+    } catch (failure) {
+      const fields = ['current_password', 'new_password'] as const
+      setFormError(unplacedError(failure, applyServerFieldErrors(failure, setError, fields)))
+      return
+    }
     toast.success('Your password is changed. You are signed out everywhere else.')
     reset(empty)
   })
@@ -74,7 +82,7 @@ export function ChangePasswordForm() {
           />
         )}
       </Field>
-      <FormError error={submission.error} />
+      <FormError error={formError} />
       <OfflineReason action="changing your password" />
       <Button type="submit" disabled={!online} isLoading={isSubmitting} className="sm:self-start">
         Change password

@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import toast from 'react-hot-toast'
 import { Avatar } from '@/components/avatar'
@@ -8,7 +9,7 @@ import { imageTypes } from '@/components/image-field'
 import { OfflineReason } from '@/components/offline-state'
 import { useOnline } from '@/lib/connectivity'
 import { required } from '@/lib/form'
-import { useFormSubmission } from '@/lib/server-field-errors'
+import { applyServerFieldErrors, unplacedError } from '@/lib/server-field-errors'
 import type { User } from '@/lib/types'
 import { uploadImage } from '@/lib/upload-image'
 import { useObjectUrl } from '@/lib/use-object-url'
@@ -40,14 +41,15 @@ export function ProfileDetailsForm({ user }: { user: User }) {
     watch,
     formState: { errors, isSubmitting },
   } = useForm<DetailsForm>({ defaultValues: valuesOf(user) })
-  const submission = useFormSubmission(setError, serverFields)
+  const [formError, setFormError] = useState<unknown>(null)
   const name = watch('name')
   const chosen = watch('image')?.[0]
   const preview = useObjectUrl(chosen)
 
   const onSubmit = handleSubmit(async ({ image, ...details }) => {
-    let saved: User | undefined
-    const sent = await submission.send(async () => {
+    setFormError(null)
+    let saved: User
+    try {
       const picture = image?.[0] ? (await uploadImage(image[0])).url : undefined
       saved = await update.mutateAsync({
         name: details.name.trim(),
@@ -55,8 +57,10 @@ export function ProfileDetailsForm({ user }: { user: User }) {
         location: details.location.trim(),
         ...(picture ? { image: picture } : {}),
       })
-    })
-    if (!sent || !saved) return
+    } catch (failure) {
+      setFormError(unplacedError(failure, applyServerFieldErrors(failure, setError, serverFields)))
+      return
+    }
     toast.success('Your details are saved')
     reset(valuesOf(saved))
   })
@@ -92,7 +96,7 @@ export function ProfileDetailsForm({ user }: { user: User }) {
           {(control) => <Input type="file" accept={imageTypes} {...control} {...register('image')} />}
         </Field>
       </div>
-      <FormError error={submission.error} />
+      <FormError error={formError} />
       <OfflineReason action="saving your details" />
       <Button type="submit" disabled={!online} isLoading={isSubmitting} className="sm:self-start">
         Save
