@@ -1,0 +1,147 @@
+// A person's own account, on a server of its own: changing one's password on
+// Profile ends the account's other sessions; name and location edited at
+// 360 px stay after a reload; a reset link an admin makes from All Users sets
+// a new password, signs the person in, and the old password stops working.
+import assert from 'node:assert/strict'
+import { rm } from 'node:fs/promises'
+import { after, before, test } from 'node:test'
+import { adminAccount, launchBrowser, newContext, screenshots, startServer } from './harness.mjs'
+import { expectPath, expectToast, logIn, registerThroughApi, watch, writePictures } from './support.mjs'
+
+const changer = { name: 'Cara Changer', email: 'cara@e2e.test', password: 'cara password 1' }
+const editor = { name: 'Eli Editor', email: 'eli@e2e.test', password: 'eli password 1' }
+const forgetter = { name: 'Fay Forgetful', email: 'fay@e2e.test', password: 'fay password 1' }
+
+let server, browser, pictures
+
+before(async () => {
+  ;[server, browser, pictures] = await Promise.all([startServer(), launchBrowser(), writePictures()])
+  for (const account of [changer, editor, forgetter]) {
+    await registerThroughApi(server.url, { ...account, picture: pictures.buyer })
+  }
+})
+
+after(async () => {
+  await browser?.close()
+  await server?.stop()
+  if (pictures) await rm(pictures.dir, { recursive: true, force: true })
+})
+
+async function open(width = 1280) {
+  const context = await newContext(browser, server.url, width)
+  const page = await context.newPage()
+  return { context, page, watcher: watch(page) }
+}
+
+const sidebar = (page) => page.getByRole('navigation', { name: 'Dashboard' })
+const section = (page, name) => page.getByRole('region', { name })
+
+/** POST /api/auth/login's status for these credentials. */
+async function loginStatus({ email, password }) {
+  const response = await fetch(`${server.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  })
+  return response.status
+}
+
+test('changing the password on Profile signs the account out of its other browser, and the new password logs in', async () => {
+  const here = await open(1280)
+  const there = await open(1280)
+  await logIn(here.page, changer)
+  await logIn(there.page, changer)
+
+  await here.page.goto('/dashboard')
+  await sidebar(here.page).getByRole('link', { name: 'Profile' }).click()
+  await expectPath(here.page, '/dashboard/profile')
+  await here.page.getByRole('heading', { name: 'Profile', level: 1 }).waitFor()
+  const form = section(here.page, 'Change password')
+  await form.getByLabel('Current password').fill(changer.password)
+  await form.getByLabel('New password', { exact: true }).fill('cara new password')
+  await form.getByLabel('Confirm new password').fill('cara new password')
+  await form.getByRole('button', { name: 'Change password' }).click()
+  await expectToast(here.page, 'Your password is changed. You are signed out everywhere else.')
+  assert.equal(await form.getByLabel('Current password').inputValue(), '')
+
+  // This browser stays signed in.
+  await here.page.reload()
+  await here.page.getByRole('heading', { name: 'Profile', level: 1 }).waitFor()
+  await expectPath(here.page, '/dashboard/profile')
+
+  // The other one is signed out.
+  await there.page.goto('/dashboard')
+  await expectPath(there.page, '/login')
+  await logIn(there.page, { ...changer, password: 'cara new password' }, { goto: false })
+  await expectPath(there.page, '/dashboard')
+  await there.page.getByRole('heading', { name: 'Welcome to dashboard' }).waitFor()
+  assert.equal(await loginStatus(changer), 401)
+
+  await here.page.getByRole('status').filter({ hasText: 'Your password is changed' }).waitFor({ state: 'hidden' })
+  await screenshots(here.page, 'profile', { widths: [1280] })
+  here.watcher.check()
+  there.watcher.check()
+  await Promise.all([here.context.close(), there.context.close()])
+})
+
+test('at 360 px, the buyer edits their name and location on Profile and sees them after a reload', async () => {
+  const { context, page, watcher } = await open(360)
+  await logIn(page, editor)
+  await page.goto('/dashboard')
+  await page.getByRole('heading', { name: 'Welcome to dashboard' }).waitFor()
+  await page.getByRole('button', { name: 'Dashboard menu' }).click()
+  await sidebar(page).getByRole('link', { name: 'Profile' }).click()
+  await expectPath(page, '/dashboard/profile')
+
+  const details = section(page, 'Your details')
+  assert.equal(await details.getByLabel('Email address').inputValue(), editor.email)
+  assert.equal(await details.getByLabel('Email address').getAttribute('readonly'), '')
+  await details.getByLabel('Name', { exact: true }).fill('Eli Edited')
+  await details.getByLabel('Location (optional)').fill('Portland, Maine')
+  await details.getByRole('button', { name: 'Save' }).click()
+  await expectToast(page, 'Your details are saved')
+
+  await page.reload()
+  await page.getByRole('heading', { name: 'Profile', level: 1 }).waitFor()
+  assert.equal(await details.getByLabel('Name', { exact: true }).inputValue(), 'Eli Edited')
+  assert.equal(await details.getByLabel('Location (optional)').inputValue(), 'Portland, Maine')
+
+  const [scrollWidth, clientWidth] = await page.evaluate(() => [
+    document.documentElement.scrollWidth,
+    document.documentElement.clientWidth,
+  ])
+  assert.ok(scrollWidth <= clientWidth, `the page is ${scrollWidth}px wide in a ${clientWidth}px viewport`)
+  await screenshots(page, 'profile', { widths: [360] })
+  watcher.check()
+  await context.close()
+})
+
+test("an admin's reset link from All Users sets a new password and signs the person in; the old one stops working", async () => {
+  const admin = await open(1280)
+  await logIn(admin.page, adminAccount)
+  await admin.page.goto('/dashboard/allusers')
+  await admin.page.getByRole('button', { name: `Make a password reset link for ${forgetter.name}` }).click()
+  const dialog = admin.page.getByRole('dialog', { name: `Password reset link for ${forgetter.name}` })
+  const url = await dialog.getByLabel('Reset link').inputValue()
+  assert.match(url, /\/reset-password\?token=/)
+  await screenshots(admin.page, 'reset-link-dialog', { widths: [1280], fullPage: false })
+  await dialog.getByRole('button', { name: 'Close' }).click()
+  admin.watcher.check()
+  await admin.context.close()
+
+  const person = await open(360)
+  assert.equal(new URL(url).origin, server.url, 'the link points at this server')
+  await person.page.goto(url)
+  await person.page.getByRole('heading', { name: 'Reset your password' }).waitFor()
+  await person.page.getByLabel('New password', { exact: true }).fill('fay new password')
+  await person.page.getByLabel('Confirm new password').fill('fay new password')
+  await person.page.getByRole('button', { name: 'Change password' }).click()
+  await expectPath(person.page, '/dashboard')
+  await person.page.getByRole('heading', { name: 'Welcome to dashboard' }).waitFor()
+  await person.page.getByText(`Signed in as ${forgetter.name}`).waitFor()
+
+  assert.equal(await loginStatus(forgetter), 401)
+  assert.equal(await loginStatus({ ...forgetter, password: 'fay new password' }), 200)
+  person.watcher.check()
+  await person.context.close()
+})
