@@ -74,9 +74,10 @@ export function AllUsersRoute() {
               variant="secondary"
               size="sm"
               isLoading={resetLink.isPending && resetLink.variables === user.id}
+              title="Make a password reset link"
               onClick={() => makeResetLink(user)}
             >
-              Reset link
+              Reset
             </Button>
             <Button
               aria-label={`Delete ${user.name}`}
