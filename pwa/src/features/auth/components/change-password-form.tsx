@@ -8,8 +8,8 @@ import { OfflineReason } from '@/components/offline-state'
 import { useOnline } from '@/lib/connectivity'
 import { required } from '@/lib/form'
 import { applyServerFieldErrors, unplacedError } from '@/lib/server-field-errors'
-import { checkPassword, minPasswordLength } from '../account-rules'
 import { useChangePassword } from '../api/change-password'
+import { confirmPasswordRules, NewPasswordFields, newPasswordRules } from './new-password-fields'
 
 interface PasswordForm {
   current_password: string
@@ -17,7 +17,6 @@ interface PasswordForm {
   confirm: string
 }
 
-const mismatchMessage = 'The passwords do not match'
 const empty: PasswordForm = { current_password: '', new_password: '', confirm: '' }
 
 /** The current password and a new one (twice); the other sessions of the account end. */
@@ -59,29 +58,11 @@ export function ChangePasswordForm() {
           />
         )}
       </Field>
-      <Field label="New password" error={errors.new_password?.message} hint={`At least ${minPasswordLength} characters.`}>
-        {(control) => (
-          <Input
-            type="password"
-            autoComplete="new-password"
-            {...control}
-            {...register('new_password', { ...required, validate: checkPassword })}
-          />
-        )}
-      </Field>
-      <Field label="Confirm new password" error={errors.confirm?.message}>
-        {(control) => (
-          <Input
-            type="password"
-            autoComplete="new-password"
-            {...control}
-            {...register('confirm', {
-              ...required,
-              validate: (value) => value === getValues('new_password') || mismatchMessage,
-            })}
-          />
-        )}
-      </Field>
+      <NewPasswordFields
+        password={register('new_password', newPasswordRules)}
+        confirm={register('confirm', confirmPasswordRules(() => getValues('new_password')))}
+        errors={{ password: errors.new_password?.message, confirm: errors.confirm?.message }}
+      />
       <FormError error={formError} />
       <OfflineReason action="changing your password" />
       <Button type="submit" disabled={!online} isLoading={isSubmitting} className="sm:self-start">

@@ -3,25 +3,22 @@ import { useForm } from 'react-hook-form'
 import toast from 'react-hot-toast'
 import { Link, useNavigate, useSearchParams } from 'react-router-dom'
 import { Button } from '@/components/button'
-import { Field, Input } from '@/components/field'
 import { FormError } from '@/components/form-error'
 import { OfflineReason } from '@/components/offline-state'
 import { isApiError } from '@/lib/api'
 import { useOnline } from '@/lib/connectivity'
-import { required } from '@/lib/form'
 import { paths } from '@/lib/paths'
 import { applyServerFieldErrors, unplacedError } from '@/lib/server-field-errors'
 import { useDocumentTitle } from '@/lib/use-document-title'
-import { checkPassword, minPasswordLength } from '../account-rules'
 import { useResetPassword } from '../api/reset-password'
 import { AuthCard } from '../components/auth-card'
+import { confirmPasswordRules, NewPasswordFields, newPasswordRules } from '../components/new-password-fields'
 
 interface ResetPasswordForm {
   password: string
   confirm: string
 }
 
-const mismatchMessage = 'The passwords do not match'
 const noTokenMessage = 'This link is not complete. Ask for a new one, or log in if you know your password.'
 
 /**
@@ -88,29 +85,11 @@ export function ResetPasswordRoute() {
       }
     >
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-        <Field label="New password" error={errors.password?.message} hint={`At least ${minPasswordLength} characters.`}>
-          {(control) => (
-            <Input
-              type="password"
-              autoComplete="new-password"
-              {...control}
-              {...register('password', { ...required, validate: checkPassword })}
-            />
-          )}
-        </Field>
-        <Field label="Confirm new password" error={errors.confirm?.message}>
-          {(control) => (
-            <Input
-              type="password"
-              autoComplete="new-password"
-              {...control}
-              {...register('confirm', {
-                ...required,
-                validate: (value) => value === getValues('password') || mismatchMessage,
-              })}
-            />
-          )}
-        </Field>
+        <NewPasswordFields
+          password={register('password', newPasswordRules)}
+          confirm={register('confirm', confirmPasswordRules(() => getValues('password')))}
+          errors={{ password: errors.password?.message, confirm: errors.confirm?.message }}
+        />
         <OfflineReason action="changing your password" />
         <Button type="submit" disabled={!online} isLoading={reset.isPending} className="w-full">
           Change password
