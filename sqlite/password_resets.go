@@ -47,28 +47,3 @@ func (db *DB) UsePasswordReset(ctx context.Context, tokenHash, passwordHash []by
 	}
 	return db.UserByID(ctx, userID)
 }
-
-func (db *DB) SetPassword(ctx context.Context, userID int64, passwordHash []byte) (*app.User, error) {
-	res, err := db.exec(ctx, `UPDATE users SET password_hash = ?, session_epoch = session_epoch + 1 WHERE id = ?`, passwordHash, userID)
-	if err := changedOne(res, err, "User not found"); err != nil {
-		return nil, err
-	}
-	return db.UserByID(ctx, userID)
-}
-
-func (db *DB) EndSessions(ctx context.Context, userID int64) (*app.User, error) {
-	res, err := db.exec(ctx, `UPDATE users SET session_epoch = session_epoch + 1 WHERE id = ?`, userID)
-	if err := changedOne(res, err, "User not found"); err != nil {
-		return nil, err
-	}
-	return db.UserByID(ctx, userID)
-}
-
-func (db *DB) UpdateProfile(ctx context.Context, userID int64, name, phone, location, image string) (*app.User, error) {
-	res, err := db.exec(ctx, `UPDATE users SET name = ?, phone = ?, location = ?, image = ? WHERE id = ?`,
-		name, phone, location, image, userID)
-	if err := changedOne(res, err, "User not found"); err != nil {
-		return nil, err
-	}
-	return db.UserByID(ctx, userID)
-}
