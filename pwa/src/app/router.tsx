@@ -6,7 +6,8 @@
  * src/lib and src/components):
  *   src/app (this folder)     layouts, navbar, footer, sidebar, the dashboard landing,
  *                             404, error page, the doubled-prefix redirect, the top bar's search box
- *   features/auth             login, register, reset password, profile, RequireAuth, RequireRole, logout
+ *   features/auth             login, register, forgot and reset password, confirm email, profile,
+ *                             RequireAuth, RequireRole, logout
  *   features/catalogue        home, categories, category, product
  *   features/search           search (with the catalogue's cards: src/app/routes/search.tsx)
  *   features/blogs            blogs
@@ -77,6 +78,14 @@ export const routes: RouteObject[] = [
           {
             path: routePaths.resetPassword,
             lazy: () => screens.resetPassword().then((m) => ({ Component: m.ResetPasswordRoute })),
+          },
+          {
+            path: routePaths.forgotPassword,
+            lazy: () => screens.forgotPassword().then((m) => ({ Component: m.ForgotPasswordRoute })),
+          },
+          {
+            path: routePaths.confirmEmail,
+            lazy: () => screens.confirmEmail().then((m) => ({ Component: m.ConfirmEmailRoute })),
           },
           {
             path: routePaths.blogs,

@@ -12,6 +12,8 @@ export const screens = {
   login: () => import('@/features/auth/routes/login'),
   register: () => import('@/features/auth/routes/register'),
   resetPassword: () => import('@/features/auth/routes/reset-password'),
+  forgotPassword: () => import('@/features/auth/routes/forgot-password'),
+  confirmEmail: () => import('@/features/auth/routes/confirm-email'),
   blogs: () => import('@/features/blogs/routes/blogs'),
 }
 

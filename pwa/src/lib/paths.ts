@@ -14,6 +14,10 @@ export const routePaths = {
   register: '/register',
   /** Opened from a link an admin made: ?token=… */
   resetPassword: '/reset-password',
+  /** Asks for a reset link by email (when the marketplace can send mail). */
+  forgotPassword: '/forgot-password',
+  /** Opened from the link mailed to a new email address: ?token=… */
+  confirmEmail: '/confirm-email',
   blogs: '/blogs',
   /** Search results; everything it shows is in the query string (features/search/filters.ts). */
   search: '/search',

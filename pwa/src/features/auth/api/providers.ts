@@ -4,9 +4,11 @@ import { authKeys } from '@/lib/query-keys'
 
 export interface Providers {
   google: boolean
+  /** The marketplace can send email: reset links by mail, email changes. */
+  mail: boolean
 }
 
-/** GET /api/auth/providers: the sign-in providers this marketplace offers. */
+/** GET /api/auth/providers: the sign-in providers this marketplace offers, and whether it sends mail. */
 export function providers(): Promise<Providers> {
   return api.get<Providers>('/auth/providers')
 }

@@ -69,7 +69,7 @@ describe('Login', () => {
     mockApi({})
     renderRoutes(routes, '/login')
     expect(screen.getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/register')
-    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/')
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/forgot-password')
     expect(screen.getByRole('checkbox', { name: 'Remember me' })).toBeInTheDocument()
     expect(screen.queryByRole('link', { name: /google/i })).not.toBeInTheDocument()
   })

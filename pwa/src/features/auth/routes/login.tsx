@@ -61,7 +61,7 @@ export function LoginRoute() {
         </Field>
         <div className="flex flex-wrap items-center justify-between gap-2">
           <Checkbox label="Remember me" name="remember" />
-          <Link to="/" className="inline-flex min-h-11 items-center text-sm">
+          <Link to={paths.forgotPassword} className="inline-flex min-h-11 items-center text-sm">
             Forgot password?
           </Link>
         </div>

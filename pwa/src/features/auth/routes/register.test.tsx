@@ -81,7 +81,7 @@ describe('Register', () => {
     expect(sell).toHaveAttribute('value', 'Seller')
     expect(sell).toHaveAccessibleDescription('List things you no longer need')
     expect(screen.getByRole('link', { name: 'Log In' })).toHaveAttribute('href', '/login')
-    expect(screen.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute('href', '/')
+    expect(screen.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute('href', '/forgot-password')
     expect(screen.getByRole('checkbox', { name: 'Remember me' })).toBeInTheDocument()
   })
 

@@ -1,0 +1,19 @@
+import { useMutation } from '@tanstack/react-query'
+import { api } from '@/lib/api'
+
+export interface ForgotPasswordAnswer {
+  /** The same whether or not the address has an account. */
+  message: string
+}
+
+/**
+ * POST /api/auth/password/forgot: 202, and a reset link is mailed if the
+ * address has an account. 422 with fields.email; 429 after too many asks.
+ */
+export function forgotPassword(email: string): Promise<ForgotPasswordAnswer> {
+  return api.post<ForgotPasswordAnswer>('/auth/password/forgot', { email })
+}
+
+export function useForgotPassword() {
+  return useMutation({ mutationFn: forgotPassword })
+}
