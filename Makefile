@@ -7,6 +7,7 @@ DATA    ?= ./data
 GO_SRC  := go.mod go.sum $(shell find app cmd internal sqlite uploads pwa/embed.go -name '*.go' -o -name '*.sql' 2>/dev/null)
 OIDC_PROVIDER := bin/oidc-provider
 STRIPE_MOCK   := bin/stripe-mock
+MAIL_SINK     := bin/mail-sink
 WEB_SRC := $(shell find pwa/src pwa/public pwa/scripts -type f 2>/dev/null) \
            pwa/index.html pwa/vite.config.ts pwa/package.json $(wildcard pwa/tsconfig*.json)
 WEB_DEPS  := pwa/node_modules/.package-lock.json
@@ -54,12 +55,15 @@ test-web: $(WEB_DEPS)
 
 # Drives Debian's Chromium against the real binary on a temp data dir, with
 # a local OpenID Connect provider for "Sign in with Google" and stripe-mock
-# for card payments.
-test-e2e: $(BIN) $(OIDC_PROVIDER) $(STRIPE_MOCK)
+# for card payments, and an SMTP server that keeps what it receives.
+test-e2e: $(BIN) $(OIDC_PROVIDER) $(STRIPE_MOCK) $(MAIL_SINK)
 	cd pwa && npm run e2e
 
 $(OIDC_PROVIDER): go.mod go.sum tools/oidc-provider/main.go
 	$(GO) build -o $(OIDC_PROVIDER) ./tools/oidc-provider
+
+$(MAIL_SINK): go.mod go.sum tools/mail-sink/main.go internal/mailsink/mailsink.go
+	$(GO) build -o $(MAIL_SINK) ./tools/mail-sink
 
 $(STRIPE_MOCK): tools/stripe-mock/go.mod tools/stripe-mock/go.sum
 	$(GO) build -modfile=tools/stripe-mock/go.mod -o $(STRIPE_MOCK) github.com/stripe/stripe-mock

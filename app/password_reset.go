@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"crypto/sha256"
+	"net/url"
 	"time"
 	"unicode/utf8"
 )
@@ -16,13 +17,22 @@ const ResetLinkUsedMessage = "This link has expired or was already used. Ask for
 
 // PasswordResetStore keeps one-time password reset links by their token's hash.
 type PasswordResetStore interface {
-	// CreatePasswordReset keeps a link for the account until expires, and
-	// records audit, when given, in the same transaction.
-	CreatePasswordReset(ctx context.Context, userID int64, tokenHash []byte, expires time.Time, audit *AuditEntry) error
+	// CreatePasswordReset keeps a link, and records its audit entry or
+	// queues its mail, when given, in the same transaction.
+	CreatePasswordReset(ctx context.Context, reset PasswordReset) error
 	// UsePasswordReset spends a link that has not expired at now: the
 	// account gets passwordHash and a new session epoch, which ends its
 	// sessions. An unknown, used or expired link is not found.
 	UsePasswordReset(ctx context.Context, tokenHash, passwordHash []byte, now time.Time) (*User, error)
+}
+
+// PasswordReset is a one-time link to set an account's password.
+type PasswordReset struct {
+	UserID    int64
+	TokenHash []byte
+	Expires   time.Time
+	Audit     *AuditEntry // made by an admin
+	Mail      *Mail       // asked for by email
 }
 
 // resetTokenHash is what the store keeps of a link's token.
@@ -50,7 +60,8 @@ func (s *Service) MakeResetLink(ctx context.Context, actor *User, id int64) (str
 	}
 	token := rand.Text()
 	audit := auditOf(actor, AuditResetLink, AuditTargetUser, id, accountName(u))
-	if err := s.store.CreatePasswordReset(ctx, id, resetTokenHash(token), s.now().Add(ResetLinkValidity), audit); err != nil {
+	reset := PasswordReset{UserID: id, TokenHash: resetTokenHash(token), Expires: s.now().Add(ResetLinkValidity), Audit: audit}
+	if err := s.store.CreatePasswordReset(ctx, reset); err != nil {
 		return "", err
 	}
 	return token, nil
@@ -74,4 +85,87 @@ func (s *Service) ResetPassword(ctx context.Context, token, password string) (*U
 		return nil, &Error{Kind: KindInvalid, Message: ResetLinkUsedMessage, Fields: map[string]string{"token": ResetLinkUsedMessage}}
 	}
 	return u, err
+}
+
+// ForgotPasswordMessage is the one answer to "Forgot password?", whether
+// or not the email has an account.
+const ForgotPasswordMessage = "If an account exists for that email, we sent it a link to choose a new password. Check your inbox."
+
+// Forgotten passwords: each client may ask so often, and each email gets
+// so many mails an hour however many clients ask, so that nobody can fill
+// someone's inbox. A request past the email's limit is answered as any
+// other and sends nothing.
+const (
+	ForgotPasswordPerAddressPerHour = 20
+	ForgotPasswordMailsPerHour      = 3
+	// ForgotPasswordTime is how long every answer takes: finding an account
+	// and queueing its mail must not be told apart from finding none.
+	ForgotPasswordTime = 300 * time.Millisecond
+)
+
+// ForgotPassword mails a one-time reset link to email when it has an
+// account. The answer is the same, and takes the same time, either way.
+func (s *Service) ForgotPassword(ctx context.Context, email, clientAddress string) error {
+	started, now := time.Now(), s.now()
+	if err := s.requireMail(); err != nil {
+		return err
+	}
+	email = NormalizeEmail(email)
+	v := &Validator{}
+	v.Required(email, "email")
+	if !v.Has("email") {
+		v.Check(ValidEmail(email), "email", "Enter a valid email address")
+	}
+	if err := v.Err(); err != nil {
+		return err
+	}
+	if wait := s.forgotByAddress.RetryAfter(clientAddress, now); wait > 0 {
+		return rateLimited("Too many requests. Try again later.", wait)
+	}
+	s.forgotByAddress.Record(clientAddress, now)
+	err := s.mailResetLink(ctx, email, now)
+	if waitErr := waitUntil(ctx, started.Add(ForgotPasswordTime)); waitErr != nil {
+		return waitErr
+	}
+	return err
+}
+
+// mailResetLink queues a reset link for email's account, if it has one and
+// has not had its mails for the hour.
+func (s *Service) mailResetLink(ctx context.Context, email string, now time.Time) error {
+	if s.forgotByEmail.RetryAfter(email, now) > 0 {
+		return nil
+	}
+	s.forgotByEmail.Record(email, now)
+	u, err := s.store.UserByEmail(ctx, email)
+	if ErrorKind(err) == KindNotFound {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	token := rand.Text()
+	link := s.link("/reset-password?token=" + url.QueryEscape(token))
+	reset := PasswordReset{UserID: u.ID, TokenHash: resetTokenHash(token), Expires: now.Add(ResetLinkValidity), Mail: passwordResetMail(u, link)}
+	if err := s.store.CreatePasswordReset(ctx, reset); err != nil {
+		return err
+	}
+	s.mailQueued()
+	return nil
+}
+
+// waitUntil returns at deadline, or when ctx ends.
+func waitUntil(ctx context.Context, deadline time.Time) error {
+	wait := time.Until(deadline)
+	if wait <= 0 {
+		return nil
+	}
+	t := time.NewTimer(wait)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
 }

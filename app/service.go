@@ -22,6 +22,9 @@ type Store interface {
 	PasswordResetStore
 	AccountStore
 	ExportStore
+	MailQueue
+	EmailChangeStore
+	SessionStore
 	// CatalogueVersion changes after every write that may change what the
 	// public lists (categories, advertised products) show.
 	CatalogueVersion() uint64
@@ -35,6 +38,7 @@ type Service struct {
 	intake   ImageIntake
 	hasher   PasswordHasher
 	cards    CardPayments // nil: pay in person only
+	mail     *MailSettings // nil: no mail is sent
 	currency string       // see Currency
 	now      func() time.Time
 
@@ -42,6 +46,9 @@ type Service struct {
 	addressFailures *AttemptLimiter
 	uploads         *AttemptLimiter
 	registrations   *AttemptLimiter
+	forgotByAddress *AttemptLimiter
+	forgotByEmail   *AttemptLimiter
+	emailChanges    *AttemptLimiter
 
 	dummyOnce sync.Once
 	dummy     []byte
@@ -72,6 +79,9 @@ func NewService(store Store, intake ImageIntake, hasher PasswordHasher) *Service
 		addressFailures: NewAttemptLimiter(LoginFailuresPerAddress, LoginFailureWindow),
 		uploads:         NewAttemptLimiter(UploadsPerHour, time.Hour),
 		registrations:   NewAttemptLimiter(RegistrationsPerAddressPerHour, time.Hour),
+		forgotByAddress: NewAttemptLimiter(ForgotPasswordPerAddressPerHour, time.Hour),
+		forgotByEmail:   NewAttemptLimiter(ForgotPasswordMailsPerHour, time.Hour),
+		emailChanges:    NewAttemptLimiter(EmailChangesPerHour, time.Hour),
 	}
 }
 

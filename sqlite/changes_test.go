@@ -147,7 +147,7 @@ func (w *world) view(t *testing.T, db *sqlite.DB) (public, private string) {
 			fmt.Fprintf(&priv, "user %d: %v\n", u.ID, app.ErrorKind(err))
 			continue
 		}
-		fmt.Fprintf(&priv, "user %d %s %s verified=%v epoch=%d\n", got.ID, got.Name, got.Role, got.Verified, got.SessionEpoch)
+		fmt.Fprintf(&priv, "user %d %s %s %s verified=%v epoch=%d\n", got.ID, got.Name, got.Email, got.Role, got.Verified, got.SessionEpoch)
 	}
 	for _, token := range w.sessionTokens {
 		data, found, err := db.Sessions().FindCtx(ctx, token)
@@ -201,15 +201,46 @@ var storeWrites = map[string]func(ctx context.Context, w *world) error{
 		return err
 	},
 	"CreatePasswordReset": func(ctx context.Context, w *world) error {
-		return w.db.CreatePasswordReset(ctx, w.buyer.ID, []byte("hash"), time.Now().Add(time.Hour), nil)
+		return w.db.CreatePasswordReset(ctx, w.reset())
 	},
 	// Sets a new password and session epoch: the user is read afresh.
 	"UsePasswordReset": func(ctx context.Context, w *world) error {
-		if err := w.db.CreatePasswordReset(ctx, w.buyer.ID, []byte("hash"), time.Now().Add(time.Hour), nil); err != nil {
+		if err := w.db.CreatePasswordReset(ctx, w.reset()); err != nil {
 			return err
 		}
 		_, err := w.db.UsePasswordReset(ctx, []byte("hash"), []byte("new hash"), time.Now())
 		return err
+	},
+	"CreateEmailChange": func(ctx context.Context, w *world) error {
+		return w.db.CreateEmailChange(ctx, w.emailChange())
+	},
+	// Moves the account to a new email: the user is read afresh.
+	"UseEmailChange": func(ctx context.Context, w *world) error {
+		if err := w.db.CreateEmailChange(ctx, w.emailChange()); err != nil {
+			return err
+		}
+		_, _, err := w.db.UseEmailChange(ctx, []byte("hash"), time.Now())
+		return err
+	},
+	"DeleteExpiredLinks": func(ctx context.Context, w *world) error {
+		if err := w.db.CreatePasswordReset(ctx, w.reset()); err != nil {
+			return err
+		}
+		w.now = w.now.Add(2 * time.Hour)
+		return w.db.DeleteExpiredLinks(ctx)
+	},
+	"QueueMail": func(ctx context.Context, w *world) error {
+		return w.db.QueueMail(ctx, &app.Mail{To: w.buyer.Email, Subject: "Hello", Text: "Hi", HTML: "<p>Hi</p>"})
+	},
+	"MailFailed": func(ctx context.Context, w *world) error { return w.db.MailFailed(ctx, 1, w.now, "refused") },
+	"MailDone":   func(ctx context.Context, w *world) error { return w.db.MailDone(ctx, 1) },
+	// The session cached by its token is deleted through its owner.
+	"EndAccountSession": func(ctx context.Context, w *world) error {
+		owner := app.SessionOwner{UserID: w.buyer.ID, Device: "Firefox on Linux", SignedIn: w.now, LastSeen: w.now}
+		if err := w.db.Sessions().CommitOwned(ctx, "long", []byte("owned"), w.now.Add(time.Hour), owner); err != nil {
+			return err
+		}
+		return w.db.EndAccountSession(ctx, w.buyer.ID, app.SessionID("long"))
 	},
 	"VerifySeller": func(ctx context.Context, w *world) error { return w.db.VerifySeller(ctx, w.sam.ID, nil) },
 	"DeleteUser":   func(ctx context.Context, w *world) error { return w.db.DeleteUser(ctx, w.sam.ID, nil) },
@@ -262,6 +293,10 @@ var storeWrites = map[string]func(ctx context.Context, w *world) error{
 	"Sessions.Commit": func(ctx context.Context, w *world) error {
 		return w.db.Sessions().Commit("long", []byte("changed"), w.now.Add(time.Hour))
 	},
+	"Sessions.CommitOwned": func(ctx context.Context, w *world) error {
+		owner := app.SessionOwner{UserID: w.buyer.ID, Device: "Chrome on Android", SignedIn: w.now, LastSeen: w.now}
+		return w.db.Sessions().CommitOwned(ctx, "long", []byte("changed"), w.now.Add(time.Hour), owner)
+	},
 	"Sessions.DeleteCtx": func(ctx context.Context, w *world) error { return w.db.Sessions().DeleteCtx(ctx, "long") },
 	"Sessions.Delete":    func(ctx context.Context, w *world) error { return w.db.Sessions().Delete("long") },
 	"Sessions.DeleteExpired": func(ctx context.Context, w *world) error {
@@ -275,12 +310,22 @@ var storeWrites = map[string]func(ctx context.Context, w *world) error{
 	},
 }
 
+func (w *world) reset() app.PasswordReset {
+	return app.PasswordReset{UserID: w.buyer.ID, TokenHash: []byte("hash"), Expires: time.Now().Add(time.Hour)}
+}
+
+func (w *world) emailChange() app.EmailChange {
+	return app.EmailChange{UserID: w.buyer.ID, NewEmail: "bea@new.test", TokenHash: []byte("hash"), Expires: time.Now().Add(time.Hour),
+		Mail: &app.Mail{To: "bea@new.test", Subject: "Confirm", Text: "Link", HTML: "<p>Link</p>"}}
+}
+
 // storeReads change nothing, or only call the writes above.
 var storeReads = []string{
 	"AdvertisedProducts", "BookingByID", "BuyerBookings", "CatalogueVersion", "Categories", "CategoryByName",
 	"CategoryProducts", "CleanUp", "Close", "ImageByURL", "PasswordHash", "ProductByID", "QueryPlan", "ReaderPragma", "AuditLog", "ReportsMadeBy",
 	"ReportedProducts", "SellerBookings", "SellerProducts", "Sessions", "SetClock", "StoredAnswer", "UserByEmail",
 	"UserByID", "Users", "Sessions.Find", "Sessions.FindCtx", "Ping", "Count", "Pools", "ObserveWriteWaits", "UserByIdentity", "PaymentID", "MyBookings", "SearchProducts",
+	"DueMail", "NextMailDue", "AccountSessions",
 	// Test-only: they empty caches, which never makes a row stale.
 	"ForgetCategoryPages", "ForgetProducts", "ForgetSearches",
 }
@@ -320,6 +365,7 @@ func TestNoWriteLeavesAStaleRow(t *testing.T) {
 var unseenWrites = []string{
 	"CreateUser", "CreateUsers", "CreateUserWithIdentity", "LinkIdentity", "SetPaymentID", "CreateReport",
 	"DismissReport", "RecordImage", "KeepAnswer", "ForgetAnswersBefore", "CreatePasswordReset",
+	"CreateEmailChange", "DeleteExpiredLinks", "QueueMail", "MailFailed", "MailDone",
 }
 
 // TestEveryStoreMethodIsKnown makes a new store method say whether it

@@ -8,17 +8,20 @@ import (
 	"rehome/app"
 )
 
-func (db *DB) CreatePasswordReset(ctx context.Context, userID int64, tokenHash []byte, expires time.Time, audit *app.AuditEntry) error {
+func (db *DB) CreatePasswordReset(ctx context.Context, r app.PasswordReset) error {
 	return db.inTx(ctx, func(tx *sql.Tx) error {
 		// Links that expired are of no use to anyone: cleared as new ones come.
-		if _, err := db.txExec(ctx, tx, `DELETE FROM password_resets WHERE user_id = ? AND expires <= ?`, userID, db.millis()); err != nil {
+		if _, err := db.txExec(ctx, tx, `DELETE FROM password_resets WHERE user_id = ? AND expires <= ?`, r.UserID, db.millis()); err != nil {
 			return err
 		}
 		if _, err := db.txExec(ctx, tx, `INSERT INTO password_resets (token_hash, user_id, expires) VALUES (?, ?, ?)`,
-			tokenHash, userID, expires.UnixMilli()); err != nil {
+			r.TokenHash, r.UserID, r.Expires.UnixMilli()); err != nil {
 			return referenceGone(err)
 		}
-		return db.record(ctx, tx, audit)
+		if err := db.queueMail(ctx, tx, r.Mail); err != nil {
+			return err
+		}
+		return db.record(ctx, tx, r.Audit)
 	})
 }
 

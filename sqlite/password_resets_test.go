@@ -16,8 +16,8 @@ func TestPasswordResetLinks(t *testing.T) {
 	u := &app.User{Name: "Ann", Email: "ann@example.com", Role: app.RoleBuyer}
 	must(t, db.CreateUser(ctx, u, []byte("old hash")))
 	now := time.Now()
-	must(t, db.CreatePasswordReset(ctx, u.ID, []byte("fresh"), now.Add(time.Hour), nil))
-	must(t, db.CreatePasswordReset(ctx, u.ID, []byte("stale"), now.Add(time.Minute), nil))
+	must(t, db.CreatePasswordReset(ctx, app.PasswordReset{UserID: u.ID, TokenHash: []byte("fresh"), Expires: now.Add(time.Hour)}))
+	must(t, db.CreatePasswordReset(ctx, app.PasswordReset{UserID: u.ID, TokenHash: []byte("stale"), Expires: now.Add(time.Minute)}))
 
 	tests := []struct {
 		name string

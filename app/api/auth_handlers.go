@@ -3,6 +3,7 @@ package api
 import (
 	"net/http"
 	"net/url"
+	"time"
 
 	"rehome/app"
 )
@@ -62,8 +63,11 @@ func (s *Server) signIn(r *http.Request, user *app.User) error {
 	if err := s.sessions.RenewToken(r.Context()); err != nil {
 		return err
 	}
+	now := time.Now().Unix()
 	s.sessions.Put(r.Context(), sessionUserKey, user.ID)
 	s.sessions.Put(r.Context(), sessionEpochKey, user.SessionEpoch)
+	s.sessions.Put(r.Context(), sessionSignedInKey, now)
+	s.sessions.Put(r.Context(), sessionSeenKey, now)
 	return nil
 }
 
@@ -209,4 +213,61 @@ func (s *Server) exportAccount(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Disposition", `attachment; filename="rehome-account.json"`)
 	w.Header().Set("Cache-Control", "no-store")
 	writeJSON(w, http.StatusOK, export)
+}
+
+type emailRequest struct {
+	Email string `json:"email"`
+}
+
+// forgotPassword mails a reset link to an account's email. The answer is
+// the same whether the email has an account or not.
+func (s *Server) forgotPassword(w http.ResponseWriter, r *http.Request) {
+	var req emailRequest
+	if err := decodeJSON(w, r, &req); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if err := s.svc.ForgotPassword(r.Context(), req.Email, clientAddress(r)); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusAccepted, map[string]string{"message": app.ForgotPasswordMessage})
+}
+
+type emailChangeRequest struct {
+	Email    string `json:"email"`
+	Password string `json:"password"`
+}
+
+// requestEmailChange mails a confirmation link to the new email.
+func (s *Server) requestEmailChange(w http.ResponseWriter, r *http.Request) {
+	var req emailChangeRequest
+	if err := decodeJSON(w, r, &req); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if err := s.svc.RequestEmailChange(r.Context(), actor(r), req.Email, req.Password, clientAddress(r)); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusAccepted, map[string]string{"message": app.EmailChangeSentMessage(app.NormalizeEmail(req.Email))})
+}
+
+type tokenRequest struct {
+	Token string `json:"token"`
+}
+
+// confirmEmailChange spends the link mailed to a new email.
+func (s *Server) confirmEmailChange(w http.ResponseWriter, r *http.Request) {
+	var req tokenRequest
+	if err := decodeJSON(w, r, &req); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	u, err := s.svc.ConfirmEmailChange(r.Context(), req.Token)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]string{"email": u.Email})
 }

@@ -92,11 +92,13 @@ func (c *oidcClient) discover(ctx context.Context) (*oauth2.Config, *oidc.IDToke
 
 type providersBody struct {
 	Google bool `json:"google"`
+	// Mail: a forgotten password can be reset by email.
+	Mail bool `json:"mail"`
 }
 
 // providers tells the web app which sign-in buttons to show.
 func (s *Server) providers(w http.ResponseWriter, r *http.Request) {
-	writeJSON(w, http.StatusOK, providersBody{Google: s.oidc != nil})
+	writeJSON(w, http.StatusOK, providersBody{Google: s.oidc != nil, Mail: s.svc.SendsMail()})
 }
 
 // googleSignIn sends the browser to the provider, with a state that ties

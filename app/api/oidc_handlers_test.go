@@ -130,11 +130,11 @@ func TestProviders(t *testing.T) {
 	t.Parallel()
 	off := newEnv(t).client().call("GET", "/api/auth/providers", nil)
 	expectStatus(t, off, http.StatusOK)
-	if got := strings.TrimSpace(string(off.body)); got != `{"google":false}` {
+	if got := strings.TrimSpace(string(off.body)); got != `{"google":false,"mail":false}` {
 		t.Errorf("without a provider: %s", got)
 	}
 	on := withProvider(t).env.client().call("GET", "/api/auth/providers", nil)
-	if got := strings.TrimSpace(string(on.body)); got != `{"google":true}` {
+	if got := strings.TrimSpace(string(on.body)); got != `{"google":true,"mail":false}` {
 		t.Errorf("with a provider: %s", got)
 	}
 }

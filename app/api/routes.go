@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"net/http"
 
 	"github.com/go-chi/chi/v5"
@@ -51,8 +52,13 @@ func (s *Server) Handler() chi.Router {
 }
 
 // withSession is the middleware of the routes that know who is asking.
+// The request's User-Agent goes with it to the session store, which keeps
+// the device a session is on.
 func (s *Server) withSession(next http.Handler) http.Handler {
-	return answerOnce(s.sessions.LoadAndSave(s.authenticate(next)))
+	loaded := s.sessions.LoadAndSave(s.authenticate(next))
+	return answerOnce(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		loaded.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), userAgentKey{}, r.UserAgent())))
+	}))
 }
 
 // withSessionIfSent loads the session of a request that sends its cookie,
@@ -73,12 +79,17 @@ func (s *Server) sessionRoutes(r chi.Router) {
 	r.Post("/auth/register", s.register)
 	r.Post("/auth/login", s.login)
 	r.Post("/auth/logout", s.logout)
+	r.Post("/auth/password/forgot", s.forgotPassword)
 	r.Post("/auth/password/reset", s.resetPassword)
 	r.Post("/auth/password", s.changePassword)
 	r.Patch("/auth/me", s.updateProfile)
 	r.Delete("/auth/me", s.leave)
 	r.Get("/auth/me/export", s.exportAccount)
+	r.Post("/auth/email", s.requestEmailChange)
+	r.Post("/auth/email/confirm", s.confirmEmailChange)
+	r.Get("/auth/sessions", s.listSessions)
 	r.Delete("/auth/sessions", s.endOtherSessions)
+	r.Delete("/auth/sessions/{id}", s.endSession)
 	r.Get("/auth/me", s.me)
 	r.Get("/auth/google", s.googleSignIn)
 	r.Get("/auth/google/callback", s.googleCallback)

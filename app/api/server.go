@@ -20,7 +20,7 @@ import (
 // Config is what the server is built from.
 type Config struct {
 	Service       *app.Service
-	SessionStore  scs.Store
+	SessionStore  SessionStore
 	Idempotency   app.IdempotencyStore // answers to retried bookings and reports
 	Images        http.Handler         // serves stored images by file name
 	Web           fs.FS                // the built web app
@@ -67,7 +67,7 @@ const (
 
 func New(cfg Config) *Server {
 	sm := scs.New()
-	sm.Store = cfg.SessionStore
+	sm.Store = ownedSessions{cfg.SessionStore}
 	sm.Lifetime = sessionLifetime
 	sm.Cookie.Name = sessionCookieName
 	sm.Cookie.HttpOnly = true

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	netmail "net/mail"
 	"net/netip"
 	"net/url"
 	"os"
@@ -16,11 +17,13 @@ import (
 	"sync"
 	"time"
 
+	"rehome/app"
 	"rehome/app/api"
 	"rehome/internal/backup"
 	"rehome/internal/demo"
 	"rehome/internal/marketplace"
 	"rehome/internal/metrics"
+	"rehome/mail"
 	"rehome/payments"
 )
 
@@ -45,6 +48,13 @@ type serverConfig struct {
 	publicURL string           // for links; empty: each request's own origin
 	stripe    *payments.Config // nil: pay in person only
 	currency  string           // what prices are in
+	mail      *mailConfig      // nil: no mail is sent
+}
+
+// mailConfig is where mail goes and whom it comes from.
+type mailConfig struct {
+	server *mail.Server
+	from   *netmail.Address
 }
 
 // listFlag is a flag that may be given several times, each time with one
@@ -99,6 +109,8 @@ func serveFlags(args []string, stderr io.Writer) (cfg serverConfig, logFormat st
 	stripeWebhook := fs.String("stripe-webhook-secret", envOr("REHOME_STRIPE_WEBHOOK_SECRET", ""), "signing secret of the webhook endpoint /api/stripe/webhook (env REHOME_STRIPE_WEBHOOK_SECRET)")
 	currency := fs.String("currency", envOr("REHOME_CURRENCY", "usd"), "currency of card payments, an ISO code such as usd or eur (env REHOME_CURRENCY)")
 	stripeURL := fs.String("stripe-api-url", envOr("REHOME_STRIPE_API_URL", ""), "Stripe's API address, for testing against stripe-mock (env REHOME_STRIPE_API_URL)")
+	smtpURL := fs.String("smtp-url", envOr("REHOME_SMTP_URL", ""), "send mail (forgotten passwords, email changes) through this server: smtp://user:pass@host:587 uses STARTTLS when offered, smtps://… TLS from the start; prefer the environment variable (env REHOME_SMTP_URL)")
+	mailFrom := fs.String("mail-from", envOr("REHOME_MAIL_FROM", ""), "who mail comes from, such as 'Rehome <noreply@market.example.org>' (env REHOME_MAIL_FROM)")
 	if err := flagsFromEnv(fs, map[string]string{"backup-every": "REHOME_BACKUP_EVERY", "backup-keep": "REHOME_BACKUP_KEEP"}); err != nil {
 		return cfg, "", err
 	}
@@ -169,7 +181,34 @@ func serveFlags(args []string, stderr io.Writer) (cfg serverConfig, logFormat st
 	if cfg.publicURL == "" && len(cfg.tls.domains) > 0 {
 		cfg.publicURL = "https://" + cfg.tls.domains[0]
 	}
+	if cfg.mail, err = mailSetup(*smtpURL, *mailFrom, cfg.publicURL); err != nil {
+		return cfg, "", err
+	}
 	return cfg, *format, nil
+}
+
+// mailSetup is the mail set-up, or nil when no server is given. Mailed
+// links need the public address: a request's own Host header could be
+// forged to send someone's reset link elsewhere.
+func mailSetup(smtpURL, from, publicURL string) (*mailConfig, error) {
+	if smtpURL == "" {
+		if from != "" {
+			return nil, errors.New("--mail-from needs --smtp-url")
+		}
+		return nil, nil
+	}
+	server, err := mail.ParseServer(smtpURL)
+	if err != nil {
+		return nil, fmt.Errorf("--smtp-url: %w", err)
+	}
+	sender, err := netmail.ParseAddress(from)
+	if from == "" || err != nil {
+		return nil, errors.New("--mail-from: give the sender of mail, such as 'Rehome <noreply@market.example.org>'")
+	}
+	if u, err := url.Parse(publicURL); publicURL == "" || err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
+		return nil, errors.New("--public-url: give the address people use, such as https://market.example.org, for the links in mail")
+	}
+	return &mailConfig{server: server, from: sender}, nil
 }
 
 // stripeConfig is the card payment set-up, or nil when no key is given.
@@ -278,6 +317,13 @@ func runServer(ctx context.Context, log *slog.Logger, cfg serverConfig) error {
 		workers.Go(func() { backup.Every(background, cfg.data, cfg.backupEvery, cfg.backupKeep, log) })
 		log.Info("backups are scheduled", "every", cfg.backupEvery.String(), "keep", cfg.backupKeep,
 			"dir", filepath.Join(cfg.data, marketplace.BackupsDir))
+	}
+
+	if cfg.mail != nil {
+		courier := mail.NewCourier(m.DB, cfg.mail.server, cfg.mail.from, log)
+		m.Service.UseMail(app.MailSettings{PublicURL: strings.TrimSuffix(cfg.publicURL, "/"), Queued: courier.Wake})
+		workers.Go(func() { courier.Run(background) })
+		log.Info("mail is sent through", "server", cfg.mail.server.String(), "from", cfg.mail.from.String())
 	}
 
 	router := m.Server(api.Config{

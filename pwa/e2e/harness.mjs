@@ -13,6 +13,7 @@ const here = dirname(fileURLToPath(import.meta.url))
 export const binary = join(here, '..', '..', 'bin', 'rehome')
 const oidcProvider = join(here, '..', '..', 'bin', 'oidc-provider')
 const stripeMockBinary = join(here, '..', '..', 'bin', 'stripe-mock')
+const mailSinkBinary = join(here, '..', '..', 'bin', 'mail-sink')
 
 /** The webhook signing secret the server is given with startServer({ stripe }). */
 export const stripeWebhookSecret = 'whsec_e2e'
@@ -105,11 +106,40 @@ export async function startStripeMock() {
 }
 
 /**
+ * An SMTP server that keeps what it receives (tools/mail-sink, built by make
+ * test-e2e): { smtpURL, messages(to), stop() }. messages(to) lists the mails
+ * to that address, oldest first: { from, to: [...], subject, text, html }.
+ */
+export async function startMailSink() {
+  const child = spawn(mailSinkBinary, [], { stdio: ['ignore', 'pipe', 'inherit'] })
+  const line = await new Promise((resolve, reject) => {
+    let out = ''
+    child.stdout.on('data', (d) => {
+      out += d
+      if (out.includes('\n')) resolve(out.split('\n')[0])
+    })
+    child.once('exit', () => reject(new Error(`mail-sink stopped: ${out}`)))
+  })
+  const { smtp_url: smtpURL, messages_url: messagesURL } = JSON.parse(line)
+  return {
+    smtpURL,
+    async messages(to) {
+      const res = await fetch(`${messagesURL}?to=${encodeURIComponent(to)}`)
+      return res.json()
+    },
+    async stop() {
+      child.kill('SIGKILL')
+    },
+  }
+}
+
+/**
  * Starts the server on a fresh data dir with one admin made by the CLI;
  * with `google` (from startProvider), "Sign in with Google" goes there; with
- * `stripe` (from startStripeMock), bookings may be paid by card.
+ * `stripe` (from startStripeMock), bookings may be paid by card; with `mail`
+ * (from startMailSink), it mails reset and confirmation links there.
  */
-export async function startServer({ google, stripe } = {}) {
+export async function startServer({ google, stripe, mail } = {}) {
   const data = await mkdtemp(join(tmpdir(), 'rehome-e2e-'))
   await run(['admin', 'create', '--name', adminAccount.name, '--email', adminAccount.email, '--data', data], `${adminAccount.password}\n`)
   const port = await freePort()
@@ -129,6 +159,13 @@ export async function startServer({ google, stripe } = {}) {
       REHOME_STRIPE_SECRET_KEY: 'sk_test_e2e',
       REHOME_STRIPE_PUBLISHABLE_KEY: 'pk_test_e2e',
       REHOME_STRIPE_WEBHOOK_SECRET: stripeWebhookSecret,
+    })
+  }
+  if (mail) {
+    Object.assign(env, {
+      REHOME_SMTP_URL: mail.smtpURL,
+      REHOME_MAIL_FROM: 'Rehome <noreply@rehome.test>',
+      REHOME_PUBLIC_URL: url,
     })
   }
   const child = spawn(binary, ['serve', '--addr', `127.0.0.1:${port}`, '--data', data], { stdio: ['ignore', 'pipe', 'pipe'], env })

@@ -1,0 +1,130 @@
+package app
+
+import (
+	"context"
+	"crypto/rand"
+	"net/url"
+	"time"
+)
+
+// EmailChange is a request to move an account to a new email, waiting for
+// a link sent to that address to be opened.
+type EmailChange struct {
+	UserID    int64
+	NewEmail  string
+	TokenHash []byte
+	Expires   time.Time
+	Mail      *Mail // the link, queued in the same transaction
+}
+
+// EmailChangeStore keeps email changes until their link is opened.
+type EmailChangeStore interface {
+	// CreateEmailChange keeps change in place of the account's earlier one
+	// and queues its mail.
+	CreateEmailChange(ctx context.Context, change EmailChange) error
+	// UseEmailChange spends a link that has not expired at now, moves the
+	// account to the new email, and returns the account as it is now and
+	// the email it had. An unknown, used or expired link is not found; an
+	// email taken since the request is a conflict.
+	UseEmailChange(ctx context.Context, tokenHash []byte, now time.Time) (u *User, oldEmail string, err error)
+}
+
+// Email changes: one account may send so many confirmation mails an hour,
+// to addresses its owner may not own.
+const EmailChangesPerHour = 5
+
+// Messages of an email change.
+const (
+	EmailLinkUsedMessage = "This link has expired or was already used. Ask for a new one from your profile."
+	EmailTakenMessage    = "That email already belongs to another account"
+	NoPasswordMessage    = "Set a password first"
+)
+
+// EmailChangeSentMessage answers a request to change one's email, whether
+// or not the address already has an account.
+func EmailChangeSentMessage(email string) string {
+	return "We sent a link to " + email + ". Your email changes when you open it."
+}
+
+// RequestEmailChange mails a confirmation link to newEmail after checking
+// actor's password. An address that already has an account is told so
+// instead, and actor gets the same answer: no one learns from here whether
+// an email has an account.
+func (s *Service) RequestEmailChange(ctx context.Context, actor *User, newEmail, password, clientAddress string) error {
+	if err := RequireUser(actor); err != nil {
+		return err
+	}
+	if err := s.requireMail(); err != nil {
+		return err
+	}
+	newEmail = NormalizeEmail(newEmail)
+	v := &Validator{}
+	v.Required(newEmail, "email")
+	if !v.Has("email") {
+		v.Check(ValidEmail(newEmail), "email", "Enter a valid email address")
+		v.Check(newEmail != actor.Email, "email", "This is already your email")
+	}
+	if err := v.Err(); err != nil {
+		return err
+	}
+	_, hash, err := s.store.PasswordHash(ctx, actor.Email)
+	if err != nil {
+		return err
+	}
+	if len(hash) == 0 {
+		return &Error{Kind: KindInvalid, Message: NoPasswordMessage, Fields: map[string]string{"password": NoPasswordMessage}}
+	}
+	if err := s.checkCurrentPassword(actor, hash, password, "password", clientAddress); err != nil {
+		return err
+	}
+	now := s.now()
+	if wait := s.emailChanges.RetryAfter(actor.Email, now); wait > 0 {
+		return rateLimited("Too many email changes. Try again later.", wait)
+	}
+	s.emailChanges.Record(actor.Email, now)
+
+	switch _, err := s.store.UserByEmail(ctx, newEmail); ErrorKind(err) {
+	case KindNotFound:
+	case "":
+		err = s.store.QueueMail(ctx, emailTakenMail(newEmail, s.link("/forgot-password")))
+		if err == nil {
+			s.mailQueued()
+		}
+		return err
+	default:
+		return err
+	}
+	token := rand.Text()
+	link := s.link("/confirm-email?token=" + url.QueryEscape(token))
+	change := EmailChange{UserID: actor.ID, NewEmail: newEmail, TokenHash: resetTokenHash(token),
+		Expires: now.Add(ResetLinkValidity), Mail: confirmEmailMail(actor, newEmail, link)}
+	if err := s.store.CreateEmailChange(ctx, change); err != nil {
+		return err
+	}
+	s.mailQueued()
+	return nil
+}
+
+// ConfirmEmailChange spends an email change link: the account moves to
+// the new email, and the old address is told. Whoever holds the link may
+// open it, signed in or not: it came to the new address.
+func (s *Service) ConfirmEmailChange(ctx context.Context, token string) (*User, error) {
+	if token == "" {
+		return nil, &Error{Kind: KindInvalid, Message: EmailLinkUsedMessage, Fields: map[string]string{"token": EmailLinkUsedMessage}}
+	}
+	u, oldEmail, err := s.store.UseEmailChange(ctx, resetTokenHash(token), s.now())
+	switch ErrorKind(err) {
+	case "":
+	case KindNotFound:
+		return nil, &Error{Kind: KindInvalid, Message: EmailLinkUsedMessage, Fields: map[string]string{"token": EmailLinkUsedMessage}}
+	case KindConflict:
+		return nil, Errorf(KindConflict, EmailTakenMessage)
+	default:
+		return nil, err
+	}
+	// The change stands whether or not the notice can be queued.
+	if err := s.store.QueueMail(ctx, emailChangedMail(u, oldEmail)); err == nil {
+		s.mailQueued()
+	}
+	return u, nil
+}

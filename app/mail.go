@@ -1,0 +1,75 @@
+package app
+
+import (
+	"context"
+	"time"
+)
+
+// Mail is a message to one person, as plain text and as HTML.
+type Mail struct {
+	To      string
+	Subject string
+	Text    string
+	HTML    string
+}
+
+// QueuedMail is a mail waiting in the queue to be sent.
+type QueuedMail struct {
+	ID int64
+	Mail
+	Queued   time.Time
+	Attempts int // failed so far
+}
+
+// MailQueue keeps mail in the database until it is sent, so that a slow
+// mail server never slows a request and a restart loses nothing. The writes
+// that a mail announces (a reset link, an email change) queue it in their
+// own transaction.
+type MailQueue interface {
+	QueueMail(ctx context.Context, m *Mail) error
+	// DueMail is up to limit mails whose next attempt is due at now, oldest first.
+	DueMail(ctx context.Context, now time.Time, limit int) ([]QueuedMail, error)
+	// NextMailDue is when the next attempt is due; false when none waits.
+	NextMailDue(ctx context.Context) (time.Time, bool, error)
+	// MailDone removes a mail that was sent, or given up: it is never sent again.
+	MailDone(ctx context.Context, id int64) error
+	// MailFailed counts a failed attempt and sets the next one.
+	MailFailed(ctx context.Context, id int64, retry time.Time, reason string) error
+}
+
+// MailSettings turn on the mails the marketplace sends.
+type MailSettings struct {
+	// PublicURL is the address people use, for the links in mails. It is
+	// never taken from a request: a forged Host header would otherwise
+	// send someone's reset link to another site.
+	PublicURL string
+	// Queued is called after a mail is queued, to wake the sender.
+	Queued func()
+}
+
+// UseMail lets the marketplace send mail: forgotten passwords and email
+// changes. Without it, both are refused and admins make reset links.
+func (s *Service) UseMail(m MailSettings) { s.mail = &m }
+
+// SendsMail reports whether mail is set up.
+func (s *Service) SendsMail() bool { return s.mail != nil }
+
+// NoMailMessage refuses what needs mail on a marketplace without it.
+const NoMailMessage = "This marketplace cannot send email. Ask an admin for help."
+
+func (s *Service) requireMail() error {
+	if s.mail == nil {
+		return Errorf(KindConflict, NoMailMessage)
+	}
+	return nil
+}
+
+// link is an absolute link to path in the web app, for a mail.
+func (s *Service) link(path string) string { return s.mail.PublicURL + path }
+
+// mailQueued wakes the sender after a mail was committed to the queue.
+func (s *Service) mailQueued() {
+	if s.mail != nil && s.mail.Queued != nil {
+		s.mail.Queued()
+	}
+}

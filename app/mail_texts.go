@@ -1,0 +1,113 @@
+package app
+
+import (
+	"bytes"
+	"html/template"
+	"strings"
+)
+
+// mailBody is what every mail says: a greeting, a few paragraphs, at most
+// one link to act on, and why the person got it.
+type mailBody struct {
+	Greeting    string
+	Paragraphs  []string
+	ActionLabel string
+	ActionURL   string
+	Footer      string
+}
+
+// mailLayout is the HTML of every mail: inline styles, since mail clients
+// drop style sheets, and a plain link under the button for clients that
+// draw no buttons.
+var mailLayout = template.Must(template.New("mail").Parse(`<!doctype html>
+<html><body style="margin:0;padding:24px;background:#f5f5f4;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#1c1917">
+<div style="max-width:520px;margin:0 auto;background:#fff;border-radius:12px;padding:24px">
+<p style="margin:0 0 16px;font-weight:700;font-size:20px;color:#047857">Rehome</p>
+<p>{{.Greeting}}</p>
+{{range .Paragraphs}}<p style="line-height:1.5">{{.}}</p>
+{{end}}{{if .ActionURL}}<p style="margin:24px 0"><a href="{{.ActionURL}}" style="background:#047857;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">{{.ActionLabel}}</a></p>
+<p style="font-size:13px;color:#57534e;word-break:break-all">Or open this link: <a href="{{.ActionURL}}">{{.ActionURL}}</a></p>
+{{end}}<p style="font-size:13px;color:#57534e;margin-top:24px">{{.Footer}}</p>
+</div></body></html>
+`))
+
+func newMail(to, subject string, body mailBody) *Mail {
+	var text strings.Builder
+	text.WriteString(body.Greeting + "\n\n")
+	for _, p := range body.Paragraphs {
+		text.WriteString(p + "\n\n")
+	}
+	if body.ActionURL != "" {
+		text.WriteString(body.ActionLabel + ":\n" + body.ActionURL + "\n\n")
+	}
+	text.WriteString("-- \n" + body.Footer + "\n")
+	var html bytes.Buffer
+	// The template is fixed and its data are strings: it cannot fail.
+	_ = mailLayout.Execute(&html, body)
+	return &Mail{To: to, Subject: subject, Text: text.String(), HTML: html.String()}
+}
+
+func greeting(u *User) string {
+	if u.Name == "" {
+		return "Hello,"
+	}
+	return "Hello " + u.Name + ","
+}
+
+const mailFooter = "You get this mail because of your account on Rehome, your community's second-hand marketplace."
+
+func passwordResetMail(u *User, link string) *Mail {
+	return newMail(u.Email, "Reset your Rehome password", mailBody{
+		Greeting: greeting(u),
+		Paragraphs: []string{
+			"Someone, hopefully you, asked to reset the password of your Rehome account.",
+			"The link works once, for one hour. Setting a new password signs you out everywhere else.",
+			"If you did not ask, ignore this mail: your password stays as it is.",
+		},
+		ActionLabel: "Choose a new password",
+		ActionURL:   link,
+		Footer:      mailFooter,
+	})
+}
+
+func confirmEmailMail(u *User, newEmail, link string) *Mail {
+	return newMail(newEmail, "Confirm your new email for Rehome", mailBody{
+		Greeting: greeting(u),
+		Paragraphs: []string{
+			"You asked to use " + newEmail + " for your Rehome account. Open the link to confirm it; until then, your account keeps its current email.",
+			"The link works once, for one hour. If you did not ask, ignore this mail.",
+		},
+		ActionLabel: "Confirm this email",
+		ActionURL:   link,
+		Footer:      mailFooter,
+	})
+}
+
+// emailTakenMail answers a request to move an account to an address that
+// already has one, told to that address alone: the person asking learns
+// nothing they could not learn by owning it.
+func emailTakenMail(to, link string) *Mail {
+	return newMail(to, "Someone tried to use your email on Rehome", mailBody{
+		Greeting: "Hello,",
+		Paragraphs: []string{
+			"Someone asked to move another Rehome account to this email, which already has an account. Nothing changed.",
+			"If it was you and you have forgotten your password, you can reset it.",
+		},
+		ActionLabel: "Reset your password",
+		ActionURL:   link,
+		Footer:      mailFooter,
+	})
+}
+
+// emailChangedMail tells the old address that the account moved, so that
+// a stolen session cannot take an account away unnoticed.
+func emailChangedMail(u *User, oldEmail string) *Mail {
+	return newMail(oldEmail, "Your Rehome email was changed", mailBody{
+		Greeting: greeting(u),
+		Paragraphs: []string{
+			"Your Rehome account now uses " + u.Email + " instead of this address.",
+			"If you did not do this, ask an admin of your marketplace to help you at once.",
+		},
+		Footer: mailFooter,
+	})
+}

@@ -1,0 +1,61 @@
+package app
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"time"
+)
+
+// Session is one device signed in to an account.
+type Session struct {
+	// ID names the session without being its cookie: it is derived from
+	// the token one way, so listing sessions never hands one out.
+	ID       string    `json:"id"`
+	Device   string    `json:"device"`
+	Created  time.Time `json:"created_at"`
+	LastSeen time.Time `json:"last_seen"`
+	Current  bool      `json:"current"`
+}
+
+// SessionStore lists and ends an account's sessions.
+type SessionStore interface {
+	// AccountSessions lists the unexpired sessions of an account, the
+	// session named current first, then the most recently seen.
+	AccountSessions(ctx context.Context, userID int64, current string, page Page) (List[Session], error)
+	// EndAccountSession deletes one session of an account; one it does
+	// not have is not found.
+	EndAccountSession(ctx context.Context, userID int64, id string) error
+}
+
+// Sessions lists actor's signed-in devices; current is this session's ID.
+func (s *Service) Sessions(ctx context.Context, actor *User, current string, page Page) (List[Session], error) {
+	if err := RequireUser(actor); err != nil {
+		return List[Session]{}, err
+	}
+	return s.store.AccountSessions(ctx, actor.ID, current, page.Clamp())
+}
+
+// EndSession signs one of actor's devices out. Another account's session
+// is not found, as if it did not exist.
+func (s *Service) EndSession(ctx context.Context, actor *User, id string) error {
+	if err := RequireUser(actor); err != nil {
+		return err
+	}
+	return s.store.EndAccountSession(ctx, actor.ID, id)
+}
+
+// SessionOwner is what a session row says of the session besides its data:
+// whose it is, on which device, since when and when it was last used.
+type SessionOwner struct {
+	UserID   int64
+	Device   string
+	SignedIn time.Time
+	LastSeen time.Time
+}
+
+// SessionID is the public name of the session whose cookie holds token.
+func SessionID(token string) string {
+	sum := sha256.Sum256([]byte(token))
+	return hex.EncodeToString(sum[:16])
+}

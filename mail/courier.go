@@ -1,0 +1,148 @@
+package mail
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"net/mail"
+	"time"
+
+	"rehome/app"
+)
+
+// Sender hands a message to a mail server; *Server is the real one.
+type Sender interface {
+	Send(ctx context.Context, from, to string, msg []byte) error
+}
+
+// Courier sends the queued mail, one at a time, in the order it was
+// queued. A mail leaves the queue once the server accepts it; a failed
+// attempt is tried again after a pause that doubles each time, up to an
+// hour, until the mail is a day old.
+type Courier struct {
+	queue  app.MailQueue
+	sender Sender
+	from   *mail.Address
+	log    *slog.Logger
+	wake   chan struct{}
+	now    func() time.Time
+}
+
+// Retry pauses and how long a mail is tried.
+const (
+	FirstRetry = 30 * time.Second
+	LastRetry  = time.Hour
+	// MaxMailAge: the links mails carry last an hour, and a day of
+	// failures is a server to fix, not a mail to keep trying.
+	MaxMailAge = 24 * time.Hour
+	// poll finds mail queued by another process, such as an earlier run.
+	poll      = time.Minute
+	batchSize = 20
+)
+
+// NewCourier sends queue's mail through sender as from.
+func NewCourier(queue app.MailQueue, sender Sender, from *mail.Address, log *slog.Logger) *Courier {
+	return &Courier{queue: queue, sender: sender, from: from, log: log, wake: make(chan struct{}, 1),
+		now: func() time.Time { return time.Now().UTC() }}
+}
+
+// Wake tells the courier a mail was queued. It never blocks.
+func (c *Courier) Wake() {
+	select {
+	case c.wake <- struct{}{}:
+	default:
+	}
+}
+
+// Run sends mail as it comes due, until ctx ends.
+func (c *Courier) Run(ctx context.Context) {
+	for {
+		c.SendDue(ctx)
+		wait := poll
+		next, ok, err := c.queue.NextMailDue(ctx)
+		if err != nil && ctx.Err() == nil {
+			c.log.Error("read the mail queue", "err", err)
+		}
+		if ok {
+			wait = min(wait, max(0, next.Sub(c.now())))
+		}
+		timer := time.NewTimer(wait)
+		select {
+		case <-ctx.Done():
+			timer.Stop()
+			return
+		case <-c.wake:
+		case <-timer.C:
+		}
+		timer.Stop()
+	}
+}
+
+// SendDue sends every mail that is due now.
+func (c *Courier) SendDue(ctx context.Context) {
+	for ctx.Err() == nil {
+		due, err := c.queue.DueMail(ctx, c.now(), batchSize)
+		if err != nil {
+			if ctx.Err() == nil {
+				c.log.Error("read the mail queue", "err", err)
+			}
+			return
+		}
+		if len(due) == 0 {
+			return
+		}
+		for _, m := range due {
+			if ctx.Err() != nil {
+				return
+			}
+			c.send(ctx, m)
+		}
+	}
+}
+
+func (c *Courier) send(ctx context.Context, m app.QueuedMail) {
+	msg, err := Compose(c.from, m, c.now())
+	if err == nil {
+		err = c.sender.Send(ctx, c.from.Address, m.To, msg)
+	}
+	if err == nil {
+		c.log.Info("mail sent", "mail", m.ID, "subject", m.Subject)
+		// Even when stopping: a sent mail must leave the queue.
+		c.done(context.WithoutCancel(ctx), m)
+		return
+	}
+	if ctx.Err() != nil {
+		return // stopping: the attempt does not count
+	}
+	var refused *RefusedError
+	switch {
+	case msg == nil || errors.As(err, &refused) || c.now().Sub(m.Queued) >= MaxMailAge:
+		c.log.Error("mail given up", "mail", m.ID, "subject", m.Subject, "attempts", m.Attempts+1, "err", err)
+		c.done(ctx, m)
+	default:
+		retry := c.now().Add(RetryAfter(m.Attempts + 1))
+		c.log.Warn("mail not sent; will retry", "mail", m.ID, "retry_at", retry, "err", err)
+		if err := c.queue.MailFailed(ctx, m.ID, retry, err.Error()); err != nil {
+			c.log.Error("count a failed mail", "mail", m.ID, "err", err)
+		}
+	}
+}
+
+func (c *Courier) done(ctx context.Context, m app.QueuedMail) {
+	if err := c.queue.MailDone(ctx, m.ID); err != nil {
+		// It stays queued and would go again: say so loudly.
+		c.log.Error("remove a sent mail from the queue", "mail", m.ID, "err", err)
+	}
+}
+
+// RetryAfter is the pause after the failed attempt number failures.
+func RetryAfter(failures int) time.Duration {
+	wait := FirstRetry
+	for range failures - 1 {
+		wait *= 2
+		if wait >= LastRetry {
+			return LastRetry
+		}
+	}
+	return wait
+}
