@@ -1,7 +1,7 @@
 import { fileURLToPath, URL } from 'node:url'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
-import type { OutputChunk } from 'rolldown'
+import type { ChunkingContext, OutputChunk } from 'rolldown'
 import type { Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { defineConfig } from 'vitest/config'
@@ -50,11 +50,96 @@ function preloadApp(): Plugin {
   }
 }
 
+/**
+ * How the code a first visit needs is split into files. Left to itself, the
+ * bundler cuts what src/app/start.tsx statically imports into many small
+ * shared chunks (React, the router with part of react-query, useQuery,
+ * useMutation, a few of our modules...), by which lazy routes use what; and a
+ * route's own shared pieces likewise. Each file is gzipped on its own, so
+ * small files compress badly, and a route's new import could reshuffle them
+ * (useQuery once got a chunk of its own this way). Two groups, worked out
+ * from the module graph rather than from names:
+ *
+ * - 'app': everything start.tsx imports, directly or not, except start.tsx
+ *   itself and what the first script (src/main.tsx) imports, which stays in
+ *   the entry. One file, all of it loaded on every first visit anyway.
+ *   start.tsx stays alone in its chunk: screens that main.tsx loads early
+ *   import 'app', and must not run start.tsx (which renders the app) by
+ *   doing so. A package's index re-exports everything, so a hook that only
+ *   lazy routes use (useInfiniteQuery, ~0.2 KB gzip) comes along.
+ * - 'catalogue': the modules the home screen shares with other screens
+ *   (skeletons, error state, category grid, product grid). Home is the first
+ *   screen most visits open, and the one the bench weighs; one file instead of
+ *   five. A screen that imports one of them loads the others too, ~1 KB.
+ *
+ * Lazy routes stay lazy: neither group takes a module that start.tsx reaches
+ * only through import(). includeDependenciesRecursively is off, as each group
+ * is closed already except for imports of the entry and of 'app', which are
+ * loaded first; turned on, it pulls main.tsx's modules into 'app' and the
+ * entry would wait for all of it.
+ */
+function firstVisitChunks(): Plugin {
+  const src = fileURLToPath(new URL('./src/', import.meta.url))
+  const main = `${src}main.tsx`
+  const start = `${src}app/start.tsx`
+  const home = `${src}features/catalogue/routes/home.tsx`
+  let plan: { app: Set<string>; catalogue: Set<string> } | undefined
+
+  // Every module reached from roots by static imports.
+  const reach = (ctx: ChunkingContext, roots: string[]) => {
+    const seen = new Set<string>()
+    const todo = [...roots]
+    for (let id = todo.pop(); id !== undefined; id = todo.pop()) {
+      if (seen.has(id)) continue
+      seen.add(id)
+      todo.push(...(ctx.getModuleInfo(id)?.importedIds ?? []))
+    }
+    return seen
+  }
+  const planned = (ctx: ChunkingContext) => {
+    if (plan) return plan
+    const entry = reach(ctx, [main])
+    const app = new Set([...reach(ctx, [start])].filter((id) => id !== start && !entry.has(id)))
+    if (app.size === 0) throw new Error('firstVisitChunks: nothing reached from src/app/start.tsx')
+    // The home screen's modules not loaded already; of those, the ones some
+    // other module imports too, with what they import.
+    const own = new Set([...reach(ctx, [home])].filter((id) => id !== home && !entry.has(id) && !app.has(id)))
+    const shared = [...own].filter((id) => {
+      const info = ctx.getModuleInfo(id)
+      return [...(info?.importers ?? []), ...(info?.dynamicImporters ?? [])].some((by) => by !== home && !own.has(by))
+    })
+    const catalogue = new Set([...reach(ctx, shared)].filter((id) => own.has(id)))
+    plan = { app, catalogue }
+    return plan
+  }
+
+  return {
+    name: 'rehome:first-visit-chunks',
+    apply: 'build',
+    buildStart() {
+      plan = undefined
+    },
+    outputOptions(options) {
+      return {
+        ...options,
+        codeSplitting: {
+          includeDependenciesRecursively: false,
+          groups: [
+            { debugName: 'app', name: (id, ctx) => (planned(ctx).app.has(id) ? 'app' : null) },
+            { debugName: 'catalogue', name: (id, ctx) => (planned(ctx).catalogue.has(id) ? 'catalogue' : null) },
+          ],
+        },
+      }
+    },
+  }
+}
+
 export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
     preloadApp(),
+    firstVisitChunks(),
     // The service worker and the web app manifest (docs/offline.md). 'prompt':
     // a new version waits until the person presses Reload, never in the middle
     // of a form. Registered from our code (features/offline), as the CSP
@@ -152,7 +237,8 @@ export default defineConfig({
   build: {
     // The Go binary embeds pwa/dist. Files land in dist/assets/ with content
     // hashes (Vite's default), which the server caches for a year. Code is split
-    // by the lazy routes in src/app/router.tsx, not by manualChunks.
+    // by the lazy routes in src/app/router.tsx; firstVisitChunks() above groups
+    // what the first visit loads.
     outDir: 'dist',
     emptyOutDir: true,
   },
