@@ -43,12 +43,12 @@ export function pagedListOptions<T, K extends QueryKey>(queryKey: K, fetchPage: 
  * All loaded items in order, without the repeats a shifted page brings (an item
  * added or removed between two pages moves the others by one), and the total.
  */
-export function flattenPages<T extends { id: number }>(data: InfiniteData<List<T>> | undefined): {
+export function flattenPages<T extends { id: number | string }>(data: InfiniteData<List<T>> | undefined): {
   items: T[]
   total: number
 } {
   if (!data) return { items: [], total: 0 }
-  const seen = new Set<number>()
+  const seen = new Set<number | string>()
   const items: T[] = []
   for (const page of data.pages) {
     for (const item of page.items) {
@@ -76,7 +76,7 @@ export type PagedListOptions<T, K extends QueryKey = QueryKey> = UseInfiniteQuer
 >
 
 /** Runs a paged list query; render it with <PagedTable list={...} />. */
-export function usePagedList<T extends { id: number }, K extends QueryKey>(
+export function usePagedList<T extends { id: number | string }, K extends QueryKey>(
   options: PagedListOptions<T, K>,
 ): PagedList<T> {
   const query = useInfiniteQuery(options)

@@ -15,6 +15,15 @@ export const authKeys = {
   providers: () => [...authKeys.all, 'providers'] as const,
 }
 
+/**
+ * The signed-in person's sessions (Profile). Not under authKeys: a new sign-in
+ * drops every other key, and another person's sessions must go with them.
+ */
+export const sessionKeys = {
+  all: ['sessions'] as const,
+  list: () => [...sessionKeys.all, 'list'] as const,
+}
+
 export const userKeys = {
   all: ['users'] as const,
   list: () => [...userKeys.all, 'list'] as const,

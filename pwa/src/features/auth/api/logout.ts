@@ -14,29 +14,36 @@ export async function logout(): Promise<void> {
 }
 
 /**
- * Signs out, deletes the private data saved on the device (account, orders,
+ * What follows the end of this browser's session (a logout, a deleted
+ * account): deletes the private data saved on the device (account, orders,
  * outbox; see docs/offline.md) before anything else, so even a reload at once
  * finds nothing, then goes home and empties the query cache (nothing of this
- * session may linger). A failed logout is only logged, as the spec says.
+ * session may linger).
  */
-export function useLogout() {
+export function useForgetSession() {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   const offline = useOfflineStore()
+  return async () => {
+    // Storage that does not answer in time must not keep the person signed in
+    // on screen; the deletion carries on meanwhile.
+    await Promise.race([offline.deletePrivateData(), new Promise((resolve) => setTimeout(resolve, 3000))])
+    // Home first, drawn at once (flushSync, not a transition): a signed-in
+    // screen still shown while the cache empties would refetch its data (a
+    // 401) and its guard would send to /login. Then nobody is signed in, and
+    // nothing of the session is kept.
+    await navigate('/', { flushSync: true })
+    queryClient.setQueryData(authKeys.me(), null)
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authKeys.all[0] })
+  }
+}
+
+/** Signs out and forgets the session as above. A failed logout is only logged, as the spec says. */
+export function useLogout() {
+  const forgetSession = useForgetSession()
   return useMutation({
     mutationFn: logout,
-    onSuccess: async () => {
-      // Storage that does not answer in time must not keep the person signed in
-      // on screen; the deletion carries on meanwhile.
-      await Promise.race([offline.deletePrivateData(), new Promise((resolve) => setTimeout(resolve, 3000))])
-      // Home first, drawn at once (flushSync, not a transition): a signed-in
-      // screen still shown while the cache empties would refetch its data (a
-      // 401) and its guard would send to /login. Then nobody is signed in, and
-      // nothing of the session is kept.
-      await navigate('/', { flushSync: true })
-      queryClient.setQueryData(authKeys.me(), null)
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authKeys.all[0] })
-    },
+    onSuccess: forgetSession,
     onError: (error) => {
       console.error('Logout failed', error)
     },

@@ -1,5 +1,6 @@
-import { useMutation } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
+import { sessionKeys } from '@/lib/query-keys'
 
 /** DELETE /api/auth/sessions: 204; every other session of the account ends, this one stays. */
 export function signOutElsewhere(): Promise<void> {
@@ -7,5 +8,9 @@ export function signOutElsewhere(): Promise<void> {
 }
 
 export function useSignOutElsewhere() {
-  return useMutation({ mutationFn: signOutElsewhere })
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: signOutElsewhere,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: sessionKeys.all }),
+  })
 }

@@ -29,7 +29,7 @@ function valuesOf(user: User): DetailsForm {
   return { name: user.name, phone: user.phone, location: user.location, image: null }
 }
 
-/** Name, phone, location and picture; the email is shown, not changed. */
+/** Name, phone, location and picture; the email is shown, and changed in its own section. */
 export function ProfileDetailsForm({ user }: { user: User }) {
   const online = useOnline()
   const update = useUpdateProfile()
@@ -67,7 +67,7 @@ export function ProfileDetailsForm({ user }: { user: User }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-      <Field label="Email address" hint="Your email address cannot be changed here.">
+      <Field label="Email address" hint="Change it under Email, below.">
         {(control) => <Input type="email" readOnly value={user.email} {...control} />}
       </Field>
       <Field label="Name" error={errors.name?.message}>

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { authKeys } from '@/lib/query-keys'
-import { buyer, picture } from '@/testing/fixtures'
+import { buyer, list, picture } from '@/testing/fixtures'
 import { apiError, json, mockApi } from '@/testing/mock-api'
 import { renderRoutes } from '@/testing/render'
 import { ProfileRoute } from './profile'
@@ -9,6 +9,12 @@ import { ProfileRoute } from './profile'
 const routes = [{ path: '/dashboard/profile', element: <ProfileRoute /> }]
 const path = '/dashboard/profile'
 const invalid = 'Some fields are not right'
+/** The signed-in buyer, with no other sessions and no mail. */
+const signedIn = {
+  'GET /api/auth/me': () => json(buyer),
+  'GET /api/auth/providers': () => json({ google: false, mail: false }),
+  'GET /api/auth/sessions': () => json(list([])),
+}
 
 function section(name: string) {
   return within(screen.getByRole('region', { name }))
@@ -22,7 +28,7 @@ async function openProfile() {
 
 describe('Profile', () => {
   it("shows the person's details, the email read-only, and their picture", async () => {
-    mockApi({ 'GET /api/auth/me': () => json(buyer) })
+    mockApi(signedIn)
     await openProfile()
     expect(screen.getByRole('heading', { name: 'Profile', level: 1 })).toBeInTheDocument()
     const details = section('Your details')
@@ -34,7 +40,7 @@ describe('Profile', () => {
   })
 
   it('shows the initials of a person without a picture', async () => {
-    mockApi({ 'GET /api/auth/me': () => json({ ...buyer, image: '' }) })
+    mockApi({ ...signedIn, 'GET /api/auth/me': () => json({ ...buyer, image: '' }) })
     await openProfile()
     expect(screen.getByRole('img', { name: 'Your initials, shown while there is no picture' })).toHaveTextContent('BB')
   })
@@ -42,7 +48,7 @@ describe('Profile', () => {
   it('saves the details without a picture and updates the signed-in user', async () => {
     const saved = { ...buyer, name: 'Bea Newname', location: 'Capital City' }
     const fetch = mockApi({
-      'GET /api/auth/me': () => json(buyer),
+      ...signedIn,
       'PATCH /api/auth/me': () => json(saved),
     })
     const { user, queryClient } = await openProfile()
@@ -67,7 +73,7 @@ describe('Profile', () => {
   it('uploads a new picture first and saves its url', async () => {
     let uploaded: unknown
     const fetch = mockApi({
-      'GET /api/auth/me': () => json(buyer),
+      ...signedIn,
       'POST /api/images': ({ body }) => {
         uploaded = (body as FormData).get('image')
         return json({ url: '/images/new.webp' }, 201)
@@ -93,7 +99,7 @@ describe('Profile', () => {
 
   it("asks for a name, and puts the server's messages under their inputs", async () => {
     const fetch = mockApi({
-      'GET /api/auth/me': () => json(buyer),
+      ...signedIn,
       'PATCH /api/auth/me': () => apiError(422, invalid, { phone: 'Enter a phone number of at most 30 characters' }),
     })
     const { user } = await openProfile()
@@ -112,7 +118,7 @@ describe('Profile', () => {
   })
 
   it('checks the new password as Register does, and twice, before sending it', async () => {
-    const fetch = mockApi({ 'GET /api/auth/me': () => json(buyer) })
+    const fetch = mockApi(signedIn)
     const { user } = await openProfile()
     const form = section('Change password')
     const current = form.getByLabelText('Current password')
@@ -135,7 +141,7 @@ describe('Profile', () => {
 
   it('changes the password, says the other sessions ended, and empties the form', async () => {
     const fetch = mockApi({
-      'GET /api/auth/me': () => json(buyer),
+      ...signedIn,
       'POST /api/auth/password': () => json(buyer),
     })
     const { user } = await openProfile()
@@ -161,7 +167,7 @@ describe('Profile', () => {
   it('puts a wrong current password under its input, and says when there were too many tries', async () => {
     let attempts = 0
     mockApi({
-      'GET /api/auth/me': () => json(buyer),
+      ...signedIn,
       'POST /api/auth/password': () =>
         ++attempts === 1
           ? apiError(422, invalid, { current_password: 'This is not your current password' })
@@ -184,11 +190,11 @@ describe('Profile', () => {
 
   it('signs out everywhere else', async () => {
     const fetch = mockApi({
-      'GET /api/auth/me': () => json(buyer),
+      ...signedIn,
       'DELETE /api/auth/sessions': () => json(null, 204),
     })
     const { user, queryClient } = await openProfile()
-    await user.click(section('Signed in elsewhere?').getByRole('button', { name: 'Sign out everywhere else' }))
+    await user.click(section('Active sessions').getByRole('button', { name: 'Sign out everywhere else' }))
     expect(await screen.findByText('Signed out everywhere else')).toBeInTheDocument()
     expect(fetch).toHaveBeenCalledWith('/api/auth/sessions', expect.objectContaining({ method: 'DELETE' }))
     expect(queryClient.getQueryData(authKeys.me())).toEqual(buyer)

@@ -1,18 +1,39 @@
 import type { ReactNode } from 'react'
 import toast from 'react-hot-toast'
-import { Button } from '@/components/button'
+import { Button, buttonClasses } from '@/components/button'
 import { FormError } from '@/components/form-error'
 import { PageHeader } from '@/components/page-header'
+import { apiUrl } from '@/lib/api'
 import { useUser } from '@/lib/auth'
+import { cn } from '@/lib/cn'
 import { useOnline } from '@/lib/connectivity'
 import { useSignOutElsewhere } from '../api/sign-out-elsewhere'
+import { ChangeEmailForm } from '../components/change-email-form'
 import { ChangePasswordForm } from '../components/change-password-form'
+import { DeleteAccount } from '../components/delete-account'
 import { ProfileDetailsForm } from '../components/profile-details-form'
+import { SessionsList } from '../components/sessions-list'
 
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+function Section({
+  id,
+  title,
+  tone = 'plain',
+  children,
+}: {
+  id: string
+  title: string
+  tone?: 'plain' | 'danger'
+  children: ReactNode
+}) {
   return (
-    <section aria-labelledby={id} className="rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-8">
-      <h2 id={id} className="mb-5 text-xl font-semibold">
+    <section
+      aria-labelledby={id}
+      className={cn(
+        'rounded-2xl border bg-white p-5 shadow-sm sm:p-8',
+        tone === 'danger' ? 'border-red-300' : 'border-stone-200',
+      )}
+    >
+      <h2 id={id} className={cn('mb-5 text-xl font-semibold', tone === 'danger' && 'text-red-800')}>
         {title}
       </h2>
       {children}
@@ -20,7 +41,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
   )
 }
 
-/** The signed-in person's own account: details, password, and other sessions. */
+/** The signed-in person's own account: details, email, password, sessions, their data, and leaving. */
 export function ProfileRoute() {
   const online = useOnline()
   const { user } = useUser()
@@ -31,15 +52,20 @@ export function ProfileRoute() {
 
   return (
     <div className="flex max-w-2xl flex-col gap-6">
-      <PageHeader title="Profile" description="Your details, your password, and where you are signed in." className="mb-0" />
+      <PageHeader title="Profile" description="Your details, email and password, where you are signed in, and your data." className="mb-0" />
       <Section id="profile-details" title="Your details">
         {user && <ProfileDetailsForm key={user.id} user={user} />}
+      </Section>
+      <Section id="profile-email" title="Email">
+        {user && <ChangeEmailForm email={user.email} />}
       </Section>
       <Section id="profile-password" title="Change password">
         <ChangePasswordForm />
       </Section>
-      <Section id="profile-sessions" title="Signed in elsewhere?">
+      <Section id="profile-sessions" title="Active sessions">
         <div className="flex flex-col gap-4">
+          <p className="text-stone-600">The browsers and devices where you are signed in.</p>
+          <SessionsList />
           <p className="text-stone-600">
             Sign out on every other device and browser where you are signed in; you stay signed in here.
           </p>
@@ -54,6 +80,19 @@ export function ProfileRoute() {
             Sign out everywhere else
           </Button>
         </div>
+      </Section>
+      <Section id="profile-data" title="Your data">
+        <div className="flex flex-col gap-4">
+          <p className="text-stone-600">
+            Everything the marketplace holds about you (your account, listings, bookings and reports) as one JSON file.
+          </p>
+          <a href={apiUrl('/auth/me/export')} download className={buttonClasses({ variant: 'secondary', className: 'sm:self-start' })}>
+            Download my data
+          </a>
+        </div>
+      </Section>
+      <Section id="profile-leave" title="Leave Rehome" tone="danger">
+        <DeleteAccount />
       </Section>
     </div>
   )

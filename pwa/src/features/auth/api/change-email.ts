@@ -1,0 +1,25 @@
+import { useMutation } from '@tanstack/react-query'
+import { api } from '@/lib/api'
+
+export interface ChangeEmailInput {
+  email: string
+  /** The current password; an account made through Google sets one first. */
+  password: string
+}
+
+export interface ChangeEmailAnswer {
+  /** Where the link went; the email changes only once it is opened. */
+  message: string
+}
+
+/**
+ * POST /api/auth/email: 202, and a link is mailed to the new address. 422
+ * with fields.email or fields.password; 409 when the marketplace cannot send mail.
+ */
+export function changeEmail(input: ChangeEmailInput): Promise<ChangeEmailAnswer> {
+  return api.post<ChangeEmailAnswer>('/auth/email', input)
+}
+
+export function useChangeEmail() {
+  return useMutation({ mutationFn: changeEmail })
+}
