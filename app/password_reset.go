@@ -89,7 +89,7 @@ func (s *Service) ResetPassword(ctx context.Context, token, password string) (*U
 
 // ForgotPasswordMessage is the one answer to "Forgot password?", whether
 // or not the email has an account.
-const ForgotPasswordMessage = "If an account exists for that email, we sent it a link to choose a new password. Check your inbox."
+const ForgotPasswordMessage = "If an account exists for that email, we sent it a link to choose a new password. Check your inbox." // #nosec G101 -- a message, not a credential
 
 // Forgotten passwords: each client may ask so often, and each email gets
 // so many mails an hour however many clients ask, so that nobody can fill

@@ -37,9 +37,9 @@ type Service struct {
 	store    Store
 	intake   ImageIntake
 	hasher   PasswordHasher
-	cards    CardPayments // nil: pay in person only
+	cards    CardPayments  // nil: pay in person only
 	mail     *MailSettings // nil: no mail is sent
-	currency string       // see Currency
+	currency string        // see Currency
 	now      func() time.Time
 
 	emailFailures   *AttemptLimiter

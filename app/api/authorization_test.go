@@ -20,6 +20,8 @@ func TestAuthorization(t *testing.T) {
 	other, _ := e.register("Olga Other", "other@example.com", app.RoleSeller)
 	buyer, buyerUser := e.register("Bea Buyer", "buyer@example.com", app.RoleBuyer)
 	anonymous := e.client()
+	// Mail is queued and never sent: enough to ask who may send it.
+	e.svc.UseMail(app.MailSettings{PublicURL: "https://market.example"})
 
 	categoryImage := pngImage(t, 60, 40)
 	expectStatus(t, admin.form("/api/categories", map[string]string{"name": "Tables"}, categoryImage), http.StatusCreated)
@@ -43,6 +45,7 @@ func TestAuthorization(t *testing.T) {
 	type want [5]int // anonymous, buyer, seller, other seller, admin
 	const (
 		ok, created, gone = http.StatusOK, http.StatusCreated, http.StatusNoContent
+		accepted          = http.StatusAccepted
 		unauth, forbid    = http.StatusUnauthorized, http.StatusForbidden
 		invalid           = http.StatusUnprocessableEntity
 		conflict, missing = http.StatusConflict, http.StatusNotFound
@@ -86,6 +89,14 @@ func TestAuthorization(t *testing.T) {
 		product := newProduct(t)
 		expectStatus(t, seller.call("POST", "/api/advertised", map[string]any{"product_id": product}), created)
 		return product
+	}
+	// A new session of the buyer's, on another device; its ID in sessionID.
+	var sessionID string
+	newSession := func(t testing.TB) int64 {
+		device := e.client()
+		expectStatus(t, device.call("POST", "/api/auth/login", map[string]string{"email": "buyer@example.com", "password": testPassword}), ok)
+		sessionID = decode[app.List[app.Session]](t, device.call("GET", "/api/auth/sessions", nil)).Items[0].ID
+		return 0
 	}
 	newAccount := func(role app.Role) func(t testing.TB) int64 { // a throwaway account of role
 		return func(t testing.TB) int64 {
@@ -229,6 +240,23 @@ func TestAuthorization(t *testing.T) {
 		}},
 		{"sign out everywhere else", want{unauth, gone, gone, gone, gone}, writes, nil, func(c *client, _ int64) *response {
 			return c.call("DELETE", "/api/auth/sessions", nil)
+		}},
+		// The same answer to everyone, for an email with an account or not.
+		{"forgot password", want{accepted, accepted, accepted, accepted, accepted}, reads, nil, func(c *client, _ int64) *response {
+			return c.call("POST", "/api/auth/password/forgot", map[string]string{"email": "nobody@example.com"})
+		}},
+		{"change one's email, the password wrong", want{unauth, invalid, invalid, invalid, invalid}, reads, nil, func(c *client, _ int64) *response {
+			return c.call("POST", "/api/auth/email", map[string]string{"email": "new@example.com", "password": "not it at all"})
+		}},
+		{"confirm an email change, a made-up link", want{invalid, invalid, invalid, invalid, invalid}, reads, nil, func(c *client, _ int64) *response {
+			return c.call("POST", "/api/auth/email/confirm", map[string]string{"token": "made-up"})
+		}},
+		{"one's sessions", want{unauth, ok, ok, ok, ok}, reads, nil, func(c *client, _ int64) *response {
+			return c.call("GET", "/api/auth/sessions", nil)
+		}},
+		// Only its owner may end a session. (The fingerprint leaves sessions out.)
+		{"end the buyer's other session", want{unauth, gone, missing, missing, missing}, reads, newSession, func(c *client, _ int64) *response {
+			return c.call("DELETE", "/api/auth/sessions/"+sessionID, nil)
 		}},
 		// Anyone may spend a link; a made-up one sets nothing.
 		{"reset a password", want{invalid, invalid, invalid, invalid, invalid}, reads, nil, func(c *client, _ int64) *response {

@@ -17,7 +17,6 @@ import (
 	"sync"
 	"time"
 
-	"rehome/app"
 	"rehome/app/api"
 	"rehome/internal/backup"
 	"rehome/internal/demo"
@@ -320,8 +319,7 @@ func runServer(ctx context.Context, log *slog.Logger, cfg serverConfig) error {
 	}
 
 	if cfg.mail != nil {
-		courier := mail.NewCourier(m.DB, cfg.mail.server, cfg.mail.from, log)
-		m.Service.UseMail(app.MailSettings{PublicURL: strings.TrimSuffix(cfg.publicURL, "/"), Queued: courier.Wake})
+		courier := m.UseMail(cfg.mail.server, cfg.mail.from, cfg.publicURL, log)
 		workers.Go(func() { courier.Run(background) })
 		log.Info("mail is sent through", "server", cfg.mail.server.String(), "from", cfg.mail.from.String())
 	}

@@ -7,12 +7,16 @@ package marketplace
 import (
 	"context"
 	"errors"
+	"log/slog"
+	netmail "net/mail"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"rehome/app"
 	"rehome/app/api"
+	"rehome/mail"
 	"rehome/pwa"
 	"rehome/sqlite"
 	"rehome/uploads"
@@ -51,6 +55,14 @@ func Open(ctx context.Context, dir string, hasher app.PasswordHasher) (*Marketpl
 }
 
 func (m *Marketplace) Close() error { return m.DB.Close() }
+
+// UseMail turns mail on: it is queued in the database and handed to sender
+// as from, with links to publicURL. The caller runs the courier it returns.
+func (m *Marketplace) UseMail(sender mail.Sender, from *netmail.Address, publicURL string, log *slog.Logger) *mail.Courier {
+	courier := mail.NewCourier(m.DB, sender, from, log)
+	m.Service.UseMail(app.MailSettings{PublicURL: strings.TrimSuffix(publicURL, "/"), Queued: courier.Wake})
+	return courier
+}
 
 // Server is the HTTP server of the marketplace, with the web app built into
 // this binary. cfg says how it is deployed (cookies, proxies, logger); the

@@ -1,0 +1,256 @@
+package mail_test
+
+import (
+	"context"
+	"crypto/ecdsa"
+	"crypto/elliptic"
+	"crypto/rand"
+	"crypto/tls"
+	"crypto/x509"
+	"crypto/x509/pkix"
+	"io"
+	"log/slog"
+	"math/big"
+	"net"
+	netmail "net/mail"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"rehome/app"
+	"rehome/internal/mailsink"
+	"rehome/mail"
+	"rehome/sqlite"
+)
+
+var from = &netmail.Address{Name: "Rehome", Address: "noreply@market.test"}
+
+func quiet() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)) }
+
+// selfSigned is a certificate for 127.0.0.1, and a pool that trusts it.
+func selfSigned(t *testing.T) (tls.Certificate, *x509.CertPool) {
+	t.Helper()
+	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmpl := &x509.Certificate{
+		SerialNumber: big.NewInt(1), Subject: pkix.Name{CommonName: "mail.test"},
+		NotBefore: time.Now().Add(-time.Hour), NotAfter: time.Now().Add(time.Hour),
+		IPAddresses: []net.IP{net.ParseIP("127.0.0.1")}, KeyUsage: x509.KeyUsageDigitalSignature,
+		ExtKeyUsage: []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth},
+	}
+	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cert, err := x509.ParseCertificate(der)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pool := x509.NewCertPool()
+	pool.AddCert(cert)
+	return tls.Certificate{Certificate: [][]byte{der}, PrivateKey: key}, pool
+}
+
+func startSink(t *testing.T, opts mailsink.Options) *mailsink.Sink {
+	t.Helper()
+	sink, err := mailsink.Start("127.0.0.1:0", opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { sink.Close() })
+	return sink
+}
+
+func queued(to string) app.QueuedMail {
+	return app.QueuedMail{ID: 7, Queued: time.Unix(1700000000, 0), Mail: app.Mail{
+		To: to, Subject: "Réinitialiser\r\nBcc: evil@example.com", Text: "Hello Zoë,\nOpen https://market.test/reset-password?token=ABC=DEF\n",
+		HTML: `<p>Hello Zoë, <a href="https://market.test/x">open</a></p>`,
+	}}
+}
+
+func TestSendingOverEachKindOfConnection(t *testing.T) {
+	cert, pool := selfSigned(t)
+	serverTLS := &tls.Config{Certificates: []tls.Certificate{cert}}
+	cases := []struct {
+		name    string
+		scheme  string
+		opts    mailsink.Options
+		wantTLS bool
+	}{
+		{"plain, on this machine, no password", "smtp://", mailsink.Options{}, false},
+		{"plain, on this machine, with a password", "smtp://sam:secret@", mailsink.Options{User: "sam", Password: "secret"}, false},
+		{"STARTTLS when offered, with a password", "smtp://sam:secret@", mailsink.Options{TLS: serverTLS, User: "sam", Password: "secret"}, true},
+		{"TLS from the start", "smtps://sam:secret@", mailsink.Options{TLS: serverTLS, ImplicitTLS: true, User: "sam", Password: "secret"}, true},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			sink := startSink(t, tc.opts)
+			server, err := mail.ParseServer(tc.scheme + sink.Addr)
+			if err != nil {
+				t.Fatal(err)
+			}
+			server.TLS = &tls.Config{RootCAs: pool}
+			m := queued("zoe@example.com")
+			msg, err := mail.Compose(from, m, time.Now())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := server.Send(context.Background(), from.Address, m.To, msg); err != nil {
+				t.Fatal(err)
+			}
+			got := sink.Messages("zoe@example.com")
+			if len(got) != 1 {
+				t.Fatalf("%d mails arrived, want 1", len(got))
+			}
+			if got[0].TLS != tc.wantTLS || got[0].User != tc.opts.User {
+				t.Errorf("TLS %v as %q, want TLS %v as %q", got[0].TLS, got[0].User, tc.wantTLS, tc.opts.User)
+			}
+			if got[0].Text != "Hello Zoë,\nOpen https://market.test/reset-password?token=ABC=DEF\n" || !strings.Contains(got[0].HTML, `<a href="https://market.test/x">`) {
+				t.Errorf("parts arrived as %q and %q", got[0].Text, got[0].HTML)
+			}
+			// A line break in a subject must not start a header of its own.
+			if got[0].Subject != "Réinitialiser Bcc: evil@example.com" || strings.Contains(got[0].Raw, "\r\nBcc:") {
+				t.Errorf("subject %q; raw:\n%s", got[0].Subject, got[0].Raw)
+			}
+			if !strings.Contains(got[0].Raw, "Message-ID: <rehome.7.") {
+				t.Errorf("no stable Message-ID:\n%s", got[0].Raw)
+			}
+		})
+	}
+}
+
+func TestServerURLs(t *testing.T) {
+	for _, bad := range []string{"", "http://mail.test", "smtp://", "smtp://mail.test/path", "smtp://mail.test?x=1", "::"} {
+		if _, err := mail.ParseServer(bad); err == nil {
+			t.Errorf("%q was taken", bad)
+		}
+	}
+	s, err := mail.ParseServer("smtp://sam:s3cret@mail.test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(s.String(), "s3cret") {
+		t.Errorf("the password shows in %s", s)
+	}
+}
+
+func TestAPasswordIsNeverSentInTheClearToAnotherMachine(t *testing.T) {
+	// 127.0.0.2 is this machine too, but not "localhost" by name: the rule
+	// of net/smtp's PLAIN is what the server is called.
+	sink := startSink(t, mailsink.Options{User: "sam", Password: "secret"})
+	_, port, _ := net.SplitHostPort(sink.Addr)
+	server, err := mail.ParseServer("smtp://sam:secret@" + net.JoinHostPort("localhost.", port))
+	if err != nil {
+		t.Fatal(err)
+	}
+	msg, _ := mail.Compose(from, queued("zoe@example.com"), time.Now())
+	if err := server.Send(context.Background(), from.Address, "zoe@example.com", msg); err == nil {
+		t.Fatal("the password went without TLS")
+	}
+	if n := len(sink.Messages("")); n != 0 {
+		t.Errorf("%d mails arrived", n)
+	}
+}
+
+func openDB(t *testing.T, path string) *sqlite.DB {
+	t.Helper()
+	db, err := sqlite.Open(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return db
+}
+
+// TestTheQueue: a mail queued survives a restart, waits out a refusing
+// server with growing pauses, goes once the server takes it, and never again.
+func TestTheQueue(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "rehome.db")
+	db := openDB(t, path)
+	if err := db.QueueMail(ctx, &app.Mail{To: "zoe@example.com", Subject: "Hello", Text: "Hi", HTML: "<p>Hi</p>"}); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+
+	db = openDB(t, path)
+	defer db.Close()
+	sink := startSink(t, mailsink.Options{})
+	server, err := mail.ParseServer("smtp://" + sink.Addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	courier := mail.NewCourier(db, server, from, quiet())
+
+	sink.Refuse(true)
+	courier.SendDue(ctx)
+	next, waiting, err := db.NextMailDue(ctx)
+	if err != nil || !waiting {
+		t.Fatalf("the refused mail left the queue: %v", err)
+	}
+	if wait := time.Until(next); wait < mail.FirstRetry-5*time.Second || wait > mail.FirstRetry+5*time.Second {
+		t.Errorf("next attempt in %s, want %s", wait, mail.FirstRetry)
+	}
+	courier.SendDue(ctx) // not due yet: nothing is tried
+	if due, _ := db.DueMail(ctx, next, 10); len(due) != 1 || due[0].Attempts != 1 {
+		t.Fatalf("queue after a refusal: %+v", due)
+	}
+
+	sink.Refuse(false)
+	if err := db.MailFailed(ctx, 1, time.Now(), "made due for the test"); err != nil {
+		t.Fatal(err)
+	}
+	courier.SendDue(ctx)
+	courier.SendDue(ctx)
+	if got := sink.Messages("zoe@example.com"); len(got) != 1 || got[0].Subject != "Hello" {
+		t.Fatalf("arrived: %+v", got)
+	}
+	if _, waiting, _ := db.NextMailDue(ctx); waiting {
+		t.Error("a sent mail stayed queued")
+	}
+}
+
+func TestARecipientRefusedForGoodIsGivenUp(t *testing.T) {
+	ctx := context.Background()
+	db := openDB(t, filepath.Join(t.TempDir(), "rehome.db"))
+	defer db.Close()
+	sink := startSink(t, mailsink.Options{})
+	server, _ := mail.ParseServer("smtp://" + sink.Addr)
+	if err := db.QueueMail(ctx, &app.Mail{To: "ghost@nowhere.test", Subject: "Hello", Text: "Hi", HTML: "<p>Hi</p>"}); err != nil {
+		t.Fatal(err)
+	}
+	mail.NewCourier(db, server, from, quiet()).SendDue(ctx)
+	if _, waiting, _ := db.NextMailDue(ctx); waiting {
+		t.Error("a mail to an address the server refused for good is still queued")
+	}
+}
+
+func TestRetryPausesDoubleUpToAnHour(t *testing.T) {
+	for failures, want := range map[int]time.Duration{1: 30 * time.Second, 2: time.Minute, 3: 2 * time.Minute, 8: time.Hour, 40: time.Hour} {
+		if got := mail.RetryAfter(failures); got != want {
+			t.Errorf("after %d failures: %s, want %s", failures, got, want)
+		}
+	}
+}
+
+func TestRunSendsAsSoonAsWoken(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	db := openDB(t, filepath.Join(t.TempDir(), "rehome.db"))
+	defer db.Close()
+	sink := startSink(t, mailsink.Options{})
+	server, _ := mail.ParseServer("smtp://" + sink.Addr)
+	courier := mail.NewCourier(db, server, from, quiet())
+	done := make(chan struct{})
+	go func() { courier.Run(ctx); close(done) }()
+	defer func() { cancel(); <-done }()
+	time.Sleep(50 * time.Millisecond) // the courier is waiting for its next poll, a minute away
+	if err := db.QueueMail(ctx, &app.Mail{To: "zoe@example.com", Subject: "Hello", Text: "Hi", HTML: "<p>Hi</p>"}); err != nil {
+		t.Fatal(err)
+	}
+	courier.Wake()
+	if got := sink.Wait("zoe@example.com", 1, 10*time.Second); len(got) != 1 {
+		t.Fatalf("%d mails arrived", len(got))
+	}
+}
