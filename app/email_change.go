@@ -59,9 +59,8 @@ func (s *Service) RequestEmailChange(ctx context.Context, actor *User, newEmail,
 	}
 	newEmail = NormalizeEmail(newEmail)
 	v := &Validator{}
-	v.Required(newEmail, "email")
+	checkEmail(v, "email", newEmail)
 	if !v.Has("email") {
-		v.Check(ValidEmail(newEmail), "email", "Enter a valid email address")
 		v.Check(newEmail != actor.Email, "email", "This is already your email")
 	}
 	if err := v.Err(); err != nil {

@@ -112,10 +112,7 @@ func (s *Service) ForgotPassword(ctx context.Context, email, clientAddress strin
 	}
 	email = NormalizeEmail(email)
 	v := &Validator{}
-	v.Required(email, "email")
-	if !v.Has("email") {
-		v.Check(ValidEmail(email), "email", "Enter a valid email address")
-	}
+	checkEmail(v, "email", email)
 	if err := v.Err(); err != nil {
 		return err
 	}

@@ -89,12 +89,17 @@ func (n *NewUser) Validate(v *Validator) {
 func (n *NewUser) validateProfile(v *Validator) {
 	v.Required(n.Name, "name")
 	v.Check(utf8.RuneCountInString(n.Name) <= MaxNameRunes, "name", "Use at most 100 characters")
-	v.Required(n.Email, "email")
-	if !v.Has("email") {
-		v.Check(ValidEmail(n.Email), "email", "Enter a valid email address")
-	}
+	checkEmail(v, "email", n.Email)
 	v.Check(n.Phone == "" || ValidPhone(n.Phone), "phone", PhoneMessage)
 	v.Check(utf8.RuneCountInString(n.Location) <= 200, "location", "Use at most 200 characters")
+}
+
+// checkEmail applies the registration rules to an email.
+func checkEmail(v *Validator, field, email string) {
+	v.Required(email, field)
+	if !v.Has(field) {
+		v.Check(ValidEmail(email), field, "Enter a valid email address")
+	}
 }
 
 // MaxNameRunes is the longest name an account may have.
