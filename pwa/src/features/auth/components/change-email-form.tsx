@@ -55,7 +55,7 @@ export function ChangeEmailForm({ email }: { email: string }) {
 
   const current = (
     <p className="text-stone-700">
-      Your email address is <strong className="break-all text-stone-900">{email}</strong>.
+      Your email address is <strong className="break-words text-stone-900">{email}</strong>.
     </p>
   )
 

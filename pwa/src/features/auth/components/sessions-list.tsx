@@ -40,9 +40,13 @@ function SessionRow({ session }: { session: Session }) {
           {session.current && <Badge tone="teal">This device</Badge>}
         </p>
         <p className="text-sm text-stone-600">
-          Signed in {formatDate(session.created_at)}
-          {' · '}
-          Last seen {session.current ? 'now' : formatLastSeen(session.last_seen)}
+          <span className="block sm:inline">Signed in {formatDate(session.created_at)}</span>
+          <span aria-hidden="true" className="hidden sm:inline">
+            {' · '}
+          </span>
+          <span className="block sm:inline">
+            {session.current ? 'Active now' : `Last seen ${formatLastSeen(session.last_seen)}`}
+          </span>
         </p>
       </div>
       {!session.current && (

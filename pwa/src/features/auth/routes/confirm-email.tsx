@@ -49,7 +49,7 @@ export function ConfirmEmailRoute() {
     return (
       <AuthCard title="Your email is changed" footer={onward}>
         <p role="status" className="text-center text-stone-700">
-          Your email is now <strong className="break-all">{confirm.data.email}</strong>
+          Your email is now <strong className="break-words">{confirm.data.email}</strong>
         </p>
       </AuthCard>
     )

@@ -127,7 +127,7 @@ describe('Profile: Active sessions', () => {
     const region = section('Active sessions')
     const rows = within(await region.findByRole('list', { name: 'Sessions' })).getAllByRole('listitem')
     expect(rows.map((row) => row.textContent)).toEqual([
-      expect.stringMatching(/^Firefox on LinuxThis deviceSigned in Nov 20, 2026 · Last seen now$/),
+      expect.stringMatching(/^Firefox on LinuxThis deviceSigned in Nov 20, 2026 · Active now$/),
       expect.stringMatching(/^Chrome on AndroidSigned in Nov 1, 2026 · Last seen 5 minutes ago/),
       expect.stringMatching(/^Safari on macOSSigned in Sep 1, 2026 · Last seen on Oct 2, 2026/),
     ])
