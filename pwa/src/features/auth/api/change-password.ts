@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
-import { authKeys } from '@/lib/query-keys'
+import { authKeys, sessionKeys } from '@/lib/query-keys'
 import type { User } from '@/lib/types'
 
 export interface ChangePasswordInput {
@@ -21,6 +21,10 @@ export function useChangePassword() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: changePassword,
-    onSuccess: (user) => queryClient.setQueryData(authKeys.me(), user),
+    onSuccess: (user) => {
+      queryClient.setQueryData(authKeys.me(), user)
+      // The other sessions ended: the list of them changed.
+      void queryClient.invalidateQueries({ queryKey: sessionKeys.all })
+    },
   })
 }

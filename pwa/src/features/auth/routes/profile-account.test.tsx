@@ -183,6 +183,26 @@ describe('Profile: Active sessions', () => {
     await waitFor(() => expect(region.queryByText('Safari on macOS')).not.toBeInTheDocument())
     expect(region.getByText('Firefox on Linux')).toBeInTheDocument()
   })
+  it('lists the sessions again after a password change ends the others', async () => {
+    let sessions = [thisOne, phone]
+    mockApi({
+      ...signedIn(),
+      'GET /api/auth/sessions': () => json(list(sessions)),
+      'POST /api/auth/password': () => {
+        sessions = [thisOne]
+        return json(buyer)
+      },
+    })
+    const { user } = await openProfile()
+    const region = section('Active sessions')
+    await region.findByText('Chrome on Android')
+    const form = section('Change password')
+    await user.type(form.getByLabelText('Current password'), 'old secret')
+    await user.type(form.getByLabelText('New password'), 'a new secret')
+    await user.type(form.getByLabelText('Confirm new password'), 'a new secret')
+    await user.click(form.getByRole('button', { name: 'Change password' }))
+    await waitFor(() => expect(region.queryByText('Chrome on Android')).not.toBeInTheDocument())
+  })
 })
 
 describe('Profile: Your data', () => {
