@@ -57,7 +57,7 @@ describe('Reset password', () => {
     )
   })
 
-  it('says the link is not valid, with a way to Log In, when the server refuses the token', async () => {
+  it('says the link is not valid, with a way to a new link or to Log In, when the server refuses the token', async () => {
     mockApi({
       'POST /api/auth/password/reset': () => apiError(422, 'Some fields are not right', { token: expiredMessage }),
     })
@@ -69,6 +69,7 @@ describe('Reset password', () => {
     expect(await screen.findByRole('heading', { name: 'This link is not valid' })).toBeInTheDocument()
     expect(screen.getByRole('alert')).toHaveTextContent(expiredMessage)
     expect(screen.queryByLabelText('New password')).not.toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Ask for a new link' })).toHaveAttribute('href', '/forgot-password')
     await user.click(screen.getByRole('link', { name: 'Log In' }))
     expect(await screen.findByText('login page')).toBeInTheDocument()
   })

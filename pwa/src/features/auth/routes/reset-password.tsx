@@ -22,9 +22,9 @@ interface ResetPasswordForm {
 const noTokenMessage = 'This link is not complete. Ask for a new one, or log in if you know your password.'
 
 /**
- * Opened from a link an admin made (?token=…): a new password, and the person
- * is signed in. A link that is missing, unknown, expired or used leads back
- * to Log In instead.
+ * Opened from a reset link (?token=…), mailed or made by an admin: a new
+ * password, and the person is signed in. A link that is missing, unknown,
+ * expired or used leads to asking for a new one, or to Log In.
  */
 export function ResetPasswordRoute() {
   const online = useOnline()
@@ -65,7 +65,10 @@ export function ResetPasswordRoute() {
       <AuthCard title="This link is not valid">
         <div role="alert" className="flex flex-col gap-5 text-center text-stone-700">
           <p>{tokenError ?? noTokenMessage}</p>
-          <p>
+          <p className="flex justify-center gap-6">
+            <Link to={paths.forgotPassword} className="font-semibold">
+              Ask for a new link
+            </Link>
             <Link to={paths.login} className="font-semibold">
               Log In
             </Link>
