@@ -16,6 +16,8 @@ type Export struct {
 	BookingsMade     []Booking    `json:"bookings_made"`
 	BookingsReceived []Booking    `json:"bookings_received"`
 	ReportsMade      []ReportMade `json:"reports_made"`
+	// Sessions are the devices signed in to the account.
+	Sessions []Session `json:"sessions"`
 }
 
 // ReportMade is one report a person made of a listing that is still reported.
@@ -49,6 +51,12 @@ func (s *Service) ExportAccount(ctx context.Context, actor *User) (*Export, erro
 		return nil, err
 	}
 	if e.ReportsMade, err = s.store.ReportsMadeBy(ctx, actor.ID); err != nil {
+		return nil, err
+	}
+	sessions := func(ctx context.Context, id int64, page Page) (List[Session], error) {
+		return s.store.AccountSessions(ctx, id, "", page)
+	}
+	if e.Sessions, err = allPages(ctx, actor.ID, sessions); err != nil {
 		return nil, err
 	}
 	return e, nil
