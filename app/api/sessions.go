@@ -49,8 +49,8 @@ func sessionOwner(ctx context.Context, data []byte) app.SessionOwner {
 	if err != nil {
 		return app.SessionOwner{}
 	}
-	seconds := func(key string) int64 { n, _ := values[key].(int64); return n }
-	id := seconds(sessionUserKey)
+	number := func(key string) int64 { n, _ := values[key].(int64); return n }
+	id := number(sessionUserKey)
 	if id == 0 {
 		return app.SessionOwner{}
 	}
@@ -58,8 +58,8 @@ func sessionOwner(ctx context.Context, data []byte) app.SessionOwner {
 	return app.SessionOwner{
 		UserID:   id,
 		Device:   deviceName(userAgent),
-		SignedIn: time.Unix(seconds(sessionSignedInKey), 0).UTC(),
-		LastSeen: time.Unix(seconds(sessionSeenKey), 0).UTC(),
+		SignedIn: time.Unix(number(sessionSignedInKey), 0).UTC(),
+		LastSeen: time.Unix(number(sessionSeenKey), 0).UTC(),
 	}
 }
 
