@@ -9,7 +9,7 @@ import assert from 'node:assert/strict'
 import { readFile, rm } from 'node:fs/promises'
 import { after, before, test } from 'node:test'
 import { adminAccount, launchBrowser, newContext, screenshots, startServer } from './harness.mjs'
-import { eventually, expectPath, expectToast, logIn, registerThroughApi, watch, writePictures } from './support.mjs'
+import { eventually, expectPath, expectToast, logIn, loginStatus, registerThroughApi, watch, writePictures } from './support.mjs'
 
 const changer = { name: 'Cara Changer', email: 'cara@e2e.test', password: 'cara password 1' }
 const editor = { name: 'Eli Editor', email: 'eli@e2e.test', password: 'eli password 1' }
@@ -42,16 +42,6 @@ async function open(width = 1280) {
 const sidebar = (page) => page.getByRole('navigation', { name: 'Dashboard' })
 const section = (page, name) => page.getByRole('region', { name })
 
-/** POST /api/auth/login's status for these credentials. */
-async function loginStatus({ email, password }) {
-  const response = await fetch(`${server.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  })
-  return response.status
-}
-
 test('changing the password on Profile signs the account out of its other browser, and the new password logs in', async () => {
   const here = await open(1280)
   const there = await open(1280)
@@ -81,7 +71,7 @@ test('changing the password on Profile signs the account out of its other browse
   await logIn(there.page, { ...changer, password: 'cara new password' }, { goto: false })
   await expectPath(there.page, '/dashboard')
   await there.page.getByRole('heading', { name: 'Welcome to dashboard' }).waitFor()
-  assert.equal(await loginStatus(changer), 401)
+  assert.equal(await loginStatus(server.url, changer), 401)
 
   await here.page.getByRole('status').filter({ hasText: 'Your password is changed' }).waitFor({ state: 'hidden' })
   await screenshots(here.page, 'profile', { widths: [1280] })
@@ -146,8 +136,8 @@ test("an admin's reset link from All Users sets a new password and signs the per
   await person.page.getByRole('heading', { name: 'Welcome to dashboard' }).waitFor()
   await person.page.getByText(`Signed in as ${forgetter.name}`).waitFor()
 
-  assert.equal(await loginStatus(forgetter), 401)
-  assert.equal(await loginStatus({ ...forgetter, password: 'fay new password' }), 200)
+  assert.equal(await loginStatus(server.url, forgetter), 401)
+  assert.equal(await loginStatus(server.url, { ...forgetter, password: 'fay new password' }), 200)
   person.watcher.check()
   await person.context.close()
 })
@@ -229,7 +219,7 @@ test('at 360 px, a buyer deletes their account with their password, lands on / s
   await page.reload()
   await page.goto('/dashboard')
   await expectPath(page, '/login')
-  assert.equal(await loginStatus(leaver), 401)
+  assert.equal(await loginStatus(server.url, leaver), 401)
   watcher.check()
   await context.close()
 })

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict'
 import { rm } from 'node:fs/promises'
 import { after, before, test } from 'node:test'
 import { launchBrowser, newContext, screenshots, startMailSink, startServer } from './harness.mjs'
-import { eventually, expectPath, expectToast, logIn, registerThroughApi, watch, writePictures } from './support.mjs'
+import { eventually, expectPath, expectToast, logIn, loginStatus, registerThroughApi, watch, writePictures } from './support.mjs'
 
 const forgetter = { name: 'Gus Forgetful', email: 'gus@e2e.test', password: 'gus password 1' }
 const mover = { name: 'Mia Mover', email: 'mia@e2e.test', password: 'mia password 1' }
@@ -34,16 +34,6 @@ async function open(width = 1280) {
 }
 
 const section = (page, name) => page.getByRole('region', { name })
-
-/** POST /api/auth/login's status for these credentials. */
-async function loginStatus({ email, password }) {
-  const response = await fetch(`${server.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  })
-  return response.status
-}
 
 /**
  * The link to `path` in the newest mail to `to`: the server sends from a
@@ -88,8 +78,8 @@ test('a forgotten password is reset from the link mailed to the account, which s
   await page.getByRole('heading', { name: 'Welcome to dashboard' }).waitFor()
   await page.getByText(`Signed in as ${forgetter.name}`).waitFor()
 
-  assert.equal(await loginStatus(forgetter), 401)
-  assert.equal(await loginStatus({ ...forgetter, password: 'gus new password' }), 200)
+  assert.equal(await loginStatus(server.url, forgetter), 401)
+  assert.equal(await loginStatus(server.url, { ...forgetter, password: 'gus new password' }), 200)
   watcher.check()
   await context.close()
 })
@@ -112,7 +102,7 @@ test('an email changed on Profile takes effect once the link mailed to the new a
   await screenshots(page, 'profile-email-sent', { widths: [360, 1280] })
 
   // Nothing changes until the link is opened.
-  assert.equal(await loginStatus(mover), 200)
+  assert.equal(await loginStatus(server.url, mover), 200)
   const link = await linkMailed(newEmail, '/confirm-email')
   await page.goto(link)
   await page.getByRole('heading', { name: 'Confirm your new email address' }).waitFor()
@@ -123,8 +113,8 @@ test('an email changed on Profile takes effect once the link mailed to the new a
   await section(page, 'Email').getByText(newEmail).waitFor()
   assert.equal(await section(page, 'Your details').getByLabel('Email address').inputValue(), newEmail)
 
-  assert.equal(await loginStatus(mover), 401)
-  assert.equal(await loginStatus({ ...mover, email: newEmail }), 200)
+  assert.equal(await loginStatus(server.url, mover), 401)
+  assert.equal(await loginStatus(server.url, { ...mover, email: newEmail }), 200)
   watcher.check()
   await context.close()
 })

@@ -157,6 +157,16 @@ export async function registerThroughApi(baseURL, { name, email, password, role 
 }
 
 /** The pathname the page is at, once it settles on `expected`. */
+/** POST /api/auth/login's status for these credentials. */
+export async function loginStatus(baseURL, { email, password }) {
+  const response = await fetch(`${baseURL}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  })
+  return response.status
+}
+
 /**
  * A signed-in API client for a test's set-up: (method, path, body) →
  * the JSON answer; a FormData body goes as multipart.

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom'
 import { api, isApiError } from '@/lib/api'
 import { authKeys } from '@/lib/query-keys'
 import { useOfflineStore } from '@/lib/offline/use-offline-store'
+import { whileForgettingSession } from '../forgetting'
 
 /** POST /api/auth/logout. Already signed out (401) counts as done. */
 export async function logout(): Promise<void> {
@@ -28,12 +29,15 @@ export function useForgetSession() {
     // Storage that does not answer in time must not keep the person signed in
     // on screen; the deletion carries on meanwhile.
     await Promise.race([offline.deletePrivateData(), new Promise((resolve) => setTimeout(resolve, 3000))])
-    // Home first, drawn at once (flushSync, not a transition): a signed-in
-    // screen still shown while the cache empties would refetch its data (a
-    // 401) and its guard would send to /login. Then nobody is signed in, and
+    // Nobody is signed in, then home is drawn at once (flushSync, not a
+    // transition): home drawn signed in would ask for what needs a session
+    // (a 401). Until home is there, the screen shown until now may redraw
+    // signed out; its guard then waits instead of sending to /login. Then
     // nothing of the session is kept.
-    await navigate('/', { flushSync: true })
-    queryClient.setQueryData(authKeys.me(), null)
+    await whileForgettingSession(async () => {
+      queryClient.setQueryData(authKeys.me(), null)
+      await navigate('/', { flushSync: true })
+    })
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authKeys.all[0] })
   }
 }

@@ -8,6 +8,7 @@ import { useOnline } from '@/lib/connectivity'
 import { paths } from '@/lib/paths'
 import type { Role } from '@/lib/types'
 import { useDocumentTitle } from '@/lib/use-document-title'
+import { isForgettingSession } from '../forgetting'
 import type { AuthRedirectState } from '../origin'
 import { useUser } from '@/lib/auth'
 
@@ -47,6 +48,7 @@ function useGuard(allowed: (role: Role) => boolean, children: ReactNode, role?: 
   if (isLoading && !online) return <OfflineState what="Your account" />
   if (isLoading) return <PageSpinner label="Checking your account…" />
   if (user && !allowed(user.role) && role) return <NotForYou role={role} />
+  if (!user && isForgettingSession()) return null
   if (!user || !allowed(user.role)) {
     const state: AuthRedirectState = {
       from: { pathname: location.pathname, search: location.search, hash: location.hash },
