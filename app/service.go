@@ -39,6 +39,7 @@ type Service struct {
 	hasher   PasswordHasher
 	cards    CardPayments  // nil: pay in person only
 	mail     *MailSettings // nil: no mail is sent
+	notifier Notifier      // nil: nobody is told as it happens
 	currency string        // see Currency
 	now      func() time.Time
 

@@ -1,0 +1,103 @@
+package app
+
+import "encoding/json"
+
+// Events tell people, as it happens, that something of theirs changed: an
+// open tab hears them over GET /api/events, and a phone is told by Web Push
+// when an event carries a Push note of a kind its owner left on. They are
+// sent after the write they announce has committed, never before: a tab
+// that reloads on one must find the change.
+
+// EventType names an event on the stream; the web app refreshes what the
+// type says changed.
+type EventType string
+
+const (
+	// EventMessage: a new message in one of the person's conversations, or
+	// a pickup time proposed or accepted there. Data: MessageEventData.
+	EventMessage EventType = "message"
+	// EventBooking: a booking changed on one of the person's products or
+	// orders (made, cancelled, declined, paid, a pickup time set). Data:
+	// BookingEventData.
+	EventBooking EventType = "booking"
+	// EventUnread: the person's count of unread messages changed. Data:
+	// UnreadEventData.
+	EventUnread EventType = "unread"
+)
+
+// MessageEventData is the data of an EventMessage.
+type MessageEventData struct {
+	ConversationID int64 `json:"conversation_id"`
+	MessageID      int64 `json:"message_id"`
+}
+
+// BookingEventData is the data of an EventBooking.
+type BookingEventData struct {
+	BookingID int64  `json:"booking_id"`
+	ProductID *int64 `json:"product_id"`
+}
+
+// UnreadEventData is the data of an EventUnread.
+type UnreadEventData struct {
+	Unread int `json:"unread"`
+}
+
+// Event is one thing one person is told.
+type Event struct {
+	UserID int64
+	Type   EventType
+	Data   json.RawMessage // the JSON of the type's data
+	Push   *PushNote       // nil: no notification on the phone
+}
+
+// NewEvent makes an event for userID with data marshalled to JSON.
+func NewEvent(userID int64, typ EventType, data any) Event {
+	raw, err := json.Marshal(data)
+	if err != nil {
+		panic("app: event data that JSON cannot hold: " + err.Error())
+	}
+	return Event{UserID: userID, Type: typ, Data: raw}
+}
+
+// PushKind is a kind of phone notification; each person may turn each off.
+type PushKind string
+
+const (
+	PushMessage  PushKind = "message"  // a new message to the seller
+	PushReply    PushKind = "reply"    // a message to the buyer
+	PushBooking  PushKind = "booking"  // a new booking on the seller's product
+	PushDeclined PushKind = "declined" // the buyer's booking was declined
+	PushPayment  PushKind = "payment"  // the seller received a payment
+)
+
+// PushKinds are every kind, in the order the profile lists them.
+var PushKinds = []PushKind{PushMessage, PushReply, PushBooking, PushDeclined, PushPayment}
+
+// PushNote is what the phone shows. The service worker receives it as
+// JSON: {"title", "body", "url", "tag"}; a tap opens url (a path of the
+// web app), and a later note with the same tag replaces an earlier one.
+type PushNote struct {
+	Kind  PushKind `json:"-"`
+	Title string   `json:"title"`
+	Body  string   `json:"body"`
+	URL   string   `json:"url"`
+	Tag   string   `json:"tag"`
+}
+
+// Notifier delivers events: to the open streams of each event's person,
+// and its push note to their phones. Notify never blocks on a slow client
+// or push service.
+type Notifier interface {
+	Notify(events ...Event)
+}
+
+// UseNotifier lets the service tell people what changed. Without one,
+// events are dropped.
+func (s *Service) UseNotifier(n Notifier) { s.notifier = n }
+
+// notify tells people what changed, after the change has committed.
+func (s *Service) notify(events ...Event) {
+	if s.notifier != nil && len(events) > 0 {
+		s.notifier.Notify(events...)
+	}
+}
