@@ -5,8 +5,8 @@ import (
 	"time"
 )
 
-// Role of a person in a conversation: the buyer asks about a product, the
-// seller answers.
+// ConversationRole is a person's side of a conversation: the buyer asks
+// about a product, the seller answers.
 type ConversationRole string
 
 const (
@@ -33,6 +33,8 @@ type Conversation struct {
 	SellerID   int64 `json:"-"`
 }
 
+// ConversationProduct is what the product was at the last message while
+// it existed.
 type ConversationProduct struct {
 	ID       *int64 `json:"id"`
 	Name     string `json:"name"`
@@ -48,6 +50,7 @@ type ConversationPerson struct {
 	Image string `json:"image"`
 }
 
+// ConversationBooking is the buyer's newest booking of the product.
 type ConversationBooking struct {
 	ID       int64         `json:"id"`
 	Status   BookingStatus `json:"status"`

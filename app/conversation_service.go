@@ -108,7 +108,7 @@ func (s *Service) checkMessage(actor *User, in *MessageInput, c *Conversation) e
 	if err := v.Err(); err != nil {
 		return err
 	}
-	if in.PickupAt != nil && !c.Booking.Open() {
+	if in.PickupAt != nil && (c == nil || !c.Booking.Open()) {
 		return Errorf(KindConflict, "A pickup time can be proposed only while the buyer has an open booking")
 	}
 	key := strconv.FormatInt(actor.ID, 10)
