@@ -89,7 +89,9 @@ func TestConversationAndBookingEvents(t *testing.T) {
 		fmt.Sprintf(`%d unread {"unread":1}`, beaUser.ID))
 
 	booking := mpBook(t, bea, product)
-	bookingData := func(b app.Booking) string { return fmt.Sprintf(`{"booking_id":%d,"product_id":%d}`, b.ID, *b.ProductID) }
+	bookingData := func(b app.Booking) string {
+		return fmt.Sprintf(`{"booking_id":%d,"product_id":%d}`, b.ID, *b.ProductID)
+	}
 	expectEvents(t, rec, "a booking",
 		fmt.Sprintf("%d booking %s", beaUser.ID, bookingData(booking)),
 		fmt.Sprintf("%d booking %s push booking %q %q /dashboard/mybuyers booking-%d", sam, bookingData(booking),

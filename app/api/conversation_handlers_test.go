@@ -46,7 +46,9 @@ func jsonObject(t *testing.T, body []byte) map[string]any {
 	return v
 }
 
-func messagesPath(conversation int64) string { return fmt.Sprintf("/api/conversations/%d/messages", conversation) }
+func messagesPath(conversation int64) string {
+	return fmt.Sprintf("/api/conversations/%d/messages", conversation)
+}
 
 func TestMessageRefusesBadInput(t *testing.T) {
 	t.Parallel()
