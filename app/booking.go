@@ -86,6 +86,9 @@ type BookingStore interface {
 	MarkPaid(ctx context.Context, id int64) error
 	// OpenBookingsOf lists a product's bookings that are still Booked.
 	OpenBookingsOf(ctx context.Context, productID int64) ([]Booking, error)
+	// OpenBookingsWith lists the bookings still Booked that userID made or
+	// received.
+	OpenBookingsWith(ctx context.Context, userID int64) ([]Booking, error)
 }
 
 // Book reserves a product for the signed-in user. The price, product and
@@ -236,5 +239,29 @@ func (s *Service) paid(b *Booking, queued []Booking) {
 		if queued[i].ID != b.ID {
 			s.bookingChanged(&queued[i], nil)
 		}
+	}
+}
+
+// endingBookings are the open bookings that a deletion of a product (or
+// of an account, when productID is 0) is about to call off, so that their
+// people can be told. Read before the deletion, like queuedBehind.
+func (s *Service) endingBookings(ctx context.Context, productID, userID int64) []Booking {
+	var open []Booking
+	var err error
+	if productID != 0 {
+		open, err = s.store.OpenBookingsOf(ctx, productID)
+	} else {
+		open, err = s.store.OpenBookingsWith(ctx, userID)
+	}
+	if err != nil {
+		return nil
+	}
+	return open
+}
+
+// bookingsEnded tells both sides of each booking a deletion called off.
+func (s *Service) bookingsEnded(ended []Booking) {
+	for i := range ended {
+		s.bookingChanged(&ended[i], nil)
 	}
 }

@@ -215,7 +215,17 @@ func (db *DB) bookingState(ctx context.Context, tx *sql.Tx, id int64) (app.Booki
 
 // OpenBookingsOf lists a product's bookings still Booked, oldest first.
 func (db *DB) OpenBookingsOf(ctx context.Context, productID int64) ([]app.Booking, error) {
-	rows, err := db.query(ctx, openBookingsQuery, productID)
+	return db.bookings(ctx, openBookingsQuery, productID)
+}
+
+// OpenBookingsWith lists the bookings still Booked that a person made or
+// received.
+func (db *DB) OpenBookingsWith(ctx context.Context, userID int64) ([]app.Booking, error) {
+	return db.bookings(ctx, openBookingsWithQuery, userID)
+}
+
+func (db *DB) bookings(ctx context.Context, query string, args ...any) ([]app.Booking, error) {
+	rows, err := db.query(ctx, query, args...)
 	if err != nil {
 		return nil, err
 	}
@@ -231,4 +241,8 @@ func (db *DB) OpenBookingsOf(ctx context.Context, productID int64) ([]app.Bookin
 	return open, rows.Err()
 }
 
-const openBookingsQuery = `SELECT ` + bookingColumns + ` FROM bookings WHERE product_id = ? AND status = 'Booked' ORDER BY id`
+const (
+	openBookingsQuery     = `SELECT ` + bookingColumns + ` FROM bookings WHERE product_id = ? AND status = 'Booked' ORDER BY id`
+	openBookingsWithQuery = `SELECT ` + bookingColumns + ` FROM bookings WHERE buyer_id = ?1 AND status = 'Booked'
+		UNION ALL SELECT ` + bookingColumns + ` FROM bookings WHERE seller_id = ?1 AND status = 'Booked'`
+)

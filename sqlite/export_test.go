@@ -74,6 +74,7 @@ var ListQueries = map[string]struct {
 	"messages page":       {messagesPage, []any{1, 1000, 50}},
 	"unread":              {unreadQuery, []any{1}},
 	"open bookings":       {openBookingsQuery, []any{1}},
+	"open bookings with":  {openBookingsWithQuery, []any{1}},
 	"booking by id":       {`SELECT ` + bookingColumns + ` FROM bookings WHERE id = ?`, []any{1}},
 }
 

@@ -143,6 +143,20 @@ func TestConversationAndBookingEvents(t *testing.T) {
 	expectEvents(t, rec, "a cancellation",
 		fmt.Sprintf("%d booking %s", sam, bookingData(cancelled)),
 		fmt.Sprintf("%d booking %s", diUser.ID, bookingData(cancelled)))
+
+	// Deleting a product, or an account, calls its open bookings off.
+	deleted := mpBook(t, di, s.mpProduct(t, "Chairs"))
+	rec.take()
+	expectStatus(t, s.seller.call("DELETE", fmt.Sprintf("/api/products/%d", *deleted.ProductID), nil), http.StatusNoContent)
+	expectEvents(t, rec, "a product deleted",
+		fmt.Sprintf("%d booking %s", sam, bookingData(deleted)),
+		fmt.Sprintf("%d booking %s", diUser.ID, bookingData(deleted)))
+	left := mpBook(t, di, s.mpProduct(t, "Chairs"))
+	rec.take()
+	expectStatus(t, di.call("DELETE", "/api/auth/me", map[string]string{"password": testPassword}), http.StatusNoContent)
+	expectEvents(t, rec, "the buyer left",
+		fmt.Sprintf("%d booking %s", sam, bookingData(left)),
+		fmt.Sprintf("%d booking %s", diUser.ID, bookingData(left)))
 }
 
 // TestCardPaymentTellsBothSides: a payment by card tells the buyer and
