@@ -122,7 +122,12 @@ func (s *Service) LeaveMarketplace(ctx context.Context, actor *User, password, c
 			return err
 		}
 	}
-	return s.store.DeleteUser(ctx, actor.ID, nil)
+	ending := s.endingBookings(ctx, 0, actor.ID)
+	if err := s.store.DeleteUser(ctx, actor.ID, nil); err != nil {
+		return err
+	}
+	s.bookingsEnded(ending)
+	return nil
 }
 
 // checkCurrentPassword asks for the account's password before a change

@@ -40,6 +40,11 @@ type Booking struct {
 	// DeclineReason is what the seller said when declining, if anything.
 	DeclineReason string    `json:"decline_reason"`
 	Created       time.Time `json:"time"`
+	// PickupAt is the pickup time both sides agreed on in their conversation.
+	PickupAt *time.Time `json:"pickup_at"`
+	// ConversationID is the conversation between the booking's buyer and
+	// seller about its product, if there is one.
+	ConversationID *int64 `json:"conversation_id"`
 }
 
 // BookingInput is the body of POST /api/booked; everything else comes from
@@ -79,6 +84,11 @@ type BookingStore interface {
 	// MarkPaid makes the booking Paid and its product Sold, cancels the
 	// product's other open bookings and takes it off the advertised list.
 	MarkPaid(ctx context.Context, id int64) error
+	// OpenBookingsOf lists a product's bookings that are still Booked.
+	OpenBookingsOf(ctx context.Context, productID int64) ([]Booking, error)
+	// OpenBookingsWith lists the bookings still Booked that userID made or
+	// received.
+	OpenBookingsWith(ctx context.Context, userID int64) ([]Booking, error)
 }
 
 // Book reserves a product for the signed-in user. The price, product and
@@ -111,7 +121,9 @@ func (s *Service) Book(ctx context.Context, actor *User, in BookingInput) (*Book
 	if err := s.store.CreateBooking(ctx, b); err != nil {
 		return nil, err
 	}
-	return b, nil
+	s.bookingChanged(b, bookedNote(b))
+	// Read back: the buyer may have written to the seller before booking.
+	return s.store.BookingByID(ctx, b.ID)
 }
 
 // BuyerBookings lists the orders of the buyer behind email.
@@ -145,6 +157,7 @@ func (s *Service) CancelBooking(ctx context.Context, actor *User, id int64) (*Bo
 	if err := s.store.CancelBooking(ctx, b.ID); err != nil {
 		return nil, err
 	}
+	s.bookingChanged(b, nil)
 	return s.store.BookingByID(ctx, id)
 }
 
@@ -169,6 +182,8 @@ func (s *Service) DeclineBooking(ctx context.Context, actor *User, id int64, in 
 	if err := s.store.DeclineBooking(ctx, b.ID, reason); err != nil {
 		return nil, err
 	}
+	b.DeclineReason = reason
+	s.bookingChanged(b, declinedNote(b))
 	return s.store.BookingByID(ctx, id)
 }
 
@@ -178,9 +193,11 @@ func (s *Service) ConfirmPayment(ctx context.Context, actor *User, id int64) (*B
 	if err != nil {
 		return nil, err
 	}
+	queued := s.queuedBehind(ctx, b)
 	if err := s.store.MarkPaid(ctx, b.ID); err != nil {
 		return nil, err
 	}
+	s.paid(b, queued)
 	return s.store.BookingByID(ctx, id)
 }
 
@@ -197,4 +214,54 @@ func (s *Service) bookingFor(ctx context.Context, actor *User, id int64, may fun
 		return nil, err
 	}
 	return b, nil
+}
+
+// queuedBehind are the product's other open bookings, which its sale calls
+// off. Read before the sale, they are only who is told of it: a booking
+// made meanwhile is called off all the same, and its buyer sees it on
+// their next look.
+func (s *Service) queuedBehind(ctx context.Context, b *Booking) []Booking {
+	if b.ProductID == nil {
+		return nil
+	}
+	open, err := s.store.OpenBookingsOf(ctx, *b.ProductID)
+	if err != nil {
+		return nil
+	}
+	return open
+}
+
+// paid tells both sides of a paid booking, and the buyers whose bookings
+// the sale called off.
+func (s *Service) paid(b *Booking, queued []Booking) {
+	s.bookingChanged(b, paidNote(b))
+	for i := range queued {
+		if queued[i].ID != b.ID {
+			s.bookingChanged(&queued[i], nil)
+		}
+	}
+}
+
+// endingBookings are the open bookings that a deletion of a product (or
+// of an account, when productID is 0) is about to call off, so that their
+// people can be told. Read before the deletion, like queuedBehind.
+func (s *Service) endingBookings(ctx context.Context, productID, userID int64) []Booking {
+	var open []Booking
+	var err error
+	if productID != 0 {
+		open, err = s.store.OpenBookingsOf(ctx, productID)
+	} else {
+		open, err = s.store.OpenBookingsWith(ctx, userID)
+	}
+	if err != nil {
+		return nil
+	}
+	return open
+}
+
+// bookingsEnded tells both sides of each booking a deletion called off.
+func (s *Service) bookingsEnded(ended []Booking) {
+	for i := range ended {
+		s.bookingChanged(&ended[i], nil)
+	}
 }

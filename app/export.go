@@ -18,6 +18,14 @@ type Export struct {
 	ReportsMade      []ReportMade `json:"reports_made"`
 	// Sessions are the devices signed in to the account.
 	Sessions []Session `json:"sessions"`
+	// Conversations they are in, each with every message, oldest first.
+	Conversations []ConversationExport `json:"conversations"`
+}
+
+// ConversationExport is a conversation with its messages.
+type ConversationExport struct {
+	Conversation
+	Messages []Message `json:"messages"`
 }
 
 // ReportMade is one report a person made of a listing that is still reported.
@@ -59,7 +67,39 @@ func (s *Service) ExportAccount(ctx context.Context, actor *User) (*Export, erro
 	if e.Sessions, err = allPages(ctx, actor.ID, sessions); err != nil {
 		return nil, err
 	}
+	if e.Conversations, err = s.exportConversations(ctx, actor.ID); err != nil {
+		return nil, err
+	}
 	return e, nil
+}
+
+// exportConversations reads every conversation of userID with all of its
+// messages, as they would read it, without marking anything read.
+func (s *Service) exportConversations(ctx context.Context, userID int64) ([]ConversationExport, error) {
+	conversations, err := allPages(ctx, userID, s.store.Conversations)
+	if err != nil {
+		return nil, err
+	}
+	all := make([]ConversationExport, 0, len(conversations))
+	for _, c := range conversations {
+		var messages []Message
+		for before := int64(0); ; {
+			page, err := s.store.Messages(ctx, c.ID, before, MaxMessageLimit)
+			if err != nil {
+				return nil, err
+			}
+			messages = append(page.Items, messages...)
+			if len(page.Items) == 0 || len(messages) >= page.Total {
+				break
+			}
+			before = page.Items[0].ID
+		}
+		for i := range messages {
+			messages[i].Mine = messages[i].SenderID == userID
+		}
+		all = append(all, ConversationExport{Conversation: c, Messages: messages})
+	}
+	return all, nil
 }
 
 // allPages reads every page of a person's list.

@@ -164,10 +164,14 @@ func (s *Service) cardPaymentSucceeded(ctx context.Context, ev *PaymentEvent) er
 	if ev.Amount != b.Price {
 		return Errorf(KindInvalid, "Payment %s is of %s, booking %d costs %s", ev.PaymentID, ev.Amount, b.ID, b.Price)
 	}
-	_, err = s.store.MarkPaidByEvent(ctx, ev.ID, b.ID)
+	queued := s.queuedBehind(ctx, b)
+	done, err := s.store.MarkPaidByEvent(ctx, ev.ID, b.ID)
 	var e *Error
 	if errors.As(err, &e) && e.Kind == KindConflict {
 		return nil // already paid, cancelled or sold: nothing to do, and no reason to be asked again
+	}
+	if done {
+		s.paid(b, queued)
 	}
 	return err
 }

@@ -69,3 +69,24 @@ func CanRemoveAdvert(u *User, p *Product) bool {
 }
 
 func CanManageUsers(u *User) bool { return u.IsAdmin() }
+
+// CanMessageAbout lets anyone signed in ask the seller about a product,
+// except the seller themselves.
+func CanMessageAbout(u *User, p *Product) bool { return u != nil && u.ID != p.SellerID }
+
+// CanMessageAboutBooking lets either side of a booking write to the other;
+// not admins: conversations are private.
+func CanMessageAboutBooking(u *User, b *Booking) bool {
+	return u != nil && (u.ID == b.BuyerID || u.ID == b.SellerID)
+}
+
+// CanReadConversation lets only its two people read or write a
+// conversation, admins included.
+func CanReadConversation(u *User, c *Conversation) bool {
+	return u != nil && (u.ID == c.BuyerID || u.ID == c.SellerID)
+}
+
+// CanAcceptPickup lets the side that did not propose a pickup time accept it.
+func CanAcceptPickup(u *User, c *Conversation, m *Message) bool {
+	return CanReadConversation(u, c) && u.ID != m.SenderID
+}

@@ -264,5 +264,10 @@ func (s *Service) DeleteProduct(ctx context.Context, actor *User, id int64) erro
 	if err != nil {
 		return err
 	}
-	return s.store.DeleteProduct(ctx, p.ID)
+	ending := s.endingBookings(ctx, p.ID, 0)
+	if err := s.store.DeleteProduct(ctx, p.ID); err != nil {
+		return err
+	}
+	s.bookingsEnded(ending)
+	return nil
 }

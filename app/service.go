@@ -25,6 +25,7 @@ type Store interface {
 	MailQueue
 	EmailChangeStore
 	SessionStore
+	ConversationStore
 	// CatalogueVersion changes after every write that may change what the
 	// public lists (categories, advertised products) show.
 	CatalogueVersion() uint64
@@ -50,6 +51,9 @@ type Service struct {
 	forgotByAddress *AttemptLimiter
 	forgotByEmail   *AttemptLimiter
 	emailChanges    *AttemptLimiter
+
+	messagesPerMinute *AttemptLimiter
+	messagesPerDay    *AttemptLimiter
 
 	dummyOnce sync.Once
 	dummy     []byte
@@ -83,6 +87,9 @@ func NewService(store Store, intake ImageIntake, hasher PasswordHasher) *Service
 		forgotByAddress: NewAttemptLimiter(ForgotPasswordPerAddressPerHour, time.Hour),
 		forgotByEmail:   NewAttemptLimiter(ForgotPasswordMailsPerHour, time.Hour),
 		emailChanges:    NewAttemptLimiter(EmailChangesPerHour, time.Hour),
+
+		messagesPerMinute: NewAttemptLimiter(MessagesPerMinute, time.Minute),
+		messagesPerDay:    NewAttemptLimiter(MessagesPerDay, 24*time.Hour),
 	}
 }
 

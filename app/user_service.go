@@ -206,7 +206,12 @@ func (s *Service) DeleteUser(ctx context.Context, actor *User, id int64, role Ro
 	if u.ID == actor.ID {
 		return Errorf(KindConflict, "You cannot delete your own account")
 	}
-	return s.store.DeleteUser(ctx, id, auditOf(actor, AuditDeleteUser, AuditTargetUser, id, accountName(u)))
+	ending := s.endingBookings(ctx, 0, id)
+	if err := s.store.DeleteUser(ctx, id, auditOf(actor, AuditDeleteUser, AuditTargetUser, id, accountName(u))); err != nil {
+		return err
+	}
+	s.bookingsEnded(ending)
+	return nil
 }
 
 // managedUser loads an account for an admin; an account of another role than

@@ -4,24 +4,47 @@ import (
 	"context"
 	"database/sql"
 	"strings"
+	"time"
 
 	"rehome/app"
 )
 
 const bookingColumns = `id, product_id, product, category, image, thumb_url, price, location,
-	coalesce(buyer_id, 0), buyer_name, buyer_email, buyer_phone, coalesce(seller_id, 0), status, decline_reason, created`
+	coalesce(buyer_id, 0), buyer_name, buyer_email, buyer_phone, coalesce(seller_id, 0), status, decline_reason, created,
+	pickup_at, ` + bookingConversation
+
+// bookingConversation finds the conversation between a booking's buyer and
+// seller about its product, after the product's deletion too.
+const bookingConversation = `(SELECT c.id FROM conversations c
+	WHERE c.product_ref = bookings.product_ref AND c.buyer_id = bookings.buyer_id)`
 
 func scanBooking(row row) (app.Booking, error) {
 	var b app.Booking
-	var productID sql.NullInt64
+	var productID, pickupAt, conversationID sql.NullInt64
 	var created int64
 	err := row.Scan(&b.ID, &productID, &b.Product, &b.Category, &b.Image, &b.ThumbURL, &b.Price, &b.Location,
-		&b.BuyerID, &b.BuyerName, &b.BuyerEmail, &b.BuyerPhone, &b.SellerID, &b.Status, &b.DeclineReason, &created)
-	if productID.Valid {
-		b.ProductID = &productID.Int64
-	}
+		&b.BuyerID, &b.BuyerName, &b.BuyerEmail, &b.BuyerPhone, &b.SellerID, &b.Status, &b.DeclineReason, &created,
+		&pickupAt, &conversationID)
+	b.ProductID = nullID(productID)
+	b.ConversationID = nullID(conversationID)
+	b.PickupAt = nullTime(pickupAt)
 	b.Created = fromMillis(created)
 	return b, err
+}
+
+func nullID(v sql.NullInt64) *int64 {
+	if !v.Valid {
+		return nil
+	}
+	return &v.Int64
+}
+
+func nullTime(ms sql.NullInt64) *time.Time {
+	if !ms.Valid {
+		return nil
+	}
+	t := fromMillis(ms.Int64)
+	return &t
 }
 
 // The booking lists, newest first; see TestListQueriesUseIndexes.
@@ -189,3 +212,37 @@ func (db *DB) bookingState(ctx context.Context, tx *sql.Tx, id int64) (app.Booki
 	err := db.txRow(ctx, tx, `SELECT status, product_id FROM bookings WHERE id = ?`, id).Scan(&status, &productID)
 	return status, productID, notFound(err, "Booking")
 }
+
+// OpenBookingsOf lists a product's bookings still Booked, oldest first.
+func (db *DB) OpenBookingsOf(ctx context.Context, productID int64) ([]app.Booking, error) {
+	return db.bookings(ctx, openBookingsQuery, productID)
+}
+
+// OpenBookingsWith lists the bookings still Booked that a person made or
+// received.
+func (db *DB) OpenBookingsWith(ctx context.Context, userID int64) ([]app.Booking, error) {
+	return db.bookings(ctx, openBookingsWithQuery, userID)
+}
+
+func (db *DB) bookings(ctx context.Context, query string, args ...any) ([]app.Booking, error) {
+	rows, err := db.query(ctx, query, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	open := []app.Booking{}
+	for rows.Next() {
+		b, err := scanBooking(rows)
+		if err != nil {
+			return nil, err
+		}
+		open = append(open, b)
+	}
+	return open, rows.Err()
+}
+
+const (
+	openBookingsQuery     = `SELECT ` + bookingColumns + ` FROM bookings WHERE product_id = ? AND status = 'Booked' ORDER BY id`
+	openBookingsWithQuery = `SELECT ` + bookingColumns + ` FROM bookings WHERE buyer_id = ?1 AND status = 'Booked'
+		UNION ALL SELECT ` + bookingColumns + ` FROM bookings WHERE seller_id = ?1 AND status = 'Booked'`
+)

@@ -304,10 +304,53 @@ var storeWrites = map[string]func(ctx context.Context, w *world) error{
 		_, err := w.db.Sessions().DeleteExpired(ctx)
 		return err
 	},
+	"AddMessage": func(ctx context.Context, w *world) error {
+		_, err := w.message(ctx, nil)
+		return err
+	},
+	"AddMessageTo": func(ctx context.Context, w *world) error {
+		c, err := w.message(ctx, nil)
+		if err != nil {
+			return err
+		}
+		return w.db.AddMessageTo(ctx, c.ID, &app.Message{SenderID: w.sam.ID, Text: "Yes"})
+	},
+	"MarkRead": func(ctx context.Context, w *world) error {
+		c, err := w.message(ctx, nil)
+		if err != nil {
+			return err
+		}
+		_, err = w.db.MarkRead(ctx, c.ID, w.sam.ID)
+		return err
+	},
+	// Sets the booking's pickup time.
+	"AcceptPickup": func(ctx context.Context, w *world) error {
+		at := w.now.Add(24 * time.Hour)
+		c, err := w.message(ctx, &at)
+		if err != nil {
+			return err
+		}
+		_, err = w.db.AcceptPickup(ctx, c.ID, c.LastMessage.ID)
+		return err
+	},
 	// Test-only: a statement run on the writer is seen as any other write.
 	"ExecForTest": func(ctx context.Context, w *world) error {
 		return w.db.ExecForTest(ctx, `UPDATE users SET name = 'Samuel' WHERE id = ?`, w.sam.ID)
 	},
+}
+
+// message has the buyer ask about the booked lamp, proposing a pickup at
+// pickupAt when it is set.
+func (w *world) message(ctx context.Context, pickupAt *time.Time) (*app.Conversation, error) {
+	id := w.lamp.ID
+	c := &app.Conversation{ProductRef: id, BuyerID: w.buyer.ID, SellerID: w.sam.ID,
+		Product: app.ConversationProduct{ID: &id, Name: w.lamp.Name, Price: w.lamp.ResalePrice}}
+	m := &app.Message{SenderID: w.buyer.ID, Text: "Still there?", PickupAt: pickupAt}
+	if err := w.db.AddMessage(ctx, c, m); err != nil {
+		return nil, err
+	}
+	c.LastMessage = m
+	return c, nil
 }
 
 func (w *world) reset() app.PasswordReset {
@@ -326,6 +369,7 @@ var storeReads = []string{
 	"ReportedProducts", "SellerBookings", "SellerProducts", "Sessions", "SetClock", "StoredAnswer", "UserByEmail",
 	"UserByID", "Users", "Sessions.Find", "Sessions.FindCtx", "Ping", "Count", "Pools", "ObserveWriteWaits", "UserByIdentity", "PaymentID", "MyBookings", "SearchProducts",
 	"DueMail", "NextMailDue", "AccountSessions",
+	"ConversationByID", "Conversations", "MessageByID", "Messages", "Unread", "OpenBookingsOf", "OpenBookingsWith",
 	// Test-only: they empty caches, which never makes a row stale.
 	"ForgetCategoryPages", "ForgetProducts", "ForgetSearches",
 }
@@ -366,6 +410,7 @@ var unseenWrites = []string{
 	"CreateUser", "CreateUsers", "CreateUserWithIdentity", "LinkIdentity", "SetPaymentID", "CreateReport",
 	"DismissReport", "RecordImage", "KeepAnswer", "ForgetAnswersBefore", "CreatePasswordReset",
 	"CreateEmailChange", "DeleteExpiredLinks", "QueueMail", "MailFailed", "MailDone",
+	"AddMessage", "AddMessageTo", "MarkRead", "AcceptPickup",
 }
 
 // TestEveryStoreMethodIsKnown makes a new store method say whether it

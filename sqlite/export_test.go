@@ -66,6 +66,16 @@ var ListQueries = map[string]struct {
 	"users page":            {usersPage, []any{24, 0}},
 	"users by role count":   {usersByRoleCount, []any{"Seller"}},
 	"users by role page":    {usersByRolePage, []any{"Seller", 24, 0}},
+
+	"conversations count": {conversationsCount, []any{1}},
+	"conversations page":  {conversationsPage, []any{1, 24, 0}},
+	"conversation":        {conversationQuery, []any{1, 1}},
+	"messages count":      {messagesCount, []any{1}},
+	"messages page":       {messagesPage, []any{1, 1000, 50}},
+	"unread":              {unreadQuery, []any{1}},
+	"open bookings":       {openBookingsQuery, []any{1}},
+	"open bookings with":  {openBookingsWithQuery, []any{1}},
+	"booking by id":       {`SELECT ` + bookingColumns + ` FROM bookings WHERE id = ?`, []any{1}},
 }
 
 // ForgetCategoryPages makes the next page of a category read its marks

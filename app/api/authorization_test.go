@@ -1,10 +1,12 @@
 package api_test
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"net/url"
 	"testing"
+	"time"
 
 	"rehome/app"
 )
@@ -107,6 +109,39 @@ func TestAuthorization(t *testing.T) {
 			return decode[app.User](t, r).ID
 		}
 	}
+	// Conversations between the buyer and the seller, their messages
+	// stored as the store is asked (the limits on sending are per person,
+	// and the fixtures send many); pickupMessage is a pickup time the seller
+	// proposed.
+	var pickupMessage int64
+	say := func(t testing.TB, productID, senderID int64, text string, pickupAt *time.Time) int64 {
+		ctx := context.Background()
+		p, err := e.db.ProductByID(ctx, productID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := &app.Conversation{ProductRef: p.ID, BuyerID: buyerUser.ID, SellerID: p.SellerID,
+			Product: app.ConversationProduct{ID: &p.ID, Name: p.Name, Image: p.Image, ThumbURL: p.ThumbURL, Price: p.ResalePrice}}
+		m := &app.Message{SenderID: senderID, Text: text, PickupAt: pickupAt}
+		if err := e.db.AddMessage(ctx, c, m); err != nil {
+			t.Fatal(err)
+		}
+		pickupMessage = m.ID
+		return c.ID
+	}
+	newConversation := func(t testing.TB) int64 { // the buyer asked, the seller answered: each has one unread
+		product := newProduct(t)
+		say(t, product, buyerUser.ID, "Is it still there?", nil)
+		return say(t, product, sellerUser.ID, "It is", nil)
+	}
+	newProposal := func(t testing.TB) int64 { // the buyer booked; the seller proposed a pickup time
+		r := buyer.call("POST", "/api/booked", bookingBody(newProduct(t)))
+		expectStatus(t, r, created)
+		at := time.Now().Add(48 * time.Hour)
+		return say(t, *decode[app.Booking](t, r).ProductID, sellerUser.ID, "", &at)
+	}
+	messageBody := map[string]string{"text": "Does it fit in a car?"}
+
 	product := newProduct(t)
 
 	cases := []struct {
@@ -302,6 +337,33 @@ func TestAuthorization(t *testing.T) {
 		}},
 		{"verify seller", want{unauth, forbid, forbid, forbid, ok}, writes, newAccount(app.RoleSeller), func(c *client, id int64) *response {
 			return c.call("PUT", fmt.Sprintf("/api/sellers/%d", id), nil)
+		}},
+
+		// Conversations: only their two people, admins included.
+		{"message about a product", want{unauth, created, forbid, created, created}, writes, newProduct, func(c *client, id int64) *response {
+			return c.call("POST", fmt.Sprintf("/api/products/%d/messages", id), messageBody)
+		}},
+		{"message about a booking", want{unauth, created, created, forbid, forbid}, writes, newBooking, func(c *client, id int64) *response {
+			return c.call("POST", fmt.Sprintf("/api/booked/%d/messages", id), messageBody)
+		}},
+		{"conversations", want{unauth, ok, ok, ok, ok}, reads, nil, func(c *client, _ int64) *response {
+			return c.call("GET", "/api/conversations", nil)
+		}},
+		{"unread messages", want{unauth, ok, ok, ok, ok}, reads, nil, func(c *client, _ int64) *response {
+			return c.call("GET", "/api/conversations/unread", nil)
+		}},
+		{"conversation", want{unauth, ok, ok, forbid, forbid}, reads, newConversation, func(c *client, id int64) *response {
+			return c.call("GET", fmt.Sprintf("/api/conversations/%d", id), nil)
+		}},
+		// Reading marks what was unread read.
+		{"conversation's messages", want{unauth, ok, ok, forbid, forbid}, writes, newConversation, func(c *client, id int64) *response {
+			return c.call("GET", fmt.Sprintf("/api/conversations/%d/messages", id), nil)
+		}},
+		{"message in a conversation", want{unauth, created, created, forbid, forbid}, writes, newConversation, func(c *client, id int64) *response {
+			return c.call("POST", fmt.Sprintf("/api/conversations/%d/messages", id), messageBody)
+		}},
+		{"accept a pickup time", want{unauth, ok, forbid, forbid, forbid}, writes, newProposal, func(c *client, id int64) *response {
+			return c.call("POST", fmt.Sprintf("/api/conversations/%d/messages/%d/accept", id, pickupMessage), nil)
 		}},
 
 		{"logout", want{gone, gone, gone, gone, gone}, reads, nil, func(c *client, _ int64) *response {

@@ -138,4 +138,14 @@ func (s *Server) sessionRoutes(r chi.Router) {
 	r.Put("/sellers/{id}", s.verifySeller)
 
 	r.Get("/audit", s.auditLog)
+
+	// Conversations between a buyer and the seller of a product.
+	r.With(s.idempotent).Post("/products/{id}/messages", s.messageAboutProduct)
+	r.With(s.idempotent).Post("/booked/{id}/messages", s.messageAboutBooking)
+	r.Get("/conversations", s.listConversations)
+	r.Get("/conversations/unread", s.unreadMessages)
+	r.Get("/conversations/{id}", s.conversation)
+	r.Get("/conversations/{id}/messages", s.conversationMessages)
+	r.With(s.idempotent).Post("/conversations/{id}/messages", s.messageInConversation)
+	r.Post("/conversations/{id}/messages/{messageId}/accept", s.acceptPickup)
 }

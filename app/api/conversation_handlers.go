@@ -1,0 +1,145 @@
+package api
+
+import (
+	"context"
+	"net/http"
+	"strconv"
+
+	"rehome/app"
+)
+
+// messageAboutProduct is a buyer's question to the seller of a product.
+func (s *Server) messageAboutProduct(w http.ResponseWriter, r *http.Request) {
+	s.sendMessage(w, r, s.svc.MessageAboutProduct)
+}
+
+// messageAboutBooking writes to the other side of a booking.
+func (s *Server) messageAboutBooking(w http.ResponseWriter, r *http.Request) {
+	s.sendMessage(w, r, s.svc.MessageAboutBooking)
+}
+
+func (s *Server) messageInConversation(w http.ResponseWriter, r *http.Request) {
+	s.sendMessage(w, r, s.svc.SendMessage)
+}
+
+type messageSend func(ctx context.Context, actor *app.User, id int64, in app.MessageInput) (*app.Message, error)
+
+// sendMessage answers 201 with the message send stored about the {id} of
+// the path.
+func (s *Server) sendMessage(w http.ResponseWriter, r *http.Request, send messageSend) {
+	id, err := idParam(pathParam(r, "id"))
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	var in app.MessageInput
+	if err := decodeJSON(w, r, &in); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	m, err := send(r.Context(), actor(r), id, in)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, m)
+}
+
+func (s *Server) listConversations(w http.ResponseWriter, r *http.Request) {
+	page, err := pageOf(r)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	list, err := s.svc.Conversations(r.Context(), actor(r), page)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, list)
+}
+
+type unreadReply struct {
+	Unread int `json:"unread"`
+}
+
+func (s *Server) unreadMessages(w http.ResponseWriter, r *http.Request) {
+	n, err := s.svc.UnreadMessages(r.Context(), actor(r))
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, unreadReply{Unread: n})
+}
+
+func (s *Server) conversation(w http.ResponseWriter, r *http.Request) {
+	id, err := idParam(pathParam(r, "id"))
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	c, err := s.svc.Conversation(r.Context(), actor(r), id)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, c)
+}
+
+// conversationMessages answers a page of messages, oldest first: the
+// newest ?limit before the message ?before.
+func (s *Server) conversationMessages(w http.ResponseWriter, r *http.Request) {
+	id, err := idParam(pathParam(r, "id"))
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	page, err := messagePageOf(r)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	list, err := s.svc.Messages(r.Context(), actor(r), id, page)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, list)
+}
+
+func (s *Server) acceptPickup(w http.ResponseWriter, r *http.Request) {
+	id, err := idParam(pathParam(r, "id"))
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	messageID, err := idParam(pathParam(r, "messageId"))
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	m, err := s.svc.AcceptPickup(r.Context(), actor(r), id, messageID)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, m)
+}
+
+// messagePageOf reads ?limit as the other lists do, and ?before, the ID
+// of the oldest message the client already has.
+func messagePageOf(r *http.Request) (app.MessagePage, error) {
+	page, err := pageOf(r)
+	if err != nil {
+		return app.MessagePage{}, err
+	}
+	var before int64
+	if raw := r.URL.Query().Get("before"); raw != "" {
+		before, err = strconv.ParseInt(raw, 10, 64)
+		if err != nil || before < 0 {
+			return app.MessagePage{}, &app.Error{Kind: app.KindMalformed, Message: "before must be a whole number of at least 0",
+				Fields: map[string]string{"before": "Must be a whole number of at least 0"}}
+		}
+	}
+	return app.MessagePage{Before: before, Limit: page.Limit}, nil
+}

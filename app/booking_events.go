@@ -1,0 +1,48 @@
+package app
+
+import "fmt"
+
+// bookingChanged tells both sides of b that it changed, after the change
+// committed; note, if any, goes to the phone of the side it names.
+func (s *Service) bookingChanged(b *Booking, note *bookingNote) {
+	data := BookingEventData{BookingID: b.ID, ProductID: b.ProductID}
+	var events []Event
+	for _, userID := range []int64{b.BuyerID, b.SellerID} {
+		if userID == 0 {
+			continue // the account was deleted
+		}
+		e := NewEvent(userID, EventBooking, data)
+		if note != nil && note.to == userID {
+			e.Push = &note.PushNote
+		}
+		events = append(events, e)
+	}
+	s.notify(events...)
+}
+
+// bookingNote is a phone notification about a booking for one side of it.
+type bookingNote struct {
+	PushNote
+	to int64
+}
+
+func bookedNote(b *Booking) *bookingNote {
+	return &bookingNote{to: b.SellerID, PushNote: PushNote{Kind: PushBooking, Title: "New booking: " + b.Product,
+		Body: b.BuyerName + " booked it", URL: "/dashboard/mybuyers", Tag: bookingTag(b)}}
+}
+
+func declinedNote(b *Booking) *bookingNote {
+	body := b.DeclineReason
+	if body == "" {
+		body = "The seller declined your booking"
+	}
+	return &bookingNote{to: b.BuyerID, PushNote: PushNote{Kind: PushDeclined, Title: "Booking declined: " + b.Product,
+		Body: body, URL: "/dashboard/myorders", Tag: bookingTag(b)}}
+}
+
+func paidNote(b *Booking) *bookingNote {
+	return &bookingNote{to: b.SellerID, PushNote: PushNote{Kind: PushPayment, Title: "Payment received: " + b.Product,
+		Body: fmt.Sprintf("%s paid %s", b.BuyerName, b.Price), URL: "/dashboard/mybuyers", Tag: bookingTag(b)}}
+}
+
+func bookingTag(b *Booking) string { return fmt.Sprintf("booking-%d", b.ID) }

@@ -1,0 +1,257 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"unicode/utf8"
+)
+
+// Messages a person may send: enough for any haggle over a sofa, too few
+// to spam the marketplace.
+const (
+	MessagesPerMinute = 20
+	MessagesPerDay    = 300
+)
+
+// MessageAboutProduct starts, or continues, the actor's conversation with
+// the seller of a product.
+func (s *Service) MessageAboutProduct(ctx context.Context, actor *User, productID int64, in MessageInput) (*Message, error) {
+	if err := RequireUser(actor); err != nil {
+		return nil, err
+	}
+	p, err := s.store.ProductByID(ctx, productID)
+	if err != nil {
+		return nil, err
+	}
+	if !CanMessageAbout(actor, p) {
+		return nil, Errorf(KindForbidden, "You cannot message yourself")
+	}
+	return s.startConversation(ctx, actor, p, actor.ID, in)
+}
+
+// MessageAboutBooking writes to the other side of a booking, in the
+// conversation between its buyer and seller about its product.
+func (s *Service) MessageAboutBooking(ctx context.Context, actor *User, bookingID int64, in MessageInput) (*Message, error) {
+	b, err := s.bookingFor(ctx, actor, bookingID, CanMessageAboutBooking)
+	if err != nil {
+		return nil, err
+	}
+	if b.ConversationID != nil {
+		c, err := s.conversationFor(ctx, actor, *b.ConversationID)
+		if err != nil {
+			return nil, err
+		}
+		in.PickupAt = nil
+		return s.sendIn(ctx, actor, c, in)
+	}
+	if b.ProductID == nil || b.BuyerID == 0 || b.SellerID == 0 {
+		return nil, Errorf(KindConflict, "The product or the other account no longer exists, and there is no conversation about it")
+	}
+	p, err := s.store.ProductByID(ctx, *b.ProductID)
+	if ErrorKind(err) == KindNotFound {
+		return nil, Errorf(KindConflict, "The product no longer exists, and there is no conversation about it")
+	} else if err != nil {
+		return nil, err
+	}
+	return s.startConversation(ctx, actor, p, b.BuyerID, in)
+}
+
+// startConversation sends the actor's message in the conversation of
+// buyerID about p, starting it when there is none.
+func (s *Service) startConversation(ctx context.Context, actor *User, p *Product, buyerID int64, in MessageInput) (*Message, error) {
+	in.PickupAt = nil // proposed only in a conversation, where the booking shows
+	if err := s.checkMessage(actor, &in, nil); err != nil {
+		return nil, err
+	}
+	productID := p.ID
+	c := &Conversation{
+		ProductRef: p.ID, BuyerID: buyerID, SellerID: p.SellerID,
+		Product: ConversationProduct{ID: &productID, Name: p.Name, Image: p.Image, ThumbURL: p.ThumbURL, Price: p.ResalePrice},
+	}
+	m := &Message{SenderID: actor.ID, Text: in.Text, Mine: true}
+	if err := s.store.AddMessage(ctx, c, m); err != nil {
+		return nil, err
+	}
+	s.messageSent(ctx, actor, c, m)
+	return m, nil
+}
+
+// SendMessage writes in a conversation: a message, or a pickup time
+// proposed while the buyer has an open booking.
+func (s *Service) SendMessage(ctx context.Context, actor *User, conversationID int64, in MessageInput) (*Message, error) {
+	c, err := s.conversationFor(ctx, actor, conversationID)
+	if err != nil {
+		return nil, err
+	}
+	return s.sendIn(ctx, actor, c, in)
+}
+
+func (s *Service) sendIn(ctx context.Context, actor *User, c *Conversation, in MessageInput) (*Message, error) {
+	if err := s.checkMessage(actor, &in, c); err != nil {
+		return nil, err
+	}
+	m := &Message{SenderID: actor.ID, Text: in.Text, PickupAt: in.PickupAt, Mine: true}
+	if err := s.store.AddMessageTo(ctx, c.ID, m); err != nil {
+		return nil, err
+	}
+	s.messageSent(ctx, actor, c, m)
+	return m, nil
+}
+
+// checkMessage validates a message and counts it against the sender's
+// limits; in a conversation c, a pickup time needs an open booking.
+func (s *Service) checkMessage(actor *User, in *MessageInput, c *Conversation) error {
+	now := s.now()
+	v := &Validator{}
+	in.Validate(v, now)
+	if err := v.Err(); err != nil {
+		return err
+	}
+	if in.PickupAt != nil && (c == nil || !c.Booking.Open()) {
+		return Errorf(KindConflict, "A pickup time can be proposed only while the buyer has an open booking")
+	}
+	key := strconv.FormatInt(actor.ID, 10)
+	for _, l := range []*AttemptLimiter{s.messagesPerMinute, s.messagesPerDay} {
+		if wait := l.RetryAfter(key, now); wait > 0 {
+			return rateLimited("You are sending messages too fast. Try again later.", wait)
+		}
+	}
+	s.messagesPerMinute.Record(key, now)
+	s.messagesPerDay.Record(key, now)
+	return nil
+}
+
+// messageSent tells the recipient (on their phone too) and the sender's
+// other tabs.
+func (s *Service) messageSent(ctx context.Context, sender *User, c *Conversation, m *Message) {
+	recipient := c.OtherID(sender.ID)
+	data := MessageEventData{ConversationID: c.ID, MessageID: m.ID}
+	told := NewEvent(recipient, EventMessage, data)
+	kind := PushMessage
+	if recipient == c.BuyerID {
+		kind = PushReply
+	}
+	told.Push = &PushNote{Kind: kind, Title: "New message about " + c.Product.Name, Body: messagePreview(sender, m),
+		URL: fmt.Sprintf("/dashboard/messages/%d", c.ID), Tag: fmt.Sprintf("conversation-%d", c.ID)}
+	events := []Event{told, NewEvent(sender.ID, EventMessage, data)}
+	events = append(events, s.unreadEvents(ctx, recipient)...)
+	s.notify(events...)
+}
+
+// unreadEvents tell userID their new count of unread messages. A count
+// that cannot be read now is left out: the message is stored, and the app
+// counts again when it next loads.
+func (s *Service) unreadEvents(ctx context.Context, userID int64) []Event {
+	unread, err := s.store.Unread(ctx, userID)
+	if err != nil {
+		return nil
+	}
+	return []Event{NewEvent(userID, EventUnread, UnreadEventData{Unread: unread})}
+}
+
+// messagePreview is the sender's name and the start of the message.
+func messagePreview(sender *User, m *Message) string {
+	text := m.Text
+	if utf8.RuneCountInString(text) > 100 {
+		text = string([]rune(text)[:100]) + "…"
+	}
+	if text == "" && m.PickupAt != nil {
+		return sender.Name + " proposes a pickup time"
+	}
+	return sender.Name + ": " + text
+}
+
+// Conversations lists the actor's conversations, newest activity first.
+func (s *Service) Conversations(ctx context.Context, actor *User, page Page) (List[Conversation], error) {
+	if err := RequireUser(actor); err != nil {
+		return List[Conversation]{}, err
+	}
+	return s.store.Conversations(ctx, actor.ID, page.Clamp())
+}
+
+// Conversation shows one conversation to one of its two people.
+func (s *Service) Conversation(ctx context.Context, actor *User, id int64) (*Conversation, error) {
+	return s.conversationFor(ctx, actor, id)
+}
+
+// UnreadMessages counts the messages to the actor not read yet.
+func (s *Service) UnreadMessages(ctx context.Context, actor *User) (int, error) {
+	if err := RequireUser(actor); err != nil {
+		return 0, err
+	}
+	return s.store.Unread(ctx, actor.ID)
+}
+
+// Messages reads a page of a conversation and marks every message to the
+// actor in it read, telling the actor's other tabs the new count.
+func (s *Service) Messages(ctx context.Context, actor *User, conversationID int64, page MessagePage) (List[Message], error) {
+	c, err := s.conversationFor(ctx, actor, conversationID)
+	if err != nil {
+		return List[Message]{}, err
+	}
+	page = page.Clamp()
+	list, err := s.store.Messages(ctx, c.ID, page.Before, page.Limit)
+	if err != nil {
+		return List[Message]{}, err
+	}
+	for i := range list.Items {
+		list.Items[i].Mine = list.Items[i].SenderID == actor.ID
+	}
+	changed, err := s.store.MarkRead(ctx, c.ID, actor.ID)
+	if err != nil {
+		return List[Message]{}, err
+	}
+	if changed {
+		s.notify(s.unreadEvents(ctx, actor.ID)...)
+	}
+	return list, nil
+}
+
+// AcceptPickup agrees to a pickup time the other side proposed: it
+// becomes the pickup time of the buyer's open booking.
+func (s *Service) AcceptPickup(ctx context.Context, actor *User, conversationID, messageID int64) (*Message, error) {
+	c, err := s.conversationFor(ctx, actor, conversationID)
+	if err != nil {
+		return nil, err
+	}
+	m, err := s.store.MessageByID(ctx, c.ID, messageID)
+	if err != nil {
+		return nil, err
+	}
+	if err := Allow(actor, CanAcceptPickup(actor, c, m)); err != nil {
+		return nil, err
+	}
+	switch {
+	case m.PickupAt == nil:
+		return nil, Errorf(KindConflict, "This message proposes no pickup time")
+	case m.Accepted:
+		return nil, Errorf(KindConflict, "This pickup time is already accepted")
+	case !m.PickupAt.After(s.now()):
+		return nil, Errorf(KindConflict, "This pickup time has passed")
+	}
+	b, err := s.store.AcceptPickup(ctx, c.ID, m.ID)
+	if err != nil {
+		return nil, err
+	}
+	m.Accepted = true
+	data := MessageEventData{ConversationID: c.ID, MessageID: m.ID}
+	s.notify(NewEvent(c.BuyerID, EventMessage, data), NewEvent(c.SellerID, EventMessage, data))
+	s.bookingChanged(b, nil)
+	return m, nil
+}
+
+// conversationFor loads a conversation the actor is one of the two people of.
+func (s *Service) conversationFor(ctx context.Context, actor *User, id int64) (*Conversation, error) {
+	if err := RequireUser(actor); err != nil {
+		return nil, err
+	}
+	c, err := s.store.ConversationByID(ctx, id, actor.ID)
+	if err != nil {
+		return nil, err
+	}
+	if err := Allow(actor, CanReadConversation(actor, c)); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
