@@ -25,6 +25,7 @@ type Store interface {
 	MailQueue
 	EmailChangeStore
 	SessionStore
+	PushStore
 	// CatalogueVersion changes after every write that may change what the
 	// public lists (categories, advertised products) show.
 	CatalogueVersion() uint64
@@ -53,6 +54,8 @@ type Service struct {
 
 	dummyOnce sync.Once
 	dummy     []byte
+
+	pushLoopback bool // see AllowLoopbackPush
 }
 
 // Login limits: 10 failures per email in 15 minutes, and a looser limit per

@@ -138,4 +138,12 @@ func (s *Server) sessionRoutes(r chi.Router) {
 	r.Put("/sellers/{id}", s.verifySeller)
 
 	r.Get("/audit", s.auditLog)
+
+	// Web Push: the server's key, a browser's subscription, and the kinds
+	// of notes a person wants.
+	r.Get("/push/key", s.pushKey)
+	r.Post("/push/subscriptions", s.subscribeToPush)
+	r.Delete("/push/subscriptions", s.unsubscribeFromPush)
+	r.Get("/push/preferences", s.pushPreferences)
+	r.Put("/push/preferences", s.setPushPreferences)
 }
