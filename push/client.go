@@ -47,4 +47,4 @@ func newClient(timeout time.Duration, allowLoopback bool) *http.Client {
 	}
 }
 
-var errNotPublic = errors.New("push services are on public addresses, not")
+var errNotPublic = errors.New("not a public address")

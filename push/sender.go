@@ -162,6 +162,10 @@ func (s *Sender) post(ctx context.Context, ev app.Event, sub app.PushSubscriptio
 			TTL: int(TTL / time.Second), Urgency: webpush.UrgencyNormal, Topic: topicOf(ev.Push.Tag),
 		})
 	if err != nil {
+		var urlErr *url.Error
+		if errors.As(err, &urlErr) {
+			err = urlErr.Err // without the endpoint
+		}
 		if !errors.Is(err, context.Canceled) { // canceled: the server is stopping
 			s.log.Warn("push: not sent", "user", ev.UserID, "service", service, "err", err)
 		}
