@@ -229,7 +229,9 @@ func TestPushPreferences(t *testing.T) {
 		{"null", put(`{"booking": null}`), http.StatusUnprocessableEntity, "", map[string]string{"booking": "Give true or false"}},
 		{"a string", put(`{"booking": "off"}`), http.StatusBadRequest, "", nil},
 		{"a list", put(`["booking"]`), http.StatusBadRequest, "", nil},
-		{"nobody signed in", func() *response { return e.client().call("PUT", "/api/push/preferences", map[string]bool{"message": false}) }, http.StatusUnauthorized, "", nil},
+		{"nobody signed in", func() *response {
+			return e.client().call("PUT", "/api/push/preferences", map[string]bool{"message": false})
+		}, http.StatusUnauthorized, "", nil},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -87,7 +87,8 @@ func TestLogsAsJSON(t *testing.T) {
 	}
 	if len(lines) < 3 || !strings.Contains(stdout.String(), `"msg":"backups are scheduled","every":"1h0m0s","keep":7`) {
 		t.Errorf("log %q, want the schedule, the start and the shutdown", lines)
-	}	// Nothing says whom push services may contact: the server warns.
+	}
+	// Nothing says whom push services may contact: the server warns.
 	if !strings.Contains(stdout.String(), `"level":"WARN","msg":"push notifications are signed with a made-up contact`) {
 		t.Errorf("log %q, want a warning about the push subject", lines)
 	}
