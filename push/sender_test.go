@@ -45,8 +45,10 @@ func newWorld(t testing.TB, cfg push.Config) *world {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w := &world{t: t, m: m, ps: newPushService(t, key, subject), log: &testlog.Buffer{}, ctx: ctx}
-	cfg.Subject = subject
+	if cfg.Subject == "" {
+		cfg.Subject = subject
+	}
+	w := &world{t: t, m: m, ps: newPushService(t, key, cfg.Subject), log: &testlog.Buffer{}, ctx: ctx}
 	sender, err := m.UsePush(ctx, cfg, slog.New(slog.NewTextHandler(w.log, nil)))
 	if err != nil {
 		t.Fatal(err)
@@ -132,6 +134,15 @@ func TestEachBrowserOfThePersonGetsTheNoteEncryptedAndSigned(t *testing.T) {
 		t.Errorf("pushes went to %v, want the seller's phone and laptop", got)
 	}
 	w.nothingMore()
+}
+
+func TestAnHTTPSSubject(t *testing.T) {
+	w := newWorld(t, push.Config{AllowLoopback: true, Subject: "https://market.example.org"})
+	u := w.person("/phone")
+	w.notify(u, app.PushPayment, "")
+	if r := w.next(); r.header.Get("Topic") != "" {
+		t.Errorf("Topic %q for a note without a tag", r.header.Get("Topic"))
+	}
 }
 
 func TestAKindTurnedOffSendsNothing(t *testing.T) {
