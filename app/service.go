@@ -26,6 +26,7 @@ type Store interface {
 	EmailChangeStore
 	SessionStore
 	ConversationStore
+	PushStore
 	// CatalogueVersion changes after every write that may change what the
 	// public lists (categories, advertised products) show.
 	CatalogueVersion() uint64
@@ -57,6 +58,8 @@ type Service struct {
 
 	dummyOnce sync.Once
 	dummy     []byte
+
+	pushLoopback bool // see AllowLoopbackPush
 }
 
 // Login limits: 10 failures per email in 15 minutes, and a looser limit per

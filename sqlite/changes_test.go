@@ -333,6 +333,30 @@ var storeWrites = map[string]func(ctx context.Context, w *world) error{
 		_, err = w.db.AcceptPickup(ctx, c.ID, c.LastMessage.ID)
 		return err
 	},
+	// Web Push.
+	"KeepVAPIDKeys": func(ctx context.Context, w *world) error {
+		_, err := w.db.KeepVAPIDKeys(ctx, app.VAPIDKeys{Public: "public", Private: "private"})
+		return err
+	},
+	"SavePushSubscription": func(ctx context.Context, w *world) error {
+		_, err := w.db.SavePushSubscription(ctx, w.buyer.ID, w.pushSubscription())
+		return err
+	},
+	"DeletePushSubscription": func(ctx context.Context, w *world) error {
+		if _, err := w.db.SavePushSubscription(ctx, w.buyer.ID, w.pushSubscription()); err != nil {
+			return err
+		}
+		return w.db.DeletePushSubscription(ctx, w.buyer.ID, w.pushSubscription().Endpoint)
+	},
+	"DeletePushEndpoint": func(ctx context.Context, w *world) error {
+		if _, err := w.db.SavePushSubscription(ctx, w.buyer.ID, w.pushSubscription()); err != nil {
+			return err
+		}
+		return w.db.DeletePushEndpoint(ctx, w.pushSubscription().Endpoint)
+	},
+	"SetPushKinds": func(ctx context.Context, w *world) error {
+		return w.db.SetPushKinds(ctx, w.buyer.ID, map[app.PushKind]bool{app.PushReply: false})
+	},
 	// Test-only: a statement run on the writer is seen as any other write.
 	"ExecForTest": func(ctx context.Context, w *world) error {
 		return w.db.ExecForTest(ctx, `UPDATE users SET name = 'Samuel' WHERE id = ?`, w.sam.ID)
@@ -357,6 +381,10 @@ func (w *world) reset() app.PasswordReset {
 	return app.PasswordReset{UserID: w.buyer.ID, TokenHash: []byte("hash"), Expires: time.Now().Add(time.Hour)}
 }
 
+func (w *world) pushSubscription() app.PushSubscription {
+	return app.PushSubscription{Endpoint: "https://push.example.net/send/1", Keys: app.PushKeys{P256dh: "key", Auth: "auth"}}
+}
+
 func (w *world) emailChange() app.EmailChange {
 	return app.EmailChange{UserID: w.buyer.ID, NewEmail: "bea@new.test", TokenHash: []byte("hash"), Expires: time.Now().Add(time.Hour),
 		Mail: &app.Mail{To: "bea@new.test", Subject: "Confirm", Text: "Link", HTML: "<p>Link</p>"}}
@@ -370,6 +398,7 @@ var storeReads = []string{
 	"UserByID", "Users", "Sessions.Find", "Sessions.FindCtx", "Ping", "Count", "Pools", "ObserveWriteWaits", "UserByIdentity", "PaymentID", "MyBookings", "SearchProducts",
 	"DueMail", "NextMailDue", "AccountSessions",
 	"ConversationByID", "Conversations", "MessageByID", "Messages", "Unread", "OpenBookingsOf", "OpenBookingsWith",
+	"VAPIDKeys", "PushSubscriptions", "PushKindsOff",
 	// Test-only: they empty caches, which never makes a row stale.
 	"ForgetCategoryPages", "ForgetProducts", "ForgetSearches",
 }
@@ -411,6 +440,7 @@ var unseenWrites = []string{
 	"DismissReport", "RecordImage", "KeepAnswer", "ForgetAnswersBefore", "CreatePasswordReset",
 	"CreateEmailChange", "DeleteExpiredLinks", "QueueMail", "MailFailed", "MailDone",
 	"AddMessage", "AddMessageTo", "MarkRead", "AcceptPickup",
+	"KeepVAPIDKeys", "SavePushSubscription", "DeletePushSubscription", "DeletePushEndpoint", "SetPushKinds",
 }
 
 // TestEveryStoreMethodIsKnown makes a new store method say whether it

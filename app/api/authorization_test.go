@@ -142,6 +142,26 @@ func TestAuthorization(t *testing.T) {
 	}
 	messageBody := map[string]string{"text": "Does it fit in a car?"}
 
+	// Web Push: each caller's newest browser, subscribed fresh for the case.
+	browsers := map[*client]string{}
+	subscribe := func(c *client) string {
+		endpoint := "https://push.example.net/send/" + unique()
+		expectStatus(t, c.call("POST", "/api/push/subscriptions", browserSubscription(t, endpoint)), created)
+		return endpoint
+	}
+	newBrowsers := func(t testing.TB) int64 {
+		for _, c := range []*client{buyer, seller, other, admin} {
+			browsers[c] = subscribe(c)
+		}
+		return 0
+	}
+	var strangersBrowser string
+	newStrangersBrowser := func(t testing.TB) int64 { // of an account none of the callers is
+		stranger, _ := e.register("Stranger "+unique(), "stranger"+unique()+"@example.com", app.RoleBuyer)
+		strangersBrowser = subscribe(stranger)
+		return 0
+	}
+
 	product := newProduct(t)
 
 	cases := []struct {
@@ -364,6 +384,39 @@ func TestAuthorization(t *testing.T) {
 		}},
 		{"accept a pickup time", want{unauth, ok, forbid, forbid, forbid}, writes, newProposal, func(c *client, id int64) *response {
 			return c.call("POST", fmt.Sprintf("/api/conversations/%d/messages/%d/accept", id, pickupMessage), nil)
+		}},
+
+		// Web Push.
+		{"push key", want{ok, ok, ok, ok, ok}, reads, nil, func(c *client, _ int64) *response {
+			return c.call("GET", "/api/push/key", nil)
+		}},
+		{"subscribe to push", want{unauth, created, created, created, created}, writes, nil, func(c *client, _ int64) *response {
+			return c.call("POST", "/api/push/subscriptions", browserSubscription(t, "https://push.example.net/send/"+unique()))
+		}},
+		{"subscribe to push, plain HTTP", want{unauth, invalid, invalid, invalid, invalid}, reads, nil, func(c *client, _ int64) *response {
+			return c.call("POST", "/api/push/subscriptions", browserSubscription(t, "http://push.example.net/send/"+unique()))
+		}},
+		{"unsubscribe one's browser", want{unauth, gone, gone, gone, gone}, writes, newBrowsers, func(c *client, _ int64) *response {
+			return c.call("DELETE", "/api/push/subscriptions", map[string]string{"endpoint": browsers[c]})
+		}},
+		// Someone else's browser stays subscribed, and the answer does not
+		// say whether it exists.
+		{"unsubscribe someone else's browser", want{unauth, gone, gone, gone, gone}, reads, newStrangersBrowser, func(c *client, _ int64) *response {
+			return c.call("DELETE", "/api/push/subscriptions", map[string]string{"endpoint": strangersBrowser})
+		}},
+		{"push preferences", want{unauth, ok, ok, ok, ok}, reads, nil, func(c *client, _ int64) *response {
+			return c.call("GET", "/api/push/preferences", nil)
+		}},
+		{"set push preferences", want{unauth, ok, ok, ok, ok}, writes, nil, func(c *client, _ int64) *response {
+			// The opposite of what the caller has, so that something changes.
+			var prefs map[string]bool
+			if r := c.call("GET", "/api/push/preferences", nil); r.status == ok {
+				prefs = decode[map[string]bool](t, r)
+			}
+			return c.call("PUT", "/api/push/preferences", map[string]bool{"payment": !prefs["payment"]})
+		}},
+		{"set push preferences, an unknown kind", want{unauth, invalid, invalid, invalid, invalid}, reads, nil, func(c *client, _ int64) *response {
+			return c.call("PUT", "/api/push/preferences", map[string]bool{"sms": false})
 		}},
 
 		{"logout", want{gone, gone, gone, gone, gone}, reads, nil, func(c *client, _ int64) *response {

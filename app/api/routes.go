@@ -148,4 +148,12 @@ func (s *Server) sessionRoutes(r chi.Router) {
 	r.Get("/conversations/{id}/messages", s.conversationMessages)
 	r.With(s.idempotent).Post("/conversations/{id}/messages", s.messageInConversation)
 	r.Post("/conversations/{id}/messages/{messageId}/accept", s.acceptPickup)
+
+	// Web Push: the server's key, a browser's subscription, and the kinds
+	// of notes a person wants.
+	r.Get("/push/key", s.pushKey)
+	r.Post("/push/subscriptions", s.subscribeToPush)
+	r.Delete("/push/subscriptions", s.unsubscribeFromPush)
+	r.Get("/push/preferences", s.pushPreferences)
+	r.Put("/push/preferences", s.setPushPreferences)
 }

@@ -24,6 +24,7 @@ import (
 	"rehome/internal/metrics"
 	"rehome/mail"
 	"rehome/payments"
+	"rehome/push"
 )
 
 // serverConfig is what 'rehome serve' was asked for.
@@ -48,6 +49,8 @@ type serverConfig struct {
 	stripe    *payments.Config // nil: pay in person only
 	currency  string           // what prices are in
 	mail      *mailConfig      // nil: no mail is sent
+
+	push push.Config // Web Push; see pushSubject
 }
 
 // mailConfig is where mail goes and whom it comes from.
@@ -110,6 +113,8 @@ func serveFlags(args []string, stderr io.Writer) (cfg serverConfig, logFormat st
 	stripeURL := fs.String("stripe-api-url", envOr("REHOME_STRIPE_API_URL", ""), "Stripe's API address, for testing against stripe-mock (env REHOME_STRIPE_API_URL)")
 	smtpURL := fs.String("smtp-url", envOr("REHOME_SMTP_URL", ""), "send mail (forgotten passwords, email changes) through this server: smtp://user:pass@host:587 uses STARTTLS when offered, smtps://… TLS from the start; prefer the environment variable (env REHOME_SMTP_URL)")
 	mailFrom := fs.String("mail-from", envOr("REHOME_MAIL_FROM", ""), "who mail comes from, such as 'Rehome <noreply@market.example.org>' (env REHOME_MAIL_FROM)")
+	pushSubject := fs.String("push-subject", envOr("REHOME_PUSH_SUBJECT", ""), "who push services may contact about our notifications, a mailto: or https: URL; default mailto: the --mail-from address, else --public-url when it is https (env REHOME_PUSH_SUBJECT)")
+	pushLoopback := fs.Bool("push-allow-loopback", envBool("REHOME_PUSH_ALLOW_LOOPBACK"), "accept push subscriptions at plain-HTTP loopback addresses, for testing with a local push service (env REHOME_PUSH_ALLOW_LOOPBACK)")
 	if err := flagsFromEnv(fs, map[string]string{"backup-every": "REHOME_BACKUP_EVERY", "backup-keep": "REHOME_BACKUP_KEEP"}); err != nil {
 		return cfg, "", err
 	}
@@ -183,6 +188,10 @@ func serveFlags(args []string, stderr io.Writer) (cfg serverConfig, logFormat st
 	if cfg.mail, err = mailSetup(*smtpURL, *mailFrom, cfg.publicURL); err != nil {
 		return cfg, "", err
 	}
+	cfg.push.AllowLoopback = *pushLoopback
+	if cfg.push.Subject, err = pushSubjectOf(*pushSubject, cfg.mail, cfg.publicURL); err != nil {
+		return cfg, "", err
+	}
 	return cfg, *format, nil
 }
 
@@ -208,6 +217,35 @@ func mailSetup(smtpURL, from, publicURL string) (*mailConfig, error) {
 		return nil, errors.New("--public-url: give the address people use, such as https://market.example.org, for the links in mail")
 	}
 	return &mailConfig{server: server, from: sender}, nil
+}
+
+// fallbackPushSubject is the push subject when nothing better is known.
+// Push services may refuse it: they want a way to reach the sender.
+const fallbackPushSubject = "mailto:rehome@localhost"
+
+// pushSubjectOf is the VAPID subject (RFC 8292): the one given, else
+// mailto: the sender of mail, else the public address when it is https.
+func pushSubjectOf(given string, mail *mailConfig, publicURL string) (string, error) {
+	if given == "" {
+		switch {
+		case mail != nil:
+			return "mailto:" + mail.from.Address, nil
+		case strings.HasPrefix(publicURL, "https://"):
+			return publicURL, nil
+		}
+		return fallbackPushSubject, nil
+	}
+	u, err := url.Parse(given)
+	switch {
+	case err != nil:
+	case u.Scheme == "mailto" && u.Opaque != "":
+		if a, err := netmail.ParseAddress(u.Opaque); err == nil && a.Address == u.Opaque {
+			return given, nil
+		}
+	case u.Scheme == "https" && u.Host != "":
+		return given, nil
+	}
+	return "", fmt.Errorf("--push-subject: %q is neither a mailto: nor an https: URL, such as mailto:admin@market.example.org", given)
 }
 
 // stripeConfig is the card payment set-up, or nil when no key is given.
@@ -322,6 +360,16 @@ func runServer(ctx context.Context, log *slog.Logger, cfg serverConfig) error {
 		courier := m.UseMail(cfg.mail.server, cfg.mail.from, cfg.publicURL, log)
 		workers.Go(func() { courier.Run(background) })
 		log.Info("mail is sent through", "server", cfg.mail.server.String(), "from", cfg.mail.from.String())
+	}
+
+	sender, err := m.UsePush(ctx, cfg.push, log)
+	if err != nil {
+		return err
+	}
+	workers.Go(func() { sender.Run(background) })
+	if cfg.push.Subject == fallbackPushSubject {
+		log.Warn("push notifications are signed with a made-up contact; push services may refuse them: give --push-subject, --mail-from or an https --public-url",
+			"subject", fallbackPushSubject)
 	}
 
 	router := m.Server(api.Config{

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	netmail "net/mail"
 	"regexp"
 	"rehome/internal/testlog"
 	"strings"
@@ -44,6 +45,8 @@ func TestServeRefusesWhatItCannotDo(t *testing.T) {
 		{"a mail server's password in the error", map[string]string{"REHOME_SMTP_URL": "smtp://sam:s3cret@mail.example.org/x"}, []string{"--mail-from", "a@b.org", "--public-url", "https://m.org"}, "smtp://sam:xxxxx@mail.example.org/x: give a host and port only"},
 		{"mail without a sender", nil, []string{"--smtp-url", "smtp://mail.example.org", "--public-url", "https://m.org"}, "--mail-from: give the sender of mail"},
 		{"mail without a public address", nil, []string{"--smtp-url", "smtp://mail.example.org", "--mail-from", "Rehome <noreply@m.org>"}, "--public-url: give the address people use, such as https://market.example.org, for the links in mail"},
+		{"a push subject that is an email", nil, []string{"--push-subject", "admin@market.example.org"}, `--push-subject: "admin@market.example.org" is neither a mailto: nor an https: URL`},
+		{"a plain-HTTP push subject from the environment", map[string]string{"REHOME_PUSH_SUBJECT": "http://market.example.org"}, nil, `--push-subject: "http://market.example.org" is neither`},
 		{"a stray argument", nil, []string{"market.example.org"}, `unexpected argument "market.example.org"`},
 	}
 	for _, tc := range cases {
@@ -84,6 +87,10 @@ func TestLogsAsJSON(t *testing.T) {
 	}
 	if len(lines) < 3 || !strings.Contains(stdout.String(), `"msg":"backups are scheduled","every":"1h0m0s","keep":7`) {
 		t.Errorf("log %q, want the schedule, the start and the shutdown", lines)
+	}
+	// Nothing says whom push services may contact: the server warns.
+	if !strings.Contains(stdout.String(), `"level":"WARN","msg":"push notifications are signed with a made-up contact`) {
+		t.Errorf("log %q, want a warning about the push subject", lines)
 	}
 }
 
@@ -180,5 +187,33 @@ func TestGoogleRedirectAddress(t *testing.T) {
 	}
 	if cfg, err := googleConfig("", "", "https://accounts.google.com", "", nil); cfg != nil || err != nil {
 		t.Errorf("nothing configured: %v %v, want no Google", cfg, err)
+	}
+}
+
+func TestPushSubject(t *testing.T) {
+	sender := &mailConfig{from: &netmail.Address{Name: "Rehome", Address: "noreply@market.example.org"}}
+	cases := []struct {
+		name, given string
+		mail        *mailConfig
+		publicURL   string
+		want        string
+	}{
+		{"given mailto:", "mailto:admin@market.example.org", sender, "https://market.example.org", "mailto:admin@market.example.org"},
+		{"given https:", "https://market.example.org/contact", nil, "", "https://market.example.org/contact"},
+		{"the sender of mail", "", sender, "https://market.example.org", "mailto:noreply@market.example.org"},
+		{"the public address", "", nil, "https://market.example.org", "https://market.example.org"},
+		{"a plain-HTTP public address is no contact", "", nil, "http://127.0.0.1:8080", fallbackPushSubject},
+		{"nothing known", "", nil, "", fallbackPushSubject},
+	}
+	for _, tc := range cases {
+		got, err := pushSubjectOf(tc.given, tc.mail, tc.publicURL)
+		if err != nil || got != tc.want {
+			t.Errorf("%s: %q, %v; want %q", tc.name, got, err, tc.want)
+		}
+	}
+	for _, bad := range []string{"mailto:", "mailto:not an address", "https://", "ftp://market.example.org", "market.example.org"} {
+		if got, err := pushSubjectOf(bad, nil, ""); err == nil {
+			t.Errorf("%q: %q, want refused", bad, got)
+		}
 	}
 }

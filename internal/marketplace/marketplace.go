@@ -17,6 +17,7 @@ import (
 	"rehome/app"
 	"rehome/app/api"
 	"rehome/mail"
+	"rehome/push"
 	"rehome/pwa"
 	"rehome/sqlite"
 	"rehome/uploads"
@@ -35,6 +36,8 @@ type Marketplace struct {
 	DB      *sqlite.DB
 	Images  *uploads.Store
 	Service *app.Service
+
+	notifiers app.Notifiers // see addNotifier
 }
 
 // Open opens the database and picture store in dir, creating both when they
@@ -51,7 +54,13 @@ func Open(ctx context.Context, dir string, hasher app.PasswordHasher) (*Marketpl
 	if err != nil {
 		return nil, errors.Join(err, db.Close())
 	}
-	return &Marketplace{DB: db, Images: images, Service: app.NewService(db, images, hasher)}, nil
+	m := &Marketplace{DB: db, Images: images, Service: app.NewService(db, images, hasher)}
+	// The push keys are made as the marketplace first opens, so that
+	// reading the public key never writes.
+	if _, err := m.Service.VAPIDKeys(ctx); err != nil {
+		return nil, errors.Join(err, db.Close())
+	}
+	return m, nil
 }
 
 func (m *Marketplace) Close() error { return m.DB.Close() }
@@ -87,4 +96,25 @@ func (m *Marketplace) Health(ctx context.Context) error {
 	ctx, cancel := context.WithTimeout(ctx, healthTimeout)
 	defer cancel()
 	return errors.Join(m.DB.Ping(ctx), m.Images.CheckWritable())
+}
+
+// UsePush sends the push notes of events to people's phones as cfg says.
+// The caller runs the sender it returns.
+func (m *Marketplace) UsePush(ctx context.Context, cfg push.Config, log *slog.Logger) (*push.Sender, error) {
+	keys, err := m.Service.VAPIDKeys(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if cfg.AllowLoopback {
+		m.Service.AllowLoopbackPush()
+	}
+	sender := push.New(m.DB, keys, cfg, log)
+	m.addNotifier(sender)
+	return sender, nil
+}
+
+// addNotifier has n told every event, beside the notifiers added before.
+func (m *Marketplace) addNotifier(n app.Notifier) {
+	m.notifiers = append(m.notifiers, n)
+	m.Service.UseNotifier(m.notifiers)
 }

@@ -1,0 +1,74 @@
+package api
+
+import (
+	"net/http"
+
+	"rehome/app"
+)
+
+func (s *Server) pushKey(w http.ResponseWriter, r *http.Request) {
+	key, err := s.svc.PushKey(r.Context())
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]string{"key": key})
+}
+
+// subscribeToPush answers 201 for an endpoint new to the server and 200
+// for one it kept already (the same browser again, or another account on it).
+func (s *Server) subscribeToPush(w http.ResponseWriter, r *http.Request) {
+	var sub app.PushSubscription
+	if err := decodeJSON(w, r, &sub); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	created, err := s.svc.SubscribeToPush(r.Context(), actor(r), sub)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	status := http.StatusOK
+	if created {
+		status = http.StatusCreated
+	}
+	writeJSON(w, status, map[string]string{"endpoint": sub.Endpoint})
+}
+
+func (s *Server) unsubscribeFromPush(w http.ResponseWriter, r *http.Request) {
+	var in struct {
+		Endpoint string `json:"endpoint"`
+	}
+	if err := decodeJSON(w, r, &in); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if err := s.svc.UnsubscribeFromPush(r.Context(), actor(r), in.Endpoint); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
+func (s *Server) pushPreferences(w http.ResponseWriter, r *http.Request) {
+	prefs, err := s.svc.PushPreferences(r.Context(), actor(r))
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, prefs)
+}
+
+func (s *Server) setPushPreferences(w http.ResponseWriter, r *http.Request) {
+	var changes map[string]*bool
+	if err := decodeJSON(w, r, &changes); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	prefs, err := s.svc.SetPushPreferences(r.Context(), actor(r), changes)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, prefs)
+}

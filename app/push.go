@@ -1,0 +1,149 @@
+package app
+
+import (
+	"context"
+	"crypto/ecdh"
+	"crypto/rand"
+	"encoding/base64"
+	"net/netip"
+	"net/url"
+	"strings"
+)
+
+// Web Push: a browser subscribes at its push service (Google's, Mozilla's,
+// Apple's), hands us the subscription, and we post each push note there,
+// encrypted for that browser (RFC 8291) and signed with the server's key
+// (VAPID, RFC 8292) so the push service knows it comes from us.
+
+// VAPIDKeys are the server's push key pair, made once and kept: browsers
+// subscribe with the public key, and a new key would orphan every
+// subscription. Both are unpadded base64url: the public key an
+// uncompressed P-256 point (65 bytes), the private key its 32-byte scalar.
+type VAPIDKeys struct {
+	Public  string
+	Private string
+}
+
+// NewVAPIDKeys makes a fresh key pair.
+func NewVAPIDKeys() (VAPIDKeys, error) {
+	key, err := ecdh.P256().GenerateKey(rand.Reader)
+	if err != nil {
+		return VAPIDKeys{}, err
+	}
+	return VAPIDKeys{
+		Public:  base64.RawURLEncoding.EncodeToString(key.PublicKey().Bytes()),
+		Private: base64.RawURLEncoding.EncodeToString(key.Bytes()),
+	}, nil
+}
+
+// PushSubscription is a browser's PushSubscription.toJSON(): where to post
+// and the keys to encrypt for.
+type PushSubscription struct {
+	Endpoint string `json:"endpoint"`
+	// ExpirationTime is read and ignored: browsers send null, and a
+	// subscription that ends is answered with 404 or 410, which forgets it.
+	ExpirationTime *float64 `json:"expirationTime,omitempty"`
+	Keys           PushKeys `json:"keys"`
+}
+
+// PushKeys are a subscription's keys, base64url as browsers give them.
+type PushKeys struct {
+	P256dh string `json:"p256dh"` // the browser's P-256 public key
+	Auth   string `json:"auth"`   // its 16-byte authentication secret
+}
+
+// MaxPushSubscriptions is how many devices one person may have notified;
+// subscribing one more forgets the one subscribed longest ago, so one
+// account cannot make every event fan out to thousands of posts.
+const MaxPushSubscriptions = 10
+
+const maxEndpointLength = 2000
+
+// Validate checks that the subscription is one we can post to and encrypt
+// for. Plain HTTP is accepted only to a loopback address, and only when
+// loopback is true (a local push service in tests); an endpoint on another
+// private address is refused, so a subscription cannot make the server post
+// into its own network.
+func (sub *PushSubscription) Validate(v *Validator, loopback bool) {
+	v.Required(sub.Endpoint, "endpoint")
+	v.Check(len(sub.Endpoint) <= maxEndpointLength, "endpoint", "The endpoint is too long")
+	v.Check(pushEndpointAllowed(sub.Endpoint, loopback), "endpoint", "Give the https address of a push service")
+	p256dh, err := decodeBase64URL(sub.Keys.P256dh)
+	_, curveErr := ecdh.P256().NewPublicKey(p256dh)
+	v.Check(err == nil && len(p256dh) == 65 && curveErr == nil, "keys.p256dh", "Give the browser's P-256 public key (65 bytes, base64url)")
+	auth, err := decodeBase64URL(sub.Keys.Auth)
+	v.Check(err == nil && len(auth) == 16, "keys.auth", "Give the browser's authentication secret (16 bytes, base64url)")
+}
+
+func pushEndpointAllowed(endpoint string, loopback bool) bool {
+	u, err := url.Parse(endpoint)
+	if err != nil || u.Host == "" || u.User != nil || u.Opaque != "" {
+		return false
+	}
+	host := u.Hostname()
+	isLoopback := host == "localhost"
+	if ip, err := netip.ParseAddr(host); err == nil {
+		isLoopback = ip.IsLoopback()
+		if !isLoopback && !PublicAddress(ip) {
+			return false
+		}
+	}
+	switch u.Scheme {
+	case "https":
+		return !isLoopback || loopback
+	case "http":
+		return isLoopback && loopback
+	}
+	return false
+}
+
+// PublicAddress reports whether ip is on the public internet, where push
+// services are: not loopback, private, link-local (cloud metadata), shared
+// carrier-grade NAT, multicast or unspecified.
+func PublicAddress(ip netip.Addr) bool {
+	ip = ip.Unmap()
+	return ip.IsValid() && !ip.IsLoopback() && !ip.IsPrivate() && !ip.IsLinkLocalUnicast() &&
+		!ip.IsLinkLocalMulticast() && !ip.IsInterfaceLocalMulticast() && !ip.IsMulticast() &&
+		!ip.IsUnspecified() && !thisNetwork.Contains(ip) && !carrierNAT.Contains(ip)
+}
+
+var (
+	thisNetwork = netip.MustParsePrefix("0.0.0.0/8") // Linux dials 0.x as itself
+	carrierNAT  = netip.MustParsePrefix("100.64.0.0/10")
+)
+
+// decodeBase64URL reads base64url with or without padding; browsers send
+// it unpadded, some libraries padded.
+func decodeBase64URL(s string) ([]byte, error) {
+	return base64.RawURLEncoding.DecodeString(strings.TrimRight(s, "="))
+}
+
+// PushPreferences say, for each kind of push note, whether a person wants
+// it. Every kind starts on.
+type PushPreferences map[PushKind]bool
+
+// PushStore keeps the server's push keys, people's subscriptions and the
+// kinds of notes they turned off.
+type PushStore interface {
+	// VAPIDKeys returns the kept key pair; not found before any is kept.
+	VAPIDKeys(ctx context.Context) (VAPIDKeys, error)
+	// KeepVAPIDKeys keeps fresh unless a pair is kept already, and returns
+	// the pair kept.
+	KeepVAPIDKeys(ctx context.Context, fresh VAPIDKeys) (VAPIDKeys, error)
+	// SavePushSubscription keeps sub as userID's; an endpoint kept already
+	// moves to userID with sub's keys. created says the endpoint was new.
+	// Beyond MaxPushSubscriptions, the person's oldest is forgotten.
+	SavePushSubscription(ctx context.Context, userID int64, sub PushSubscription) (created bool, err error)
+	// DeletePushSubscription forgets userID's subscription at endpoint;
+	// someone else's, or none, is left as it is.
+	DeletePushSubscription(ctx context.Context, userID int64, endpoint string) error
+	// DeletePushEndpoint forgets the subscription at endpoint, whoever's:
+	// its push service said it is gone.
+	DeletePushEndpoint(ctx context.Context, endpoint string) error
+	PushSubscriptions(ctx context.Context, userID int64) ([]PushSubscription, error)
+	// PushKindsOff lists the kinds userID turned off.
+	PushKindsOff(ctx context.Context, userID int64) ([]PushKind, error)
+	// SetPushKinds turns each kind in on on or off for userID; kinds not
+	// in it stay as they are.
+	SetPushKinds(ctx context.Context, userID int64, on map[PushKind]bool) error
+}

@@ -1,0 +1,114 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"slices"
+)
+
+// AllowLoopbackPush accepts subscriptions whose push service is plain HTTP
+// on a loopback address: a local push service in tests and development.
+func (s *Service) AllowLoopbackPush() { s.pushLoopback = true }
+
+// VAPIDKeys returns the server's push key pair, making and keeping one the
+// first time.
+func (s *Service) VAPIDKeys(ctx context.Context) (VAPIDKeys, error) {
+	keys, err := s.store.VAPIDKeys(ctx)
+	if ErrorKind(err) != KindNotFound {
+		return keys, err
+	}
+	fresh, err := NewVAPIDKeys()
+	if err != nil {
+		return VAPIDKeys{}, err
+	}
+	return s.store.KeepVAPIDKeys(ctx, fresh)
+}
+
+// PushKey is the public key browsers subscribe with; anyone may read it.
+func (s *Service) PushKey(ctx context.Context) (string, error) {
+	keys, err := s.VAPIDKeys(ctx)
+	return keys.Public, err
+}
+
+// SubscribeToPush has actor's push notes sent to a browser. A browser keeps
+// its endpoint when another person signs in on it, so an endpoint already
+// kept moves to actor. created says the endpoint was new.
+func (s *Service) SubscribeToPush(ctx context.Context, actor *User, sub PushSubscription) (created bool, err error) {
+	if err := RequireUser(actor); err != nil {
+		return false, err
+	}
+	v := &Validator{}
+	sub.Validate(v, s.pushLoopback)
+	if err := v.Err(); err != nil {
+		return false, err
+	}
+	return s.store.SavePushSubscription(ctx, actor.ID, sub)
+}
+
+// UnsubscribeFromPush stops push notes to actor's browser at endpoint. Only
+// actor's own subscription goes; asking about any other endpoint changes
+// nothing and says nothing of whose it is.
+func (s *Service) UnsubscribeFromPush(ctx context.Context, actor *User, endpoint string) error {
+	if err := RequireUser(actor); err != nil {
+		return err
+	}
+	v := &Validator{}
+	v.Required(endpoint, "endpoint")
+	if err := v.Err(); err != nil {
+		return err
+	}
+	return s.store.DeletePushSubscription(ctx, actor.ID, endpoint)
+}
+
+// PushPreferences says which kinds of push notes actor wants.
+func (s *Service) PushPreferences(ctx context.Context, actor *User) (PushPreferences, error) {
+	if err := RequireUser(actor); err != nil {
+		return nil, err
+	}
+	return s.pushPreferencesOf(ctx, actor.ID)
+}
+
+func (s *Service) pushPreferencesOf(ctx context.Context, userID int64) (PushPreferences, error) {
+	off, err := s.store.PushKindsOff(ctx, userID)
+	if err != nil {
+		return nil, err
+	}
+	return preferencesWithout(off), nil
+}
+
+// preferencesWithout is every kind on but those in off.
+func preferencesWithout(off []PushKind) PushPreferences {
+	prefs := PushPreferences{}
+	for _, kind := range PushKinds {
+		prefs[kind] = !slices.Contains(off, kind)
+	}
+	return prefs
+}
+
+// SetPushPreferences turns the kinds named in changes on (true) or off
+// (false), leaving the others as they are, and returns them all.
+func (s *Service) SetPushPreferences(ctx context.Context, actor *User, changes map[string]*bool) (PushPreferences, error) {
+	if err := RequireUser(actor); err != nil {
+		return nil, err
+	}
+	v := &Validator{}
+	on := map[PushKind]bool{}
+	for name, value := range changes {
+		kind := PushKind(name)
+		if !slices.Contains(PushKinds, kind) {
+			v.Check(false, name, fmt.Sprintf("Not a kind of notification; the kinds are %v", PushKinds))
+			continue
+		}
+		v.Check(value != nil, name, "Give true or false")
+		if value != nil {
+			on[kind] = *value
+		}
+	}
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	if err := s.store.SetPushKinds(ctx, actor.ID, on); err != nil {
+		return nil, err
+	}
+	return s.pushPreferencesOf(ctx, actor.ID)
+}
