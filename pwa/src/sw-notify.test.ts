@@ -16,6 +16,7 @@ describe('noteFromPush', () => {
       options: {
         body: 'Ann: Does it fit in a car?',
         icon: '/icons/icon-192.png',
+        badge: '/icons/badge-96.png',
         tag: 'conversation-3',
         renotify: true,
         data: { url: '/dashboard/messages/3' },

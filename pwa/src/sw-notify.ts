@@ -20,6 +20,8 @@ export const fallbackTitle = 'Rehome'
 const fallbackBody = 'You have something new.'
 
 const icon = '/icons/icon-192.png'
+/** White on transparent: Android draws only its shape, in the status bar. */
+const badge = '/icons/badge-96.png'
 
 /**
  * The notification for a push's payload, the server's PushNote as JSON:
@@ -33,7 +35,7 @@ export function noteFromPush(payload: string | null | undefined, origin: string)
   const title = text('title')
   const tag = text('tag')
   const body = text('body') || (title ? '' : fallbackBody)
-  const options: NoteOptions = { icon, data: { url: appPath(fields.url, origin) } }
+  const options: NoteOptions = { icon, badge, data: { url: appPath(fields.url, origin) } }
   if (body) options.body = body
   if (tag) {
     // A newer note about the same conversation or booking replaces the older

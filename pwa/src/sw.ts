@@ -9,7 +9,7 @@ import { ExpirationPlugin } from 'workbox-expiration'
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { CacheFirst } from 'workbox-strategies'
-import { noteFromPush, pathOf, serverPaths, windowFor } from './sw-notify'
+import { appPath, noteFromPush, pathOf, serverPaths, windowFor } from './sw-notify'
 
 declare let self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] }
 
@@ -65,12 +65,12 @@ self.addEventListener('push', (event) => {
 // A tap opens the note's page in a window of the app already open, or a new one.
 self.addEventListener('notificationclick', (event) => {
   event.notification.close()
-  const path = (event.notification.data as { url?: string } | null)?.url ?? '/'
+  // Checked again, as any script of this origin may show a notification.
+  const path = appPath((event.notification.data as { url?: unknown } | null)?.url, self.location.origin)
   event.waitUntil(openApp(path))
 })
 
 async function openApp(path: string) {
-  // The note's url was checked when it was shown (noteFromPush): a path of this app.
   const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true })
   const target = windowFor(windows, path)
   if (target) {
