@@ -193,22 +193,25 @@ test('a tap brings the open app to the note’s page, and a note naming another 
   watcher.check()
 })
 
-test('a subscription the push service renewed is handed to the server, and the old one forgotten', async () => {
+test('a subscription the push service renewed is handed to the server, and an ended one forgotten', async () => {
   await logIn(page, buyer)
   await page.waitForURL((url) => url.pathname === '/')
   const keys = { p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM', auth: 'tBHItJI5svbpez7KI4CCXg' }
   const [worker] = context.serviceWorkers()
-  await worker.evaluate((keys) => {
-    // Chromium never fires this event (Firefox does): it is made here as Firefox would.
-    const event = new ExtendableEvent('pushsubscriptionchange')
-    const subscription = (endpoint) => ({
-      endpoint,
-      toJSON: () => ({ endpoint, expirationTime: null, keys }),
-    })
-    Object.defineProperty(event, 'oldSubscription', { value: subscription('https://push.example/old') })
-    Object.defineProperty(event, 'newSubscription', { value: subscription('https://push.example/new') })
-    self.dispatchEvent(event)
-  }, keys)
+  /** Chromium never fires the event (Firefox does): it is made here as Firefox would. */
+  const change = (oldEndpoint, newEndpoint) =>
+    worker.evaluate(
+      ({ keys, oldEndpoint, newEndpoint }) => {
+        const event = new ExtendableEvent('pushsubscriptionchange')
+        const subscription = (endpoint) =>
+          endpoint && { endpoint, toJSON: () => ({ endpoint, expirationTime: null, keys }) }
+        Object.defineProperty(event, 'oldSubscription', { value: subscription(oldEndpoint) })
+        Object.defineProperty(event, 'newSubscription', { value: subscription(newEndpoint) })
+        self.dispatchEvent(event)
+      },
+      { keys, oldEndpoint, newEndpoint },
+    )
+  await change('https://push.example/old', 'https://push.example/new')
 
   await eventually(async () => assert.equal(proxy.received.length, 2))
   const [added, removed] = proxy.received
@@ -217,6 +220,11 @@ test('a subscription the push service renewed is handed to the server, and the o
     ['POST', { endpoint: 'https://push.example/new', expirationTime: null, keys }],
   )
   assert.deepEqual([removed.method, removed.body], ['DELETE', { endpoint: 'https://push.example/old' }])
+
+  // Ended with nothing to renew it: the server only forgets it.
+  await change('https://push.example/new', null)
+  await eventually(async () => assert.equal(proxy.received.length, 3))
+  assert.deepEqual([proxy.received[2].method, proxy.received[2].body], ['DELETE', { endpoint: 'https://push.example/new' }])
   // With the signed-in person's session.
   const session = (await context.cookies(proxy.url)).map((c) => `${c.name}=${c.value}`)
   assert.ok(session.length > 0, 'signed in')

@@ -82,30 +82,32 @@ async function openApp(path: string) {
   await self.clients.openWindow(path)
 }
 
-// The push service replaced or ended the subscription (Firefox does this;
-// Chromium never fires it). The server learns the new endpoint and forgets
-// the old, with the session cookie of whoever is signed in; when nobody is,
-// the server refuses, and the app subscribes again on the next sign-in.
+// The push service renewed or ended the subscription (Firefox fires this;
+// Chromium never does). The server learns the new endpoint and forgets the
+// old, with the session cookie of whoever is signed in (when nobody is, it
+// refuses). A browser that gives no new subscription is asked for one with the
+// old one's options (the server's key).
 self.addEventListener('pushsubscriptionchange', (event) => {
   event.waitUntil(moveSubscription(event.oldSubscription, event.newSubscription))
 })
 
 async function moveSubscription(old: PushSubscription | null, renewed: PushSubscription | null) {
-  const json = { 'Content-Type': 'application/json' }
-  if (renewed) {
-    await fetch('/api/push/subscriptions', {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: json,
-      body: JSON.stringify(renewed.toJSON()),
-    })
-  }
-  if (old && old.endpoint !== renewed?.endpoint) {
-    await fetch('/api/push/subscriptions', {
-      method: 'DELETE',
-      credentials: 'same-origin',
-      headers: json,
-      body: JSON.stringify({ endpoint: old.endpoint }),
-    })
-  }
+  const current = renewed ?? (old?.options?.applicationServerKey ? await resubscribe(old.options) : null)
+  if (current) await sendSubscriptions('POST', current.toJSON())
+  if (old && old.endpoint !== current?.endpoint) await sendSubscriptions('DELETE', { endpoint: old.endpoint })
+}
+
+function resubscribe(options: PushSubscriptionOptions) {
+  return self.registration.pushManager
+    .subscribe({ userVisibleOnly: options.userVisibleOnly, applicationServerKey: options.applicationServerKey })
+    .catch(() => null)
+}
+
+function sendSubscriptions(method: 'POST' | 'DELETE', body: object) {
+  return fetch('/api/push/subscriptions', {
+    method,
+    credentials: 'same-origin',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  })
 }
