@@ -11,8 +11,6 @@ import { defineConfig } from 'vitest/config'
 // see same-origin requests; don't set changeOrigin.
 const backend = 'http://127.0.0.1:8080'
 
-const day = 24 * 60 * 60
-
 /**
  * The first script (src/main.tsx) imports the app (src/app/start.tsx) only
  * after the browser has painted the shell in index.html. Its code is fetched
@@ -142,7 +140,7 @@ export default defineConfig({
     firstVisitChunks(),
     // The service worker and the web app manifest (docs/offline.md). 'prompt':
     // a new version waits until the person presses Reload, never in the middle
-    // of a form. Registered from our code (features/offline), as the CSP
+    // of a form (src/sw.ts waits for SKIP_WAITING). Registered from our code (features/offline), as the CSP
     // allows no inline script.
     VitePWA({
       registerType: 'prompt',
@@ -194,34 +192,16 @@ export default defineConfig({
           },
         ],
       },
-      workbox: {
+      // Our own worker (src/sw.ts), for push notifications; it does the
+      // caching that Workbox's generated one did (docs/offline.md).
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
+      injectManifest: {
         // The app shell: every built script, style and page, and the favicon;
         // the plugin adds the manifest and its icons. The install dialog's
         // screenshots are not needed offline.
         globPatterns: ['**/*.{js,css,html,svg,txt}'],
-        // Client routes load offline; the API and pictures never get the page.
-        navigateFallback: '/index.html',
-        // The payment screen's document comes from the server when online: its
-        // policy, unlike the cached shell's, lets Stripe's card form load.
-        navigateFallbackDenylist: [/^\/api\//, /^\/images\//, /^\/dashboard\/payment\//],
-        // Only the very first service worker takes over at once; later ones
-        // wait for Reload.
-        clientsClaim: true,
-        cleanupOutdatedCaches: true,
-        runtimeCaching: [
-          {
-            // Uploaded pictures never change (random names), so the cached copy is
-            // always right: cards keep their thumbnails offline. The cache name is
-            // pictureCacheName in src/lib/offline/persist-queries.ts.
-            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/images/'),
-            handler: 'CacheFirst',
-            options: {
-              cacheName: 'images',
-              expiration: { maxEntries: 300, maxAgeSeconds: 30 * day, purgeOnQuotaError: true },
-              cacheableResponse: { statuses: [200] },
-            },
-          },
-        ],
       },
     }),
   ],

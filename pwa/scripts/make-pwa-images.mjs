@@ -6,7 +6,9 @@
 //
 // Icons: the house mark of favicon.svg at 192 and 512 px, and a maskable
 // 512 px one whose mark sits inside the central 80% safe zone on a full-bleed
-// background (launchers crop it to a circle or a squircle). Screenshots: the
+// background (launchers crop it to a circle or a squircle); and the badge of
+// notifications, the house with its sofa cut out in white on transparent, as
+// Android shows only a badge's shape in the status bar. Screenshots: the
 // category page at 360 px (narrow, from the end-to-end suite's screenshots, so run
 // `npm run e2e` first) and at desktop width (docs/screenshots/home.png).
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
@@ -30,6 +32,14 @@ function iconPage(size, maskable) {
     : `<img src="${dataUrl('image/svg+xml', favicon)}" style="width:${size}px;height:${size}px;display:block">`
   return `<!doctype html><body style="margin:0;background:transparent">${mark}</body>`
 }
+
+/** favicon.svg's house, its sofa (the same shapes) cut out. */
+const badge = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">
+  <mask id="sofa"><rect width="64" height="64" fill="#fff"/>
+    <path d="M19 38a3 3 0 0 1 6 0v2h14v-2a3 3 0 0 1 6 0v9H19z"/><rect x="24" y="31" width="16" height="8" rx="2"/>
+    <rect x="20" y="47" width="3" height="3"/><rect x="41" y="47" width="3" height="3"/></mask>
+  <path d="M32 10 8 30h6v22h36V30h6z" fill="#fff" mask="url(#sofa)"/>
+</svg>`
 
 /** The top `height` px of a picture, scaled to `width`. */
 function cropPage(png, width, height) {
@@ -55,6 +65,8 @@ try {
     await render(iconPage(size, false), size, size, join(publicDir, 'icons', `icon-${size}.png`), { omitBackground: true })
   }
   await render(iconPage(512, true), 512, 512, join(publicDir, 'icons', 'icon-maskable-512.png'))
+  const badgePage = `<!doctype html><body style="margin:0;background:transparent"><img src="${dataUrl('image/svg+xml', badge)}" style="width:96px;height:96px;display:block"></body>`
+  await render(badgePage, 96, 96, join(publicDir, 'icons', 'badge-96.png'), { omitBackground: true })
 
   const narrow = await readFile(join(root, 'e2e', 'screenshots', 'category-360.png'))
   await render(cropPage(narrow, 360, 740), 360, 740, join(publicDir, 'screenshots', 'category-narrow.png'))
