@@ -16,6 +16,7 @@ import (
 
 	"rehome/app"
 	"rehome/app/api"
+	"rehome/live"
 	"rehome/mail"
 	"rehome/pwa"
 	"rehome/sqlite"
@@ -35,6 +36,9 @@ type Marketplace struct {
 	DB      *sqlite.DB
 	Images  *uploads.Store
 	Service *app.Service
+
+	// Events tells open tabs what happens, as it happens.
+	Events *live.Hub
 }
 
 // Open opens the database and picture store in dir, creating both when they
@@ -51,7 +55,9 @@ func Open(ctx context.Context, dir string, hasher app.PasswordHasher) (*Marketpl
 	if err != nil {
 		return nil, errors.Join(err, db.Close())
 	}
-	return &Marketplace{DB: db, Images: images, Service: app.NewService(db, images, hasher)}, nil
+	m := &Marketplace{DB: db, Images: images, Service: app.NewService(db, images, hasher)}
+	m.useLiveEvents()
+	return m, nil
 }
 
 func (m *Marketplace) Close() error { return m.DB.Close() }
@@ -74,7 +80,14 @@ func (m *Marketplace) Server(cfg api.Config) *api.Server {
 	cfg.Images = m.Images.Handler()
 	cfg.Web = pwa.Files()
 	cfg.Health = m.Health
+	cfg.Events = m.Events
 	return api.New(cfg)
+}
+
+// useLiveEvents sends the service's events to the open event streams.
+func (m *Marketplace) useLiveEvents() {
+	m.Events = live.New()
+	m.Service.UseNotifier(m.Events)
 }
 
 // healthTimeout bounds a health check: a database that takes longer to

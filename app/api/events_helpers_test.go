@@ -1,0 +1,136 @@
+package api_test
+
+import (
+	"bufio"
+	"context"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+)
+
+// sseEvent is one block of an event stream: an event, a comment or a
+// retry hint.
+type sseEvent struct {
+	id, event, data, comment, retry string
+}
+
+// eventStream is an open GET /api/events, read as EventSource reads it.
+type eventStream struct {
+	t      testing.TB
+	res    *http.Response
+	events chan sseEvent // closed when the stream ends
+	cancel context.CancelFunc
+}
+
+// openEvents opens the event stream as c, with headers as name, value pairs.
+func (c *client) openEvents(query string, headers ...string) *eventStream {
+	c.t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, c.base+"/api/events"+query, nil)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	req.Header.Set("Accept", "text/event-stream")
+	for i := 0; i+1 < len(headers); i += 2 {
+		req.Header.Set(headers[i], headers[i+1])
+	}
+	res, err := c.http.Do(req)
+	if err != nil {
+		cancel()
+		c.t.Fatal(err)
+	}
+	s := &eventStream{t: c.t, res: res, events: make(chan sseEvent, 1024), cancel: cancel}
+	c.t.Cleanup(s.close)
+	go s.read()
+	return s
+}
+
+func (s *eventStream) read() {
+	defer close(s.events)
+	scanner := bufio.NewScanner(s.res.Body)
+	var e sseEvent
+	for scanner.Scan() {
+		line := scanner.Text()
+		if line == "" {
+			s.events <- e
+			e = sseEvent{}
+			continue
+		}
+		if comment, ok := strings.CutPrefix(line, ":"); ok {
+			e.comment = strings.TrimSpace(comment)
+			continue
+		}
+		field, value, _ := strings.Cut(line, ":")
+		value = strings.TrimPrefix(value, " ")
+		switch field {
+		case "id":
+			e.id = value
+		case "event":
+			e.event = value
+		case "data":
+			e.data = value
+		case "retry":
+			e.retry = value
+		}
+	}
+}
+
+func (s *eventStream) close() {
+	s.cancel()
+	s.res.Body.Close()
+}
+
+// next is the next block that is not a heartbeat comment.
+func (s *eventStream) next() sseEvent {
+	s.t.Helper()
+	for {
+		select {
+		case e, open := <-s.events:
+			if !open {
+				s.t.Fatal("the event stream ended")
+			}
+			if e.comment == "" {
+				return e
+			}
+		case <-time.After(5 * time.Second):
+			s.t.Fatal("no event within 5 s")
+		}
+	}
+}
+
+// quiet fails if an event (not a comment) arrives within wait.
+func (s *eventStream) quiet(wait time.Duration) {
+	s.t.Helper()
+	deadline := time.After(wait)
+	for {
+		select {
+		case e, open := <-s.events:
+			if open && e.comment == "" {
+				s.t.Fatalf("unexpected event %+v", e)
+			}
+			if !open {
+				return
+			}
+		case <-deadline:
+			return
+		}
+	}
+}
+
+// ends waits for the server to end the stream, and says how long it took.
+func (s *eventStream) ends(within time.Duration) time.Duration {
+	s.t.Helper()
+	start := time.Now()
+	deadline := time.After(within)
+	for {
+		select {
+		case _, open := <-s.events:
+			if !open {
+				return time.Since(start)
+			}
+		case <-deadline:
+			s.t.Fatalf("the event stream was still open after %v", within)
+		}
+	}
+}
