@@ -134,3 +134,20 @@ func (s *eventStream) ends(within time.Duration) time.Duration {
 		}
 	}
 }
+
+// peek asks GET path as c and closes the answer once its headers arrive,
+// reading the body only of an error: a stream's would not end.
+func (c *client) peek(path string) *response {
+	c.t.Helper()
+	s := c.openEvents(strings.TrimPrefix(path, "/api/events"))
+	defer s.close()
+	r := &response{status: s.res.StatusCode, header: s.res.Header}
+	if r.status != http.StatusOK {
+		var body strings.Builder
+		for e := range s.events {
+			body.WriteString(e.data)
+		}
+		r.body = []byte(body.String())
+	}
+	return r
+}
