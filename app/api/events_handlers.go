@@ -17,7 +17,8 @@ const eventsPath = "/api/events"
 
 // Event stream timing: the client waits retryAfter before reconnecting;
 // a comment every heartbeat keeps proxies from closing an idle stream,
-// and each heartbeat checks that the session still holds.
+// and each heartbeat checks that the session still holds. Each write must
+// be taken within stalledWrite, or the client is gone or not reading.
 const (
 	retryAfter       = 5 * time.Second
 	defaultHeartbeat = 25 * time.Second
@@ -31,20 +32,17 @@ var (
 )
 
 // events streams what happens to the signed-in person's conversations and
-// bookings as Server-Sent Events, until the request ends, the server shuts
-// down or the person's session ends.
+// bookings as Server-Sent Events, until the client goes, the server shuts
+// down (the hub closes) or the person's session ends.
+//
+// Over HTTP/1.1 the stream leaves net/http once it has started: it keeps
+// the connection and one goroutine of its own, not net/http's buffers and
+// the goroutine beneath the middleware (about 30 KB a stream, which 1,000
+// open tabs would have taken past the server's memory budget,
+// docs/benchmarks.md).
 func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	user := actor(r)
 	if err := app.RequireUser(user); err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	// The server's timeouts are for requests that end: a stream has no
-	// end, but each of its writes must be taken within stalledWrite, or the
-	// client is gone or not reading.
-	rc := http.NewResponseController(w)
-	stall := func() error { return rc.SetWriteDeadline(time.Now().Add(stalledWrite)) }
-	if err := errors.Join(stall(), rc.SetReadDeadline(time.Time{})); err != nil {
 		s.writeError(w, r, err)
 		return
 	}
@@ -52,13 +50,23 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	h.Set("Content-Type", "text/event-stream")
 	h.Set("Cache-Control", "no-store")
 	h.Set("X-Accel-Buffering", "no")
+	if r.ProtoMajor == 1 {
+		// Close-delimited rather than chunked, as the Server-Sent Events
+		// specification suggests: once the connection is ours, what is
+		// written on it is the stream.
+		h.Set("Transfer-Encoding", "identity")
+	}
 	if r.Method == http.MethodHead {
 		w.WriteHeader(http.StatusOK)
 		return
 	}
+	rc := http.NewResponseController(w)
+	if err := errors.Join(rc.SetWriteDeadline(time.Now().Add(stalledWrite)), rc.SetReadDeadline(time.Time{})); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
 	lastID, resuming := lastEventID(r)
 	stream, resume := s.hub.Subscribe(user.ID, lastID, resuming)
-	defer s.hub.Unsubscribe(stream)
 
 	// The session is saved (its cookie renewed) as the answer starts.
 	w.WriteHeader(http.StatusOK)
@@ -69,52 +77,38 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	for _, f := range resume.Missed {
 		w.Write(f.Text)
 	}
+	if err := rc.Flush(); err != nil {
+		s.hub.Unsubscribe(stream)
+		return
+	}
 	token := s.sessions.Token(r.Context())
+	if conn, _, err := rc.Hijack(); err == nil {
+		go s.stream(newConnSink(conn), stream, token, user.ID)
+		return
+	}
+	// HTTP/2 does not give its connection away: the stream stays here.
+	s.stream(&writerSink{w: w, rc: rc, done: r.Context().Done()}, stream, token, user.ID)
+}
+
+// stream sends stream's frames to sink, with a heartbeat, until one of
+// them ends or the session behind token no longer belongs to userID.
+func (s *Server) stream(sink eventSink, stream *live.Stream, token string, userID int64) {
+	defer sink.close()
+	defer s.hub.Unsubscribe(stream)
 	heartbeat := time.NewTicker(s.heartbeat)
 	defer heartbeat.Stop()
 	for {
-		if rc.Flush() != nil {
-			return
-		}
 		select {
-		case <-r.Context().Done():
+		case <-sink.gone():
 			return
 		case f, open := <-stream.Frames:
-			if !open {
-				return
-			}
-			if stall() != nil || !writeFrames(w, f, stream.Frames) {
+			if !open || sink.send(f.Text) != nil {
 				return
 			}
 		case <-heartbeat.C:
-			if !s.stillSignedIn(r.Context(), token, user.ID) {
+			if !s.stillSignedIn(token, userID) || sink.send(pingText) != nil {
 				return
 			}
-			if stall() != nil {
-				return
-			}
-			if _, err := w.Write(pingText); err != nil {
-				return
-			}
-		}
-	}
-}
-
-// writeFrames writes f and the frames already waiting behind it, to flush
-// them together. It is false when the stream is closed or the write failed.
-func writeFrames(w http.ResponseWriter, f live.Frame, more <-chan live.Frame) bool {
-	for {
-		if _, err := w.Write(f.Text); err != nil {
-			return false
-		}
-		select {
-		case next, open := <-more:
-			if !open {
-				return false
-			}
-			f = next
-		default:
-			return true
 		}
 	}
 }
@@ -140,13 +134,11 @@ func lastEventID(r *http.Request) (id int64, resuming bool) {
 // stillSignedIn reads the session behind token again, as a new request
 // would, and says whether it still belongs to userID. A store that cannot
 // answer for now leaves the stream open.
-func (s *Server) stillSignedIn(ctx context.Context, token string, userID int64) bool {
-	// A context without this request's session, which Load would keep.
-	check, cancel := context.WithTimeout(context.Background(), sessionCheckTime)
+func (s *Server) stillSignedIn(token string, userID int64) bool {
+	// A context of its own: Load keeps a session already in its context.
+	ctx, cancel := context.WithTimeout(context.Background(), sessionCheckTime)
 	defer cancel()
-	stop := context.AfterFunc(ctx, cancel)
-	defer stop()
-	loaded, err := s.sessions.Load(check, token)
+	loaded, err := s.sessions.Load(ctx, token)
 	if err != nil {
 		s.log.Warn("event stream: session check", "err", err)
 		return true

@@ -93,17 +93,15 @@ func TestSlowEventStreamDoesNotBlockNotify(t *testing.T) {
 // holds for each: heap and goroutine stacks after collections. Both ends
 // are in this process, but the client end is a bare TCP connection (a
 // file descriptor and a few hundred bytes), so nearly all of it is the
-// server's. Measured: about 21 KB of heap, of which net/http's buffers
-// for the connection are 10 KB (4 KB to read, 4 KB and 2 KB to write),
-// and 18 KB of stacks: the connection's goroutine, grown to 16 KB by the
-// session's database read and kept there by the middleware beneath the
-// handler, and the 2 KB goroutine that watches for the client to go. The
-// hub's own share (a channel of 16 frames, a map entry) is under 1 KB.
-// The bound leaves room for the collector's timing, and fails when a
-// stream starts holding a buffer or goroutine of its own.
+// server's. Measured: 8 to 10 KB, about half of it the stacks of the
+// stream's two goroutines (the one that writes and the one that notices
+// the client leave), the rest the connection, the hub's channel of 16
+// frames and the heartbeat's ticker. Were a stream to stay inside
+// net/http, its buffers (10 KB) and the goroutine beneath the middleware
+// (16 KB of stack) would take this past the bound.
 func TestEventStreamMemory(t *testing.T) {
 	const streams = 1000
-	const bound = 48 << 10
+	const bound = 16 << 10
 	e := newEnv(t)
 	ann, _ := e.register("Ann", "ann@example.com", app.RoleBuyer)
 	ann.rawStream(t) // warm up: pools, the database's connections
