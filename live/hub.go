@@ -24,7 +24,7 @@ const (
 // safe for concurrent use.
 type Hub struct {
 	mu      sync.Mutex
-	lastID  int64 // the id of the latest event, or the hub's first id less one
+	lastID  int64 // the id of the latest event, or firstID-1 before the first
 	firstID int64 // the first id this hub gives
 	streams map[int64]map[*Stream]struct{}
 	recent  ring
@@ -114,7 +114,7 @@ func (h *Hub) Subscribe(userID int64, lastID int64, resuming bool) (*Stream, Res
 	}
 	// An id this hub never gave (from before a restart, or made up), or
 	// events after it that the hub has let go of: start afresh.
-	if lastID < h.firstID-1 || lastID > h.lastID || lastID+1 < h.recent.oldest(h.lastID+1) {
+	if lastID < h.firstID || lastID > h.lastID || lastID+1 < h.recent.oldest(h.lastID+1) {
 		return s, Resume{Reset: true}
 	}
 	return s, Resume{Missed: h.recent.since(lastID, userID)}

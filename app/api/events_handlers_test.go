@@ -1,14 +1,22 @@
 package api_test
 
 import (
+	"context"
 	"fmt"
+	"io"
+	"log/slog"
 	"net/http"
+	"net/http/cookiejar"
+	"net/http/httptest"
 	"strconv"
 	"testing"
 	"time"
 
+	"golang.org/x/crypto/bcrypt"
+
 	"rehome/app"
 	"rehome/app/api"
+	"rehome/internal/marketplace"
 )
 
 func TestEventStreamHeaders(t *testing.T) {
@@ -203,4 +211,45 @@ func TestEventStreamEndsWithItsSession(t *testing.T) {
 			s.ends(2 * time.Second)
 		})
 	}
+}
+
+// Over HTTP/2 the stream cannot take its connection: it stays in its
+// handler, and must work the same.
+func TestEventStreamOverHTTP2(t *testing.T) {
+	m, err := marketplace.Open(context.Background(), t.TempDir(), app.BcryptHasher{Cost: bcrypt.MinCost})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { m.Close() })
+	srv := httptest.NewUnstartedServer(m.Server(api.Config{
+		Heartbeat: 50 * time.Millisecond, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
+	}).Handler())
+	srv.EnableHTTP2 = true
+	srv.StartTLS()
+	t.Cleanup(srv.Close)
+	t.Cleanup(m.Events.Close)
+	e := &env{t: t, srv: srv, db: m.DB, svc: m.Service, hub: m.Events}
+	jar, _ := cookiejar.New(nil)
+	ann := &client{t: t, base: srv.URL, http: &http.Client{Jar: jar, Transport: srv.Client().Transport}}
+	expectStatus(t, ann.form("/api/auth/register", map[string]string{
+		"name": "Ann", "email": "ann@example.com", "password": testPassword, "role": "Buyer",
+	}, pngImage(t, 10, 10)), http.StatusCreated)
+	annUser := decode[app.User](t, ann.call("GET", "/api/auth/me", nil))
+
+	s := ann.openEvents("")
+	if s.res.ProtoMajor != 2 {
+		t.Fatalf("stream over %s, want HTTP/2", s.res.Proto)
+	}
+	if got := s.next(); got.retry != "5000" {
+		t.Errorf("first block %+v", got)
+	}
+	e.hub.Notify(app.NewEvent(annUser.ID, app.EventUnread, app.UnreadEventData{Unread: 3}))
+	if got := s.next(); got.event != "unread" || got.data != `{"unread":3}` {
+		t.Errorf("got %+v", got)
+	}
+	if got := <-s.events; got.comment != "ping" {
+		t.Errorf("got %+v, want a ping", got)
+	}
+	expectStatus(t, ann.call("POST", "/api/auth/logout", nil), http.StatusNoContent)
+	s.ends(2 * time.Second)
 }

@@ -103,7 +103,7 @@ func TestEventStreamMemory(t *testing.T) {
 	const streams = 1000
 	const bound = 16 << 10
 	e := newEnv(t)
-	ann, _ := e.register("Ann", "ann@example.com", app.RoleBuyer)
+	ann, annUser := e.register("Ann", "ann@example.com", app.RoleBuyer)
 	ann.rawStream(t) // warm up: pools, the database's connections
 	e.waitOpen(t, 1)
 
@@ -121,7 +121,23 @@ func TestEventStreamMemory(t *testing.T) {
 	if perStream > bound {
 		t.Errorf("%d bytes held per open stream, want at most %d", perStream, bound)
 	}
-	runtime.KeepAlive(conns)
+
+	// One event reaches every stream.
+	start = time.Now()
+	e.hub.Notify(app.NewEvent(annUser.ID, app.EventUnread, app.UnreadEventData{Unread: 1}))
+	buf := make([]byte, 256)
+	for i, c := range conns {
+		c.SetReadDeadline(time.Now().Add(5 * time.Second))
+		var got []byte
+		for !bytes.Contains(got, []byte("data: {\"unread\":1}\n\n")) {
+			n, err := c.Read(buf)
+			if err != nil {
+				t.Fatalf("stream %d: %v after %q", i, err, got)
+			}
+			got = append(got, buf[:n]...)
+		}
+	}
+	t.Logf("one event reached all %d streams in %v", streams, time.Since(start))
 }
 
 // heldMemory is the heap in use and the goroutine stacks, after a

@@ -360,7 +360,7 @@ func runServer(ctx context.Context, log *slog.Logger, cfg serverConfig) error {
 		return err
 	}
 	srv := newHTTPServer(handler, log)
-	// Shutdown waits for requests to end, and event streams end only when told.
+	// Event streams end only when told: Shutdown neither waits for them nor ends them.
 	srv.RegisterOnShutdown(m.Events.Close)
 	listener, err := net.Listen("tcp", cfg.addr)
 	if err != nil {
