@@ -9,3 +9,7 @@ func (ns Notifiers) Notify(events ...Event) {
 		n.Notify(events...)
 	}
 }
+
+// notify has no caller on this branch yet; the conversations and bookings
+// call it. Remove this line when they are merged.
+var _ = (*Service).notify

@@ -69,7 +69,12 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	stream, resume := s.hub.Subscribe(user.ID, lastID, resuming)
 
 	// The session is saved (its cookie renewed) as the answer starts.
+	// When that fails, the answer is sessionFailed's error instead.
 	w.WriteHeader(http.StatusOK)
+	if h.Get("Content-Type") != "text/event-stream" {
+		s.hub.Unsubscribe(stream)
+		return
+	}
 	w.Write(retryText)
 	if resume.Reset {
 		w.Write(live.ResetText)

@@ -1,22 +1,15 @@
 package api_test
 
 import (
-	"context"
 	"fmt"
-	"io"
-	"log/slog"
 	"net/http"
-	"net/http/cookiejar"
 	"net/http/httptest"
 	"strconv"
 	"testing"
 	"time"
 
-	"golang.org/x/crypto/bcrypt"
-
 	"rehome/app"
 	"rehome/app/api"
-	"rehome/internal/marketplace"
 )
 
 func TestEventStreamHeaders(t *testing.T) {
@@ -44,6 +37,11 @@ func TestEventStreamHeaders(t *testing.T) {
 	anonymous := e.client()
 	expectStatus(t, anonymous.call("GET", "/api/events", nil), http.StatusUnauthorized)
 	expectStatus(t, ann.call("POST", "/api/events", nil), http.StatusMethodNotAllowed)
+	// HEAD answers the headers and ends.
+	head := ann.send("HEAD", "/api/events", "", nil)
+	if head.status != http.StatusOK || head.header.Get("Content-Type") != "text/event-stream" || len(head.body) != 0 {
+		t.Errorf("HEAD: %d %q %q", head.status, head.header.Get("Content-Type"), head.body)
+	}
 }
 
 func TestEventsReachTheirPersonInOrder(t *testing.T) {
@@ -216,26 +214,10 @@ func TestEventStreamEndsWithItsSession(t *testing.T) {
 // Over HTTP/2 the stream cannot take its connection: it stays in its
 // handler, and must work the same.
 func TestEventStreamOverHTTP2(t *testing.T) {
-	m, err := marketplace.Open(context.Background(), t.TempDir(), app.BcryptHasher{Cost: bcrypt.MinCost})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { m.Close() })
-	srv := httptest.NewUnstartedServer(m.Server(api.Config{
-		Heartbeat: 50 * time.Millisecond, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
-	}).Handler())
-	srv.EnableHTTP2 = true
-	srv.StartTLS()
-	t.Cleanup(srv.Close)
-	t.Cleanup(m.Events.Close)
-	e := &env{t: t, srv: srv, db: m.DB, svc: m.Service, hub: m.Events}
-	jar, _ := cookiejar.New(nil)
-	ann := &client{t: t, base: srv.URL, http: &http.Client{Jar: jar, Transport: srv.Client().Transport}}
-	expectStatus(t, ann.form("/api/auth/register", map[string]string{
-		"name": "Ann", "email": "ann@example.com", "password": testPassword, "role": "Buyer",
-	}, pngImage(t, 10, 10)), http.StatusCreated)
-	annUser := decode[app.User](t, ann.call("GET", "/api/auth/me", nil))
-
+	e, ann, annUser := eventServer(t, func(srv *httptest.Server) {
+		srv.EnableHTTP2 = true
+		srv.StartTLS()
+	})
 	s := ann.openEvents("")
 	if s.res.ProtoMajor != 2 {
 		t.Fatalf("stream over %s, want HTTP/2", s.res.Proto)
@@ -252,4 +234,29 @@ func TestEventStreamOverHTTP2(t *testing.T) {
 	}
 	expectStatus(t, ann.call("POST", "/api/auth/logout", nil), http.StatusNoContent)
 	s.ends(2 * time.Second)
+}
+
+// The server's read and write timeouts are for requests that end; a
+// stream outlives them, over HTTP/1.1 and HTTP/2.
+func TestEventStreamOutlivesTheServerTimeouts(t *testing.T) {
+	for _, http2 := range []bool{false, true} {
+		t.Run(fmt.Sprintf("HTTP/2 %v", http2), func(t *testing.T) {
+			e, ann, annUser := eventServer(t, func(srv *httptest.Server) {
+				srv.Config.ReadTimeout, srv.Config.WriteTimeout = 200*time.Millisecond, 200*time.Millisecond
+				if http2 {
+					srv.EnableHTTP2 = true
+					srv.StartTLS()
+				} else {
+					srv.Start()
+				}
+			})
+			s := ann.openEvents("")
+			s.next()
+			time.Sleep(600 * time.Millisecond)
+			e.hub.Notify(app.NewEvent(annUser.ID, app.EventUnread, app.UnreadEventData{Unread: 1}))
+			if got := s.next(); got.data != `{"unread":1}` {
+				t.Errorf("got %+v", got)
+			}
+		})
+	}
 }

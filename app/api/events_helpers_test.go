@@ -3,10 +3,20 @@ package api_test
 import (
 	"bufio"
 	"context"
+	"io"
+	"log/slog"
 	"net/http"
+	"net/http/cookiejar"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
+
+	"golang.org/x/crypto/bcrypt"
+
+	"rehome/app"
+	"rehome/app/api"
+	"rehome/internal/marketplace"
 )
 
 // sseEvent is one block of an event stream: an event, a comment or a
@@ -150,4 +160,29 @@ func (c *client) peek(path string) *response {
 		r.body = []byte(body.String())
 	}
 	return r
+}
+
+// eventServer starts a server with a 50 ms heartbeat as start says (TLS,
+// timeouts), and signs up Ann on it.
+func eventServer(t *testing.T, start func(*httptest.Server)) (*env, *client, app.User) {
+	t.Helper()
+	m, err := marketplace.Open(context.Background(), t.TempDir(), app.BcryptHasher{Cost: bcrypt.MinCost})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { m.Close() })
+	srv := httptest.NewUnstartedServer(m.Server(api.Config{
+		Heartbeat: 50 * time.Millisecond, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
+	}).Handler())
+	start(srv)
+	t.Cleanup(srv.Close)
+	t.Cleanup(m.Events.Close)
+	e := &env{t: t, srv: srv, db: m.DB, svc: m.Service, hub: m.Events}
+	jar, _ := cookiejar.New(nil)
+	ann := &client{t: t, base: srv.URL, http: &http.Client{Jar: jar, Transport: srv.Client().Transport}}
+	r := ann.form("/api/auth/register", map[string]string{
+		"name": "Ann", "email": "ann@example.com", "password": testPassword, "role": "Buyer",
+	}, pngImage(t, 10, 10))
+	expectStatus(t, r, http.StatusCreated)
+	return e, ann, decode[app.User](t, r)
 }
