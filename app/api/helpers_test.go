@@ -83,7 +83,7 @@ func serverWith(t testing.TB, dir string, cfg api.Config, prepare ...func(*marke
 	srv.Config.Handler = m.Server(cfg).Handler()
 	srv.Start()
 	t.Cleanup(srv.Close)
-	t.Cleanup(m.Events.Close) // before srv.Close, which waits for open event streams
+	t.Cleanup(m.Events.Close) // ends the event streams, which srv.Close leaves open
 	return &env{t: t, srv: srv, db: m.DB, svc: m.Service, dir: dir, hub: m.Events}
 }
 
