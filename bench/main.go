@@ -44,6 +44,7 @@ type options struct {
 	round                           time.Duration
 	conns                           int
 	uploads                         int
+	streams                         int
 	web, out, profiles, data        string
 	only                            *regexp.Regexp
 	keep                            bool
@@ -87,6 +88,7 @@ func main() {
 	flag.DurationVar(&o.round, "round", 3*time.Second, "length of each run of a round")
 	flag.IntVar(&o.conns, "connections", 8, "concurrent connections of the full-speed runs")
 	flag.IntVar(&o.uploads, "uploads", 10, "12-megapixel uploads to time (0 skips them)")
+	flag.IntVar(&o.streams, "streams", 1000, "live event streams to hold open at once (0 skips them)")
 	flag.StringVar(&o.web, "web", "pwa/dist", "the built web app, to weigh its first download (empty skips it)")
 	flag.StringVar(&o.out, "out", "", "also write the report to this file")
 	flag.StringVar(&o.profiles, "profiles", "", "save a CPU profile of the server for each scenario in this directory")
@@ -238,6 +240,17 @@ func (b *bench) loadScenarios(ctx context.Context) error {
 		return err
 	}
 	me := cookies[0]
+	// First, on the server as it starts: what open streams cost, apart
+	// from what the load runs leave in its heap. They are closed again
+	// before the load begins.
+	if o.streams > 0 && (o.only == nil || o.only.MatchString(streamsName)) {
+		b.progress(fmt.Sprintf("%d %s", o.streams, streamsName))
+		streams, err := b.eventStreams(o.streams, cookies[2])
+		if err != nil {
+			return fmt.Errorf("%s: %w", streamsName, err)
+		}
+		b.report.streams = &streams
+	}
 	categories, err := b.api.categories()
 	if err != nil {
 		return err

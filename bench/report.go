@@ -59,6 +59,7 @@ type report struct {
 	runs              []scenarioResult
 	mixed             *run
 	upload            *uploadRun
+	streams           *streamsRun
 	startupDataTook   time.Duration
 	startups          []time.Duration
 	startupDeep       *run
@@ -114,6 +115,10 @@ func (r *report) String() string {
 		fmt.Fprintf(&b, "Upload of a 12-megapixel JPEG (%.1f MB, EXIF orientation 6) until stored with its thumbnail, %d in a row: median %s, slowest %s, server CPU %s per upload, peak RSS %s.\n\n",
 			float64(u.size)/(1<<20), u.n, ms(u.p50), ms(u.max), ms(u.cpu), mb(u.peakRSS))
 	}
+	if st := r.streams; st != nil {
+		fmt.Fprintf(&b, "%d live event streams (`GET /api/events`) of one person, each on its own connection, opened one after another in %s on the server as it started, before the load runs: its RSS went from %s to %s (%.1f KB per stream), peak %s.\n\n",
+			st.n, ms(st.opened), mb(st.rssBefore), mb(st.rss), float64(st.rss-st.rssBefore)/float64(st.n)/1024, mb(st.peakRSS))
+	}
 	if len(r.startups) > 0 {
 		fmt.Fprintf(&b, "Start-up to the first answered request with %d listings (written in %.0f s), three starts: %s.\n",
 			o.startupProducts, r.startupDataTook.Seconds(), durations(r.startups))
@@ -160,6 +165,9 @@ func (r *report) String() string {
 		fmt.Fprintf(&b, "| mixed run without errors | %d of %d unexpected | %s |\n", m.unwantedN, m.requests, met(m.unwantedN == 0))
 	}
 	fmt.Fprintf(&b, "| peak RSS under load ≤ 60 MB | %s | %s |\n", mb(peakRSS), met(peakRSS <= budgetRSS))
+	if st := r.streams; st != nil {
+		fmt.Fprintf(&b, "| %d open event streams: peak RSS ≤ 60 MB | %s | %s |\n", st.n, mb(st.peakRSS), met(st.peakRSS <= budgetRSS))
+	}
 	if len(r.startups) > 0 {
 		slowest := slices.Max(r.startups)
 		fmt.Fprintf(&b, "| start-up ≤ 1 s at %d listings | %s (slowest of 3) | %s |\n", o.startupProducts, ms(slowest), met(slowest <= budgetStartup))

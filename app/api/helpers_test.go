@@ -34,6 +34,7 @@ import (
 	_ "modernc.org/sqlite"
 
 	"rehome/app"
+	"rehome/live"
 	"rehome/sqlite"
 )
 
@@ -44,6 +45,7 @@ type env struct {
 	db  *sqlite.DB
 	svc *app.Service
 	dir string
+	hub *live.Hub // the live event streams
 }
 
 func newEnv(t testing.TB) *env {
@@ -81,7 +83,8 @@ func serverWith(t testing.TB, dir string, cfg api.Config, prepare ...func(*marke
 	srv.Config.Handler = m.Server(cfg).Handler()
 	srv.Start()
 	t.Cleanup(srv.Close)
-	return &env{t: t, srv: srv, db: m.DB, svc: m.Service, dir: dir}
+	t.Cleanup(m.Events.Close) // ends the event streams, which srv.Close leaves open
+	return &env{t: t, srv: srv, db: m.DB, svc: m.Service, dir: dir, hub: m.Events}
 }
 
 // client is one browser: its own cookie jar.

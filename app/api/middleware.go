@@ -2,6 +2,7 @@ package api
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"runtime/debug"
@@ -154,28 +155,43 @@ type userKey struct{}
 // role takes effect at once.
 func (s *Server) authenticate(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		id := s.sessions.GetInt64(r.Context(), sessionUserKey)
-		if id == 0 {
-			next.ServeHTTP(w, r)
-			return
-		}
-		user, err := s.svc.CurrentUser(r.Context(), id)
-		if (err != nil && app.ErrorKind(err) == app.KindNotFound) ||
-			(err == nil && s.sessions.GetInt64(r.Context(), sessionEpochKey) != user.SessionEpoch) {
-			// The account is gone, or its sessions were ended (a new
-			// password): forget it in this session too.
+		user, err := s.sessionUser(r.Context())
+		switch {
+		case errors.Is(err, errSessionEnded):
+			// Forget it in this session too.
 			s.sessions.Remove(r.Context(), sessionUserKey)
 			s.sessions.Remove(r.Context(), sessionEpochKey)
 			next.ServeHTTP(w, r)
 			return
-		}
-		if err != nil {
+		case err != nil:
 			s.writeError(w, r, err)
+			return
+		case user == nil:
+			next.ServeHTTP(w, r)
 			return
 		}
 		s.noteSeen(r.Context())
 		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), userKey{}, user)))
 	})
+}
+
+// errSessionEnded: the session names an account that is gone, or whose
+// sessions were ended (a new password).
+var errSessionEnded = errors.New("api: the session's account is gone or signed out")
+
+// sessionUser is the user the session loaded in ctx is signed in as, nil
+// for nobody, or errSessionEnded.
+func (s *Server) sessionUser(ctx context.Context) (*app.User, error) {
+	id := s.sessions.GetInt64(ctx, sessionUserKey)
+	if id == 0 {
+		return nil, nil
+	}
+	user, err := s.svc.CurrentUser(ctx, id)
+	if (err != nil && app.ErrorKind(err) == app.KindNotFound) ||
+		(err == nil && s.sessions.GetInt64(ctx, sessionEpochKey) != user.SessionEpoch) {
+		return nil, errSessionEnded
+	}
+	return user, err
 }
 
 // actor is the signed-in user, or nil.

@@ -20,6 +20,8 @@ func (s *Server) Handler() chi.Router {
 	r.Use(s.resolveOrigin, s.logRequests, s.recoverPanics, s.secureHeaders, middleware.GetHead)
 
 	r.Get(healthPath, s.healthz)
+	// Streamed, so outside /api's compressJSON, which holds answers whole.
+	r.With(noStore, s.refuseCrossOrigin, s.withSession).Get(eventsPath, s.events)
 
 	r.Route("/api", func(r chi.Router) {
 		// Phones on poor connections gain most from compressed lists.

@@ -15,6 +15,7 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"rehome/app"
+	"rehome/live"
 )
 
 // Config is what the server is built from.
@@ -36,6 +37,13 @@ type Config struct {
 	// Health reports whether the server can do its work, for /healthz.
 	Health func(context.Context) error
 	Logger *slog.Logger
+
+	// Events hands events to the live event streams; nil: a hub of the
+	// server's own that nothing notifies.
+	Events *live.Hub
+	// Heartbeat is how often an event stream sends a comment and checks
+	// its session; 0: every 25 seconds.
+	Heartbeat time.Duration
 }
 
 // Server holds what the handlers share.
@@ -53,6 +61,9 @@ type Server struct {
 	health         func(context.Context) error
 	oidc           *oidcClient // nil without a provider
 	publicURL      string      // see Config.PublicURL
+
+	hub       *live.Hub
+	heartbeat time.Duration
 }
 
 // People stay signed in on their own phone for a month. There is no idle
@@ -84,5 +95,12 @@ func New(cfg Config) *Server {
 		public: newPublicLists(), trustedProxies: cfg.TrustedProxies, health: cfg.Health,
 		oidc: newOIDCClient(cfg.OIDC), publicURL: strings.TrimSuffix(cfg.PublicURL, "/")}
 	sm.ErrorFunc = s.sessionFailed
+	s.hub, s.heartbeat = cfg.Events, cfg.Heartbeat
+	if s.hub == nil {
+		s.hub = live.New()
+	}
+	if s.heartbeat <= 0 {
+		s.heartbeat = defaultHeartbeat
+	}
 	return s
 }

@@ -408,6 +408,8 @@ func runServer(ctx context.Context, log *slog.Logger, cfg serverConfig) error {
 		return err
 	}
 	srv := newHTTPServer(handler, log)
+	// Event streams end only when told: Shutdown neither waits for them nor ends them.
+	srv.RegisterOnShutdown(m.Events.Close)
 	listener, err := net.Listen("tcp", cfg.addr)
 	if err != nil {
 		return err

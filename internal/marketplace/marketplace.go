@@ -16,6 +16,7 @@ import (
 
 	"rehome/app"
 	"rehome/app/api"
+	"rehome/live"
 	"rehome/mail"
 	"rehome/push"
 	"rehome/pwa"
@@ -38,6 +39,8 @@ type Marketplace struct {
 	Service *app.Service
 
 	notifiers app.Notifiers // see addNotifier
+	// Events tells open tabs what happens, as it happens.
+	Events *live.Hub
 }
 
 // Open opens the database and picture store in dir, creating both when they
@@ -60,6 +63,7 @@ func Open(ctx context.Context, dir string, hasher app.PasswordHasher) (*Marketpl
 	if _, err := m.Service.VAPIDKeys(ctx); err != nil {
 		return nil, errors.Join(err, db.Close())
 	}
+	m.useLiveEvents()
 	return m, nil
 }
 
@@ -83,7 +87,14 @@ func (m *Marketplace) Server(cfg api.Config) *api.Server {
 	cfg.Images = m.Images.Handler()
 	cfg.Web = pwa.Files()
 	cfg.Health = m.Health
+	cfg.Events = m.Events
 	return api.New(cfg)
+}
+
+// useLiveEvents sends the service's events to the open event streams.
+func (m *Marketplace) useLiveEvents() {
+	m.Events = live.New()
+	m.addNotifier(m.Events)
 }
 
 // healthTimeout bounds a health check: a database that takes longer to

@@ -1,0 +1,262 @@
+package api_test
+
+import (
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
+	"testing"
+	"time"
+
+	"rehome/app"
+	"rehome/app/api"
+)
+
+func TestEventStreamHeaders(t *testing.T) {
+	e := newEnv(t)
+	ann, _ := e.register("Ann", "ann@example.com", app.RoleBuyer)
+	s := ann.openEvents("", "Accept-Encoding", "gzip")
+	if s.res.StatusCode != http.StatusOK {
+		t.Fatalf("status %d", s.res.StatusCode)
+	}
+	for name, want := range map[string]string{
+		"Content-Type": "text/event-stream", "X-Accel-Buffering": "no", "Content-Encoding": "", "Content-Length": "",
+	} {
+		if got := s.res.Header.Get(name); got != want {
+			t.Errorf("%s: %q, want %q", name, got, want)
+		}
+	}
+	if cc := s.res.Header.Values("Cache-Control"); len(cc) == 0 || cc[0] != "no-store" {
+		t.Errorf("Cache-Control %q, want no-store first", cc)
+	}
+	// The first block arrives at once: nothing holds the answer back.
+	if first := s.next(); first.retry != "5000" {
+		t.Errorf("first block %+v, want retry: 5000", first)
+	}
+
+	anonymous := e.client()
+	expectStatus(t, anonymous.call("GET", "/api/events", nil), http.StatusUnauthorized)
+	expectStatus(t, ann.call("POST", "/api/events", nil), http.StatusMethodNotAllowed)
+	// HEAD answers the headers and ends.
+	head := ann.send("HEAD", "/api/events", "", nil)
+	if head.status != http.StatusOK || head.header.Get("Content-Type") != "text/event-stream" || len(head.body) != 0 {
+		t.Errorf("HEAD: %d %q %q", head.status, head.header.Get("Content-Type"), head.body)
+	}
+}
+
+func TestEventsReachTheirPersonInOrder(t *testing.T) {
+	e := newEnv(t)
+	ann, annUser := e.register("Ann", "ann@example.com", app.RoleBuyer)
+	bob, bobUser := e.register("Bob", "bob@example.com", app.RoleSeller)
+	annTab1, annTab2, bobTab := ann.openEvents(""), ann.openEvents(""), bob.openEvents("")
+	for _, s := range []*eventStream{annTab1, annTab2, bobTab} {
+		s.next() // retry
+	}
+
+	product := int64(5)
+	e.hub.Notify(
+		app.NewEvent(annUser.ID, app.EventMessage, app.MessageEventData{ConversationID: 3, MessageID: 7}),
+		app.NewEvent(bobUser.ID, app.EventUnread, app.UnreadEventData{Unread: 2}),
+		app.NewEvent(annUser.ID, app.EventBooking, app.BookingEventData{BookingID: 9, ProductID: &product}),
+	)
+	e.hub.Notify(app.NewEvent(annUser.ID, app.EventUnread, app.UnreadEventData{Unread: 0}))
+
+	want := []struct{ event, data string }{
+		{"message", `{"conversation_id":3,"message_id":7}`},
+		{"booking", `{"booking_id":9,"product_id":5}`},
+		{"unread", `{"unread":0}`},
+	}
+	for _, tab := range []*eventStream{annTab1, annTab2} {
+		var last int64
+		for i, w := range want {
+			got := tab.next()
+			id, err := strconv.ParseInt(got.id, 10, 64)
+			if err != nil || id <= last {
+				t.Errorf("event %d: id %q after %d, want a larger number", i, got.id, last)
+			}
+			last = id
+			if got.event != w.event || got.data != w.data {
+				t.Errorf("event %d: %s %s, want %s %s", i, got.event, got.data, w.event, w.data)
+			}
+		}
+		tab.quiet(100 * time.Millisecond)
+	}
+	if got := bobTab.next(); got.event != "unread" || got.data != `{"unread":2}` {
+		t.Errorf("Bob heard %+v, want only his unread count", got)
+	}
+	bobTab.quiet(100 * time.Millisecond)
+}
+
+func TestEventsResume(t *testing.T) {
+	e := newEnv(t)
+	ann, annUser := e.register("Ann", "ann@example.com", app.RoleBuyer)
+	_, bobUser := e.register("Bob", "bob@example.com", app.RoleSeller)
+	unread := func(user int64, n int) app.Event {
+		return app.NewEvent(user, app.EventUnread, app.UnreadEventData{Unread: n})
+	}
+
+	first := ann.openEvents("")
+	first.next()
+	e.hub.Notify(unread(annUser.ID, 1))
+	seen := first.next()
+	first.close()
+	e.hub.Notify(unread(annUser.ID, 2), unread(bobUser.ID, 5), unread(annUser.ID, 3))
+
+	t.Run("missed events are replayed", func(t *testing.T) {
+		for _, how := range [][]string{{"Last-Event-ID", seen.id}, nil} {
+			query := ""
+			if how == nil {
+				query = "?last_event_id=" + seen.id
+			}
+			s := ann.openEvents(query, how...)
+			s.next()
+			for _, want := range []string{`{"unread":2}`, `{"unread":3}`} {
+				if got := s.next(); got.data != want || got.event != "unread" {
+					t.Errorf("replayed %+v, want %s", got, want)
+				}
+			}
+			s.quiet(100 * time.Millisecond)
+			s.close()
+		}
+	})
+
+	last, _ := strconv.ParseInt(seen.id, 10, 64)
+	for name, id := range map[string]string{
+		"an id from before a restart": strconv.FormatInt(last-1_000_000, 10),
+		"an id never given":           strconv.FormatInt(last+1_000_000, 10),
+		"not a number":                "abc",
+	} {
+		t.Run(name, func(t *testing.T) {
+			s := ann.openEvents("", "Last-Event-ID", id)
+			s.next()
+			if got := s.next(); got.event != "reset" || got.data != "{}" {
+				t.Errorf("got %+v, want a reset", got)
+			}
+			s.quiet(100 * time.Millisecond)
+		})
+	}
+
+	t.Run("events the server let go of", func(t *testing.T) {
+		for i := range 2000 { // more than the hub keeps
+			e.hub.Notify(unread(bobUser.ID, i))
+		}
+		s := ann.openEvents("", "Last-Event-ID", seen.id)
+		s.next()
+		if got := s.next(); got.event != "reset" {
+			t.Errorf("got %+v, want a reset", got)
+		}
+		// Live events follow the reset.
+		e.hub.Notify(unread(annUser.ID, 4))
+		if got := s.next(); got.data != `{"unread":4}` {
+			t.Errorf("got %+v after the reset, want the new event", got)
+		}
+	})
+}
+
+func TestEventStreamHeartbeat(t *testing.T) {
+	e := serverWith(t, t.TempDir(), api.Config{Heartbeat: 50 * time.Millisecond})
+	ann, _ := e.register("Ann", "ann@example.com", app.RoleBuyer)
+	s := ann.openEvents("")
+	s.next()
+	select {
+	case got := <-s.events:
+		if got.comment != "ping" {
+			t.Errorf("got %+v, want the comment ping", got)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("no heartbeat")
+	}
+}
+
+// A stream ends when its session does, at the latest at the next heartbeat.
+func TestEventStreamEndsWithItsSession(t *testing.T) {
+	n := 0
+	cases := []struct {
+		name string
+		end  func(t *testing.T, e *env, here, elsewhere *client, email string)
+	}{
+		{"logout", func(t *testing.T, e *env, here, _ *client, _ string) {
+			expectStatus(t, here.call("POST", "/api/auth/logout", nil), http.StatusNoContent)
+		}},
+		{"session ended on another device", func(t *testing.T, e *env, _, elsewhere *client, _ string) {
+			expectStatus(t, elsewhere.call("DELETE", "/api/auth/sessions", nil), http.StatusNoContent)
+		}},
+		{"password changed", func(t *testing.T, e *env, _, elsewhere *client, _ string) {
+			expectStatus(t, elsewhere.call("POST", "/api/auth/password",
+				map[string]string{"current_password": testPassword, "new_password": "a new password 1"}), http.StatusOK)
+		}},
+		{"account deleted", func(t *testing.T, e *env, here, _ *client, _ string) {
+			expectStatus(t, here.call("DELETE", "/api/auth/me", map[string]string{"password": testPassword}), http.StatusNoContent)
+		}},
+	}
+	e := serverWith(t, t.TempDir(), api.Config{Heartbeat: 50 * time.Millisecond})
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			n++
+			email := fmt.Sprintf("ann%d@example.com", n)
+			here, _ := e.register("Ann", email, app.RoleBuyer)
+			elsewhere := e.client()
+			expectStatus(t, elsewhere.call("POST", "/api/auth/login", map[string]string{"email": email, "password": testPassword}), http.StatusOK)
+			s := here.openEvents("")
+			s.next()
+			// Heartbeats go on while the session holds.
+			for range 3 {
+				if got := <-s.events; got.comment != "ping" {
+					t.Fatalf("got %+v, want pings", got)
+				}
+			}
+			tc.end(t, e, here, elsewhere, email)
+			s.ends(2 * time.Second)
+		})
+	}
+}
+
+// Over HTTP/2 the stream cannot take its connection: it stays in its
+// handler, and must work the same.
+func TestEventStreamOverHTTP2(t *testing.T) {
+	e, ann, annUser := eventServer(t, func(srv *httptest.Server) {
+		srv.EnableHTTP2 = true
+		srv.StartTLS()
+	})
+	s := ann.openEvents("")
+	if s.res.ProtoMajor != 2 {
+		t.Fatalf("stream over %s, want HTTP/2", s.res.Proto)
+	}
+	if got := s.next(); got.retry != "5000" {
+		t.Errorf("first block %+v", got)
+	}
+	e.hub.Notify(app.NewEvent(annUser.ID, app.EventUnread, app.UnreadEventData{Unread: 3}))
+	if got := s.next(); got.event != "unread" || got.data != `{"unread":3}` {
+		t.Errorf("got %+v", got)
+	}
+	if got := <-s.events; got.comment != "ping" {
+		t.Errorf("got %+v, want a ping", got)
+	}
+	expectStatus(t, ann.call("POST", "/api/auth/logout", nil), http.StatusNoContent)
+	s.ends(2 * time.Second)
+}
+
+// The server's read and write timeouts are for requests that end; a
+// stream outlives them, over HTTP/1.1 and HTTP/2.
+func TestEventStreamOutlivesTheServerTimeouts(t *testing.T) {
+	for _, http2 := range []bool{false, true} {
+		t.Run(fmt.Sprintf("HTTP/2 %v", http2), func(t *testing.T) {
+			e, ann, annUser := eventServer(t, func(srv *httptest.Server) {
+				srv.Config.ReadTimeout, srv.Config.WriteTimeout = 200*time.Millisecond, 200*time.Millisecond
+				if http2 {
+					srv.EnableHTTP2 = true
+					srv.StartTLS()
+				} else {
+					srv.Start()
+				}
+			})
+			s := ann.openEvents("")
+			s.next()
+			time.Sleep(600 * time.Millisecond)
+			e.hub.Notify(app.NewEvent(annUser.ID, app.EventUnread, app.UnreadEventData{Unread: 1}))
+			if got := s.next(); got.data != `{"unread":1}` {
+				t.Errorf("got %+v", got)
+			}
+		})
+	}
+}

@@ -1,0 +1,188 @@
+package api_test
+
+import (
+	"bufio"
+	"context"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/cookiejar"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"golang.org/x/crypto/bcrypt"
+
+	"rehome/app"
+	"rehome/app/api"
+	"rehome/internal/marketplace"
+)
+
+// sseEvent is one block of an event stream: an event, a comment or a
+// retry hint.
+type sseEvent struct {
+	id, event, data, comment, retry string
+}
+
+// eventStream is an open GET /api/events, read as EventSource reads it.
+type eventStream struct {
+	t      testing.TB
+	res    *http.Response
+	events chan sseEvent // closed when the stream ends
+	cancel context.CancelFunc
+}
+
+// openEvents opens the event stream as c, with headers as name, value pairs.
+func (c *client) openEvents(query string, headers ...string) *eventStream {
+	c.t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, c.base+"/api/events"+query, nil)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	req.Header.Set("Accept", "text/event-stream")
+	for i := 0; i+1 < len(headers); i += 2 {
+		req.Header.Set(headers[i], headers[i+1])
+	}
+	res, err := c.http.Do(req)
+	if err != nil {
+		cancel()
+		c.t.Fatal(err)
+	}
+	s := &eventStream{t: c.t, res: res, events: make(chan sseEvent, 1024), cancel: cancel}
+	c.t.Cleanup(s.close)
+	go s.read()
+	return s
+}
+
+func (s *eventStream) read() {
+	defer close(s.events)
+	scanner := bufio.NewScanner(s.res.Body)
+	var e sseEvent
+	for scanner.Scan() {
+		line := scanner.Text()
+		if line == "" {
+			s.events <- e
+			e = sseEvent{}
+			continue
+		}
+		if comment, ok := strings.CutPrefix(line, ":"); ok {
+			e.comment = strings.TrimSpace(comment)
+			continue
+		}
+		field, value, _ := strings.Cut(line, ":")
+		value = strings.TrimPrefix(value, " ")
+		switch field {
+		case "id":
+			e.id = value
+		case "event":
+			e.event = value
+		case "data":
+			e.data = value
+		case "retry":
+			e.retry = value
+		}
+	}
+}
+
+func (s *eventStream) close() {
+	s.cancel()
+	s.res.Body.Close()
+}
+
+// next is the next block that is not a heartbeat comment.
+func (s *eventStream) next() sseEvent {
+	s.t.Helper()
+	for {
+		select {
+		case e, open := <-s.events:
+			if !open {
+				s.t.Fatal("the event stream ended")
+			}
+			if e.comment == "" {
+				return e
+			}
+		case <-time.After(5 * time.Second):
+			s.t.Fatal("no event within 5 s")
+		}
+	}
+}
+
+// quiet fails if an event (not a comment) arrives within wait.
+func (s *eventStream) quiet(wait time.Duration) {
+	s.t.Helper()
+	deadline := time.After(wait)
+	for {
+		select {
+		case e, open := <-s.events:
+			if open && e.comment == "" {
+				s.t.Fatalf("unexpected event %+v", e)
+			}
+			if !open {
+				return
+			}
+		case <-deadline:
+			return
+		}
+	}
+}
+
+// ends waits for the server to end the stream, and says how long it took.
+func (s *eventStream) ends(within time.Duration) time.Duration {
+	s.t.Helper()
+	start := time.Now()
+	deadline := time.After(within)
+	for {
+		select {
+		case _, open := <-s.events:
+			if !open {
+				return time.Since(start)
+			}
+		case <-deadline:
+			s.t.Fatalf("the event stream was still open after %v", within)
+		}
+	}
+}
+
+// peek asks GET path as c and closes the answer once its headers arrive,
+// reading the body only of an error: a stream's would not end.
+func (c *client) peek(path string) *response {
+	c.t.Helper()
+	s := c.openEvents(strings.TrimPrefix(path, "/api/events"))
+	defer s.close()
+	r := &response{status: s.res.StatusCode, header: s.res.Header}
+	if r.status != http.StatusOK {
+		var body strings.Builder
+		for e := range s.events {
+			body.WriteString(e.data)
+		}
+		r.body = []byte(body.String())
+	}
+	return r
+}
+
+// eventServer starts a server with a 50 ms heartbeat as start says (TLS,
+// timeouts), and signs up Ann on it.
+func eventServer(t *testing.T, start func(*httptest.Server)) (*env, *client, app.User) {
+	t.Helper()
+	m, err := marketplace.Open(context.Background(), t.TempDir(), app.BcryptHasher{Cost: bcrypt.MinCost})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { m.Close() })
+	srv := httptest.NewUnstartedServer(m.Server(api.Config{
+		Heartbeat: 50 * time.Millisecond, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
+	}).Handler())
+	start(srv)
+	t.Cleanup(srv.Close)
+	t.Cleanup(m.Events.Close)
+	e := &env{t: t, srv: srv, db: m.DB, svc: m.Service, hub: m.Events}
+	jar, _ := cookiejar.New(nil)
+	ann := &client{t: t, base: srv.URL, http: &http.Client{Jar: jar, Transport: srv.Client().Transport}}
+	r := ann.form("/api/auth/register", map[string]string{
+		"name": "Ann", "email": "ann@example.com", "password": testPassword, "role": "Buyer",
+	}, pngImage(t, 10, 10))
+	expectStatus(t, r, http.StatusCreated)
+	return e, ann, decode[app.User](t, r)
+}

@@ -1,0 +1,101 @@
+package live_test
+
+import (
+	"strings"
+	"testing"
+
+	"rehome/app"
+	"rehome/live"
+)
+
+func unread(user int64, n int) app.Event {
+	return app.NewEvent(user, app.EventUnread, app.UnreadEventData{Unread: n})
+}
+
+func TestFramesAreNumberedAndWritten(t *testing.T) {
+	h := live.New()
+	s, _ := h.Subscribe(1, 0, false)
+	h.Notify(unread(1, 2), unread(2, 9), app.Event{UserID: 1, Type: app.EventBooking})
+	first, second := <-s.Frames, <-s.Frames
+	if second.ID <= first.ID {
+		t.Errorf("ids %d then %d, want increasing", first.ID, second.ID)
+	}
+	want := "event: unread\ndata: {\"unread\":2}\n\n"
+	if text := string(first.Text); !strings.HasPrefix(text, "id: ") || !strings.HasSuffix(text, want) {
+		t.Errorf("frame %q, want id: N and %q", text, want)
+	}
+	if text := string(second.Text); !strings.HasSuffix(text, "event: booking\ndata: {}\n\n") {
+		t.Errorf("an event without data: %q", text)
+	}
+	if len(s.Frames) != 0 {
+		t.Errorf("%d more frames, want none: the other person's event is not ours", len(s.Frames))
+	}
+}
+
+func TestResume(t *testing.T) {
+	h := live.NewSized(4)
+	s, _ := h.Subscribe(1, 0, false)
+	h.Notify(unread(1, 1))
+	seen := (<-s.Frames).ID
+	h.Notify(unread(1, 2), unread(2, 0), unread(1, 3))
+
+	cases := []struct {
+		name   string
+		lastID int64
+		reset  bool
+		missed int
+	}{
+		{"what came after", seen, false, 2},
+		{"nothing after the latest", seen + 3, false, 0},
+		{"an id from before the hub started", seen - 1, true, 0},
+		{"an id the hub never gave", seen + 100, true, 0},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			_, r := h.Subscribe(1, tc.lastID, true)
+			if r.Reset != tc.reset || len(r.Missed) != tc.missed {
+				t.Errorf("reset %v, %d missed; want %v, %d", r.Reset, len(r.Missed), tc.reset, tc.missed)
+			}
+			for _, f := range r.Missed {
+				if f.UserID != 1 || f.ID <= tc.lastID {
+					t.Errorf("replayed %+v", f)
+				}
+			}
+		})
+	}
+	t.Run("events let go of", func(t *testing.T) {
+		h.Notify(unread(2, 1), unread(2, 2)) // the hub keeps 4: the event after seen is gone
+		if _, r := h.Subscribe(1, seen, true); !r.Reset {
+			t.Errorf("no reset, %d missed", len(r.Missed))
+		}
+	})
+}
+
+func TestSlowStreamIsDroppedAndCloseEndsAll(t *testing.T) {
+	h := live.New()
+	slow, _ := h.Subscribe(1, 0, false)
+	other, _ := h.Subscribe(2, 0, false)
+	for i := range live.StreamBuffer + 1 {
+		h.Notify(unread(1, i))
+	}
+	n := 0
+	for range slow.Frames {
+		n++
+	}
+	if n != live.StreamBuffer {
+		t.Errorf("the slow stream got %d frames before it closed, want %d", n, live.StreamBuffer)
+	}
+	if h.Open() != 1 {
+		t.Errorf("%d streams open, want the other one", h.Open())
+	}
+	h.Unsubscribe(slow) // already closed: no second close
+	h.Close()
+	if _, open := <-other.Frames; open {
+		t.Error("a stream outlived Close")
+	}
+	late, _ := h.Subscribe(3, 0, false)
+	if _, open := <-late.Frames; open {
+		t.Error("a closed hub opened a stream")
+	}
+	h.Notify(unread(3, 1)) // a closed hub takes events and drops them
+}
