@@ -189,3 +189,37 @@ func TestCardPaymentTellsBothSides(t *testing.T) {
 	expectStatus(t, deliver(e.client(), body, signature), http.StatusOK)
 	expectEvents(t, rec, "the same event again")
 }
+
+// TestMessagesReachOpenStreams: through the whole server, a message one
+// side sends arrives on the other side's open stream with their new
+// unread count, and on the sender's other tab; reading it clears the
+// count on the reader's tabs.
+func TestMessagesReachOpenStreams(t *testing.T) {
+	t.Parallel()
+	s := newShop(t)
+	buyer, _ := s.register("Bea Buyer", "bea@example.com", app.RoleBuyer)
+	product := s.createProducts(t, s.sellerUser, "Tables", 1)[0]
+	sellerTab, buyerTab := s.seller.openEvents(""), buyer.openEvents("")
+	sellerTab.next() // retry
+	buyerTab.next()
+
+	m := say(t, buyer, fmt.Sprintf("/api/products/%d/messages", product), "Does it fit in a car?")
+	message := fmt.Sprintf(`{"conversation_id":%d,"message_id":%d}`, m.ConversationID, m.ID)
+	heard := map[string]string{}
+	for range 2 {
+		got := sellerTab.next()
+		heard[got.event] = got.data
+	}
+	if heard["message"] != message || heard["unread"] != `{"unread":1}` {
+		t.Errorf("the seller heard %v, want the message %s and 1 unread", heard, message)
+	}
+	if got := buyerTab.next(); got.event != "message" || got.data != message {
+		t.Errorf("the buyer's tab heard %+v, want their own message %s", got, message)
+	}
+
+	expectStatus(t, s.seller.call("GET", messagesPath(m.ConversationID), nil), http.StatusOK)
+	if got := sellerTab.next(); got.event != "unread" || got.data != `{"unread":0}` {
+		t.Errorf("after reading, the seller heard %+v, want 0 unread", got)
+	}
+	buyerTab.quiet(100 * time.Millisecond)
+}
