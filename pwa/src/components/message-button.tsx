@@ -32,7 +32,7 @@ interface MessageButtonProps {
  * the login page, which comes back here.
  */
 export function MessageButton({ label, ariaLabel, about, subject, conversationId, variant = 'secondary', size = 'md', className }: MessageButtonProps) {
-  const { user } = useUser()
+  const { user, isLoading } = useUser()
   const location = useLocation()
   const navigate = useNavigate()
   const [open, setOpen] = useState(false)
@@ -40,17 +40,18 @@ export function MessageButton({ label, ariaLabel, about, subject, conversationId
   const sendOrQueue = useSendOrQueue()
   const look = buttonClasses({ variant, size, className })
 
-  if (!user) {
-    const state = { from: { pathname: location.pathname, search: location.search, hash: location.hash } }
+  if (conversationId) {
     return (
-      <Link to={paths.login} state={state} aria-label={ariaLabel} className={look}>
+      <Link to={paths.conversation(conversationId)} aria-label={ariaLabel} className={look}>
         {label}
       </Link>
     )
   }
-  if (conversationId) {
+  if (isLoading) return null
+  if (!user) {
+    const state = { from: { pathname: location.pathname, search: location.search, hash: location.hash } }
     return (
-      <Link to={paths.conversation(conversationId)} aria-label={ariaLabel} className={look}>
+      <Link to={paths.login} state={state} aria-label={ariaLabel} className={look}>
         {label}
       </Link>
     )
