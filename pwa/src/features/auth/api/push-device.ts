@@ -13,7 +13,7 @@ export function pushSupport(): 'unsupported' | 'denied' | 'available' {
 }
 
 /** The service worker's registration; undefined when none comes within `waitAtMost` ms (none is registered). */
-async function registration(waitAtMost = 3000): Promise<ServiceWorkerRegistration | undefined> {
+async function registration(waitAtMost = 10_000): Promise<ServiceWorkerRegistration | undefined> {
   if (pushSupport() === 'unsupported') return undefined
   return Promise.race([
     navigator.serviceWorker.ready,

@@ -26,7 +26,7 @@ export function textParts(text: string): { text: string; href?: string }[] {
  */
 export function MessageText({ text }: { text: string }) {
   return (
-    <p className="break-words whitespace-pre-wrap">
+    <p className="whitespace-pre-wrap [overflow-wrap:anywhere]">
       {textParts(text).map((part, i) =>
         part.href ? (
           <a key={i} href={part.href} target="_blank" rel="noopener noreferrer" className="break-all underline">

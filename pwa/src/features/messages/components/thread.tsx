@@ -30,7 +30,7 @@ function bookingOpen(conversation: Conversation): boolean {
 function ThreadHeader({ conversation }: { conversation: Conversation }) {
   const { product, other, booking } = conversation
   return (
-    <header className="flex items-center gap-3 border-b border-stone-200 pb-3">
+    <header className="flex items-start gap-3 border-b border-stone-200 pb-3">
       <Link
         to={paths.messages}
         className="inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-stone-700 hover:bg-stone-100 md:hidden"
@@ -42,28 +42,28 @@ function ThreadHeader({ conversation }: { conversation: Conversation }) {
       </Link>
       <Thumbnail src={product.thumb_url || product.image} alt="" size={48} />
       <div className="min-w-0 flex-1">
-        <h2 className="truncate text-lg font-semibold">{other.name}</h2>
+        <p className="truncate text-lg font-semibold">{other.name}</p>
         <p className="truncate text-sm text-stone-700">
           {product.id !== null ? <Link to={paths.product(product.id)}>{product.name}</Link> : product.name}
         </p>
+        {booking && (
+          <div className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
+            <BookingStatus status={booking.status} />
+            {booking.pickup_at && (
+              <span className="text-stone-700">
+                Pickup <time dateTime={booking.pickup_at}>{formatDateTime(booking.pickup_at)}</time>
+              </span>
+            )}
+          </div>
+        )}
       </div>
-      {booking && (
-        <div className="flex shrink-0 flex-col items-end gap-1 text-sm">
-          <BookingStatus status={booking.status} />
-          {booking.pickup_at && (
-            <span className="text-stone-700">
-              Pickup <time dateTime={booking.pickup_at}>{formatDateTime(booking.pickup_at)}</time>
-            </span>
-          )}
-        </div>
-      )}
     </header>
   )
 }
 
 function Bubble({ mine, children, note }: { mine: boolean; children: ReactNode; note: ReactNode }) {
   return (
-    <li className={cn('flex max-w-[85%] flex-col gap-1', mine ? 'items-end self-end' : 'items-start self-start')}>
+    <li className={cn('flex min-w-0 max-w-[85%] flex-col gap-1', mine ? 'items-end self-end' : 'items-start self-start')}>
       <div className={cn('rounded-2xl px-3 py-2', mine ? 'bg-teal-700 text-white [&_a]:text-white' : 'bg-white text-stone-900 ring-1 ring-stone-200')}>
         {children}
       </div>

@@ -20,8 +20,8 @@ export function MessagesRoute() {
   return (
     <>
       <PageHeader title="Messages" className={cn(open && 'max-md:sr-only max-md:mb-0')} />
-      <div className="grid gap-6 md:grid-cols-[minmax(16rem,22rem)_1fr]">
-        <nav aria-label="Conversations" className={cn(open && 'max-md:hidden')}>
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 md:grid-cols-[minmax(16rem,22rem)_minmax(0,1fr)]">
+        <nav aria-label="Conversations" className={cn('min-w-0', open && 'max-md:hidden')}>
           <ConversationList />
         </nav>
         <div className={cn('min-w-0', !open && 'max-md:hidden')}>
