@@ -120,13 +120,14 @@ export function Thread({ id }: { id: number }) {
   const waiting = useWaitingMessages(id)
   const send = useSendMessage()
   const sendOrQueue = useSendOrQueue()
-  const end = useRef<HTMLLIElement>(null)
+  const end = useRef<HTMLDivElement>(null)
   const newest = messages.at(-1)?.id
+  const shown = conversation.data !== undefined
 
-  // The newest message in view, as chat apps do; not when earlier ones are loaded.
+  // The newest message in view just above the composer, as chat apps do; not when earlier ones are loaded.
   useEffect(() => {
     end.current?.scrollIntoView?.({ block: 'nearest' })
-  }, [newest, waiting.length])
+  }, [newest, waiting.length, shown])
 
   if (conversation.isPending && conversation.fetchStatus === 'paused') return <OfflineState what="This conversation" />
   if (conversation.isPending) return <PageSpinner label="Loading the conversation…" />
@@ -165,12 +166,11 @@ export function Thread({ id }: { id: number }) {
         {waiting.map((message) => (
           <WaitingItem key={message.key} message={message} />
         ))}
-        <li ref={end} aria-hidden="true" />
       </ol>
       {query.data && messages.length === 0 && waiting.length === 0 && (
         <p className="text-center text-stone-600">No messages yet. Say hello.</p>
       )}
-      <div className="sticky bottom-0 flex flex-col gap-3 border-t border-stone-200 bg-canvas pt-3 pb-2">
+      <div ref={end} className="flex flex-col gap-3 border-t border-stone-200 pt-3 pb-2">
         <FormError error={send.error} />
         {bookingOpen(talk) && (
           <details className="rounded-xl border border-stone-200 bg-white px-3 py-2">
