@@ -3,6 +3,7 @@ import { RouterProvider } from 'react-router-dom'
 import { OutboxSync } from '@/features/offline'
 import type { OfflineStore } from '@/lib/offline/offline-store'
 import { whenPageSettled } from '@/lib/page-settled'
+import { LiveEvents } from './live-events'
 import { AppProvider } from './provider'
 import { createAppRouter } from './router'
 
@@ -34,6 +35,7 @@ export function App({ offline, restored }: { offline: OfflineStore; restored?: P
     <AppProvider offline={offline} restored={restored}>
       <RouterProvider router={router} />
       <OutboxSync />
+      <LiveEvents />
       {settled && (
         <Suspense fallback={null}>
           <ServiceWorkerUpdates />

@@ -14,6 +14,7 @@
  *   features/orders           myOrders, payment
  *   features/seller           myProducts, addProduct, editProduct, myBuyers
  *   features/admin            allUsers, allSellers, allBuyers, reportedItems, addCategory, auditLog
+ *   features/messages         messages, conversation (one screen: the list beside the open thread)
  *
  * Guards: category, product, search and all of the dashboard need a signed-in user;
  * seller screens need role Seller, admin screens role Admin. The server
@@ -110,6 +111,14 @@ export const routes: RouteObject[] = [
           {
             path: routePaths.profile,
             lazy: () => import('@/features/auth/routes/profile').then((m) => ({ Component: m.ProfileRoute })),
+          },
+          {
+            path: routePaths.messages,
+            lazy: () => import('@/features/messages/routes/messages').then((m) => ({ Component: m.MessagesRoute })),
+          },
+          {
+            path: routePaths.conversation,
+            lazy: () => import('@/features/messages/routes/messages').then((m) => ({ Component: m.MessagesRoute })),
           },
           {
             path: routePaths.payment,

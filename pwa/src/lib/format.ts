@@ -64,3 +64,11 @@ export function formatTimeAgo(time: number, now = Date.now()): string {
   }
   return 'just now'
 }
+
+let dateTimeFormat: Intl.DateTimeFormat | undefined
+
+/** A time in the viewer's locale and zone: "Nov 25, 2026, 10:15 AM" in en-US (a pickup time, a message's). */
+export function formatDateTime(time: string): string {
+  dateTimeFormat ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+  return dateTimeFormat.format(new Date(time))
+}

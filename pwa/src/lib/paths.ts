@@ -37,6 +37,8 @@ export const routePaths = {
   addCategory: '/dashboard/addcategory',
   auditLog: '/dashboard/audit',
   profile: '/dashboard/profile',
+  messages: '/dashboard/messages',
+  conversation: '/dashboard/messages/:id',
 } as const
 
 type RoutePaths = typeof routePaths

@@ -5,6 +5,7 @@
 //   ['advertised']  the home page's adverts
 //   ['bookings']    the buyer's orders and the seller's buyers
 //   ['categories']  GET /api/categories, invalidated by Add Category
+//   ['conversations'] the signed-in person's conversations, their messages and unread count
 // The offline outbox keeps these prefixes in IndexedDB (what to refetch once a
 // queued request went through), and saved answers are stored under their
 // keys: a changed prefix would orphan what devices already hold.
@@ -89,3 +90,21 @@ export const bookingKeys = {
 
 /** GET /api/payment-methods: whether cards are taken, and the currency of every price (lib/currency.ts). */
 export const paymentMethodsKey = ['payment-methods'] as const
+
+export const conversationKeys = {
+  all: ['conversations'] as const,
+  list: () => [...conversationKeys.all, 'list'] as const,
+  /** GET /api/conversations/unread: the top bar's badge. */
+  unread: () => [...conversationKeys.all, 'unread'] as const,
+  details: () => [...conversationKeys.all, 'detail'] as const,
+  detail: (id: number) => [...conversationKeys.details(), id] as const,
+  /** One conversation's messages, newest page first (an infinite query). */
+  messages: (id: number) => [...conversationKeys.all, 'messages', id] as const,
+}
+
+/** The signed-in person's phone notification settings (Profile). */
+export const pushKeys = {
+  all: ['push'] as const,
+  key: () => [...pushKeys.all, 'key'] as const,
+  preferences: () => [...pushKeys.all, 'preferences'] as const,
+}

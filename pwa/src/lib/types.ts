@@ -121,6 +121,48 @@ export interface Booking {
   /** Why the seller declined it; empty otherwise. */
   decline_reason: string
   time: string
+  /** The pickup time buyer and seller agreed on in their conversation; null or absent until then. */
+  pickup_at?: string | null
+  /** The conversation between this booking's buyer and seller about its product, once there is one. */
+  conversation_id?: number | null
+}
+
+/** One message of a conversation; a pickup proposal has pickup_at (and may have no text). */
+export interface Message {
+  id: number
+  conversation_id: number
+  sender_id: number
+  /** Sent by the viewer. */
+  mine: boolean
+  text: string
+  /** The proposed pickup time of a proposal; null for a plain message. */
+  pickup_at: string | null
+  /** The other side accepted this proposal. */
+  accepted: boolean
+  time: string
+}
+
+/** A buyer and the seller of one product talking; the product is a snapshot that outlives it. */
+export interface Conversation {
+  id: number
+  /** The viewer's side. */
+  role: 'buyer' | 'seller'
+  product: {
+    /** null once the product is deleted. */
+    id: number | null
+    name: string
+    image: string
+    thumb_url: string
+    price: number
+  }
+  other: { id: number; name: string; image: string }
+  /** The buyer's newest booking of the product, or null. */
+  booking: { id: number; status: BookingStatus; pickup_at: string | null } | null
+  last_message: Message | null
+  /** Messages to the viewer not read yet. */
+  unread: number
+  /** Time of the last message. */
+  updated: string
 }
 
 /** Body of POST /api/booked; everything else comes from the product and the account. */

@@ -1,6 +1,6 @@
 // Test data shared by every feature's tests: the three accounts and makers of
 // the server's answers.
-import type { Booking, Category, List, Product, ReportedProduct, User } from '@/lib/types'
+import type { Booking, Category, Conversation, List, Message, Product, ReportedProduct, User } from '@/lib/types'
 
 export const buyer: User = {
   id: 1,
@@ -132,4 +132,36 @@ export function deferred() {
     resolve = r
   })
   return { promise, resolve }
+}
+
+/** Message `id` of conversation 3, from the buyer above (mine when the buyer is the viewer). */
+export function makeMessage(overrides: Partial<Message> = {}): Message {
+  const id = overrides.id ?? 1
+  return {
+    id,
+    conversation_id: 3,
+    sender_id: buyer.id,
+    mine: true,
+    text: `Message ${id}`,
+    pickup_at: null,
+    accepted: false,
+    time: `2026-11-25T10:${String(id % 60).padStart(2, '0')}:00Z`,
+    ...overrides,
+  }
+}
+
+/** Conversation `id` between the buyer above (the viewer) and the seller, about Oak table 5. */
+export function makeConversation(overrides: Partial<Conversation> = {}): Conversation {
+  const id = overrides.id ?? 3
+  return {
+    id,
+    role: 'buyer',
+    product: { id: 5, name: 'Oak table', image: '/images/table.jpg', thumb_url: '/images/table-thumb.jpg', price: 120.5 },
+    other: { id: seller.id, name: seller.name, image: seller.image },
+    booking: null,
+    last_message: makeMessage({ id: 9, conversation_id: id, mine: false, sender_id: seller.id, text: 'It fits in a car' }),
+    unread: 0,
+    updated: '2026-11-25T10:09:00Z',
+    ...overrides,
+  }
 }

@@ -2,6 +2,7 @@ import { lazy, Suspense, useState, type ReactNode } from 'react'
 import { Link, NavLink } from 'react-router-dom'
 import { LogoMark } from '@/components/logo'
 import { useLogout } from '@/features/auth'
+import { UnreadBadge } from '@/features/messages'
 import { InstallButton, OfflineBanner, useInstallPrompt } from '@/features/offline'
 import { useUser } from '@/lib/auth'
 import { cn } from '@/lib/cn'
@@ -87,6 +88,7 @@ export function Navbar({ start }: { start?: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false)
   // Once opened, the dialog stays mounted: closing it gives the focus back to the menu button.
   const [menuUsed, setMenuUsed] = useState(false)
+  const { user } = useUser()
   return (
     <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur">
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
@@ -96,6 +98,8 @@ export function Navbar({ start }: { start?: ReactNode }) {
         </div>
         <SearchBox />
         <NavItems className="hidden items-center gap-1 md:flex" />
+        {/* Not in the static shell (index.html): nobody is signed in yet there. */}
+        {user && <UnreadBadge />}
         <button
           type="button"
           aria-haspopup="dialog"

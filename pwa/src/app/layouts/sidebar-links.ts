@@ -32,7 +32,7 @@ export function sidebarLinks(user: User): SidebarLink[] {
       { label: 'My Buyers', to: paths.myBuyers },
     )
   }
-  links.push({ label: 'Profile', to: paths.profile })
+  links.push({ label: 'Messages', to: paths.messages }, { label: 'Profile', to: paths.profile })
   return links
 }
 

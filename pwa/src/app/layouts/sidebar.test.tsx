@@ -23,8 +23,8 @@ const placeholders = [
 ]
 
 describe('dashboard sidebar', () => {
-  it('gives a buyer My Orders, and everyone their Profile', async () => {
-    expect(await sidebarFor(buyer)).toEqual([['My Orders', '/dashboard/myorders'], ['Profile', '/dashboard/profile'], ...placeholders])
+  it('gives a buyer My Orders, and everyone Messages and their Profile', async () => {
+    expect(await sidebarFor(buyer)).toEqual([['My Orders', '/dashboard/myorders'], ['Messages', '/dashboard/messages'], ['Profile', '/dashboard/profile'], ...placeholders])
   })
 
   it("gives a seller their products, Add Product and My Buyers", async () => {
@@ -32,7 +32,7 @@ describe('dashboard sidebar', () => {
       ['My Products', '/dashboard/myproducts/sam@example.com'],
       ['Add Product', '/dashboard/addproduct'],
       ['My Buyers', '/dashboard/mybuyers'],
-      ['Profile', '/dashboard/profile'],
+      ['Messages', '/dashboard/messages'], ['Profile', '/dashboard/profile'],
       ...placeholders,
     ])
   })
@@ -45,7 +45,7 @@ describe('dashboard sidebar', () => {
       ['Reported Item', '/dashboard/reporteditems'],
       ['Add Category', '/dashboard/addcategory'],
       ['Audit log', '/dashboard/audit'],
-      ['Profile', '/dashboard/profile'],
+      ['Messages', '/dashboard/messages'], ['Profile', '/dashboard/profile'],
       ...placeholders,
     ])
   })

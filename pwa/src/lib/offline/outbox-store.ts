@@ -13,3 +13,8 @@ export function nextInOutbox(db: RehomeDB, userId: number): Promise<OutboxEntry 
 export async function removeFromOutbox(db: RehomeDB, id: number): Promise<void> {
   await db.outbox.delete(id)
 }
+
+/** The user's waiting requests to one path, oldest first. */
+export function waitingInOutbox(db: RehomeDB, userId: number, path: string): Promise<OutboxEntry[]> {
+  return db.outbox.where('userId').equals(userId).filter((entry) => entry.path === path).toArray()
+}

@@ -95,4 +95,24 @@ describe('outbox', () => {
     await outbox.send(1, () => {})
     expect(await db.outbox.count()).toBe(1)
   })
+
+  it("answers a user's requests waiting for one path, and tells when one is queued or leaves", async () => {
+    mockApi({ 'POST /api/conversations/:id/messages': () => json({ id: 1 }, 201) })
+    let changes = 0
+    const stop = outbox.subscribeChanges(() => changes++)
+    const message = (key: string, userId = 1) =>
+      outbox.queue(userId, { ...booking(0, key), path: '/conversations/3/messages', body: { text: key } })
+    await message('first')
+    await message('second')
+    await message('not mine', 2)
+    await outbox.queue(1, booking(1, 'a booking'))
+    expect((await outbox.waiting(1, '/conversations/3/messages')).map((e) => e.idempotencyKey)).toEqual(['first', 'second'])
+    expect(changes).toBe(4)
+
+    await outbox.send(1, () => undefined)
+    expect(await outbox.waiting(1, '/conversations/3/messages')).toEqual([])
+    expect(changes).toBe(7)
+    expect(outbox.changeCount()).toBe(7)
+    stop()
+  })
 })

@@ -21,6 +21,9 @@ export class Outbox {
   // Bumped on each queued request, so the sender knows to look.
   private queued = 0
   private readonly listeners = new Set<() => void>()
+  // Bumped when a request is queued or leaves, for screens that show what waits.
+  private changes = 0
+  private readonly changeListeners = new Set<() => void>()
   private sending: Promise<void> | null = null
 
   constructor(private readonly storage: () => Promise<Storage>) {}
@@ -33,11 +36,31 @@ export class Outbox {
 
   readonly queuedCount = (): number => this.queued
 
+  /** For useSyncExternalStore: changes each time a request is queued or leaves the outbox. */
+  readonly subscribeChanges = (listener: () => void): (() => void) => {
+    this.changeListeners.add(listener)
+    return () => this.changeListeners.delete(listener)
+  }
+
+  readonly changeCount = (): number => this.changes
+
+  /** The user's requests to `path` still waiting, oldest first (a thread's unsent messages). */
+  async waiting(userId: number, path: string): Promise<OutboxEntry[]> {
+    const { db, outbox } = await this.storage()
+    return outbox.waitingInOutbox(db, userId, path)
+  }
+
+  private changed() {
+    this.changes++
+    for (const listener of this.changeListeners) listener()
+  }
+
   async queue(userId: number, request: QueuedRequest): Promise<void> {
     const { db, outbox } = await this.storage()
     await outbox.addToOutbox(db, { ...request, userId, queuedAt: Date.now() })
     this.queued++
     for (const listener of this.listeners) listener()
+    this.changed()
   }
 
   /**
@@ -71,6 +94,7 @@ export class Outbox {
         error = thrown
       }
       await outbox.removeFromOutbox(db, request.id)
+      this.changed()
       onOutcome({ request, error })
     }
   }

@@ -27,3 +27,9 @@ export function useQueuedCount(): number {
   const { outbox } = useOfflineStore()
   return useSyncExternalStore(outbox.subscribe, outbox.queuedCount)
 }
+
+/** Changes each time a request is queued or leaves the outbox. */
+export function useOutboxChanges(): number {
+  const { outbox } = useOfflineStore()
+  return useSyncExternalStore(outbox.subscribeChanges, outbox.changeCount)
+}

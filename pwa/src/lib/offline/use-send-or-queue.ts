@@ -30,6 +30,8 @@ export interface SendOrQueue<TInput> {
   onDone: (how: 'sent' | 'queued') => void
   /** The server answered with a refusal; the mutation's error says why. */
   onRefused?: (error: Error) => void
+  /** Toast `sentMessage` when it went through now (default true); a chat message shows in its thread instead. */
+  announceSent?: boolean
 }
 
 /** Answers the function that sends a request now or queues it (see above). */
@@ -37,7 +39,7 @@ export function useSendOrQueue() {
   const { outbox } = useOfflineStore()
   const online = useOnline()
 
-  return function sendOrQueue<TInput>({ mutation, input, userId, toQueued, onDone, onRefused }: SendOrQueue<TInput>) {
+  return function sendOrQueue<TInput>({ mutation, input, userId, toQueued, onDone, onRefused, announceSent = true }: SendOrQueue<TInput>) {
     const request: KeyedRequest<TInput> = { input, idempotencyKey: crypto.randomUUID() }
     const queue = () =>
       outbox.queue(userId, toQueued(request)).then(
@@ -50,7 +52,7 @@ export function useSendOrQueue() {
     if (!online) return void queue()
     mutation.mutate(request, {
       onSuccess: () => {
-        toast.success(toQueued(request).sentMessage)
+        if (announceSent) toast.success(toQueued(request).sentMessage)
         onDone('sent')
       },
       onError: (error) => {

@@ -5,8 +5,24 @@ import { authKeys } from '@/lib/query-keys'
 import { useOfflineStore } from '@/lib/offline/use-offline-store'
 import { whileForgettingSession } from '../forgetting'
 
-/** POST /api/auth/logout. Already signed out (401) counts as done. */
+/** How long Log Out waits to stop this device's notifications before it signs out anyway. */
+const forgetDeviceWaitAtMost = 4000
+
+/**
+ * Stops notifications to this device while the session still lets the
+ * server hear it; a browser without a subscription (or without the Push
+ * API) has nothing to do. Loaded only here, not with the first script.
+ */
+async function forgetThisDevice(options?: { tellServer: boolean }): Promise<void> {
+  const work = import('./push-device').then(({ unsubscribeDevice }) => unsubscribeDevice(options))
+  await Promise.race([work, new Promise((resolve) => setTimeout(resolve, forgetDeviceWaitAtMost))]).catch((error: unknown) =>
+    console.warn('Could not stop notifications to this device', error),
+  )
+}
+
+/** POST /api/auth/logout, once this device is no longer notified. Already signed out (401) counts as done. */
 export async function logout(): Promise<void> {
+  await forgetThisDevice()
   try {
     await api.post<void>('/auth/logout')
   } catch (error) {
@@ -26,6 +42,8 @@ export function useForgetSession() {
   const navigate = useNavigate()
   const offline = useOfflineStore()
   return async () => {
+    // A session ended elsewhere (a deleted account) can't tell the server; the browser still forgets.
+    void forgetThisDevice({ tellServer: false })
     // Storage that does not answer in time must not keep the person signed in
     // on screen; the deletion carries on meanwhile.
     await Promise.race([offline.deletePrivateData(), new Promise((resolve) => setTimeout(resolve, 3000))])

@@ -14,6 +14,7 @@ const signedIn = {
   'GET /api/auth/me': () => json(buyer),
   'GET /api/auth/providers': () => json({ google: false, mail: false }),
   'GET /api/auth/sessions': () => json(list([])),
+  'GET /api/push/preferences': () => json({ message: true, reply: true, booking: true, declined: true, payment: true }),
 }
 
 function section(name: string) {

@@ -11,6 +11,7 @@ import { useSignOutElsewhere } from '../api/sign-out-elsewhere'
 import { ChangeEmailForm } from '../components/change-email-form'
 import { ChangePasswordForm } from '../components/change-password-form'
 import { DeleteAccount } from '../components/delete-account'
+import { NotificationSettings } from '../components/notification-settings'
 import { ProfileDetailsForm } from '../components/profile-details-form'
 import { SessionsList } from '../components/sessions-list'
 
@@ -52,7 +53,7 @@ export function ProfileRoute() {
 
   return (
     <div className="flex max-w-2xl flex-col gap-6">
-      <PageHeader title="Profile" description="Your details, email and password, where you are signed in, and your data." className="mb-0" />
+      <PageHeader title="Profile" description="Your details, email and password, where you are signed in, notifications, and your data." className="mb-0" />
       <Section id="profile-details" title="Your details">
         {user && <ProfileDetailsForm key={user.id} user={user} />}
       </Section>
@@ -80,6 +81,9 @@ export function ProfileRoute() {
             Sign out everywhere else
           </Button>
         </div>
+      </Section>
+      <Section id="profile-notifications" title="Notifications">
+        <NotificationSettings />
       </Section>
       <Section id="profile-data" title="Your data">
         <div className="flex flex-col gap-4">

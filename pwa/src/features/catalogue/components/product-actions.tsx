@@ -2,6 +2,7 @@ import { useState } from 'react'
 import toast from 'react-hot-toast'
 import { Link } from 'react-router-dom'
 import { Button, buttonClasses } from '@/components/button'
+import { MessageButton } from '@/components/message-button'
 import { isApiError } from '@/lib/api'
 import { useUser } from '@/lib/auth'
 import { cn } from '@/lib/cn'
@@ -179,5 +180,22 @@ export function ReportLink({ product, className }: { product: Product; className
         error={report.error && !isApiError(report.error, 409) && !isApiError(report.error, 403) ? report.error : null}
       />
     </div>
+  )
+}
+
+/**
+ * 'Message the seller' on the product page: a first message starts the
+ * conversation about it, then opens it. Not on one's own listing.
+ */
+export function MessageSeller({ product, className }: { product: Product; className?: string }) {
+  const { user } = useUser()
+  if (user && isOwnProduct(product, user.email)) return null
+  return (
+    <MessageButton
+      label="Message the seller"
+      about={{ about: 'product', id: product.id }}
+      subject={product.product}
+      className={className}
+    />
   )
 }

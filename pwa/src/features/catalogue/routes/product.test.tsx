@@ -147,4 +147,20 @@ describe('Product page', () => {
     renderRoutes(routes, path)
     expect(await screen.findByText('We could not find this product')).toBeInTheDocument()
   })
+
+  it('offers Message the seller to a buyer, not to the seller of the product', async () => {
+    serve(makeProduct({ id: 7, product: 'Oak chair' }))
+    renderRoutes(routes, '/products/7')
+    expect(await screen.findByRole('button', { name: 'Message the seller' })).toBeInTheDocument()
+  })
+
+  it('gives the seller no Message the seller on their own product', async () => {
+    mockApi({
+      'GET /api/auth/me': () => json(seller),
+      'GET /api/products/:id': () => json(makeProduct({ id: 7, product: 'Oak chair' })),
+    })
+    renderRoutes(routes, '/products/7')
+    await screen.findByText('This is your listing')
+    expect(screen.queryByRole('button', { name: 'Message the seller' })).not.toBeInTheDocument()
+  })
 })

@@ -6,7 +6,7 @@ import { isApiError } from '@/lib/api'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { useProduct } from '../api/get-product'
 import { NotFound } from '../components/not-found'
-import { ProductActions, ReportLink } from '../components/product-actions'
+import { MessageSeller, ProductActions, ReportLink } from '../components/product-actions'
 import { ProductDetails } from '../components/product-details'
 
 /** "12" → 12; anything that can't be an id → null. */
@@ -39,7 +39,12 @@ export function ProductRoute() {
     body = (
       <ProductDetails
         product={product.data}
-        actions={<ProductActions product={product.data} />}
+        actions={
+          <div className="flex flex-col gap-3">
+            <ProductActions product={product.data} />
+            <MessageSeller product={product.data} className="w-full" />
+          </div>
+        }
         footer={<ReportLink product={product.data} />}
       />
     )

@@ -118,4 +118,26 @@ describe('My Orders', () => {
     expect(without).toHaveTextContent('Declined')
     expect(without).not.toHaveTextContent('reason')
   })
+
+  it('shows the agreed pickup time, and Message the seller opens the conversation there is', async () => {
+    mockApi({
+      'GET /api/booked': () =>
+        json(
+          list([
+            makeBooking({ id: 7, product: 'Oak chair', pickup_at: '2030-06-01T08:30:00Z', conversation_id: 12 }),
+            makeBooking({ id: 8, product: 'Sofa' }),
+          ]),
+        ),
+    })
+    renderRoutes(routes, '/dashboard/myorders')
+    const table = await screen.findByRole('table', { name: 'My orders' })
+    const [, withPickup, without] = within(table).getAllByRole('row')
+    const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date('2030-06-01T08:30:00Z'))
+    expect(withPickup).toHaveTextContent(`Pickup ${when}`)
+    expect(without).not.toHaveTextContent('Pickup')
+    expect(within(withPickup!).getByRole('link', { name: 'Message the seller of Oak chair' })).toHaveAttribute(
+      'href',
+      '/dashboard/messages/12',
+    )
+  })
 })

@@ -2,8 +2,10 @@ import { Link } from 'react-router-dom'
 import { BookingStatus } from '@/components/booking-status'
 import { Button, buttonClasses } from '@/components/button'
 import { ConfirmDialog } from '@/components/confirm-dialog'
+import { MessageButton } from '@/components/message-button'
 import { PageHeader } from '@/components/page-header'
 import { PagedTable } from '@/components/paged-table'
+import { PickupTime } from '@/components/pickup-time'
 import type { Column } from '@/components/table'
 import { Thumbnail } from '@/components/thumbnail'
 import { OfflineReason } from '@/components/offline-state'
@@ -38,6 +40,7 @@ export function MyOrdersRoute() {
       cell: (order) => (
         <div className="flex flex-col items-end gap-1 md:items-start">
           <BookingStatus status={order.status} />
+          <PickupTime at={order.pickup_at} />
           {order.status === 'Declined' && order.decline_reason && (
             <p className="max-w-64 text-sm text-stone-700">
               <span className="sr-only">The seller’s reason: </span>
@@ -82,6 +85,17 @@ export function MyOrdersRoute() {
             >
               Details
             </Link>
+          )}
+          {(order.conversation_id || order.product_id !== null) && (
+            <MessageButton
+              label="Message the seller"
+              ariaLabel={`Message the seller of ${order.product}`}
+              about={{ about: 'booking', id: order.id }}
+              subject={order.product}
+              conversationId={order.conversation_id}
+              variant="ghost"
+              size="sm"
+            />
           )}
         </div>
       ),

@@ -11,7 +11,7 @@ import { Thumbnail } from '@/components/thumbnail'
 import { cn } from '@/lib/cn'
 import { useOnline } from '@/lib/connectivity'
 import { useFormatPrice, usePaymentMethods } from '@/lib/currency'
-import { formatPostedDate } from '@/lib/format'
+import { formatDateTime, formatPostedDate } from '@/lib/format'
 import { paths } from '@/lib/paths'
 import { bookingKeys } from '@/lib/query-keys'
 import type { Booking } from '@/lib/types'
@@ -98,6 +98,14 @@ function PaymentDetails({ order }: { order: Booking }) {
             <dd className="font-medium">{formatPrice(order.price)}</dd>
             <dt className="text-stone-600">Meeting place</dt>
             <dd className="break-words">{order.location}</dd>
+            {order.pickup_at && (
+              <>
+                <dt className="text-stone-600">Pickup</dt>
+                <dd>
+                  <time dateTime={order.pickup_at}>{formatDateTime(order.pickup_at)}</time>
+                </dd>
+              </>
+            )}
             <dt className="text-stone-600">Booked on</dt>
             <dd>{formatPostedDate(order.time)}</dd>
             <dt className="text-stone-600">Status</dt>

@@ -3,7 +3,7 @@ import { formatPrice } from '@/lib/format'
 import { describe, expect, it } from 'vitest'
 import { apiError, json, mockApi } from '@/testing/mock-api'
 import { renderRoutes } from '@/testing/render'
-import { list, makeBooking } from '@/testing/fixtures'
+import { list, makeBooking, makeMessage, seller } from '@/testing/fixtures'
 import { MyBuyersRoute } from './my-buyers'
 
 const routes = [{ path: '/dashboard/mybuyers', element: <MyBuyersRoute /> }]
@@ -98,5 +98,32 @@ describe('My Buyers', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Decline booking' }))
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('This booking is no longer open')
     expect(sent).toEqual({ reason: '' })
+  })
+
+  it('shows the agreed pickup time, and Message the buyer starts or opens the conversation', async () => {
+    const fetch = mockApi({
+      'GET /api/auth/me': () => json(seller),
+      'GET /api/mybuyers': () =>
+        json(
+          list([
+            makeBooking({ id: 3, product: 'Oak chair', pickup_at: '2030-06-01T08:30:00Z', conversation_id: 12 }),
+            makeBooking({ id: 4, product: 'Sofa' }),
+          ]),
+        ),
+      'POST /api/booked/:id/messages': () => json(makeMessage({ id: 1, conversation_id: 14 }), 201),
+    })
+    const { user, router } = renderRoutes([...routes, { path: '/dashboard/messages/:id', element: <p>the thread</p> }], '/dashboard/mybuyers')
+    const table = await screen.findByRole('table')
+    const [, withPickup, without] = within(table).getAllByRole('row')
+    const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date('2030-06-01T08:30:00Z'))
+    expect(withPickup).toHaveTextContent(`Pickup ${when}`)
+    expect(await within(withPickup!).findByRole('link', { name: 'Message Bea Buyer about Oak chair' })).toHaveAttribute(
+      'href',
+      '/dashboard/messages/12',
+    )
+    await user.click(within(without!).getByRole('button', { name: 'Message Bea Buyer about Sofa' }))
+    await user.type(screen.getByLabelText('Your message'), 'When can you come?{Enter}')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/messages/14'))
+    expect(fetch).toHaveBeenCalledWith('/api/booked/4/messages', expect.objectContaining({ method: 'POST' }))
   })
 })

@@ -3,8 +3,10 @@ import toast from 'react-hot-toast'
 import { BookingStatus } from '@/components/booking-status'
 import { Button } from '@/components/button'
 import { ConfirmDialog } from '@/components/confirm-dialog'
+import { MessageButton } from '@/components/message-button'
 import { PageHeader } from '@/components/page-header'
 import { PagedTable } from '@/components/paged-table'
+import { PickupTime } from '@/components/pickup-time'
 import type { Column } from '@/components/table'
 import { useFormatPrice } from '@/lib/currency'
 import { formatPostedDate } from '@/lib/format'
@@ -70,6 +72,18 @@ export function MyBuyersRoute() {
           <a href={telHref(booking.buyer_phone)} className="text-sm whitespace-nowrap">
             {booking.buyer_phone}
           </a>
+          {(booking.conversation_id || booking.product_id !== null) && (
+            <MessageButton
+              label="Message the buyer"
+              ariaLabel={`Message ${booking.buyer_name} about ${booking.product}`}
+              about={{ about: 'booking', id: booking.id }}
+              subject={booking.product}
+              conversationId={booking.conversation_id}
+              variant="ghost"
+              size="sm"
+              className="-ml-3 max-md:-mr-3 max-md:ml-0"
+            />
+          )}
         </div>
       ),
     },
@@ -81,6 +95,7 @@ export function MyBuyersRoute() {
       cell: (booking) => (
         <div className="flex flex-col items-end gap-2 md:items-start">
           <BookingStatus status={booking.status} />
+          <PickupTime at={booking.pickup_at} />
           {booking.status === 'Booked' && (
             <Button
               aria-label={`Payment received from ${booking.buyer_name} for ${booking.product}`}

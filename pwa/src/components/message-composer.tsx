@@ -1,0 +1,87 @@
+import { useId, useState, type KeyboardEvent } from 'react'
+import { cn } from '@/lib/cn'
+import { Button } from './button'
+import { controlClasses } from './field'
+
+/** The server's limit on a message's length. */
+export const maxMessageLength = 2000
+
+/** The counter shows from here on: near the end, where it helps. */
+const counterFrom = maxMessageLength - 200
+
+interface MessageComposerProps {
+  label: string
+  /** Called with the trimmed text; call clear() once it is sent or queued. */
+  onSend: (text: string, clear: () => void) => void
+  isPending?: boolean
+  disabled?: boolean
+  /** What the send button says. */
+  sendLabel?: string
+  autoFocus?: boolean
+  className?: string
+}
+
+/**
+ * A labelled textarea that sends on Enter (Shift+Enter for a new line), up to
+ * 2,000 characters, with a counter as the end comes near.
+ */
+export function MessageComposer({
+  label,
+  onSend,
+  isPending = false,
+  disabled = false,
+  sendLabel = 'Send',
+  autoFocus,
+  className,
+}: MessageComposerProps) {
+  const id = useId()
+  const [text, setText] = useState('')
+  const trimmed = text.trim()
+  const send = () => {
+    if (!trimmed || isPending || disabled) return
+    onSend(trimmed, () => setText(''))
+  }
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return
+    event.preventDefault()
+    send()
+  }
+  return (
+    <form
+      className={cn('flex flex-col gap-1.5', className)}
+      onSubmit={(event) => {
+        event.preventDefault()
+        send()
+      }}
+    >
+      <label htmlFor={id} className="font-medium text-stone-800">
+        {label}
+      </label>
+      <div className="flex items-end gap-2">
+        <textarea
+          id={id}
+          value={text}
+          maxLength={maxMessageLength}
+          rows={2}
+          autoFocus={autoFocus}
+          aria-describedby={`${id}-hint`}
+          enterKeyHint="send"
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={onKeyDown}
+          className={cn(controlClasses, 'max-h-48 min-h-11 flex-1 resize-y')}
+        />
+        <Button type="submit" isLoading={isPending} disabled={disabled || !trimmed}>
+          {sendLabel}
+        </Button>
+      </div>
+      <p id={`${id}-hint`} className="flex justify-between gap-2 text-sm text-stone-600">
+        <span className="max-sm:sr-only">Enter sends, Shift+Enter starts a new line.</span>
+        {text.length >= counterFrom && (
+          <span aria-live="polite" className={cn('ml-auto', text.length >= maxMessageLength && 'font-medium text-red-700')}>
+            {text.length.toLocaleString('en')} / {maxMessageLength.toLocaleString('en')}
+          </span>
+        )}
+      </p>
+    </form>
+  )
+}

@@ -1,0 +1,14 @@
+import { formatDateTime } from '@/lib/format'
+
+/** A booking's agreed pickup time, in the viewer's locale; nothing until one is agreed. */
+export function PickupTime({ at }: { at: string | null | undefined }) {
+  if (!at) return null
+  return (
+    <p className="text-sm text-stone-700">
+      Pickup{' '}
+      <time dateTime={at} className="font-medium whitespace-nowrap text-stone-900">
+        {formatDateTime(at)}
+      </time>
+    </p>
+  )
+}

@@ -1,0 +1,62 @@
+// This device's Web Push subscription: made in Profile ('Notify me on this
+// device'), undone there and at Log Out. Loaded on use (Profile, Log Out),
+// not with the first script.
+import { api } from '@/lib/api'
+
+/** Whether this browser can be notified: no Push API, or notifications blocked, it can't. */
+export function pushSupport(): 'unsupported' | 'denied' | 'available' {
+  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator) || typeof PushManager === 'undefined') {
+    return 'unsupported'
+  }
+  if (typeof Notification !== 'undefined' && Notification.permission === 'denied') return 'denied'
+  return 'available'
+}
+
+/** The service worker's registration; undefined when none comes within `waitAtMost` ms (none is registered). */
+async function registration(waitAtMost = 10_000): Promise<ServiceWorkerRegistration | undefined> {
+  if (pushSupport() === 'unsupported') return undefined
+  return Promise.race([
+    navigator.serviceWorker.ready,
+    new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), waitAtMost)),
+  ])
+}
+
+/** This device's subscription, if it has one. */
+export async function currentSubscription(): Promise<PushSubscription | null> {
+  return (await (await registration())?.pushManager.getSubscription()) ?? null
+}
+
+/** "BPx…" (base64url, no padding) → its bytes. */
+export function base64UrlToBytes(text: string): Uint8Array<ArrayBuffer> {
+  const base64 = text.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (text.length % 4)) % 4)
+  const binary = atob(base64)
+  const bytes = new Uint8Array(binary.length)
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i)
+  return bytes
+}
+
+/** Subscribes this device with the server's VAPID key and tells the server where to send. */
+export async function subscribeDevice(): Promise<PushSubscription> {
+  const worker = await registration()
+  if (!worker) throw new Error('This browser has not finished setting up the app yet. Reload the page and try again.')
+  const { key } = await api.get<{ key: string }>('/push/key')
+  const subscription = await worker.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: base64UrlToBytes(key) })
+  try {
+    await api.post('/push/subscriptions', subscription.toJSON())
+  } catch (error) {
+    await subscription.unsubscribe().catch(() => false)
+    throw error
+  }
+  return subscription
+}
+
+/**
+ * Stops notifications to this device: the server forgets it (while the
+ * session lasts: `tellServer`) and the browser drops the subscription.
+ */
+export async function unsubscribeDevice({ tellServer = true } = {}): Promise<void> {
+  const subscription = await currentSubscription()
+  if (!subscription) return
+  if (tellServer) await api.delete('/push/subscriptions', { endpoint: subscription.endpoint })
+  await subscription.unsubscribe()
+}

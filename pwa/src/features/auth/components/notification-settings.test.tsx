@@ -1,0 +1,136 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { buyer, list } from '@/testing/fixtures'
+import { json, mockApi, type MockHandler } from '@/testing/mock-api'
+import { renderApp } from '@/testing/render-app'
+import { renderRoutes } from '@/testing/render'
+import { ProfileRoute } from '../routes/profile'
+
+/** A VAPID public key as the server gives it: an uncompressed P-256 point, base64url. */
+const keyBytes = Uint8Array.from({ length: 65 }, (_, i) => (i === 0 ? 4 : i))
+const key = btoa(String.fromCharCode(...keyBytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+const endpoint = 'https://push.example/send/abc'
+const subscriptionJSON = { endpoint, expirationTime: null, keys: { p256dh: 'BPp256dh', auth: 'c2VjcmV0' } }
+
+const preferences = { message: true, reply: true, booking: true, declined: true, payment: true }
+
+/** A browser with the Push API and a service worker; `subscribed` says whether this device already is. */
+function stubPush({ subscribed = false } = {}) {
+  let current: PushSubscription | null = null
+  const unsubscribe = vi.fn(async () => {
+    current = null
+    return true
+  })
+  const subscription = { endpoint, toJSON: () => subscriptionJSON, unsubscribe } as unknown as PushSubscription
+  if (subscribed) current = subscription
+  const pushManager = {
+    getSubscription: vi.fn(async () => current),
+    subscribe: vi.fn(async () => {
+      current = subscription
+      return subscription
+    }),
+  }
+  vi.stubGlobal('PushManager', class {})
+  Object.defineProperty(navigator, 'serviceWorker', {
+    configurable: true,
+    value: { ready: Promise.resolve({ pushManager }) },
+  })
+  return { pushManager, unsubscribe }
+}
+
+afterEach(() => {
+  Reflect.deleteProperty(navigator, 'serviceWorker')
+})
+
+function setup(handlers: Record<string, MockHandler> = {}) {
+  const fetch = mockApi({
+    'GET /api/auth/me': () => json(buyer),
+    'GET /api/auth/providers': () => json({ google: false, mail: false }),
+    'GET /api/auth/sessions': () => json(list([])),
+    'GET /api/push/key': () => json({ key }),
+    'GET /api/push/preferences': () => json(preferences),
+    'POST /api/push/subscriptions': () => json({ endpoint }, 201),
+    'DELETE /api/push/subscriptions': () => json(null, 204),
+    ...handlers,
+  })
+  const rendered = renderRoutes([{ path: '/dashboard/profile', element: <ProfileRoute /> }], '/dashboard/profile')
+  return { fetch, ...rendered, section: within(screen.getByRole('region', { name: 'Notifications' })) }
+}
+
+function callsTo(fetch: ReturnType<typeof mockApi>, path: string, method: string) {
+  return fetch.mock.calls.filter(([url, init]) => url === path && init?.method === method).map(([, init]) => JSON.parse(String(init?.body)))
+}
+
+describe('Notifications in Profile', () => {
+  it('subscribes this device with the server key and sends the subscription to the server', async () => {
+    const { pushManager } = stubPush()
+    const { fetch, user, section } = setup()
+    const device = await section.findByRole('checkbox', { name: 'Notify me on this device' })
+    await waitFor(() => expect(device).toBeEnabled())
+    expect(device).not.toBeChecked()
+    await user.click(device)
+    await waitFor(() => expect(device).toBeChecked())
+    expect(pushManager.subscribe).toHaveBeenCalledWith({ userVisibleOnly: true, applicationServerKey: keyBytes })
+    expect(callsTo(fetch, '/api/push/subscriptions', 'POST')).toEqual([subscriptionJSON])
+  })
+
+  it('turns it off: the server forgets the endpoint and the browser drops the subscription', async () => {
+    const { unsubscribe } = stubPush({ subscribed: true })
+    const { fetch, user, section } = setup()
+    const device = await section.findByRole('checkbox', { name: 'Notify me on this device' })
+    await waitFor(() => expect(device).toBeChecked())
+    await user.click(device)
+    await waitFor(() => expect(device).not.toBeChecked())
+    expect(callsTo(fetch, '/api/push/subscriptions', 'DELETE')).toEqual([{ endpoint }])
+    expect(unsubscribe).toHaveBeenCalled()
+  })
+
+  it('explains when the browser cannot notify', async () => {
+    const { section } = setup()
+    expect(await section.findByText(/This browser cannot show notifications/)).toBeInTheDocument()
+    expect(section.queryByRole('checkbox', { name: 'Notify me on this device' })).not.toBeInTheDocument()
+  })
+
+  it('explains when notifications are blocked', async () => {
+    stubPush()
+    vi.stubGlobal('Notification', { permission: 'denied' })
+    const { section } = setup()
+    expect(await section.findByText(/Notifications are blocked/)).toBeInTheDocument()
+    expect(section.queryByRole('checkbox', { name: 'Notify me on this device' })).not.toBeInTheDocument()
+  })
+
+  it('has one labelled choice per kind, each saved as it changes', async () => {
+    const { fetch, user, section } = setup({
+      'PUT /api/push/preferences': ({ body }) => json({ ...preferences, ...(body as object) }),
+    })
+    const labels = ['New messages', 'Replies from sellers', 'New bookings', 'Declined bookings', 'Payments received']
+    for (const label of labels) expect(await section.findByRole('checkbox', { name: label })).toBeChecked()
+    await user.click(section.getByRole('checkbox', { name: 'New bookings' }))
+    await waitFor(() => expect(section.getByRole('checkbox', { name: 'New bookings' })).not.toBeChecked())
+    expect(callsTo(fetch, '/api/push/preferences', 'PUT')).toEqual([{ booking: false }])
+  })
+})
+
+describe('Log Out', () => {
+  it("stops this device's notifications before the session ends", async () => {
+    const { unsubscribe } = stubPush({ subscribed: true })
+    const order: string[] = []
+    mockApi({
+      'GET /api/auth/me': () => json(buyer),
+      'DELETE /api/push/subscriptions': () => {
+        order.push('unsubscribe')
+        return json(null, 204)
+      },
+      'POST /api/auth/logout': () => {
+        order.push('logout')
+        return json(null, 204)
+      },
+    })
+    const { user, router } = renderApp('/blogs')
+    const nav = await screen.findByRole('navigation', { name: 'Main' })
+    await user.click(await within(nav).findByRole('button', { name: 'Log Out' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'))
+    expect(order).toEqual(['unsubscribe', 'logout'])
+    expect(unsubscribe).toHaveBeenCalled()
+  })
+})

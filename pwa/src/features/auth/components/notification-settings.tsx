@@ -1,0 +1,83 @@
+import { useEffect, useState } from 'react'
+import { Checkbox } from '@/components/field'
+import { FormError } from '@/components/form-error'
+import { Spinner } from '@/components/spinner'
+import { useOnline } from '@/lib/connectivity'
+import { currentSubscription, pushSupport, subscribeDevice, unsubscribeDevice } from '../api/push-device'
+import { pushKinds, usePushPreferences, useSetPushPreferences } from '../api/push-preferences'
+
+/** 'Notify me on this device', where the browser can, and which kinds to be told of. */
+export function NotificationSettings() {
+  const online = useOnline()
+  const [support, setSupport] = useState(pushSupport)
+  const [subscribed, setSubscribed] = useState<boolean | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<unknown>(null)
+  const preferences = usePushPreferences()
+  const setPreferences = useSetPushPreferences()
+
+  useEffect(() => {
+    if (support !== 'available') return
+    let live = true
+    currentSubscription().then(
+      (subscription) => live && setSubscribed(subscription !== null),
+      () => live && setSubscribed(false),
+    )
+    return () => {
+      live = false
+    }
+  }, [support])
+
+  const toggleDevice = async (on: boolean) => {
+    setBusy(true)
+    setError(null)
+    try {
+      if (on) await subscribeDevice()
+      else await unsubscribeDevice()
+      setSubscribed(on)
+    } catch (thrown) {
+      setSupport(pushSupport())
+      setError(thrown)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-4">
+      {support === 'unsupported' && (
+        <p className="text-stone-700">This browser cannot show notifications from Rehome. Open Rehome in a browser that supports them, or install it as an app.</p>
+      )}
+      {support === 'denied' && (
+        <p className="text-stone-700">Notifications are blocked for Rehome in this browser. Allow them in the browser’s site settings to turn them on here.</p>
+      )}
+      {support === 'available' && (
+        <div className="flex items-center gap-3">
+          <Checkbox
+            label="Notify me on this device"
+            checked={subscribed === true}
+            disabled={subscribed === null || busy || !online}
+            onChange={(event) => void toggleDevice(event.target.checked)}
+          />
+          {busy && <Spinner size="sm" label="Working…" />}
+        </div>
+      )}
+      <FormError error={error} />
+      <fieldset className="flex flex-col gap-1">
+        <legend className="mb-1 font-medium text-stone-800">Tell me about</legend>
+        {preferences.isPending && preferences.fetchStatus !== 'paused' && <Spinner size="sm" label="Loading your choices…" />}
+        {preferences.data &&
+          pushKinds.map(({ kind, label }) => (
+            <Checkbox
+              key={kind}
+              label={label}
+              checked={preferences.data[kind]}
+              disabled={!online || setPreferences.isPending}
+              onChange={(event) => setPreferences.mutate({ [kind]: event.target.checked })}
+            />
+          ))}
+        <FormError error={preferences.error ?? setPreferences.error} />
+      </fieldset>
+    </div>
+  )
+}

@@ -1,0 +1,86 @@
+import { NavLink } from 'react-router-dom'
+import { Button } from '@/components/button'
+import { EmptyState } from '@/components/empty-state'
+import { QueryErrorState } from '@/components/error-state'
+import { OfflineState } from '@/components/offline-state'
+import { PageSpinner } from '@/components/spinner'
+import { Thumbnail } from '@/components/thumbnail'
+import { cn } from '@/lib/cn'
+import { paths } from '@/lib/paths'
+import type { Conversation } from '@/lib/types'
+import { useConversations } from '../api/get-conversations'
+import { formatWhen } from './times'
+
+/** What the last message says, or that it proposed a pickup. */
+function lastLine(conversation: Conversation): string {
+  const last = conversation.last_message
+  if (!last) return 'No messages yet'
+  const text = last.text || (last.pickup_at ? 'Proposed a pickup time' : '')
+  return last.mine ? `You: ${text}` : text
+}
+
+function ConversationItem({ conversation }: { conversation: Conversation }) {
+  const { product, other, unread } = conversation
+  return (
+    <NavLink
+      to={paths.conversation(conversation.id)}
+      className={({ isActive }) =>
+        cn(
+          'flex min-h-11 items-start gap-3 rounded-xl px-3 py-3 text-stone-900 no-underline',
+          isActive ? 'bg-teal-50 ring-1 ring-teal-700/30' : 'hover:bg-stone-100',
+        )
+      }
+    >
+      <Thumbnail src={product.thumb_url || product.image} alt="" size={48} />
+      <span className="flex min-w-0 flex-1 flex-col">
+        <span className="flex items-baseline justify-between gap-2">
+          <span className={cn('truncate', unread > 0 ? 'font-bold' : 'font-semibold')}>{other.name}</span>
+          <time dateTime={conversation.updated} className="shrink-0 text-xs text-stone-600">
+            {formatWhen(conversation.updated)}
+          </time>
+        </span>
+        <span className="truncate text-sm text-stone-700">{product.name}</span>
+        <span className="flex items-center justify-between gap-2">
+          <span className={cn('truncate text-sm', unread > 0 ? 'font-medium text-stone-900' : 'text-stone-600')}>
+            {lastLine(conversation)}
+          </span>
+          {unread > 0 && (
+            <span className="shrink-0 rounded-full bg-teal-700 px-2 text-xs leading-5 font-semibold text-white">
+              {unread}
+              <span className="sr-only"> unread</span>
+            </span>
+          )}
+        </span>
+      </span>
+    </NavLink>
+  )
+}
+
+/** The signed-in person's conversations, newest activity first. */
+export function ConversationList() {
+  const { query, items, total } = useConversations()
+  if (query.isPending && query.fetchStatus === 'paused') return <OfflineState what="Your messages" />
+  if (query.isPending) return <PageSpinner label="Loading your messages…" />
+  if (query.isError && !query.data) return <QueryErrorState title="Could not load your messages" query={query} />
+  if (items.length === 0) {
+    return (
+      <EmptyState title="No messages yet">Message a seller from a product’s page, or a buyer from My Buyers.</EmptyState>
+    )
+  }
+  return (
+    <div className="flex flex-col gap-2">
+      <ul aria-label="Conversations" className="flex flex-col gap-1">
+        {items.map((conversation) => (
+          <li key={conversation.id}>
+            <ConversationItem conversation={conversation} />
+          </li>
+        ))}
+      </ul>
+      {items.length < total && (
+        <Button variant="secondary" isLoading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+          Load more
+        </Button>
+      )}
+    </div>
+  )
+}

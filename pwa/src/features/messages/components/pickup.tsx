@@ -1,0 +1,87 @@
+import { useId, useState } from 'react'
+import { Badge } from '@/components/badge'
+import { Button } from '@/components/button'
+import { Input } from '@/components/field'
+import { formatDateTime } from '@/lib/format'
+import type { Message } from '@/lib/types'
+import { localInputToUtc, utcToLocalInput } from './times'
+
+interface PickupCardProps {
+  message: Message
+  otherName: string
+  /** The booking is still open, so a proposal may be accepted. */
+  open: boolean
+  onAccept: () => void
+  isAccepting: boolean
+}
+
+/** A proposed pickup time, set apart from the talk, with Accept for the side that did not propose it. */
+export function PickupCard({ message, otherName, open, onAccept, isAccepting }: PickupCardProps) {
+  if (!message.pickup_at) return null
+  const when = formatDateTime(message.pickup_at)
+  return (
+    <div className="flex flex-col gap-2 rounded-xl border border-amber-300 bg-amber-50 p-3 text-stone-900">
+      <p className="text-sm font-semibold text-amber-900">{message.mine ? 'You proposed a pickup' : `${otherName} proposed a pickup`}</p>
+      <p className="text-lg font-bold">
+        <time dateTime={message.pickup_at}>{when}</time>
+      </p>
+      {message.accepted ? (
+        <Badge tone="green" className="self-start">
+          Accepted
+        </Badge>
+      ) : message.mine ? (
+        <p className="text-sm text-stone-700">Waiting for {otherName} to accept</p>
+      ) : (
+        open && (
+          <Button size="sm" className="self-start" aria-label={`Accept pickup at ${when}`} isLoading={isAccepting} onClick={onAccept}>
+            Accept
+          </Button>
+        )
+      )}
+    </div>
+  )
+}
+
+/** A local date and time to propose for the pickup, sent in UTC. */
+export function PickupForm({ onPropose, isPending, disabled }: { onPropose: (pickupAt: string) => void; isPending: boolean; disabled?: boolean }) {
+  const id = useId()
+  const [value, setValue] = useState('')
+  const [problem, setProblem] = useState('')
+  return (
+    <form
+      className="flex flex-wrap items-end gap-2"
+      onSubmit={(event) => {
+        event.preventDefault()
+        const pickupAt = localInputToUtc(value)
+        if (!pickupAt) return setProblem('Choose a date and time')
+        if (new Date(pickupAt) <= new Date()) return setProblem('Choose a time in the future')
+        setProblem('')
+        onPropose(pickupAt)
+        setValue('')
+      }}
+    >
+      <div className="flex min-w-52 flex-1 flex-col gap-1.5">
+        <label htmlFor={id} className="font-medium text-stone-800">
+          Pickup time
+        </label>
+        <Input
+          id={id}
+          type="datetime-local"
+          value={value}
+          min={utcToLocalInput(new Date())}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? `${id}-error` : undefined}
+          onChange={(event) => setValue(event.target.value)}
+        />
+      </div>
+      <Button type="submit" variant="secondary" isLoading={isPending} disabled={disabled}>
+        Propose pickup
+      </Button>
+      {problem && (
+        <p id={`${id}-error`} className="w-full text-sm font-medium text-red-700">
+          {problem}
+        </p>
+      )}
+    </form>
+  )
+}

@@ -1,0 +1,187 @@
+import { useEffect, useRef, type ReactNode } from 'react'
+import { Link } from 'react-router-dom'
+import { BookingStatus } from '@/components/booking-status'
+import { Button } from '@/components/button'
+import { QueryErrorState } from '@/components/error-state'
+import { FormError } from '@/components/form-error'
+import { MessageComposer } from '@/components/message-composer'
+import { OfflineState } from '@/components/offline-state'
+import { PageSpinner } from '@/components/spinner'
+import { Thumbnail } from '@/components/thumbnail'
+import { useUser } from '@/lib/auth'
+import { cn } from '@/lib/cn'
+import { formatDateTime } from '@/lib/format'
+import { useSendOrQueue } from '@/lib/offline/use-send-or-queue'
+import { paths } from '@/lib/paths'
+import type { Conversation, Message } from '@/lib/types'
+import { useAcceptPickup } from '../api/accept-pickup'
+import { useConversation } from '../api/get-conversation'
+import { useMessages } from '../api/get-messages'
+import { queuedMessage, useSendMessage } from '../api/send-message'
+import { useWaitingMessages, type WaitingMessage } from '../api/waiting-messages'
+import { MessageText } from './message-text'
+import { PickupCard, PickupForm } from './pickup'
+
+/** A pickup time may be proposed while the buyer's booking is open. */
+function bookingOpen(conversation: Conversation): boolean {
+  return conversation.booking?.status === 'Booked' || conversation.booking?.status === 'Paid'
+}
+
+function ThreadHeader({ conversation }: { conversation: Conversation }) {
+  const { product, other, booking } = conversation
+  return (
+    <header className="flex items-start gap-3 border-b border-stone-200 pb-3">
+      <Link
+        to={paths.messages}
+        className="inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-stone-700 hover:bg-stone-100 md:hidden"
+      >
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2">
+          <path strokeLinecap="round" strokeLinejoin="round" d="M15 18l-6-6 6-6" />
+        </svg>
+        <span className="sr-only">Back to messages</span>
+      </Link>
+      <Thumbnail src={product.thumb_url || product.image} alt="" size={48} />
+      <div className="min-w-0 flex-1">
+        <p className="truncate text-lg font-semibold">{other.name}</p>
+        <p className="truncate text-sm text-stone-700">
+          {product.id !== null ? <Link to={paths.product(product.id)}>{product.name}</Link> : product.name}
+        </p>
+        {booking && (
+          <div className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
+            <BookingStatus status={booking.status} />
+            {booking.pickup_at && (
+              <span className="text-stone-700">
+                Pickup <time dateTime={booking.pickup_at}>{formatDateTime(booking.pickup_at)}</time>
+              </span>
+            )}
+          </div>
+        )}
+      </div>
+    </header>
+  )
+}
+
+function Bubble({ mine, children, note }: { mine: boolean; children: ReactNode; note: ReactNode }) {
+  return (
+    <li className={cn('flex min-w-0 max-w-[85%] flex-col gap-1', mine ? 'items-end self-end' : 'items-start self-start')}>
+      <div className={cn('rounded-2xl px-3 py-2', mine ? 'bg-teal-700 text-white [&_a]:text-white' : 'bg-white text-stone-900 ring-1 ring-stone-200')}>
+        {children}
+      </div>
+      <span className="text-xs text-stone-600">{note}</span>
+    </li>
+  )
+}
+
+function MessageItem({ message, conversation }: { message: Message; conversation: Conversation }) {
+  const accept = useAcceptPickup()
+  const note = (
+    <>
+      <span className="sr-only">{message.mine ? 'You' : conversation.other.name}, </span>
+      <time dateTime={message.time}>{formatDateTime(message.time)}</time>
+    </>
+  )
+  if (message.pickup_at) {
+    return (
+      <li className={cn('flex w-72 max-w-[85%] flex-col gap-1', message.mine ? 'items-end self-end' : 'items-start self-start')}>
+        <PickupCard
+          message={message}
+          otherName={conversation.other.name}
+          open={bookingOpen(conversation)}
+          onAccept={() => accept.mutate({ conversationId: conversation.id, messageId: message.id })}
+          isAccepting={accept.isPending}
+        />
+        {message.text && <MessageText text={message.text} />}
+        <FormError error={accept.error} />
+        <span className="text-xs text-stone-600">{note}</span>
+      </li>
+    )
+  }
+  return (
+    <Bubble mine={message.mine} note={note}>
+      <MessageText text={message.text} />
+    </Bubble>
+  )
+}
+
+function WaitingItem({ message }: { message: WaitingMessage }) {
+  return (
+    <Bubble mine note={<span className="font-medium text-stone-700">Waiting to send</span>}>
+      {message.pickup_at && <p className="font-semibold">Pickup proposed: {formatDateTime(message.pickup_at)}</p>}
+      {message.text && <MessageText text={message.text} />}
+    </Bubble>
+  )
+}
+
+/** One conversation: its messages oldest first, earlier ones on request, and the composer. */
+export function Thread({ id }: { id: number }) {
+  const { user } = useUser()
+  const conversation = useConversation(id)
+  const { query, messages } = useMessages(id)
+  const waiting = useWaitingMessages(id)
+  const send = useSendMessage()
+  const sendOrQueue = useSendOrQueue()
+  const end = useRef<HTMLDivElement>(null)
+  const newest = messages.at(-1)?.id
+  const shown = conversation.data !== undefined
+
+  // The newest message in view just above the composer, as chat apps do; not when earlier ones are loaded.
+  useEffect(() => {
+    end.current?.scrollIntoView?.({ block: 'nearest' })
+  }, [newest, waiting.length, shown])
+
+  if (conversation.isPending && conversation.fetchStatus === 'paused') return <OfflineState what="This conversation" />
+  if (conversation.isPending) return <PageSpinner label="Loading the conversation…" />
+  if (conversation.isError && !conversation.data) return <QueryErrorState title="Could not load this conversation" query={conversation} />
+  const talk = conversation.data
+
+  const post = (input: { text: string; pickup_at?: string }, done: () => void) => {
+    if (!user) return
+    sendOrQueue({
+      mutation: send,
+      input: { conversationId: id, ...input },
+      userId: user.id,
+      toQueued: (request) => queuedMessage(talk.product.name, request),
+      onDone: done,
+      announceSent: false,
+    })
+  }
+
+  return (
+    <section aria-labelledby={`thread-${id}`} className="flex min-h-[60dvh] flex-col gap-3">
+      <h2 id={`thread-${id}`} className="sr-only">
+        Conversation with {talk.other.name} about {talk.product.name}
+      </h2>
+      <ThreadHeader conversation={talk} />
+      {query.hasNextPage && (
+        <Button variant="ghost" size="sm" className="self-center" isLoading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+          Load earlier messages
+        </Button>
+      )}
+      {query.isPending && query.fetchStatus !== 'paused' && <PageSpinner label="Loading the messages…" />}
+      {query.isError && !query.data && <QueryErrorState title="Could not load the messages" query={query} />}
+      <ol aria-label="Messages" className="flex flex-1 flex-col gap-3">
+        {messages.map((message) => (
+          <MessageItem key={message.id} message={message} conversation={talk} />
+        ))}
+        {waiting.map((message) => (
+          <WaitingItem key={message.key} message={message} />
+        ))}
+      </ol>
+      {query.data && messages.length === 0 && waiting.length === 0 && (
+        <p className="text-center text-stone-600">No messages yet. Say hello.</p>
+      )}
+      <div ref={end} className="flex flex-col gap-3 border-t border-stone-200 pt-3 pb-2">
+        <FormError error={send.error} />
+        {bookingOpen(talk) && (
+          <details className="rounded-xl border border-stone-200 bg-white px-3 py-2">
+            <summary className="min-h-11 cursor-pointer content-center font-medium">Propose a pickup time</summary>
+            <div className="pt-2 pb-1">
+              <PickupForm onPropose={(pickupAt) => post({ text: '', pickup_at: pickupAt }, () => undefined)} isPending={send.isPending} />
+            </div>
+          </details>
+        )}
+        <MessageComposer label={`Message to ${talk.other.name}`} onSend={(text, clear) => post({ text }, clear)} isPending={send.isPending} />
+      </div>
+    </section>
+  )
+}

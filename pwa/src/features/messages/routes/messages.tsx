@@ -1,0 +1,41 @@
+import { useParams } from 'react-router-dom'
+import { PageHeader } from '@/components/page-header'
+import { cn } from '@/lib/cn'
+import { ConversationList } from '../components/conversation-list'
+import { Thread } from '../components/thread'
+
+/** "12" → 12; anything that can't be an id → null. */
+function parseId(raw: string | undefined): number | null {
+  return raw && /^[1-9]\d{0,15}$/.test(raw) ? Number(raw) : null
+}
+
+/**
+ * Messages: the conversations beside the open one on a wide screen; on a
+ * phone the list, or the open conversation on its own with a way back.
+ */
+export function MessagesRoute() {
+  const raw = useParams().id
+  const id = parseId(raw)
+  const open = raw !== undefined
+  return (
+    <>
+      <PageHeader title="Messages" className={cn(open && 'max-md:sr-only max-md:mb-0')} />
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 md:grid-cols-[minmax(16rem,22rem)_minmax(0,1fr)]">
+        <nav aria-label="Conversations" className={cn('min-w-0', open && 'max-md:hidden')}>
+          <ConversationList />
+        </nav>
+        <div className={cn('min-w-0', !open && 'max-md:hidden')}>
+          {id !== null ? (
+            <Thread key={id} id={id} />
+          ) : open ? (
+            <p className="text-stone-700">There is no such conversation.</p>
+          ) : (
+            <p className="hidden rounded-2xl border border-dashed border-stone-300 p-8 text-center text-stone-600 md:block">
+              Choose a conversation to read it.
+            </p>
+          )}
+        </div>
+      </div>
+    </>
+  )
+}

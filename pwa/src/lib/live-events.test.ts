@@ -1,0 +1,131 @@
+import { QueryClient, type QueryKey } from '@tanstack/react-query'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { hiddenCloseDelay, listen } from './live-events'
+import { bookingKeys, conversationKeys, productKeys } from './query-keys'
+
+/** EventSource as the browser has it, enough to hand the module events (jsdom and Node have none). */
+class FakeEventSource {
+  static opened: FakeEventSource[] = []
+  closed = false
+  private readonly listeners = new Map<string, ((event: MessageEvent) => void)[]>()
+  constructor(readonly url: string) {
+    FakeEventSource.opened.push(this)
+  }
+  addEventListener(type: string, listener: (event: MessageEvent) => void) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener])
+  }
+  close() {
+    this.closed = true
+  }
+  emit(type: string, data: unknown) {
+    for (const listener of this.listeners.get(type) ?? []) listener(new MessageEvent(type, { data: JSON.stringify(data) }))
+  }
+}
+
+const keys: Record<string, QueryKey> = {
+  list: conversationKeys.list(),
+  unread: conversationKeys.unread(),
+  thread3: conversationKeys.messages(3),
+  thread4: conversationKeys.messages(4),
+  detail3: conversationKeys.detail(3),
+  orders: bookingKeys.list(),
+  buyers: bookingKeys.onMyProducts(),
+  product: productKeys.detail(5),
+  category: productKeys.category('Chairs'),
+}
+
+let client: QueryClient
+let stop: () => void
+
+function invalidated(): string[] {
+  return Object.entries(keys)
+    .filter(([, key]) => client.getQueryState(key)?.isInvalidated)
+    .map(([name]) => name)
+}
+
+function setVisibility(state: DocumentVisibilityState) {
+  Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state })
+  document.dispatchEvent(new Event('visibilitychange'))
+}
+
+beforeEach(() => {
+  FakeEventSource.opened = []
+  vi.stubGlobal('EventSource', FakeEventSource)
+  client = new QueryClient()
+  for (const key of Object.values(keys)) client.setQueryData(key, { some: 'data' })
+  stop = listen(client)
+})
+
+afterEach(() => {
+  stop()
+  vi.useRealTimers()
+  setVisibility('visible')
+})
+
+function source() {
+  const last = FakeEventSource.opened.at(-1)
+  if (!last) throw new Error('no stream opened')
+  return last
+}
+
+describe('live events', () => {
+  it('opens /api/events', () => {
+    expect(FakeEventSource.opened.map((s) => s.url)).toEqual(['/api/events'])
+  })
+
+  it('refetches the conversations, that thread and the unread count on a message', () => {
+    source().emit('message', { conversation_id: 3, message_id: 9 })
+    expect(invalidated()).toEqual(['list', 'unread', 'thread3', 'detail3'])
+  })
+
+  it('refetches orders, buyers, products and conversations on a booking', () => {
+    source().emit('booking', { booking_id: 9, product_id: 5 })
+    expect(invalidated()).toEqual(['list', 'detail3', 'orders', 'buyers', 'product', 'category'])
+  })
+
+  it('sets the unread count', () => {
+    source().emit('unread', { unread: 4 })
+    expect(client.getQueryData(conversationKeys.unread())).toEqual({ unread: 4 })
+    expect(invalidated()).toEqual([])
+  })
+
+  it('refetches everything on reset', () => {
+    source().emit('reset', {})
+    expect(invalidated()).toEqual(Object.keys(keys))
+  })
+
+  it('ignores what it does not know', () => {
+    source().emit('weather', { sunny: true })
+    source().emit('unread', { unread: 'many' })
+    expect(invalidated()).toEqual([])
+    expect(client.getQueryData(conversationKeys.unread())).toEqual({ some: 'data' })
+  })
+
+  it('closes when stopped', () => {
+    stop()
+    expect(source().closed).toBe(true)
+  })
+
+  it('frees the connection when the tab stays hidden, and catches up when shown', () => {
+    vi.useFakeTimers()
+    setVisibility('hidden')
+    vi.advanceTimersByTime(hiddenCloseDelay - 1)
+    expect(source().closed).toBe(false)
+    vi.advanceTimersByTime(1)
+    expect(source().closed).toBe(true)
+    setVisibility('visible')
+    expect(FakeEventSource.opened).toHaveLength(2)
+    expect(source().closed).toBe(false)
+    expect(invalidated()).toEqual(Object.keys(keys))
+  })
+
+  it('keeps the stream when the tab is shown again soon', () => {
+    vi.useFakeTimers()
+    setVisibility('hidden')
+    vi.advanceTimersByTime(1000)
+    setVisibility('visible')
+    vi.advanceTimersByTime(hiddenCloseDelay)
+    expect(FakeEventSource.opened).toHaveLength(1)
+    expect(source().closed).toBe(false)
+  })
+})

@@ -1,0 +1,51 @@
+// Starting (or continuing) a conversation from elsewhere: the product page's
+// 'Message the seller', My Orders' and My Buyers' buttons. The answer's
+// conversation_id is where the thread is (paths.conversation). Shared here
+// because those screens belong to three features.
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { api } from './api'
+import type { QueuedRequest } from './offline/outbox'
+import type { KeyedRequest } from './offline/use-send-or-queue'
+import { bookingKeys, conversationKeys } from './query-keys'
+import type { Message } from './types'
+
+/** About a product (POST /api/products/{id}/messages) or a booking (POST /api/booked/{id}/messages). */
+export interface FirstMessage {
+  about: 'product' | 'booking'
+  id: number
+  text: string
+}
+
+function pathOf({ about, id }: FirstMessage): string {
+  return about === 'product' ? `/products/${id}/messages` : `/booked/${id}/messages`
+}
+
+export function startConversation(input: FirstMessage, idempotencyKey: string): Promise<Message> {
+  return api.post<Message>(pathOf(input), { text: input.text }, { headers: { 'Idempotency-Key': idempotencyKey } })
+}
+
+export const firstMessageSent = 'Message sent'
+
+/** What the outbox sends when the first message was written offline. */
+export function queuedFirstMessage(label: string, { input, idempotencyKey }: KeyedRequest<FirstMessage>): QueuedRequest {
+  return {
+    path: pathOf(input),
+    body: { text: input.text },
+    idempotencyKey,
+    label,
+    sentMessage: firstMessageSent,
+    invalidates: [conversationKeys.all, bookingKeys.all],
+  }
+}
+
+export function useStartConversation() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ input, idempotencyKey }: KeyedRequest<FirstMessage>) => startConversation(input, idempotencyKey),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: conversationKeys.all })
+      // A booking learns its conversation_id.
+      void queryClient.invalidateQueries({ queryKey: bookingKeys.all })
+    },
+  })
+}
