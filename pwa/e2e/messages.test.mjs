@@ -119,6 +119,9 @@ test('a message written offline waits in the thread and arrives exactly once whe
   const bea = people.buyer
   const sam = people.seller
   const text = 'Written on the train, no signal'
+  // Someone who has used the app has its service worker: going offline
+  // before it is installed would fail its first download instead.
+  await bea.page.evaluate(() => navigator.serviceWorker.ready)
   await bea.context.setOffline(true)
   const box = bea.page.getByLabel('Message to Sam Seller')
   await box.fill(text)
@@ -186,12 +189,12 @@ test('with a booking, the seller proposes a pickup time, the buyer accepts, and 
 
 test("Profile's 'Notify me on this device' sends the subscription; Log Out takes it back first", async () => {
   // Subscribing for real needs a push service on the internet: the browser's
-  // answer is stubbed with a real P-256 point and auth secret, and a loopback
-  // endpoint nothing is ever delivered to.
+  // answer is stubbed with a real P-256 point and auth secret, and an
+  // endpoint that cannot be reached from here (its push fails, and is logged).
   const ecdh = createECDH('prime256v1')
   ecdh.generateKeys()
   const subscription = {
-    endpoint: 'https://127.0.0.1:9/push/e2e-device',
+    endpoint: 'https://push.example.net/send/e2e-device',
     expirationTime: null,
     keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') },
   }
