@@ -15,7 +15,8 @@ const descriptions: Record<string, string> = {
   'Reported Item': 'Products people reported: dismiss or remove them.',
   'Add Category': 'A new category for the home page.',
   'Audit log': 'Who did what, and when.',
-  Profile: 'Your details and password; sign out everywhere else.',
+  Messages: 'Talk with buyers and sellers, and agree on a pickup time.',
+  Profile: 'Your details, password, sessions and notifications.',
 }
 
 export function DashboardHomeRoute() {
