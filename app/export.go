@@ -20,6 +20,10 @@ type Export struct {
 	Sessions []Session `json:"sessions"`
 	// Conversations they are in, each with every message, oldest first.
 	Conversations []ConversationExport `json:"conversations"`
+	// PushDevices are the push service addresses of the browsers they
+	// asked to be notified on, and PushPreferences the kinds they want.
+	PushDevices     []string        `json:"push_devices"`
+	PushPreferences PushPreferences `json:"push_preferences"`
 }
 
 // ConversationExport is a conversation with its messages.
@@ -70,6 +74,12 @@ func (s *Service) ExportAccount(ctx context.Context, actor *User) (*Export, erro
 	if e.Conversations, err = s.exportConversations(ctx, actor.ID); err != nil {
 		return nil, err
 	}
+	if e.PushDevices, err = s.pushDevices(ctx, actor.ID); err != nil {
+		return nil, err
+	}
+	if e.PushPreferences, err = s.pushPreferencesOf(ctx, actor.ID); err != nil {
+		return nil, err
+	}
 	return e, nil
 }
 
@@ -100,6 +110,19 @@ func (s *Service) exportConversations(ctx context.Context, userID int64) ([]Conv
 		all = append(all, ConversationExport{Conversation: c, Messages: messages})
 	}
 	return all, nil
+}
+
+// pushDevices are the endpoints of userID's push subscriptions.
+func (s *Service) pushDevices(ctx context.Context, userID int64) ([]string, error) {
+	subs, err := s.store.PushSubscriptions(ctx, userID)
+	if err != nil {
+		return nil, err
+	}
+	endpoints := make([]string, 0, len(subs))
+	for _, sub := range subs {
+		endpoints = append(endpoints, sub.Endpoint)
+	}
+	return endpoints, nil
 }
 
 // allPages reads every page of a person's list.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"testing"
 
@@ -218,6 +219,10 @@ func TestExportAccount(t *testing.T) {
 	expectStatus(t, buyer.call("POST", "/api/booked", map[string]any{"product_id": ids[0], "location": "Riverside", "buyer_phone": "+1 555 0199"}), http.StatusCreated)
 	expectStatus(t, buyer.call("POST", "/api/reported", map[string]any{"product_id": ids[1], "reason": "Looks broken"}), http.StatusCreated)
 	expectStatus(t, other.call("POST", "/api/reported", map[string]any{"product_id": ids[0], "reason": "Not oak"}), http.StatusCreated)
+	const phone = "https://push.example.net/send/bea-phone"
+	expectStatus(t, buyer.call("POST", "/api/push/subscriptions", browserSubscription(t, phone)), http.StatusCreated)
+	expectStatus(t, other.call("POST", "/api/push/subscriptions", browserSubscription(t, "https://push.example.net/send/otto")), http.StatusCreated)
+	expectStatus(t, buyer.call("PUT", "/api/push/preferences", map[string]bool{"reply": false}), http.StatusOK)
 
 	export := func(c *client) app.Export {
 		t.Helper()
@@ -237,9 +242,12 @@ func TestExportAccount(t *testing.T) {
 		len(mine.Sessions) != 1 || mine.Sessions[0].LastSeen.IsZero() {
 		t.Errorf("the buyer's export: %+v", mine)
 	}
+	if !slices.Equal(mine.PushDevices, []string{phone}) || mine.PushPreferences[app.PushReply] || !mine.PushPreferences[app.PushMessage] {
+		t.Errorf("the buyer's export: push devices %v, preferences %v; want only %s, and replies off", mine.PushDevices, mine.PushPreferences, phone)
+	}
 	theirs := export(s.seller)
 	if len(theirs.Listings) != 2 || len(theirs.Listings[0].Images) == 0 || len(theirs.BookingsReceived) != 1 || len(theirs.BookingsMade) != 0 ||
-		len(theirs.ReportsMade) != 0 {
+		len(theirs.ReportsMade) != 0 || len(theirs.PushDevices) != 0 || !theirs.PushPreferences[app.PushReply] {
 		t.Errorf("the seller's export: %+v", theirs)
 	}
 }
