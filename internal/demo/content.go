@@ -297,6 +297,32 @@ var bookings = []struct {
 	{ben, "Kettle barbecue, 57 cm", "Market Square, by the fountain", false},
 }
 
+// conversations are buyers talking with sellers, each line in turn;
+// pickupInDays proposes a pickup time that many days after the demo is
+// made, at 10:00 UTC, and accepted has the buyer accept it.
+var conversations = []struct {
+	buyer   int
+	product string
+	lines   []demoMessage
+}{
+	{ben, "Kettle barbecue, 57 cm", []demoMessage{
+		{text: "Hi! Does it come with the cover and the ash pan?"},
+		{seller: true, text: "Both, yes. The cover is a bit faded but has no holes."},
+		{seller: true, text: "Would Saturday morning suit you?", pickupInDays: 3, accepted: true},
+		{text: "Perfect, see you then. I'll bring a friend to help carry it."},
+	}},
+	{bea, "Stand mixer", []demoMessage{
+		{text: "Hello, is the dough hook included? And does the bowl have any scratches?"},
+	}},
+}
+
+type demoMessage struct {
+	seller       bool // sent by the seller, else the buyer
+	text         string
+	pickupInDays int
+	accepted     bool
+}
+
 // report is one buyer's flag for the admins to review.
 var report = struct {
 	buyer           int

@@ -163,6 +163,15 @@ func Fill(ctx context.Context, svc *app.Service, log *slog.Logger) error {
 			}
 		}
 	}
+	for _, c := range conversations {
+		p, err := find(c.product)
+		if err != nil {
+			return err
+		}
+		if err := talk(ctx, svc, buyer(c.buyer), owner(staff, p), p.ID, c.lines); err != nil {
+			return fmt.Errorf("conversation about %s: %w", c.product, err)
+		}
+	}
 	p, err := find(report.product)
 	if err != nil {
 		return err
@@ -176,6 +185,41 @@ func Fill(ctx context.Context, svc *app.Service, log *slog.Logger) error {
 	}
 	log.Info("demo data added", "categories", len(categories), "products", len(products),
 		"took", time.Since(start).Round(time.Millisecond))
+	return nil
+}
+
+// talk sends lines between buyer and seller about a product, the buyer
+// first, as each would from the app.
+func talk(ctx context.Context, svc *app.Service, buyer, seller *app.User, productID int64, lines []demoMessage) error {
+	var conversationID int64
+	for i, line := range lines {
+		in := app.MessageInput{Text: line.text}
+		if line.pickupInDays > 0 {
+			day := time.Now().UTC().Truncate(24 * time.Hour).AddDate(0, 0, line.pickupInDays)
+			at := day.Add(10 * time.Hour)
+			in.PickupAt = &at
+		}
+		from := buyer
+		if line.seller {
+			from = seller
+		}
+		var m *app.Message
+		var err error
+		if i == 0 {
+			m, err = svc.MessageAboutProduct(ctx, from, productID, in)
+		} else {
+			m, err = svc.SendMessage(ctx, from, conversationID, in)
+		}
+		if err != nil {
+			return err
+		}
+		conversationID = m.ConversationID
+		if line.accepted {
+			if _, err := svc.AcceptPickup(ctx, buyer, conversationID, m.ID); err != nil {
+				return err
+			}
+		}
+	}
 	return nil
 }
 

@@ -156,6 +156,22 @@ func TestFill(t *testing.T) {
 		t.Errorf("%d paid bookings, want 1", paid)
 	}
 
+	// Messages: each buyer talks with a seller, one agreed on a pickup
+	// time that the booking keeps, and a question waits for its answer.
+	for _, b := range []*app.User{buyer, buyer2} {
+		list, err := svc.Conversations(ctx, b, app.Page{})
+		if err != nil || list.Total != 1 || list.Items[0].LastMessage == nil {
+			t.Errorf("%s's conversations: %+v, %v", b.Email, list, err)
+		}
+	}
+	talks, _ := svc.Conversations(ctx, buyer2, app.Page{})
+	if len(talks.Items) == 1 && (talks.Items[0].Booking == nil || talks.Items[0].Booking.PickupAt == nil) {
+		t.Errorf("the barbecue's booking has no pickup time: %+v", talks.Items[0].Booking)
+	}
+	if unread, err := svc.UnreadMessages(ctx, user("seller@rehome.test")); err != nil || unread == 0 {
+		t.Errorf("the seller has %d unread messages, %v; want the question waiting", unread, err)
+	}
+
 	reported, err := svc.ReportedProducts(ctx, admin, app.Page{})
 	if err != nil || reported.Total != 1 || reported.Items[0].Reason == "" {
 		t.Errorf("reported products: %+v, %v", reported, err)
