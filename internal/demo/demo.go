@@ -195,7 +195,7 @@ func talk(ctx context.Context, svc *app.Service, buyer, seller *app.User, produc
 	for i, line := range lines {
 		in := app.MessageInput{Text: line.text}
 		if line.pickupInDays > 0 {
-			day := time.Now().UTC().Truncate(24 * time.Hour).AddDate(0, 0, line.pickupInDays)
+			day := time.Now().UTC().Truncate(24*time.Hour).AddDate(0, 0, line.pickupInDays)
 			at := day.Add(10 * time.Hour)
 			in.PickupAt = &at
 		}
