@@ -116,7 +116,7 @@ func (r *report) String() string {
 			float64(u.size)/(1<<20), u.n, ms(u.p50), ms(u.max), ms(u.cpu), mb(u.peakRSS))
 	}
 	if st := r.streams; st != nil {
-		fmt.Fprintf(&b, "%d live event streams (`GET /api/events`) of one person, each on its own connection, opened one after another in %s on the server as it started, before the load runs: its RSS went from %s to %s (%.1f KB per stream), peak %s.\n\n",
+		fmt.Fprintf(&b, "%d live event streams (`GET /api/events`) of one person, each on its own connection, opened one after another in %s on a server of their own as it started: its RSS went from %s to %s (%.1f KB per stream), peak %s.\n\n",
 			st.n, ms(st.opened), mb(st.rssBefore), mb(st.rss), float64(st.rss-st.rssBefore)/float64(st.n)/1024, mb(st.peakRSS))
 	}
 	if len(r.startups) > 0 {

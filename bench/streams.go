@@ -22,6 +22,25 @@ type streamsRun struct {
 	rss, peakRSS int64         // VmRSS with all open, VmHWM meanwhile
 }
 
+// streamsAlone starts a server on data for the event streams alone, and
+// stops it after.
+func (b *bench) streamsAlone(data string) error {
+	if err := b.start(data, "streams"); err != nil {
+		return err
+	}
+	defer b.srv.stop()
+	cookies, err := b.signIn(1)
+	if err != nil {
+		return err
+	}
+	streams, err := b.eventStreams(b.opts.streams, cookies[0])
+	if err != nil {
+		return err
+	}
+	b.report.streams = &streams
+	return nil
+}
+
 // eventStreams opens n GET /api/events streams as the signed-in person of
 // cookie, each on its own connection as each tab has, and reads the
 // server's memory with them open. The client side is bare connections
