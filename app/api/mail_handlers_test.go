@@ -83,7 +83,8 @@ func forgot(c *client, email string) *response {
 func TestForgottenPassword(t *testing.T) {
 	t.Parallel()
 	e, sink := withMail(t)
-	before, bea := e.register("Bea Buyer", "bea@example.com", app.RoleBuyer)
+	// A name is text, in the plain part as typed and escaped in the HTML.
+	before, bea := e.register("Bea <i>Buyer</i> & Co", "bea@example.com", app.RoleBuyer)
 	if got := decode[map[string]bool](t, e.client().call("GET", "/api/auth/providers", nil)); !got["mail"] {
 		t.Errorf("providers say %v", got)
 	}
@@ -94,8 +95,11 @@ func TestForgottenPassword(t *testing.T) {
 		t.Errorf("the answer is %q", got)
 	}
 	m := mailFor(t, sink, "bea@example.com", 1)
-	if m.Subject != "Reset your Rehome password" || m.From != "noreply@market.example" || !strings.Contains(m.Text, "Hello Bea Buyer,") {
+	if m.Subject != "Reset your Rehome password" || m.From != "noreply@market.example" || !strings.Contains(m.Text, "Hello Bea <i>Buyer</i> & Co,") {
 		t.Errorf("the mail: %s from %s\n%s", m.Subject, m.From, m.Text)
+	}
+	if !strings.Contains(m.HTML, "<p>Hello Bea &lt;i&gt;Buyer&lt;/i&gt; &amp; Co,</p>") {
+		t.Errorf("the HTML part does not escape the name:\n%s", m.HTML)
 	}
 	token := tokenOf(t, m, "/reset-password")
 
