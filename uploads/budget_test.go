@@ -93,15 +93,17 @@ func TestLargePicturesTakeTurns(t *testing.T) {
 		t.Fatalf("the phone photo: %v", err)
 	}
 
-	// Let them all go, watching who runs beside whom.
+	// Let the others go while account 1's first stays, so that its second
+	// would start beside it if it did not wait for its turn.
 	inFlight := map[int64]int{1: 1, 2: 1}
-	h.proceed[1] <- struct{}{}
 	h.proceed[2] <- struct{}{}
 	for ended := 0; ended < len(done); {
 		switch e := <-h.events; {
 		case e.end:
 			inFlight[e.uploader]--
-			ended++
+			if ended++; ended == 3 { // accounts 2, 3 and 4
+				h.proceed[1] <- struct{}{}
+			}
 		case inFlight[e.uploader] > 0:
 			t.Fatalf("account %d's second large picture started beside its first", e.uploader)
 		default:
