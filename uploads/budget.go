@@ -33,8 +33,9 @@ const (
 	// decodeBudget is the pixels decoded at once: 40 MP is 100 MB of JPEGs
 	// or 200 MB of 8-bit PNGs. A picture larger than the large share below
 	// decodes alone, beside at most normalPixels of normal ones: 53 MP in
-	// the worst case, 265 MB of 8-bit PNGs, at most 180 MB of it large.
-	// (A 40 MP 16-bit PNG alone is 440 MB: app.MaxImagePixels' doing.)
+	// the worst case, which for phone photos beside a 36 MP PNG is 210 MB,
+	// and even if all of it were 8-bit PNGs 265 MB. Only 16-bit pictures
+	// near app.MaxImagePixels break this: one of 40 MP alone is 440 MB.
 	decodeBudget = 40_000_000
 	// largeShare is what large pictures may hold of the budget together, so
 	// that normalPixels is always left for normal ones: a phone photo by
@@ -125,7 +126,7 @@ func (b *budget) acquire(ctx context.Context, d Decode) (release func(), err err
 // accountTurns lets one large picture per account be decoded at a time.
 type accountTurns struct {
 	mu      sync.Mutex
-	waiting map[int64]*turn // accounts with a large picture in flight
+	waiting map[int64]*turn // accounts with a large picture in flight or waiting
 }
 
 type turn struct {

@@ -20,8 +20,8 @@ type Store struct {
 	// processed, when set, learns how long each accepted picture took to
 	// decode and re-encode, waiting for its share of the budget included.
 	processed func(time.Duration)
-	// decoding, when set, is told of each decode as it starts and returns
-	// what to call when it ends.
+	// decoding, when set, is told of each decode as it starts; what it
+	// returns is called when the decode ends.
 	decoding func(Decode) (end func())
 }
 
@@ -29,9 +29,10 @@ type Store struct {
 // it before the store is used.
 func (s *Store) ObserveProcessing(f func(time.Duration)) { s.processed = f }
 
-// ObserveDecodes has start called as each decode starts, holding its share
-// of the budget until start returns, and the function it returns called when
-// the decode ends. Call it before the store is used.
+// ObserveDecodes has start called as each decode starts, with its share of
+// the budget held (a test can keep it in flight by not returning), and the
+// function start returns called when the decode ends. Call it before the
+// store is used.
 func (s *Store) ObserveDecodes(start func(Decode) (end func())) { s.decoding = start }
 
 var _ app.ImageIntake = (*Store)(nil)

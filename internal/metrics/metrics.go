@@ -53,7 +53,7 @@ func New(db *sqlite.DB, images *uploads.Store, log *slog.Logger) *Metrics {
 	db.ObserveWriteWaits(func(d time.Duration) { writeWait.Observe(d.Seconds()) })
 	processing := prometheus.NewHistogram(prometheus.HistogramOpts{
 		Name:    "rehome_image_processing_seconds",
-		Help:    "Time to decode, orient, shrink and re-encode an uploaded picture, waiting for a decode slot included.",
+		Help:    "Time to decode, orient, shrink and re-encode an uploaded picture, waiting for its share of the decode budget included.",
 		Buckets: []float64{.01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10},
 	})
 	images.ObserveProcessing(func(d time.Duration) { processing.Observe(d.Seconds()) })
