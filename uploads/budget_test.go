@@ -7,6 +7,7 @@ import (
 	"math"
 	"testing"
 
+	"rehome/app"
 	"rehome/internal/testpicture"
 	"rehome/uploads"
 )
@@ -143,6 +144,23 @@ func TestLargePictureWaitEndsWithItsRequest(t *testing.T) {
 	h.proceed[1] <- struct{}{}
 	h.want(t, decodeEvent{uploader: 1, large: true, end: true})
 	if err := <-third; err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestPictureLargerThanTheShareDecodesAlone: the largest picture allowed
+// needs more than the large share, and must not wait for it for ever.
+func TestPictureLargerThanTheShareDecodesAlone(t *testing.T) {
+	h := newHeldStore(t, 1)
+	side := int(math.Sqrt(app.MaxImagePixels))
+	if side*side <= uploads.LargeShare {
+		t.Fatalf("a %dx%d picture fits the large share", side, side)
+	}
+	done := h.upload(t, context.Background(), 1, testpicture.FlatPNG(side, side, testpicture.Gray))
+	h.want(t, decodeEvent{uploader: 1, large: true})
+	h.proceed[1] <- struct{}{}
+	h.want(t, decodeEvent{uploader: 1, large: true, end: true})
+	if err := <-done; err != nil {
 		t.Fatal(err)
 	}
 }
