@@ -164,3 +164,23 @@ func TestPictureLargerThanTheShareDecodesAlone(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestSixteenBitPicturesCountTwice: a 16-bit PNG's bitmap has 8 bytes a
+// pixel, twice an 8-bit one's, so 9 megapixels of it are as large as 18.
+func TestSixteenBitPicturesCountTwice(t *testing.T) {
+	h := newHeldStore(t, 1)
+	for _, c := range []struct {
+		layout testpicture.Layout
+		large  bool
+	}{{testpicture.RGB, false}, {testpicture.RGB16, true}} {
+		done := h.upload(t, context.Background(), 1, testpicture.FlatPNG(3000, 3000, c.layout))
+		h.want(t, decodeEvent{uploader: 1, large: c.large})
+		if c.large {
+			h.proceed[1] <- struct{}{}
+		}
+		h.want(t, decodeEvent{uploader: 1, large: c.large, end: true})
+		if err := <-done; err != nil {
+			t.Fatal(err)
+		}
+	}
+}

@@ -9,28 +9,32 @@ import (
 	"hash/crc32"
 )
 
-// ColorType is how a PNG stores its pixels.
-type ColorType byte
+// Layout is how a PNG stores its pixels.
+type Layout int
 
-// The PNG colour types these pictures come in, at 8 bits a sample.
+// The layouts these pictures come in.
 const (
-	Gray ColorType = 0 // decodes to an image.Gray: 1 byte a pixel
-	RGB  ColorType = 2 // decodes to an image.RGBA: 4 bytes a pixel
+	Gray  Layout = iota // 8-bit grey: decodes to an image.Gray, 1 byte a pixel
+	RGB                 // 8-bit RGB: decodes to an image.RGBA, 4 bytes a pixel
+	RGB16               // 16-bit RGB: decodes to an image.RGBA64, 8 bytes a pixel
 )
 
 // FlatPNG is a black w x h PNG. Its rows of zeros compress about a thousand
 // times: 6000x6000 RGB is some 100 KB.
-func FlatPNG(w, h int, ct ColorType) []byte {
-	channels := 1
-	if ct == RGB {
-		channels = 3
+func FlatPNG(w, h int, layout Layout) []byte {
+	colorType, depth, bytesPerPixel := byte(0), byte(8), 1
+	switch layout {
+	case RGB:
+		colorType, bytesPerPixel = 2, 3
+	case RGB16:
+		colorType, depth, bytesPerPixel = 2, 16, 6
 	}
 	ihdr := binary.BigEndian.AppendUint32(nil, uint32(w)) // #nosec G115 -- a test picture's size
 	ihdr = binary.BigEndian.AppendUint32(ihdr, uint32(h)) // #nosec G115 -- a test picture's size
-	ihdr = append(ihdr, 8, byte(ct), 0, 0, 0)             // 8 bits, deflate, no filter, no interlace
+	ihdr = append(ihdr, depth, colorType, 0, 0, 0)        // deflate, no filter, no interlace
 	var idat bytes.Buffer
 	zw, _ := zlib.NewWriterLevel(&idat, zlib.BestCompression)
-	row := make([]byte, 1+channels*w) // filter byte "none", then the samples
+	row := make([]byte, 1+bytesPerPixel*w) // filter byte "none", then the samples
 	for range h {
 		zw.Write(row) // writes to a bytes.Buffer do not fail
 	}
