@@ -103,7 +103,7 @@ func (s *Service) providerPicture(ctx context.Context, fetch PictureFetcher) str
 		return ""
 	}
 	defer body.Close()
-	img, err := s.intake.Save(ctx, body)
+	img, err := s.intake.Save(ctx, 0, body)
 	if err != nil {
 		return ""
 	}

@@ -23,9 +23,12 @@ const (
 	MaxImagePixels = 40_000_000
 )
 
-// ImageIntake checks, re-encodes and stores an uploaded picture.
+// ImageIntake checks, re-encodes and stores an uploaded picture. uploader is
+// the account it is for, whose large pictures wait for each other's turn;
+// 0 when there is none (a picture given at registration, or fetched from a
+// sign-in provider).
 type ImageIntake interface {
-	Save(ctx context.Context, r io.Reader) (*Image, error)
+	Save(ctx context.Context, uploader int64, r io.Reader) (*Image, error)
 }
 
 // ImageStore remembers which images this server issued, so that products and
@@ -47,7 +50,7 @@ func (s *Service) UploadImage(ctx context.Context, actor *User, r io.Reader) (*I
 		return nil, rateLimited("Too many uploads. Try again later.", wait)
 	}
 	s.uploads.Record(key, now)
-	img, err := s.intake.Save(ctx, r)
+	img, err := s.intake.Save(ctx, actor.ID, r)
 	if err != nil {
 		return nil, asFieldError(err, "image")
 	}

@@ -34,7 +34,7 @@ func (s *Service) Register(ctx context.Context, n NewUser, image io.Reader, clie
 		return nil, err
 	}
 	if image != nil {
-		img, err := s.intake.Save(ctx, image)
+		img, err := s.intake.Save(ctx, 0, image)
 		if err != nil {
 			return nil, asFieldError(err, "image")
 		}

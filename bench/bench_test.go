@@ -139,7 +139,7 @@ func TestPhoto(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	img, err := store.Save(context.Background(), bytes.NewReader(pic))
+	img, err := store.Save(context.Background(), 0, bytes.NewReader(pic))
 	if err != nil {
 		t.Fatal(err)
 	}

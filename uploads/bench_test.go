@@ -25,7 +25,7 @@ func BenchmarkSave12MP(b *testing.B) {
 			b.SetBytes(int64(len(upload)))
 			b.ReportAllocs()
 			for b.Loop() {
-				img, err := s.Save(context.Background(), bytes.NewReader(upload))
+				img, err := s.Save(context.Background(), 0, bytes.NewReader(upload))
 				if err != nil {
 					b.Fatal(err)
 				}

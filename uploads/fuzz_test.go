@@ -37,7 +37,7 @@ func FuzzSave(f *testing.F) {
 		if cfg, _, err := image.DecodeConfig(bytes.NewReader(data)); err == nil && cfg.Width*cfg.Height > 1<<20 && cfg.Width*cfg.Height <= app.MaxImagePixels {
 			t.Skip("legal but slow")
 		}
-		img, err := s.Save(context.Background(), bytes.NewReader(data))
+		img, err := s.Save(context.Background(), 0, bytes.NewReader(data))
 		if err != nil {
 			var e *app.Error
 			if !errors.As(err, &e) {

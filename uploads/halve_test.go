@@ -35,6 +35,23 @@ func TestHalve(t *testing.T) {
 		n.Pix[i] = 255 // half opaque, half with random alpha
 	}
 	inputs = append(inputs, n)
+	// Premultiplied, so no colour may exceed its alpha.
+	rgba := image.NewRGBA(image.Rect(0, 0, w, h))
+	for i := 0; i < len(rgba.Pix); i += 4 {
+		a := uint8(255)
+		if i >= len(rgba.Pix)/2 {
+			a = uint8(rng.IntN(256))
+		}
+		for c := range 3 {
+			rgba.Pix[i+c] = uint8(rng.IntN(int(a) + 1))
+		}
+		rgba.Pix[i+3] = a
+	}
+	gray := image.NewGray(image.Rect(0, 0, w, h))
+	for i := range gray.Pix {
+		gray.Pix[i] = uint8(rng.IntN(256))
+	}
+	inputs = append(inputs, rgba, gray)
 
 	for _, src := range inputs {
 		got := halve(src)

@@ -51,16 +51,16 @@ func sniff(data []byte) (format, bool) {
 
 // checkDimensions reads only the header, so that a small file claiming a huge
 // picture is refused before anything allocates its bitmap.
-func checkDimensions(data []byte, want format) error {
+func checkDimensions(data []byte, want format) (image.Config, error) {
 	cfg, got, err := image.DecodeConfig(bytes.NewReader(data))
 	if err != nil || format(got) != want {
-		return app.Errorf(app.KindUnsupported, msgUnsupported)
+		return cfg, app.Errorf(app.KindUnsupported, msgUnsupported)
 	}
 	w, h := int64(cfg.Width), int64(cfg.Height)
 	if w <= 0 || h <= 0 || w*h > app.MaxImagePixels {
-		return app.Errorf(app.KindInvalid, msgTooManyPx)
+		return cfg, app.Errorf(app.KindInvalid, msgTooManyPx)
 	}
-	return nil
+	return cfg, nil
 }
 
 // encoded is one re-encoded picture, ready to be written.

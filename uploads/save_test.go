@@ -35,7 +35,7 @@ func newStore(t testing.TB) (*uploads.Store, string) {
 
 func save(t testing.TB, s *uploads.Store, data []byte) *app.Image {
 	t.Helper()
-	img, err := s.Save(context.Background(), bytes.NewReader(data))
+	img, err := s.Save(context.Background(), 0, bytes.NewReader(data))
 	if err != nil {
 		t.Fatalf("Save: %v", err)
 	}
@@ -220,7 +220,7 @@ func TestSaveRefusesWhatIsNotAPicture(t *testing.T) {
 		"truncated png":   encodePNG(t, cornerPicture(100, 100))[:200],
 	} {
 		t.Run(name, func(t *testing.T) {
-			_, err := s.Save(context.Background(), bytes.NewReader(data))
+			_, err := s.Save(context.Background(), 0, bytes.NewReader(data))
 			wantKind(t, err, app.KindUnsupported)
 			if got := app.ErrorMessage(err); name == "text" && got != "Use a JPEG, PNG, GIF or WebP image" {
 				t.Errorf("message %q", got)
@@ -232,7 +232,7 @@ func TestSaveRefusesWhatIsNotAPicture(t *testing.T) {
 
 func TestSaveRefusesEmpty(t *testing.T) {
 	s, _ := newStore(t)
-	_, err := s.Save(context.Background(), strings.NewReader(""))
+	_, err := s.Save(context.Background(), 0, strings.NewReader(""))
 	wantKind(t, err, app.KindInvalid)
 }
 
@@ -246,14 +246,14 @@ func TestSaveRefusesTooManyBytes(t *testing.T) {
 	// A real JPEG start, so that only the size can be the reason.
 	head := encodeJPEG(t, cornerPicture(10, 10), 90, nil)
 	body := io.MultiReader(bytes.NewReader(head), io.LimitReader(zeros{}, app.MaxImageBytes+1-int64(len(head))))
-	_, err := s.Save(context.Background(), body)
+	_, err := s.Save(context.Background(), 0, body)
 	wantKind(t, err, app.KindTooLarge)
 	if got := app.ErrorMessage(err); got != "The image is larger than 10 MB" {
 		t.Errorf("message %q", got)
 	}
 
 	// An endless stream is cut off too.
-	_, err = s.Save(context.Background(), zeros{})
+	_, err = s.Save(context.Background(), 0, zeros{})
 	wantKind(t, err, app.KindTooLarge)
 	assertEmpty(t, dir)
 }
@@ -274,7 +274,7 @@ func TestSaveRefusesHugeDimensionsWithoutDecoding(t *testing.T) {
 			}
 			var before, after runtime.MemStats
 			runtime.ReadMemStats(&before)
-			_, err := s.Save(context.Background(), bytes.NewReader(data))
+			_, err := s.Save(context.Background(), 0, bytes.NewReader(data))
 			runtime.ReadMemStats(&after)
 			wantKind(t, err, app.KindInvalid)
 			if got := app.ErrorMessage(err); got != "The image is too large: at most 40 megapixels" {
@@ -292,7 +292,7 @@ func TestSaveHonoursCancellation(t *testing.T) {
 	s, dir := newStore(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	_, err := s.Save(ctx, bytes.NewReader(encodeJPEG(t, cornerPicture(100, 100), 90, nil)))
+	_, err := s.Save(ctx, 0, bytes.NewReader(encodeJPEG(t, cornerPicture(100, 100), 90, nil)))
 	if !errors.Is(err, context.Canceled) {
 		t.Errorf("got %v, want context.Canceled", err)
 	}
@@ -436,7 +436,7 @@ func TestSaveConcurrently(t *testing.T) {
 	var wg sync.WaitGroup
 	for range cap(urls) {
 		wg.Go(func() {
-			img, err := s.Save(context.Background(), bytes.NewReader(upload))
+			img, err := s.Save(context.Background(), 0, bytes.NewReader(upload))
 			if err != nil {
 				t.Error(err)
 				return

@@ -13,26 +13,27 @@ import (
 	"rehome/app"
 )
 
-// maxConcurrentDecodes bounds how many uploads are decoded at once. A single
-// upload within the limits can still need a few hundred MB while it is a
-// bitmap (40 megapixels at 4 bytes each, 8 for a 16-bit PNG), and a few
-// dozen bytes of PNG or WebP can describe such a bitmap, so letting every
-// request decode at the same time would let a handful of clients exhaust
-// memory. Decoding is CPU bound anyway, so more would not be faster.
-const maxConcurrentDecodes = 2
-
 // Store keeps issued images as files in one directory.
 type Store struct {
 	dir     string
-	decodes chan struct{} // semaphore, see maxConcurrentDecodes
+	decodes *budget
 	// processed, when set, learns how long each accepted picture took to
-	// decode and re-encode, waiting for a decode slot included.
+	// decode and re-encode, waiting for its share of the budget included.
 	processed func(time.Duration)
+	// decoding, when set, is told of each decode as it starts; what it
+	// returns is called when the decode ends.
+	decoding func(Decode) (end func())
 }
 
 // ObserveProcessing has f told how long each picture took to process. Call
 // it before the store is used.
 func (s *Store) ObserveProcessing(f func(time.Duration)) { s.processed = f }
+
+// ObserveDecodes has start called as each decode starts, with its share of
+// the budget held (a test can keep it in flight by not returning), and the
+// function start returns called when the decode ends. Call it before the
+// store is used.
+func (s *Store) ObserveDecodes(start func(Decode) (end func())) { s.decoding = start }
 
 var _ app.ImageIntake = (*Store)(nil)
 
@@ -41,7 +42,7 @@ func New(dir string) (*Store, error) {
 	if err := os.MkdirAll(dir, 0o750); err != nil {
 		return nil, fmt.Errorf("uploads: create image directory: %w", err)
 	}
-	return &Store{dir: dir, decodes: make(chan struct{}, maxConcurrentDecodes)}, nil
+	return &Store{dir: dir, decodes: newBudget()}, nil
 }
 
 // Messages shown to the user.
@@ -53,12 +54,13 @@ const (
 	msgUnreadable  = "The upload could not be read"
 )
 
-// Save checks, re-encodes and stores the picture read from r.
+// Save checks, re-encodes and stores the picture read from r for the
+// account uploader (0 for none), whose large pictures take turns.
 //
 // Refusals are *app.Error of kind KindTooLarge, KindInvalid, KindUnsupported
 // or KindMalformed (the body could not be read). It returns ctx.Err() when
 // ctx ends first; any other error is ours (app.ErrorKind calls it internal).
-func (s *Store) Save(ctx context.Context, r io.Reader) (*app.Image, error) {
+func (s *Store) Save(ctx context.Context, uploader int64, r io.Reader) (*app.Image, error) {
 	data, err := readLimited(r)
 	if err != nil {
 		return nil, err
@@ -67,12 +69,13 @@ func (s *Store) Save(ctx context.Context, r io.Reader) (*app.Image, error) {
 	if !ok {
 		return nil, app.Errorf(app.KindUnsupported, msgUnsupported)
 	}
-	if err := checkDimensions(data, format); err != nil {
+	cfg, err := checkDimensions(data, format)
+	if err != nil {
 		return nil, err
 	}
 
 	started := time.Now()
-	full, thumb, err := s.process(ctx, data)
+	full, thumb, err := s.process(ctx, newDecode(uploader, cfg), data)
 	if err != nil {
 		return nil, err
 	}
@@ -85,15 +88,18 @@ func (s *Store) Save(ctx context.Context, r io.Reader) (*app.Image, error) {
 	return s.store(full, thumb)
 }
 
-// process decodes and re-encodes within a decode slot, which is given back
-// before the files are written so a slow disk does not hold up decoding.
-func (s *Store) process(ctx context.Context, data []byte) (full, thumb *encoded, err error) {
+// process decodes and re-encodes within the picture's share of the decode
+// budget, which is given back before the files are written so a slow disk
+// does not hold up decoding.
+func (s *Store) process(ctx context.Context, d Decode, data []byte) (full, thumb *encoded, err error) {
 	// Only now, knowing the bitmap fits the limits, do the expensive part.
-	select {
-	case s.decodes <- struct{}{}:
-		defer func() { <-s.decodes }()
-	case <-ctx.Done():
-		return nil, nil, ctx.Err()
+	release, err := s.decodes.acquire(ctx, d)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer release()
+	if s.decoding != nil {
+		defer s.decoding(d)()
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, nil, err

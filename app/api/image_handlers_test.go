@@ -16,6 +16,9 @@ import (
 	"testing"
 
 	"rehome/app"
+	"rehome/app/api"
+	"rehome/internal/marketplace"
+	"rehome/uploads"
 )
 
 // fileForm is a multipart form with one file part named field, called
@@ -94,6 +97,28 @@ func TestUploadImage(t *testing.T) {
 		gif := []byte("GIF89a\x01\x00\x01\x00\x80\x00\x00\xff\xff\xff\x00\x00\x00!\xf9\x04\x01\x00\x00\x00\x00,\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;")
 		expectStatus(t, c.form("/api/images", nil, gif), http.StatusCreated)
 	})
+}
+
+// TestUploadedPicturesAreDecodedForTheirUploader: the intake learns whose
+// picture it decodes, for their large ones take turns (uploads' tests show
+// the turns); a picture given at registration is nobody's yet.
+func TestUploadedPicturesAreDecodedForTheirUploader(t *testing.T) {
+	t.Parallel()
+	uploaders := make(chan int64, 2)
+	e := serverWith(t, t.TempDir(), api.Config{}, func(m *marketplace.Marketplace) {
+		m.Images.ObserveDecodes(func(d uploads.Decode) func() {
+			uploaders <- d.Uploader
+			return func() {}
+		})
+	})
+	c, u := e.register("Uma Uploader", "uma@example.com", app.RoleBuyer)
+	if got := <-uploaders; got != 0 {
+		t.Errorf("the picture given at registration was decoded for account %d, want none", got)
+	}
+	c.upload(pngImage(t, 50, 40))
+	if got := <-uploaders; got != u.ID {
+		t.Errorf("an upload by account %d was decoded for account %d", u.ID, got)
+	}
 }
 
 func TestUploadImageRefusesBadUploads(t *testing.T) {

@@ -139,6 +139,7 @@ func TestMetrics(t *testing.T) {
 		`rehome_http_requests_total{method="GET",route="/*",status="200"} 1`,
 		`rehome_http_request_duration_seconds_count{method="GET",route="/api/categories"} 2`,
 		`rehome_image_processing_seconds_count 1`,
+		`rehome_image_decoding_pixels 0`,
 		`rehome_records{kind="users"} 1`,
 		`rehome_records{kind="sessions"} 1`,
 		`rehome_records{kind="listings"} 0`,

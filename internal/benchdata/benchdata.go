@@ -126,7 +126,7 @@ func (f *filler) sellerCount() int { return max(1, (f.size.Users-1)/4) }
 // pictures stores a few plain gradients through the image intake.
 func (f *filler) pictures(ctx context.Context, intake app.ImageIntake) error {
 	for i := range pictures {
-		img, err := intake.Save(ctx, bytes.NewReader(gradient(i)))
+		img, err := intake.Save(ctx, 0, bytes.NewReader(gradient(i)))
 		if err != nil {
 			return err
 		}

@@ -53,14 +53,22 @@ func New(db *sqlite.DB, images *uploads.Store, log *slog.Logger) *Metrics {
 	db.ObserveWriteWaits(func(d time.Duration) { writeWait.Observe(d.Seconds()) })
 	processing := prometheus.NewHistogram(prometheus.HistogramOpts{
 		Name:    "rehome_image_processing_seconds",
-		Help:    "Time to decode, orient, shrink and re-encode an uploaded picture, waiting for a decode slot included.",
+		Help:    "Time to decode, orient, shrink and re-encode an uploaded picture, waiting for its share of the decode budget included.",
 		Buckets: []float64{.01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10},
 	})
 	images.ObserveProcessing(func(d time.Duration) { processing.Observe(d.Seconds()) })
+	decoding := prometheus.NewGauge(prometheus.GaugeOpts{
+		Name: "rehome_image_decoding_pixels",
+		Help: "Pixels of the uploaded pictures being decoded now: 4 to 5 bytes of memory each for most PNGs, 11 for 16-bit ones.",
+	})
+	images.ObserveDecodes(func(d uploads.Decode) func() {
+		decoding.Add(float64(d.Pixels))
+		return func() { decoding.Sub(float64(d.Pixels)) }
+	})
 
 	write, read := db.Pools()
 	m.registry.MustRegister(
-		m.requests, m.latency, writeWait, processing,
+		m.requests, m.latency, writeWait, processing, decoding,
 		collectors.NewDBStatsCollector(write, "write"),
 		collectors.NewDBStatsCollector(read, "read"),
 		&countCollector{db: db, log: log},
