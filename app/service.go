@@ -59,7 +59,7 @@ type Service struct {
 	dummyOnce sync.Once
 	dummy     []byte
 
-	pushLoopback bool // see AllowLoopbackPush
+	pushTargets PushTargets // see UsePushTargets
 }
 
 // Login limits: 10 failures per email in 15 minutes, and a looser limit per
