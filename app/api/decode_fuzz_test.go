@@ -15,6 +15,8 @@ func FuzzDecodeJSON(f *testing.F) {
 		`{"category":"Tables","product":"Oak","original_price":"12.50","resale_price":3,"purchase_year":2019}`,
 		`{"resale_price":1e999}`, `{"purchase_year":"２０１９"}`, `[]`, `{}{}`, `{"a":1}`, ``, `{"product":`,
 		`{"seller":{"nested":[1,2,3]},"time":null}`, "\xff\xfe{}",
+		`{"dimensions":{"width_cm":0.04,"depth_cm":"0x1p3","height_cm":"NaN"}}`, `{"dimensions":{"width_cm":1e400}}`,
+		`{"dimensions":{"width_cm":"Inf","depth_cm":"-0","height_cm":"999.96"}}`,
 	} {
 		f.Add([]byte(seed))
 	}
@@ -32,6 +34,13 @@ func checkDecode(t *testing.T, body []byte, dst any) {
 		if p, ok := dst.(*app.ProductInput); ok {
 			app.ParseCents(string(p.ResalePrice))
 			app.ParseCents(string(p.OriginalPrice))
+			if d := p.Dimensions; d != nil {
+				for _, text := range []app.NumberText{d.WidthCM, d.DepthCM, d.HeightCM} {
+					if cm, ok := app.ParseMeasure(string(text)); ok && !(cm > 0 && cm <= 1000) {
+						t.Errorf("measure %q read as %v, which the database refuses", text, cm)
+					}
+				}
+			}
 		}
 		return
 	}
