@@ -3,6 +3,7 @@ package api
 import (
 	"bytes"
 	"testing"
+	"unicode/utf8"
 
 	"rehome/app"
 )
@@ -17,6 +18,7 @@ func FuzzDecodeJSON(f *testing.F) {
 		`{"seller":{"nested":[1,2,3]},"time":null}`, "\xff\xfe{}",
 		`{"dimensions":{"width_cm":0.04,"depth_cm":"0x1p3","height_cm":"NaN"}}`, `{"dimensions":{"width_cm":1e400}}`,
 		`{"dimensions":{"width_cm":"Inf","depth_cm":"-0","height_cm":"999.96"}}`,
+		`{"product":"\udc00"}`, `{"product":"\ud83d\ude00"}`, `{"product":"\\ud800"}`, "{\"product\":\"caf\xc3\"}",
 	} {
 		f.Add([]byte(seed))
 	}
@@ -30,6 +32,9 @@ func FuzzDecodeJSON(f *testing.F) {
 
 func checkDecode(t *testing.T, body []byte, dst any) {
 	err := decodeJSONBody(bytes.NewReader(body), dst)
+	if !utf8.Valid(body) && app.ErrorMessage(err) != "Not valid UTF-8" {
+		t.Errorf("body %q is not UTF-8, but decoding said %v", body, err)
+	}
 	if err == nil {
 		if p, ok := dst.(*app.ProductInput); ok {
 			app.ParseCents(string(p.ResalePrice))
