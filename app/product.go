@@ -183,14 +183,14 @@ func (in *ProductInput) imageURLs() (urls []string, field string) {
 func (in *ProductInput) toProduct(sellerID int64, phone string, now time.Time) (*Product, *Validator) {
 	v := &Validator{}
 	p := &Product{
-		Category:    strings.TrimSpace(in.Category),
-		Name:        strings.TrimSpace(in.Product),
-		Description: strings.TrimSpace(in.Description),
+		Category:    CleanLine(in.Category),
+		Name:        CleanLine(in.Product),
+		Description: CleanText(in.Description),
 		Condition:   in.Condition,
-		Location:    strings.TrimSpace(in.Location),
+		Location:    CleanLine(in.Location),
 		SellerID:    sellerID,
 		SellerPhone: strings.TrimSpace(in.SellerPhone),
-		UsePeriod:   strings.TrimSpace(in.UsePeriod),
+		UsePeriod:   CleanLine(in.UsePeriod),
 		Status:      StatusAvailable,
 	}
 	if p.SellerPhone == "" {
