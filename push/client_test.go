@@ -4,6 +4,7 @@ import (
 	"errors"
 	"net"
 	"net/netip"
+	"slices"
 	"strconv"
 	"testing"
 	"time"
@@ -71,4 +72,14 @@ func TestClientDialsOnlyAllowedAddresses(t *testing.T) {
 		}
 		<-accepted
 	})
+}
+
+func TestOwnAddressesHoldLoopback(t *testing.T) {
+	own := OwnAddresses()
+	if !slices.Contains(own, netip.MustParseAddr("127.0.0.1")) {
+		t.Errorf("own addresses %v, want the loopback interface's among them", own)
+	}
+	if targets := Targets(Config{}); targets.AllowsAddress(netip.MustParseAddr("127.0.0.1")) || targets.Own == nil {
+		t.Errorf("the sender's targets do not refuse the host's own addresses")
+	}
 }
