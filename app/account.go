@@ -137,12 +137,11 @@ func (s *Service) checkCurrentPassword(actor *User, hash []byte, password, field
 		return &Error{Kind: KindInvalid, Message: "Please correct the highlighted fields", Fields: map[string]string{field: RequiredMessage}}
 	}
 	now := s.now()
-	if wait := max(s.emailFailures.RetryAfter(actor.Email, now), s.addressFailures.RetryAfter(clientAddress, now)); wait > 0 {
+	if wait := s.logins.wait(actor.Email, clientAddress, now); wait > 0 {
 		return rateLimited("Too many failed attempts. Try again later.", wait)
 	}
 	if err := s.hasher.Compare(hash, password); err != nil {
-		s.emailFailures.Record(actor.Email, now)
-		s.addressFailures.Record(clientAddress, now)
+		s.logins.failed(actor.Email, clientAddress, now)
 		return &Error{Kind: KindInvalid, Message: WrongPasswordMessage, Fields: map[string]string{field: WrongPasswordMessage}}
 	}
 	return nil

@@ -56,7 +56,7 @@ type BookingInput struct {
 }
 
 func (in *BookingInput) Validate(v *Validator) {
-	in.Location = strings.TrimSpace(in.Location)
+	in.Location = CleanLine(in.Location)
 	in.BuyerPhone = strings.TrimSpace(in.BuyerPhone)
 	v.Check(in.ProductID > 0, "product_id", RequiredMessage)
 	v.Required(in.Location, "location")
@@ -173,7 +173,7 @@ func (s *Service) DeclineBooking(ctx context.Context, actor *User, id int64, in 
 	if err != nil {
 		return nil, err
 	}
-	reason := strings.TrimSpace(in.Reason)
+	reason := CleanText(in.Reason)
 	v := &Validator{}
 	v.Check(utf8.RuneCountInString(reason) <= 500, "reason", "Use at most 500 characters")
 	if err := v.Err(); err != nil {

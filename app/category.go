@@ -26,7 +26,7 @@ type NewCategory struct {
 }
 
 func (n *NewCategory) Validate(v *Validator) {
-	n.Name = strings.TrimSpace(n.Name)
+	n.Name = CleanLine(n.Name)
 	v.Required(n.Name, "name")
 	v.Check(utf8.RuneCountInString(n.Name) <= 60, "name", "Use at most 60 characters")
 	v.Check(!strings.ContainsAny(n.Name, "/?#%\\"), "name", "Use letters, numbers and spaces")

@@ -112,7 +112,7 @@ func (v *Validator) Check(ok bool, field, msg string) {
 
 // Required records the spec's required-field message when value is blank.
 func (v *Validator) Required(value, field string) {
-	v.Check(NotBlank(value), field, RequiredMessage)
+	v.Check(Visible(value), field, RequiredMessage)
 }
 
 // Has reports whether field already has a message.

@@ -1,7 +1,6 @@
 package app
 
 import (
-	"strings"
 	"time"
 	"unicode/utf8"
 )
@@ -38,7 +37,7 @@ type MessageInput struct {
 // Validate checks the input against now: a proposal's text may be empty,
 // any other's may not.
 func (in *MessageInput) Validate(v *Validator, now time.Time) {
-	in.Text = strings.TrimSpace(in.Text)
+	in.Text = CleanText(in.Text)
 	if in.PickupAt == nil {
 		v.Required(in.Text, "text")
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"math"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -124,16 +125,14 @@ func (in *DimensionsInput) check(v *Validator) *Dimensions {
 		return nil
 	}
 	measure := func(text NumberText) *float64 {
-		t := strings.TrimSpace(string(text))
-		if t == "" {
+		if strings.TrimSpace(string(text)) == "" {
 			return nil
 		}
-		f, err := strconv.ParseFloat(t, 64)
-		if err != nil || !(f > 0 && f <= 1000) {
+		f, ok := ParseMeasure(string(text))
+		if !ok {
 			v.Check(false, "dimensions", DimensionsMessage)
 			return nil
 		}
-		f = math.Round(f*10) / 10 // millimetres are as fine as a tape measure reads
 		return &f
 	}
 	d := &Dimensions{WidthCM: measure(in.WidthCM), DepthCM: measure(in.DepthCM), HeightCM: measure(in.HeightCM)}
@@ -141,6 +140,26 @@ func (in *DimensionsInput) check(v *Validator) *Dimensions {
 		return nil
 	}
 	return d
+}
+
+// measurePattern is plain decimal notation: no sign, exponent, hex float,
+// Inf or NaN, which strconv.ParseFloat would all read.
+var measurePattern = regexp.MustCompile(`^([0-9]{1,12}(\.[0-9]{0,12})?|\.[0-9]{1,12})$`)
+
+// ParseMeasure reads a measure in centimetres, rounded to the millimetre
+// a tape measure reads; ok is false unless, so rounded, it is more than 0
+// and at most 1000 (what the database keeps).
+func ParseMeasure(text string) (cm float64, ok bool) {
+	t := strings.TrimSpace(text)
+	if !measurePattern.MatchString(t) {
+		return 0, false
+	}
+	f, err := strconv.ParseFloat(t, 64)
+	if err != nil {
+		return 0, false
+	}
+	f = math.Round(f*10) / 10
+	return f, f > 0 && f <= 1000
 }
 
 // imageURLs is the photos the input names: images, or else the one image.
@@ -164,14 +183,14 @@ func (in *ProductInput) imageURLs() (urls []string, field string) {
 func (in *ProductInput) toProduct(sellerID int64, phone string, now time.Time) (*Product, *Validator) {
 	v := &Validator{}
 	p := &Product{
-		Category:    strings.TrimSpace(in.Category),
-		Name:        strings.TrimSpace(in.Product),
-		Description: strings.TrimSpace(in.Description),
+		Category:    CleanLine(in.Category),
+		Name:        CleanLine(in.Product),
+		Description: CleanText(in.Description),
 		Condition:   in.Condition,
-		Location:    strings.TrimSpace(in.Location),
+		Location:    CleanLine(in.Location),
 		SellerID:    sellerID,
 		SellerPhone: strings.TrimSpace(in.SellerPhone),
-		UsePeriod:   strings.TrimSpace(in.UsePeriod),
+		UsePeriod:   CleanLine(in.UsePeriod),
 		Status:      StatusAvailable,
 	}
 	if p.SellerPhone == "" {

@@ -5,8 +5,6 @@ import (
 	"crypto/ecdh"
 	"crypto/rand"
 	"encoding/base64"
-	"net/netip"
-	"net/url"
 	"strings"
 )
 
@@ -60,57 +58,17 @@ const MaxPushSubscriptions = 10
 const maxEndpointLength = 2000
 
 // Validate checks that the subscription is one we can post to and encrypt
-// for. Plain HTTP is accepted only to a loopback address, and only when
-// loopback is true (a local push service in tests); an endpoint on another
-// private address is refused, so a subscription cannot make the server post
-// into its own network.
-func (sub *PushSubscription) Validate(v *Validator, loopback bool) {
+// for, at an endpoint targets allows.
+func (sub *PushSubscription) Validate(v *Validator, targets PushTargets) {
 	v.Required(sub.Endpoint, "endpoint")
 	v.Check(len(sub.Endpoint) <= maxEndpointLength, "endpoint", "The endpoint is too long")
-	v.Check(pushEndpointAllowed(sub.Endpoint, loopback), "endpoint", "Give the https address of a push service")
+	v.Check(targets.AllowsEndpoint(sub.Endpoint), "endpoint", "Give the https address of a push service")
 	p256dh, err := decodeBase64URL(sub.Keys.P256dh)
 	_, curveErr := ecdh.P256().NewPublicKey(p256dh)
 	v.Check(err == nil && len(p256dh) == 65 && curveErr == nil, "keys.p256dh", "Give the browser's P-256 public key (65 bytes, base64url)")
 	auth, err := decodeBase64URL(sub.Keys.Auth)
 	v.Check(err == nil && len(auth) == 16, "keys.auth", "Give the browser's authentication secret (16 bytes, base64url)")
 }
-
-func pushEndpointAllowed(endpoint string, loopback bool) bool {
-	u, err := url.Parse(endpoint)
-	if err != nil || u.Host == "" || u.User != nil || u.Opaque != "" {
-		return false
-	}
-	host := u.Hostname()
-	isLoopback := host == "localhost"
-	if ip, err := netip.ParseAddr(host); err == nil {
-		isLoopback = ip.IsLoopback()
-		if !isLoopback && !PublicAddress(ip) {
-			return false
-		}
-	}
-	switch u.Scheme {
-	case "https":
-		return !isLoopback || loopback
-	case "http":
-		return isLoopback && loopback
-	}
-	return false
-}
-
-// PublicAddress reports whether ip is on the public internet, where push
-// services are: not loopback, private, link-local (cloud metadata), shared
-// carrier-grade NAT, multicast or unspecified.
-func PublicAddress(ip netip.Addr) bool {
-	ip = ip.Unmap()
-	return ip.IsValid() && !ip.IsLoopback() && !ip.IsPrivate() && !ip.IsLinkLocalUnicast() &&
-		!ip.IsLinkLocalMulticast() && !ip.IsInterfaceLocalMulticast() && !ip.IsMulticast() &&
-		!ip.IsUnspecified() && !thisNetwork.Contains(ip) && !carrierNAT.Contains(ip)
-}
-
-var (
-	thisNetwork = netip.MustParsePrefix("0.0.0.0/8") // Linux dials 0.x as itself
-	carrierNAT  = netip.MustParsePrefix("100.64.0.0/10")
-)
 
 // decodeBase64URL reads base64url with or without padding; browsers send
 // it unpadded, some libraries padded.

@@ -6,9 +6,12 @@ import (
 	"slices"
 )
 
+// UsePushTargets judges subscriptions' endpoints by targets.
+func (s *Service) UsePushTargets(targets PushTargets) { s.pushTargets = targets }
+
 // AllowLoopbackPush accepts subscriptions whose push service is plain HTTP
 // on a loopback address: a local push service in tests and development.
-func (s *Service) AllowLoopbackPush() { s.pushLoopback = true }
+func (s *Service) AllowLoopbackPush() { s.pushTargets.Loopback = true }
 
 // VAPIDKeys returns the server's push key pair, making and keeping one the
 // first time.
@@ -38,7 +41,7 @@ func (s *Service) SubscribeToPush(ctx context.Context, actor *User, sub PushSubs
 		return false, err
 	}
 	v := &Validator{}
-	sub.Validate(v, s.pushLoopback)
+	sub.Validate(v, s.pushTargets)
 	if err := v.Err(); err != nil {
 		return false, err
 	}

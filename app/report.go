@@ -2,7 +2,6 @@ package app
 
 import (
 	"context"
-	"strings"
 	"time"
 	"unicode/utf8"
 )
@@ -30,7 +29,7 @@ type ReportInput struct {
 }
 
 func (in *ReportInput) Validate(v *Validator) {
-	in.Reason = strings.TrimSpace(in.Reason)
+	in.Reason = CleanText(in.Reason)
 	v.Check(in.ProductID > 0, "product_id", RequiredMessage)
 	v.Check(utf8.RuneCountInString(in.Reason) <= 500, "reason", "Use at most 500 characters")
 }

@@ -2,7 +2,6 @@ package app
 
 import (
 	"context"
-	"math"
 	"net/url"
 	"slices"
 	"strconv"
@@ -189,8 +188,9 @@ func measure(v *Validator, query url.Values, name string) *float64 {
 	if raw == "" {
 		return nil
 	}
-	f, err := strconv.ParseFloat(strings.TrimSpace(raw), 64)
-	ok := err == nil && !math.IsNaN(f) && f > 0 && f <= maxFitCM
+	raw = strings.TrimSpace(raw)
+	f, err := strconv.ParseFloat(raw, 64)
+	ok := err == nil && measurePattern.MatchString(raw) && f > 0 && f <= maxFitCM
 	v.Check(ok, name, "Use centimetres over 0")
 	if !ok {
 		return nil

@@ -45,8 +45,7 @@ type Service struct {
 	currency string        // see Currency
 	now      func() time.Time
 
-	emailFailures   *AttemptLimiter
-	addressFailures *AttemptLimiter
+	logins          loginLimits
 	uploads         *AttemptLimiter
 	registrations   *AttemptLimiter
 	forgotByAddress *AttemptLimiter
@@ -59,15 +58,10 @@ type Service struct {
 	dummyOnce sync.Once
 	dummy     []byte
 
-	pushLoopback bool // see AllowLoopbackPush
+	pushTargets PushTargets // see UsePushTargets
 }
 
-// Login limits: 10 failures per email in 15 minutes, and a looser limit per
-// client address so one machine cannot walk through many emails.
 const (
-	LoginFailuresPerEmail   = 10
-	LoginFailuresPerAddress = 100
-	LoginFailureWindow      = 15 * time.Minute
 	// Decoding a picture costs a fraction of a second of CPU and up to a few
 	// hundred MB, so one account may not keep the server busy with uploads.
 	UploadsPerHour = 120
@@ -83,8 +77,7 @@ func NewService(store Store, intake ImageIntake, hasher PasswordHasher) *Service
 		intake:          intake,
 		hasher:          hasher,
 		now:             func() time.Time { return time.Now().UTC() },
-		emailFailures:   NewAttemptLimiter(LoginFailuresPerEmail, LoginFailureWindow),
-		addressFailures: NewAttemptLimiter(LoginFailuresPerAddress, LoginFailureWindow),
+		logins:          newLoginLimits(),
 		uploads:         NewAttemptLimiter(UploadsPerHour, time.Hour),
 		registrations:   NewAttemptLimiter(RegistrationsPerAddressPerHour, time.Hour),
 		forgotByAddress: NewAttemptLimiter(ForgotPasswordPerAddressPerHour, time.Hour),

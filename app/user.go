@@ -70,12 +70,13 @@ type NewUser struct {
 	Location string
 }
 
-// Normalize trims the fields and lower-cases the email.
+// Normalize cleans the free text, trims the fields and lower-cases the
+// email.
 func (n *NewUser) Normalize() {
-	n.Name = strings.TrimSpace(n.Name)
+	n.Name = CleanLine(n.Name)
 	n.Email = NormalizeEmail(n.Email)
 	n.Phone = strings.TrimSpace(n.Phone)
-	n.Location = strings.TrimSpace(n.Location)
+	n.Location = CleanLine(n.Location)
 }
 
 // Validate checks the account fields; the image is checked by the caller,
@@ -118,9 +119,6 @@ func ValidEmail(email string) bool {
 	addr, err := mail.ParseAddress(email)
 	return err == nil && addr.Address == email && strings.Contains(email[strings.LastIndexByte(email, '@'):], ".")
 }
-
-// NotBlank reports whether s has anything but white space.
-func NotBlank(s string) bool { return strings.TrimSpace(s) != "" }
 
 // UserStore keeps accounts.
 type UserStore interface {

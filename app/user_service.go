@@ -100,8 +100,7 @@ func (s *Service) Login(ctx context.Context, email, password, clientAddress stri
 		return nil, err
 	}
 	now := s.now()
-	wait := max(s.emailFailures.RetryAfter(email, now), s.addressFailures.RetryAfter(clientAddress, now))
-	if wait > 0 {
+	if wait := s.logins.wait(email, clientAddress, now); wait > 0 {
 		return nil, rateLimited("Too many failed attempts. Try again later.", wait)
 	}
 	user, hash, err := s.store.PasswordHash(ctx, email)
@@ -113,11 +112,10 @@ func (s *Service) Login(ctx context.Context, email, password, clientAddress stri
 		user = nil
 	}
 	if err := s.hasher.Compare(hash, password); err != nil || user == nil {
-		s.emailFailures.Record(email, now)
-		s.addressFailures.Record(clientAddress, now)
+		s.logins.failed(email, clientAddress, now)
 		return nil, Errorf(KindUnauthorized, "Invalid email or password")
 	}
-	s.emailFailures.Reset(email)
+	s.logins.succeeded(email, clientAddress)
 	return user, nil
 }
 

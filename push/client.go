@@ -13,12 +13,12 @@ import (
 )
 
 // newClient posts to push services, which are on the public internet. A
-// subscription names its endpoint, so the client refuses to connect to
-// any other address (the server's own network, a cloud's metadata
-// service), whatever the endpoint's name resolves to; loopback is allowed
-// only when asked. It follows no redirects, and no proxy: the check is on
-// the address it connects to.
-func newClient(timeout time.Duration, allowLoopback bool) *http.Client {
+// subscription names its endpoint, so the client connects only to the
+// addresses targets allows (never the server's own network, a cloud's
+// metadata service or the server itself), whatever the endpoint's name
+// resolves to. It follows no redirects, and no proxy: the check is on the
+// address it connects to.
+func newClient(timeout time.Duration, targets app.PushTargets) *http.Client {
 	dialer := &net.Dialer{
 		Timeout: 10 * time.Second,
 		Control: func(_, address string, _ syscall.RawConn) error {
@@ -26,11 +26,10 @@ func newClient(timeout time.Duration, allowLoopback bool) *http.Client {
 			if err != nil {
 				return err
 			}
-			ip := addrPort.Addr().Unmap()
-			if app.PublicAddress(ip) || (allowLoopback && ip.IsLoopback()) {
-				return nil
+			if ip := addrPort.Addr(); !targets.AllowsAddress(ip) {
+				return fmt.Errorf("%w: %s", errNotPublic, ip.WithZone("").Unmap())
 			}
-			return fmt.Errorf("%w: %s", errNotPublic, ip)
+			return nil
 		},
 	}
 	return &http.Client{
@@ -48,3 +47,24 @@ func newClient(timeout time.Duration, allowLoopback bool) *http.Client {
 }
 
 var errNotPublic = errors.New("not a public address")
+
+// OwnAddresses lists the addresses of this host's network interfaces, read
+// afresh each time since interfaces come and go.
+func OwnAddresses() []netip.Addr {
+	addrs, err := net.InterfaceAddrs()
+	if err != nil {
+		return nil
+	}
+	own := make([]netip.Addr, 0, len(addrs))
+	for _, a := range addrs {
+		if prefix, err := netip.ParsePrefix(a.String()); err == nil {
+			own = append(own, prefix.Addr())
+		}
+	}
+	return own
+}
+
+// Targets are the addresses a sender configured by cfg posts to.
+func Targets(cfg Config) app.PushTargets {
+	return app.PushTargets{Loopback: cfg.AllowLoopback, Own: OwnAddresses}
+}

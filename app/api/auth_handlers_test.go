@@ -291,18 +291,19 @@ func TestLoginRateLimit(t *testing.T) {
 	e := newEnv(t)
 	e.register("Vic Victim", "victim@example.com", app.RoleBuyer)
 	e.register("Oli Other", "other@example.com", app.RoleBuyer)
-	login := func(email, password string) *response {
-		return e.client().call("POST", "/api/auth/login", map[string]string{"email": email, "password": password})
+	stranger := e.client()
+	login := func(c *client, email, password string) *response {
+		return c.call("POST", "/api/auth/login", map[string]string{"email": email, "password": password})
 	}
 
-	for i := 1; i <= app.LoginFailuresPerEmail; i++ {
-		if r := login("victim@example.com", fmt.Sprintf("guess number %d", i)); r.status != http.StatusUnauthorized {
+	for i := 1; i <= app.LoginFailuresPerAccountAndAddress; i++ {
+		if r := login(stranger, "victim@example.com", fmt.Sprintf("guess number %d", i)); r.status != http.StatusUnauthorized {
 			t.Fatalf("failed attempt %d: status %d, want 401; body %s", i, r.status, r.body)
 		}
 	}
 
-	t.Run("the 11th attempt is refused even with the right password", func(t *testing.T) {
-		r := login("victim@example.com", testPassword)
+	t.Run("the 11th attempt from that client is refused even with the right password", func(t *testing.T) {
+		r := login(stranger, "victim@example.com", testPassword)
 		expectError(t, r, http.StatusTooManyRequests, "Too many failed attempts. Try again later.", nil)
 		retry, err := strconv.Atoi(r.header.Get("Retry-After"))
 		if err != nil || retry <= 0 || retry > int(app.LoginFailureWindow/time.Second) {
@@ -314,34 +315,69 @@ func TestLoginRateLimit(t *testing.T) {
 	})
 
 	t.Run("the same email in another case is limited too", func(t *testing.T) {
-		expectError(t, login(" VICTIM@example.com", testPassword), http.StatusTooManyRequests, "", nil)
+		expectError(t, login(stranger, " VICTIM@example.com", testPassword), http.StatusTooManyRequests, "", nil)
 	})
 
-	t.Run("another email from the same address is not limited", func(t *testing.T) {
-		expectError(t, login("other@example.com", "wrong password"), http.StatusUnauthorized, "Invalid email or password", nil)
-		expectStatus(t, login("other@example.com", testPassword), http.StatusOK)
+	t.Run("another email from the same client is not limited", func(t *testing.T) {
+		expectError(t, login(stranger, "other@example.com", "wrong password"), http.StatusUnauthorized, "Invalid email or password", nil)
+		expectStatus(t, login(stranger, "other@example.com", testPassword), http.StatusOK)
 	})
 
 	t.Run("a forwarded-for header does not reset the limit", func(t *testing.T) {
-		r := e.client().send("POST", "/api/auth/login", "application/json",
+		r := stranger.send("POST", "/api/auth/login", "application/json",
 			strings.NewReader(`{"email":"victim@example.com","password":"correct horse battery"}`), "X-Forwarded-For", "203.0.113.9")
 		expectStatus(t, r, http.StatusTooManyRequests)
 	})
+
+	t.Run("the owner signs in from another client all the same", func(t *testing.T) {
+		expectStatus(t, login(e.client(), "victim@example.com", testPassword), http.StatusOK)
+		expectStatus(t, login(stranger, "victim@example.com", testPassword), http.StatusTooManyRequests)
+	})
+}
+
+// Guesses spread over many clients still meet a limit, per account, much
+// higher than one client's.
+func TestLoginRateLimitPerAccount(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	e.register("Vic Victim", "victim@example.com", app.RoleBuyer)
+	body := map[string]string{"email": "victim@example.com", "password": "a wrong guess"}
+	for i := 1; i <= app.LoginFailuresPerAccount; i++ {
+		if r := e.client().call("POST", "/api/auth/login", body); r.status != http.StatusUnauthorized {
+			t.Fatalf("failed attempt %d from a fresh client: status %d, want 401", i, r.status)
+		}
+	}
+	r := e.client().call("POST", "/api/auth/login", map[string]string{"email": "victim@example.com", "password": testPassword})
+	expectError(t, r, http.StatusTooManyRequests, "Too many failed attempts. Try again later.", nil)
+}
+
+func TestWrongCurrentPasswordsCountPerClient(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	owner, _ := e.register("Pat Profile", "pat@example.com", app.RoleBuyer)
+	change := map[string]string{"current_password": "not it", "new_password": "a brand new password"}
+	for i := 1; i <= app.LoginFailuresPerAccountAndAddress; i++ {
+		expectStatus(t, owner.call("POST", "/api/auth/password", change), http.StatusUnprocessableEntity)
+	}
+	expectStatus(t, owner.call("POST", "/api/auth/password", change), http.StatusTooManyRequests)
+	r := e.client().call("POST", "/api/auth/login", map[string]string{"email": "pat@example.com", "password": testPassword})
+	expectStatus(t, r, http.StatusOK)
 }
 
 func TestLoginSuccessClearsTheEmailsFailures(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
 	e.register("Fay Forgetful", "fay@example.com", app.RoleBuyer)
+	fay := e.client()
 	login := func(password string) *response {
-		return e.client().call("POST", "/api/auth/login", map[string]string{"email": "fay@example.com", "password": password})
+		return fay.call("POST", "/api/auth/login", map[string]string{"email": "fay@example.com", "password": password})
 	}
-	for range app.LoginFailuresPerEmail - 1 {
+	for range app.LoginFailuresPerAccountAndAddress - 1 {
 		expectStatus(t, login("wrong password"), http.StatusUnauthorized)
 	}
 	expectStatus(t, login(testPassword), http.StatusOK)
 	// Nine more failures would have crossed the limit had the count not been reset.
-	for i := range app.LoginFailuresPerEmail - 1 {
+	for i := range app.LoginFailuresPerAccountAndAddress - 1 {
 		if r := login("wrong password"); r.status != http.StatusUnauthorized {
 			t.Fatalf("failure %d after a success: status %d, want 401", i+1, r.status)
 		}

@@ -68,6 +68,12 @@ func TestMessageRefusesBadInput(t *testing.T) {
 	}{
 		{"no text", messagesPath(conversation), map[string]any{}, 422, "", map[string]string{"text": required}},
 		{"blank text", messagesPath(conversation), map[string]any{"text": " \n "}, 422, "", map[string]string{"text": required}},
+		{"only zero-width characters", messagesPath(conversation), map[string]any{"text": "\u200b\u200c\u200d\u2060\ufeff"}, 422, "",
+			map[string]string{"text": required}},
+		{"only controls and bidirectional overrides", messagesPath(conversation), map[string]any{"text": "\u0000\u001b\u007f\u0085\u202e\u2066 \t"}, 422, "",
+			map[string]string{"text": required}},
+		{"only invisible characters about a product", fmt.Sprintf("/api/products/%d/messages", product), map[string]any{"text": "\u00ad\u200e\u3164\ufe0f"}, 422, "",
+			map[string]string{"text": required}},
 		{"long text", messagesPath(conversation), map[string]any{"text": strings.Repeat("é", 2001)}, 422, "",
 			map[string]string{"text": "Use at most 2,000 characters"}},
 		{"blank text about a product", fmt.Sprintf("/api/products/%d/messages", product), map[string]any{"text": ""}, 422, "",
@@ -98,12 +104,18 @@ func TestMessageRefusesBadInput(t *testing.T) {
 			}
 		})
 	}
+	t.Run("controls and overrides are taken out, an emoji sequence kept", func(t *testing.T) {
+		m := say(t, bea, messagesPath(conversation), "\u202eHello\u0007\r\n\tthere \U0001F468\u200D\U0001F469\u200D\U0001F467\u2069\u009b")
+		if want := "Hello\n\tthere \U0001F468\u200D\U0001F469\u200D\U0001F467"; m.Text != want {
+			t.Errorf("text %q, want %q", m.Text, want)
+		}
+	})
 	t.Run("to oneself", func(t *testing.T) {
 		expectError(t, s.seller.call("POST", fmt.Sprintf("/api/products/%d/messages", product), map[string]string{"text": "Me?"}),
 			http.StatusForbidden, "You cannot message yourself", nil)
 	})
 	t.Run("nothing more was stored", func(t *testing.T) {
-		if list := mpGet[app.Message](t, bea, messagesPath(conversation)); list.Total != 1 {
+		if list := mpGet[app.Message](t, bea, messagesPath(conversation)); list.Total != 2 {
 			t.Errorf("messages %+v", list)
 		}
 	})

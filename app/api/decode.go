@@ -1,6 +1,7 @@
 package api
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -37,7 +38,14 @@ func decodeJSON(w http.ResponseWriter, r *http.Request, dst any) error {
 }
 
 func decodeJSONBody(body io.Reader, dst any) error {
-	dec := json.NewDecoder(body)
+	data, err := io.ReadAll(body)
+	if err != nil {
+		return jsonError(err)
+	}
+	if !utf8JSON(data) {
+		return notUTF8()
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(dst); err != nil {
 		return jsonError(err)
@@ -99,6 +107,10 @@ func parseMultipart(w http.ResponseWriter, r *http.Request) error {
 			return app.Errorf(app.KindTooLarge, "The upload is larger than 10 MB")
 		}
 		return app.Errorf(app.KindMalformed, "The form could not be read")
+	}
+	if !utf8Values(r.MultipartForm.Value) {
+		r.MultipartForm.RemoveAll()
+		return notUTF8()
 	}
 	return nil
 }

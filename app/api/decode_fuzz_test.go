@@ -3,6 +3,7 @@ package api
 import (
 	"bytes"
 	"testing"
+	"unicode/utf8"
 
 	"rehome/app"
 )
@@ -15,6 +16,9 @@ func FuzzDecodeJSON(f *testing.F) {
 		`{"category":"Tables","product":"Oak","original_price":"12.50","resale_price":3,"purchase_year":2019}`,
 		`{"resale_price":1e999}`, `{"purchase_year":"２０１９"}`, `[]`, `{}{}`, `{"a":1}`, ``, `{"product":`,
 		`{"seller":{"nested":[1,2,3]},"time":null}`, "\xff\xfe{}",
+		`{"dimensions":{"width_cm":0.04,"depth_cm":"0x1p3","height_cm":"NaN"}}`, `{"dimensions":{"width_cm":1e400}}`,
+		`{"dimensions":{"width_cm":"Inf","depth_cm":"-0","height_cm":"999.96"}}`,
+		`{"product":"\udc00"}`, `{"product":"\ud83d\ude00"}`, `{"product":"\\ud800"}`, "{\"product\":\"caf\xc3\"}",
 	} {
 		f.Add([]byte(seed))
 	}
@@ -28,10 +32,20 @@ func FuzzDecodeJSON(f *testing.F) {
 
 func checkDecode(t *testing.T, body []byte, dst any) {
 	err := decodeJSONBody(bytes.NewReader(body), dst)
+	if !utf8.Valid(body) && app.ErrorMessage(err) != "Not valid UTF-8" {
+		t.Errorf("body %q is not UTF-8, but decoding said %v", body, err)
+	}
 	if err == nil {
 		if p, ok := dst.(*app.ProductInput); ok {
 			app.ParseCents(string(p.ResalePrice))
 			app.ParseCents(string(p.OriginalPrice))
+			if d := p.Dimensions; d != nil {
+				for _, text := range []app.NumberText{d.WidthCM, d.DepthCM, d.HeightCM} {
+					if cm, ok := app.ParseMeasure(string(text)); ok && !(cm > 0 && cm <= 1000) {
+						t.Errorf("measure %q read as %v, which the database refuses", text, cm)
+					}
+				}
+			}
 		}
 		return
 	}

@@ -1,6 +1,7 @@
 package api_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"slices"
@@ -57,6 +58,26 @@ func TestProductPhotosAndDimensions(t *testing.T) {
 		{"a measure too large", func(b map[string]any) { b["dimensions"] = map[string]any{"height_cm": 1000.5} },
 			map[string]string{"dimensions": app.DimensionsMessage}},
 		{"a measure in words", func(b map[string]any) { b["dimensions"] = map[string]any{"depth_cm": "deep"} },
+			map[string]string{"dimensions": app.DimensionsMessage}},
+		{"a measure that rounds to zero", func(b map[string]any) { b["dimensions"] = map[string]any{"width_cm": json.RawMessage(`0.04`)} },
+			map[string]string{"dimensions": app.DimensionsMessage}},
+		{"a measure as text that rounds to zero", func(b map[string]any) { b["dimensions"] = map[string]any{"width_cm": json.RawMessage(`"0.049"`)} },
+			map[string]string{"dimensions": app.DimensionsMessage}},
+		{"a hex float", func(b map[string]any) { b["dimensions"] = map[string]any{"width_cm": json.RawMessage(`"0x1p3"`)} },
+			map[string]string{"dimensions": app.DimensionsMessage}},
+		{"a measure in exponent notation", func(b map[string]any) { b["dimensions"] = map[string]any{"width_cm": json.RawMessage(`"1e2"`)} },
+			map[string]string{"dimensions": app.DimensionsMessage}},
+		{"a measure too large to read", func(b map[string]any) { b["dimensions"] = map[string]any{"width_cm": json.RawMessage(`"1e400"`)} },
+			map[string]string{"dimensions": app.DimensionsMessage}},
+		{"infinity", func(b map[string]any) { b["dimensions"] = map[string]any{"width_cm": json.RawMessage(`"Inf"`)} },
+			map[string]string{"dimensions": app.DimensionsMessage}},
+		{"not a number", func(b map[string]any) { b["dimensions"] = map[string]any{"width_cm": json.RawMessage(`"NaN"`)} },
+			map[string]string{"dimensions": app.DimensionsMessage}},
+		{"a number too large to read", func(b map[string]any) { b["dimensions"] = map[string]any{"depth_cm": json.RawMessage(`1e400`)} },
+			map[string]string{"dimensions": app.DimensionsMessage}},
+		{"a negative measure", func(b map[string]any) { b["dimensions"] = map[string]any{"width_cm": json.RawMessage(`-5`)} },
+			map[string]string{"dimensions": app.DimensionsMessage}},
+		{"a measure with a sign", func(b map[string]any) { b["dimensions"] = map[string]any{"width_cm": json.RawMessage(`"+5"`)} },
 			map[string]string{"dimensions": app.DimensionsMessage}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -25,7 +25,7 @@ func (s *Server) Handler() chi.Router {
 
 	r.Route("/api", func(r chi.Router) {
 		// Phones on poor connections gain most from compressed lists.
-		r.Use(compressJSON, noStore, s.refuseCrossOrigin)
+		r.Use(compressJSON, noStore, s.refuseCrossOrigin, s.validQuery)
 
 		// The lists every visitor loads are the same for all, so they skip
 		// the session: a browser revalidating them with If-None-Match is

@@ -10,11 +10,15 @@ export const dimensionFields = [
 
 export type DimensionField = (typeof dimensionFields)[number]['name']
 
-/** The browser-side check of one measure; empty is fine (they are optional). */
+/**
+ * The browser-side check of one measure, as the server makes it: plain
+ * decimals (Number() would also read hex and exponents), over 0 and at most
+ * 1000 once kept to a millimetre. Empty is fine (they are optional).
+ */
 export function checkDimension(value: string): true | string {
   const text = value.trim()
   if (text === '') return true
-  const number = Number(text)
+  const number = /^(\d+(\.\d*)?|\.\d+)$/.test(text) ? Math.round(Number(text) * 10) / 10 : NaN
   if (!Number.isFinite(number) || number <= 0 || number > 1000) return 'Enter a size above 0 and at most 1000 cm'
   return true
 }

@@ -1,0 +1,50 @@
+package app
+
+import "time"
+
+// Login limits, in failures per LoginFailureWindow. The tight limit is per
+// account and client address together, so a stranger guessing an account's
+// password locks out only themselves, not its owner on another network. The
+// account-wide limit is much looser, for guesses spread over many
+// addresses; the per-address one stops one machine walking through many
+// emails.
+const (
+	LoginFailuresPerAccountAndAddress = 10
+	LoginFailuresPerAccount           = 100
+	LoginFailuresPerAddress           = 100
+	LoginFailureWindow                = 15 * time.Minute
+)
+
+// loginLimits counts failed logins and wrong current passwords alike.
+type loginLimits struct {
+	pair, account, address *AttemptLimiter
+}
+
+func newLoginLimits() loginLimits {
+	return loginLimits{
+		pair:    NewAttemptLimiter(LoginFailuresPerAccountAndAddress, LoginFailureWindow),
+		account: NewAttemptLimiter(LoginFailuresPerAccount, LoginFailureWindow),
+		address: NewAttemptLimiter(LoginFailuresPerAddress, LoginFailureWindow),
+	}
+}
+
+// pairKey joins an email and a client address; neither holds a NUL.
+func pairKey(email, clientAddress string) string { return email + "\x00" + clientAddress }
+
+// wait is how long email may not be tried from clientAddress, or 0.
+func (l loginLimits) wait(email, clientAddress string, now time.Time) time.Duration {
+	return max(l.pair.RetryAfter(pairKey(email, clientAddress), now),
+		l.account.RetryAfter(email, now), l.address.RetryAfter(clientAddress, now))
+}
+
+func (l loginLimits) failed(email, clientAddress string, now time.Time) {
+	l.pair.Record(pairKey(email, clientAddress), now)
+	l.account.Record(email, now)
+	l.address.Record(clientAddress, now)
+}
+
+// succeeded forgets the account's failures: its owner is in.
+func (l loginLimits) succeeded(email, clientAddress string) {
+	l.pair.Reset(pairKey(email, clientAddress))
+	l.account.Reset(email)
+}
