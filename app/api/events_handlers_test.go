@@ -224,6 +224,7 @@ func TestEventStreamEndsWithItsSession(t *testing.T) {
 			here, user := e.register("Ann", email, app.RoleBuyer)
 			elsewhere := e.client()
 			expectStatus(t, elsewhere.call("POST", "/api/auth/login", map[string]string{"email": email, "password": testPassword}), http.StatusOK)
+			here.t, elsewhere.t = t, t // a failure stops this case, not the others
 			s, other := here.openEvents(""), elsewhere.openEvents("")
 			s.next() // retry: the stream is open
 			other.next()
