@@ -183,8 +183,9 @@ func (s *Service) UnreadMessages(ctx context.Context, actor *User) (int, error) 
 	return s.store.Unread(ctx, actor.ID)
 }
 
-// Messages reads a page of a conversation and marks every message to the
-// actor in it read, telling the actor's other tabs the new count.
+// Messages reads a page of a conversation. Reading changes nothing: a
+// GET may be repeated, prefetched or replayed from a cache, so marking read
+// is MarkConversationRead's, asked for when the thread is on screen.
 func (s *Service) Messages(ctx context.Context, actor *User, conversationID int64, page MessagePage) (List[Message], error) {
 	c, err := s.conversationFor(ctx, actor, conversationID)
 	if err != nil {
@@ -198,14 +199,29 @@ func (s *Service) Messages(ctx context.Context, actor *User, conversationID int6
 	for i := range list.Items {
 		list.Items[i].Mine = list.Items[i].SenderID == actor.ID
 	}
+	return list, nil
+}
+
+// MarkConversationRead marks every message to the actor in a conversation
+// read and answers the actor's unread count after; when that changed it, the
+// actor's open streams hear the new count.
+func (s *Service) MarkConversationRead(ctx context.Context, actor *User, conversationID int64) (int, error) {
+	c, err := s.conversationFor(ctx, actor, conversationID)
+	if err != nil {
+		return 0, err
+	}
 	changed, err := s.store.MarkRead(ctx, c.ID, actor.ID)
 	if err != nil {
-		return List[Message]{}, err
+		return 0, err
+	}
+	unread, err := s.store.Unread(ctx, actor.ID)
+	if err != nil {
+		return 0, err
 	}
 	if changed {
-		s.notify(s.unreadEvents(ctx, actor.ID)...)
+		s.notify(NewEvent(actor.ID, EventUnread, UnreadEventData{Unread: unread}))
 	}
-	return list, nil
+	return unread, nil
 }
 
 // AcceptPickup agrees to a pickup time the other side proposed: it

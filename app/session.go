@@ -59,3 +59,19 @@ func SessionID(token string) string {
 	sum := sha256.Sum256([]byte(token))
 	return hex.EncodeToString(sum[:16])
 }
+
+// SessionsEnded is what one committed write ended, as the store reports
+// it to whoever holds something open for a session (the live event
+// streams): sessions deleted, accounts whose session epoch rose (every
+// session signed in before ends) and accounts deleted. The store reports
+// every write, whichever path made it, so a new way of signing people out
+// needs no call of its own.
+type SessionsEnded struct {
+	// Sessions are the SessionIDs of the sessions deleted.
+	Sessions []string
+	// Epochs are each account's session epoch after the write, for the
+	// accounts whose epoch rose.
+	Epochs map[int64]int64
+	// Accounts are the accounts deleted.
+	Accounts []int64
+}

@@ -46,6 +46,18 @@ func (a *api) do(req *http.Request, want int, out any) (*http.Response, error) {
 	return res, nil
 }
 
+// login signs an account in and returns its session cookie ("name=value").
+func (a *api) login(email, password string) (string, error) {
+	body, _ := json.Marshal(map[string]string{"email": email, "password": password})
+	req, _ := http.NewRequest(http.MethodPost, a.base+"/api/auth/login", bytes.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	res, err := a.do(req, http.StatusOK, nil)
+	if err != nil {
+		return "", err
+	}
+	return sessionCookie(res, email)
+}
+
 // register signs up a buyer and returns its session cookie ("name=value").
 func (a *api) register(email, password string) (string, error) {
 	var pic bytes.Buffer
@@ -65,12 +77,16 @@ func (a *api) register(email, password string) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	return sessionCookie(res, email)
+}
+
+func sessionCookie(res *http.Response, email string) (string, error) {
 	for _, c := range res.Cookies() {
 		if c.Name == "rehome_session" {
 			return c.Name + "=" + c.Value, nil
 		}
 	}
-	return "", fmt.Errorf("register %s: no session cookie", email)
+	return "", fmt.Errorf("%s: no session cookie", email)
 }
 
 type list struct {

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"rehome/live"
 )
 
 // The budgets of issue 6; the category page's p99 at half of peak is now
@@ -116,8 +118,8 @@ func (r *report) String() string {
 			float64(u.size)/(1<<20), u.n, ms(u.p50), ms(u.max), ms(u.cpu), mb(u.peakRSS))
 	}
 	if st := r.streams; st != nil {
-		fmt.Fprintf(&b, "%d live event streams (`GET /api/events`) of one person, each on its own connection, opened one after another in %s on a server of their own as it started: its RSS went from %s to %s (%.1f KB per stream), peak %s.\n\n",
-			st.n, ms(st.opened), mb(st.rssBefore), mb(st.rss), float64(st.rss-st.rssBefore)/float64(st.n)/1024, mb(st.peakRSS))
+		fmt.Fprintf(&b, "%d live event streams (`GET /api/events`), %d per person, each on its own connection, opened one after another in %s on a server of their own as it started: its RSS went from %s to %s (%.1f KB per stream), peak %s.\n\n",
+			st.n, live.MaxStreams, ms(st.opened), mb(st.rssBefore), mb(st.rss), float64(st.rss-st.rssBefore)/float64(st.n)/1024, mb(st.peakRSS))
 	}
 	if len(r.startups) > 0 {
 		fmt.Fprintf(&b, "Start-up to the first answered request with %d listings (written in %.0f s), three starts: %s.\n",

@@ -9,6 +9,9 @@ import (
 	"path/filepath"
 	"strconv"
 	"time"
+
+	"rehome/internal/benchdata"
+	"rehome/live"
 )
 
 // streamsName is the event streams' scenario, for --only.
@@ -29,11 +32,11 @@ func (b *bench) streamsAlone(data string) error {
 		return err
 	}
 	defer b.srv.stop()
-	cookies, err := b.signIn(1)
+	cookies, err := b.streamers(b.opts.streams)
 	if err != nil {
 		return err
 	}
-	streams, err := b.eventStreams(b.opts.streams, cookies[0])
+	streams, err := b.eventStreams(b.opts.streams, cookies)
 	if err != nil {
 		return err
 	}
@@ -41,11 +44,26 @@ func (b *bench) streamsAlone(data string) error {
 	return nil
 }
 
-// eventStreams opens n GET /api/events streams as the signed-in person of
-// cookie, each on its own connection as each tab has, and reads the
-// server's memory with them open. The client side is bare connections
-// that read only each stream's start.
-func (b *bench) eventStreams(n int, cookie string) (streamsRun, error) {
+// streamers signs in as many of the data set's buyers as n streams need:
+// an account holds at most live.MaxStreams. Signing in, not signing up,
+// for the server allows few sign-ups from one address.
+func (b *bench) streamers(n int) ([]string, error) {
+	var cookies []string
+	for i := 1; len(cookies)*live.MaxStreams < n; i++ {
+		cookie, err := b.api.login(benchdata.BuyerEmail(i), benchPassword)
+		if err != nil {
+			return nil, fmt.Errorf("signing in buyer %d of the data set (--users too few?): %w", i, err)
+		}
+		cookies = append(cookies, cookie)
+	}
+	return cookies, nil
+}
+
+// eventStreams opens n GET /api/events streams, live.MaxStreams as each
+// signed-in person of cookies, each on its own connection as each tab has,
+// and reads the server's memory with them open. The client side is bare
+// connections that read only each stream's start.
+func (b *bench) eventStreams(n int, cookies []string) (streamsRun, error) {
 	r := streamsRun{n: n}
 	u, err := url.Parse(b.srv.base)
 	if err != nil {
@@ -57,7 +75,10 @@ func (b *bench) eventStreams(n int, cookie string) (streamsRun, error) {
 	if r.rssBefore, err = b.srvStatus("VmRSS"); err != nil {
 		return r, err
 	}
-	request := []byte("GET /api/events HTTP/1.1\r\nHost: " + u.Host + "\r\nAccept: text/event-stream\r\nCookie: " + cookie + "\r\n\r\n")
+	request := func(i int) []byte {
+		return []byte("GET /api/events HTTP/1.1\r\nHost: " + u.Host + "\r\nAccept: text/event-stream\r\nCookie: " +
+			cookies[i/live.MaxStreams] + "\r\n\r\n")
+	}
 	conns := make([]net.Conn, 0, n)
 	defer func() {
 		for _, c := range conns {
@@ -66,7 +87,7 @@ func (b *bench) eventStreams(n int, cookie string) (streamsRun, error) {
 	}()
 	start := time.Now()
 	for i := range n {
-		c, err := openStream(u.Host, request)
+		c, err := openStream(u.Host, request(i))
 		if err != nil {
 			return r, fmt.Errorf("stream %d: %w", i+1, err)
 		}

@@ -33,3 +33,8 @@ func oneLine(data []byte) []byte {
 // ResetText tells a client that the server no longer holds every event it
 // missed: it refetches what it shows.
 var ResetText = []byte("event: reset\ndata: {}\n\n")
+
+// SupersededText is the last a stream says when a newer stream of the same
+// account took its place (MaxStreams): its client waits until it is
+// shown again before reconnecting, so that tabs do not take turns.
+var SupersededText = []byte("event: superseded\ndata: {}\n\n")

@@ -18,6 +18,10 @@ const (
 	StreamBuffer = 16
 	// Recent is how many events the hub keeps for streams that reconnect.
 	Recent = 1024
+	// MaxStreams is how many streams one account may hold open: a ninth
+	// closes its oldest, so that tabs left open everywhere, or a client
+	// that opens streams in a loop, cannot hold the server's connections.
+	MaxStreams = 8
 )
 
 // Hub is where events meet the streams of their people. Its methods are
@@ -27,8 +31,11 @@ type Hub struct {
 	lastID  int64 // the id of the latest event, or firstID-1 before the first
 	firstID int64 // the first id this hub gives
 	streams map[int64]map[*Stream]struct{}
-	recent  ring
-	closed  bool
+	// bySession are the open streams of each session, by its SessionID.
+	bySession map[string]map[*Stream]struct{}
+	opened    uint64 // streams opened so far, to tell the oldest
+	recent    ring
+	closed    bool
 }
 
 // New makes a hub. Its ids start from the time it starts, in
@@ -40,18 +47,50 @@ func New() *Hub { return NewSized(Recent) }
 func NewSized(recent int) *Hub {
 	start := time.Now().UnixMilli()
 	return &Hub{lastID: start, firstID: start + 1, streams: map[int64]map[*Stream]struct{}{},
-		recent: ring{entries: make([]Frame, max(recent, 1))}}
+		bySession: map[string]map[*Stream]struct{}{}, recent: ring{entries: make([]Frame, max(recent, 1))}}
+}
+
+// Owner is whom a stream is open for.
+type Owner struct {
+	UserID int64
+	// Session is the SessionID of the session that opened the stream, and
+	// Epoch the account's session epoch that session was signed in at:
+	// the stream ends with them.
+	Session string
+	Epoch   int64
 }
 
 // Stream is one open event stream of one person.
 type Stream struct {
-	UserID int64
+	Owner
 	// Frames are the events as they happen, each as written on the wire.
-	// The hub closes it when the stream fell too far behind or the hub
-	// closed; the client then reconnects.
+	// The hub closes it when the stream fell too far behind, its session
+	// ended, a newer stream of the account took its place or the hub
+	// closed; Ended then says which.
 	Frames <-chan Frame
 	frames chan Frame
+	opened uint64
+	ended  Ending
 }
+
+// Ending is why the hub closed a stream.
+type Ending int
+
+const (
+	// Dropped: the stream fell behind, or the hub closed. Its client
+	// reconnects and resumes.
+	Dropped Ending = iota
+	// SessionEnded: the session that opened it ended. Its client, asking
+	// again, is signed out (or signed in with a new session).
+	SessionEnded
+	// Superseded: the account opened more than MaxStreams streams and this
+	// was the oldest. Its client should not reconnect at once, or the
+	// account's tabs would take each other's place for ever.
+	Superseded
+)
+
+// Ended says why the hub closed the stream; read it once Frames is closed.
+func (s *Stream) Ended() Ending { return s.ended }
 
 // Frame is one event, numbered and written in the text/event-stream
 // format, ready to be sent as it is.
@@ -86,29 +125,34 @@ func (h *Hub) Notify(events ...app.Event) {
 			select {
 			case s.frames <- f:
 			default:
-				h.dropLocked(s)
+				h.dropLocked(s, Dropped)
 			}
 		}
 	}
 }
 
-// Subscribe opens a stream for userID. With lastID (resuming is true), it
-// also says what the client missed since that id; the stream then carries
-// only later events, so nothing is told twice or lost in between. A
-// closed hub gives a closed stream.
-func (h *Hub) Subscribe(userID int64, lastID int64, resuming bool) (*Stream, Resume) {
+// Subscribe opens a stream for owner, closing the account's oldest when it
+// already has MaxStreams open. With lastID (resuming is true), it also
+// says what the client missed since that id; the stream then carries only
+// later events, so nothing is told twice or lost in between. A closed hub
+// gives a closed stream.
+func (h *Hub) Subscribe(owner Owner, lastID int64, resuming bool) (*Stream, Resume) {
 	frames := make(chan Frame, StreamBuffer)
-	s := &Stream{UserID: userID, Frames: frames, frames: frames}
+	s := &Stream{Owner: owner, Frames: frames, frames: frames}
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if h.closed {
 		close(frames)
 		return s, Resume{}
 	}
-	if h.streams[userID] == nil {
-		h.streams[userID] = map[*Stream]struct{}{}
+	userID := owner.UserID
+	if len(h.streams[userID]) >= MaxStreams {
+		h.dropLocked(oldest(h.streams[userID]), Superseded)
 	}
-	h.streams[userID][s] = struct{}{}
+	h.opened++
+	s.opened = h.opened
+	add(h.streams, userID, s)
+	add(h.bySession, owner.Session, s)
 	if !resuming {
 		return s, Resume{}
 	}
@@ -125,7 +169,33 @@ func (h *Hub) Unsubscribe(s *Stream) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if _, open := h.streams[s.UserID][s]; open {
-		h.dropLocked(s)
+		h.dropLocked(s, Dropped)
+	}
+}
+
+// EndSessions closes the streams of what ended: those opened by a
+// session deleted, by an account whose session epoch rose past theirs,
+// and by an account deleted. The store calls it after each write that
+// ended any.
+func (h *Hub) EndSessions(ended app.SessionsEnded) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for _, id := range ended.Sessions {
+		for s := range h.bySession[id] {
+			h.dropLocked(s, SessionEnded)
+		}
+	}
+	for userID, epoch := range ended.Epochs {
+		for s := range h.streams[userID] {
+			if s.Epoch < epoch {
+				h.dropLocked(s, SessionEnded)
+			}
+		}
+	}
+	for _, userID := range ended.Accounts {
+		for s := range h.streams[userID] {
+			h.dropLocked(s, SessionEnded)
+		}
 	}
 }
 
@@ -137,7 +207,7 @@ func (h *Hub) Close() {
 	h.closed = true
 	for _, streams := range h.streams {
 		for s := range streams {
-			h.dropLocked(s)
+			h.dropLocked(s, Dropped)
 		}
 	}
 }
@@ -153,10 +223,33 @@ func (h *Hub) Open() int {
 	return n
 }
 
-func (h *Hub) dropLocked(s *Stream) {
+func (h *Hub) dropLocked(s *Stream, why Ending) {
+	s.ended = why
 	close(s.frames)
-	delete(h.streams[s.UserID], s)
-	if len(h.streams[s.UserID]) == 0 {
-		delete(h.streams, s.UserID)
+	remove(h.streams, s.UserID, s)
+	remove(h.bySession, s.Session, s)
+}
+
+func oldest(streams map[*Stream]struct{}) *Stream {
+	var first *Stream
+	for s := range streams {
+		if first == nil || s.opened < first.opened {
+			first = s
+		}
+	}
+	return first
+}
+
+func add[K comparable](index map[K]map[*Stream]struct{}, key K, s *Stream) {
+	if index[key] == nil {
+		index[key] = map[*Stream]struct{}{}
+	}
+	index[key][s] = struct{}{}
+}
+
+func remove[K comparable](index map[K]map[*Stream]struct{}, key K, s *Stream) {
+	delete(index[key], s)
+	if len(index[key]) == 0 {
+		delete(index, key)
 	}
 }

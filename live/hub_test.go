@@ -1,6 +1,7 @@
 package live_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -14,7 +15,7 @@ func unread(user int64, n int) app.Event {
 
 func TestFramesAreNumberedAndWritten(t *testing.T) {
 	h := live.New()
-	s, _ := h.Subscribe(1, 0, false)
+	s, _ := h.Subscribe(live.Owner{UserID: 1}, 0, false)
 	h.Notify(unread(1, 2), unread(2, 9), app.Event{UserID: 1, Type: app.EventBooking})
 	first, second := <-s.Frames, <-s.Frames
 	if second.ID <= first.ID {
@@ -34,7 +35,7 @@ func TestFramesAreNumberedAndWritten(t *testing.T) {
 
 func TestResume(t *testing.T) {
 	h := live.NewSized(4)
-	s, _ := h.Subscribe(1, 0, false)
+	s, _ := h.Subscribe(live.Owner{UserID: 1}, 0, false)
 	h.Notify(unread(1, 1))
 	seen := (<-s.Frames).ID
 	h.Notify(unread(1, 2), unread(2, 0), unread(1, 3))
@@ -52,7 +53,7 @@ func TestResume(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			_, r := h.Subscribe(1, tc.lastID, true)
+			_, r := h.Subscribe(live.Owner{UserID: 1}, tc.lastID, true)
 			if r.Reset != tc.reset || len(r.Missed) != tc.missed {
 				t.Errorf("reset %v, %d missed; want %v, %d", r.Reset, len(r.Missed), tc.reset, tc.missed)
 			}
@@ -65,7 +66,7 @@ func TestResume(t *testing.T) {
 	}
 	t.Run("events let go of", func(t *testing.T) {
 		h.Notify(unread(2, 1), unread(2, 2)) // the hub keeps 4: the event after seen is gone
-		if _, r := h.Subscribe(1, seen, true); !r.Reset {
+		if _, r := h.Subscribe(live.Owner{UserID: 1}, seen, true); !r.Reset {
 			t.Errorf("no reset, %d missed", len(r.Missed))
 		}
 	})
@@ -73,8 +74,8 @@ func TestResume(t *testing.T) {
 
 func TestSlowStreamIsDroppedAndCloseEndsAll(t *testing.T) {
 	h := live.New()
-	slow, _ := h.Subscribe(1, 0, false)
-	other, _ := h.Subscribe(2, 0, false)
+	slow, _ := h.Subscribe(live.Owner{UserID: 1}, 0, false)
+	other, _ := h.Subscribe(live.Owner{UserID: 2}, 0, false)
 	for i := range live.StreamBuffer + 1 {
 		h.Notify(unread(1, i))
 	}
@@ -93,9 +94,93 @@ func TestSlowStreamIsDroppedAndCloseEndsAll(t *testing.T) {
 	if _, open := <-other.Frames; open {
 		t.Error("a stream outlived Close")
 	}
-	late, _ := h.Subscribe(3, 0, false)
+	late, _ := h.Subscribe(live.Owner{UserID: 3}, 0, false)
 	if _, open := <-late.Frames; open {
 		t.Error("a closed hub opened a stream")
 	}
 	h.Notify(unread(3, 1)) // a closed hub takes events and drops them
+}
+
+// closed says whether the hub closed s, and drains what it holds.
+func closed(s *live.Stream) bool {
+	for {
+		select {
+		case _, open := <-s.Frames:
+			if !open {
+				return true
+			}
+		default:
+			return false
+		}
+	}
+}
+
+func TestEndSessions(t *testing.T) {
+	cases := []struct {
+		name  string
+		ended app.SessionsEnded
+		// Which of the streams below end.
+		want map[string]bool
+	}{
+		{"a session deleted", app.SessionsEnded{Sessions: []string{"phone"}},
+			map[string]bool{"phone": true}},
+		{"the epoch raised past the older sessions", app.SessionsEnded{Epochs: map[int64]int64{1: 3}},
+			map[string]bool{"phone": true, "laptop": true}},
+		{"an epoch no session is behind", app.SessionsEnded{Epochs: map[int64]int64{1: 2}},
+			map[string]bool{"phone": true}},
+		{"the account deleted", app.SessionsEnded{Accounts: []int64{1}},
+			map[string]bool{"phone": true, "laptop": true, "tablet": true}},
+		{"another account's", app.SessionsEnded{Sessions: []string{"unknown"}, Epochs: map[int64]int64{9: 5}, Accounts: []int64{9}},
+			map[string]bool{}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			h := live.New()
+			streams := map[string]*live.Stream{}
+			for name, owner := range map[string]live.Owner{
+				"phone":  {UserID: 1, Session: "phone", Epoch: 1},
+				"laptop": {UserID: 1, Session: "laptop", Epoch: 2},
+				"tablet": {UserID: 1, Session: "tablet", Epoch: 3},
+				"bob":    {UserID: 2, Session: "bob", Epoch: 1},
+			} {
+				streams[name], _ = h.Subscribe(owner, 0, false)
+			}
+			h.EndSessions(tc.ended)
+			for name, s := range streams {
+				if got := closed(s); got != tc.want[name] {
+					t.Errorf("%s's stream closed: %v, want %v", name, got, tc.want[name])
+				}
+				if tc.want[name] && s.Ended() != live.SessionEnded {
+					t.Errorf("%s's stream ended as %v, want SessionEnded", name, s.Ended())
+				}
+			}
+			if h.Open() != len(streams)-len(tc.want) {
+				t.Errorf("%d streams open, want %d", h.Open(), len(streams)-len(tc.want))
+			}
+		})
+	}
+}
+
+func TestStreamsPerAccount(t *testing.T) {
+	h := live.New()
+	var streams []*live.Stream
+	for i := range live.MaxStreams {
+		s, _ := h.Subscribe(live.Owner{UserID: 1, Session: fmt.Sprint(i)}, 0, false)
+		streams = append(streams, s)
+	}
+	other, _ := h.Subscribe(live.Owner{UserID: 2}, 0, false)
+	newest, _ := h.Subscribe(live.Owner{UserID: 1, Session: "0"}, 0, false)
+	if !closed(streams[0]) || streams[0].Ended() != live.Superseded {
+		t.Errorf("the oldest stream: closed %v, ended as %v; want closed as Superseded", closed(streams[0]), streams[0].Ended())
+	}
+	for i, s := range append(streams[1:], other, newest) {
+		if closed(s) {
+			t.Errorf("stream %d closed", i+1)
+		}
+	}
+	// The session's index forgot the superseded stream, not the new one.
+	h.EndSessions(app.SessionsEnded{Sessions: []string{"0"}})
+	if !closed(newest) || newest.Ended() != live.SessionEnded {
+		t.Error("the newest stream outlived its session")
+	}
 }

@@ -31,6 +31,7 @@ type changes struct {
 	listings    []int64 // categories whose products changed
 	allListings bool    // a changed row's category could not be read
 	catalogue   bool    // something the public lists show
+	ended       endings // sessions that ended, told once committed
 }
 
 // columns says where the hook finds the values it needs in a changed row,
@@ -39,6 +40,7 @@ type columns struct {
 	productCategory int // products.category_id
 	advertProduct   int // adverts.product_id
 	bookingBuyer    int // bookings.buyer_id
+	userEpoch       int // users.session_epoch
 }
 
 // changeNotes collects the changes the writer connection reports. Only the
@@ -60,6 +62,7 @@ func (n *changeNotes) note(d sqlite.SQLitePreUpdateData) {
 	case "users":
 		c.users = appendRowIDs(c.users, d, hasOld, hasNew)
 		c.catalogue = true // sellers' names and verified state
+		c.ended.noteAccount(d, n.cols.userEpoch)
 	case "products":
 		c.products = appendRowIDs(c.products, d, hasOld, hasNew)
 		c.catalogue = true
@@ -99,6 +102,7 @@ func (n *changeNotes) note(d sqlite.SQLitePreUpdateData) {
 				c.allSessions = true
 			}
 		}
+		c.ended.noteSession(d)
 	}
 }
 
@@ -236,6 +240,7 @@ func (db *DB) readColumns(ctx context.Context) error {
 		{"products", "category_id", &cols.productCategory},
 		{"adverts", "product_id", &cols.advertProduct},
 		{"bookings", "buyer_id", &cols.bookingBuyer},
+		{"users", "session_epoch", &cols.userEpoch},
 	} {
 		err := db.write.QueryRowContext(ctx, `SELECT cid FROM pragma_table_info(?) WHERE name = ?`, c.table, c.column).Scan(c.cid)
 		if err != nil {

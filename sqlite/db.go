@@ -56,6 +56,8 @@ type DB struct {
 	searchers  chan struct{}                  // searches read at once: one per core, see searchHits
 	// catalogue counts the writes that may change the public lists.
 	catalogue atomic.Uint64
+	// sessionsEnded hears of the sessions each write ended; see OnSessionsEnded.
+	sessionsEnded atomic.Pointer[func(app.SessionsEnded)]
 }
 
 var _ app.Store = (*DB)(nil)
@@ -213,8 +215,17 @@ func (db *DB) inTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
 		db.writeWaited(time.Since(queued))
 	}
 	// After commit or rollback: forgetting what a rollback undid costs
-	// only a cache miss.
-	defer func() { db.forget(db.notes.take()) }()
+	// only a cache miss. Sessions ended are told only once committed, and
+	// after the caches forgot them, so that whoever hears it and reads
+	// the session again finds it gone.
+	committed := false
+	defer func() {
+		c := db.notes.take()
+		db.forget(c)
+		if committed {
+			db.tellEnded(c.ended)
+		}
+	}()
 	tx, err := db.write.BeginTx(ctx, nil)
 	if err != nil {
 		return storageRefused(err)
@@ -223,7 +234,9 @@ func (db *DB) inTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	if err := fn(tx); err != nil {
 		return storageRefused(err)
 	}
-	return storageRefused(tx.Commit())
+	err = tx.Commit()
+	committed = err == nil
+	return storageRefused(err)
 }
 
 // storageRefused turns SQLite's report of a disk that takes no more (full,

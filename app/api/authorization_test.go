@@ -376,9 +376,12 @@ func TestAuthorization(t *testing.T) {
 		{"conversation", want{unauth, ok, ok, forbid, forbid}, reads, newConversation, func(c *client, id int64) *response {
 			return c.call("GET", fmt.Sprintf("/api/conversations/%d", id), nil)
 		}},
-		// Reading marks what was unread read.
-		{"conversation's messages", want{unauth, ok, ok, forbid, forbid}, writes, newConversation, func(c *client, id int64) *response {
+		// Reading changes nothing; marking read is a POST of its own.
+		{"conversation's messages", want{unauth, ok, ok, forbid, forbid}, reads, newConversation, func(c *client, id int64) *response {
 			return c.call("GET", fmt.Sprintf("/api/conversations/%d/messages", id), nil)
+		}},
+		{"mark a conversation read", want{unauth, ok, ok, forbid, forbid}, writes, newConversation, func(c *client, id int64) *response {
+			return c.call("POST", fmt.Sprintf("/api/conversations/%d/read", id), nil)
 		}},
 		{"message in a conversation", want{unauth, created, created, forbid, forbid}, writes, newConversation, func(c *client, id int64) *response {
 			return c.call("POST", fmt.Sprintf("/api/conversations/%d/messages", id), messageBody)

@@ -78,9 +78,11 @@ func TestConversationAndBookingEvents(t *testing.T) {
 		fmt.Sprintf(`%d unread {"unread":1}`, sam))
 
 	expectStatus(t, s.seller.call("GET", messagesPath(c), nil), http.StatusOK)
-	expectEvents(t, rec, "the seller read it", fmt.Sprintf(`%d unread {"unread":0}`, sam))
-	expectStatus(t, s.seller.call("GET", messagesPath(c), nil), http.StatusOK)
-	expectEvents(t, rec, "reading again")
+	expectEvents(t, rec, "the seller read the messages, marking nothing")
+	expectStatus(t, s.seller.call("POST", readPath(c), nil), http.StatusOK)
+	expectEvents(t, rec, "the seller marked it read", fmt.Sprintf(`%d unread {"unread":0}`, sam))
+	expectStatus(t, s.seller.call("POST", readPath(c), nil), http.StatusOK)
+	expectEvents(t, rec, "marking it read again")
 
 	reply := say(t, s.seller, messagesPath(c), "It does")
 	expectEvents(t, rec, "a reply",
@@ -192,7 +194,7 @@ func TestCardPaymentTellsBothSides(t *testing.T) {
 
 // TestMessagesReachOpenStreams: through the whole server, a message one
 // side sends arrives on the other side's open stream with their new
-// unread count, and on the sender's other tab; reading it clears the
+// unread count, and on the sender's other tab; marking it read clears the
 // count on the reader's tabs.
 func TestMessagesReachOpenStreams(t *testing.T) {
 	t.Parallel()
@@ -217,7 +219,7 @@ func TestMessagesReachOpenStreams(t *testing.T) {
 		t.Errorf("the buyer's tab heard %+v, want their own message %s", got, message)
 	}
 
-	expectStatus(t, s.seller.call("GET", messagesPath(m.ConversationID), nil), http.StatusOK)
+	expectStatus(t, s.seller.call("POST", readPath(m.ConversationID), nil), http.StatusOK)
 	if got := sellerTab.next(); got.event != "unread" || got.data != `{"unread":0}` {
 		t.Errorf("after reading, the seller heard %+v, want 0 unread", got)
 	}

@@ -107,6 +107,22 @@ func (s *Server) conversationMessages(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, list)
 }
 
+// markConversationRead marks the messages the other side sent read for the
+// caller, and answers the caller's unread count after.
+func (s *Server) markConversationRead(w http.ResponseWriter, r *http.Request) {
+	id, err := idParam(pathParam(r, "id"))
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	n, err := s.svc.MarkConversationRead(r.Context(), actor(r), id)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, unreadReply{Unread: n})
+}
+
 func (s *Server) acceptPickup(w http.ResponseWriter, r *http.Request) {
 	id, err := idParam(pathParam(r, "id"))
 	if err != nil {

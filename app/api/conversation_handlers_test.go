@@ -50,6 +50,10 @@ func messagesPath(conversation int64) string {
 	return fmt.Sprintf("/api/conversations/%d/messages", conversation)
 }
 
+func readPath(conversation int64) string {
+	return fmt.Sprintf("/api/conversations/%d/read", conversation)
+}
+
 func TestMessageRefusesBadInput(t *testing.T) {
 	t.Parallel()
 	s := newShop(t)
@@ -164,13 +168,22 @@ func TestConversation(t *testing.T) {
 		t.Errorf("last message %v", last)
 	}
 
-	// Reading marks the buyer's messages read for the seller only.
+	// Reading the messages marks nothing read; marking the conversation
+	// read marks the buyer's messages read for the seller only.
 	messages := mpGet[app.Message](t, s.seller, messagesPath(conversation))
 	if messages.Total != 2 || messages.Items[0].Text != "Does it fit in a car?" || messages.Items[0].Mine {
 		t.Errorf("messages %+v", messages)
 	}
+	if n := unreadOf(t, s.seller); n != 2 {
+		t.Errorf("seller's unread after reading the messages %d, want still 2", n)
+	}
+	r = s.seller.call("POST", readPath(conversation), nil)
+	expectStatus(t, r, http.StatusOK)
+	if got := decode[map[string]int](t, r); got["unread"] != 0 || len(got) != 1 {
+		t.Errorf("marking read answered %s, want {\"unread\":0}", r.body)
+	}
 	if n := unreadOf(t, s.seller); n != 0 {
-		t.Errorf("seller's unread after reading %d, want 0", n)
+		t.Errorf("seller's unread after marking read %d, want 0", n)
 	}
 	reply := say(t, s.seller, messagesPath(conversation), "It does")
 	if n := unreadOf(t, bea); n != 1 {

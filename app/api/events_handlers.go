@@ -66,7 +66,16 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	lastID, resuming := lastEventID(r)
-	stream, resume := s.hub.Subscribe(user.ID, lastID, resuming)
+	token := s.sessions.Token(r.Context())
+	owner := live.Owner{UserID: user.ID, Session: app.SessionID(token), Epoch: user.SessionEpoch}
+	stream, resume := s.hub.Subscribe(owner, lastID, resuming)
+	// The hub closes the stream when its session ends from now on; one
+	// that ended while this request was on its way is found here.
+	if !s.stillSignedIn(token, user.ID) {
+		s.hub.Unsubscribe(stream)
+		s.writeError(w, r, app.RequireUser(nil))
+		return
+	}
 
 	// The session is saved (its cookie renewed) as the answer starts.
 	// When that fails, the answer is sessionFailed's error instead.
@@ -86,7 +95,6 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 		s.hub.Unsubscribe(stream)
 		return
 	}
-	token := s.sessions.Token(r.Context())
 	if conn, _, err := rc.Hijack(); err == nil {
 		go s.stream(newConnSink(conn), stream, token, user.ID)
 		return
@@ -96,7 +104,9 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 }
 
 // stream sends stream's frames to sink, with a heartbeat, until one of
-// them ends or the session behind token no longer belongs to userID.
+// them ends or the session behind token no longer belongs to userID. The
+// hub ends the stream as soon as its session ends; the heartbeat's check
+// is there for what the hub was not told.
 func (s *Server) stream(sink eventSink, stream *live.Stream, token string, userID int64) {
 	defer sink.close()
 	defer s.hub.Unsubscribe(stream)
@@ -107,7 +117,13 @@ func (s *Server) stream(sink eventSink, stream *live.Stream, token string, userI
 		case <-sink.gone():
 			return
 		case f, open := <-stream.Frames:
-			if !open || sink.send(f.Text) != nil {
+			if !open {
+				if stream.Ended() == live.Superseded {
+					sink.send(live.SupersededText)
+				}
+				return
+			}
+			if sink.send(f.Text) != nil {
 				return
 			}
 		case <-heartbeat.C:

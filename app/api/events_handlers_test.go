@@ -4,12 +4,14 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"strconv"
 	"testing"
 	"time"
 
 	"rehome/app"
 	"rehome/app/api"
+	"rehome/live"
 )
 
 func TestEventStreamHeaders(t *testing.T) {
@@ -168,46 +170,105 @@ func TestEventStreamHeartbeat(t *testing.T) {
 	}
 }
 
-// A stream ends when its session does, at the latest at the next heartbeat.
+// A stream ends as soon as its session does, whatever ended it; a stream
+// of another session of the account that still holds stays open. The
+// heartbeat, which also checks the session, is an hour away: only the
+// hub being told can end the stream within the test's deadline.
 func TestEventStreamEndsWithItsSession(t *testing.T) {
+	e := serverWith(t, t.TempDir(), api.Config{Heartbeat: time.Hour})
+	admin, _ := e.admin("admin@example.com")
 	n := 0
 	cases := []struct {
 		name string
-		end  func(t *testing.T, e *env, here, elsewhere *client, email string)
+		end  func(t *testing.T, here, elsewhere *client, user app.User)
+		// Whether the stream of the other session ends too. The session
+		// that signs out everywhere or sets a new password is signed in
+		// again with a new cookie: its own stream ends, and reconnects.
+		elsewhereEnds bool
 	}{
-		{"logout", func(t *testing.T, e *env, here, _ *client, _ string) {
+		{"logout", func(t *testing.T, here, _ *client, _ app.User) {
 			expectStatus(t, here.call("POST", "/api/auth/logout", nil), http.StatusNoContent)
-		}},
-		{"session ended on another device", func(t *testing.T, e *env, _, elsewhere *client, _ string) {
+		}, false},
+		{"session ended from the list on another device", func(t *testing.T, here, elsewhere *client, _ app.User) {
+			id := decode[app.List[app.Session]](t, here.call("GET", "/api/auth/sessions", nil)).Items[0].ID
+			expectStatus(t, elsewhere.call("DELETE", "/api/auth/sessions/"+id, nil), http.StatusNoContent)
+		}, false},
+		{"signed out everywhere on another device", func(t *testing.T, _, elsewhere *client, _ app.User) {
 			expectStatus(t, elsewhere.call("DELETE", "/api/auth/sessions", nil), http.StatusNoContent)
-		}},
-		{"password changed", func(t *testing.T, e *env, _, elsewhere *client, _ string) {
+		}, true},
+		{"password changed on another device", func(t *testing.T, _, elsewhere *client, _ app.User) {
 			expectStatus(t, elsewhere.call("POST", "/api/auth/password",
 				map[string]string{"current_password": testPassword, "new_password": "a new password 1"}), http.StatusOK)
-		}},
-		{"account deleted", func(t *testing.T, e *env, here, _ *client, _ string) {
+		}, true},
+		{"password reset", func(t *testing.T, _, _ *client, user app.User) {
+			r := admin.call("POST", fmt.Sprintf("/api/users/%d/reset-link", user.ID), nil)
+			expectStatus(t, r, http.StatusCreated)
+			link, err := url.Parse(decode[map[string]string](t, r)["url"])
+			if err != nil {
+				t.Fatal(err)
+			}
+			expectStatus(t, e.client().call("POST", "/api/auth/password/reset",
+				map[string]string{"token": link.Query().Get("token"), "password": "a new password 1"}), http.StatusOK)
+		}, true},
+		{"account deleted", func(t *testing.T, here, _ *client, _ app.User) {
 			expectStatus(t, here.call("DELETE", "/api/auth/me", map[string]string{"password": testPassword}), http.StatusNoContent)
-		}},
+		}, true},
+		{"account deleted by an admin", func(t *testing.T, _, _ *client, user app.User) {
+			expectStatus(t, admin.call("DELETE", fmt.Sprintf("/api/buyers/%d", user.ID), nil), http.StatusNoContent)
+		}, true},
 	}
-	e := serverWith(t, t.TempDir(), api.Config{Heartbeat: 50 * time.Millisecond})
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			n++
 			email := fmt.Sprintf("ann%d@example.com", n)
-			here, _ := e.register("Ann", email, app.RoleBuyer)
+			here, user := e.register("Ann", email, app.RoleBuyer)
 			elsewhere := e.client()
 			expectStatus(t, elsewhere.call("POST", "/api/auth/login", map[string]string{"email": email, "password": testPassword}), http.StatusOK)
-			s := here.openEvents("")
-			s.next()
-			// Heartbeats go on while the session holds.
-			for range 3 {
-				if got := <-s.events; got.comment != "ping" {
-					t.Fatalf("got %+v, want pings", got)
-				}
+			here.t, elsewhere.t = t, t // a failure stops this case, not the others
+			s, other := here.openEvents(""), elsewhere.openEvents("")
+			s.next() // retry: the stream is open
+			other.next()
+			tc.end(t, here, elsewhere, user)
+			s.ends(10 * time.Second)
+			if tc.elsewhereEnds {
+				other.ends(10 * time.Second)
+				return
 			}
-			tc.end(t, e, here, elsewhere, email)
-			s.ends(2 * time.Second)
+			e.hub.Notify(app.NewEvent(user.ID, app.EventUnread, app.UnreadEventData{Unread: 1}))
+			if got := other.next(); got.data != `{"unread":1}` {
+				t.Errorf("the other session's stream got %+v, want the event", got)
+			}
 		})
+	}
+}
+
+// An account holds at most live.MaxStreams streams: one more closes the
+// oldest, which is told why so that its tab waits before reconnecting.
+func TestEventStreamsPerAccount(t *testing.T) {
+	e := serverWith(t, t.TempDir(), api.Config{Heartbeat: time.Hour})
+	ann, annUser := e.register("Ann", "ann@example.com", app.RoleBuyer)
+	bob, _ := e.register("Bob", "bob@example.com", app.RoleBuyer)
+	bobs := bob.openEvents("")
+	bobs.next()
+	var streams []*eventStream
+	for range live.MaxStreams + 1 {
+		s := ann.openEvents("")
+		s.next() // retry: the hub holds it
+		streams = append(streams, s)
+	}
+	oldest := streams[0]
+	if got := oldest.next(); got.event != "superseded" {
+		t.Errorf("the oldest stream got %+v, want superseded", got)
+	}
+	oldest.ends(10 * time.Second)
+	if open := e.hub.Open(); open != live.MaxStreams+1 {
+		t.Errorf("%d streams open, want Ann's %d and Bob's", open, live.MaxStreams)
+	}
+	e.hub.Notify(app.NewEvent(annUser.ID, app.EventUnread, app.UnreadEventData{Unread: 2}))
+	for i, s := range streams[1:] {
+		if got := s.next(); got.data != `{"unread":2}` {
+			t.Errorf("stream %d got %+v, want the event", i+2, got)
+		}
 	}
 }
 
@@ -252,7 +313,8 @@ func TestEventStreamOutlivesTheServerTimeouts(t *testing.T) {
 			})
 			s := ann.openEvents("")
 			s.next()
-			time.Sleep(600 * time.Millisecond)
+			// Heartbeats every 50 ms: the fifth comes after both timeouts.
+			s.pings(5)
 			e.hub.Notify(app.NewEvent(annUser.ID, app.EventUnread, app.UnreadEventData{Unread: 1}))
 			if got := s.next(); got.data != `{"unread":1}` {
 				t.Errorf("got %+v", got)

@@ -109,6 +109,24 @@ func (s *eventStream) next() sseEvent {
 	}
 }
 
+// pings waits for n heartbeat comments, ignoring events between them.
+func (s *eventStream) pings(n int) {
+	s.t.Helper()
+	for n > 0 {
+		select {
+		case e, open := <-s.events:
+			if !open {
+				s.t.Fatal("the event stream ended")
+			}
+			if e.comment == "ping" {
+				n--
+			}
+		case <-time.After(10 * time.Second):
+			s.t.Fatal("no heartbeat within 10 s")
+		}
+	}
+}
+
 // quiet fails if an event (not a comment) arrives within wait.
 func (s *eventStream) quiet(wait time.Duration) {
 	s.t.Helper()

@@ -2,6 +2,7 @@ package api_test
 
 import (
 	"bytes"
+	"fmt"
 	"net"
 	"net/url"
 	"runtime"
@@ -10,6 +11,7 @@ import (
 	"time"
 
 	"rehome/app"
+	"rehome/live"
 )
 
 // rawStream opens GET /api/events over a bare TCP connection with c's
@@ -112,15 +114,24 @@ func TestEventStreamMemory(t *testing.T) {
 	const streams = 1000
 	const bound = 16 << 10
 	e := newEnv(t)
-	ann, annUser := e.register("Ann", "ann@example.com", app.RoleBuyer)
-	ann.rawStream(t) // warm up: pools, the database's connections
+	// Each account holds at most live.MaxStreams: 1,000 tabs are those
+	// of 125 people.
+	var people []*client
+	var events []app.Event
+	for i := range streams / live.MaxStreams {
+		c, u := e.register("Ann", fmt.Sprintf("ann%d@example.com", i), app.RoleBuyer)
+		people = append(people, c)
+		events = append(events, app.NewEvent(u.ID, app.EventUnread, app.UnreadEventData{Unread: 1}))
+	}
+	warm, _ := e.register("Warm", "warm@example.com", app.RoleBuyer)
+	warm.rawStream(t) // warm up: pools, the database's connections
 	e.waitOpen(t, 1)
 
 	before := heldMemory()
 	start := time.Now()
 	conns := make([]net.Conn, 0, streams)
-	for range streams {
-		conns = append(conns, ann.rawStream(t))
+	for i := range streams {
+		conns = append(conns, people[i/live.MaxStreams].rawStream(t))
 	}
 	e.waitOpen(t, streams+1)
 	opened := time.Since(start)
@@ -133,7 +144,7 @@ func TestEventStreamMemory(t *testing.T) {
 
 	// One event reaches every stream.
 	start = time.Now()
-	e.hub.Notify(app.NewEvent(annUser.ID, app.EventUnread, app.UnreadEventData{Unread: 1}))
+	e.hub.Notify(events...)
 	buf := make([]byte, 256)
 	for i, c := range conns {
 		c.SetReadDeadline(time.Now().Add(5 * time.Second))

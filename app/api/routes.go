@@ -149,6 +149,7 @@ func (s *Server) sessionRoutes(r chi.Router) {
 	r.Get("/conversations/{id}", s.conversation)
 	r.Get("/conversations/{id}/messages", s.conversationMessages)
 	r.With(s.idempotent).Post("/conversations/{id}/messages", s.messageInConversation)
+	r.Post("/conversations/{id}/read", s.markConversationRead)
 	r.Post("/conversations/{id}/messages/{messageId}/accept", s.acceptPickup)
 
 	// Web Push: the server's key, a browser's subscription, and the kinds

@@ -92,10 +92,12 @@ func (m *Marketplace) Server(cfg api.Config) *api.Server {
 	return api.New(cfg)
 }
 
-// useLiveEvents sends the service's events to the open event streams.
+// useLiveEvents sends the service's events to the open event streams, and
+// ends a stream as soon as the store ends its session.
 func (m *Marketplace) useLiveEvents() {
 	m.Events = live.New()
 	m.addNotifier(m.Events)
+	m.DB.OnSessionsEnded(m.Events.EndSessions)
 }
 
 // healthTimeout bounds a health check: a database that takes longer to

@@ -119,6 +119,18 @@ describe('live events', () => {
     expect(invalidated()).toEqual(Object.keys(keys))
   })
 
+  it('stops when a newer stream took its place, and reconnects only when the tab is shown again', () => {
+    source().emit('superseded', {})
+    expect(source().closed).toBe(true)
+    expect(FakeEventSource.opened).toHaveLength(1)
+    setVisibility('hidden')
+    expect(FakeEventSource.opened).toHaveLength(1)
+    setVisibility('visible')
+    expect(FakeEventSource.opened).toHaveLength(2)
+    expect(source().closed).toBe(false)
+    expect(invalidated()).toEqual(Object.keys(keys))
+  })
+
   it('keeps the stream when the tab is shown again soon', () => {
     vi.useFakeTimers()
     setVisibility('hidden')

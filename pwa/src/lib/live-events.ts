@@ -3,6 +3,9 @@
 // queries that show it, so open screens refetch. The browser's EventSource
 // reconnects by itself and sends Last-Event-ID, so the server replays what
 // was missed, or says `reset` when it can't: then everything is refetched.
+// An account keeps at most 8 streams open: the oldest is told `superseded`
+// and closed, and that tab stays without one until it is shown again, so
+// that tabs never take turns closing each other's.
 // Loaded only while someone is signed in (src/app's LiveEvents).
 import type { QueryClient, QueryKey } from '@tanstack/react-query'
 import { bookingKeys, conversationKeys, productKeys } from './query-keys'
@@ -50,19 +53,21 @@ export function listen(client: QueryClient): () => void {
   const refetch = (type: string, data: Record<string, unknown>) => {
     for (const queryKey of changedBy(type, data)) void client.invalidateQueries({ queryKey })
   }
+  const close = () => {
+    source?.close()
+    source = undefined
+  }
   const open = () => {
     source = new EventSource('/api/events')
     for (const type of ['message', 'booking', 'reset']) {
       source.addEventListener(type, (event) => refetch(type, parse(event as MessageEvent)))
     }
+    // Not reconnected until the tab is shown again (onVisibility).
+    source.addEventListener('superseded', close)
     source.addEventListener('unread', (event) => {
       const { unread } = parse(event as MessageEvent)
       if (typeof unread === 'number') client.setQueryData(conversationKeys.unread(), { unread })
     })
-  }
-  const close = () => {
-    source?.close()
-    source = undefined
   }
   const onVisibility = () => {
     clearTimeout(hiddenTimer)

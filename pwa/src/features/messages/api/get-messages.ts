@@ -1,5 +1,4 @@
-import { infiniteQueryOptions, useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query'
-import { useEffect } from 'react'
+import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import { conversationKeys } from '@/lib/query-keys'
 import type { List, Message } from '@/lib/types'
@@ -10,7 +9,7 @@ export const messagesPageSize = 50
 /**
  * GET /api/conversations/{id}/messages: the newest `limit` messages before
  * `before` (or the newest of all), oldest first; total counts them all.
- * Reading them marks the ones to the caller read.
+ * Reading them changes nothing: the thread marks them read (mark-read.ts).
  */
 export function getMessages(id: number, before: number | undefined, signal?: AbortSignal): Promise<List<Message>> {
   return api.get<List<Message>>(`/conversations/${id}/messages`, { params: { limit: messagesPageSize, before }, signal })
@@ -46,15 +45,8 @@ export function oldestFirst(data: InfiniteData<List<Message>> | undefined): Mess
   return messages.sort((a, b) => a.id - b.id)
 }
 
-/** The thread's messages; each answer marked them read, so the unread counts are asked again. */
+/** The thread's messages, oldest first. */
 export function useMessages(id: number) {
-  const queryClient = useQueryClient()
   const query = useInfiniteQuery(messagesQueryOptions(id))
-  const { dataUpdatedAt, isFetching } = query
-  useEffect(() => {
-    if (!dataUpdatedAt || isFetching) return
-    void queryClient.invalidateQueries({ queryKey: conversationKeys.unread() })
-    void queryClient.invalidateQueries({ queryKey: conversationKeys.list() })
-  }, [dataUpdatedAt, isFetching, queryClient])
   return { query, messages: oldestFirst(query.data) }
 }

@@ -17,6 +17,7 @@ import type { Conversation, Message } from '@/lib/types'
 import { useAcceptPickup } from '../api/accept-pickup'
 import { useConversation } from '../api/get-conversation'
 import { useMessages } from '../api/get-messages'
+import { useMarkRead } from '../api/mark-read'
 import { queuedMessage, useSendMessage } from '../api/send-message'
 import { useWaitingMessages, type WaitingMessage } from '../api/waiting-messages'
 import { MessageText } from './message-text'
@@ -123,6 +124,7 @@ export function Thread({ id }: { id: number }) {
   const end = useRef<HTMLDivElement>(null)
   const newest = messages.at(-1)?.id
   const shown = conversation.data !== undefined
+  useMarkRead(id, messages.findLast((message) => !message.mine)?.id)
 
   // The newest message in view just above the composer, as chat apps do; not when earlier ones are loaded.
   useEffect(() => {

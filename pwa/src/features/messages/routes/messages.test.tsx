@@ -1,10 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { reportUnreachable } from '@/lib/connectivity'
 import type { Message } from '@/lib/types'
 import { buyer, list, makeConversation, makeMessage, seller } from '@/testing/fixtures'
 import { apiError, json, mockApi, type MockHandler } from '@/testing/mock-api'
 import { renderRoutes } from '@/testing/render'
+import { conversationKeys } from '@/lib/query-keys'
 import { textParts } from '../components/message-text'
 import { MessagesRoute } from './messages'
 
@@ -25,6 +26,17 @@ function setup(path: string, handlers: Record<string, MockHandler> = {}) {
   })
   return { fetch, ...renderRoutes(routes, path) }
 }
+
+function readCalls(fetch: ReturnType<typeof mockApi>) {
+  return fetch.mock.calls.filter(([url, init]) => url === '/api/conversations/3/read' && init?.method === 'POST').length
+}
+
+function setVisibility(state: DocumentVisibilityState) {
+  Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state })
+  document.dispatchEvent(new Event('visibilitychange'))
+}
+
+afterEach(() => setVisibility('visible'))
 
 function sentBodies(fetch: ReturnType<typeof mockApi>, path: string) {
   return fetch.mock.calls
@@ -196,6 +208,53 @@ describe('Messages', () => {
     expect(screen.getByText('See you at six')).toBeInTheDocument()
     expect(sentBodies(fetch, '/api/conversations/3/messages')).toHaveLength(0)
     expect(box).toHaveValue('')
+  })
+
+  it('marks the thread read when it opens, and the badge takes the count the server answers', async () => {
+    const { fetch, queryClient } = setup('/dashboard/messages/3', {
+      'POST /api/conversations/:id/read': () => json({ unread: 4 }),
+    })
+    await screen.findByText('Message 2')
+    await waitFor(() => expect(readCalls(fetch)).toBe(1))
+    await waitFor(() => expect(queryClient.getQueryData(conversationKeys.unread())).toEqual({ unread: 4 }))
+    const reads = fetch.mock.calls.filter(([url]) => String(url).startsWith('/api/conversations/3/messages'))
+    expect(reads.every(([, init]) => (init?.method ?? 'GET') === 'GET')).toBe(true)
+  })
+
+  it('marks read again when a message from the other side arrives while the thread is on screen', async () => {
+    let messages = [makeMessage({ id: 1 }), makeMessage({ id: 2, mine: false, sender_id: seller.id })]
+    const { fetch, queryClient } = setup('/dashboard/messages/3', {
+      'GET /api/conversations/:id/messages': () => json(list(messages)),
+      'POST /api/conversations/:id/read': () => json({ unread: 0 }),
+    })
+    await waitFor(() => expect(readCalls(fetch)).toBe(1))
+    messages = [...messages, makeMessage({ id: 3, mine: true })]
+    await act(() => queryClient.invalidateQueries({ queryKey: conversationKeys.messages(3) }))
+    await screen.findByText('Message 3')
+    expect(readCalls(fetch)).toBe(1)
+    messages = [...messages, makeMessage({ id: 4, mine: false, sender_id: seller.id })]
+    await act(() => queryClient.invalidateQueries({ queryKey: conversationKeys.messages(3) }))
+    await screen.findByText('Message 4')
+    await waitFor(() => expect(readCalls(fetch)).toBe(2))
+  })
+
+  it('waits for a hidden page to be shown before marking read', async () => {
+    setVisibility('hidden')
+    const { fetch } = setup('/dashboard/messages/3', {
+      'POST /api/conversations/:id/read': () => json({ unread: 0 }),
+    })
+    await screen.findByText('Message 2')
+    expect(readCalls(fetch)).toBe(0)
+    act(() => setVisibility('visible'))
+    await waitFor(() => expect(readCalls(fetch)).toBe(1))
+  })
+
+  it('does not mark read a thread with nothing from the other side', async () => {
+    const { fetch } = setup('/dashboard/messages/3', {
+      'GET /api/conversations/:id/messages': () => json(list([makeMessage({ id: 1 })])),
+    })
+    await screen.findByText('Message 1')
+    expect(readCalls(fetch)).toBe(0)
   })
 
   it('opens a thread alone on a phone, the list hidden, and the list alone without one', async () => {
