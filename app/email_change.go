@@ -23,7 +23,7 @@ type EmailChangeStore interface {
 	// and queues its mail.
 	CreateEmailChange(ctx context.Context, change EmailChange) error
 	// UseEmailChange spends a link that has not expired at now, moves the
-	// account to the new email, and returns the account as it is now and
+	// account to the new email, which it now has proven, and returns the account as it is now and
 	// the email it had. An unknown, used or expired link is not found; an
 	// email taken since the request is a conflict.
 	UseEmailChange(ctx context.Context, tokenHash []byte, now time.Time) (u *User, oldEmail string, err error)
@@ -109,13 +109,13 @@ func (s *Service) RequestEmailChange(ctx context.Context, actor *User, newEmail,
 // open it, signed in or not: it came to the new address.
 func (s *Service) ConfirmEmailChange(ctx context.Context, token string) (*User, error) {
 	if token == "" {
-		return nil, &Error{Kind: KindInvalid, Message: EmailLinkUsedMessage, Fields: map[string]string{"token": EmailLinkUsedMessage}}
+		return nil, usedEmailLink()
 	}
 	u, oldEmail, err := s.store.UseEmailChange(ctx, resetTokenHash(token), s.now())
 	switch ErrorKind(err) {
 	case "":
 	case KindNotFound:
-		return nil, &Error{Kind: KindInvalid, Message: EmailLinkUsedMessage, Fields: map[string]string{"token": EmailLinkUsedMessage}}
+		return nil, usedEmailLink()
 	case KindConflict:
 		return nil, Errorf(KindConflict, EmailTakenMessage)
 	default:
