@@ -27,7 +27,7 @@ func TestGoogleTakesOverAnUnprovenAccount(t *testing.T) {
 	owner := e.client()
 	who := &person{MockUser: mockoidc.MockUser{Subject: "victim-at-google", Email: "victim@example.com", EmailVerified: true}}
 	at := p.signIn(t, owner, who, "/dashboard")
-	if at.Path != "/profile" || at.Query().Get("notice") != "password-removed" {
+	if at.Path != "/dashboard/profile" || at.Query().Get("notice") != "password-removed" {
 		t.Errorf("ended at %s, want the Profile with the notice", at)
 	}
 	got := me(t, owner)

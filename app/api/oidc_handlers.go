@@ -202,7 +202,7 @@ func (s *Server) googleCallback(w http.ResponseWriter, r *http.Request) {
 // passwordRemovedPath is where a person lands who took over the account
 // made with their email before anyone proved it, and whose password was
 // removed: the web app's Profile shows the notice.
-const passwordRemovedPath = "/profile?notice=password-removed"
+const passwordRemovedPath = "/dashboard/profile?notice=password-removed"
 
 // signInFailed sends the browser to the login screen, which shows message
 // under its form. A person following a link lands on a page, never on JSON.
