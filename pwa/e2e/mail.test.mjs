@@ -105,7 +105,7 @@ test('an email changed on Profile takes effect once the link mailed to the new a
   assert.equal(await loginStatus(server.url, mover), 200)
   const link = await linkMailed(newEmail, '/confirm-email')
   await page.goto(link)
-  await page.getByRole('heading', { name: 'Confirm your new email address' }).waitFor()
+  await page.getByRole('heading', { name: 'Confirm your email address' }).waitFor()
   await page.getByRole('button', { name: 'Confirm email' }).click()
   await page.getByRole('status').filter({ hasText: `Your email is now ${newEmail}` }).waitFor()
   await page.getByRole('link', { name: 'Go to your profile' }).click()
