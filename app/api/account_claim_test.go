@@ -3,11 +3,14 @@ package api_test
 import (
 	"fmt"
 	"net/http"
+	"strings"
 	"testing"
 
 	"github.com/oauth2-proxy/mockoidc"
 
 	"rehome/app"
+	"rehome/app/api"
+	"rehome/internal/mailsink"
 )
 
 // TestGoogleTakesOverAnUnprovenAccount: someone signed up with another
@@ -61,4 +64,34 @@ func TestGoogleTakesOverAnUnprovenAccount(t *testing.T) {
 			t.Error("signing in again ended the owner's session")
 		}
 	})
+}
+
+// TestAccountTakeoverIsMailed: with mail, the address is told what became
+// of the account, and the squatter's pending links die with the takeover.
+func TestAccountTakeoverIsMailed(t *testing.T) {
+	t.Parallel()
+	var sink *mailsink.Sink
+	p := withProviderAnd(t, func(t *testing.T, cfg api.Config) *env {
+		e, s := withMailConfig(t, cfg)
+		sink = s
+		return e
+	})
+	e := p.env
+	squatter, _ := e.register("Squatter", "victim@example.com", app.RoleBuyer)
+	signUpLink := tokenOf(t, confirmationFor(t, sink, "victim@example.com", 1), "/confirm-email")
+	expectStatus(t, changeEmail(squatter, "squatter@example.com", testPassword), http.StatusAccepted)
+	change := tokenOf(t, mailFor(t, sink, "squatter@example.com", 1), "/confirm-email")
+
+	owner := e.client()
+	who := &person{MockUser: mockoidc.MockUser{Subject: "victim-at-google", Email: "victim@example.com", EmailVerified: true}}
+	p.signIn(t, owner, who, "/")
+	m := mailFor(t, sink, "victim@example.com", 1)
+	if m.Subject != "Your Rehome account is now signed in with Google" || !strings.Contains(m.Text, "Any password set on it before was removed") {
+		t.Errorf("the owner got %q:\n%s", m.Subject, m.Text)
+	}
+	expectError(t, confirmEmail(e.client(), change), http.StatusUnprocessableEntity, "", map[string]string{"token": app.EmailLinkUsedMessage})
+	expectError(t, confirmEmail(e.client(), signUpLink), http.StatusUnprocessableEntity, "", map[string]string{"token": app.EmailLinkUsedMessage})
+	if u := me(t, owner); u.Email != "victim@example.com" || !u.EmailVerified {
+		t.Errorf("the owner's account reads %+v", u)
+	}
 }

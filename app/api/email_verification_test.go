@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"strings"
 	"testing"
 
 	"rehome/app"
@@ -167,4 +168,28 @@ func linkToken(t *testing.T, link string) string {
 		t.Fatalf("no token in %q", link)
 	}
 	return u.Query().Get("token")
+}
+
+// TestEmailVerifiedStaysPrivate: whether an email is confirmed is the
+// person's own fact, and admins': no public answer, nor another person's
+// view of a listing, carries it.
+func TestEmailVerifiedStaysPrivate(t *testing.T) {
+	t.Parallel()
+	s := newShop(t)
+	id := s.mpProduct(t, "Tables")
+	buyer, _ := s.register("Bea Buyer", "bea@example.com", app.RoleBuyer)
+	for _, c := range []*client{s.client(), buyer} {
+		for _, path := range []string{
+			fmt.Sprintf("/api/products/%d", id), "/api/products?q=oak", "/api/categories", "/api/categories/Tables",
+			"/api/advertised", "/api/myproducts/seller@example.com",
+		} {
+			r := c.call("GET", path, nil)
+			if strings.Contains(string(r.body), "email_verified") {
+				t.Errorf("GET %s (status %d) shows email_verified: %s", path, r.status, r.body)
+			}
+		}
+	}
+	if !strings.Contains(string(s.admin.call("GET", "/api/sellers", nil).body), `"email_verified":false`) {
+		t.Error("the admin's list of sellers does not say whether their emails are confirmed")
+	}
 }

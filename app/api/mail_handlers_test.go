@@ -28,6 +28,12 @@ const publicURL = "https://market.example"
 // as 'rehome serve --smtp-url' does.
 func withMail(t *testing.T) (*env, *mailsink.Sink) {
 	t.Helper()
+	return withMailConfig(t, api.Config{})
+}
+
+// withMailConfig is withMail on a server configured with cfg.
+func withMailConfig(t *testing.T, cfg api.Config) (*env, *mailsink.Sink) {
+	t.Helper()
 	sink, err := mailsink.Start("127.0.0.1:0", mailsink.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -38,7 +44,7 @@ func withMail(t *testing.T) (*env, *mailsink.Sink) {
 		t.Fatal(err)
 	}
 	from := &netmail.Address{Name: "Rehome", Address: "noreply@market.example"}
-	e := serverWith(t, t.TempDir(), api.Config{}, func(m *marketplace.Marketplace) {
+	e := serverWith(t, t.TempDir(), cfg, func(m *marketplace.Marketplace) {
 		courier := m.UseMail(server, from, publicURL, slog.New(slog.NewTextHandler(io.Discard, nil)))
 		ctx, cancel := context.WithCancel(context.Background())
 		done := make(chan struct{})
