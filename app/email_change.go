@@ -104,18 +104,14 @@ func (s *Service) RequestEmailChange(ctx context.Context, actor *User, newEmail,
 	return nil
 }
 
-// ConfirmEmailChange spends an email change link: the account moves to
+// confirmEmailChange spends an email change link: the account moves to
 // the new email, and the old address is told. Whoever holds the link may
-// open it, signed in or not: it came to the new address.
-func (s *Service) ConfirmEmailChange(ctx context.Context, token string) (*User, error) {
-	if token == "" {
-		return nil, usedEmailLink()
-	}
-	u, oldEmail, err := s.store.UseEmailChange(ctx, resetTokenHash(token), s.now())
+// open it, signed in or not: it came to the new address. A link that is
+// not an email change's, or no longer works, is not found.
+func (s *Service) confirmEmailChange(ctx context.Context, tokenHash []byte) (*User, error) {
+	u, oldEmail, err := s.store.UseEmailChange(ctx, tokenHash, s.now())
 	switch ErrorKind(err) {
 	case "":
-	case KindNotFound:
-		return nil, usedEmailLink()
 	case KindConflict:
 		return nil, Errorf(KindConflict, EmailTakenMessage)
 	default:

@@ -94,11 +94,12 @@ func (s *Service) ConfirmEmail(ctx context.Context, token string) (*User, EmailL
 	if token == "" {
 		return nil, "", usedEmailLink()
 	}
-	u, err := s.ConfirmEmailChange(ctx, token)
-	if err == nil || ErrorMessage(err) != EmailLinkUsedMessage {
+	hash := resetTokenHash(token)
+	u, err := s.confirmEmailChange(ctx, hash)
+	if ErrorKind(err) != KindNotFound {
 		return u, EmailLinkChange, err
 	}
-	u, err = s.store.UseEmailVerification(ctx, resetTokenHash(token), s.now())
+	u, err = s.store.UseEmailVerification(ctx, hash, s.now())
 	if ErrorKind(err) == KindNotFound {
 		return nil, "", usedEmailLink()
 	}
