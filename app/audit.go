@@ -15,6 +15,10 @@ const (
 	AuditDismissReport  AuditAction = "dismiss_report"
 	AuditCreateCategory AuditAction = "create_category"
 	AuditResetLink      AuditAction = "reset_link"
+	// AuditClaimAccount: the owner of an email, vouched for by a provider,
+	// took over an account someone had made with it before proving it.
+	// The actor is that person, not an admin.
+	AuditClaimAccount AuditAction = "claim_account"
 )
 
 // What an audit entry's target is.

@@ -23,7 +23,7 @@ type EmailChangeStore interface {
 	// and queues its mail.
 	CreateEmailChange(ctx context.Context, change EmailChange) error
 	// UseEmailChange spends a link that has not expired at now, moves the
-	// account to the new email, and returns the account as it is now and
+	// account to the new email, which it now has proven, and returns the account as it is now and
 	// the email it had. An unknown, used or expired link is not found; an
 	// email taken since the request is a conflict.
 	UseEmailChange(ctx context.Context, tokenHash []byte, now time.Time) (u *User, oldEmail string, err error)
@@ -104,18 +104,14 @@ func (s *Service) RequestEmailChange(ctx context.Context, actor *User, newEmail,
 	return nil
 }
 
-// ConfirmEmailChange spends an email change link: the account moves to
+// confirmEmailChange spends an email change link: the account moves to
 // the new email, and the old address is told. Whoever holds the link may
-// open it, signed in or not: it came to the new address.
-func (s *Service) ConfirmEmailChange(ctx context.Context, token string) (*User, error) {
-	if token == "" {
-		return nil, &Error{Kind: KindInvalid, Message: EmailLinkUsedMessage, Fields: map[string]string{"token": EmailLinkUsedMessage}}
-	}
-	u, oldEmail, err := s.store.UseEmailChange(ctx, resetTokenHash(token), s.now())
+// open it, signed in or not: it came to the new address. A link that is
+// not an email change's, or no longer works, is not found.
+func (s *Service) confirmEmailChange(ctx context.Context, tokenHash []byte) (*User, error) {
+	u, oldEmail, err := s.store.UseEmailChange(ctx, tokenHash, s.now())
 	switch ErrorKind(err) {
 	case "":
-	case KindNotFound:
-		return nil, &Error{Kind: KindInvalid, Message: EmailLinkUsedMessage, Fields: map[string]string{"token": EmailLinkUsedMessage}}
 	case KindConflict:
 		return nil, Errorf(KindConflict, EmailTakenMessage)
 	default:

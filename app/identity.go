@@ -25,6 +25,35 @@ type IdentityStore interface {
 	// CreateUserWithIdentity stores u, without a password, linked to the
 	// subject: both or neither. A taken email is a conflict.
 	CreateUserWithIdentity(ctx context.Context, u *User, provider, subject string) error
+	// ClaimAccount gives an account whose email was never proven to the
+	// person a provider vouches owns it, in one transaction: the subject
+	// is linked and every other link to a provider removed, the email is
+	// verified, the password removed, the session epoch raised (which ends
+	// every session and voids every outstanding link), the mail queued and
+	// the audit entry recorded. It returns the account as it is now and
+	// whether it had a password. An account whose email was proven or
+	// changed meanwhile is a conflict.
+	ClaimAccount(ctx context.Context, claim AccountClaim) (u *User, hadPassword bool, err error)
+}
+
+// AccountClaim is a provider's person taking over the account made with
+// their email before anyone proved it.
+type AccountClaim struct {
+	UserID   int64
+	Email    string // the account's email, as the provider vouched for it
+	Provider string
+	Subject  string
+	Audit    *AuditEntry
+	Mail     *Mail // nil when the marketplace sends no mail
+}
+
+// SignedIn is the account a provider sign-in gave, and what the person
+// must be told about it.
+type SignedIn struct {
+	User *User
+	// PasswordRemoved: the account was taken over from whoever made it
+	// with this email, and the password they had set is gone.
+	PasswordRemoved bool
 }
 
 // PictureFetcher gets a person's picture from their provider, once.
@@ -35,39 +64,73 @@ type PictureFetcher func(ctx context.Context) (io.ReadCloser, error)
 //     email is now;
 //   - else the account with the same email, linked from now on, but only
 //     when the provider has verified that email: otherwise anyone could
-//     claim an address at the provider and take over the account;
+//     claim an address at the provider and take over the account. When
+//     that account never proved its email, whoever made it may not own
+//     the address: the provider's person takes it over alone (see
+//     ClaimAccount), and is told when its password was removed;
 //   - else a new Buyer with the provider's name, and its picture stored
 //     through the image intake when it can be fetched (or none).
 //
-// A password account stays a password account when linked.
-func (s *Service) SignInWith(ctx context.Context, id Identity, picture PictureFetcher) (*User, error) {
+// A password account whose email was proven stays a password account when
+// linked.
+func (s *Service) SignInWith(ctx context.Context, id Identity, picture PictureFetcher) (SignedIn, error) {
 	if id.Provider == "" || id.Subject == "" {
-		return nil, Errorf(KindInvalid, "The sign-in provider did not say who you are")
+		return SignedIn{}, Errorf(KindInvalid, "The sign-in provider did not say who you are")
 	}
 	u, err := s.store.UserByIdentity(ctx, id.Provider, id.Subject)
 	if ErrorKind(err) != KindNotFound {
-		return u, err
+		return SignedIn{User: u}, err
 	}
 	email := NormalizeEmail(id.Email)
 	if email == "" {
-		return nil, Errorf(KindInvalid, "Your %s account did not share an email address", providerName(id.Provider))
+		return SignedIn{}, Errorf(KindInvalid, "Your %s account did not share an email address", providerName(id.Provider))
 	}
 	existing, err := s.store.UserByEmail(ctx, email)
 	switch ErrorKind(err) {
 	case "":
 		if !id.EmailVerified {
-			return nil, Errorf(KindConflict, "An account with this email already exists, and %s has not verified the email. "+
+			return SignedIn{}, Errorf(KindConflict, "An account with this email already exists, and %s has not verified the email. "+
 				"Log in with your password", providerName(id.Provider))
 		}
-		if err := s.store.LinkIdentity(ctx, id.Provider, id.Subject, existing.ID); err != nil {
-			return nil, err
+		if !existing.EmailVerified {
+			return s.claimAccount(ctx, existing, id)
 		}
-		return existing, nil
+		if err := s.store.LinkIdentity(ctx, id.Provider, id.Subject, existing.ID); err != nil {
+			return SignedIn{}, err
+		}
+		return SignedIn{User: existing}, nil
 	case KindNotFound:
 	default:
-		return nil, err
+		return SignedIn{}, err
 	}
+	u, err = s.createWithIdentity(ctx, id, email, picture)
+	return SignedIn{User: u}, err
+}
 
+// claimAccount gives the provider's person, who owns the email, the
+// account someone made with it before proving it.
+func (s *Service) claimAccount(ctx context.Context, existing *User, id Identity) (SignedIn, error) {
+	claim := AccountClaim{UserID: existing.ID, Email: existing.Email, Provider: id.Provider, Subject: id.Subject,
+		Audit: auditOf(existing, AuditClaimAccount, AuditTargetUser, existing.ID, accountName(existing))}
+	if s.mail != nil {
+		claim.Mail = accountClaimedMail(existing, providerName(id.Provider))
+	}
+	u, hadPassword, err := s.store.ClaimAccount(ctx, claim)
+	if ErrorKind(err) == KindConflict {
+		return SignedIn{}, Errorf(KindConflict, "Your account changed while you were signing in. Try again.")
+	}
+	if err != nil {
+		return SignedIn{}, err
+	}
+	if claim.Mail != nil {
+		s.mailQueued()
+	}
+	return SignedIn{User: u, PasswordRemoved: hadPassword}, nil
+}
+
+// createWithIdentity makes a Buyer for a provider's person whose email has
+// no account yet: their email is proven when the provider verified it.
+func (s *Service) createWithIdentity(ctx context.Context, id Identity, email string, picture PictureFetcher) (*User, error) {
 	n := NewUser{Name: strings.TrimSpace(id.Name), Email: email, Role: RoleBuyer}
 	if n.Name == "" {
 		n.Name, _, _ = strings.Cut(email, "@")
@@ -82,7 +145,7 @@ func (s *Service) SignInWith(ctx context.Context, id Identity, picture PictureFe
 		return nil, err
 	}
 	n.Image = s.providerPicture(ctx, picture)
-	u = &User{Name: n.Name, Email: n.Email, Role: n.Role, Image: n.Image}
+	u := &User{Name: n.Name, Email: n.Email, Role: n.Role, Image: n.Image, EmailVerified: id.EmailVerified}
 	if err := s.store.CreateUserWithIdentity(ctx, u, id.Provider, id.Subject); err != nil {
 		if ErrorKind(err) == KindConflict {
 			return nil, emailTaken()

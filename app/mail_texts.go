@@ -118,3 +118,32 @@ func emailChangedMail(u *User, oldEmail string) *Mail {
 		Footer: mailFooter,
 	})
 }
+
+func verifyEmailMail(u *User, link string) *Mail {
+	return newMail(u.Email, "Confirm your email for Rehome", mailBody{
+		Greeting: greeting(u),
+		Paragraphs: []string{
+			"Please confirm that " + u.Email + " is yours, so that your Rehome account is safe with it.",
+			"The link works once, for a day. If you did not make an account on Rehome, ignore this mail.",
+		},
+		ActionLabel: "Confirm my email",
+		ActionURL:   link,
+		Footer:      mailFooter,
+	})
+}
+
+// accountClaimedMail tells the address's owner, who just signed in with a
+// provider, what became of the account someone had made with their email
+// before anyone proved it.
+func accountClaimedMail(u *User, provider string) *Mail {
+	return newMail(u.Email, "Your Rehome account is now signed in with "+provider, mailBody{
+		Greeting: greeting(u),
+		Paragraphs: []string{
+			"You signed in to Rehome with " + provider + ", which confirmed that " + u.Email + " is yours. " +
+				"The account with this email had never confirmed it, so it is now yours alone: every other device was signed out of it.",
+			"Any password set on it before was removed. Sign in with " + provider + ", or set a new password on your Profile.",
+			"If you did not sign in with " + provider + " just now, ask an admin of your marketplace to help you at once.",
+		},
+		Footer: mailFooter,
+	})
+}

@@ -17,22 +17,28 @@ const ResetLinkUsedMessage = "This link has expired or was already used. Ask for
 
 // PasswordResetStore keeps one-time password reset links by their token's hash.
 type PasswordResetStore interface {
-	// CreatePasswordReset keeps a link, and records its audit entry or
-	// queues its mail, when given, in the same transaction.
+	// CreatePasswordReset keeps a link in place of the account's earlier
+	// ones, and records its audit entry or queues its mail, when given, in
+	// the same transaction.
 	CreatePasswordReset(ctx context.Context, reset PasswordReset) error
 	// UsePasswordReset spends a link that has not expired at now: the
 	// account gets passwordHash and a new session epoch, which ends its
-	// sessions. An unknown, used or expired link is not found.
+	// sessions and voids its other links; a mailed link proves its email.
+	// An unknown, used or expired link, or one made for an email the
+	// account no longer has, is not found.
 	UsePasswordReset(ctx context.Context, tokenHash, passwordHash []byte, now time.Time) (*User, error)
 }
 
 // PasswordReset is a one-time link to set an account's password.
 type PasswordReset struct {
-	UserID    int64
+	UserID int64
+	// Email is the account's email the link was made for: once the account
+	// has another, the link is void.
+	Email     string
 	TokenHash []byte
 	Expires   time.Time
 	Audit     *AuditEntry // made by an admin
-	Mail      *Mail       // asked for by email
+	Mail      *Mail       // asked for by email; spending it proves the email
 }
 
 // resetTokenHash is what the store keeps of a link's token.
@@ -60,7 +66,7 @@ func (s *Service) MakeResetLink(ctx context.Context, actor *User, id int64) (str
 	}
 	token := rand.Text()
 	audit := auditOf(actor, AuditResetLink, AuditTargetUser, id, accountName(u))
-	reset := PasswordReset{UserID: id, TokenHash: resetTokenHash(token), Expires: s.now().Add(ResetLinkValidity), Audit: audit}
+	reset := PasswordReset{UserID: id, Email: u.Email, TokenHash: resetTokenHash(token), Expires: s.now().Add(ResetLinkValidity), Audit: audit}
 	if err := s.store.CreatePasswordReset(ctx, reset); err != nil {
 		return "", err
 	}
@@ -143,7 +149,7 @@ func (s *Service) mailResetLink(ctx context.Context, email string, now time.Time
 	}
 	token := rand.Text()
 	link := s.link("/reset-password?token=" + url.QueryEscape(token))
-	reset := PasswordReset{UserID: u.ID, TokenHash: resetTokenHash(token), Expires: now.Add(ResetLinkValidity), Mail: passwordResetMail(u, link)}
+	reset := PasswordReset{UserID: u.ID, Email: u.Email, TokenHash: resetTokenHash(token), Expires: now.Add(ResetLinkValidity), Mail: passwordResetMail(u, link)}
 	if err := s.store.CreatePasswordReset(ctx, reset); err != nil {
 		return err
 	}

@@ -24,6 +24,7 @@ type Store interface {
 	ExportStore
 	MailQueue
 	EmailChangeStore
+	EmailVerificationStore
 	SessionStore
 	ConversationStore
 	PushStore
@@ -51,6 +52,7 @@ type Service struct {
 	forgotByAddress *AttemptLimiter
 	forgotByEmail   *AttemptLimiter
 	emailChanges    *AttemptLimiter
+	verifyMails     *AttemptLimiter
 
 	messagesPerMinute *AttemptLimiter
 	messagesPerDay    *AttemptLimiter
@@ -83,6 +85,7 @@ func NewService(store Store, intake ImageIntake, hasher PasswordHasher) *Service
 		forgotByAddress: NewAttemptLimiter(ForgotPasswordPerAddressPerHour, time.Hour),
 		forgotByEmail:   NewAttemptLimiter(ForgotPasswordMailsPerHour, time.Hour),
 		emailChanges:    NewAttemptLimiter(EmailChangesPerHour, time.Hour),
+		verifyMails:     NewAttemptLimiter(EmailVerificationsPerHour, time.Hour),
 
 		messagesPerMinute: NewAttemptLimiter(MessagesPerMinute, time.Minute),
 		messagesPerDay:    NewAttemptLimiter(MessagesPerDay, 24*time.Hour),

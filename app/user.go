@@ -19,15 +19,19 @@ const (
 
 // User is an account as the rest of the system sees it: never with its hash.
 type User struct {
-	ID       int64     `json:"id"`
-	Name     string    `json:"name"`
-	Email    string    `json:"email"`
-	Role     Role      `json:"role"`
-	Image    string    `json:"image"`
-	Phone    string    `json:"phone"`
-	Location string    `json:"location"`
-	Verified bool      `json:"-"`
-	Created  time.Time `json:"-"`
+	ID       int64  `json:"id"`
+	Name     string `json:"name"`
+	Email    string `json:"email"`
+	Role     Role   `json:"role"`
+	Image    string `json:"image"`
+	Phone    string `json:"phone"`
+	Location string `json:"location"`
+	Verified bool   `json:"-"`
+	// EmailVerified: the person proved they own Email (see the migration
+	// that added it). Shown to them and to admins only: User's JSON goes
+	// nowhere else.
+	EmailVerified bool      `json:"email_verified"`
+	Created       time.Time `json:"-"`
 	// SessionEpoch rises when every session of the account must end (a
 	// new password); a session signed in under an older one is over.
 	SessionEpoch int64 `json:"-"`

@@ -43,10 +43,18 @@ func (s *Service) Register(ctx context.Context, n NewUser, image io.Reader, clie
 		}
 		n.Image = img.URL
 	}
-	return s.createUser(ctx, n)
+	u, err := s.createUser(ctx, n, false)
+	if err != nil || s.mail == nil {
+		return u, err
+	}
+	// The account stands whether or not its confirmation link can be
+	// queued: Profile sends another.
+	_ = s.mailVerifyLink(ctx, u, now)
+	return u, nil
 }
 
 // CreateAdmin makes an Admin account; only the command line may do this.
+// Its email counts as proven: the operator vouches for it.
 func (s *Service) CreateAdmin(ctx context.Context, n NewUser) (*User, error) {
 	n.Normalize()
 	n.Role = RoleAdmin
@@ -55,7 +63,7 @@ func (s *Service) CreateAdmin(ctx context.Context, n NewUser) (*User, error) {
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	return s.createUser(ctx, n)
+	return s.createUser(ctx, n, true)
 }
 
 func (s *Service) emailFree(ctx context.Context, email string) error {
@@ -74,12 +82,12 @@ func emailTaken() error {
 		Fields: map[string]string{"email": "An account with this email already exists"}}
 }
 
-func (s *Service) createUser(ctx context.Context, n NewUser) (*User, error) {
+func (s *Service) createUser(ctx context.Context, n NewUser, emailVerified bool) (*User, error) {
 	hash, err := s.hasher.Hash(n.Password)
 	if err != nil {
 		return nil, err
 	}
-	u := &User{Name: n.Name, Email: n.Email, Role: n.Role, Image: n.Image, Phone: n.Phone, Location: n.Location}
+	u := &User{Name: n.Name, Email: n.Email, Role: n.Role, Image: n.Image, Phone: n.Phone, Location: n.Location, EmailVerified: emailVerified}
 	if err := s.store.CreateUser(ctx, u, hash); err != nil {
 		if ErrorKind(err) == KindConflict {
 			return nil, emailTaken()

@@ -147,7 +147,7 @@ func (w *world) view(t *testing.T, db *sqlite.DB) (public, private string) {
 			fmt.Fprintf(&priv, "user %d: %v\n", u.ID, app.ErrorKind(err))
 			continue
 		}
-		fmt.Fprintf(&priv, "user %d %s %s %s verified=%v epoch=%d\n", got.ID, got.Name, got.Email, got.Role, got.Verified, got.SessionEpoch)
+		fmt.Fprintf(&priv, "user %d %s %s %s verified=%v epoch=%d email_verified=%v\n", got.ID, got.Name, got.Email, got.Role, got.Verified, got.SessionEpoch, got.EmailVerified)
 	}
 	for _, token := range w.sessionTokens {
 		data, found, err := db.Sessions().FindCtx(ctx, token)
@@ -220,6 +220,22 @@ var storeWrites = map[string]func(ctx context.Context, w *world) error{
 			return err
 		}
 		_, _, err := w.db.UseEmailChange(ctx, []byte("hash"), time.Now())
+		return err
+	},
+	"CreateEmailVerification": func(ctx context.Context, w *world) error {
+		return w.db.CreateEmailVerification(ctx, w.emailVerification())
+	},
+	// Marks the email verified: the user is read afresh.
+	"UseEmailVerification": func(ctx context.Context, w *world) error {
+		if err := w.db.CreateEmailVerification(ctx, w.emailVerification()); err != nil {
+			return err
+		}
+		_, err := w.db.UseEmailVerification(ctx, []byte("hash"), time.Now())
+		return err
+	},
+	// Verifies the email, removes the password and raises the epoch.
+	"ClaimAccount": func(ctx context.Context, w *world) error {
+		_, _, err := w.db.ClaimAccount(ctx, app.AccountClaim{UserID: w.buyer.ID, Email: w.buyer.Email, Provider: "google", Subject: "g-3"})
 		return err
 	},
 	"DeleteExpiredLinks": func(ctx context.Context, w *world) error {
@@ -378,11 +394,16 @@ func (w *world) message(ctx context.Context, pickupAt *time.Time) (*app.Conversa
 }
 
 func (w *world) reset() app.PasswordReset {
-	return app.PasswordReset{UserID: w.buyer.ID, TokenHash: []byte("hash"), Expires: time.Now().Add(time.Hour)}
+	return app.PasswordReset{UserID: w.buyer.ID, Email: w.buyer.Email, TokenHash: []byte("hash"), Expires: time.Now().Add(time.Hour)}
 }
 
 func (w *world) pushSubscription() app.PushSubscription {
 	return app.PushSubscription{Endpoint: "https://push.example.net/send/1", Keys: app.PushKeys{P256dh: "key", Auth: "auth"}}
+}
+
+func (w *world) emailVerification() app.EmailVerification {
+	return app.EmailVerification{UserID: w.buyer.ID, Email: w.buyer.Email, TokenHash: []byte("hash"), Expires: time.Now().Add(time.Hour),
+		Mail: &app.Mail{To: w.buyer.Email, Subject: "Confirm", Text: "Link", HTML: "<p>Link</p>"}}
 }
 
 func (w *world) emailChange() app.EmailChange {
@@ -438,7 +459,7 @@ func TestNoWriteLeavesAStaleRow(t *testing.T) {
 var unseenWrites = []string{
 	"CreateUser", "CreateUsers", "CreateUserWithIdentity", "LinkIdentity", "SetPaymentID", "CreateReport",
 	"DismissReport", "RecordImage", "KeepAnswer", "ForgetAnswersBefore", "CreatePasswordReset",
-	"CreateEmailChange", "DeleteExpiredLinks", "QueueMail", "MailFailed", "MailDone",
+	"CreateEmailChange", "CreateEmailVerification", "DeleteExpiredLinks", "QueueMail", "MailFailed", "MailDone",
 	"AddMessage", "AddMessageTo", "MarkRead", "AcceptPickup",
 	"KeepVAPIDKeys", "SavePushSubscription", "DeletePushSubscription", "DeletePushEndpoint", "SetPushKinds",
 }

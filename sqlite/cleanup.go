@@ -32,15 +32,18 @@ func (db *DB) CleanUp(ctx context.Context, interval time.Duration, log *slog.Log
 	}
 }
 
-// DeleteExpiredLinks removes password reset and email change links past
-// their expiry: they can no longer be used.
+// DeleteExpiredLinks removes password reset, email change and email
+// confirmation links past their expiry: they can no longer be used.
 func (db *DB) DeleteExpiredLinks(ctx context.Context) error {
 	now := db.millis()
 	return db.inTx(ctx, func(tx *sql.Tx) error {
 		if _, err := db.txExec(ctx, tx, `DELETE FROM password_resets WHERE expires <= ?`, now); err != nil {
 			return err
 		}
-		_, err := db.txExec(ctx, tx, `DELETE FROM email_changes WHERE expires <= ?`, now)
+		if _, err := db.txExec(ctx, tx, `DELETE FROM email_changes WHERE expires <= ?`, now); err != nil {
+			return err
+		}
+		_, err := db.txExec(ctx, tx, `DELETE FROM email_verifications WHERE expires <= ?`, now)
 		return err
 	})
 }

@@ -39,7 +39,9 @@ func (db *DB) UseEmailChange(ctx context.Context, tokenHash []byte, now time.Tim
 		if err := db.txRow(ctx, tx, `SELECT email FROM users WHERE id = ?`, userID).Scan(&oldEmail); err != nil {
 			return notFound(err, "User")
 		}
-		_, err = db.txExec(ctx, tx, `UPDATE users SET email = ? WHERE id = ?`, newEmail, userID)
+		// The link came to the new address: it is proven. The new email
+		// voids the account's other links, by trigger.
+		_, err = db.txExec(ctx, tx, `UPDATE users SET email = ?, email_verified = 1 WHERE id = ?`, newEmail, userID)
 		if isUniqueViolation(err) {
 			return app.Errorf(app.KindConflict, "%s", app.EmailTakenMessage)
 		}

@@ -9,12 +9,12 @@ import (
 	"rehome/app"
 )
 
-const userColumns = `id, name, email, role, image, phone, location, verified, created, session_epoch`
+const userColumns = `id, name, email, role, image, phone, location, verified, created, session_epoch, email_verified`
 
 func scanUser(row row, extra ...any) (*app.User, error) {
 	var u app.User
 	var created int64
-	dest := append([]any{&u.ID, &u.Name, &u.Email, &u.Role, &u.Image, &u.Phone, &u.Location, &u.Verified, &created, &u.SessionEpoch}, extra...)
+	dest := append([]any{&u.ID, &u.Name, &u.Email, &u.Role, &u.Image, &u.Phone, &u.Location, &u.Verified, &created, &u.SessionEpoch, &u.EmailVerified}, extra...)
 	if err := row.Scan(dest...); err != nil {
 		return nil, notFound(err, "User")
 	}
@@ -35,9 +35,9 @@ func (db *DB) CreateUser(ctx context.Context, u *app.User, passwordHash []byte) 
 // signs in only through a provider) and fills in its ID.
 func (db *DB) insertUser(ctx context.Context, tx *sql.Tx, u *app.User, passwordHash []byte, created int64) error {
 	err := db.txRow(ctx, tx, `
-		INSERT INTO users (name, email, password_hash, role, image, phone, location, verified, created)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-		u.Name, u.Email, passwordHash, u.Role, u.Image, u.Phone, u.Location, u.Verified, created).Scan(&u.ID)
+		INSERT INTO users (name, email, password_hash, role, image, phone, location, verified, created, email_verified)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+		u.Name, u.Email, passwordHash, u.Role, u.Image, u.Phone, u.Location, u.Verified, created, u.EmailVerified).Scan(&u.ID)
 	if isUniqueViolation(err) {
 		return app.Errorf(app.KindConflict, "An account with this email already exists")
 	}

@@ -257,17 +257,28 @@ type tokenRequest struct {
 	Token string `json:"token"`
 }
 
-// confirmEmailChange spends the link mailed to a new email.
-func (s *Server) confirmEmailChange(w http.ResponseWriter, r *http.Request) {
+// confirmEmail spends a link mailed to an address: an email change's, or
+// a "Confirm your email" link; kind says which.
+func (s *Server) confirmEmail(w http.ResponseWriter, r *http.Request) {
 	var req tokenRequest
 	if err := decodeJSON(w, r, &req); err != nil {
 		s.writeError(w, r, err)
 		return
 	}
-	u, err := s.svc.ConfirmEmailChange(r.Context(), req.Token)
+	u, kind, err := s.svc.ConfirmEmail(r.Context(), req.Token)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]string{"email": u.Email})
+	writeJSON(w, http.StatusOK, map[string]string{"email": u.Email, "kind": string(kind)})
+}
+
+// sendEmailVerification mails the signed-in person a "Confirm your email" link.
+func (s *Server) sendEmailVerification(w http.ResponseWriter, r *http.Request) {
+	user := actor(r)
+	if err := s.svc.SendEmailVerification(r.Context(), user); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusAccepted, map[string]string{"message": app.EmailVerificationSentMessage(user.Email)})
 }

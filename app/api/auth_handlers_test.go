@@ -86,7 +86,7 @@ func TestRegisterCreatesTheAccountAndSignsIn(t *testing.T) {
 				t.Errorf("body mentions a password or hash: %s", r.body)
 			}
 			got := decode[map[string]any](t, r)
-			wantKeys := []string{"email", "id", "image", "location", "name", "phone", "role"}
+			wantKeys := []string{"email", "email_verified", "id", "image", "location", "name", "phone", "role"}
 			if tc.wantVerified {
 				wantKeys = append(wantKeys, "verified")
 			}
@@ -97,8 +97,9 @@ func TestRegisterCreatesTheAccountAndSignsIn(t *testing.T) {
 			if id, _ := got["id"].(float64); id <= 0 {
 				t.Errorf("id %v, want a positive number", got["id"])
 			}
+			// Nothing proved the email yet: anyone could have typed it.
 			want := map[string]any{"name": "Pat Person", "email": tc.wantEmail, "role": string(tc.role),
-				"phone": "020 7946 0000", "location": "Riverside"}
+				"phone": "020 7946 0000", "location": "Riverside", "email_verified": false}
 			for k, v := range want {
 				if got[k] != v {
 					t.Errorf("%s = %#v, want %#v", k, got[k], v)

@@ -8,6 +8,7 @@ import (
 	netmail "net/mail"
 	"net/url"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -27,6 +28,12 @@ const publicURL = "https://market.example"
 // as 'rehome serve --smtp-url' does.
 func withMail(t *testing.T) (*env, *mailsink.Sink) {
 	t.Helper()
+	return withMailConfig(t, api.Config{})
+}
+
+// withMailConfig is withMail on a server configured with cfg.
+func withMailConfig(t *testing.T, cfg api.Config) (*env, *mailsink.Sink) {
+	t.Helper()
 	sink, err := mailsink.Start("127.0.0.1:0", mailsink.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -37,7 +44,7 @@ func withMail(t *testing.T) (*env, *mailsink.Sink) {
 		t.Fatal(err)
 	}
 	from := &netmail.Address{Name: "Rehome", Address: "noreply@market.example"}
-	e := serverWith(t, t.TempDir(), api.Config{}, func(m *marketplace.Marketplace) {
+	e := serverWith(t, t.TempDir(), cfg, func(m *marketplace.Marketplace) {
 		courier := m.UseMail(server, from, publicURL, slog.New(slog.NewTextHandler(io.Discard, nil)))
 		ctx, cancel := context.WithCancel(context.Background())
 		done := make(chan struct{})
@@ -47,14 +54,38 @@ func withMail(t *testing.T) (*env, *mailsink.Sink) {
 	return e, sink
 }
 
-// mailFor waits for the nth mail to an address.
+// mailFor waits for the nth mail to an address, leaving out the
+// "Confirm your email" mail every sign-up gets (confirmationFor has it).
 func mailFor(t *testing.T, sink *mailsink.Sink, to string, n int) mailsink.Message {
 	t.Helper()
-	got := sink.Wait(to, n, 10*time.Second)
-	if len(got) < n {
-		t.Fatalf("%d mails to %s arrived, want %d", len(got), to, n)
+	return nthMail(t, sink, to, n, func(m mailsink.Message) bool { return m.Subject != confirmationSubject })
+}
+
+// confirmationFor waits for the nth "Confirm your email" mail to an address.
+func confirmationFor(t *testing.T, sink *mailsink.Sink, to string, n int) mailsink.Message {
+	t.Helper()
+	return nthMail(t, sink, to, n, func(m mailsink.Message) bool { return m.Subject == confirmationSubject })
+}
+
+const confirmationSubject = "Confirm your email for Rehome"
+
+func nthMail(t *testing.T, sink *mailsink.Sink, to string, n int, wanted func(mailsink.Message) bool) mailsink.Message {
+	t.Helper()
+	for all := n; ; all++ {
+		got := sink.Wait(to, all, 10*time.Second)
+		if len(got) < all {
+			t.Fatalf("%d mails to %s arrived, want %d of the kind", len(got), to, n)
+		}
+		if kept := slices.DeleteFunc(got, func(m mailsink.Message) bool { return !wanted(m) }); len(kept) >= n {
+			return kept[n-1]
+		}
 	}
-	return got[n-1]
+}
+
+// mailsTo are the mails an address has received but its sign-up's
+// confirmation.
+func mailsTo(sink *mailsink.Sink, to string) []mailsink.Message {
+	return slices.DeleteFunc(sink.Messages(to), func(m mailsink.Message) bool { return m.Subject == confirmationSubject })
 }
 
 var linkInText = regexp.MustCompile(`https://market\.example/[a-z-]+\?token=[A-Za-z0-9%]+`)
@@ -157,7 +188,7 @@ func TestForgotPasswordLimits(t *testing.T) {
 	}
 	mailFor(t, sink, "bea@example.com", app.ForgotPasswordMailsPerHour)
 	time.Sleep(200 * time.Millisecond) // a mail too many would have come by now
-	if got := len(sink.Messages("bea@example.com")); got != app.ForgotPasswordMailsPerHour {
+	if got := len(mailsTo(sink, "bea@example.com")); got != app.ForgotPasswordMailsPerHour {
 		t.Errorf("%d mails, want %d", got, app.ForgotPasswordMailsPerHour)
 	}
 

@@ -178,22 +178,31 @@ func (s *Server) googleCallback(w http.ResponseWriter, r *http.Request) {
 		s.signInFailed(w, r, "Google's answer could not be read. Try again.", err)
 		return
 	}
-	user, err := s.svc.SignInWith(ctx, app.Identity{
+	signedIn, err := s.svc.SignInWith(ctx, app.Identity{
 		Provider: oidcProvider, Subject: idToken.Subject,
 		Email: claims.Email, EmailVerified: claims.EmailVerified, Name: claims.Name,
 	}, s.oidc.picture(claims.Picture))
 	if err == nil {
-		err = s.signIn(r, user)
+		err = s.signIn(r, signedIn.User)
 	}
 	if err != nil {
 		s.signInFailed(w, r, app.ErrorMessage(err), err)
 		return
+	}
+	if signedIn.PasswordRemoved {
+		// Profile tells them, beside the form that sets a new password.
+		next = passwordRemovedPath
 	}
 	if next == "" {
 		next = "/"
 	}
 	http.Redirect(w, r, next, http.StatusFound)
 }
+
+// passwordRemovedPath is where a person lands who took over the account
+// made with their email before anyone proved it, and whose password was
+// removed: the web app's Profile shows the notice.
+const passwordRemovedPath = "/dashboard/profile?notice=password-removed"
 
 // signInFailed sends the browser to the login screen, which shows message
 // under its form. A person following a link lands on a page, never on JSON.

@@ -173,16 +173,22 @@ func TestSignInWithGoogle(t *testing.T) {
 		}
 	})
 
-	t.Run("a password account is linked when Google verified the email, and keeps its password", func(t *testing.T) {
-		_, sam := e.register("Sam Seller", "sam@example.com", app.RoleSeller)
+	t.Run("a password account whose email was proven is linked when Google verified the email, and keeps its password", func(t *testing.T) {
+		// The operator vouched for an admin's email.
+		before, ada := e.admin("ada@example.com")
 		c := e.client()
-		who := &person{MockUser: mockoidc.MockUser{Subject: "sam-at-google", Email: "Sam@Example.com", EmailVerified: true}}
-		p.signIn(t, c, who, "/")
-		if me := decode[app.User](t, c.call("GET", "/api/auth/me", nil)); me.ID != sam.ID || me.Role != app.RoleSeller {
-			t.Errorf("signed in as %+v, want Sam's account", me)
+		who := &person{MockUser: mockoidc.MockUser{Subject: "ada-at-google", Email: "Ada@Example.com", EmailVerified: true}}
+		if at := p.signIn(t, c, who, "/"); at.Path != "/" {
+			t.Errorf("ended at %s", at)
 		}
-		expectStatus(t, e.client().call("POST", "/api/auth/login", map[string]string{"email": "sam@example.com", "password": testPassword}),
+		if me := decode[app.User](t, c.call("GET", "/api/auth/me", nil)); me.ID != ada.ID || me.Role != app.RoleAdmin {
+			t.Errorf("signed in as %+v, want Ada's account", me)
+		}
+		expectStatus(t, e.client().call("POST", "/api/auth/login", map[string]string{"email": "ada@example.com", "password": testPassword}),
 			http.StatusOK)
+		if me := decode[app.User](t, before.call("GET", "/api/auth/me", nil)); me.ID != ada.ID {
+			t.Errorf("the session from before reads %+v", me)
+		}
 	})
 
 	t.Run("an unverified email that matches an account is refused", func(t *testing.T) {

@@ -1,9 +1,11 @@
 // "Sign in with Google" through a local OpenID Connect provider: the button,
-// the round trip with state, nonce and PKCE, and the way back signed in.
+// the round trip with state, nonce and PKCE, and the way back signed in; and
+// the owner of an email taking over the account someone else made with it.
 import assert from 'node:assert/strict'
+import { rm } from 'node:fs/promises'
 import { after, before, test } from 'node:test'
 import { launchBrowser, newContext, screenshots, startProvider, startServer } from './harness.mjs'
-import { expectPath, watch } from './support.mjs'
+import { expectPath, expectToast, loginStatus, registerThroughApi, watch, writePictures } from './support.mjs'
 
 let provider, server, browser
 
@@ -42,6 +44,38 @@ test('a visitor signs in with Google at 360 px and lands back where they were go
   await registerPage.goto('/register')
   await registerPage.getByRole('link', { name: 'Register with google' }).waitFor()
   await other.close()
+  watcher.check()
+  await context.close()
+})
+
+test("Google's person takes over the account someone made with their email, is told the old password is gone, and sets one", async (t) => {
+  // A server of its own: on the first, Jane's Google account made a Buyer already.
+  const [fresh, pictures] = await Promise.all([startServer({ google: provider }), writePictures()])
+  t.after(async () => {
+    await fresh.stop()
+    await rm(pictures.dir, { recursive: true, force: true })
+  })
+  const squatter = { name: 'Sly Squatter', email: 'jane.doe@example.com', password: 'squatter password' }
+  await registerThroughApi(fresh.url, { ...squatter, picture: pictures.buyer })
+  assert.equal(await loginStatus(fresh.url, squatter), 200)
+
+  const context = await newContext(browser, fresh.url, 360)
+  const page = await context.newPage()
+  const watcher = watch(page)
+  await page.goto('/login')
+  await page.getByRole('link', { name: 'Sign in with google' }).click()
+  await expectPath(page, '/dashboard/profile')
+  await page.getByRole('status').filter({ hasText: 'the password it had was removed' }).waitFor()
+  await screenshots(page, 'profile-password-removed')
+  assert.equal(await loginStatus(fresh.url, squatter), 401)
+
+  const form = page.getByRole('region', { name: 'Set a password' })
+  await form.getByLabel('New password', { exact: true }).fill('jane own password')
+  await form.getByLabel('Confirm new password').fill('jane own password')
+  await form.getByRole('button', { name: 'Set password' }).click()
+  await expectToast(page, 'Your password is set. You can log in with it.')
+  await page.getByRole('region', { name: 'Change password' }).waitFor()
+  assert.equal(await loginStatus(fresh.url, { email: squatter.email, password: 'jane own password' }), 200)
   watcher.check()
   await context.close()
 })

@@ -1,6 +1,7 @@
 // A marketplace that sends mail, to an SMTP sink that keeps it: a forgotten
-// password is reset from the link mailed to the account, and an email is
-// changed from Profile through the link mailed to the new address.
+// password is reset from the link mailed to the account, an email is
+// changed from Profile through the link mailed to the new address, and an
+// email is confirmed through the link mailed at sign-up or from Profile.
 import assert from 'node:assert/strict'
 import { rm } from 'node:fs/promises'
 import { after, before, test } from 'node:test'
@@ -9,13 +10,14 @@ import { eventually, expectPath, expectToast, logIn, loginStatus, registerThroug
 
 const forgetter = { name: 'Gus Forgetful', email: 'gus@e2e.test', password: 'gus password 1' }
 const mover = { name: 'Mia Mover', email: 'mia@e2e.test', password: 'mia password 1' }
+const newcomer = { name: 'Nia Newcomer', email: 'nia@e2e.test', password: 'nia password 1' }
 
 let mail, server, browser, pictures
 
 before(async () => {
   mail = await startMailSink()
   ;[server, browser, pictures] = await Promise.all([startServer({ mail }), launchBrowser(), writePictures()])
-  for (const account of [forgetter, mover]) {
+  for (const account of [forgetter, mover, newcomer]) {
     await registerThroughApi(server.url, { ...account, picture: pictures.buyer })
   }
 })
@@ -36,23 +38,21 @@ async function open(width = 1280) {
 const section = (page, name) => page.getByRole('region', { name })
 
 /**
- * The link to `path` in the newest mail to `to`: the server sends from a
- * background queue, so it is waited for.
+ * The link to `path` in the newest mail to `to` that has one, once `count`
+ * mails to `to` have one: the server sends from a background queue, so
+ * they are waited for. Every account also gets a "Confirm your email" mail
+ * at sign-up, so mails are told apart by their link.
  */
-async function linkMailed(to, path, timeout = 15_000) {
-  const deadline = Date.now() + timeout
-  for (;;) {
-    const messages = await mail.messages(to)
-    const newest = messages.at(-1)
-    if (newest) {
-      const link = newest.text.match(/https?:\/\/\S+/g)?.find((url) => new URL(url).pathname === path)
-      assert.ok(link, `no ${path} link in the mail to ${to}:\n${newest.text}`)
-      assert.equal(new URL(link).origin, server.url, 'the link points at this server')
-      return link
-    }
-    if (Date.now() > deadline) throw new Error(`no mail to ${to} within ${timeout} ms`)
-    await new Promise((r) => setTimeout(r, 200))
-  }
+async function linkMailed(to, path, count = 1) {
+  return eventually(async () => {
+    const links = (await mail.messages(to))
+      .map((message) => message.text.match(/https?:\/\/\S+/g)?.find((url) => new URL(url).pathname === path))
+      .filter(Boolean)
+    assert.ok(links.length >= count, `${links.length} mails to ${to} with a ${path} link, want ${count}`)
+    const link = links.at(-1)
+    assert.equal(new URL(link).origin, server.url, 'the link points at this server')
+    return link
+  }, 15_000)
 }
 
 test('a forgotten password is reset from the link mailed to the account, which signs the person in', async () => {
@@ -105,7 +105,7 @@ test('an email changed on Profile takes effect once the link mailed to the new a
   assert.equal(await loginStatus(server.url, mover), 200)
   const link = await linkMailed(newEmail, '/confirm-email')
   await page.goto(link)
-  await page.getByRole('heading', { name: 'Confirm your new email address' }).waitFor()
+  await page.getByRole('heading', { name: 'Confirm your email address' }).waitFor()
   await page.getByRole('button', { name: 'Confirm email' }).click()
   await page.getByRole('status').filter({ hasText: `Your email is now ${newEmail}` }).waitFor()
   await page.getByRole('link', { name: 'Go to your profile' }).click()
@@ -115,6 +115,39 @@ test('an email changed on Profile takes effect once the link mailed to the new a
 
   assert.equal(await loginStatus(server.url, mover), 401)
   assert.equal(await loginStatus(server.url, { ...mover, email: newEmail }), 200)
+  watcher.check()
+  await context.close()
+})
+
+test('an email is confirmed from the link mailed at sign-up, or a fresh one sent from Profile', async () => {
+  const { context, page, watcher } = await open(360)
+  await logIn(page, newcomer)
+  await page.goto('/dashboard/profile')
+  const email = section(page, 'Email')
+  await email.getByText('Not confirmed').waitFor()
+  const signUpLink = await linkMailed(newcomer.email, '/confirm-email')
+
+  // A fresh link voids the one sent at sign-up.
+  await email.getByRole('button', { name: 'Send confirmation link' }).click()
+  await email.getByRole('status').filter({ hasText: `We sent a link to ${newcomer.email}` }).waitFor()
+  await screenshots(page, 'profile-email-unconfirmed', { widths: [360, 1280] })
+  const freshLink = await linkMailed(newcomer.email, '/confirm-email', 2)
+  assert.notEqual(freshLink, signUpLink)
+
+  watcher.allowApi(422, '/api/auth/email/confirm')
+  await page.goto(signUpLink)
+  await page.getByRole('button', { name: 'Confirm email' }).click()
+  await page.getByRole('heading', { name: 'This link is not valid' }).waitFor()
+
+  await page.goto(freshLink)
+  await page.getByRole('heading', { name: 'Confirm your email address' }).waitFor()
+  await page.getByRole('button', { name: 'Confirm email' }).click()
+  await page.getByRole('heading', { name: 'Your email is confirmed' }).waitFor()
+  await page.getByRole('status').filter({ hasText: `${newcomer.email} is confirmed as yours` }).waitFor()
+  await page.getByRole('link', { name: 'Go to your profile' }).click()
+  await expectPath(page, '/dashboard/profile')
+  await section(page, 'Email').getByText('This email is confirmed as yours.').waitFor()
+  assert.equal(await section(page, 'Email').getByRole('button', { name: 'Send confirmation link' }).count(), 0)
   watcher.check()
   await context.close()
 })

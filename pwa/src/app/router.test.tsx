@@ -50,7 +50,7 @@ describe('routes', () => {
     ['/blogs', 'Blogs'],
     ['/register', 'Register'],
     ['/forgot-password', 'Forgot your password?'],
-    ['/confirm-email?token=abc', 'Confirm your new email address'],
+    ['/confirm-email?token=abc', 'Confirm your email address'],
   ])('shows %s to anyone', async (path, heading) => {
     mockApi({ 'GET /api/auth/me': () => apiError(401, 'Sign in first') })
     renderApp(path)

@@ -15,6 +15,12 @@ export interface User {
   image: string
   phone: string
   location: string
+  /**
+   * The person proved they own the email (a mailed link, or Google). Sent
+   * only about oneself and to admins; missing from answers saved before
+   * the server sent it.
+   */
+  email_verified?: boolean
   /** Sent for sellers only. */
   verified?: boolean
 }
@@ -197,6 +203,8 @@ export type AuditAction =
   | 'dismiss_report'
   | 'create_category'
   | 'reset_link'
+  /** Not an admin's: the email's owner, signing in with Google, took over an account made with it before it was proven. */
+  | 'claim_account'
 
 /** One entry of GET /api/audit: who did what to whom, and when, with the names as they were then. */
 export interface AuditEntry {

@@ -6,6 +6,7 @@ import type { User } from '@/lib/types'
 import { useConfirmedAction } from '@/lib/use-confirmed-action'
 import { useDeleteBuyer } from '../api/delete-buyer'
 import { useBuyers } from '../api/get-buyers'
+import { EmailCell } from '../components/email-cell'
 import { SearchableTable } from '../components/searchable-table'
 
 export function AllBuyersRoute() {
@@ -18,7 +19,7 @@ export function AllBuyersRoute() {
 
   const columns: Column<User>[] = [
     { header: 'Name', cell: (buyer) => <span className="font-medium">{buyer.name}</span> },
-    { header: 'Email', cell: (buyer) => <span className="max-md:break-all md:whitespace-nowrap">{buyer.email}</span> },
+    { header: 'Email', cell: (buyer) => <EmailCell user={buyer} /> },
     {
       header: 'Actions',
       hideLabelWhenStacked: true,

@@ -8,6 +8,7 @@ import { useConfirmedAction } from '@/lib/use-confirmed-action'
 import { useDeleteSeller } from '../api/delete-seller'
 import { useSellers } from '../api/get-sellers'
 import { useVerifySeller } from '../api/verify-seller'
+import { EmailCell } from '../components/email-cell'
 import { SearchableTable } from '../components/searchable-table'
 
 export function AllSellersRoute() {
@@ -33,7 +34,7 @@ export function AllSellersRoute() {
         </span>
       ),
     },
-    { header: 'Email', cell: (seller) => <span className="max-md:break-all md:whitespace-nowrap">{seller.email}</span> },
+    { header: 'Email', cell: (seller) => <EmailCell user={seller} /> },
     {
       header: 'Actions',
       hideLabelWhenStacked: true,

@@ -15,6 +15,7 @@ import { useMakeResetLink } from '../api/make-reset-link'
 import { None } from '../components/none'
 import { ResetLinkDialog } from '../components/reset-link-dialog'
 import { RoleBadge } from '../components/role-badge'
+import { EmailCell } from '../components/email-cell'
 import { SearchableTable } from '../components/searchable-table'
 
 export function AllUsersRoute() {
@@ -48,7 +49,7 @@ export function AllUsersRoute() {
         </span>
       ),
     },
-    { header: 'Email', cell: (user) => <span className="max-md:break-all md:whitespace-nowrap">{user.email}</span> },
+    { header: 'Email', cell: (user) => <EmailCell user={user} /> },
     { header: 'Number', cell: (user) => (user.phone ? <span className="whitespace-nowrap">{user.phone}</span> : <None />) },
     { header: 'Location', cell: (user) => user.location || <None /> },
     { header: 'Role', cell: (user) => <RoleBadge role={user.role} /> },

@@ -12,6 +12,7 @@ const actionLabels: Record<string, string> = {
   dismiss_report: 'Dismissed report',
   create_category: 'Added category',
   reset_link: 'Made a password reset link',
+  claim_account: "Claimed by the email's owner with Google",
 }
 
 const targetLabels: Record<string, string> = {

@@ -5,12 +5,15 @@ import { authKeys } from '@/lib/query-keys'
 export interface ConfirmedEmail {
   /** The account's email from now on. */
   email: string
+  /** change: the account moved to this email; verification: its email is confirmed. */
+  kind?: 'change' | 'verification'
 }
 
 /**
- * POST /api/auth/email/confirm: 200 with the new address. 422 with
- * fields.token when the link is unknown, expired or used; 409 when another
- * account has taken the address meanwhile.
+ * POST /api/auth/email/confirm, for both links opened at /confirm-email:
+ * 200 with the address and the kind of link. 422 with fields.token when the
+ * link is unknown, expired or used; 409 when another account has taken the
+ * new address meanwhile.
  */
 export function confirmEmail(token: string): Promise<ConfirmedEmail> {
   return api.post<ConfirmedEmail>('/auth/email/confirm', { token })

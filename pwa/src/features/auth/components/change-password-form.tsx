@@ -19,8 +19,14 @@ interface PasswordForm {
 
 const empty: PasswordForm = { current_password: '', new_password: '', confirm: '' }
 
-/** The current password and a new one (twice); the other sessions of the account end. */
-export function ChangePasswordForm() {
+/**
+ * The current password and a new one (twice); the other sessions of the
+ * account end. An account with no password (its old one was removed when
+ * its email's owner took it over with Google) sets a first one: `first`
+ * leaves out the current password, which the server asks only of accounts
+ * that have one.
+ */
+export function ChangePasswordForm({ first = false, onChanged }: { first?: boolean; onChanged?: () => void }) {
   const online = useOnline()
   const change = useChangePassword()
   const {
@@ -42,22 +48,27 @@ export function ChangePasswordForm() {
       setFormError(unplacedError(failure, applyServerFieldErrors(failure, setError, fields)))
       return
     }
-    toast.success('Your password is changed. You are signed out everywhere else.')
+    toast.success(
+      first ? 'Your password is set. You can log in with it.' : 'Your password is changed. You are signed out everywhere else.',
+    )
     reset(empty)
+    onChanged?.()
   })
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-      <Field label="Current password" error={errors.current_password?.message}>
-        {(control) => (
-          <Input
-            type="password"
-            autoComplete="current-password"
-            {...control}
-            {...register('current_password', required)}
-          />
-        )}
-      </Field>
+      {!first && (
+        <Field label="Current password" error={errors.current_password?.message}>
+          {(control) => (
+            <Input
+              type="password"
+              autoComplete="current-password"
+              {...control}
+              {...register('current_password', required)}
+            />
+          )}
+        </Field>
+      )}
       <NewPasswordFields
         password={register('new_password', newPasswordRules)}
         confirm={register('confirm', confirmPasswordRules(() => getValues('new_password')))}
@@ -66,7 +77,7 @@ export function ChangePasswordForm() {
       <FormError error={formError} />
       <OfflineReason action="changing your password" />
       <Button type="submit" disabled={!online} isLoading={isSubmitting} className="sm:self-start">
-        Change password
+        {first ? 'Set password' : 'Change password'}
       </Button>
     </form>
   )

@@ -21,11 +21,11 @@ describe('Confirm email', () => {
       'GET /api/auth/me': () => json(me),
       'POST /api/auth/email/confirm': () => {
         me = { ...buyer, email: 'bea@new.example' }
-        return json({ email: 'bea@new.example' })
+        return json({ email: 'bea@new.example', kind: 'change' })
       },
     })
     const { user, queryClient } = renderRoutes(routes, linkPath)
-    expect(screen.getByRole('heading', { name: 'Confirm your new email address' })).toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: 'Confirm your email address' })).toBeInTheDocument()
     await screen.findByRole('link', { name: 'Not now' })
     expect(fetch).not.toHaveBeenCalledWith('/api/auth/email/confirm', expect.anything())
 
@@ -38,6 +38,22 @@ describe('Confirm email', () => {
     await expect.poll(() => queryClient.getQueryData(authKeys.me())).toMatchObject({ email: 'bea@new.example' })
     await user.click(screen.getByRole('link', { name: 'Go to your profile' }))
     expect(await screen.findByText('profile page')).toBeInTheDocument()
+  })
+
+  it('confirms the address a "Confirm your email" link was mailed to', async () => {
+    let me = { ...buyer, email_verified: false }
+    mockApi({
+      'GET /api/auth/me': () => json(me),
+      'POST /api/auth/email/confirm': () => {
+        me = { ...me, email_verified: true }
+        return json({ email: buyer.email, kind: 'verification' })
+      },
+    })
+    const { user, queryClient } = renderRoutes(routes, linkPath)
+    await user.click(screen.getByRole('button', { name: 'Confirm email' }))
+    expect(await screen.findByRole('heading', { name: 'Your email is confirmed' })).toBeInTheDocument()
+    expect(screen.getByRole('status')).toHaveTextContent(`${buyer.email} is confirmed as yours`)
+    await expect.poll(() => queryClient.getQueryData(authKeys.me())).toMatchObject({ email_verified: true })
   })
 
   it('says the link is not valid when the server refuses the token, with a way to Log In', async () => {

@@ -10,16 +10,17 @@ import { useDocumentTitle } from '@/lib/use-document-title'
 import { useConfirmEmail } from '../api/confirm-email'
 import { AuthCard } from '../components/auth-card'
 
-const noTokenMessage = 'This link is not complete. Copy the whole link from the email, or change your email again.'
+const noTokenMessage = 'This link is not complete. Copy the whole link from the email, or ask for a new one from your profile.'
 
 /**
- * Opened from the link mailed to a new address (?token=…). It waits for a
- * click: mail scanners open links too, and must not spend this one. Works
- * signed in or not.
+ * Opened from a link mailed to an address (?token=…): an email change's, to
+ * the new address, or a "Confirm your email" link, to the account's own;
+ * the server tells which once it is spent. It waits for a click: mail
+ * scanners open links too, and must not spend this one. Works signed in or not.
  */
 export function ConfirmEmailRoute() {
   const online = useOnline()
-  useDocumentTitle('Confirm your new email address')
+  useDocumentTitle('Confirm your email address')
   const [searchParams] = useSearchParams()
   const token = searchParams.get('token') ?? ''
   const { user } = useUser()
@@ -45,6 +46,16 @@ export function ConfirmEmailRoute() {
     )
   }
 
+  if (confirm.data?.kind === 'verification') {
+    return (
+      <AuthCard title="Your email is confirmed" footer={onward}>
+        <p role="status" className="text-center text-stone-700">
+          <strong className="break-words">{confirm.data.email}</strong> is confirmed as yours
+        </p>
+      </AuthCard>
+    )
+  }
+
   if (confirm.data) {
     return (
       <AuthCard title="Your email is changed" footer={onward}>
@@ -57,7 +68,7 @@ export function ConfirmEmailRoute() {
 
   return (
     <AuthCard
-      title="Confirm your new email address"
+      title="Confirm your email address"
       footer={
         <Link to={paths.home} className="font-semibold">
           Not now
@@ -66,8 +77,8 @@ export function ConfirmEmailRoute() {
     >
       <div className="flex flex-col gap-5">
         <p className="text-center text-stone-700">
-          Confirm that this address is yours, and your account uses it from now on: to log in, and for the emails
-          the marketplace sends.
+          Confirm that this address is yours. If you asked to change your email, your account uses this address from
+          now on: to log in, and for the emails the marketplace sends.
         </p>
         <OfflineReason action="confirming your email" />
         <Button disabled={!online} isLoading={confirm.isPending} onClick={() => confirm.mutate(token)} className="w-full">

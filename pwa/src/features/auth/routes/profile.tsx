@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import toast from 'react-hot-toast'
+import { useSearchParams } from 'react-router-dom'
 import { Button, buttonClasses } from '@/components/button'
 import { FormError } from '@/components/form-error'
 import { PageHeader } from '@/components/page-header'
@@ -11,6 +12,7 @@ import { useSignOutElsewhere } from '../api/sign-out-elsewhere'
 import { ChangeEmailForm } from '../components/change-email-form'
 import { ChangePasswordForm } from '../components/change-password-form'
 import { DeleteAccount } from '../components/delete-account'
+import { EmailConfirmation } from '../components/email-confirmation'
 import { NotificationSettings } from '../components/notification-settings'
 import { ProfileDetailsForm } from '../components/profile-details-form'
 import { SessionsList } from '../components/sessions-list'
@@ -42,11 +44,22 @@ function Section({
   )
 }
 
+/**
+ * Where the server sends someone who, signing in with Google, took over the
+ * account made with their email before it was confirmed: its password was
+ * removed, and they may set one.
+ */
+const passwordRemovedNotice = 'password-removed'
+
 /** The signed-in person's own account: details, email, password, sessions, their data, and leaving. */
 export function ProfileRoute() {
   const online = useOnline()
   const { user } = useUser()
   const signOut = useSignOutElsewhere()
+  const [searchParams, setSearchParams] = useSearchParams()
+  const passwordRemoved = searchParams.get('notice') === passwordRemovedNotice
+  // Once a password is set, the notice and the form without a current password have done their work.
+  const dismissNotice = () => setSearchParams({}, { replace: true })
 
   const onSignOutElsewhere = () =>
     signOut.mutate(undefined, { onSuccess: () => toast.success('Signed out everywhere else') })
@@ -54,14 +67,29 @@ export function ProfileRoute() {
   return (
     <div className="flex max-w-2xl flex-col gap-6">
       <PageHeader title="Profile" description="Your details, email and password, where you are signed in, notifications, and your data." className="mb-0" />
+      {passwordRemoved && (
+        <div role="status" className="flex flex-col gap-3 rounded-2xl border border-amber-300 bg-amber-50 p-5 text-stone-800">
+          <p className="font-semibold">Your account is yours alone now</p>
+          <p>
+            Google confirmed that {user ? <strong className="break-words">{user.email}</strong> : 'this email'} is yours.
+            Someone had made this account with it before it was confirmed, so the password it had was removed and every
+            other device was signed out. Keep signing in with Google, or set a password below.
+          </p>
+        </div>
+      )}
       <Section id="profile-details" title="Your details">
         {user && <ProfileDetailsForm key={user.id} user={user} />}
       </Section>
       <Section id="profile-email" title="Email">
-        {user && <ChangeEmailForm email={user.email} />}
+        {user && (
+          <div className="flex flex-col gap-5">
+            <EmailConfirmation user={user} />
+            <ChangeEmailForm email={user.email} />
+          </div>
+        )}
       </Section>
-      <Section id="profile-password" title="Change password">
-        <ChangePasswordForm />
+      <Section id="profile-password" title={passwordRemoved ? 'Set a password' : 'Change password'}>
+        <ChangePasswordForm first={passwordRemoved} onChanged={passwordRemoved ? dismissNotice : undefined} />
       </Section>
       <Section id="profile-sessions" title="Active sessions">
         <div className="flex flex-col gap-4">

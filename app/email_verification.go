@@ -1,0 +1,111 @@
+package app
+
+import (
+	"context"
+	"crypto/rand"
+	"net/url"
+	"strconv"
+	"time"
+)
+
+// EmailVerification is a "Confirm your email" link waiting to be opened,
+// bound to the address it was mailed to.
+type EmailVerification struct {
+	UserID    int64
+	Email     string
+	TokenHash []byte
+	Expires   time.Time
+	Mail      *Mail // the link, queued in the same transaction
+}
+
+// EmailVerificationStore keeps "Confirm your email" links by their token's hash.
+type EmailVerificationStore interface {
+	// CreateEmailVerification keeps v in place of the account's earlier
+	// one and queues its mail.
+	CreateEmailVerification(ctx context.Context, v EmailVerification) error
+	// UseEmailVerification spends a link that has not expired at now and
+	// marks the account's email verified. An unknown, used or expired link,
+	// or one mailed to an address the account no longer has, is not found.
+	UseEmailVerification(ctx context.Context, tokenHash []byte, now time.Time) (*User, error)
+}
+
+// VerifyLinkValidity is how long a "Confirm your email" link works
+// (once): longer than a reset link, since it waits for no urgent need.
+const VerifyLinkValidity = 24 * time.Hour
+
+// EmailVerificationsPerHour: one account may have the link mailed so often.
+const EmailVerificationsPerHour = 5
+
+// AlreadyVerifiedMessage answers a request for a link when there is
+// nothing left to confirm.
+const AlreadyVerifiedMessage = "Your email is already confirmed"
+
+// EmailVerificationSentMessage answers a request for a confirmation link.
+func EmailVerificationSentMessage(email string) string {
+	return "We sent a link to " + email + ". Open it to confirm your email."
+}
+
+// SendEmailVerification mails actor a fresh "Confirm your email" link,
+// which voids the one sent before.
+func (s *Service) SendEmailVerification(ctx context.Context, actor *User) error {
+	if err := RequireUser(actor); err != nil {
+		return err
+	}
+	if err := s.requireMail(); err != nil {
+		return err
+	}
+	if actor.EmailVerified {
+		return Errorf(KindConflict, AlreadyVerifiedMessage)
+	}
+	now := s.now()
+	key := strconv.FormatInt(actor.ID, 10)
+	if wait := s.verifyMails.RetryAfter(key, now); wait > 0 {
+		return rateLimited("Too many confirmation mails. Try again later.", wait)
+	}
+	s.verifyMails.Record(key, now)
+	return s.mailVerifyLink(ctx, actor, now)
+}
+
+// mailVerifyLink queues a "Confirm your email" link to u's email.
+func (s *Service) mailVerifyLink(ctx context.Context, u *User, now time.Time) error {
+	token := rand.Text()
+	link := s.link("/confirm-email?token=" + url.QueryEscape(token))
+	v := EmailVerification{UserID: u.ID, Email: u.Email, TokenHash: resetTokenHash(token),
+		Expires: now.Add(VerifyLinkValidity), Mail: verifyEmailMail(u, link)}
+	if err := s.store.CreateEmailVerification(ctx, v); err != nil {
+		return err
+	}
+	s.mailQueued()
+	return nil
+}
+
+// EmailLinkKind says what a link opened at /confirm-email did.
+type EmailLinkKind string
+
+const (
+	EmailLinkChange       EmailLinkKind = "change"       // the account moved to a new email
+	EmailLinkVerification EmailLinkKind = "verification" // the account's email is confirmed
+)
+
+// ConfirmEmail spends a link opened at /confirm-email: an email change's
+// or a "Confirm your email" link, both mailed to the address they prove.
+// Whoever holds the link may open it, signed in or not.
+func (s *Service) ConfirmEmail(ctx context.Context, token string) (*User, EmailLinkKind, error) {
+	if token == "" {
+		return nil, "", usedEmailLink()
+	}
+	hash := resetTokenHash(token)
+	u, err := s.confirmEmailChange(ctx, hash)
+	if ErrorKind(err) != KindNotFound {
+		return u, EmailLinkChange, err
+	}
+	u, err = s.store.UseEmailVerification(ctx, hash, s.now())
+	if ErrorKind(err) == KindNotFound {
+		return nil, "", usedEmailLink()
+	}
+	return u, EmailLinkVerification, err
+}
+
+func usedEmailLink() error {
+	return &Error{Kind: KindInvalid, Message: EmailLinkUsedMessage, Fields: map[string]string{"token": EmailLinkUsedMessage}}
+}
