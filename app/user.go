@@ -19,15 +19,18 @@ const (
 
 // User is an account as the rest of the system sees it: never with its hash.
 type User struct {
-	ID       int64     `json:"id"`
-	Name     string    `json:"name"`
-	Email    string    `json:"email"`
-	Role     Role      `json:"role"`
-	Image    string    `json:"image"`
-	Phone    string    `json:"phone"`
-	Location string    `json:"location"`
-	Verified bool      `json:"-"`
-	Created  time.Time `json:"-"`
+	ID       int64  `json:"id"`
+	Name     string `json:"name"`
+	Email    string `json:"email"`
+	Role     Role   `json:"role"`
+	Image    string `json:"image"`
+	Phone    string `json:"phone"`
+	Location string `json:"location"`
+	// ShowPhone shows the phone of their listings to everyone signed in,
+	// not only to the buyers who booked one (see ShowContact).
+	ShowPhone bool      `json:"show_phone"`
+	Verified  bool      `json:"-"`
+	Created   time.Time `json:"-"`
 	// SessionEpoch rises when every session of the account must end (a
 	// new password); a session signed in under an older one is over.
 	SessionEpoch int64 `json:"-"`

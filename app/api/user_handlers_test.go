@@ -76,7 +76,7 @@ func TestAdminUserLists(t *testing.T) {
 				}
 			}
 			for _, k := range keys {
-				if !slices.Contains([]string{"id", "name", "email", "phone", "location", "role", "image", "verified"}, k) {
+				if !slices.Contains([]string{"id", "name", "email", "phone", "location", "role", "image", "verified", "show_phone"}, k) {
 					t.Errorf("item shows %s", k)
 				}
 			}
