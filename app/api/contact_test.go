@@ -88,7 +88,9 @@ func newContactWorld(t *testing.T) *contactWorld {
 	return w
 }
 
-func (w *contactWorld) people() []*contactPerson { return []*contactPerson{w.admin, w.sam, w.olga, w.bea, w.sid} }
+func (w *contactWorld) people() []*contactPerson {
+	return []*contactPerson{w.admin, w.sam, w.olga, w.bea, w.sid}
+}
 
 // TestNoStrangerSeesContactDetails reads every list and detail the API has
 // as people who are none of the others' seller, buyer or admin (a buyer
