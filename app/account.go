@@ -10,8 +10,9 @@ type AccountStore interface {
 	// EndSessions raises the account's session epoch, which ends its
 	// sessions, and returns the account as it is now.
 	EndSessions(ctx context.Context, userID int64) (*User, error)
-	// UpdateProfile sets the account's name, phone, location and picture.
-	UpdateProfile(ctx context.Context, userID int64, name, phone, location, image string) (*User, error)
+	// UpdateProfile sets the account's name, phone, location, picture and
+	// whether it shows its listings' phone to everyone.
+	UpdateProfile(ctx context.Context, userID int64, name, phone, location, image string, showPhone bool) (*User, error)
 }
 
 // WrongPasswordMessage answers a current password that does not match.
@@ -68,16 +69,21 @@ type ProfileInput struct {
 	Location *string `json:"location"`
 	// Image is the URL of a picture the person uploaded (POST /api/images).
 	Image *string `json:"image"`
+	// ShowPhone shows the phone of their listings to everyone signed in.
+	ShowPhone *bool `json:"show_phone"`
 }
 
-// UpdateProfile changes actor's name, phone, location or picture, checked
-// as at registration.
+// UpdateProfile changes actor's name, phone, location, picture or choice to
+// show their phone, checked as at registration.
 func (s *Service) UpdateProfile(ctx context.Context, actor *User, in ProfileInput) (*User, error) {
 	if err := RequireUser(actor); err != nil {
 		return nil, err
 	}
 	n := NewUser{Name: actor.Name, Email: actor.Email, Phone: actor.Phone, Location: actor.Location}
-	image := actor.Image
+	image, showPhone := actor.Image, actor.ShowPhone
+	if in.ShowPhone != nil {
+		showPhone = *in.ShowPhone
+	}
 	if in.Name != nil {
 		n.Name = *in.Name
 	}
@@ -101,7 +107,7 @@ func (s *Service) UpdateProfile(ctx context.Context, actor *User, in ProfileInpu
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	return s.store.UpdateProfile(ctx, actor.ID, n.Name, n.Phone, n.Location, image)
+	return s.store.UpdateProfile(ctx, actor.ID, n.Name, n.Phone, n.Location, image, showPhone)
 }
 
 // LeaveMarketplace deletes actor's own account by the rules of an admin's

@@ -24,10 +24,12 @@ func (s *Service) Advertise(ctx context.Context, actor *User, productID int64) (
 	if err := s.store.CreateAdvert(ctx, p.ID); err != nil {
 		return nil, err
 	}
+	ShowContact(actor, p, false)
 	return p, nil
 }
 
-// AdvertisedProducts is the home page's list: public.
+// AdvertisedProducts is the home page's list: public, so it shows nobody's
+// contact details (see MarkForViewer).
 func (s *Service) AdvertisedProducts(ctx context.Context, page Page) (List[Product], error) {
 	return s.store.AdvertisedProducts(ctx, page.Clamp())
 }

@@ -56,6 +56,9 @@ func (s *Service) ExportAccount(ctx context.Context, actor *User) (*Export, erro
 	if e.Listings, err = allPages(ctx, actor.ID, s.store.SellerProducts); err != nil {
 		return nil, err
 	}
+	for i := range e.Listings {
+		ShowContact(actor, &e.Listings[i], false)
+	}
 	if e.BookingsMade, err = allPages(ctx, actor.ID, s.store.BuyerBookings); err != nil {
 		return nil, err
 	}

@@ -53,6 +53,9 @@ type Dimensions struct {
 }
 
 // Product is a listing. Seller fields are read live from the seller's account.
+// How to reach the seller is in Contact, which is never sent as it is:
+// SellerEmail and SellerPhone are what one viewer may see of it (see
+// ShowContacts), empty and left out for everyone else.
 type Product struct {
 	ID             int64         `json:"id"`
 	CategoryID     int64         `json:"-"`
@@ -70,17 +73,27 @@ type Product struct {
 	ResalePrice    Cents         `json:"resale_price"`
 	SellerID       int64         `json:"seller_id"`
 	Seller         string        `json:"seller"`
-	SellerEmail    string        `json:"seller_email"`
-	SellerPhone    string        `json:"seller_phone"`
+	SellerEmail    string        `json:"seller_email,omitempty"`
+	SellerPhone    string        `json:"seller_phone,omitempty"`
 	SellerVerified bool          `json:"seller_verified"`
 	PurchaseYear   int           `json:"purchase_year"`
 	UsePeriod      string        `json:"use_period"`
 	Status         ProductStatus `json:"status"`
 	OpenBookings   int           `json:"-"`
 	// MyBookingID is the viewer's own booking of it that is not called off.
-	MyBookingID *int64    `json:"my_booking_id"`
-	Advertised  bool      `json:"advertised"`
-	Created     time.Time `json:"time"`
+	MyBookingID *int64        `json:"my_booking_id"`
+	Advertised  bool          `json:"advertised"`
+	Created     time.Time     `json:"time"`
+	Contact     SellerContact `json:"-"`
+}
+
+// SellerContact is how to reach a product's seller, as stored: the
+// seller's email, the phone given with the listing (none when not given),
+// and whether the seller shows that phone to everyone signed in.
+type SellerContact struct {
+	Email     string
+	Phone     string
+	ShowPhone bool
 }
 
 // ProductInput is the body of POST /api/products. Seller name, email and
@@ -178,9 +191,10 @@ func (in *ProductInput) imageURLs() (urls []string, field string) {
 }
 
 // toProduct validates the input and builds the product it describes, for
-// the seller with sellerID; the product's phone falls back to phone. Its
-// photos are checked by the service, which knows who may use them.
-func (in *ProductInput) toProduct(sellerID int64, phone string, now time.Time) (*Product, *Validator) {
+// the seller with sellerID. A phone is optional: messages are how buyers
+// reach a seller. Its photos are checked by the service, which knows who
+// may use them.
+func (in *ProductInput) toProduct(sellerID int64, now time.Time) (*Product, *Validator) {
 	v := &Validator{}
 	p := &Product{
 		Category:    CleanLine(in.Category),
@@ -189,12 +203,9 @@ func (in *ProductInput) toProduct(sellerID int64, phone string, now time.Time) (
 		Condition:   in.Condition,
 		Location:    CleanLine(in.Location),
 		SellerID:    sellerID,
-		SellerPhone: strings.TrimSpace(in.SellerPhone),
+		Contact:     SellerContact{Phone: strings.TrimSpace(in.SellerPhone)},
 		UsePeriod:   CleanLine(in.UsePeriod),
 		Status:      StatusAvailable,
-	}
-	if p.SellerPhone == "" {
-		p.SellerPhone = phone
 	}
 	if p.Condition == "" {
 		p.Condition = ConditionExcellent
@@ -225,9 +236,8 @@ func (in *ProductInput) toProduct(sellerID int64, phone string, now time.Time) (
 	v.Check(utf8.RuneCountInString(p.Location) <= 200, "location", "Use at most 200 characters")
 	p.OriginalPrice = checkPrice(v, in.OriginalPrice, "original_price")
 	p.ResalePrice = checkPrice(v, in.ResalePrice, "resale_price")
-	v.Required(p.SellerPhone, "seller_phone")
-	if !v.Has("seller_phone") {
-		v.Check(ValidPhone(p.SellerPhone), "seller_phone", PhoneMessage)
+	if p.Contact.Phone != "" {
+		v.Check(ValidPhone(p.Contact.Phone), "seller_phone", PhoneMessage)
 	}
 	v.Required(string(in.PurchaseYear), "purchase_year")
 	if !v.Has("purchase_year") {
@@ -284,6 +294,6 @@ type ProductStore interface {
 	UpdateProduct(ctx context.Context, p *Product) error
 	DeleteProduct(ctx context.Context, id int64) error
 	// MyBookings finds the viewer's own bookings (not called off) of the
-	// given products: product ID to booking ID.
-	MyBookings(ctx context.Context, viewerID int64, productIDs []int64) (map[int64]int64, error)
+	// given products, by product ID.
+	MyBookings(ctx context.Context, viewerID int64, productIDs []int64) (map[int64]MyBooking, error)
 }

@@ -27,14 +27,19 @@ func (s *Service) CreateProduct(ctx context.Context, actor *User, in ProductInpu
 	if err := Allow(actor, CanCreateProduct(actor)); err != nil {
 		return nil, err
 	}
-	p, v := in.toProduct(actor.ID, actor.Phone, s.now())
+	p, v := in.toProduct(actor.ID, s.now())
 	if err := s.checkListing(ctx, actor, v, p, in.imageField(), nil); err != nil {
 		return nil, err
 	}
 	if err := s.store.CreateProduct(ctx, p); err != nil {
 		return nil, err
 	}
-	return s.store.ProductByID(ctx, p.ID)
+	created, err := s.store.ProductByID(ctx, p.ID)
+	if err != nil {
+		return nil, err
+	}
+	ShowContact(actor, created, false)
+	return created, nil
 }
 
 // checkListing finds the product's category and photos, and returns the
@@ -119,7 +124,7 @@ type ProductChanges struct {
 func (c *ProductChanges) applyTo(p *Product) (ProductInput, error) {
 	in := ProductInput{
 		Category: p.Category, Product: p.Name, Description: p.Description, Images: p.Images,
-		Condition: p.Condition, Location: p.Location, SellerPhone: p.SellerPhone,
+		Condition: p.Condition, Location: p.Location, SellerPhone: p.Contact.Phone,
 		OriginalPrice: NumberText(p.OriginalPrice.String()), ResalePrice: NumberText(p.ResalePrice.String()),
 		PurchaseYear: NumberText(strconv.Itoa(p.PurchaseYear)), UsePeriod: p.UsePeriod,
 	}
@@ -179,7 +184,7 @@ func (s *Service) EditProduct(ctx context.Context, actor *User, id int64, change
 	if err != nil {
 		return nil, err
 	}
-	p, v := in.toProduct(old.SellerID, old.SellerPhone, s.now())
+	p, v := in.toProduct(old.SellerID, s.now())
 	if err := s.checkListing(ctx, actor, v, p, in.imageField(), old); err != nil {
 		return nil, err
 	}
@@ -203,7 +208,7 @@ func (s *Service) CategoryProducts(ctx context.Context, actor *User, name string
 	if err != nil {
 		return list, err
 	}
-	_, err = s.MarkMyBookings(ctx, actor, list.Items)
+	_, err = s.MarkForViewer(ctx, actor, list.Items)
 	return list, err
 }
 
@@ -217,13 +222,15 @@ func (s *Service) Product(ctx context.Context, actor *User, id int64) (*Product,
 		return nil, err
 	}
 	one := []Product{*p}
-	_, err = s.MarkMyBookings(ctx, actor, one)
+	_, err = s.MarkForViewer(ctx, actor, one)
 	return &one[0], err
 }
 
-// MarkMyBookings fills in MyBookingID of the products in list that the
-// viewer booked, and says whether there were any.
-func (s *Service) MarkMyBookings(ctx context.Context, viewer *User, list []Product) (bool, error) {
+// MarkForViewer fills in what the products in list show the viewer
+// alone: MyBookingID of those they booked, and the seller's contact
+// details they may see (ShowContact). It says whether it filled in any,
+// so that a list kept for everyone is answered as it is otherwise.
+func (s *Service) MarkForViewer(ctx context.Context, viewer *User, list []Product) (bool, error) {
 	if viewer == nil || len(list) == 0 {
 		return false, nil
 	}
@@ -232,15 +239,24 @@ func (s *Service) MarkMyBookings(ctx context.Context, viewer *User, list []Produ
 		ids[i] = list[i].ID
 	}
 	mine, err := s.store.MyBookings(ctx, viewer.ID, ids)
-	if err != nil || len(mine) == 0 {
+	if err != nil {
 		return false, err
 	}
+	marked := false
 	for i := range list {
-		if id, ok := mine[list[i].ID]; ok {
-			list[i].MyBookingID = &id
+		p := &list[i]
+		booking, booked := mine[p.ID]
+		if booked {
+			p.MyBookingID = &booking.ID
+			marked = true
+		}
+		sharesPhone := booked && booking.SharesPhone()
+		if sharesPhone || mayShowContact(viewer, p) {
+			ShowContact(viewer, p, sharesPhone)
+			marked = marked || p.SellerEmail != "" || p.SellerPhone != ""
 		}
 	}
-	return true, nil
+	return marked, nil
 }
 
 // SellerProducts lists every product of the seller behind email, whatever
@@ -254,7 +270,7 @@ func (s *Service) SellerProducts(ctx context.Context, actor *User, email string,
 	if err != nil {
 		return list, err
 	}
-	_, err = s.MarkMyBookings(ctx, actor, list.Items)
+	_, err = s.MarkForViewer(ctx, actor, list.Items)
 	return list, err
 }
 

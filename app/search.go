@@ -230,6 +230,6 @@ func (s *Service) SearchProducts(ctx context.Context, actor *User, query url.Val
 	if err != nil {
 		return result, err
 	}
-	_, err = s.MarkMyBookings(ctx, actor, result.Items)
+	_, err = s.MarkForViewer(ctx, actor, result.Items)
 	return result, err
 }

@@ -26,7 +26,10 @@ type User struct {
 	Image    string `json:"image"`
 	Phone    string `json:"phone"`
 	Location string `json:"location"`
-	Verified bool   `json:"-"`
+	// ShowPhone shows the phone of their listings to everyone signed in,
+	// not only to the buyers who booked one (see ShowContact).
+	ShowPhone bool `json:"show_phone"`
+	Verified  bool `json:"-"`
 	// EmailVerified: the person proved they own Email (see the migration
 	// that added it). Shown to them and to admins only: User's JSON goes
 	// nowhere else.

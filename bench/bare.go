@@ -64,7 +64,7 @@ const (
 		FROM products WHERE category_id = ? AND status = 'Available') WHERE n % 64 = 0 ORDER BY n`
 	barePageQuery = `SELECT p.id, c.name, p.name, p.description, p.image, p.thumb_url, p.images, p.thumbs,
 	       p.width_cm, p.depth_cm, p.height_cm, p.condition, p.location, p.original_price, p.resale_price,
-	       p.seller_id, u.name, u.email, p.seller_phone, u.verified, p.purchase_year, p.use_period, p.status, p.open_bookings,
+	       p.seller_id, u.name, u.email, p.seller_phone, u.show_phone, u.verified, p.purchase_year, p.use_period, p.status, p.open_bookings,
 	       EXISTS (SELECT 1 FROM adverts a WHERE a.product_id = p.id), p.created
 	FROM products p
 	JOIN categories c ON c.id = p.category_id
@@ -78,11 +78,13 @@ const (
 	// The viewer's own bookings of the page's products, as the server looks
 	// them up for my_booking_id; the bare handler has no viewer, so it asks
 	// for nobody's and finds none, as the bench's fresh account does.
-	bareMyBookingsQuery = `SELECT product_id, id FROM bookings
+	bareMyBookingsQuery = `SELECT product_id, id, status FROM bookings
 		WHERE product_id IN (SELECT value FROM json_each(?1)) AND buyer_id = ?2 AND status <> 'Cancelled'`
 )
 
-// bareProduct is app.Product as the API sends it.
+// bareProduct is app.Product as the API sends it to a viewer who is not its
+// seller, an admin or a buyer who booked it: the seller's phone only when
+// they show it to everyone, their email never.
 type bareProduct struct {
 	ID             int64     `json:"id"`
 	Category       string    `json:"category"`
@@ -99,8 +101,7 @@ type bareProduct struct {
 	ResalePrice    cents     `json:"resale_price"`
 	SellerID       int64     `json:"seller_id"`
 	Seller         string    `json:"seller"`
-	SellerEmail    string    `json:"seller_email"`
-	SellerPhone    string    `json:"seller_phone"`
+	SellerPhone    string    `json:"seller_phone,omitempty"`
 	SellerVerified bool      `json:"seller_verified"`
 	PurchaseYear   int       `json:"purchase_year"`
 	UsePeriod      string    `json:"use_period"`
@@ -321,9 +322,11 @@ func (s *bareServer) products(ctx context.Context, category int64, limit, offset
 		var open int
 		var images, thumbs string
 		var d bareDims
+		var email, phone string
+		var showPhone bool
 		if err := rows.Scan(&p.ID, &p.Category, &p.Name, &p.Description, &p.Image, &p.ThumbURL, &images, &thumbs,
 			&d.WidthCM, &d.DepthCM, &d.HeightCM, &p.Condition, &p.Location, &p.OriginalPrice, &p.ResalePrice,
-			&p.SellerID, &p.Seller, &p.SellerEmail, &p.SellerPhone, &p.SellerVerified, &p.PurchaseYear, &p.UsePeriod, &p.Status,
+			&p.SellerID, &p.Seller, &email, &phone, &showPhone, &p.SellerVerified, &p.PurchaseYear, &p.UsePeriod, &p.Status,
 			&open, &p.Advertised, &created); err != nil {
 			return page, err
 		}
@@ -338,6 +341,9 @@ func (s *bareServer) products(ctx context.Context, category int64, limit, offset
 		}
 		if open > 0 {
 			p.Status = "Reserved"
+		}
+		if showPhone {
+			p.SellerPhone = phone
 		}
 		p.Created = time.UnixMilli(created).UTC()
 		page.Items = append(page.Items, p)
@@ -368,7 +374,8 @@ func (s *bareServer) markMyBookings(ctx context.Context, items []bareProduct) er
 	defer rows.Close()
 	for rows.Next() {
 		var product, booking int64
-		if err := rows.Scan(&product, &booking); err != nil {
+		var status string
+		if err := rows.Scan(&product, &booking, &status); err != nil {
 			return err
 		}
 		for i := range items {

@@ -16,12 +16,12 @@ import (
 // CreateUsers stores users that share one password hash and fills in their IDs.
 func (db *DB) CreateUsers(ctx context.Context, users []app.User, passwordHash []byte) error {
 	return bulk(ctx, db, `
-		INSERT INTO users (name, email, password_hash, role, image, phone, location, verified, created)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`, len(users),
+		INSERT INTO users (name, email, password_hash, role, image, phone, location, verified, show_phone, created)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`, len(users),
 		func(i int, now time.Time) ([]any, *int64) {
 			u := &users[i]
 			u.Created = orNow(u.Created, now)
-			return []any{u.Name, u.Email, passwordHash, u.Role, u.Image, u.Phone, u.Location, u.Verified,
+			return []any{u.Name, u.Email, passwordHash, u.Role, u.Image, u.Phone, u.Location, u.Verified, u.ShowPhone,
 				u.Created.UnixMilli()}, &u.ID
 		})
 }

@@ -75,7 +75,7 @@ func (w *world) newProduct(c *app.Category, seller *app.User, name string) *app.
 	return &app.Product{
 		CategoryID: c.ID, SellerID: seller.ID, Name: name, Description: "d", Image: w.image.URL,
 		ThumbURL: w.image.ThumbURL, Condition: app.ConditionGood, Location: "Town", OriginalPrice: 10000,
-		ResalePrice: 2550, SellerPhone: "555 0100", PurchaseYear: 2020, UsePeriod: "2 years", Status: app.StatusAvailable,
+		ResalePrice: 2550, Contact: app.SellerContact{Phone: "555 0100"}, PurchaseYear: 2020, UsePeriod: "2 years", Status: app.StatusAvailable,
 	}
 }
 
@@ -133,7 +133,7 @@ func (w *world) view(t *testing.T, db *sqlite.DB) (public, private string) {
 		must(t, err)
 		fmt.Fprintf(&pub, "search %q: %d", query, found.Total)
 		for _, p := range found.Items {
-			fmt.Fprintf(&pub, " %d %s in %s by %s %s;", p.ID, p.Name, p.Category, p.Seller, p.Status)
+			fmt.Fprintf(&pub, " %d %s in %s by %s %s %+v;", p.ID, p.Name, p.Category, p.Seller, p.Status, p.Contact)
 		}
 		pub.WriteString("\n")
 	}
@@ -147,7 +147,7 @@ func (w *world) view(t *testing.T, db *sqlite.DB) (public, private string) {
 			fmt.Fprintf(&priv, "user %d: %v\n", u.ID, app.ErrorKind(err))
 			continue
 		}
-		fmt.Fprintf(&priv, "user %d %s %s %s verified=%v epoch=%d email_verified=%v\n", got.ID, got.Name, got.Email, got.Role, got.Verified, got.SessionEpoch, got.EmailVerified)
+		fmt.Fprintf(&priv, "user %d %s %s %s verified=%v epoch=%d email_verified=%v show_phone=%v\n", got.ID, got.Name, got.Email, got.Role, got.Verified, got.SessionEpoch, got.EmailVerified, got.ShowPhone)
 	}
 	for _, token := range w.sessionTokens {
 		data, found, err := db.Sessions().FindCtx(ctx, token)
@@ -193,7 +193,7 @@ var storeWrites = map[string]func(ctx context.Context, w *world) error{
 		return err
 	},
 	"UpdateProfile": func(ctx context.Context, w *world) error {
-		_, err := w.db.UpdateProfile(ctx, w.sam.ID, "Samuel", "", "Hillside", w.image.URL)
+		_, err := w.db.UpdateProfile(ctx, w.sam.ID, "Samuel", "", "Hillside", w.image.URL, true)
 		return err
 	},
 	"EndSessions": func(ctx context.Context, w *world) error {

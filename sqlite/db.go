@@ -50,10 +50,10 @@ type DB struct {
 	sessions   *cache[string, session]
 	categories *cache[struct{}, *categoryList]
 	pages      *categoryPages
-	bookedBy   *cache[int64, map[int64]int64] // see MyBookings
-	searches   *cache[string, *searchHits]    // see SearchProducts
-	searching  [16]sync.Mutex                 // one reader of a search at a time, see searchHits
-	searchers  chan struct{}                  // searches read at once: one per core, see searchHits
+	bookedBy   *cache[int64, map[int64]app.MyBooking] // see MyBookings
+	searches   *cache[string, *searchHits]            // see SearchProducts
+	searching  [16]sync.Mutex                         // one reader of a search at a time, see searchHits
+	searchers  chan struct{}                          // searches read at once: one per core, see searchHits
 	// catalogue counts the writes that may change the public lists.
 	catalogue atomic.Uint64
 	// sessionsEnded hears of the sessions each write ended; see OnSessionsEnded.
@@ -81,7 +81,7 @@ func Open(ctx context.Context, path string) (*DB, error) {
 		products:   newCache[int64, app.Product](cachedProducts),
 		sessions:   newCache[string, session](cachedSessions),
 		categories: newCache[struct{}, *categoryList](1),
-		bookedBy:   newCache[int64, map[int64]int64](cachedUsers),
+		bookedBy:   newCache[int64, map[int64]app.MyBooking](cachedUsers),
 		pages:      newCategoryPages(),
 		searches:   newWeighedCache[string](keptSearchIDs, func(h *searchHits) int { return len(h.ids) + 1 }),
 		searchers:  make(chan struct{}, runtime.GOMAXPROCS(0)),

@@ -145,7 +145,7 @@ func (f *fixture) newProduct(name string) *app.Product {
 	return &app.Product{
 		CategoryID: f.category.ID, SellerID: f.seller.ID, Name: name, Description: "d", Image: f.image.URL,
 		ThumbURL: f.image.ThumbURL, Condition: app.ConditionGood, Location: "Town", OriginalPrice: 10000,
-		ResalePrice: 2550, SellerPhone: "555 0100", PurchaseYear: 2020, UsePeriod: "2 years", Status: app.StatusAvailable,
+		ResalePrice: 2550, Contact: app.SellerContact{Phone: "555 0100"}, PurchaseYear: 2020, UsePeriod: "2 years", Status: app.StatusAvailable,
 	}
 }
 
@@ -192,7 +192,7 @@ func TestProducts(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if p.Category != "Décor" || p.Seller != "Sam" || p.SellerEmail != "sam@example.com" || p.ResalePrice != 2550 || p.Status != app.StatusAvailable {
+		if p.Category != "Décor" || p.Seller != "Sam" || p.Contact.Email != "sam@example.com" || p.Contact.Phone != "555 0100" || p.ResalePrice != 2550 || p.Status != app.StatusAvailable {
 			t.Errorf("got %+v", p)
 		}
 	})

@@ -90,7 +90,7 @@ func TestCredentialChangesVoidLinks(t *testing.T) {
 	}
 	t.Run("a profile change leaves them", func(t *testing.T) {
 		a := newAccountLinks(t)
-		_, err := a.db.UpdateProfile(ctx, a.u.ID, "Annie", "", "", "")
+		_, err := a.db.UpdateProfile(ctx, a.u.ID, "Annie", "", "", "", false)
 		must(t, err)
 		// The reset, spent first, voids the other two.
 		if works := a.outstanding(t); len(works) != 1 || works[0] != "reset" {

@@ -61,10 +61,20 @@ func TestMyBookings(t *testing.T) {
 	onChair := f.mpBook(t, chair, bea)
 	must(t, f.db.CancelBooking(ctx, onChair.ID))
 	f.mpBook(t, lamp, bob)
-	mine, err := f.db.MyBookings(ctx, bea.ID, []int64{table.ID, chair.ID, lamp.ID})
+	desk, stool := f.product(t, "desk"), f.product(t, "stool")
+	onDesk := f.mpBook(t, desk, bea)
+	must(t, f.db.DeclineBooking(ctx, onDesk.ID, ""))
+	onStool := f.mpBook(t, stool, bea)
+	must(t, f.db.MarkPaid(ctx, onStool.ID))
+	mine, err := f.db.MyBookings(ctx, bea.ID, []int64{table.ID, chair.ID, lamp.ID, desk.ID, stool.ID})
 	must(t, err)
-	if want := map[int64]int64{table.ID: onTable.ID}; !maps.Equal(mine, want) {
-		t.Errorf("MyBookings = %v, want %v: the table only, the chair's was called off and the lamp is Bob's", mine, want)
+	want := map[int64]app.MyBooking{
+		table.ID: {ID: onTable.ID, Status: app.BookingBooked},
+		desk.ID:  {ID: onDesk.ID, Status: app.BookingDeclined},
+		stool.ID: {ID: onStool.ID, Status: app.BookingPaid},
+	}
+	if !maps.Equal(mine, want) {
+		t.Errorf("MyBookings = %v, want %v: not the chair's, called off, nor the lamp, Bob's", mine, want)
 	}
 }
 

@@ -28,7 +28,7 @@ func TestCategoryPages(t *testing.T) {
 	for i := range 300 {
 		p := app.Product{CategoryID: f.category.ID, SellerID: f.seller.ID, Name: fmt.Sprint("P", i), Description: "d",
 			Image: f.image.URL, ThumbURL: f.image.ThumbURL, Condition: app.ConditionGood, Location: "Town",
-			OriginalPrice: 100, ResalePrice: 50, SellerPhone: "555 0100", PurchaseYear: 2020, UsePeriod: "1 year",
+			OriginalPrice: 100, ResalePrice: 50, Contact: app.SellerContact{Phone: "555 0100"}, PurchaseYear: 2020, UsePeriod: "1 year",
 			Status: app.StatusAvailable, Created: base.Add(time.Duration(i/3) * time.Millisecond)}
 		if i%5 == 1 {
 			p.CategoryID = chairs.ID
@@ -84,7 +84,7 @@ func TestCategoryPages(t *testing.T) {
 					if err != nil {
 						t.Fatal(err)
 					}
-					if p.Category != category.Name || p.Seller != seller.Name || p.SellerEmail != seller.Email ||
+					if p.Category != category.Name || p.Seller != seller.Name || p.Contact != (app.SellerContact{Email: seller.Email, Phone: page[i].Contact.Phone, ShowPhone: seller.ShowPhone}) ||
 						p.SellerVerified != seller.Verified || p.Status != app.StatusAvailable || !p.Created.Equal(page[i].Created) ||
 						p.Name != page[i].Name || p.ResalePrice != page[i].ResalePrice {
 						t.Fatalf("item %+v, want %+v by %+v", p, page[i], seller)
@@ -127,6 +127,11 @@ func TestCategoryPages(t *testing.T) {
 	})
 	t.Run("a seller verified", func(t *testing.T) {
 		must(t, f.db.VerifySeller(ctx, other.ID, nil))
+		check(t, f.category)
+	})
+	t.Run("a seller shows their phone", func(t *testing.T) {
+		_, err := f.db.UpdateProfile(ctx, other.ID, other.Name, other.Phone, other.Location, other.Image, true)
+		must(t, err)
 		check(t, f.category)
 	})
 	t.Run("a seller deleted", func(t *testing.T) {

@@ -10,11 +10,12 @@ import (
 )
 
 // productSelect reads a product with its category name and its seller's
-// current name, email and verified state, so those are never stale copies.
+// current name, email, verified state and choice to show their phone, so
+// those are never stale copies.
 const (
 	productColumns = `p.id, p.category_id, c.name, p.name, p.description, p.image, p.thumb_url, p.images, p.thumbs,
 	       p.width_cm, p.depth_cm, p.height_cm, p.condition, p.location, p.original_price, p.resale_price,
-	       p.seller_id, u.name, u.email, p.seller_phone, u.verified, p.purchase_year, p.use_period, p.status,
+	       p.seller_id, u.name, u.email, p.seller_phone, u.show_phone, u.verified, p.purchase_year, p.use_period, p.status,
 	       p.open_bookings, EXISTS (SELECT 1 FROM adverts a WHERE a.product_id = p.id), p.created`
 	productJoins = `
 	JOIN categories c ON c.id = p.category_id
@@ -62,7 +63,7 @@ func scanProduct(row row) (app.Product, error) {
 	var r productRow
 	err := row.Scan(&p.ID, &p.CategoryID, &p.Category, &p.Name, &p.Description, &p.Image, &p.ThumbURL, &r.images, &r.thumbs,
 		&r.width, &r.depth, &r.height, &r.condition, &p.Location, &r.originalPrice, &r.resalePrice,
-		&p.SellerID, &p.Seller, &p.SellerEmail, &p.SellerPhone, &p.SellerVerified, &p.PurchaseYear, &p.UsePeriod, &r.status,
+		&p.SellerID, &p.Seller, &p.Contact.Email, &p.Contact.Phone, &p.Contact.ShowPhone, &p.SellerVerified, &p.PurchaseYear, &p.UsePeriod, &r.status,
 		&p.OpenBookings, &p.Advertised, &r.created)
 	if err != nil {
 		return p, err
@@ -95,7 +96,7 @@ const (
 )
 
 func newListingValues(p *app.Product, created int64) []any {
-	return append(listingValues(p), p.SellerID, p.SellerPhone, p.Status, created)
+	return append(listingValues(p), p.SellerID, p.Contact.Phone, p.Status, created)
 }
 
 func jsonStrings(list []string) string {
@@ -139,7 +140,7 @@ func scanListed(row row) (app.Product, error) {
 	var r productRow
 	err := row.Scan(&p.ID, &p.CategoryID, &p.Name, &p.Description, &p.Image, &p.ThumbURL, &r.images, &r.thumbs,
 		&r.width, &r.depth, &r.height, &r.condition, &p.Location, &r.originalPrice, &r.resalePrice,
-		&p.SellerID, &p.SellerPhone, &p.PurchaseYear, &p.UsePeriod, &r.status, &p.OpenBookings, &p.Advertised, &r.created)
+		&p.SellerID, &p.Contact.Phone, &p.PurchaseYear, &p.UsePeriod, &r.status, &p.OpenBookings, &p.Advertised, &r.created)
 	if err != nil {
 		return p, err
 	}
@@ -236,7 +237,7 @@ func (db *DB) DeleteProduct(ctx context.Context, id int64) error {
 // more than maxKeptBookings is asked about the page's products alone,
 // through bookings_open_once. Budget: the signed-in category page's server
 // CPU per request (docs/benchmarks.md).
-func (db *DB) MyBookings(ctx context.Context, viewerID int64, productIDs []int64) (map[int64]int64, error) {
+func (db *DB) MyBookings(ctx context.Context, viewerID int64, productIDs []int64) (map[int64]app.MyBooking, error) {
 	all, ok := db.bookedBy.get(viewerID)
 	if !ok {
 		var err error
@@ -247,11 +248,11 @@ func (db *DB) MyBookings(ctx context.Context, viewerID int64, productIDs []int64
 	if !ok {
 		return db.bookingsOf(ctx, viewerID, productIDs)
 	}
-	var mine map[int64]int64
+	var mine map[int64]app.MyBooking
 	for _, product := range productIDs {
 		if booking, found := all[product]; found {
 			if mine == nil {
-				mine = map[int64]int64{}
+				mine = map[int64]app.MyBooking{}
 			}
 			mine[product] = booking
 		}
@@ -264,7 +265,7 @@ const maxKeptBookings = 256
 
 // readBookedBy reads all of a viewer's bookings that are not called off,
 // and keeps them unless there are more than maxKeptBookings (ok false).
-func (db *DB) readBookedBy(ctx context.Context, viewerID int64) (map[int64]int64, bool, error) {
+func (db *DB) readBookedBy(ctx context.Context, viewerID int64) (map[int64]app.MyBooking, bool, error) {
 	gen := db.bookedBy.generation()
 	all, err := db.bookedProducts(ctx, bookedByQuery, viewerID, maxKeptBookings+1)
 	if err != nil || len(all) > maxKeptBookings {
@@ -274,7 +275,7 @@ func (db *DB) readBookedBy(ctx context.Context, viewerID int64) (map[int64]int64
 	return all, true, nil
 }
 
-func (db *DB) bookingsOf(ctx context.Context, viewerID int64, productIDs []int64) (map[int64]int64, error) {
+func (db *DB) bookingsOf(ctx context.Context, viewerID int64, productIDs []int64) (map[int64]app.MyBooking, error) {
 	list, err := json.Marshal(productIDs)
 	if err != nil {
 		return nil, err
@@ -282,17 +283,18 @@ func (db *DB) bookingsOf(ctx context.Context, viewerID int64, productIDs []int64
 	return db.bookedProducts(ctx, myBookingsQuery, string(list), viewerID)
 }
 
-// bookedProducts reads the (product, booking) pairs a query answers.
-func (db *DB) bookedProducts(ctx context.Context, query string, args ...any) (map[int64]int64, error) {
+// bookedProducts reads the (product, booking, status) rows a query answers.
+func (db *DB) bookedProducts(ctx context.Context, query string, args ...any) (map[int64]app.MyBooking, error) {
 	rows, err := db.query(ctx, query, args...)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	booked := map[int64]int64{}
+	booked := map[int64]app.MyBooking{}
 	for rows.Next() {
-		var product, booking int64
-		if err := rows.Scan(&product, &booking); err != nil {
+		var product int64
+		var booking app.MyBooking
+		if err := rows.Scan(&product, &booking.ID, &booking.Status); err != nil {
 			return nil, err
 		}
 		booked[product] = booking
@@ -302,9 +304,9 @@ func (db *DB) bookedProducts(ctx context.Context, query string, args ...any) (ma
 
 const (
 	// A viewer's bookings, through bookings_by_buyer.
-	bookedByQuery = `SELECT product_id, id FROM bookings
+	bookedByQuery = `SELECT product_id, id, status FROM bookings
 		WHERE buyer_id = ? AND status <> 'Cancelled' AND product_id IS NOT NULL LIMIT ?`
 	// A viewer's bookings of some products, through bookings_open_once.
-	myBookingsQuery = `SELECT product_id, id FROM bookings
+	myBookingsQuery = `SELECT product_id, id, status FROM bookings
 		WHERE product_id IN (SELECT value FROM json_each(?1)) AND buyer_id = ?2 AND status <> 'Cancelled'`
 )

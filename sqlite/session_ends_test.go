@@ -53,7 +53,7 @@ func TestSessionsEndedAreTold(t *testing.T) {
 			}
 		}, []app.SessionsEnded{{Epochs: map[int64]int64{ann.ID: ann.SessionEpoch + 2}}}},
 		{"a profile changed", func(t *testing.T) {
-			if _, err := db.UpdateProfile(ctx, ann.ID, "Ann", "", "", ""); err != nil {
+			if _, err := db.UpdateProfile(ctx, ann.ID, "Ann", "", "", "", false); err != nil {
 				t.Fatal(err)
 			}
 		}, nil},

@@ -9,12 +9,12 @@ import (
 	"rehome/app"
 )
 
-const userColumns = `id, name, email, role, image, phone, location, verified, created, session_epoch, email_verified`
+const userColumns = `id, name, email, role, image, phone, location, verified, created, session_epoch, email_verified, show_phone`
 
 func scanUser(row row, extra ...any) (*app.User, error) {
 	var u app.User
 	var created int64
-	dest := append([]any{&u.ID, &u.Name, &u.Email, &u.Role, &u.Image, &u.Phone, &u.Location, &u.Verified, &created, &u.SessionEpoch, &u.EmailVerified}, extra...)
+	dest := append([]any{&u.ID, &u.Name, &u.Email, &u.Role, &u.Image, &u.Phone, &u.Location, &u.Verified, &created, &u.SessionEpoch, &u.EmailVerified, &u.ShowPhone}, extra...)
 	if err := row.Scan(dest...); err != nil {
 		return nil, notFound(err, "User")
 	}
@@ -59,16 +59,16 @@ func (db *DB) UserByID(ctx context.Context, id int64) (*app.User, error) {
 	return u, nil
 }
 
-// fillSellers sets the seller's name, email and verified state of products
-// read without them, from the users cache; the sellers it lacks are read in
-// one query. A product whose seller is gone (deleted with them meanwhile)
-// is dropped.
+// fillSellers sets what products read without their seller need of the
+// seller's account (fillSeller), from the users cache; the sellers it lacks
+// are read in one query. A product whose seller is gone (deleted with them
+// meanwhile) is dropped.
 func (db *DB) fillSellers(ctx context.Context, products []app.Product) ([]app.Product, error) {
 	var missing []int64
 	for i := range products {
 		p := &products[i]
 		if u, ok := db.users.get(p.SellerID); ok {
-			p.Seller, p.SellerEmail, p.SellerVerified = u.Name, u.Email, u.Verified
+			fillSeller(p, &u)
 		} else if !slices.Contains(missing, p.SellerID) {
 			missing = append(missing, p.SellerID)
 		}
@@ -87,12 +87,19 @@ func (db *DB) fillSellers(ctx context.Context, products []app.Product) ([]app.Pr
 			if u == nil {
 				continue
 			}
-			p.Seller, p.SellerEmail, p.SellerVerified = u.Name, u.Email, u.Verified
+			fillSeller(&p, u)
 		}
 		kept = append(kept, p)
 	}
 	clear(products[len(kept):])
 	return kept, nil
+}
+
+// fillSeller sets p's seller's name and verified state, and their email and
+// choice to show their phone for ShowContact to pick from.
+func fillSeller(p *app.Product, u *app.User) {
+	p.Seller, p.SellerVerified = u.Name, u.Verified
+	p.Contact.Email, p.Contact.ShowPhone = u.Email, u.ShowPhone
 }
 
 // readUsers reads the accounts with the given IDs into found, and into the cache.
@@ -221,9 +228,9 @@ func (db *DB) EndSessions(ctx context.Context, userID int64) (*app.User, error) 
 	return db.UserByID(ctx, userID)
 }
 
-func (db *DB) UpdateProfile(ctx context.Context, userID int64, name, phone, location, image string) (*app.User, error) {
-	res, err := db.exec(ctx, `UPDATE users SET name = ?, phone = ?, location = ?, image = ? WHERE id = ?`,
-		name, phone, location, image, userID)
+func (db *DB) UpdateProfile(ctx context.Context, userID int64, name, phone, location, image string, showPhone bool) (*app.User, error) {
+	res, err := db.exec(ctx, `UPDATE users SET name = ?, phone = ?, location = ?, image = ?, show_phone = ? WHERE id = ?`,
+		name, phone, location, image, showPhone, userID)
 	if err := changedOne(res, err, "User not found"); err != nil {
 		return nil, err
 	}

@@ -28,9 +28,10 @@ func (s *Server) advertise(w http.ResponseWriter, r *http.Request) {
 }
 
 // advertisedProducts is the home page's list: public, see publicLists. A
-// signed-in viewer who booked one of its products gets it with their
-// my_booking_id, answered for them alone; everyone else gets the one list
-// kept for all.
+// signed-in viewer who booked one of its products, or may see a seller's
+// contact details in it, gets it with their my_booking_id and those
+// details, answered for them alone; everyone else gets the one list kept
+// for all, which has nobody's.
 func (s *Server) advertisedProducts(w http.ResponseWriter, r *http.Request) {
 	page, err := pageOf(r)
 	if err != nil {
@@ -50,7 +51,7 @@ func (s *Server) advertisedProducts(w http.ResponseWriter, r *http.Request) {
 		}
 		list := kept.(app.List[app.Product])
 		list.Items = slices.Clone(list.Items)
-		marked, err := s.svc.MarkMyBookings(r.Context(), viewer, list.Items)
+		marked, err := s.svc.MarkForViewer(r.Context(), viewer, list.Items)
 		if err != nil {
 			s.writeError(w, r, err)
 			return

@@ -86,7 +86,7 @@ func TestRegisterCreatesTheAccountAndSignsIn(t *testing.T) {
 				t.Errorf("body mentions a password or hash: %s", r.body)
 			}
 			got := decode[map[string]any](t, r)
-			wantKeys := []string{"email", "email_verified", "id", "image", "location", "name", "phone", "role"}
+			wantKeys := []string{"email", "email_verified", "id", "image", "location", "name", "phone", "role", "show_phone"}
 			if tc.wantVerified {
 				wantKeys = append(wantKeys, "verified")
 			}

@@ -106,7 +106,9 @@ func TestCreateProduct(t *testing.T) {
 		{"condition Fair", map[string]any{"condition": "Fair"}, map[string]any{"condition": "Fair"}},
 		{"seller fields come from the account", map[string]any{"seller_id": 999, "seller": "Mallory", "seller_email": "x@y.z", "seller_verified": true, "time": "1999-01-01T00:00:00Z"},
 			map[string]any{"seller_id": float64(s.sellerUser.ID), "seller": "Sam Seller", "seller_email": "seller@example.com", "seller_verified": false}},
-		{"seller phone defaults to the account's", map[string]any{"seller_phone": nil}, map[string]any{"seller_phone": "+1 555 0100"}},
+		{"seller phone is optional", map[string]any{"seller_phone": nil}, map[string]any{"seller_phone": nil}},
+		{"seller phone blank", map[string]any{"seller_phone": "  "}, map[string]any{"seller_phone": nil}},
+		{"seller phone given", map[string]any{"seller_phone": " +44 20 7946 0000 "}, map[string]any{"seller_phone": "+44 20 7946 0000"}},
 		{"purchase year as a string", map[string]any{"purchase_year": "2019"}, map[string]any{"purchase_year": 2019.0}},
 		{"purchase year this year", map[string]any{"purchase_year": year}, map[string]any{"purchase_year": float64(year)}},
 		{"purchase year 1900", map[string]any{"purchase_year": 1900}, map[string]any{"purchase_year": 1900.0}},
@@ -264,9 +266,8 @@ func TestGetProduct(t *testing.T) {
 	expectStatus(t, created, http.StatusCreated)
 	id := decode[app.Product](t, created).ID
 
-	t.Run("every field", func(t *testing.T) {
-		buyerClient, _ := s.register("Bea Buyer", "buyer@example.com", app.RoleBuyer)
-		r := buyerClient.call("GET", fmt.Sprintf("/api/products/%d", id), nil)
+	t.Run("every field, for its seller", func(t *testing.T) {
+		r := s.seller.call("GET", fmt.Sprintf("/api/products/%d", id), nil)
 		expectStatus(t, r, http.StatusOK)
 		got := decode[map[string]any](t, r)
 		want := map[string]any{
@@ -281,6 +282,19 @@ func TestGetProduct(t *testing.T) {
 		checkTime(t, got["time"])
 		if posted := decode[map[string]any](t, created); !reflect.DeepEqual(posted, got) {
 			t.Errorf("GET answer %v differs from the POST answer %v", got, posted)
+		}
+	})
+
+	t.Run("every field but the seller's contact details, for a stranger", func(t *testing.T) {
+		buyerClient, _ := s.register("Bea Buyer", "buyer@example.com", app.RoleBuyer)
+		r := buyerClient.call("GET", fmt.Sprintf("/api/products/%d", id), nil)
+		expectStatus(t, r, http.StatusOK)
+		got := decode[map[string]any](t, r)
+		want := decode[map[string]any](t, created)
+		delete(want, "seller_email")
+		delete(want, "seller_phone")
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("GET answer %v, want %v", got, want)
 		}
 	})
 

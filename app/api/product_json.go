@@ -50,10 +50,14 @@ func appendProductJSON(b []byte, p *app.Product) []byte {
 	b = strconv.AppendInt(b, p.SellerID, 10)
 	b = append(b, `,"seller":`...)
 	b = appendJSONString(b, p.Seller)
-	b = append(b, `,"seller_email":`...)
-	b = appendJSONString(b, p.SellerEmail)
-	b = append(b, `,"seller_phone":`...)
-	b = appendJSONString(b, p.SellerPhone)
+	if p.SellerEmail != "" {
+		b = append(b, `,"seller_email":`...)
+		b = appendJSONString(b, p.SellerEmail)
+	}
+	if p.SellerPhone != "" {
+		b = append(b, `,"seller_phone":`...)
+		b = appendJSONString(b, p.SellerPhone)
+	}
 	b = append(b, `,"seller_verified":`...)
 	b = strconv.AppendBool(b, p.SellerVerified)
 	b = append(b, `,"purchase_year":`...)

@@ -48,7 +48,15 @@ func TestProductAppendJSON(t *testing.T) {
 		products = append(products, app.Product{ID: rng.Int64(), Category: randomString(), Name: randomString(),
 			Description: randomString(), Location: randomString(), Seller: randomString(),
 			OriginalPrice: app.Cents(rng.Int64N(1e10)), ResalePrice: app.Cents(rng.Int64N(1000)), PurchaseYear: rng.IntN(3000),
-			Created: time.UnixMilli(rng.Int64N(4e12)).UTC(), SellerVerified: i%3 == 0})
+			Created: time.UnixMilli(rng.Int64N(4e12)).UTC(), SellerVerified: i%3 == 0,
+			Contact: app.SellerContact{Email: randomString(), Phone: randomString(), ShowPhone: i%2 == 0}})
+		// Each viewer sees both contact details, the phone alone, or neither.
+		switch p := &products[len(products)-1]; i % 3 {
+		case 1:
+			p.SellerEmail, p.SellerPhone = p.Contact.Email, p.Contact.Phone
+		case 2:
+			p.SellerPhone = p.Contact.Phone
+		}
 	}
 	measure := func(f float64) *float64 { return &f }
 	booking := int64(42)

@@ -194,6 +194,7 @@ func (f *filler) addUsers(ctx context.Context, hash []byte) error {
 			Created: f.now.Add(-time.Duration(f.size.Users-i) * time.Hour)}
 		if i <= sellers {
 			u.Name, u.Email, u.Role, u.Verified = fmt.Sprintf("Seller %d", i), SellerEmail(i), app.RoleSeller, i%3 == 1
+			u.ShowPhone = i%5 == 2 // some show their phone to everyone; most leave it to messages
 		} else {
 			n := i - sellers
 			u.Name, u.Email, u.Role = fmt.Sprintf("Buyer %d", n), BuyerEmail(n), app.RoleBuyer
@@ -232,7 +233,7 @@ func (f *filler) product(i int) app.Product {
 			"Smoke-free, pet-free home. Measurements in the photos.",
 		Image: img.URL, ThumbURL: img.ThumbURL, Condition: conditions[i%len(conditions)],
 		Location: towns[i%len(towns)], OriginalPrice: original, ResalePrice: original * app.Cents(30+i%50) / 100,
-		SellerPhone: seller.Phone, PurchaseYear: 2005 + i%20, UsePeriod: fmt.Sprintf("%d years", 1+i%9),
+		Contact: app.SellerContact{Phone: seller.Phone}, PurchaseYear: 2005 + i%20, UsePeriod: fmt.Sprintf("%d years", 1+i%9),
 		Status:  app.StatusAvailable,
 		Created: f.now.Add(-time.Duration(f.size.Products-1-i) * listingInterval),
 	}

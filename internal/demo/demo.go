@@ -124,6 +124,8 @@ func Fill(ctx context.Context, svc *app.Service, log *slog.Logger) error {
 			Dimensions: dimensions(measures[p.name]), Condition: p.condition, Location: p.location,
 			OriginalPrice: app.NumberText(p.original), ResalePrice: app.NumberText(p.resale),
 			PurchaseYear: app.NumberText(fmt.Sprint(year - p.age)), UsePeriod: p.used,
+			// As the listing form offers: the seller's phone, for their buyers.
+			SellerPhone: seller(p.seller).Phone,
 		}
 		product, err := svc.CreateProduct(ctx, seller(p.seller), in)
 		if err != nil {

@@ -136,7 +136,7 @@ test('on a phone, a seller lists a product with three photos and puts them in or
   await page.getByLabel('Original price').fill(table.original_price)
   await page.getByLabel('Purchase year').fill(table.purchase_year)
   await page.getByLabel('Use period').fill(table.use_period)
-  await page.getByLabel('Seller phone').fill('+1 555 0101')
+  await page.getByLabel('Phone for this listing').fill('+1 555 0101')
   await page.getByText('Cover', { exact: true }).waitFor()
   await screenshots(page, 'listings-add-product')
 

@@ -93,7 +93,7 @@ async function addProduct(page, product, { screenshot } = {}) {
   await page.getByLabel('Original price').fill(product.original_price)
   await page.getByLabel('Purchase year').fill(product.purchase_year)
   await page.getByLabel('Use period').fill(product.use_period)
-  await page.getByLabel('Seller phone').fill('+1 555 0101')
+  await page.getByLabel('Phone for this listing').fill('+1 555 0101')
   // Seller name, verified state and email come from the account, read-only.
   assert.equal(await page.getByLabel('Seller name').inputValue(), seller.name)
   assert.equal(await page.getByLabel('Seller email').inputValue(), seller.email)

@@ -21,6 +21,11 @@ export interface User {
    * the server sent it.
    */
   email_verified?: boolean
+  /**
+   * "Show my phone on my listings": everyone signed in sees their listings' phone, not only their
+   * buyers. Absent from answers saved before the server had it.
+   */
+  show_phone?: boolean
   /** Sent for sellers only. */
   verified?: boolean
 }
@@ -71,8 +76,13 @@ export interface Product {
   seller: string
   /** The seller's account, for their other listings (GET /api/products?seller=); absent from older answers. */
   seller_id?: number
-  seller_email: string
-  seller_phone: string
+  /**
+   * How to reach the seller, as the server lets this viewer see it: the email for the seller and
+   * admins only; the phone also for a buyer with an open or paid booking of it, or for everyone
+   * signed in when the seller shows it. Absent otherwise, and the phone when the listing has none.
+   */
+  seller_email?: string
+  seller_phone?: string
   /** Read live from the seller's account. */
   seller_verified: boolean
   purchase_year: number

@@ -10,6 +10,7 @@ export const buyer: User = {
   image: '/images/bea.webp',
   phone: '+1 555 0100',
   location: 'Springfield',
+  show_phone: false,
 }
 
 export const seller: User = {
@@ -20,6 +21,7 @@ export const seller: User = {
   image: '/images/sam.webp',
   phone: '+1 555 0101',
   location: 'Shelbyville',
+  show_phone: false,
   verified: true,
 }
 
@@ -31,9 +33,13 @@ export const admin: User = {
   image: '/images/ada.webp',
   phone: '',
   location: '',
+  show_phone: false,
 }
 
-/** A product of the seller above; ids shape its name and pictures. */
+/**
+ * A product of the seller above, as someone with no booking of it sees it: without the seller's
+ * email and phone. Ids shape its name and pictures.
+ */
 export function makeProduct(overrides: Partial<Product> = {}): Product {
   const id = overrides.id ?? 1
   return {
@@ -51,8 +57,7 @@ export function makeProduct(overrides: Partial<Product> = {}): Product {
     original_price: 120,
     resale_price: 45.5,
     seller: seller.name,
-    seller_email: seller.email,
-    seller_phone: seller.phone,
+    seller_id: seller.id,
     seller_verified: false,
     purchase_year: 2019,
     use_period: '5 years',

@@ -15,6 +15,7 @@
 // nothing saved (a first visit) does not wait for IndexedDB at start: a flag
 // in localStorage says whether there is anything to put back.
 import type { QueryClient } from '@tanstack/react-query'
+import { withoutContactDetails } from './contact-details'
 import type { SavedQuery } from './db'
 import { Outbox } from './outbox'
 import type { PendingRow } from './query-store'
@@ -186,7 +187,10 @@ export class OfflineStore {
    * itself when the signed-in user changes (query-store.ts).
    */
   async deletePrivateData(): Promise<void> {
-    for (const [hash, { row }] of this.pending) if (row.scope === 'private') this.pending.delete(hash)
+    for (const [hash, { row, policy }] of this.pending) {
+      if (row.scope === 'private') this.pending.delete(hash)
+      else this.pending.set(hash, { row: { ...row, data: withoutContactDetails(row.data) }, policy })
+    }
     this.openGate()
     await this.serially(async ({ db, queries }) => forgetPictures(await queries.deletePrivateData(db)))
   }

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { RehomeDB, type SavedQuery } from './db'
 import type { OfflinePolicy } from './policy'
+import { withoutContactDetails } from './contact-details'
 import { deleteExpired, deletePrivateData, pictureUrls, saveQuery } from './query-store'
 import { maxAge, readSavedQueries, trimPages } from './saved-rows'
 
@@ -98,6 +99,27 @@ describe('saved queries', () => {
     expect(await db.queries.where('scope').equals('private').count()).toBe(0)
     expect(await db.queries.count()).toBe(1)
     expect(await db.outbox.count()).toBe(0)
+  })
+
+  it("keeps public answers but not the sellers' contact details they showed the person who leaves", async () => {
+    const sofa = { id: 7, product: 'Sofa', seller: 'Sam', seller_email: 'sam@example.com', seller_phone: '+1 555 0101' }
+    const lamp = { id: 8, product: 'Lamp', seller: 'Sam' }
+    const product: OfflinePolicy = { scope: 'public', group: 'product', limit: 5 }
+    await saveQuery(db, row(['auth', 'me'], user, 1, { id: 1 }), user)
+    await saveQuery(db, row(['products', 'detail', 7], product, 2, sofa), product)
+    await saveQuery(db, row(['products', 'category', 'Sofas'], category, 3, { pages: [{ items: [sofa, lamp] }] }), category)
+
+    // Another person signs in on the device.
+    await saveQuery(db, row(['auth', 'me'], user, 4, { id: 2 }), user)
+    const saved = Object.fromEntries((await db.queries.toArray()).map((r) => [r.key.join('/'), r.data]))
+    const seen = { id: 7, product: 'Sofa', seller: 'Sam' }
+    expect(saved['products/detail/7']).toEqual(seen)
+    expect(saved['products/category/Sofas']).toEqual({ pages: [{ items: [seen, lamp] }] })
+  })
+
+  it('leaves an answer without contact details as it is', () => {
+    const answer = { items: [{ id: 1, seller: 'Sam' }], total: 1 }
+    expect(withoutContactDetails(answer)).toBe(answer)
   })
 
   it('finds picture URLs anywhere in an answer', () => {

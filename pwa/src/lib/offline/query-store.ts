@@ -3,6 +3,7 @@
 import Dexie from 'dexie'
 import type { RehomeDB, SavedQuery } from './db'
 import type { OfflinePolicy } from './policy'
+import { withoutContactDetails } from './contact-details'
 import { maxAge, trimPages } from './saved-rows'
 
 /** An answer waiting to be written, with the policy its query declared. */
@@ -67,12 +68,20 @@ async function deletePrivateRows(db: RehomeDB): Promise<string[]> {
   const rows = await db.queries.where('scope').equals('private').toArray()
   await db.queries.bulkDelete(rows.map((row) => row.hash))
   await db.outbox.clear()
+  const publicRows = await db.queries.where('scope').equals('public').toArray()
+  await db.queries.bulkPut(
+    publicRows.flatMap((row) => {
+      const data = withoutContactDetails(row.data)
+      return data === row.data ? [] : [{ ...row, data }]
+    }),
+  )
   return rows.flatMap((row) => pictureUrls(row.data))
 }
 
 /**
  * Deletes the signed-in user's private data: their saved answers (account,
- * orders) and the outbox. Answers the picture URLs those answers named, so
+ * orders), the outbox, and the sellers' contact details the public answers
+ * showed them. Answers the picture URLs those answers named, so
  * the caller can drop them from the picture cache too.
  */
 export function deletePrivateData(db: RehomeDB): Promise<string[]> {

@@ -9,6 +9,8 @@ export interface ProfileChanges {
   phone?: string
   location?: string
   image?: string
+  /** "Show my phone on my listings" to everyone signed in, not only to buyers who booked. */
+  show_phone?: boolean
 }
 
 /** PATCH /api/auth/me: 200 with the user; 422 with fields.name|phone|location|image. */

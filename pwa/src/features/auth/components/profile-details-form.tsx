@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form'
 import toast from 'react-hot-toast'
 import { Avatar } from '@/components/avatar'
 import { Button } from '@/components/button'
-import { Field, Input } from '@/components/field'
+import { Checkbox, Field, Input } from '@/components/field'
 import { FormError } from '@/components/form-error'
 import { imageTypes } from '@/components/image-field'
 import { OfflineReason } from '@/components/offline-state'
@@ -19,17 +19,21 @@ interface DetailsForm {
   name: string
   phone: string
   location: string
+  show_phone: boolean
   /** A new picture, uploaded on Save; none keeps the current one. */
   image: FileList | null
 }
 
-const serverFields = ['name', 'phone', 'location', 'image'] as const
+const serverFields = ['name', 'phone', 'location', 'image', 'show_phone'] as const
 
 function valuesOf(user: User): DetailsForm {
-  return { name: user.name, phone: user.phone, location: user.location, image: null }
+  return { name: user.name, phone: user.phone, location: user.location, show_phone: !!user.show_phone, image: null }
 }
 
-/** Name, phone, location and picture; the email is shown, and changed in its own section. */
+/**
+ * Name, phone, location, picture, and whether listings show their phone to
+ * everyone; the email is shown, and changed in its own section.
+ */
 export function ProfileDetailsForm({ user }: { user: User }) {
   const online = useOnline()
   const update = useUpdateProfile()
@@ -55,6 +59,7 @@ export function ProfileDetailsForm({ user }: { user: User }) {
         name: details.name.trim(),
         phone: details.phone.trim(),
         location: details.location.trim(),
+        show_phone: details.show_phone,
         ...(picture ? { image: picture } : {}),
       })
     } catch (failure) {
@@ -76,6 +81,15 @@ export function ProfileDetailsForm({ user }: { user: User }) {
       <Field label="Phone (optional)" error={errors.phone?.message}>
         {(control) => <Input type="tel" autoComplete="tel" {...control} {...register('phone')} />}
       </Field>
+      {user.role === 'Seller' && (
+        <div className="flex flex-col gap-1">
+          <Checkbox label="Show my phone on my listings" aria-describedby="show-phone-hint" {...register('show_phone')} />
+          <p id="show-phone-hint" className="text-sm text-stone-600">
+            Everyone signed in then sees the phone of your listings. Otherwise only buyers who book one see it; anyone
+            can message you.
+          </p>
+        </div>
+      )}
       <Field label="Location (optional)" error={errors.location?.message}>
         {(control) => <Input autoComplete="address-level2" {...control} {...register('location')} />}
       </Field>

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { authKeys } from '@/lib/query-keys'
-import { buyer, list, picture } from '@/testing/fixtures'
+import { buyer, list, picture, seller } from '@/testing/fixtures'
 import { apiError, json, mockApi } from '@/testing/mock-api'
 import { renderRoutes } from '@/testing/render'
 import { ProfileRoute } from './profile'
@@ -65,10 +65,42 @@ describe('Profile', () => {
       '/api/auth/me',
       expect.objectContaining({
         method: 'PATCH',
-        body: JSON.stringify({ name: 'Bea Newname', phone: buyer.phone, location: 'Capital City' }),
+        body: JSON.stringify({ name: 'Bea Newname', phone: buyer.phone, location: 'Capital City', show_phone: false }),
       }),
     )
     expect(fetch).not.toHaveBeenCalledWith('/api/images', expect.anything())
+  })
+
+  it('offers a seller "Show my phone on my listings", unticked by default, and saves the choice', async () => {
+    const fetch = mockApi({
+      ...signedIn,
+      'GET /api/auth/me': () => json(seller),
+      'PATCH /api/auth/me': () => json({ ...seller, show_phone: true }),
+    })
+    const { user, queryClient } = renderRoutes(routes, path)
+    expect(await screen.findByLabelText('Name')).toHaveValue(seller.name)
+    const showPhone = section('Your details').getByRole('checkbox', { name: 'Show my phone on my listings' })
+    expect(showPhone).not.toBeChecked()
+    expect(showPhone).toHaveAccessibleDescription(/Otherwise only buyers who book one see it/)
+    await user.click(showPhone)
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+
+    expect(await screen.findByText('Your details are saved')).toBeInTheDocument()
+    expect(fetch).toHaveBeenCalledWith(
+      '/api/auth/me',
+      expect.objectContaining({
+        method: 'PATCH',
+        body: JSON.stringify({ name: seller.name, phone: seller.phone, location: seller.location, show_phone: true }),
+      }),
+    )
+    expect(queryClient.getQueryData(authKeys.me())).toMatchObject({ show_phone: true })
+    expect(showPhone).toBeChecked()
+  })
+
+  it('offers a buyer, who lists nothing, no such choice', async () => {
+    mockApi(signedIn)
+    await openProfile()
+    expect(screen.queryByRole('checkbox', { name: 'Show my phone on my listings' })).not.toBeInTheDocument()
   })
 
   it('uploads a new picture first and saves its url', async () => {
@@ -92,7 +124,13 @@ describe('Profile', () => {
       '/api/auth/me',
       expect.objectContaining({
         method: 'PATCH',
-        body: JSON.stringify({ name: buyer.name, phone: buyer.phone, location: buyer.location, image: '/images/new.webp' }),
+        body: JSON.stringify({
+          name: buyer.name,
+          phone: buyer.phone,
+          location: buyer.location,
+          show_phone: false,
+          image: '/images/new.webp',
+        }),
       }),
     )
     expect(queryClient.getQueryData(authKeys.me())).toMatchObject({ image: '/images/new.webp' })

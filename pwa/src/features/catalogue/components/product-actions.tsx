@@ -9,7 +9,7 @@ import { cn } from '@/lib/cn'
 import { useOnline } from '@/lib/connectivity'
 import { useSendOrQueue } from '@/lib/offline/use-send-or-queue'
 import { paths } from '@/lib/paths'
-import type { Product } from '@/lib/types'
+import type { Product, User } from '@/lib/types'
 import { queuedBooking, useBookProduct } from '../api/book-product'
 import { queuedReport, useReportProduct } from '../api/report-product'
 import { BookingDialog, type BookingFormValues } from './booking-dialog'
@@ -17,9 +17,14 @@ import { ReportDialog } from './report-dialog'
 
 export const alreadyReportedMessage = 'You have already reported this product'
 
-/** Emails are stored lower-cased; compare the same way to be safe. */
-export function isOwnProduct(product: Product, email: string | undefined): boolean {
-  return !!email && product.seller_email.toLowerCase() === email.toLowerCase()
+/**
+ * Whether the viewer listed it: by the seller's id, or by email for answers
+ * saved before products carried seller_id (emails are stored lower-cased).
+ */
+export function isOwnProduct(product: Product, user: Pick<User, 'id' | 'email'> | undefined): boolean {
+  if (!user) return false
+  if (product.seller_id !== undefined) return product.seller_id === user.id
+  return !!product.seller_email && product.seller_email.toLowerCase() === user.email.toLowerCase()
 }
 
 /**
@@ -47,7 +52,7 @@ export function ProductActions({ product, className }: { product: Product; class
   const sendOrQueue = useSendOrQueue()
 
   if (!user) return null
-  if (isOwnProduct(product, user.email)) {
+  if (isOwnProduct(product, user)) {
     return (
       <p className={cn('rounded-lg bg-stone-100 px-3 py-2 text-center text-sm font-medium text-stone-700', className)}>
         This is your listing
@@ -133,7 +138,7 @@ export function ReportLink({ product, className }: { product: Product; className
   const report = useReportProduct()
   const sendOrQueue = useSendOrQueue()
 
-  if (!user || isOwnProduct(product, user.email)) return null
+  if (!user || isOwnProduct(product, user)) return null
 
   const submitReport = (reason: string) =>
     sendOrQueue({
@@ -189,7 +194,7 @@ export function ReportLink({ product, className }: { product: Product; className
  */
 export function MessageSeller({ product, className }: { product: Product; className?: string }) {
   const { user } = useUser()
-  if (user && isOwnProduct(product, user.email)) return null
+  if (user && isOwnProduct(product, user)) return null
   return (
     <MessageButton
       label="Message the seller"

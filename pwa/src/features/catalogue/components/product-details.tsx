@@ -90,9 +90,17 @@ export function ProductDetails({
               </Link>
             )}
           </Fact>
+          {/* Only those the server shows them to get these (docs/api.md); everyone else messages the seller. */}
           {product.seller_phone && (
             <Fact label="Seller phone">
               <a href={`tel:${product.seller_phone.replace(/[^\d+]/g, '')}`}>{product.seller_phone}</a>
+            </Fact>
+          )}
+          {product.seller_email && (
+            <Fact label="Seller email">
+              <a href={`mailto:${product.seller_email}`} className="break-all">
+                {product.seller_email}
+              </a>
             </Fact>
           )}
         </dl>

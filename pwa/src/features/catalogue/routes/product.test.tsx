@@ -49,7 +49,6 @@ describe('Product page', () => {
     expect(screen.getByText('2019')).toBeInTheDocument()
     expect(screen.getByText(formatPrice(45.5))).toBeInTheDocument()
     expect(screen.getByRole('img', { name: 'Verified seller' })).toBeInTheDocument()
-    expect(screen.getByRole('link', { name: seller.phone })).toHaveAttribute('href', 'tel:+15550101')
     expect(screen.queryByText('Dimensions')).not.toBeInTheDocument()
     expect(await screen.findByRole('button', { name: 'Book Now' })).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Report this listing' })).toBeInTheDocument()
@@ -133,7 +132,7 @@ describe('Product page', () => {
   })
 
   it('offers no such link when the answer does not say who the seller is', async () => {
-    serve(makeProduct({ seller: 'Sam Seller' }))
+    serve(makeProduct({ seller: 'Sam Seller', seller_id: undefined }))
     renderRoutes(routes, '/products/1')
     await screen.findByRole('heading', { level: 1 })
     expect(screen.queryByRole('link', { name: /More from/ })).not.toBeInTheDocument()
@@ -146,6 +145,34 @@ describe('Product page', () => {
     })
     renderRoutes(routes, path)
     expect(await screen.findByText('We could not find this product')).toBeInTheDocument()
+  })
+
+  it("shows no seller's phone or email when the answer has none: Message the seller is the way", async () => {
+    serve(makeProduct({ id: 7, product: 'Oak chair' }))
+    renderRoutes(routes, '/products/7')
+    expect(await screen.findByRole('button', { name: 'Message the seller' })).toBeInTheDocument()
+    expect(screen.queryByText('Seller phone')).not.toBeInTheDocument()
+    expect(screen.queryByText('Seller email')).not.toBeInTheDocument()
+    expect(screen.queryByRole('link', { name: /555|@/ })).not.toBeInTheDocument()
+  })
+
+  it("shows the seller's phone to a buyer whose answer carries it, and no email", async () => {
+    serve(makeProduct({ id: 7, product: 'Oak chair', my_booking_id: 3, seller_phone: seller.phone }))
+    renderRoutes(routes, '/products/7')
+    expect(await screen.findByRole('link', { name: seller.phone })).toHaveAttribute('href', 'tel:+15550101')
+    expect(screen.queryByText('Seller email')).not.toBeInTheDocument()
+    expect(await screen.findByRole('button', { name: 'Message the seller' })).toBeInTheDocument()
+  })
+
+  it('shows the seller their own email and phone', async () => {
+    mockApi({
+      'GET /api/auth/me': () => json(seller),
+      'GET /api/products/:id': () =>
+        json(makeProduct({ id: 7, product: 'Oak chair', seller_email: seller.email, seller_phone: seller.phone })),
+    })
+    renderRoutes(routes, '/products/7')
+    expect(await screen.findByRole('link', { name: seller.email })).toHaveAttribute('href', `mailto:${seller.email}`)
+    expect(screen.getByRole('link', { name: seller.phone })).toHaveAttribute('href', 'tel:+15550101')
   })
 
   it('offers Message the seller to a buyer, not to the seller of the product', async () => {

@@ -98,7 +98,7 @@ export function formValuesOf(product: Product | undefined, sellerPhone: string):
   }
 }
 
-/** POST /api/products: everything; dimensions only when some are given. */
+/** POST /api/products: everything; dimensions and the phone only when given. */
 export function newProductOf({ values, images }: Listing): NewProduct {
   const dimensions = dimensionsOf(values)
   return {
@@ -113,7 +113,7 @@ export function newProductOf({ values, images }: Listing): NewProduct {
     original_price: values.original_price,
     purchase_year: values.purchase_year,
     use_period: values.use_period,
-    seller_phone: values.seller_phone,
+    ...(values.seller_phone.trim() ? { seller_phone: values.seller_phone } : {}),
   }
 }
 

@@ -30,6 +30,9 @@ const serverFields = [
   'seller_phone',
 ] as const
 
+const phoneHint =
+  'Messages are how buyers reach you. A phone given here is shown to buyers who book it, and to everyone signed in if your profile says “Show my phone on my listings”.'
+
 /** A product's stored photos, the cover first. */
 function storedPhotos(product: Product | undefined): StoredPhoto[] {
   if (!product) return []
@@ -209,12 +212,12 @@ export function ProductForm({ seller, product, submitLabel, save }: ProductFormP
         {(control) => <Input type="email" readOnly value={seller.email} {...control} />}
       </Field>
       {editing ? (
-        <Field label="Seller phone" hint="Buyers call this number.">
-          {(control) => <Input type="tel" readOnly value={product.seller_phone} {...control} />}
+        <Field label="Phone for this listing" hint={product.seller_phone ? phoneHint : 'None: buyers reach you by message.'}>
+          {(control) => <Input type="tel" readOnly value={product.seller_phone ?? ''} {...control} />}
         </Field>
       ) : (
-        <Field label="Seller phone" error={errors.seller_phone?.message} hint="Buyers call this number.">
-          {(control) => <Input type="tel" autoComplete="tel" {...control} {...register('seller_phone', required)} />}
+        <Field label="Phone for this listing (optional)" error={errors.seller_phone?.message} hint={phoneHint}>
+          {(control) => <Input type="tel" autoComplete="tel" {...control} {...register('seller_phone')} />}
         </Field>
       )}
       <div className="flex flex-col gap-4 sm:col-span-2">

@@ -32,8 +32,9 @@ const requiredFields = [
   'Original price',
   'Purchase year',
   'Use period',
-  'Seller phone',
 ]
+
+const phoneLabel = 'Phone for this listing (optional)'
 
 async function fillIn(user: ReturnType<typeof renderRoutes>['user']) {
   await screen.findByRole('option', { name: 'Sofas' })
@@ -54,10 +55,12 @@ describe('Add Product', () => {
     const fetch = serve()
     const { user } = renderRoutes(routes, '/dashboard/addproduct')
     expect(screen.getByRole('heading', { level: 1, name: 'Add Product' })).toBeInTheDocument()
-    await user.clear(await screen.findByLabelText('Seller phone'))
+    await user.clear(await screen.findByLabelText(phoneLabel))
     await user.click(screen.getByRole('button', { name: 'Add Product' }))
 
     expect(await screen.findAllByText('This field is required')).toHaveLength(requiredFields.length)
+    // Messages are how buyers reach a seller: the phone may stay empty.
+    expect(screen.getByLabelText(phoneLabel)).not.toHaveAttribute('aria-invalid', 'true')
     for (const label of requiredFields) {
       const input = screen.getByLabelText(label)
       expect(input, label).toHaveAttribute('aria-invalid', 'true')
@@ -77,9 +80,10 @@ describe('Add Product', () => {
     expect(screen.getByLabelText('Seller email')).toHaveAttribute('readonly')
     await waitFor(() => expect(screen.getByLabelText('Seller verified')).toHaveValue('Verified'))
     expect(screen.getByLabelText('Seller verified')).toHaveAttribute('readonly')
-    const phone = screen.getByLabelText('Seller phone')
+    const phone = screen.getByLabelText(phoneLabel)
     expect(phone).toHaveValue(seller.phone)
     expect(phone).not.toHaveAttribute('readonly')
+    expect(phone).toHaveAccessibleDescription(expect.stringContaining('Messages are how buyers reach you.'))
     expect(screen.getByLabelText('Condition')).toHaveValue('Excellent')
     expect(
       Array.from((screen.getByLabelText('Condition') as HTMLSelectElement).options, (option) => option.value),
@@ -127,6 +131,24 @@ describe('Add Product', () => {
     })
     // One upload, started when the picture was chosen.
     expect(fetch.mock.calls.filter(([url]) => url === '/api/images')).toHaveLength(1)
+  })
+
+  it('adds a product without a phone, sending none', async () => {
+    let sent: Record<string, unknown> | undefined
+    serve({
+      'POST /api/products': ({ body }) => {
+        sent = body as Record<string, unknown>
+        return json(makeProduct({ id: 9 }), 201)
+      },
+    })
+    const { user } = renderRoutes(routes, '/dashboard/addproduct')
+    await fillIn(user)
+    await user.clear(screen.getByLabelText(phoneLabel))
+    await user.click(screen.getByRole('button', { name: 'Add Product' }))
+
+    expect(await screen.findByText('Product added successfully')).toBeInTheDocument()
+    expect(sent).toMatchObject({ product: 'Corner sofa' })
+    expect(sent).not.toHaveProperty('seller_phone')
   })
 
   it("shows the server's field errors under the matching inputs", async () => {
