@@ -107,7 +107,7 @@ export async function startStripeMock() {
 
 /**
  * An SMTP server that keeps what it receives (tools/mail-sink, built by make
- * test-e2e): { smtpURL, messages(to), stop() }. messages(to) lists the mails
+ * test-e2e): { smtpURL, messages(to, { count }), stop() }. messages(to) lists the mails
  * to that address, oldest first: { from, to: [...], subject, text, html }.
  */
 export async function startMailSink() {
@@ -123,8 +123,9 @@ export async function startMailSink() {
   const { smtp_url: smtpURL, messages_url: messagesURL } = JSON.parse(line)
   return {
     smtpURL,
-    async messages(to) {
-      const res = await fetch(`${messagesURL}?to=${encodeURIComponent(to)}`)
+    /** The mails to `to`; with `count`, once that many have come (or after a minute, what there is). */
+    async messages(to, { count } = {}) {
+      const res = await fetch(`${messagesURL}?to=${encodeURIComponent(to)}${count ? `&count=${count}` : ''}`)
       return res.json()
     },
     async stop() {
