@@ -54,17 +54,10 @@ func startBinary(t *testing.T, bin, data string) *process {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { p.cmd.Process.Kill(); p.cmd.Wait() })
-	for deadline := time.Now().Add(15 * time.Second); ; time.Sleep(20 * time.Millisecond) {
-		if res, err := http.Get(p.base + "/healthz"); err == nil {
-			res.Body.Close()
-			if res.StatusCode == http.StatusOK {
-				return p
-			}
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the server did not start; log:\n%s", p.logs)
-		}
+	if !p.logs.WaitFor("Rehome is listening", time.Minute) {
+		t.Fatalf("the server did not start; log:\n%s", p.logs)
 	}
+	return p
 }
 
 // browser is one visitor with a cookie jar, connecting from its own

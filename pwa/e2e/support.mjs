@@ -143,6 +143,15 @@ export function watch(page) {
   }
 }
 
+/**
+ * Waits until the page has drawn two frames after what was just done: what
+ * an input, a focus or a new viewport size changed (and what the page did
+ * about it, in its handlers and observers) is on screen by then.
+ */
+export async function nextFrames(page) {
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+}
+
 /** A toast with this text appears (react-hot-toast renders them as live status regions). */
 export async function expectToast(page, text) {
   await page.getByRole('status').filter({ hasText: text }).first().waitFor({ state: 'visible' })
