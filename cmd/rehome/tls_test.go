@@ -258,7 +258,7 @@ func TestHTTPSWithCertificateFilesReloaded(t *testing.T) {
 	// waitFor polls until the served certificate is want, or fails.
 	waitFor := func(want *x509.Certificate, why string) {
 		t.Helper()
-		for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+		for deadline := time.Now().Add(time.Minute); ; time.Sleep(100 * time.Millisecond) {
 			if served().Equal(want) {
 				return
 			}

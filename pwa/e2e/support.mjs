@@ -228,8 +228,12 @@ export function isFocused(locator) {
   return locator.evaluate((element) => element === document.activeElement)
 }
 
-/** Retries an assertion for up to `timeout` ms, for state that settles just after what we waited for. */
-export async function eventually(check, timeout = 5000) {
+/**
+ * Retries an assertion for up to `timeout` ms, for state that settles just
+ * after what we waited for; the deadline is only for failing, generous for a
+ * loaded machine.
+ */
+export async function eventually(check, timeout = 20_000) {
   const deadline = Date.now() + timeout
   for (;;) {
     try {
