@@ -137,6 +137,11 @@ func TestForgotPasswordTellsNothing(t *testing.T) {
 		}
 	}
 	mailFor(t, sink, "bea@example.com", 1)
+	// Mail goes in the order queued: once a later one has come, a mail to
+	// the unknown email would have come before it.
+	e.register("Cal Later", "cal@example.com", app.RoleBuyer)
+	expectStatus(t, forgot(e.client(), "cal@example.com"), http.StatusAccepted)
+	mailFor(t, sink, "cal@example.com", 1)
 	if got := sink.Messages("nobody@example.com"); len(got) != 0 {
 		t.Errorf("an email without an account got %d mails", len(got))
 	}
