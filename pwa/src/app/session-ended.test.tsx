@@ -11,12 +11,21 @@ import { createTestOfflineStore, createTestQueryClient } from '@/testing/render'
 import { AppProvider } from './provider'
 import { routes } from './router'
 
-/** The app at a path with its session ended elsewhere: GET /api/auth/me still says who, the rest 401. */
+/**
+ * The app at a path, signed in, whose session ends elsewhere as it loads:
+ * the first GET /api/auth/me still says who, the conversations answer 401,
+ * and from then on so does GET /api/auth/me.
+ */
 function renderEnded(path: string) {
+  let ended = false
+  const signedOut = () => {
+    ended = true
+    return apiError(401, 'Sign in first')
+  }
   const fetch = mockApi({
-    'GET /api/auth/me': () => json(buyer),
-    'GET /api/conversations/unread': () => apiError(401, 'Sign in first'),
-    'GET /api/conversations': () => apiError(401, 'Sign in first'),
+    'GET /api/auth/me': () => (ended ? apiError(401, 'Sign in first') : json(buyer)),
+    'GET /api/conversations/unread': signedOut,
+    'GET /api/conversations': signedOut,
     'GET /api/blogs': () => json({ items: [], total: 0 }),
   })
   const queryClient = createTestQueryClient()
