@@ -1,8 +1,9 @@
 // What changes for the signed-in person as it happens: GET /api/events
 // (Server-Sent Events) names what changed, and each event invalidates the
-// queries that show it, so open screens refetch. The browser's EventSource
-// reconnects by itself and sends Last-Event-ID, so the server replays what
-// was missed, or says `reset` when it can't: then everything is refetched.
+// queries that show it, so open screens refetch. A failed stream is
+// reopened from the last event it had (?last_event_id, as Last-Event-ID),
+// so the server replays what was missed, or says `reset` when it can't:
+// then everything is refetched.
 // Loaded only while someone is signed in (src/app's LiveEvents).
 import type { QueryClient, QueryKey } from '@tanstack/react-query'
 import { meQueryOptions } from './auth'
