@@ -242,10 +242,17 @@ func TestRunSendsAsSoonAsWoken(t *testing.T) {
 	sink := startSink(t, mailsink.Options{})
 	server, _ := mail.ParseServer("smtp://" + sink.Addr)
 	courier := mail.NewCourier(db, server, from, quiet())
+	if err := db.QueueMail(ctx, &app.Mail{To: "yan@example.com", Subject: "First", Text: "Hi", HTML: "<p>Hi</p>"}); err != nil {
+		t.Fatal(err)
+	}
 	done := make(chan struct{})
 	go func() { courier.Run(ctx); close(done) }()
 	defer func() { cancel(); <-done }()
-	time.Sleep(50 * time.Millisecond) // the courier is waiting for its next poll, a minute away
+	// Once the first mail has gone, nothing more is due: the courier waits
+	// for its next poll, a minute away, or to be woken.
+	if got := sink.Wait("yan@example.com", 1, 10*time.Second); len(got) != 1 {
+		t.Fatalf("%d first mails arrived", len(got))
+	}
 	if err := db.QueueMail(ctx, &app.Mail{To: "zoe@example.com", Subject: "Hello", Text: "Hi", HTML: "<p>Hi</p>"}); err != nil {
 		t.Fatal(err)
 	}

@@ -229,5 +229,7 @@ export default defineConfig({
     setupFiles: ['./src/testing/setup.ts'],
     restoreMocks: true,
     unstubGlobals: true,
+    // A test fails on what it asserts, not on a loaded machine being slow (the default is 5 s).
+    testTimeout: 30_000,
   },
 })

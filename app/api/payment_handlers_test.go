@@ -21,6 +21,7 @@ import (
 	"rehome/app"
 	"rehome/app/api"
 	"rehome/internal/marketplace"
+	"rehome/internal/testlog"
 	"rehome/payments"
 )
 
@@ -60,20 +61,16 @@ func stripeMock(t *testing.T) string {
 	l.Close()
 	// Its HTTPS listener would take port 12112 unless told otherwise.
 	cmd := exec.Command(bin, "-http-addr", addr, "-https-addr", "127.0.0.1:")
+	out := &testlog.Buffer{}
+	cmd.Stdout, cmd.Stderr = out, out
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
-	base := "http://" + addr
-	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(50 * time.Millisecond) {
-		if res, err := http.Get(base + "/v1/balance"); err == nil {
-			res.Body.Close()
-			return base
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("stripe-mock did not start")
-		}
+	if !out.WaitFor("Listening for HTTP at address: "+addr, time.Minute) {
+		t.Fatalf("stripe-mock did not start:\n%s", out)
 	}
+	return "http://" + addr
 }
 
 // withCards is a server taking card payments through stripe-mock, deployed

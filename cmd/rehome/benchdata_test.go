@@ -83,18 +83,14 @@ func TestPprof(t *testing.T) {
 	}()
 	site := regexp.MustCompile(`msg="Rehome is listening" url=(http://\S+)`)
 	profiles := regexp.MustCompile(`msg="profiles are served" url=(http://\S+)`)
-	var base, pprofURL string
-	for deadline := time.Now().Add(10 * time.Second); base == "" || pprofURL == ""; time.Sleep(10 * time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatalf("server did not start; log:\n%s", logs.String())
-		}
-		if m := site.FindStringSubmatch(logs.String()); m != nil {
-			base = m[1]
-		}
-		if m := profiles.FindStringSubmatch(logs.String()); m != nil {
-			pprofURL = m[1]
-		}
+	if !logs.WaitFor("Rehome is listening", time.Minute) || !logs.WaitFor("profiles are served", time.Minute) {
+		t.Fatalf("server did not start; log:\n%s", logs.String())
 	}
+	siteAt, profilesAt := site.FindStringSubmatch(logs.String()), profiles.FindStringSubmatch(logs.String())
+	if siteAt == nil || profilesAt == nil {
+		t.Fatalf("no addresses in the log:\n%s", logs.String())
+	}
+	base, pprofURL := siteAt[1], profilesAt[1]
 	body := func(url string) (int, string) {
 		res, err := http.Get(url)
 		if err != nil {

@@ -54,17 +54,10 @@ func startBinary(t *testing.T, bin, data string) *process {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { p.cmd.Process.Kill(); p.cmd.Wait() })
-	for deadline := time.Now().Add(15 * time.Second); ; time.Sleep(20 * time.Millisecond) {
-		if res, err := http.Get(p.base + "/healthz"); err == nil {
-			res.Body.Close()
-			if res.StatusCode == http.StatusOK {
-				return p
-			}
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the server did not start; log:\n%s", p.logs)
-		}
+	if !p.logs.WaitFor("Rehome is listening", time.Minute) {
+		t.Fatalf("the server did not start; log:\n%s", p.logs)
 	}
+	return p
 }
 
 // browser is one visitor with a cookie jar, connecting from its own
@@ -178,63 +171,78 @@ func TestEveryAcknowledgedWriteSurvivesAKill(t *testing.T) {
 		buyers = append(buyers, b)
 	}
 
-	// The load, until the kill.
+	// The load, until the kill: once each kind of write has been
+	// acknowledged a few times, with more still coming.
 	ctx, stop := context.WithCancel(context.Background())
 	var (
 		mu       sync.Mutex
+		listed   = sync.NewCond(&mu) // a listing was added, or the load stops
 		users    []string
 		products []int64
 		bookings []int64
 		wg       sync.WaitGroup
 	)
+	enough, enoughOnce := make(chan struct{}), sync.Once{}
+	const acknowledged = 5
+	record := func(add func()) {
+		mu.Lock()
+		defer mu.Unlock()
+		add()
+		listed.Broadcast()
+		if len(users) >= acknowledged && len(products) >= acknowledged && len(bookings) >= acknowledged {
+			enoughOnce.Do(func() { close(enough) })
+		}
+	}
 	wg.Go(func() { // sign-ups, each from an address of its own
 		for i := 0; ctx.Err() == nil; i++ {
 			email := fmt.Sprintf("new%d@example.com", i)
 			if _, ok := created(signUp(browser(100+i), server.base, email, "Buyer")); ok {
-				mu.Lock()
-				users = append(users, email)
-				mu.Unlock()
+				record(func() { users = append(users, email) })
 			}
 		}
 	})
 	wg.Go(func() { // listings
 		for ctx.Err() == nil {
 			if id, ok := created(postJSON(seller, server.base+"/api/products", product())); ok {
-				mu.Lock()
-				products = append(products, id)
-				mu.Unlock()
+				record(func() { products = append(products, id) })
 			}
 		}
 	})
 	for i, b := range buyers { // bookings of the listings as they appear
 		wg.Go(func() {
-			for n := 0; ctx.Err() == nil; {
+			for n := 0; ; n++ {
 				mu.Lock()
+				for n >= len(products) && ctx.Err() == nil {
+					listed.Wait()
+				}
 				next := int64(0)
 				if n < len(products) {
 					next = products[n]
 				}
 				mu.Unlock()
-				if next == 0 {
-					time.Sleep(time.Millisecond)
-					continue
+				if ctx.Err() != nil {
+					return
 				}
-				n++
 				body := map[string]any{"product_id": next, "location": "Market Square", "buyer_phone": "+1 555 0199"}
-				if id, ok := created(postJSON(b, server.base+"/api/booked", body, "Idempotency-Key", fmt.Sprintf("b%d-%d", i, n))); ok {
-					mu.Lock()
-					bookings = append(bookings, id)
-					mu.Unlock()
+				if id, ok := created(postJSON(b, server.base+"/api/booked", body, "Idempotency-Key", fmt.Sprintf("b%d-%d", i, n+1))); ok {
+					record(func() { bookings = append(bookings, id) })
 				}
 			}
 		})
 	}
-	time.Sleep(1500 * time.Millisecond)
+	select {
+	case <-enough:
+	case <-time.After(5 * time.Minute):
+		t.Errorf("the load wrote too little in five minutes")
+	}
 	if err := server.cmd.Process.Signal(syscall.SIGKILL); err != nil {
 		t.Fatal(err)
 	}
 	server.cmd.Wait()
 	stop()
+	mu.Lock()
+	listed.Broadcast()
+	mu.Unlock()
 	wg.Wait()
 	t.Logf("acknowledged before the kill: %d sign-ups, %d listings, %d bookings", len(users), len(products), len(bookings))
 	if len(users) == 0 || len(products) == 0 || len(bookings) == 0 {

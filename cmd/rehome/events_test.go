@@ -24,10 +24,8 @@ func TestShutdownEndsEventStreams(t *testing.T) {
 	go func() {
 		served <- runServer(ctx, slog.New(slog.NewTextHandler(logs, nil)), serverConfig{addr: "127.0.0.1:0", data: t.TempDir(), backupKeep: 1})
 	}()
-	for deadline := time.Now().Add(10 * time.Second); !strings.Contains(logs.String(), "Rehome is listening"); time.Sleep(10 * time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatalf("server did not start; log:\n%s", logs)
-		}
+	if !logs.WaitFor("Rehome is listening", time.Minute) {
+		t.Fatalf("server did not start; log:\n%s", logs)
 	}
 	base := listeningAt(t, logs)
 	jar, _ := cookiejar.New(nil)
@@ -49,18 +47,16 @@ func TestShutdownEndsEventStreams(t *testing.T) {
 		streams = append(streams, body)
 	}
 
-	start := time.Now()
+	// Streams the server did not end would hold Shutdown until its grace
+	// period ran out, and the server would stop with that error.
 	cancel()
 	select {
 	case err := <-served:
 		if err != nil {
 			t.Errorf("server stopped with %v", err)
 		}
-	case <-time.After(5 * time.Second):
-		t.Fatal("server did not stop within 5 s")
-	}
-	if took := time.Since(start); took > 2*time.Second {
-		t.Errorf("shutting down took %v", took)
+	case <-time.After(time.Minute):
+		t.Fatal("server did not stop within a minute")
 	}
 	for i, body := range streams {
 		ended := make(chan string, 1)
@@ -76,7 +72,7 @@ func TestShutdownEndsEventStreams(t *testing.T) {
 			if strings.TrimSpace(rest) != "" {
 				t.Errorf("stream %d: after shutdown %q, want its end", i, rest)
 			}
-		case <-time.After(2 * time.Second):
+		case <-time.After(30 * time.Second):
 			t.Errorf("stream %d still open after shutdown", i)
 		}
 	}

@@ -214,14 +214,14 @@ func startServing(t *testing.T, cfg serverConfig) *testlog.Buffer {
 			t.Error("server did not stop")
 		}
 	})
-	for deadline := time.Now().Add(10 * time.Second); !strings.Contains(logs.String(), "Rehome is listening"); {
-		select {
-		case err := <-served:
-			served <- err // for the clean-up
-			t.Fatalf("server stopped before listening: %v; log:\n%s", err, logs)
-		case <-time.After(10 * time.Millisecond):
-		}
-		if time.Now().After(deadline) {
+	listening := make(chan bool, 1)
+	go func() { listening <- logs.WaitFor("Rehome is listening", time.Minute) }()
+	select {
+	case err := <-served:
+		served <- err // for the clean-up
+		t.Fatalf("server stopped before listening: %v; log:\n%s", err, logs)
+	case ok := <-listening:
+		if !ok {
 			t.Fatalf("server did not start; log:\n%s", logs)
 		}
 	}

@@ -69,10 +69,8 @@ func TestLogsAsJSON(t *testing.T) {
 	go func() {
 		done <- serve(ctx, []string{"--addr", "127.0.0.1:0", "--data", t.TempDir(), "--log-format", "json", "--backup-every", "1h"}, &stdout, io.Discard)
 	}()
-	for deadline := time.Now().Add(10 * time.Second); !strings.Contains(stdout.String(), "Rehome is listening"); time.Sleep(10 * time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatalf("no start in the log:\n%s", stdout.String())
-		}
+	if !stdout.WaitFor("Rehome is listening", time.Minute) {
+		t.Fatalf("no start in the log:\n%s", stdout.String())
 	}
 	cancel()
 	if code := <-done; code != 0 {

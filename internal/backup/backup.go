@@ -180,11 +180,20 @@ func scheduledName(t time.Time) string {
 func Every(ctx context.Context, dir string, every time.Duration, keep int, log Logger) {
 	ticker := time.NewTicker(every)
 	defer ticker.Stop()
+	OnTicks(ctx, dir, ticker.C, keep, log)
+}
+
+// OnTicks is Every on a clock of the caller's: a backup as at each time
+// ticks brings, until ctx ends or ticks is closed (once the last is taken).
+func OnTicks(ctx context.Context, dir string, ticks <-chan time.Time, keep int, log Logger) {
 	for {
 		select {
 		case <-ctx.Done():
 			return
-		case now := <-ticker.C:
+		case now, open := <-ticks:
+			if !open {
+				return
+			}
 			if err := Scheduled(ctx, dir, now, keep); err != nil && ctx.Err() == nil {
 				log.Error("scheduled backup failed", "err", err)
 			}

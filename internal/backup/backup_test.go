@@ -140,10 +140,12 @@ func TestBackupDuringWrites(t *testing.T) {
 	m := open(t, dir)
 
 	var (
-		mu    sync.Mutex
-		acked []string
-		stop  atomic.Bool
-		wg    sync.WaitGroup
+		mu      sync.Mutex
+		written = sync.NewCond(&mu) // a write was acknowledged, or a writer failed
+		acked   []string
+		failed  int
+		stop    atomic.Bool
+		wg      sync.WaitGroup
 	)
 	for w := range 4 {
 		wg.Go(func() {
@@ -151,16 +153,26 @@ func TestBackupDuringWrites(t *testing.T) {
 				email := fmt.Sprintf("writer%d-%d@example.com", w, i)
 				if _, err := m.Service.CreateAdmin(ctx, app.NewUser{Name: "Writer", Email: email, Password: password}); err != nil {
 					t.Errorf("write: %v", err)
+					mu.Lock()
+					failed++
+					written.Broadcast()
+					mu.Unlock()
 					return
 				}
 				mu.Lock()
 				acked = append(acked, email)
+				written.Broadcast()
 				mu.Unlock()
 			}
 		})
 	}
 	defer func() { stop.Store(true); wg.Wait() }()
-	time.Sleep(200 * time.Millisecond)
+	// The backup begins once some writes are acknowledged, with more coming.
+	mu.Lock()
+	for len(acked) < 20 && failed < 4 {
+		written.Wait()
+	}
+	mu.Unlock()
 
 	mu.Lock()
 	before := append([]string(nil), acked...)
@@ -438,22 +450,23 @@ func TestScheduledBackupsKeepTheNewest(t *testing.T) {
 	}
 
 	t.Run("on a timer", func(t *testing.T) {
-		ctx, cancel := context.WithCancel(ctx)
+		ticks := make(chan time.Time)
 		done := make(chan struct{})
-		go func() { backup.Every(ctx, dir, 20*time.Millisecond, 2, slog.Default()); close(done) }()
-		// The names are to the second: two come within about two seconds.
-		today := filepath.Join(dir, "backups", "rehome-"+time.Now().UTC().Format("20060102")+"*")
-		for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
-			if names, _ := filepath.Glob(today); len(names) >= 2 {
-				break
-			}
+		go func() { backup.OnTicks(ctx, dir, ticks, 2, slog.Default()); close(done) }()
+		start := time.Date(2026, 12, 1, 23, 59, 59, 0, time.UTC)
+		for i := range 3 {
+			ticks <- start.Add(time.Duration(i) * time.Second)
 		}
-		cancel()
+		close(ticks)
 		<-done
 		all, _ := filepath.Glob(filepath.Join(dir, "backups", "*"))
-		fresh, _ := filepath.Glob(today)
-		if len(all) != 2 || len(fresh) != 2 {
-			t.Errorf("backups %v, want the newest 2, both taken now", all)
+		var got []string
+		for _, n := range all {
+			got = append(got, filepath.Base(n))
+		}
+		want := []string{"rehome-20261202T000000Z.tar.gz", "rehome-20261202T000001Z.tar.gz"}
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("backups %v, want the newest 2, named for their ticks", got)
 		}
 	})
 }

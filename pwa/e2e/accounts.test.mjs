@@ -39,6 +39,18 @@ async function open(width = 1280) {
   return { context, page, watcher: watch(page) }
 }
 
+/**
+ * A browser on the dashboard whose session ended elsewhere: shown again, it
+ * refetches, is answered 401, says it was signed out and shows the login
+ * form; then it asks nothing more that fails (its watcher checks).
+ */
+async function signedOutThere({ page, watcher }) {
+  await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange', { bubbles: true })))
+  await watcher.signedOutElsewhere()
+  await expectPath(page, '/login')
+  await page.getByLabel('Email', { exact: true }).waitFor()
+}
+
 const sidebar = (page) => page.getByRole('navigation', { name: 'Dashboard' })
 const section = (page, name) => page.getByRole('region', { name })
 
@@ -47,6 +59,8 @@ test('changing the password on Profile signs the account out of its other browse
   const there = await open(1280)
   await logIn(here.page, changer)
   await logIn(there.page, changer)
+  await there.page.goto('/dashboard')
+  await there.page.getByRole('heading', { name: 'Welcome to dashboard' }).waitFor()
 
   await here.page.goto('/dashboard')
   await sidebar(here.page).getByRole('link', { name: 'Profile' }).click()
@@ -59,6 +73,8 @@ test('changing the password on Profile signs the account out of its other browse
   await form.getByRole('button', { name: 'Change password' }).click()
   await expectToast(here.page, 'Your password is changed. You are signed out everywhere else.')
   assert.equal(await form.getByLabel('Current password').inputValue(), '')
+  // The other browser learns it the next time it asks the server on its own: here, looked at again.
+  await signedOutThere(there)
 
   // This browser stays signed in.
   await here.page.reload()
@@ -147,6 +163,8 @@ test('Active sessions lists both browsers of the account, this one marked; endin
   const there = await open(1280)
   await logIn(here.page, traveller)
   await logIn(there.page, traveller)
+  await there.page.goto('/dashboard')
+  await there.page.getByRole('heading', { name: 'Welcome to dashboard' }).waitFor()
 
   await here.page.goto('/dashboard/profile')
   const sessions = section(here.page, 'Active sessions')
@@ -166,6 +184,7 @@ test('Active sessions lists both browsers of the account, this one marked; endin
   await end.click()
   await expectToast(here.page, 'Signed out that device')
   await eventually(async () => assert.equal(await rows.count(), 1))
+  await signedOutThere(there)
 
   await there.page.goto('/dashboard')
   await expectPath(there.page, '/login')

@@ -10,7 +10,7 @@ import { readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { after, before, test } from 'node:test'
 import { adminAccount, launchBrowser, newContext, screenshotDir, screenshots, startServer } from './harness.mjs'
-import { expectPath, expectToast, logIn, signedIn, watch, writePictures } from './support.mjs'
+import { expectPath, expectToast, logIn, nextFrames, signedIn, watch, writePictures } from './support.mjs'
 
 const seller = { name: 'Sol Seller', email: 'sol@e2e.test', password: 'sol password 1', role: 'Seller', phone: '+1 (555) 010-0101' }
 const buyer = { name: 'Bo Buyer', email: 'bo@e2e.test', password: 'bo password 1', role: 'Buyer', phone: '+1 (555) 010-0200' }
@@ -129,7 +129,7 @@ for (const width of [360, 1280]) {
       // dialog scrolls, and the alert and Confirm stay at its bottom, in view.
       await page.setViewportSize({ width, height: 400 })
       await phone.focus()
-      await page.waitForTimeout(150)
+      await nextFrames(page)
       await assertInView(page, alert, 'the alert with the keyboard up')
       await assertInView(page, confirm, 'Confirm with the keyboard up')
       await assertInView(page, phone, 'the focused field with the keyboard up')

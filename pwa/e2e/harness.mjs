@@ -82,21 +82,46 @@ export async function startProvider() {
  * stripe-mock (tools/stripe-mock, built by make test-e2e), Stripe's API
  * simulator, on a free port: { url, stop() }.
  */
+/**
+ * Resolves once a process started with piped output has printed `text` (it
+ * says it is ready); fails if it stops first, or after a minute. Its output
+ * keeps flowing afterwards.
+ */
+function printed(child, text, what) {
+  return new Promise((resolve, reject) => {
+    let out = ''
+    const deadline = AbortSignal.timeout(60_000)
+    const settle = (error) => {
+      child.stdout.off('data', onData)
+      child.stderr.off('data', onData)
+      child.off('exit', onExit)
+      deadline.removeEventListener('abort', onDeadline)
+      child.stdout.resume()
+      child.stderr.resume()
+      if (error) reject(error)
+      else resolve()
+    }
+    const onData = (data) => {
+      out += data
+      if (out.includes(text)) settle()
+    }
+    const onExit = () => settle(new Error(`${what} stopped before it was ready:\n${out}`))
+    const onDeadline = () => settle(new Error(`${what} was not ready within a minute:\n${out}`))
+    child.stdout.on('data', onData)
+    child.stderr.on('data', onData)
+    child.once('exit', onExit)
+    deadline.addEventListener('abort', onDeadline, { once: true })
+  })
+}
+
 export async function startStripeMock() {
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
   // Its HTTPS listener would take port 12112 unless told otherwise.
-  const child = spawn(stripeMockBinary, ['-http-addr', `127.0.0.1:${port}`, '-https-addr', '127.0.0.1:'], { stdio: 'ignore' })
-  const deadline = Date.now() + 30_000
-  for (;;) {
-    try {
-      await fetch(`${url}/v1/balance`)
-      break
-    } catch {
-      if (child.exitCode !== null || Date.now() > deadline) throw new Error('stripe-mock did not start')
-      await new Promise((r) => setTimeout(r, 100))
-    }
-  }
+  const child = spawn(stripeMockBinary, ['-http-addr', `127.0.0.1:${port}`, '-https-addr', '127.0.0.1:'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  await printed(child, `Listening for HTTP at address: 127.0.0.1:${port}`, 'stripe-mock')
   return {
     url,
     async stop() {
@@ -107,7 +132,7 @@ export async function startStripeMock() {
 
 /**
  * An SMTP server that keeps what it receives (tools/mail-sink, built by make
- * test-e2e): { smtpURL, messages(to), stop() }. messages(to) lists the mails
+ * test-e2e): { smtpURL, messages(to, { count }), stop() }. messages(to) lists the mails
  * to that address, oldest first: { from, to: [...], subject, text, html }.
  */
 export async function startMailSink() {
@@ -123,8 +148,9 @@ export async function startMailSink() {
   const { smtp_url: smtpURL, messages_url: messagesURL } = JSON.parse(line)
   return {
     smtpURL,
-    async messages(to) {
-      const res = await fetch(`${messagesURL}?to=${encodeURIComponent(to)}`)
+    /** The mails to `to`; with `count`, once that many have come (or after a minute, what there is). */
+    async messages(to, { count } = {}) {
+      const res = await fetch(`${messagesURL}?to=${encodeURIComponent(to)}${count ? `&count=${count}` : ''}`)
       return res.json()
     },
     async stop() {
@@ -172,19 +198,11 @@ export async function startServer({ google, stripe, mail } = {}) {
   let log = ''
   child.stdout.on('data', (d) => (log += d))
   child.stderr.on('data', (d) => (log += d))
-  const deadline = Date.now() + 15_000
-  for (;;) {
-    try {
-      const res = await fetch(`${url}/api/categories`)
-      if (res.ok) break
-    } catch {
-      // not listening yet
-    }
-    if (child.exitCode !== null || Date.now() > deadline) {
-      child.kill('SIGKILL')
-      throw new Error(`the server did not start:\n${log}`)
-    }
-    await new Promise((r) => setTimeout(r, 100))
+  try {
+    await printed(child, 'Rehome is listening', 'the server')
+  } catch (error) {
+    child.kill('SIGKILL')
+    throw error
   }
   return {
     url,
@@ -258,7 +276,8 @@ export async function screenshots(page, name, { widths = [360, 1280], fullPage =
   await page.mouse.move(0, 0)
   for (const width of widths) {
     await page.setViewportSize({ width, height: width < 600 ? 780 : 900 })
-    await page.waitForTimeout(150)
+    // Drawn at the new size (two frames: what resize handlers changed too).
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
     await settleImages(page)
     await page.screenshot({ path: join(screenshotDir, `${name}-${width}.png`), fullPage })
   }

@@ -102,8 +102,10 @@ async function scrollToEnd(page) {
   for (let turns = 0; turns < 40; turns++) {
     const atEnd = await page.evaluate(() => window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2)
     if (atEnd) return
+    const before = await page.evaluate(() => window.scrollY)
     await page.mouse.wheel(0, 600)
-    await page.waitForTimeout(50)
+    // The wheel's scroll lands a moment later; below the end there is always more to scroll to.
+    await page.waitForFunction((y) => window.scrollY > y, before)
   }
 }
 

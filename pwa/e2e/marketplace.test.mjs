@@ -6,7 +6,7 @@ import assert from 'node:assert/strict'
 import { rm } from 'node:fs/promises'
 import { after, before, test } from 'node:test'
 import { adminAccount, launchBrowser, newContext, screenshots, startServer } from './harness.mjs'
-import { eventually, expectPath, expectToast, logIn, registerThroughApi, watch, writePictures } from './support.mjs'
+import { eventually, expectPath, expectToast, logIn, nextFrames, registerThroughApi, watch, writePictures } from './support.mjs'
 
 const seller = { name: 'Sam Seller', email: 'sam@e2e.test', password: 'seller password 1' }
 const buyer = { name: 'Bea Buyer', email: 'bea@e2e.test', password: 'buyer password 1' }
@@ -255,12 +255,13 @@ test('a buyer registers, browses, books a product and reports another', async ()
   await booking.getByLabel('Phone').fill('+1 555 0199')
   // Escape (or a click outside) does not throw away what was typed.
   await page.keyboard.press('Escape')
-  await page.waitForTimeout(100)
+  await nextFrames(page)
   assert.ok(await booking.isVisible(), 'the Book Now modal stays open on Escape')
   await page.keyboard.press('Escape')
-  await page.waitForTimeout(100)
+  await nextFrames(page)
   assert.ok(await booking.isVisible(), 'the Book Now modal stays open on a second Escape')
   await page.mouse.click(5, 5)
+  await nextFrames(page)
   assert.ok(await booking.isVisible(), 'the Book Now modal stays open on a click outside')
   assert.equal(await booking.getByLabel('Phone').inputValue(), '+1 555 0199')
   await screenshots(page, 'book-now', { fullPage: false })

@@ -96,34 +96,60 @@ export async function writePictures() {
  * resource" lines: a signed-out /api/auth/me answers 401) and API answers of
  * 400 and above other than that 401. `check()` fails the test on any of them
  * and forgets them; `allowApi(status, path)` expects one such answer.
+ *
+ * A session ended elsewhere is learnt from 401s to what the page asks on its
+ * own (GETs: queries, the event stream): `signedOutElsewhere()` waits for the
+ * page to say it was signed out, and accounts for the 401s of the requests it
+ * had sent until then; any request sent afterwards that fails is a problem.
  */
 export function watch(page) {
   const problems = []
   const allowed = []
+  const unauthorized = []
+  const sentOrder = new WeakMap()
+  let sent = 0
+  let signedOutAfter = -1
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
   page.on('console', (message) => {
     if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
       problems.push(`console error: ${message.text()}`)
     }
   })
+  page.on('request', (request) => sentOrder.set(request, sent++))
   page.on('response', (response) => {
     const url = new URL(response.url())
     if (!url.pathname.startsWith('/api/') || response.status() < 400) return
     const method = response.request().method()
     if (method === 'GET' && url.pathname === '/api/auth/me' && response.status() === 401) return
     const index = allowed.findIndex((a) => a.status === response.status() && url.pathname.startsWith(a.path))
+    const problem = `API ${method} ${url.pathname}${url.search} answered ${response.status()}`
     if (index >= 0) allowed.splice(index, 1)
-    else problems.push(`API ${method} ${url.pathname}${url.search} answered ${response.status()}`)
+    else if (method === 'GET' && response.status() === 401) unauthorized.push({ order: sentOrder.get(response.request()), problem })
+    else problems.push(problem)
   })
   return {
     allowApi(status, path) {
       allowed.push({ status, path })
     },
+    async signedOutElsewhere() {
+      await expectToast(page, 'You were signed out')
+      signedOutAfter = sent
+    },
     check() {
-      const found = problems.splice(0)
+      const late = unauthorized.splice(0).filter(({ order }) => order === undefined || order >= signedOutAfter)
+      const found = [...problems.splice(0), ...late.map(({ problem }) => problem)]
       assert.deepEqual(found, [], found.join('\n'))
     },
   }
+}
+
+/**
+ * Waits until the page has drawn two frames after what was just done: what
+ * an input, a focus or a new viewport size changed (and what the page did
+ * about it, in its handlers and observers) is on screen by then.
+ */
+export async function nextFrames(page) {
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
 }
 
 /** A toast with this text appears (react-hot-toast renders them as live status regions). */
@@ -202,8 +228,12 @@ export function isFocused(locator) {
   return locator.evaluate((element) => element === document.activeElement)
 }
 
-/** Retries an assertion for up to `timeout` ms, for state that settles just after what we waited for. */
-export async function eventually(check, timeout = 5000) {
+/**
+ * Retries an assertion for up to `timeout` ms, for state that settles just
+ * after what we waited for; the deadline is only for failing, generous for a
+ * loaded machine.
+ */
+export async function eventually(check, timeout = 20_000) {
   const deadline = Date.now() + timeout
   for (;;) {
     try {

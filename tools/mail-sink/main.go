@@ -1,6 +1,7 @@
 // Command mail-sink is an SMTP server for the browser tests: it keeps every
 // mail it receives and lists them over HTTP, GET /messages?to=EMAIL (JSON,
-// oldest first). It prints its SMTP URL and the messages URL as one JSON
+// oldest first); with &count=N, once there are N (or after a minute, what
+// there is), so a test waits for mail without polling. It prints its SMTP URL and the messages URL as one JSON
 // line, then serves until killed.
 package main
 
@@ -10,6 +11,8 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"strconv"
+	"time"
 
 	"rehome/internal/mailsink"
 )
@@ -25,7 +28,11 @@ func main() {
 	}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /messages", func(w http.ResponseWriter, r *http.Request) {
-		messages := sink.Messages(r.URL.Query().Get("to"))
+		to := r.URL.Query().Get("to")
+		messages := sink.Messages(to)
+		if n, err := strconv.Atoi(r.URL.Query().Get("count")); err == nil && n > 0 {
+			messages = sink.Wait(to, n, time.Minute)
+		}
 		if messages == nil {
 			messages = []mailsink.Message{}
 		}

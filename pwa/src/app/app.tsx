@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { RouterProvider } from 'react-router-dom'
+import { SessionEnded } from '@/features/auth'
 import { OutboxSync } from '@/features/offline'
 import type { OfflineStore } from '@/lib/offline/offline-store'
 import { whenPageSettled } from '@/lib/page-settled'
@@ -36,6 +37,7 @@ export function App({ offline, restored }: { offline: OfflineStore; restored?: P
       <RouterProvider router={router} />
       <OutboxSync />
       <LiveEvents />
+      <SessionEnded />
       {settled && (
         <Suspense fallback={null}>
           <ServiceWorkerUpdates />

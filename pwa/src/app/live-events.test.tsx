@@ -41,10 +41,11 @@ describe('LiveEvents', () => {
   })
 
   it('opens nothing for a visitor', async () => {
-    const fetch = mockApi({ 'GET /api/auth/me': () => apiError(401, 'Sign in first') })
-    renderLive()
-    await waitFor(() => expect(fetch).toHaveBeenCalled())
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    mockApi({ 'GET /api/auth/me': () => apiError(401, 'Sign in first') })
+    const client = renderLive()
+    // The stream opens only on a user's answer: once "nobody" has come and been drawn, none will.
+    await waitFor(() => expect(client.getQueryState(authKeys.me())?.status).toBe('success'))
+    expect(client.getQueryData(authKeys.me())).toBeNull()
     expect(FakeEventSource.opened).toEqual([])
   })
 })

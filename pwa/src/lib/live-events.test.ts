@@ -1,7 +1,9 @@
 import { QueryClient, type QueryKey } from '@tanstack/react-query'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { hiddenCloseDelay, listen } from './live-events'
-import { bookingKeys, conversationKeys, productKeys } from './query-keys'
+import { buyer } from '@/testing/fixtures'
+import { apiError, json, mockApi } from '@/testing/mock-api'
+import { hiddenCloseDelay, listen, reconnectDelay } from './live-events'
+import { authKeys, bookingKeys, conversationKeys, productKeys } from './query-keys'
 
 /** EventSource as the browser has it, enough to hand the module events (jsdom and Node have none). */
 class FakeEventSource {
@@ -17,8 +19,9 @@ class FakeEventSource {
   close() {
     this.closed = true
   }
-  emit(type: string, data: unknown) {
-    for (const listener of this.listeners.get(type) ?? []) listener(new MessageEvent(type, { data: JSON.stringify(data) }))
+  emit(type: string, data: unknown, lastEventId = '') {
+    const event = new MessageEvent(type, { data: JSON.stringify(data), lastEventId })
+    for (const listener of this.listeners.get(type) ?? []) listener(event)
   }
 }
 
@@ -139,5 +142,52 @@ describe('live events', () => {
     vi.advanceTimersByTime(hiddenCloseDelay)
     expect(FakeEventSource.opened).toHaveLength(1)
     expect(source().closed).toBe(false)
+  })
+
+  describe('when the stream fails', () => {
+    beforeEach(() => {
+      vi.useFakeTimers()
+      client.setQueryData(authKeys.me(), buyer)
+    })
+
+    it('asks whether the session holds, and signed out elsewhere, opens it no more', async () => {
+      const fetch = mockApi({ 'GET /api/auth/me': () => apiError(401, 'Sign in first') })
+      source().emit('error', {})
+      expect(source().closed).toBe(true)
+      await vi.waitFor(() => expect(client.getQueryData(authKeys.me())).toBeNull(), { timeout: 10_000 })
+      await vi.advanceTimersByTimeAsync(reconnectDelay * 10)
+      expect(FakeEventSource.opened).toHaveLength(1)
+      expect(fetch).toHaveBeenCalledTimes(1)
+    })
+
+    it('reopens from the last event it had once the session is known to hold', async () => {
+      mockApi({ 'GET /api/auth/me': () => json(buyer) })
+      source().emit('message', { conversation_id: 3 }, '7')
+      source().emit('error', {})
+      await vi.advanceTimersByTimeAsync(reconnectDelay - 1)
+      expect(FakeEventSource.opened).toHaveLength(1)
+      await vi.advanceTimersByTimeAsync(1)
+      expect(FakeEventSource.opened.map((s) => [s.url, s.closed])).toEqual([
+        ['/api/events', true],
+        ['/api/events?last_event_id=7', false],
+      ])
+      expect(client.getQueryData(authKeys.me())).toEqual(buyer)
+    })
+
+    it('offline, is not signed out and tries again later', async () => {
+      mockApi({ 'GET /api/auth/me': () => Promise.reject(new TypeError('Failed to fetch')) })
+      source().emit('error', {})
+      await vi.advanceTimersByTimeAsync(reconnectDelay)
+      expect(FakeEventSource.opened).toHaveLength(2)
+      expect(client.getQueryData(authKeys.me())).toEqual(buyer)
+    })
+
+    it('reopens nothing once stopped', async () => {
+      mockApi({ 'GET /api/auth/me': () => json(buyer) })
+      source().emit('error', {})
+      stop()
+      await vi.advanceTimersByTimeAsync(reconnectDelay * 10)
+      expect(FakeEventSource.opened).toHaveLength(1)
+    })
   })
 })

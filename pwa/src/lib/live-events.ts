@@ -1,17 +1,22 @@
 // What changes for the signed-in person as it happens: GET /api/events
 // (Server-Sent Events) names what changed, and each event invalidates the
-// queries that show it, so open screens refetch. The browser's EventSource
-// reconnects by itself and sends Last-Event-ID, so the server replays what
-// was missed, or says `reset` when it can't: then everything is refetched.
+// queries that show it, so open screens refetch. A failed stream is
+// reopened from the last event it had (?last_event_id, as Last-Event-ID),
+// so the server replays what was missed, or says `reset` when it can't:
+// then everything is refetched.
 // An account keeps at most 8 streams open: the oldest is told `superseded`
 // and closed, and that tab stays without one until it is shown again, so
 // that tabs never take turns closing each other's.
 // Loaded only while someone is signed in (src/app's LiveEvents).
 import type { QueryClient, QueryKey } from '@tanstack/react-query'
+import { meQueryOptions } from './auth'
 import { bookingKeys, conversationKeys, productKeys } from './query-keys'
 
 /** A stream closed this long while the tab is hidden frees its connection; it reopens when shown. */
 export const hiddenCloseDelay = 5 * 60 * 1000
+
+/** A failed stream, the session still holding, reopens this much later (the server's own `retry:`). */
+export const reconnectDelay = 5000
 
 /** What each event changes; reset changes all of it. */
 export function changedBy(type: string, data: Record<string, unknown>): QueryKey[] {
@@ -44,37 +49,67 @@ function parse(event: MessageEvent): Record<string, unknown> {
   }
 }
 
-/** Opens the stream and follows it; answers the function that closes it. */
+/**
+ * Opens the stream and follows it; answers the function that closes it.
+ *
+ * An EventSource cannot see why its stream failed: a session ended elsewhere
+ * (the server closes the stream, or answers its reconnection 401) looks like
+ * a network hiccup. So when it fails, it is closed and GET /api/auth/me asks
+ * first: nobody signed in is the session's end (lib/session-end signs out and
+ * this is stopped); still signed in, or no answer (offline), it reopens
+ * reconnectDelay later from the last event it had.
+ */
 export function listen(client: QueryClient): () => void {
   if (typeof EventSource === 'undefined') return () => {}
   let source: EventSource | undefined
+  let lastEventId = ''
+  let stopped = false
   let hiddenTimer: ReturnType<typeof setTimeout> | undefined
+  let reconnectTimer: ReturnType<typeof setTimeout> | undefined
 
   const refetch = (type: string, data: Record<string, unknown>) => {
     for (const queryKey of changedBy(type, data)) void client.invalidateQueries({ queryKey })
+  }
+  const received = (event: Event) => {
+    const { lastEventId: id } = event as MessageEvent
+    if (id) lastEventId = id
+    return parse(event as MessageEvent)
+  }
+  const open = () => {
+    source = new EventSource(lastEventId ? `/api/events?last_event_id=${encodeURIComponent(lastEventId)}` : '/api/events')
+    for (const type of ['message', 'booking', 'reset']) {
+      source.addEventListener(type, (event) => refetch(type, received(event)))
+    }
+    source.addEventListener('unread', (event) => {
+      const { unread } = received(event)
+      if (typeof unread === 'number') client.setQueryData(conversationKeys.unread(), { unread })
+    })
+    // Not reconnected until the tab is shown again (onVisibility).
+    source.addEventListener('superseded', close)
+    source.addEventListener('error', failed)
   }
   const close = () => {
     source?.close()
     source = undefined
   }
-  const open = () => {
-    source = new EventSource('/api/events')
-    for (const type of ['message', 'booking', 'reset']) {
-      source.addEventListener(type, (event) => refetch(type, parse(event as MessageEvent)))
-    }
-    // Not reconnected until the tab is shown again (onVisibility).
-    source.addEventListener('superseded', close)
-    source.addEventListener('unread', (event) => {
-      const { unread } = parse(event as MessageEvent)
-      if (typeof unread === 'number') client.setQueryData(conversationKeys.unread(), { unread })
-    })
+  const reopenLater = () => {
+    if (stopped || document.visibilityState === 'hidden') return
+    reconnectTimer = setTimeout(() => {
+      reconnectTimer = undefined
+      if (!source) open()
+    }, reconnectDelay)
+  }
+  function failed() {
+    close()
+    client.fetchQuery({ ...meQueryOptions(), staleTime: 0 }).then((user) => user && reopenLater(), reopenLater)
   }
   const onVisibility = () => {
     clearTimeout(hiddenTimer)
     if (document.visibilityState === 'hidden') {
       hiddenTimer = setTimeout(close, hiddenCloseDelay)
-    } else if (!source) {
+    } else if (!source && reconnectTimer === undefined) {
       // A new stream has no Last-Event-ID: what happened meanwhile is fetched again.
+      lastEventId = ''
       open()
       refetch('reset', {})
     }
@@ -83,7 +118,9 @@ export function listen(client: QueryClient): () => void {
   open()
   document.addEventListener('visibilitychange', onVisibility)
   return () => {
+    stopped = true
     clearTimeout(hiddenTimer)
+    clearTimeout(reconnectTimer)
     document.removeEventListener('visibilitychange', onVisibility)
     close()
   }

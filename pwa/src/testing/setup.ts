@@ -1,9 +1,13 @@
 import '@testing-library/jest-dom/vitest'
 import 'fake-indexeddb/auto'
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import toast from 'react-hot-toast'
 import { afterEach } from 'vitest'
 import { reportReached } from '@/lib/connectivity'
+
+// findBy… and waitFor wait for what they name; a second (their default) is
+// too little on a loaded machine, where a screen may take longer to draw.
+configure({ asyncUtilTimeout: 10_000 })
 
 afterEach(() => {
   cleanup()

@@ -2,3 +2,4 @@
 // the signed-in user for everyone is in src/lib/auth.ts).
 export { RequireAuth, RequireRole } from './components/require-auth'
 export { useLogout } from './api/logout'
+export { SessionEnded } from './components/session-ended'

@@ -42,11 +42,6 @@ function never() {
   return new Promise<void>(() => {})
 }
 
-/** Lets IndexedDB work that was started finish (or show that none was). */
-function pause(ms = 50) {
-  return new Promise((resolve) => setTimeout(resolve, ms))
-}
-
 function setVisibility(state: DocumentVisibilityState) {
   Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state })
 }
@@ -117,11 +112,14 @@ describe('answers waiting to be written', () => {
   const fetchSofas = (items: string[]) =>
     later.fetchQuery({ queryKey: ['products', 'category', 'Sofas'], queryFn: () => ({ items }), meta: categoryMeta, staleTime: 0 })
 
+  // Every write waits for writeAfter (here never, unless flushed): the
+  // answer is still waiting when flushed, and only then written.
   it('are not written before writeAfter', async () => {
     await fetchSofas(['Teal sofa'])
-    await pause()
     expect((await indexedDB.databases()).map((d) => d.name)).not.toContain(waiting.databaseName)
     expect(await db.queries.count()).toBe(0)
+    await waiting.flush()
+    expect(await db.queries.count()).toBe(1)
   })
 
   it('are written at once when the page is hidden', async () => {
@@ -142,8 +140,9 @@ describe('answers waiting to be written', () => {
   it('are not written when the page becomes visible', async () => {
     await fetchSofas(['Teal sofa'])
     document.dispatchEvent(new Event('visibilitychange'))
-    await pause()
     expect(await db.queries.count()).toBe(0)
+    await waiting.flush()
+    expect(await db.queries.count()).toBe(1)
   })
 
   it('keep only the newest answer of each query', async () => {

@@ -235,7 +235,7 @@ export class OfflineStore {
   private note(pending: PendingRow) {
     this.pending.delete(pending.row.hash)
     this.pending.set(pending.row.hash, pending)
-    if (!this.gateOpen) this.writeOnClose.open(this.databaseName)
+    if (!this.gateOpen) void this.writeOnClose.open(this.databaseName)
     if (this.drainQueued) return
     this.drainQueued = true
     void this.serially(async (storage) => {

@@ -12,21 +12,29 @@ import { trimPages } from './saved-rows'
 export class WriteOnClose {
   private connection: IDBDatabase | undefined
   private opening = false
+  private opened: Promise<void> = Promise.resolve()
 
-  /** Opens the connection, once, if the database exists (Dexie makes it, with its tables). */
-  open(name: string): void {
-    if (this.opening || typeof indexedDB === 'undefined') return
+  /**
+   * Opens the connection, once, if the database exists (Dexie makes it, with
+   * its tables); resolves once the attempt is over, either way.
+   */
+  open(name: string): Promise<void> {
+    if (this.opening || typeof indexedDB === 'undefined') return this.opened
     this.opening = true
-    const open = indexedDB.open(name)
-    open.onupgradeneeded = () => open.transaction?.abort()
-    open.onerror = () => undefined
-    open.onsuccess = () => {
-      const db = open.result
-      if (!db.objectStoreNames.contains('queries')) return db.close()
-      // Never stand in the way of a newer version of the database.
-      db.onversionchange = () => this.close()
-      this.connection = db
-    }
+    this.opened = new Promise((resolve) => {
+      const open = indexedDB.open(name)
+      open.onupgradeneeded = () => open.transaction?.abort()
+      open.onerror = () => resolve()
+      open.onsuccess = () => {
+        resolve()
+        const db = open.result
+        if (!db.objectStoreNames.contains('queries')) return db.close()
+        // Never stand in the way of a newer version of the database.
+        db.onversionchange = () => this.close()
+        this.connection = db
+      }
+    })
+    return this.opened
   }
 
   /** Puts the public rows, at once; answers whether it could. */

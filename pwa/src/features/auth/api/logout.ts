@@ -30,23 +30,44 @@ export async function logout(): Promise<void> {
   }
 }
 
+/** How long forgetting a session waits for the device's storage before the screen goes on signed out. */
+const deleteSavedWaitAtMost = 3000
+
+/**
+ * Deletes what this device keeps of a session that has ended (account,
+ * orders, outbox; see docs/offline.md; public offline data stays) and
+ * answers the step that empties the query cache of it, to take once nothing
+ * on screen needs it any more.
+ */
+function useForgetSessionData() {
+  const queryClient = useQueryClient()
+  const offline = useOfflineStore()
+  return {
+    async deleteSaved() {
+      // A session ended elsewhere (a deleted account) can't tell the server; the browser still forgets.
+      void forgetThisDevice({ tellServer: false })
+      // Storage that does not answer in time must not keep the person signed in
+      // on screen; the deletion carries on meanwhile.
+      await Promise.race([offline.deletePrivateData(), new Promise((resolve) => setTimeout(resolve, deleteSavedWaitAtMost))])
+    },
+    dropCached() {
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authKeys.all[0] })
+    },
+  }
+}
+
 /**
  * What follows the end of this browser's session (a logout, a deleted
- * account): deletes the private data saved on the device (account, orders,
- * outbox; see docs/offline.md) before anything else, so even a reload at once
- * finds nothing, then goes home and empties the query cache (nothing of this
- * session may linger).
+ * account): deletes the private data saved on the device before anything
+ * else, so even a reload at once finds nothing, then goes home and empties
+ * the query cache (nothing of this session may linger).
  */
 export function useForgetSession() {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
-  const offline = useOfflineStore()
+  const { deleteSaved, dropCached } = useForgetSessionData()
   return async () => {
-    // A session ended elsewhere (a deleted account) can't tell the server; the browser still forgets.
-    void forgetThisDevice({ tellServer: false })
-    // Storage that does not answer in time must not keep the person signed in
-    // on screen; the deletion carries on meanwhile.
-    await Promise.race([offline.deletePrivateData(), new Promise((resolve) => setTimeout(resolve, 3000))])
+    await deleteSaved()
     // Nobody is signed in, then home is drawn at once (flushSync, not a
     // transition): home drawn signed in would ask for what needs a session
     // (a 401). Until home is there, the screen shown until now may redraw
@@ -56,7 +77,24 @@ export function useForgetSession() {
       queryClient.setQueryData(authKeys.me(), null)
       await navigate('/', { flushSync: true })
     })
-    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authKeys.all[0] })
+    dropCached()
+  }
+}
+
+/**
+ * What follows a session the server ended elsewhere (a password changed on
+ * another device, Active sessions there): nobody is signed in here at once,
+ * so nothing more asks the server as that person and a private screen gives
+ * way to the login form (which comes back to it); the screen on show
+ * otherwise stays. Then the device forgets the session as at Log Out.
+ */
+export function useForgetEndedSession() {
+  const queryClient = useQueryClient()
+  const { deleteSaved, dropCached } = useForgetSessionData()
+  return async () => {
+    queryClient.setQueryData(authKeys.me(), null)
+    await deleteSaved()
+    dropCached()
   }
 }
 
