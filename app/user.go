@@ -33,8 +33,12 @@ type User struct {
 	// EmailVerified: the person proved they own Email (see the migration
 	// that added it). Shown to them and to admins only: User's JSON goes
 	// nowhere else.
-	EmailVerified bool      `json:"email_verified"`
-	Created       time.Time `json:"-"`
+	EmailVerified bool `json:"email_verified"`
+	// HasPassword: the account can sign in with a password. One made
+	// through Google, or whose password went when Google proved its email
+	// belonged to someone else, sets a first one without a current one.
+	HasPassword bool      `json:"has_password"`
+	Created     time.Time `json:"-"`
 	// SessionEpoch rises when every session of the account must end (a
 	// new password); a session signed in under an older one is over.
 	SessionEpoch int64 `json:"-"`

@@ -9,12 +9,14 @@ import (
 	"rehome/app"
 )
 
-const userColumns = `id, name, email, role, image, phone, location, verified, created, session_epoch, email_verified, show_phone`
+// A password hash is never read with an account, only whether it has one.
+const userColumns = `id, name, email, role, image, phone, location, verified, created, session_epoch, email_verified, show_phone,
+	coalesce(length(password_hash), 0) > 0`
 
 func scanUser(row row, extra ...any) (*app.User, error) {
 	var u app.User
 	var created int64
-	dest := append([]any{&u.ID, &u.Name, &u.Email, &u.Role, &u.Image, &u.Phone, &u.Location, &u.Verified, &created, &u.SessionEpoch, &u.EmailVerified, &u.ShowPhone}, extra...)
+	dest := append([]any{&u.ID, &u.Name, &u.Email, &u.Role, &u.Image, &u.Phone, &u.Location, &u.Verified, &created, &u.SessionEpoch, &u.EmailVerified, &u.ShowPhone, &u.HasPassword}, extra...)
 	if err := row.Scan(dest...); err != nil {
 		return nil, notFound(err, "User")
 	}
@@ -41,6 +43,7 @@ func (db *DB) insertUser(ctx context.Context, tx *sql.Tx, u *app.User, passwordH
 	if isUniqueViolation(err) {
 		return app.Errorf(app.KindConflict, "An account with this email already exists")
 	}
+	u.HasPassword = err == nil && len(passwordHash) > 0
 	return err
 }
 

@@ -34,8 +34,8 @@ func TestGoogleTakesOverAnUnprovenAccount(t *testing.T) {
 		t.Errorf("ended at %s, want the Profile with the notice", at)
 	}
 	got := me(t, owner)
-	if got.ID != account.ID || !got.EmailVerified {
-		t.Errorf("signed in as %+v, want the account, its email proven", got)
+	if got.ID != account.ID || !got.EmailVerified || got.HasPassword {
+		t.Errorf("signed in as %+v, want the account, its email proven and without a password", got)
 	}
 
 	expectNobody(t, squatter.call("GET", "/api/auth/me", nil))
@@ -54,6 +54,9 @@ func TestGoogleTakesOverAnUnprovenAccount(t *testing.T) {
 	expectStatus(t, r, http.StatusOK)
 	expectStatus(t, e.client().call("POST", "/api/auth/login", map[string]string{"email": "victim@example.com", "password": "the owner's password"}),
 		http.StatusOK)
+	if !me(t, owner).HasPassword {
+		t.Error("GET /api/auth/me says the account still has no password")
+	}
 
 	t.Run("signing in again is an ordinary sign-in", func(t *testing.T) {
 		again := e.client()

@@ -153,8 +153,8 @@ func TestSignInWithGoogle(t *testing.T) {
 			t.Errorf("ended at %s, want /dashboard/my-orders?tab=1", at)
 		}
 		me := decode[app.User](t, c.call("GET", "/api/auth/me", nil))
-		if me.Email != "jane.doe@example.com" || me.Role != app.RoleBuyer || me.Name != "Jane Doe" {
-			t.Errorf("signed in as %+v", me)
+		if me.Email != "jane.doe@example.com" || me.Role != app.RoleBuyer || me.Name != "Jane Doe" || !me.EmailVerified || me.HasPassword {
+			t.Errorf("signed in as %+v, want a new buyer, its email proven, without a password", me)
 		}
 		if me.Image == "" {
 			t.Fatal("the picture was not stored")
@@ -181,8 +181,8 @@ func TestSignInWithGoogle(t *testing.T) {
 		if at := p.signIn(t, c, who, "/"); at.Path != "/" {
 			t.Errorf("ended at %s", at)
 		}
-		if me := decode[app.User](t, c.call("GET", "/api/auth/me", nil)); me.ID != ada.ID || me.Role != app.RoleAdmin {
-			t.Errorf("signed in as %+v, want Ada's account", me)
+		if me := decode[app.User](t, c.call("GET", "/api/auth/me", nil)); me.ID != ada.ID || me.Role != app.RoleAdmin || !me.HasPassword {
+			t.Errorf("signed in as %+v, want Ada's account with its password", me)
 		}
 		expectStatus(t, e.client().call("POST", "/api/auth/login", map[string]string{"email": "ada@example.com", "password": testPassword}),
 			http.StatusOK)

@@ -80,7 +80,7 @@ func TestAdminUserLists(t *testing.T) {
 				t.Errorf("%v: email_verified %v", item["email"], item["email_verified"])
 			}
 			for _, k := range keys {
-				if !slices.Contains([]string{"id", "name", "email", "phone", "location", "role", "image", "verified", "email_verified", "show_phone"}, k) {
+				if !slices.Contains([]string{"id", "name", "email", "phone", "location", "role", "image", "verified", "email_verified", "show_phone", "has_password"}, k) {
 					t.Errorf("item shows %s", k)
 				}
 			}

@@ -26,6 +26,12 @@ export interface User {
    * buyers. Absent from answers saved before the server had it.
    */
   show_phone?: boolean
+  /**
+   * Whether the account can log in with a password: one made through Google, or whose password was removed when
+   * Google proved the email belonged to someone else, sets a first one. Absent from answers saved before the server
+   * sent it.
+   */
+  has_password?: boolean
   /** Sent for sellers only. */
   verified?: boolean
 }

@@ -10,9 +10,9 @@ import { ProfileRoute } from './profile'
 const routes = [{ path: '/dashboard/profile', element: <ProfileRoute /> }]
 const sentMessage = 'We sent a link to bea@example.com. Open it to confirm your email.'
 
-function signedIn({ emailVerified, mail = true }: { emailVerified: boolean; mail?: boolean }) {
+function signedIn({ emailVerified, mail = true, hasPassword = true }: { emailVerified: boolean; mail?: boolean; hasPassword?: boolean }) {
   return {
-    'GET /api/auth/me': () => json({ ...buyer, email_verified: emailVerified }),
+    'GET /api/auth/me': () => json({ ...buyer, email_verified: emailVerified, has_password: hasPassword }),
     'GET /api/auth/providers': () => json({ google: true, mail }),
     'GET /api/auth/sessions': () => json(list([])),
     'GET /api/push/preferences': () => json({ message: true, reply: true, booking: true, declined: true, payment: true }),
@@ -91,5 +91,23 @@ describe('Profile: after Google took the account over', () => {
     // Done: the Profile is as ever.
     await waitFor(() => expect(screen.getByRole('region', { name: 'Change password' })).toBeInTheDocument())
     expect(screen.queryByText(/the password it had was removed/)).not.toBeInTheDocument()
+  })
+
+  it('lets an account without a password set one on any visit, not only after the notice', async () => {
+    mockApi({
+      ...signedIn({ emailVerified: true, hasPassword: false }),
+      'POST /api/auth/password': () => json({ ...buyer, email_verified: true, has_password: true }),
+    })
+    const { user } = await openProfile()
+    expect(screen.queryByText(/the password it had was removed/)).not.toBeInTheDocument()
+    const form = section('Set a password')
+    expect(form.queryByLabelText('Current password')).not.toBeInTheDocument()
+    await user.type(form.getByLabelText('New password'), 'a new secret')
+    await user.type(form.getByLabelText('Confirm new password'), 'a new secret')
+    await user.click(form.getByRole('button', { name: 'Set password' }))
+    expect(await screen.findByText('Your password is set. You can log in with it.')).toBeInTheDocument()
+    // The answer says the account has one now: from here on it is changed with the current one.
+    const change = await screen.findByRole('region', { name: 'Change password' })
+    expect(within(change).getByLabelText('Current password')).toBeInTheDocument()
   })
 })

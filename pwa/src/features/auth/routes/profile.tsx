@@ -58,6 +58,8 @@ export function ProfileRoute() {
   const signOut = useSignOutElsewhere()
   const [searchParams, setSearchParams] = useSearchParams()
   const passwordRemoved = searchParams.get('notice') === passwordRemovedNotice
+  // An account without a password (made through Google, or taken over) sets a first one, with no current one.
+  const firstPassword = passwordRemoved || user?.has_password === false
   // Once a password is set, the notice and the form without a current password have done their work.
   const dismissNotice = () => setSearchParams({}, { replace: true })
 
@@ -88,8 +90,8 @@ export function ProfileRoute() {
           </div>
         )}
       </Section>
-      <Section id="profile-password" title={passwordRemoved ? 'Set a password' : 'Change password'}>
-        <ChangePasswordForm first={passwordRemoved} onChanged={passwordRemoved ? dismissNotice : undefined} />
+      <Section id="profile-password" title={firstPassword ? 'Set a password' : 'Change password'}>
+        <ChangePasswordForm first={firstPassword} onChanged={passwordRemoved ? dismissNotice : undefined} />
       </Section>
       <Section id="profile-sessions" title="Active sessions">
         <div className="flex flex-col gap-4">
