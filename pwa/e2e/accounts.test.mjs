@@ -40,9 +40,11 @@ async function open(width = 1280) {
 }
 
 /**
- * A browser on the dashboard whose session ended elsewhere: shown again, it
- * refetches, is answered 401, says it was signed out and shows the login
- * form; then it asks nothing more that fails (its watcher checks).
+ * A browser on the dashboard whose session ended elsewhere: the server
+ * closes its event stream at once (and, shown again, it refetches and is
+ * answered 401), so it says it was signed out and shows the login form,
+ * which keeps saying so; then it asks nothing more that fails (its watcher
+ * checks).
  */
 async function signedOutThere({ page, watcher }) {
   await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange', { bubbles: true })))

@@ -50,7 +50,10 @@ describe('a session ended elsewhere', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
     expect(router.state.location.state).toMatchObject({ from: { pathname: '/dashboard/messages' } })
     expect(await screen.findByLabelText('Email')).toBeInTheDocument()
-    expect(screen.getAllByText(signedOutMessage)).toHaveLength(1)
+    // The login form says it, and keeps saying it once the toast has gone.
+    const main = screen.getByRole('main')
+    expect(within(main).getByRole('status')).toHaveTextContent(signedOutMessage)
+    await waitFor(() => expect(screen.getAllByText(signedOutMessage)).toHaveLength(1))
     expect(queryClient.getQueryData(authKeys.me())).toBeNull()
     await waitFor(() => expect(deletePrivateData).toHaveBeenCalledTimes(1))
 

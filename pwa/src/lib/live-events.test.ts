@@ -182,6 +182,25 @@ describe('live events', () => {
       expect(client.getQueryData(authKeys.me())).toEqual(buyer)
     })
 
+    it('while this browser renews its own session, asks only once the new cookie has come', async () => {
+      const fetch = mockApi({ 'GET /api/auth/me': () => json(buyer) })
+      let answerRenewal: (user: typeof buyer) => void = () => {}
+      const renewal = client
+        .getMutationCache()
+        .build(client, { mutationKey: authKeys.renewal(), mutationFn: () => new Promise<typeof buyer>((resolve) => (answerRenewal = resolve)) })
+        .execute(undefined)
+      source().emit('error', {})
+      await vi.advanceTimersByTimeAsync(reconnectDelay * 10)
+      expect(fetch).not.toHaveBeenCalled()
+      expect(FakeEventSource.opened).toHaveLength(1)
+
+      answerRenewal(buyer)
+      await renewal
+      await vi.advanceTimersByTimeAsync(reconnectDelay)
+      expect(fetch).toHaveBeenCalledTimes(1)
+      expect(FakeEventSource.opened).toHaveLength(2)
+    })
+
     it('reopens nothing once stopped', async () => {
       mockApi({ 'GET /api/auth/me': () => json(buyer) })
       source().emit('error', {})

@@ -10,6 +10,7 @@
 // Loaded only while someone is signed in (src/app's LiveEvents).
 import type { QueryClient, QueryKey } from '@tanstack/react-query'
 import { meQueryOptions } from './auth'
+import { sessionRenewed } from './session-end'
 import { bookingKeys, conversationKeys, productKeys } from './query-keys'
 
 /** A stream closed this long while the tab is hidden frees its connection; it reopens when shown. */
@@ -57,7 +58,8 @@ function parse(event: MessageEvent): Record<string, unknown> {
  * a network hiccup. So when it fails, it is closed and GET /api/auth/me asks
  * first: nobody signed in is the session's end (lib/session-end signs out and
  * this is stopped); still signed in, or no answer (offline), it reopens
- * reconnectDelay later from the last event it had.
+ * reconnectDelay later from the last event it had. While this browser renews
+ * its own session (a new password), the question waits for the new cookie.
  */
 export function listen(client: QueryClient): () => void {
   if (typeof EventSource === 'undefined') return () => {}
@@ -101,7 +103,10 @@ export function listen(client: QueryClient): () => void {
   }
   function failed() {
     close()
-    client.fetchQuery({ ...meQueryOptions(), staleTime: 0 }).then((user) => user && reopenLater(), reopenLater)
+    // Renewing its own session ends this stream's cookie first: ask once the new one has come.
+    sessionRenewed(client)
+      .then(() => client.fetchQuery({ ...meQueryOptions(), staleTime: 0 }))
+      .then((user) => user && reopenLater(), reopenLater)
   }
   const onVisibility = () => {
     clearTimeout(hiddenTimer)

@@ -14,6 +14,11 @@ export const authKeys = {
   all: ['auth'] as const,
   me: () => [...authKeys.all, 'me'] as const,
   providers: () => [...authKeys.all, 'providers'] as const,
+  /**
+   * Mutations that give this browser's session a new cookie (a new password, signing out everywhere else): the
+   * server ends the old cookie with the account's other sessions before its answer brings the new one.
+   */
+  renewal: () => [...authKeys.all, 'renewal'] as const,
 }
 
 /**

@@ -1,9 +1,10 @@
+import { QueryObserver } from '@tanstack/react-query'
 import { describe, expect, it, vi } from 'vitest'
 import { buyer, seller } from '@/testing/fixtures'
 import { createTestQueryClient } from '@/testing/render'
 import { ApiError } from './api'
 import { authKeys, bookingKeys, conversationKeys } from './query-keys'
-import { watchSessionEnd } from './session-end'
+import { sessionRenewed, watchSessionEnd } from './session-end'
 
 function watching(signedIn: typeof buyer | null) {
   const client = createTestQueryClient()
@@ -29,9 +30,12 @@ describe('watchSessionEnd', () => {
     expect(onEnded).toHaveBeenCalledTimes(1)
   })
 
-  it('says so when GET /api/auth/me answers nobody while someone was signed in', async () => {
-    const { onEnded, answer } = watching(buyer)
+  it('says so when GET /api/auth/me answers nobody while someone was signed in, with a screen showing who', async () => {
+    const { client, onEnded, answer } = watching(buyer)
+    // A screen's observer hears of the answer before the cache's own event does.
+    const unsubscribe = new QueryObserver(client, { queryKey: authKeys.me(), enabled: false }).subscribe(() => {})
     await answer(authKeys.me(), null)
+    unsubscribe()
     expect(onEnded).toHaveBeenCalledTimes(1)
   })
 
@@ -61,5 +65,27 @@ describe('watchSessionEnd', () => {
     stop()
     await answer(conversationKeys.unread(), unauthorized())
     expect(onEnded).toHaveBeenCalledTimes(2)
+  })
+
+  it('says nothing while this browser renews its own session, whose old cookie the server ends first', async () => {
+    const { client, onEnded, answer } = watching(buyer)
+    let answerRenewal: (user: typeof buyer) => void = () => {}
+    const renewal = client
+      .getMutationCache()
+      .build(client, { mutationKey: authKeys.renewal(), mutationFn: () => new Promise<typeof buyer>((resolve) => (answerRenewal = resolve)) })
+      .execute(undefined)
+    let renewed = false
+    const waited = sessionRenewed(client).then(() => (renewed = true))
+    await answer(conversationKeys.unread(), unauthorized())
+    await answer(authKeys.me(), null)
+    expect(onEnded).not.toHaveBeenCalled()
+    expect(renewed).toBe(false)
+
+    answerRenewal(buyer)
+    await renewal
+    await waited
+    client.setQueryData(authKeys.me(), buyer)
+    await answer(conversationKeys.unread(), unauthorized())
+    expect(onEnded).toHaveBeenCalledTimes(1)
   })
 })

@@ -4,7 +4,9 @@
 // answered 401, or GET /api/auth/me answering "nobody" (the live events ask
 // it when their stream fails). Either counts only while the app believes
 // someone is signed in, and only once until someone signs in again; a
-// network failure is not an answer, so offline is never signed out.
+// network failure is not an answer, so offline is never signed out. Nor is
+// what this browser hears while it renews its own session (authKeys.renewal):
+// the server ends the old cookie before the answer brings the new one.
 import type { Query, QueryCacheNotifyEvent, QueryClient } from '@tanstack/react-query'
 import { isApiError } from './api'
 import { authKeys } from './query-keys'
@@ -29,6 +31,22 @@ function tellsSessionEnded(event: QueryCacheNotifyEvent, before: User | null): b
   return action.type === 'success' && !action.manual && isMe(event.query) && action.data == null
 }
 
+function renewing(client: QueryClient): boolean {
+  return client.isMutating({ mutationKey: authKeys.renewal() }) > 0
+}
+
+/** Resolves once no request that renews this browser's session is under way. */
+export function sessionRenewed(client: QueryClient): Promise<void> {
+  if (!renewing(client)) return Promise.resolve()
+  return new Promise((resolve) => {
+    const stop = client.getMutationCache().subscribe(() => {
+      if (renewing(client)) return
+      stop()
+      resolve()
+    })
+  })
+}
+
 /**
  * Calls `onEnded` once when the server says this browser's session has ended
  * while the app believed someone signed in; answers the function that stops
@@ -38,10 +56,14 @@ export function watchSessionEnd(client: QueryClient, onEnded: () => void): () =>
   let user = signedInUser(client)
   let ended = false
   return client.getQueryCache().subscribe((event) => {
+    // Only actions change what is cached. A screen's observer hears of an
+    // answer before the action's own event does: were `before` read then,
+    // GET /api/auth/me answering nobody would look like nobody all along.
+    if (event.type !== 'updated' && event.type !== 'removed') return
     const before = user
     user = signedInUser(client)
     if (user && !before) ended = false
-    if (ended || !tellsSessionEnded(event, before)) return
+    if (ended || !tellsSessionEnded(event, before) || renewing(client)) return
     ended = true
     onEnded()
   })

@@ -17,3 +17,18 @@ export async function whileForgettingSession(work: () => Promise<void>): Promise
     forgetting = false
   }
 }
+
+/**
+ * Whether this tab's session ended elsewhere (SessionEnded): the login form
+ * says so for as long as it takes to come back, however long the tab was in
+ * the background, where a toast would have come and gone unseen.
+ */
+let endedElsewhere = false
+
+export function wasSignedOutElsewhere(): boolean {
+  return endedElsewhere
+}
+
+export function noteSignedOutElsewhere(ended: boolean): void {
+  endedElsewhere = ended
+}

@@ -20,6 +20,7 @@ export function changePassword(input: ChangePasswordInput): Promise<User> {
 export function useChangePassword() {
   const queryClient = useQueryClient()
   return useMutation({
+    mutationKey: authKeys.renewal(),
     mutationFn: changePassword,
     onSuccess: (user) => {
       queryClient.setQueryData(authKeys.me(), user)

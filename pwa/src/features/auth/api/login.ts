@@ -2,6 +2,7 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import { api } from '@/lib/api'
 import type { User } from '@/lib/types'
 import { authKeys } from '@/lib/query-keys'
+import { noteSignedOutElsewhere } from '../forgetting'
 
 export interface LoginInput {
   email: string
@@ -18,6 +19,7 @@ export function startSession(queryClient: QueryClient, user: User): void {
   // Whatever was cached belonged to the previous session, if any.
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authKeys.all[0] })
   queryClient.setQueryData(authKeys.me(), user)
+  noteSignedOutElsewhere(false)
 }
 
 export function useLogin() {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import type { RegistrationRole, User } from '@/lib/types'
-import { authKeys } from '@/lib/query-keys'
+import { startSession } from './login'
 
 export interface RegisterInput {
   name: string
@@ -32,9 +32,6 @@ export function useRegister() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: register,
-    onSuccess: (user) => {
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authKeys.all[0] })
-      queryClient.setQueryData(authKeys.me(), user)
-    },
+    onSuccess: (user) => startSession(queryClient, user),
   })
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
-import { sessionKeys } from '@/lib/query-keys'
+import { authKeys, sessionKeys } from '@/lib/query-keys'
 
 /** DELETE /api/auth/sessions: 204; every other session of the account ends, this one stays. */
 export function signOutElsewhere(): Promise<void> {
@@ -10,6 +10,7 @@ export function signOutElsewhere(): Promise<void> {
 export function useSignOutElsewhere() {
   const queryClient = useQueryClient()
   return useMutation({
+    mutationKey: authKeys.renewal(),
     mutationFn: signOutElsewhere,
     onSettled: () => queryClient.invalidateQueries({ queryKey: sessionKeys.all }),
   })

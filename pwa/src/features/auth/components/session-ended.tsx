@@ -3,8 +3,10 @@ import { useQueryClient } from '@tanstack/react-query'
 import toast from 'react-hot-toast'
 import { watchSessionEnd } from '@/lib/session-end'
 import { useForgetEndedSession } from '../api/logout'
+import { noteSignedOutElsewhere } from '../forgetting'
 
 export const signedOutMessage = 'You were signed out. Log in again to carry on.'
+export const signedOutToast = 'signed-out'
 
 /** Signs this browser out, once, when the server says its session ended elsewhere (lib/session-end). */
 export function SessionEnded() {
@@ -18,7 +20,8 @@ export function SessionEnded() {
   useEffect(
     () =>
       watchSessionEnd(client, () => {
-        toast(signedOutMessage, { id: 'signed-out' })
+        noteSignedOutElsewhere(true)
+        toast(signedOutMessage, { id: signedOutToast })
         void forget.current()
       }),
     [client],

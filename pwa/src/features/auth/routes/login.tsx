@@ -1,4 +1,6 @@
+import { useEffect } from 'react'
 import { useForm } from 'react-hook-form'
+import toast from 'react-hot-toast'
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom'
 import { Button } from '@/components/button'
 import { Checkbox, Field, Input } from '@/components/field'
@@ -10,6 +12,8 @@ import { paths } from '@/lib/paths'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { useLogin, type LoginInput } from '../api/login'
 import { AuthCard } from '../components/auth-card'
+import { signedOutMessage, signedOutToast } from '../components/session-ended'
+import { wasSignedOutElsewhere } from '../forgetting'
 import { GoogleButton } from '../components/google-button'
 import { originFrom, type AuthRedirectState } from '../origin'
 
@@ -24,6 +28,11 @@ export function LoginRoute() {
   const providerError = searchParams.get('error')
   // A guard sent a signed-out visitor here from the page they wanted.
   const sentByGuard = Boolean((location.state as AuthRedirectState | null)?.from)
+  // A session that ended elsewhere is said here, where it stays, rather than twice.
+  const signedOutElsewhere = wasSignedOutElsewhere()
+  useEffect(() => {
+    if (signedOutElsewhere) toast.dismiss(signedOutToast)
+  }, [signedOutElsewhere])
   const {
     register,
     handleSubmit,
@@ -45,9 +54,9 @@ export function LoginRoute() {
         </>
       }
     >
-      {sentByGuard && (
+      {(sentByGuard || signedOutElsewhere) && (
         <p role="status" className="mb-5 rounded-lg border border-teal-200 bg-teal-50 px-4 py-3 text-teal-900">
-          Log in to see the listings
+          {signedOutElsewhere ? signedOutMessage : 'Log in to see the listings'}
         </p>
       )}
       <form onSubmit={onSubmit} className="flex flex-col gap-5">
