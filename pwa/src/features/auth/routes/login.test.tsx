@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react'
+import { act, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { buyer } from '@/testing/fixtures'
 import { apiError, json, mockApi } from '@/testing/mock-api'
@@ -41,7 +41,7 @@ describe('Login', () => {
     const fetch = mockApi({ 'POST /api/auth/login': () => json(buyer) })
     const { user, router } = renderRoutes(routes, '/login')
     // As the guards do: remember the origin in location.state.
-    await router.navigate('/login', { state: { from: { pathname: '/dashboard/myorders', search: '', hash: '' } } })
+    await act(() => router.navigate('/login', { state: { from: { pathname: '/dashboard/myorders', search: '', hash: '' } } }))
     await user.type(screen.getByLabelText('Email'), 'bea@example.com')
     await user.type(screen.getByLabelText('Password'), 'correct horse')
     await user.click(screen.getByRole('button', { name: 'Login' }))
@@ -77,10 +77,13 @@ describe('Login', () => {
   it("offers 'Sign in with google' when the server does, returning to the origin", async () => {
     mockApi({ 'GET /api/auth/providers': () => json({ google: true }) })
     const { router } = renderRoutes(routes, '/login')
-    await router.navigate('/login', { state: { from: { pathname: '/dashboard/myorders', search: '?x=1', hash: '' } } })
-    expect(await screen.findByRole('link', { name: 'Sign in with google' })).toHaveAttribute(
-      'href',
-      '/api/auth/google?next=%2Fdashboard%2Fmyorders%3Fx%3D1',
+    await act(() => router.navigate('/login', { state: { from: { pathname: '/dashboard/myorders', search: '?x=1', hash: '' } } }))
+    // The button may be drawn before React has rendered the navigation's state.
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'Sign in with google' })).toHaveAttribute(
+        'href',
+        '/api/auth/google?next=%2Fdashboard%2Fmyorders%3Fx%3D1',
+      ),
     )
   })
 
@@ -101,7 +104,7 @@ describe('Login', () => {
     mockApi({})
     const { router } = renderRoutes(routes, '/login')
     expect(screen.queryByText('Log in to see the listings')).not.toBeInTheDocument()
-    await router.navigate('/login', { state: { from: { pathname: '/dashboard/myorders', search: '', hash: '' } } })
+    await act(() => router.navigate('/login', { state: { from: { pathname: '/dashboard/myorders', search: '', hash: '' } } }))
     expect(await screen.findByText('Log in to see the listings')).toBeInTheDocument()
   })
 })
