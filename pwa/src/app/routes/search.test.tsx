@@ -211,8 +211,10 @@ describe('Search screen', () => {
 
   it('offline with nothing saved, says so', async () => {
     serve(() => pending())
-    renderApp('/search?q=sofa')
+    const { queryClient } = renderApp('/search?q=sofa')
     expect(await screen.findByText('Searching…')).toBeInTheDocument()
+    // Every answer but the search's is in: one coming after the failure below would say the server is back.
+    await waitFor(() => expect(queryClient.isFetching()).toBe(1))
     act(() => reportUnreachable())
     expect(
       await screen.findByText('No listings are saved on this device yet. Search again once you are back online.'),
