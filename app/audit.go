@@ -19,6 +19,14 @@ const (
 	// took over an account someone had made with it before proving it.
 	// The actor is that person, not an admin.
 	AuditClaimAccount AuditAction = "claim_account"
+	// AuditUpdateSite: the site's settings changed; the target names which.
+	AuditUpdateSite AuditAction = "update_site"
+	AuditCreatePost AuditAction = "create_post"
+	AuditEditPost   AuditAction = "edit_post"
+	AuditDeletePost AuditAction = "delete_post"
+	// AuditStartSelling: a Buyer made their account a Seller's. The actor
+	// is that person, not an admin.
+	AuditStartSelling AuditAction = "start_selling"
 )
 
 // What an audit entry's target is.
@@ -26,6 +34,8 @@ const (
 	AuditTargetUser     = "user"
 	AuditTargetCategory = "category"
 	AuditTargetReport   = "report"
+	AuditTargetSite     = "site"
+	AuditTargetPost     = "post"
 )
 
 // AuditEntry is one admin action: who did what to whom, and when. The

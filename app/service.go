@@ -28,6 +28,7 @@ type Store interface {
 	SessionStore
 	ConversationStore
 	PushStore
+	SiteStore
 	// CatalogueVersion changes after every write that may change what the
 	// public lists (categories, advertised products) show.
 	CatalogueVersion() uint64

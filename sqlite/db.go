@@ -54,6 +54,8 @@ type DB struct {
 	searches   *cache[string, *searchHits]            // see SearchProducts
 	searching  [16]sync.Mutex                         // one reader of a search at a time, see searchHits
 	searchers  chan struct{}                          // searches read at once: one per core, see searchHits
+	// site is the site's settings as last read or saved; see Site.
+	site atomic.Pointer[app.Site]
 	// catalogue counts the writes that may change the public lists.
 	catalogue atomic.Uint64
 	// sessionsEnded hears of the sessions each write ended; see OnSessionsEnded.

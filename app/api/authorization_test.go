@@ -325,6 +325,12 @@ func TestAuthorization(t *testing.T) {
 		{"audit log", want{unauth, forbid, forbid, forbid, ok}, reads, nil, func(c *client, _ int64) *response {
 			return c.call("GET", "/api/audit", nil)
 		}},
+		{"site settings", want{ok, ok, ok, ok, ok}, reads, nil, func(c *client, _ int64) *response {
+			return c.call("GET", "/api/site", nil)
+		}},
+		{"change site settings", want{unauth, forbid, forbid, forbid, ok}, writes, nil, func(c *client, _ int64) *response {
+			return c.call("PUT", "/api/site", map[string]any{"tagline": "Tagline " + unique()})
+		}},
 		{"dismiss report", want{unauth, forbid, forbid, forbid, gone}, writes, newReport, func(c *client, id int64) *response {
 			return c.call("DELETE", fmt.Sprintf("/api/reported/%d", id), nil)
 		}},

@@ -34,6 +34,7 @@ func (s *Server) Handler() chi.Router {
 		// session cookie loads its session.
 		r.Get("/categories", s.listCategories)
 		r.Method(http.MethodGet, "/advertised", s.withSessionIfSent(http.HandlerFunc(s.advertisedProducts)))
+		r.Get("/site", s.site)
 		r.Get("/auth/providers", s.providers)
 		r.Get("/payment-methods", s.paymentMethods)
 		// Stripe signs its events; they carry no session.
@@ -141,6 +142,7 @@ func (s *Server) sessionRoutes(r chi.Router) {
 	r.Put("/sellers/{id}", s.verifySeller)
 
 	r.Get("/audit", s.auditLog)
+	r.Put("/site", s.updateSite)
 
 	// Conversations between a buyer and the seller of a product.
 	r.With(s.idempotent).Post("/products/{id}/messages", s.messageAboutProduct)

@@ -113,3 +113,9 @@ export const pushKeys = {
   key: () => [...pushKeys.all, 'key'] as const,
   preferences: () => [...pushKeys.all, 'preferences'] as const,
 }
+
+/** GET /api/site, changed by an admin's Site settings. */
+export const siteKeys = {
+  all: ['site'] as const,
+  settings: () => [...siteKeys.all, 'settings'] as const,
+}

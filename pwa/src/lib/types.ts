@@ -256,3 +256,16 @@ export interface Page {
   limit?: number
   offset?: number
 }
+
+/** GET /api/site: what the community says about its marketplace (texts in Markdown). */
+export interface Site {
+  name: string
+  tagline: string
+  about: string
+  rules: string
+  privacy: string
+  terms: string
+  contact_email: string
+  /** Visitors who are not signed in may browse the listings. */
+  public_listings: boolean
+}

@@ -1,0 +1,79 @@
+package api_test
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+
+	"rehome/app"
+)
+
+func TestSiteSettings(t *testing.T) {
+	e := newEnv(t)
+	admin, _ := e.admin("admin@example.com")
+	visitor := e.client()
+
+	r := visitor.call("GET", "/api/site", nil)
+	expectStatus(t, r, http.StatusOK)
+	if got := decode[app.Site](t, r); got != app.DefaultSite() {
+		t.Fatalf("a new marketplace's settings: %+v", got)
+	}
+	for _, key := range []string{"name", "tagline", "about", "rules", "privacy", "terms", "contact_email", "public_listings"} {
+		if !strings.Contains(string(r.body), `"`+key+`":`) {
+			t.Errorf("GET /api/site has no %q: %s", key, r.body)
+		}
+	}
+
+	// Any subset of the fields; the others stay.
+	r = admin.call("PUT", "/api/site", map[string]any{"name": "  Riverside Swap ", "contact_email": "Admins@Riverside.example",
+		"public_listings": true})
+	expectStatus(t, r, http.StatusOK)
+	want := app.DefaultSite()
+	want.Name, want.ContactEmail, want.PublicListings = "Riverside Swap", "admins@riverside.example", true
+	if got := decode[app.Site](t, r); got != want {
+		t.Fatalf("after the change: %+v, want %+v", got, want)
+	}
+	if got := decode[app.Site](t, visitor.call("GET", "/api/site", nil)); got != want {
+		t.Fatalf("a visitor then reads %+v", got)
+	}
+	entries := decode[app.List[app.AuditEntry]](t, admin.call("GET", "/api/audit", nil)).Items
+	if len(entries) == 0 || entries[0].Action != app.AuditUpdateSite || entries[0].Target != "contact_email, name, public_listings" {
+		t.Fatalf("audit log: %+v", entries)
+	}
+
+	// Saving the same again changes nothing and records nothing.
+	expectStatus(t, admin.call("PUT", "/api/site", map[string]any{"name": "Riverside Swap"}), http.StatusOK)
+	if again := decode[app.List[app.AuditEntry]](t, admin.call("GET", "/api/audit", nil)).Items; len(again) != len(entries) {
+		t.Fatalf("an unchanged save was recorded: %+v", again)
+	}
+
+	bad := []struct {
+		body   map[string]any
+		status int
+		field  string
+	}{
+		{map[string]any{"name": " "}, http.StatusUnprocessableEntity, "name"},
+		{map[string]any{"name": strings.Repeat("n", app.MaxSiteNameRunes+1)}, http.StatusUnprocessableEntity, "name"},
+		{map[string]any{"tagline": strings.Repeat("t", app.MaxSiteTaglineRunes+1)}, http.StatusUnprocessableEntity, "tagline"},
+		{map[string]any{"rules": strings.Repeat("r", app.MaxSiteTextRunes+1)}, http.StatusUnprocessableEntity, "rules"},
+		{map[string]any{"contact_email": "not an email"}, http.StatusUnprocessableEntity, "contact_email"},
+		{map[string]any{"public_listings": "yes"}, http.StatusBadRequest, ""},
+		{map[string]any{"colour": "teal"}, http.StatusBadRequest, ""},
+	}
+	for _, b := range bad {
+		r := admin.call("PUT", "/api/site", b.body)
+		expectStatus(t, r, b.status)
+		if b.field != "" && !strings.Contains(string(r.body), `"`+b.field+`":`) {
+			t.Errorf("%v: no message for %s: %s", b.body, b.field, r.body)
+		}
+	}
+	if got := decode[app.Site](t, visitor.call("GET", "/api/site", nil)); got != want {
+		t.Fatalf("a refused change changed the settings: %+v", got)
+	}
+	// An empty contact email takes the contact line away.
+	r = admin.call("PUT", "/api/site", map[string]any{"contact_email": ""})
+	expectStatus(t, r, http.StatusOK)
+	if got := decode[app.Site](t, r); got.ContactEmail != "" {
+		t.Fatalf("contact email kept: %+v", got)
+	}
+}

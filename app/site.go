@@ -1,0 +1,157 @@
+package app
+
+import (
+	"context"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// Site is what a community says about its own marketplace: its name, who
+// runs it and its rules (texts in Markdown), and whether visitors who are
+// not signed in may browse its listings.
+type Site struct {
+	Name           string `json:"name"`
+	Tagline        string `json:"tagline"`
+	About          string `json:"about"`
+	Rules          string `json:"rules"`
+	Privacy        string `json:"privacy"`
+	Terms          string `json:"terms"`
+	ContactEmail   string `json:"contact_email"`
+	PublicListings bool   `json:"public_listings"`
+}
+
+// DefaultSite is what a new marketplace says until an admin writes its own.
+func DefaultSite() Site {
+	return Site{
+		Name:    "Rehome",
+		Tagline: "Second-hand furniture and household goods, from neighbours.",
+		About: "This marketplace is run by and for its local community: neighbours passing on " +
+			"furniture, appliances and décor they no longer need.\n\n" +
+			"*An admin should describe here who runs it and how to reach them (Site settings).*",
+		Rules: "- Be kind and honest in listings and messages.\n" +
+			"- List only things you own and can hand over.\n" +
+			"- Meet in a safe place and keep your bookings.\n\n" +
+			"*An admin should write this community's own rules (Site settings).*",
+		Privacy: "This marketplace keeps your account's details to run it: your name, email, " +
+			"phone and location go only to whom they must.\n\n" +
+			"*An admin should write this community's privacy policy (Site settings).*",
+		Terms: "By using this marketplace you agree to its rules.\n\n" +
+			"*An admin should write this community's terms of use (Site settings).*",
+	}
+}
+
+// Lengths of the site's texts, in characters.
+const (
+	MaxSiteNameRunes    = 60
+	MaxSiteTaglineRunes = 140
+	MaxSiteTextRunes    = 20000
+)
+
+// SitePatch is an admin's change to some of the site's settings; a nil
+// field stays as it is.
+type SitePatch struct {
+	Name           *string `json:"name"`
+	Tagline        *string `json:"tagline"`
+	About          *string `json:"about"`
+	Rules          *string `json:"rules"`
+	Privacy        *string `json:"privacy"`
+	Terms          *string `json:"terms"`
+	ContactEmail   *string `json:"contact_email"`
+	PublicListings *bool   `json:"public_listings"`
+}
+
+// apply changes site by the patch, checking each given field, and names
+// the fields it changed.
+func (p *SitePatch) apply(site *Site, v *Validator) (changed []string) {
+	line := func(field string, value *string, into *string, max int, required bool) {
+		if value == nil {
+			return
+		}
+		s := CleanLine(*value)
+		if required {
+			v.Required(s, field)
+		}
+		v.Check(utf8.RuneCountInString(s) <= max, field, "Use at most "+strconv.Itoa(max)+" characters")
+		if s != *into {
+			*into = s
+			changed = append(changed, field)
+		}
+	}
+	text := func(field string, value *string, into *string) {
+		if value == nil {
+			return
+		}
+		s := CleanText(*value)
+		v.Check(utf8.RuneCountInString(s) <= MaxSiteTextRunes, field, "Use at most "+strconv.Itoa(MaxSiteTextRunes)+" characters")
+		if s != *into {
+			*into = s
+			changed = append(changed, field)
+		}
+	}
+	line("name", p.Name, &site.Name, MaxSiteNameRunes, true)
+	line("tagline", p.Tagline, &site.Tagline, MaxSiteTaglineRunes, false)
+	text("about", p.About, &site.About)
+	text("rules", p.Rules, &site.Rules)
+	text("privacy", p.Privacy, &site.Privacy)
+	text("terms", p.Terms, &site.Terms)
+	if p.ContactEmail != nil {
+		email := NormalizeEmail(*p.ContactEmail)
+		v.Check(email == "" || ValidEmail(email), "contact_email", "Enter a valid email address")
+		if email != site.ContactEmail {
+			site.ContactEmail = email
+			changed = append(changed, "contact_email")
+		}
+	}
+	if p.PublicListings != nil && *p.PublicListings != site.PublicListings {
+		site.PublicListings = *p.PublicListings
+		changed = append(changed, "public_listings")
+	}
+	sort.Strings(changed)
+	return changed
+}
+
+// SiteStore keeps the site's settings.
+type SiteStore interface {
+	// Site answers the settings, DefaultSite's for those never saved. It is
+	// read on many requests, so the store keeps it at hand.
+	Site(ctx context.Context) (Site, error)
+	// SaveSite stores every setting of site and records audit with it.
+	SaveSite(ctx context.Context, site Site, audit *AuditEntry) error
+}
+
+// Site answers the site's settings; anyone may read them.
+func (s *Service) Site(ctx context.Context) (Site, error) { return s.store.Site(ctx) }
+
+// PublicListings tells whether visitors who are not signed in may browse.
+// A store that cannot answer keeps the listings to members.
+func (s *Service) PublicListings(ctx context.Context) bool {
+	site, err := s.store.Site(ctx)
+	return err == nil && site.PublicListings
+}
+
+// UpdateSite changes the settings the patch names (admins only), recording
+// which in the audit log.
+func (s *Service) UpdateSite(ctx context.Context, actor *User, patch SitePatch) (Site, error) {
+	if err := Allow(actor, CanEditSite(actor)); err != nil {
+		return Site{}, err
+	}
+	site, err := s.store.Site(ctx)
+	if err != nil {
+		return Site{}, err
+	}
+	v := &Validator{}
+	changed := patch.apply(&site, v)
+	if err := v.Err(); err != nil {
+		return Site{}, err
+	}
+	if len(changed) == 0 {
+		return site, nil
+	}
+	audit := auditOf(actor, AuditUpdateSite, AuditTargetSite, 0, strings.Join(changed, ", "))
+	if err := s.store.SaveSite(ctx, site, audit); err != nil {
+		return Site{}, err
+	}
+	return site, nil
+}

@@ -1,0 +1,92 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+
+	"rehome/app"
+)
+
+// The site's settings are read on many requests (every visitor's request
+// asks whether listings are public), so the last ones read or saved are
+// kept; only SaveSite changes them.
+
+// Site answers the saved settings over the defaults.
+func (db *DB) Site(ctx context.Context) (app.Site, error) {
+	if kept := db.site.Load(); kept != nil {
+		return *kept, nil
+	}
+	site, err := db.readSite(ctx)
+	if err != nil {
+		return app.Site{}, err
+	}
+	db.site.CompareAndSwap(nil, &site)
+	return site, nil
+}
+
+func (db *DB) readSite(ctx context.Context) (app.Site, error) {
+	// The settings by their JSON names, as app.Site encodes them.
+	fields := map[string]json.RawMessage{}
+	defaults, err := json.Marshal(app.DefaultSite())
+	if err != nil {
+		return app.Site{}, err
+	}
+	if err := json.Unmarshal(defaults, &fields); err != nil {
+		return app.Site{}, err
+	}
+	rows, err := db.read.QueryContext(ctx, `SELECT name, value FROM site_settings`)
+	if err != nil {
+		return app.Site{}, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var name, value string
+		if err := rows.Scan(&name, &value); err != nil {
+			return app.Site{}, err
+		}
+		if _, known := fields[name]; known && json.Valid([]byte(value)) {
+			fields[name] = json.RawMessage(value)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return app.Site{}, err
+	}
+	merged, err := json.Marshal(fields)
+	if err != nil {
+		return app.Site{}, err
+	}
+	var site app.Site
+	if err := json.Unmarshal(merged, &site); err != nil {
+		return app.Site{}, fmt.Errorf("site settings: %w", err)
+	}
+	return site, nil
+}
+
+// SaveSite writes every setting, with audit, in one transaction.
+func (db *DB) SaveSite(ctx context.Context, site app.Site, audit *app.AuditEntry) error {
+	encoded, err := json.Marshal(site)
+	if err != nil {
+		return err
+	}
+	fields := map[string]json.RawMessage{}
+	if err := json.Unmarshal(encoded, &fields); err != nil {
+		return err
+	}
+	err = db.inTx(ctx, func(tx *sql.Tx) error {
+		for name, value := range fields {
+			if _, err := tx.ExecContext(ctx, `
+				INSERT INTO site_settings (name, value) VALUES (?, ?)
+				ON CONFLICT (name) DO UPDATE SET value = excluded.value`, name, string(value)); err != nil {
+				return err
+			}
+		}
+		return db.record(ctx, tx, audit)
+	})
+	if err != nil {
+		return err
+	}
+	db.site.Store(&site)
+	return nil
+}
