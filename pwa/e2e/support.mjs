@@ -1,9 +1,11 @@
 // Helpers shared by the end-to-end files: pictures to upload, a watch on page
 // errors, sign-in through the UI, toasts.
 import assert from 'node:assert/strict'
+import { readFileSync } from 'node:fs'
 import { mkdtemp, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { deflateSync } from 'node:zlib'
 
 const crcTable = Array.from({ length: 256 }, (_, n) => {
@@ -269,4 +271,21 @@ export function savedOnDevice(page) {
         }
       }),
   )
+}
+
+const axeSource = readFileSync(fileURLToPath(import.meta.resolve('axe-core/axe.min.js')), 'utf8')
+
+/**
+ * Runs axe-core 4 on the page as it is (WCAG 2.x A and AA, and best practices) and fails with every
+ * violation, its rule, help and the elements it found. Call it once the screen has settled.
+ */
+export async function expectAccessible(page, what = page.url()) {
+  // Evaluated, not added as a script tag: the page's Content-Security-Policy refuses inline scripts.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource)
+  const violations = await page.evaluate(async () => {
+    // eslint-disable-next-line no-undef
+    const result = await axe.run(document, { resultTypes: ['violations'] })
+    return result.violations.map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')) }))
+  })
+  assert.deepEqual(violations, [], `axe-core found violations on ${what}:\n${JSON.stringify(violations, null, 2)}`)
 }
