@@ -154,6 +154,11 @@ func (w *world) view(t *testing.T, db *sqlite.DB) (public, private string) {
 		must(t, err)
 		fmt.Fprintf(&priv, "session %s %q %v\n", token, data, found)
 	}
+	// The site's settings are kept too; they are not part of the
+	// catalogue's public lists, whose version they need not change.
+	site, err := db.Site(ctx)
+	must(t, err)
+	fmt.Fprintf(&priv, "site %+v\n", site)
 	return pub.String(), priv.String()
 }
 
@@ -373,6 +378,11 @@ var storeWrites = map[string]func(ctx context.Context, w *world) error{
 	"SetPushKinds": func(ctx context.Context, w *world) error {
 		return w.db.SetPushKinds(ctx, w.buyer.ID, map[app.PushKind]bool{app.PushReply: false})
 	},
+	"SaveSite": func(ctx context.Context, w *world) error {
+		site := app.DefaultSite()
+		site.Name, site.PublicListings = "Riverside Swap", true
+		return w.db.SaveSite(ctx, site, nil)
+	},
 	// Test-only: a statement run on the writer is seen as any other write.
 	"ExecForTest": func(ctx context.Context, w *world) error {
 		return w.db.ExecForTest(ctx, `UPDATE users SET name = 'Samuel' WHERE id = ?`, w.sam.ID)
@@ -419,7 +429,7 @@ var storeReads = []string{
 	"UserByID", "Users", "Sessions.Find", "Sessions.FindCtx", "Ping", "Count", "Pools", "ObserveWriteWaits", "OnSessionsEnded", "UserByIdentity", "PaymentID", "MyBookings", "SearchProducts",
 	"DueMail", "NextMailDue", "AccountSessions",
 	"ConversationByID", "Conversations", "MessageByID", "Messages", "Unread", "OpenBookingsOf", "OpenBookingsWith",
-	"VAPIDKeys", "PushSubscriptions", "PushKindsOff",
+	"VAPIDKeys", "PushSubscriptions", "PushKindsOff", "Site",
 	// Test-only: they empty caches, which never makes a row stale.
 	"ForgetCategoryPages", "ForgetProducts", "ForgetSearches",
 }
