@@ -25,13 +25,15 @@ export function PostRoute() {
   const { slug = '' } = useParams()
   const query = usePost(slug)
   const post = query.data
-  useDocumentTitle(post?.title ?? (query.isError ? 'Post not found' : 'Blogs'))
+  useDocumentTitle(isApiError(query.error, 404) ? 'Post not found' : (post?.title ?? 'Blogs'))
 
+  // A post deleted since it was saved on this device is gone, not shown from the copy.
+  const gone = isApiError(query.error, 404)
   let content
-  if (post) content = <PostArticle post={post} />
+  if (post && !gone) content = <PostArticle post={post} />
   else if (query.isPending && query.fetchStatus === 'paused') content = <OfflineState what="This post" />
   else if (query.isPending) content = <PageSpinner />
-  else if (isApiError(query.error, 404))
+  else if (gone)
     content = (
       <>
         <h1 className="sr-only">Post not found</h1>
