@@ -29,7 +29,7 @@ describe('Blogs', () => {
     expect(within(first).getByRole('link', { name: 'Swap day, 14 June!' })).toHaveAttribute('href', '/blogs/swap-day-14-june')
     expect(within(first).getByText(/Ada Admin/)).toBeInTheDocument()
     expect(within(first).getByText(/2026/).tagName).toBe('TIME')
-    expect(within(first).getByText('Why The body of post 2, with a link. one two')).toBeInTheDocument()
+    expect(within(first).getByText('The body of post 2, with a link.')).toBeInTheDocument()
     expect(screen.queryByRole('link', { name: 'New post' })).not.toBeInTheDocument()
   })
 
@@ -82,8 +82,12 @@ describe('Blogs', () => {
 })
 
 describe('excerptOf', () => {
-  it('drops the Markdown marks and cuts at a word', () => {
-    expect(excerptOf('# Title\n\n1. **Meet** in _daylight_\n2. Bring `a friend`')).toBe('Title Meet in daylight Bring a friend')
+  it('reads the prose paragraphs without their marks, and cuts at a word', () => {
+    expect(excerptOf('## Why\n\nMeet **in** _daylight_.\n\n- one\n- two\n\nBring `a friend`.')).toBe(
+      'Meet in daylight. Bring a friend.',
+    )
+    // A post of lists alone is read from them.
+    expect(excerptOf('1. **Meet** in daylight\n2. Bring a friend')).toBe('Meet in daylight Bring a friend')
     expect(excerptOf('word '.repeat(60), 22)).toBe('word word word word…')
   })
 })

@@ -120,7 +120,7 @@ function PostForm({ defaults, submitLabel, success, cancelTo, save }: PostFormPr
         )}
       </Field>
       <div className="flex flex-col gap-2">
-        <div role="group" aria-label="Body view" className="flex gap-2">
+        <div role="group" aria-label="Write or preview" className="flex gap-2">
           <ModeButton pressed={!previewing} onClick={() => setPreviewing(false)}>
             Write
           </ModeButton>
