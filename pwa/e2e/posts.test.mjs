@@ -27,6 +27,8 @@ async function open(width = 360) {
 async function accessibleAtBothWidths(page, what) {
   for (const width of [360, 1280]) {
     await page.setViewportSize({ width, height: width < 600 ? 780 : 900 })
+    // Colours are checked as they end, not halfway through a button's transition.
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'))
     await expectAccessible(page, `${what} at ${width} px`)
   }
   await page.setViewportSize({ width: 360, height: 780 })
