@@ -8,6 +8,10 @@ import (
 
 // The community's posts: anyone reads them, admins write them.
 
+// A post's body may be app.MaxPostBodyRunes characters of any script: up to
+// four bytes each, or twelve as a JSON escape pair.
+const maxPostJSONBytes = 256 << 10
+
 func (s *Server) listPosts(w http.ResponseWriter, r *http.Request) {
 	page, err := pageOf(r)
 	if err != nil {
@@ -38,7 +42,7 @@ func (s *Server) createPost(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var body app.PostPatch
-	if err := decodeJSON(w, r, &body); err != nil {
+	if err := decodeJSONUpTo(w, r, &body, maxPostJSONBytes); err != nil {
 		s.writeError(w, r, err)
 		return
 	}
@@ -62,7 +66,7 @@ func (s *Server) editPost(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var patch app.PostPatch
-	if err := decodeJSON(w, r, &patch); err != nil {
+	if err := decodeJSONUpTo(w, r, &patch, maxPostJSONBytes); err != nil {
 		s.writeError(w, r, err)
 		return
 	}

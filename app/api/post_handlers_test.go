@@ -87,6 +87,7 @@ func TestPosts(t *testing.T) {
 		{"POST", "/api/posts", map[string]any{"title": "Title", "body": strings.Repeat("b", app.MaxPostBodyRunes+1)}, http.StatusUnprocessableEntity, "body"},
 		{"POST", "/api/posts", map[string]any{"title": "Title", "body": "Text", "slug": "mine"}, http.StatusBadRequest, ""},
 		{"PATCH", fmt.Sprintf("/api/posts/%d", created.ID), map[string]any{"body": "\u200b"}, http.StatusUnprocessableEntity, "body"},
+		{"POST", "/api/posts", map[string]any{"title": "Title", "body": strings.Repeat("b", 256<<10)}, http.StatusRequestEntityTooLarge, ""},
 		{"PATCH", "/api/posts/9999", map[string]any{"title": "Gone"}, http.StatusNotFound, ""},
 		{"PATCH", "/api/posts/swap-day-14-june", map[string]any{"title": "By slug"}, http.StatusNotFound, ""},
 		{"DELETE", "/api/posts/9999", nil, http.StatusNotFound, ""},
@@ -100,6 +101,14 @@ func TestPosts(t *testing.T) {
 	}
 	expectStatus(t, visitor.call("GET", "/api/posts/no-such-post", nil), http.StatusNotFound)
 	expectStatus(t, visitor.call("GET", "/api/posts?limit=x", nil), http.StatusBadRequest)
+
+	// The longest body, in a script of four bytes a character, is taken.
+	long := strings.Repeat("🛋", app.MaxPostBodyRunes)
+	r = admin.call("PATCH", fmt.Sprintf("/api/posts/%d", second.ID), map[string]string{"body": long})
+	expectStatus(t, r, http.StatusOK)
+	if got := decode[app.Post](t, r); got.Body != long {
+		t.Fatalf("long body: %d characters kept", len([]rune(got.Body)))
+	}
 
 	r = admin.call("DELETE", fmt.Sprintf("/api/posts/%d", created.ID), nil)
 	expectStatus(t, r, http.StatusNoContent)
