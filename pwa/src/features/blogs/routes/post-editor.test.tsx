@@ -52,6 +52,30 @@ describe('The post editor', () => {
     expect(queryClient.getQueryData(postKeys.detail('swap-day-14-june'))).toMatchObject({ id: 4 })
   })
 
+  it('counts characters as the server does', async () => {
+    const fetch = mockApi({ 'POST /api/posts': () => json(makePost(), 201) })
+    const { user } = renderRoutes(routes, '/blogs/new')
+    const title = screen.getByLabelText('Title')
+    // 120 emoji are 240 UTF-16 units, and still 120 characters.
+    await user.click(title)
+    await user.paste('🛋'.repeat(120))
+    await user.type(screen.getByLabelText('Body'), 'Body')
+    await user.click(screen.getByRole('button', { name: 'Publish' }))
+    expect(await screen.findByText('Post published')).toBeInTheDocument()
+    expect(fetch).toHaveBeenCalledWith('/api/posts', expect.objectContaining({ method: 'POST' }))
+  })
+
+  it('refuses a title over 120 characters before sending', async () => {
+    const fetch = mockApi({})
+    const { user } = renderRoutes(routes, '/blogs/new')
+    await user.click(screen.getByLabelText('Title'))
+    await user.paste('t'.repeat(121))
+    await user.type(screen.getByLabelText('Body'), 'Body')
+    await user.click(screen.getByRole('button', { name: 'Publish' }))
+    expect(await screen.findByText('Use at most 120 characters')).toBeInTheDocument()
+    expect(fetch).not.toHaveBeenCalledWith('/api/posts', expect.anything())
+  })
+
   it("puts the server's messages under the fields", async () => {
     mockApi({
       'POST /api/posts': () => apiError(422, 'Please correct the highlighted fields', { title: 'Use at most 120 characters' }),

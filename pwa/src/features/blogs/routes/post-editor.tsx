@@ -110,7 +110,10 @@ function PostForm({ defaults, submitLabel, success, cancelTo, save }: PostFormPr
     () => setPreviewing(false),
   )
 
-  const limit = (max: number) => ({ maxLength: { value: max, message: `Use at most ${max} characters` } })
+  // Counted as the server counts: characters, not UTF-16 units (an emoji is one).
+  const limit = (max: number) => ({
+    validate: { length: (value: string) => [...value.trim()].length <= max || `Use at most ${max} characters` },
+  })
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
