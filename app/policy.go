@@ -10,6 +10,10 @@ func CanEditSite(u *User) bool { return u.IsAdmin() }
 
 func CanReadAuditLog(u *User) bool { return u.IsAdmin() }
 
+// CanWritePosts lets admins write, edit and delete the community's posts;
+// anyone may read them.
+func CanWritePosts(u *User) bool { return u.IsAdmin() }
+
 func CanCreateProduct(u *User) bool { return u.IsSeller() }
 
 func CanDeleteProduct(u *User, p *Product) bool {

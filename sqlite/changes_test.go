@@ -383,6 +383,26 @@ var storeWrites = map[string]func(ctx context.Context, w *world) error{
 		site.Name, site.PublicListings = "Riverside Swap", true
 		return w.db.SaveSite(ctx, site, nil)
 	},
+	// Posts are not cached; their writes are here to be known.
+	"CreatePost": func(ctx context.Context, w *world) error {
+		_, err := w.post(ctx)
+		return err
+	},
+	"UpdatePost": func(ctx context.Context, w *world) error {
+		p, err := w.post(ctx)
+		if err != nil {
+			return err
+		}
+		p.Title = "Swap day moved"
+		return w.db.UpdatePost(ctx, p, nil)
+	},
+	"DeletePost": func(ctx context.Context, w *world) error {
+		p, err := w.post(ctx)
+		if err != nil {
+			return err
+		}
+		return w.db.DeletePost(ctx, p.ID, nil)
+	},
 	// Test-only: a statement run on the writer is seen as any other write.
 	"ExecForTest": func(ctx context.Context, w *world) error {
 		return w.db.ExecForTest(ctx, `UPDATE users SET name = 'Samuel' WHERE id = ?`, w.sam.ID)
@@ -401,6 +421,13 @@ func (w *world) message(ctx context.Context, pickupAt *time.Time) (*app.Conversa
 	}
 	c.LastMessage = m
 	return c, nil
+}
+
+// post has the admin publish a post.
+func (w *world) post(ctx context.Context) (*app.Post, error) {
+	id := w.admin.ID
+	p := &app.Post{Slug: "swap-day", Title: "Swap day", Body: "Saturday", Author: app.PostAuthor{ID: &id, Name: w.admin.Name}}
+	return p, w.db.CreatePost(ctx, p, nil)
 }
 
 func (w *world) reset() app.PasswordReset {
@@ -430,6 +457,7 @@ var storeReads = []string{
 	"DueMail", "NextMailDue", "AccountSessions",
 	"ConversationByID", "Conversations", "MessageByID", "Messages", "Unread", "OpenBookingsOf", "OpenBookingsWith",
 	"VAPIDKeys", "PushSubscriptions", "PushKindsOff", "Site",
+	"Posts", "PostBySlug", "PostByID",
 	// Test-only: they empty caches, which never makes a row stale.
 	"ForgetCategoryPages", "ForgetProducts", "ForgetSearches",
 }
@@ -472,6 +500,7 @@ var unseenWrites = []string{
 	"CreateEmailChange", "CreateEmailVerification", "DeleteExpiredLinks", "QueueMail", "MailFailed", "MailDone",
 	"AddMessage", "AddMessageTo", "MarkRead", "AcceptPickup",
 	"KeepVAPIDKeys", "SavePushSubscription", "DeletePushSubscription", "DeletePushEndpoint", "SetPushKinds",
+	"CreatePost", "UpdatePost", "DeletePost",
 }
 
 // TestEveryStoreMethodIsKnown makes a new store method say whether it

@@ -162,6 +162,16 @@ func TestAuthorization(t *testing.T) {
 		return 0
 	}
 
+	// A new post of the admin's; its slug in postSlug.
+	var postSlug string
+	newPost := func(t testing.TB) int64 {
+		r := admin.call("POST", "/api/posts", map[string]string{"title": "Post " + unique(), "body": "Bring a friend"})
+		expectStatus(t, r, created)
+		p := decode[app.Post](t, r)
+		postSlug = p.Slug
+		return p.ID
+	}
+
 	product := newProduct(t)
 
 	cases := []struct {
@@ -330,6 +340,22 @@ func TestAuthorization(t *testing.T) {
 		}},
 		{"change site settings", want{unauth, forbid, forbid, forbid, ok}, writes, nil, func(c *client, _ int64) *response {
 			return c.call("PUT", "/api/site", map[string]any{"tagline": "Tagline " + unique()})
+		}},
+		// The community's posts: anyone reads them, admins write them.
+		{"posts", want{ok, ok, ok, ok, ok}, reads, nil, func(c *client, _ int64) *response {
+			return c.call("GET", "/api/posts", nil)
+		}},
+		{"post", want{ok, ok, ok, ok, ok}, reads, newPost, func(c *client, _ int64) *response {
+			return c.call("GET", "/api/posts/"+postSlug, nil)
+		}},
+		{"write a post", want{unauth, forbid, forbid, forbid, created}, writes, nil, func(c *client, _ int64) *response {
+			return c.call("POST", "/api/posts", map[string]string{"title": "News " + unique(), "body": "Swap day on Saturday"})
+		}},
+		{"edit a post", want{unauth, forbid, forbid, forbid, ok}, writes, newPost, func(c *client, id int64) *response {
+			return c.call("PATCH", fmt.Sprintf("/api/posts/%d", id), map[string]string{"title": "Edited " + unique()})
+		}},
+		{"delete a post", want{unauth, forbid, forbid, forbid, gone}, writes, newPost, func(c *client, id int64) *response {
+			return c.call("DELETE", fmt.Sprintf("/api/posts/%d", id), nil)
 		}},
 		{"dismiss report", want{unauth, forbid, forbid, forbid, gone}, writes, newReport, func(c *client, id int64) *response {
 			return c.call("DELETE", fmt.Sprintf("/api/reported/%d", id), nil)

@@ -31,10 +31,15 @@ func asError(err error, target **app.Error) bool { return errors.As(err, target)
 // decodeJSON reads exactly one JSON object into dst, refusing unknown fields,
 // trailing data and oversized bodies.
 func decodeJSON(w http.ResponseWriter, r *http.Request, dst any) error {
+	return decodeJSONUpTo(w, r, dst, maxJSONBytes)
+}
+
+// decodeJSONUpTo is decodeJSON for the few bodies that may be longer.
+func decodeJSONUpTo(w http.ResponseWriter, r *http.Request, dst any, limit int64) error {
 	if mediaType(r) != "application/json" {
 		return app.Errorf(app.KindUnsupported, "Send the request body as application/json")
 	}
-	return decodeJSONBody(http.MaxBytesReader(w, r.Body, maxJSONBytes), dst)
+	return decodeJSONBody(http.MaxBytesReader(w, r.Body, limit), dst)
 }
 
 func decodeJSONBody(body io.Reader, dst any) error {

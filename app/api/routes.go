@@ -35,6 +35,10 @@ func (s *Server) Handler() chi.Router {
 		r.Get("/categories", s.listCategories)
 		r.Method(http.MethodGet, "/advertised", s.withSessionIfSent(http.HandlerFunc(s.advertisedProducts)))
 		r.Get("/site", s.site)
+		// The community's posts are for everyone. {post} is a slug here and
+		// an id for the admins' changes below.
+		r.Get("/posts", s.listPosts)
+		r.Get("/posts/{post}", s.post)
 		r.Get("/auth/providers", s.providers)
 		r.Get("/payment-methods", s.paymentMethods)
 		// Stripe signs its events; they carry no session.
@@ -143,6 +147,9 @@ func (s *Server) sessionRoutes(r chi.Router) {
 
 	r.Get("/audit", s.auditLog)
 	r.Put("/site", s.updateSite)
+	r.Post("/posts", s.createPost)
+	r.Patch("/posts/{post}", s.editPost)
+	r.Delete("/posts/{post}", s.deletePost)
 
 	// Conversations between a buyer and the seller of a product.
 	r.With(s.idempotent).Post("/products/{id}/messages", s.messageAboutProduct)

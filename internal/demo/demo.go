@@ -182,6 +182,10 @@ func Fill(ctx context.Context, svc *app.Service, log *slog.Logger) error {
 		return fmt.Errorf("report %s: %w", report.product, err)
 	}
 
+	if err := writePosts(ctx, svc, admin, time.Now()); err != nil {
+		return err
+	}
+
 	for _, a := range append(staff, customers...) {
 		log.Info("demo account (password shown only now)", "email", a.Email, "password", a.password)
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 	"log/slog"
+	"strings"
 	"testing"
 	"time"
 
@@ -175,6 +176,20 @@ func TestFill(t *testing.T) {
 	reported, err := svc.ReportedProducts(ctx, admin, app.Page{})
 	if err != nil || reported.Total != 1 || reported.Items[0].Reason == "" {
 		t.Errorf("reported products: %+v, %v", reported, err)
+	}
+
+	// Three posts by the admin, the swap day on top, each with a heading or a list.
+	news, err := svc.Posts(ctx, app.Page{})
+	if err != nil || news.Total != 3 {
+		t.Fatalf("posts: %+v, %v", news, err)
+	}
+	if !strings.HasPrefix(news.Items[0].Slug, "swap-day-on-saturday-") {
+		t.Errorf("newest post %q", news.Items[0].Slug)
+	}
+	for _, p := range news.Items {
+		if p.Author.ID == nil || *p.Author.ID != admin.ID || !(strings.Contains(p.Body, "\n## ") || strings.Contains(p.Body, "\n- ") || strings.Contains(p.Body, "\n1. ")) {
+			t.Errorf("post %q by %+v:\n%s", p.Title, p.Author, p.Body)
+		}
 	}
 
 	// A second start finds the database filled and adds nothing.

@@ -86,7 +86,8 @@ test('blogs, and the 404 page with its way home', async () => {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Blogs' }).click()
   await expectPath(page, '/blogs')
   await page.getByRole('heading', { name: 'Blogs', level: 1 }).waitFor()
-  assert.equal(await page.getByRole('article').count(), 4)
+  // A new marketplace has no posts yet (posts.test.mjs writes some).
+  await page.getByText('No posts yet').waitFor()
   await screenshots(page, 'blogs')
 
   await page.goto('/no/such/page')

@@ -10,7 +10,7 @@
  *                             RequireAuth, RequireRole, logout
  *   features/catalogue        home, categories, category, product
  *   features/search           search (with the catalogue's cards: src/app/routes/search.tsx)
- *   features/blogs            blogs
+ *   features/blogs            blogs, post, newPost, editPost (the community's posts)
  *   features/orders           myOrders, payment
  *   features/seller           myProducts, addProduct, editProduct, myBuyers
  *   features/admin            allUsers, allSellers, allBuyers, reportedItems, addCategory, auditLog
@@ -91,6 +91,23 @@ export const routes: RouteObject[] = [
           {
             path: routePaths.blogs,
             lazy: () => screens.blogs().then((m) => ({ Component: m.BlogsRoute })),
+          },
+          {
+            path: routePaths.post,
+            lazy: () => import('@/features/blogs/routes/post').then((m) => ({ Component: m.PostRoute })),
+          },
+          {
+            element: <RequireRole role="Admin" />,
+            children: [
+              {
+                path: routePaths.newPost,
+                lazy: () => import('@/features/blogs/routes/post-editor').then((m) => ({ Component: m.NewPostRoute })),
+              },
+              {
+                path: routePaths.editPost,
+                lazy: () => import('@/features/blogs/routes/post-editor').then((m) => ({ Component: m.EditPostRoute })),
+              },
+            ],
           },
           { path: '*', element: <NotFoundRoute /> },
         ],

@@ -26,7 +26,7 @@ function renderEnded(path: string) {
     'GET /api/auth/me': () => (ended ? apiError(401, 'Sign in first') : json(buyer)),
     'GET /api/conversations/unread': signedOut,
     'GET /api/conversations': signedOut,
-    'GET /api/blogs': () => json({ items: [], total: 0 }),
+    'GET /api/posts': () => json({ items: [], total: 0 }),
   })
   const queryClient = createTestQueryClient()
   const offline = createTestOfflineStore()

@@ -19,6 +19,10 @@ export const routePaths = {
   /** Opened from the link mailed to a new email address: ?token=… */
   confirmEmail: '/confirm-email',
   blogs: '/blogs',
+  /** The editor of a new post (admins); 'new' is never a post's slug. */
+  newPost: '/blogs/new',
+  post: '/blogs/:slug',
+  editPost: '/blogs/:slug/edit',
   /** Search results; everything it shows is in the query string (features/search/filters.ts). */
   search: '/search',
   dashboard: '/dashboard',

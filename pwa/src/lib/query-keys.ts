@@ -119,3 +119,10 @@ export const siteKeys = {
   all: ['site'] as const,
   settings: () => [...siteKeys.all, 'settings'] as const,
 }
+
+/** The community's posts (Blogs): the paged list and each post by its slug. */
+export const postKeys = {
+  all: ['posts'] as const,
+  list: () => [...postKeys.all, 'list'] as const,
+  detail: (slug: string) => [...postKeys.all, 'detail', slug] as const,
+}

@@ -257,6 +257,19 @@ export interface Page {
   offset?: number
 }
 
+/** One of the community's posts (Blogs), written by an admin; body in Markdown. */
+export interface Post {
+  id: number
+  /** Its address, /blogs/{slug}: made from the first title and kept when the title changes. */
+  slug: string
+  title: string
+  body: string
+  /** id is null once the author's account is gone. */
+  author: { id: number | null; name: string }
+  created: string
+  updated: string
+}
+
 /** GET /api/site: what the community says about its marketplace (texts in Markdown). */
 export interface Site {
   name: string

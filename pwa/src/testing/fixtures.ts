@@ -1,6 +1,6 @@
 // Test data shared by every feature's tests: the three accounts and makers of
 // the server's answers.
-import type { Booking, Category, Conversation, List, Message, Product, ReportedProduct, User } from '@/lib/types'
+import type { Booking, Category, Conversation, List, Message, Post, Product, ReportedProduct, User } from '@/lib/types'
 
 export const buyer: User = {
   id: 1,
@@ -167,6 +167,21 @@ export function makeConversation(overrides: Partial<Conversation> = {}): Convers
     last_message: makeMessage({ id: 9, conversation_id: id, mine: false, sender_id: seller.id, text: 'It fits in a car' }),
     unread: 0,
     updated: '2026-11-25T10:09:00Z',
+    ...overrides,
+  }
+}
+
+/** A post of the admin above; ids shape its slug and title. */
+export function makePost(overrides: Partial<Post> = {}): Post {
+  const id = overrides.id ?? 1
+  return {
+    id,
+    slug: `post-${id}`,
+    title: `Post ${id}`,
+    body: `## Why\n\nThe **body** of post ${id}, with [a link](https://example.com).\n\n- one\n- two`,
+    author: { id: 3, name: 'Ada Admin' },
+    created: '2026-06-01T09:00:00Z',
+    updated: '2026-06-01T09:00:00Z',
     ...overrides,
   }
 }

@@ -1,0 +1,96 @@
+package api
+
+import (
+	"net/http"
+
+	"rehome/app"
+)
+
+// The community's posts: anyone reads them, admins write them.
+
+// A post's body may be app.MaxPostBodyRunes characters of any script: up to
+// four bytes each, or twelve as a JSON escape pair.
+const maxPostJSONBytes = 256 << 10
+
+func (s *Server) listPosts(w http.ResponseWriter, r *http.Request) {
+	page, err := pageOf(r)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	list, err := s.svc.Posts(r.Context(), page)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, list)
+}
+
+// post answers the post at {post}, a slug.
+func (s *Server) post(w http.ResponseWriter, r *http.Request) {
+	p, err := s.svc.PostBySlug(r.Context(), pathParam(r, "post"))
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, p)
+}
+
+func (s *Server) createPost(w http.ResponseWriter, r *http.Request) {
+	if err := app.Allow(actor(r), app.CanWritePosts(actor(r))); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	var body app.PostPatch
+	if err := decodeJSONUpTo(w, r, &body, maxPostJSONBytes); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	p, err := s.svc.CreatePost(r.Context(), actor(r), body)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, p)
+}
+
+// editPost changes the post whose id is {post}.
+func (s *Server) editPost(w http.ResponseWriter, r *http.Request) {
+	if err := app.Allow(actor(r), app.CanWritePosts(actor(r))); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	id, err := idParam(pathParam(r, "post"))
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	var patch app.PostPatch
+	if err := decodeJSONUpTo(w, r, &patch, maxPostJSONBytes); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	p, err := s.svc.EditPost(r.Context(), actor(r), id, patch)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, p)
+}
+
+// deletePost removes the post whose id is {post}.
+func (s *Server) deletePost(w http.ResponseWriter, r *http.Request) {
+	err := app.Allow(actor(r), app.CanWritePosts(actor(r)))
+	var id int64
+	if err == nil {
+		id, err = idParam(pathParam(r, "post"))
+	}
+	if err == nil {
+		err = s.svc.DeletePost(r.Context(), actor(r), id)
+	}
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}

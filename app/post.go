@@ -1,0 +1,208 @@
+package app
+
+import (
+	"context"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+)
+
+// Post is a piece of the community's news, written by an admin in Markdown.
+// Its slug, made from its first title, is its address at /blogs/{slug};
+// like Ghost and Discourse, it stays when the title is edited, so links
+// already shared keep working.
+type Post struct {
+	ID      int64      `json:"id"`
+	Slug    string     `json:"slug"`
+	Title   string     `json:"title"`
+	Body    string     `json:"body"`
+	Author  PostAuthor `json:"author"`
+	Created time.Time  `json:"created"`
+	Updated time.Time  `json:"updated"`
+}
+
+// PostAuthor names who wrote a post, never how to reach them. ID is nil
+// once their account is gone; the name stays.
+type PostAuthor struct {
+	ID   *int64 `json:"id"`
+	Name string `json:"name"`
+}
+
+// Lengths of a post, in characters.
+const (
+	MaxPostTitleRunes = 120
+	MaxPostBodyRunes  = 20000
+	// A slug is cut to this many characters before any "-2".
+	maxSlugRunes = 80
+)
+
+// PostPatch is an admin's post, new or changed: a new post needs both
+// fields, a change any of them (nil stays as it is).
+type PostPatch struct {
+	Title *string `json:"title"`
+	Body  *string `json:"body"`
+}
+
+// apply checks the patch's fields and sets them on p, naming whether
+// anything changed.
+func (patch *PostPatch) apply(p *Post, v *Validator) (changed bool) {
+	if patch.Title != nil {
+		title := CleanLine(*patch.Title)
+		v.Required(title, "title")
+		v.Check(utf8.RuneCountInString(title) <= MaxPostTitleRunes, "title",
+			"Use at most "+strconv.Itoa(MaxPostTitleRunes)+" characters")
+		changed = changed || title != p.Title
+		p.Title = title
+	}
+	if patch.Body != nil {
+		body := CleanText(*patch.Body)
+		v.Required(body, "body")
+		v.Check(utf8.RuneCountInString(body) <= MaxPostBodyRunes, "body",
+			"Use at most "+strconv.Itoa(MaxPostBodyRunes)+" characters")
+		changed = changed || body != p.Body
+		p.Body = body
+	}
+	return changed
+}
+
+// Slug makes a post's address from its title: lower-case ASCII letters and
+// digits, accents folded, words joined by '-' ("Swap day, 14 June!" is
+// "swap-day-14-june"). A title with nothing of that sort gives "post".
+func Slug(title string) string {
+	var words []string
+	var word strings.Builder
+	flush := func() {
+		if word.Len() > 0 {
+			words = append(words, word.String())
+			word.Reset()
+		}
+	}
+	for _, r := range Fold(title) {
+		switch {
+		case r >= 'a' && r <= 'z', r >= '0' && r <= '9':
+			word.WriteRune(r)
+		case slugLetters[r] != "":
+			word.WriteString(slugLetters[r])
+		case r == '\'' || r == '’':
+			// "Don't" is one word, not "don-t".
+		default:
+			flush()
+		}
+	}
+	flush()
+	slug := ""
+	for _, w := range words {
+		if slug != "" && len(slug)+1+len(w) > maxSlugRunes {
+			break
+		}
+		if slug != "" {
+			slug += "-"
+		}
+		slug += w
+	}
+	if len(slug) > maxSlugRunes {
+		slug = slug[:maxSlugRunes]
+	}
+	if slug == "" || reservedSlugs[slug] {
+		// "new" is the web app's address of the editor.
+		if slug == "" {
+			return "post"
+		}
+		return slug + "-post"
+	}
+	return slug
+}
+
+// slugLetters are letters that decomposing does not split into a base
+// letter and an accent.
+var slugLetters = map[rune]string{
+	'ß': "ss", 'æ': "ae", 'œ': "oe", 'ø': "o", 'ł': "l", 'đ': "d", 'ð': "d", 'þ': "th", 'ı': "i",
+}
+
+// reservedSlugs are addresses under /blogs that are not posts.
+var reservedSlugs = map[string]bool{"new": true}
+
+// PostStore keeps the posts.
+type PostStore interface {
+	// CreatePost stores p under p.Slug, or the first of p.Slug-2, -3, ...
+	// that no other post has, decided in the transaction that stores it;
+	// it fills in ID, Slug, Created and Updated, and records audit with the
+	// new post's ID.
+	CreatePost(ctx context.Context, p *Post, audit *AuditEntry) error
+	// Posts lists the posts, newest first.
+	Posts(ctx context.Context, page Page) (List[Post], error)
+	PostBySlug(ctx context.Context, slug string) (*Post, error)
+	PostByID(ctx context.Context, id int64) (*Post, error)
+	// UpdatePost saves p's title and body, setting Updated.
+	UpdatePost(ctx context.Context, p *Post, audit *AuditEntry) error
+	DeletePost(ctx context.Context, id int64, audit *AuditEntry) error
+}
+
+// Posts lists the community's posts, newest first. They are its public news
+// and hold nothing of the listings, so anyone may read them, signed in or
+// not, whether listings are public or not.
+func (s *Service) Posts(ctx context.Context, page Page) (List[Post], error) {
+	return s.store.Posts(ctx, page.Clamp())
+}
+
+// PostBySlug answers one post, to anyone.
+func (s *Service) PostBySlug(ctx context.Context, slug string) (*Post, error) {
+	return s.store.PostBySlug(ctx, slug)
+}
+
+// CreatePost publishes a post (admins only); both fields are required.
+func (s *Service) CreatePost(ctx context.Context, actor *User, n PostPatch) (*Post, error) {
+	if err := Allow(actor, CanWritePosts(actor)); err != nil {
+		return nil, err
+	}
+	v := &Validator{}
+	v.Check(n.Title != nil, "title", RequiredMessage)
+	v.Check(n.Body != nil, "body", RequiredMessage)
+	p := &Post{}
+	n.apply(p, v)
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	id := actor.ID
+	p.Slug, p.Author = Slug(p.Title), PostAuthor{ID: &id, Name: actor.Name}
+	if err := s.store.CreatePost(ctx, p, auditOf(actor, AuditCreatePost, AuditTargetPost, 0, p.Title)); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// EditPost changes the fields the patch names (admins only). The slug stays.
+func (s *Service) EditPost(ctx context.Context, actor *User, id int64, patch PostPatch) (*Post, error) {
+	if err := Allow(actor, CanWritePosts(actor)); err != nil {
+		return nil, err
+	}
+	p, err := s.store.PostByID(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	v := &Validator{}
+	changed := patch.apply(p, v)
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	if !changed {
+		return p, nil
+	}
+	if err := s.store.UpdatePost(ctx, p, auditOf(actor, AuditEditPost, AuditTargetPost, p.ID, p.Title)); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// DeletePost removes a post (admins only).
+func (s *Service) DeletePost(ctx context.Context, actor *User, id int64) error {
+	if err := Allow(actor, CanWritePosts(actor)); err != nil {
+		return err
+	}
+	p, err := s.store.PostByID(ctx, id)
+	if err != nil {
+		return err
+	}
+	return s.store.DeletePost(ctx, id, auditOf(actor, AuditDeletePost, AuditTargetPost, id, p.Title))
+}

@@ -1,0 +1,51 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { api } from '@/lib/api'
+import { postKeys } from '@/lib/query-keys'
+import type { Post } from '@/lib/types'
+
+export interface PostInput {
+  title: string
+  body: string
+}
+
+/** POST /api/posts (admins): 201 with the post and its slug; 422 names the fields. */
+export function createPost(input: PostInput): Promise<Post> {
+  return api.post<Post>('/posts', input)
+}
+
+/** PATCH /api/posts/{id} (admins): any of the fields; the slug stays. */
+export function editPost({ id, ...input }: Partial<PostInput> & { id: number }): Promise<Post> {
+  return api.patch<Post>(`/posts/${id}`, input)
+}
+
+function useSaved() {
+  const queryClient = useQueryClient()
+  return (post: Post) => {
+    queryClient.setQueryData(postKeys.detail(post.slug), post)
+    return queryClient.invalidateQueries({ queryKey: postKeys.list() })
+  }
+}
+
+export function useCreatePost() {
+  const saved = useSaved()
+  return useMutation({ mutationFn: createPost, onSuccess: saved })
+}
+
+export function useEditPost() {
+  const saved = useSaved()
+  return useMutation({ mutationFn: editPost, onSuccess: saved })
+}
+
+/** DELETE /api/posts/{id} (admins): 204. */
+export function deletePost(post: Post): Promise<void> {
+  return api.delete(`/posts/${post.id}`)
+}
+
+export function useDeletePost() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: deletePost,
+    // The post's own answer is dropped by its screen once it has left it.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: postKeys.list() }),
+  })
+}
