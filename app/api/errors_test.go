@@ -118,7 +118,6 @@ func TestWebAppRoutes(t *testing.T) {
 	index := []byte("<!doctype html><title>Rehome</title>")
 	srv := webServer(t, fstest.MapFS{
 		"index.html": {Data: index},
-		"robots.txt": {Data: []byte("User-agent: *\nAllow: /\n")},
 	})
 	c := &client{t: t, base: srv.URL, http: &http.Client{}}
 
