@@ -442,7 +442,7 @@ func TestSitemapAndRobots(t *testing.T) {
 				t.Errorf("robots.txt lacks %q:\n%s", line, robots)
 			}
 		}
-		if strings.Contains(robots, "Allow: /\n") || strings.Contains(robots, "/products") {
+		if strings.Contains(robots, "Allow: /\n") || strings.Contains(robots, "Allow: /products") || strings.Contains(robots, "Allow: /images") {
 			t.Errorf("robots.txt:\n%s", robots)
 		}
 	})

@@ -137,19 +137,20 @@ func writeLoc(w io.Writer, element, loc string, lastmod time.Time) {
 }
 
 // robots lets crawlers read the public pages: with listings public, all
-// but the accounts' own screens and the API; otherwise the site's own
-// pages alone (and the files that draw them).
+// but the accounts' own screens, links with a token, search results and
+// the API; otherwise the site's own pages alone, with the sign-in pages
+// (which say nothing of anyone) and the files that draw them.
 func (s *Server) robots(w http.ResponseWriter, r *http.Request) {
 	var b strings.Builder
 	b.WriteString("User-agent: *\n")
 	if s.svc.PublicListings(r.Context()) {
 		b.WriteString("Allow: /\n")
-		for _, path := range []string{"/api/", "/dashboard", "/login", "/register", "/reset-password", "/forgot-password", "/confirm-email", "/search"} {
+		for _, path := range []string{"/api/", "/dashboard", "/reset-password", "/forgot-password", "/confirm-email", "/search"} {
 			b.WriteString("Disallow: " + path + "\n")
 		}
 	} else {
 		b.WriteString("Allow: /$\n")
-		for _, path := range append(sitePages[1:], "/assets/", "/icons/", "/favicon.svg", "/manifest.webmanifest") {
+		for _, path := range append(sitePages[1:], "/login", "/register", "/assets/", "/icons/", "/favicon.svg", "/"+manifestFile) {
 			b.WriteString("Allow: " + path + "\n")
 		}
 		b.WriteString("Disallow: /\n")
