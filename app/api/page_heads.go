@@ -15,8 +15,10 @@ import (
 // visitor: that page is kept, gzipped once with its ETag, per address it
 // was asked at, and made again when the site's name, tagline or
 // public_listings change; so the entry page still costs a map look-up on
-// every navigation (budget: index.html served from memory). A listing's,
-// category's or seller's page is made for its request and gzipped fast.
+// every navigation, as when it was one file. Budget: Lighthouse performance
+// on /, /login and /blogs, whose first request is this page
+// (docs/benchmarks.md). A listing's, category's or seller's page is made for
+// its request and gzipped fast.
 
 // pageShell is the built index.html cut where each page's head goes: its
 // own <title> and description are left out.

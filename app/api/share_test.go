@@ -501,3 +501,17 @@ func readBody(t *testing.T, url string) []byte {
 	}
 	return body
 }
+
+func TestDisplayPrice(t *testing.T) {
+	for _, tc := range []struct {
+		cents    int64
+		currency string
+		want     string
+	}{
+		{42000, "USD", "$420"}, {4550, "EUR", "€45.50"}, {5, "GBP", "£0.05"}, {12000, "CHF", "120 CHF"},
+	} {
+		if got := api.DisplayPrice(tc.cents, tc.currency); got != tc.want {
+			t.Errorf("%d %s: %q, want %q", tc.cents, tc.currency, got, tc.want)
+		}
+	}
+}
