@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/netip"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -353,6 +354,23 @@ func TestSharedLinksUsePublicURL(t *testing.T) {
 	page := readShared(t, s.srv.URL+"/about")
 	if page.meta["og:url"] != "https://market.example/about" || page.meta["og:image"] != "https://market.example/icons/icon-512.png" {
 		t.Errorf("card %v", page.meta)
+	}
+	if robots := string(readBody(t, s.srv.URL+"/robots.txt")); !strings.Contains(robots, "Sitemap: https://market.example/sitemap.xml") {
+		t.Errorf("robots.txt:\n%s", robots)
+	}
+}
+
+// Without a public URL, links are on the scheme a trusted proxy says the
+// request came over, and no other.
+func TestSharedLinksBehindAProxy(t *testing.T) {
+	s := newShareShop(t, api.Config{TrustedProxies: []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8")}})
+	host := strings.TrimPrefix(s.srv.URL, "http://")
+	if page := readShared(t, s.srv.URL+"/", "X-Forwarded-Proto", "https"); page.meta["og:url"] != "https://"+host+"/" {
+		t.Errorf("behind the proxy: og:url %q", page.meta["og:url"])
+	}
+	untrusted := newShareShop(t, api.Config{})
+	if page := readShared(t, untrusted.srv.URL+"/", "X-Forwarded-Proto", "https"); page.meta["og:url"] != untrusted.srv.URL+"/" {
+		t.Errorf("not trusted: og:url %q", page.meta["og:url"])
 	}
 }
 
