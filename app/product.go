@@ -296,4 +296,5 @@ type ProductStore interface {
 	// MyBookings finds the viewer's own bookings (not called off) of the
 	// given products, by product ID.
 	MyBookings(ctx context.Context, viewerID int64, productIDs []int64) (map[int64]MyBooking, error)
+	ListingsForSaleStore
 }

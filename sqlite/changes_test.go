@@ -457,7 +457,7 @@ var storeReads = []string{
 	"DueMail", "NextMailDue", "AccountSessions",
 	"ConversationByID", "Conversations", "MessageByID", "Messages", "Unread", "OpenBookingsOf", "OpenBookingsWith",
 	"VAPIDKeys", "PushSubscriptions", "PushKindsOff", "Site",
-	"Posts", "PostBySlug", "PostByID",
+	"Posts", "PostBySlug", "PostByID", "ListingsForSale",
 	// Test-only: they empty caches, which never makes a row stale.
 	"ForgetCategoryPages", "ForgetProducts", "ForgetSearches",
 }

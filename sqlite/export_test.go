@@ -76,6 +76,9 @@ var ListQueries = map[string]struct {
 	"open bookings":       {openBookingsQuery, []any{1}},
 	"open bookings with":  {openBookingsWithQuery, []any{1}},
 	"booking by id":       {`SELECT ` + bookingColumns + ` FROM bookings WHERE id = ?`, []any{1}},
+
+	"listings for sale count": {forSaleCountQuery, nil},
+	"listings for sale page":  {forSalePageQuery, []any{50000, 0}},
 }
 
 // ForgetCategoryPages makes the next page of a category read its marks

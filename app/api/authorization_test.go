@@ -357,6 +357,15 @@ func TestAuthorization(t *testing.T) {
 		{"delete a post", want{unauth, forbid, forbid, forbid, gone}, writes, newPost, func(c *client, id int64) *response {
 			return c.call("DELETE", fmt.Sprintf("/api/posts/%d", id), nil)
 		}},
+		// What crawlers and link previews read, the same for everyone (share_test.go has what it says).
+		{"robots.txt", want{ok, ok, ok, ok, ok}, reads, nil, func(c *client, _ int64) *response { return c.call("GET", "/robots.txt", nil) }},
+		{"sitemap", want{ok, ok, ok, ok, ok}, reads, nil, func(c *client, _ int64) *response { return c.call("GET", "/sitemap.xml", nil) }},
+		{"a sitemap past the index", want{missing, missing, missing, missing, missing}, reads, nil, func(c *client, _ int64) *response {
+			return c.call("GET", "/sitemap-2.xml", nil)
+		}},
+		{"a listing's page with its head", want{ok, ok, ok, ok, ok}, reads, newProduct, func(c *client, id int64) *response {
+			return c.call("GET", fmt.Sprintf("/products/%d", id), nil)
+		}},
 		{"dismiss report", want{unauth, forbid, forbid, forbid, gone}, writes, newReport, func(c *client, id int64) *response {
 			return c.call("DELETE", fmt.Sprintf("/api/reported/%d", id), nil)
 		}},

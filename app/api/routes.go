@@ -53,8 +53,15 @@ func (s *Server) Handler() chi.Router {
 		r.MethodNotAllowed(s.apiMethodNotAllowed)
 	})
 
+	// What crawlers and link previews read (sitemap.go, share.go).
+	web := s.webApp()
+	r.Get("/robots.txt", s.robots)
+	r.Get("/sitemap.xml", s.sitemap)
+	r.Get("/sitemap-{n}.xml", s.sitemapFile)
+	r.Get("/"+manifestFile, web.manifest)
+
 	r.Handle("/images/*", http.StripPrefix("/images/", s.images))
-	r.Handle("/*", s.webApp())
+	r.Handle("/*", web)
 	return r
 }
 

@@ -19,16 +19,26 @@ import (
 // index.html first, must be revalidated on every visit so a new release is
 // picked up. Any path that is not a file is a client-side route and gets
 // index.html. Files are read and gzipped once, on first use: they are part of
-// the binary and never change while it runs.
+// the binary and never change while it runs. index.html gets a head made
+// for each route (page_heads.go), and the manifest the site's name
+// (manifest.go).
 type webFiles struct {
 	fsys fs.FS
+	srv  *Server
 
 	mu    sync.Mutex
 	files map[string]*keptBody
+	pages map[string]*keptPage // by address; see page
+
+	shellOnce sync.Once
+	shell     pageShell
+
+	manifestMu sync.Mutex
+	manifests  *keptManifest
 }
 
-func (s *Server) webApp() http.Handler {
-	return &webFiles{fsys: s.web, files: map[string]*keptBody{}}
+func (s *Server) webApp() *webFiles {
+	return &webFiles{fsys: s.web, srv: s, files: map[string]*keptBody{}, pages: map[string]*keptPage{}}
 }
 
 func (wf *webFiles) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -47,7 +57,7 @@ func (wf *webFiles) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if f == nil || name == "index.html" || name == "" {
-		f = wf.index()
+		f = wf.page(r, "/"+name)
 	}
 	if immutable {
 		w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
@@ -94,7 +104,6 @@ The API answers under <a href="/api/categories">/api</a>.</p></main></body></htm
 // newWebFile keeps a file of the web app, gzipped at the best level: it is
 // made once and sent to every visitor.
 func newWebFile(name string, body []byte) *keptBody {
-	sum := sha256.Sum256(body)
 	contentType := mime.TypeByExtension(path.Ext(name))
 	if path.Ext(name) == ".webmanifest" {
 		contentType = "application/manifest+json" // not in Go's table
@@ -102,7 +111,13 @@ func newWebFile(name string, body []byte) *keptBody {
 	if contentType == "" {
 		contentType = http.DetectContentType(body)
 	}
-	return newKeptBody(contentType, `"`+hex.EncodeToString(sum[:12])+`"`, body, gzip.BestCompression)
+	return newKeptBody(contentType, etagOf(body), body, gzip.BestCompression)
+}
+
+// etagOf is a strong ETag made of the body itself.
+func etagOf(body []byte) string {
+	sum := sha256.Sum256(body)
+	return `"` + hex.EncodeToString(sum[:12]) + `"`
 }
 
 func (s *Server) apiNotFound(w http.ResponseWriter, r *http.Request) {

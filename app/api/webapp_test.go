@@ -96,7 +96,7 @@ func TestWebApp(t *testing.T) {
 	t.Run("client routes get index.html with a strict policy", func(t *testing.T) {
 		res := get(t, srv.URL+"/dashboard/myorders")
 		body, _ := io.ReadAll(res.Body)
-		if res.StatusCode != 200 || !strings.Contains(string(body), "<title>Rehome</title>") {
+		if res.StatusCode != 200 || !strings.Contains(string(body), "<title>Rehome — ") {
 			t.Fatalf("status %d body %.80s", res.StatusCode, body)
 		}
 		csp := res.Header.Get("Content-Security-Policy")

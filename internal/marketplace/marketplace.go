@@ -86,7 +86,9 @@ func (m *Marketplace) Server(cfg api.Config) *api.Server {
 	cfg.SessionStore = m.DB.Sessions()
 	cfg.Idempotency = m.DB
 	cfg.Images = m.Images.Handler()
-	cfg.Web = pwa.Files()
+	if cfg.Web == nil {
+		cfg.Web = pwa.Files()
+	}
 	cfg.Health = m.Health
 	cfg.Events = m.Events
 	return api.New(cfg)

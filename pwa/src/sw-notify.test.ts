@@ -74,6 +74,7 @@ describe('appPath', () => {
     ['a relative path', 'dashboard/myorders'],
     ['an API path', '/api/auth/logout'],
     ['a picture', '/images/abc.webp'],
+    ['what crawlers read', '/sitemap-2.xml'],
     ['a path that climbs into the API', '/dashboard/../api/users'],
     ['an empty string', ''],
     ['no URL', undefined],

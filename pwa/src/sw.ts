@@ -8,7 +8,7 @@ import { clientsClaim } from 'workbox-core'
 import { ExpirationPlugin } from 'workbox-expiration'
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
-import { CacheFirst } from 'workbox-strategies'
+import { CacheFirst, NetworkFirst } from 'workbox-strategies'
 import { appPath, noteFromPush, pathOf, serverPaths, windowFor } from './sw-notify'
 
 declare let self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] }
@@ -24,8 +24,18 @@ self.addEventListener('message', (event) => {
 // ones wait for the message above, and the page reloads as they take over.
 clientsClaim()
 
-precacheAndRoute(self.__WB_MANIFEST)
+// The manifest carries the community's name, which the server writes in and
+// an admin may change: it is asked of the server each time, and the last
+// answer kept for when there is no connection.
+const manifestPath = '/manifest.webmanifest'
+precacheAndRoute(
+  self.__WB_MANIFEST.filter((entry) => `/${(typeof entry === 'string' ? entry : entry.url).replace(/^\//, '')}` !== manifestPath),
+)
 cleanupOutdatedCaches()
+registerRoute(
+  ({ url, sameOrigin }) => sameOrigin && url.pathname === manifestPath,
+  new NetworkFirst({ cacheName: 'manifest', plugins: [new CacheableResponsePlugin({ statuses: [200] })] }),
+)
 
 // Client routes load offline; the API and pictures never get the page. The
 // payment screen's document comes from the server when online: its policy,

@@ -1,0 +1,94 @@
+package api
+
+import (
+	"bytes"
+	"net/http"
+	"regexp"
+
+	"github.com/klauspost/compress/gzip"
+
+	"rehome/app"
+)
+
+// Every route of the web app gets index.html with a <head> made for it
+// (share.go). Most pages have the site's own card, the same for every
+// visitor: that page is kept, gzipped once with its ETag, per address it
+// was asked at, and made again when the site's name, tagline or
+// public_listings change; so the entry page still costs a map look-up on
+// every navigation, as when it was one file. Budget: Lighthouse performance
+// on /, /login and /blogs, whose first request is this page
+// (docs/benchmarks.md). A listing's, category's or seller's page is made for
+// its request and gzipped fast.
+
+// pageShell is the built index.html cut where each page's head goes: its
+// own <title> and description are left out.
+type pageShell struct{ before, after []byte }
+
+var (
+	titleElement    = regexp.MustCompile(`(?is)<title>.*?</title>`)
+	descriptionMeta = regexp.MustCompile(`(?is)\n?[ \t]*<meta\s+name="description"[^>]*>`)
+)
+
+func cutShell(index []byte) pageShell {
+	index = descriptionMeta.ReplaceAll(index, nil)
+	if at := titleElement.FindIndex(index); at != nil {
+		return pageShell{before: index[:at[0]], after: index[at[1]:]}
+	}
+	if at := bytes.Index(bytes.ToLower(index), []byte("</head>")); at >= 0 {
+		return pageShell{before: index[:at], after: index[at:]}
+	}
+	return pageShell{after: index}
+}
+
+// page is the shell with card's head, gzipped at level.
+func (ps pageShell) page(card headCard, level int) *keptBody {
+	head := renderHead(card)
+	body := make([]byte, 0, len(ps.before)+len(head)+len(ps.after))
+	body = append(append(append(body, ps.before...), head...), ps.after...)
+	return newKeptBody("text/html; charset=utf-8", etagOf(body), body, level)
+}
+
+// keptPage is a page with the site's card, and what of the site it shows.
+type keptPage struct {
+	name, tagline string
+	public        bool
+	*keptBody
+}
+
+// The addresses a server is reached at are few; past this many kept pages
+// (a client making up Host headers), they are dropped and made again.
+const maxKeptPages = 64
+
+// page answers index.html for the route r asks for.
+func (wf *webFiles) page(r *http.Request, path string) *keptBody {
+	s := wf.srv
+	wf.shellOnce.Do(func() { wf.shell = cutShell(wf.index().body) })
+	site, err := s.svc.Site(r.Context())
+	if err != nil {
+		s.log.Error("the site's settings for a page", "err", err)
+		site = app.DefaultSite()
+	}
+	if card, ok := s.pageCard(r, site, path); ok {
+		return wf.shell.page(card, gzipLevel)
+	}
+	cardPath, title := "/", ""
+	if p, ok := titledPages[path]; ok && (!p.listingsOnly || site.PublicListings) {
+		cardPath, title = path, p.title
+	}
+	key := s.linkTo(r, cardPath)
+	wf.mu.Lock()
+	kept := wf.pages[key]
+	wf.mu.Unlock()
+	if kept != nil && kept.name == site.Name && kept.tagline == site.Tagline && kept.public == site.PublicListings {
+		return kept.keptBody
+	}
+	kept = &keptPage{name: site.Name, tagline: site.Tagline, public: site.PublicListings,
+		keptBody: wf.shell.page(s.siteCard(r, site, title, cardPath), gzip.BestCompression)}
+	wf.mu.Lock()
+	if len(wf.pages) >= maxKeptPages {
+		clear(wf.pages)
+	}
+	wf.pages[key] = kept
+	wf.mu.Unlock()
+	return kept.keptBody
+}

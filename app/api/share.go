@@ -1,0 +1,272 @@
+package api
+
+import (
+	"bytes"
+	"context"
+	"html/template"
+	"net/http"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"rehome/app"
+)
+
+// The <head> of the page the server sends for each route: the title and the
+// cards that link previews and search engines read, which run no script.
+// html/template escapes every value for where it stands, the JSON-LD too
+// (< as \u003c), so a listing named "</title><script>" stays text.
+var headTemplate = template.Must(template.New("head").Parse(`<title>{{.Title}}</title>
+    <meta name="description" content="{{.Description}}" />
+    <meta property="og:site_name" content="{{.SiteName}}" />
+    <meta property="og:type" content="{{.Type}}" />
+    <meta property="og:title" content="{{.CardTitle}}" />
+    <meta property="og:description" content="{{.Description}}" />
+    <meta property="og:url" content="{{.URL}}" />
+    {{- with .Image}}
+    <meta property="og:image" content="{{.}}" />
+    {{- end}}
+    {{- with .ImageAlt}}
+    <meta property="og:image:alt" content="{{.}}" />
+    {{- end}}
+    {{- if .Icon}}
+    <meta property="og:image:width" content="512" />
+    <meta property="og:image:height" content="512" />
+    {{- end}}
+    <meta name="twitter:card" content="{{if .Icon}}summary{{else}}summary_large_image{{end}}" />
+    {{- with .Price}}
+    <meta property="product:price:amount" content="{{.Amount}}" />
+    <meta property="product:price:currency" content="{{.Currency}}" />
+    {{- end}}
+    {{- with .Data}}
+    <script type="application/ld+json">{{.}}</script>
+    {{- end}}`))
+
+// headCard is what one page's <head> says.
+type headCard struct {
+	Title       string // the document's title
+	CardTitle   string // og:title, which og:site_name follows
+	Description string
+	SiteName    string
+	Type        string // og:type
+	URL         string // absolute
+	Image       string // absolute; empty for none
+	ImageAlt    string
+	Icon        bool // Image is the app's square icon
+	Price       *cardPrice
+	Data        any // JSON-LD
+}
+
+type cardPrice struct{ Amount, Currency string }
+
+// appIcon is the picture of the site's own card, from the built web app.
+const appIcon = "/icons/icon-512.png"
+
+// maxDescriptionRunes is about what a search result or a preview shows.
+const maxDescriptionRunes = 160
+
+// siteCard is the card of the marketplace itself, which every page has
+// when it has none of its own; page names a page that has a title of its
+// own ("About").
+func (s *Server) siteCard(r *http.Request, site app.Site, page, path string) headCard {
+	title := site.Name
+	if site.Tagline != "" {
+		title += " — " + site.Tagline
+	}
+	description := site.Tagline
+	if description == "" {
+		description = site.Name
+	}
+	card := headCard{Title: title, CardTitle: site.Name, Description: description, SiteName: site.Name, Type: "website",
+		URL: s.linkTo(r, path), Image: s.linkTo(r, appIcon), Icon: true}
+	if page != "" {
+		card.Title = page + " · " + site.Name
+		card.CardTitle = page
+	}
+	return card
+}
+
+// titledPages are the pages with a title of their own whose card is the
+// same for every visitor; the key is the path.
+var titledPages = map[string]struct {
+	title        string
+	listingsOnly bool // a page of listings: titled only when they are public
+}{
+	"/about":      {title: "About"},
+	"/privacy":    {title: "Privacy"},
+	"/terms":      {title: "Terms"},
+	"/blogs":      {title: "Blogs"},
+	"/categories": {title: "Categories", listingsOnly: true},
+}
+
+// pageCard is the card of one listing, category or seller, or ok false for
+// a page that has none of its own (or whose subject is not shared).
+func (s *Server) pageCard(r *http.Request, site app.Site, path string) (headCard, bool) {
+	ctx := r.Context()
+	kind, key, found := strings.Cut(strings.TrimPrefix(path, "/"), "/")
+	if !found || key == "" || strings.Contains(key, "/") || !site.PublicListings {
+		return headCard{}, false
+	}
+	var card headCard
+	var err error
+	switch kind {
+	case "products":
+		card, err = s.productCard(ctx, r, site, key)
+	case "categories":
+		card, err = s.categoryCard(ctx, r, site, key)
+	case "sellers":
+		card, err = s.sellerCard(ctx, r, site, key)
+	default:
+		return headCard{}, false
+	}
+	if err != nil {
+		if app.ErrorKind(err) != app.KindNotFound {
+			s.log.Error("a shared page's card", "path", r.URL.Path, "err", err)
+		}
+		return headCard{}, false
+	}
+	return card, true
+}
+
+func (s *Server) productCard(ctx context.Context, r *http.Request, site app.Site, key string) (headCard, error) {
+	id, err := strconv.ParseInt(key, 10, 64)
+	if err != nil {
+		return headCard{}, app.Errorf(app.KindNotFound, "Product not found")
+	}
+	p, err := s.svc.SharedProduct(ctx, id)
+	if err != nil {
+		return headCard{}, err
+	}
+	currency := strings.ToUpper(s.svc.Currency())
+	price := displayPrice(p.ResalePrice, currency)
+	url := s.linkTo(r, "/products/"+strconv.FormatInt(p.ID, 10))
+	description := excerpt(p.Description, maxDescriptionRunes)
+	if description == "" {
+		description = p.Name + ", " + string(p.Condition) + ", " + p.Location
+	}
+	availability := "https://schema.org/InStock"
+	if p.Status == app.StatusSold {
+		availability = "https://schema.org/SoldOut"
+	}
+	var images []string
+	if image := s.absolute(r, p.Image); image != "" {
+		images = append(images, image)
+	}
+	return headCard{
+		Title: p.Name + " — " + price + " · " + site.Name, CardTitle: p.Name + " — " + price,
+		Description: description, SiteName: site.Name, Type: "product", URL: url,
+		Image: s.absolute(r, p.ThumbURL), ImageAlt: p.Name,
+		Price: &cardPrice{Amount: p.ResalePrice.String(), Currency: currency},
+		Data: productData{Context: "https://schema.org", Type: "Product", Name: p.Name, Description: description,
+			Image: images, Category: p.Category, Condition: "https://schema.org/UsedCondition",
+			Offers: offerData{Type: "Offer", Price: p.ResalePrice.String(), Currency: currency,
+				Availability: availability, URL: url}},
+	}, nil
+}
+
+// productData is a listing as schema.org describes a Product.
+type productData struct {
+	Context     string    `json:"@context"`
+	Type        string    `json:"@type"`
+	Name        string    `json:"name"`
+	Description string    `json:"description"`
+	Image       []string  `json:"image,omitempty"`
+	Category    string    `json:"category,omitempty"`
+	Condition   string    `json:"itemCondition"`
+	Offers      offerData `json:"offers"`
+}
+
+type offerData struct {
+	Type         string `json:"@type"`
+	Price        string `json:"price"`
+	Currency     string `json:"priceCurrency"`
+	Availability string `json:"availability"`
+	URL          string `json:"url"`
+}
+
+func (s *Server) categoryCard(ctx context.Context, r *http.Request, site app.Site, name string) (headCard, error) {
+	c, err := s.svc.SharedCategory(ctx, name)
+	if err != nil {
+		return headCard{}, err
+	}
+	listings := strconv.Itoa(c.Count) + " listings"
+	if c.Count == 1 {
+		listings = "1 listing"
+	}
+	return headCard{
+		Title: c.Name + " · " + site.Name, CardTitle: c.Name,
+		Description: listings + " of " + c.Name + " for sale on " + site.Name + ".",
+		SiteName:    site.Name, Type: "website", URL: s.linkTo(r, categoryPath(c.Name)),
+		Image: s.absolute(r, c.Image), ImageAlt: c.Name,
+	}, nil
+}
+
+func (s *Server) sellerCard(ctx context.Context, r *http.Request, site app.Site, key string) (headCard, error) {
+	id, err := strconv.ParseInt(key, 10, 64)
+	if err != nil {
+		return headCard{}, app.Errorf(app.KindNotFound, "Seller not found")
+	}
+	seller, err := s.svc.SharedSeller(ctx, id)
+	if err != nil {
+		return headCard{}, err
+	}
+	card := headCard{
+		Title: seller.Name + " · " + site.Name, CardTitle: seller.Name,
+		Description: "Second-hand listings by " + seller.Name + " on " + site.Name + ".",
+		SiteName:    site.Name, Type: "profile", URL: s.linkTo(r, "/sellers/"+strconv.FormatInt(seller.ID, 10)),
+		Image: s.absolute(r, seller.Image), ImageAlt: seller.Name,
+	}
+	if card.Image == "" {
+		card.Image, card.ImageAlt, card.Icon = s.linkTo(r, appIcon), "", true
+	}
+	return card, nil
+}
+
+// renderHead writes card as the <head> elements it stands for.
+func renderHead(card headCard) []byte {
+	var b bytes.Buffer
+	if err := headTemplate.Execute(&b, card); err != nil {
+		panic(err) // the template and its data are ours: a bug
+	}
+	return b.Bytes()
+}
+
+// absolute is an absolute URL of a picture this server stores ("/images/…"),
+// a picture elsewhere as it is, and "" for anything else.
+func (s *Server) absolute(r *http.Request, url string) string {
+	switch {
+	case strings.HasPrefix(url, "/") && !strings.HasPrefix(url, "//"):
+		return s.linkTo(r, url)
+	case strings.HasPrefix(url, "https://"), strings.HasPrefix(url, "http://"):
+		return url
+	}
+	return ""
+}
+
+// currencySymbols are the currencies written with a symbol before the
+// amount in a card; others follow it with their code.
+var currencySymbols = map[string]string{"USD": "$", "EUR": "€", "GBP": "£", "JPY": "¥", "INR": "₹"}
+
+// displayPrice is a price for a title read by anyone anywhere: "$420",
+// "€45.50", "120 CHF".
+func displayPrice(c app.Cents, currency string) string {
+	amount := strings.TrimSuffix(c.String(), ".00")
+	if symbol, ok := currencySymbols[currency]; ok {
+		return symbol + amount
+	}
+	return amount + " " + currency
+}
+
+// excerpt is text on one line, cut at a word to at most max characters.
+func excerpt(text string, max int) string {
+	text = strings.Join(strings.Fields(text), " ")
+	if utf8.RuneCountInString(text) <= max {
+		return text
+	}
+	runes := []rune(text)[:max-1]
+	cut := string(runes)
+	if i := strings.LastIndexByte(cut, ' '); i > max/2 {
+		cut = cut[:i]
+	}
+	return strings.TrimRight(cut, " ,.;:-") + "…"
+}

@@ -1,0 +1,162 @@
+package api
+
+import (
+	"encoding/xml"
+	"io"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"rehome/app"
+)
+
+// What search engines read first: robots.txt says what they may crawl, and
+// the sitemap lists the public pages and every listing for sale. With
+// listings not public, both name only the site's own pages.
+
+// sitemapURLs is the most URLs one sitemap file holds (the protocol's
+// limit); past it, /sitemap.xml is an index of /sitemap-N.xml. A variable
+// so that tests reach the limit with a few listings.
+var sitemapURLs = 50_000
+
+// sitePages are the pages every visitor may read.
+var sitePages = []string{"/", "/about", "/privacy", "/terms", "/blogs"}
+
+func categoryPath(name string) string { return "/categories/" + url.PathEscape(name) }
+
+type sitemapEntry struct {
+	loc     string
+	lastmod time.Time // zero: not said
+}
+
+// sitemapSource is every URL of the sitemap: the pages first, then the
+// listings for sale, read a page at a time.
+type sitemapSource struct {
+	pages    []sitemapEntry
+	listings int
+}
+
+func (s *Server) sitemapSource(r *http.Request) (sitemapSource, error) {
+	var src sitemapSource
+	for _, path := range sitePages {
+		src.pages = append(src.pages, sitemapEntry{loc: s.linkTo(r, path)})
+	}
+	if !s.svc.PublicListings(r.Context()) {
+		return src, nil
+	}
+	src.pages = append(src.pages, sitemapEntry{loc: s.linkTo(r, "/categories")})
+	categories, err := s.svc.Categories(r.Context())
+	if err != nil {
+		return src, err
+	}
+	for _, c := range categories {
+		src.pages = append(src.pages, sitemapEntry{loc: s.linkTo(r, categoryPath(c.Name))})
+	}
+	listings, err := s.svc.SharedListings(r.Context(), app.Page{Limit: 0})
+	src.listings = listings.Total
+	return src, err
+}
+
+func (src sitemapSource) total() int { return len(src.pages) + src.listings }
+
+// files is how many sitemap files the URLs fill.
+func (src sitemapSource) files() int { return (src.total() + sitemapURLs - 1) / sitemapURLs }
+
+// sitemap answers the one sitemap, or the index of several.
+func (s *Server) sitemap(w http.ResponseWriter, r *http.Request) {
+	src, err := s.sitemapSource(r)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if src.files() <= 1 {
+		s.writeSitemap(w, r, src, 1)
+		return
+	}
+	setXML(w)
+	io.WriteString(w, xml.Header+`<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">`+"\n")
+	for n := 1; n <= src.files(); n++ {
+		writeLoc(w, "sitemap", s.linkTo(r, "/sitemap-"+strconv.Itoa(n)+".xml"), time.Time{})
+	}
+	io.WriteString(w, "</sitemapindex>\n")
+}
+
+// sitemapFile answers /sitemap-N.xml, the Nth sitemap of the index.
+func (s *Server) sitemapFile(w http.ResponseWriter, r *http.Request) {
+	src, err := s.sitemapSource(r)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	n, err := strconv.Atoi(strings.TrimSuffix(strings.TrimPrefix(r.URL.Path, "/sitemap-"), ".xml"))
+	if err != nil || n < 1 || n > src.files() {
+		http.NotFound(w, r)
+		return
+	}
+	s.writeSitemap(w, r, src, n)
+}
+
+func (s *Server) writeSitemap(w http.ResponseWriter, r *http.Request, src sitemapSource, n int) {
+	start, end := (n-1)*sitemapURLs, min(n*sitemapURLs, src.total())
+	var listings []app.ListedProduct
+	if end > len(src.pages) {
+		offset := max(start-len(src.pages), 0)
+		list, err := s.svc.SharedListings(r.Context(), app.Page{Limit: end - len(src.pages) - offset, Offset: offset})
+		if err != nil {
+			s.writeError(w, r, err)
+			return
+		}
+		listings = list.Items
+	}
+	setXML(w)
+	io.WriteString(w, xml.Header+`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">`+"\n")
+	for _, page := range src.pages[min(start, len(src.pages)):min(end, len(src.pages))] {
+		writeLoc(w, "url", page.loc, page.lastmod)
+	}
+	for _, p := range listings {
+		writeLoc(w, "url", s.linkTo(r, "/products/"+strconv.FormatInt(p.ID, 10)), p.Listed)
+	}
+	io.WriteString(w, "</urlset>\n")
+}
+
+func setXML(w http.ResponseWriter) {
+	w.Header().Set("Content-Type", "application/xml; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-cache")
+}
+
+func writeLoc(w io.Writer, element, loc string, lastmod time.Time) {
+	io.WriteString(w, "  <"+element+"><loc>")
+	xml.EscapeText(w, []byte(loc))
+	io.WriteString(w, "</loc>")
+	if !lastmod.IsZero() {
+		io.WriteString(w, "<lastmod>"+lastmod.UTC().Format(time.DateOnly)+"</lastmod>")
+	}
+	io.WriteString(w, "</"+element+">\n")
+}
+
+// robots lets crawlers read the public pages: with listings public, all
+// but the accounts' own screens, links with a token, search results and
+// the API; otherwise the site's own pages alone, with the sign-in pages
+// (which say nothing of anyone) and the files that draw them.
+func (s *Server) robots(w http.ResponseWriter, r *http.Request) {
+	var b strings.Builder
+	b.WriteString("User-agent: *\n")
+	if s.svc.PublicListings(r.Context()) {
+		b.WriteString("Allow: /\n")
+		for _, path := range []string{"/api/", "/dashboard", "/reset-password", "/forgot-password", "/confirm-email", "/search"} {
+			b.WriteString("Disallow: " + path + "\n")
+		}
+	} else {
+		b.WriteString("Allow: /$\n")
+		for _, path := range append(sitePages[1:], "/login", "/register", "/assets/", "/icons/", "/favicon.svg", "/"+manifestFile) {
+			b.WriteString("Allow: " + path + "\n")
+		}
+		b.WriteString("Disallow: /\n")
+	}
+	b.WriteString("\nSitemap: " + s.linkTo(r, "/sitemap.xml") + "\n")
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-cache")
+	io.WriteString(w, b.String())
+}

@@ -1,0 +1,82 @@
+package app
+
+import (
+	"context"
+	"time"
+)
+
+// What a link to the marketplace shows where it is shared (a chat's
+// preview, a search engine's result), read by no one signed in. A
+// marketplace whose listings are not public shows only its own card: a
+// listing, a category or a seller is not found for a shared link.
+
+// SellerCard is what a shared link to a seller's page tells about them:
+// their name and picture, never how to reach them.
+type SellerCard struct {
+	ID    int64
+	Name  string
+	Image string
+}
+
+// ListedProduct is a listing for sale as a sitemap names it.
+type ListedProduct struct {
+	ID     int64
+	Listed time.Time
+}
+
+// ListingsForSaleStore pages through every listing for sale.
+type ListingsForSaleStore interface {
+	// ListingsForSale lists the listings for sale (Available or Reserved),
+	// newest first; page.Limit may be larger than MaxPageLimit.
+	ListingsForSale(ctx context.Context, page Page) (List[ListedProduct], error)
+}
+
+func notShared(what string) error { return Errorf(KindNotFound, "%s not found", what) }
+
+// SharedProduct is the listing a shared link points to, when listings are
+// public. What reaches the seller is left out.
+func (s *Service) SharedProduct(ctx context.Context, id int64) (*Product, error) {
+	if !s.PublicListings(ctx) {
+		return nil, notShared("Product")
+	}
+	p, err := s.store.ProductByID(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	p.Contact, p.SellerEmail, p.SellerPhone = SellerContact{}, "", ""
+	return p, nil
+}
+
+// SharedCategory is the category a shared link points to, when listings
+// are public.
+func (s *Service) SharedCategory(ctx context.Context, name string) (*Category, error) {
+	if !s.PublicListings(ctx) {
+		return nil, notShared("Category")
+	}
+	return s.store.CategoryByName(ctx, name)
+}
+
+// SharedSeller is the seller a shared link points to, when listings are
+// public; an account that does not sell is not found.
+func (s *Service) SharedSeller(ctx context.Context, id int64) (*SellerCard, error) {
+	if !s.PublicListings(ctx) {
+		return nil, notShared("Seller")
+	}
+	u, err := s.store.UserByID(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if !u.IsSeller() {
+		return nil, notShared("Seller")
+	}
+	return &SellerCard{ID: u.ID, Name: u.Name, Image: u.Image}, nil
+}
+
+// SharedListings is a page of the listings for sale, for a sitemap: none
+// when listings are not public.
+func (s *Service) SharedListings(ctx context.Context, page Page) (List[ListedProduct], error) {
+	if !s.PublicListings(ctx) {
+		return List[ListedProduct]{Items: []ListedProduct{}}, nil
+	}
+	return s.store.ListingsForSale(ctx, page)
+}
