@@ -29,6 +29,7 @@ type Store interface {
 	ConversationStore
 	PushStore
 	SiteStore
+	SellingStore
 	// CatalogueVersion changes after every write that may change what the
 	// public lists (categories, advertised products) show.
 	CatalogueVersion() uint64
