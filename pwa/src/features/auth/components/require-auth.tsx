@@ -11,6 +11,7 @@ import { useDocumentTitle } from '@/lib/use-document-title'
 import { isForgettingSession } from '../forgetting'
 import type { AuthRedirectState } from '../origin'
 import { useUser } from '@/lib/auth'
+import { useSite } from '@/lib/site'
 
 interface GuardProps {
   /** What to show when allowed; defaults to the nested routes (<Outlet />). */
@@ -28,14 +29,20 @@ function NotForYou({ role }: { role: 'Admin' | 'Seller' }) {
     <EmptyState
       title={title}
       action={
-        <Link to={paths.home} className={buttonClasses({ variant: 'secondary' })}>
-          Back to the home page
-        </Link>
+        role === 'Seller' ? (
+          <Link to={paths.sell} className={buttonClasses()}>
+            Start selling
+          </Link>
+        ) : (
+          <Link to={paths.home} className={buttonClasses({ variant: 'secondary' })}>
+            Back to the home page
+          </Link>
+        )
       }
     >
       {role === 'Admin'
         ? 'Admins look after the marketplace. Your account cannot open this page.'
-        : 'Sellers list and manage their products here. Your account is not a seller account.'}
+        : 'Sellers list and manage their products here. Your account can sell too: start selling in one tap.'}
     </EmptyState>
   )
 }
@@ -69,4 +76,20 @@ export function RequireAuth({ children }: GuardProps) {
  */
 export function RequireRole({ role, children }: GuardProps & { role: 'Admin' | 'Seller' }) {
   return useGuard((userRole) => userRole === role, children, role)
+}
+
+/**
+ * The pages that show listings: for anyone signed in, and for every visitor
+ * too when the site's admins made the listings public. Until the site's
+ * settings answer, a visitor waits rather than being sent to /login for
+ * nothing.
+ */
+export function RequireBrowse({ children }: GuardProps) {
+  const { site, isLoading } = useSite()
+  const { user } = useUser()
+  const online = useOnline()
+  const guarded = useGuard(() => true, children)
+  if (site.public_listings) return <>{children ?? <Outlet />}</>
+  if (!user && isLoading && online) return <PageSpinner label="Loading…" />
+  return guarded
 }
