@@ -9,7 +9,7 @@ import { paths } from '@/lib/paths'
  */
 export function SellLink() {
   const { user } = useUser()
-  const look = buttonClasses({ size: 'sm', className: 'shrink-0 px-3' })
+  const look = buttonClasses({ size: 'sm', className: 'shrink-0' })
   if (isSeller(user)) {
     return (
       <Link to={paths.addProduct} className={look}>

@@ -22,14 +22,14 @@ interface GuardProps {
  * What a signed-in person sees on a page their role may not open: why, and
  * a way on. The login form would be no answer: they are signed in.
  */
-function NotForYou({ role }: { role: 'Admin' | 'Seller' }) {
+function NotForYou({ role, canStartSelling }: { role: 'Admin' | 'Seller'; canStartSelling: boolean }) {
   const title = role === 'Admin' ? 'This page is for admins' : 'This page is for sellers'
   useDocumentTitle(title)
   return (
     <EmptyState
       title={title}
       action={
-        role === 'Seller' ? (
+        role === 'Seller' && canStartSelling ? (
           <Link to={paths.sell} className={buttonClasses()}>
             Start selling
           </Link>
@@ -42,7 +42,9 @@ function NotForYou({ role }: { role: 'Admin' | 'Seller' }) {
     >
       {role === 'Admin'
         ? 'Admins look after the marketplace. Your account cannot open this page.'
-        : 'Sellers list and manage their products here. Your account can sell too: start selling in one tap.'}
+        : canStartSelling
+          ? 'Sellers list and manage their products here. Your account can sell too: start selling in one tap.'
+          : 'Sellers list and manage their products here. Your account is not a seller account.'}
     </EmptyState>
   )
 }
@@ -54,7 +56,7 @@ function useGuard(allowed: (role: Role) => boolean, children: ReactNode, role?: 
   // Offline with no account saved on this device, the answer would never come.
   if (isLoading && !online) return <OfflineState what="Your account" />
   if (isLoading) return <PageSpinner label="Checking your account…" />
-  if (user && !allowed(user.role) && role) return <NotForYou role={role} />
+  if (user && !allowed(user.role) && role) return <NotForYou role={role} canStartSelling={user.role === 'Buyer'} />
   if (!user && isForgettingSession()) return null
   if (!user || !allowed(user.role)) {
     const state: AuthRedirectState = {
