@@ -71,7 +71,7 @@ export function ProductActions({ product, className }: { product: Product; class
       <div className={cn('flex', className)}>
         <LogInTo
           reason="Log in to book this product"
-          className={buttonClasses({ className: 'flex-1 whitespace-nowrap text-center' })}
+          className={buttonClasses({ className: 'flex-1 px-3 text-center' })}
         >
           Log in to book
         </LogInTo>
