@@ -16,6 +16,16 @@ func CanWritePosts(u *User) bool { return u.IsAdmin() }
 
 func CanCreateProduct(u *User) bool { return u.IsSeller() }
 
+// CanBrowse lets anyone signed in see the listings, categories' pages,
+// searches and sellers' pages; visitors too when the site's admins made the
+// listings public (Site.PublicListings).
+func CanBrowse(u *User, publicListings bool) bool { return u != nil || publicListings }
+
+// CanStartSelling lets a Buyer make their account a Seller's. A Seller
+// already is one; an admin's account looks after the marketplace and stays
+// an admin's.
+func CanStartSelling(u *User) bool { return u != nil && !u.IsAdmin() }
+
 func CanDeleteProduct(u *User, p *Product) bool {
 	return u.IsAdmin() || (u.IsSeller() && u.ID == p.SellerID)
 }

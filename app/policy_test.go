@@ -28,6 +28,15 @@ func TestPolicies(t *testing.T) {
 		{"admin lists products", app.CanCreateProduct(admin), false},
 		{"admin adds a category", app.CanCreateCategory(admin), true},
 		{"seller adds a category", app.CanCreateCategory(seller), false},
+		{"nobody browses members' listings", app.CanBrowse(nil, false), false},
+		{"nobody browses public listings", app.CanBrowse(nil, true), true},
+		{"buyer browses members' listings", app.CanBrowse(buyer, false), true},
+		{"buyer starts selling", app.CanStartSelling(buyer), true},
+		{"seller starts selling again", app.CanStartSelling(seller), true},
+		{"admin starts selling", app.CanStartSelling(admin), false},
+		{"nobody starts selling", app.CanStartSelling(nil), false},
+		{"seller books another's product", app.CanBook(other, product), true},
+		{"seller books own product", app.CanBook(seller, product), false},
 	} {
 		if tc.got != tc.want {
 			t.Errorf("%s: %v, want %v", tc.name, tc.got, tc.want)

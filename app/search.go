@@ -205,10 +205,10 @@ type SearchStore interface {
 	SearchProducts(ctx context.Context, s Search, page Page) (SearchResult, error)
 }
 
-// SearchProducts shows a signed-in user a page of the search a query
+// SearchProducts shows whoever may browse a page of the search a query
 // string asks for.
 func (s *Service) SearchProducts(ctx context.Context, actor *User, query url.Values, page Page) (SearchResult, error) {
-	if err := RequireUser(actor); err != nil {
+	if err := s.requireViewer(ctx, actor); err != nil {
 		return SearchResult{}, err
 	}
 	search, err := ParseSearch(query)

@@ -30,6 +30,7 @@ type Store interface {
 	PushStore
 	SiteStore
 	PostStore
+	SellingStore
 	// CatalogueVersion changes after every write that may change what the
 	// public lists (categories, advertised products) show.
 	CatalogueVersion() uint64

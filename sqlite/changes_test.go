@@ -378,6 +378,9 @@ var storeWrites = map[string]func(ctx context.Context, w *world) error{
 	"SetPushKinds": func(ctx context.Context, w *world) error {
 		return w.db.SetPushKinds(ctx, w.buyer.ID, map[app.PushKind]bool{app.PushReply: false})
 	},
+	"StartSelling": func(ctx context.Context, w *world) error {
+		return w.db.StartSelling(ctx, w.buyer.ID, nil)
+	},
 	"SaveSite": func(ctx context.Context, w *world) error {
 		site := app.DefaultSite()
 		site.Name, site.PublicListings = "Riverside Swap", true
@@ -457,7 +460,7 @@ var storeReads = []string{
 	"DueMail", "NextMailDue", "AccountSessions",
 	"ConversationByID", "Conversations", "MessageByID", "Messages", "Unread", "OpenBookingsOf", "OpenBookingsWith",
 	"VAPIDKeys", "PushSubscriptions", "PushKindsOff", "Site",
-	"Posts", "PostBySlug", "PostByID", "ListingsForSale",
+	"Posts", "PostBySlug", "PostByID", "ListingsForSale", "SellerCounts",
 	// Test-only: they empty caches, which never makes a row stale.
 	"ForgetCategoryPages", "ForgetProducts", "ForgetSearches",
 }

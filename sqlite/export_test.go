@@ -49,6 +49,7 @@ var ListQueries = map[string]struct {
 	"category page skip":    {categoryPageSkip, []any{1, 1000, 7, 3, 24}},
 	"category marks":        {categoryMarksQuery, []any{1, pageStride}},
 	"seller count":          {sellerCountQuery, []any{1}},
+	"seller's counts":       {sellerCountsQuery, []any{1}},
 	"my bookings":           {myBookingsQuery, []any{"[1,2,3]", 1}},
 	"booked by":             {bookedByQuery, []any{1, 257}},
 	"seller page":           {sellerPageQuery, []any{1, 24, 0}},

@@ -109,6 +109,10 @@ func (s *Server) sessionRoutes(r chi.Router) {
 	r.Get("/auth/google", s.googleSignIn)
 	r.Get("/auth/google/callback", s.googleCallback)
 
+	// One account buys and sells; a seller's page for whoever may browse.
+	r.Post("/auth/me/selling", s.startSelling)
+	r.Get("/users/{id}/profile", s.sellerProfile)
+
 	// {user} is an email for the role checks and an id for promotion.
 	r.Get("/users/admin/{user}", s.isAdmin)
 	r.Get("/users/seller/{user}", s.isSeller)

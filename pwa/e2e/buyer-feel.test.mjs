@@ -198,7 +198,7 @@ test('at 360 px, Register refuses a short password and a malformed email before 
     if (new URL(request.url()).pathname === '/api/auth/register') sent.push(request.method())
   })
   await page.goto('/register')
-  await page.getByRole('group', { name: 'I want to' }).waitFor()
+  await page.getByRole('group', { name: 'I mainly want to' }).waitFor()
   assert.equal(await page.getByRole('radio', { name: 'Buy' }).isChecked(), true)
   await page.getByText('Browse and book second-hand goods').waitFor()
   await page.getByText('List things you no longer need').waitFor()

@@ -68,10 +68,14 @@ test('guards send a signed-out visitor to /login and back after signing in; a bu
   await page.goto('/dashboard/allusers')
   await page.getByText('This page is for admins').waitFor()
   await screenshots(page, 'not-for-you')
-  await page.goto('/dashboard/addproduct')
-  await page.getByText('This page is for sellers').waitFor()
   await page.getByRole('link', { name: 'Back to the home page' }).click()
   await expectPath(page, '/')
+  // A seller's screen offers a buyer the way on: starting to sell.
+  await page.goto('/dashboard/addproduct')
+  await page.getByText('This page is for sellers').waitFor()
+  await page.getByRole('link', { name: 'Start selling' }).click()
+  await expectPath(page, '/sell')
+  await page.getByRole('heading', { level: 1, name: 'Start selling' }).waitFor()
 
   // The doubled-prefix links of the old app still land.
   await page.goto('/dashboard/dashboard/myorders')

@@ -217,13 +217,13 @@ test("a seller's listings say whose they are", async () => {
   watcher.check()
 })
 
-test("a product page links to the seller's other listings", async () => {
+test("a product page links to the seller's page, with their listings", async () => {
   const { page, watcher } = desktop
   const product = products['Oak dining table']
   await page.goto(`/products/${product.id}`)
   await page.getByRole('link', { name: `More from ${seller.name}` }).click()
-  await expectPath(page, '/search')
-  await page.getByRole('heading', { level: 1, name: `Listings by ${seller.name}` }).waitFor()
+  await expectPath(page, `/sellers/${sellerId}`)
+  await page.getByRole('heading', { level: 2, name: `For sale by ${seller.name}` }).waitFor()
   watcher.check()
 })
 

@@ -8,20 +8,21 @@
  *                             404, error page, the doubled-prefix redirect, the top bar's search box
  *   features/auth             login, register, forgot and reset password, confirm email, profile,
  *                             RequireAuth, RequireRole, logout
- *   features/catalogue        home, categories, category, product
+ *   features/catalogue        home, categories, category, product, seller
  *   features/search           search (with the catalogue's cards: src/app/routes/search.tsx)
  *   features/blogs            blogs, post, newPost, editPost (the community's posts)
  *   features/orders           myOrders, payment
- *   features/seller           myProducts, addProduct, editProduct, myBuyers
+ *   features/seller           myProducts, addProduct, editProduct, myBuyers, sell (start selling)
  *   features/admin            allUsers, allSellers, allBuyers, reportedItems, addCategory, auditLog
  *   features/messages         messages, conversation (one screen: the list beside the open thread)
  *
- * Guards: category, product, search and all of the dashboard need a signed-in user;
+ * Guards: category, product, search and seller pages need a signed-in user unless the
+ * site's listings are public; Sell and all of the dashboard need a signed-in user;
  * seller screens need role Seller, admin screens role Admin. The server
  * enforces the same rules; these only spare people a screen they can't use.
  */
 import { createBrowserRouter, type RouteObject } from 'react-router-dom'
-import { RequireAuth, RequireRole } from '@/features/auth'
+import { RequireAuth, RequireBrowse, RequireRole } from '@/features/auth'
 import { routePaths } from '@/lib/paths'
 import { AppShell } from './layouts/app-shell'
 import { DashboardLayout } from './layouts/dashboard-layout'
@@ -52,8 +53,13 @@ export const routes: RouteObject[] = [
             lazy: () => screens.categories().then((m) => ({ Component: m.CategoriesRoute })),
           },
           {
-            element: <RequireAuth />,
+            // Open to visitors when the site's listings are public.
+            element: <RequireBrowse />,
             children: [
+              {
+                path: routePaths.seller,
+                lazy: () => import('@/features/catalogue/routes/seller').then((m) => ({ Component: m.SellerRoute })),
+              },
               {
                 path: routePaths.category,
                 lazy: () => import('@/features/catalogue/routes/category').then((m) => ({ Component: m.CategoryRoute })),
@@ -65,6 +71,17 @@ export const routes: RouteObject[] = [
               {
                 path: routePaths.search,
                 lazy: () => import('./routes/search').then((m) => ({ Component: m.SearchScreen })),
+              },
+            ],
+          },
+          {
+            path: routePaths.sell,
+            element: <RequireAuth />,
+            children: [
+              {
+                index: true,
+                lazy: () =>
+                  import('@/features/seller/routes/start-selling').then((m) => ({ Component: m.StartSellingRoute })),
               },
             ],
           },

@@ -49,7 +49,10 @@ export function MessageButton({ label, ariaLabel, about, subject, conversationId
   }
   if (isLoading) return null
   if (!user) {
-    const state = { from: { pathname: location.pathname, search: location.search, hash: location.hash } }
+    const state = {
+      from: { pathname: location.pathname, search: location.search, hash: location.hash },
+      reason: 'Log in to send a message',
+    }
     return (
       <Link to={paths.login} state={state} aria-label={ariaLabel} className={look}>
         {label}

@@ -43,6 +43,10 @@ export const routePaths = {
   profile: '/dashboard/profile',
   messages: '/dashboard/messages',
   conversation: '/dashboard/messages/:id',
+  /** The top bar's Sell: a Buyer starts selling there; a Seller goes on to Add Product. */
+  sell: '/sell',
+  /** A seller's card and their listings for sale. */
+  seller: '/sellers/:id',
 } as const
 
 type RoutePaths = typeof routePaths

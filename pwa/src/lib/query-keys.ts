@@ -45,6 +45,8 @@ export const sellerKeys = {
   list: () => [...sellerKeys.all, 'list'] as const,
   /** Whether one seller is verified (the Add Product form shows it). */
   verified: (email: string) => [...sellerKeys.all, 'verified', email] as const,
+  /** One seller's public card (GET /api/users/{id}/profile). */
+  profile: (id: number) => [...sellerKeys.all, 'profile', id] as const,
 }
 
 export const reportKeys = {
@@ -76,6 +78,8 @@ export const productKeys = {
   detail: (id: number) => [...productKeys.all, 'detail', id] as const,
   /** One seller's products (My Products). */
   mine: (email: string) => [...productKeys.all, 'seller', email] as const,
+  /** One seller's listings for sale, paged (their seller page). */
+  bySeller: (id: number) => [...productKeys.all, 'by-seller', id] as const,
 }
 
 export const advertisedKeys = {

@@ -282,3 +282,16 @@ export interface Site {
   /** Visitors who are not signed in may browse the listings. */
   public_listings: boolean
 }
+
+/** GET /api/users/{id}/profile: a seller's card, never with a way to reach them. */
+export interface SellerProfile {
+  id: number
+  name: string
+  image: string
+  verified: boolean
+  /** When the account was made (RFC 3339). */
+  member_since: string
+  /** Listings for sale now (Available or Reserved). */
+  listings: number
+  sold: number
+}

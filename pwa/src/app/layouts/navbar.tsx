@@ -8,6 +8,7 @@ import { useUser } from '@/lib/auth'
 import { cn } from '@/lib/cn'
 import { paths } from '@/lib/paths'
 import { SearchBox } from './search-box'
+import { SellLink } from './sell-link'
 
 // The phone menu's dialog loads when the menu is first opened, not with the
 // first script of every page (it is the size of the search box beside it).
@@ -98,6 +99,7 @@ export function Navbar({ start }: { start?: ReactNode }) {
         </div>
         <SearchBox />
         <NavItems className="hidden items-center gap-1 md:flex" />
+        <SellLink />
         {/* Not in the static shell (index.html): nobody is signed in yet there. */}
         {user && <UnreadBadge />}
         <button

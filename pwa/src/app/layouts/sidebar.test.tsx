@@ -27,8 +27,9 @@ describe('dashboard sidebar', () => {
     expect(await sidebarFor(buyer)).toEqual([['My Orders', '/dashboard/myorders'], ['Messages', '/dashboard/messages'], ['Profile', '/dashboard/profile'], ...placeholders])
   })
 
-  it("gives a seller their products, Add Product and My Buyers", async () => {
+  it("gives a seller their orders, products, Add Product and My Buyers", async () => {
     expect(await sidebarFor(seller)).toEqual([
+      ['My Orders', '/dashboard/myorders'],
       ['My Products', '/dashboard/myproducts/sam@example.com'],
       ['Add Product', '/dashboard/addproduct'],
       ['My Buyers', '/dashboard/mybuyers'],

@@ -3,6 +3,7 @@ import { act } from 'react'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { reportUnreachable } from '@/lib/connectivity'
 import { productKeys } from '@/lib/query-keys'
+import { defaultSite } from '@/lib/site'
 import type { Product } from '@/lib/types'
 import { buyer, categories, list, makeProduct, makeProducts } from '@/testing/fixtures'
 import { apiError, json, mockApi, pending, type MockRequest } from '@/testing/mock-api'
@@ -189,6 +190,11 @@ describe('Search screen', () => {
       'GET /api/categories': () => {
         if (offline) throw new TypeError('Failed to fetch')
         return json(list(categories))
+      },
+      // Any answer after going offline would say the server is back.
+      'GET /api/site': () => {
+        if (offline) throw new TypeError('Failed to fetch')
+        return json(defaultSite)
       },
     })
     const { user, queryClient } = renderApp('/blogs')

@@ -4,6 +4,8 @@ import { paths } from '@/lib/paths'
 /** What the guards put in location.state when they send someone to /login. */
 export interface AuthRedirectState {
   from?: Pick<Location, 'pathname' | 'search' | 'hash'>
+  /** What the visitor logs in for ('Log in to book'), said on the login page. */
+  reason?: string
 }
 
 /** Where to go after signing in: the page the guard came from, or home. */

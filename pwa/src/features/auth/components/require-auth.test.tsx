@@ -70,7 +70,6 @@ describe('RequireRole', () => {
     ['a buyer on an admin page', buyer, '/admin', 'This page is for admins'],
     ['a seller on an admin page', seller, '/admin', 'This page is for admins'],
     ['an admin on a seller page', admin, '/seller', 'This page is for sellers'],
-    ['a buyer on a seller page', buyer, '/seller', 'This page is for sellers'],
   ])('tells %s why not, with a way back, rather than asking them to log in', async (_, user, path, title) => {
     mockApi({ 'GET /api/auth/me': () => json(user) })
     renderRoutes(routes, path)
@@ -78,6 +77,14 @@ describe('RequireRole', () => {
     expect(screen.getByRole('link', { name: 'Back to the home page' })).toHaveAttribute('href', '/')
     expect(screen.queryByText(/login page/)).not.toBeInTheDocument()
     expect(document.title).toContain(title)
+  })
+
+  it('offers a buyer on a seller page to start selling', async () => {
+    mockApi({ 'GET /api/auth/me': () => json(buyer) })
+    renderRoutes(routes, '/seller')
+    expect(await screen.findByText('This page is for sellers')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Start selling' })).toHaveAttribute('href', '/sell')
+    expect(screen.queryByText(/not a seller account/)).not.toBeInTheDocument()
   })
 
   it('sends a signed-out visitor to /login', async () => {

@@ -11,6 +11,7 @@ import { useDocumentTitle } from '@/lib/use-document-title'
 import { isForgettingSession } from '../forgetting'
 import type { AuthRedirectState } from '../origin'
 import { useUser } from '@/lib/auth'
+import { useSite } from '@/lib/site'
 
 interface GuardProps {
   /** What to show when allowed; defaults to the nested routes (<Outlet />). */
@@ -21,21 +22,29 @@ interface GuardProps {
  * What a signed-in person sees on a page their role may not open: why, and
  * a way on. The login form would be no answer: they are signed in.
  */
-function NotForYou({ role }: { role: 'Admin' | 'Seller' }) {
+function NotForYou({ role, canStartSelling }: { role: 'Admin' | 'Seller'; canStartSelling: boolean }) {
   const title = role === 'Admin' ? 'This page is for admins' : 'This page is for sellers'
   useDocumentTitle(title)
   return (
     <EmptyState
       title={title}
       action={
-        <Link to={paths.home} className={buttonClasses({ variant: 'secondary' })}>
-          Back to the home page
-        </Link>
+        role === 'Seller' && canStartSelling ? (
+          <Link to={paths.sell} className={buttonClasses()}>
+            Start selling
+          </Link>
+        ) : (
+          <Link to={paths.home} className={buttonClasses({ variant: 'secondary' })}>
+            Back to the home page
+          </Link>
+        )
       }
     >
       {role === 'Admin'
         ? 'Admins look after the marketplace. Your account cannot open this page.'
-        : 'Sellers list and manage their products here. Your account is not a seller account.'}
+        : canStartSelling
+          ? 'Sellers list and manage their products here. Your account can sell too: start selling in one tap.'
+          : 'Sellers list and manage their products here. Your account is not a seller account.'}
     </EmptyState>
   )
 }
@@ -47,7 +56,7 @@ function useGuard(allowed: (role: Role) => boolean, children: ReactNode, role?: 
   // Offline with no account saved on this device, the answer would never come.
   if (isLoading && !online) return <OfflineState what="Your account" />
   if (isLoading) return <PageSpinner label="Checking your account…" />
-  if (user && !allowed(user.role) && role) return <NotForYou role={role} />
+  if (user && !allowed(user.role) && role) return <NotForYou role={role} canStartSelling={user.role === 'Buyer'} />
   if (!user && isForgettingSession()) return null
   if (!user || !allowed(user.role)) {
     const state: AuthRedirectState = {
@@ -69,4 +78,20 @@ export function RequireAuth({ children }: GuardProps) {
  */
 export function RequireRole({ role, children }: GuardProps & { role: 'Admin' | 'Seller' }) {
   return useGuard((userRole) => userRole === role, children, role)
+}
+
+/**
+ * The pages that show listings: for anyone signed in, and for every visitor
+ * too when the site's admins made the listings public. Until the site's
+ * settings answer, a visitor waits rather than being sent to /login for
+ * nothing.
+ */
+export function RequireBrowse({ children }: GuardProps) {
+  const { site, isLoading } = useSite()
+  const { user } = useUser()
+  const online = useOnline()
+  const guarded = useGuard(() => true, children)
+  if (site.public_listings) return <>{children ?? <Outlet />}</>
+  if (!user && isLoading && online) return <PageSpinner label="Loading…" />
+  return guarded
 }

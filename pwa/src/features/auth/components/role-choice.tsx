@@ -4,8 +4,8 @@ import type { RegistrationRole } from '@/lib/types'
 
 /** The roles one may register with, in words a newcomer knows; the values stay the server's. */
 const choices: { value: RegistrationRole; label: string; description: string }[] = [
-  { value: 'Buyer', label: 'Buy', description: 'Browse and book second-hand goods' },
-  { value: 'Seller', label: 'Sell', description: 'List things you no longer need' },
+  { value: 'Buyer', label: 'Buy', description: 'Browse and book second-hand goods; you can start selling any time' },
+  { value: 'Seller', label: 'Sell', description: 'List things you no longer need, and buy too' },
 ]
 
 interface RoleChoiceProps {
@@ -14,13 +14,13 @@ interface RoleChoiceProps {
   error?: string
 }
 
-/** 'I want to' Buy or Sell: two radio cards, each with a line saying what it means. */
+/** 'I mainly want to' Buy or Sell: two radio cards, each with a line saying what it means. */
 export function RoleChoice({ register, error }: RoleChoiceProps) {
   const id = useId()
   const errorId = `${id}-error`
   return (
     <fieldset aria-describedby={error ? errorId : undefined} aria-invalid={error ? true : undefined}>
-      <legend className="mb-1.5 font-medium text-stone-800">I want to</legend>
+      <legend className="mb-1.5 font-medium text-stone-800">I mainly want to</legend>
       <div className="grid gap-3 sm:grid-cols-2">
         {choices.map((choice) => (
           <label

@@ -27,7 +27,9 @@ export function LoginRoute() {
   const [searchParams] = useSearchParams()
   const providerError = searchParams.get('error')
   // A guard sent a signed-out visitor here from the page they wanted.
-  const sentByGuard = Boolean((location.state as AuthRedirectState | null)?.from)
+  // An action a visitor tried (Book, Sell) says what they log in for.
+  const redirect = location.state as AuthRedirectState | null
+  const sentByGuard = Boolean(redirect?.from)
   // A session that ended elsewhere is said here, where it stays, rather than twice.
   const signedOutElsewhere = wasSignedOutElsewhere()
   useEffect(() => {
@@ -50,13 +52,16 @@ export function LoginRoute() {
       title="Login"
       footer={
         <>
-          New to Rehome? <Link to={paths.register} className="font-semibold">Register</Link>
+          New to Rehome?{' '}
+          <Link to={paths.register} state={location.state} className="font-semibold">
+            Register
+          </Link>
         </>
       }
     >
       {(sentByGuard || signedOutElsewhere) && (
         <p role="status" className="mb-5 rounded-lg border border-teal-200 bg-teal-50 px-4 py-3 text-teal-900">
-          {signedOutElsewhere ? signedOutMessage : 'Log in to see the listings'}
+          {signedOutElsewhere ? signedOutMessage : (redirect?.reason ?? 'Log in to see the listings')}
         </p>
       )}
       <form onSubmit={onSubmit} className="flex flex-col gap-5">

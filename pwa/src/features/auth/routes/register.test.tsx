@@ -68,18 +68,18 @@ describe('Register', () => {
     expect(sent?.get('password')).toBe('éééééééé')
   })
 
-  it("asks 'I want to' Buy or Sell, each with a line saying what it means", () => {
+  it("asks 'I mainly want to' Buy or Sell, each with a line saying what it means", () => {
     mockApi({})
     renderRoutes(routes, '/register')
-    const group = screen.getByRole('group', { name: 'I want to' })
+    const group = screen.getByRole('group', { name: 'I mainly want to' })
     const buy = within(group).getByRole('radio', { name: 'Buy' })
     const sell = within(group).getByRole('radio', { name: 'Sell' })
     expect(buy).toBeChecked()
     expect(buy).toHaveAttribute('value', 'Buyer')
-    expect(buy).toHaveAccessibleDescription('Browse and book second-hand goods')
+    expect(buy).toHaveAccessibleDescription('Browse and book second-hand goods; you can start selling any time')
     expect(sell).not.toBeChecked()
     expect(sell).toHaveAttribute('value', 'Seller')
-    expect(sell).toHaveAccessibleDescription('List things you no longer need')
+    expect(sell).toHaveAccessibleDescription('List things you no longer need, and buy too')
     expect(screen.getByRole('link', { name: 'Log In' })).toHaveAttribute('href', '/login')
     expect(screen.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute('href', '/forgot-password')
     expect(screen.getByRole('checkbox', { name: 'Remember me' })).toBeInTheDocument()

@@ -61,7 +61,8 @@ export function RegisterRoute() {
       return
     }
     toast.success('User created successfully')
-    await navigate('/')
+    // Back where they were, as after logging in (a product they wanted to book).
+    await navigate(originFrom(location.state), { replace: true })
   })
 
   return (
@@ -69,7 +70,10 @@ export function RegisterRoute() {
       title="Register"
       footer={
         <>
-          Already have an account? <Link to={paths.login} className="font-semibold">Log In</Link>
+          Already have an account?{' '}
+          <Link to={paths.login} state={location.state} className="font-semibold">
+            Log In
+          </Link>
         </>
       }
     >

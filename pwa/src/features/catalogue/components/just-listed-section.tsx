@@ -2,27 +2,29 @@ import { lazy, Suspense } from 'react'
 import { Link } from 'react-router-dom'
 import { useUser } from '@/lib/auth'
 import { paths } from '@/lib/paths'
+import { useSite } from '@/lib/site'
 import { JustListedSkeleton } from './just-listed-skeleton'
 
-// Below the fold, and only for signed-in visitors: its code (the category
+// Below the fold, and only for those who may see listings: its code (the category
 // page's cards, the infinite query) stays out of the first download, which
 // has a budget of 130 KB (docs/benchmarks.md).
 const JustListedFeed = lazy(() => import('./just-listed-feed').then((m) => ({ default: m.JustListedFeed })))
 
 /**
  * 'Just listed' on the home page: the newest listings of every category for
- * someone signed in (listings need an account, as a category's page does);
- * a way to log in for anyone else.
+ * someone signed in, or anyone when the site's listings are public (as a
+ * category's page); a way to log in for anyone else.
  */
 export function JustListedSection() {
   const { user, isLoading } = useUser()
+  const { site } = useSite()
   if (isLoading) return null
   return (
     <section aria-labelledby="just-listed-heading" className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8 py-10">
       <h2 id="just-listed-heading" className="mb-6 text-2xl font-bold sm:text-3xl">
         Just listed
       </h2>
-      {user ? (
+      {user || site.public_listings ? (
         <Suspense fallback={<JustListedSkeleton />}>
           <JustListedFeed />
         </Suspense>

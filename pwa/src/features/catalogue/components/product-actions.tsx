@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import toast from 'react-hot-toast'
-import { Link } from 'react-router-dom'
+import { Link, useLocation } from 'react-router-dom'
 import { Button, buttonClasses } from '@/components/button'
 import { MessageButton } from '@/components/message-button'
 import { isApiError } from '@/lib/api'
@@ -16,6 +16,20 @@ import { BookingDialog, type BookingFormValues } from './booking-dialog'
 import { ReportDialog } from './report-dialog'
 
 export const alreadyReportedMessage = 'You have already reported this product'
+
+/**
+ * A visitor's way to an action: the login page, which says what for and
+ * comes back here afterwards (after registering too).
+ */
+function LogInTo({ reason, className, children }: { reason: string; className?: string; children: string }) {
+  const location = useLocation()
+  const state = { from: { pathname: location.pathname, search: location.search, hash: location.hash }, reason }
+  return (
+    <Link to={paths.login} state={state} className={className}>
+      {children}
+    </Link>
+  )
+}
 
 /**
  * Whether the viewer listed it: by the seller's id, or by email for answers
@@ -44,15 +58,27 @@ export function isOwnProduct(product: Product, user: Pick<User, 'id' | 'email'> 
  * queued the same way.
  */
 export function ProductActions({ product, className }: { product: Product; className?: string }) {
-  const { user } = useUser()
+  const { user, isLoading } = useUser()
   const online = useOnline()
   const [open, setOpen] = useState(false)
   const [booked, setBooked] = useState<'no' | 'yes' | 'queued'>('no')
   const book = useBookProduct()
   const sendOrQueue = useSendOrQueue()
 
-  if (!user) return null
-  if (isOwnProduct(product, user)) {
+  if (isLoading) return null
+  if (!user && product.status !== 'Sold') {
+    return (
+      <div className={cn('flex', className)}>
+        <LogInTo
+          reason="Log in to book this product"
+          className={buttonClasses({ className: 'flex-1 px-3 text-center' })}
+        >
+          Log in to book
+        </LogInTo>
+      </div>
+    )
+  }
+  if (user && isOwnProduct(product, user)) {
     return (
       <p className={cn('rounded-lg bg-stone-100 px-3 py-2 text-center text-sm font-medium text-stone-700', className)}>
         This is your listing
@@ -60,7 +86,7 @@ export function ProductActions({ product, className }: { product: Product; class
     )
   }
 
-  if (product.my_booking_id) {
+  if (user && product.my_booking_id) {
     return (
       <div className={cn('flex', className)}>
         <Link
@@ -88,6 +114,9 @@ export function ProductActions({ product, className }: { product: Product; class
       </p>
     )
   }
+
+  // Sold was shown above; only a signed-in viewer gets here.
+  if (!user) return null
 
   const submitBooking = ({ location, buyer_phone }: BookingFormValues) =>
     sendOrQueue({
@@ -138,7 +167,19 @@ export function ReportLink({ product, className }: { product: Product; className
   const report = useReportProduct()
   const sendOrQueue = useSendOrQueue()
 
-  if (!user || isOwnProduct(product, user)) return null
+  if (!user) {
+    return (
+      <div className={className}>
+        <LogInTo
+          reason="Log in to report this listing"
+          className="inline-flex min-h-11 items-center text-sm text-stone-600 underline underline-offset-2 hover:text-stone-900"
+        >
+          Log in to report this listing
+        </LogInTo>
+      </div>
+    )
+  }
+  if (isOwnProduct(product, user)) return null
 
   const submitReport = (reason: string) =>
     sendOrQueue({
@@ -197,7 +238,7 @@ export function MessageSeller({ product, className }: { product: Product; classN
   if (user && isOwnProduct(product, user)) return null
   return (
     <MessageButton
-      label="Message the seller"
+      label={user ? 'Message the seller' : 'Log in to message the seller'}
       about={{ about: 'product', id: product.id }}
       subject={product.product}
       className={className}

@@ -85,7 +85,7 @@ export function ProductDetails({
           <Fact label="Seller">
             <SellerName name={product.seller} verified={product.seller_verified} />
             {product.seller_id !== undefined && (
-              <Link to={`${paths.search}?seller=${product.seller_id}`} className="mt-1 block w-fit text-sm font-semibold">
+              <Link to={paths.seller(product.seller_id)} className="mt-1 block w-fit text-sm font-semibold">
                 More from {product.seller}
               </Link>
             )}

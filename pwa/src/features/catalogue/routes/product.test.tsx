@@ -125,10 +125,10 @@ describe('Product page', () => {
     expect(screen.queryByRole('button', { name: 'Book Now' })).not.toBeInTheDocument()
   })
 
-  it("links the seller's name to their other listings", async () => {
+  it("links the seller's name to their page", async () => {
     serve(makeProduct({ seller: 'Sam Seller', seller_id: 2 }))
     renderRoutes(routes, '/products/1')
-    expect(await screen.findByRole('link', { name: 'More from Sam Seller' })).toHaveAttribute('href', '/search?seller=2')
+    expect(await screen.findByRole('link', { name: 'More from Sam Seller' })).toHaveAttribute('href', '/sellers/2')
   })
 
   it('offers no such link when the answer does not say who the seller is', async () => {

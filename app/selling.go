@@ -1,0 +1,79 @@
+package app
+
+import (
+	"context"
+	"time"
+)
+
+// SellerProfile is what anyone who may browse sees of a seller: never how
+// to reach them (no email, no phone).
+type SellerProfile struct {
+	ID          int64     `json:"id"`
+	Name        string    `json:"name"`
+	Image       string    `json:"image"`
+	Verified    bool      `json:"verified"`
+	MemberSince time.Time `json:"member_since"`
+	// Listings counts what is for sale now (Available or Reserved); Sold,
+	// what sold.
+	Listings int `json:"listings"`
+	Sold     int `json:"sold"`
+}
+
+// SellingStore keeps who sells and what they sold.
+type SellingStore interface {
+	// StartSelling makes the Buyer id a Seller and records audit in the
+	// same transaction; an account that is no Buyer is not found.
+	StartSelling(ctx context.Context, id int64, audit *AuditEntry) error
+	// SellerCounts counts the listings of a seller for sale now and sold.
+	SellerCounts(ctx context.Context, id int64) (listings, sold int, err error)
+}
+
+// StartSelling makes a signed-in Buyer's account a Seller's, so that one
+// account buys and sells. A Seller's stays as it is; an admin's account
+// cannot sell.
+func (s *Service) StartSelling(ctx context.Context, actor *User) (*User, error) {
+	if err := RequireUser(actor); err != nil {
+		return nil, err
+	}
+	if !CanStartSelling(actor) {
+		return nil, Errorf(KindConflict, "An admin's account looks after the marketplace and cannot sell; use another account to sell")
+	}
+	if actor.IsSeller() {
+		return actor, nil
+	}
+	audit := auditOf(actor, AuditStartSelling, AuditTargetUser, actor.ID, accountName(actor))
+	err := s.store.StartSelling(ctx, actor.ID, audit)
+	if ErrorKind(err) == KindNotFound {
+		// Someone else changed the account meanwhile: answer it as it is now.
+		return s.store.UserByID(ctx, actor.ID)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return s.store.UserByID(ctx, actor.ID)
+}
+
+// SellerProfile shows a seller's card to whoever may browse. An unknown
+// account, and one that neither sells nor ever listed anything, is not
+// found: a buyer's name is nobody else's business.
+func (s *Service) SellerProfile(ctx context.Context, actor *User, id int64) (*SellerProfile, error) {
+	if err := s.requireViewer(ctx, actor); err != nil {
+		return nil, err
+	}
+	u, err := s.store.UserByID(ctx, id)
+	if ErrorKind(err) == KindNotFound {
+		return nil, Errorf(KindNotFound, "No seller with this id")
+	}
+	if err != nil {
+		return nil, err
+	}
+	listings, sold, err := s.store.SellerCounts(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if !u.IsSeller() && listings+sold == 0 {
+		return nil, Errorf(KindNotFound, "No seller with this id")
+	}
+	return &SellerProfile{ID: u.ID, Name: u.Name, Image: u.Image, Verified: u.IsSeller() && u.Verified,
+		MemberSince: u.Created, Listings: listings, Sold: sold}, nil
+}

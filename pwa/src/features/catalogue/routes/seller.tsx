@@ -1,0 +1,147 @@
+import { Link, useParams } from 'react-router-dom'
+import { Avatar } from '@/components/avatar'
+import { Button, buttonClasses } from '@/components/button'
+import { EmptyState } from '@/components/empty-state'
+import { QueryErrorState } from '@/components/error-state'
+import { FormError } from '@/components/form-error'
+import { OfflineState } from '@/components/offline-state'
+import { CardSkeletonList } from '@/components/skeleton'
+import { PageSpinner } from '@/components/spinner'
+import { isApiError } from '@/lib/api'
+import { paths } from '@/lib/paths'
+import type { SellerProfile } from '@/lib/types'
+import { useDocumentTitle } from '@/lib/use-document-title'
+import { uniqueProducts } from '../api/get-category-products'
+import { useSellerProducts, useSellerProfile } from '../api/get-seller'
+import { NotFound } from '../components/not-found'
+import { ProductActions } from '../components/product-actions'
+import { ProductCard, productGridClasses } from '../components/product-card'
+import { SellerName } from '../components/seller-name'
+
+/** "12" → 12; anything that can't be an id → null. */
+function parseId(raw: string | undefined): number | null {
+  return raw && /^[1-9]\d{0,15}$/.test(raw) ? Number(raw) : null
+}
+
+const memberSince = new Intl.DateTimeFormat('en', { month: 'long', year: 'numeric' })
+
+function SellerCard({ seller }: { seller: SellerProfile }) {
+  const since = new Date(seller.member_since)
+  return (
+    <section
+      aria-labelledby="seller-heading"
+      className="mb-8 flex flex-wrap items-center gap-4 rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:gap-6 sm:p-6"
+    >
+      <Avatar name={seller.name} src={seller.image || undefined} label={`Picture of ${seller.name}`} size={72} />
+      <div className="min-w-0 flex-1">
+        <h1 id="seller-heading" className="text-2xl font-bold sm:text-3xl">
+          <SellerName name={seller.name} verified={seller.verified} />
+        </h1>
+        {!Number.isNaN(since.getTime()) && <p className="mt-1 text-stone-600">Member since {memberSince.format(since)}</p>}
+        <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-stone-800">
+          <div className="flex gap-1.5">
+            <dt>For sale</dt>
+            <dd className="font-semibold">{seller.listings}</dd>
+          </div>
+          <div className="flex gap-1.5">
+            <dt>Sold</dt>
+            <dd className="font-semibold">{seller.sold}</dd>
+          </div>
+        </dl>
+      </div>
+    </section>
+  )
+}
+
+/** A seller's page: their card, then what they have for sale in the catalogue's cards. */
+export function SellerRoute() {
+  const id = parseId(useParams().id)
+  const profile = useSellerProfile(id)
+  const listings = useSellerProducts(id)
+  const products = uniqueProducts(listings.data?.pages)
+  const total = listings.data?.pages.at(-1)?.total ?? 0
+  useDocumentTitle(profile.data?.name ?? 'Seller')
+
+  let body
+  if (id === null || isApiError(profile.error, 404)) {
+    body = (
+      <>
+        <h1 className="sr-only">Seller not found</h1>
+        <NotFound title="We could not find this seller">Their account may have been closed.</NotFound>
+      </>
+    )
+  } else if (profile.isPending && profile.fetchStatus === 'paused') {
+    body = <OfflineState what="This seller's page" />
+  } else if (profile.isPending) {
+    body = <PageSpinner label="Loading the seller…" />
+  } else if (profile.isError) {
+    body = <QueryErrorState title="Could not load this seller" query={profile} />
+  } else {
+    let list
+    if (listings.isPending) {
+      list = <CardSkeletonList count={3} label="Loading their listings…" className={productGridClasses} />
+    } else if (listings.isError && !listings.data) {
+      list = <QueryErrorState title="Could not load their listings" query={listings} />
+    } else if (products.length === 0) {
+      list = (
+        <EmptyState
+          title="Nothing for sale right now"
+          action={
+            <Link to={paths.categories} className={buttonClasses({ variant: 'secondary' })}>
+              Browse the categories
+            </Link>
+          }
+        />
+      )
+    } else {
+      list = (
+        <>
+          <ul className={productGridClasses}>
+            {products.map((product, index) => (
+              <li key={product.id}>
+                <ProductCard
+                  product={product}
+                  headingLevel="h3"
+                  actions={<ProductActions product={product} />}
+                  priority={index === 0}
+                />
+              </li>
+            ))}
+          </ul>
+          {listings.isFetchNextPageError && (
+            <div className="mt-6">
+              <FormError error={listings.error} />
+            </div>
+          )}
+          {listings.hasNextPage && (
+            <div className="mt-8 flex flex-col items-center gap-2">
+              <p className="text-sm text-stone-600">
+                Showing {products.length} of {total}
+              </p>
+              <Button
+                variant="secondary"
+                onClick={() => void listings.fetchNextPage()}
+                isLoading={listings.isFetchingNextPage}
+              >
+                Load more
+              </Button>
+            </div>
+          )}
+        </>
+      )
+    }
+    body = (
+      <>
+        <SellerCard seller={profile.data} />
+        <section aria-labelledby="seller-listings-heading">
+          <h2 id="seller-listings-heading" className="mb-4 text-xl font-bold sm:text-2xl">
+            For sale by {profile.data.name}
+          </h2>
+          {list}
+        </section>
+      </>
+    )
+  }
+
+  return <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">{body}</div>
+}
