@@ -5,6 +5,8 @@ import (
 	"context"
 	"html/template"
 	"net/http"
+	"net/url"
+	"regexp"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -104,12 +106,18 @@ var titledPages = map[string]struct {
 func (s *Server) pageCard(r *http.Request, site app.Site, path string) (headCard, bool) {
 	ctx := r.Context()
 	kind, key, found := strings.Cut(strings.TrimPrefix(path, "/"), "/")
-	if !found || key == "" || strings.Contains(key, "/") || !site.PublicListings {
+	if !found || key == "" || strings.Contains(key, "/") {
+		return headCard{}, false
+	}
+	// Posts are the community's news, public whatever the listings are.
+	if !site.PublicListings && kind != "blogs" {
 		return headCard{}, false
 	}
 	var card headCard
 	var err error
 	switch kind {
+	case "blogs":
+		card, err = s.postCard(ctx, r, site, key)
 	case "products":
 		card, err = s.productCard(ctx, r, site, key)
 	case "categories":
@@ -220,6 +228,38 @@ func (s *Server) sellerCard(ctx context.Context, r *http.Request, site app.Site,
 		card.Image, card.ImageAlt, card.Icon = s.linkTo(r, appIcon), "", true
 	}
 	return card, nil
+}
+
+func (s *Server) postCard(ctx context.Context, r *http.Request, site app.Site, slug string) (headCard, error) {
+	post, err := s.svc.PostBySlug(ctx, slug)
+	if err != nil {
+		return headCard{}, err
+	}
+	return headCard{
+		Title: post.Title + " · " + site.Name, CardTitle: post.Title,
+		Description: excerpt(markdownText(post.Body), maxDescriptionRunes),
+		SiteName:    site.Name, Type: "article", URL: s.linkTo(r, "/blogs/"+url.PathEscape(post.Slug)),
+		Image: s.linkTo(r, appIcon), Icon: true,
+	}, nil
+}
+
+// markdownLink is a Markdown link or picture; its text is what a reader sees.
+var markdownLink = regexp.MustCompile(`!?\[([^\]]*)\]\([^)]*\)`)
+
+// markdownText is a Markdown text as a reader sees it, near enough for a
+// preview: links as their text, without the marks of headings, lists,
+// quotes and emphasis.
+func markdownText(md string) string {
+	md = markdownLink.ReplaceAllString(md, "$1")
+	var lines []string
+	for _, line := range strings.Split(md, "\n") {
+		line = strings.TrimLeft(strings.TrimSpace(line), "#>-+ ")
+		if len(line) > 1 && line[0] == '*' && line[1] == ' ' {
+			line = line[2:]
+		}
+		lines = append(lines, line)
+	}
+	return strings.NewReplacer("**", "", "__", "", "`", "", "*", "", "_", " ").Replace(strings.Join(lines, " "))
 }
 
 // renderHead writes card as the <head> elements it stands for.

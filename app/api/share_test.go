@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"net/netip"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -532,4 +533,29 @@ func TestDisplayPrice(t *testing.T) {
 			t.Errorf("%d %s: %q, want %q", tc.cents, tc.currency, got, tc.want)
 		}
 	}
+}
+
+// A post is the community's news: its link has a card of its own and is in
+// the sitemap whether or not the listings are public.
+func TestSharedPostPage(t *testing.T) {
+	s := newShareShop(t, api.Config{})
+	r := s.admin.call("POST", "/api/posts", map[string]string{"title": "Swap day </title><script>",
+		"body": "## Bring what you no longer need\n\nMeet us at the [town hall](https://town.example) on **Saturday**."})
+	expectStatus(t, r, http.StatusCreated)
+	post := decode[app.Post](t, r)
+
+	page := readShared(t, s.srv.URL+"/blogs/"+post.Slug)
+	if page.title != "Swap day </title><script> · Rehome" || page.meta["og:type"] != "article" ||
+		page.meta["og:url"] != s.srv.URL+"/blogs/"+post.Slug ||
+		page.meta["description"] != "Bring what you no longer need Meet us at the town hall on Saturday." {
+		t.Errorf("title %q, card %v", page.title, page.meta)
+	}
+	if strings.Contains(page.body, "</title><script>") {
+		t.Error("the post's title came out as markup")
+	}
+	if got := readSitemap(t, s.srv.URL+"/sitemap.xml").locs(); !slices.Contains(got, s.srv.URL+"/blogs/"+post.Slug) {
+		t.Errorf("the sitemap lacks the post: %q", got)
+	}
+	// A slug of no post gets the site's card.
+	siteCardOnly(t, readShared(t, s.srv.URL+"/blogs/no-such-post"), s.srv.URL, "Rehome")
 }

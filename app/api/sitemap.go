@@ -43,6 +43,9 @@ func (s *Server) sitemapSource(r *http.Request) (sitemapSource, error) {
 	for _, path := range sitePages {
 		src.pages = append(src.pages, sitemapEntry{loc: s.linkTo(r, path)})
 	}
+	if err := s.addPosts(r, &src); err != nil {
+		return src, err
+	}
 	if !s.svc.PublicListings(r.Context()) {
 		return src, nil
 	}
@@ -57,6 +60,23 @@ func (s *Server) sitemapSource(r *http.Request) (sitemapSource, error) {
 	listings, err := s.svc.SharedListings(r.Context(), app.Page{Limit: 0})
 	src.listings = listings.Total
 	return src, err
+}
+
+// addPosts adds every post, public whatever the listings are. A community
+// writes a few posts a month, so they are read whole, a page at a time.
+func (s *Server) addPosts(r *http.Request, src *sitemapSource) error {
+	for offset := 0; ; offset += app.MaxPageLimit {
+		posts, err := s.svc.Posts(r.Context(), app.Page{Limit: app.MaxPageLimit, Offset: offset})
+		if err != nil {
+			return err
+		}
+		for _, p := range posts.Items {
+			src.pages = append(src.pages, sitemapEntry{loc: s.linkTo(r, "/blogs/"+url.PathEscape(p.Slug)), lastmod: p.Updated})
+		}
+		if len(posts.Items) == 0 || offset+len(posts.Items) >= posts.Total {
+			return nil
+		}
+	}
 }
 
 func (src sitemapSource) total() int { return len(src.pages) + src.listings }
