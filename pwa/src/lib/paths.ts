@@ -39,6 +39,11 @@ export const routePaths = {
   profile: '/dashboard/profile',
   messages: '/dashboard/messages',
   conversation: '/dashboard/messages/:id',
+  // The community's own pages (features/site).
+  about: '/about',
+  privacy: '/privacy',
+  terms: '/terms',
+  siteSettings: '/dashboard/site',
 } as const
 
 type RoutePaths = typeof routePaths
