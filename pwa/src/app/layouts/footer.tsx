@@ -30,7 +30,7 @@ export function Footer() {
             {site.tagline && <p className="mt-2 text-sm text-stone-600">{site.tagline}</p>}
           </div>
           <nav aria-label="Footer">
-            <ul className="grid grid-cols-2 gap-x-8 sm:grid-cols-4 md:grid-cols-[repeat(4,auto)]">
+            <ul className="grid grid-cols-2 gap-x-8 sm:grid-cols-4 md:flex md:flex-wrap md:justify-end md:gap-x-6">
               {links.map((link) => (
                 <li key={link.label}>
                   <Link to={link.to} className={linkClasses}>

@@ -87,7 +87,7 @@ export function Brand() {
 function Tagline() {
   const { site } = useSite()
   if (!site.tagline) return null
-  return <p className="-mt-2 hidden max-w-72 truncate ps-10 text-xs text-stone-600 xl:block">{site.tagline}</p>
+  return <p className="-mt-2 hidden max-w-96 truncate ps-10 text-xs text-stone-600 xl:block">{site.tagline}</p>
 }
 
 /**

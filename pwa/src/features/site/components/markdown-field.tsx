@@ -12,13 +12,6 @@ interface MarkdownFieldProps {
   textarea: ComponentProps<'textarea'>
 }
 
-const hint = (
-  <>
-    Markdown: a blank line between paragraphs, <code>**bold**</code>, <code>*italic*</code>, <code>- </code>for a list,{' '}
-    <code>## </code>for a heading, <code>[words](https://…)</code> for a link.
-  </>
-)
-
 /**
  * A Markdown text with its preview: beside it on wide screens, and on phones
  * one at a time, switched by Write / Preview.
@@ -34,7 +27,7 @@ export function MarkdownField({ label, value, error, textarea }: MarkdownFieldPr
   return (
     <div className="flex flex-col gap-2">
       <div className="grid gap-4 lg:grid-cols-2">
-        <Field label={label} error={error} hint={hint} className={cn(previewing && 'max-lg:hidden')}>
+        <Field label={label} error={error} className={cn(previewing && 'max-lg:hidden')}>
           {(control) => <Textarea rows={10} className="font-mono text-sm" {...control} {...textarea} />}
         </Field>
         <section

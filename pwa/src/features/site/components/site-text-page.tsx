@@ -11,6 +11,7 @@ import type { Site } from '@/lib/types'
 
 interface SiteTextPageProps {
   title: (site: Site) => string
+  description?: (site: Site) => string
   /** The page's body, from the site's settings. */
   children: (site: Site) => ReactNode
 }
@@ -20,7 +21,7 @@ interface SiteTextPageProps {
  * offline. A link to one of its sections (/about#rules) scrolls there once
  * the text is in.
  */
-export function SiteTextPage({ title, children }: SiteTextPageProps) {
+export function SiteTextPage({ title, description, children }: SiteTextPageProps) {
   const query = useQuery(siteQueryOptions())
   const { hash } = useLocation()
   const loaded = !!query.data
@@ -33,7 +34,7 @@ export function SiteTextPage({ title, children }: SiteTextPageProps) {
   if (query.data) {
     body = (
       <>
-        <PageHeader title={title(query.data)} />
+        <PageHeader title={title(query.data)} description={description?.(query.data) || undefined} />
         {children(query.data)}
       </>
     )

@@ -3,10 +3,9 @@ import { SiteText, SiteTextPage } from '../components/site-text-page'
 /** Who runs the marketplace, its rules, and how to reach an admin. */
 export function AboutRoute() {
   return (
-    <SiteTextPage title={(site) => `About ${site.name}`}>
+    <SiteTextPage title={(site) => `About ${site.name}`} description={(site) => site.tagline}>
       {(site) => (
-        <div className="flex flex-col gap-10">
-          {site.tagline && <p className="-mt-4 text-lg text-stone-700">{site.tagline}</p>}
+        <div className="flex flex-col gap-8">
           <SiteText text={site.about} />
           <section aria-labelledby="rules" className="flex scroll-mt-20 flex-col gap-4">
             <h2 id="rules" className="scroll-mt-20 text-2xl font-bold">

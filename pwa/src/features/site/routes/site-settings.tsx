@@ -121,6 +121,11 @@ function SiteSettingsForm({ site }: { site: Site }) {
             Shown on <Link to={paths.about}>About</Link>, <Link to={paths.privacy}>Privacy</Link> and{' '}
             <Link to={paths.terms}>Terms</Link>; the rules follow the About text there.
           </p>
+          <p className="mt-1 text-sm text-stone-600">
+            Written in Markdown: a blank line between paragraphs, <code>**bold**</code>, <code>*italic*</code>,{' '}
+            <code>- </code>at the start of each line of a list, <code>## </code>before a heading,{' '}
+            <code>[words](https://…)</code> for a link.
+          </p>
         </div>
         {texts.map((text) => (
           <MarkdownField
