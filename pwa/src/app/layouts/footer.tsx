@@ -25,9 +25,9 @@ export function Footer() {
     <footer className="mt-auto border-t border-stone-200 bg-white">
       <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
         <div className="flex flex-col gap-6 md:flex-row md:items-start md:justify-between">
-          <div className="max-w-sm">
+          <div className="min-w-0 max-w-sm">
             <Brand />
-            {site.tagline && <p className="mt-2 text-sm text-stone-600">{site.tagline}</p>}
+            {site.tagline && <p className="mt-2 text-sm text-stone-600 wrap-anywhere">{site.tagline}</p>}
           </div>
           <nav aria-label="Footer">
             <ul className="grid grid-cols-2 gap-x-8 sm:grid-cols-4 md:flex md:flex-wrap md:justify-end md:gap-x-6">
@@ -52,7 +52,7 @@ export function Footer() {
             </ul>
           </nav>
         </div>
-        <p className="mt-6 border-t border-stone-200 pt-6 text-sm text-stone-600">
+        <p className="mt-6 border-t border-stone-200 pt-6 text-sm text-stone-600 wrap-anywhere">
           © {year} {site.name}
         </p>
       </div>

@@ -76,7 +76,7 @@ function NavItems({ onNavigate, className }: { onNavigate?: () => void; classNam
 export function Brand() {
   const { site } = useSite()
   return (
-    <Link to="/" className="inline-flex min-h-11 min-w-0 items-center gap-2 text-xl font-bold text-teal-800 no-underline">
+    <Link to="/" className="inline-flex min-h-11 max-w-full min-w-0 items-center gap-2 text-xl font-bold text-teal-800 no-underline">
       <LogoMark />
       <span className="truncate">{site.name}</span>
     </Link>
@@ -104,7 +104,7 @@ export function Navbar({ start }: { start?: ReactNode }) {
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
         <div className="flex min-w-0 items-center gap-2">
           {start}
-          <div className="min-w-0">
+          <div className="min-w-0 md:max-w-64 xl:max-w-96">
             <Brand />
             <Tagline />
           </div>

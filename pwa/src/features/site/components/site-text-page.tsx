@@ -6,6 +6,7 @@ import { MarkdownText } from '@/components/markdown'
 import { OfflineState } from '@/components/offline-state'
 import { PageHeader } from '@/components/page-header'
 import { PageSpinner } from '@/components/spinner'
+import { cn } from '@/lib/cn'
 import { siteQueryOptions } from '@/lib/site'
 import type { Site } from '@/lib/types'
 
@@ -34,7 +35,10 @@ export function SiteTextPage({ title, description, children }: SiteTextPageProps
   if (query.data) {
     body = (
       <>
-        <PageHeader title={title(query.data)} description={description?.(query.data) || undefined} />
+        <PageHeader
+          title={title(query.data)}
+          description={description?.(query.data) ? <span className="wrap-anywhere">{description(query.data)}</span> : undefined}
+        />
         {children(query.data)}
       </>
     )
@@ -51,5 +55,5 @@ export function SiteTextPage({ title, description, children }: SiteTextPageProps
 /** One text of the site's, or a word that the admins have not written it yet. */
 export function SiteText({ text, className }: { text: string; className?: string }) {
   if (!text.trim()) return <p className="text-stone-600 italic">Nothing here yet.</p>
-  return <MarkdownText text={text} className={className} />
+  return <MarkdownText text={text} className={cn('wrap-break-word', className)} />
 }
