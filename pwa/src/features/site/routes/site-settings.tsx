@@ -18,12 +18,7 @@ import type { Site } from '@/lib/types'
 import { useUpdateSite } from '../api/update-site'
 import { MarkdownField } from '../components/markdown-field'
 
-// The server's limits (app/site.go), checked here too so a long text is
-// caught before it is sent.
-const maxName = 60
-const maxTagline = 140
-const maxText = 20000
-
+// The server checks the lengths (app/site.go) and names the fields it refuses.
 const fieldNames = ['name', 'tagline', 'about', 'rules', 'privacy', 'terms', 'contact_email', 'public_listings'] as const
 
 const texts = [
@@ -32,8 +27,6 @@ const texts = [
   { name: 'privacy', label: 'Privacy' },
   { name: 'terms', label: 'Terms' },
 ] as const
-
-const atMost = (max: number) => ({ value: max, message: `Use at most ${max.toLocaleString('en')} characters` })
 
 export function SiteSettingsRoute() {
   const query = useQuery(siteQueryOptions())
@@ -81,11 +74,11 @@ function SiteSettingsForm({ site }: { site: Site }) {
         </h2>
         <Field label="Name" error={errors.name?.message} hint="In the header, the tab's title and every mail.">
           {(control) => (
-            <Input autoComplete="off" {...control} {...register('name', { ...required, maxLength: atMost(maxName) })} />
+            <Input autoComplete="off" {...control} {...register('name', required)} />
           )}
         </Field>
         <Field label="Tagline" error={errors.tagline?.message} hint="One line under the name. Optional.">
-          {(control) => <Input autoComplete="off" {...control} {...register('tagline', { maxLength: atMost(maxTagline) })} />}
+          {(control) => <Input autoComplete="off" {...control} {...register('tagline')} />}
         </Field>
         <Field
           label="Contact email"
@@ -133,7 +126,7 @@ function SiteSettingsForm({ site }: { site: Site }) {
             label={text.label}
             value={watch(text.name) ?? ''}
             error={errors[text.name]?.message}
-            textarea={register(text.name, { maxLength: atMost(maxText) })}
+            textarea={register(text.name)}
           />
         ))}
       </section>
