@@ -71,7 +71,7 @@ func (s *Service) mailVerifyLink(ctx context.Context, u *User, now time.Time) er
 	token := rand.Text()
 	link := s.link("/confirm-email?token=" + url.QueryEscape(token))
 	v := EmailVerification{UserID: u.ID, Email: u.Email, TokenHash: resetTokenHash(token),
-		Expires: now.Add(VerifyLinkValidity), Mail: verifyEmailMail(u, link)}
+		Expires: now.Add(VerifyLinkValidity), Mail: verifyEmailMail(s.siteName(ctx), u, link)}
 	if err := s.store.CreateEmailVerification(ctx, v); err != nil {
 		return err
 	}

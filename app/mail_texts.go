@@ -1,6 +1,7 @@
 package app
 
 import (
+	"context"
 	"html"
 	"strings"
 )
@@ -8,6 +9,8 @@ import (
 // mailBody is what every mail says: a greeting, a few paragraphs, at most
 // one link to act on, and why the person got it.
 type mailBody struct {
+	// Site is the marketplace's name, written at the top.
+	Site        string
 	Greeting    string
 	Paragraphs  []string
 	ActionLabel string
@@ -26,7 +29,7 @@ func mailHTML(body mailBody) string {
 	b.WriteString(`<!doctype html>
 <html><body style="margin:0;padding:24px;background:#f5f5f4;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#1c1917">
 <div style="max-width:520px;margin:0 auto;background:#fff;border-radius:12px;padding:24px">
-<p style="margin:0 0 16px;font-weight:700;font-size:20px;color:#047857">Rehome</p>
+<p style="margin:0 0 16px;font-weight:700;font-size:20px;color:#047857">` + html.EscapeString(body.Site) + `</p>
 <p>` + html.EscapeString(body.Greeting) + "</p>\n")
 	for _, p := range body.Paragraphs {
 		b.WriteString(`<p style="line-height:1.5">` + html.EscapeString(p) + "</p>\n")
@@ -61,89 +64,106 @@ func greeting(u *User) string {
 	return "Hello " + u.Name + ","
 }
 
-const mailFooter = "You get this mail because of your account on Rehome, your community's second-hand marketplace."
+func mailFooter(site string) string {
+	return "You get this mail because of your account on " + site + ", your community's second-hand marketplace."
+}
 
-func passwordResetMail(u *User, link string) *Mail {
-	return newMail(u.Email, "Reset your Rehome password", mailBody{
+// siteName is the marketplace's name for a mail about to be sent; a store
+// that cannot answer gets the default one rather than no mail.
+func (s *Service) siteName(ctx context.Context) string {
+	if site, err := s.store.Site(ctx); err == nil && site.Name != "" {
+		return site.Name
+	}
+	return DefaultSite().Name
+}
+
+func passwordResetMail(site string, u *User, link string) *Mail {
+	return newMail(u.Email, "Reset your "+site+" password", mailBody{
+		Site:     site,
 		Greeting: greeting(u),
 		Paragraphs: []string{
-			"Someone, hopefully you, asked to reset the password of your Rehome account.",
+			"Someone, hopefully you, asked to reset the password of your " + site + " account.",
 			"The link works once, for one hour. Setting a new password signs you out everywhere else.",
 			"If you did not ask, ignore this mail: your password stays as it is.",
 		},
 		ActionLabel: "Choose a new password",
 		ActionURL:   link,
-		Footer:      mailFooter,
+		Footer:      mailFooter(site),
 	})
 }
 
-func confirmEmailMail(u *User, newEmail, link string) *Mail {
-	return newMail(newEmail, "Confirm your new email for Rehome", mailBody{
+func confirmEmailMail(site string, u *User, newEmail, link string) *Mail {
+	return newMail(newEmail, "Confirm your new email for "+site, mailBody{
+		Site:     site,
 		Greeting: greeting(u),
 		Paragraphs: []string{
-			"You asked to use " + newEmail + " for your Rehome account. Open the link to confirm it; until then, your account keeps its current email.",
+			"You asked to use " + newEmail + " for your " + site + " account. Open the link to confirm it; until then, your account keeps its current email.",
 			"The link works once, for one hour. If you did not ask, ignore this mail.",
 		},
 		ActionLabel: "Confirm this email",
 		ActionURL:   link,
-		Footer:      mailFooter,
+		Footer:      mailFooter(site),
 	})
 }
 
 // emailTakenMail answers a request to move an account to an address that
 // already has one, told to that address alone: the person asking learns
 // nothing they could not learn by owning it.
-func emailTakenMail(to, link string) *Mail {
-	return newMail(to, "Someone tried to use your email on Rehome", mailBody{
+func emailTakenMail(site string, to, link string) *Mail {
+	return newMail(to, "Someone tried to use your email on "+site, mailBody{
+		Site:     site,
 		Greeting: "Hello,",
 		Paragraphs: []string{
-			"Someone asked to move another Rehome account to this email, which already has an account. Nothing changed.",
+			"Someone asked to move another " + site + " account to this email, which already has an account. Nothing changed.",
 			"If it was you and you have forgotten your password, you can reset it.",
 		},
 		ActionLabel: "Reset your password",
 		ActionURL:   link,
-		Footer:      mailFooter,
+		Footer:      mailFooter(site),
 	})
 }
 
 // emailChangedMail tells the old address that the account moved, so that
 // a stolen session cannot take an account away unnoticed.
-func emailChangedMail(u *User, oldEmail string) *Mail {
-	return newMail(oldEmail, "Your Rehome email was changed", mailBody{
+func emailChangedMail(site string, u *User, oldEmail string) *Mail {
+	return newMail(oldEmail, "Your "+site+" email was changed", mailBody{
+		Site:     site,
 		Greeting: greeting(u),
 		Paragraphs: []string{
-			"Your Rehome account now uses " + u.Email + " instead of this address.",
+			"Your " + site + " account now uses " + u.Email + " instead of this address.",
 			"If you did not do this, ask an admin of your marketplace to help you at once.",
 		},
-		Footer: mailFooter,
+		Footer: mailFooter(site),
 	})
 }
 
-func verifyEmailMail(u *User, link string) *Mail {
-	return newMail(u.Email, "Confirm your email for Rehome", mailBody{
+func verifyEmailMail(site string, u *User, link string) *Mail {
+	return newMail(u.Email, "Confirm your email for "+site, mailBody{
+		Site:     site,
 		Greeting: greeting(u),
 		Paragraphs: []string{
-			"Please confirm that " + u.Email + " is yours, so that your Rehome account is safe with it.",
-			"The link works once, for a day. If you did not make an account on Rehome, ignore this mail.",
+			"Please confirm that " + u.Email + " is yours, so that your " + site + " account is safe with it.",
+			"The link works once, for a day. If you did not make an account on " + site + ", ignore this mail.",
 		},
 		ActionLabel: "Confirm my email",
 		ActionURL:   link,
-		Footer:      mailFooter,
+		Footer:      mailFooter(site),
 	})
 }
 
 // accountClaimedMail tells the address's owner, who just signed in with a
 // provider, what became of the account someone had made with their email
 // before anyone proved it.
-func accountClaimedMail(u *User, provider string) *Mail {
-	return newMail(u.Email, "Your Rehome account is now signed in with "+provider, mailBody{
+func accountClaimedMail(site string, u *User, provider string) *Mail {
+	return newMail(u.Email, "Your "+site+" account is now signed in with "+provider, mailBody{
+		Site:     site,
 		Greeting: greeting(u),
 		Paragraphs: []string{
-			"You signed in to Rehome with " + provider + ", which confirmed that " + u.Email + " is yours. " +
+			"You signed in to " + site + " with " + provider + ", which confirmed that " + u.Email + " is yours. " +
 				"The account with this email had never confirmed it, so it is now yours alone: every other device was signed out of it.",
 			"Any password set on it before was removed. Sign in with " + provider + ", or set a new password on your Profile.",
 			"If you did not sign in with " + provider + " just now, ask an admin of your marketplace to help you at once.",
 		},
-		Footer: mailFooter,
+		Footer: mailFooter(site),
 	})
 }

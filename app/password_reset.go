@@ -149,7 +149,7 @@ func (s *Service) mailResetLink(ctx context.Context, email string, now time.Time
 	}
 	token := rand.Text()
 	link := s.link("/reset-password?token=" + url.QueryEscape(token))
-	reset := PasswordReset{UserID: u.ID, Email: u.Email, TokenHash: resetTokenHash(token), Expires: now.Add(ResetLinkValidity), Mail: passwordResetMail(u, link)}
+	reset := PasswordReset{UserID: u.ID, Email: u.Email, TokenHash: resetTokenHash(token), Expires: now.Add(ResetLinkValidity), Mail: passwordResetMail(s.siteName(ctx), u, link)}
 	if err := s.store.CreatePasswordReset(ctx, reset); err != nil {
 		return err
 	}

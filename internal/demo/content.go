@@ -17,6 +17,8 @@ const (
 )
 
 var (
+	// Where "Contact an admin" writes to in the demo.
+	contactEmail = "admins@rehome.test"
 	adminAccount = app.NewUser{Name: "Ada Admin", Email: "admin@rehome.test", Role: app.RoleAdmin}
 	sellers      = []app.NewUser{
 		{Name: "Sam Seller", Email: "seller@rehome.test", Role: app.RoleSeller, Phone: "+1 555 0100", Location: "Riverside"},

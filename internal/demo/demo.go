@@ -185,6 +185,11 @@ func Fill(ctx context.Context, svc *app.Service, log *slog.Logger) error {
 	if err := writePosts(ctx, svc, admin, time.Now()); err != nil {
 		return err
 	}
+	// The site's texts stay the defaults, which tell the demo's admin what to
+	// write on Site settings; a contact address makes "Contact an admin" work.
+	if _, err := svc.UpdateSite(ctx, admin, app.SitePatch{ContactEmail: &contactEmail}); err != nil {
+		return fmt.Errorf("site settings: %w", err)
+	}
 
 	for _, a := range append(staff, customers...) {
 		log.Info("demo account (password shown only now)", "email", a.Email, "password", a.password)

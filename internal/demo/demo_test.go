@@ -69,6 +69,15 @@ func TestFill(t *testing.T) {
 		}
 	}
 
+	// The site keeps its default texts, for the admin to write, with an
+	// address to contact; visitors still cannot browse.
+	site, err := svc.Site(ctx)
+	wantSite := app.DefaultSite()
+	wantSite.ContactEmail = "admins@rehome.test"
+	if err != nil || site != wantSite {
+		t.Errorf("site settings %+v, %v; want %+v", site, err, wantSite)
+	}
+
 	categories, err := svc.Categories(ctx)
 	if err != nil || len(categories) < 8 {
 		t.Fatalf("%d categories, %v", len(categories), err)

@@ -15,6 +15,7 @@
  *   features/seller           myProducts, addProduct, editProduct, myBuyers, sell (start selling)
  *   features/admin            allUsers, allSellers, allBuyers, reportedItems, addCategory, auditLog
  *   features/messages         messages, conversation (one screen: the list beside the open thread)
+ *   features/site             about, privacy, terms, siteSettings (the community's own texts)
  *
  * Guards: category, product, search and seller pages need a signed-in user unless the
  * site's listings are public; Sell and all of the dashboard need a signed-in user;
@@ -126,6 +127,18 @@ export const routes: RouteObject[] = [
               },
             ],
           },
+          {
+            path: routePaths.about,
+            lazy: () => screens.about().then((m) => ({ Component: m.AboutRoute })),
+          },
+          {
+            path: routePaths.privacy,
+            lazy: () => screens.privacy().then((m) => ({ Component: m.PrivacyRoute })),
+          },
+          {
+            path: routePaths.terms,
+            lazy: () => screens.terms().then((m) => ({ Component: m.TermsRoute })),
+          },
           { path: '*', element: <NotFoundRoute /> },
         ],
       },
@@ -206,6 +219,10 @@ export const routes: RouteObject[] = [
               {
                 path: routePaths.auditLog,
                 lazy: () => import('@/features/admin/routes/audit-log').then((m) => ({ Component: m.AuditLogRoute })),
+              },
+              {
+                path: routePaths.siteSettings,
+                lazy: () => import('@/features/site/routes/site-settings').then((m) => ({ Component: m.SiteSettingsRoute })),
               },
             ],
           },

@@ -15,6 +15,9 @@ export const screens = {
   forgotPassword: () => import('@/features/auth/routes/forgot-password'),
   confirmEmail: () => import('@/features/auth/routes/confirm-email'),
   blogs: () => import('@/features/blogs/routes/blogs'),
+  about: () => import('@/features/site/routes/about'),
+  privacy: () => import('@/features/site/routes/privacy'),
+  terms: () => import('@/features/site/routes/terms'),
 }
 
 const screenAt: Record<string, () => Promise<unknown>> = {

@@ -47,6 +47,11 @@ export const routePaths = {
   sell: '/sell',
   /** A seller's card and their listings for sale. */
   seller: '/sellers/:id',
+  // The community's own pages (features/site).
+  about: '/about',
+  privacy: '/privacy',
+  terms: '/terms',
+  siteSettings: '/dashboard/site',
 } as const
 
 type RoutePaths = typeof routePaths

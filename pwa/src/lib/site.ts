@@ -1,7 +1,8 @@
 // The site's settings: the community's name, tagline and texts, and whether
 // visitors may browse. Every layout shows them, so one query serves all, kept
 // for offline use; until it answers (or when it cannot), the server's defaults.
-import { queryOptions, useQuery } from '@tanstack/react-query'
+import { QueryClientContext, queryOptions, useQuery } from '@tanstack/react-query'
+import { useCallback, useContext, useSyncExternalStore } from 'react'
 import { api } from './api'
 import { siteKeys } from './query-keys'
 import type { Site } from './types'
@@ -34,4 +35,19 @@ export const siteQueryOptions = () =>
 export function useSite(): { site: Site; isLoading: boolean } {
   const query = useQuery(siteQueryOptions())
   return { site: query.data ?? defaultSite, isLoading: query.isPending }
+}
+
+/**
+ * The site's name as the cache has it, without asking the server: the top
+ * bar's useSite asks once for every screen, and a screen's title follows
+ * its answer. Outside a query client (a component drawn alone), the default.
+ */
+export function useSiteName(): string {
+  const client = useContext(QueryClientContext)
+  const subscribe = useCallback(
+    (onChange: () => void) => (client ? client.getQueryCache().subscribe(onChange) : () => undefined),
+    [client],
+  )
+  const read = () => client?.getQueryData<Site>(siteKeys.settings())?.name || defaultSite.name
+  return useSyncExternalStore(subscribe, read, read)
 }

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { authKeys } from '@/lib/query-keys'
+import { defaultSite } from '@/lib/site'
 import { buyer } from '@/testing/fixtures'
 import { apiError, json, mockApi } from '@/testing/mock-api'
 import { renderApp } from '@/testing/render-app'
@@ -19,17 +20,47 @@ describe('public layout', () => {
     expect(screen.getByRole('link', { name: 'Skip to main content' })).toHaveAttribute('href', '#main')
   })
 
-  it('has a footer with placeholder links and this year', async () => {
-    mockApi({ 'GET /api/auth/me': () => apiError(401, 'Sign in first') })
+  it("has a footer of the site's pages, in its name, with no link home but the logo", async () => {
+    mockApi({
+      'GET /api/auth/me': () => apiError(401, 'Sign in first'),
+      'GET /api/site': () => json({ ...defaultSite, name: 'Riverside Swap', contact_email: 'admins@riverside.example' }),
+    })
     renderApp('/blogs')
     const footer = await screen.findByRole('contentinfo')
-    for (const heading of ['Company', 'Help center', 'Legal', 'Download']) {
-      expect(within(footer).getByRole('heading', { name: heading })).toBeInTheDocument()
-    }
-    for (const name of ['About', 'Careers', 'Brand Center', 'Blog', 'Privacy Policy', 'Terms & Conditions', 'MacOS']) {
-      expect(within(footer).getByRole('link', { name })).toHaveAttribute('href', '/')
-    }
-    expect(footer).toHaveTextContent(`© ${new Date().getFullYear()} Rehome`)
+    await waitFor(() => expect(footer).toHaveTextContent(`© ${new Date().getFullYear()} Riverside Swap`))
+    const links = within(footer)
+      .getAllByRole('link')
+      .map((link) => [link.textContent, link.getAttribute('href')])
+    expect(links).toEqual([
+      ['Riverside Swap', '/'],
+      ['About', '/about'],
+      ['Rules', '/about#rules'],
+      ['Privacy', '/privacy'],
+      ['Terms', '/terms'],
+      ['Categories', '/categories'],
+      ['Blogs', '/blogs'],
+      ['Contact an admin', 'mailto:admins@riverside.example'],
+    ])
+    expect(within(footer).getByText(defaultSite.tagline)).toBeInTheDocument()
+  })
+
+  it("shows the site's name in the header and the tab's title", async () => {
+    mockApi({
+      'GET /api/auth/me': () => apiError(401, 'Sign in first'),
+      'GET /api/site': () => json({ ...defaultSite, name: 'Riverside Swap', tagline: 'From the river side' }),
+    })
+    renderApp('/blogs')
+    const banner = await screen.findByRole('banner')
+    expect(await within(banner).findByRole('link', { name: 'Riverside Swap' })).toHaveAttribute('href', '/')
+    expect(within(banner).getByText('From the river side')).toBeInTheDocument()
+    await waitFor(() => expect(document.title).toBe('Blogs · Riverside Swap'))
+  })
+
+  it('sends people to the About page to reach an admin when the site gives no address', async () => {
+    mockApi({ 'GET /api/auth/me': () => apiError(401, 'Sign in first'), 'GET /api/site': () => json(defaultSite) })
+    renderApp('/blogs')
+    const footer = await screen.findByRole('contentinfo')
+    expect(within(footer).getByRole('link', { name: 'Contact an admin' })).toHaveAttribute('href', '/about#contact')
   })
 
   it('logs out: tells the server, empties the cache and goes home', async () => {

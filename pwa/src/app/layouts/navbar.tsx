@@ -7,6 +7,7 @@ import { InstallButton, OfflineBanner, useInstallPrompt } from '@/features/offli
 import { useUser } from '@/lib/auth'
 import { cn } from '@/lib/cn'
 import { paths } from '@/lib/paths'
+import { useSite } from '@/lib/site'
 import { SearchBox } from './search-box'
 import { SellLink } from './sell-link'
 
@@ -72,13 +73,22 @@ function NavItems({ onNavigate, className }: { onNavigate?: () => void; classNam
   )
 }
 
+/** The logo and the site's name, a link home. */
 export function Brand() {
+  const { site } = useSite()
   return (
-    <Link to="/" className="inline-flex min-h-11 items-center gap-2 text-xl font-bold text-teal-800 no-underline">
+    <Link to="/" className="inline-flex min-h-11 max-w-full min-w-0 items-center gap-2 text-xl font-bold text-teal-800 no-underline">
       <LogoMark />
-      Rehome
+      <span className="truncate">{site.name}</span>
     </Link>
   )
+}
+
+/** The site's tagline under its name, on screens wide enough for it. */
+function Tagline() {
+  const { site } = useSite()
+  if (!site.tagline) return null
+  return <p className="-mt-2 hidden max-w-96 truncate ps-10 text-xs text-stone-600 xl:block">{site.tagline}</p>
 }
 
 /**
@@ -93,9 +103,12 @@ export function Navbar({ start }: { start?: ReactNode }) {
   return (
     <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur">
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
-        <div className="flex items-center gap-2">
+        <div className="flex min-w-0 items-center gap-2">
           {start}
-          <Brand />
+          <div className="min-w-0 md:max-w-64 xl:max-w-96">
+            <Brand />
+            <Tagline />
+          </div>
         </div>
         <SearchBox />
         <NavItems className="hidden items-center gap-1 md:flex" />

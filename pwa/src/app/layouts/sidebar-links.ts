@@ -24,6 +24,7 @@ export function sidebarLinks(user: User): SidebarLink[] {
       { label: 'Reported Item', to: paths.reportedItems },
       { label: 'Add Category', to: paths.addCategory },
       { label: 'Audit log', to: paths.auditLog },
+      { label: 'Site settings', to: paths.siteSettings },
     )
   }
   if (isSeller(user)) {
@@ -36,11 +37,3 @@ export function sidebarLinks(user: User): SidebarLink[] {
   links.push({ label: 'Messages', to: paths.messages }, { label: 'Profile', to: paths.profile })
   return links
 }
-
-/** Placeholders every role sees, all to '/'. */
-export const placeholderLinks: SidebarLink[] = [
-  { label: 'Upgrade to Pro', to: '/' },
-  { label: 'Documentation', to: '/' },
-  { label: 'Components', to: '/' },
-  { label: 'Help', to: '/' },
-]

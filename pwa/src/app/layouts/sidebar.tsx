@@ -1,14 +1,14 @@
-import { Link, NavLink, useLocation } from 'react-router-dom'
+import { NavLink, useLocation } from 'react-router-dom'
 import type { User } from '@/lib/types'
 import { cn } from '@/lib/cn'
-import { placeholderLinks, sidebarLinks } from './sidebar-links'
+import { sidebarLinks } from './sidebar-links'
 
 const itemClasses = 'flex min-h-11 items-center rounded-lg px-3 font-medium no-underline transition-colors'
 
 export function Sidebar({ user, onNavigate }: { user: User; onNavigate?: () => void }) {
   const { pathname } = useLocation()
   return (
-    <nav aria-label="Dashboard" className="flex flex-col gap-4">
+    <nav aria-label="Dashboard">
       <ul className="flex flex-col gap-1">
         {sidebarLinks(user).map((link) => (
           <li key={link.label}>
@@ -26,15 +26,6 @@ export function Sidebar({ user, onNavigate }: { user: User; onNavigate?: () => v
             >
               {link.label}
             </NavLink>
-          </li>
-        ))}
-      </ul>
-      <ul className="flex flex-col gap-1 border-t border-stone-200 pt-4">
-        {placeholderLinks.map((link) => (
-          <li key={link.label}>
-            <Link to={link.to} onClick={onNavigate} className={cn(itemClasses, 'text-stone-600 hover:bg-stone-100')}>
-              {link.label}
-            </Link>
           </li>
         ))}
       </ul>

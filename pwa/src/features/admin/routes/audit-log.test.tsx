@@ -83,6 +83,32 @@ describe('Audit log', () => {
     expect(screen.getByText('6 entries')).toBeInTheDocument()
   })
 
+  it("words the site's and the posts' actions, and starting to sell", async () => {
+    mockApi({
+      'GET /api/audit': () =>
+        json(
+          list([
+            makeEntry({ id: 5, action: 'start_selling', target_type: 'user', target: 'Bea Buyer <bea@example.com>' }),
+            makeEntry({ id: 4, action: 'delete_post', target_type: 'post', target: 'Swap day' }),
+            makeEntry({ id: 3, action: 'edit_post', target_type: 'post', target: 'Swap day' }),
+            makeEntry({ id: 2, action: 'create_post', target_type: 'post', target: 'Swap day' }),
+            makeEntry({ id: 1, action: 'update_site', target_type: 'site', target: 'about, name' }),
+          ]),
+        ),
+    })
+    renderRoutes(routes, '/dashboard/audit')
+    const table = await screen.findByRole('table', { name: 'Audit log' })
+    const [, selling, deleted, edited, created, site] = within(table).getAllByRole('row')
+    expect(selling).toHaveTextContent('Started selling')
+    expect(selling).toHaveTextContent('Account')
+    expect(deleted).toHaveTextContent('Deleted post')
+    expect(edited).toHaveTextContent('Edited post')
+    expect(created).toHaveTextContent('Published post')
+    expect(created).toHaveTextContent('Swap dayPost')
+    expect(site).toHaveTextContent('Changed site settings')
+    expect(site).toHaveTextContent('about, nameSite settings')
+  })
+
   it('shows an action it does not know as the server sends it', async () => {
     mockApi({ 'GET /api/audit': () => json(list([makeEntry({ action: 'archive_everything' })])) })
     renderRoutes(routes, '/dashboard/audit')

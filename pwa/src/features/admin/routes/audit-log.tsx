@@ -13,12 +13,19 @@ const actionLabels: Record<string, string> = {
   create_category: 'Added category',
   reset_link: 'Made a password reset link',
   claim_account: "Claimed by the email's owner with Google",
+  update_site: 'Changed site settings',
+  create_post: 'Published post',
+  edit_post: 'Edited post',
+  delete_post: 'Deleted post',
+  start_selling: 'Started selling',
 }
 
 const targetLabels: Record<string, string> = {
   user: 'Account',
   category: 'Category',
   report: 'Reported product',
+  site: 'Site settings',
+  post: 'Post',
 }
 
 function actionLabel(action: string): string {

@@ -3,12 +3,14 @@ import { Checkbox } from '@/components/field'
 import { FormError } from '@/components/form-error'
 import { Spinner } from '@/components/spinner'
 import { useOnline } from '@/lib/connectivity'
+import { useSiteName } from '@/lib/site'
 import { currentSubscription, pushSupport, subscribeDevice, unsubscribeDevice } from '../api/push-device'
 import { pushKinds, usePushPreferences, useSetPushPreferences } from '../api/push-preferences'
 
 /** 'Notify me on this device', where the browser can, and which kinds to be told of. */
 export function NotificationSettings() {
   const online = useOnline()
+  const siteName = useSiteName()
   const [support, setSupport] = useState(pushSupport)
   const [subscribed, setSubscribed] = useState<boolean | null>(null)
   const [busy, setBusy] = useState(false)
@@ -46,10 +48,10 @@ export function NotificationSettings() {
   return (
     <div className="flex flex-col gap-4">
       {support === 'unsupported' && (
-        <p className="text-stone-700">This browser cannot show notifications from Rehome. Open Rehome in a browser that supports them, or install it as an app.</p>
+        <p className="text-stone-700">This browser cannot show notifications from {siteName}. Open {siteName} in a browser that supports them, or install it as an app.</p>
       )}
       {support === 'denied' && (
-        <p className="text-stone-700">Notifications are blocked for Rehome in this browser. Allow them in the browser’s site settings to turn them on here.</p>
+        <p className="text-stone-700">Notifications are blocked for {siteName} in this browser. Allow them in the browser’s site settings to turn them on here.</p>
       )}
       {support === 'available' && (
         <div className="flex items-center gap-3">

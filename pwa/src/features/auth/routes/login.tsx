@@ -9,6 +9,7 @@ import { OfflineReason } from '@/components/offline-state'
 import { useOnline } from '@/lib/connectivity'
 import { required } from '@/lib/form'
 import { paths } from '@/lib/paths'
+import { useSiteName } from '@/lib/site'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { useLogin, type LoginInput } from '../api/login'
 import { AuthCard } from '../components/auth-card'
@@ -18,6 +19,7 @@ import { GoogleButton } from '../components/google-button'
 import { originFrom, type AuthRedirectState } from '../origin'
 
 export function LoginRoute() {
+  const siteName = useSiteName()
   const online = useOnline()
   useDocumentTitle('Login')
   const location = useLocation()
@@ -52,7 +54,7 @@ export function LoginRoute() {
       title="Login"
       footer={
         <>
-          New to Rehome?{' '}
+          New to {siteName}?{' '}
           <Link to={paths.register} state={location.state} className="font-semibold">
             Register
           </Link>

@@ -8,6 +8,7 @@ import { apiUrl } from '@/lib/api'
 import { useUser } from '@/lib/auth'
 import { cn } from '@/lib/cn'
 import { useOnline } from '@/lib/connectivity'
+import { useSiteName } from '@/lib/site'
 import { useSignOutElsewhere } from '../api/sign-out-elsewhere'
 import { ChangeEmailForm } from '../components/change-email-form'
 import { ChangePasswordForm } from '../components/change-password-form'
@@ -54,6 +55,7 @@ const passwordRemovedNotice = 'password-removed'
 /** The signed-in person's own account: details, email, password, sessions, their data, and leaving. */
 export function ProfileRoute() {
   const online = useOnline()
+  const siteName = useSiteName()
   const { user } = useUser()
   const signOut = useSignOutElsewhere()
   const [searchParams, setSearchParams] = useSearchParams()
@@ -125,7 +127,7 @@ export function ProfileRoute() {
           </a>
         </div>
       </Section>
-      <Section id="profile-leave" title="Leave Rehome" tone="danger">
+      <Section id="profile-leave" title={`Leave ${siteName}`} tone="danger">
         <DeleteAccount />
       </Section>
     </div>

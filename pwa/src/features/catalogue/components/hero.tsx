@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom'
 import { buttonClasses } from '@/components/button'
 import { paths } from '@/lib/paths'
+import { useSiteName } from '@/lib/site'
 
 /** A sofa, a lamp and a plant under a roof: decoration for wide screens only. */
 function HeroIllustration() {
@@ -37,11 +38,12 @@ function HeroIllustration() {
 
 /** The home page's headline and the Explore link to every category; shorter on phones, where the categories follow. */
 export function Hero() {
+  const name = useSiteName()
   return (
     <section className="bg-gradient-to-br from-teal-800 to-teal-600 text-white">
       <div className="mx-auto grid max-w-7xl items-center gap-8 px-4 py-8 sm:px-6 sm:py-16 lg:grid-cols-[3fr_2fr] lg:px-8">
         <div className="flex flex-col items-start gap-4 sm:gap-5">
-          <h1 className="text-4xl font-bold tracking-tight text-white sm:text-6xl">Rehome</h1>
+          <h1 className="text-4xl font-bold tracking-tight text-white sm:text-6xl">{name}</h1>
           <p className="max-w-2xl text-xl font-semibold text-balance text-teal-50 sm:text-3xl">
             Good things deserve a second home.
           </p>

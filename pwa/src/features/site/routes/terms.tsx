@@ -1,0 +1,5 @@
+import { SiteText, SiteTextPage } from '../components/site-text-page'
+
+export function TermsRoute() {
+  return <SiteTextPage title={() => 'Terms'}>{(site) => <SiteText text={site.terms} />}</SiteTextPage>
+}
