@@ -3,7 +3,8 @@ package api
 import (
 	"bytes"
 	"context"
-	"html/template"
+	"encoding/json"
+	"html"
 	"net/http"
 	"net/url"
 	"regexp"
@@ -16,33 +17,11 @@ import (
 
 // The <head> of the page the server sends for each route: the title and the
 // cards that link previews and search engines read, which run no script.
-// html/template escapes every value for where it stands, the JSON-LD too
-// (< as \u003c), so a listing named "</title><script>" stays text.
-var headTemplate = template.Must(template.New("head").Parse(`<title>{{.Title}}</title>
-    <meta name="description" content="{{.Description}}" />
-    <meta property="og:site_name" content="{{.SiteName}}" />
-    <meta property="og:type" content="{{.Type}}" />
-    <meta property="og:title" content="{{.CardTitle}}" />
-    <meta property="og:description" content="{{.Description}}" />
-    <meta property="og:url" content="{{.URL}}" />
-    {{- with .Image}}
-    <meta property="og:image" content="{{.}}" />
-    {{- end}}
-    {{- with .ImageAlt}}
-    <meta property="og:image:alt" content="{{.}}" />
-    {{- end}}
-    {{- if .Icon}}
-    <meta property="og:image:width" content="512" />
-    <meta property="og:image:height" content="512" />
-    {{- end}}
-    <meta name="twitter:card" content="{{if .Icon}}summary{{else}}summary_large_image{{end}}" />
-    {{- with .Price}}
-    <meta property="product:price:amount" content="{{.Amount}}" />
-    <meta property="product:price:currency" content="{{.Currency}}" />
-    {{- end}}
-    {{- with .Data}}
-    <script type="application/ld+json">{{.}}</script>
-    {{- end}}`))
+// Every value is escaped for where it stands: HTML-escaped in text and
+// attributes, and the JSON-LD as encoding/json writes it (< as \u003c), so
+// a listing named "</title><script>" stays text. Written by hand, not with
+// html/template, which would keep every exported method in the binary
+// (cmd/rehome/deps_test.go).
 
 // headCard is what one page's <head> says.
 type headCard struct {
@@ -265,8 +244,41 @@ func markdownText(md string) string {
 // renderHead writes card as the <head> elements it stands for.
 func renderHead(card headCard) []byte {
 	var b bytes.Buffer
-	if err := headTemplate.Execute(&b, card); err != nil {
-		panic(err) // the template and its data are ours: a bug
+	meta := func(attr, name, content string) {
+		b.WriteString("\n    <meta " + attr + `="` + name + `" content="` + html.EscapeString(content) + `" />`)
+	}
+	b.WriteString("<title>" + html.EscapeString(card.Title) + "</title>")
+	meta("name", "description", card.Description)
+	meta("property", "og:site_name", card.SiteName)
+	meta("property", "og:type", card.Type)
+	meta("property", "og:title", card.CardTitle)
+	meta("property", "og:description", card.Description)
+	meta("property", "og:url", card.URL)
+	if card.Image != "" {
+		meta("property", "og:image", card.Image)
+	}
+	if card.ImageAlt != "" {
+		meta("property", "og:image:alt", card.ImageAlt)
+	}
+	twitterCard := "summary_large_image"
+	if card.Icon {
+		meta("property", "og:image:width", "512")
+		meta("property", "og:image:height", "512")
+		twitterCard = "summary"
+	}
+	meta("name", "twitter:card", twitterCard)
+	if card.Price != nil {
+		meta("property", "product:price:amount", card.Price.Amount)
+		meta("property", "product:price:currency", card.Price.Currency)
+	}
+	if card.Data != nil {
+		data, err := json.Marshal(card.Data) // escapes <, > and & as \u003c, \u003e, \u0026
+		if err != nil {
+			panic(err) // the data is ours: a bug
+		}
+		b.WriteString("\n    <script type=\"application/ld+json\">")
+		b.Write(data)
+		b.WriteString("</script>")
 	}
 	return b.Bytes()
 }
