@@ -189,18 +189,25 @@ func eventServer(t *testing.T, start func(*httptest.Server)) (*env, *client, app
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { m.Close() })
-	srv := httptest.NewUnstartedServer(m.Server(api.Config{
+	handler := m.Server(api.Config{
 		Heartbeat: 50 * time.Millisecond, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
-	}).Handler())
+	}).Handler()
+	srv := httptest.NewUnstartedServer(handler)
 	start(srv)
 	t.Cleanup(srv.Close)
 	t.Cleanup(m.Events.Close)
 	e := &env{t: t, srv: srv, db: m.DB, svc: m.Service, hub: m.Events}
 	jar, _ := cookiejar.New(nil)
-	ann := &client{t: t, base: srv.URL, http: &http.Client{Jar: jar, Transport: srv.Client().Transport}}
+	// Ann signs up on a server of the same handler without the timeouts
+	// start may set, which a busy machine could exceed; her cookie then goes
+	// to srv too, cookies being the host's whatever the port.
+	signUp := httptest.NewServer(handler)
+	defer signUp.Close()
+	ann := &client{t: t, base: signUp.URL, http: &http.Client{Jar: jar, Transport: srv.Client().Transport}}
 	r := ann.form("/api/auth/register", map[string]string{
 		"name": "Ann", "email": "ann@example.com", "password": testPassword, "role": "Buyer",
 	}, pngImage(t, 10, 10))
 	expectStatus(t, r, http.StatusCreated)
+	ann.base = srv.URL
 	return e, ann, decode[app.User](t, r)
 }
