@@ -64,7 +64,7 @@ describe('Message the seller', () => {
     )
     await user.click(await screen.findByRole('link', { name: 'Message the seller' }))
     expect(router.state.location.pathname).toBe('/login')
-    expect(router.state.location.state).toEqual({ from: { pathname: '/products/7', search: '', hash: '' } })
+    expect(router.state.location.state).toEqual({ from: { pathname: '/products/7', search: '', hash: '' }, reason: 'Log in to send a message' })
   })
 
   it('keeps a first message written offline in the outbox', async () => {
