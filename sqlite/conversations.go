@@ -39,8 +39,8 @@ const (
 	messageColumns = `id, conversation_id, sender_id, text, pickup_at, accepted, declined,
 		EXISTS (SELECT 1 FROM messages n WHERE n.conversation_id = messages.conversation_id
 			AND n.id > messages.id AND n.pickup_at IS NOT NULL), created`
-	messagesCount  = `SELECT count(*) FROM messages WHERE conversation_id = ?`
-	messagesPage   = `SELECT ` + messageColumns + ` FROM messages WHERE conversation_id = ?1 AND id < ?2 ORDER BY id DESC LIMIT ?3`
+	messagesCount = `SELECT count(*) FROM messages WHERE conversation_id = ?`
+	messagesPage  = `SELECT ` + messageColumns + ` FROM messages WHERE conversation_id = ?1 AND id < ?2 ORDER BY id DESC LIMIT ?3`
 	// unreadQuery counts the messages to ?1 above their mark, on each side.
 	unreadQuery = `SELECT
 		(SELECT count(*) FROM conversations c JOIN messages m ON m.conversation_id = c.id AND m.id > c.buyer_read
