@@ -29,13 +29,12 @@ export function CategoryGrid({ categories, headingLevel = 'h2' }: CategoryGridPr
         <li key={category.id}>
           <Link
             to={paths.category(category.name)}
-            aria-label={`Explore ${category.name}`}
-            aria-describedby={category.count === undefined ? undefined : `category-count-${category.id}`}
             className="group flex h-full items-center gap-2 overflow-hidden rounded-xl border border-stone-200 bg-white p-1.5 text-stone-900 no-underline shadow-sm transition-shadow hover:text-stone-900 hover:shadow-md sm:flex-col sm:items-stretch sm:gap-0 sm:rounded-2xl sm:p-0"
           >
             <img
               src={category.thumb_url || category.image}
-              alt={category.name}
+              // The heading names the card: the link reads 'Sofas 18 listings', as it shows.
+              alt=""
               width={400}
               height={300}
               // The first card is in view as the page opens (often its largest
@@ -49,7 +48,7 @@ export function CategoryGrid({ categories, headingLevel = 'h2' }: CategoryGridPr
               <div className="min-w-0">
                 <Heading className="text-sm leading-snug font-semibold break-words sm:text-lg">{category.name}</Heading>
                 {category.count !== undefined && (
-                  <p id={`category-count-${category.id}`} className="text-sm text-stone-600">
+                  <p className="text-sm text-stone-600">
                     {listingsLabel(category.count)}
                   </p>
                 )}
