@@ -6,7 +6,7 @@ import assert from 'node:assert/strict'
 import { rm } from 'node:fs/promises'
 import { after, before, test } from 'node:test'
 import { adminAccount, launchBrowser, newContext, screenshots, startServer } from './harness.mjs'
-import { eventually, expectPath, expectToast, logIn, nextFrames, registerThroughApi, watch, writePictures } from './support.mjs'
+import { eventually, expectPath, expectToast, logIn, logOut, nextFrames, registerThroughApi, watch, writePictures } from './support.mjs'
 
 const seller = { name: 'Sam Seller', email: 'sam@e2e.test', password: 'seller password 1' }
 const buyer = { name: 'Bea Buyer', email: 'bea@e2e.test', password: 'buyer password 1' }
@@ -168,7 +168,7 @@ test('a seller registers with a photo, adds products, sees them in My Products a
   await page.getByRole('button', { name: 'Register', exact: true }).click()
   await expectToast(page, 'User created successfully')
   await expectPath(page, '/')
-  await page.getByRole('button', { name: 'Log Out' }).waitFor()
+  await page.getByRole('button', { name: 'Log Out', includeHidden: true }).first().waitFor({ state: 'attached' })
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click()
   await page.getByRole('heading', { name: 'Welcome to dashboard' }).waitFor()
@@ -391,7 +391,7 @@ test('the seller sees the buyer in My Buyers and confirms the payment; the produ
 
 test('Log Out returns home, and the dashboard then sends to /login', async () => {
   const { page, watcher } = await personPage('buyer')
-  await page.getByRole('button', { name: 'Log Out' }).click()
+  await logOut(page)
   await expectPath(page, '/')
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Log In' }).waitFor()
   await page.goto('/dashboard')

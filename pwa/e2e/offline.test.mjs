@@ -12,7 +12,7 @@ import { join } from 'node:path'
 import { after, before, test } from 'node:test'
 import { chromium } from 'playwright-core'
 import { adminAccount, chromiumFlags, launchBrowser, newContext, screenshots, startServer } from './harness.mjs'
-import { eventually, expectToast, logIn, registerThroughApi, savedOnDevice, watch, writePictures } from './support.mjs'
+import { eventually, expectToast, logIn, logOut, registerThroughApi, savedOnDevice, watch, writePictures } from './support.mjs'
 
 const seller = { name: 'Sam Seller', email: 'sam@offline.test', password: 'seller password 1' }
 const buyer = { name: 'Bea Buyer', email: 'bea@offline.test', password: 'buyer password 1' }
@@ -311,7 +311,7 @@ test('Log Out leaves no private data on the device', async () => {
     assert.ok(found.includes('bookings/mine/list'), `orders saved: ${found}`)
     assert.ok(found.includes('auth/me'))
   }, 10_000)
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Log Out' }).click()
+  await logOut(page)
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Log In' }).waitFor()
   await eventually(async () => {
     const saved = await savedOnDevice(page)
