@@ -79,7 +79,7 @@ function HeroSearch() {
 export function Hero() {
   return (
     <section className="bg-gradient-to-br from-teal-800 to-teal-600 text-white">
-      <div className="mx-auto grid max-w-7xl items-center gap-8 px-4 py-4 sm:px-6 sm:py-16 lg:grid-cols-[3fr_2fr] lg:px-8">
+      <div className="mx-auto grid max-w-7xl grid-cols-[minmax(0,1fr)] items-center gap-8 px-4 py-4 sm:px-6 sm:py-16 lg:grid-cols-[3fr_2fr] lg:px-8">
         <div className="flex flex-col items-start gap-3 sm:gap-5">
           <div className="flex w-full flex-wrap items-baseline gap-x-3 gap-y-1 sm:flex-col sm:gap-5">
             <h1 className="text-3xl font-bold tracking-tight text-white sm:text-6xl">Rehome</h1>

@@ -175,8 +175,8 @@ export function Thread({ id }: { id: number }) {
         Conversation with {talk.other.name} about {talk.product.name}
       </h2>
       <ThreadHeader conversation={talk} />
-      {/* Scrolls on its own on a phone, between the header and the composer. */}
-      <div data-testid="thread-messages" className="flex flex-1 flex-col gap-3 max-md:min-h-0 max-md:overflow-y-auto max-md:overscroll-contain">
+      {/* Scrolls on its own on a phone, between the header and the composer; relative, so that the sr-only texts inside are clipped with it. */}
+      <div data-testid="thread-messages" className="relative flex flex-1 flex-col gap-3 max-md:min-h-0 max-md:overflow-y-auto max-md:overscroll-contain">
         {query.hasNextPage && (
           <Button variant="ghost" size="sm" className="self-center" isLoading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
             Load earlier messages
