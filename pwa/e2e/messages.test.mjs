@@ -167,7 +167,7 @@ test('with a booking, the seller proposes a pickup time, the buyer accepts, and 
   await sam.page.getByLabel('Pickup time').fill(localInput(3))
   await sam.page.getByRole('button', { name: 'Propose pickup' }).click()
   await thread(sam.page).getByText('You proposed a pickup').waitFor()
-  await thread(sam.page).getByText('Waiting for Bea Buyer to accept').waitFor()
+  await thread(sam.page).getByText('Waiting for Bea Buyer to answer').waitFor()
 
   await thread(bea.page).getByText('Sam Seller proposed a pickup').waitFor()
   const accept = thread(bea.page).getByRole('button', { name: /^Accept pickup at / })
