@@ -41,7 +41,7 @@ describe('public layout', () => {
     queryClient.setQueryData(['orders', 'mine'], ['something private'])
     const nav = await screen.findByRole('navigation', { name: 'Main' })
     await user.click(await within(nav).findByRole('button', { name: 'Bea Buyer' }))
-    await user.click(within(nav).getByRole('button', { name: 'Log Out' }))
+    await user.click(await within(nav).findByRole('button', { name: 'Log Out' }))
 
     // Home has its own layout, so its own navigation.
     await waitFor(() => expect(router.state.location.pathname).toBe('/'))
@@ -61,7 +61,7 @@ describe('public layout', () => {
     await screen.findByRole('heading', { level: 1, name: 'Blogs' })
     const nav = screen.getByRole('navigation', { name: 'Main' })
     await user.click(await within(nav).findByRole('button', { name: 'Bea Buyer' }))
-    await user.click(within(nav).getByRole('button', { name: 'Log Out' }))
+    await user.click(await within(nav).findByRole('button', { name: 'Log Out' }))
     expect(await within(nav).findByRole('link', { name: 'Log In' })).toBeInTheDocument()
     await waitFor(() => expect(router.state.location.pathname).toBe('/'))
   })
