@@ -119,11 +119,16 @@ async function picturesDrawn(page) {
     const state = await page.evaluate(async () => {
       for (const img of document.images) img.scrollIntoView()
       window.scrollTo(0, 0)
-      return [...document.images].map((img) => ({ src: img.getAttribute('src'), ok: img.complete && img.naturalWidth > 0 }))
+      return [...document.images].map((img) => ({
+        src: img.getAttribute('src'),
+        ok: img.complete && img.naturalWidth > 0,
+        inMain: img.closest('main') !== null,
+      }))
     })
     const broken = state.filter((img) => !img.ok).map((img) => img.src)
     assert.deepEqual(broken, [], `pictures not drawn: ${broken.join(', ')}`)
-    return state.length
+    // The page's own pictures, not the top bar's (the account menu's avatar).
+    return state.filter((img) => img.inMain).length
   }, 10_000)
 }
 
