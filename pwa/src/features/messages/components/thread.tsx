@@ -197,7 +197,7 @@ export function Thread({ id }: { id: number }) {
         )}
         <div ref={end} />
       </div>
-      <div ref={composer} className="flex shrink-0 flex-col gap-3 border-t border-stone-200 pt-3 pb-2">
+      <div ref={composer} className="flex shrink-0 flex-col gap-3 border-t border-stone-200 pt-3 pb-[max(0.5rem,env(safe-area-inset-bottom))]">
         <FormError error={send.error} />
         {bookingOpen(talk) && (
           <details
