@@ -236,6 +236,8 @@ test("search filters on a phone: ticking keeps the sheet open, bad values are ca
   await sheet.getByRole('checkbox', { name: 'Fair' }).check()
   assert.ok(await sheet.isVisible(), 'the sheet stays open')
   assert.equal(new URL(page.url()).search, '')
+  const apply = await sheet.getByRole('button', { name: 'Apply filters' }).boundingBox()
+  assert.ok(apply.y + apply.height <= 740, `Apply ends at ${apply.y + apply.height} px, below the screen`)
 
   const min = sheet.getByLabel('Min price')
   await min.fill('-5')

@@ -2,6 +2,7 @@ import { useState, type FormEvent, type ReactNode } from 'react'
 import { Button } from '@/components/button'
 import { Checkbox, Field, Input, Select } from '@/components/field'
 import { useCategories } from '@/lib/categories'
+import { cn } from '@/lib/cn'
 import { conditions } from '@/lib/types'
 import { countPanelFilters, filterProblems, filtersFromForm, type SearchFilters, type TextFilter } from '../filters'
 
@@ -132,7 +133,8 @@ export function FilterForm({ filters, errors = {}, onApply, onClear, instant = t
         {(control) => <Input {...control} name="location" defaultValue={filters.location} placeholder="Town or area" />}
       </Field>
 
-      <div className="flex flex-col gap-2">
+      {/* In the phone's sheet Apply stays in view at its foot, however far the filters scroll. */}
+      <div className={cn('flex flex-col gap-2', !instant && 'sticky -bottom-4 -mx-5 border-t border-stone-200 bg-canvas px-5 py-3')}>
         <Button type="submit">Apply filters</Button>
         {countPanelFilters(filters) > 0 && (
           <Button variant="ghost" onClick={onClear}>
