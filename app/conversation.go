@@ -99,4 +99,7 @@ type ConversationStore interface {
 	// transaction: a conflict when it is accepted already, is not a
 	// proposal, or there is no open booking. It returns the booking.
 	AcceptPickup(ctx context.Context, conversationID, messageID int64) (*Booking, error)
+	// DeclinePickup marks a proposal declined, in one transaction with
+	// the same checks of the proposal as AcceptPickup's.
+	DeclinePickup(ctx context.Context, conversationID, messageID int64) error
 }

@@ -238,23 +238,59 @@ func (s *Service) AcceptPickup(ctx context.Context, actor *User, conversationID,
 	if err := Allow(actor, CanAcceptPickup(actor, c, m)); err != nil {
 		return nil, err
 	}
-	switch {
-	case m.PickupAt == nil:
-		return nil, Errorf(KindConflict, "This message proposes no pickup time")
-	case m.Accepted:
-		return nil, Errorf(KindConflict, "This pickup time is already accepted")
-	case !m.PickupAt.After(s.now()):
-		return nil, Errorf(KindConflict, "This pickup time has passed")
+	if err := s.checkAnswerable(m); err != nil {
+		return nil, err
 	}
 	b, err := s.store.AcceptPickup(ctx, c.ID, m.ID)
 	if err != nil {
 		return nil, err
 	}
 	m.Accepted = true
-	data := MessageEventData{ConversationID: c.ID, MessageID: m.ID}
-	s.notify(NewEvent(c.BuyerID, EventMessage, data), NewEvent(c.SellerID, EventMessage, data))
+	s.pickupAnswered(c, m)
 	s.bookingChanged(b, nil)
 	return m, nil
+}
+
+// DeclinePickup turns down a pickup time the other side proposed; the
+// booking keeps the time it had. Answering with another time is a new
+// proposal, which supersedes this one without declining it.
+func (s *Service) DeclinePickup(ctx context.Context, actor *User, conversationID, messageID int64) (*Message, error) {
+	c, err := s.conversationFor(ctx, actor, conversationID)
+	if err != nil {
+		return nil, err
+	}
+	m, err := s.store.MessageByID(ctx, c.ID, messageID)
+	if err != nil {
+		return nil, err
+	}
+	if err := Allow(actor, CanDeclinePickup(actor, c, m)); err != nil {
+		return nil, err
+	}
+	if err := s.checkAnswerable(m); err != nil {
+		return nil, err
+	}
+	if err := s.store.DeclinePickup(ctx, c.ID, m.ID); err != nil {
+		return nil, err
+	}
+	m.Declined = true
+	s.pickupAnswered(c, m)
+	return m, nil
+}
+
+func (s *Service) checkAnswerable(m *Message) error {
+	if err := m.Answerable(); err != nil {
+		return err
+	}
+	if !m.PickupAt.After(s.now()) {
+		return Errorf(KindConflict, "This pickup time has passed")
+	}
+	return nil
+}
+
+// pickupAnswered tells both sides' open screens the proposal changed.
+func (s *Service) pickupAnswered(c *Conversation, m *Message) {
+	data := MessageEventData{ConversationID: c.ID, MessageID: m.ID}
+	s.notify(NewEvent(c.BuyerID, EventMessage, data), NewEvent(c.SellerID, EventMessage, data))
 }
 
 // conversationFor loads a conversation the actor is one of the two people of.

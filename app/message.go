@@ -6,7 +6,8 @@ import (
 )
 
 // Message is one message of a conversation; with PickupAt set it proposes
-// a time to pick the product up, which the other side may accept.
+// a time to pick the product up, which the other side may accept or
+// decline until a newer proposal supersedes it.
 type Message struct {
 	ID             int64      `json:"id"`
 	ConversationID int64      `json:"conversation_id"`
@@ -15,6 +16,8 @@ type Message struct {
 	Text           string     `json:"text"`
 	PickupAt       *time.Time `json:"pickup_at"`
 	Accepted       bool       `json:"accepted"`
+	Declined       bool       `json:"declined"`
+	Superseded     bool       `json:"superseded"` // a newer proposal followed it
 	Created        time.Time  `json:"time"`
 }
 
@@ -48,6 +51,22 @@ func (in *MessageInput) Validate(v *Validator, now time.Time) {
 		v.Check(at.After(now), "pickup_at", "Choose a time in the future")
 		v.Check(!at.After(now.Add(MaxPickupAhead)), "pickup_at", "Choose a time within a year")
 	}
+}
+
+// Answerable tells whether the other side may still accept or decline m:
+// a proposal not answered yet and not superseded by a newer one.
+func (m *Message) Answerable() error {
+	switch {
+	case m.PickupAt == nil:
+		return Errorf(KindConflict, "This message proposes no pickup time")
+	case m.Accepted:
+		return Errorf(KindConflict, "This pickup time is already accepted")
+	case m.Declined:
+		return Errorf(KindConflict, "This pickup time is already declined")
+	case m.Superseded:
+		return Errorf(KindConflict, "A newer pickup time was proposed since")
+	}
+	return nil
 }
 
 // MessagePage asks for the messages before a message (0: the newest).

@@ -107,3 +107,8 @@ func CanReadConversation(u *User, c *Conversation) bool {
 func CanAcceptPickup(u *User, c *Conversation, m *Message) bool {
 	return CanReadConversation(u, c) && u.ID != m.SenderID
 }
+
+// CanDeclinePickup lets the side that may accept a pickup time decline it.
+func CanDeclinePickup(u *User, c *Conversation, m *Message) bool {
+	return CanAcceptPickup(u, c, m)
+}

@@ -354,6 +354,14 @@ var storeWrites = map[string]func(ctx context.Context, w *world) error{
 		_, err = w.db.AcceptPickup(ctx, c.ID, c.LastMessage.ID)
 		return err
 	},
+	"DeclinePickup": func(ctx context.Context, w *world) error {
+		at := w.now.Add(24 * time.Hour)
+		c, err := w.message(ctx, &at)
+		if err != nil {
+			return err
+		}
+		return w.db.DeclinePickup(ctx, c.ID, c.LastMessage.ID)
+	},
 	// Web Push.
 	"KeepVAPIDKeys": func(ctx context.Context, w *world) error {
 		_, err := w.db.KeepVAPIDKeys(ctx, app.VAPIDKeys{Public: "public", Private: "private"})
@@ -501,7 +509,7 @@ var unseenWrites = []string{
 	"CreateUser", "CreateUsers", "CreateUserWithIdentity", "LinkIdentity", "SetPaymentID", "CreateReport",
 	"DismissReport", "RecordImage", "KeepAnswer", "ForgetAnswersBefore", "CreatePasswordReset",
 	"CreateEmailChange", "CreateEmailVerification", "DeleteExpiredLinks", "QueueMail", "MailFailed", "MailDone",
-	"AddMessage", "AddMessageTo", "MarkRead", "AcceptPickup",
+	"AddMessage", "AddMessageTo", "MarkRead", "AcceptPickup", "DeclinePickup",
 	"KeepVAPIDKeys", "SavePushSubscription", "DeletePushSubscription", "DeletePushEndpoint", "SetPushKinds",
 	"CreatePost", "UpdatePost", "DeletePost",
 }

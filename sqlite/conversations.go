@@ -17,7 +17,7 @@ const conversationQuery = `SELECT c.id, c.product_ref, c.product_id, c.buyer_id,
 	c.product, c.image, c.thumb_url, c.price, c.updated,
 	u.id, u.name, u.image,
 	b.id, b.status, b.pickup_at,
-	m.id, m.conversation_id, m.sender_id, m.text, m.pickup_at, m.accepted, m.created,
+	m.id, m.conversation_id, m.sender_id, m.text, m.pickup_at, m.accepted, m.declined, m.created,
 	(SELECT count(*) FROM messages x WHERE x.conversation_id = c.id AND x.sender_id <> ?1
 		AND x.id > CASE WHEN c.buyer_id = ?1 THEN c.buyer_read ELSE c.seller_read END)
 FROM conversations c
@@ -35,9 +35,12 @@ const (
 		UNION ALL
 		SELECT id, updated FROM conversations WHERE seller_id = ?1
 		ORDER BY 2 DESC, 1 DESC LIMIT ?2 OFFSET ?3`
-	messageColumns = `id, conversation_id, sender_id, text, pickup_at, accepted, created`
-	messagesCount  = `SELECT count(*) FROM messages WHERE conversation_id = ?`
-	messagesPage   = `SELECT ` + messageColumns + ` FROM messages WHERE conversation_id = ?1 AND id < ?2 ORDER BY id DESC LIMIT ?3`
+	// A proposal is superseded once a newer one follows it.
+	messageColumns = `id, conversation_id, sender_id, text, pickup_at, accepted, declined,
+		EXISTS (SELECT 1 FROM messages n WHERE n.conversation_id = messages.conversation_id
+			AND n.id > messages.id AND n.pickup_at IS NOT NULL), created`
+	messagesCount = `SELECT count(*) FROM messages WHERE conversation_id = ?`
+	messagesPage  = `SELECT ` + messageColumns + ` FROM messages WHERE conversation_id = ?1 AND id < ?2 ORDER BY id DESC LIMIT ?3`
 	// unreadQuery counts the messages to ?1 above their mark, on each side.
 	unreadQuery = `SELECT
 		(SELECT count(*) FROM conversations c JOIN messages m ON m.conversation_id = c.id AND m.id > c.buyer_read
@@ -50,13 +53,13 @@ func scanConversation(r row, viewerID int64) (app.Conversation, error) {
 	var c app.Conversation
 	var productID, bookingID, bookingPickup, messageID, messageConversation, messageSender, messagePickup, messageCreated sql.NullInt64
 	var bookingStatus, messageText sql.NullString
-	var messageAccepted sql.NullBool
+	var messageAccepted, messageDeclined sql.NullBool
 	var updated int64
 	err := r.Scan(&c.ID, &c.ProductRef, &productID, &c.BuyerID, &c.SellerID,
 		&c.Product.Name, &c.Product.Image, &c.Product.ThumbURL, &c.Product.Price, &updated,
 		&c.Other.ID, &c.Other.Name, &c.Other.Image,
 		&bookingID, &bookingStatus, &bookingPickup,
-		&messageID, &messageConversation, &messageSender, &messageText, &messagePickup, &messageAccepted, &messageCreated,
+		&messageID, &messageConversation, &messageSender, &messageText, &messagePickup, &messageAccepted, &messageDeclined, &messageCreated,
 		&c.Unread)
 	c.Product.ID = nullID(productID)
 	c.Updated = fromMillis(updated)
@@ -70,7 +73,7 @@ func scanConversation(r row, viewerID int64) (app.Conversation, error) {
 	if messageID.Valid {
 		c.LastMessage = &app.Message{ID: messageID.Int64, ConversationID: messageConversation.Int64, SenderID: messageSender.Int64,
 			Mine: messageSender.Int64 == viewerID, Text: messageText.String, PickupAt: nullTime(messagePickup),
-			Accepted: messageAccepted.Bool, Created: fromMillis(messageCreated.Int64)}
+			Accepted: messageAccepted.Bool, Declined: messageDeclined.Bool, Created: fromMillis(messageCreated.Int64)}
 	}
 	return c, err
 }
@@ -79,7 +82,7 @@ func scanMessage(r row) (app.Message, error) {
 	var m app.Message
 	var pickup sql.NullInt64
 	var created int64
-	err := r.Scan(&m.ID, &m.ConversationID, &m.SenderID, &m.Text, &pickup, &m.Accepted, &created)
+	err := r.Scan(&m.ID, &m.ConversationID, &m.SenderID, &m.Text, &pickup, &m.Accepted, &m.Declined, &m.Superseded, &created)
 	m.PickupAt = nullTime(pickup)
 	m.Created = fromMillis(created)
 	return m, err
@@ -246,17 +249,13 @@ func (db *DB) Unread(ctx context.Context, userID int64) (int, error) {
 func (db *DB) AcceptPickup(ctx context.Context, conversationID, messageID int64) (*app.Booking, error) {
 	var bookingID int64
 	err := db.inTx(ctx, func(tx *sql.Tx) error {
-		var pickup sql.NullInt64
-		var accepted bool
-		err := db.txRow(ctx, tx, `SELECT pickup_at, accepted FROM messages WHERE id = ? AND conversation_id = ?`,
-			messageID, conversationID).Scan(&pickup, &accepted)
-		switch {
-		case err != nil:
+		m, err := scanMessage(db.txRow(ctx, tx, `SELECT `+messageColumns+` FROM messages WHERE id = ? AND conversation_id = ?`,
+			messageID, conversationID))
+		if err != nil {
 			return notFound(err, "Message")
-		case !pickup.Valid:
-			return app.Errorf(app.KindConflict, "This message proposes no pickup time")
-		case accepted:
-			return app.Errorf(app.KindConflict, "This pickup time is already accepted")
+		}
+		if err := m.Answerable(); err != nil {
+			return err
 		}
 		var status app.BookingStatus
 		err = db.txRow(ctx, tx, `SELECT b.id, b.status FROM conversations c
@@ -270,11 +269,28 @@ func (db *DB) AcceptPickup(ctx context.Context, conversationID, messageID int64)
 		if _, err := db.txExec(ctx, tx, `UPDATE messages SET accepted = 1 WHERE id = ?`, messageID); err != nil {
 			return err
 		}
-		_, err = db.txExec(ctx, tx, `UPDATE bookings SET pickup_at = ? WHERE id = ?`, pickup.Int64, bookingID)
+		_, err = db.txExec(ctx, tx, `UPDATE bookings SET pickup_at = ? WHERE id = ?`, m.PickupAt.UnixMilli(), bookingID)
 		return err
 	})
 	if err != nil {
 		return nil, err
 	}
 	return db.BookingByID(ctx, bookingID)
+}
+
+// DeclinePickup turns a proposal down, in one transaction with the checks,
+// so that an accept and a decline cannot both win.
+func (db *DB) DeclinePickup(ctx context.Context, conversationID, messageID int64) error {
+	return db.inTx(ctx, func(tx *sql.Tx) error {
+		m, err := scanMessage(db.txRow(ctx, tx, `SELECT `+messageColumns+` FROM messages WHERE id = ? AND conversation_id = ?`,
+			messageID, conversationID))
+		if err != nil {
+			return notFound(err, "Message")
+		}
+		if err := m.Answerable(); err != nil {
+			return err
+		}
+		_, err = db.txExec(ctx, tx, `UPDATE messages SET declined = 1 WHERE id = ?`, messageID)
+		return err
+	})
 }

@@ -498,6 +498,9 @@ func TestAuthorization(t *testing.T) {
 		{"accept a pickup time", want{unauth, ok, forbid, forbid, forbid}, writes, newProposal, func(c *client, id int64) *response {
 			return c.call("POST", fmt.Sprintf("/api/conversations/%d/messages/%d/accept", id, pickupMessage), nil)
 		}},
+		{"decline a pickup time", want{unauth, ok, forbid, forbid, forbid}, writes, newProposal, func(c *client, id int64) *response {
+			return c.call("POST", fmt.Sprintf("/api/conversations/%d/messages/%d/decline", id, pickupMessage), nil)
+		}},
 
 		// Web Push.
 		{"push key", want{ok, ok, ok, ok, ok}, reads, nil, func(c *client, _ int64) *response {

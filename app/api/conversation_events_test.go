@@ -117,6 +117,16 @@ func TestConversationAndBookingEvents(t *testing.T) {
 		fmt.Sprintf("%d booking %s", sam, bookingData(booking)),
 		fmt.Sprintf("%d booking %s", beaUser.ID, bookingData(booking)))
 
+	// Declining tells both sides, and changes no booking.
+	r = bea.call("POST", messagesPath(c), map[string]any{"pickup_at": time.Now().Add(50 * time.Hour)})
+	expectStatus(t, r, http.StatusCreated)
+	later := decode[app.Message](t, r).ID
+	rec.take()
+	expectStatus(t, s.seller.call("POST", fmt.Sprintf("/api/conversations/%d/messages/%d/decline", c, later), nil), http.StatusOK)
+	expectEvents(t, rec, "the pickup time declined",
+		fmt.Sprintf("%d message %s", sam, messageData(later)),
+		fmt.Sprintf("%d message %s", beaUser.ID, messageData(later)))
+
 	// Di queues behind Bea: selling to Bea calls Di's booking off, and
 	// tells Di too.
 	queued := mpBook(t, di, product)

@@ -124,6 +124,15 @@ func (s *Server) markConversationRead(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) acceptPickup(w http.ResponseWriter, r *http.Request) {
+	s.answerPickup(w, r, s.svc.AcceptPickup)
+}
+
+func (s *Server) declinePickup(w http.ResponseWriter, r *http.Request) {
+	s.answerPickup(w, r, s.svc.DeclinePickup)
+}
+
+func (s *Server) answerPickup(w http.ResponseWriter, r *http.Request,
+	answer func(ctx context.Context, actor *app.User, conversationID, messageID int64) (*app.Message, error)) {
 	id, err := idParam(pathParam(r, "id"))
 	if err != nil {
 		s.writeError(w, r, err)
@@ -134,7 +143,7 @@ func (s *Server) acceptPickup(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	m, err := s.svc.AcceptPickup(r.Context(), actor(r), id, messageID)
+	m, err := answer(r.Context(), actor(r), id, messageID)
 	if err != nil {
 		s.writeError(w, r, err)
 		return

@@ -138,7 +138,7 @@ func TestConversation(t *testing.T) {
 	first := decode[app.Message](t, r)
 	expectJSONFields(t, jsonObject(t, r.body), map[string]any{
 		"id": float64(first.ID), "conversation_id": float64(first.ConversationID), "sender_id": float64(beaUser.ID),
-		"mine": true, "text": "Does it fit in a car?", "pickup_at": nil, "accepted": false,
+		"mine": true, "text": "Does it fit in a car?", "pickup_at": nil, "accepted": false, "declined": false, "superseded": false,
 	}, "time")
 	conversation := first.ConversationID
 	// The same buyer about the same product: the same conversation.
@@ -309,6 +309,68 @@ func TestPickup(t *testing.T) {
 	expectError(t, accept(bea, late.ID), http.StatusConflict, "The buyer has no open booking of this product", nil)
 	expectError(t, bea.call("POST", messagesPath(conversation), map[string]any{"pickup_at": at}), http.StatusConflict,
 		"A pickup time can be proposed only while the buyer has an open booking", nil)
+}
+
+// TestDeclinePickup: the side that did not propose a pickup time declines
+// it, or answers with another time, which supersedes it; either way the
+// old proposal can no longer be accepted.
+func TestDeclinePickup(t *testing.T) {
+	t.Parallel()
+	s := newShop(t)
+	product := s.mpProduct(t, "Tables")
+	bea, _ := s.register("Bea Buyer", "bea@example.com", app.RoleBuyer)
+	booking := mpBook(t, bea, product)
+	conversation := say(t, s.seller, fmt.Sprintf("/api/booked/%d/messages", booking.ID), "When suits you?").ConversationID
+	propose := func(c *client, at time.Time) app.Message {
+		r := c.call("POST", messagesPath(conversation), map[string]any{"pickup_at": at})
+		expectStatus(t, r, http.StatusCreated)
+		return decode[app.Message](t, r)
+	}
+	answer := func(c *client, verb string, message int64) *response {
+		return c.call("POST", fmt.Sprintf("/api/conversations/%d/messages/%d/%s", conversation, message, verb), nil)
+	}
+	at := time.Now().Add(26 * time.Hour).UTC().Truncate(time.Millisecond)
+	first := propose(s.seller, at)
+
+	expectStatus(t, answer(s.seller, "decline", first.ID), http.StatusForbidden)
+	question := mpGet[app.Message](t, bea, messagesPath(conversation)).Items[0]
+	expectError(t, answer(bea, "decline", question.ID), http.StatusConflict, "This message proposes no pickup time", nil)
+	expectStatus(t, answer(bea, "decline", 9999), http.StatusNotFound)
+
+	r := answer(bea, "decline", first.ID)
+	expectStatus(t, r, http.StatusOK)
+	if got := decode[app.Message](t, r); !got.Declined || got.Accepted || got.ID != first.ID {
+		t.Errorf("declined %+v", got)
+	}
+	expectError(t, answer(bea, "decline", first.ID), http.StatusConflict, "This pickup time is already declined", nil)
+	expectError(t, answer(bea, "accept", first.ID), http.StatusConflict, "This pickup time is already declined", nil)
+	if got := decode[app.Booking](t, bea.call("GET", fmt.Sprintf("/api/booked/%d", booking.ID), nil)); got.PickupAt != nil {
+		t.Errorf("a declined time became the booking's: %v", got.PickupAt)
+	}
+
+	// Suggesting another time is a new proposal: the one it answers can
+	// be neither accepted nor declined after it.
+	second := propose(s.seller, at.Add(time.Hour))
+	other := propose(bea, at.Add(2*time.Hour))
+	for _, verb := range []string{"accept", "decline"} {
+		expectError(t, answer(bea, verb, second.ID), http.StatusConflict, "A newer pickup time was proposed since", nil)
+	}
+	messages := mpGet[app.Message](t, bea, messagesPath(conversation)).Items
+	states := map[int64]string{}
+	for _, m := range messages {
+		states[m.ID] = fmt.Sprintf("accepted=%v declined=%v superseded=%v", m.Accepted, m.Declined, m.Superseded)
+	}
+	for id, want := range map[int64]string{
+		first.ID:  "accepted=false declined=true superseded=true",
+		second.ID: "accepted=false declined=false superseded=true",
+		other.ID:  "accepted=false declined=false superseded=false",
+	} {
+		if states[id] != want {
+			t.Errorf("message %d: %s, want %s", id, states[id], want)
+		}
+	}
+	expectStatus(t, answer(s.seller, "accept", other.ID), http.StatusOK)
+	expectError(t, answer(s.seller, "decline", other.ID), http.StatusConflict, "This pickup time is already accepted", nil)
 }
 
 func found[T any](v T, ok bool) T {

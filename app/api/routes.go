@@ -172,6 +172,7 @@ func (s *Server) sessionRoutes(r chi.Router) {
 	r.With(s.idempotent).Post("/conversations/{id}/messages", s.messageInConversation)
 	r.Post("/conversations/{id}/read", s.markConversationRead)
 	r.Post("/conversations/{id}/messages/{messageId}/accept", s.acceptPickup)
+	r.Post("/conversations/{id}/messages/{messageId}/decline", s.declinePickup)
 
 	// Web Push: the server's key, a browser's subscription, and the kinds
 	// of notes a person wants.

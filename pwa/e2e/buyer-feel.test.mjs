@@ -160,7 +160,7 @@ for (const width of [360, 1280]) {
         assert.ok(single.height < 30, `${account.phone} is on one line (${single.height}px)`)
         assert.ok(email.height < 30, `${account.email} is on one line (${email.height}px)`)
         const [promote, remove] = [
-          await row.getByRole('button', { name: `make admin: ${account.name}` }).boundingBox(),
+          await row.getByRole('button', { name: `Make admin: ${account.name}` }).boundingBox(),
           await row.getByRole('button', { name: `Delete ${account.name}` }).boundingBox(),
         ]
         assert.equal(Math.round(promote.y), Math.round(remove.y), 'the actions are in one row')

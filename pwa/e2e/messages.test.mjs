@@ -9,7 +9,7 @@ import { createECDH, randomBytes } from 'node:crypto'
 import { readFile, rm } from 'node:fs/promises'
 import { after, before, test } from 'node:test'
 import { adminAccount, launchBrowser, newContext, screenshots, startServer } from './harness.mjs'
-import { eventually, expectPath, expectToast, logIn, registerThroughApi, signedIn, watch, writePictures } from './support.mjs'
+import { eventually, expectPath, expectToast, logIn, logOut, registerThroughApi, signedIn, watch, writePictures } from './support.mjs'
 
 const seller = { name: 'Sam Seller', email: 'sam@messages.test', password: 'seller password 1' }
 const buyer = { name: 'Bea Buyer', email: 'bea@messages.test', password: 'buyer password 1' }
@@ -167,7 +167,7 @@ test('with a booking, the seller proposes a pickup time, the buyer accepts, and 
   await sam.page.getByLabel('Pickup time').fill(localInput(3))
   await sam.page.getByRole('button', { name: 'Propose pickup' }).click()
   await thread(sam.page).getByText('You proposed a pickup').waitFor()
-  await thread(sam.page).getByText('Waiting for Bea Buyer to accept').waitFor()
+  await thread(sam.page).getByText('Waiting for Bea Buyer to answer').waitFor()
 
   await thread(bea.page).getByText('Sam Seller proposed a pickup').waitFor()
   const accept = thread(bea.page).getByRole('button', { name: /^Accept pickup at / })
@@ -251,7 +251,7 @@ test("Profile's 'Notify me on this device' sends the subscription; Log Out takes
     const { pathname } = new URL(request.url())
     if (pathname === '/api/push/subscriptions' || pathname === '/api/auth/logout') calls.push(`${request.method()} ${pathname}`)
   })
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Log Out' }).click()
+  await logOut(page)
   await expectPath(page, '/')
   await eventually(async () => assert.deepEqual(calls, ['DELETE /api/push/subscriptions', 'POST /api/auth/logout']))
   watcher.check()

@@ -169,6 +169,13 @@ export async function logIn(page, { email, password }, { goto = true } = {}) {
   await page.getByRole('button', { name: 'Log Out', includeHidden: true }).first().waitFor({ state: 'attached' })
 }
 
+/** Logs out from the top bar at a desktop width, where Log Out is in the account menu. */
+export async function logOut(page) {
+  const nav = page.getByRole('navigation', { name: 'Main' })
+  await nav.locator('li button[aria-controls]').click()
+  await nav.getByRole('button', { name: 'Log Out' }).click()
+}
+
 /** Registers an account straight through the API (for accounts a test only needs to exist). */
 export async function registerThroughApi(baseURL, { name, email, password, role = 'Buyer', picture }) {
   const { readFile } = await import('node:fs/promises')

@@ -72,6 +72,8 @@ export function Table<T>({ caption, columns, rows, rowKey, className }: TablePro
                     'max-md:flex max-md:items-center max-md:justify-between max-md:gap-4 max-md:px-0 max-md:py-1.5 max-md:text-right max-md:empty:hidden',
                     'max-md:before:shrink-0 max-md:before:text-left max-md:before:font-medium max-md:before:text-stone-600 max-md:before:content-[attr(data-label)]',
                     column.asideWhenStacked && 'max-md:float-left max-md:mr-4 max-md:py-0 max-md:before:hidden',
+                    // A card's buttons: set apart at its foot.
+                    column.hideLabelWhenStacked && 'max-md:mt-2 max-md:border-t max-md:border-stone-100 max-md:pt-3',
                     column.className,
                   )}
                 >

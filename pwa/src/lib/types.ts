@@ -161,6 +161,10 @@ export interface Message {
   pickup_at: string | null
   /** The other side accepted this proposal. */
   accepted: boolean
+  /** The other side declined this proposal. */
+  declined: boolean
+  /** A newer proposal followed this one: it can no longer be answered. */
+  superseded: boolean
   time: string
 }
 

@@ -150,6 +150,8 @@ export function makeMessage(overrides: Partial<Message> = {}): Message {
     text: `Message ${id}`,
     pickup_at: null,
     accepted: false,
+    declined: false,
+    superseded: false,
     time: `2026-11-25T10:${String(id % 60).padStart(2, '0')}:00Z`,
     ...overrides,
   }

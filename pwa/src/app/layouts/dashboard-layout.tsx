@@ -1,9 +1,10 @@
 import { useState } from 'react'
-import { Outlet } from 'react-router-dom'
+import { Outlet, useMatch } from 'react-router-dom'
 import { PageSpinner } from '@/components/spinner'
 import { SkipLink } from '@/components/skip-link'
 import { useUser } from '@/lib/auth'
 import { cn } from '@/lib/cn'
+import { routePaths } from '@/lib/paths'
 import { Footer } from './footer'
 import { Navbar } from './navbar'
 import { Sidebar } from './sidebar'
@@ -16,6 +17,8 @@ import { Sidebar } from './sidebar'
 export function DashboardLayout() {
   const { user } = useUser()
   const [sidebarOpen, setSidebarOpen] = useState(false)
+  // A conversation on a phone is a chat screen: the height of the screen, its composer at the bottom, no footer.
+  const chat = useMatch(routePaths.conversation) !== null
   if (!user) return <PageSpinner />
 
   const toggle = (
@@ -35,25 +38,36 @@ export function DashboardLayout() {
   )
 
   return (
-    <div className="flex min-h-dvh flex-col">
+    <div className={cn('flex min-h-dvh flex-col', chat && 'max-md:h-dvh')}>
       <SkipLink />
       <Navbar start={toggle} />
-      <div className="mx-auto flex w-full max-w-7xl flex-1 flex-col md:flex-row">
+      <div className={cn('mx-auto flex w-full max-w-7xl flex-1 flex-col md:flex-row', chat && 'max-md:min-h-0')}>
         <aside
           id="dashboard-sidebar"
           aria-label="Dashboard sidebar"
           className={cn(
             'border-b border-stone-200 bg-white px-4 py-4 md:block md:w-64 md:shrink-0 md:border-r md:border-b-0',
             sidebarOpen ? 'block' : 'hidden',
+            chat && 'max-md:max-h-[50dvh] max-md:shrink-0 max-md:overflow-y-auto',
           )}
         >
           <Sidebar user={user} onNavigate={() => setSidebarOpen(false)} />
         </aside>
-        <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 focus:outline-none md:px-8">
+        <main
+          id="main"
+          tabIndex={-1}
+          className={cn('min-w-0 flex-1 px-4 py-6 focus:outline-none md:px-8', chat && 'max-md:flex max-md:min-h-0 max-md:flex-col max-md:pt-2 max-md:pb-0')}
+        >
           <Outlet />
         </main>
       </div>
-      <Footer />
+      {chat ? (
+        <div className="max-md:hidden">
+          <Footer />
+        </div>
+      ) : (
+        <Footer />
+      )}
     </div>
   )
 }

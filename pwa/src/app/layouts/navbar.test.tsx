@@ -71,6 +71,7 @@ describe('public layout', () => {
     const { user, router, queryClient } = renderApp('/dashboard')
     queryClient.setQueryData(['orders', 'mine'], ['something private'])
     const nav = await screen.findByRole('navigation', { name: 'Main' })
+    await user.click(await within(nav).findByRole('button', { name: 'Bea Buyer' }))
     await user.click(await within(nav).findByRole('button', { name: 'Log Out' }))
 
     // Home has its own layout, so its own navigation.
@@ -90,9 +91,42 @@ describe('public layout', () => {
     const { user, router } = renderApp('/blogs')
     await screen.findByRole('heading', { level: 1, name: 'Blogs' })
     const nav = screen.getByRole('navigation', { name: 'Main' })
+    await user.click(await within(nav).findByRole('button', { name: 'Bea Buyer' }))
     await user.click(await within(nav).findByRole('button', { name: 'Log Out' }))
     expect(await within(nav).findByRole('link', { name: 'Log In' })).toBeInTheDocument()
     await waitFor(() => expect(router.state.location.pathname).toBe('/'))
+  })
+
+  it("opens the account menu from the person's button: Profile, Dashboard, Log Out; Escape closes it and gives the focus back", async () => {
+    mockApi({ 'GET /api/auth/me': () => json(buyer) })
+    const { user, router } = renderApp('/blogs')
+    await screen.findByRole('heading', { level: 1, name: 'Blogs' })
+    const nav = screen.getByRole('navigation', { name: 'Main' })
+    const account = await within(nav).findByRole('button', { name: 'Bea Buyer' })
+    expect(account).toHaveAttribute('aria-expanded', 'false')
+    expect(within(nav).queryByRole('link', { name: 'Profile' })).not.toBeInTheDocument()
+    expect(within(nav).queryByRole('button', { name: 'Log Out' })).not.toBeInTheDocument()
+
+    await user.click(account)
+    expect(account).toHaveAttribute('aria-expanded', 'true')
+    const menu = document.getElementById(account.getAttribute('aria-controls')!)!
+    expect(within(menu).getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/dashboard/profile')
+    expect(within(menu).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard')
+    expect(within(menu).getByRole('button', { name: 'Log Out' })).toBeInTheDocument()
+    await user.tab()
+    expect(within(menu).getByRole('link', { name: 'Profile' })).toHaveFocus()
+    await user.keyboard('{Escape}')
+    expect(account).toHaveAttribute('aria-expanded', 'false')
+    expect(account).toHaveFocus()
+    expect(within(nav).queryByRole('button', { name: 'Log Out' })).not.toBeInTheDocument()
+
+    // A click elsewhere closes it; following a link does too.
+    await user.click(account)
+    await user.click(screen.getByRole('heading', { level: 1, name: 'Blogs' }))
+    expect(account).toHaveAttribute('aria-expanded', 'false')
+    await user.click(account)
+    await user.click(within(menu).getByRole('link', { name: 'Profile' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/profile'))
   })
 
   it('opens the small-screen menu as a dialog that Escape closes', async () => {

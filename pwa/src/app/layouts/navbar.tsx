@@ -8,6 +8,7 @@ import { useUser } from '@/lib/auth'
 import { cn } from '@/lib/cn'
 import { paths } from '@/lib/paths'
 import { useSite } from '@/lib/site'
+import { AccountMenu } from './account-menu'
 import { SearchBox } from './search-box'
 import { SellLink } from './sell-link'
 
@@ -27,13 +28,19 @@ const linkClasses = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'bg-teal-50 text-teal-800' : 'text-stone-700 hover:bg-stone-100 hover:text-stone-900',
   )
 
-/** Home, Dashboard, Blogs, then Log In or Log Out; `onNavigate` lets the mobile menu close itself. */
-function NavItems({ onNavigate, className }: { onNavigate?: () => void; className?: string }) {
+/**
+ * Home, Dashboard, Blogs, then Log In, or the account: Log Out (the phone's
+ * menu) or, with `accountMenu`, the account button and its menu (the top
+ * bar on wide screens); `onNavigate` lets the mobile menu close itself.
+ */
+function NavItems({ onNavigate, className, accountMenu }: { onNavigate?: () => void; className?: string; accountMenu?: boolean }) {
   const { user, isLoading } = useUser()
   const logout = useLogout()
   const canInstall = useInstallPrompt() !== null
   let account: ReactNode = null
-  if (user) {
+  if (user && accountMenu) {
+    account = <AccountMenu user={user} />
+  } else if (user) {
     account = (
       <button
         type="button"
@@ -111,7 +118,7 @@ export function Navbar({ start }: { start?: ReactNode }) {
           </div>
         </div>
         <SearchBox />
-        <NavItems className="hidden items-center gap-1 md:flex" />
+        <NavItems className="hidden items-center gap-1 md:flex" accountMenu />
         <SellLink />
         {/* Not in the static shell (index.html): nobody is signed in yet there. */}
         {user && <UnreadBadge />}

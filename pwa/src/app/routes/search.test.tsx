@@ -164,15 +164,60 @@ describe('Search screen', () => {
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument()
   })
 
-  it('on a phone, the filters open full screen and close once applied', async () => {
+  it('on a phone, the filters open full screen: ticking keeps them open, Apply applies all and closes them', async () => {
     serve(pages(makeProducts(1)))
     const { user, router } = renderApp('/search?q=oak&condition=Good')
     await screen.findByText('1 result')
     await user.click(screen.getByRole('button', { name: 'Filters (1)' }))
     const dialog = await screen.findByRole('dialog', { name: 'Filters' })
     await user.click(within(dialog).getByRole('checkbox', { name: 'Excellent' }))
-    await waitFor(() => expect(router.state.location.search).toBe('?q=oak&condition=Excellent&condition=Good'))
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Fair' }))
+    expect(within(dialog).getByRole('checkbox', { name: 'Excellent' })).toBeChecked()
+    expect(screen.getByRole('dialog', { name: 'Filters' })).toBeInTheDocument()
+    expect(router.state.location.search).toBe('?q=oak&condition=Good')
+
+    await user.click(within(dialog).getByRole('button', { name: 'Apply filters' }))
+    await waitFor(() => expect(router.state.location.search).toBe('?q=oak&condition=Excellent&condition=Good&condition=Fair'))
     expect(screen.queryByRole('dialog', { name: 'Filters' })).not.toBeInTheDocument()
+  })
+
+  it('catches a bad price or measure as it is typed, and Apply waits until it is put right', async () => {
+    const searches = serve(pages(makeProducts(1)))
+    const { user, router } = renderApp('/search?q=oak')
+    await screen.findByText('1 result')
+    await user.click(screen.getByRole('button', { name: 'Filters' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Filters' })
+    const min = within(dialog).getByLabelText('Min price')
+    const max = within(dialog).getByLabelText('Max price')
+    const width = within(dialog).getByLabelText('Width')
+
+    await user.type(min, 'abc')
+    expect(min).toHaveAttribute('aria-invalid', 'true')
+    expect(min).toHaveAccessibleDescription('Use an amount such as 120 or 120.50')
+    await user.clear(min)
+    await user.type(min, '-5')
+    expect(min).toHaveAccessibleDescription('Use an amount of 0 or more')
+    await user.clear(min)
+    await user.type(min, '200')
+    expect(min).not.toHaveAttribute('aria-invalid')
+    await user.type(max, '50')
+    expect(max).toHaveAccessibleDescription('Must be at least the lowest price')
+    await user.type(width, '0')
+    expect(width).toHaveAccessibleDescription('Use centimetres over 0')
+
+    await user.click(within(dialog).getByRole('button', { name: 'Apply filters' }))
+    expect(max).toHaveFocus()
+    expect(screen.getByRole('dialog', { name: 'Filters' })).toBeInTheDocument()
+    expect(router.state.location.search).toBe('?q=oak')
+    expect(searches).toHaveLength(1)
+
+    await user.clear(max)
+    await user.type(max, '250')
+    await user.clear(width)
+    await user.type(width, '80')
+    expect(max).not.toHaveAttribute('aria-invalid')
+    await user.click(within(dialog).getByRole('button', { name: 'Apply filters' }))
+    await waitFor(() => expect(router.state.location.search).toBe('?q=oak&min_price=200&max_price=250&max_width_cm=80'))
   })
 
   it('offline, searches the listings saved on the device and says so', async () => {

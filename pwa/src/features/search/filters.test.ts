@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   activeFilters,
+  filterProblems,
   countPanelFilters,
   effectiveSort,
   emptyFilters,
@@ -116,5 +117,24 @@ describe('search filters and the address', () => {
   it('clears the panel, keeping the words, seller and order', () => {
     const cleared = withoutPanelFilters(read('q=sofa&category=Sofas&condition=Good&status=Sold&seller=2&sort=price_asc&max_depth_cm=4'))
     expect(filtersToParams(cleared).toString()).toBe('q=sofa&seller=2&sort=price_asc')
+  })
+})
+
+describe('filterProblems', () => {
+  const problems = (changes: Partial<typeof emptyFilters>) => filterProblems({ ...emptyFilters, ...changes })
+  it('accepts what the server accepts', () => {
+    expect(problems({})).toEqual({})
+    expect(problems({ min_price: '0', max_price: '120.50', max_width_cm: '80', max_depth_cm: '.5', max_height_cm: '90.' })).toEqual({})
+    expect(problems({ min_price: '20', max_price: '20' })).toEqual({})
+  })
+  it("says what the server would, in its words", () => {
+    expect(problems({ min_price: 'ten' })).toEqual({ min_price: 'Use an amount such as 120 or 120.50' })
+    expect(problems({ max_price: '1.234' })).toEqual({ max_price: 'Use an amount such as 120 or 120.50' })
+    expect(problems({ min_price: '-1' })).toEqual({ min_price: 'Use an amount of 0 or more' })
+    expect(problems({ min_price: '200', max_price: '50' })).toEqual({ max_price: 'Must be at least the lowest price' })
+    expect(problems({ max_width_cm: '0', max_height_cm: 'tall' })).toEqual({
+      max_width_cm: 'Use centimetres over 0',
+      max_height_cm: 'Use centimetres over 0',
+    })
   })
 })

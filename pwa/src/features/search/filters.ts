@@ -201,3 +201,40 @@ export function withoutPanelFilters(filters: SearchFilters): SearchFilters {
   for (const name of panelFilters) Object.assign(cleared, { [name]: emptyFilters[name] })
   return cleared
 }
+
+/** The server's rules for a price (app.ParseCents) and a measure, mirrored to catch mistakes as they are typed. */
+const pricePattern = /^\d{1,12}(\.\d{1,2})?$/
+const measurePattern = /^(\d{1,12}(\.\d{0,12})?|\.\d{1,12})$/
+const maxPriceCents = 10_000_000_00
+const maxFitCm = 100_000
+
+function priceProblem(raw: string): string | undefined {
+  if (!raw) return undefined
+  if (raw.startsWith('-')) return 'Use an amount of 0 or more'
+  if (!pricePattern.test(raw) || Math.round(Number(raw) * 100) > maxPriceCents) return 'Use an amount such as 120 or 120.50'
+  return undefined
+}
+
+function measureProblem(raw: string): string | undefined {
+  if (!raw) return undefined
+  const ok = measurePattern.test(raw) && Number(raw) > 0 && Number(raw) <= maxFitCm
+  return ok ? undefined : 'Use centimetres over 0'
+}
+
+/**
+ * What is wrong with the typed filters, by parameter, in the server's words
+ * (GET /api/products answers the same with a 422): caught before Apply.
+ */
+export function filterProblems(filters: Pick<SearchFilters, 'min_price' | 'max_price' | 'max_width_cm' | 'max_depth_cm' | 'max_height_cm'>): Partial<Record<TextFilter, string>> {
+  const problems: Partial<Record<TextFilter, string>> = {}
+  const set = (name: TextFilter, problem: string | undefined) => problem && (problems[name] = problem)
+  const min = filters.min_price.trim()
+  const max = filters.max_price.trim()
+  set('min_price', priceProblem(min))
+  set('max_price', priceProblem(max))
+  if (min && max && !problems.min_price && !problems.max_price && Number(max) < Number(min)) {
+    problems.max_price = 'Must be at least the lowest price'
+  }
+  for (const name of ['max_width_cm', 'max_depth_cm', 'max_height_cm'] as const) set(name, measureProblem(filters[name].trim()))
+  return problems
+}

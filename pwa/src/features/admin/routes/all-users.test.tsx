@@ -16,7 +16,7 @@ describe('All Users', () => {
     expect(await screen.findByText('No user account created')).toBeInTheDocument()
   })
 
-  it("offers 'make admin' only for non-admins, and Delete on every row but your own", async () => {
+  it("offers 'Make admin' only for non-admins, and Delete on every row but your own", async () => {
     mockApi({
       'GET /api/auth/me': () => json(admin),
       'GET /api/users': () => json(list([admin, buyer, seller, otherAdmin])),
@@ -32,11 +32,11 @@ describe('All Users', () => {
       'Actions',
     ])
     const [, me, bea, sam, otto] = within(table).getAllByRole('row')
-    expect(within(bea!).getByRole('button', { name: `make admin: ${buyer.name}` })).toBeInTheDocument()
-    expect(within(sam!).getByRole('button', { name: `make admin: ${seller.name}` })).toBeInTheDocument()
-    expect(within(otto!).queryByRole('button', { name: /make admin/ })).not.toBeInTheDocument()
-    expect(within(me!).queryByRole('button', { name: /make admin/ })).not.toBeInTheDocument()
-    expect(screen.getAllByRole('button', { name: /make admin/ })).toHaveLength(2)
+    expect(within(bea!).getByRole('button', { name: `Make admin: ${buyer.name}` })).toBeInTheDocument()
+    expect(within(sam!).getByRole('button', { name: `Make admin: ${seller.name}` })).toBeInTheDocument()
+    expect(within(otto!).queryByRole('button', { name: /Make admin/ })).not.toBeInTheDocument()
+    expect(within(me!).queryByRole('button', { name: /Make admin/ })).not.toBeInTheDocument()
+    expect(screen.getAllByRole('button', { name: /Make admin/ })).toHaveLength(2)
 
     expect(within(me!).queryByRole('button', { name: /Delete/ })).not.toBeInTheDocument()
     expect(within(otto!).getByRole('button', { name: 'Delete Otto Admin' })).toBeInTheDocument()
@@ -56,11 +56,11 @@ describe('All Users', () => {
       },
     })
     const { user } = renderRoutes(routes, '/dashboard/allusers')
-    await user.click(await screen.findByRole('button', { name: `make admin: ${buyer.name}` }))
+    await user.click(await screen.findByRole('button', { name: `Make admin: ${buyer.name}` }))
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Make admin' }))
     expect(await screen.findByText('Made admin successfully')).toBeInTheDocument()
     expect(fetch).toHaveBeenCalledWith(`/api/users/admin/${buyer.id}`, expect.objectContaining({ method: 'PUT' }))
-    expect(screen.queryByRole('button', { name: /make admin/ })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /Make admin/ })).not.toBeInTheDocument()
   })
 
   it('deletes a user after confirming', async () => {

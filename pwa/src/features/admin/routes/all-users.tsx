@@ -62,12 +62,12 @@ export function AllUsersRoute() {
           <div className="flex w-full flex-wrap justify-end gap-2 *:whitespace-nowrap md:flex-nowrap md:justify-start">
             {user.role !== 'Admin' && (
               <Button
-                aria-label={`make admin: ${user.name}`}
+                aria-label={`Make admin: ${user.name}`}
                 variant="secondary"
                 size="sm"
                 onClick={() => promotion.ask(user)}
               >
-                make admin
+                Make admin
               </Button>
             )}
             <Button

@@ -128,6 +128,7 @@ describe('Log Out', () => {
     })
     const { user, router } = renderApp('/blogs')
     const nav = await screen.findByRole('navigation', { name: 'Main' })
+    await user.click(await within(nav).findByRole('button', { name: 'Bea Buyer' }))
     await user.click(await within(nav).findByRole('button', { name: 'Log Out' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/'))
     expect(order).toEqual(['unsubscribe', 'logout'])

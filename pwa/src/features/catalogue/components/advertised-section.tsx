@@ -17,15 +17,15 @@ export function AdvertisedSection() {
   if (loading) {
     // The heading too is a placeholder: there may turn out to be no adverts.
     return (
-      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8 py-10">
+      <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-10 lg:px-8">
         <Skeleton className="mb-6 h-8 w-64 max-w-full sm:h-9" />
         <CardSkeletonList count={4} lines={2} label="Loading the advertised products…" className={gridClasses} />
       </div>
     )
   }
   return (
-    <section aria-labelledby="advertised-heading" className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8 py-10">
-      <h2 id="advertised-heading" className="mb-6 text-2xl font-bold sm:text-3xl">
+    <section aria-labelledby="advertised-heading" className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-10 lg:px-8">
+      <h2 id="advertised-heading" className="mb-3 text-xl font-bold sm:mb-6 sm:text-3xl">
         Advertised Products
       </h2>
       <ul className={gridClasses}>

@@ -8,7 +8,7 @@ import { paths } from '@/lib/paths'
 import { CategoryGrid } from './category-grid'
 
 /** The category grid with its loading, empty and error states (home and /categories). */
-export function CategoriesSection({ headingLevel }: { headingLevel?: 'h2' | 'h3' }) {
+export function CategoriesSection({ headingLevel, strip }: { headingLevel?: 'h2' | 'h3'; strip?: boolean }) {
   const categories = useCategories()
   // Saved or loaded categories are shown even when a refresh fails (offline).
   if (categories.isPending && categories.fetchStatus === 'paused') return <OfflineState what="The category list" />
@@ -28,5 +28,5 @@ export function CategoriesSection({ headingLevel }: { headingLevel?: 'h2' | 'h3'
       </EmptyState>
     )
   }
-  return <CategoryGrid categories={categories.data.items} headingLevel={headingLevel} />
+  return <CategoryGrid categories={categories.data.items} headingLevel={headingLevel} strip={strip} />
 }

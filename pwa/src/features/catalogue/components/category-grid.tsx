@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom'
 import { buttonClasses } from '@/components/button'
+import { cn } from '@/lib/cn'
 import { paths } from '@/lib/paths'
 import type { Category } from '@/lib/types'
 
@@ -7,6 +8,8 @@ interface CategoryGridProps {
   categories: Category[]
   /** The cards' heading level: h3 under a section's h2, h2 under the page's h1. */
   headingLevel?: 'h2' | 'h3'
+  /** On phones, one row that scrolls sideways (the home page, where listings follow). */
+  strip?: boolean
 }
 
 /** '12 listings': the category's Available and Reserved listings. */
@@ -21,21 +24,25 @@ export function listingsLabel(count: number): string {
  * what is for sale follows soon below; from 640 px cards with the picture on
  * top, up to four to a row.
  */
-export function CategoryGrid({ categories, headingLevel = 'h2' }: CategoryGridProps) {
+export function CategoryGrid({ categories, headingLevel = 'h2', strip = false }: CategoryGridProps) {
   const Heading = headingLevel
   return (
-    <ul className="grid grid-cols-1 gap-2 min-[360px]:grid-cols-2 sm:gap-6 lg:grid-cols-3 xl:grid-cols-4">
+    <ul
+      className={cn(
+        'grid grid-cols-1 gap-2 min-[360px]:grid-cols-2 sm:gap-6 lg:grid-cols-3 xl:grid-cols-4',
+        strip && 'max-sm:-mx-4 max-sm:flex max-sm:snap-x max-sm:overflow-x-auto max-sm:px-4 max-sm:pb-2',
+      )}
+    >
       {categories.map((category, index) => (
-        <li key={category.id}>
+        <li key={category.id} className={cn(strip && 'max-sm:w-44 max-sm:shrink-0 max-sm:snap-start')}>
           <Link
             to={paths.category(category.name)}
-            aria-label={`Explore ${category.name}`}
-            aria-describedby={category.count === undefined ? undefined : `category-count-${category.id}`}
             className="group flex h-full items-center gap-2 overflow-hidden rounded-xl border border-stone-200 bg-white p-1.5 text-stone-900 no-underline shadow-sm transition-shadow hover:text-stone-900 hover:shadow-md sm:flex-col sm:items-stretch sm:gap-0 sm:rounded-2xl sm:p-0"
           >
             <img
               src={category.thumb_url || category.image}
-              alt={category.name}
+              // The heading names the card: the link reads 'Sofas 18 listings', as it shows.
+              alt=""
               width={400}
               height={300}
               // The first card is in view as the page opens (often its largest
@@ -49,7 +56,7 @@ export function CategoryGrid({ categories, headingLevel = 'h2' }: CategoryGridPr
               <div className="min-w-0">
                 <Heading className="text-sm leading-snug font-semibold break-words sm:text-lg">{category.name}</Heading>
                 {category.count !== undefined && (
-                  <p id={`category-count-${category.id}`} className="text-sm text-stone-600">
+                  <p className="text-sm text-stone-600">
                     {listingsLabel(category.count)}
                   </p>
                 )}

@@ -20,8 +20,8 @@ export function JustListedSection() {
   const { site } = useSite()
   if (isLoading) return null
   return (
-    <section aria-labelledby="just-listed-heading" className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8 py-10">
-      <h2 id="just-listed-heading" className="mb-6 text-2xl font-bold sm:text-3xl">
+    <section aria-labelledby="just-listed-heading" className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-10 lg:px-8">
+      <h2 id="just-listed-heading" className="mb-3 text-xl font-bold sm:mb-6 sm:text-3xl">
         Just listed
       </h2>
       {user || site.public_listings ? (

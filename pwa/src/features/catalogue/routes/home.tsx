@@ -10,11 +10,11 @@ export function HomeRoute() {
   return (
     <>
       <Hero />
-      <section aria-labelledby="categories-heading" className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8 py-8 sm:py-10">
-        <h2 id="categories-heading" className="mb-4 text-2xl font-bold sm:mb-6 sm:text-3xl">
+      <section aria-labelledby="categories-heading" className="mx-auto max-w-7xl px-4 pt-4 sm:px-6 sm:py-10 lg:px-8">
+        <h2 id="categories-heading" className="mb-2 text-xl font-bold sm:mb-6 sm:text-3xl">
           Categories
         </h2>
-        <CategoriesSection headingLevel="h3" />
+        <CategoriesSection headingLevel="h3" strip />
       </section>
       <AdvertisedSection />
       <JustListedSection />

@@ -2,6 +2,7 @@ import { useId, useState } from 'react'
 import { Badge } from '@/components/badge'
 import { Button } from '@/components/button'
 import { Input } from '@/components/field'
+import { cn } from '@/lib/cn'
 import { formatDateTime } from '@/lib/format'
 import type { Message } from '@/lib/types'
 import { localInputToUtc, utcToLocalInput } from './times'
@@ -12,38 +13,76 @@ interface PickupCardProps {
   /** The booking is still open, so a proposal may be accepted. */
   open: boolean
   onAccept: () => void
+  onDecline: () => void
+  /** Answer with another time: opens the proposal form. */
+  onSuggest: () => void
   isAccepting: boolean
+  isDeclining: boolean
 }
 
-/** A proposed pickup time, set apart from the talk, with Accept for the side that did not propose it. */
-export function PickupCard({ message, otherName, open, onAccept, isAccepting }: PickupCardProps) {
+/**
+ * A proposed pickup time, set apart from the talk. The side that did not
+ * propose it may accept it, decline it, or suggest another time (a new
+ * proposal, after which this one can no longer be answered).
+ */
+export function PickupCard({ message, otherName, open, onAccept, onDecline, onSuggest, isAccepting, isDeclining }: PickupCardProps) {
   if (!message.pickup_at) return null
   const when = formatDateTime(message.pickup_at)
+  let state
+  if (message.accepted) {
+    state = (
+      <Badge tone="green" className="self-start">
+        Accepted
+      </Badge>
+    )
+  } else if (message.declined) {
+    state = (
+      <Badge tone="red" className="self-start">
+        Declined
+      </Badge>
+    )
+  } else if (message.superseded) {
+    state = <p className="text-sm text-stone-700">Another time was proposed after this one</p>
+  } else if (message.mine) {
+    state = <p className="text-sm text-stone-700">Waiting for {otherName} to answer</p>
+  } else if (open) {
+    state = (
+      <div className="flex flex-wrap gap-2">
+        <Button size="sm" aria-label={`Accept pickup at ${when}`} isLoading={isAccepting} disabled={isDeclining} onClick={onAccept}>
+          Accept
+        </Button>
+        <Button size="sm" variant="secondary" aria-label={`Decline pickup at ${when}`} isLoading={isDeclining} disabled={isAccepting} onClick={onDecline}>
+          Decline
+        </Button>
+        <Button size="sm" variant="ghost" onClick={onSuggest}>
+          Suggest another time
+        </Button>
+      </div>
+    )
+  }
   return (
     <div className="flex flex-col gap-2 rounded-xl border border-amber-300 bg-amber-50 p-3 text-stone-900">
       <p className="text-sm font-semibold text-amber-900">{message.mine ? 'You proposed a pickup' : `${otherName} proposed a pickup`}</p>
-      <p className="text-lg font-bold">
+      <p className={cn('text-lg font-bold', (message.declined || message.superseded) && !message.accepted && 'text-stone-600 line-through')}>
         <time dateTime={message.pickup_at}>{when}</time>
       </p>
-      {message.accepted ? (
-        <Badge tone="green" className="self-start">
-          Accepted
-        </Badge>
-      ) : message.mine ? (
-        <p className="text-sm text-stone-700">Waiting for {otherName} to accept</p>
-      ) : (
-        open && (
-          <Button size="sm" className="self-start" aria-label={`Accept pickup at ${when}`} isLoading={isAccepting} onClick={onAccept}>
-            Accept
-          </Button>
-        )
-      )}
+      {state}
     </div>
   )
 }
 
 /** A local date and time to propose for the pickup, sent in UTC. */
-export function PickupForm({ onPropose, isPending, disabled }: { onPropose: (pickupAt: string) => void; isPending: boolean; disabled?: boolean }) {
+export function PickupForm({
+  onPropose,
+  isPending,
+  disabled,
+  autoFocus,
+}: {
+  onPropose: (pickupAt: string) => void
+  isPending: boolean
+  disabled?: boolean
+  autoFocus?: boolean
+}) {
   const id = useId()
   const [value, setValue] = useState('')
   const [problem, setProblem] = useState('')
@@ -69,6 +108,7 @@ export function PickupForm({ onPropose, isPending, disabled }: { onPropose: (pic
           type="datetime-local"
           value={value}
           min={utcToLocalInput(new Date())}
+          autoFocus={autoFocus}
           aria-invalid={problem ? true : undefined}
           aria-describedby={problem ? `${id}-error` : undefined}
           onChange={(event) => setValue(event.target.value)}

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { Link } from 'react-router-dom'
 import { BookingStatus } from '@/components/booking-status'
 import { Button } from '@/components/button'
@@ -15,6 +15,7 @@ import { useSendOrQueue } from '@/lib/offline/use-send-or-queue'
 import { paths } from '@/lib/paths'
 import type { Conversation, Message } from '@/lib/types'
 import { useAcceptPickup } from '../api/accept-pickup'
+import { useDeclinePickup } from '../api/decline-pickup'
 import { useConversation } from '../api/get-conversation'
 import { useMessages } from '../api/get-messages'
 import { useMarkRead } from '../api/mark-read'
@@ -73,8 +74,10 @@ function Bubble({ mine, children, note }: { mine: boolean; children: ReactNode; 
   )
 }
 
-function MessageItem({ message, conversation }: { message: Message; conversation: Conversation }) {
+function MessageItem({ message, conversation, onSuggest }: { message: Message; conversation: Conversation; onSuggest: () => void }) {
   const accept = useAcceptPickup()
+  const decline = useDeclinePickup()
+  const answer = { conversationId: conversation.id, messageId: message.id }
   const note = (
     <>
       <span className="sr-only">{message.mine ? 'You' : conversation.other.name}, </span>
@@ -88,11 +91,14 @@ function MessageItem({ message, conversation }: { message: Message; conversation
           message={message}
           otherName={conversation.other.name}
           open={bookingOpen(conversation)}
-          onAccept={() => accept.mutate({ conversationId: conversation.id, messageId: message.id })}
+          onAccept={() => accept.mutate(answer)}
+          onDecline={() => decline.mutate(answer)}
+          onSuggest={onSuggest}
           isAccepting={accept.isPending}
+          isDeclining={decline.isPending}
         />
         {message.text && <MessageText text={message.text} />}
-        <FormError error={accept.error} />
+        <FormError error={accept.error ?? decline.error} />
         <span className="text-xs text-stone-600">{note}</span>
       </li>
     )
@@ -113,7 +119,11 @@ function WaitingItem({ message }: { message: WaitingMessage }) {
   )
 }
 
-/** One conversation: its messages oldest first, earlier ones on request, and the composer. */
+/**
+ * One conversation: its messages oldest first, earlier ones on request, and
+ * the composer. On a phone it is a chat screen: it fills the height its
+ * parent gives it, the messages scroll and the composer stays at the bottom.
+ */
 export function Thread({ id }: { id: number }) {
   const { user } = useUser()
   const conversation = useConversation(id)
@@ -122,13 +132,19 @@ export function Thread({ id }: { id: number }) {
   const send = useSendMessage()
   const sendOrQueue = useSendOrQueue()
   const end = useRef<HTMLDivElement>(null)
+  const composer = useRef<HTMLDivElement>(null)
+  // 'Suggest another time' opens the proposal form with its time field focused.
+  const [proposing, setProposing] = useState(false)
+  const [suggested, setSuggested] = useState(0)
   const newest = messages.at(-1)?.id
   const shown = conversation.data !== undefined
   useMarkRead(id, messages.findLast((message) => !message.mine)?.id)
 
   // The newest message in view just above the composer, as chat apps do; not when earlier ones are loaded.
+  // The newest message, in the list that scrolls (the page, or the messages on a phone), then the composer.
   useEffect(() => {
     end.current?.scrollIntoView?.({ block: 'nearest' })
+    composer.current?.scrollIntoView?.({ block: 'nearest' })
   }, [newest, waiting.length, shown])
 
   if (conversation.isPending && conversation.fetchStatus === 'paused') return <OfflineState what="This conversation" />
@@ -148,37 +164,55 @@ export function Thread({ id }: { id: number }) {
     })
   }
 
+  const suggest = () => {
+    setProposing(true)
+    setSuggested((n) => n + 1)
+  }
+
   return (
-    <section aria-labelledby={`thread-${id}`} className="flex min-h-[60dvh] flex-col gap-3">
+    <section aria-labelledby={`thread-${id}`} className="flex flex-col gap-3 max-md:min-h-0 max-md:flex-1 md:min-h-[60dvh]">
       <h2 id={`thread-${id}`} className="sr-only">
         Conversation with {talk.other.name} about {talk.product.name}
       </h2>
       <ThreadHeader conversation={talk} />
-      {query.hasNextPage && (
-        <Button variant="ghost" size="sm" className="self-center" isLoading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-          Load earlier messages
-        </Button>
-      )}
-      {query.isPending && query.fetchStatus !== 'paused' && <PageSpinner label="Loading the messages…" />}
-      {query.isError && !query.data && <QueryErrorState title="Could not load the messages" query={query} />}
-      <ol aria-label="Messages" className="flex flex-1 flex-col gap-3">
-        {messages.map((message) => (
-          <MessageItem key={message.id} message={message} conversation={talk} />
-        ))}
-        {waiting.map((message) => (
-          <WaitingItem key={message.key} message={message} />
-        ))}
-      </ol>
-      {query.data && messages.length === 0 && waiting.length === 0 && (
-        <p className="text-center text-stone-600">No messages yet. Say hello.</p>
-      )}
-      <div ref={end} className="flex flex-col gap-3 border-t border-stone-200 pt-3 pb-2">
+      {/* Scrolls on its own on a phone, between the header and the composer; relative, so that the sr-only texts inside are clipped with it. */}
+      <div data-testid="thread-messages" className="relative flex flex-1 flex-col gap-3 max-md:min-h-0 max-md:overflow-y-auto max-md:overscroll-contain">
+        {query.hasNextPage && (
+          <Button variant="ghost" size="sm" className="self-center" isLoading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+            Load earlier messages
+          </Button>
+        )}
+        {query.isPending && query.fetchStatus !== 'paused' && <PageSpinner label="Loading the messages…" />}
+        {query.isError && !query.data && <QueryErrorState title="Could not load the messages" query={query} />}
+        <ol aria-label="Messages" className="flex flex-1 flex-col gap-3">
+          {messages.map((message) => (
+            <MessageItem key={message.id} message={message} conversation={talk} onSuggest={suggest} />
+          ))}
+          {waiting.map((message) => (
+            <WaitingItem key={message.key} message={message} />
+          ))}
+        </ol>
+        {query.data && messages.length === 0 && waiting.length === 0 && (
+          <p className="text-center text-stone-600">No messages yet. Say hello.</p>
+        )}
+        <div ref={end} />
+      </div>
+      <div ref={composer} className="flex shrink-0 flex-col gap-3 border-t border-stone-200 pt-3 pb-[max(0.5rem,env(safe-area-inset-bottom))]">
         <FormError error={send.error} />
         {bookingOpen(talk) && (
-          <details className="rounded-xl border border-stone-200 bg-white px-3 py-2">
+          <details
+            open={proposing}
+            onToggle={(event) => setProposing(event.currentTarget.open)}
+            className="rounded-xl border border-stone-200 bg-white px-3 py-2"
+          >
             <summary className="min-h-11 cursor-pointer content-center font-medium">Propose a pickup time</summary>
             <div className="pt-2 pb-1">
-              <PickupForm onPropose={(pickupAt) => post({ text: '', pickup_at: pickupAt }, () => undefined)} isPending={send.isPending} />
+              <PickupForm
+                key={suggested}
+                autoFocus={suggested > 0}
+                onPropose={(pickupAt) => post({ text: '', pickup_at: pickupAt }, () => setProposing(false))}
+                isPending={send.isPending}
+              />
             </div>
           </details>
         )}

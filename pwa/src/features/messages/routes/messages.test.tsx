@@ -189,13 +189,51 @@ describe('Messages', () => {
     })
     expect(await screen.findByText('Sam Seller proposed a pickup')).toBeInTheDocument()
     expect(screen.getByText('You proposed a pickup')).toBeInTheDocument()
-    expect(screen.getByText('Waiting for Sam Seller to accept')).toBeInTheDocument()
+    expect(screen.getByText('Waiting for Sam Seller to answer')).toBeInTheDocument()
     const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(proposal.pickup_at!))
     expect(screen.getAllByRole('button', { name: /^Accept/ })).toHaveLength(1)
     await user.click(screen.getByRole('button', { name: `Accept pickup at ${when}` }))
     expect(fetch).toHaveBeenCalledWith('/api/conversations/3/messages/4/accept', expect.objectContaining({ method: 'POST' }))
     expect(await screen.findByText('Accepted')).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: /^Accept/ })).not.toBeInTheDocument()
+  })
+
+  it("declines the other side's proposal, and shows a declined or superseded one as such", async () => {
+    const proposal = makeMessage({ id: 4, mine: false, sender_id: seller.id, text: '', pickup_at: '2030-06-01T08:30:00Z' })
+    const older = makeMessage({ id: 3, mine: false, sender_id: seller.id, text: '', pickup_at: '2030-05-01T08:30:00Z', superseded: true })
+    let declined = false
+    const { fetch, user } = setup('/dashboard/messages/3', {
+      'GET /api/conversations/:id': () => json({ ...conversation, booking: { id: 9, status: 'Booked', pickup_at: null } }),
+      'GET /api/conversations/:id/messages': () => json(list([older, { ...proposal, declined }])),
+      'POST /api/conversations/:id/messages/:messageId/decline': () => {
+        declined = true
+        return json({ ...proposal, declined: true })
+      },
+    })
+    expect(await screen.findByText('Another time was proposed after this one')).toBeInTheDocument()
+    const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(proposal.pickup_at!))
+    // Only the newest proposal can be answered.
+    expect(screen.getAllByRole('button', { name: /^Decline pickup/ })).toHaveLength(1)
+    await user.click(screen.getByRole('button', { name: `Decline pickup at ${when}` }))
+    expect(fetch).toHaveBeenCalledWith('/api/conversations/3/messages/4/decline', expect.objectContaining({ method: 'POST' }))
+    expect(await screen.findByText('Declined')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /^(Accept|Decline) pickup/ })).not.toBeInTheDocument()
+  })
+
+  it('answers a proposal with another time: the proposal form opens, its time focused', async () => {
+    const proposal = makeMessage({ id: 4, mine: false, sender_id: seller.id, text: '', pickup_at: '2030-06-01T08:30:00Z' })
+    const { fetch, user } = setup('/dashboard/messages/3', {
+      'GET /api/conversations/:id': () => json({ ...conversation, booking: { id: 9, status: 'Booked', pickup_at: null } }),
+      'GET /api/conversations/:id/messages': () => json(list([proposal])),
+      'POST /api/conversations/:id/messages': () => json(makeMessage({ id: 70, text: '', pickup_at: '2030-06-02T08:30:00Z' }), 201),
+    })
+    await user.click(await screen.findByRole('button', { name: 'Suggest another time' }))
+    const input = screen.getByLabelText('Pickup time')
+    expect(input).toHaveFocus()
+    await user.type(input, '2030-06-02T10:30')
+    await user.click(screen.getByRole('button', { name: 'Propose pickup' }))
+    await waitFor(() => expect(sentBodies(fetch, '/api/conversations/3/messages')).toHaveLength(1))
+    expect(sentBodies(fetch, '/api/conversations/3/messages')[0]?.body).toEqual({ text: '', pickup_at: new Date('2030-06-02T10:30').toISOString() })
   })
 
   it('keeps a message written offline in the outbox and shows it as waiting to send', async () => {

@@ -17,14 +17,20 @@ export function MessagesRoute() {
   const raw = useParams().id
   const id = parseId(raw)
   const open = raw !== undefined
+  // On a phone an open conversation fills the height the dashboard gives it (a chat screen).
   return (
-    <>
+    <div className={cn(open && 'max-md:flex max-md:min-h-0 max-md:flex-1 max-md:flex-col')}>
       <PageHeader title="Messages" className={cn(open && 'max-md:sr-only max-md:mb-0')} />
-      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 md:grid-cols-[minmax(16rem,22rem)_minmax(0,1fr)]">
+      <div
+        className={cn(
+          'grid grid-cols-[minmax(0,1fr)] gap-6 md:grid-cols-[minmax(16rem,22rem)_minmax(0,1fr)]',
+          open && 'max-md:flex max-md:min-h-0 max-md:flex-1 max-md:flex-col',
+        )}
+      >
         <nav aria-label="Conversations" className={cn('min-w-0', open && 'max-md:hidden')}>
           <ConversationList />
         </nav>
-        <div className={cn('min-w-0', !open && 'max-md:hidden')}>
+        <div className={cn('min-w-0', !open && 'max-md:hidden', open && 'max-md:flex max-md:min-h-0 max-md:flex-1 max-md:flex-col')}>
           {id !== null ? (
             <Thread key={id} id={id} />
           ) : open ? (
@@ -36,6 +42,6 @@ export function MessagesRoute() {
           )}
         </div>
       </div>
-    </>
+    </div>
   )
 }

@@ -40,10 +40,10 @@ describe('My Orders', () => {
     expect(paid).toHaveTextContent('Paid')
     expect(cancelled).toHaveTextContent('Cancelled')
 
-    expect(screen.getAllByRole('link', { name: /^pay/ })).toHaveLength(1)
-    expect(within(paid!).queryByRole('link', { name: /^pay/ })).not.toBeInTheDocument()
+    expect(screen.getAllByRole('link', { name: /^Pay/ })).toHaveLength(1)
+    expect(within(paid!).queryByRole('link', { name: /^Pay/ })).not.toBeInTheDocument()
     expect(within(paid!).queryByRole('button', { name: /^Cancel/ })).not.toBeInTheDocument()
-    const pay = within(booked!).getByRole('link', { name: 'pay for Oak chair' })
+    const pay = within(booked!).getByRole('link', { name: 'Pay for Oak chair' })
     // Online it is a page load of its own, which jsdom cannot do: the router
     // would keep this document's policy, which does not let Stripe's card form
     // in. The browser test follows it.
@@ -67,7 +67,7 @@ describe('My Orders', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel booking' }))
     expect(await screen.findByText('Booking cancelled')).toBeInTheDocument()
     expect(fetch).toHaveBeenCalledWith('/api/booked/7', expect.objectContaining({ method: 'DELETE' }))
-    await waitFor(() => expect(screen.queryByRole('link', { name: /^pay/ })).not.toBeInTheDocument())
+    await waitFor(() => expect(screen.queryByRole('link', { name: /^Pay/ })).not.toBeInTheDocument())
   })
 
   it('shows the error and retries', async () => {
@@ -114,7 +114,7 @@ describe('My Orders', () => {
     const [, withReason, without] = within(table).getAllByRole('row')
     expect(withReason).toHaveTextContent('Declined')
     expect(withReason).toHaveTextContent('Sold it to a neighbour')
-    expect(within(withReason!).queryByRole('link', { name: /^pay/ })).not.toBeInTheDocument()
+    expect(within(withReason!).queryByRole('link', { name: /^Pay/ })).not.toBeInTheDocument()
     expect(without).toHaveTextContent('Declined')
     expect(without).not.toHaveTextContent('reason')
   })

@@ -58,14 +58,14 @@ export function MyOrdersRoute() {
           {order.status === 'Booked' ? (
             <>
               <Link
-                aria-label={`pay for ${order.product}`}
+                aria-label={`Pay for ${order.product}`}
                 to={paths.payment(order.id)}
                 // Online, the payment screen is loaded as a page of its own: only
                 // its document may load Stripe's card form (the server's policy).
                 reloadDocument={online}
                 className={buttonClasses({ size: 'sm' })}
               >
-                pay
+                Pay
               </Link>
               <Button
                 aria-label={`Cancel booking of ${order.product}`}
@@ -74,7 +74,7 @@ export function MyOrdersRoute() {
                 disabled={!online}
                 onClick={() => cancellation.ask(order)}
               >
-                Cancel
+                Cancel booking
               </Button>
             </>
           ) : (

@@ -1,9 +1,10 @@
-import type { FormEvent, ReactNode } from 'react'
+import { useState, type FormEvent, type ReactNode } from 'react'
 import { Button } from '@/components/button'
 import { Checkbox, Field, Input, Select } from '@/components/field'
 import { useCategories } from '@/lib/categories'
+import { cn } from '@/lib/cn'
 import { conditions } from '@/lib/types'
-import { countPanelFilters, filtersFromForm, type SearchFilters } from '../filters'
+import { countPanelFilters, filterProblems, filtersFromForm, type SearchFilters, type TextFilter } from '../filters'
 
 interface FilterFormProps {
   filters: SearchFilters
@@ -11,6 +12,12 @@ interface FilterFormProps {
   errors?: Record<string, string>
   onApply: (filters: SearchFilters) => void
   onClear: () => void
+  /**
+   * A category or a condition applies as soon as it is chosen (the panel
+   * beside the results). False in the phone's sheet: there ticking a box
+   * only ticks it, and Apply applies all and closes the sheet.
+   */
+  instant?: boolean
 }
 
 function Group({ legend, hint, children }: { legend: string; hint?: string; children: ReactNode }) {
@@ -25,10 +32,17 @@ function Group({ legend, hint, children }: { legend: string; hint?: string; chil
 
 /**
  * The filters that narrow a search. A category or a condition applies at
- * once; typed ones (prices, measures, location) with Enter or Apply. The
- * form starts from the address each time it changes (its parent keys it).
+ * once (when `instant`); typed ones (prices, measures, location) with Enter
+ * or Apply. A price or measure the server would refuse is caught as it is
+ * typed, with the server's message under it, and Apply waits until it is
+ * put right. The form starts from the address each time it changes (its
+ * parent keys it).
  */
-export function FilterForm({ filters, errors = {}, onApply, onClear }: FilterFormProps) {
+export function FilterForm({ filters, errors = {}, onApply, onClear, instant = true }: FilterFormProps) {
+  const [problems, setProblems] = useState<Partial<Record<TextFilter, string>>>({})
+  // The server's complaint about a field stands until the field is changed.
+  const [edited, setEdited] = useState<ReadonlySet<string>>(new Set())
+  const errorOf = (name: TextFilter) => problems[name] ?? (edited.has(name) ? undefined : errors[name])
   const categories = useCategories().data?.items ?? []
   const names = categories.map((c) => c.name)
   // A category the list does not have (offline, or renamed) still shows as chosen.
@@ -37,12 +51,30 @@ export function FilterForm({ filters, errors = {}, onApply, onClear }: FilterFor
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    onApply(filtersFromForm(new FormData(event.currentTarget), filters))
+    const form = event.currentTarget
+    const next = filtersFromForm(new FormData(form), filters)
+    const found = filterProblems(next)
+    setProblems(found)
+    const first = Object.keys(found)[0]
+    if (first) {
+      const control = form.elements.namedItem(first)
+      if (control instanceof HTMLElement) control.focus()
+      return
+    }
+    onApply(next)
   }
-  const applyNow = (event: { currentTarget: HTMLInputElement | HTMLSelectElement }) => event.currentTarget.form?.requestSubmit()
+  const check = (event: FormEvent<HTMLFormElement>) => {
+    const target = event.target as HTMLInputElement
+    if (target.type === 'checkbox' || target.tagName === 'SELECT') return
+    setEdited((names) => new Set(names).add(target.name))
+    setProblems(filterProblems(filtersFromForm(new FormData(event.currentTarget), filters)))
+  }
+  const applyNow = (event: { currentTarget: HTMLInputElement | HTMLSelectElement }) => {
+    if (instant) event.currentTarget.form?.requestSubmit()
+  }
 
   return (
-    <form onSubmit={submit} className="flex flex-col gap-6" noValidate>
+    <form onSubmit={submit} onInput={check} className="flex flex-col gap-6" noValidate>
       <Field label="Category" error={errors.category}>
         {(control) => (
           <Select {...control} name="category" defaultValue={chosenCategory} onChange={applyNow}>
@@ -58,10 +90,10 @@ export function FilterForm({ filters, errors = {}, onApply, onClear }: FilterFor
 
       <Group legend="Price">
         <div className="grid grid-cols-2 gap-3">
-          <Field label="Min price" error={errors.min_price}>
+          <Field label="Min price" error={errorOf('min_price')}>
             {(control) => <Input {...control} name="min_price" inputMode="decimal" defaultValue={filters.min_price} />}
           </Field>
-          <Field label="Max price" error={errors.max_price}>
+          <Field label="Max price" error={errorOf('max_price')}>
             {(control) => <Input {...control} name="max_price" inputMode="decimal" defaultValue={filters.max_price} />}
           </Field>
         </div>
@@ -85,13 +117,13 @@ export function FilterForm({ filters, errors = {}, onApply, onClear }: FilterFor
 
       <Group legend="Will it fit?" hint="The most room you have, in cm. Listings without that measure are left out.">
         <div className="grid grid-cols-3 gap-2">
-          <Field label="Width" error={errors.max_width_cm}>
+          <Field label="Width" error={errorOf('max_width_cm')}>
             {(control) => <Input {...control} name="max_width_cm" inputMode="decimal" defaultValue={filters.max_width_cm} />}
           </Field>
-          <Field label="Depth" error={errors.max_depth_cm}>
+          <Field label="Depth" error={errorOf('max_depth_cm')}>
             {(control) => <Input {...control} name="max_depth_cm" inputMode="decimal" defaultValue={filters.max_depth_cm} />}
           </Field>
-          <Field label="Height" error={errors.max_height_cm}>
+          <Field label="Height" error={errorOf('max_height_cm')}>
             {(control) => <Input {...control} name="max_height_cm" inputMode="decimal" defaultValue={filters.max_height_cm} />}
           </Field>
         </div>
@@ -101,7 +133,8 @@ export function FilterForm({ filters, errors = {}, onApply, onClear }: FilterFor
         {(control) => <Input {...control} name="location" defaultValue={filters.location} placeholder="Town or area" />}
       </Field>
 
-      <div className="flex flex-col gap-2">
+      {/* In the phone's sheet Apply stays in view at its foot, however far the filters scroll. */}
+      <div className={cn('flex flex-col gap-2', !instant && 'sticky -bottom-4 -mx-5 border-t border-stone-200 bg-canvas px-5 py-3')}>
         <Button type="submit">Apply filters</Button>
         {countPanelFilters(filters) > 0 && (
           <Button variant="ghost" onClick={onClear}>

@@ -212,7 +212,7 @@ export function SearchRoute({ Card }: { Card: ComponentType<ResultCardProps> }) 
         </section>
       </div>
       <Dialog open={panelOpen} onClose={() => setPanelOpen(false)} title="Filters" fullScreen>
-        {filterForm}
+        <FilterForm key={address} filters={filters} errors={fieldErrors} onApply={change} onClear={clearPanel} instant={false} />
       </Dialog>
     </div>
   )

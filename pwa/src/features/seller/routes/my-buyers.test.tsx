@@ -117,11 +117,11 @@ describe('My Buyers', () => {
     const [, withPickup, without] = within(table).getAllByRole('row')
     const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date('2030-06-01T08:30:00Z'))
     expect(withPickup).toHaveTextContent(`Pickup ${when}`)
-    expect(await within(withPickup!).findByRole('link', { name: 'Message Bea Buyer about Oak chair' })).toHaveAttribute(
+    expect(await within(withPickup!).findByRole('link', { name: 'Message the buyer, Bea Buyer, about Oak chair' })).toHaveAttribute(
       'href',
       '/dashboard/messages/12',
     )
-    await user.click(within(without!).getByRole('button', { name: 'Message Bea Buyer about Sofa' }))
+    await user.click(within(without!).getByRole('button', { name: 'Message the buyer, Bea Buyer, about Sofa' }))
     await user.type(screen.getByLabelText('Your message'), 'When can you come?{Enter}')
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/messages/14'))
     expect(fetch).toHaveBeenCalledWith('/api/booked/4/messages', expect.objectContaining({ method: 'POST' }))

@@ -75,7 +75,8 @@ export function MyBuyersRoute() {
           {(booking.conversation_id || booking.product_id !== null) && (
             <MessageButton
               label="Message the buyer"
-              ariaLabel={`Message ${booking.buyer_name} about ${booking.product}`}
+              // The visible words first, then whom and what about (WCAG 2.5.3, label in name).
+              ariaLabel={`Message the buyer, ${booking.buyer_name}, about ${booking.product}`}
               about={{ about: 'booking', id: booking.id }}
               subject={booking.product}
               conversationId={booking.conversation_id}

@@ -51,7 +51,7 @@ describe('My Products', () => {
     expect(sold).toHaveTextContent('Sold')
   })
 
-  it('puts Edit first, a link to the edit screen, and offers none for a sold product', async () => {
+  it('puts Edit first, a link to the edit screen, and offers none for a sold product; the name links to the listing', async () => {
     mockApi({
       'GET /api/myproducts/:email': () =>
         json(list([makeProduct({ id: 4, product: 'Oak chair' }), makeProduct({ id: 5, product: 'Sofa', status: 'Sold' })])),
@@ -60,7 +60,9 @@ describe('My Products', () => {
     const table = await screen.findByRole('table', { name: 'My products' })
     const [, available, sold] = within(table).getAllByRole('row')
     const actions = available!.querySelectorAll('a, button')
-    expect(Array.from(actions, (action) => action.textContent)).toEqual(['Edit', 'Advertise', 'Delete'])
+    expect(Array.from(actions, (action) => action.textContent)).toEqual(['Oak chair', 'Edit', 'Advertise', 'Delete'])
+    expect(within(available!).getByRole('link', { name: 'Oak chair' })).toHaveAttribute('href', '/products/4')
+    expect(within(sold!).getByRole('link', { name: 'Sofa' })).toHaveAttribute('href', '/products/5')
     expect(within(available!).getByRole('link', { name: 'Edit Oak chair' })).toHaveAttribute(
       'href',
       '/dashboard/edit-product/4',

@@ -33,10 +33,11 @@ export function MyProductsRoute() {
     {
       header: 'Product name',
       cell: (product) => (
-        <span className="flex items-center gap-3 max-md:flex-row-reverse">
+        // The listing as buyers see it, one tap from its row.
+        <Link to={paths.product(product.id)} className="flex items-center gap-3 font-medium max-md:flex-row-reverse">
           <Thumbnail src={product.thumb_url || product.image} alt="" size={40} />
-          <span className="font-medium">{product.product}</span>
-        </span>
+          <span>{product.product}</span>
+        </Link>
       ),
     },
     {
