@@ -127,7 +127,7 @@ func TestEditProduct(t *testing.T) {
 		t.Errorf("edited %+v", edited)
 	}
 	if edited.Description != listed.Description || edited.Location != listed.Location || edited.SellerPhone != listed.SellerPhone ||
-		edited.Condition != listed.Condition || edited.PurchaseYear != listed.PurchaseYear || !edited.Created.Equal(listed.Created) {
+		edited.Condition != listed.Condition || *edited.PurchaseYear != *listed.PurchaseYear || !edited.Created.Equal(listed.Created) {
 		t.Errorf("fields not sent changed: %+v", edited)
 	}
 	if edited.Status != app.StatusReserved {

@@ -46,8 +46,8 @@ func TestFreeTextIsCleaned(t *testing.T) {
 		expectStatus(t, r, http.StatusCreated)
 		p := decode[app.Product](t, r)
 		product = p.ID
-		if p.Name != "Oak table" || p.Description != "Solid oak, seats six.\n\tNo scratches" || p.Location != "River side" || p.UsePeriod != "5 years" {
-			t.Errorf("name %q description %q location %q use period %q", p.Name, p.Description, p.Location, p.UsePeriod)
+		if p.Name != "Oak table" || p.Description != "Solid oak, seats six.\n\tNo scratches" || p.Location != "River side" || p.UsePeriod == nil || *p.UsePeriod != "5 years" {
+			t.Errorf("name %q description %q location %q use period %v", p.Name, p.Description, p.Location, p.UsePeriod)
 		}
 	})
 	t.Run("an invisible listing", func(t *testing.T) {
