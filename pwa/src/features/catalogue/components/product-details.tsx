@@ -72,13 +72,13 @@ export function ProductDetails({
           <p className="text-sm text-stone-700">Someone has booked it. Book it too to join the queue, in case they don’t buy.</p>
         )}
         {actions}
-        <p className="whitespace-pre-line text-stone-800">{product.description}</p>
+        {product.description && <p className="whitespace-pre-line text-stone-800">{product.description}</p>}
         <dl className="grid gap-x-6 sm:grid-cols-2">
           <Fact label="Condition">{product.condition}</Fact>
           <Fact label="Location">{product.location}</Fact>
           {dimensions && <Fact label="Dimensions">{dimensions}</Fact>}
-          <Fact label="Purchase year">{product.purchase_year}</Fact>
-          <Fact label="Use period">{product.use_period}</Fact>
+          {product.purchase_year != null && <Fact label="Purchase year">{product.purchase_year}</Fact>}
+          {product.use_period && <Fact label="Use period">{product.use_period}</Fact>}
           <Fact label="Posted">
             <time dateTime={product.time}>{formatPostedDate(product.time)}</time>
           </Fact>

@@ -22,17 +22,8 @@ function serve(extra: Record<string, MockHandler> = {}) {
   })
 }
 
-const requiredFields = [
-  'Category',
-  'Product name',
-  'Description',
-  'Photos',
-  'Location',
-  'Resale price',
-  'Original price',
-  'Purchase year',
-  'Use period',
-]
+// Only what a buyer needs to decide; the condition has its default.
+const requiredFields = ['Category', 'Product name', 'Photos', 'Location', 'Resale price']
 
 const phoneLabel = 'Phone for this listing (optional)'
 
@@ -40,14 +31,14 @@ async function fillIn(user: ReturnType<typeof renderRoutes>['user']) {
   await screen.findByRole('option', { name: 'Sofas' })
   await user.selectOptions(screen.getByLabelText('Category'), 'Sofas')
   await user.type(screen.getByLabelText('Product name'), 'Corner sofa')
-  await user.type(screen.getByLabelText('Description'), 'Grey, seats four.')
+  await user.type(screen.getByLabelText('Description (optional)'), 'Grey, seats four.')
   await user.upload(screen.getByLabelText('Photos'), picture())
   await user.selectOptions(screen.getByLabelText('Condition'), 'Good')
   await user.type(screen.getByLabelText('Location'), 'Elm Park')
   await user.type(screen.getByLabelText('Resale price'), '150')
-  await user.type(screen.getByLabelText('Original price'), '900.50')
-  await user.type(screen.getByLabelText('Purchase year'), '2019')
-  await user.type(screen.getByLabelText('Use period'), '5 years')
+  await user.type(screen.getByLabelText('Original price (optional)'), '900.50')
+  await user.type(screen.getByLabelText('Purchase year (optional)'), '2019')
+  await user.type(screen.getByLabelText('Use period (optional)'), '5 years')
 }
 
 describe('Add Product', () => {
@@ -151,6 +142,83 @@ describe('Add Product', () => {
     expect(sent).not.toHaveProperty('seller_phone')
   })
 
+  it('adds a product with only what is required, sending no optional field', async () => {
+    let sent: Record<string, unknown> | undefined
+    serve({
+      'POST /api/products': ({ body }) => {
+        sent = body as Record<string, unknown>
+        return json(makeProduct({ id: 9 }), 201)
+      },
+    })
+    const { user } = renderRoutes(routes, '/dashboard/addproduct')
+    await screen.findByRole('option', { name: 'Sofas' })
+    await user.selectOptions(screen.getByLabelText('Category'), 'Sofas')
+    await user.type(screen.getByLabelText('Product name'), 'Corner sofa')
+    await user.upload(screen.getByLabelText('Photos'), picture())
+    await user.type(screen.getByLabelText('Location'), 'Elm Park')
+    await user.type(screen.getByLabelText('Resale price'), '150')
+    await user.click(screen.getByRole('button', { name: 'Add Product' }))
+
+    expect(await screen.findByText('Product added successfully')).toBeInTheDocument()
+    expect(sent).toEqual({
+      category: 'Sofas',
+      product: 'Corner sofa',
+      images: ['/images/new.webp'],
+      condition: 'Excellent',
+      location: 'Elm Park',
+      resale_price: '150',
+      seller_phone: seller.phone,
+    })
+  })
+
+  it('takes a price with a decimal comma where the viewer’s language writes one, and sends a point', async () => {
+    vi.spyOn(navigator, 'language', 'get').mockReturnValue('de-DE')
+    onTestFinished(() => vi.restoreAllMocks())
+    let sent: Record<string, unknown> | undefined
+    serve({
+      'POST /api/products': ({ body }) => {
+        sent = body as Record<string, unknown>
+        return json(makeProduct({ id: 9 }), 201)
+      },
+    })
+    const { user } = renderRoutes(routes, '/dashboard/addproduct')
+    await fillIn(user)
+    expect(screen.getByLabelText('Resale price')).toHaveAccessibleDescription(expect.stringContaining('120 or 120,50'))
+    await user.clear(screen.getByLabelText('Resale price'))
+    await user.type(screen.getByLabelText('Resale price'), '150,5')
+    await user.clear(screen.getByLabelText('Original price (optional)'))
+    await user.type(screen.getByLabelText('Original price (optional)'), '900,505')
+    await user.click(screen.getByRole('button', { name: 'Add Product' }))
+    // Three decimals are caught as the server would, before sending.
+    await waitFor(() =>
+      expect(screen.getByLabelText('Original price (optional)')).toHaveAccessibleDescription(
+        expect.stringContaining('Enter an amount such as 120 or 120,50'),
+      ),
+    )
+    expect(sent).toBeUndefined()
+
+    await user.clear(screen.getByLabelText('Original price (optional)'))
+    await user.type(screen.getByLabelText('Original price (optional)'), '900,50')
+    await user.click(screen.getByRole('button', { name: 'Add Product' }))
+    expect(await screen.findByText('Product added successfully')).toBeInTheDocument()
+    expect(sent).toMatchObject({ resale_price: '150.5', original_price: '900.50' })
+  })
+
+  it('refuses a decimal comma where the viewer’s language writes a point', async () => {
+    const fetch = serve()
+    const { user } = renderRoutes(routes, '/dashboard/addproduct')
+    await fillIn(user)
+    await user.clear(screen.getByLabelText('Resale price'))
+    await user.type(screen.getByLabelText('Resale price'), '150,50')
+    await user.click(screen.getByRole('button', { name: 'Add Product' }))
+    await waitFor(() =>
+      expect(screen.getByLabelText('Resale price')).toHaveAccessibleDescription(
+        expect.stringContaining('Enter an amount such as 120 or 120.50'),
+      ),
+    )
+    expect(fetch).not.toHaveBeenCalledWith('/api/products', expect.anything())
+  })
+
   it("shows the server's field errors under the matching inputs", async () => {
     serve({
       'POST /api/products': () =>
@@ -168,7 +236,7 @@ describe('Add Product', () => {
         expect.stringContaining('Use a number with at most two decimals'),
       ),
     )
-    expect(screen.getByLabelText('Purchase year')).toHaveAccessibleDescription(
+    expect(screen.getByLabelText('Purchase year (optional)')).toHaveAccessibleDescription(
       expect.stringContaining('Use a year from 1900 to this year'),
     )
     expect(screen.getByLabelText('Resale price')).toHaveAttribute('aria-invalid', 'true')
