@@ -99,7 +99,7 @@ describe('search filters and the address', () => {
 
   it('reads prices typed with the decimal comma of the viewer’s language', () => {
     vi.spyOn(navigator, 'language', 'get').mockReturnValue('de-DE')
-    onTestFinished(() => vi.restoreAllMocks())
+    onTestFinished(() => void vi.restoreAllMocks())
     const form = new FormData()
     form.set('min_price', '20,50')
     form.set('max_price', '100')

@@ -79,12 +79,12 @@ export function ProductForm({ seller, product, submitLabel, save }: ProductFormP
   const onSubmit = handleSubmit(async (values) => {
     submission.clear()
     const settled = await photos.settled()
-    if (settled.some((photo) => photo.status === 'failed')) {
-      setError(
-        'images',
-        { type: 'upload', message: 'Some photos could not be uploaded: remove them or try again.' },
-        { shouldFocus: true },
-      )
+    const failed = settled.filter((photo) => photo.status === 'failed')
+    if (failed.length > 0) {
+      const message = failed.some((photo) => photo.retryable)
+        ? 'Some photos could not be uploaded: remove them or try again.'
+        : 'Some photos could not be uploaded: remove them.'
+      setError('images', { type: 'upload', message }, { shouldFocus: true })
       return
     }
     const images = settled.flatMap((photo) => (photo.url ? [photo.url] : []))

@@ -173,7 +173,7 @@ describe('Add Product', () => {
 
   it('takes a price with a decimal comma where the viewer’s language writes one, and sends a point', async () => {
     vi.spyOn(navigator, 'language', 'get').mockReturnValue('de-DE')
-    onTestFinished(() => vi.restoreAllMocks())
+    onTestFinished(() => void vi.restoreAllMocks())
     let sent: Record<string, unknown> | undefined
     serve({
       'POST /api/products': ({ body }) => {
@@ -253,14 +253,44 @@ describe('Add Product', () => {
     const photo = screen.getAllByRole('listitem').find((item) => within(item).queryByRole('img', { name: /^Photo 1/ }))!
     expect(await within(photo).findByRole('alert')).toHaveTextContent('Use a JPEG, PNG, GIF or WebP picture')
     await user.click(screen.getByRole('button', { name: 'Add Product' }))
-    expect(
-      await screen.findByText('Some photos could not be uploaded: remove them or try again.'),
-    ).toBeInTheDocument()
+    expect(await screen.findByText('Some photos could not be uploaded: remove them.')).toBeInTheDocument()
     expect(screen.getByLabelText('Photos')).toHaveAttribute('aria-invalid', 'true')
     expect(fetch).not.toHaveBeenCalledWith('/api/products', expect.anything())
 
+    // The same picture would be refused again: no Retry, and it is no cover.
+    expect(within(photo).queryByRole('button', { name: 'Retry photo 1' })).not.toBeInTheDocument()
+    expect(within(photo).queryByText('Cover')).not.toBeInTheDocument()
+    expect(within(photo).getByRole('img', { name: 'Photo 1, not uploaded' })).toBeInTheDocument()
+    await user.click(within(photo).getByRole('button', { name: 'Remove photo 1' }))
+    expect(screen.queryByRole('list', { name: 'Chosen photos' })).not.toBeInTheDocument()
+    expect(fetch.mock.calls.filter(([url]) => url === '/api/images')).toHaveLength(1)
+  })
+
+  it('offers Retry for a photo that got no answer, and the retry uploads it', async () => {
+    let uploads = 0
+    let sent: { images?: string[] } = {}
+    serve({
+      'POST /api/images': () => {
+        uploads += 1
+        return uploads === 1 ? Promise.reject(new TypeError('Failed to fetch')) : json(uploaded, 201)
+      },
+      'POST /api/products': ({ body }) => {
+        sent = body as typeof sent
+        return json(makeProduct({ id: 9 }), 201)
+      },
+    })
+    const { user } = renderRoutes(routes, '/dashboard/addproduct')
+    await fillIn(user)
+    const photo = screen.getAllByRole('listitem').find((item) => within(item).queryByRole('img', { name: /^Photo 1/ }))!
+    expect(await within(photo).findByRole('alert')).toHaveTextContent('Cannot reach the server')
+    expect(within(photo).getByRole('button', { name: 'Remove photo 1' })).toBeInTheDocument()
+
     await user.click(within(photo).getByRole('button', { name: 'Retry photo 1' }))
-    await waitFor(() => expect(fetch.mock.calls.filter(([url]) => url === '/api/images')).toHaveLength(2))
+    await waitFor(() => expect(within(photo).queryByRole('alert')).not.toBeInTheDocument())
+    expect(within(photo).getByText('Cover')).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Add Product' }))
+    expect(await screen.findByText('Product added successfully')).toBeInTheDocument()
+    expect(sent.images).toEqual([uploaded.url])
   })
 
   it('takes several photos at once, uploads each, and sends them in the order the seller leaves them', async () => {
