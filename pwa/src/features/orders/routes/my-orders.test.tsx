@@ -20,8 +20,9 @@ describe('My Orders', () => {
     expect(fetch).toHaveBeenCalledWith('/api/booked?limit=24&offset=0', expect.anything())
   })
 
-  it('lists image, name, price and status, with pay only for booked orders', async () => {
+  it('lists image, name, price and status, with Pay only for booked orders when cards are taken', async () => {
     mockApi({
+      'GET /api/payment-methods': () => json({ card: true, currency: 'usd' }),
       'GET /api/booked': () =>
         json(
           list([
@@ -40,14 +41,31 @@ describe('My Orders', () => {
     expect(paid).toHaveTextContent('Paid')
     expect(cancelled).toHaveTextContent('Cancelled')
 
-    expect(screen.getAllByRole('link', { name: /^pay/ })).toHaveLength(1)
-    expect(within(paid!).queryByRole('link', { name: /^pay/ })).not.toBeInTheDocument()
+    expect(await screen.findAllByRole('link', { name: /^Pay/ })).toHaveLength(1)
+    expect(screen.queryByText('Paid in person at pickup')).not.toBeInTheDocument()
+    expect(within(paid!).queryByRole('link', { name: /^Pay/ })).not.toBeInTheDocument()
     expect(within(paid!).queryByRole('button', { name: /^Cancel/ })).not.toBeInTheDocument()
-    const pay = within(booked!).getByRole('link', { name: 'pay for Oak chair' })
+    const pay = within(booked!).getByRole('link', { name: 'Pay for Oak chair' })
+    expect(pay).toHaveTextContent('Pay')
     // Online it is a page load of its own, which jsdom cannot do: the router
     // would keep this document's policy, which does not let Stripe's card form
     // in. The browser test follows it.
     expect(pay).toHaveAttribute('href', '/dashboard/payment/7')
+  })
+
+  it('says a booking is paid in person at pickup when cards are not taken, with no Pay', async () => {
+    mockApi({
+      'GET /api/payment-methods': () => json({ card: false, currency: 'usd' }),
+      'GET /api/booked': () => json(list([makeBooking({ id: 7, product: 'Oak chair' }), makeBooking({ id: 8, product: 'Sofa', status: 'Paid' })])),
+    })
+    renderRoutes(routes, '/dashboard/myorders')
+    const table = await screen.findByRole('table', { name: 'My orders' })
+    const [, booked, paid] = within(table).getAllByRole('row')
+    expect(booked).toHaveTextContent('Paid in person at pickup')
+    expect(within(booked!).getByRole('link', { name: 'Details of Oak chair' })).toHaveAttribute('href', '/dashboard/payment/7')
+    expect(within(booked!).getByRole('button', { name: 'Cancel booking of Oak chair' })).toBeInTheDocument()
+    expect(paid).not.toHaveTextContent('Paid in person at pickup')
+    expect(screen.queryByRole('link', { name: /^Pay/ })).not.toBeInTheDocument()
   })
 
   it('cancels a booking only after confirming', async () => {
@@ -67,7 +85,7 @@ describe('My Orders', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel booking' }))
     expect(await screen.findByText('Booking cancelled')).toBeInTheDocument()
     expect(fetch).toHaveBeenCalledWith('/api/booked/7', expect.objectContaining({ method: 'DELETE' }))
-    await waitFor(() => expect(screen.queryByRole('link', { name: /^pay/ })).not.toBeInTheDocument())
+    await waitFor(() => expect(screen.queryByRole('link', { name: /^Pay/ })).not.toBeInTheDocument())
   })
 
   it('shows the error and retries', async () => {
@@ -114,7 +132,7 @@ describe('My Orders', () => {
     const [, withReason, without] = within(table).getAllByRole('row')
     expect(withReason).toHaveTextContent('Declined')
     expect(withReason).toHaveTextContent('Sold it to a neighbour')
-    expect(within(withReason!).queryByRole('link', { name: /^pay/ })).not.toBeInTheDocument()
+    expect(within(withReason!).queryByRole('link', { name: /^Pay/ })).not.toBeInTheDocument()
     expect(without).toHaveTextContent('Declined')
     expect(without).not.toHaveTextContent('reason')
   })
