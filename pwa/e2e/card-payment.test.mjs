@@ -96,7 +96,7 @@ test('signed in with Google, a buyer books and pays by card at 360 px; the order
   await bookNow.waitFor({ state: 'hidden' })
 
   await page.goto('/dashboard/myorders')
-  await page.getByRole('link', { name: 'pay for Rocking chair' }).click()
+  await page.getByRole('link', { name: 'Pay for Rocking chair' }).click()
   await page.waitForURL(/\/dashboard\/payment\/\d+$/)
   const booking = { id: Number(new URL(page.url()).pathname.split('/').pop()) }
 
