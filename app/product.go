@@ -216,6 +216,9 @@ func (in *ProductInput) toProduct(sellerID int64, now time.Time) (*Product, *Val
 	v.Required(p.Category, "category")
 	v.Required(p.Name, "product")
 	v.Check(utf8.RuneCountInString(p.Name) <= 120, "product", "Use at most 120 characters")
+	if !Visible(p.Description) {
+		p.Description = "" // optional: nothing to read is none
+	}
 	v.Check(utf8.RuneCountInString(p.Description) <= 5000, "description", "Use at most 5000 characters")
 	urls, field := in.imageURLs()
 	if field == "image" {
