@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react'
 import { useState } from 'react'
 import { describe, expect, it } from 'vitest'
 import { reportUnreachable } from '@/lib/connectivity'
+import { paymentMethodsKey } from '@/lib/query-keys'
 import { RehomeDB } from '@/lib/offline/db'
 import { buyer, deferred, makeProduct } from '@/testing/fixtures'
 import type { Product } from '@/lib/types'
@@ -268,14 +269,14 @@ describe('Report', () => {
 
 describe('a booking of ones own', () => {
   function renderFor(overrides: Parameters<typeof makeProduct>[0], { card = false } = {}) {
-    mockApi({
-      'GET /api/auth/me': () => json(buyer),
-      'GET /api/payment-methods': () => json({ card, currency: 'usd' }),
-    })
-    return renderRoutes(
+    mockApi({ 'GET /api/auth/me': () => json(buyer) })
+    const rendered = renderRoutes(
       [{ path: '/', element: <ProductActions product={makeProduct({ id: 7, product: 'Oak chair', ...overrides })} /> }],
       '/',
     )
+    // What the app keeps loaded from GET /api/payment-methods.
+    act(() => void rendered.queryClient.setQueryData(paymentMethodsKey, { card, currency: 'usd' }))
+    return rendered
   }
 
   it('links to the order instead of Book Now, so nobody books twice', async () => {

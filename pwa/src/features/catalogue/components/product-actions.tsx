@@ -7,7 +7,7 @@ import { isApiError } from '@/lib/api'
 import { useUser } from '@/lib/auth'
 import { cn } from '@/lib/cn'
 import { useOnline } from '@/lib/connectivity'
-import { usePaymentMethods } from '@/lib/currency'
+import { useCardPayments } from '@/lib/currency'
 import { useSendOrQueue } from '@/lib/offline/use-send-or-queue'
 import { paths } from '@/lib/paths'
 import type { Product, User } from '@/lib/types'
@@ -58,7 +58,7 @@ export function ProductActions({ product, className }: { product: Product; class
     setNamed(!!product.my_booking_id)
     if (!product.my_booking_id) setBooked('no')
   }
-  const cardPayments = usePaymentMethods().data?.card === true
+  const cardPayments = useCardPayments()
   const book = useBookProduct()
   const sendOrQueue = useSendOrQueue()
 

@@ -1,6 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { formatPrice } from '@/lib/format'
+import { paymentMethodsKey } from '@/lib/query-keys'
 import { apiError, json, mockApi } from '@/testing/mock-api'
 import { renderRoutes } from '@/testing/render'
 import { list, makeBooking } from '@/testing/fixtures'
@@ -22,7 +23,6 @@ describe('My Orders', () => {
 
   it('lists image, name, price and status, with Pay only for booked orders when cards are taken', async () => {
     mockApi({
-      'GET /api/payment-methods': () => json({ card: true, currency: 'usd' }),
       'GET /api/booked': () =>
         json(
           list([
@@ -32,7 +32,9 @@ describe('My Orders', () => {
           ]),
         ),
     })
-    renderRoutes(routes, '/dashboard/myorders')
+    const { queryClient } = renderRoutes(routes, '/dashboard/myorders')
+    // What the app keeps loaded from GET /api/payment-methods.
+    act(() => void queryClient.setQueryData(paymentMethodsKey, { card: true, currency: 'usd' }))
     const table = await screen.findByRole('table', { name: 'My orders' })
     const [, booked, paid, cancelled] = within(table).getAllByRole('row')
     expect(within(booked!).getByRole('img', { name: 'Oak chair' })).toHaveAttribute('src', '/images/chair-7-thumb.jpg')
@@ -55,7 +57,6 @@ describe('My Orders', () => {
 
   it('says a booking is paid in person at pickup when cards are not taken, with no Pay', async () => {
     mockApi({
-      'GET /api/payment-methods': () => json({ card: false, currency: 'usd' }),
       'GET /api/booked': () => json(list([makeBooking({ id: 7, product: 'Oak chair' }), makeBooking({ id: 8, product: 'Sofa', status: 'Paid' })])),
     })
     renderRoutes(routes, '/dashboard/myorders')

@@ -10,7 +10,7 @@ import type { Column } from '@/components/table'
 import { Thumbnail } from '@/components/thumbnail'
 import { OfflineReason } from '@/components/offline-state'
 import { useOnline } from '@/lib/connectivity'
-import { useFormatPrice, usePaymentMethods } from '@/lib/currency'
+import { useCardPayments, useFormatPrice } from '@/lib/currency'
 import { paths } from '@/lib/paths'
 import type { Booking } from '@/lib/types'
 import { useConfirmedAction } from '@/lib/use-confirmed-action'
@@ -22,7 +22,7 @@ export function MyOrdersRoute() {
   const formatPrice = useFormatPrice()
   const online = useOnline()
   // Pay only where paying here does something: by card, when the marketplace takes cards.
-  const cardPayments = usePaymentMethods().data?.card === true
+  const cardPayments = useCardPayments()
   const cancellation = useConfirmedAction({
     mutation: useCancelOrder(),
     variables: (order: Booking) => order.id,
