@@ -128,9 +128,16 @@ export function PhotosField({
                   failed ? 'border-red-300' : 'border-stone-200',
                 )}
               >
-                <div className={cn('relative bg-stone-100', failed ? 'aspect-[2/1]' : 'aspect-square')}>
-                  {photo.preview ? (
-                    <img src={photo.preview} alt={alt} className={cn('size-full object-cover', failed && 'opacity-40 grayscale')} />
+                <div className={cn('relative', failed ? 'aspect-[2/1] bg-red-50' : 'aspect-square bg-stone-100')}>
+                  {failed ? (
+                    // No preview: what failed may not be a picture at all.
+                    <span role="img" aria-label={alt} className="flex size-full items-center justify-center text-red-700">
+                      <svg aria-hidden="true" viewBox="0 0 20 20" className="size-7" fill="none" stroke="currentColor" strokeWidth="1.75">
+                        <path strokeLinecap="round" strokeLinejoin="round" d="M10 6.5v4.5m0 2.75h.01M8.6 3.2 2.3 14.5A1.6 1.6 0 0 0 3.7 16.9h12.6a1.6 1.6 0 0 0 1.4-2.4L11.4 3.2a1.6 1.6 0 0 0-2.8 0Z" />
+                      </svg>
+                    </span>
+                  ) : photo.preview ? (
+                    <img src={photo.preview} alt={alt} className="size-full object-cover" />
                   ) : (
                     <span role="img" aria-label={alt} className="block size-full" />
                   )}
