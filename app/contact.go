@@ -1,6 +1,6 @@
 package app
 
-// MyBooking is a viewer's own booking of a product that is not called off.
+// MyBooking is a viewer's own open or paid booking of a product.
 type MyBooking struct {
 	ID     int64
 	Status BookingStatus

@@ -69,18 +69,19 @@ type Product struct {
 	Dimensions     *Dimensions   `json:"dimensions"`
 	Condition      Condition     `json:"condition"`
 	Location       string        `json:"location"`
-	OriginalPrice  Cents         `json:"original_price"`
+	OriginalPrice  *Cents        `json:"original_price"` // null when not given
 	ResalePrice    Cents         `json:"resale_price"`
 	SellerID       int64         `json:"seller_id"`
 	Seller         string        `json:"seller"`
 	SellerEmail    string        `json:"seller_email,omitempty"`
 	SellerPhone    string        `json:"seller_phone,omitempty"`
 	SellerVerified bool          `json:"seller_verified"`
-	PurchaseYear   int           `json:"purchase_year"`
-	UsePeriod      string        `json:"use_period"`
+	PurchaseYear   *int          `json:"purchase_year"` // null when not given
+	UsePeriod      *string       `json:"use_period"`    // null when not given
 	Status         ProductStatus `json:"status"`
 	OpenBookings   int           `json:"-"`
-	// MyBookingID is the viewer's own booking of it that is not called off.
+	// MyBookingID is the viewer's own open or paid booking of it; one
+	// declined or cancelled is not, and its buyer may book again.
 	MyBookingID *int64        `json:"my_booking_id"`
 	Advertised  bool          `json:"advertised"`
 	Created     time.Time     `json:"time"`
@@ -191,9 +192,12 @@ func (in *ProductInput) imageURLs() (urls []string, field string) {
 }
 
 // toProduct validates the input and builds the product it describes, for
-// the seller with sellerID. A phone is optional: messages are how buyers
-// reach a seller. Its photos are checked by the service, which knows who
-// may use them.
+// the seller with sellerID. Only what a buyer needs to decide is required:
+// a name, category, price, condition, location and one photo; a
+// description, the original price, purchase year and use period help but
+// are left out when not given. A phone is optional: messages are how
+// buyers reach a seller. Its photos are checked by the service, which
+// knows who may use them.
 func (in *ProductInput) toProduct(sellerID int64, now time.Time) (*Product, *Validator) {
 	v := &Validator{}
 	p := &Product{
@@ -204,7 +208,6 @@ func (in *ProductInput) toProduct(sellerID int64, now time.Time) (*Product, *Val
 		Location:    CleanLine(in.Location),
 		SellerID:    sellerID,
 		Contact:     SellerContact{Phone: strings.TrimSpace(in.SellerPhone)},
-		UsePeriod:   CleanLine(in.UsePeriod),
 		Status:      StatusAvailable,
 	}
 	if p.Condition == "" {
@@ -213,7 +216,9 @@ func (in *ProductInput) toProduct(sellerID int64, now time.Time) (*Product, *Val
 	v.Required(p.Category, "category")
 	v.Required(p.Name, "product")
 	v.Check(utf8.RuneCountInString(p.Name) <= 120, "product", "Use at most 120 characters")
-	v.Required(p.Description, "description")
+	if !Visible(p.Description) {
+		p.Description = "" // optional: nothing to read is none
+	}
 	v.Check(utf8.RuneCountInString(p.Description) <= 5000, "description", "Use at most 5000 characters")
 	urls, field := in.imageURLs()
 	if field == "image" {
@@ -234,28 +239,36 @@ func (in *ProductInput) toProduct(sellerID int64, now time.Time) (*Product, *Val
 	}
 	v.Required(p.Location, "location")
 	v.Check(utf8.RuneCountInString(p.Location) <= 200, "location", "Use at most 200 characters")
-	p.OriginalPrice = checkPrice(v, in.OriginalPrice, "original_price")
-	p.ResalePrice = checkPrice(v, in.ResalePrice, "resale_price")
+	v.Required(string(in.ResalePrice), "resale_price")
+	if !v.Has("resale_price") {
+		p.ResalePrice = checkPrice(v, in.ResalePrice, "resale_price")
+	}
+	if given(in.OriginalPrice) {
+		original := checkPrice(v, in.OriginalPrice, "original_price")
+		p.OriginalPrice = &original
+	}
 	if p.Contact.Phone != "" {
 		v.Check(ValidPhone(p.Contact.Phone), "seller_phone", PhoneMessage)
 	}
-	v.Required(string(in.PurchaseYear), "purchase_year")
-	if !v.Has("purchase_year") {
+	if given(in.PurchaseYear) {
 		year, err := strconv.Atoi(strings.TrimSpace(string(in.PurchaseYear)))
 		v.Check(err == nil && year >= 1900 && year <= now.Year(), "purchase_year",
 			"Enter a year between 1900 and "+strconv.Itoa(now.Year()))
-		p.PurchaseYear = year
+		p.PurchaseYear = &year
 	}
-	v.Required(p.UsePeriod, "use_period")
-	v.Check(utf8.RuneCountInString(p.UsePeriod) <= 60, "use_period", "Use at most 60 characters")
+	if period := CleanLine(in.UsePeriod); period != "" {
+		v.Check(utf8.RuneCountInString(period) <= 60, "use_period", "Use at most 60 characters")
+		p.UsePeriod = &period
+	}
 	return p, v
 }
 
+// given reports whether an optional number was filled in.
+func given(text NumberText) bool {
+	return Visible(string(text))
+}
+
 func checkPrice(v *Validator, text NumberText, field string) Cents {
-	v.Required(string(text), field)
-	if v.Has(field) {
-		return 0
-	}
 	c, ok := ParseCents(string(text))
 	v.Check(ok, field, "Enter an amount such as 120 or 120.50")
 	return c
@@ -293,7 +306,7 @@ type ProductStore interface {
 	// meanwhile (a conflict).
 	UpdateProduct(ctx context.Context, p *Product) error
 	DeleteProduct(ctx context.Context, id int64) error
-	// MyBookings finds the viewer's own bookings (not called off) of the
+	// MyBookings finds the viewer's own open or paid bookings of the
 	// given products, by product ID.
 	MyBookings(ctx context.Context, viewerID int64, productIDs []int64) (map[int64]MyBooking, error)
 	ListingsForSaleStore

@@ -89,7 +89,8 @@ func (in *ProductInput) imageField() string {
 }
 
 // ProductChanges is the body of PATCH /api/products/{id}: the fields given
-// change, the rest stay. Dimensions given as null are cleared.
+// change, the rest stay. Dimensions given as null are cleared, and so are
+// the optional original price, purchase year and use period given as "".
 type ProductChanges struct {
 	Category      *string         `json:"category"`
 	Product       *string         `json:"product"`
@@ -125,8 +126,16 @@ func (c *ProductChanges) applyTo(p *Product) (ProductInput, error) {
 	in := ProductInput{
 		Category: p.Category, Product: p.Name, Description: p.Description, Images: p.Images,
 		Condition: p.Condition, Location: p.Location, SellerPhone: p.Contact.Phone,
-		OriginalPrice: NumberText(p.OriginalPrice.String()), ResalePrice: NumberText(p.ResalePrice.String()),
-		PurchaseYear: NumberText(strconv.Itoa(p.PurchaseYear)), UsePeriod: p.UsePeriod,
+		ResalePrice: NumberText(p.ResalePrice.String()),
+	}
+	if p.OriginalPrice != nil {
+		in.OriginalPrice = NumberText(p.OriginalPrice.String())
+	}
+	if p.PurchaseYear != nil {
+		in.PurchaseYear = NumberText(strconv.Itoa(*p.PurchaseYear))
+	}
+	if p.UsePeriod != nil {
+		in.UsePeriod = *p.UsePeriod
 	}
 	if d := p.Dimensions; d != nil {
 		in.Dimensions = &DimensionsInput{WidthCM: measureText(d.WidthCM), DepthCM: measureText(d.DepthCM), HeightCM: measureText(d.HeightCM)}

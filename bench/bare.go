@@ -79,7 +79,7 @@ const (
 	// them up for my_booking_id; the bare handler has no viewer, so it asks
 	// for nobody's and finds none, as the bench's fresh account does.
 	bareMyBookingsQuery = `SELECT product_id, id, status FROM bookings
-		WHERE product_id IN (SELECT value FROM json_each(?1)) AND buyer_id = ?2 AND status <> 'Cancelled'`
+		WHERE product_id IN (SELECT value FROM json_each(?1)) AND buyer_id = ?2 AND status IN ('Booked', 'Paid')`
 )
 
 // bareProduct is app.Product as the API sends it to a viewer who is not its
@@ -97,14 +97,14 @@ type bareProduct struct {
 	Dimensions     *bareDims `json:"dimensions"`
 	Condition      string    `json:"condition"`
 	Location       string    `json:"location"`
-	OriginalPrice  cents     `json:"original_price"`
+	OriginalPrice  *cents    `json:"original_price"`
 	ResalePrice    cents     `json:"resale_price"`
 	SellerID       int64     `json:"seller_id"`
 	Seller         string    `json:"seller"`
 	SellerPhone    string    `json:"seller_phone,omitempty"`
 	SellerVerified bool      `json:"seller_verified"`
-	PurchaseYear   int       `json:"purchase_year"`
-	UsePeriod      string    `json:"use_period"`
+	PurchaseYear   *int      `json:"purchase_year"`
+	UsePeriod      *string   `json:"use_period"`
 	Status         string    `json:"status"`
 	MyBookingID    *int64    `json:"my_booking_id"`
 	Advertised     bool      `json:"advertised"`

@@ -74,8 +74,8 @@ func (w *world) category(t *testing.T, name string) *app.Category {
 func (w *world) newProduct(c *app.Category, seller *app.User, name string) *app.Product {
 	return &app.Product{
 		CategoryID: c.ID, SellerID: seller.ID, Name: name, Description: "d", Image: w.image.URL,
-		ThumbURL: w.image.ThumbURL, Condition: app.ConditionGood, Location: "Town", OriginalPrice: 10000,
-		ResalePrice: 2550, Contact: app.SellerContact{Phone: "555 0100"}, PurchaseYear: 2020, UsePeriod: "2 years", Status: app.StatusAvailable,
+		ThumbURL: w.image.ThumbURL, Condition: app.ConditionGood, Location: "Town", OriginalPrice: new(app.Cents(10000)),
+		ResalePrice: 2550, Contact: app.SellerContact{Phone: "555 0100"}, PurchaseYear: new(2020), UsePeriod: new("2 years"), Status: app.StatusAvailable,
 	}
 }
 

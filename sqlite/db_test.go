@@ -144,8 +144,8 @@ func newFixture(t testing.TB) *fixture {
 func (f *fixture) newProduct(name string) *app.Product {
 	return &app.Product{
 		CategoryID: f.category.ID, SellerID: f.seller.ID, Name: name, Description: "d", Image: f.image.URL,
-		ThumbURL: f.image.ThumbURL, Condition: app.ConditionGood, Location: "Town", OriginalPrice: 10000,
-		ResalePrice: 2550, Contact: app.SellerContact{Phone: "555 0100"}, PurchaseYear: 2020, UsePeriod: "2 years", Status: app.StatusAvailable,
+		ThumbURL: f.image.ThumbURL, Condition: app.ConditionGood, Location: "Town", OriginalPrice: new(app.Cents(10000)),
+		ResalePrice: 2550, Contact: app.SellerContact{Phone: "555 0100"}, PurchaseYear: new(2020), UsePeriod: new("2 years"), Status: app.StatusAvailable,
 	}
 }
 

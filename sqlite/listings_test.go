@@ -40,10 +40,14 @@ func TestReservedFollowsOpenBookings(t *testing.T) {
 	if declined.Status != app.BookingDeclined || declined.DeclineReason != "Promised to a neighbour" {
 		t.Errorf("declined booking %s %q", declined.Status, declined.DeclineReason)
 	}
-	_, err = f.mpTryBook(p, b2)
-	mpWantKind(t, err, app.KindConflict) // declined is an answer, not an invitation to ask again
 	mpWantKind(t, f.db.CancelBooking(ctx, k2.ID), app.KindConflict)
 	mpWantKind(t, f.db.MarkPaid(ctx, k2.ID), app.KindConflict)
+
+	declinedAgain := f.mpBook(t, p, b2) // a declined booking is history, like one called off
+	want("booking again after a decline", app.StatusReserved)
+	_, err = f.mpTryBook(p, b2)
+	mpWantKind(t, err, app.KindConflict) // but one open booking per buyer
+	must(t, f.db.DeclineBooking(ctx, declinedAgain.ID, ""))
 
 	again := f.mpBook(t, p, b1) // called off, so free to book again
 	want("booking again", app.StatusReserved)
@@ -70,11 +74,17 @@ func TestMyBookings(t *testing.T) {
 	must(t, err)
 	want := map[int64]app.MyBooking{
 		table.ID: {ID: onTable.ID, Status: app.BookingBooked},
-		desk.ID:  {ID: onDesk.ID, Status: app.BookingDeclined},
 		stool.ID: {ID: onStool.ID, Status: app.BookingPaid},
 	}
 	if !maps.Equal(mine, want) {
-		t.Errorf("MyBookings = %v, want %v: not the chair's, called off, nor the lamp, Bob's", mine, want)
+		t.Errorf("MyBookings = %v, want %v: not the chair's, called off, the desk's, declined, nor the lamp, Bob's", mine, want)
+	}
+	// The desk booked again after the decline is the new booking.
+	onDeskAgain := f.mpBook(t, desk, bea)
+	mine, err = f.db.MyBookings(ctx, bea.ID, []int64{desk.ID})
+	must(t, err)
+	if got := mine[desk.ID]; got.ID != onDeskAgain.ID || got.Status != app.BookingBooked {
+		t.Errorf("desk booked again: %v, want booking %d Booked", got, onDeskAgain.ID)
 	}
 }
 

@@ -352,8 +352,8 @@ func TestDeleteUserStore(t *testing.T) {
 		p, q := f.product(t, "table"), f.product(t, "chair")
 		otherSeller := mpUser(t, f.db, "olga", app.RoleSeller)
 		kept := &app.Product{CategoryID: f.category.ID, SellerID: otherSeller.ID, Name: "lamp", Description: "d", Image: f.image.URL,
-			ThumbURL: f.image.ThumbURL, Condition: app.ConditionGood, Location: "Town", OriginalPrice: 100, ResalePrice: 50,
-			Contact: app.SellerContact{Phone: "555 0100"}, PurchaseYear: 2020, UsePeriod: "1 year", Status: app.StatusAvailable}
+			ThumbURL: f.image.ThumbURL, Condition: app.ConditionGood, Location: "Town", OriginalPrice: new(app.Cents(100)), ResalePrice: 50,
+			Contact: app.SellerContact{Phone: "555 0100"}, PurchaseYear: new(2020), UsePeriod: new("1 year"), Status: app.StatusAvailable}
 		must(t, f.db.CreateProduct(ctx, kept))
 		buyer := mpUser(t, f.db, "bea", app.RoleBuyer)
 		open, paid := f.mpBook(t, p, buyer), f.mpBook(t, q, buyer)

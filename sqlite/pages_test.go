@@ -28,7 +28,7 @@ func TestCategoryPages(t *testing.T) {
 	for i := range 300 {
 		p := app.Product{CategoryID: f.category.ID, SellerID: f.seller.ID, Name: fmt.Sprint("P", i), Description: "d",
 			Image: f.image.URL, ThumbURL: f.image.ThumbURL, Condition: app.ConditionGood, Location: "Town",
-			OriginalPrice: 100, ResalePrice: 50, Contact: app.SellerContact{Phone: "555 0100"}, PurchaseYear: 2020, UsePeriod: "1 year",
+			OriginalPrice: new(app.Cents(100)), ResalePrice: 50, Contact: app.SellerContact{Phone: "555 0100"}, PurchaseYear: new(2020), UsePeriod: new("1 year"),
 			Status: app.StatusAvailable, Created: base.Add(time.Duration(i/3) * time.Millisecond)}
 		if i%5 == 1 {
 			p.CategoryID = chairs.ID

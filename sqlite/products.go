@@ -29,7 +29,8 @@ type productRow struct {
 	images, thumbs             string
 	width, depth, height       sql.NullFloat64
 	condition, status          string
-	originalPrice, resalePrice int64
+	originalPrice              sql.NullInt64
+	resalePrice                int64
 	created                    int64
 }
 
@@ -37,7 +38,11 @@ type productRow struct {
 func (r *productRow) into(p *app.Product) error {
 	p.Condition = app.Condition(r.condition)
 	p.Status = app.StatusOf(app.ProductStatus(r.status), p.OpenBookings)
-	p.OriginalPrice, p.ResalePrice = app.Cents(r.originalPrice), app.Cents(r.resalePrice)
+	p.ResalePrice = app.Cents(r.resalePrice)
+	if r.originalPrice.Valid {
+		original := app.Cents(r.originalPrice.Int64)
+		p.OriginalPrice = &original
+	}
 	p.Created = fromMillis(r.created)
 	if r.width.Valid || r.depth.Valid || r.height.Valid {
 		p.Dimensions = &app.Dimensions{WidthCM: floatOrNil(r.width), DepthCM: floatOrNil(r.depth), HeightCM: floatOrNil(r.height)}
@@ -230,8 +235,8 @@ func (db *DB) DeleteProduct(ctx context.Context, id int64) error {
 	})
 }
 
-// MyBookings finds the viewer's bookings of the given products that are not
-// called off. Every signed-in list of products asks, so the store keeps
+// MyBookings finds the viewer's open or paid bookings of the given
+// products. Every signed-in list of products asks, so the store keeps
 // each viewer's bookings (product to booking) once read, and forgets them
 // when a write changes one of their bookings (changes.go); a viewer with
 // more than maxKeptBookings is asked about the page's products alone,
@@ -263,7 +268,7 @@ func (db *DB) MyBookings(ctx context.Context, viewerID int64, productIDs []int64
 // maxKeptBookings is the most bookings kept for one viewer.
 const maxKeptBookings = 256
 
-// readBookedBy reads all of a viewer's bookings that are not called off,
+// readBookedBy reads all of a viewer's open or paid bookings,
 // and keeps them unless there are more than maxKeptBookings (ok false).
 func (db *DB) readBookedBy(ctx context.Context, viewerID int64) (map[int64]app.MyBooking, bool, error) {
 	gen := db.bookedBy.generation()
@@ -303,10 +308,12 @@ func (db *DB) bookedProducts(ctx context.Context, query string, args ...any) (ma
 }
 
 const (
-	// A viewer's bookings, through bookings_by_buyer.
+	// A viewer's open or paid bookings, through bookings_by_buyer. One
+	// declined or cancelled is history: the buyer may book again.
 	bookedByQuery = `SELECT product_id, id, status FROM bookings
-		WHERE buyer_id = ? AND status <> 'Cancelled' AND product_id IS NOT NULL LIMIT ?`
-	// A viewer's bookings of some products, through bookings_open_once.
+		WHERE buyer_id = ? AND status IN ('Booked', 'Paid') AND product_id IS NOT NULL LIMIT ?`
+	// A viewer's open or paid bookings of some products, through
+	// bookings_open_once (whose condition this repeats word for word).
 	myBookingsQuery = `SELECT product_id, id, status FROM bookings
-		WHERE product_id IN (SELECT value FROM json_each(?1)) AND buyer_id = ?2 AND status <> 'Cancelled'`
+		WHERE product_id IN (SELECT value FROM json_each(?1)) AND buyer_id = ?2 AND status IN ('Booked', 'Paid')`
 )

@@ -343,3 +343,45 @@ func TestConfirmPayment(t *testing.T) {
 		})
 	}
 }
+
+// TestBookAgainAfterDecline: a declined booking is history, as one called
+// off is: the product reads as it is for everyone, and its buyer may book
+// it again.
+func TestBookAgainAfterDecline(t *testing.T) {
+	t.Parallel()
+	s := newShop(t)
+	product := s.mpProduct(t, "Tables")
+	bea, _ := s.register("Bea Buyer", "bea@example.com", app.RoleBuyer)
+	path := fmt.Sprintf("/api/products/%d", product)
+	expectProduct := func(step string, status app.ProductStatus, mine *int64) {
+		t.Helper()
+		r := bea.call("GET", path, nil)
+		expectStatus(t, r, http.StatusOK)
+		p := decode[app.Product](t, r)
+		if p.Status != status || (p.MyBookingID == nil) != (mine == nil) || (mine != nil && *p.MyBookingID != *mine) {
+			t.Errorf("after %s: %s, my_booking_id %v; want %s, %v", step, p.Status, p.MyBookingID, status, mine)
+		}
+	}
+
+	first := mpBook(t, bea, product)
+	expectProduct("booking", app.StatusReserved, &first.ID)
+	expectStatus(t, s.seller.call("DELETE", fmt.Sprintf("/api/mybuyers/%d", first.ID), nil), http.StatusOK)
+	expectProduct("the decline", app.StatusAvailable, nil)
+
+	again := mpBook(t, bea, product)
+	if again.ID == first.ID || again.Status != app.BookingBooked {
+		t.Errorf("booking again gave %+v", again)
+	}
+	expectProduct("booking again", app.StatusReserved, &again.ID)
+	expectError(t, bea.call("POST", "/api/booked", mpBookBody(product)), http.StatusConflict, "You have already booked this product", nil)
+	orders := mpGet[app.Booking](t, bea, "/api/booked")
+	if orders.Total != 2 || orders.Items[0].Status != app.BookingBooked || orders.Items[1].Status != app.BookingDeclined {
+		t.Errorf("orders %+v", orders.Items)
+	}
+
+	// Called off by the buyer: the same.
+	expectStatus(t, bea.call("DELETE", fmt.Sprintf("/api/booked/%d", again.ID), nil), http.StatusOK)
+	expectProduct("calling it off", app.StatusAvailable, nil)
+	third := mpBook(t, bea, product)
+	expectProduct("booking a third time", app.StatusReserved, &third.ID)
+}

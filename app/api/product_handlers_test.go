@@ -115,6 +115,13 @@ func TestCreateProduct(t *testing.T) {
 		{"category in another case", map[string]any{"category": "tables"}, map[string]any{"category": "Tables"}},
 		{"text fields trimmed", map[string]any{"product": "  Oak table ", "location": " Riverside ", "use_period": " 5 years "},
 			map[string]any{"product": "Oak table", "location": "Riverside", "use_period": "5 years"}},
+		// A name, category, price, condition, location and photo are all a listing needs.
+		{"optional details left out", map[string]any{"description": nil, "original_price": nil, "purchase_year": nil, "use_period": nil},
+			map[string]any{"description": "", "original_price": nil, "purchase_year": nil, "use_period": nil, "resale_price": 120.5}},
+		{"optional details blank", map[string]any{"description": " ", "original_price": "", "purchase_year": " ", "use_period": "  "},
+			map[string]any{"description": "", "original_price": nil, "purchase_year": nil, "use_period": nil}},
+		{"optional details null", map[string]any{"original_price": json.RawMessage("null"), "purchase_year": json.RawMessage("null"), "use_period": json.RawMessage("null")},
+			map[string]any{"original_price": nil, "purchase_year": nil, "use_period": nil}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -132,6 +139,11 @@ func TestCreateProduct(t *testing.T) {
 			for k, v := range tc.check {
 				if got[k] != v {
 					t.Errorf("%s = %#v, want %#v", k, got[k], v)
+				}
+			}
+			for _, k := range []string{"original_price", "purchase_year", "use_period"} {
+				if _, ok := got[k]; !ok {
+					t.Errorf("%s missing: an absent value is null", k)
 				}
 			}
 			if got["status"] != "Available" || got["thumb_url"] != s.picture.ThumbURL {
@@ -159,14 +171,10 @@ func TestCreateProductRefusesBadInput(t *testing.T) {
 		{"no category", change{"category": nil}, 422, "category", app.RequiredMessage},
 		{"no product name", change{"product": nil}, 422, "product", app.RequiredMessage},
 		{"blank product name", change{"product": "   "}, 422, "product", app.RequiredMessage},
-		{"no description", change{"description": nil}, 422, "description", app.RequiredMessage},
 		{"no image", change{"image": nil}, 422, "image", app.RequiredMessage},
 		{"no location", change{"location": nil}, 422, "location", app.RequiredMessage},
-		{"no original price", change{"original_price": nil}, 422, "original_price", app.RequiredMessage},
 		{"null resale price", change{"resale_price": json.RawMessage("null")}, 422, "resale_price", app.RequiredMessage},
 		{"no resale price", change{"resale_price": nil}, 422, "resale_price", app.RequiredMessage},
-		{"no purchase year", change{"purchase_year": nil}, 422, "purchase_year", app.RequiredMessage},
-		{"no use period", change{"use_period": nil}, 422, "use_period", app.RequiredMessage},
 		{"negative price", change{"original_price": -5}, 422, "original_price", amount},
 		{"negative price as a string", change{"resale_price": "-5"}, 422, "resale_price", amount},
 		{"three decimals", change{"resale_price": json.RawMessage("120.505")}, 422, "resale_price", amount},
@@ -209,11 +217,11 @@ func TestCreateProductRefusesBadInput(t *testing.T) {
 	t.Run("empty object names every required field", func(t *testing.T) {
 		r := s.seller.call("POST", "/api/products", `{}`)
 		want := map[string]string{}
-		for _, f := range []string{"category", "product", "description", "image", "location", "original_price",
-			"resale_price", "purchase_year", "use_period"} {
+		for _, f := range []string{"category", "product", "image", "location", "resale_price"} {
 			want[f] = app.RequiredMessage
 		}
-		// condition defaults to Excellent and seller_phone to the account's phone.
+		// condition defaults to Excellent; description, original_price,
+		// purchase_year, use_period and seller_phone are optional.
 		expectError(t, r, http.StatusUnprocessableEntity, "Please correct the highlighted fields", want)
 	})
 
@@ -402,4 +410,19 @@ func TestDeleteProduct(t *testing.T) {
 	t.Run("the other product is untouched", func(t *testing.T) {
 		expectStatus(t, s.seller.call("GET", fmt.Sprintf("/api/products/%d", keep), nil), http.StatusOK)
 	})
+}
+
+// TestEditClearsOptionalDetails: an optional detail sent as "" is cleared,
+// one not sent stays.
+func TestEditClearsOptionalDetails(t *testing.T) {
+	t.Parallel()
+	s := newShop(t)
+	path := fmt.Sprintf("/api/products/%d", s.mpProduct(t, "Tables"))
+	r := s.seller.call("PATCH", path, map[string]any{"original_price": "", "use_period": ""})
+	expectStatus(t, r, http.StatusOK)
+	got := decode[map[string]any](t, r)
+	if got["original_price"] != nil || got["use_period"] != nil || got["purchase_year"] != 2019.0 {
+		t.Errorf("original_price %v, use_period %v, purchase_year %v; want null, null, 2019",
+			got["original_price"], got["use_period"], got["purchase_year"])
+	}
 }

@@ -43,7 +43,11 @@ func appendProductJSON(b []byte, p *app.Product) []byte {
 	b = append(b, `,"location":`...)
 	b = appendJSONString(b, p.Location)
 	b = append(b, `,"original_price":`...)
-	b = p.OriginalPrice.AppendJSON(b)
+	if p.OriginalPrice == nil {
+		b = append(b, "null"...)
+	} else {
+		b = p.OriginalPrice.AppendJSON(b)
+	}
 	b = append(b, `,"resale_price":`...)
 	b = p.ResalePrice.AppendJSON(b)
 	b = append(b, `,"seller_id":`...)
@@ -61,9 +65,17 @@ func appendProductJSON(b []byte, p *app.Product) []byte {
 	b = append(b, `,"seller_verified":`...)
 	b = strconv.AppendBool(b, p.SellerVerified)
 	b = append(b, `,"purchase_year":`...)
-	b = strconv.AppendInt(b, int64(p.PurchaseYear), 10)
+	if p.PurchaseYear == nil {
+		b = append(b, "null"...)
+	} else {
+		b = strconv.AppendInt(b, int64(*p.PurchaseYear), 10)
+	}
 	b = append(b, `,"use_period":`...)
-	b = appendJSONString(b, p.UsePeriod)
+	if p.UsePeriod == nil {
+		b = append(b, "null"...)
+	} else {
+		b = appendJSONString(b, *p.UsePeriod)
+	}
 	b = append(b, `,"status":`...)
 	b = appendJSONString(b, string(p.Status))
 	b = append(b, `,"my_booking_id":`...)

@@ -40,17 +40,23 @@ func TestProductAppendJSON(t *testing.T) {
 	var products []app.Product
 	for i, s := range tricky {
 		products = append(products, app.Product{ID: int64(i), Category: s, Name: s, Description: s, Image: s, ThumbURL: s,
-			Condition: app.Condition(s), Location: s, OriginalPrice: app.Cents(i * 1234), ResalePrice: app.Cents(i * 50), Seller: s,
-			SellerEmail: s, SellerPhone: s, SellerVerified: i%2 == 0, PurchaseYear: 2000 + i, UsePeriod: s,
+			Condition: app.Condition(s), Location: s, OriginalPrice: new(app.Cents(i * 1234)), ResalePrice: app.Cents(i * 50), Seller: s,
+			SellerEmail: s, SellerPhone: s, SellerVerified: i%2 == 0, PurchaseYear: new(2000 + i), UsePeriod: new(s),
 			Status: app.ProductStatus(s), Created: time.Date(2026, 11, 22, 10, 15, i, i*1_000_000, time.UTC)})
 	}
 	for i := range 500 {
 		products = append(products, app.Product{ID: rng.Int64(), Category: randomString(), Name: randomString(),
 			Description: randomString(), Location: randomString(), Seller: randomString(),
-			OriginalPrice: app.Cents(rng.Int64N(1e10)), ResalePrice: app.Cents(rng.Int64N(1000)), PurchaseYear: rng.IntN(3000),
+			OriginalPrice: new(app.Cents(rng.Int64N(1e10))), ResalePrice: app.Cents(rng.Int64N(1000)), PurchaseYear: new(rng.IntN(3000)),
 			Created: time.UnixMilli(rng.Int64N(4e12)).UTC(), SellerVerified: i%3 == 0,
 			Contact: app.SellerContact{Email: randomString(), Phone: randomString(), ShowPhone: i%2 == 0}})
 		// Each viewer sees both contact details, the phone alone, or neither.
+		// Optional details are given, or left out (null).
+		if p := &products[len(products)-1]; i%4 == 0 {
+			p.OriginalPrice, p.PurchaseYear = nil, nil
+		} else {
+			p.UsePeriod = new(randomString())
+		}
 		switch p := &products[len(products)-1]; i % 3 {
 		case 1:
 			p.SellerEmail, p.SellerPhone = p.Contact.Email, p.Contact.Phone
@@ -100,8 +106,8 @@ func BenchmarkProductJSON(b *testing.B) {
 		l.Items = append(l.Items, app.Product{ID: int64(i), Category: "Sofas", Name: "Solid oak Sofas no. 1234",
 			Description: strings.Repeat("Well looked after and ready for a new home. ", 4), Image: "/images/0123456789abcdef0123456789abcdef.jpg",
 			ThumbURL: "/images/0123456789abcdef0123456789abcdef-thumb.jpg", Condition: app.ConditionGood, Location: "Riverside",
-			OriginalPrice: 123450, ResalePrice: 45000, Seller: "Seller 12", SellerEmail: "seller12@bench.rehome.test",
-			SellerPhone: "+44 7700 000012", PurchaseYear: 2019, UsePeriod: "3 years", Status: app.StatusAvailable,
+			OriginalPrice: new(app.Cents(123450)), ResalePrice: 45000, Seller: "Seller 12", SellerEmail: "seller12@bench.rehome.test",
+			SellerPhone: "+44 7700 000012", PurchaseYear: new(2019), UsePeriod: new("3 years"), Status: app.StatusAvailable,
 			Created: time.Now().UTC()})
 	}
 	b.Run("encoding/json", func(b *testing.B) {

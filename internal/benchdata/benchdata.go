@@ -232,8 +232,8 @@ func (f *filler) product(i int) app.Product {
 		Description: "Well looked after and ready for a new home. Collection only; happy to help carry it to a van. " +
 			"Smoke-free, pet-free home. Measurements in the photos.",
 		Image: img.URL, ThumbURL: img.ThumbURL, Condition: conditions[i%len(conditions)],
-		Location: towns[i%len(towns)], OriginalPrice: original, ResalePrice: original * app.Cents(30+i%50) / 100,
-		Contact: app.SellerContact{Phone: seller.Phone}, PurchaseYear: 2005 + i%20, UsePeriod: fmt.Sprintf("%d years", 1+i%9),
+		Location: towns[i%len(towns)], OriginalPrice: new(original), ResalePrice: original * app.Cents(30+i%50) / 100,
+		Contact: app.SellerContact{Phone: seller.Phone}, PurchaseYear: new(2005 + i%20), UsePeriod: new(fmt.Sprintf("%d years", 1+i%9)),
 		Status:  app.StatusAvailable,
 		Created: f.now.Add(-time.Duration(f.size.Products-1-i) * listingInterval),
 	}

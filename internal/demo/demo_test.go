@@ -117,7 +117,7 @@ func TestFill(t *testing.T) {
 			if p.Status == app.StatusSold {
 				sold++
 			}
-			if p.Image == "" || p.ThumbURL == "" || p.ResalePrice >= p.OriginalPrice || p.PurchaseYear > time.Now().Year() ||
+			if p.Image == "" || p.ThumbURL == "" || p.OriginalPrice == nil || p.ResalePrice >= *p.OriginalPrice || p.PurchaseYear == nil || *p.PurchaseYear > time.Now().Year() ||
 				len(p.Images) == 0 || p.Images[0] != p.Image || len(p.Thumbs) != len(p.Images) {
 				t.Errorf("implausible listing: %+v", p)
 			}

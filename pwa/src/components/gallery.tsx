@@ -12,9 +12,11 @@ interface GalleryProps {
 }
 
 /**
- * Several photos: swiped (CSS scroll snap) or stepped with Previous and Next,
- * chosen from a row of thumbnails, and opened full screen by a click or a
- * key press on the photo. One photo shows alone, without the controls.
+ * Several photos: swiped (CSS scroll snap), or stepped with the arrow keys;
+ * on phones small dots say which photo shows and choose one, on larger
+ * screens Previous, Next and a row of thumbnails do. A click or a key press
+ * on the photo opens it full screen. One photo shows alone, without the
+ * controls.
  */
 export function Gallery({ images, thumbs, name }: GalleryProps) {
   const [current, setCurrent] = useState(0)
@@ -113,14 +115,35 @@ export function Gallery({ images, thumbs, name }: GalleryProps) {
       </div>
       {many && (
         <>
-          <div className="flex items-center justify-between gap-3">
-            <StepButton label="Previous" disabled={shown === 0} onClick={() => show(shown - 1)} />
-            <p aria-live="polite" className="text-sm font-medium text-stone-700">
+          <div className="flex items-center justify-between gap-3 max-md:-mt-2 max-md:justify-center">
+            <StepButton label="Previous" disabled={shown === 0} onClick={() => show(shown - 1)} className="max-md:hidden" />
+            <p aria-live="polite" className="text-sm font-medium text-stone-700 max-md:sr-only">
               Photo {shown + 1} of {count}
             </p>
-            <StepButton label="Next" disabled={shown === count - 1} onClick={() => show(shown + 1)} />
+            <ul aria-label="Choose a photo" className="flex flex-wrap justify-center md:hidden">
+              {images.map((src, index) => (
+                <li key={`${index}-${src}`}>
+                  <button
+                    type="button"
+                    aria-label={`Photo ${index + 1} of ${count}`}
+                    aria-current={index === shown || undefined}
+                    onClick={() => show(index)}
+                    className="group inline-flex size-6 items-center justify-center rounded-full"
+                  >
+                    <span
+                      aria-hidden="true"
+                      className={cn(
+                        'block rounded-full transition-all',
+                        index === shown ? 'size-2.5 bg-teal-700' : 'size-2 bg-stone-400 group-hover:bg-stone-600',
+                      )}
+                    />
+                  </button>
+                </li>
+              ))}
+            </ul>
+            <StepButton label="Next" disabled={shown === count - 1} onClick={() => show(shown + 1)} className="max-md:hidden" />
           </div>
-          <ul aria-label="Thumbnails" className="flex gap-2 overflow-x-auto pb-1">
+          <ul aria-label="Thumbnails" className="flex gap-2 overflow-x-auto pb-1 max-md:hidden">
             {images.map((src, index) => (
               <li key={`${index}-${src}`} className="shrink-0">
                 <button
@@ -166,14 +189,27 @@ export function Gallery({ images, thumbs, name }: GalleryProps) {
   )
 }
 
-function StepButton({ label, disabled, onClick }: { label: 'Previous' | 'Next'; disabled: boolean; onClick: () => void }) {
+function StepButton({
+  label,
+  disabled,
+  onClick,
+  className,
+}: {
+  label: 'Previous' | 'Next'
+  disabled: boolean
+  onClick: () => void
+  className?: string
+}) {
   const path = label === 'Previous' ? 'M12.5 4.5 7 10l5.5 5.5' : 'M7.5 4.5 13 10l-5.5 5.5'
   return (
     <button
       type="button"
       disabled={disabled}
       onClick={onClick}
-      className="inline-flex min-h-11 items-center gap-1 rounded-lg border border-stone-300 bg-white px-3 text-sm font-semibold text-stone-800 shadow-sm hover:bg-stone-50 disabled:cursor-not-allowed disabled:opacity-40"
+      className={cn(
+        'inline-flex min-h-11 items-center gap-1 rounded-lg border border-stone-300 bg-white px-3 text-sm font-semibold text-stone-800 shadow-sm hover:bg-stone-50 disabled:cursor-not-allowed disabled:opacity-40',
+        className,
+      )}
     >
       {label === 'Previous' && (
         <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="none" stroke="currentColor" strokeWidth="2">

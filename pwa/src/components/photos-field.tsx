@@ -14,6 +14,8 @@ export interface PhotoItem {
   /** What to show: a thumbnail or the chosen file's blob: URL. */
   preview?: string
   error?: string
+  /** A failed upload that may work if tried again (no answer, or a server error); a refusal does not. */
+  retryable?: boolean
 }
 
 interface PhotosFieldProps {
@@ -22,6 +24,7 @@ interface PhotosFieldProps {
   onAdd: (files: File[]) => void
   onRemove: (key: string) => void
   onMove: (key: string, by: -1 | 1) => void
+  /** Upload a failed photo again; offered only for one that is retryable. */
   onRetry: (key: string) => void
   /** A message about the whole list (none chosen, some failed). */
   error?: string
@@ -36,7 +39,9 @@ interface PhotosFieldProps {
 /**
  * Several photos at once (phones pick from their gallery): each shows as it
  * uploads, with its own error, and can be moved left or right or removed;
- * the first is the cover.
+ * the first that uploaded is the cover. A photo that failed shows its error
+ * and Remove (Retry too, when trying again can work), and is never the
+ * cover.
  */
 export function PhotosField({
   photos,
@@ -67,6 +72,7 @@ export function PhotosField({
   const full = photos.length >= max
   const uploading = photos.filter((photo) => photo.status === 'uploading').length
   const done = photos.filter((photo) => photo.status === 'done').length
+  const cover = photos.findIndex((photo) => photo.status !== 'failed')
   const hintId = `${id}-hint`
   const errorId = `${id}-error`
 
@@ -109,26 +115,33 @@ export function PhotosField({
         <ol ref={listRef} aria-label="Chosen photos" className="grid grid-cols-2 gap-3 sm:grid-cols-4">
           {photos.map((photo, index) => {
             const name = `photo ${index + 1}`
+            const failed = photo.status === 'failed'
+            const alt = failed
+              ? `Photo ${index + 1}, not uploaded`
+              : `Photo ${index + 1}${index === cover ? ', the cover' : ''}`
             return (
               <li
                 key={photo.key}
                 data-photo={photo.key}
                 className={cn(
                   'flex flex-col overflow-hidden rounded-xl border bg-white',
-                  photo.status === 'failed' ? 'border-red-300' : 'border-stone-200',
+                  failed ? 'border-red-300' : 'border-stone-200',
                 )}
               >
-                <div className="relative aspect-square bg-stone-100">
-                  {photo.preview ? (
-                    <img
-                      src={photo.preview}
-                      alt={`Photo ${index + 1}${index === 0 ? ', the cover' : ''}`}
-                      className="size-full object-cover"
-                    />
+                <div className={cn('relative', failed ? 'aspect-[2/1] bg-red-50' : 'aspect-square bg-stone-100')}>
+                  {failed ? (
+                    // No preview: what failed may not be a picture at all.
+                    <span role="img" aria-label={alt} className="flex size-full items-center justify-center text-red-700">
+                      <svg aria-hidden="true" viewBox="0 0 20 20" className="size-7" fill="none" stroke="currentColor" strokeWidth="1.75">
+                        <path strokeLinecap="round" strokeLinejoin="round" d="M10 6.5v4.5m0 2.75h.01M8.6 3.2 2.3 14.5A1.6 1.6 0 0 0 3.7 16.9h12.6a1.6 1.6 0 0 0 1.4-2.4L11.4 3.2a1.6 1.6 0 0 0-2.8 0Z" />
+                      </svg>
+                    </span>
+                  ) : photo.preview ? (
+                    <img src={photo.preview} alt={alt} className="size-full object-cover" />
                   ) : (
-                    <span role="img" aria-label={`Photo ${index + 1}${index === 0 ? ', the cover' : ''}`} className="block size-full" />
+                    <span role="img" aria-label={alt} className="block size-full" />
                   )}
-                  {index === 0 && (
+                  {index === cover && (
                     <span className="absolute top-2 left-2 rounded-full bg-teal-700 px-2 py-0.5 text-xs font-semibold text-white shadow">
                       Cover
                     </span>
@@ -139,23 +152,33 @@ export function PhotosField({
                     </span>
                   )}
                 </div>
-                {photo.status === 'failed' && (
-                  <div className="flex flex-col gap-1 px-2 pt-2">
-                    <p role="alert" className="text-sm font-medium text-red-700">
+                {failed ? (
+                  <div className="flex flex-1 flex-col gap-2 p-2">
+                    <p role="alert" className="text-sm font-medium break-words text-red-700">
                       {photo.error}
                     </p>
-                    {photo.file && (
+                    <div className="mt-auto flex flex-wrap gap-2">
+                      {photo.file && photo.retryable && (
+                        <button
+                          type="button"
+                          onClick={() => onRetry(photo.key)}
+                          aria-label={`Retry ${name}`}
+                          className="inline-flex min-h-11 items-center rounded-lg px-2 text-sm font-semibold text-teal-800 underline hover:bg-teal-50"
+                        >
+                          Retry
+                        </button>
+                      )}
                       <button
                         type="button"
-                        onClick={() => onRetry(photo.key)}
-                        aria-label={`Retry ${name}`}
-                        className="self-start text-sm font-semibold text-teal-800 underline"
+                        onClick={() => onRemove(photo.key)}
+                        aria-label={`Remove ${name}`}
+                        className="inline-flex min-h-11 items-center rounded-lg border border-red-200 px-3 text-sm font-semibold text-red-700 hover:bg-red-50"
                       >
-                        Retry
+                        Remove
                       </button>
-                    )}
+                    </div>
                   </div>
-                )}
+                ) : (
                 <div className="mt-auto flex items-center justify-between gap-1 p-1">
                   <IconButton
                     label={`Move ${name} left`}
@@ -184,6 +207,7 @@ export function PhotosField({
                     path="M7.5 4.5 13 10l-5.5 5.5"
                   />
                 </div>
+                )}
               </li>
             )
           })}

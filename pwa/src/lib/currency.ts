@@ -34,6 +34,12 @@ export function useCurrency(): string {
   return data?.currency || defaultCurrency
 }
 
+/** Whether buyers may pay by card here, read like the currency (false until the server answers). */
+export function useCardPayments(): boolean {
+  const { data } = useQuery({ ...paymentMethodsQueryOptions(), enabled: false })
+  return data?.card === true
+}
+
 /** formatPrice in the marketplace's currency: const formatPrice = useFormatPrice(). */
 export function useFormatPrice(): (value: number | string) => string {
   const currency = useCurrency()

@@ -76,7 +76,8 @@ export interface Product {
   dimensions: Dimensions | null
   condition: Condition
   location: string
-  original_price: number
+  /** Null when the seller left it out. */
+  original_price: number | null
   resale_price: number
   /** The seller's name. */
   seller: string
@@ -91,10 +92,12 @@ export interface Product {
   seller_phone?: string
   /** Read live from the seller's account. */
   seller_verified: boolean
-  purchase_year: number
-  use_period: string
+  /** Null when the seller left it out. */
+  purchase_year: number | null
+  /** Null when the seller left it out. */
+  use_period: string | null
   status: ProductStatus
-  /** The signed-in viewer's own booking of it (any status but Cancelled), or null. */
+  /** The signed-in viewer's own open or paid booking of it, or null (declined or cancelled ones are history). */
   my_booking_id: number | null
   /** Shown on the home page. */
   advertised: boolean
@@ -105,7 +108,8 @@ export interface Product {
 export interface NewProduct {
   category: string
   product: string
-  description: string
+  /** Optional, as are original_price, purchase_year and use_period; "" clears one in a PATCH. */
+  description?: string
   /** The cover; optional when images is given (then images[0]). */
   image?: string
   /** 1 to 8 URLs from POST /api/images, in order, the cover first. */
@@ -113,11 +117,11 @@ export interface NewProduct {
   dimensions?: Dimensions | null
   condition: Condition
   location: string
-  original_price: number | string
+  original_price?: number | string
   resale_price: number | string
   seller_phone?: string
-  purchase_year: number | string
-  use_period: string
+  purchase_year?: number | string
+  use_period?: string
 }
 
 /** Body of PATCH /api/products/{id}: only the fields given change; dimensions null clears them. */

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, onTestFinished, vi } from 'vitest'
 import {
   activeFilters,
   filterProblems,
@@ -96,6 +96,15 @@ describe('search filters and the address', () => {
       max_depth_cm: '',
       max_height_cm: '90',
     })
+  })
+
+  it('reads prices typed with the decimal comma of the viewer’s language', () => {
+    vi.spyOn(navigator, 'language', 'get').mockReturnValue('de-DE')
+    onTestFinished(() => void vi.restoreAllMocks())
+    const form = new FormData()
+    form.set('min_price', '20,50')
+    form.set('max_price', '100')
+    expect(filtersFromForm(form, emptyFilters)).toMatchObject({ min_price: '20.50', max_price: '100' })
   })
 
   it('names each filter in use, with what removing it leaves', () => {

@@ -2,6 +2,7 @@
 // /search, under the names GET /api/products takes (docs/api.md), so a search
 // can be shared, bookmarked and reopened with Back, and a 422's `fields` name
 // the filter at fault. This file turns the address into filters and back.
+import { toDecimalPoint } from '@/lib/decimal'
 import { paths } from '@/lib/paths'
 import { conditions, type Condition, type ProductStatus } from '@/lib/types'
 
@@ -142,8 +143,9 @@ export function filtersFromForm(form: FormData, current: SearchFilters): SearchF
     ...current,
     category: text('category'),
     condition: pick(conditions, form.getAll('condition').map(String)),
-    min_price: text('min_price'),
-    max_price: text('max_price'),
+    // Typed as the viewer writes amounts ("150,50" in de-DE), kept as the API reads them.
+    min_price: toDecimalPoint(text('min_price')),
+    max_price: toDecimalPoint(text('max_price')),
     location: text('location'),
     max_width_cm: text('max_width_cm'),
     max_depth_cm: text('max_depth_cm'),

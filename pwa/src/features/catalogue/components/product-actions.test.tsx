@@ -1,8 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
+import { useState } from 'react'
 import { describe, expect, it } from 'vitest'
 import { reportUnreachable } from '@/lib/connectivity'
+import { paymentMethodsKey } from '@/lib/query-keys'
 import { RehomeDB } from '@/lib/offline/db'
 import { buyer, deferred, makeProduct } from '@/testing/fixtures'
+import type { Product } from '@/lib/types'
 import { apiError, json, mockApi, type MockHandler } from '@/testing/mock-api'
 import { renderRoutes } from '@/testing/render'
 import { ProductActions, ReportLink } from './product-actions'
@@ -265,19 +268,83 @@ describe('Report', () => {
 })
 
 describe('a booking of ones own', () => {
-  function renderFor(overrides: Parameters<typeof makeProduct>[0]) {
+  function renderFor(overrides: Parameters<typeof makeProduct>[0], { card = false } = {}) {
     mockApi({ 'GET /api/auth/me': () => json(buyer) })
-    return renderRoutes(
+    const rendered = renderRoutes(
       [{ path: '/', element: <ProductActions product={makeProduct({ id: 7, product: 'Oak chair', ...overrides })} /> }],
       '/',
     )
+    // What the app keeps loaded from GET /api/payment-methods.
+    act(() => void rendered.queryClient.setQueryData(paymentMethodsKey, { card, currency: 'usd' }))
+    return rendered
   }
 
   it('links to the order instead of Book Now, so nobody books twice', async () => {
     renderFor({ my_booking_id: 31, status: 'Reserved' })
-    const link = await screen.findByRole('link', { name: 'You booked this — view order' })
-    expect(link).toHaveAttribute('href', '/dashboard/payment/31')
+    expect(await screen.findByText('You booked this')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'View order' })).toHaveAttribute('href', '/dashboard/payment/31')
     expect(screen.queryByRole('button', { name: 'Book Now' })).not.toBeInTheDocument()
+  })
+
+  it('says the booking is paid in person at pickup when cards are not taken, with no Pay', async () => {
+    renderFor({ my_booking_id: 31, status: 'Reserved' })
+    expect(await screen.findByText('Paid in person at pickup')).toBeInTheDocument()
+    expect(screen.queryByRole('link', { name: 'Pay' })).not.toBeInTheDocument()
+  })
+
+  it('offers Pay where the marketplace takes cards', async () => {
+    renderFor({ my_booking_id: 31, status: 'Reserved' }, { card: true })
+    expect(await screen.findByRole('link', { name: 'Pay' })).toHaveAttribute('href', '/dashboard/payment/31')
+    expect(screen.queryByText('Paid in person at pickup')).not.toBeInTheDocument()
+  })
+
+  it('says bought, with nothing to pay, once the product sold to the viewer', async () => {
+    renderFor({ my_booking_id: 31, status: 'Sold' }, { card: true })
+    expect(await screen.findByText('You bought this')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'View order' })).toBeInTheDocument()
+    expect(screen.queryByRole('link', { name: 'Pay' })).not.toBeInTheDocument()
+    expect(screen.queryByText('Paid in person at pickup')).not.toBeInTheDocument()
+  })
+
+  it('offers Book Now again once the booking made here is declined', async () => {
+    let posted = 0
+    mockApi({
+      'GET /api/auth/me': () => json(buyer),
+      'POST /api/booked': () => {
+        posted += 1
+        return json(booking(30 + posted), 201)
+      },
+    })
+    const available = makeProduct({ id: 7, product: 'Oak chair', status: 'Available', my_booking_id: null })
+    // What the server answers for the product after each step.
+    const answers: Product[] = [{ ...available, status: 'Reserved', my_booking_id: 31 }, available]
+    function Page() {
+      const [product, setProduct] = useState(available)
+      return (
+        <>
+          <ProductActions product={product} />
+          <button type="button" onClick={() => setProduct(answers.shift()!)}>
+            Server answers again
+          </button>
+        </>
+      )
+    }
+    const { user } = renderRoutes([{ path: '/', element: <Page /> }], '/')
+    let dialog = await openBooking(user)
+    await user.type(within(dialog).getByLabelText('Location'), 'Central park')
+    await user.type(within(dialog).getByLabelText('Phone'), '+1 (555) 010-0200')
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm booking' }))
+    expect(await screen.findByRole('button', { name: 'Booked' })).toBeDisabled()
+
+    await user.click(screen.getByRole('button', { name: 'Server answers again' })) // booked: Reserved, hers
+    expect(await screen.findByText('You booked this')).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Server answers again' })) // declined: Available, not hers
+    dialog = await openBooking(user)
+    await user.type(within(dialog).getByLabelText('Location'), 'Central park')
+    await user.type(within(dialog).getByLabelText('Phone'), '+1 (555) 010-0200')
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm booking' }))
+    expect(await screen.findByRole('button', { name: 'Booked' })).toBeDisabled()
+    expect(posted).toBe(2)
   })
 
   it('still offers Book Now on a Reserved product: buyers join the queue', async () => {

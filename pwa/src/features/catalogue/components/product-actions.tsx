@@ -7,6 +7,7 @@ import { isApiError } from '@/lib/api'
 import { useUser } from '@/lib/auth'
 import { cn } from '@/lib/cn'
 import { useOnline } from '@/lib/connectivity'
+import { useCardPayments } from '@/lib/currency'
 import { useSendOrQueue } from '@/lib/offline/use-send-or-queue'
 import { paths } from '@/lib/paths'
 import type { Product, User } from '@/lib/types'
@@ -45,9 +46,11 @@ export function isOwnProduct(product: Product, user: Pick<User, 'id' | 'email'> 
  * Book Now for one product, the one strong button of a card and of the
  * product page. The server decides; this mirrors its rules only to hide what
  * would be refused: nothing on one's own listing, no booking of a sold
- * product, and a link to one's booking instead of a second one. A Reserved
- * product may still be booked (its buyers queue). Toasts come only after the
- * server accepted.
+ * product, and one's open booking instead of a second one (with Pay where
+ * paying here does something: by card). A booking the seller declined or
+ * the buyer cancelled is not the buyer's any more (the server says so with
+ * my_booking_id null): Book Now comes back. A Reserved product may still be
+ * booked (its buyers queue). Toasts come only after the server accepted.
  *
  * The mutation lives here, not in the dialog, so its outcome is still handled
  * if the dialog is closed while its request runs.
@@ -62,6 +65,14 @@ export function ProductActions({ product, className }: { product: Product; class
   const online = useOnline()
   const [open, setOpen] = useState(false)
   const [booked, setBooked] = useState<'no' | 'yes' | 'queued'>('no')
+  // The booking made here, once the server names it, ends with it: when
+  // the server no longer does (declined, cancelled), Book Now comes back.
+  const [named, setNamed] = useState(false)
+  if (!!product.my_booking_id !== named) {
+    setNamed(!!product.my_booking_id)
+    if (!product.my_booking_id) setBooked('no')
+  }
+  const cardPayments = useCardPayments()
   const book = useBookProduct()
   const sendOrQueue = useSendOrQueue()
 
@@ -87,16 +98,24 @@ export function ProductActions({ product, className }: { product: Product; class
   }
 
   if (user && product.my_booking_id) {
+    // Sold with a booking of one's own that is open or paid: the paid one.
+    const bought = product.status === 'Sold'
+    const order = paths.payment(product.my_booking_id)
     return (
-      <div className={cn('flex', className)}>
-        <Link
-          to={paths.payment(product.my_booking_id)}
-          // Online, the booking's screen is loaded as a page of its own: only
-          // its document may load the card form (as from My Orders).
-          reloadDocument={online}
-          className={buttonClasses({ variant: 'secondary', className: 'flex-1 text-center text-sm' })}
-        >
-          You booked this — view order
+      <div className={cn('flex flex-wrap items-center gap-x-3 gap-y-1', className)}>
+        <p className="text-sm font-semibold text-stone-900">{bought ? 'You bought this' : 'You booked this'}</p>
+        {!bought &&
+          (cardPayments ? (
+            // Online, the booking's screen is loaded as a page of its own: only
+            // its document may load the card form (as from My Orders).
+            <Link to={order} reloadDocument={online} className={buttonClasses({ size: 'sm', className: 'flex-1' })}>
+              Pay
+            </Link>
+          ) : (
+            <p className="text-sm text-stone-700">Paid in person at pickup</p>
+          ))}
+        <Link to={order} reloadDocument={online} className="inline-flex min-h-11 items-center text-sm font-semibold">
+          View order
         </Link>
       </div>
     )

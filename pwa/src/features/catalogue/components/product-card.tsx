@@ -59,8 +59,12 @@ export function ProductCard({ product, actions, priority = false, headingLevel =
             <span className="sm:hidden">Condition: </span>
             {product.condition}
           </dd>
-          <dt className="font-medium text-stone-600 max-sm:sr-only">Use period</dt>
-          <dd className="text-stone-900 max-sm:sr-only">{product.use_period}</dd>
+          {product.use_period && (
+            <>
+              <dt className="font-medium text-stone-600 max-sm:sr-only">Use period</dt>
+              <dd className="text-stone-900 max-sm:sr-only">{product.use_period}</dd>
+            </>
+          )}
           <dt className="font-medium text-stone-600 max-sm:sr-only">Posted</dt>
           <dd className="text-stone-900 max-sm:sr-only">
             <time dateTime={product.time}>{formatPostedDate(product.time)}</time>

@@ -2,11 +2,13 @@ import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
 import { Gallery } from '@/components/gallery'
 import { cn } from '@/lib/cn'
+import { useFormatPrice } from '@/lib/currency'
 import { formatPostedDate } from '@/lib/format'
 import { paths } from '@/lib/paths'
 import type { Dimensions, Product, ProductStatus } from '@/lib/types'
 import { ProductPrices } from './product-prices'
 import { SellerName } from './seller-name'
+import { ShareButton } from './share-button'
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -36,6 +38,33 @@ const statusClasses: Record<ProductStatus, string> = {
   Sold: 'bg-stone-200 text-stone-700',
 }
 
+/**
+ * The price and the actions (Book Now, Message), inline on larger screens;
+ * on phones a bar pinned to the bottom of the screen while the product is
+ * in view. Sticky, not fixed: it is last in the column, so at the end of the
+ * page it sits in its own space and covers neither the facts nor the footer.
+ */
+function ActionBar({ product, children }: { product: Product; children: ReactNode }) {
+  const formatPrice = useFormatPrice()
+  return (
+    <div
+      className={cn(
+        'max-md:sticky max-md:bottom-0 max-md:z-30 max-md:order-last max-md:-mx-4 max-md:border-t max-md:border-stone-200',
+        'max-md:bg-white/95 max-md:px-4 max-md:pt-3 max-md:pb-[calc(0.75rem+env(safe-area-inset-bottom))]',
+        'max-md:shadow-[0_-4px_12px_rgb(0_0_0/0.06)] max-md:backdrop-blur sm:max-md:-mx-6 sm:max-md:px-6',
+      )}
+    >
+      <div className="flex items-center gap-3">
+        {/* The price is read out once, beside the name. */}
+        <p aria-hidden="true" className="shrink-0 text-xl font-bold text-teal-800 md:hidden">
+          {formatPrice(product.resale_price)}
+        </p>
+        <div className="min-w-0 flex-1">{children}</div>
+      </div>
+    </div>
+  )
+}
+
 /** Everything about one product: its photos beside its facts, stacked on phones. */
 export function ProductDetails({
   product,
@@ -55,11 +84,14 @@ export function ProductDetails({
     <article className="grid gap-8 lg:grid-cols-2">
       <Gallery images={images} thumbs={thumbs} name={product.product} />
       <div className="flex flex-col gap-4">
-        <div>
-          <Link to={paths.category(product.category)} className="text-sm font-semibold">
-            {product.category}
-          </Link>
-          <h1 className="mt-1 text-3xl font-bold">{product.product}</h1>
+        <div className="flex items-start justify-between gap-3">
+          <div className="min-w-0">
+            <Link to={paths.category(product.category)} className="text-sm font-semibold">
+              {product.category}
+            </Link>
+            <h1 className="mt-1 text-3xl font-bold break-words">{product.product}</h1>
+          </div>
+          <ShareButton product={product} className="shrink-0" />
         </div>
         <div className="flex flex-wrap items-baseline gap-x-4 gap-y-1">
           <ProductPrices product={product} large />
@@ -71,14 +103,14 @@ export function ProductDetails({
         {product.status === 'Reserved' && !product.my_booking_id && (
           <p className="text-sm text-stone-700">Someone has booked it. Book it too to join the queue, in case they don’t buy.</p>
         )}
-        {actions}
-        <p className="whitespace-pre-line text-stone-800">{product.description}</p>
+        {actions && <ActionBar product={product}>{actions}</ActionBar>}
+        {product.description && <p className="whitespace-pre-line text-stone-800">{product.description}</p>}
         <dl className="grid gap-x-6 sm:grid-cols-2">
           <Fact label="Condition">{product.condition}</Fact>
           <Fact label="Location">{product.location}</Fact>
           {dimensions && <Fact label="Dimensions">{dimensions}</Fact>}
-          <Fact label="Purchase year">{product.purchase_year}</Fact>
-          <Fact label="Use period">{product.use_period}</Fact>
+          {product.purchase_year != null && <Fact label="Purchase year">{product.purchase_year}</Fact>}
+          {product.use_period && <Fact label="Use period">{product.use_period}</Fact>}
           <Fact label="Posted">
             <time dateTime={product.time}>{formatPostedDate(product.time)}</time>
           </Fact>

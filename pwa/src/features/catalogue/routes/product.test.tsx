@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, onTestFinished, vi } from 'vitest'
 import { formatPrice } from '@/lib/format'
 import { buyer, makeProduct, seller } from '@/testing/fixtures'
 import { apiError, json, mockApi } from '@/testing/mock-api'
@@ -47,7 +47,8 @@ describe('Product page', () => {
     expect(screen.getByText('Solid oak.')).toBeInTheDocument()
     expect(screen.getByText('Available')).toBeInTheDocument()
     expect(screen.getByText('2019')).toBeInTheDocument()
-    expect(screen.getByText(formatPrice(45.5))).toBeInTheDocument()
+    // Under the name, and again in the bar pinned to the bottom on phones.
+    expect(screen.getAllByText(formatPrice(45.5))).toHaveLength(2)
     expect(screen.getByRole('img', { name: 'Verified seller' })).toBeInTheDocument()
     expect(screen.queryByText('Dimensions')).not.toBeInTheDocument()
     expect(await screen.findByRole('button', { name: 'Book Now' })).toBeInTheDocument()
@@ -70,6 +71,56 @@ describe('Product page', () => {
     expect(within(gallery).getByText('Photo 2 of 3')).toBeInTheDocument()
     const thumbs = within(gallery).getByRole('list', { name: 'Thumbnails' }).querySelectorAll('img')
     expect(Array.from(thumbs, (img) => img.getAttribute('src'))).toEqual(threePhotos.thumbs)
+  })
+
+  it('has a dot for each photo, for phones, naming which one shows; a dot or the arrow keys choose', async () => {
+    serve(makeProduct(threePhotos))
+    const { user } = renderRoutes(routes, '/products/1')
+    const gallery = await screen.findByRole('region', { name: 'Photos' })
+    const dots = within(within(gallery).getByRole('list', { name: 'Choose a photo' })).getAllByRole('button')
+    expect(dots.map((dot) => dot.getAttribute('aria-label'))).toEqual(['Photo 1 of 3', 'Photo 2 of 3', 'Photo 3 of 3'])
+    expect(dots[0]).toHaveAttribute('aria-current', 'true')
+    await user.click(dots[2]!)
+    expect(dots[2]).toHaveAttribute('aria-current', 'true')
+    expect(dots[0]).not.toHaveAttribute('aria-current')
+    expect(within(gallery).getByText('Photo 3 of 3')).toBeInTheDocument()
+
+    within(gallery).getByRole('button', { name: 'Oak table, photo 3 of 3: open full screen' }).focus()
+    await user.keyboard('{ArrowLeft}')
+    expect(dots[1]).toHaveAttribute('aria-current', 'true')
+  })
+
+  it('shares the product through the device’s share sheet where there is one', async () => {
+    const share = vi.fn().mockResolvedValue(undefined)
+    Object.defineProperty(navigator, 'share', { value: share, configurable: true })
+    onTestFinished(() => void Reflect.deleteProperty(navigator, 'share'))
+    serve(makeProduct({ id: 4, product: 'Oak table' }))
+    const { user } = renderRoutes(routes, '/products/4')
+    await user.click(await screen.findByRole('button', { name: 'Share' }))
+    expect(share).toHaveBeenCalledWith({ title: 'Oak table', url: `${window.location.origin}/products/4` })
+    expect(screen.queryByText('Link copied')).not.toBeInTheDocument()
+  })
+
+  it('copies the link where there is no share sheet, and says so', async () => {
+    expect('share' in navigator).toBe(false)
+    serve(makeProduct({ id: 4, product: 'Oak table' }))
+    const { user } = renderRoutes(routes, '/products/4')
+    const writeText = vi.fn().mockResolvedValue(undefined)
+    // After render: the test's user-event puts in a clipboard of its own.
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true })
+    await user.click(await screen.findByRole('button', { name: 'Share' }))
+    expect(await screen.findByText('Link copied')).toBeInTheDocument()
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/products/4`)
+  })
+
+  it('leaves out the details the seller did not give', async () => {
+    serve(makeProduct({ original_price: null, purchase_year: null, use_period: null, description: '' }))
+    renderRoutes(routes, '/products/1')
+    await screen.findByRole('heading', { level: 1 })
+    expect(screen.queryByText('Original price')).not.toBeInTheDocument()
+    expect(screen.queryByText('Purchase year')).not.toBeInTheDocument()
+    expect(screen.queryByText('Use period')).not.toBeInTheDocument()
+    expect(screen.getByText('Condition')).toBeInTheDocument()
   })
 
   it('opens a photo full screen; Escape closes it and the focus returns to the photo seen last', async () => {
@@ -111,10 +162,8 @@ describe('Product page', () => {
   it("links to the viewer's booking instead of Book Now", async () => {
     serve(makeProduct({ status: 'Reserved', my_booking_id: 12 }))
     renderRoutes(routes, '/products/1')
-    expect(await screen.findByRole('link', { name: 'You booked this — view order' })).toHaveAttribute(
-      'href',
-      '/dashboard/payment/12',
-    )
+    expect(await screen.findByText('You booked this')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'View order' })).toHaveAttribute('href', '/dashboard/payment/12')
     expect(screen.queryByRole('button', { name: 'Book Now' })).not.toBeInTheDocument()
   })
 

@@ -40,9 +40,10 @@ export function ProductRoute() {
       <ProductDetails
         product={product.data}
         actions={
-          <div className="flex flex-col gap-3">
-            <ProductActions product={product.data} />
-            <MessageSeller product={product.data} className="w-full" />
+          // Side by side in the phone's bottom bar, stacked beside the photos.
+          <div className="flex gap-2 md:flex-col md:gap-3">
+            <ProductActions product={product.data} className="min-w-0 flex-1" />
+            <MessageSeller product={product.data} className="min-w-0 flex-1 max-md:px-3 max-md:text-sm md:w-full" />
           </div>
         }
         footer={<ReportLink product={product.data} />}

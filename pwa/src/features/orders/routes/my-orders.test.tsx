@@ -1,6 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { formatPrice } from '@/lib/format'
+import { paymentMethodsKey } from '@/lib/query-keys'
 import { apiError, json, mockApi } from '@/testing/mock-api'
 import { renderRoutes } from '@/testing/render'
 import { list, makeBooking } from '@/testing/fixtures'
@@ -20,7 +21,7 @@ describe('My Orders', () => {
     expect(fetch).toHaveBeenCalledWith('/api/booked?limit=24&offset=0', expect.anything())
   })
 
-  it('lists image, name, price and status, with pay only for booked orders', async () => {
+  it('lists image, name, price and status, with Pay only for booked orders when cards are taken', async () => {
     mockApi({
       'GET /api/booked': () =>
         json(
@@ -31,7 +32,9 @@ describe('My Orders', () => {
           ]),
         ),
     })
-    renderRoutes(routes, '/dashboard/myorders')
+    const { queryClient } = renderRoutes(routes, '/dashboard/myorders')
+    // What the app keeps loaded from GET /api/payment-methods.
+    act(() => void queryClient.setQueryData(paymentMethodsKey, { card: true, currency: 'usd' }))
     const table = await screen.findByRole('table', { name: 'My orders' })
     const [, booked, paid, cancelled] = within(table).getAllByRole('row')
     expect(within(booked!).getByRole('img', { name: 'Oak chair' })).toHaveAttribute('src', '/images/chair-7-thumb.jpg')
@@ -40,14 +43,30 @@ describe('My Orders', () => {
     expect(paid).toHaveTextContent('Paid')
     expect(cancelled).toHaveTextContent('Cancelled')
 
-    expect(screen.getAllByRole('link', { name: /^Pay/ })).toHaveLength(1)
+    expect(await screen.findAllByRole('link', { name: /^Pay/ })).toHaveLength(1)
+    expect(screen.queryByText('Paid in person at pickup')).not.toBeInTheDocument()
     expect(within(paid!).queryByRole('link', { name: /^Pay/ })).not.toBeInTheDocument()
     expect(within(paid!).queryByRole('button', { name: /^Cancel/ })).not.toBeInTheDocument()
     const pay = within(booked!).getByRole('link', { name: 'Pay for Oak chair' })
+    expect(pay).toHaveTextContent('Pay')
     // Online it is a page load of its own, which jsdom cannot do: the router
     // would keep this document's policy, which does not let Stripe's card form
     // in. The browser test follows it.
     expect(pay).toHaveAttribute('href', '/dashboard/payment/7')
+  })
+
+  it('says a booking is paid in person at pickup when cards are not taken, with no Pay', async () => {
+    mockApi({
+      'GET /api/booked': () => json(list([makeBooking({ id: 7, product: 'Oak chair' }), makeBooking({ id: 8, product: 'Sofa', status: 'Paid' })])),
+    })
+    renderRoutes(routes, '/dashboard/myorders')
+    const table = await screen.findByRole('table', { name: 'My orders' })
+    const [, booked, paid] = within(table).getAllByRole('row')
+    expect(booked).toHaveTextContent('Paid in person at pickup')
+    expect(within(booked!).getByRole('link', { name: 'Details of Oak chair' })).toHaveAttribute('href', '/dashboard/payment/7')
+    expect(within(booked!).getByRole('button', { name: 'Cancel booking of Oak chair' })).toBeInTheDocument()
+    expect(paid).not.toHaveTextContent('Paid in person at pickup')
+    expect(screen.queryByRole('link', { name: /^Pay/ })).not.toBeInTheDocument()
   })
 
   it('cancels a booking only after confirming', async () => {

@@ -10,7 +10,7 @@ import type { Column } from '@/components/table'
 import { Thumbnail } from '@/components/thumbnail'
 import { OfflineReason } from '@/components/offline-state'
 import { useOnline } from '@/lib/connectivity'
-import { useFormatPrice } from '@/lib/currency'
+import { useCardPayments, useFormatPrice } from '@/lib/currency'
 import { paths } from '@/lib/paths'
 import type { Booking } from '@/lib/types'
 import { useConfirmedAction } from '@/lib/use-confirmed-action'
@@ -21,6 +21,8 @@ export function MyOrdersRoute() {
   const orders = useMyOrders()
   const formatPrice = useFormatPrice()
   const online = useOnline()
+  // Pay only where paying here does something: by card, when the marketplace takes cards.
+  const cardPayments = useCardPayments()
   const cancellation = useConfirmedAction({
     mutation: useCancelOrder(),
     variables: (order: Booking) => order.id,
@@ -57,16 +59,29 @@ export function MyOrdersRoute() {
         <div className="flex w-full flex-wrap justify-end gap-2 md:justify-start">
           {order.status === 'Booked' ? (
             <>
-              <Link
-                aria-label={`Pay for ${order.product}`}
-                to={paths.payment(order.id)}
-                // Online, the payment screen is loaded as a page of its own: only
-                // its document may load Stripe's card form (the server's policy).
-                reloadDocument={online}
-                className={buttonClasses({ size: 'sm' })}
-              >
-                Pay
-              </Link>
+              {cardPayments && order.product_id !== null ? (
+                <Link
+                  aria-label={`Pay for ${order.product}`}
+                  to={paths.payment(order.id)}
+                  // Online, the payment screen is loaded as a page of its own: only
+                  // its document may load Stripe's card form (the server's policy).
+                  reloadDocument={online}
+                  className={buttonClasses({ size: 'sm' })}
+                >
+                  Pay
+                </Link>
+              ) : (
+                <>
+                  <span className="inline-flex min-h-9 items-center text-sm text-stone-700">Paid in person at pickup</span>
+                  <Link
+                    aria-label={`Details of ${order.product}`}
+                    to={paths.payment(order.id)}
+                    className={buttonClasses({ variant: 'ghost', size: 'sm' })}
+                  >
+                    Details
+                  </Link>
+                </>
+              )}
               <Button
                 aria-label={`Cancel booking of ${order.product}`}
                 variant="secondary"

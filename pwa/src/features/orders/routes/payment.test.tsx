@@ -31,6 +31,7 @@ describe('Payment', () => {
   it.each([
     ['Paid', 'The seller confirmed your payment'],
     ['Cancelled', 'This booking was cancelled'],
+    ['Declined', 'The seller declined this booking. There is nothing to pay.'],
   ] as const)('shows a %s booking as such', async (status, text) => {
     mockApi({ 'GET /api/booked/:id': () => json(makeBooking({ id: 7, status })) })
     renderRoutes(routes, '/dashboard/payment/7')

@@ -194,6 +194,26 @@ function PaymentStatus({ order, paidByCard }: { order: Booking; paidByCard: bool
       </StateBox>
     )
   }
+  if (order.status === 'Declined') {
+    return (
+      <StateBox tone="stone" title="Declined">
+        <p className="mt-2 text-stone-800">The seller declined this booking. There is nothing to pay.</p>
+        {order.decline_reason && (
+          <p className="mt-2 text-stone-800">
+            <span className="sr-only">The seller’s reason: </span>“{order.decline_reason}”
+          </p>
+        )}
+        <div className="mt-4 flex flex-wrap gap-3">
+          {order.product_id !== null && (
+            <Link to={paths.product(order.product_id)} className={buttonClasses({ variant: 'secondary' })}>
+              See the product
+            </Link>
+          )}
+          {back}
+        </div>
+      </StateBox>
+    )
+  }
   if (order.status === 'Cancelled') {
     return (
       <StateBox tone="stone" title="Cancelled">

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest'
-
-import { checkDimension } from './listing'
+import { describe, expect, it, onTestFinished, vi } from 'vitest'
+import { makeProduct } from '@/testing/fixtures'
+import { changesOf, checkDimension, formValuesOf } from './listing'
 
 describe('checkDimension', () => {
   it.each(['', '  ', '180', '90.5', ' 75 ', '.5', '12.', '0.05', '1000', '1000.04'])('accepts %j', (value) => {
@@ -12,4 +12,27 @@ describe('checkDimension', () => {
       expect(checkDimension(value)).toBe('Enter a size above 0 and at most 1000 cm')
     },
   )
+})
+
+describe('changesOf', () => {
+  const product = makeProduct({ id: 9, resale_price: 120.5, original_price: 900, purchase_year: 2019, use_period: '5 years' })
+
+  it('clears an optional detail emptied in the form, and sends prices with a decimal point', () => {
+    vi.spyOn(navigator, 'language', 'get').mockReturnValue('de-DE')
+    onTestFinished(() => void vi.restoreAllMocks())
+    const values = formValuesOf(product, '')
+    expect(values.resale_price).toBe('120,5')
+    expect(changesOf(product, { values: { ...values, resale_price: '99,90', original_price: '', use_period: '' }, images: product.images })).toEqual({
+      resale_price: '99.90',
+      original_price: '',
+      use_period: '',
+    })
+  })
+
+  it('starts empty where the product has no optional detail, and sends nothing for it unchanged', () => {
+    const bare = makeProduct({ id: 9, original_price: null, purchase_year: null, use_period: null })
+    const values = formValuesOf(bare, '')
+    expect([values.original_price, values.purchase_year, values.use_period]).toEqual(['', '', ''])
+    expect(changesOf(bare, { values, images: bare.images })).toEqual({})
+  })
 })

@@ -1,5 +1,6 @@
 // What the product form holds and what it sends: Add Product sends all of it
 // (POST), Edit only what changed from the product (PATCH).
+import { fromDecimalPoint, toDecimalPoint } from '@/lib/decimal'
 import type { Condition, Dimensions, NewProduct, Product, ProductChanges } from '@/lib/types'
 
 export const dimensionFields = [
@@ -23,7 +24,7 @@ export function checkDimension(value: string): true | string {
   return true
 }
 
-/** The form's values: text as typed, the server checks the numbers too. */
+/** The form's values: text as typed (prices with the viewer's decimal separator), the server checks the numbers too. */
 export interface ProductFormValues {
   category: string
   product: string
@@ -85,9 +86,9 @@ export function formValuesOf(product: Product | undefined, sellerPhone: string):
     description: product?.description ?? '',
     condition: product?.condition ?? 'Excellent',
     location: product?.location ?? '',
-    resale_price: product ? String(product.resale_price) : '',
-    original_price: product ? String(product.original_price) : '',
-    purchase_year: product ? String(product.purchase_year) : '',
+    resale_price: product ? fromDecimalPoint(product.resale_price) : '',
+    original_price: product?.original_price != null ? fromDecimalPoint(product.original_price) : '',
+    purchase_year: product?.purchase_year != null ? String(product.purchase_year) : '',
     use_period: product?.use_period ?? '',
     seller_phone: product?.seller_phone ?? sellerPhone,
     width_cm: measure('width_cm'),
@@ -98,21 +99,29 @@ export function formValuesOf(product: Product | undefined, sellerPhone: string):
   }
 }
 
-/** POST /api/products: everything; dimensions and the phone only when given. */
+/** A form value as the API reads it: prices with a decimal point. */
+function sent(field: (typeof textFields)[number], values: ProductFormValues): string {
+  const value = values[field]
+  return field === 'resale_price' || field === 'original_price' ? toDecimalPoint(value) : value
+}
+
+/** POST /api/products: what is required, and the optional fields only when given. */
 export function newProductOf({ values, images }: Listing): NewProduct {
   const dimensions = dimensionsOf(values)
+  const optional = (field: 'description' | 'original_price' | 'purchase_year' | 'use_period') =>
+    values[field].trim() ? { [field]: sent(field, values) } : {}
   return {
     category: values.category,
     product: values.product,
-    description: values.description,
+    ...optional('description'),
     images,
     ...(dimensions ? { dimensions } : {}),
     condition: values.condition,
     location: values.location,
-    resale_price: values.resale_price,
-    original_price: values.original_price,
-    purchase_year: values.purchase_year,
-    use_period: values.use_period,
+    resale_price: sent('resale_price', values),
+    ...optional('original_price'),
+    ...optional('purchase_year'),
+    ...optional('use_period'),
     ...(values.seller_phone.trim() ? { seller_phone: values.seller_phone } : {}),
   }
 }
@@ -121,12 +130,12 @@ function sameDimensions(a: Dimensions | null, b: Dimensions | null): boolean {
   return dimensionFields.every(({ name }) => (a?.[name] ?? null) === (b?.[name] ?? null))
 }
 
-/** PATCH /api/products/{id}: only what differs from the product; dimensions null clears them. */
+/** PATCH /api/products/{id}: only what differs from the product; dimensions null clears them, "" an optional field. */
 export function changesOf(product: Product, { values, images }: Listing): ProductChanges {
   const before = formValuesOf(product, '')
   const changes: ProductChanges = {}
   for (const field of textFields) {
-    if (values[field] !== before[field]) Object.assign(changes, { [field]: values[field] })
+    if (values[field] !== before[field]) Object.assign(changes, { [field]: sent(field, values) })
   }
   if (images.join('\n') !== product.images.join('\n')) changes.images = images
   const dimensions = dimensionsOf(values)

@@ -7,6 +7,7 @@ import { OfflineReason } from '@/components/offline-state'
 import { PhotosField } from '@/components/photos-field'
 import { useCategories } from '@/lib/categories'
 import { useOnline } from '@/lib/connectivity'
+import { checkAmount, decimalSeparator } from '@/lib/decimal'
 import { required, requiredMessage } from '@/lib/form'
 import { useFormSubmission } from '@/lib/server-field-errors'
 import { conditions, type Product, type User } from '@/lib/types'
@@ -51,7 +52,9 @@ interface ProductFormProps {
 
 /**
  * The product form of Add Product and Edit: the spec's fields, several photos
- * (uploaded as soon as chosen) and optional measures. Seller name, verified
+ * (uploaded as soon as chosen) and optional measures. Only what a buyer needs
+ * to decide is required (name, category, photo, condition, location, price);
+ * prices are typed with the viewer's decimal separator. Seller name, verified
  * state and email come from the account.
  */
 export function ProductForm({ seller, product, submitLabel, save }: ProductFormProps) {
@@ -76,12 +79,12 @@ export function ProductForm({ seller, product, submitLabel, save }: ProductFormP
   const onSubmit = handleSubmit(async (values) => {
     submission.clear()
     const settled = await photos.settled()
-    if (settled.some((photo) => photo.status === 'failed')) {
-      setError(
-        'images',
-        { type: 'upload', message: 'Some photos could not be uploaded: remove them or try again.' },
-        { shouldFocus: true },
-      )
+    const failed = settled.filter((photo) => photo.status === 'failed')
+    if (failed.length > 0) {
+      const message = failed.some((photo) => photo.retryable)
+        ? 'Some photos could not be uploaded: remove them or try again.'
+        : 'Some photos could not be uploaded: remove them.'
+      setError('images', { type: 'upload', message }, { shouldFocus: true })
       return
     }
     const images = settled.flatMap((photo) => (photo.url ? [photo.url] : []))
@@ -97,6 +100,7 @@ export function ProductForm({ seller, product, submitLabel, save }: ProductFormP
   const categoryNames = [...new Set([...(categories.data?.items.map((c) => c.name) ?? []), ...(product ? [product.category] : [])])]
   const isVerified = verified.data ?? seller.verified
   const verifiedText = isVerified === undefined ? 'Checking…' : isVerified ? 'Verified' : 'Not verified'
+  const separator = decimalSeparator()
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid max-w-3xl gap-5 sm:grid-cols-2">
@@ -128,8 +132,8 @@ export function ProductForm({ seller, product, submitLabel, save }: ProductFormP
       <Field label="Product name" error={errors.product?.message}>
         {(control) => <Input maxLength={120} {...control} {...register('product', required)} />}
       </Field>
-      <Field label="Description" error={errors.description?.message} className="sm:col-span-2">
-        {(control) => <Textarea maxLength={5000} {...control} {...register('description', required)} />}
+      <Field label="Description (optional)" error={errors.description?.message} className="sm:col-span-2">
+        {(control) => <Textarea maxLength={5000} {...control} {...register('description')} />}
       </Field>
       <PhotosField
         className="sm:col-span-2"
@@ -166,17 +170,25 @@ export function ProductForm({ seller, product, submitLabel, save }: ProductFormP
       <Field label="Location" error={errors.location?.message}>
         {(control) => <Input maxLength={200} {...control} {...register('location', required)} />}
       </Field>
-      <Field label="Resale price" error={errors.resale_price?.message} hint="In dollars, such as 120 or 120.50.">
-        {(control) => <Input inputMode="decimal" {...control} {...register('resale_price', required)} />}
+      <Field label="Resale price" error={errors.resale_price?.message} hint={`In dollars, such as 120 or 120${separator}50.`}>
+        {(control) => (
+          <Input
+            inputMode="decimal"
+            {...control}
+            {...register('resale_price', { ...required, validate: (value) => checkAmount(value) })}
+          />
+        )}
       </Field>
-      <Field label="Original price" error={errors.original_price?.message} hint="In dollars, what you paid new.">
-        {(control) => <Input inputMode="decimal" {...control} {...register('original_price', required)} />}
+      <Field label="Original price (optional)" error={errors.original_price?.message} hint="In dollars, what you paid new.">
+        {(control) => (
+          <Input inputMode="decimal" {...control} {...register('original_price', { validate: (value) => checkAmount(value) })} />
+        )}
       </Field>
-      <Field label="Purchase year" error={errors.purchase_year?.message} hint="Such as 2019.">
-        {(control) => <Input inputMode="numeric" maxLength={4} {...control} {...register('purchase_year', required)} />}
+      <Field label="Purchase year (optional)" error={errors.purchase_year?.message} hint="Such as 2019.">
+        {(control) => <Input inputMode="numeric" maxLength={4} {...control} {...register('purchase_year')} />}
       </Field>
-      <Field label="Use period" error={errors.use_period?.message} hint="Such as 3 years.">
-        {(control) => <Input {...control} {...register('use_period', required)} />}
+      <Field label="Use period (optional)" error={errors.use_period?.message} hint="Such as 3 years.">
+        {(control) => <Input maxLength={60} {...control} {...register('use_period')} />}
       </Field>
       <fieldset className="flex flex-col gap-2 sm:col-span-2">
         <legend className="font-medium text-stone-800">Dimensions (optional)</legend>

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { errorMessage } from '@/lib/api'
+import { errorMessage, isApiError } from '@/lib/api'
 import { uploadImage } from '@/lib/upload-image'
 import type { PhotoItem } from '@/components/photos-field'
 
@@ -57,7 +57,14 @@ export function usePhotoUploads(initial: StoredPhoto[] = []) {
     (key: string, file: File) => {
       const promise = uploadImage(file).then(
         (image) => update(key, { status: 'done', url: image.url, error: undefined }),
-        (error: unknown) => update(key, { status: 'failed', error: errorMessage(error) }),
+        (error: unknown) =>
+          // A refusal (4xx: too large, not a picture) would be refused again;
+          // no answer, or a server error, may go through next time.
+          update(key, {
+            status: 'failed',
+            error: errorMessage(error),
+            retryable: !(isApiError(error) && error.isClientError),
+          }),
       )
       pending.current.set(key, promise)
       void promise.finally(() => {
@@ -107,8 +114,8 @@ export function usePhotoUploads(initial: StoredPhoto[] = []) {
   const retry = useCallback(
     (key: string) => {
       const photo = list.current.find((p) => p.key === key)
-      if (!photo?.file) return
-      update(key, { status: 'uploading', error: undefined })
+      if (!photo?.file || !photo.retryable) return
+      update(key, { status: 'uploading', error: undefined, retryable: undefined })
       upload(key, photo.file)
     },
     [update, upload],

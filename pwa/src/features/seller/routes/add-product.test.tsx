@@ -22,17 +22,8 @@ function serve(extra: Record<string, MockHandler> = {}) {
   })
 }
 
-const requiredFields = [
-  'Category',
-  'Product name',
-  'Description',
-  'Photos',
-  'Location',
-  'Resale price',
-  'Original price',
-  'Purchase year',
-  'Use period',
-]
+// Only what a buyer needs to decide; the condition has its default.
+const requiredFields = ['Category', 'Product name', 'Photos', 'Location', 'Resale price']
 
 const phoneLabel = 'Phone for this listing (optional)'
 
@@ -40,14 +31,14 @@ async function fillIn(user: ReturnType<typeof renderRoutes>['user']) {
   await screen.findByRole('option', { name: 'Sofas' })
   await user.selectOptions(screen.getByLabelText('Category'), 'Sofas')
   await user.type(screen.getByLabelText('Product name'), 'Corner sofa')
-  await user.type(screen.getByLabelText('Description'), 'Grey, seats four.')
+  await user.type(screen.getByLabelText('Description (optional)'), 'Grey, seats four.')
   await user.upload(screen.getByLabelText('Photos'), picture())
   await user.selectOptions(screen.getByLabelText('Condition'), 'Good')
   await user.type(screen.getByLabelText('Location'), 'Elm Park')
   await user.type(screen.getByLabelText('Resale price'), '150')
-  await user.type(screen.getByLabelText('Original price'), '900.50')
-  await user.type(screen.getByLabelText('Purchase year'), '2019')
-  await user.type(screen.getByLabelText('Use period'), '5 years')
+  await user.type(screen.getByLabelText('Original price (optional)'), '900.50')
+  await user.type(screen.getByLabelText('Purchase year (optional)'), '2019')
+  await user.type(screen.getByLabelText('Use period (optional)'), '5 years')
 }
 
 describe('Add Product', () => {
@@ -151,6 +142,83 @@ describe('Add Product', () => {
     expect(sent).not.toHaveProperty('seller_phone')
   })
 
+  it('adds a product with only what is required, sending no optional field', async () => {
+    let sent: Record<string, unknown> | undefined
+    serve({
+      'POST /api/products': ({ body }) => {
+        sent = body as Record<string, unknown>
+        return json(makeProduct({ id: 9 }), 201)
+      },
+    })
+    const { user } = renderRoutes(routes, '/dashboard/addproduct')
+    await screen.findByRole('option', { name: 'Sofas' })
+    await user.selectOptions(screen.getByLabelText('Category'), 'Sofas')
+    await user.type(screen.getByLabelText('Product name'), 'Corner sofa')
+    await user.upload(screen.getByLabelText('Photos'), picture())
+    await user.type(screen.getByLabelText('Location'), 'Elm Park')
+    await user.type(screen.getByLabelText('Resale price'), '150')
+    await user.click(screen.getByRole('button', { name: 'Add Product' }))
+
+    expect(await screen.findByText('Product added successfully')).toBeInTheDocument()
+    expect(sent).toEqual({
+      category: 'Sofas',
+      product: 'Corner sofa',
+      images: ['/images/new.webp'],
+      condition: 'Excellent',
+      location: 'Elm Park',
+      resale_price: '150',
+      seller_phone: seller.phone,
+    })
+  })
+
+  it('takes a price with a decimal comma where the viewer’s language writes one, and sends a point', async () => {
+    vi.spyOn(navigator, 'language', 'get').mockReturnValue('de-DE')
+    onTestFinished(() => void vi.restoreAllMocks())
+    let sent: Record<string, unknown> | undefined
+    serve({
+      'POST /api/products': ({ body }) => {
+        sent = body as Record<string, unknown>
+        return json(makeProduct({ id: 9 }), 201)
+      },
+    })
+    const { user } = renderRoutes(routes, '/dashboard/addproduct')
+    await fillIn(user)
+    expect(screen.getByLabelText('Resale price')).toHaveAccessibleDescription(expect.stringContaining('120 or 120,50'))
+    await user.clear(screen.getByLabelText('Resale price'))
+    await user.type(screen.getByLabelText('Resale price'), '150,5')
+    await user.clear(screen.getByLabelText('Original price (optional)'))
+    await user.type(screen.getByLabelText('Original price (optional)'), '900,505')
+    await user.click(screen.getByRole('button', { name: 'Add Product' }))
+    // Three decimals are caught as the server would, before sending.
+    await waitFor(() =>
+      expect(screen.getByLabelText('Original price (optional)')).toHaveAccessibleDescription(
+        expect.stringContaining('Enter an amount such as 120 or 120,50'),
+      ),
+    )
+    expect(sent).toBeUndefined()
+
+    await user.clear(screen.getByLabelText('Original price (optional)'))
+    await user.type(screen.getByLabelText('Original price (optional)'), '900,50')
+    await user.click(screen.getByRole('button', { name: 'Add Product' }))
+    expect(await screen.findByText('Product added successfully')).toBeInTheDocument()
+    expect(sent).toMatchObject({ resale_price: '150.5', original_price: '900.50' })
+  })
+
+  it('refuses a decimal comma where the viewer’s language writes a point', async () => {
+    const fetch = serve()
+    const { user } = renderRoutes(routes, '/dashboard/addproduct')
+    await fillIn(user)
+    await user.clear(screen.getByLabelText('Resale price'))
+    await user.type(screen.getByLabelText('Resale price'), '150,50')
+    await user.click(screen.getByRole('button', { name: 'Add Product' }))
+    await waitFor(() =>
+      expect(screen.getByLabelText('Resale price')).toHaveAccessibleDescription(
+        expect.stringContaining('Enter an amount such as 120 or 120.50'),
+      ),
+    )
+    expect(fetch).not.toHaveBeenCalledWith('/api/products', expect.anything())
+  })
+
   it("shows the server's field errors under the matching inputs", async () => {
     serve({
       'POST /api/products': () =>
@@ -168,7 +236,7 @@ describe('Add Product', () => {
         expect.stringContaining('Use a number with at most two decimals'),
       ),
     )
-    expect(screen.getByLabelText('Purchase year')).toHaveAccessibleDescription(
+    expect(screen.getByLabelText('Purchase year (optional)')).toHaveAccessibleDescription(
       expect.stringContaining('Use a year from 1900 to this year'),
     )
     expect(screen.getByLabelText('Resale price')).toHaveAttribute('aria-invalid', 'true')
@@ -185,14 +253,44 @@ describe('Add Product', () => {
     const photo = screen.getAllByRole('listitem').find((item) => within(item).queryByRole('img', { name: /^Photo 1/ }))!
     expect(await within(photo).findByRole('alert')).toHaveTextContent('Use a JPEG, PNG, GIF or WebP picture')
     await user.click(screen.getByRole('button', { name: 'Add Product' }))
-    expect(
-      await screen.findByText('Some photos could not be uploaded: remove them or try again.'),
-    ).toBeInTheDocument()
+    expect(await screen.findByText('Some photos could not be uploaded: remove them.')).toBeInTheDocument()
     expect(screen.getByLabelText('Photos')).toHaveAttribute('aria-invalid', 'true')
     expect(fetch).not.toHaveBeenCalledWith('/api/products', expect.anything())
 
+    // The same picture would be refused again: no Retry, and it is no cover.
+    expect(within(photo).queryByRole('button', { name: 'Retry photo 1' })).not.toBeInTheDocument()
+    expect(within(photo).queryByText('Cover')).not.toBeInTheDocument()
+    expect(within(photo).getByRole('img', { name: 'Photo 1, not uploaded' })).toBeInTheDocument()
+    await user.click(within(photo).getByRole('button', { name: 'Remove photo 1' }))
+    expect(screen.queryByRole('list', { name: 'Chosen photos' })).not.toBeInTheDocument()
+    expect(fetch.mock.calls.filter(([url]) => url === '/api/images')).toHaveLength(1)
+  })
+
+  it('offers Retry for a photo that got no answer, and the retry uploads it', async () => {
+    let uploads = 0
+    let sent: { images?: string[] } = {}
+    serve({
+      'POST /api/images': () => {
+        uploads += 1
+        return uploads === 1 ? Promise.reject(new TypeError('Failed to fetch')) : json(uploaded, 201)
+      },
+      'POST /api/products': ({ body }) => {
+        sent = body as typeof sent
+        return json(makeProduct({ id: 9 }), 201)
+      },
+    })
+    const { user } = renderRoutes(routes, '/dashboard/addproduct')
+    await fillIn(user)
+    const photo = screen.getAllByRole('listitem').find((item) => within(item).queryByRole('img', { name: /^Photo 1/ }))!
+    expect(await within(photo).findByRole('alert')).toHaveTextContent('Cannot reach the server')
+    expect(within(photo).getByRole('button', { name: 'Remove photo 1' })).toBeInTheDocument()
+
     await user.click(within(photo).getByRole('button', { name: 'Retry photo 1' }))
-    await waitFor(() => expect(fetch.mock.calls.filter(([url]) => url === '/api/images')).toHaveLength(2))
+    await waitFor(() => expect(within(photo).queryByRole('alert')).not.toBeInTheDocument())
+    expect(within(photo).getByText('Cover')).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Add Product' }))
+    expect(await screen.findByText('Product added successfully')).toBeInTheDocument()
+    expect(sent.images).toEqual([uploaded.url])
   })
 
   it('takes several photos at once, uploads each, and sends them in the order the seller leaves them', async () => {

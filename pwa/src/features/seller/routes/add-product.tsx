@@ -15,7 +15,7 @@ export function AddProductRoute() {
     <>
       <PageHeader
         title="Add Product"
-        description="List something for sale. Every field is required but the dimensions; add up to 8 photos."
+        description="List something for sale: a name, a photo, where it is and its price are all it needs; add up to 8 photos."
       />
       {user ? <AddProduct seller={user} /> : <PageSpinner />}
     </>

@@ -50,11 +50,11 @@ describe('Edit Product', () => {
     expect(await screen.findByLabelText('Product name')).toHaveValue('Corner sofa')
     await screen.findByRole('option', { name: 'Chairs' })
     expect(screen.getByLabelText('Category')).toHaveValue('Sofas')
-    expect(screen.getByLabelText('Description')).toHaveValue('Grey, seats four.')
+    expect(screen.getByLabelText('Description (optional)')).toHaveValue('Grey, seats four.')
     expect(screen.getByLabelText('Condition')).toHaveValue('Good')
     expect(screen.getByLabelText('Resale price')).toHaveValue('150')
-    expect(screen.getByLabelText('Original price')).toHaveValue('900.5')
-    expect(screen.getByLabelText('Purchase year')).toHaveValue('2019')
+    expect(screen.getByLabelText('Original price (optional)')).toHaveValue('900.5')
+    expect(screen.getByLabelText('Purchase year (optional)')).toHaveValue('2019')
     expect(screen.getByLabelText('Width (cm)')).toHaveValue(180)
     expect(screen.getByLabelText('Depth (cm)')).toHaveValue(null)
     expect(screen.getByLabelText('Height (cm)')).toHaveValue(75)
@@ -109,15 +109,16 @@ describe('Edit Product', () => {
   it("shows the server's field errors on their fields, and a sold product's refusal", async () => {
     let answer = apiError(422, 'Some fields are not right', {
       images: 'Use at most 8 photos',
-      resale_price: 'Use a number with at most two decimals',
+      resale_price: 'Enter an amount such as 120 or 120.50',
     })
     serve({ 'PATCH /api/products/:id': () => answer })
     const { user } = renderRoutes(routes, '/dashboard/edit-product/9')
-    await user.type(await screen.findByLabelText('Resale price'), '.555')
+    // Well formed, so only the server refuses it (beyond its largest amount).
+    await user.type(await screen.findByLabelText('Resale price'), '0000000')
     await user.click(screen.getByRole('button', { name: 'Save changes' }))
     await waitFor(() =>
       expect(screen.getByLabelText('Resale price')).toHaveAccessibleDescription(
-        expect.stringContaining('Use a number with at most two decimals'),
+        expect.stringContaining('Enter an amount such as 120 or 120.50'),
       ),
     )
     expect(screen.getByLabelText('Photos')).toHaveAccessibleDescription(expect.stringContaining('Use at most 8 photos'))
