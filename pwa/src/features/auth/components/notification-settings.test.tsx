@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { buyer, list } from '@/testing/fixtures'
 import { json, mockApi, type MockHandler } from '@/testing/mock-api'
+import { screens } from '@/app/screens'
 import { renderApp } from '@/testing/render-app'
 import { renderRoutes } from '@/testing/render'
 import { ProfileRoute } from '../routes/profile'
@@ -127,6 +128,9 @@ describe('Log Out', () => {
       },
     })
     const { user, router } = renderApp('/blogs')
+    // The modules Log Out loads on its way home, loaded first: on a busy
+    // machine, compiling them on demand took longer than waitFor waits.
+    await Promise.all([screens.home(), import('../api/push-device')])
     const nav = await screen.findByRole('navigation', { name: 'Main' })
     await user.click(await within(nav).findByRole('button', { name: 'Bea Buyer' }))
     await user.click(await within(nav).findByRole('button', { name: 'Log Out' }))
