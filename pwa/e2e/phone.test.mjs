@@ -132,7 +132,9 @@ test('dashboard lists are cards on a phone, a table on a wide screen; My Product
   const orders = buyerPhone.page.getByRole('table', { name: 'My orders' })
   await orders.getByRole('cell').filter({ hasText: 'Oak table' }).first().waitFor()
   assert.ok(await shownAsCards(orders), 'My Orders are cards at 360 px')
-  await orders.getByRole('link', { name: 'Pay for Oak table' }).waitFor()
+  // No card payments here: the order says how it is paid, and links to its details.
+  await orders.getByRole('cell').filter({ hasText: 'Paid in person at pickup' }).first().waitFor()
+  await orders.getByRole('link', { name: 'Details of Oak table' }).waitFor()
   await orders.getByRole('button', { name: 'Cancel booking of Oak table' }).waitFor()
   await screenshots(buyerPhone.page, 'phone-my-orders', { widths: [360] })
   await accessibleAtBothWidths(buyerPhone.page, 'My Orders')
