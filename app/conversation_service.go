@@ -224,21 +224,32 @@ func (s *Service) MarkConversationRead(ctx context.Context, actor *User, convers
 	return unread, nil
 }
 
-// AcceptPickup agrees to a pickup time the other side proposed: it
-// becomes the pickup time of the buyer's open booking.
-func (s *Service) AcceptPickup(ctx context.Context, actor *User, conversationID, messageID int64) (*Message, error) {
+// pickupToAnswer loads a pickup time proposed in a conversation that actor
+// may answer as may allows, and that can still be answered.
+func (s *Service) pickupToAnswer(ctx context.Context, actor *User, conversationID, messageID int64,
+	may func(*User, *Conversation, *Message) bool) (*Conversation, *Message, error) {
 	c, err := s.conversationFor(ctx, actor, conversationID)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	m, err := s.store.MessageByID(ctx, c.ID, messageID)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	if err := Allow(actor, CanAcceptPickup(actor, c, m)); err != nil {
-		return nil, err
+	if err := Allow(actor, may(actor, c, m)); err != nil {
+		return nil, nil, err
 	}
 	if err := s.checkAnswerable(m); err != nil {
+		return nil, nil, err
+	}
+	return c, m, nil
+}
+
+// AcceptPickup agrees to a pickup time the other side proposed: it
+// becomes the pickup time of the buyer's open booking.
+func (s *Service) AcceptPickup(ctx context.Context, actor *User, conversationID, messageID int64) (*Message, error) {
+	c, m, err := s.pickupToAnswer(ctx, actor, conversationID, messageID, CanAcceptPickup)
+	if err != nil {
 		return nil, err
 	}
 	b, err := s.store.AcceptPickup(ctx, c.ID, m.ID)
@@ -255,18 +266,8 @@ func (s *Service) AcceptPickup(ctx context.Context, actor *User, conversationID,
 // booking keeps the time it had. Answering with another time is a new
 // proposal, which supersedes this one without declining it.
 func (s *Service) DeclinePickup(ctx context.Context, actor *User, conversationID, messageID int64) (*Message, error) {
-	c, err := s.conversationFor(ctx, actor, conversationID)
+	c, m, err := s.pickupToAnswer(ctx, actor, conversationID, messageID, CanDeclinePickup)
 	if err != nil {
-		return nil, err
-	}
-	m, err := s.store.MessageByID(ctx, c.ID, messageID)
-	if err != nil {
-		return nil, err
-	}
-	if err := Allow(actor, CanDeclinePickup(actor, c, m)); err != nil {
-		return nil, err
-	}
-	if err := s.checkAnswerable(m); err != nil {
 		return nil, err
 	}
 	if err := s.store.DeclinePickup(ctx, c.ID, m.ID); err != nil {

@@ -6,10 +6,10 @@
 // subscription made in Profile and dropped again at Log Out.
 import assert from 'node:assert/strict'
 import { createECDH, randomBytes } from 'node:crypto'
-import { readFile, rm } from 'node:fs/promises'
+import { rm } from 'node:fs/promises'
 import { after, before, test } from 'node:test'
 import { adminAccount, launchBrowser, newContext, screenshots, startServer } from './harness.mjs'
-import { eventually, expectPath, expectToast, logIn, logOut, registerThroughApi, signedIn, watch, writePictures } from './support.mjs'
+import { eventually, expectPath, expectToast, logIn, logOut, pictureForm, registerThroughApi, signedIn, watch, writePictures } from './support.mjs'
 
 const seller = { name: 'Sam Seller', email: 'sam@messages.test', password: 'seller password 1' }
 const buyer = { name: 'Bea Buyer', email: 'bea@messages.test', password: 'buyer password 1' }
@@ -28,21 +28,14 @@ async function personPage(key, account, width = 1280) {
   return people[key]
 }
 
-async function pictureForm(fields, picture) {
-  const form = new FormData()
-  for (const [name, value] of Object.entries(fields)) form.append(name, value)
-  form.append('image', new Blob([await readFile(pictures[picture])], { type: 'image/png' }), 'picture.png')
-  return form
-}
-
 before(async () => {
   ;[server, browser, pictures] = await Promise.all([startServer(), launchBrowser(), writePictures()])
   const admin = await signedIn(server.url, adminAccount)
-  await admin('POST', '/api/categories', await pictureForm({ name: 'Tables' }, 'sofaCategory'))
+  await admin('POST', '/api/categories', await pictureForm({ name: 'Tables' }, pictures.sofaCategory))
   await registerThroughApi(server.url, { ...seller, role: 'Seller', picture: pictures.seller })
   await registerThroughApi(server.url, { ...buyer, picture: pictures.buyer })
   const sam = await signedIn(server.url, seller)
-  const image = await sam('POST', '/api/images', await pictureForm({}, 'sofa'))
+  const image = await sam('POST', '/api/images', await pictureForm({}, pictures.sofa))
   table = await sam('POST', '/api/products', {
     category: 'Tables',
     product: 'Oak table',

@@ -5,14 +5,14 @@
 // exactly once even when the first reply is lost; Log Out leaves no private
 // data on the device; a new version waits for Reload.
 import assert from 'node:assert/strict'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer, request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, test } from 'node:test'
 import { chromium } from 'playwright-core'
 import { adminAccount, chromiumFlags, launchBrowser, newContext, screenshots, startServer } from './harness.mjs'
-import { eventually, expectToast, logIn, logOut, registerThroughApi, savedOnDevice, watch, writePictures } from './support.mjs'
+import { eventually, expectToast, logIn, logOut, pictureForm, registerThroughApi, savedOnDevice, watch, writePictures } from './support.mjs'
 
 const seller = { name: 'Sam Seller', email: 'sam@offline.test', password: 'seller password 1' }
 const buyer = { name: 'Bea Buyer', email: 'bea@offline.test', password: 'buyer password 1' }
@@ -43,18 +43,11 @@ async function apiSession({ email, password }) {
   }
 }
 
-async function pictureForm(fields, picture) {
-  const form = new FormData()
-  for (const [name, value] of Object.entries(fields)) form.append(name, value)
-  form.append('image', new Blob([await readFile(pictures[picture])], { type: 'image/png' }), 'picture.png')
-  return form
-}
-
 /** Two categories with two products each, a buyer. */
 async function seed() {
   const admin = await apiSession(adminAccount)
-  await admin('POST', '/categories', await pictureForm({ name: 'Sofas' }, 'sofaCategory'))
-  await admin('POST', '/categories', await pictureForm({ name: 'Lamps' }, 'lampCategory'))
+  await admin('POST', '/categories', await pictureForm({ name: 'Sofas' }, pictures.sofaCategory))
+  await admin('POST', '/categories', await pictureForm({ name: 'Lamps' }, pictures.lampCategory))
   await registerThroughApi(server.url, { ...seller, role: 'Seller', picture: pictures.seller })
   await registerThroughApi(server.url, { ...buyer, picture: pictures.buyer })
   const sam = await apiSession(seller)
@@ -65,7 +58,7 @@ async function seed() {
     ['Lamps', 'Green floor lamp', 'lamp'],
   ]
   for (const [category, name, picture] of listings) {
-    const image = await sam('POST', '/images', await pictureForm({}, picture))
+    const image = await sam('POST', '/images', await pictureForm({}, pictures[picture]))
     products[name] = await sam('POST', '/products', {
       category,
       product: name,

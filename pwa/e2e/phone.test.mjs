@@ -5,10 +5,10 @@
 // boxes are ticked and catches bad values as they are typed. Each screen
 // passes axe-core at 360 and 1280 px; the desktop's account menu too.
 import assert from 'node:assert/strict'
-import { readFile, rm } from 'node:fs/promises'
+import { rm } from 'node:fs/promises'
 import { after, before, test } from 'node:test'
 import { adminAccount, launchBrowser, newContext, screenshots, startServer } from './harness.mjs'
-import { expectAccessible, expectPath, isFocused, logIn, nextFrames, registerThroughApi, signedIn, watch, writePictures } from './support.mjs'
+import { expectAccessible, expectPath, isFocused, logIn, nextFrames, pictureForm, registerThroughApi, signedIn, watch, writePictures } from './support.mjs'
 
 const seller = { name: 'Sam Seller', email: 'sam@phone.test', password: 'seller password 1' }
 const buyer = { name: 'Bea Buyer', email: 'bea@phone.test', password: 'buyer password 1' }
@@ -17,22 +17,15 @@ let server, browser, pictures, sam, bea
 const products = []
 let conversationId
 
-async function pictureForm(fields, picture) {
-  const form = new FormData()
-  for (const [name, value] of Object.entries(fields)) form.append(name, value)
-  form.append('image', new Blob([await readFile(pictures[picture])], { type: 'image/png' }), 'picture.png')
-  return form
-}
-
 before(async () => {
   ;[server, browser, pictures] = await Promise.all([startServer(), launchBrowser(), writePictures()])
   const admin = await signedIn(server.url, adminAccount)
-  for (const name of ['Tables', 'Sofas', 'Lamps']) await admin('POST', '/api/categories', await pictureForm({ name }, 'sofaCategory'))
+  for (const name of ['Tables', 'Sofas', 'Lamps']) await admin('POST', '/api/categories', await pictureForm({ name }, pictures.sofaCategory))
   await registerThroughApi(server.url, { ...seller, role: 'Seller', picture: pictures.seller })
   await registerThroughApi(server.url, { ...buyer, picture: pictures.buyer })
   sam = await signedIn(server.url, seller)
   bea = await signedIn(server.url, buyer)
-  const image = await sam('POST', '/api/images', await pictureForm({}, 'sofa'))
+  const image = await sam('POST', '/api/images', await pictureForm({}, pictures.sofa))
   for (const [category, product, price] of [
     ['Tables', 'Oak table', 120],
     ['Sofas', 'Teal velvet sofa', 240],

@@ -3,10 +3,10 @@
 // phone the Search button opens the box over the bar; offline, the same
 // search runs over the listings the device has saved, and says so.
 import assert from 'node:assert/strict'
-import { readFile, rm } from 'node:fs/promises'
+import { rm } from 'node:fs/promises'
 import { after, before, test } from 'node:test'
 import { adminAccount, launchBrowser, newContext, screenshots, startServer } from './harness.mjs'
-import { eventually, expectPath, isFocused, registerThroughApi, savedOnDevice, signedIn, watch, writePictures } from './support.mjs'
+import { eventually, expectPath, isFocused, pictureForm, registerThroughApi, savedOnDevice, signedIn, watch, writePictures } from './support.mjs'
 
 const seller = { name: 'Sam Seller', email: 'sam@search.test', password: 'seller password 1' }
 const buyer = { name: 'Bea Buyer', email: 'bea@search.test', password: 'buyer password 1' }
@@ -24,15 +24,8 @@ let server, browser, pictures, sellerId
 const products = {}
 const contexts = []
 
-async function pictureForm(fields, picture) {
-  const form = new FormData()
-  for (const [name, value] of Object.entries(fields)) form.append(name, value)
-  form.append('image', new Blob([await readFile(pictures[picture])], { type: 'image/png' }), 'picture.png')
-  return form
-}
-
 async function list(sam, [category, name, price, condition, location, dimensions, picture]) {
-  const image = await sam('POST', '/api/images', await pictureForm({}, picture))
+  const image = await sam('POST', '/api/images', await pictureForm({}, pictures[picture]))
   products[name] = await sam('POST', '/api/products', {
     category,
     product: name,
@@ -53,7 +46,7 @@ before(async () => {
   ;[server, browser, pictures] = await Promise.all([startServer(), launchBrowser(), writePictures()])
   const admin = await signedIn(server.url, adminAccount)
   for (const [name, picture] of [['Sofas', 'sofaCategory'], ['Tables', 'sofaCategory'], ['Lamps', 'lampCategory']]) {
-    await admin('POST', '/api/categories', await pictureForm({ name }, picture))
+    await admin('POST', '/api/categories', await pictureForm({ name }, pictures[picture]))
   }
   sellerId = (await registerThroughApi(server.url, { ...seller, role: 'Seller', picture: pictures.seller })).id
   await registerThroughApi(server.url, { ...buyer, picture: pictures.buyer })

@@ -3,30 +3,23 @@
 // a browser shows the community's name as the page's title before any script
 // runs; the installed app takes the community's name from the manifest.
 import assert from 'node:assert/strict'
-import { readFile, rm } from 'node:fs/promises'
+import { rm } from 'node:fs/promises'
 import { after, before, test } from 'node:test'
 import { adminAccount, launchBrowser, newContext, startServer } from './harness.mjs'
-import { registerThroughApi, signedIn, writePictures } from './support.mjs'
+import { pictureForm, registerThroughApi, signedIn, writePictures } from './support.mjs'
 
 const seller = { name: 'Sam Seller', email: 'sam@share.test', password: 'seller password 1' }
 const site = { name: 'Riverside Swap', tagline: 'Furniture from next door' }
 
 let server, browser, pictures, admin, product
 
-async function pictureForm(fields, picture) {
-  const form = new FormData()
-  for (const [name, value] of Object.entries(fields)) form.append(name, value)
-  form.append('image', new Blob([await readFile(pictures[picture])], { type: 'image/png' }), 'picture.png')
-  return form
-}
-
 before(async () => {
   ;[server, browser, pictures] = await Promise.all([startServer(), launchBrowser(), writePictures()])
   admin = await signedIn(server.url, adminAccount)
-  await admin('POST', '/api/categories', await pictureForm({ name: 'Sofas' }, 'sofaCategory'))
+  await admin('POST', '/api/categories', await pictureForm({ name: 'Sofas' }, pictures.sofaCategory))
   await registerThroughApi(server.url, { ...seller, role: 'Seller', picture: pictures.seller })
   const sam = await signedIn(server.url, seller)
-  const image = await sam('POST', '/api/images', await pictureForm({}, 'sofa'))
+  const image = await sam('POST', '/api/images', await pictureForm({}, pictures.sofa))
   product = await sam('POST', '/api/products', {
     category: 'Sofas',
     product: 'Teal velvet sofa',

@@ -2,7 +2,7 @@
 // errors, sign-in through the UI, toasts.
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
-import { mkdtemp, writeFile } from 'node:fs/promises'
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -295,4 +295,12 @@ export async function expectAccessible(page, what = page.url()) {
     return result.violations.map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')) }))
   })
   assert.deepEqual(violations, [], `axe-core found violations on ${what}:\n${JSON.stringify(violations, null, 2)}`)
+}
+
+/** A multipart form of fields and the PNG at path as its `image`, for the API's uploads. */
+export async function pictureForm(fields, path) {
+  const form = new FormData()
+  for (const [name, value] of Object.entries(fields)) form.append(name, value)
+  form.append('image', new Blob([await readFile(path)], { type: 'image/png' }), 'picture.png')
+  return form
 }

@@ -39,7 +39,7 @@ export function ProductTile({ product }: { product: Product }) {
             reloadDocument={online}
             className="relative z-10 mt-1 self-start text-sm font-semibold"
           >
-            You booked this — view order
+            {product.status === 'Sold' ? 'You bought this' : 'You booked this'} — view order
           </Link>
         ) : (
           product.status === 'Reserved' && (
