@@ -257,7 +257,7 @@ export function MessageSeller({ product, className }: { product: Product; classN
   if (user && isOwnProduct(product, user)) return null
   return (
     <MessageButton
-      label={user ? 'Message the seller' : 'Log in to message the seller'}
+      label={user ? 'Message the seller' : 'Log in to message'}
       about={{ about: 'product', id: product.id }}
       subject={product.product}
       className={className}

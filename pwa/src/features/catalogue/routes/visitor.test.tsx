@@ -30,7 +30,7 @@ describe('a visitor of a public marketplace', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Oak table' })).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Book Now' })).not.toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Log in to report this listing' })).toHaveAttribute('href', '/login')
-    expect(screen.getByRole('link', { name: 'Log in to message the seller' })).toHaveAttribute('href', '/login')
+    expect(screen.getByRole('link', { name: 'Log in to message' })).toHaveAttribute('href', '/login')
 
     await user.click(screen.getByRole('link', { name: 'Log in to book' }))
     expect(await screen.findByText('Log in to book this product')).toBeInTheDocument()
