@@ -64,8 +64,17 @@ try {
   await page.getByRole('status').filter({ hasText: /results?$/ }).waitFor()
   await page.evaluate(() => window.scrollTo(0, 0))
   await shoot(page, 'search', 1200, 750)
+  await page.goto('/blogs')
+  await page.getByRole('heading', { name: 'Blogs', level: 1 }).waitFor()
+  await page.getByRole('article').first().waitFor()
+  await shoot(page, 'blogs', 1200, 750)
+  // A phone: the product page with its price and actions pinned to the bottom.
+  await page.goto('/categories/Sofas')
+  await page.getByRole('link', { name: 'Three-seater linen sofa' }).first().click()
+  await page.waitForURL(/\/products\//)
+  await shoot(page, 'product-phone', 360, 740)
   await browser.close()
-  console.log(`docs/screenshots: home, category, product, search from ${base}`)
+  console.log(`docs/screenshots: home, category, product, search, blogs, product-phone from ${base}`)
 } finally {
   server.kill('SIGTERM')
   await new Promise((r) => (server.exitCode !== null ? r() : server.once('exit', r)))
