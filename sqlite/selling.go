@@ -11,7 +11,9 @@ func (db *DB) StartSelling(ctx context.Context, id int64, audit *app.AuditEntry)
 }
 
 // sellerCountsQuery walks the seller's rows of products_by_seller: a
-// seller has few listings next to the marketplace's.
+// seller has few listings next to the marketplace's. A Reserved listing is
+// stored Available (Reserved is worked out from its open bookings), so it
+// counts as for sale.
 const sellerCountsQuery = `
 	SELECT coalesce(sum(status = 'Available'), 0), coalesce(sum(status = 'Sold'), 0)
 	FROM products WHERE seller_id = ?`
