@@ -77,7 +77,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: routePaths.sell,
-            element: <RequireAuth />,
+            element: <RequireAuth reason="Log in to start selling" />,
             children: [
               {
                 index: true,

@@ -16,6 +16,8 @@ import { useSite } from '@/lib/site'
 interface GuardProps {
   /** What to show when allowed; defaults to the nested routes (<Outlet />). */
   children?: ReactNode
+  /** What a visitor sent to /login logs in for ('Log in to start selling'), said there. */
+  reason?: string
 }
 
 /**
@@ -49,7 +51,7 @@ function NotForYou({ role, canStartSelling }: { role: 'Admin' | 'Seller'; canSta
   )
 }
 
-function useGuard(allowed: (role: Role) => boolean, children: ReactNode, role?: 'Admin' | 'Seller') {
+function useGuard(allowed: (role: Role) => boolean, children: ReactNode, role?: 'Admin' | 'Seller', reason?: string) {
   const { user, isLoading } = useUser()
   const location = useLocation()
   const online = useOnline()
@@ -61,6 +63,7 @@ function useGuard(allowed: (role: Role) => boolean, children: ReactNode, role?: 
   if (!user || !allowed(user.role)) {
     const state: AuthRedirectState = {
       from: { pathname: location.pathname, search: location.search, hash: location.hash },
+      ...(reason ? { reason } : {}),
     }
     return <Navigate to={paths.login} replace state={state} />
   }
@@ -68,8 +71,8 @@ function useGuard(allowed: (role: Role) => boolean, children: ReactNode, role?: 
 }
 
 /** Signed-in users only; others go to /login, which sends them back afterwards. */
-export function RequireAuth({ children }: GuardProps) {
-  return useGuard(() => true, children)
+export function RequireAuth({ children, reason }: GuardProps) {
+  return useGuard(() => true, children, undefined, reason)
 }
 
 /**

@@ -51,6 +51,13 @@ describe('Sell and Start selling', () => {
     expect(router.state.location.pathname).toBe('/sell')
   })
 
+  it('tells a visitor who opens Start selling directly what they log in for', async () => {
+    mockApi({ 'GET /api/auth/me': () => apiError(401, 'Please log in') })
+    const { router } = renderApp('/sell')
+    expect(await screen.findByText('Log in to start selling')).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/login')
+  })
+
   it("shows the server's refusal", async () => {
     mockApi({
       'GET /api/auth/me': () => json(buyer),
