@@ -17,7 +17,7 @@ describe('Payment', () => {
     const how = await screen.findByRole('region', { name: 'How to pay' })
     expect(how).toHaveTextContent(
       'Pay the seller in person when you meet at Elm Park. ' +
-        'The seller confirms the payment in Rehome, and your order shows Paid.',
+        'The seller confirms the payment in the app, and your order shows Paid.',
     )
     const summary = screen.getByRole('region', { name: 'Your order' })
     expect(summary).toHaveTextContent('Oak chair')

@@ -179,7 +179,7 @@ function PaymentStatus({ order, paidByCard }: { order: Booking; paidByCard: bool
       <StateBox tone="teal" title="Confirming your payment">
         <p className="mt-2 flex items-center gap-2 text-stone-800">
           <Spinner size="sm" label="Waiting for Stripe" /> Stripe took your payment of {formatPrice(order.price)}. Your order shows Paid as
-          soon as Stripe tells Rehome, in a few seconds.
+          soon as Stripe confirms it to the marketplace, in a few seconds.
         </p>
       </StateBox>
     )
@@ -226,7 +226,7 @@ function PaymentStatus({ order, paidByCard }: { order: Booking; paidByCard: bool
     <StateBox tone="teal" title="How to pay">
       <p className="mt-2 text-stone-800">
         Pay the seller in person when you meet at <strong>{order.location}</strong>. The seller confirms the payment in
-        Rehome, and your order shows Paid.
+        the app, and your order shows Paid.
       </p>
       <p className="mt-2 text-stone-800">
         Amount due: <strong>{formatPrice(order.price)}</strong>
