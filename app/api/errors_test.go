@@ -110,6 +110,11 @@ func TestMethodNotAllowedNamesTheAllowedMethods(t *testing.T) {
 	if allow := r.header.Get("Allow"); !strings.Contains(allow, "GET") || !strings.Contains(allow, "POST") {
 		t.Errorf("Allow %q, want GET and POST", allow)
 	}
+	r = e.client().call("PUT", "/api/posts/1", `{}`)
+	expectStatus(t, r, http.StatusMethodNotAllowed)
+	if allow := r.header.Get("Allow"); allow != "GET, HEAD, PATCH, DELETE" {
+		t.Errorf("Allow %q, want GET, HEAD, PATCH, DELETE", allow)
+	}
 }
 
 func TestWebAppRoutes(t *testing.T) {

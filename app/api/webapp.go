@@ -128,7 +128,7 @@ func (s *Server) apiNotFound(w http.ResponseWriter, r *http.Request) {
 // chi only does that in its own plain-text handler.
 func (s *Server) apiMethodNotAllowed(w http.ResponseWriter, r *http.Request) {
 	var allowed []string
-	for _, method := range []string{http.MethodGet, http.MethodPost, http.MethodPut, http.MethodDelete} {
+	for _, method := range []string{http.MethodGet, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete} {
 		if s.router.Match(chi.NewRouteContext(), method, r.URL.Path) {
 			allowed = append(allowed, method)
 			if method == http.MethodGet {
