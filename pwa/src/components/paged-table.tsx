@@ -1,8 +1,7 @@
 import type { Key, ReactNode } from 'react'
 import type { PagedList } from '@/lib/paged-list'
-import { errorMessage } from '@/lib/api'
-import { Button } from './button'
 import { EmptyState } from './empty-state'
+import { LoadMore } from './load-more'
 import { QueryErrorState } from './error-state'
 import { OfflineState } from './offline-state'
 import { PageSpinner } from './spinner'
@@ -35,7 +34,7 @@ export function PagedTable<T extends { id: number }>({
   errorTitle,
   rowKey = (row) => row.id,
 }: PagedTableProps<T>) {
-  const { query, items, total } = list
+  const { query, items } = list
   if (query.isPending && query.fetchStatus === 'paused') return <OfflineState what="This list" />
   if (query.isPending) return <PageSpinner />
   // Saved or loaded rows are shown even when a refresh fails (offline).
@@ -48,21 +47,7 @@ export function PagedTable<T extends { id: number }>({
   return (
     <div className="flex flex-col gap-4">
       <Table caption={caption} columns={columns} rows={items} rowKey={rowKey} />
-      <div className="flex flex-col items-center gap-3">
-        <p className="text-sm text-stone-600" aria-live="polite">
-          {(query.hasNextPage || query.data.pages.length > 1) && `Showing ${items.length} of ${total}`}
-        </p>
-        {query.isFetchNextPageError && (
-          <p role="alert" className="text-sm font-medium text-red-700">
-            Could not load more: {errorMessage(query.error)}
-          </p>
-        )}
-        {query.hasNextPage && (
-          <Button variant="secondary" onClick={() => void query.fetchNextPage()} isLoading={query.isFetchingNextPage}>
-            Load more
-          </Button>
-        )}
-      </div>
+      <LoadMore list={list} />
     </div>
   )
 }

@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
-import { Button, buttonClasses } from '@/components/button'
+import { buttonClasses } from '@/components/button'
 import { EmptyState } from '@/components/empty-state'
+import { LoadMore } from '@/components/load-more'
 import { QueryErrorState } from '@/components/error-state'
 import { OfflineState } from '@/components/offline-state'
 import { PageHeader } from '@/components/page-header'
 import { CardSkeletonList } from '@/components/skeleton'
-import { errorMessage } from '@/lib/api'
 import { isAdmin, useUser } from '@/lib/auth'
 import { paths } from '@/lib/paths'
 import { useSite } from '@/lib/site'
@@ -32,7 +32,8 @@ export function BlogsRoute() {
 }
 
 function PostList({ emptyAction }: { emptyAction?: ReactNode }) {
-  const { query, items, total } = usePosts()
+  const posts = usePosts()
+  const { query, items } = posts
   if (query.isPending && query.fetchStatus === 'paused') return <OfflineState what="Blogs" />
   if (query.isPending) return <CardSkeletonList count={3} label="Loading posts…" className="flex flex-col gap-4" />
   if (query.isError && !query.data) return <QueryErrorState title="Could not load the posts" query={query} />
@@ -46,21 +47,7 @@ function PostList({ emptyAction }: { emptyAction?: ReactNode }) {
           </li>
         ))}
       </ul>
-      <div className="flex flex-col items-center gap-3">
-        <p className="text-sm text-stone-600" aria-live="polite">
-          {(query.hasNextPage || query.data.pages.length > 1) && `Showing ${items.length} of ${total}`}
-        </p>
-        {query.isFetchNextPageError && (
-          <p role="alert" className="text-sm font-medium text-red-700">
-            Could not load more: {errorMessage(query.error)}
-          </p>
-        )}
-        {query.hasNextPage && (
-          <Button variant="secondary" onClick={() => void query.fetchNextPage()} isLoading={query.isFetchingNextPage}>
-            Load more
-          </Button>
-        )}
-      </div>
+      <LoadMore list={posts} />
     </div>
   )
 }
