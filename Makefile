@@ -4,7 +4,10 @@ GO      ?= go
 BIN     := bin/rehome
 DATA    ?= ./data
 
-GO_SRC  := go.mod go.sum $(shell find app cmd internal sqlite uploads pwa/embed.go -name '*.go' -o -name '*.sql' 2>/dev/null)
+# Every Go package's sources and embedded files, wherever they live (a new
+# package must not need a line here to rebuild the binary).
+GO_SRC  := go.mod go.sum $(shell find . \( -path ./pwa -o -path ./bin -o -path ./tools -o -path ./.git \) -prune -o \
+             -type f \( -name '*.go' -o -name '*.sql' -o -name '*.json' \) -print) pwa/embed.go
 OIDC_PROVIDER := bin/oidc-provider
 STRIPE_MOCK   := bin/stripe-mock
 MAIL_SINK     := bin/mail-sink
