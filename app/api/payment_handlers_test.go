@@ -5,14 +5,9 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"net"
 	"net/http"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -21,57 +16,11 @@ import (
 	"rehome/app"
 	"rehome/app/api"
 	"rehome/internal/marketplace"
-	"rehome/internal/testlog"
+	"rehome/internal/stripemock"
 	"rehome/payments"
 )
 
 const webhookSecret = "whsec_test_secret"
-
-// stripeMockBinary is stripe-mock, Stripe's API simulator (pinned in
-// tools/stripe-mock), built once for the test run.
-var stripeMockBinary = sync.OnceValues(func() (string, error) {
-	// One place, overwritten by each run, rather than a new copy each time.
-	dir := filepath.Join(os.TempDir(), "rehome-test-tools")
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return "", err
-	}
-	modfile, err := filepath.Abs(filepath.Join("..", "..", "tools", "stripe-mock", "go.mod"))
-	if err != nil {
-		return "", err
-	}
-	bin := filepath.Join(dir, "stripe-mock")
-	if out, err := exec.Command("go", "build", "-modfile="+modfile, "-o", bin, "github.com/stripe/stripe-mock").CombinedOutput(); err != nil {
-		return "", fmt.Errorf("build stripe-mock: %v\n%s", err, out)
-	}
-	return bin, nil
-})
-
-// stripeMock runs stripe-mock on a free loopback port for the test.
-func stripeMock(t *testing.T) string {
-	t.Helper()
-	bin, err := stripeMockBinary()
-	if err != nil {
-		t.Fatal(err)
-	}
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := l.Addr().String()
-	l.Close()
-	// Its HTTPS listener would take port 12112 unless told otherwise.
-	cmd := exec.Command(bin, "-http-addr", addr, "-https-addr", "127.0.0.1:")
-	out := &testlog.Buffer{}
-	cmd.Stdout, cmd.Stderr = out, out
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
-	if !out.WaitFor("Listening for HTTP at address: "+addr, time.Minute) {
-		t.Fatalf("stripe-mock did not start:\n%s", out)
-	}
-	return "http://" + addr
-}
 
 // withCards is a server taking card payments through stripe-mock, deployed
 // as cfg says.
@@ -79,7 +28,7 @@ func withCards(t *testing.T, cfg api.Config) *env {
 	t.Helper()
 	stripe := payments.NewStripe(payments.Config{
 		SecretKey: "sk_test_123", PublishableKey: "pk_test_123", WebhookSecret: webhookSecret, Currency: "usd",
-		APIURL: stripeMock(t),
+		APIURL: stripemock.Start(t),
 	})
 	return serverWith(t, t.TempDir(), cfg, func(m *marketplace.Marketplace) { m.Service.UseCardPayments(stripe) })
 }

@@ -11,7 +11,6 @@ import (
 	netmail "net/mail"
 	"net/netip"
 	"net/url"
-	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -59,63 +58,11 @@ type mailConfig struct {
 	from   *netmail.Address
 }
 
-// listFlag is a flag that may be given several times, each time with one
-// value or several separated by commas.
-type listFlag []string
-
-func (l *listFlag) String() string { return strings.Join(*l, ",") }
-
-func (l *listFlag) Set(v string) error {
-	for item := range strings.SplitSeq(v, ",") {
-		if item = strings.TrimSpace(item); item != "" {
-			*l = append(*l, item)
-		}
-	}
-	return nil
-}
-
-// envList is a list flag's default: the comma-separated environment variable.
-func envList(name string) listFlag {
-	var l listFlag
-	l.Set(os.Getenv(name))
-	return l
-}
-
 // serveFlags reads the command line of 'rehome serve'.
 func serveFlags(args []string, stderr io.Writer) (cfg serverConfig, logFormat string, err error) {
 	fs := newFlagSet("rehome serve", stderr)
-	addr := fs.String("addr", envOr("REHOME_ADDR", ""), "address to listen on (env REHOME_ADDR; default 127.0.0.1:8080, or :443 with HTTPS)")
-	httpAddr := fs.String("http-addr", envOr("REHOME_HTTP_ADDR", ""), "with HTTPS, where plain HTTP is answered with ACME challenges and redirects (env REHOME_HTTP_ADDR; default :80 with --domain)")
-	data := dataFlag(fs)
-	secure := fs.Bool("secure-cookies", envBool("REHOME_SECURE_COOKIES"), "mark cookies Secure, for deployments behind an HTTPS proxy; automatic with HTTPS (env REHOME_SECURE_COOKIES)")
-	domains := envList("REHOME_DOMAIN")
-	fs.Var(&domains, "domain", "serve HTTPS for this domain with certificates from Let's Encrypt; repeatable or comma-separated (env REHOME_DOMAIN)")
-	acmeEmail := fs.String("acme-email", envOr("REHOME_ACME_EMAIL", ""), "contact address given to the certificate authority (env REHOME_ACME_EMAIL)")
-	acmeURL := fs.String("acme-url", envOr("REHOME_ACME_URL", letsEncryptURL), "ACME directory to get certificates from (env REHOME_ACME_URL)")
-	certFile := fs.String("tls-cert", envOr("REHOME_TLS_CERT", ""), "serve HTTPS with this certificate file (PEM, reloaded when it changes; env REHOME_TLS_CERT)")
-	keyFile := fs.String("tls-key", envOr("REHOME_TLS_KEY", ""), "the private key of --tls-cert (PEM; env REHOME_TLS_KEY)")
-	proxies := envList("REHOME_TRUSTED_PROXIES")
-	fs.Var(&proxies, "trusted-proxy", "believe X-Forwarded-For and X-Forwarded-Proto from this address range (CIDR), such as 127.0.0.1/32; repeatable (env REHOME_TRUSTED_PROXIES)")
-	withDemo := fs.Bool("demo", envBool("REHOME_DEMO"), "fill an empty database with demo content (env REHOME_DEMO)")
-	pprofAddr := fs.String("pprof", envOr("REHOME_PPROF", ""), "serve net/http/pprof on this loopback address, such as 127.0.0.1:6060 (env REHOME_PPROF)")
-	metricsAddr := fs.String("metrics", envOr("REHOME_METRICS", ""), "serve Prometheus metrics on this loopback address, such as 127.0.0.1:9090 (env REHOME_METRICS)")
-	format := fs.String("log-format", envOr("REHOME_LOG_FORMAT", "text"), "log lines as text or json (env REHOME_LOG_FORMAT)")
-	backupEvery := fs.Duration("backup-every", 0, "take a backup into DATA/backups this often, such as 24h; 0 for never (env REHOME_BACKUP_EVERY)")
-	backupKeep := fs.Int("backup-keep", 7, "how many scheduled backups to keep (env REHOME_BACKUP_KEEP)")
-	googleID := fs.String("google-client-id", envOr("REHOME_GOOGLE_CLIENT_ID", ""), "OAuth client id for \"Sign in with Google\" (env REHOME_GOOGLE_CLIENT_ID)")
-	googleSecret := fs.String("google-client-secret", envOr("REHOME_GOOGLE_CLIENT_SECRET", ""), "its client secret; prefer the environment variable (env REHOME_GOOGLE_CLIENT_SECRET)")
-	issuer := fs.String("oidc-issuer", envOr("REHOME_OIDC_ISSUER", "https://accounts.google.com"), "the OpenID Connect provider behind the Google button (env REHOME_OIDC_ISSUER)")
-	publicURL := fs.String("public-url", envOr("REHOME_PUBLIC_URL", ""), "the address people use, such as https://market.example.org; default https://DOMAIN with --domain (env REHOME_PUBLIC_URL)")
-	stripeSecret := fs.String("stripe-secret-key", envOr("REHOME_STRIPE_SECRET_KEY", ""), "Stripe secret key, for paying bookings by card; prefer the environment variable (env REHOME_STRIPE_SECRET_KEY)")
-	stripePublishable := fs.String("stripe-publishable-key", envOr("REHOME_STRIPE_PUBLISHABLE_KEY", ""), "Stripe publishable key, given to the payment screen (env REHOME_STRIPE_PUBLISHABLE_KEY)")
-	stripeWebhook := fs.String("stripe-webhook-secret", envOr("REHOME_STRIPE_WEBHOOK_SECRET", ""), "signing secret of the webhook endpoint /api/stripe/webhook (env REHOME_STRIPE_WEBHOOK_SECRET)")
-	currency := fs.String("currency", envOr("REHOME_CURRENCY", "usd"), "currency of card payments, an ISO code such as usd or eur (env REHOME_CURRENCY)")
-	stripeURL := fs.String("stripe-api-url", envOr("REHOME_STRIPE_API_URL", ""), "Stripe's API address, for testing against stripe-mock (env REHOME_STRIPE_API_URL)")
-	smtpURL := fs.String("smtp-url", envOr("REHOME_SMTP_URL", ""), "send mail (forgotten passwords, email changes) through this server: smtp://user:pass@host:587 uses STARTTLS when offered, smtps://… TLS from the start; prefer the environment variable (env REHOME_SMTP_URL)")
-	mailFrom := fs.String("mail-from", envOr("REHOME_MAIL_FROM", ""), "who mail comes from, such as 'Rehome <noreply@market.example.org>' (env REHOME_MAIL_FROM)")
-	pushSubject := fs.String("push-subject", envOr("REHOME_PUSH_SUBJECT", ""), "who push services may contact about our notifications, a mailto: or https: URL; default mailto: the --mail-from address, else --public-url when it is https (env REHOME_PUSH_SUBJECT)")
-	pushLoopback := fs.Bool("push-allow-loopback", envBool("REHOME_PUSH_ALLOW_LOOPBACK"), "accept push subscriptions at plain-HTTP loopback addresses, for testing with a local push service (env REHOME_PUSH_ALLOW_LOOPBACK)")
-	if err := flagsFromEnv(fs, map[string]string{"backup-every": "REHOME_BACKUP_EVERY", "backup-keep": "REHOME_BACKUP_KEEP"}); err != nil {
+	var given settings
+	if err := define(fs, &given, serveSettings); err != nil {
 		return cfg, "", err
 	}
 	if err := fs.Parse(args); err != nil {
@@ -126,15 +73,15 @@ func serveFlags(args []string, stderr io.Writer) (cfg serverConfig, logFormat st
 	}
 
 	cfg = serverConfig{
-		addr: *addr, httpAddr: *httpAddr, data: *data, secureCookies: *secure,
-		tls:  tlsConfig{domains: domains, acmeEmail: *acmeEmail, acmeURL: *acmeURL, certFile: *certFile, keyFile: *keyFile},
-		demo: *withDemo, pprof: *pprofAddr, metrics: *metricsAddr,
-		backupEvery: *backupEvery, backupKeep: *backupKeep,
+		addr: given.addr, httpAddr: given.httpAddr, data: given.data, secureCookies: given.secureCookies,
+		tls:  tlsConfig{domains: given.domains, acmeEmail: given.acmeEmail, acmeURL: given.acmeURL, certFile: given.tlsCert, keyFile: given.tlsKey},
+		demo: given.demo, pprof: given.pprof, metrics: given.metrics,
+		backupEvery: given.backupEvery, backupKeep: given.backupKeep,
 	}
 	for i, d := range cfg.tls.domains {
 		cfg.tls.domains[i] = strings.ToLower(strings.TrimSuffix(d, "."))
 	}
-	for _, p := range proxies {
+	for _, p := range given.trustedProxies {
 		prefix, err := parsePrefix(p)
 		if err != nil {
 			return cfg, "", fmt.Errorf("--trusted-proxy: %w", err)
@@ -162,8 +109,8 @@ func serveFlags(args []string, stderr io.Writer) (cfg serverConfig, logFormat st
 	if err := checkLoopback(cfg.metrics); err != nil {
 		return cfg, "", fmt.Errorf("--metrics: %w", err)
 	}
-	if *format != "text" && *format != "json" {
-		return cfg, "", fmt.Errorf("--log-format: %q is neither text nor json", *format)
+	if given.logFormat != "text" && given.logFormat != "json" {
+		return cfg, "", fmt.Errorf("--log-format: %q is neither text nor json", given.logFormat)
 	}
 	if cfg.backupEvery < 0 || (cfg.backupEvery > 0 && cfg.backupEvery < time.Minute) {
 		return cfg, "", errors.New("--backup-every: give 0 or at least 1m")
@@ -171,28 +118,28 @@ func serveFlags(args []string, stderr io.Writer) (cfg serverConfig, logFormat st
 	if cfg.backupKeep < 1 {
 		return cfg, "", errors.New("--backup-keep: keep at least 1")
 	}
-	cfg.currency = strings.ToLower(*currency)
+	cfg.currency = strings.ToLower(given.currency)
 	if len(cfg.currency) != 3 || strings.Trim(cfg.currency, "abcdefghijklmnopqrstuvwxyz") != "" {
-		return cfg, "", fmt.Errorf("--currency: %q is not a currency code such as usd or eur", *currency)
+		return cfg, "", fmt.Errorf("--currency: %q is not a currency code such as usd or eur", given.currency)
 	}
-	if cfg.stripe, err = stripeConfig(*stripeSecret, *stripePublishable, *stripeWebhook, cfg.currency, *stripeURL); err != nil {
+	if cfg.stripe, err = stripeConfig(given.stripeSecret, given.stripePublishable, given.stripeWebhook, cfg.currency, given.stripeAPIURL); err != nil {
 		return cfg, "", err
 	}
-	if cfg.google, err = googleConfig(*googleID, *googleSecret, *issuer, *publicURL, cfg.tls.domains); err != nil {
+	if cfg.google, err = googleConfig(given.googleID, given.googleSecret, given.oidcIssuer, given.publicURL, cfg.tls.domains); err != nil {
 		return cfg, "", err
 	}
-	cfg.publicURL = *publicURL
+	cfg.publicURL = given.publicURL
 	if cfg.publicURL == "" && len(cfg.tls.domains) > 0 {
 		cfg.publicURL = "https://" + cfg.tls.domains[0]
 	}
-	if cfg.mail, err = mailSetup(*smtpURL, *mailFrom, cfg.publicURL); err != nil {
+	if cfg.mail, err = mailSetup(given.smtpURL, given.mailFrom, cfg.publicURL); err != nil {
 		return cfg, "", err
 	}
-	cfg.push.AllowLoopback = *pushLoopback
-	if cfg.push.Subject, err = pushSubjectOf(*pushSubject, cfg.mail, cfg.publicURL); err != nil {
+	cfg.push.AllowLoopback = given.pushLoopback
+	if cfg.push.Subject, err = pushSubjectOf(given.pushSubject, cfg.mail, cfg.publicURL); err != nil {
 		return cfg, "", err
 	}
-	return cfg, *format, nil
+	return cfg, given.logFormat, nil
 }
 
 // mailSetup is the mail set-up, or nil when no server is given. Mailed

@@ -112,13 +112,22 @@ async function closeAll() {
   await eventually(async () => assert.deepEqual(await shown(), []))
 }
 
-/** Taps the notification with this tag (headless Chromium cannot click one: the worker is told as the browser would). */
+/**
+ * Taps the notification with this tag (headless Chromium cannot click one: the
+ * worker is told as the browser would) and waits for what the tap started. A
+ * script-made event refuses waitUntil, so the promises handed to it are kept
+ * here, as the browser keeps the worker alive for them.
+ */
 async function tap(tag) {
   const [worker] = context.serviceWorkers()
   assert.ok(worker, 'a service worker runs')
   await worker.evaluate(async (tag) => {
     const [notification] = await self.registration.getNotifications({ tag })
-    self.dispatchEvent(new NotificationEvent('notificationclick', { notification }))
+    const event = new NotificationEvent('notificationclick', { notification })
+    const pending = []
+    Object.defineProperty(event, 'waitUntil', { value: (promise) => pending.push(promise) })
+    self.dispatchEvent(event)
+    await Promise.all(pending)
   }, tag)
 }
 
@@ -186,7 +195,8 @@ test('a tap brings the open app to the note’s page, and a note naming another 
   await eventually(async () => assert.deepEqual(await shown('booking-1'), []), 5000)
 
   await push(JSON.stringify({ title: 'Phish', body: 'Sign in again', url: 'https://evil.example/login', tag: 'phish' }))
-  await eventually(async () => assert.deepEqual((await shown('phish')).map((n) => n.data), [{ url: '/' }]))
+  // Every note shown, not only this tag's: a failure then says what is there.
+  await eventually(async () => assert.deepEqual((await shown()).map((n) => [n.tag, n.data]), [['phish', { url: '/' }]]))
   await tap('phish')
   await page.waitForURL((url) => url.pathname === '/')
   assert.equal(new URL(page.url()).origin, proxy.url)

@@ -1,0 +1,168 @@
+package marketplace_test
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	netmail "net/mail"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"golang.org/x/crypto/bcrypt"
+
+	"rehome/app"
+	"rehome/app/api"
+	"rehome/internal/mailsink"
+	"rehome/internal/marketplace"
+	"rehome/mail"
+)
+
+var hasher = app.BcryptHasher{Cost: bcrypt.MinCost}
+
+func quiet() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)) }
+
+func open(t *testing.T, dir string) *marketplace.Marketplace {
+	t.Helper()
+	m, err := marketplace.Open(context.Background(), dir, hasher)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { m.Close() })
+	return m
+}
+
+func register(t *testing.T, m *marketplace.Marketplace, email string) *app.User {
+	t.Helper()
+	u, err := m.Service.Register(context.Background(),
+		app.NewUser{Name: "Ann Example", Email: email, Password: "a long password", Role: app.RoleBuyer}, nil, "192.0.2.1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return u
+}
+
+// TestOpen: a data directory is made where there was none, and opened
+// again it holds what was written and the same push keys.
+func TestOpen(t *testing.T) {
+	ctx := context.Background()
+	dir := filepath.Join(t.TempDir(), "new", "data")
+	m := open(t, dir)
+	for _, name := range []string{marketplace.DatabaseFile, marketplace.ImagesDir} {
+		if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
+			t.Errorf("no %s: %v", name, err)
+		}
+	}
+	keys, err := m.Service.VAPIDKeys(ctx)
+	if err != nil || keys.Public == "" {
+		t.Fatalf("push keys %+v, %v", keys, err)
+	}
+	register(t, m, "ann@example.com")
+	if err := m.Close(); err != nil {
+		t.Fatal(err)
+	}
+
+	again := open(t, dir)
+	if n, err := again.DB.Count(ctx); err != nil || n.Users != 1 {
+		t.Errorf("reopened: %+v, %v; want the one account", n, err)
+	}
+	if kept, err := again.Service.VAPIDKeys(ctx); err != nil || kept != keys {
+		t.Errorf("reopened, the push keys changed: %v", err)
+	}
+}
+
+// TestHealth: healthy until the database or the picture directory fails,
+// and then it says which.
+func TestHealth(t *testing.T) {
+	cases := []struct {
+		name   string
+		break_ func(t *testing.T, m *marketplace.Marketplace, dir string)
+		want   string // "" for healthy
+	}{
+		{"healthy", func(*testing.T, *marketplace.Marketplace, string) {}, ""},
+		{"pictures cannot be stored", func(t *testing.T, _ *marketplace.Marketplace, dir string) {
+			images := filepath.Join(dir, marketplace.ImagesDir)
+			if err := os.RemoveAll(images); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(images, nil, 0o600); err != nil {
+				t.Fatal(err)
+			}
+		}, "image directory"},
+		{"the database is closed", func(t *testing.T, m *marketplace.Marketplace, _ string) { m.Close() }, "closed"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			m := open(t, dir)
+			tc.break_(t, m, dir)
+			err := m.Health(context.Background())
+			if (tc.want == "") != (err == nil) || (err != nil && !strings.Contains(err.Error(), tc.want)) {
+				t.Errorf("%v, want %q", err, tc.want)
+			}
+		})
+	}
+}
+
+// TestServer: the server serves the API, the pictures, the health check
+// and the web app built into the binary.
+func TestServer(t *testing.T) {
+	m := open(t, t.TempDir())
+	srv := httptest.NewServer(m.Server(api.Config{Logger: quiet()}).Handler())
+	t.Cleanup(srv.Close)
+	for _, tc := range []struct{ path, contentType, body string }{
+		{"/healthz", "application/json", `{"status":"ok"}`},
+		{"/api/categories", "application/json", `"items"`},
+		{"/", "text/html", "<html"},
+		{"/dashboard/myorders", "text/html", "<html"},
+	} {
+		res, err := http.Get(srv.URL + tc.path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if res.StatusCode != http.StatusOK || !strings.HasPrefix(res.Header.Get("Content-Type"), tc.contentType) || !strings.Contains(string(body), tc.body) {
+			t.Errorf("GET %s: %d %s %.200s", tc.path, res.StatusCode, res.Header.Get("Content-Type"), body)
+		}
+	}
+}
+
+// TestUseMail: with mail on, a mail the service queues is sent at once
+// (the courier is woken), through the server given, from the sender given,
+// with links to the public address.
+func TestUseMail(t *testing.T) {
+	m := open(t, t.TempDir())
+	sink, err := mailsink.Start("127.0.0.1:0", mailsink.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { sink.Close() })
+	server, err := mail.ParseServer("smtp://" + sink.Addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	from := &netmail.Address{Name: "Rehome", Address: "noreply@market.example"}
+	courier := m.UseMail(server, from, "https://market.example/", quiet())
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { courier.Run(ctx); close(done) }()
+	t.Cleanup(func() { cancel(); <-done })
+
+	// The courier has looked at the queue once the first mail is in; the
+	// second is queued while it waits for its next look, a minute away.
+	for _, email := range []string{"ann@example.com", "bob@example.com"} {
+		register(t, m, email)
+		got := sink.Wait(email, 1, 10*time.Second)
+		if len(got) != 1 {
+			t.Fatalf("%d mails to %s arrived", len(got), email)
+		}
+		if got[0].From != from.Address || !strings.Contains(got[0].Text, "https://market.example/confirm-email?token=") {
+			t.Errorf("from %s:\n%s", got[0].From, got[0].Text)
+		}
+	}
+}
