@@ -15,6 +15,9 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"rehome/app"
+	"rehome/app/api/httpcache"
+	"rehome/app/api/webapp"
+	"rehome/app/api/wire"
 	"rehome/live"
 )
 
@@ -51,11 +54,11 @@ type Server struct {
 	svc      *app.Service
 	sessions *scs.SessionManager
 	images   http.Handler
-	web      fs.FS
+	webApp   *webapp.Files
 	log      *slog.Logger
 	router   chi.Routes // the root router, to tell which methods a path allows
 	answers  app.IdempotencyStore
-	public   *publicLists
+	public   *httpcache.PublicLists
 
 	trustedProxies []netip.Prefix
 	health         func(context.Context) error
@@ -91,10 +94,13 @@ func New(cfg Config) *Server {
 	if logger == nil {
 		logger = slog.Default()
 	}
-	s := &Server{svc: cfg.Service, sessions: sm, images: cfg.Images, web: cfg.Web, log: logger, answers: cfg.Idempotency,
-		public: newPublicLists(), trustedProxies: cfg.TrustedProxies, health: cfg.Health,
+	s := &Server{svc: cfg.Service, sessions: sm, images: cfg.Images, log: logger, answers: cfg.Idempotency,
+		public: httpcache.NewPublicLists(wire.Encode), trustedProxies: cfg.TrustedProxies, health: cfg.Health,
 		oidc: newOIDCClient(cfg.OIDC), publicURL: strings.TrimSuffix(cfg.PublicURL, "/")}
 	sm.ErrorFunc = s.sessionFailed
+	pages := &entryPages{srv: s, pages: map[string]*keptPage{}}
+	s.webApp = webapp.New(cfg.Web, pages.page)
+	pages.web = s.webApp
 	s.hub, s.heartbeat = cfg.Events, cfg.Heartbeat
 	if s.hub == nil {
 		s.hub = live.New()
