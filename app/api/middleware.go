@@ -12,6 +12,7 @@ import (
 	"github.com/go-chi/chi/v5/middleware"
 
 	"rehome/app"
+	"rehome/app/api/clientaddr"
 )
 
 // logRequests writes one line per request, except the health checks a
@@ -31,7 +32,7 @@ func (s *Server) logRequests(next http.Handler) http.Handler {
 			status = http.StatusOK
 		}
 		s.log.Info("request", "method", r.Method, "path", r.URL.Path, "status", status,
-			"client", clientAddress(r), "duration", time.Since(start), "bytes", ww.BytesWritten())
+			"client", clientaddr.Address(r), "duration", time.Since(start), "bytes", ww.BytesWritten())
 	})
 }
 
@@ -85,7 +86,7 @@ const paymentScreen = "/dashboard/payment/"
 func (s *Server) secureHeaders(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
-		if origin(r).https {
+		if clientaddr.Of(r).HTTPS {
 			h.Set("Strict-Transport-Security", hsts)
 		}
 		policy, permissions := contentSecurityPolicy, permissionsPolicy

@@ -15,6 +15,7 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"rehome/app"
+	"rehome/app/api/clientaddr"
 	"rehome/app/api/httpcache"
 	"rehome/app/api/webapp"
 	"rehome/app/api/wire"
@@ -60,10 +61,10 @@ type Server struct {
 	answers  app.IdempotencyStore
 	public   *httpcache.PublicLists
 
-	trustedProxies []netip.Prefix
-	health         func(context.Context) error
-	oidc           *oidcClient // nil without a provider
-	publicURL      string      // see Config.PublicURL
+	origins   *clientaddr.Resolver
+	health    func(context.Context) error
+	oidc      *oidcClient // nil without a provider
+	publicURL string      // see Config.PublicURL
 
 	hub       *live.Hub
 	heartbeat time.Duration
@@ -95,7 +96,7 @@ func New(cfg Config) *Server {
 		logger = slog.Default()
 	}
 	s := &Server{svc: cfg.Service, sessions: sm, images: cfg.Images, log: logger, answers: cfg.Idempotency,
-		public: httpcache.NewPublicLists(wire.Encode), trustedProxies: cfg.TrustedProxies, health: cfg.Health,
+		public: httpcache.NewPublicLists(wire.Encode), origins: clientaddr.New(cfg.TrustedProxies), health: cfg.Health,
 		oidc: newOIDCClient(cfg.OIDC), publicURL: strings.TrimSuffix(cfg.PublicURL, "/")}
 	sm.ErrorFunc = s.sessionFailed
 	pages := &entryPages{srv: s, pages: map[string]*keptPage{}}
