@@ -7,6 +7,7 @@ import (
 
 	"rehome/app"
 	"rehome/app/api/clientaddr"
+	"rehome/app/api/sessions"
 )
 
 func (s *Server) register(w http.ResponseWriter, r *http.Request) {
@@ -65,10 +66,10 @@ func (s *Server) signIn(r *http.Request, user *app.User) error {
 		return err
 	}
 	now := time.Now().Unix()
-	s.sessions.Put(r.Context(), sessionUserKey, user.ID)
-	s.sessions.Put(r.Context(), sessionEpochKey, user.SessionEpoch)
-	s.sessions.Put(r.Context(), sessionSignedInKey, now)
-	s.sessions.Put(r.Context(), sessionSeenKey, now)
+	s.sessions.Put(r.Context(), sessions.UserKey, user.ID)
+	s.sessions.Put(r.Context(), sessions.EpochKey, user.SessionEpoch)
+	s.sessions.Put(r.Context(), sessions.SignedInKey, now)
+	s.sessions.Put(r.Context(), sessions.SeenKey, now)
 	return nil
 }
 

@@ -1,7 +1,6 @@
 package api
 
 import (
-	"context"
 	"net/http"
 
 	"github.com/go-chi/chi/v5"
@@ -9,6 +8,7 @@ import (
 
 	"rehome/app"
 	"rehome/app/api/httpcache"
+	"rehome/app/api/sessions"
 	"rehome/app/api/webapp"
 )
 
@@ -72,7 +72,7 @@ func (s *Server) Handler() chi.Router {
 func (s *Server) withSession(next http.Handler) http.Handler {
 	loaded := s.sessions.LoadAndSave(s.authenticate(next))
 	return answerOnce(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		loaded.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), userAgentKey{}, r.UserAgent())))
+		loaded.ServeHTTP(w, r.WithContext(sessions.WithUserAgent(r.Context(), r.UserAgent())))
 	}))
 }
 
@@ -81,7 +81,7 @@ func (s *Server) withSession(next http.Handler) http.Handler {
 func (s *Server) withSessionIfSent(next http.Handler) http.Handler {
 	loaded := s.withSession(next)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if _, err := r.Cookie(sessionCookieName); err == nil {
+		if _, err := r.Cookie(sessions.CookieName); err == nil {
 			loaded.ServeHTTP(w, r)
 			return
 		}

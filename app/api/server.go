@@ -17,6 +17,7 @@ import (
 	"rehome/app"
 	"rehome/app/api/clientaddr"
 	"rehome/app/api/httpcache"
+	"rehome/app/api/sessions"
 	"rehome/app/api/webapp"
 	"rehome/app/api/wire"
 	"rehome/live"
@@ -25,7 +26,7 @@ import (
 // Config is what the server is built from.
 type Config struct {
 	Service       *app.Service
-	SessionStore  SessionStore
+	SessionStore  sessions.Store       // see package sessions
 	Idempotency   app.IdempotencyStore // answers to retried bookings and reports
 	Images        http.Handler         // serves stored images by file name
 	Web           fs.FS                // the built web app
@@ -70,27 +71,8 @@ type Server struct {
 	heartbeat time.Duration
 }
 
-// People stay signed in on their own phone for a month. There is no idle
-// timeout on purpose: scs would then rewrite the session on every request,
-// turning each page view into a database write.
-const (
-	sessionLifetime   = 30 * 24 * time.Hour
-	sessionCookieName = "rehome_session"
-	sessionUserKey    = "user_id"
-	sessionEpochKey   = "session_epoch" // the account's app.User.SessionEpoch at sign-in
-)
-
 func New(cfg Config) *Server {
-	sm := scs.New()
-	sm.Store = ownedSessions{cfg.SessionStore}
-	sm.Lifetime = sessionLifetime
-	sm.Cookie.Name = sessionCookieName
-	sm.Cookie.HttpOnly = true
-	sm.Cookie.SameSite = http.SameSiteLaxMode
-	sm.Cookie.Secure = cfg.SecureCookies
-	sm.Cookie.Path = "/"
-	sm.Cookie.Persist = true
-	sm.Codec = sessionCodec{}
+	sm := sessions.NewManager(cfg.SessionStore, cfg.SecureCookies)
 	logger := cfg.Logger
 	if logger == nil {
 		logger = slog.Default()
