@@ -16,6 +16,7 @@ import (
 
 	"rehome/app"
 	"rehome/app/api/clientaddr"
+	"rehome/app/api/eventstream"
 	"rehome/app/api/httpcache"
 	"rehome/app/api/sessions"
 	"rehome/app/api/webapp"
@@ -89,7 +90,7 @@ func New(cfg Config) *Server {
 		s.hub = live.New()
 	}
 	if s.heartbeat <= 0 {
-		s.heartbeat = defaultHeartbeat
+		s.heartbeat = eventstream.DefaultHeartbeat
 	}
 	return s
 }
