@@ -22,6 +22,7 @@ import (
 	"rehome/app/api/webapp"
 	"rehome/app/api/wire"
 	"rehome/live"
+	"rehome/oidc"
 )
 
 // Config is what the server is built from.
@@ -36,7 +37,7 @@ type Config struct {
 	// X-Forwarded-Proto headers are believed.
 	TrustedProxies []netip.Prefix
 	// OIDC, when set, offers "Sign in with Google".
-	OIDC *OIDCConfig
+	OIDC *oidc.Config
 	// PublicURL is the address people use, for the links the server makes
 	// (password reset). Empty: the origin each request came to.
 	PublicURL string
@@ -65,8 +66,8 @@ type Server struct {
 
 	origins   *clientaddr.Resolver
 	health    func(context.Context) error
-	oidc      *oidcClient // nil without a provider
-	publicURL string      // see Config.PublicURL
+	oidc      *oidc.Client // nil without a provider
+	publicURL string       // see Config.PublicURL
 
 	hub       *live.Hub
 	heartbeat time.Duration
@@ -80,7 +81,7 @@ func New(cfg Config) *Server {
 	}
 	s := &Server{svc: cfg.Service, sessions: sm, images: cfg.Images, log: logger, answers: cfg.Idempotency,
 		public: httpcache.NewPublicLists(wire.Encode), origins: clientaddr.New(cfg.TrustedProxies), health: cfg.Health,
-		oidc: newOIDCClient(cfg.OIDC), publicURL: strings.TrimSuffix(cfg.PublicURL, "/")}
+		oidc: oidc.New(cfg.OIDC), publicURL: strings.TrimSuffix(cfg.PublicURL, "/")}
 	sm.ErrorFunc = s.sessionFailed
 	pages := &entryPages{srv: s, pages: map[string]*keptPage{}}
 	s.webApp = webapp.New(cfg.Web, pages.page)
