@@ -1,5 +1,25 @@
-// Package api is the HTTP face of the marketplace: routing, sessions,
-// decoding requests and encoding answers. The rules live in package app.
+// Package api is the HTTP face of the marketplace: the routes, the
+// handlers, the middleware, decoding requests and answering them. The rules
+// live in package app; the mechanisms the handlers stand on each have a
+// package of their own beneath this one: httpcache (gzip, ETags, the public
+// lists kept), wire (the hand encoder of products), eventstream (the live
+// event streams' transport), sessions (the session manager, its codec and
+// store), clientaddr (who sent a request) and webapp (the web app's files);
+// and oidc, beside payments and push, signs people in with Google. None of
+// them imports this package, and app imports none of them.
+//
+// Two things the server keeps go to the store without the service, each
+// through a port the composition root (internal/marketplace) hands to New:
+//
+//   - Config.SessionStore keeps the session blobs scs reads and writes by
+//     token on every request, before anyone is known (see package sessions).
+//   - Config.Idempotency keeps the first answer to a booking, report or
+//     message sent with an Idempotency-Key, and replays it to a retry
+//     (idempotency.go). What is kept is an HTTP answer, its status and
+//     bytes, which the service never sees: replaying it is the HTTP
+//     layer's work, so it is middleware, not a service method, and the
+//     store's app.IdempotencyStore is its port. Only the store's cleanup
+//     forgets old answers.
 package api
 
 import (
@@ -29,7 +49,7 @@ import (
 type Config struct {
 	Service       *app.Service
 	SessionStore  sessions.Store       // see package sessions
-	Idempotency   app.IdempotencyStore // answers to retried bookings and reports
+	Idempotency   app.IdempotencyStore // first answers replayed to retries, see idempotency.go
 	Images        http.Handler         // serves stored images by file name
 	Web           fs.FS                // the built web app
 	SecureCookies bool
