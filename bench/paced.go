@@ -316,7 +316,7 @@ func (c *pacedConn) roundTrip(req []byte) (int, error) {
 
 // readAnswer reads one HTTP/1.1 answer: a body of Content-Length bytes,
 // or none for 1xx, 204 and 304. The server sends every API answer with its
-// length (see compressJSON). It parses no more than that, to stay light.
+// length (see httpcache.CompressJSON). It parses no more than that, to stay light.
 func readAnswer(r *bufio.Reader) (int, error) {
 	line, err := r.ReadSlice('\n')
 	if err != nil {

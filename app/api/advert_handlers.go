@@ -27,7 +27,7 @@ func (s *Server) advertise(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusCreated, product)
 }
 
-// advertisedProducts is the home page's list: public, see publicLists. A
+// advertisedProducts is the home page's list: public, see httpcache.PublicLists. A
 // signed-in viewer who booked one of its products, or may see a seller's
 // contact details in it, gets it with their my_booking_id and those
 // details, answered for them alone; everyone else gets the one list kept
@@ -44,7 +44,7 @@ func (s *Server) advertisedProducts(w http.ResponseWriter, r *http.Request) {
 	read := func(ctx context.Context) (any, error) { return s.svc.AdvertisedProducts(ctx, page) }
 	w.Header().Add("Vary", "Cookie")
 	if viewer := actor(r); viewer != nil {
-		kept, err := s.public.value(r.Context(), version, key, read)
+		kept, err := s.public.Value(r.Context(), version, key, read)
 		if err != nil {
 			s.writeError(w, r, err)
 			return
@@ -62,7 +62,7 @@ func (s *Server) advertisedProducts(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	if err := s.public.serve(w, r, version, key, read); err != nil {
+	if err := s.public.Serve(w, r, version, key, read); err != nil {
 		s.writeError(w, r, err)
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"rehome/app"
+	"rehome/app/api/clientaddr"
+	"rehome/app/api/sessions"
 )
 
 func (s *Server) register(w http.ResponseWriter, r *http.Request) {
@@ -25,7 +27,7 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) {
 	if image != nil {
 		defer image.Close()
 	}
-	user, err := s.svc.Register(r.Context(), n, image, clientAddress(r))
+	user, err := s.svc.Register(r.Context(), n, image, clientaddr.Address(r))
 	s.answerSignIn(w, r, user, err, http.StatusCreated)
 }
 
@@ -40,7 +42,7 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	user, err := s.svc.Login(r.Context(), req.Email, req.Password, clientAddress(r))
+	user, err := s.svc.Login(r.Context(), req.Email, req.Password, clientaddr.Address(r))
 	s.answerSignIn(w, r, user, err, http.StatusOK)
 }
 
@@ -64,10 +66,10 @@ func (s *Server) signIn(r *http.Request, user *app.User) error {
 		return err
 	}
 	now := time.Now().Unix()
-	s.sessions.Put(r.Context(), sessionUserKey, user.ID)
-	s.sessions.Put(r.Context(), sessionEpochKey, user.SessionEpoch)
-	s.sessions.Put(r.Context(), sessionSignedInKey, now)
-	s.sessions.Put(r.Context(), sessionSeenKey, now)
+	s.sessions.Put(r.Context(), sessions.UserKey, user.ID)
+	s.sessions.Put(r.Context(), sessions.EpochKey, user.SessionEpoch)
+	s.sessions.Put(r.Context(), sessions.SignedInKey, now)
+	s.sessions.Put(r.Context(), sessions.SeenKey, now)
 	return nil
 }
 
@@ -129,7 +131,7 @@ func (s *Server) linkTo(r *http.Request, path string) string {
 		return s.publicURL + path
 	}
 	scheme := "http"
-	if origin(r).https {
+	if clientaddr.Of(r).HTTPS {
 		scheme = "https"
 	}
 	return scheme + "://" + r.Host + path
@@ -147,7 +149,7 @@ func (s *Server) changePassword(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	user, err := s.svc.ChangePassword(r.Context(), actor(r), req.CurrentPassword, req.NewPassword, clientAddress(r))
+	user, err := s.svc.ChangePassword(r.Context(), actor(r), req.CurrentPassword, req.NewPassword, clientaddr.Address(r))
 	s.answerSignIn(w, r, user, err, http.StatusOK)
 }
 
@@ -191,7 +193,7 @@ func (s *Server) leave(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	err := s.svc.LeaveMarketplace(r.Context(), actor(r), req.Password, clientAddress(r))
+	err := s.svc.LeaveMarketplace(r.Context(), actor(r), req.Password, clientaddr.Address(r))
 	if err == nil {
 		err = s.sessions.Destroy(r.Context())
 	}
@@ -227,7 +229,7 @@ func (s *Server) forgotPassword(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	if err := s.svc.ForgotPassword(r.Context(), req.Email, clientAddress(r)); err != nil {
+	if err := s.svc.ForgotPassword(r.Context(), req.Email, clientaddr.Address(r)); err != nil {
 		s.writeError(w, r, err)
 		return
 	}
@@ -246,7 +248,7 @@ func (s *Server) requestEmailChange(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	if err := s.svc.RequestEmailChange(r.Context(), actor(r), req.Email, req.Password, clientAddress(r)); err != nil {
+	if err := s.svc.RequestEmailChange(r.Context(), actor(r), req.Email, req.Password, clientaddr.Address(r)); err != nil {
 		s.writeError(w, r, err)
 		return
 	}

@@ -7,9 +7,9 @@ import (
 	"rehome/app"
 )
 
-// listCategories is public, see publicLists.
+// listCategories is public, see httpcache.PublicLists.
 func (s *Server) listCategories(w http.ResponseWriter, r *http.Request) {
-	err := s.public.serve(w, r, s.svc.CatalogueVersion(), "categories", func(ctx context.Context) (any, error) {
+	err := s.public.Serve(w, r, s.svc.CatalogueVersion(), "categories", func(ctx context.Context) (any, error) {
 		categories, err := s.svc.Categories(ctx)
 		return app.List[app.Category]{Items: categories, Total: len(categories)}, err
 	})

@@ -3,6 +3,9 @@ package api
 import (
 	"context"
 	"net/http"
+	"strings"
+
+	"github.com/go-chi/chi/v5"
 
 	"rehome/app"
 )
@@ -24,4 +27,24 @@ func (s *Server) deleteByID(w http.ResponseWriter, r *http.Request, del deletion
 		return
 	}
 	w.WriteHeader(http.StatusNoContent)
+}
+
+func (s *Server) apiNotFound(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, http.StatusNotFound, errorBody{Error: "Not found"})
+}
+
+// apiMethodNotAllowed names the methods the path does allow, as RFC 9110 asks;
+// chi only does that in its own plain-text handler.
+func (s *Server) apiMethodNotAllowed(w http.ResponseWriter, r *http.Request) {
+	var allowed []string
+	for _, method := range []string{http.MethodGet, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete} {
+		if s.router.Match(chi.NewRouteContext(), method, r.URL.Path) {
+			allowed = append(allowed, method)
+			if method == http.MethodGet {
+				allowed = append(allowed, http.MethodHead) // see GetHead in routes.go
+			}
+		}
+	}
+	w.Header().Set("Allow", strings.Join(allowed, ", "))
+	writeJSON(w, http.StatusMethodNotAllowed, errorBody{Error: "Method not allowed"})
 }

@@ -18,7 +18,9 @@ const idempotencyHeader = "Idempotency-Key"
 // idempotent lets a client retry a request whose reply it never got: the
 // app's offline outbox sends each booking and report with an
 // Idempotency-Key, and a repeat of a key answers with the first answer
-// instead of doing the work again. Keys belong to the signed-in user.
+// instead of doing the work again. Keys belong to the signed-in user. The
+// answers are kept through Config.Idempotency, a port of their own: why
+// that is not the service's is in the package doc.
 func (s *Server) idempotent(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		key, user := r.Header.Get(idempotencyHeader), actor(r)

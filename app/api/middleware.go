@@ -12,6 +12,8 @@ import (
 	"github.com/go-chi/chi/v5/middleware"
 
 	"rehome/app"
+	"rehome/app/api/clientaddr"
+	"rehome/app/api/sessions"
 )
 
 // logRequests writes one line per request, except the health checks a
@@ -31,7 +33,7 @@ func (s *Server) logRequests(next http.Handler) http.Handler {
 			status = http.StatusOK
 		}
 		s.log.Info("request", "method", r.Method, "path", r.URL.Path, "status", status,
-			"client", clientAddress(r), "duration", time.Since(start), "bytes", ww.BytesWritten())
+			"client", clientaddr.Address(r), "duration", time.Since(start), "bytes", ww.BytesWritten())
 	})
 }
 
@@ -85,7 +87,7 @@ const paymentScreen = "/dashboard/payment/"
 func (s *Server) secureHeaders(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
-		if origin(r).https {
+		if clientaddr.Of(r).HTTPS {
 			h.Set("Strict-Transport-Security", hsts)
 		}
 		policy, permissions := contentSecurityPolicy, permissionsPolicy
@@ -159,8 +161,8 @@ func (s *Server) authenticate(next http.Handler) http.Handler {
 		switch {
 		case errors.Is(err, errSessionEnded):
 			// Forget it in this session too.
-			s.sessions.Remove(r.Context(), sessionUserKey)
-			s.sessions.Remove(r.Context(), sessionEpochKey)
+			s.sessions.Remove(r.Context(), sessions.UserKey)
+			s.sessions.Remove(r.Context(), sessions.EpochKey)
 			next.ServeHTTP(w, r)
 			return
 		case err != nil:
@@ -170,7 +172,7 @@ func (s *Server) authenticate(next http.Handler) http.Handler {
 			next.ServeHTTP(w, r)
 			return
 		}
-		s.noteSeen(r.Context())
+		sessions.NoteSeen(r.Context(), s.sessions)
 		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), userKey{}, user)))
 	})
 }
@@ -182,13 +184,13 @@ var errSessionEnded = errors.New("api: the session's account is gone or signed o
 // sessionUser is the user the session loaded in ctx is signed in as, nil
 // for nobody, or errSessionEnded.
 func (s *Server) sessionUser(ctx context.Context) (*app.User, error) {
-	id := s.sessions.GetInt64(ctx, sessionUserKey)
+	id := s.sessions.GetInt64(ctx, sessions.UserKey)
 	if id == 0 {
 		return nil, nil
 	}
 	user, err := s.svc.CurrentUser(ctx, id)
 	if (err != nil && app.ErrorKind(err) == app.KindNotFound) ||
-		(err == nil && s.sessions.GetInt64(ctx, sessionEpochKey) != user.SessionEpoch) {
+		(err == nil && s.sessions.GetInt64(ctx, sessions.EpochKey) != user.SessionEpoch) {
 		return nil, errSessionEnded
 	}
 	return user, err

@@ -13,6 +13,7 @@ import (
 
 	"rehome/app"
 	"rehome/app/api"
+	"rehome/oidc"
 )
 
 // person is someone at the provider, with the claims Google sends.
@@ -67,7 +68,7 @@ func withProviderAnd(t *testing.T, start func(*testing.T, api.Config) *env) *pro
 		w.Write(pngImage(t, 96, 96))
 	}))
 	t.Cleanup(pictures.Close)
-	e := start(t, api.Config{OIDC: &api.OIDCConfig{
+	e := start(t, api.Config{OIDC: &oidc.Config{
 		Issuer: m.Issuer(), ClientID: m.ClientID, ClientSecret: m.ClientSecret,
 		HTTPClient: pictures.Client(), // trusts the picture server's certificate; plain HTTP to the provider
 	}})

@@ -4,10 +4,13 @@ import (
 	"bytes"
 	"net/http"
 	"regexp"
+	"sync"
 
 	"github.com/klauspost/compress/gzip"
 
 	"rehome/app"
+	"rehome/app/api/httpcache"
+	"rehome/app/api/webapp"
 )
 
 // Every route of the web app gets index.html with a <head> made for it
@@ -41,35 +44,47 @@ func cutShell(index []byte) pageShell {
 }
 
 // page is the shell with card's head, gzipped at level.
-func (ps pageShell) page(card headCard, level int) *keptBody {
+func (ps pageShell) page(card headCard, level int) *httpcache.KeptBody {
 	head := renderHead(card)
 	body := make([]byte, 0, len(ps.before)+len(head)+len(ps.after))
 	body = append(append(append(body, ps.before...), head...), ps.after...)
-	return newKeptBody("text/html; charset=utf-8", etagOf(body), body, level)
+	return httpcache.NewKeptBody("text/html; charset=utf-8", httpcache.ETagOf(body), body, level)
 }
 
 // keptPage is a page with the site's card, and what of the site it shows.
 type keptPage struct {
 	name, tagline string
 	public        bool
-	*keptBody
+	*httpcache.KeptBody
 }
 
 // The addresses a server is reached at are few; past this many kept pages
 // (a client making up Host headers), they are dropped and made again.
 const maxKeptPages = 64
 
+// entryPages are the web app's entry page with each route's head.
+type entryPages struct {
+	srv *Server
+	web *webapp.Files
+
+	mu    sync.Mutex
+	pages map[string]*keptPage // by address; see page
+
+	shellOnce sync.Once
+	shell     pageShell
+}
+
 // page answers index.html for the route r asks for.
-func (wf *webFiles) page(r *http.Request, path string) *keptBody {
+func (wf *entryPages) page(r *http.Request, path string) *httpcache.KeptBody {
 	s := wf.srv
-	wf.shellOnce.Do(func() { wf.shell = cutShell(wf.index().body) })
+	wf.shellOnce.Do(func() { wf.shell = cutShell(wf.web.Index().Body()) })
 	site, err := s.svc.Site(r.Context())
 	if err != nil {
 		s.log.Error("the site's settings for a page", "err", err)
 		site = app.DefaultSite()
 	}
 	if card, ok := s.pageCard(r, site, path); ok {
-		return wf.shell.page(card, gzipLevel)
+		return wf.shell.page(card, httpcache.GzipLevel)
 	}
 	cardPath, title := "/", ""
 	if p, ok := titledPages[path]; ok && (!p.listingsOnly || site.PublicListings) {
@@ -80,15 +95,15 @@ func (wf *webFiles) page(r *http.Request, path string) *keptBody {
 	kept := wf.pages[key]
 	wf.mu.Unlock()
 	if kept != nil && kept.name == site.Name && kept.tagline == site.Tagline && kept.public == site.PublicListings {
-		return kept.keptBody
+		return kept.KeptBody
 	}
 	kept = &keptPage{name: site.Name, tagline: site.Tagline, public: site.PublicListings,
-		keptBody: wf.shell.page(s.siteCard(r, site, title, cardPath), gzip.BestCompression)}
+		KeptBody: wf.shell.page(s.siteCard(r, site, title, cardPath), gzip.BestCompression)}
 	wf.mu.Lock()
 	if len(wf.pages) >= maxKeptPages {
 		clear(wf.pages)
 	}
 	wf.pages[key] = kept
 	wf.mu.Unlock()
-	return kept.keptBody
+	return kept.KeptBody
 }

@@ -1,13 +1,13 @@
 package api
 
 import (
-	"bytes"
-	"encoding/json"
 	"log/slog"
 	"net/http"
 	"strconv"
 
 	"rehome/app"
+	"rehome/app/api/httpcache"
+	"rehome/app/api/wire"
 )
 
 // statusOf is the one place where error kinds become HTTP statuses.
@@ -33,29 +33,13 @@ type errorBody struct {
 func writeJSON(w http.ResponseWriter, status int, body any) {
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
-	buf := getBuffer()
-	defer putBuffer(buf)
-	if err := encodeJSON(buf, body); err != nil {
+	buf := httpcache.GetBuffer()
+	defer httpcache.PutBuffer(buf)
+	if err := wire.Encode(buf, body); err != nil {
 		slog.Debug("write response", "err", err)
 		return
 	}
 	w.Write(buf.Bytes())
-}
-
-// encodeJSON writes body as json.Encoder does, a newline included. Products
-// and their lists, most of what the API sends, take the fast way.
-func encodeJSON(buf *bytes.Buffer, body any) error {
-	switch v := body.(type) {
-	case app.List[app.Product]:
-		buf.Write(appendProductsJSON(buf.AvailableBuffer(), v))
-	case app.SearchResult:
-		buf.Write(appendSearchResultJSON(buf.AvailableBuffer(), v))
-	case *app.Product:
-		buf.Write(appendProductJSON(buf.AvailableBuffer(), v))
-	default:
-		return json.NewEncoder(buf).Encode(body)
-	}
-	return buf.WriteByte('\n')
 }
 
 // writeError answers with err's kind and message. Internal errors are logged

@@ -1,13 +1,15 @@
 package api
 
 import (
-	"context"
 	"net/http"
 
 	"github.com/go-chi/chi/v5"
 	"github.com/go-chi/chi/v5/middleware"
 
 	"rehome/app"
+	"rehome/app/api/httpcache"
+	"rehome/app/api/sessions"
+	"rehome/app/api/webapp"
 )
 
 // Handler is every route of the server in one place. It is a chi.Router so
@@ -17,15 +19,15 @@ func (s *Server) Handler() chi.Router {
 	s.router = r
 	// GetHead must look at the whole tree: under /api, the web app's
 	// catch-all route below answered its question for every path.
-	r.Use(s.resolveOrigin, s.logRequests, s.recoverPanics, s.secureHeaders, middleware.GetHead)
+	r.Use(s.origins.Resolve, s.logRequests, s.recoverPanics, s.secureHeaders, middleware.GetHead)
 
 	r.Get(healthPath, s.healthz)
-	// Streamed, so outside /api's compressJSON, which holds answers whole.
+	// Streamed, so outside /api's httpcache.CompressJSON, which holds answers whole.
 	r.With(noStore, s.refuseCrossOrigin, s.withSession).Get(eventsPath, s.events)
 
 	r.Route("/api", func(r chi.Router) {
 		// Phones on poor connections gain most from compressed lists.
-		r.Use(compressJSON, noStore, s.refuseCrossOrigin, s.validQuery)
+		r.Use(httpcache.CompressJSON, noStore, s.refuseCrossOrigin, s.validQuery)
 
 		// The lists every visitor loads are the same for all, so they skip
 		// the session: a browser revalidating them with If-None-Match is
@@ -54,14 +56,13 @@ func (s *Server) Handler() chi.Router {
 	})
 
 	// What crawlers and link previews read (sitemap.go, share.go).
-	web := s.webApp()
 	r.Get("/robots.txt", s.robots)
 	r.Get("/sitemap.xml", s.sitemap)
 	r.Get("/sitemap-{n}.xml", s.sitemapFile)
-	r.Get("/"+manifestFile, web.manifest)
+	r.Get("/"+webapp.ManifestFile, s.manifest)
 
 	r.Handle("/images/*", http.StripPrefix("/images/", s.images))
-	r.Handle("/*", web)
+	r.Handle("/*", s.webApp)
 	return r
 }
 
@@ -71,7 +72,7 @@ func (s *Server) Handler() chi.Router {
 func (s *Server) withSession(next http.Handler) http.Handler {
 	loaded := s.sessions.LoadAndSave(s.authenticate(next))
 	return answerOnce(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		loaded.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), userAgentKey{}, r.UserAgent())))
+		loaded.ServeHTTP(w, r.WithContext(sessions.WithUserAgent(r.Context(), r.UserAgent())))
 	}))
 }
 
@@ -80,7 +81,7 @@ func (s *Server) withSession(next http.Handler) http.Handler {
 func (s *Server) withSessionIfSent(next http.Handler) http.Handler {
 	loaded := s.withSession(next)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if _, err := r.Cookie(sessionCookieName); err == nil {
+		if _, err := r.Cookie(sessions.CookieName); err == nil {
 			loaded.ServeHTTP(w, r)
 			return
 		}

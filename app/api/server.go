@@ -1,5 +1,25 @@
-// Package api is the HTTP face of the marketplace: routing, sessions,
-// decoding requests and encoding answers. The rules live in package app.
+// Package api is the HTTP face of the marketplace: the routes, the
+// handlers, the middleware, decoding requests and answering them. The rules
+// live in package app; the mechanisms the handlers stand on each have a
+// package of their own beneath this one: httpcache (gzip, ETags, the public
+// lists kept), wire (the hand encoder of products), eventstream (the live
+// event streams' transport), sessions (the session manager, its codec and
+// store), clientaddr (who sent a request) and webapp (the web app's files);
+// and oidc, beside payments and push, signs people in with Google. None of
+// them imports this package, and app imports none of them.
+//
+// Two things the server keeps go to the store without the service, each
+// through a port the composition root (internal/marketplace) hands to New:
+//
+//   - Config.SessionStore keeps the session blobs scs reads and writes by
+//     token on every request, before anyone is known (see package sessions).
+//   - Config.Idempotency keeps the first answer to a booking, report or
+//     message sent with an Idempotency-Key, and replays it to a retry
+//     (idempotency.go). What is kept is an HTTP answer, its status and
+//     bytes, which the service never sees: replaying it is the HTTP
+//     layer's work, so it is middleware, not a service method, and the
+//     store's app.IdempotencyStore is its port. Only the store's cleanup
+//     forgets old answers.
 package api
 
 import (
@@ -15,14 +35,21 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"rehome/app"
+	"rehome/app/api/clientaddr"
+	"rehome/app/api/eventstream"
+	"rehome/app/api/httpcache"
+	"rehome/app/api/sessions"
+	"rehome/app/api/webapp"
+	"rehome/app/api/wire"
 	"rehome/live"
+	"rehome/oidc"
 )
 
 // Config is what the server is built from.
 type Config struct {
 	Service       *app.Service
-	SessionStore  SessionStore
-	Idempotency   app.IdempotencyStore // answers to retried bookings and reports
+	SessionStore  sessions.Store       // see package sessions
+	Idempotency   app.IdempotencyStore // first answers replayed to retries, see idempotency.go
 	Images        http.Handler         // serves stored images by file name
 	Web           fs.FS                // the built web app
 	SecureCookies bool
@@ -30,7 +57,7 @@ type Config struct {
 	// X-Forwarded-Proto headers are believed.
 	TrustedProxies []netip.Prefix
 	// OIDC, when set, offers "Sign in with Google".
-	OIDC *OIDCConfig
+	OIDC *oidc.Config
 	// PublicURL is the address people use, for the links the server makes
 	// (password reset). Empty: the origin each request came to.
 	PublicURL string
@@ -51,56 +78,40 @@ type Server struct {
 	svc      *app.Service
 	sessions *scs.SessionManager
 	images   http.Handler
-	web      fs.FS
+	webApp   *webapp.Files
 	log      *slog.Logger
 	router   chi.Routes // the root router, to tell which methods a path allows
 	answers  app.IdempotencyStore
-	public   *publicLists
+	public   *httpcache.PublicLists
 
-	trustedProxies []netip.Prefix
-	health         func(context.Context) error
-	oidc           *oidcClient // nil without a provider
-	publicURL      string      // see Config.PublicURL
+	origins   *clientaddr.Resolver
+	health    func(context.Context) error
+	oidc      *oidc.Client // nil without a provider
+	publicURL string       // see Config.PublicURL
 
 	hub       *live.Hub
 	heartbeat time.Duration
 }
 
-// People stay signed in on their own phone for a month. There is no idle
-// timeout on purpose: scs would then rewrite the session on every request,
-// turning each page view into a database write.
-const (
-	sessionLifetime   = 30 * 24 * time.Hour
-	sessionCookieName = "rehome_session"
-	sessionUserKey    = "user_id"
-	sessionEpochKey   = "session_epoch" // the account's app.User.SessionEpoch at sign-in
-)
-
 func New(cfg Config) *Server {
-	sm := scs.New()
-	sm.Store = ownedSessions{cfg.SessionStore}
-	sm.Lifetime = sessionLifetime
-	sm.Cookie.Name = sessionCookieName
-	sm.Cookie.HttpOnly = true
-	sm.Cookie.SameSite = http.SameSiteLaxMode
-	sm.Cookie.Secure = cfg.SecureCookies
-	sm.Cookie.Path = "/"
-	sm.Cookie.Persist = true
-	sm.Codec = sessionCodec{}
+	sm := sessions.NewManager(cfg.SessionStore, cfg.SecureCookies)
 	logger := cfg.Logger
 	if logger == nil {
 		logger = slog.Default()
 	}
-	s := &Server{svc: cfg.Service, sessions: sm, images: cfg.Images, web: cfg.Web, log: logger, answers: cfg.Idempotency,
-		public: newPublicLists(), trustedProxies: cfg.TrustedProxies, health: cfg.Health,
-		oidc: newOIDCClient(cfg.OIDC), publicURL: strings.TrimSuffix(cfg.PublicURL, "/")}
+	s := &Server{svc: cfg.Service, sessions: sm, images: cfg.Images, log: logger, answers: cfg.Idempotency,
+		public: httpcache.NewPublicLists(wire.Encode), origins: clientaddr.New(cfg.TrustedProxies), health: cfg.Health,
+		oidc: oidc.New(cfg.OIDC), publicURL: strings.TrimSuffix(cfg.PublicURL, "/")}
 	sm.ErrorFunc = s.sessionFailed
+	pages := &entryPages{srv: s, pages: map[string]*keptPage{}}
+	s.webApp = webapp.New(cfg.Web, pages.page)
+	pages.web = s.webApp
 	s.hub, s.heartbeat = cfg.Events, cfg.Heartbeat
 	if s.hub == nil {
 		s.hub = live.New()
 	}
 	if s.heartbeat <= 0 {
-		s.heartbeat = defaultHeartbeat
+		s.heartbeat = eventstream.DefaultHeartbeat
 	}
 	return s
 }

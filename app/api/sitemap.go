@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"rehome/app"
+	"rehome/app/api/webapp"
 )
 
 // What search engines read first: robots.txt says what they may crawl, and
@@ -170,7 +171,7 @@ func (s *Server) robots(w http.ResponseWriter, r *http.Request) {
 		}
 	} else {
 		b.WriteString("Allow: /$\n")
-		for _, path := range append(sitePages[1:], "/login", "/register", "/assets/", "/icons/", "/favicon.svg", "/"+manifestFile) {
+		for _, path := range append(sitePages[1:], "/login", "/register", "/assets/", "/icons/", "/favicon.svg", "/"+webapp.ManifestFile) {
 			b.WriteString("Allow: " + path + "\n")
 		}
 		b.WriteString("Disallow: /\n")

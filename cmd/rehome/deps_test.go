@@ -23,3 +23,41 @@ func TestBinaryLeavesOutTemplates(t *testing.T) {
 		}
 	}
 }
+
+// TestImportsPointInward: the domain imports none of the HTTP layer's
+// packages, the mechanisms beneath app/api never import it back, and
+// each reaches no further than its job needs (the encoder writes bytes and
+// needs no net/http; the caching and client-address packages know nothing
+// of the marketplace).
+func TestImportsPointInward(t *testing.T) {
+	httpLayer := []string{"rehome/app/api", "rehome/app/api/httpcache", "rehome/app/api/wire",
+		"rehome/app/api/eventstream", "rehome/app/api/sessions", "rehome/app/api/clientaddr",
+		"rehome/app/api/webapp", "rehome/oidc"}
+	tests := []struct {
+		pkg     string
+		mustNot []string
+	}{
+		{"rehome/app", httpLayer},
+		{"rehome/app/api/wire", []string{"net/http", "rehome/app/api"}},
+		{"rehome/app/api/httpcache", []string{"rehome/app", "rehome/app/api"}},
+		{"rehome/app/api/clientaddr", []string{"rehome/app", "rehome/app/api"}},
+		{"rehome/app/api/webapp", []string{"rehome/app", "rehome/app/api"}},
+		{"rehome/app/api/sessions", []string{"rehome/app/api"}},
+		{"rehome/app/api/eventstream", []string{"rehome/app/api"}},
+		{"rehome/oidc", []string{"rehome/app/api"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.pkg, func(t *testing.T) {
+			out, err := exec.Command("go", "list", "-deps", tt.pkg).Output()
+			if err != nil {
+				t.Skipf("go list: %v", err)
+			}
+			deps := strings.Fields(string(out))
+			for _, pkg := range tt.mustNot {
+				if slices.Contains(deps, pkg) {
+					t.Errorf("%s imports %s", tt.pkg, pkg)
+				}
+			}
+		})
+	}
+}

@@ -22,6 +22,7 @@ import (
 	"rehome/internal/marketplace"
 	"rehome/internal/metrics"
 	"rehome/mail"
+	"rehome/oidc"
 	"rehome/payments"
 	"rehome/push"
 )
@@ -43,7 +44,7 @@ type serverConfig struct {
 	backupEvery time.Duration // 0: no scheduled backups
 	backupKeep  int
 
-	google    *api.OIDCConfig  // nil: no "Sign in with Google"
+	google    *oidc.Config     // nil: no "Sign in with Google"
 	publicURL string           // for links; empty: each request's own origin
 	stripe    *payments.Config // nil: pay in person only
 	currency  string           // what prices are in
@@ -208,7 +209,7 @@ func stripeConfig(secret, publishable, webhookSecret, currency, apiURL string) (
 
 // googleConfig is the OpenID Connect set-up, or nil when no client id is
 // given.
-func googleConfig(id, secret, issuer, publicURL string, domains []string) (*api.OIDCConfig, error) {
+func googleConfig(id, secret, issuer, publicURL string, domains []string) (*oidc.Config, error) {
 	if id == "" && secret == "" {
 		return nil, nil
 	}
@@ -225,7 +226,7 @@ func googleConfig(id, secret, issuer, publicURL string, domains []string) (*api.
 	if iu, err := url.Parse(issuer); err != nil || iu.Scheme == "" || iu.Host == "" {
 		return nil, fmt.Errorf("--oidc-issuer: %q is not a URL", issuer)
 	}
-	return &api.OIDCConfig{
+	return &oidc.Config{
 		Issuer: issuer, ClientID: id, ClientSecret: secret,
 		RedirectURL: strings.TrimSuffix(u.String(), "/") + "/api/auth/google/callback",
 	}, nil

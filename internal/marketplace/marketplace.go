@@ -83,6 +83,8 @@ func (m *Marketplace) UseMail(sender mail.Sender, from *netmail.Address, publicU
 // parts it serves are filled in from m.
 func (m *Marketplace) Server(cfg api.Config) *api.Server {
 	cfg.Service = m.Service
+	// The two ports the server reaches the store through without the
+	// service (package api's doc says why).
 	cfg.SessionStore = m.DB.Sessions()
 	cfg.Idempotency = m.DB
 	cfg.Images = m.Images.Handler()

@@ -1,6 +1,10 @@
-package api
+// Package wire writes the API's answers byte for byte as encoding/json
+// would, products by hand. Budget: the signed-in category page's server CPU
+// per request (docs/benchmarks.md).
+package wire
 
 import (
+	"bytes"
 	"encoding/binary"
 	"encoding/json"
 	"math"
@@ -14,12 +18,27 @@ import (
 // Products are most of what the API sends, and encoding/json spent about
 // as long on a page of them as the database did: it looks every field up
 // by reflection and checks again the JSON that Cents and time.Time return.
-// appendProductJSON writes the same bytes directly; TestProductAppendJSON
-// keeps the two equal. Budget: the signed-in category page's server CPU per
-// request (docs/benchmarks.md).
+// AppendProduct writes the same bytes directly; TestProductAppendJSON
+// keeps the two equal.
 
-// appendProductJSON appends p's JSON, as encoding/json's Encoder writes it.
-func appendProductJSON(b []byte, p *app.Product) []byte {
+// Encode writes body as json.Encoder does, a newline included. Products
+// and their lists, most of what the API sends, take the fast way.
+func Encode(buf *bytes.Buffer, body any) error {
+	switch v := body.(type) {
+	case app.List[app.Product]:
+		buf.Write(AppendProducts(buf.AvailableBuffer(), v))
+	case app.SearchResult:
+		buf.Write(AppendSearchResult(buf.AvailableBuffer(), v))
+	case *app.Product:
+		buf.Write(AppendProduct(buf.AvailableBuffer(), v))
+	default:
+		return json.NewEncoder(buf).Encode(body)
+	}
+	return buf.WriteByte('\n')
+}
+
+// AppendProduct appends p's JSON, as encoding/json's Encoder writes it.
+func AppendProduct(b []byte, p *app.Product) []byte {
 	b = append(b, `{"id":`...)
 	b = strconv.AppendInt(b, p.ID, 10)
 	b = append(b, `,"category":`...)
@@ -91,8 +110,8 @@ func appendProductJSON(b []byte, p *app.Product) []byte {
 	return append(b, '}')
 }
 
-// appendProductsJSON appends a list of products as encoding/json writes it.
-func appendProductsJSON(b []byte, l app.List[app.Product]) []byte {
+// AppendProducts appends a list of products as encoding/json writes it.
+func AppendProducts(b []byte, l app.List[app.Product]) []byte {
 	b = append(b, `{"items":`...)
 	if l.Items == nil {
 		b = append(b, "null"...)
@@ -102,7 +121,7 @@ func appendProductsJSON(b []byte, l app.List[app.Product]) []byte {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			b = appendProductJSON(b, &l.Items[i])
+			b = AppendProduct(b, &l.Items[i])
 		}
 		b = append(b, ']')
 	}
@@ -111,9 +130,9 @@ func appendProductsJSON(b []byte, l app.List[app.Product]) []byte {
 	return append(b, '}')
 }
 
-// appendSearchResultJSON appends a search's page as encoding/json writes it.
-func appendSearchResultJSON(b []byte, r app.SearchResult) []byte {
-	b = appendProductsJSON(b, r.List)
+// AppendSearchResult appends a search's page as encoding/json writes it.
+func AppendSearchResult(b []byte, r app.SearchResult) []byte {
+	b = AppendProducts(b, r.List)
 	if r.Suggestion == "" {
 		return b
 	}

@@ -1,4 +1,4 @@
-package api
+package sessions
 
 import (
 	"bytes"
@@ -9,13 +9,13 @@ import (
 	"github.com/alexedwards/scs/v2"
 )
 
-// sessionCodec writes sessions in a few bytes instead of scs's default gob:
+// Codec writes sessions in a few bytes instead of scs's default gob:
 // gob describes its types again in every blob, so decoding one cost about
 // as much CPU as the rest of a signed-in request. Our sessions hold only
 // int64 values (the user's ID and session epoch); a session holding anything else, and every
 // session written before this codec, goes through gob. Budget: the signed-in
 // category page's server CPU per request (docs/benchmarks.md).
-type sessionCodec struct{}
+type Codec struct{}
 
 // sessionMagic starts our blobs. A gob stream never starts this way: after
 // the length byte comes the negative id of a type definition, which gob
@@ -24,7 +24,7 @@ var sessionMagic = []byte("rhs1")
 
 var errBadSession = errors.New("malformed session data")
 
-func (sessionCodec) Encode(deadline time.Time, values map[string]any) ([]byte, error) {
+func (Codec) Encode(deadline time.Time, values map[string]any) ([]byte, error) {
 	b := append(make([]byte, 0, 32), sessionMagic...)
 	b = binary.AppendVarint(b, deadline.UnixNano())
 	for key, value := range values {
@@ -39,7 +39,7 @@ func (sessionCodec) Encode(deadline time.Time, values map[string]any) ([]byte, e
 	return b, nil
 }
 
-func (sessionCodec) Decode(b []byte) (time.Time, map[string]any, error) {
+func (Codec) Decode(b []byte) (time.Time, map[string]any, error) {
 	if !bytes.HasPrefix(b, sessionMagic) {
 		return scs.GobCodec{}.Decode(b)
 	}

@@ -1,4 +1,4 @@
-package api
+package sessions
 
 import (
 	"testing"
@@ -11,7 +11,7 @@ func TestSessionCodec(t *testing.T) {
 	deadline := time.Date(2026, 12, 22, 10, 15, 0, 123456789, time.UTC)
 	roundTrip := func(t *testing.T, data []byte) (time.Time, map[string]any) {
 		t.Helper()
-		got, values, err := sessionCodec{}.Decode(data)
+		got, values, err := Codec{}.Decode(data)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -19,7 +19,7 @@ func TestSessionCodec(t *testing.T) {
 	}
 	t.Run("int64 values, compactly", func(t *testing.T) {
 		values := map[string]any{"user_id": int64(42), "other": int64(-7), "": int64(1 << 62)}
-		data, err := sessionCodec{}.Encode(deadline, values)
+		data, err := Codec{}.Encode(deadline, values)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -37,14 +37,14 @@ func TestSessionCodec(t *testing.T) {
 		}
 	})
 	t.Run("empty session", func(t *testing.T) {
-		data, _ := sessionCodec{}.Encode(deadline, map[string]any{})
+		data, _ := Codec{}.Encode(deadline, map[string]any{})
 		if got, values := roundTrip(t, data); !got.Equal(deadline) || len(values) != 0 {
 			t.Errorf("got %v %v", got, values)
 		}
 	})
 	t.Run("other values go through gob", func(t *testing.T) {
 		values := map[string]any{"user_id": int64(42), "flash": "Saved"}
-		data, err := sessionCodec{}.Encode(deadline, values)
+		data, err := Codec{}.Encode(deadline, values)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -65,9 +65,9 @@ func TestSessionCodec(t *testing.T) {
 		}
 	})
 	t.Run("malformed", func(t *testing.T) {
-		good, _ := sessionCodec{}.Encode(deadline, map[string]any{"user_id": int64(42)})
+		good, _ := Codec{}.Encode(deadline, map[string]any{"user_id": int64(42)})
 		for _, data := range [][]byte{good[:len(good)-1], good[:5], append(append([]byte{}, good...), 5, 'a'), []byte("rhs1")} {
-			if _, _, err := (sessionCodec{}).Decode(data); err == nil {
+			if _, _, err := (Codec{}).Decode(data); err == nil {
 				t.Errorf("%q decoded", data)
 			}
 		}

@@ -1,7 +1,15 @@
-package api
+// Package httpcache is everything the server does with gzip and ETags:
+// API answers gzipped on their way out (CompressJSON), bodies made once and
+// sent many times with their ETag and gzipped form (KeptBody), and the
+// public lists answered without the database (PublicLists). Budget: the
+// signed-in category page's server CPU per request, and public lists
+// answered without the database (docs/benchmarks.md).
+package httpcache
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"io"
 	"net/http"
 	"runtime"
@@ -13,21 +21,15 @@ import (
 	"github.com/klauspost/compress/gzip"
 )
 
-// Everything the server does with gzip and ETags is here: the API answers
-// gzipped on their way out (compressJSON), and bodies made once and sent
-// many times with their ETag and gzipped form kept beside them (keptBody:
-// the public lists, the web app's files).
-//
 // chi's Compress middleware set up a level-5 gzip writer for every request,
 // even for answers it then left alone, and compressed answers of any size.
 // Measured on a page of 24 products (16 KB of JSON): the standard library's
 // level 5 took 58 µs for 1.6 KB, its level 1 29 µs for 1.8 KB, and
 // klauspost/compress's level 1 16 µs for 1.7 KB. So answers are gzipped
 // with the latter, and only from 1 KB: a smaller answer fits in one packet
-// anyway. Budget: the signed-in category page's server CPU per request, and
-// public lists answered without the database (docs/benchmarks.md).
+// anyway.
 const (
-	gzipLevel    = gzip.BestSpeed
+	GzipLevel    = gzip.BestSpeed
 	minGzipBytes = 1024
 )
 
@@ -38,7 +40,7 @@ const maxPooledBuffer = 256 << 10
 var answerBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
 // gzipWriters holds one writer per core, each made on first use (the
-// slots start nil). A writer at gzipLevel carries 800 KB of tables and
+// slots start nil). A writer at GzipLevel carries 800 KB of tables and
 // history; a sync.Pool made one for every answer being compressed at a
 // moment and dropped them at each collection, to make them again: 3 MB of
 // peak RSS under load (docs/benchmarks.md). Compressing is work for a core,
@@ -51,23 +53,24 @@ func init() {
 	}
 }
 
-func getBuffer() *bytes.Buffer {
+// GetBuffer is an empty buffer from the pool; PutBuffer gives it back.
+func GetBuffer() *bytes.Buffer {
 	buf := answerBuffers.Get().(*bytes.Buffer)
 	buf.Reset()
 	return buf
 }
 
-func putBuffer(buf *bytes.Buffer) {
+func PutBuffer(buf *bytes.Buffer) {
 	if buf.Cap() <= maxPooledBuffer {
 		answerBuffers.Put(buf)
 	}
 }
 
-// gzipTo writes body gzipped to dst: at gzipLevel with a pooled writer for
+// gzipTo writes body gzipped to dst: at GzipLevel with a pooled writer for
 // answers made per request, or at another level for bodies made once.
 func gzipTo(dst io.Writer, body []byte, level int) {
 	var zw *gzip.Writer
-	if level == gzipLevel {
+	if level == GzipLevel {
 		zw = <-gzipWriters
 		if zw == nil {
 			zw, _ = gzip.NewWriterLevel(dst, level)
@@ -108,19 +111,19 @@ func etagMatches(ifNoneMatch, etag string) bool {
 	return false
 }
 
-// keptBody is a body made once and sent many times, with its ETag and its
+// KeptBody is a body made once and sent many times, with its ETag and its
 // gzipped form when that pays.
-type keptBody struct {
+type KeptBody struct {
 	body        []byte
 	gzipped     []byte // nil when compression does not pay
 	contentType string
 	etag        string
 }
 
-// newKeptBody gzips body at level when it is text of at least minGzipBytes
+// NewKeptBody gzips body at level when it is text of at least minGzipBytes
 // that shrinks by a tenth or more.
-func newKeptBody(contentType, etag string, body []byte, level int) *keptBody {
-	k := &keptBody{body: body, contentType: contentType, etag: etag}
+func NewKeptBody(contentType, etag string, body []byte, level int) *KeptBody {
+	k := &KeptBody{body: body, contentType: contentType, etag: etag}
 	if compressible(contentType) && len(body) >= minGzipBytes {
 		var buf bytes.Buffer
 		gzipTo(&buf, body, level)
@@ -129,6 +132,15 @@ func newKeptBody(contentType, etag string, body []byte, level int) *keptBody {
 		}
 	}
 	return k
+}
+
+// Body is the body as made, not gzipped.
+func (k *KeptBody) Body() []byte { return k.body }
+
+// ETagOf is a strong ETag made of the body itself.
+func ETagOf(body []byte) string {
+	sum := sha256.Sum256(body)
+	return `"` + hex.EncodeToString(sum[:12]) + `"`
 }
 
 func compressible(contentType string) bool {
@@ -140,10 +152,10 @@ func compressible(contentType string) bool {
 	return false
 }
 
-// serve answers 304 Not Modified to a client that holds the body already,
+// Serve answers 304 Not Modified to a client that holds the body already,
 // and otherwise sends it, gzipped when the client accepts that. The caller
 // sets Cache-Control.
-func (k *keptBody) serve(w http.ResponseWriter, r *http.Request) {
+func (k *KeptBody) Serve(w http.ResponseWriter, r *http.Request) {
 	if etagMatches(r.Header.Get("If-None-Match"), k.etag) {
 		notModified(w, k.etag)
 		return
@@ -170,15 +182,15 @@ func notModified(w http.ResponseWriter, etag string) {
 	w.WriteHeader(http.StatusNotModified)
 }
 
-// compressJSON holds each answer until the handler returns, then sends it
+// CompressJSON holds each answer until the handler returns, then sends it
 // with its Content-Length, gzipped when it is JSON of at least minGzipBytes
 // and the client accepts gzip. API answers are small (a page holds at most
 // 100 products), and none is streamed. An answer the handler encoded itself
 // (Content-Encoding set) goes out as it is.
-func compressJSON(next http.Handler) http.Handler {
+func CompressJSON(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		buf := getBuffer()
-		defer putBuffer(buf)
+		buf := GetBuffer()
+		defer PutBuffer(buf)
 		held := &heldAnswer{ResponseWriter: w, body: buf}
 		next.ServeHTTP(held, r)
 		held.send(acceptsGzip(r))
@@ -219,9 +231,9 @@ func (h *heldAnswer) send(gzipOK bool) {
 	}
 	body := h.body.Bytes()
 	if json && gzipOK && len(body) >= minGzipBytes && header.Get("Content-Encoding") == "" {
-		zipped := getBuffer()
-		defer putBuffer(zipped)
-		gzipTo(zipped, body, gzipLevel)
+		zipped := GetBuffer()
+		defer PutBuffer(zipped)
+		gzipTo(zipped, body, GzipLevel)
 		header.Set("Content-Encoding", "gzip")
 		body = zipped.Bytes()
 	}

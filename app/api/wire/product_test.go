@@ -1,4 +1,4 @@
-package api
+package wire
 
 import (
 	"bytes"
@@ -75,13 +75,13 @@ func TestProductAppendJSON(t *testing.T) {
 	}
 	products = append(products, app.Product{}) // zero time, zero prices, no lists
 	for _, p := range products {
-		if got, want := string(appendProductJSON(nil, &p)), encodingJSON(t, p); got != want {
-			t.Fatalf("appendProductJSON\n got %s\nwant %s", got, want)
+		if got, want := string(AppendProduct(nil, &p)), encodingJSON(t, p); got != want {
+			t.Fatalf("AppendProduct\n got %s\nwant %s", got, want)
 		}
 	}
 	for _, l := range []app.List[app.Product]{{Items: products[:3], Total: 7}, {Items: []app.Product{}}, {}} {
-		if got, want := string(appendProductsJSON(nil, l)), encodingJSON(t, l); got != want {
-			t.Errorf("appendProductsJSON\n got %s\nwant %s", got, want)
+		if got, want := string(AppendProducts(nil, l)), encodingJSON(t, l); got != want {
+			t.Errorf("AppendProducts\n got %s\nwant %s", got, want)
 		}
 	}
 }
@@ -120,7 +120,7 @@ func BenchmarkProductJSON(b *testing.B) {
 	b.Run("AppendJSON", func(b *testing.B) {
 		var buf []byte
 		for b.Loop() {
-			buf = appendProductsJSON(buf[:0], l)
+			buf = AppendProducts(buf[:0], l)
 		}
 	})
 }

@@ -1,4 +1,4 @@
-package api
+package sessions
 
 import "testing"
 
@@ -13,7 +13,7 @@ func TestDeviceName(t *testing.T) {
 		"curl/8.11.1": "Unknown device",
 		"":            "Unknown device",
 	} {
-		if got := deviceName(ua); got != want {
+		if got := DeviceName(ua); got != want {
 			t.Errorf("%q: %q, want %q", ua, got, want)
 		}
 	}

@@ -1,4 +1,4 @@
-package api
+package httpcache
 
 import (
 	"bytes"
@@ -38,7 +38,7 @@ func TestCompressJSON(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			h := compressJSON(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			h := CompressJSON(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 				w.Header().Set("Content-Type", tc.contentType)
 				if tc.encoding != "" {
 					w.Header().Set("Content-Encoding", tc.encoding)
@@ -84,7 +84,7 @@ func TestCompressJSON(t *testing.T) {
 
 func TestCompressJSONWithoutBody(t *testing.T) {
 	for _, status := range []int{http.StatusNoContent, http.StatusNotModified} {
-		h := compressJSON(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h := CompressJSON(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Content-Type", "application/json")
 			w.WriteHeader(status)
 		}))
@@ -96,7 +96,7 @@ func TestCompressJSONWithoutBody(t *testing.T) {
 	}
 	// A handler that writes nothing answers 200 with an empty body.
 	rec := httptest.NewRecorder()
-	compressJSON(http.HandlerFunc(func(http.ResponseWriter, *http.Request) {})).ServeHTTP(rec, httptest.NewRequest("GET", "/", nil))
+	CompressJSON(http.HandlerFunc(func(http.ResponseWriter, *http.Request) {})).ServeHTTP(rec, httptest.NewRequest("GET", "/", nil))
 	if rec.Code != http.StatusOK || rec.Header().Get("Content-Length") != "0" {
 		t.Errorf("empty handler: status %d, Content-Length %q", rec.Code, rec.Header().Get("Content-Length"))
 	}
@@ -110,7 +110,7 @@ func TestCompressJSONConcurrently(t *testing.T) {
 	errs := make(chan error, answers)
 	for i := range answers {
 		body := `{"items":"` + strings.Repeat("chair "+strconv.Itoa(i)+" ", 300) + `"}`
-		h := compressJSON(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h := CompressJSON(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Content-Type", "application/json")
 			io.WriteString(w, body)
 		}))

@@ -1,52 +1,49 @@
-package api
+package webapp
 
 import (
 	"encoding/json"
-	"net/http"
 	"strings"
 	"unicode/utf8"
+
+	"rehome/app/api/httpcache"
 )
 
 // The web app manifest as built, with the site's name: an installed app
 // is called what the community calls its marketplace.
+
+// ManifestFile is the built manifest's name, and its path under /.
+const ManifestFile = "manifest.webmanifest"
 
 // maxShortNameRunes is about what a phone's home screen shows under an icon.
 const maxShortNameRunes = 12
 
 type keptManifest struct {
 	name string
-	*keptBody
+	*httpcache.KeptBody
 }
 
-func (wf *webFiles) manifest(w http.ResponseWriter, r *http.Request) {
-	built := wf.file(manifestFile)
+// Manifest is the built manifest named name, made again only when the name
+// changes; nil when the web app has no manifest. A built manifest that
+// cannot be read is kept as built, and the error returned when it is made.
+func (wf *Files) Manifest(name string) (*httpcache.KeptBody, error) {
+	built := wf.File(ManifestFile)
 	if built == nil {
-		http.NotFound(w, r)
-		return
-	}
-	w.Header().Set("Cache-Control", "no-cache")
-	site, err := wf.srv.svc.Site(r.Context())
-	if err != nil {
-		wf.srv.log.Error("the site's settings for the manifest", "err", err)
-		built.serve(w, r)
-		return
+		return nil, nil
 	}
 	wf.manifestMu.Lock()
-	kept := wf.manifests
-	if kept == nil || kept.name != site.Name {
-		kept = &keptManifest{name: site.Name, keptBody: built}
-		if body, err := renamedManifest(built.body, site.Name); err == nil {
-			kept.keptBody = newWebFile(manifestFile, body)
-		} else {
-			wf.srv.log.Error("the built manifest", "err", err)
-		}
-		wf.manifests = kept
+	defer wf.manifestMu.Unlock()
+	if kept := wf.manifests; kept != nil && kept.name == name {
+		return kept.KeptBody, nil
 	}
-	wf.manifestMu.Unlock()
-	kept.serve(w, r)
+	kept := &keptManifest{name: name, KeptBody: built}
+	wf.manifests = kept
+	body, err := renamedManifest(built.Body(), name)
+	if err != nil {
+		return kept.KeptBody, err
+	}
+	kept.KeptBody = newFile(ManifestFile, body)
+	return kept.KeptBody, nil
 }
-
-const manifestFile = "manifest.webmanifest"
 
 // renamedManifest is the manifest with name and short_name from the site's
 // name, and every other member as it was.

@@ -1,4 +1,4 @@
-package api
+package httpcache
 
 import (
 	"bytes"
@@ -10,17 +10,20 @@ import (
 	"sync"
 )
 
-// publicLists answers the lists every visitor loads, the categories and the
+// PublicLists answers the lists every visitor loads, the categories and the
 // advertised products, without reading the database while nothing changed:
 // each answer carries an ETag made of the catalogue's version (see
 // app.Service.CatalogueVersion), a browser asking again with If-None-Match
 // gets 304 Not Modified, and other requests get the JSON kept from the last
 // time, already gzipped. Budget: public lists answered with an ETag, 304
 // without touching the database (docs/benchmarks.md).
-type publicLists struct {
+type PublicLists struct {
 	// boot tells this process's versions from an earlier one's, which
 	// counted from zero too.
 	boot string
+
+	// encode writes a list as the API sends it.
+	encode func(*bytes.Buffer, any) error
 
 	mu      sync.Mutex
 	answers map[string]*publicAnswer // by list and page
@@ -29,22 +32,23 @@ type publicLists struct {
 type publicAnswer struct {
 	version uint64
 	value   any // what the body was made of
-	*keptBody
+	*KeptBody
 }
 
 // Different pages of the advertised list a client may ask for; past this,
 // the kept answers are dropped and kept again as they are asked for.
 const maxPublicAnswers = 64
 
-func newPublicLists() *publicLists {
+// NewPublicLists keeps lists as encode writes them.
+func NewPublicLists(encode func(*bytes.Buffer, any) error) *PublicLists {
 	var b [6]byte
 	rand.Read(b[:])
-	return &publicLists{boot: hex.EncodeToString(b[:]), answers: map[string]*publicAnswer{}}
+	return &PublicLists{boot: hex.EncodeToString(b[:]), encode: encode, answers: map[string]*publicAnswer{}}
 }
 
-// serve answers the public list key (which names the list and its page)
+// Serve answers the public list key (which names the list and its page)
 // at version, reading it with read only when it is not kept already.
-func (p *publicLists) serve(w http.ResponseWriter, r *http.Request, version uint64, key string,
+func (p *PublicLists) Serve(w http.ResponseWriter, r *http.Request, version uint64, key string,
 	read func(context.Context) (any, error)) error {
 	etag := p.etag(version)
 	// Browsers keep the answer and ask each time whether it is still good.
@@ -60,17 +64,17 @@ func (p *publicLists) serve(w http.ResponseWriter, r *http.Request, version uint
 			return err
 		}
 	}
-	answer.serve(w, r)
+	answer.Serve(w, r)
 	return nil
 }
 
-func (p *publicLists) etag(version uint64) string {
+func (p *PublicLists) etag(version uint64) string {
 	return `W/"` + p.boot + "-" + strconv.FormatUint(version, 10) + `"`
 }
 
-// value is the list kept for key at version, read and kept if it is not.
+// Value is the list kept for key at version, read and kept if it is not.
 // The caller must not change it.
-func (p *publicLists) value(ctx context.Context, version uint64, key string,
+func (p *PublicLists) Value(ctx context.Context, version uint64, key string,
 	read func(context.Context) (any, error)) (any, error) {
 	if answer := p.kept(key, version); answer != nil {
 		return answer.value, nil
@@ -82,23 +86,23 @@ func (p *publicLists) value(ctx context.Context, version uint64, key string,
 	return answer.value, nil
 }
 
-func (p *publicLists) read(ctx context.Context, version uint64, key string,
+func (p *PublicLists) read(ctx context.Context, version uint64, key string,
 	read func(context.Context) (any, error)) (*publicAnswer, error) {
 	value, err := read(ctx)
 	if err != nil {
 		return nil, err
 	}
 	var body bytes.Buffer
-	if err := encodeJSON(&body, value); err != nil {
+	if err := p.encode(&body, value); err != nil {
 		return nil, err
 	}
 	answer := &publicAnswer{version: version, value: value,
-		keptBody: newKeptBody("application/json", p.etag(version), body.Bytes(), gzipLevel)}
+		KeptBody: NewKeptBody("application/json", p.etag(version), body.Bytes(), GzipLevel)}
 	p.keep(key, answer)
 	return answer, nil
 }
 
-func (p *publicLists) kept(key string, version uint64) *publicAnswer {
+func (p *PublicLists) kept(key string, version uint64) *publicAnswer {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if a := p.answers[key]; a != nil && a.version == version {
@@ -110,7 +114,7 @@ func (p *publicLists) kept(key string, version uint64) *publicAnswer {
 // keep keeps an answer unless a newer one is kept already. The version
 // was read before the list, so an answer is never kept under a version
 // newer than what it shows.
-func (p *publicLists) keep(key string, a *publicAnswer) {
+func (p *PublicLists) keep(key string, a *publicAnswer) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if old := p.answers[key]; old != nil && old.version > a.version {
