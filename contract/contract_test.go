@@ -113,3 +113,26 @@ func TestReadOnlyGivesACopy(t *testing.T) {
 		t.Error("a caller's change reached the next caller")
 	}
 }
+
+// TestEveryEventHasItsData: the names a client may be sent and the data
+// each carries are one list.
+func TestEveryEventHasItsData(t *testing.T) {
+	doc, err := openapi3.NewLoader().LoadFromData(contract.JSON())
+	if err != nil {
+		t.Fatal(err)
+	}
+	schemas := doc.Components.Schemas
+	var names []string
+	for _, name := range schemas["EventName"].Value.Enum {
+		names = append(names, name.(string))
+	}
+	var withData []string
+	for name := range schemas["LiveEventData"].Value.Properties {
+		withData = append(withData, name)
+	}
+	slices.Sort(names)
+	slices.Sort(withData)
+	if len(names) == 0 || !slices.Equal(names, withData) {
+		t.Errorf("EventName %q, LiveEventData %q", names, withData)
+	}
+}

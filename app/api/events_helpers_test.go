@@ -50,6 +50,7 @@ func (c *client) openEvents(query string, headers ...string) *eventStream {
 		cancel()
 		c.t.Fatal(err)
 	}
+	checkAnswer(c.t, res, nil)
 	s := &eventStream{t: c.t, res: res, events: make(chan sseEvent, 1024), cancel: cancel}
 	c.t.Cleanup(s.close)
 	go s.read()
@@ -101,6 +102,9 @@ func (s *eventStream) next() sseEvent {
 				s.t.Fatal("the event stream ended")
 			}
 			if e.comment == "" {
+				if e.event != "" {
+					checkEvent(s.t, e.event, e.data)
+				}
 				return e
 			}
 		case <-time.After(5 * time.Second):
