@@ -325,3 +325,28 @@ func TestContractRefusesStrangeEvents(t *testing.T) {
 		})
 	}
 }
+
+// TestSessionCookieIsDocumented: the cookie the server sets is the one the
+// document's security scheme names.
+func TestSessionCookieIsDocumented(t *testing.T) {
+	c, err := apiContract()
+	if err != nil {
+		t.Fatal(err)
+	}
+	scheme := c.doc.Components.SecuritySchemes["session"]
+	if scheme == nil || scheme.Value.In != "cookie" {
+		t.Fatal("no cookie security scheme named session")
+	}
+	e := newEnv(t)
+	r := e.client().form("/api/auth/register", map[string]string{
+		"name": "Cora Cookie", "email": "cora@example.com", "password": testPassword, "role": "Buyer",
+	}, nil)
+	expectStatus(t, r, http.StatusCreated)
+	var names []string
+	for _, cookie := range (&http.Response{Header: r.header}).Cookies() {
+		names = append(names, cookie.Name)
+	}
+	if len(names) != 1 || names[0] != scheme.Value.Name {
+		t.Errorf("cookies %q, want the one the document names, %q", names, scheme.Value.Name)
+	}
+}
