@@ -2,6 +2,7 @@ package api_test
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"io"
 	"log/slog"
@@ -50,7 +51,17 @@ func (c *client) openEvents(query string, headers ...string) *eventStream {
 		cancel()
 		c.t.Fatal(err)
 	}
-	checkAnswer(c.t, res, nil)
+	if res.StatusCode == http.StatusOK {
+		checkAnswer(c.t, res, nil) // a stream's body would not end
+	} else {
+		data, err := io.ReadAll(res.Body)
+		if err != nil {
+			cancel()
+			c.t.Fatal(err)
+		}
+		checkAnswer(c.t, res, data)
+		res.Body = io.NopCloser(bytes.NewReader(data))
+	}
 	s := &eventStream{t: c.t, res: res, events: make(chan sseEvent, 1024), cancel: cancel}
 	c.t.Cleanup(s.close)
 	go s.read()
