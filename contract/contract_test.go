@@ -3,6 +3,7 @@ package contract_test
 import (
 	"encoding/json"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -67,11 +68,18 @@ func pointer(doc any, ref string) (any, error) {
 	v := doc
 	for _, part := range strings.Split(path, "/") {
 		part = strings.NewReplacer("~1", "/", "~0", "~").Replace(part)
-		m, ok := v.(map[string]any)
-		if !ok {
-			return nil, errMissing
-		}
-		if v, ok = m[part]; !ok {
+		switch node := v.(type) {
+		case map[string]any:
+			if v, ok = node[part]; !ok {
+				return nil, errMissing
+			}
+		case []any:
+			i, err := strconv.Atoi(part)
+			if err != nil || i < 0 || i >= len(node) {
+				return nil, errMissing
+			}
+			v = node[i]
+		default:
 			return nil, errMissing
 		}
 	}
