@@ -15,7 +15,7 @@ func TestLimitsAreTheDomains(t *testing.T) {
 	if err := json.Unmarshal(contract.JSON(), &doc); err != nil {
 		t.Fatal(err)
 	}
-	strings := func(values ...any) []any { return values }
+	enum := func(values ...any) []any { return values }
 	tests := []struct {
 		at   string
 		want any
@@ -39,13 +39,13 @@ func TestLimitsAreTheDomains(t *testing.T) {
 		{"#/components/parameters/limit/schema/default", app.DefaultPageLimit},
 		{"#/paths/~1api~1conversations~1{id}~1messages/get/parameters/1/schema/maximum", app.MaxMessageLimit},
 		{"#/paths/~1api~1conversations~1{id}~1messages/get/parameters/1/schema/default", app.DefaultMessageLimit},
-		{"#/components/schemas/Role/enum", strings(app.RoleBuyer, app.RoleSeller, app.RoleAdmin)},
-		{"#/components/schemas/Condition/enum", strings(app.ConditionExcellent, app.ConditionGood, app.ConditionFair)},
-		{"#/components/schemas/ProductStatus/enum", strings(app.StatusAvailable, app.StatusReserved, app.StatusSold)},
-		{"#/components/schemas/BookingStatus/enum", strings(app.BookingBooked, app.BookingPaid, app.BookingCancelled, app.BookingDeclined)},
+		{"#/components/schemas/Role/enum", enum(app.RoleBuyer, app.RoleSeller, app.RoleAdmin)},
+		{"#/components/schemas/Condition/enum", enum(app.ConditionExcellent, app.ConditionGood, app.ConditionFair)},
+		{"#/components/schemas/ProductStatus/enum", enum(app.StatusAvailable, app.StatusReserved, app.StatusSold)},
+		{"#/components/schemas/BookingStatus/enum", enum(app.BookingBooked, app.BookingPaid, app.BookingCancelled, app.BookingDeclined)},
 		// reset and superseded are the stream's own (live/frame.go).
-		{"#/components/schemas/EventName/enum", strings(app.EventMessage, app.EventBooking, app.EventUnread, "reset", "superseded")},
-		{"#/components/schemas/PushKind/enum", strings(app.PushMessage, app.PushReply, app.PushBooking, app.PushDeclined, app.PushPayment)},
+		{"#/components/schemas/EventName/enum", enum(app.EventMessage, app.EventBooking, app.EventUnread, "reset", "superseded")},
+		{"#/components/schemas/PushKind/enum", enum(app.PushMessage, app.PushReply, app.PushBooking, app.PushDeclined, app.PushPayment)},
 	}
 	for _, tt := range tests {
 		t.Run(tt.at, func(t *testing.T) {
