@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"sync"
 
+	"rehome/app/api/httpcache"
 	"rehome/contract"
 )
 
@@ -12,11 +13,11 @@ import (
 // life: its ETag lets a client keep it until the binary changes. It is
 // made on the first request, so that a server nobody asks spends no memory
 // on its gzipped copy.
-var openAPIDocument = sync.OnceValue(func() *keptBody {
-	return newKeptBody("application/json", etagOf(contract.JSON()), contract.JSON(), gzip.BestCompression)
+var openAPIDocument = sync.OnceValue(func() *httpcache.KeptBody {
+	return httpcache.NewKeptBody("application/json", httpcache.ETagOf(contract.JSON()), contract.JSON(), gzip.BestCompression)
 })
 
 func (s *Server) openAPI(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Cache-Control", "no-cache")
-	openAPIDocument().serve(w, r)
+	openAPIDocument().Serve(w, r)
 }

@@ -1,6 +1,7 @@
 package api_test
 
 import (
+	"bytes"
 	"compress/gzip"
 	"encoding/json"
 	"fmt"
