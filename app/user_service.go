@@ -25,10 +25,9 @@ func (s *Service) Register(ctx context.Context, n NewUser, image io.Reader, clie
 		return nil, err
 	}
 	now := s.now()
-	if wait := s.registrations.RetryAfter(clientAddress, now); wait > 0 {
+	if wait := s.registrations.Take(clientAddress, now); wait > 0 {
 		return nil, rateLimited("Too many sign-ups from your network. Try again later.", wait)
 	}
-	s.registrations.Record(clientAddress, now)
 	// Look before storing the picture, so a taken email wastes no disk.
 	if err := s.emailFree(ctx, n.Email); err != nil {
 		return nil, err
