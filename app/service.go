@@ -78,10 +78,10 @@ const (
 
 func NewService(store Store, intake ImageIntake, hasher PasswordHasher) *Service {
 	s := &Service{
-		store:           store,
-		intake:          intake,
-		hasher:          hasher,
-		now:             func() time.Time { return time.Now().UTC() },
+		store:  store,
+		intake: intake,
+		hasher: hasher,
+		now:    func() time.Time { return time.Now().UTC() },
 	}
 	s.UseRateLimits(NewMemoryRateLimits())
 	return s
