@@ -260,6 +260,11 @@ var storeWrites = map[string]func(ctx context.Context, w *world) error{
 	"MailFailed":  func(ctx context.Context, w *world) error { return w.db.MailFailed(ctx, "courier", 1, w.now, "refused") },
 	"ReleaseMail": func(ctx context.Context, w *world) error { return w.db.ReleaseMail(ctx, "courier", []int64{1}) },
 	"MailDone":    func(ctx context.Context, w *world) error { return w.db.MailDone(ctx, 1) },
+	"HoldLease": func(ctx context.Context, w *world) error {
+		_, err := w.db.HoldLease(ctx, "jobs", "holder", w.now, time.Minute)
+		return err
+	},
+	"ReleaseLease": func(ctx context.Context, w *world) error { return w.db.ReleaseLease(ctx, "jobs", "holder") },
 	// The session cached by its token is deleted through its owner.
 	"EndAccountSession": func(ctx context.Context, w *world) error {
 		owner := app.SessionOwner{UserID: w.buyer.ID, Device: "Firefox on Linux", SignedIn: w.now, LastSeen: w.now}
@@ -513,7 +518,7 @@ func TestNoWriteLeavesAStaleRow(t *testing.T) {
 var unseenWrites = []string{
 	"CreateUser", "CreateUsers", "CreateUserWithIdentity", "LinkIdentity", "SetPaymentID", "CreateReport",
 	"DismissReport", "RecordImage", "KeepAnswer", "ForgetAnswersBefore", "CreatePasswordReset",
-	"CreateEmailChange", "CreateEmailVerification", "DeleteExpiredLinks", "QueueMail", "ClaimDueMail", "MailFailed", "ReleaseMail", "MailDone",
+	"CreateEmailChange", "CreateEmailVerification", "DeleteExpiredLinks", "QueueMail", "ClaimDueMail", "MailFailed", "ReleaseMail", "MailDone", "HoldLease", "ReleaseLease",
 	"AddMessage", "AddMessageTo", "MarkRead", "AcceptPickup", "DeclinePickup",
 	"KeepVAPIDKeys", "SavePushSubscription", "DeletePushSubscription", "DeletePushEndpoint", "SetPushKinds",
 	"CreatePost", "UpdatePost", "DeletePost",
