@@ -40,7 +40,7 @@ type Config struct {
 
 	// Events hands events to the live event streams; nil: a hub of the
 	// server's own that nothing notifies.
-	Events *live.Hub
+	Events live.Broker
 	// Heartbeat is how often an event stream sends a comment and checks
 	// its session; 0: every 25 seconds.
 	Heartbeat time.Duration
@@ -62,7 +62,7 @@ type Server struct {
 	oidc           *oidcClient // nil without a provider
 	publicURL      string      // see Config.PublicURL
 
-	hub       *live.Hub
+	hub       live.Broker
 	heartbeat time.Duration
 }
 
