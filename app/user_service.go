@@ -136,7 +136,10 @@ func (s *Service) dummyHash() []byte {
 }
 
 // CurrentUser loads the signed-in user by the ID their session holds. A
-// deleted account is simply not found, which ends its sessions at once.
+// deleted account is simply not found, which ends its sessions at once. It
+// reads through the store's users cache: UserByID promises no answer older
+// than a write that returned, which is as fresh as a read of the database,
+// without a query on every request.
 func (s *Service) CurrentUser(ctx context.Context, id int64) (*User, error) {
 	return s.store.UserByID(ctx, id)
 }

@@ -47,8 +47,9 @@ func (db *DB) insertUser(ctx context.Context, tx *sql.Tx, u *app.User, passwordH
 	return err
 }
 
-// UserByID is the signed-in user of every request, so it is cached; the
-// writes that change an account forget it.
+// UserByID is the signed-in user of every request, so it is cached. A write
+// that changes an account publishes the change, which forgets it, before
+// the write returns (inTx): the cache is never older than a returned write.
 func (db *DB) UserByID(ctx context.Context, id int64) (*app.User, error) {
 	if u, ok := db.caches.Users.Get(id); ok {
 		return &u, nil
