@@ -4,6 +4,7 @@
 package cache
 
 import (
+	"math/rand/v2"
 	"sync/atomic"
 	"time"
 
@@ -52,7 +53,8 @@ type Caches struct {
 	Searches   *Cache[string, *SearchHits]            // by the search's key
 	// Site is the site's settings as last read or saved; nil: read them.
 	Site atomic.Pointer[app.Site]
-	// catalogue counts the writes that may change the public lists.
+	// catalogue counts the writes that may change the public lists, from
+	// a random start: see CatalogueVersion.
 	catalogue atomic.Uint64
 }
 
@@ -67,13 +69,17 @@ func NewCaches(feed Feed) *Caches {
 		Pages:      newCategoryPages(),
 		Searches:   NewWeighed[string](KeptSearchIDs, func(h *SearchHits) int { return len(h.IDs) + 1 }),
 	}
+	c.catalogue.Store(rand.Uint64() >> 1) // #nosec G404 -- no secret: only apart from other processes' counts
 	feed.Subscribe(c.forget)
 	return c
 }
 
 // CatalogueVersion changes after every write that may change what the
 // public lists show: categories, available products with their sellers'
-// names and verified state, adverts.
+// names and verified state, adverts. It counts from a random start, so that
+// another process's versions (an earlier run's, another instance's) are
+// other numbers, and an ETag made of one never vouches for a list another
+// process kept.
 func (c *Caches) CatalogueVersion() uint64 { return c.catalogue.Load() }
 
 // forget applies what a write changed: first the cached rows, then the

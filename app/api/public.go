@@ -3,8 +3,6 @@ package api
 import (
 	"bytes"
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"net/http"
 	"strconv"
 	"sync"
@@ -18,10 +16,6 @@ import (
 // time, already gzipped. Budget: public lists answered with an ETag, 304
 // without touching the database (docs/benchmarks.md).
 type publicLists struct {
-	// boot tells this process's versions from an earlier one's, which
-	// counted from zero too.
-	boot string
-
 	mu      sync.Mutex
 	answers map[string]*publicAnswer // by list and page
 }
@@ -37,9 +31,7 @@ type publicAnswer struct {
 const maxPublicAnswers = 64
 
 func newPublicLists() *publicLists {
-	var b [6]byte
-	rand.Read(b[:])
-	return &publicLists{boot: hex.EncodeToString(b[:]), answers: map[string]*publicAnswer{}}
+	return &publicLists{answers: map[string]*publicAnswer{}}
 }
 
 // serve answers the public list key (which names the list and its page)
@@ -65,7 +57,7 @@ func (p *publicLists) serve(w http.ResponseWriter, r *http.Request, version uint
 }
 
 func (p *publicLists) etag(version uint64) string {
-	return `W/"` + p.boot + "-" + strconv.FormatUint(version, 10) + `"`
+	return `W/"` + strconv.FormatUint(version, 10) + `"`
 }
 
 // value is the list kept for key at version, read and kept if it is not.
