@@ -34,9 +34,14 @@ const Lease = time.Minute
 // before asking again, so that a job never outlives its lease by more than
 // the renewal's own delay.
 func Run(ctx context.Context, lock Lock, name string, job func(context.Context), log *slog.Logger) {
-	holder := holderName()
 	every := time.NewTicker(Lease / 3)
 	defer every.Stop()
+	runOnTicks(ctx, lock, name, job, log, every.C)
+}
+
+// runOnTicks is Run asking again at each tick.
+func runOnTicks(ctx context.Context, lock Lock, name string, job func(context.Context), log *slog.Logger, ticks <-chan time.Time) {
+	holder := holderName()
 	var stop func()
 	defer func() {
 		if stop != nil {
@@ -61,7 +66,7 @@ func Run(ctx context.Context, lock Lock, name string, job func(context.Context),
 		select {
 		case <-ctx.Done():
 			return
-		case <-every.C:
+		case <-ticks:
 		}
 	}
 }
