@@ -58,6 +58,7 @@ func Open(ctx context.Context, dir string, hasher app.PasswordHasher) (*Marketpl
 		return nil, errors.Join(err, db.Close())
 	}
 	m := &Marketplace{DB: db, Images: images, Service: app.NewService(db, images, hasher)}
+	m.Service.UseRateLimits(app.NewMemoryRateLimits()) // one process counts alone
 	m.Service.UsePushTargets(push.Targets(push.Config{}))
 	// The push keys are made as the marketplace first opens, so that
 	// reading the public key never writes.
