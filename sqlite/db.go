@@ -123,7 +123,7 @@ func connectWriter(ctx context.Context, write *sql.DB) error {
 }
 
 // readerCacheKiB bounds each reader's page cache (SQLite's default is 2 MB).
-// Readers mostly answer from the caches above, and what they do read (a
+// Readers mostly answer from the caches (package cache), and what they do read (a
 // product by id, an uncached search) the operating system's page cache
 // serves as fast: searches after a write and uncached pages took the same
 // time with 2 MB, 1 MB and 512 KB (BenchmarkSearch, BenchmarkCategoryPage).
