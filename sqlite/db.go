@@ -45,9 +45,9 @@ type DB struct {
 
 	writeStmts, readStmts *statements
 
-	// What this store read recently, forgotten as changes tells of writes.
-	caches  *cache.Caches
-	changes *cache.LocalFeed
+	// What this store read recently, forgotten as feed tells of writes.
+	caches *cache.Caches
+	feed   *cache.LocalFeed
 	// One reader of a search at a time, and searches read at once: one per
 	// core; see searchHits.
 	searching [16]sync.Mutex
@@ -64,7 +64,7 @@ func Open(ctx context.Context, path string) (*DB, error) {
 	pragmas := "_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)"
 	base := "file:" + (&url.URL{Path: path}).EscapedPath() + "?" + pragmas
 	notes := &changeNotes{}
-	changes := &cache.LocalFeed{}
+	feed := &cache.LocalFeed{}
 	write, err := openWriter(base+"&_txlock=immediate", notes)
 	if err != nil {
 		return nil, err
@@ -74,7 +74,7 @@ func Open(ctx context.Context, path string) (*DB, error) {
 	db := &DB{
 		write: write, notes: notes, now: func() time.Time { return time.Now().UTC() },
 		writeStmts: &statements{pool: write},
-		caches:     cache.NewCaches(changes), changes: changes,
+		caches:     cache.NewCaches(feed), feed: feed,
 		searchers: make(chan struct{}, runtime.GOMAXPROCS(0)),
 	}
 	if err := connectWriter(ctx, write); err != nil {
@@ -203,7 +203,7 @@ func (db *DB) inTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	committed := false
 	defer func() {
 		c := db.notes.take()
-		db.changes.Publish(c.Change)
+		db.feed.Publish(c.Change)
 		if committed {
 			db.tellEnded(c.ended)
 		}
