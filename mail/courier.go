@@ -2,15 +2,13 @@ package mail
 
 import (
 	"context"
-	"crypto/rand"
 	"errors"
-	"fmt"
 	"log/slog"
 	"net/mail"
-	"os"
 	"time"
 
 	"rehome/app"
+	"rehome/internal/instance"
 )
 
 // Sender hands a message to a mail server; *Server is the real one.
@@ -52,7 +50,7 @@ const (
 
 // NewCourier sends queue's mail through sender as from.
 func NewCourier(queue app.MailQueue, sender Sender, from *mail.Address, log *slog.Logger) *Courier {
-	return &Courier{name: courierName(), queue: queue, sender: sender, from: from, log: log, wake: make(chan struct{}, 1),
+	return &Courier{name: instance.NewName(), queue: queue, sender: sender, from: from, log: log, wake: make(chan struct{}, 1),
 		now: func() time.Time { return time.Now().UTC() }}
 }
 
@@ -157,15 +155,6 @@ func (c *Courier) release(unsent []app.QueuedMail) {
 	if err := c.queue.ReleaseMail(context.Background(), c.name, ids); err != nil {
 		c.log.Warn("give back the claims of unsent mail; they wait for their lease", "err", err)
 	}
-}
-
-// courierName tells this courier's claims from those of other couriers,
-// in this process or another.
-func courierName() string {
-	host, _ := os.Hostname()
-	var b [6]byte
-	rand.Read(b[:])
-	return fmt.Sprintf("%s/%d/%x", host, os.Getpid(), b)
 }
 
 // RetryAfter is the pause after the failed attempt number failures.

@@ -4,12 +4,11 @@ package leader
 
 import (
 	"context"
-	"crypto/rand"
-	"fmt"
 	"log/slog"
-	"os"
 	"sync"
 	"time"
+
+	"rehome/internal/instance"
 )
 
 // Lock is a lease on a name, held by one holder at a time until it ends;
@@ -41,7 +40,7 @@ func Run(ctx context.Context, lock Lock, name string, job func(context.Context),
 
 // runOnTicks is Run asking again at each tick.
 func runOnTicks(ctx context.Context, lock Lock, name string, job func(context.Context), log *slog.Logger, ticks <-chan time.Time) {
-	holder := holderName()
+	holder := instance.NewName()
 	var stop func()
 	defer func() {
 		if stop != nil {
@@ -78,12 +77,4 @@ func start(ctx context.Context, job func(context.Context)) func() {
 	var running sync.WaitGroup
 	running.Go(func() { job(jobCtx) })
 	return func() { cancel(); running.Wait() }
-}
-
-// holderName tells this process's hold from any other's.
-func holderName() string {
-	host, _ := os.Hostname()
-	var b [6]byte
-	rand.Read(b[:])
-	return fmt.Sprintf("%s/%d/%x", host, os.Getpid(), b)
 }
