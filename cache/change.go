@@ -2,8 +2,10 @@ package cache
 
 import "sync"
 
-// Change is what one committed write changed, by the nouns the caches
-// keep: rows by id, and flags for what could not be told row by row.
+// Change is what one write changed, by the nouns the caches keep: rows by
+// id, and flags for what could not be told row by row. A store may publish
+// the change of a write that rolled back too: forgetting a row costs only
+// a miss.
 type Change struct {
 	Users       []int64
 	Products    []int64
@@ -19,7 +21,7 @@ type Change struct {
 	Site        bool    // the site's settings
 }
 
-// Feed is where a store tells, after each commit, what the write changed;
+// Feed is where a store tells, after each write, what the write changed;
 // caches subscribe to it. The SQLite store feeds it from its writer's
 // hook, in commit order and before the write returns, so no reader of this
 // process finds a row older than a write that returned. A store of several
@@ -47,7 +49,7 @@ func (f *LocalFeed) Subscribe(changed func(Change)) {
 }
 
 // Publish tells every subscriber of c. The store calls it once per
-// committed write, one write at a time.
+// write, one write at a time.
 func (f *LocalFeed) Publish(c Change) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
