@@ -77,10 +77,9 @@ func (s *Service) RequestEmailChange(ctx context.Context, actor *User, newEmail,
 		return err
 	}
 	now := s.now()
-	if wait := s.emailChanges.RetryAfter(actor.Email, now); wait > 0 {
+	if wait := s.emailChanges.Take(actor.Email, now); wait > 0 {
 		return rateLimited("Too many email changes. Try again later.", wait)
 	}
-	s.emailChanges.Record(actor.Email, now)
 
 	switch _, err := s.store.UserByEmail(ctx, newEmail); ErrorKind(err) {
 	case KindNotFound:

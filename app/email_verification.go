@@ -59,10 +59,9 @@ func (s *Service) SendEmailVerification(ctx context.Context, actor *User) error 
 	}
 	now := s.now()
 	key := strconv.FormatInt(actor.ID, 10)
-	if wait := s.verifyMails.RetryAfter(key, now); wait > 0 {
+	if wait := s.verifyMails.Take(key, now); wait > 0 {
 		return rateLimited("Too many confirmation mails. Try again later.", wait)
 	}
-	s.verifyMails.Record(key, now)
 	return s.mailVerifyLink(ctx, actor, now)
 }
 

@@ -46,10 +46,9 @@ func (s *Service) UploadImage(ctx context.Context, actor *User, r io.Reader) (*I
 		return nil, err
 	}
 	key, now := strconv.FormatInt(actor.ID, 10), s.now()
-	if wait := s.uploads.RetryAfter(key, now); wait > 0 {
+	if wait := s.uploads.Take(key, now); wait > 0 {
 		return nil, rateLimited("Too many uploads. Try again later.", wait)
 	}
-	s.uploads.Record(key, now)
 	img, err := s.intake.Save(ctx, actor.ID, r)
 	if err != nil {
 		return nil, asFieldError(err, "image")

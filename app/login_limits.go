@@ -20,11 +20,11 @@ type loginLimits struct {
 	pair, account, address *AttemptLimiter
 }
 
-func newLoginLimits() loginLimits {
+func newLoginLimits(limits RateLimits) loginLimits {
 	return loginLimits{
-		pair:    NewAttemptLimiter(LoginFailuresPerAccountAndAddress, LoginFailureWindow),
-		account: NewAttemptLimiter(LoginFailuresPerAccount, LoginFailureWindow),
-		address: NewAttemptLimiter(LoginFailuresPerAddress, LoginFailureWindow),
+		pair:    newAttemptLimiter(limits, "login failures per account and address", Limit{LoginFailuresPerAccountAndAddress, LoginFailureWindow}),
+		account: newAttemptLimiter(limits, "login failures per account", Limit{LoginFailuresPerAccount, LoginFailureWindow}),
+		address: newAttemptLimiter(limits, "login failures per address", Limit{LoginFailuresPerAddress, LoginFailureWindow}),
 	}
 }
 

@@ -24,17 +24,27 @@ type QueuedMail struct {
 // MailQueue keeps mail in the database until it is sent, so that a slow
 // mail server never slows a request and a restart loses nothing. The writes
 // that a mail announces (a reset link, an email change) queue it in their
-// own transaction.
+// own transaction. Couriers, one per instance, claim the mail they send, so
+// that each mail goes out once however many of them run.
 type MailQueue interface {
 	QueueMail(ctx context.Context, m *Mail) error
-	// DueMail is up to limit mails whose next attempt is due at now, oldest first.
-	DueMail(ctx context.Context, now time.Time, limit int) ([]QueuedMail, error)
-	// NextMailDue is when the next attempt is due; false when none waits.
+	// ClaimDueMail claims, in one step, up to limit mails whose next attempt
+	// is due at now, oldest first, for courier until now+lease: no other
+	// claim takes them before the lease ends. A claim whose lease ended
+	// unsent (its courier stopped) is due again.
+	ClaimDueMail(ctx context.Context, courier string, now time.Time, lease time.Duration, limit int) ([]QueuedMail, error)
+	// NextMailDue is when the next attempt is due, the end of a lease
+	// included; false when none waits.
 	NextMailDue(ctx context.Context) (time.Time, bool, error)
-	// MailDone removes a mail that was sent, or given up: it is never sent again.
+	// MailDone removes a mail that was sent, or given up: it is never sent
+	// again, whoever holds it.
 	MailDone(ctx context.Context, id int64) error
-	// MailFailed counts a failed attempt and sets the next one.
-	MailFailed(ctx context.Context, id int64, retry time.Time, reason string) error
+	// MailFailed counts courier's failed attempt and sets the next one,
+	// releasing the claim; a mail courier no longer holds is left alone.
+	MailFailed(ctx context.Context, courier string, id int64, retry time.Time, reason string) error
+	// ReleaseMail gives back courier's claims of the mails ids, unsent and
+	// due at once, as it stops.
+	ReleaseMail(ctx context.Context, courier string, ids []int64) error
 }
 
 // MailSettings turn on the mails the marketplace sends.

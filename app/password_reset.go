@@ -122,10 +122,9 @@ func (s *Service) ForgotPassword(ctx context.Context, email, clientAddress strin
 	if err := v.Err(); err != nil {
 		return err
 	}
-	if wait := s.forgotByAddress.RetryAfter(clientAddress, now); wait > 0 {
+	if wait := s.forgotByAddress.Take(clientAddress, now); wait > 0 {
 		return rateLimited("Too many requests. Try again later.", wait)
 	}
-	s.forgotByAddress.Record(clientAddress, now)
 	err := s.mailResetLink(ctx, email, now)
 	if waitErr := waitUntil(ctx, started.Add(ForgotPasswordTime)); waitErr != nil {
 		return waitErr
@@ -136,10 +135,9 @@ func (s *Service) ForgotPassword(ctx context.Context, email, clientAddress strin
 // mailResetLink queues a reset link for email's account, if it has one and
 // has not had its mails for the hour.
 func (s *Service) mailResetLink(ctx context.Context, email string, now time.Time) error {
-	if s.forgotByEmail.RetryAfter(email, now) > 0 {
+	if s.forgotByEmail.Take(email, now) > 0 {
 		return nil
 	}
-	s.forgotByEmail.Record(email, now)
 	u, err := s.store.UserByEmail(ctx, email)
 	if ErrorKind(err) == KindNotFound {
 		return nil

@@ -77,22 +77,28 @@ const (
 )
 
 func NewService(store Store, intake ImageIntake, hasher PasswordHasher) *Service {
-	return &Service{
-		store:           store,
-		intake:          intake,
-		hasher:          hasher,
-		now:             func() time.Time { return time.Now().UTC() },
-		logins:          newLoginLimits(),
-		uploads:         NewAttemptLimiter(UploadsPerHour, time.Hour),
-		registrations:   NewAttemptLimiter(RegistrationsPerAddressPerHour, time.Hour),
-		forgotByAddress: NewAttemptLimiter(ForgotPasswordPerAddressPerHour, time.Hour),
-		forgotByEmail:   NewAttemptLimiter(ForgotPasswordMailsPerHour, time.Hour),
-		emailChanges:    NewAttemptLimiter(EmailChangesPerHour, time.Hour),
-		verifyMails:     NewAttemptLimiter(EmailVerificationsPerHour, time.Hour),
-
-		messagesPerMinute: NewAttemptLimiter(MessagesPerMinute, time.Minute),
-		messagesPerDay:    NewAttemptLimiter(MessagesPerDay, 24*time.Hour),
+	s := &Service{
+		store:  store,
+		intake: intake,
+		hasher: hasher,
+		now:    func() time.Time { return time.Now().UTC() },
 	}
+	s.UseRateLimits(NewMemoryRateLimits())
+	return s
+}
+
+// UseRateLimits keeps the counts of every rate limit in limits, such as a
+// store all instances share. Call it before the service is used.
+func (s *Service) UseRateLimits(limits RateLimits) {
+	s.logins = newLoginLimits(limits)
+	s.uploads = newAttemptLimiter(limits, "uploads", Limit{UploadsPerHour, time.Hour})
+	s.registrations = newAttemptLimiter(limits, "registrations", Limit{RegistrationsPerAddressPerHour, time.Hour})
+	s.forgotByAddress = newAttemptLimiter(limits, "forgot by address", Limit{ForgotPasswordPerAddressPerHour, time.Hour})
+	s.forgotByEmail = newAttemptLimiter(limits, "forgot by email", Limit{ForgotPasswordMailsPerHour, time.Hour})
+	s.emailChanges = newAttemptLimiter(limits, "email changes", Limit{EmailChangesPerHour, time.Hour})
+	s.verifyMails = newAttemptLimiter(limits, "verify mails", Limit{EmailVerificationsPerHour, time.Hour})
+	s.messagesPerMinute = newAttemptLimiter(limits, "messages per minute", Limit{MessagesPerMinute, time.Minute})
+	s.messagesPerDay = newAttemptLimiter(limits, "messages per day", Limit{MessagesPerDay, 24 * time.Hour})
 }
 
 // RequireUser refuses anonymous callers.

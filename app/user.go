@@ -136,6 +136,8 @@ type UserStore interface {
 	// CreateUser stores u with its password hash and fills in its ID and Created.
 	// A taken email is a conflict.
 	CreateUser(ctx context.Context, u *User, passwordHash []byte) error
+	// UserByID may answer from a cache, but never older than a write that
+	// returned before the call: the write's change reaches the cache first.
 	UserByID(ctx context.Context, id int64) (*User, error)
 	UserByEmail(ctx context.Context, email string) (*User, error)
 	// PasswordHash returns the user and the stored hash for an email.

@@ -24,8 +24,32 @@ const (
 	MaxStreams = 8
 )
 
-// Hub is where events meet the streams of their people. Its methods are
-// safe for concurrent use.
+// Broker hands events to the open streams of the people they are for, and
+// numbers them: an event's id is the broker's, and every stream hears its
+// events in id order, so that a client resuming from the last id it heard
+// misses nothing and hears nothing twice. Streams belong to the process
+// that serves them; a broker for several instances carries each event to
+// all of them, numbered from one sequence they share (a database sequence,
+// a log's offsets), where each hands it to the streams it holds.
+type Broker interface {
+	// Notify publishes events, each for its UserID, numbering them. It
+	// never waits for a stream: one that falls too far behind is closed.
+	app.Notifier
+	// Subscribe opens a stream of owner's events; see Hub.Subscribe.
+	Subscribe(owner Owner, lastID int64, resuming bool) (*Stream, Resume)
+	// Unsubscribe closes a stream Subscribe opened.
+	Unsubscribe(s *Stream)
+	// EndSessions closes the streams of the sessions and accounts ended.
+	EndSessions(ended app.SessionsEnded)
+	// Close closes every stream and refuses new ones.
+	Close()
+	// Open counts the streams open in this process.
+	Open() int
+}
+
+// Hub is the broker of one process: events published in it reach the
+// streams it holds, numbered by its own count. Its methods are safe for
+// concurrent use.
 type Hub struct {
 	mu      sync.Mutex
 	lastID  int64 // the id of the latest event, or firstID-1 before the first
@@ -38,9 +62,12 @@ type Hub struct {
 	closed    bool
 }
 
+var _ Broker = (*Hub)(nil)
+
 // New makes a hub. Its ids start from the time it starts, in
 // milliseconds, so an id a client kept from before a restart is older
-// than any this hub gives and is told to start afresh.
+// than any this hub gives and is told to start afresh: one process is
+// the only one numbering.
 func New() *Hub { return NewSized(Recent) }
 
 // NewSized makes a hub that keeps the last recent events.

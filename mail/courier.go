@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"rehome/app"
+	"rehome/internal/instance"
 )
 
 // Sender hands a message to a mail server; *Server is the real one.
@@ -18,8 +19,11 @@ type Sender interface {
 // Courier sends the queued mail, one at a time, in the order it was
 // queued. A mail leaves the queue once the server accepts it; a failed
 // attempt is tried again after a pause that doubles each time, up to an
-// hour, until the mail is a day old.
+// hour, until the mail is a day old. Each courier claims the mail it is
+// about to send (app.MailQueue), so that the couriers of several instances
+// on one queue send each mail once.
 type Courier struct {
+	name   string // whose claims are whose
 	queue  app.MailQueue
 	sender Sender
 	from   *mail.Address
@@ -38,11 +42,15 @@ const (
 	// poll finds mail queued by another process, such as an earlier run.
 	poll      = time.Minute
 	batchSize = 20
+	// Lease is how long a claim keeps a mail from other couriers: a batch
+	// at the SMTP server's bound of a minute an attempt, and a margin. The
+	// mail of a courier that stopped without releasing it waits that long.
+	Lease = batchSize*time.Minute + 10*time.Minute
 )
 
 // NewCourier sends queue's mail through sender as from.
 func NewCourier(queue app.MailQueue, sender Sender, from *mail.Address, log *slog.Logger) *Courier {
-	return &Courier{queue: queue, sender: sender, from: from, log: log, wake: make(chan struct{}, 1),
+	return &Courier{name: instance.NewName(), queue: queue, sender: sender, from: from, log: log, wake: make(chan struct{}, 1),
 		now: func() time.Time { return time.Now().UTC() }}
 }
 
@@ -81,7 +89,7 @@ func (c *Courier) Run(ctx context.Context) {
 // SendDue sends every mail that is due now.
 func (c *Courier) SendDue(ctx context.Context) {
 	for ctx.Err() == nil {
-		due, err := c.queue.DueMail(ctx, c.now(), batchSize)
+		due, err := c.queue.ClaimDueMail(ctx, c.name, c.now(), Lease, batchSize)
 		if err != nil {
 			if ctx.Err() == nil {
 				c.log.Error("read the mail queue", "err", err)
@@ -91,8 +99,9 @@ func (c *Courier) SendDue(ctx context.Context) {
 		if len(due) == 0 {
 			return
 		}
-		for _, m := range due {
+		for i, m := range due {
 			if ctx.Err() != nil {
+				c.release(due[i:])
 				return
 			}
 			c.send(ctx, m)
@@ -112,7 +121,8 @@ func (c *Courier) send(ctx context.Context, m app.QueuedMail) {
 		return
 	}
 	if ctx.Err() != nil {
-		return // stopping: the attempt does not count
+		c.release([]app.QueuedMail{m}) // stopping: the attempt does not count
+		return
 	}
 	var refused *RefusedError
 	switch {
@@ -122,7 +132,7 @@ func (c *Courier) send(ctx context.Context, m app.QueuedMail) {
 	default:
 		retry := c.now().Add(RetryAfter(m.Attempts + 1))
 		c.log.Warn("mail not sent; will retry", "mail", m.ID, "retry_at", retry, "err", err)
-		if err := c.queue.MailFailed(ctx, m.ID, retry, err.Error()); err != nil {
+		if err := c.queue.MailFailed(ctx, c.name, m.ID, retry, err.Error()); err != nil {
 			c.log.Error("count a failed mail", "mail", m.ID, "err", err)
 		}
 	}
@@ -132,6 +142,18 @@ func (c *Courier) done(ctx context.Context, m app.QueuedMail) {
 	if err := c.queue.MailDone(ctx, m.ID); err != nil {
 		// It stays queued and would go again: say so loudly.
 		c.log.Error("remove a sent mail from the queue", "mail", m.ID, "err", err)
+	}
+}
+
+// release gives back the claims of mails a stopping courier did not send,
+// so that the next courier sends them at once rather than after the lease.
+func (c *Courier) release(unsent []app.QueuedMail) {
+	ids := make([]int64, len(unsent))
+	for i, m := range unsent {
+		ids[i] = m.ID
+	}
+	if err := c.queue.ReleaseMail(context.Background(), c.name, ids); err != nil {
+		c.log.Warn("give back the claims of unsent mail; they wait for their lease", "err", err)
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"crypto/tls"
 	"crypto/x509"
 	"crypto/x509/pkix"
+	"fmt"
 	"io"
 	"log/slog"
 	"math/big"
@@ -15,6 +16,7 @@ import (
 	netmail "net/mail"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -194,12 +196,12 @@ func TestTheQueue(t *testing.T) {
 		t.Errorf("next attempt in %s, want %s", wait, mail.FirstRetry)
 	}
 	courier.SendDue(ctx) // not due yet: nothing is tried
-	if due, _ := db.DueMail(ctx, next, 10); len(due) != 1 || due[0].Attempts != 1 {
+	if due, _ := db.ClaimDueMail(ctx, "test", next, time.Minute, 10); len(due) != 1 || due[0].Attempts != 1 {
 		t.Fatalf("queue after a refusal: %+v", due)
 	}
 
 	sink.Refuse(false)
-	if err := db.MailFailed(ctx, 1, time.Now(), "made due for the test"); err != nil {
+	if err := db.MailFailed(ctx, "test", 1, time.Now(), "made due for the test"); err != nil {
 		t.Fatal(err)
 	}
 	courier.SendDue(ctx)
@@ -281,5 +283,39 @@ func TestRunSendsAsSoonAsWoken(t *testing.T) {
 	courier.Wake()
 	if got := sink.Wait("zoe@example.com", 1, 10*time.Second); len(got) != 1 {
 		t.Fatalf("%d mails arrived", len(got))
+	}
+}
+
+// TestTwoCouriersSendEachMailOnce runs the couriers of two instances, each
+// with its own store on one database file, over one queue at once.
+func TestTwoCouriersSendEachMailOnce(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "rehome.db")
+	first, second := openDB(t, path), openDB(t, path)
+	defer first.Close()
+	defer second.Close()
+	const mails = 60
+	for i := range mails {
+		to := fmt.Sprintf("person%d@example.com", i)
+		if err := first.QueueMail(ctx, &app.Mail{To: to, Subject: "Hello", Text: "Hi", HTML: "<p>Hi</p>"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sink := startSink(t, mailsink.Options{})
+	server, _ := mail.ParseServer("smtp://" + sink.Addr)
+	var wg sync.WaitGroup
+	for _, db := range []*sqlite.DB{first, second} {
+		courier := mail.NewCourier(db, server, from, quiet())
+		wg.Go(func() { courier.SendDue(ctx) })
+	}
+	wg.Wait()
+	for i := range mails {
+		to := fmt.Sprintf("person%d@example.com", i)
+		if got := len(sink.Messages(to)); got != 1 {
+			t.Errorf("%s got %d mails, want 1", to, got)
+		}
+	}
+	if _, waiting, _ := first.NextMailDue(ctx); waiting {
+		t.Error("sent mail stayed queued")
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"rehome/app"
+	"rehome/cache"
 )
 
 // categoryKey folds a name the way uniqueness and look-ups compare it.
@@ -58,41 +59,33 @@ func (db *DB) Categories(ctx context.Context) ([]app.Category, error) {
 	if err != nil {
 		return nil, err
 	}
-	return slices.Clone(all.list), nil
+	return slices.Clone(all.List), nil
 }
 
-// categoryList is every category, by name, and where each name_key and ID
-// is in the list.
-type categoryList struct {
-	list  []app.Category
-	byKey map[string]int
-	byID  map[int64]int
-}
-
-func (db *DB) allCategories(ctx context.Context) (*categoryList, error) {
-	if all, ok := db.categories.get(struct{}{}); ok {
+func (db *DB) allCategories(ctx context.Context) (*cache.Categories, error) {
+	if all, ok := db.caches.Categories.Get(struct{}{}); ok {
 		return all, nil
 	}
-	gen := db.categories.generation()
+	gen := db.caches.Categories.Generation()
 	rows, err := db.query(ctx, categoriesQuery)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	all := &categoryList{list: []app.Category{}, byKey: map[string]int{}, byID: map[int64]int{}}
+	all := &cache.Categories{List: []app.Category{}, ByKey: map[string]int{}, ByID: map[int64]int{}}
 	for rows.Next() {
 		var key string
 		c, err := scanCategory(rows, &key)
 		if err != nil {
 			return nil, err
 		}
-		all.byKey[key], all.byID[c.ID] = len(all.list), len(all.list)
-		all.list = append(all.list, *c)
+		all.ByKey[key], all.ByID[c.ID] = len(all.List), len(all.List)
+		all.List = append(all.List, *c)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
-	db.categories.put(gen, struct{}{}, all)
+	db.caches.Categories.Put(gen, struct{}{}, all)
 	return all, nil
 }
 
@@ -101,10 +94,10 @@ func (db *DB) CategoryByName(ctx context.Context, name string) (*app.Category, e
 	if err != nil {
 		return nil, err
 	}
-	i, ok := all.byKey[categoryKey(name)]
+	i, ok := all.ByKey[categoryKey(name)]
 	if !ok {
 		return nil, app.Errorf(app.KindNotFound, "Category not found")
 	}
-	c := all.list[i]
+	c := all.List[i]
 	return &c, nil
 }

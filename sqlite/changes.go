@@ -10,28 +10,21 @@ import (
 
 	"modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
+
+	"rehome/cache"
 )
 
-// The caches (cache.go, pages.go) and the catalogue's version must forget
+// The caches (package cache) and the catalogue's version must forget
 // whatever a write changed. No write path says so by hand, where a new one
 // could forget to: SQLite reports every row a statement on the writer
 // changes, cascades included (its pre-update hook), changes notes them, and
-// when the write transaction has ended, inTx forgets them all in one step.
+// when the write transaction has ended, inTx publishes them on the change
+// feed in one step.
 
 // changes is what the writer changed in the transaction under way.
 type changes struct {
-	users       []int64
-	products    []int64
-	allProducts bool // an advert's product could not be read
-	sessions    []string
-	allSessions bool    // a changed row's token could not be read
-	bookers     []int64 // buyers whose bookings changed
-	allBookers  bool    // a changed booking's buyer could not be read
-	categories  bool
-	listings    []int64 // categories whose products changed
-	allListings bool    // a changed row's category could not be read
-	catalogue   bool    // something the public lists show
-	ended       endings // sessions that ended, told once committed
+	cache.Change
+	ended endings // sessions that ended, told once committed
 }
 
 // columns says where the hook finds the values it needs in a changed row,
@@ -60,49 +53,51 @@ func (n *changeNotes) note(d sqlite.SQLitePreUpdateData) {
 	hasOld, hasNew := d.Op != sqlite3.SQLITE_INSERT, d.Op != sqlite3.SQLITE_DELETE
 	switch d.TableName {
 	case "users":
-		c.users = appendRowIDs(c.users, d, hasOld, hasNew)
-		c.catalogue = true // sellers' names and verified state
+		c.Users = appendRowIDs(c.Users, d, hasOld, hasNew)
+		c.Catalogue = true // sellers' names and verified state
 		c.ended.noteAccount(d, n.cols.userEpoch)
 	case "products":
-		c.products = appendRowIDs(c.products, d, hasOld, hasNew)
-		c.catalogue = true
+		c.Products = appendRowIDs(c.Products, d, hasOld, hasNew)
+		c.Catalogue = true
 		for _, row := range rows(d, hasOld, hasNew) {
 			if category, ok := column[int64](row, n.cols.productCategory); ok {
-				c.listings = appendNew(c.listings, category)
+				c.Listings = appendNew(c.Listings, category)
 			} else {
-				c.allListings = true
+				c.AllListings = true
 			}
 		}
 	case "bookings":
 		for _, row := range rows(d, hasOld, hasNew) {
 			if buyer, ok := column[int64](row, n.cols.bookingBuyer); ok {
-				c.bookers = appendNew(c.bookers, buyer)
+				c.Bookers = appendNew(c.Bookers, buyer)
 			} else {
-				c.allBookers = true // unreadable, or null: rare enough to forget everyone's
+				c.AllBookers = true // unreadable, or null: rare enough to forget everyone's
 			}
 		}
 	case "categories":
-		c.categories, c.catalogue = true, true
+		c.Categories, c.Catalogue = true, true
 	case "adverts":
-		c.catalogue = true
+		c.Catalogue = true
 		// A product's row carries whether it is advertised.
 		for _, row := range rows(d, hasOld, hasNew) {
 			if product, ok := column[int64](row, n.cols.advertProduct); ok {
-				c.products = append(c.products, product)
+				c.Products = append(c.Products, product)
 			} else {
-				c.allProducts = true
+				c.AllProducts = true
 			}
 		}
 	case "sessions":
 		// WITHOUT ROWID: the token, its primary key, is the first column.
 		for _, row := range rows(d, hasOld, hasNew) {
 			if token, ok := column[string](row, 0); ok {
-				c.sessions = append(c.sessions, token)
+				c.Sessions = append(c.Sessions, token)
 			} else {
-				c.allSessions = true
+				c.AllSessions = true
 			}
 		}
 		c.ended.noteSession(d)
+	case "site_settings":
+		c.Site = true
 	}
 }
 
@@ -154,50 +149,6 @@ func appendNew(list []int64, v int64) []int64 {
 		return list
 	}
 	return append(list, v)
-}
-
-// forget applies what a write changed: first the cached rows, then the
-// versions, so that a reader who sees a new version never finds an old row
-// in a cache.
-func (db *DB) forget(c changes) {
-	for _, id := range c.users {
-		db.users.forget(id)
-	}
-	if c.allProducts || len(c.products) > 0 {
-		// Any listing's change may change any search's answer.
-		db.searches.forgetAll()
-	}
-	if c.allProducts || len(c.products) > cachedProducts {
-		db.products.forgetAll()
-	} else {
-		for _, id := range c.products {
-			db.products.forget(id)
-		}
-	}
-	if c.allSessions {
-		db.sessions.forgetAll()
-	}
-	for _, token := range c.sessions {
-		db.sessions.forget(token)
-	}
-	if c.categories {
-		db.categories.forgetAll()
-	}
-	if c.allBookers {
-		db.bookedBy.forgetAll()
-	}
-	for _, buyer := range c.bookers {
-		db.bookedBy.forget(buyer)
-	}
-	if c.allListings {
-		db.pages.changedAll()
-	}
-	for _, category := range c.listings {
-		db.pages.changed(category)
-	}
-	if c.catalogue {
-		db.catalogue.Add(1)
-	}
 }
 
 // noticingConnector registers the pre-update hook on every connection the
@@ -257,4 +208,4 @@ func (db *DB) readColumns(ctx context.Context) error {
 // change what the public lists show: categories, available products with
 // their sellers' names and verified state, adverts. The API tags those lists
 // with it, so an unchanged list is answered without reading the database.
-func (db *DB) CatalogueVersion() uint64 { return db.catalogue.Load() }
+func (db *DB) CatalogueVersion() uint64 { return db.caches.CatalogueVersion() }

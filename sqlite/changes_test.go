@@ -253,8 +253,18 @@ var storeWrites = map[string]func(ctx context.Context, w *world) error{
 	"QueueMail": func(ctx context.Context, w *world) error {
 		return w.db.QueueMail(ctx, &app.Mail{To: w.buyer.Email, Subject: "Hello", Text: "Hi", HTML: "<p>Hi</p>"})
 	},
-	"MailFailed": func(ctx context.Context, w *world) error { return w.db.MailFailed(ctx, 1, w.now, "refused") },
-	"MailDone":   func(ctx context.Context, w *world) error { return w.db.MailDone(ctx, 1) },
+	"ClaimDueMail": func(ctx context.Context, w *world) error {
+		_, err := w.db.ClaimDueMail(ctx, "courier", w.now, time.Minute, 10)
+		return err
+	},
+	"MailFailed":  func(ctx context.Context, w *world) error { return w.db.MailFailed(ctx, "courier", 1, w.now, "refused") },
+	"ReleaseMail": func(ctx context.Context, w *world) error { return w.db.ReleaseMail(ctx, "courier", []int64{1}) },
+	"MailDone":    func(ctx context.Context, w *world) error { return w.db.MailDone(ctx, 1) },
+	"HoldLease": func(ctx context.Context, w *world) error {
+		_, err := w.db.HoldLease(ctx, "jobs", "holder", w.now, time.Minute)
+		return err
+	},
+	"ReleaseLease": func(ctx context.Context, w *world) error { return w.db.ReleaseLease(ctx, "jobs", "holder") },
 	// The session cached by its token is deleted through its owner.
 	"EndAccountSession": func(ctx context.Context, w *world) error {
 		owner := app.SessionOwner{UserID: w.buyer.ID, Device: "Firefox on Linux", SignedIn: w.now, LastSeen: w.now}
@@ -465,7 +475,7 @@ var storeReads = []string{
 	"CategoryProducts", "CleanUp", "Close", "ImageByURL", "PasswordHash", "ProductByID", "QueryPlan", "ReaderPragma", "AuditLog", "ReportsMadeBy",
 	"ReportedProducts", "SellerBookings", "SellerProducts", "Sessions", "SetClock", "StoredAnswer", "UserByEmail",
 	"UserByID", "Users", "Sessions.Find", "Sessions.FindCtx", "Ping", "Count", "Pools", "ObserveWriteWaits", "OnSessionsEnded", "UserByIdentity", "PaymentID", "MyBookings", "SearchProducts",
-	"DueMail", "NextMailDue", "AccountSessions",
+	"NextMailDue", "AccountSessions",
 	"ConversationByID", "Conversations", "MessageByID", "Messages", "Unread", "OpenBookingsOf", "OpenBookingsWith",
 	"VAPIDKeys", "PushSubscriptions", "PushKindsOff", "Site",
 	"Posts", "PostBySlug", "PostByID", "ListingsForSale", "SellerCounts",
@@ -508,7 +518,7 @@ func TestNoWriteLeavesAStaleRow(t *testing.T) {
 var unseenWrites = []string{
 	"CreateUser", "CreateUsers", "CreateUserWithIdentity", "LinkIdentity", "SetPaymentID", "CreateReport",
 	"DismissReport", "RecordImage", "KeepAnswer", "ForgetAnswersBefore", "CreatePasswordReset",
-	"CreateEmailChange", "CreateEmailVerification", "DeleteExpiredLinks", "QueueMail", "MailFailed", "MailDone",
+	"CreateEmailChange", "CreateEmailVerification", "DeleteExpiredLinks", "QueueMail", "ClaimDueMail", "MailFailed", "ReleaseMail", "MailDone", "HoldLease", "ReleaseLease",
 	"AddMessage", "AddMessageTo", "MarkRead", "AcceptPickup", "DeclinePickup",
 	"KeepVAPIDKeys", "SavePushSubscription", "DeletePushSubscription", "DeletePushEndpoint", "SetPushKinds",
 	"CreatePost", "UpdatePost", "DeletePost",

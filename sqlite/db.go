@@ -24,6 +24,7 @@ import (
 	sqlite3 "modernc.org/sqlite/lib"
 
 	"rehome/app"
+	"rehome/cache"
 )
 
 //go:embed migrations/*.sql
@@ -44,20 +45,13 @@ type DB struct {
 
 	writeStmts, readStmts *statements
 
-	// What this process read recently; see cache.
-	users      *cache[int64, app.User]
-	products   *cache[int64, app.Product] // listed columns only, see listedProducts
-	sessions   *cache[string, session]
-	categories *cache[struct{}, *categoryList]
-	pages      *categoryPages
-	bookedBy   *cache[int64, map[int64]app.MyBooking] // see MyBookings
-	searches   *cache[string, *searchHits]            // see SearchProducts
-	searching  [16]sync.Mutex                         // one reader of a search at a time, see searchHits
-	searchers  chan struct{}                          // searches read at once: one per core, see searchHits
-	// site is the site's settings as last read or saved; see Site.
-	site atomic.Pointer[app.Site]
-	// catalogue counts the writes that may change the public lists.
-	catalogue atomic.Uint64
+	// What this store read recently, forgotten as feed tells of writes.
+	caches *cache.Caches
+	feed   *cache.LocalFeed
+	// One reader of a search at a time, and searches read at once: one per
+	// core; see searchHits.
+	searching [16]sync.Mutex
+	searchers chan struct{}
 	// sessionsEnded hears of the sessions each write ended; see OnSessionsEnded.
 	sessionsEnded atomic.Pointer[func(app.SessionsEnded)]
 }
@@ -70,6 +64,7 @@ func Open(ctx context.Context, path string) (*DB, error) {
 	pragmas := "_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)"
 	base := "file:" + (&url.URL{Path: path}).EscapedPath() + "?" + pragmas
 	notes := &changeNotes{}
+	feed := &cache.LocalFeed{}
 	write, err := openWriter(base+"&_txlock=immediate", notes)
 	if err != nil {
 		return nil, err
@@ -79,14 +74,8 @@ func Open(ctx context.Context, path string) (*DB, error) {
 	db := &DB{
 		write: write, notes: notes, now: func() time.Time { return time.Now().UTC() },
 		writeStmts: &statements{pool: write},
-		users:      newCache[int64, app.User](cachedUsers),
-		products:   newCache[int64, app.Product](cachedProducts),
-		sessions:   newCache[string, session](cachedSessions),
-		categories: newCache[struct{}, *categoryList](1),
-		bookedBy:   newCache[int64, map[int64]app.MyBooking](cachedUsers),
-		pages:      newCategoryPages(),
-		searches:   newWeighedCache[string](keptSearchIDs, func(h *searchHits) int { return len(h.ids) + 1 }),
-		searchers:  make(chan struct{}, runtime.GOMAXPROCS(0)),
+		caches:     cache.NewCaches(feed), feed: feed,
+		searchers: make(chan struct{}, runtime.GOMAXPROCS(0)),
 	}
 	if err := connectWriter(ctx, write); err != nil {
 		write.Close()
@@ -133,17 +122,8 @@ func connectWriter(ctx context.Context, write *sql.DB) error {
 	}
 }
 
-// How many rows the caches keep: the active users and sessions of a
-// community marketplace, in a few hundred kilobytes, and the listings of
-// the pages most looked at, in about 3 MB.
-const (
-	cachedUsers    = 2048
-	cachedSessions = 2048
-	cachedProducts = 4096
-)
-
 // readerCacheKiB bounds each reader's page cache (SQLite's default is 2 MB).
-// Readers mostly answer from the caches above, and what they do read (a
+// Readers mostly answer from the caches (package cache), and what they do read (a
 // product by id, an uncached search) the operating system's page cache
 // serves as fast: searches after a write and uncached pages took the same
 // time with 2 MB, 1 MB and 512 KB (BenchmarkSearch, BenchmarkCategoryPage).
@@ -207,7 +187,7 @@ func (db *DB) migrate(ctx context.Context) error {
 }
 
 // inTx runs fn in a write transaction, committing only when fn succeeds,
-// and then forgets the cached rows it changed. Every write goes through it.
+// and then tells the change feed what it changed. Every write goes through it.
 func (db *DB) inTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	defer db.writeStmts.prepareWanted(ctx)
 	queued := time.Now()
@@ -223,7 +203,7 @@ func (db *DB) inTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	committed := false
 	defer func() {
 		c := db.notes.take()
-		db.forget(c)
+		db.feed.Publish(c.Change)
 		if committed {
 			db.tellEnded(c.ended)
 		}

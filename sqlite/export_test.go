@@ -84,10 +84,10 @@ var ListQueries = map[string]struct {
 
 // ForgetCategoryPages makes the next page of a category read its marks
 // again, as after a write to it.
-func (db *DB) ForgetCategoryPages(categoryID int64) { db.pages.changed(categoryID) }
+func (db *DB) ForgetCategoryPages(categoryID int64) { db.caches.Pages.Changed(categoryID) }
 
 // ForgetProducts empties the products cache, as a cold start would.
-func (db *DB) ForgetProducts() { db.products.forgetAll() }
+func (db *DB) ForgetProducts() { db.caches.Products.ForgetAll() }
 
 // StorageRefused is storageRefused, for tests that make SQLite's errors on
 // connections of their own.
@@ -106,4 +106,4 @@ var SuggestionQueries = map[string]struct {
 }
 
 // ForgetSearches drops every kept search, as a write of a listing does.
-func (db *DB) ForgetSearches() { db.searches.forgetAll() }
+func (db *DB) ForgetSearches() { db.caches.Searches.ForgetAll() }

@@ -225,7 +225,7 @@ func TestClaimAccount(t *testing.T) {
 	if len(log.Items) != 1 || log.Items[0].Action != app.AuditClaimAccount {
 		t.Errorf("the audit log is %+v", log.Items)
 	}
-	due, err := db.DueMail(ctx, time.Now().Add(time.Minute), 10)
+	due, err := db.ClaimDueMail(ctx, "courier", time.Now().Add(time.Minute), time.Minute, 10)
 	must(t, err)
 	if len(due) != 1 || due[0].To != u.Email {
 		t.Errorf("the mail queue holds %+v", due)

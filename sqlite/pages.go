@@ -4,14 +4,14 @@ import (
 	"context"
 	"database/sql"
 	"math"
-	"sync"
 
 	"rehome/app"
+	"rehome/cache"
 )
 
 // A category page at offset N used to count the category's products and
 // then walk past N of them with their rows: 16 ms of CPU at offset 4800.
-// Instead, categoryPages knows for each category how many products it has
+// Instead, cache.CategoryPages keeps for each category how many products it has
 // for sale and the sort key of every pageStride-th one. A page then starts
 // with a seek in products_by_category to the nearest key before it, a walk
 // of fewer than pageStride entries of that index alone to the page's first
@@ -21,75 +21,6 @@ import (
 // products. Budget: a category page's CPU independent of its offset
 // (docs/benchmarks.md).
 const pageStride = 64
-
-// pageKey is a product's place in a category page: newest first.
-type pageKey struct{ created, id int64 }
-
-// pageMarks is what categoryPages knows of one category.
-type pageMarks struct {
-	version uint64
-	total   int
-	keys    []pageKey // keys[i] is the product at offset i*pageStride
-}
-
-type categoryPages struct {
-	mu       sync.Mutex
-	every    uint64           // bumped when any category may have changed
-	versions map[int64]uint64 // bumped when one category changes
-	marks    map[int64]*pageMarks
-	building map[int64]*sync.Mutex // one build per category at a time
-}
-
-func newCategoryPages() *categoryPages {
-	return &categoryPages{versions: map[int64]uint64{}, marks: map[int64]*pageMarks{}, building: map[int64]*sync.Mutex{}}
-}
-
-// version only grows for a given category: both of its terms only grow.
-func (cp *categoryPages) versionLocked(category int64) uint64 {
-	return cp.every + cp.versions[category]
-}
-
-// changedAll follows a write that may have changed any category's products.
-func (cp *categoryPages) changedAll() {
-	cp.mu.Lock()
-	defer cp.mu.Unlock()
-	cp.every++
-}
-
-// changed follows a write that changed the category's products.
-func (cp *categoryPages) changed(category int64) {
-	cp.mu.Lock()
-	defer cp.mu.Unlock()
-	cp.versions[category]++
-}
-
-// current is the category's marks if no write changed it since they were read.
-func (cp *categoryPages) current(category int64) (*pageMarks, uint64) {
-	cp.mu.Lock()
-	defer cp.mu.Unlock()
-	v := cp.versionLocked(category)
-	if m := cp.marks[category]; m != nil && m.version == v {
-		return m, v
-	}
-	return nil, v
-}
-
-func (cp *categoryPages) buildLock(category int64) *sync.Mutex {
-	cp.mu.Lock()
-	defer cp.mu.Unlock()
-	l := cp.building[category]
-	if l == nil {
-		l = &sync.Mutex{}
-		cp.building[category] = l
-	}
-	return l
-}
-
-func (cp *categoryPages) keep(category int64, m *pageMarks) {
-	cp.mu.Lock()
-	defer cp.mu.Unlock()
-	cp.marks[category] = m
-}
 
 // The queries behind the marks; see TestListQueriesUseIndexes.
 const (
@@ -112,41 +43,41 @@ const (
 // categoryMarks returns the category's marks, reading them if they are
 // missing or out of date. Version is read before the index, so marks are
 // never kept under a version newer than what they saw.
-func (db *DB) categoryMarks(ctx context.Context, category int64) (*pageMarks, error) {
-	if m, _ := db.pages.current(category); m != nil {
+func (db *DB) categoryMarks(ctx context.Context, category int64) (*cache.PageMarks, error) {
+	if m, _ := db.caches.Pages.Current(category); m != nil {
 		return m, nil
 	}
-	lock := db.pages.buildLock(category)
+	lock := db.caches.Pages.BuildLock(category)
 	lock.Lock()
 	defer lock.Unlock()
-	m, version := db.pages.current(category)
+	m, version := db.caches.Pages.Current(category)
 	if m != nil {
 		return m, nil // another request read them meanwhile
 	}
-	m = &pageMarks{version: version}
+	m = &cache.PageMarks{Version: version}
 	err := db.readTx(ctx, func(tx *sql.Tx) error {
-		if err := db.readTxRow(ctx, tx, categoryCountQuery, category).Scan(&m.total); err != nil {
+		if err := db.readTxRow(ctx, tx, categoryCountQuery, category).Scan(&m.Total); err != nil {
 			return err
 		}
-		m.keys = make([]pageKey, 0, (m.total+pageStride-1)/pageStride)
+		m.Keys = make([]cache.PageKey, 0, (m.Total+pageStride-1)/pageStride)
 		rows, err := db.readTxQuery(ctx, tx, categoryMarksQuery, category, pageStride)
 		if err != nil {
 			return err
 		}
 		defer rows.Close()
 		for rows.Next() {
-			var k pageKey
-			if err := rows.Scan(&k.created, &k.id); err != nil {
+			var k cache.PageKey
+			if err := rows.Scan(&k.Created, &k.ID); err != nil {
 				return err
 			}
-			m.keys = append(m.keys, k)
+			m.Keys = append(m.Keys, k)
 		}
 		return rows.Err()
 	})
 	if err != nil {
 		return nil, err
 	}
-	db.pages.keep(category, m)
+	db.caches.Pages.Keep(category, m)
 	return m, nil
 }
 
@@ -170,7 +101,7 @@ const (
 )
 
 // top is a key before every product.
-var top = pageKey{created: math.MaxInt64, id: math.MaxInt64}
+var top = cache.PageKey{Created: math.MaxInt64, ID: math.MaxInt64}
 
 func (db *DB) CategoryProducts(ctx context.Context, category *app.Category, page app.Page) (app.List[app.Product], error) {
 	list := app.List[app.Product]{Items: []app.Product{}}
@@ -179,19 +110,19 @@ func (db *DB) CategoryProducts(ctx context.Context, category *app.Category, page
 	if err != nil {
 		return list, err
 	}
-	list.Total = m.total
-	if page.Offset >= m.total {
+	list.Total = m.Total
+	if page.Offset >= m.Total {
 		return list, nil
 	}
 	from, skip := top, page.Offset
-	if i := page.Offset / pageStride; i < len(m.keys) {
-		from, skip = m.keys[i], page.Offset%pageStride
+	if i := page.Offset / pageStride; i < len(m.Keys) {
+		from, skip = m.Keys[i], page.Offset%pageStride
 	}
 	var rows *sql.Rows
 	if skip == 0 {
-		rows, err = db.query(ctx, categoryPageFrom, categoryID, from.created, from.id, page.Limit)
+		rows, err = db.query(ctx, categoryPageFrom, categoryID, from.Created, from.ID, page.Limit)
 	} else {
-		rows, err = db.query(ctx, categoryPageSkip, categoryID, from.created, from.id, skip, page.Limit)
+		rows, err = db.query(ctx, categoryPageSkip, categoryID, from.Created, from.ID, skip, page.Limit)
 	}
 	if err != nil {
 		return list, err

@@ -161,7 +161,7 @@ func (db *DB) listedProducts(ctx context.Context, ids []int64) ([]app.Product, e
 	products := make([]app.Product, 0, len(ids))
 	var missing []int64
 	for _, id := range ids {
-		if p, ok := db.products.get(id); ok {
+		if p, ok := db.caches.Products.Get(id); ok {
 			products = append(products, p)
 		} else {
 			missing = append(missing, id)
@@ -174,7 +174,7 @@ func (db *DB) listedProducts(ctx context.Context, ids []int64) ([]app.Product, e
 	for _, p := range products {
 		found[p.ID] = p
 	}
-	gen := db.products.generation()
+	gen := db.caches.Products.Generation()
 	list, err := json.Marshal(missing)
 	if err != nil {
 		return nil, err
@@ -190,7 +190,7 @@ func (db *DB) listedProducts(ctx context.Context, ids []int64) ([]app.Product, e
 			return nil, err
 		}
 		found[p.ID] = p
-		db.products.put(gen, p.ID, p)
+		db.caches.Products.Put(gen, p.ID, p)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, err
@@ -243,7 +243,7 @@ func (db *DB) DeleteProduct(ctx context.Context, id int64) error {
 // through bookings_open_once. Budget: the signed-in category page's server
 // CPU per request (docs/benchmarks.md).
 func (db *DB) MyBookings(ctx context.Context, viewerID int64, productIDs []int64) (map[int64]app.MyBooking, error) {
-	all, ok := db.bookedBy.get(viewerID)
+	all, ok := db.caches.BookedBy.Get(viewerID)
 	if !ok {
 		var err error
 		if all, ok, err = db.readBookedBy(ctx, viewerID); err != nil {
@@ -271,12 +271,12 @@ const maxKeptBookings = 256
 // readBookedBy reads all of a viewer's open or paid bookings,
 // and keeps them unless there are more than maxKeptBookings (ok false).
 func (db *DB) readBookedBy(ctx context.Context, viewerID int64) (map[int64]app.MyBooking, bool, error) {
-	gen := db.bookedBy.generation()
+	gen := db.caches.BookedBy.Generation()
 	all, err := db.bookedProducts(ctx, bookedByQuery, viewerID, maxKeptBookings+1)
 	if err != nil || len(all) > maxKeptBookings {
 		return nil, false, err
 	}
-	db.bookedBy.put(gen, viewerID, all)
+	db.caches.BookedBy.Put(gen, viewerID, all)
 	return all, true, nil
 }
 

@@ -12,6 +12,7 @@ import (
 	"modernc.org/sqlite"
 
 	"rehome/app"
+	"rehome/cache"
 )
 
 // A search reads the IDs of every listing that matches, in order, once:
@@ -24,18 +25,8 @@ import (
 // the listings cannot hold much memory. Budget: searches' server CPU per
 // request against the category page's (docs/benchmarks.md).
 
-// searchHits is what a search found: listing IDs in order, and a spelling
-// to try instead when nothing matched.
-type searchHits struct {
-	ids        []int64
-	suggestion string
-}
-
 // searchSeed spreads searches over DB.searching's locks.
 var searchSeed = maphash.MakeSeed()
-
-// keptSearchIDs bounds the IDs the searches cache holds: 8 MB.
-const keptSearchIDs = 1 << 20
 
 func init() {
 	// fold(text) is app.Fold for SQL: the location filter compares
@@ -53,11 +44,11 @@ func (db *DB) SearchProducts(ctx context.Context, s app.Search, page app.Page) (
 	if err != nil {
 		return result, err
 	}
-	result.Total, result.Suggestion = len(hits.ids), hits.suggestion
-	if page.Offset >= len(hits.ids) {
+	result.Total, result.Suggestion = len(hits.IDs), hits.Suggestion
+	if page.Offset >= len(hits.IDs) {
 		return result, nil
 	}
-	ids := hits.ids[page.Offset:min(len(hits.ids), page.Offset+page.Limit)]
+	ids := hits.IDs[page.Offset:min(len(hits.IDs), page.Offset+page.Limit)]
 	if result.Items, err = db.listedProducts(ctx, ids); err != nil {
 		return result, err
 	}
@@ -67,8 +58,8 @@ func (db *DB) SearchProducts(ctx context.Context, s app.Search, page app.Page) (
 	}
 	for i := range result.Items {
 		p := &result.Items[i]
-		if c, ok := categories.byID[p.CategoryID]; ok {
-			p.Category = categories.list[c].Name
+		if c, ok := categories.ByID[p.CategoryID]; ok {
+			p.Category = categories.List[c].Name
 		}
 	}
 	result.Items, err = db.fillSellers(ctx, result.Items)
@@ -77,9 +68,9 @@ func (db *DB) SearchProducts(ctx context.Context, s app.Search, page app.Page) (
 
 // searchHits finds a search's listings, from the cache when no product
 // changed since it was last asked.
-func (db *DB) searchHits(ctx context.Context, s app.Search) (*searchHits, error) {
+func (db *DB) searchHits(ctx context.Context, s app.Search) (*cache.SearchHits, error) {
 	key := searchKey(s)
-	if hits, ok := db.searches.get(key); ok {
+	if hits, ok := db.caches.Searches.Get(key); ok {
 		return hits, nil
 	}
 	// After a write, the visitors of the home page all ask its feed again
@@ -87,7 +78,7 @@ func (db *DB) searchHits(ctx context.Context, s app.Search) (*searchHits, error)
 	lock := &db.searching[maphash.String(searchSeed, key)%uint64(len(db.searching))]
 	lock.Lock()
 	defer lock.Unlock()
-	if hits, ok := db.searches.get(key); ok {
+	if hits, ok := db.caches.Searches.Get(key); ok {
 		return hits, nil
 	}
 	// Reading a search is work for a core, and SQLite's memory for it (a
@@ -95,18 +86,18 @@ func (db *DB) searchHits(ctx context.Context, s app.Search) (*searchHits, error)
 	// read at once; more of them than cores would only take turns.
 	db.searchers <- struct{}{}
 	defer func() { <-db.searchers }()
-	gen := db.searches.generation()
+	gen := db.caches.Searches.Generation()
 	ids, err := db.searchIDs(ctx, s)
 	if err != nil {
 		return nil, err
 	}
-	hits := &searchHits{ids: ids}
+	hits := &cache.SearchHits{IDs: ids}
 	if len(ids) == 0 && len(s.Words) > 0 {
-		if hits.suggestion, err = db.suggest(ctx, s); err != nil {
+		if hits.Suggestion, err = db.suggest(ctx, s); err != nil {
 			return nil, err
 		}
 	}
-	db.searches.put(gen, key, hits)
+	db.caches.Searches.Put(gen, key, hits)
 	return hits, nil
 }
 

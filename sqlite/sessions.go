@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"rehome/app"
+	"rehome/cache"
 )
 
 // SessionStore keeps scs sessions in the database so they survive a restart.
@@ -19,20 +20,14 @@ type SessionStore struct {
 	db *DB
 }
 
-// session is a cached row of the sessions table.
-type session struct {
-	data   []byte
-	expiry time.Time
-}
-
 func (db *DB) Sessions() *SessionStore { return &SessionStore{db: db} }
 
 func (s *SessionStore) FindCtx(ctx context.Context, token string) ([]byte, bool, error) {
 	now := s.db.now()
-	if cached, ok := s.db.sessions.get(token); ok && cached.expiry.After(now) {
-		return cached.data, true, nil
+	if cached, ok := s.db.caches.Sessions.Get(token); ok && cached.Expiry.After(now) {
+		return cached.Data, true, nil
 	}
-	gen := s.db.sessions.generation()
+	gen := s.db.caches.Sessions.Generation()
 	var data []byte
 	var expiry int64
 	err := s.db.queryRow(ctx, `SELECT data, expiry FROM sessions WHERE token = ? AND expiry > ?`,
@@ -43,7 +38,7 @@ func (s *SessionStore) FindCtx(ctx context.Context, token string) ([]byte, bool,
 	if err != nil {
 		return nil, false, err
 	}
-	s.db.sessions.put(gen, token, session{data: data, expiry: fromMillis(expiry)})
+	s.db.caches.Sessions.Put(gen, token, cache.Session{Data: data, Expiry: fromMillis(expiry)})
 	return data, true, nil
 }
 

@@ -11,18 +11,18 @@ import (
 
 // The site's settings are read on many requests (every visitor's request
 // asks whether listings are public), so the last ones read or saved are
-// kept; only SaveSite changes them.
+// kept (cache.Caches.Site) until the change feed tells of a write to them.
 
 // Site answers the saved settings over the defaults.
 func (db *DB) Site(ctx context.Context) (app.Site, error) {
-	if kept := db.site.Load(); kept != nil {
+	if kept := db.caches.Site.Load(); kept != nil {
 		return *kept, nil
 	}
 	site, err := db.readSite(ctx)
 	if err != nil {
 		return app.Site{}, err
 	}
-	db.site.CompareAndSwap(nil, &site)
+	db.caches.Site.CompareAndSwap(nil, &site)
 	return site, nil
 }
 
@@ -87,6 +87,6 @@ func (db *DB) SaveSite(ctx context.Context, site app.Site, audit *app.AuditEntry
 	if err != nil {
 		return err
 	}
-	db.site.Store(&site)
+	db.caches.Site.Store(&site)
 	return nil
 }

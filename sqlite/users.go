@@ -47,18 +47,19 @@ func (db *DB) insertUser(ctx context.Context, tx *sql.Tx, u *app.User, passwordH
 	return err
 }
 
-// UserByID is the signed-in user of every request, so it is cached; the
-// writes that change an account forget it.
+// UserByID is the signed-in user of every request, so it is cached. A write
+// that changes an account publishes the change, which forgets it, before
+// the write returns (inTx): the cache is never older than a returned write.
 func (db *DB) UserByID(ctx context.Context, id int64) (*app.User, error) {
-	if u, ok := db.users.get(id); ok {
+	if u, ok := db.caches.Users.Get(id); ok {
 		return &u, nil
 	}
-	gen := db.users.generation()
+	gen := db.caches.Users.Generation()
 	u, err := scanUser(db.queryRow(ctx, `SELECT `+userColumns+` FROM users WHERE id = ?`, id))
 	if err != nil {
 		return nil, err
 	}
-	db.users.put(gen, id, *u)
+	db.caches.Users.Put(gen, id, *u)
 	return u, nil
 }
 
@@ -70,7 +71,7 @@ func (db *DB) fillSellers(ctx context.Context, products []app.Product) ([]app.Pr
 	var missing []int64
 	for i := range products {
 		p := &products[i]
-		if u, ok := db.users.get(p.SellerID); ok {
+		if u, ok := db.caches.Users.Get(p.SellerID); ok {
 			fillSeller(p, &u)
 		} else if !slices.Contains(missing, p.SellerID) {
 			missing = append(missing, p.SellerID)
@@ -107,7 +108,7 @@ func fillSeller(p *app.Product, u *app.User) {
 
 // readUsers reads the accounts with the given IDs into found, and into the cache.
 func (db *DB) readUsers(ctx context.Context, ids []int64, found map[int64]*app.User) error {
-	gen := db.users.generation()
+	gen := db.caches.Users.Generation()
 	list, err := json.Marshal(ids)
 	if err != nil {
 		return err
@@ -123,7 +124,7 @@ func (db *DB) readUsers(ctx context.Context, ids []int64, found map[int64]*app.U
 			return err
 		}
 		found[u.ID] = u
-		db.users.put(gen, u.ID, *u)
+		db.caches.Users.Put(gen, u.ID, *u)
 	}
 	return rows.Err()
 }

@@ -45,7 +45,7 @@ type env struct {
 	db  *sqlite.DB
 	svc *app.Service
 	dir string
-	hub *live.Hub // the live event streams
+	hub live.Broker // the live event streams
 }
 
 func newEnv(t testing.TB) *env {

@@ -153,8 +153,9 @@ func (s *Server) sessionFailed(w http.ResponseWriter, r *http.Request, err error
 type userKey struct{}
 
 // authenticate puts the signed-in user, if any, in the request context. The
-// account is read afresh on every request, so a deleted account or a changed
-// role takes effect at once.
+// account is read on every request, as fresh as the database holds it (see
+// app.Service.CurrentUser), so a deleted account or a changed role takes
+// effect at once.
 func (s *Server) authenticate(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		user, err := s.sessionUser(r.Context())

@@ -2,16 +2,11 @@ package api_test
 
 import (
 	"fmt"
-	"io"
-	"log/slog"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 
 	"rehome/app"
-	"rehome/app/api"
-	"rehome/pwa"
 )
 
 var publicLists = []string{"/api/categories", "/api/advertised", "/api/advertised?limit=5&offset=1"}
@@ -163,14 +158,12 @@ func TestPublicListsChangeWithTheCatalogue(t *testing.T) {
 	})
 }
 
-// TestPublicListsAfterARestart: a new process counts versions from zero
-// again, so its ETags must not match the old process's.
+// TestPublicListsAfterARestart: a new process opens the store afresh, with
+// a catalogue version of its own, so its ETags must not match the old
+// process's.
 func TestPublicListsAfterARestart(t *testing.T) {
 	e := newEnv(t)
 	etag, _ := etagOf(t, e, "/api/categories")
-	restarted := httptest.NewServer(api.New(api.Config{Service: e.svc, SessionStore: e.db.Sessions(), Images: http.NotFoundHandler(),
-		Web: pwa.Files(), Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}).Handler())
-	defer restarted.Close()
-	c := &client{t: t, base: restarted.URL, http: restarted.Client()}
-	expectStatus(t, c.send("GET", "/api/categories", "", nil, "If-None-Match", etag), http.StatusOK)
+	restarted := serverAt(t, e.dir, false)
+	expectStatus(t, restarted.client().send("GET", "/api/categories", "", nil, "If-None-Match", etag), http.StatusOK)
 }

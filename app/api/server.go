@@ -67,7 +67,7 @@ type Config struct {
 
 	// Events hands events to the live event streams; nil: a hub of the
 	// server's own that nothing notifies.
-	Events *live.Hub
+	Events live.Broker
 	// Heartbeat is how often an event stream sends a comment and checks
 	// its session; 0: every 25 seconds.
 	Heartbeat time.Duration
@@ -89,7 +89,7 @@ type Server struct {
 	oidc      *oidc.Client // nil without a provider
 	publicURL string       // see Config.PublicURL
 
-	hub       *live.Hub
+	hub       live.Broker
 	heartbeat time.Duration
 }
 

@@ -19,6 +19,7 @@ import (
 	"rehome/app/api"
 	"rehome/internal/backup"
 	"rehome/internal/demo"
+	"rehome/internal/leader"
 	"rehome/internal/marketplace"
 	"rehome/internal/metrics"
 	"rehome/mail"
@@ -297,9 +298,18 @@ func runServer(ctx context.Context, log *slog.Logger, cfg serverConfig) error {
 	background, stopBackground := context.WithCancel(ctx)
 	var workers sync.WaitGroup
 	defer func() { stopBackground(); workers.Wait() }()
-	workers.Go(func() { m.DB.CleanUp(background, time.Hour, log) })
+	// One instance of those sharing the database does the periodic work.
+	workers.Go(func() {
+		leader.Run(background, m.DB, "periodic jobs", func(ctx context.Context) {
+			var jobs sync.WaitGroup
+			jobs.Go(func() { m.DB.CleanUp(ctx, time.Hour, log) })
+			if cfg.backupEvery > 0 {
+				jobs.Go(func() { backup.Every(ctx, cfg.data, cfg.backupEvery, cfg.backupKeep, log) })
+			}
+			jobs.Wait()
+		}, log)
+	})
 	if cfg.backupEvery > 0 {
-		workers.Go(func() { backup.Every(background, cfg.data, cfg.backupEvery, cfg.backupKeep, log) })
 		log.Info("backups are scheduled", "every", cfg.backupEvery.String(), "keep", cfg.backupKeep,
 			"dir", filepath.Join(cfg.data, marketplace.BackupsDir))
 	}

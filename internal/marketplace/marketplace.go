@@ -40,7 +40,7 @@ type Marketplace struct {
 
 	notifiers app.Notifiers // see addNotifier
 	// Events tells open tabs what happens, as it happens.
-	Events *live.Hub
+	Events live.Broker
 }
 
 // Open opens the database and picture store in dir, creating both when they
@@ -58,6 +58,7 @@ func Open(ctx context.Context, dir string, hasher app.PasswordHasher) (*Marketpl
 		return nil, errors.Join(err, db.Close())
 	}
 	m := &Marketplace{DB: db, Images: images, Service: app.NewService(db, images, hasher)}
+	m.Service.UseRateLimits(app.NewMemoryRateLimits()) // one process counts alone
 	m.Service.UsePushTargets(push.Targets(push.Config{}))
 	// The push keys are made as the marketplace first opens, so that
 	// reading the public key never writes.
@@ -99,7 +100,7 @@ func (m *Marketplace) Server(cfg api.Config) *api.Server {
 // useLiveEvents sends the service's events to the open event streams, and
 // ends a stream as soon as the store ends its session.
 func (m *Marketplace) useLiveEvents() {
-	m.Events = live.New()
+	m.Events = live.New() // one process: its own hub is the broker
 	m.addNotifier(m.Events)
 	m.DB.OnSessionsEnded(m.Events.EndSessions)
 }

@@ -3,8 +3,6 @@ package httpcache
 import (
 	"bytes"
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"net/http"
 	"strconv"
 	"sync"
@@ -18,10 +16,6 @@ import (
 // time, already gzipped. Budget: public lists answered with an ETag, 304
 // without touching the database (docs/benchmarks.md).
 type PublicLists struct {
-	// boot tells this process's versions from an earlier one's, which
-	// counted from zero too.
-	boot string
-
 	// encode writes a list as the API sends it.
 	encode func(*bytes.Buffer, any) error
 
@@ -39,11 +33,11 @@ type publicAnswer struct {
 // the kept answers are dropped and kept again as they are asked for.
 const maxPublicAnswers = 64
 
-// NewPublicLists keeps lists as encode writes them.
+// NewPublicLists keeps lists as encode writes them. The versions it is
+// given name the catalogue's state across restarts (the store starts its
+// count at random), so they serve as ETags unchanged.
 func NewPublicLists(encode func(*bytes.Buffer, any) error) *PublicLists {
-	var b [6]byte
-	rand.Read(b[:])
-	return &PublicLists{boot: hex.EncodeToString(b[:]), encode: encode, answers: map[string]*publicAnswer{}}
+	return &PublicLists{encode: encode, answers: map[string]*publicAnswer{}}
 }
 
 // Serve answers the public list key (which names the list and its page)
@@ -69,7 +63,7 @@ func (p *PublicLists) Serve(w http.ResponseWriter, r *http.Request, version uint
 }
 
 func (p *PublicLists) etag(version uint64) string {
-	return `W/"` + p.boot + "-" + strconv.FormatUint(version, 10) + `"`
+	return `W/"` + strconv.FormatUint(version, 10) + `"`
 }
 
 // Value is the list kept for key at version, read and kept if it is not.

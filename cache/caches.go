@@ -1,0 +1,130 @@
+// Package cache keeps what a store read recently, for the hot paths, and
+// forgets it as the store's change feed tells of writes. It knows no
+// database: any store that feeds it its changes can use it.
+package cache
+
+import (
+	"math/rand/v2"
+	"sync/atomic"
+	"time"
+
+	"rehome/app"
+)
+
+// How many rows the caches keep: the active users and sessions of a
+// community marketplace, in a few hundred kilobytes, and the listings of
+// the pages most looked at, in about 3 MB.
+const (
+	KeptUsers     = 2048
+	KeptSessions  = 2048
+	KeptProducts  = 4096
+	KeptSearchIDs = 1 << 20 // the IDs the searches keep together: 8 MB
+)
+
+// Session is a kept row of the sessions table.
+type Session struct {
+	Data   []byte
+	Expiry time.Time
+}
+
+// Categories is every category, by name, and where each name key and ID is
+// in the list.
+type Categories struct {
+	List  []app.Category
+	ByKey map[string]int
+	ByID  map[int64]int
+}
+
+// SearchHits is what a search found: listing IDs in order, and a spelling
+// suggestion when it found none.
+type SearchHits struct {
+	IDs        []int64
+	Suggestion string
+}
+
+// Caches are a store's caches, each forgetting what the feed says changed.
+type Caches struct {
+	Users      *Cache[int64, app.User]
+	Products   *Cache[int64, app.Product] // listed columns only
+	Sessions   *Cache[string, Session]
+	Categories *Cache[struct{}, *Categories]
+	Pages      *CategoryPages
+	BookedBy   *Cache[int64, map[int64]app.MyBooking] // by buyer
+	Searches   *Cache[string, *SearchHits]            // by the search's key
+	// Site is the site's settings as last read or saved; nil: read them.
+	Site atomic.Pointer[app.Site]
+	// catalogue counts the writes that may change the public lists, from
+	// a random start: see CatalogueVersion.
+	catalogue atomic.Uint64
+}
+
+// NewCaches makes empty caches that forget what feed tells of.
+func NewCaches(feed Feed) *Caches {
+	c := &Caches{
+		Users:      New[int64, app.User](KeptUsers),
+		Products:   New[int64, app.Product](KeptProducts),
+		Sessions:   New[string, Session](KeptSessions),
+		Categories: New[struct{}, *Categories](1),
+		BookedBy:   New[int64, map[int64]app.MyBooking](KeptUsers),
+		Pages:      newCategoryPages(),
+		Searches:   NewWeighed[string](KeptSearchIDs, func(h *SearchHits) int { return len(h.IDs) + 1 }),
+	}
+	c.catalogue.Store(rand.Uint64() >> 1) // #nosec G404 -- no secret: only apart from other processes' counts
+	feed.Subscribe(c.forget)
+	return c
+}
+
+// CatalogueVersion changes after every write that may change what the
+// public lists show: categories, available products with their sellers'
+// names and verified state, adverts. It counts from a random start, so that
+// another process's versions (an earlier run's, another instance's) are
+// other numbers, and an ETag made of one never vouches for a list another
+// process kept.
+func (c *Caches) CatalogueVersion() uint64 { return c.catalogue.Load() }
+
+// forget applies what a write changed: first the cached rows, then the
+// versions, so that a reader who sees a new version never finds an old row
+// in a cache.
+func (c *Caches) forget(ch Change) {
+	for _, id := range ch.Users {
+		c.Users.Forget(id)
+	}
+	if ch.AllProducts || len(ch.Products) > 0 {
+		// Any listing's change may change any search's answer.
+		c.Searches.ForgetAll()
+	}
+	if ch.AllProducts || len(ch.Products) > KeptProducts {
+		c.Products.ForgetAll()
+	} else {
+		for _, id := range ch.Products {
+			c.Products.Forget(id)
+		}
+	}
+	if ch.AllSessions {
+		c.Sessions.ForgetAll()
+	}
+	for _, token := range ch.Sessions {
+		c.Sessions.Forget(token)
+	}
+	if ch.Categories {
+		c.Categories.ForgetAll()
+	}
+	if ch.AllBookers {
+		c.BookedBy.ForgetAll()
+	}
+	for _, buyer := range ch.Bookers {
+		c.BookedBy.Forget(buyer)
+	}
+	if ch.AllListings {
+		c.Pages.ChangedAll()
+	}
+	for _, category := range ch.Listings {
+		c.Pages.Changed(category)
+	}
+	if ch.Site {
+		c.Site.Store(nil)
+	}
+	if ch.Catalogue {
+		c.catalogue.Add(1)
+	}
+}

@@ -1,0 +1,4 @@
+package leader
+
+// RunOnTicks is Run asking for the lock at each tick, for tests.
+var RunOnTicks = runOnTicks
