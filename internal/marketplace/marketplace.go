@@ -11,11 +11,11 @@ import (
 	netmail "net/mail"
 	"os"
 	"path/filepath"
-	"strings"
 	"time"
 
 	"rehome/app"
 	"rehome/app/api"
+	"rehome/internal/webroutes"
 	"rehome/live"
 	"rehome/mail"
 	"rehome/push"
@@ -74,7 +74,7 @@ func (m *Marketplace) Close() error { return m.DB.Close() }
 // as from, with links to publicURL. The caller runs the courier it returns.
 func (m *Marketplace) UseMail(sender mail.Sender, from *netmail.Address, publicURL string, log *slog.Logger) *mail.Courier {
 	courier := mail.NewCourier(m.DB, sender, from, log)
-	m.Service.UseMail(app.MailSettings{PublicURL: strings.TrimSuffix(publicURL, "/"), Queued: courier.Wake})
+	m.Service.UseMail(app.MailSettings{URL: webroutes.URL(publicURL), Queued: courier.Wake})
 	return courier
 }
 
