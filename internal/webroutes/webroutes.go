@@ -39,12 +39,18 @@ func Pattern(name string) string {
 	return pattern
 }
 
+// PathTo is the path of the screen called name showing value, such as a
+// category's name, in its one parameter.
+func PathTo(name, value string) string {
+	return param.ReplaceAllLiteralString(Pattern(name), url.PathEscape(value))
+}
+
 // Path is the path a link opens, with its ID in the screen's parameter and
 // its token in the query string, as the screen reads them.
 func Path(l app.Link) string {
 	path := Pattern(string(l.Screen))
 	if strings.Contains(path, ":") {
-		path = param.ReplaceAllLiteralString(path, strconv.FormatInt(l.ID, 10))
+		path = PathTo(string(l.Screen), strconv.FormatInt(l.ID, 10))
 	}
 	if l.Token != "" {
 		path += "?token=" + url.QueryEscape(l.Token)
