@@ -160,16 +160,22 @@ func (in *DimensionsInput) check(v *Validator) *Dimensions {
 // Inf or NaN, which strconv.ParseFloat would all read.
 var measurePattern = regexp.MustCompile(`^([0-9]{1,12}(\.[0-9]{0,12})?|\.[0-9]{1,12})$`)
 
-// ParseMeasure reads a measure in centimetres, rounded to the millimetre
-// a tape measure reads; ok is false unless, so rounded, it is more than 0
-// and at most 1000 (what the database keeps).
-func ParseMeasure(text string) (cm float64, ok bool) {
+// ParseDecimal reads a number in plain decimal notation (measurePattern).
+func ParseDecimal(text string) (float64, bool) {
 	t := strings.TrimSpace(text)
 	if !measurePattern.MatchString(t) {
 		return 0, false
 	}
 	f, err := strconv.ParseFloat(t, 64)
-	if err != nil {
+	return f, err == nil
+}
+
+// ParseMeasure reads a measure in centimetres, rounded to the millimetre
+// a tape measure reads; ok is false unless, so rounded, it is more than 0
+// and at most 1000 (what the database keeps).
+func ParseMeasure(text string) (cm float64, ok bool) {
+	f, ok := ParseDecimal(text)
+	if !ok {
 		return 0, false
 	}
 	f = math.Round(f*10) / 10
@@ -235,7 +241,7 @@ func (in *ProductInput) toProduct(sellerID int64, now time.Time) (*Product, *Val
 	switch p.Condition {
 	case ConditionExcellent, ConditionGood, ConditionFair:
 	default:
-		v.Check(false, "condition", "Choose Excellent, Good or Fair")
+		v.Check(false, "condition", ConditionMessage)
 	}
 	v.Required(p.Location, "location")
 	v.Check(utf8.RuneCountInString(p.Location) <= 200, "location", "Use at most 200 characters")

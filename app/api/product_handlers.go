@@ -63,7 +63,7 @@ func (s *Server) searchProducts(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	result, err := s.svc.SearchProducts(r.Context(), actor(r), r.URL.Query(), page)
+	result, err := s.svc.SearchProducts(r.Context(), actor(r), searchInput(r.URL.Query()), page)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
