@@ -75,7 +75,7 @@ func New(store app.PushStore, keys app.VAPIDKeys, cfg Config, log *slog.Logger) 
 	}
 	return &Sender{
 		store: store, keys: keys, cfg: cfg, log: log,
-		client: newClient(cfg.Timeout, Targets(cfg)),
+		client: newClient(cfg.Timeout, TargetsOf(cfg)),
 		queue:  make(chan app.Event, cfg.Queue),
 		// webpush-go puts "mailto:" before any subject that is not https:,
 		// so a mailto: subject goes in without its scheme.

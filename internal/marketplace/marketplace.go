@@ -58,7 +58,7 @@ func Open(ctx context.Context, dir string, hasher app.PasswordHasher) (*Marketpl
 		return nil, errors.Join(err, db.Close())
 	}
 	m := &Marketplace{DB: db, Images: images, Service: app.NewService(db, images, hasher)}
-	m.Service.UsePushTargets(push.Targets(push.Config{}))
+	m.Service.UsePushTargets(push.TargetsOf(push.Config{}))
 	// The push keys are made as the marketplace first opens, so that
 	// reading the public key never writes.
 	if _, err := m.Service.VAPIDKeys(ctx); err != nil {
@@ -121,7 +121,7 @@ func (m *Marketplace) UsePush(ctx context.Context, cfg push.Config, log *slog.Lo
 	if err != nil {
 		return nil, err
 	}
-	m.Service.UsePushTargets(push.Targets(cfg))
+	m.Service.UsePushTargets(push.TargetsOf(cfg))
 	sender := push.New(m.DB, keys, cfg, log)
 	m.addNotifier(sender)
 	return sender, nil
