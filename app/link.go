@@ -10,15 +10,13 @@ const (
 	ScreenConversation   Screen = "conversation" // ID: the conversation
 	ScreenMyOrders       Screen = "myOrders"
 	ScreenMyBuyers       Screen = "myBuyers"
-	ScreenProfile        Screen = "profile"
-	ScreenLogin          Screen = "login"
 	ScreenResetPassword  Screen = "resetPassword" // Token: the reset's
 	ScreenForgotPassword Screen = "forgotPassword"
 	ScreenConfirmEmail   Screen = "confirmEmail" // Token: the confirmation's
 )
 
 // Screens are every screen the server links to.
-var Screens = []Screen{ScreenProduct, ScreenConversation, ScreenMyOrders, ScreenMyBuyers, ScreenProfile, ScreenLogin,
+var Screens = []Screen{ScreenProduct, ScreenConversation, ScreenMyOrders, ScreenMyBuyers,
 	ScreenResetPassword, ScreenForgotPassword, ScreenConfirmEmail}
 
 // Link is where a mail or a phone notification takes its reader.
