@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"reflect"
 	"strconv"
+	"strings"
 
 	"rehome/app"
 )
@@ -134,10 +135,19 @@ var (
 )
 
 // withIgnoredKeys is body's fields and one more for each key, so that the
-// decoder accepts those keys, and only those, beside body's own.
+// decoder accepts those keys, and only those, beside body's own. A key the
+// body reads itself stays the body's.
 func withIgnoredKeys(body reflect.Type, keys []string) reflect.Type {
 	fields := reflect.VisibleFields(body)
+	own := map[string]bool{}
+	for _, f := range fields {
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		own[name] = true
+	}
 	for i, key := range keys {
+		if own[key] {
+			continue
+		}
 		fields = append(fields, reflect.StructField{Name: "Ignored" + strconv.Itoa(i),
 			Type: reflect.TypeFor[json.RawMessage](), Tag: reflect.StructTag(`json:"` + key + `"`)})
 	}

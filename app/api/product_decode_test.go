@@ -63,3 +63,16 @@ func jsonRequest(body string) *http.Request {
 	r.Header.Set("Content-Type", "application/json")
 	return r
 }
+
+// TestAReadOnlyKeyTheBodyReadsStaysRead: were a key both read-only and the
+// body's own, the body would still read it.
+func TestAReadOnlyKeyTheBodyReadsStaysRead(t *testing.T) {
+	withType := withIgnoredKeys(reflect.TypeFor[productBody](), []string{"seller_phone", "time"})
+	var b productBody
+	if err := decodeIgnoring(httptest.NewRecorder(), jsonRequest(`{"seller_phone":"555 0100","time":1}`), withType, &b); err != nil {
+		t.Fatal(err)
+	}
+	if b.SellerPhone != "555 0100" {
+		t.Errorf("seller_phone read as %q", b.SellerPhone)
+	}
+}
