@@ -54,7 +54,7 @@ vet:
 	$(GOSEC) -quiet -exclude=G104 -exclude-dir=bench ./...
 
 test-web: $(WEB_DEPS)
-	cd pwa && npm run typecheck && npm test
+	cd pwa && npm run typecheck && npm run routes:check && npm test
 
 # Drives Debian's Chromium against the real binary on a temp data dir, with
 # a local OpenID Connect provider for "Sign in with Google" and stripe-mock

@@ -11,7 +11,7 @@ func (s *Service) bookingChanged(b *Booking, note *bookingNote) {
 		if userID == 0 {
 			continue // the account was deleted
 		}
-		e := NewEvent(userID, EventBooking, data)
+		e := NewEvent(userID, data)
 		if note != nil && note.to == userID {
 			e.Push = &note.PushNote
 		}
@@ -28,7 +28,7 @@ type bookingNote struct {
 
 func bookedNote(b *Booking) *bookingNote {
 	return &bookingNote{to: b.SellerID, PushNote: PushNote{Kind: PushBooking, Title: "New booking: " + b.Product,
-		Body: b.BuyerName + " booked it", URL: "/dashboard/mybuyers", Tag: bookingTag(b)}}
+		Body: b.BuyerName + " booked it", Link: Link{Screen: ScreenMyBuyers}, Tag: bookingTag(b)}}
 }
 
 func declinedNote(b *Booking) *bookingNote {
@@ -37,12 +37,12 @@ func declinedNote(b *Booking) *bookingNote {
 		body = "The seller declined your booking"
 	}
 	return &bookingNote{to: b.BuyerID, PushNote: PushNote{Kind: PushDeclined, Title: "Booking declined: " + b.Product,
-		Body: body, URL: "/dashboard/myorders", Tag: bookingTag(b)}}
+		Body: body, Link: Link{Screen: ScreenMyOrders}, Tag: bookingTag(b)}}
 }
 
 func paidNote(b *Booking) *bookingNote {
 	return &bookingNote{to: b.SellerID, PushNote: PushNote{Kind: PushPayment, Title: "Payment received: " + b.Product,
-		Body: fmt.Sprintf("%s paid %s", b.BuyerName, b.Price), URL: "/dashboard/mybuyers", Tag: bookingTag(b)}}
+		Body: fmt.Sprintf("%s paid %s", b.BuyerName, b.Price), Link: Link{Screen: ScreenMyBuyers}, Tag: bookingTag(b)}}
 }
 
 func bookingTag(b *Booking) string { return fmt.Sprintf("booking-%d", b.ID) }

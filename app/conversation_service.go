@@ -127,14 +127,14 @@ func (s *Service) checkMessage(actor *User, in *MessageInput, c *Conversation) e
 func (s *Service) messageSent(ctx context.Context, sender *User, c *Conversation, m *Message) {
 	recipient := c.OtherID(sender.ID)
 	data := MessageEventData{ConversationID: c.ID, MessageID: m.ID}
-	told := NewEvent(recipient, EventMessage, data)
+	told := NewEvent(recipient, data)
 	kind := PushMessage
 	if recipient == c.BuyerID {
 		kind = PushReply
 	}
 	told.Push = &PushNote{Kind: kind, Title: "New message about " + c.Product.Name, Body: messagePreview(sender, m),
-		URL: fmt.Sprintf("/dashboard/messages/%d", c.ID), Tag: fmt.Sprintf("conversation-%d", c.ID)}
-	events := []Event{told, NewEvent(sender.ID, EventMessage, data)}
+		Link: Link{Screen: ScreenConversation, ID: c.ID}, Tag: fmt.Sprintf("conversation-%d", c.ID)}
+	events := []Event{told, NewEvent(sender.ID, data)}
 	events = append(events, s.unreadEvents(ctx, recipient)...)
 	s.notify(events...)
 }
@@ -147,7 +147,7 @@ func (s *Service) unreadEvents(ctx context.Context, userID int64) []Event {
 	if err != nil {
 		return nil
 	}
-	return []Event{NewEvent(userID, EventUnread, UnreadEventData{Unread: unread})}
+	return []Event{NewEvent(userID, UnreadEventData{Unread: unread})}
 }
 
 // messagePreview is the sender's name and the start of the message.
@@ -219,7 +219,7 @@ func (s *Service) MarkConversationRead(ctx context.Context, actor *User, convers
 		return 0, err
 	}
 	if changed {
-		s.notify(NewEvent(actor.ID, EventUnread, UnreadEventData{Unread: unread}))
+		s.notify(NewEvent(actor.ID, UnreadEventData{Unread: unread}))
 	}
 	return unread, nil
 }
@@ -291,7 +291,7 @@ func (s *Service) checkAnswerable(m *Message) error {
 // pickupAnswered tells both sides' open screens the proposal changed.
 func (s *Service) pickupAnswered(c *Conversation, m *Message) {
 	data := MessageEventData{ConversationID: c.ID, MessageID: m.ID}
-	s.notify(NewEvent(c.BuyerID, EventMessage, data), NewEvent(c.SellerID, EventMessage, data))
+	s.notify(NewEvent(c.BuyerID, data), NewEvent(c.SellerID, data))
 }
 
 // conversationFor loads a conversation the actor is one of the two people of.

@@ -3,7 +3,6 @@ package app
 import (
 	"context"
 	"crypto/rand"
-	"net/url"
 	"time"
 )
 
@@ -84,7 +83,7 @@ func (s *Service) RequestEmailChange(ctx context.Context, actor *User, newEmail,
 	switch _, err := s.store.UserByEmail(ctx, newEmail); ErrorKind(err) {
 	case KindNotFound:
 	case "":
-		err = s.store.QueueMail(ctx, emailTakenMail(s.siteName(ctx), newEmail, s.link("/forgot-password")))
+		err = s.store.QueueMail(ctx, emailTakenMail(s.siteName(ctx), newEmail, s.link(Link{Screen: ScreenForgotPassword})))
 		if err == nil {
 			s.mailQueued()
 		}
@@ -93,7 +92,7 @@ func (s *Service) RequestEmailChange(ctx context.Context, actor *User, newEmail,
 		return err
 	}
 	token := rand.Text()
-	link := s.link("/confirm-email?token=" + url.QueryEscape(token))
+	link := s.link(Link{Screen: ScreenConfirmEmail, Token: token})
 	change := EmailChange{UserID: actor.ID, NewEmail: newEmail, TokenHash: resetTokenHash(token),
 		Expires: now.Add(ResetLinkValidity), Mail: confirmEmailMail(s.siteName(ctx), actor, newEmail, link)}
 	if err := s.store.CreateEmailChange(ctx, change); err != nil {

@@ -3,7 +3,6 @@ package app
 import (
 	"context"
 	"crypto/rand"
-	"net/url"
 	"strconv"
 	"time"
 )
@@ -68,7 +67,7 @@ func (s *Service) SendEmailVerification(ctx context.Context, actor *User) error 
 // mailVerifyLink queues a "Confirm your email" link to u's email.
 func (s *Service) mailVerifyLink(ctx context.Context, u *User, now time.Time) error {
 	token := rand.Text()
-	link := s.link("/confirm-email?token=" + url.QueryEscape(token))
+	link := s.link(Link{Screen: ScreenConfirmEmail, Token: token})
 	v := EmailVerification{UserID: u.ID, Email: u.Email, TokenHash: resetTokenHash(token),
 		Expires: now.Add(VerifyLinkValidity), Mail: verifyEmailMail(s.siteName(ctx), u, link)}
 	if err := s.store.CreateEmailVerification(ctx, v); err != nil {

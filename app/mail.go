@@ -49,10 +49,10 @@ type MailQueue interface {
 
 // MailSettings turn on the mails the marketplace sends.
 type MailSettings struct {
-	// PublicURL is the address people use, for the links in mails. It is
-	// never taken from a request: a forged Host header would otherwise
-	// send someone's reset link to another site.
-	PublicURL string
+	// URL is the address of a link at the address people use. That
+	// address is never taken from a request: a forged Host header would
+	// otherwise send someone's reset link to another site.
+	URL Linker
 	// Queued is called after a mail is queued, to wake the sender.
 	Queued func()
 }
@@ -74,8 +74,8 @@ func (s *Service) requireMail() error {
 	return nil
 }
 
-// link is an absolute link to path in the web app, for a mail.
-func (s *Service) link(path string) string { return s.mail.PublicURL + path }
+// link is an absolute link to a page of the web app, for a mail.
+func (s *Service) link(l Link) string { return s.mail.URL(l) }
 
 // mailQueued wakes the sender after a mail was committed to the queue.
 func (s *Service) mailQueued() {

@@ -1,10 +1,7 @@
 package app
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
-	"reflect"
 	"regexp"
 	"strconv"
 	"strings"
@@ -28,12 +25,8 @@ func twoDigits(n int64) string {
 	return strconv.FormatInt(n, 10)
 }
 
-func (c Cents) MarshalJSON() ([]byte, error) {
-	return c.AppendJSON(nil), nil
-}
-
-// AppendJSON appends the shortest decimal: 120.5, 120, 0.05.
-func (c Cents) AppendJSON(b []byte) []byte {
+// AppendDecimal appends the shortest decimal: 120.5, 120, 0.05.
+func (c Cents) AppendDecimal(b []byte) []byte {
 	if c < 0 { // never stored; written as it always was
 		s := c.String()
 		s = strings.TrimSuffix(strings.TrimSuffix(s, "0"), ".0")
@@ -50,12 +43,16 @@ func (c Cents) AppendJSON(b []byte) []byte {
 	}
 }
 
+// MarshalJSON spells an amount as the number AppendDecimal writes. Amounts
+// sit in many of the API's answers, each encoded by its field tags, so the
+// spelling goes with the type; it needs nothing of encoding/json.
+func (c Cents) MarshalJSON() ([]byte, error) {
+	return c.AppendDecimal(nil), nil
+}
+
+// UnmarshalJSON reads the number MarshalJSON writes.
 func (c *Cents) UnmarshalJSON(data []byte) error {
-	var text NumberText
-	if err := text.UnmarshalJSON(data); err != nil {
-		return err
-	}
-	parsed, ok := ParseCents(string(text))
+	parsed, ok := ParseCents(string(data))
 	if !ok {
 		return errors.New("not an amount of money")
 	}
@@ -82,28 +79,4 @@ func ParseCents(s string) (Cents, bool) {
 	f, _ := strconv.ParseInt(frac, 10, 64)
 	c := Cents(w*100 + f)
 	return c, c <= MaxCents
-}
-
-// NumberText holds a JSON number or string exactly as sent, so that a bad
-// value becomes a field message at validation instead of a decoding error.
-type NumberText string
-
-func (n *NumberText) UnmarshalJSON(data []byte) error {
-	data = bytes.TrimSpace(data)
-	switch {
-	case bytes.Equal(data, []byte("null")):
-		*n = ""
-	case len(data) > 0 && data[0] == '"':
-		var s string
-		if err := json.Unmarshal(data, &s); err != nil {
-			return err
-		}
-		*n = NumberText(s)
-	case len(data) > 0 && (data[0] == '-' || (data[0] >= '0' && data[0] <= '9')):
-		*n = NumberText(data)
-	default:
-		// A type error lets the decoder name the field at fault.
-		return &json.UnmarshalTypeError{Value: "non-number", Type: reflect.TypeFor[NumberText]()}
-	}
-	return nil
 }

@@ -1,7 +1,5 @@
 package app
 
-import "encoding/json"
-
 // Events tell people, as it happens, that something of theirs changed: an
 // open tab hears them over GET /api/events, and a phone is told by Web Push
 // when an event carries a Push note of a kind its owner left on. They are
@@ -25,6 +23,13 @@ const (
 	EventUnread EventType = "unread"
 )
 
+// EventData is what an event says; each type of event has its own. Its
+// JSON (the field tags) is what a stream and a phone receive, encoded
+// where the event leaves the server.
+type EventData interface {
+	EventType() EventType
+}
+
 // MessageEventData is the data of an EventMessage.
 type MessageEventData struct {
 	ConversationID int64 `json:"conversation_id"`
@@ -42,21 +47,21 @@ type UnreadEventData struct {
 	Unread int `json:"unread"`
 }
 
+func (MessageEventData) EventType() EventType { return EventMessage }
+func (BookingEventData) EventType() EventType { return EventBooking }
+func (UnreadEventData) EventType() EventType  { return EventUnread }
+
 // Event is one thing one person is told.
 type Event struct {
 	UserID int64
 	Type   EventType
-	Data   json.RawMessage // the JSON of the type's data
-	Push   *PushNote       // nil: no notification on the phone
+	Data   EventData // nil: the type says it all
+	Push   *PushNote // nil: no notification on the phone
 }
 
-// NewEvent makes an event for userID with data marshalled to JSON.
-func NewEvent(userID int64, typ EventType, data any) Event {
-	raw, err := json.Marshal(data)
-	if err != nil {
-		panic("app: event data that JSON cannot hold: " + err.Error())
-	}
-	return Event{UserID: userID, Type: typ, Data: raw}
+// NewEvent makes an event of data's type for userID.
+func NewEvent(userID int64, data EventData) Event {
+	return Event{UserID: userID, Type: data.EventType(), Data: data}
 }
 
 // PushKind is a kind of phone notification; each person may turn each off.
@@ -73,15 +78,14 @@ const (
 // PushKinds are every kind, in the order the profile lists them.
 var PushKinds = []PushKind{PushMessage, PushReply, PushBooking, PushDeclined, PushPayment}
 
-// PushNote is what the phone shows. The service worker receives it as
-// JSON: {"title", "body", "url", "tag"}; a tap opens url (a path of the
-// web app), and a later note with the same tag replaces an earlier one.
+// PushNote is what the phone shows: a tap opens Link, and a later note
+// with the same tag replaces an earlier one.
 type PushNote struct {
-	Kind  PushKind `json:"-"`
-	Title string   `json:"title"`
-	Body  string   `json:"body"`
-	URL   string   `json:"url"`
-	Tag   string   `json:"tag"`
+	Kind  PushKind
+	Title string
+	Body  string
+	Link  Link
+	Tag   string
 }
 
 // Notifier delivers events: to the open streams of each event's person,

@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/rand"
 	"crypto/sha256"
-	"net/url"
 	"time"
 	"unicode/utf8"
 )
@@ -146,7 +145,7 @@ func (s *Service) mailResetLink(ctx context.Context, email string, now time.Time
 		return err
 	}
 	token := rand.Text()
-	link := s.link("/reset-password?token=" + url.QueryEscape(token))
+	link := s.link(Link{Screen: ScreenResetPassword, Token: token})
 	reset := PasswordReset{UserID: u.ID, Email: u.Email, TokenHash: resetTokenHash(token), Expires: now.Add(ResetLinkValidity), Mail: passwordResetMail(s.siteName(ctx), u, link)}
 	if err := s.store.CreatePasswordReset(ctx, reset); err != nil {
 		return err

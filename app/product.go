@@ -2,7 +2,6 @@ package app
 
 import (
 	"context"
-	"encoding/json"
 	"math"
 	"regexp"
 	"slices"
@@ -97,37 +96,33 @@ type SellerContact struct {
 	ShowPhone bool
 }
 
-// ProductInput is the body of POST /api/products. Seller name, email and
-// verified state always come from the account; the fields for them are
-// accepted so that a client sending the whole product is not refused, and
-// then ignored.
+// ProductInput is a product as a seller lists it, each field as given.
+// Seller name, email and verified state always come from the account.
 type ProductInput struct {
-	Category      string           `json:"category"`
-	Product       string           `json:"product"`
-	Description   string           `json:"description"`
-	Image         string           `json:"image"`  // the one photo, when images is not given
-	Images        []string         `json:"images"` // every photo, the cover first
-	Dimensions    *DimensionsInput `json:"dimensions"`
-	Condition     Condition        `json:"condition"`
-	Location      string           `json:"location"`
-	OriginalPrice NumberText       `json:"original_price"`
-	ResalePrice   NumberText       `json:"resale_price"`
-	SellerPhone   string           `json:"seller_phone"`
-	PurchaseYear  NumberText       `json:"purchase_year"`
-	UsePeriod     string           `json:"use_period"`
-
-	IgnoredSellerID       json.RawMessage `json:"seller_id"`
-	IgnoredSeller         json.RawMessage `json:"seller"`
-	IgnoredSellerEmail    json.RawMessage `json:"seller_email"`
-	IgnoredSellerVerified json.RawMessage `json:"seller_verified"`
-	IgnoredTime           json.RawMessage `json:"time"`
+	Category      string
+	Product       string
+	Description   string
+	Image         string   // the one photo, when Images is not given
+	Images        []string // every photo, the cover first
+	Dimensions    *DimensionsInput
+	Condition     Condition
+	Location      string
+	OriginalPrice NumberText
+	ResalePrice   NumberText
+	SellerPhone   string
+	PurchaseYear  NumberText
+	UsePeriod     string
 }
+
+// NumberText is a number as sent, digits or text, so that a bad value
+// becomes a field message at validation instead of a decoding error.
+type NumberText string
 
 // DimensionsInput holds the measures as sent, numbers or text.
 type DimensionsInput struct {
-	WidthCM  NumberText `json:"width_cm"`
-	DepthCM  NumberText `json:"depth_cm"`
-	HeightCM NumberText `json:"height_cm"`
+	WidthCM  NumberText
+	DepthCM  NumberText
+	HeightCM NumberText
 }
 
 // DimensionsMessage explains what a measure may be.
@@ -160,16 +155,22 @@ func (in *DimensionsInput) check(v *Validator) *Dimensions {
 // Inf or NaN, which strconv.ParseFloat would all read.
 var measurePattern = regexp.MustCompile(`^([0-9]{1,12}(\.[0-9]{0,12})?|\.[0-9]{1,12})$`)
 
-// ParseMeasure reads a measure in centimetres, rounded to the millimetre
-// a tape measure reads; ok is false unless, so rounded, it is more than 0
-// and at most 1000 (what the database keeps).
-func ParseMeasure(text string) (cm float64, ok bool) {
+// ParseDecimal reads a number in plain decimal notation (measurePattern).
+func ParseDecimal(text string) (float64, bool) {
 	t := strings.TrimSpace(text)
 	if !measurePattern.MatchString(t) {
 		return 0, false
 	}
 	f, err := strconv.ParseFloat(t, 64)
-	if err != nil {
+	return f, err == nil
+}
+
+// ParseMeasure reads a measure in centimetres, rounded to the millimetre
+// a tape measure reads; ok is false unless, so rounded, it is more than 0
+// and at most 1000 (what the database keeps).
+func ParseMeasure(text string) (cm float64, ok bool) {
+	f, ok := ParseDecimal(text)
+	if !ok {
 		return 0, false
 	}
 	f = math.Round(f*10) / 10
@@ -235,7 +236,7 @@ func (in *ProductInput) toProduct(sellerID int64, now time.Time) (*Product, *Val
 	switch p.Condition {
 	case ConditionExcellent, ConditionGood, ConditionFair:
 	default:
-		v.Check(false, "condition", "Choose Excellent, Good or Fair")
+		v.Check(false, "condition", ConditionMessage)
 	}
 	v.Required(p.Location, "location")
 	v.Check(utf8.RuneCountInString(p.Location) <= 200, "location", "Use at most 200 characters")

@@ -2,7 +2,6 @@ package app
 
 import (
 	"context"
-	"encoding/json"
 	"slices"
 	"strconv"
 )
@@ -88,37 +87,28 @@ func (in *ProductInput) imageField() string {
 	return field
 }
 
-// ProductChanges is the body of PATCH /api/products/{id}: the fields given
-// change, the rest stay. Dimensions given as null are cleared, and so are
-// the optional original price, purchase year and use period given as "".
+// ProductChanges are the changes to a listing: the fields given (not nil)
+// change, the rest stay. The optional original price, purchase year and
+// use period given as "" are cleared.
 type ProductChanges struct {
-	Category      *string         `json:"category"`
-	Product       *string         `json:"product"`
-	Description   *string         `json:"description"`
-	Condition     *Condition      `json:"condition"`
-	Location      *string         `json:"location"`
-	OriginalPrice *NumberText     `json:"original_price"`
-	ResalePrice   *NumberText     `json:"resale_price"`
-	PurchaseYear  *NumberText     `json:"purchase_year"`
-	UsePeriod     *string         `json:"use_period"`
-	Image         *string         `json:"image"`
-	Images        []string        `json:"images"`
-	Dimensions    json.RawMessage `json:"dimensions"`
-
-	// Sent back as a client read them; the seller's fields stay the
-	// account's, and the rest follow from other fields or other people.
-	IgnoredID             json.RawMessage `json:"id"`
-	IgnoredThumbURL       json.RawMessage `json:"thumb_url"`
-	IgnoredThumbs         json.RawMessage `json:"thumbs"`
-	IgnoredMyBookingID    json.RawMessage `json:"my_booking_id"`
-	IgnoredAdvertised     json.RawMessage `json:"advertised"`
-	IgnoredSellerID       json.RawMessage `json:"seller_id"`
-	IgnoredSeller         json.RawMessage `json:"seller"`
-	IgnoredSellerEmail    json.RawMessage `json:"seller_email"`
-	IgnoredSellerPhone    json.RawMessage `json:"seller_phone"`
-	IgnoredSellerVerified json.RawMessage `json:"seller_verified"`
-	IgnoredStatus         json.RawMessage `json:"status"`
-	IgnoredTime           json.RawMessage `json:"time"`
+	Category      *string
+	Product       *string
+	Description   *string
+	Condition     *Condition
+	Location      *string
+	OriginalPrice *NumberText
+	ResalePrice   *NumberText
+	PurchaseYear  *NumberText
+	UsePeriod     *string
+	Image         *string
+	Images        []string
+	// Dimensions replace the measures when DimensionsGiven; nil clears them.
+	Dimensions      *DimensionsInput
+	DimensionsGiven bool
+	// Unreadable are the values the transport could not read as their
+	// type, by field, with the message to show. They are refused once the
+	// actor may edit the listing at all.
+	Unreadable map[string]string
 }
 
 // applyTo is the input that p with these changes would have been listed with.
@@ -155,15 +145,14 @@ func (c *ProductChanges) applyTo(p *Product) (ProductInput, error) {
 	case c.Image != nil:
 		in.Images = []string{*c.Image}
 	}
-	if len(c.Dimensions) > 0 {
-		in.Dimensions = nil
-		if err := json.Unmarshal(c.Dimensions, &in.Dimensions); err != nil {
-			v := &Validator{}
-			v.Check(false, "dimensions", DimensionsMessage)
-			return in, v.Err()
-		}
+	if c.DimensionsGiven {
+		in.Dimensions = c.Dimensions
 	}
-	return in, nil
+	var v Validator
+	for field, msg := range c.Unreadable {
+		v.Check(false, field, msg)
+	}
+	return in, v.Err()
 }
 
 func set[T any](dst *T, v *T) {

@@ -6,12 +6,9 @@ import (
 	"slices"
 )
 
-// UsePushTargets judges subscriptions' endpoints by targets.
-func (s *Service) UsePushTargets(targets PushTargets) { s.pushTargets = targets }
-
-// AllowLoopbackPush accepts subscriptions whose push service is plain HTTP
-// on a loopback address: a local push service in tests and development.
-func (s *Service) AllowLoopbackPush() { s.pushTargets.Loopback = true }
+// UsePushTargets judges subscriptions' endpoints by targets. Without it,
+// no endpoint is accepted.
+func (s *Service) UsePushTargets(targets PushEndpoints) { s.pushTargets = targets }
 
 // VAPIDKeys returns the server's push key pair, making and keeping one the
 // first time.

@@ -2,7 +2,6 @@ package app
 
 import (
 	"context"
-	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -58,66 +57,83 @@ type SearchResult struct {
 	Suggestion string `json:"suggestion,omitempty"`
 }
 
-// ParseSearch checks a search's query string. Parameters it does not know,
-// limit and offset among them, are someone else's.
-func ParseSearch(query url.Values) (Search, error) {
+// SearchInput is a search as a client asks for it, each value read into
+// its type by the transport but not yet checked. Zero values mean "any".
+type SearchInput struct {
+	Text               string // the words to find, as typed
+	Category           string // a category's name
+	Conditions         []Condition
+	MinPrice, MaxPrice *Cents
+	Location           string
+	Statuses           []ProductStatus // none: Available and Reserved
+	// The most each measure of a product may be, in centimetres.
+	MaxWidth, MaxDepth, MaxHeight *float64
+	SellerID                      int64
+	Sort                          SearchSort // none: relevance with words, else newest
+	// Unreadable are the values the transport could not read as their
+	// type, by field, with the message to show. They are refused with the
+	// rest of the search, once the actor may search at all.
+	Unreadable map[string]string
+}
+
+// Messages of a search's fields.
+const (
+	ConditionMessage = "Choose Excellent, Good or Fair"
+	SearchFitMessage = "Use centimetres over 0"
+)
+
+// CheckSearch checks a search and makes it ready for the store.
+func CheckSearch(in SearchInput) (Search, error) {
 	var s Search
 	var v Validator
-	if q := query.Get("q"); q != "" {
+	for field, msg := range in.Unreadable {
+		v.Check(false, field, msg)
+	}
+	if q := in.Text; q != "" {
 		v.Check(utf8.ValidString(q) && utf8.RuneCountInString(q) <= maxSearchText, "q",
 			"Use at most "+strconv.Itoa(maxSearchText)+" characters")
 		s.Words = SearchWords(Fold(q))
 		v.Check(len(s.Words) <= maxSearchWords, "q", "Use at most "+strconv.Itoa(maxSearchWords)+" words")
 	}
-	s.Category = strings.TrimSpace(query.Get("category"))
-	for _, raw := range query["condition"] {
-		c, ok := oneOf(raw, ConditionExcellent, ConditionGood, ConditionFair)
-		v.Check(ok, "condition", "Choose Excellent, Good or Fair")
-		if ok && !slices.Contains(s.Conditions, c) {
-			s.Conditions = append(s.Conditions, c)
-		}
-	}
-	s.MinPrice = price(&v, query, "min_price")
-	s.MaxPrice = price(&v, query, "max_price")
+	s.Category = strings.TrimSpace(in.Category)
+	s.Conditions = unique(in.Conditions)
+	s.MinPrice, s.MaxPrice = in.MinPrice, in.MaxPrice
 	if s.MinPrice != nil && s.MaxPrice != nil {
 		v.Check(*s.MaxPrice >= *s.MinPrice, "max_price", "Must be at least the lowest price")
 	}
-	if location := strings.TrimSpace(query.Get("location")); location != "" {
+	if location := strings.TrimSpace(in.Location); location != "" {
 		v.Check(utf8.ValidString(location) && utf8.RuneCountInString(location) <= maxLocation, "location",
 			"Use at most "+strconv.Itoa(maxLocation)+" characters")
 		s.Location = Fold(location)
 	}
-	for _, raw := range query["status"] {
-		st, ok := oneOf(raw, StatusAvailable, StatusReserved, StatusSold)
-		v.Check(ok, "status", "Choose Available, Reserved or Sold")
-		if ok && !slices.Contains(s.Statuses, st) {
-			s.Statuses = append(s.Statuses, st)
-		}
-	}
+	s.Statuses = unique(in.Statuses)
 	if len(s.Statuses) == 0 {
 		s.Statuses = []ProductStatus{StatusAvailable, StatusReserved}
 	}
-	s.MaxWidth = measure(&v, query, "max_width_cm")
-	s.MaxDepth = measure(&v, query, "max_depth_cm")
-	s.MaxHeight = measure(&v, query, "max_height_cm")
-	if raw := query.Get("seller"); raw != "" {
-		id, err := strconv.ParseInt(raw, 10, 64)
-		v.Check(err == nil && id > 0, "seller", "Must be a seller's ID")
-		s.SellerID = id
-	}
+	s.MaxWidth = fit(&v, in.MaxWidth, "max_width_cm")
+	s.MaxDepth = fit(&v, in.MaxDepth, "max_depth_cm")
+	s.MaxHeight = fit(&v, in.MaxHeight, "max_height_cm")
+	s.SellerID = in.SellerID
 	s.Sort = SortNewest
 	if len(s.Words) > 0 {
 		s.Sort = SortRelevance
 	}
-	if raw := query.Get("sort"); raw != "" {
-		sort, ok := oneOf(raw, SortRelevance, SortNewest, SortPriceAsc, SortPriceDesc)
-		v.Check(ok, "sort", "Choose relevance, newest, price_asc or price_desc")
-		// Without words every listing is as relevant as the next: newest first.
-		if ok && (sort != SortRelevance || len(s.Words) > 0) {
-			s.Sort = sort
-		}
+	// Without words every listing is as relevant as the next: newest first.
+	if in.Sort != "" && (in.Sort != SortRelevance || len(s.Words) > 0) {
+		s.Sort = in.Sort
 	}
 	return s, v.Err()
+}
+
+// unique is values without repeats, in their first order.
+func unique[T comparable](values []T) []T {
+	var out []T
+	for _, value := range values {
+		if !slices.Contains(out, value) {
+			out = append(out, value)
+		}
+	}
+	return out
 }
 
 // SearchWords splits text into words of letters, digits and marks. What is
@@ -161,41 +177,16 @@ func isASCII(s string) bool {
 	return true
 }
 
-func oneOf[T ~string](raw string, allowed ...T) (T, bool) {
-	for _, a := range allowed {
-		if strings.EqualFold(raw, string(a)) {
-			return a, true
-		}
-	}
-	return "", false
-}
-
-func price(v *Validator, query url.Values, name string) *Cents {
-	raw := query.Get(name)
-	if raw == "" {
+func fit(v *Validator, cm *float64, field string) *float64 {
+	if cm == nil {
 		return nil
 	}
-	c, ok := ParseCents(raw)
-	v.Check(ok && c <= MaxCents, name, "Use an amount such as 120 or 120.50")
+	ok := *cm > 0 && *cm <= maxFitCM
+	v.Check(ok, field, SearchFitMessage)
 	if !ok {
 		return nil
 	}
-	return &c
-}
-
-func measure(v *Validator, query url.Values, name string) *float64 {
-	raw := query.Get(name)
-	if raw == "" {
-		return nil
-	}
-	raw = strings.TrimSpace(raw)
-	f, err := strconv.ParseFloat(raw, 64)
-	ok := err == nil && measurePattern.MatchString(raw) && f > 0 && f <= maxFitCM
-	v.Check(ok, name, "Use centimetres over 0")
-	if !ok {
-		return nil
-	}
-	return &f
+	return cm
 }
 
 // SearchStore finds listings.
@@ -205,13 +196,12 @@ type SearchStore interface {
 	SearchProducts(ctx context.Context, s Search, page Page) (SearchResult, error)
 }
 
-// SearchProducts shows whoever may browse a page of the search a query
-// string asks for.
-func (s *Service) SearchProducts(ctx context.Context, actor *User, query url.Values, page Page) (SearchResult, error) {
+// SearchProducts shows whoever may browse a page of a search.
+func (s *Service) SearchProducts(ctx context.Context, actor *User, in SearchInput, page Page) (SearchResult, error) {
 	if err := s.requireViewer(ctx, actor); err != nil {
 		return SearchResult{}, err
 	}
-	search, err := ParseSearch(query)
+	search, err := CheckSearch(in)
 	if err != nil {
 		return SearchResult{}, err
 	}

@@ -63,7 +63,7 @@ type Service struct {
 	dummyOnce sync.Once
 	dummy     []byte
 
-	pushTargets PushTargets // see UsePushTargets
+	pushTargets PushEndpoints // see UsePushTargets
 }
 
 const (

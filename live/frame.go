@@ -1,15 +1,21 @@
 package live
 
 import (
-	"bytes"
+	"encoding/json"
 	"strconv"
+
+	"rehome/app"
 )
 
 // frameText is an event in the text/event-stream format. The data is one
 // line of JSON: encoding/json escapes the line breaks inside strings.
-func frameText(id int64, event string, data []byte) []byte {
-	if len(data) == 0 {
-		data = []byte("{}")
+func frameText(id int64, event app.EventType, payload app.EventData) []byte {
+	data := []byte("{}")
+	if payload != nil {
+		var err error
+		if data, err = json.Marshal(payload); err != nil {
+			panic("live: event data that JSON cannot hold: " + err.Error())
+		}
 	}
 	b := make([]byte, 0, 32+len(event)+len(data))
 	b = append(b, "id: "...)
@@ -17,17 +23,8 @@ func frameText(id int64, event string, data []byte) []byte {
 	b = append(b, "\nevent: "...)
 	b = append(b, event...)
 	b = append(b, "\ndata: "...)
-	b = append(b, oneLine(data)...)
+	b = append(b, data...)
 	return append(b, "\n\n"...)
-}
-
-// oneLine keeps JSON that was indented to one line: a line break would
-// end the data field.
-func oneLine(data []byte) []byte {
-	if bytes.ContainsAny(data, "\r\n") {
-		data = bytes.ReplaceAll(bytes.ReplaceAll(data, []byte("\r"), nil), []byte("\n"), nil)
-	}
-	return data
 }
 
 // ResetText tells a client that the server no longer holds every event it

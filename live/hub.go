@@ -146,7 +146,7 @@ func (h *Hub) Notify(events ...app.Event) {
 	}
 	for _, e := range events {
 		h.lastID++
-		f := Frame{ID: h.lastID, UserID: e.UserID, Text: frameText(h.lastID, string(e.Type), e.Data)}
+		f := Frame{ID: h.lastID, UserID: e.UserID, Text: frameText(h.lastID, e.Type, e.Data)}
 		h.recent.add(f)
 		for s := range h.streams[e.UserID] {
 			select {

@@ -10,7 +10,7 @@ import (
 )
 
 func unread(user int64, n int) app.Event {
-	return app.NewEvent(user, app.EventUnread, app.UnreadEventData{Unread: n})
+	return app.NewEvent(user, app.UnreadEventData{Unread: n})
 }
 
 func TestFramesAreNumberedAndWritten(t *testing.T) {

@@ -8,8 +8,6 @@ import (
 	"net/netip"
 	"syscall"
 	"time"
-
-	"rehome/app"
 )
 
 // newClient posts to push services, which are on the public internet. A
@@ -18,7 +16,7 @@ import (
 // metadata service or the server itself), whatever the endpoint's name
 // resolves to. It follows no redirects, and no proxy: the check is on the
 // address it connects to.
-func newClient(timeout time.Duration, targets app.PushTargets) *http.Client {
+func newClient(timeout time.Duration, targets Targets) *http.Client {
 	dialer := &net.Dialer{
 		Timeout: 10 * time.Second,
 		Control: func(_, address string, _ syscall.RawConn) error {
@@ -64,7 +62,7 @@ func OwnAddresses() []netip.Addr {
 	return own
 }
 
-// Targets are the addresses a sender configured by cfg posts to.
-func Targets(cfg Config) app.PushTargets {
-	return app.PushTargets{Loopback: cfg.AllowLoopback, Own: OwnAddresses}
+// TargetsOf are the addresses a sender configured by cfg posts to.
+func TargetsOf(cfg Config) Targets {
+	return Targets{Loopback: cfg.AllowLoopback, Own: OwnAddresses}
 }

@@ -8,8 +8,6 @@ import (
 	"strconv"
 	"testing"
 	"time"
-
-	"rehome/app"
 )
 
 // The dial-time check judges the address actually dialled, whatever name
@@ -35,7 +33,7 @@ func TestClientDialsOnlyAllowedAddresses(t *testing.T) {
 	}()
 
 	const ownPublic = "198.100.7.7"
-	targets := app.PushTargets{Own: func() []netip.Addr { return []netip.Addr{netip.MustParseAddr(ownPublic)} }}
+	targets := Targets{Own: func() []netip.Addr { return []netip.Addr{netip.MustParseAddr(ownPublic)} }}
 	client := newClient(time.Minute, targets)
 	for _, url := range []string{
 		"http://localhost:" + strconv.Itoa(port) + "/", // a name that resolves to loopback
@@ -62,7 +60,7 @@ func TestClientDialsOnlyAllowedAddresses(t *testing.T) {
 	}
 
 	t.Run("loopback when allowed", func(t *testing.T) {
-		client := newClient(time.Minute, app.PushTargets{Loopback: true, Own: targets.Own})
+		client := newClient(time.Minute, Targets{Loopback: true, Own: targets.Own})
 		r, err := client.Get("http://localhost:" + strconv.Itoa(port) + "/")
 		if err == nil {
 			r.Body.Close()
@@ -79,7 +77,7 @@ func TestOwnAddressesHoldLoopback(t *testing.T) {
 	if !slices.Contains(own, netip.MustParseAddr("127.0.0.1")) {
 		t.Errorf("own addresses %v, want the loopback interface's among them", own)
 	}
-	if targets := Targets(Config{}); targets.AllowsAddress(netip.MustParseAddr("127.0.0.1")) || targets.Own == nil {
+	if targets := TargetsOf(Config{}); targets.AllowsAddress(netip.MustParseAddr("127.0.0.1")) || targets.Own == nil {
 		t.Errorf("the sender's targets do not refuse the host's own addresses")
 	}
 }

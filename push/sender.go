@@ -19,6 +19,7 @@ import (
 	webpush "github.com/SherClockHolmes/webpush-go"
 
 	"rehome/app"
+	"rehome/internal/webroutes"
 )
 
 // Config is how a Sender delivers.
@@ -74,7 +75,7 @@ func New(store app.PushStore, keys app.VAPIDKeys, cfg Config, log *slog.Logger) 
 	}
 	return &Sender{
 		store: store, keys: keys, cfg: cfg, log: log,
-		client: newClient(cfg.Timeout, Targets(cfg)),
+		client: newClient(cfg.Timeout, TargetsOf(cfg)),
 		queue:  make(chan app.Event, cfg.Queue),
 		// webpush-go puts "mailto:" before any subject that is not https:,
 		// so a mailto: subject goes in without its scheme.
@@ -137,7 +138,7 @@ func (s *Sender) deliver(ctx context.Context, ev app.Event) {
 	if len(subs) == 0 {
 		return
 	}
-	payload, err := json.Marshal(ev.Push)
+	payload, err := json.Marshal(noteJSON{Title: ev.Push.Title, Body: ev.Push.Body, URL: webroutes.Path(ev.Push.Link), Tag: ev.Push.Tag})
 	if err != nil {
 		s.log.Error("push: encode note", "err", err)
 		return
@@ -145,6 +146,15 @@ func (s *Sender) deliver(ctx context.Context, ev app.Event) {
 	for _, sub := range subs {
 		s.post(ctx, ev, sub, payload)
 	}
+}
+
+// noteJSON is a note as the service worker reads it: a tap opens url, a
+// path of the web app.
+type noteJSON struct {
+	Title string `json:"title"`
+	Body  string `json:"body"`
+	URL   string `json:"url"`
+	Tag   string `json:"tag"`
 }
 
 // post sends one note to one browser. There is no retry: the push service

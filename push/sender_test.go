@@ -83,8 +83,8 @@ func (w *world) person(paths ...string) *app.User {
 // service does once a write has committed.
 func (w *world) notify(u *app.User, kind app.PushKind, tag string) app.PushNote {
 	note := app.PushNote{Kind: kind, Title: "New message about Oak table", Body: "Ann: Does it fit in a car?",
-		URL: "/dashboard/messages/3", Tag: tag}
-	ev := app.NewEvent(u.ID, app.EventMessage, app.MessageEventData{ConversationID: 3, MessageID: 7})
+		Link: app.Link{Screen: app.ScreenConversation, ID: 3}, Tag: tag}
+	ev := app.NewEvent(u.ID, app.MessageEventData{ConversationID: 3, MessageID: 7})
 	ev.Push = &note
 	w.sender.Notify(ev)
 	return note
@@ -120,7 +120,7 @@ func TestEachBrowserOfThePersonGetsTheNoteEncryptedAndSigned(t *testing.T) {
 	w.person("/someone-else")
 
 	note := w.notify(seller, app.PushMessage, "conversation-3")
-	want := map[string]any{"title": note.Title, "body": note.Body, "url": note.URL, "tag": note.Tag}
+	want := map[string]any{"title": note.Title, "body": note.Body, "url": "/dashboard/messages/3", "tag": note.Tag}
 	got := map[string]bool{}
 	for range 2 {
 		r := w.next()
@@ -158,7 +158,7 @@ func TestAKindTurnedOffSendsNothing(t *testing.T) {
 	}
 
 	w.notify(seller, app.PushMessage, "conversation-3")
-	w.sender.Notify(app.NewEvent(seller.ID, app.EventUnread, app.UnreadEventData{Unread: 1})) // no note
+	w.sender.Notify(app.NewEvent(seller.ID, app.UnreadEventData{Unread: 1})) // no note
 	w.notify(seller, app.PushBooking, "booking-9")
 	if r := w.next(); r.payload["tag"] != "booking-9" {
 		t.Errorf("pushed %v, want only the booking", r.payload)

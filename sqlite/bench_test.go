@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"net/url"
 	"os"
 	"path/filepath"
 	"sync"
@@ -134,20 +133,19 @@ func BenchmarkSearch(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	for _, tc := range []struct{ name, query string }{
-		{"one word", "q=velvet"},                                  // 8,166 matches
-		{"two words and a price", "q=velvet+sofas&max_price=800"}, // 255
-		{"by price in a category", "sort=price_asc&max_price=1000"},
-		{"just listed", ""},
+	maxPrice := func(c app.Cents) searchPart {
+		return searchPart{set: func(in *app.SearchInput) { in.MaxPrice = cents(c) }}
+	}
+	for _, tc := range []struct {
+		name  string
+		parts []searchPart
+	}{
+		{"one word", []searchPart{text("velvet")}},                                     // 8,166 matches
+		{"two words and a price", []searchPart{text("velvet sofas"), maxPrice(80000)}}, // 255
+		{"by price in a category", []searchPart{sortBy(app.SortPriceAsc), maxPrice(100000)}},
+		{"just listed", nil},
 	} {
-		values, err := url.ParseQuery(tc.query)
-		if err != nil {
-			b.Fatal(err)
-		}
-		search, err := app.ParseSearch(values)
-		if err != nil {
-			b.Fatal(err)
-		}
+		search, _ := checkedSearch(b, tc.parts...)
 		if tc.name == "by price in a category" {
 			search.CategoryID = categories[0].ID
 		}

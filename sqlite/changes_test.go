@@ -3,7 +3,6 @@ package sqlite_test
 import (
 	"context"
 	"fmt"
-	"net/url"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -124,11 +123,10 @@ func (w *world) view(t *testing.T, db *sqlite.DB) (public, private string) {
 	for _, p := range adverts.Items {
 		fmt.Fprintf(&pub, " %d %s by %s verified=%v %s;", p.ID, p.Name, p.Seller, p.SellerVerified, p.Status)
 	}
-	for _, query := range []string{"", "q=la", "q=lamp+sofa", "status=Sold&status=Reserved&sort=price_desc", "max_width_cm=500"} {
-		values, err := url.ParseQuery(query)
-		must(t, err)
-		search, err := app.ParseSearch(values)
-		must(t, err)
+	for _, parts := range [][]searchPart{{}, {text("la")}, {text("lamp sofa")},
+		{statuses(app.StatusSold, app.StatusReserved), sortBy(app.SortPriceDesc)},
+		{{"max_width_cm=500", func(in *app.SearchInput) { in.MaxWidth = cm(500) }}}} {
+		search, query := checkedSearch(t, parts...)
 		found, err := db.SearchProducts(ctx, search, app.Page{Limit: 10})
 		must(t, err)
 		fmt.Fprintf(&pub, "search %q: %d", query, found.Total)

@@ -2,12 +2,12 @@ package api
 
 import (
 	"net/http"
-	"net/url"
 	"time"
 
 	"rehome/app"
 	"rehome/app/api/clientaddr"
 	"rehome/app/api/sessions"
+	"rehome/internal/webroutes"
 )
 
 func (s *Server) register(w http.ResponseWriter, r *http.Request) {
@@ -105,7 +105,7 @@ func (s *Server) makeResetLink(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusCreated, map[string]string{"url": s.linkTo(r, "/reset-password?token="+url.QueryEscape(token))})
+	writeJSON(w, http.StatusCreated, map[string]string{"url": s.linkTo(r, webroutes.Path(app.Link{Screen: app.ScreenResetPassword, Token: token}))})
 }
 
 type resetPasswordRequest struct {

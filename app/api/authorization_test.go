@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"rehome/app"
+	"rehome/internal/webroutes"
 )
 
 // TestAuthorization asks every endpoint as each kind of caller and checks the
@@ -23,7 +24,7 @@ func TestAuthorization(t *testing.T) {
 	buyer, buyerUser := e.register("Bea Buyer", "buyer@example.com", app.RoleBuyer)
 	anonymous := e.client()
 	// Mail is queued and never sent: enough to ask who may send it.
-	e.svc.UseMail(app.MailSettings{PublicURL: "https://market.example"})
+	e.svc.UseMail(app.MailSettings{URL: webroutes.URL("https://market.example")})
 
 	categoryImage := pngImage(t, 60, 40)
 	expectStatus(t, admin.form("/api/categories", map[string]string{"name": "Tables"}, categoryImage), http.StatusCreated)

@@ -1,6 +1,7 @@
 package api_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"slices"
@@ -11,6 +12,7 @@ import (
 
 	"rehome/app"
 	"rehome/app/api"
+	"rehome/internal/webroutes"
 )
 
 // recorder is a Notifier that keeps what it is told, for the tests of
@@ -33,9 +35,13 @@ func (r *recorder) take() []string {
 	defer r.mu.Unlock()
 	var lines []string
 	for _, e := range r.events {
-		line := fmt.Sprintf("%d %s %s", e.UserID, e.Type, e.Data)
+		data, err := json.Marshal(e.Data)
+		if err != nil {
+			panic(err)
+		}
+		line := fmt.Sprintf("%d %s %s", e.UserID, e.Type, data)
 		if e.Push != nil {
-			line += fmt.Sprintf(" push %s %q %q %s %s", e.Push.Kind, e.Push.Title, e.Push.Body, e.Push.URL, e.Push.Tag)
+			line += fmt.Sprintf(" push %s %q %q %s %s", e.Push.Kind, e.Push.Title, e.Push.Body, webroutes.Path(e.Push.Link), e.Push.Tag)
 		}
 		lines = append(lines, line)
 	}

@@ -23,8 +23,10 @@ func FuzzDecodeJSON(f *testing.F) {
 		f.Add([]byte(seed))
 	}
 	f.Fuzz(func(t *testing.T, body []byte) {
-		var product app.ProductInput
+		var product productBody
 		checkDecode(t, body, &product)
+		var patch productPatch
+		checkDecode(t, body, &patch)
 		var login loginRequest
 		checkDecode(t, body, &login)
 	})
@@ -36,11 +38,11 @@ func checkDecode(t *testing.T, body []byte, dst any) {
 		t.Errorf("body %q is not UTF-8, but decoding said %v", body, err)
 	}
 	if err == nil {
-		if p, ok := dst.(*app.ProductInput); ok {
+		if p, ok := dst.(*productBody); ok {
 			app.ParseCents(string(p.ResalePrice))
 			app.ParseCents(string(p.OriginalPrice))
 			if d := p.Dimensions; d != nil {
-				for _, text := range []app.NumberText{d.WidthCM, d.DepthCM, d.HeightCM} {
+				for _, text := range []numberText{d.WidthCM, d.DepthCM, d.HeightCM} {
 					if cm, ok := app.ParseMeasure(string(text)); ok && !(cm > 0 && cm <= 1000) {
 						t.Errorf("measure %q read as %v, which the database refuses", text, cm)
 					}

@@ -57,11 +57,11 @@ func TestEventsReachTheirPersonInOrder(t *testing.T) {
 
 	product := int64(5)
 	e.hub.Notify(
-		app.NewEvent(annUser.ID, app.EventMessage, app.MessageEventData{ConversationID: 3, MessageID: 7}),
-		app.NewEvent(bobUser.ID, app.EventUnread, app.UnreadEventData{Unread: 2}),
-		app.NewEvent(annUser.ID, app.EventBooking, app.BookingEventData{BookingID: 9, ProductID: &product}),
+		app.NewEvent(annUser.ID, app.MessageEventData{ConversationID: 3, MessageID: 7}),
+		app.NewEvent(bobUser.ID, app.UnreadEventData{Unread: 2}),
+		app.NewEvent(annUser.ID, app.BookingEventData{BookingID: 9, ProductID: &product}),
 	)
-	e.hub.Notify(app.NewEvent(annUser.ID, app.EventUnread, app.UnreadEventData{Unread: 0}))
+	e.hub.Notify(app.NewEvent(annUser.ID, app.UnreadEventData{Unread: 0}))
 
 	want := []struct{ event, data string }{
 		{"message", `{"conversation_id":3,"message_id":7}`},
@@ -94,7 +94,7 @@ func TestEventsResume(t *testing.T) {
 	ann, annUser := e.register("Ann", "ann@example.com", app.RoleBuyer)
 	_, bobUser := e.register("Bob", "bob@example.com", app.RoleSeller)
 	unread := func(user int64, n int) app.Event {
-		return app.NewEvent(user, app.EventUnread, app.UnreadEventData{Unread: n})
+		return app.NewEvent(user, app.UnreadEventData{Unread: n})
 	}
 
 	first := ann.openEvents("")
@@ -234,7 +234,7 @@ func TestEventStreamEndsWithItsSession(t *testing.T) {
 				other.ends(10 * time.Second)
 				return
 			}
-			e.hub.Notify(app.NewEvent(user.ID, app.EventUnread, app.UnreadEventData{Unread: 1}))
+			e.hub.Notify(app.NewEvent(user.ID, app.UnreadEventData{Unread: 1}))
 			if got := other.next(); got.data != `{"unread":1}` {
 				t.Errorf("the other session's stream got %+v, want the event", got)
 			}
@@ -264,7 +264,7 @@ func TestEventStreamsPerAccount(t *testing.T) {
 	if open := e.hub.Open(); open != live.MaxStreams+1 {
 		t.Errorf("%d streams open, want Ann's %d and Bob's", open, live.MaxStreams)
 	}
-	e.hub.Notify(app.NewEvent(annUser.ID, app.EventUnread, app.UnreadEventData{Unread: 2}))
+	e.hub.Notify(app.NewEvent(annUser.ID, app.UnreadEventData{Unread: 2}))
 	for i, s := range streams[1:] {
 		if got := s.next(); got.data != `{"unread":2}` {
 			t.Errorf("stream %d got %+v, want the event", i+2, got)
@@ -286,7 +286,7 @@ func TestEventStreamOverHTTP2(t *testing.T) {
 	if got := s.next(); got.retry != "5000" {
 		t.Errorf("first block %+v", got)
 	}
-	e.hub.Notify(app.NewEvent(annUser.ID, app.EventUnread, app.UnreadEventData{Unread: 3}))
+	e.hub.Notify(app.NewEvent(annUser.ID, app.UnreadEventData{Unread: 3}))
 	if got := s.next(); got.event != "unread" || got.data != `{"unread":3}` {
 		t.Errorf("got %+v", got)
 	}
@@ -315,7 +315,7 @@ func TestEventStreamOutlivesTheServerTimeouts(t *testing.T) {
 			s.next()
 			// Heartbeats every 50 ms: the fifth comes after both timeouts.
 			s.pings(5)
-			e.hub.Notify(app.NewEvent(annUser.ID, app.EventUnread, app.UnreadEventData{Unread: 1}))
+			e.hub.Notify(app.NewEvent(annUser.ID, app.UnreadEventData{Unread: 1}))
 			if got := s.next(); got.data != `{"unread":1}` {
 				t.Errorf("got %+v", got)
 			}

@@ -75,7 +75,7 @@ func TestSlowEventStreamDoesNotBlockNotify(t *testing.T) {
 	e.waitOpen(t, 2)
 
 	// 20 MB for the slow client: more than loopback's socket buffers hold.
-	data := map[string]string{"padding": strings.Repeat("x", 4096)}
+	data := paddedEvent{Padding: strings.Repeat("x", 4096)}
 	// A Notify that waited for the slow client would wait for it to read,
 	// which it never does: the loop would not end.
 	notified := make(chan time.Duration, 1)
@@ -83,7 +83,7 @@ func TestSlowEventStreamDoesNotBlockNotify(t *testing.T) {
 		var slowest time.Duration
 		for range 5000 {
 			start := time.Now()
-			e.hub.Notify(app.NewEvent(slowUser.ID, app.EventMessage, data))
+			e.hub.Notify(app.NewEvent(slowUser.ID, data))
 			slowest = max(slowest, time.Since(start))
 		}
 		notified <- slowest
@@ -95,7 +95,7 @@ func TestSlowEventStreamDoesNotBlockNotify(t *testing.T) {
 		t.Fatal("Notify is held up by a client that does not read")
 	}
 	e.waitOpen(t, 1)
-	e.hub.Notify(app.NewEvent(fastUser.ID, app.EventUnread, app.UnreadEventData{Unread: 1}))
+	e.hub.Notify(app.NewEvent(fastUser.ID, app.UnreadEventData{Unread: 1}))
 	if got := other.next(); got.data != `{"unread":1}` {
 		t.Errorf("the other stream heard %+v", got)
 	}
@@ -122,7 +122,7 @@ func TestEventStreamMemory(t *testing.T) {
 	for i := range streams / live.MaxStreams {
 		c, u := e.register("Ann", fmt.Sprintf("ann%d@example.com", i), app.RoleBuyer)
 		people = append(people, c)
-		events = append(events, app.NewEvent(u.ID, app.EventUnread, app.UnreadEventData{Unread: 1}))
+		events = append(events, app.NewEvent(u.ID, app.UnreadEventData{Unread: 1}))
 	}
 	warm, _ := e.register("Warm", "warm@example.com", app.RoleBuyer)
 	warm.rawStream(t) // warm up: pools, the database's connections
@@ -171,3 +171,10 @@ func heldMemory() uint64 {
 	runtime.ReadMemStats(&m)
 	return m.HeapInuse + m.StackInuse
 }
+
+// paddedEvent is a message event made large, to fill a stream's buffers.
+type paddedEvent struct {
+	Padding string `json:"padding"`
+}
+
+func (paddedEvent) EventType() app.EventType { return app.EventMessage }

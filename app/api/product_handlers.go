@@ -1,18 +1,14 @@
 package api
 
-import (
-	"net/http"
-
-	"rehome/app"
-)
+import "net/http"
 
 func (s *Server) createProduct(w http.ResponseWriter, r *http.Request) {
-	var in app.ProductInput
-	if err := decodeJSON(w, r, &in); err != nil {
+	var body productBody
+	if err := decodeIgnoring(w, r, productBodyIgnoring, &body); err != nil {
 		s.writeError(w, r, err)
 		return
 	}
-	product, err := s.svc.CreateProduct(r.Context(), actor(r), in)
+	product, err := s.svc.CreateProduct(r.Context(), actor(r), body.input())
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -40,12 +36,12 @@ func (s *Server) editProduct(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	var changes app.ProductChanges
-	if err := decodeJSON(w, r, &changes); err != nil {
+	var patch productPatch
+	if err := decodeIgnoring(w, r, productPatchIgnoring, &patch); err != nil {
 		s.writeError(w, r, err)
 		return
 	}
-	product, err := s.svc.EditProduct(r.Context(), actor(r), id, changes)
+	product, err := s.svc.EditProduct(r.Context(), actor(r), id, patch.changes())
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -63,7 +59,7 @@ func (s *Server) searchProducts(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	result, err := s.svc.SearchProducts(r.Context(), actor(r), r.URL.Query(), page)
+	result, err := s.svc.SearchProducts(r.Context(), actor(r), searchInput(r.URL.Query()), page)
 	if err != nil {
 		s.writeError(w, r, err)
 		return

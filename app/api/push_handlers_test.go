@@ -12,6 +12,7 @@ import (
 	"rehome/app"
 	"rehome/app/api"
 	"rehome/internal/marketplace"
+	"rehome/push"
 )
 
 // browserSubscription is what a browser's PushSubscription.toJSON() gives
@@ -169,7 +170,9 @@ func TestSubscribeToPush(t *testing.T) {
 }
 
 func TestLoopbackPushServiceWhenAllowed(t *testing.T) {
-	e := serverWith(t, t.TempDir(), api.Config{}, func(m *marketplace.Marketplace) { m.Service.AllowLoopbackPush() })
+	e := serverWith(t, t.TempDir(), api.Config{}, func(m *marketplace.Marketplace) {
+		m.Service.UsePushTargets(push.TargetsOf(push.Config{AllowLoopback: true}))
+	})
 	buyer, _ := e.register("Bea Buyer", "buyer@example.com", app.RoleBuyer)
 	for _, endpoint := range []string{"http://127.0.0.1:9/send/1", "http://[::1]:9/send/1", "http://localhost:9/send/1"} {
 		expectStatus(t, buyer.call("POST", "/api/push/subscriptions", browserSubscription(t, endpoint)), http.StatusCreated)

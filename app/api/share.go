@@ -6,13 +6,13 @@ import (
 	"encoding/json"
 	"html"
 	"net/http"
-	"net/url"
 	"regexp"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"rehome/app"
+	"rehome/internal/webroutes"
 )
 
 // The <head> of the page the server sends for each route: the title and the
@@ -126,7 +126,7 @@ func (s *Server) productCard(ctx context.Context, r *http.Request, site app.Site
 	}
 	currency := strings.ToUpper(s.svc.Currency())
 	price := displayPrice(p.ResalePrice, currency)
-	url := s.linkTo(r, "/products/"+strconv.FormatInt(p.ID, 10))
+	url := s.linkTo(r, productPath(p.ID))
 	description := excerpt(p.Description, maxDescriptionRunes)
 	if description == "" {
 		description = p.Name + ", " + string(p.Condition) + ", " + p.Location
@@ -200,7 +200,7 @@ func (s *Server) sellerCard(ctx context.Context, r *http.Request, site app.Site,
 	card := headCard{
 		Title: seller.Name + " · " + site.Name, CardTitle: seller.Name,
 		Description: "Second-hand listings by " + seller.Name + " on " + site.Name + ".",
-		SiteName:    site.Name, Type: "profile", URL: s.linkTo(r, "/sellers/"+strconv.FormatInt(seller.ID, 10)),
+		SiteName:    site.Name, Type: "profile", URL: s.linkTo(r, webroutes.PathTo("seller", strconv.FormatInt(seller.ID, 10))),
 		Image: s.absolute(r, seller.Image), ImageAlt: seller.Name,
 	}
 	if card.Image == "" {
@@ -217,7 +217,7 @@ func (s *Server) postCard(ctx context.Context, r *http.Request, site app.Site, s
 	return headCard{
 		Title: post.Title + " · " + site.Name, CardTitle: post.Title,
 		Description: excerpt(markdownText(post.Body), maxDescriptionRunes),
-		SiteName:    site.Name, Type: "article", URL: s.linkTo(r, "/blogs/"+url.PathEscape(post.Slug)),
+		SiteName:    site.Name, Type: "article", URL: s.linkTo(r, postPath(post.Slug)),
 		Image: s.linkTo(r, appIcon), Icon: true,
 	}, nil
 }

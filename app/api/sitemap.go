@@ -4,13 +4,13 @@ import (
 	"encoding/xml"
 	"io"
 	"net/http"
-	"net/url"
 	"strconv"
 	"strings"
 	"time"
 
 	"rehome/app"
 	"rehome/app/api/webapp"
+	"rehome/internal/webroutes"
 )
 
 // What search engines read first: robots.txt says what they may crawl, and
@@ -23,9 +23,24 @@ import (
 var sitemapURLs = 50_000
 
 // sitePages are the pages every visitor may read.
-var sitePages = []string{"/", "/about", "/privacy", "/terms", "/blogs"}
+var sitePages = patterns("home", "about", "privacy", "terms", "blogs")
 
-func categoryPath(name string) string { return "/categories/" + url.PathEscape(name) }
+// patterns are the paths of the web app's screens with these names.
+func patterns(names ...string) []string {
+	paths := make([]string, len(names))
+	for i, name := range names {
+		paths[i] = webroutes.Pattern(name)
+	}
+	return paths
+}
+
+func categoryPath(name string) string { return webroutes.PathTo("category", name) }
+
+func postPath(slug string) string { return webroutes.PathTo("post", slug) }
+
+func productPath(id int64) string {
+	return webroutes.Path(app.Link{Screen: app.ScreenProduct, ID: id})
+}
 
 type sitemapEntry struct {
 	loc     string
@@ -50,7 +65,7 @@ func (s *Server) sitemapSource(r *http.Request) (sitemapSource, error) {
 	if !s.svc.PublicListings(r.Context()) {
 		return src, nil
 	}
-	src.pages = append(src.pages, sitemapEntry{loc: s.linkTo(r, "/categories")})
+	src.pages = append(src.pages, sitemapEntry{loc: s.linkTo(r, webroutes.Pattern("categories"))})
 	categories, err := s.svc.Categories(r.Context())
 	if err != nil {
 		return src, err
@@ -72,7 +87,7 @@ func (s *Server) addPosts(r *http.Request, src *sitemapSource) error {
 			return err
 		}
 		for _, p := range posts.Items {
-			src.pages = append(src.pages, sitemapEntry{loc: s.linkTo(r, "/blogs/"+url.PathEscape(p.Slug)), lastmod: p.Updated})
+			src.pages = append(src.pages, sitemapEntry{loc: s.linkTo(r, postPath(p.Slug)), lastmod: p.Updated})
 		}
 		if len(posts.Items) == 0 || offset+len(posts.Items) >= posts.Total {
 			return nil
@@ -137,7 +152,7 @@ func (s *Server) writeSitemap(w http.ResponseWriter, r *http.Request, src sitema
 		writeLoc(w, "url", page.loc, page.lastmod)
 	}
 	for _, p := range listings {
-		writeLoc(w, "url", s.linkTo(r, "/products/"+strconv.FormatInt(p.ID, 10)), p.Listed)
+		writeLoc(w, "url", s.linkTo(r, productPath(p.ID)), p.Listed)
 	}
 	io.WriteString(w, "</urlset>\n")
 }
@@ -166,12 +181,13 @@ func (s *Server) robots(w http.ResponseWriter, r *http.Request) {
 	b.WriteString("User-agent: *\n")
 	if s.svc.PublicListings(r.Context()) {
 		b.WriteString("Allow: /\n")
-		for _, path := range []string{"/api/", "/dashboard", "/reset-password", "/forgot-password", "/confirm-email", "/search"} {
+		private := patterns("dashboard", "resetPassword", "forgotPassword", "confirmEmail", "search")
+		for _, path := range append([]string{"/api/"}, private...) {
 			b.WriteString("Disallow: " + path + "\n")
 		}
 	} else {
 		b.WriteString("Allow: /$\n")
-		for _, path := range append(sitePages[1:], "/login", "/register", "/assets/", "/icons/", "/favicon.svg", "/"+webapp.ManifestFile) {
+		for _, path := range append(append(sitePages[1:], patterns("login", "register")...), "/assets/", "/icons/", "/favicon.svg", "/"+webapp.ManifestFile) {
 			b.WriteString("Allow: " + path + "\n")
 		}
 		b.WriteString("Disallow: /\n")

@@ -61,3 +61,19 @@ func TestImportsPointInward(t *testing.T) {
 		})
 	}
 }
+
+// TestDomainSpeaksNoTransport: the marketplace's rules take typed inputs
+// and give typed events and links; reading queries and bodies, and writing
+// JSON and web addresses, is the job of the layers around app.
+func TestDomainSpeaksNoTransport(t *testing.T) {
+	out, err := exec.Command("go", "list", "-deps", "rehome/app").Output()
+	if err != nil {
+		t.Skipf("go list: %v", err)
+	}
+	deps := strings.Fields(string(out))
+	for _, pkg := range []string{"net/url", "net/http", "encoding/json"} {
+		if slices.Contains(deps, pkg) {
+			t.Errorf("package app depends on %s", pkg)
+		}
+	}
+}

@@ -11,11 +11,11 @@ import (
 	netmail "net/mail"
 	"os"
 	"path/filepath"
-	"strings"
 	"time"
 
 	"rehome/app"
 	"rehome/app/api"
+	"rehome/internal/webroutes"
 	"rehome/live"
 	"rehome/mail"
 	"rehome/push"
@@ -59,7 +59,7 @@ func Open(ctx context.Context, dir string, hasher app.PasswordHasher) (*Marketpl
 	}
 	m := &Marketplace{DB: db, Images: images, Service: app.NewService(db, images, hasher)}
 	m.Service.UseRateLimits(app.NewMemoryRateLimits()) // one process counts alone
-	m.Service.UsePushTargets(push.Targets(push.Config{}))
+	m.Service.UsePushTargets(push.TargetsOf(push.Config{}))
 	// The push keys are made as the marketplace first opens, so that
 	// reading the public key never writes.
 	if _, err := m.Service.VAPIDKeys(ctx); err != nil {
@@ -75,7 +75,7 @@ func (m *Marketplace) Close() error { return m.DB.Close() }
 // as from, with links to publicURL. The caller runs the courier it returns.
 func (m *Marketplace) UseMail(sender mail.Sender, from *netmail.Address, publicURL string, log *slog.Logger) *mail.Courier {
 	courier := mail.NewCourier(m.DB, sender, from, log)
-	m.Service.UseMail(app.MailSettings{PublicURL: strings.TrimSuffix(publicURL, "/"), Queued: courier.Wake})
+	m.Service.UseMail(app.MailSettings{URL: webroutes.URL(publicURL), Queued: courier.Wake})
 	return courier
 }
 
@@ -124,7 +124,7 @@ func (m *Marketplace) UsePush(ctx context.Context, cfg push.Config, log *slog.Lo
 	if err != nil {
 		return nil, err
 	}
-	m.Service.UsePushTargets(push.Targets(cfg))
+	m.Service.UsePushTargets(push.TargetsOf(cfg))
 	sender := push.New(m.DB, keys, cfg, log)
 	m.addNotifier(sender)
 	return sender, nil

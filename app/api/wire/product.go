@@ -65,10 +65,10 @@ func AppendProduct(b []byte, p *app.Product) []byte {
 	if p.OriginalPrice == nil {
 		b = append(b, "null"...)
 	} else {
-		b = p.OriginalPrice.AppendJSON(b)
+		b = p.OriginalPrice.AppendDecimal(b)
 	}
 	b = append(b, `,"resale_price":`...)
-	b = p.ResalePrice.AppendJSON(b)
+	b = p.ResalePrice.AppendDecimal(b)
 	b = append(b, `,"seller_id":`...)
 	b = strconv.AppendInt(b, p.SellerID, 10)
 	b = append(b, `,"seller":`...)

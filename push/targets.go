@@ -1,4 +1,4 @@
-package app
+package push
 
 import (
 	"net/netip"
@@ -6,12 +6,12 @@ import (
 	"strings"
 )
 
-// PushTargets decides where the server may post push notes. A subscription
+// Targets decides where the server may post push notes. A subscription
 // names its endpoint, so without this rule anyone could make the server post
 // into its own network or a cloud's metadata service. The same rule judges
 // an endpoint when it is subscribed and each address actually dialled, so a
 // name whose DNS answer points inside is caught at dial time.
-type PushTargets struct {
+type Targets struct {
 	// Loopback accepts loopback addresses (and plain HTTP to them): a local
 	// push service in tests and development.
 	Loopback bool
@@ -21,7 +21,7 @@ type PushTargets struct {
 }
 
 // AllowsAddress reports whether a push note may be posted to ip.
-func (t PushTargets) AllowsAddress(ip netip.Addr) bool {
+func (t Targets) AllowsAddress(ip netip.Addr) bool {
 	ip = ip.WithZone("")
 	if t.Loopback && isLoopback(ip) {
 		return true
@@ -42,7 +42,7 @@ func (t PushTargets) AllowsAddress(ip netip.Addr) bool {
 // AllowsEndpoint reports whether endpoint is an address push notes may be
 // posted to: https to a public address or a host name (judged again, as
 // addresses, when dialled); plain http only to loopback, when allowed.
-func (t PushTargets) AllowsEndpoint(endpoint string) bool {
+func (t Targets) AllowsEndpoint(endpoint string) bool {
 	u, err := url.Parse(endpoint)
 	if err != nil || u.Host == "" || u.User != nil || u.Opaque != "" {
 		return false

@@ -1,10 +1,10 @@
-package app_test
+package push_test
 
 import (
 	"net/netip"
 	"testing"
 
-	"rehome/app"
+	"rehome/push"
 )
 
 func TestGloballyRoutable(t *testing.T) {
@@ -95,7 +95,7 @@ func TestGloballyRoutable(t *testing.T) {
 		{"2002:808:808::1", true},    // 6to4 of 8.8.8.8
 	} {
 		ip := netip.MustParseAddr(tc.addr)
-		if got := app.GloballyRoutable(ip); got != tc.want {
+		if got := push.GloballyRoutable(ip); got != tc.want {
 			t.Errorf("GloballyRoutable(%s) = %v, want %v", tc.addr, got, tc.want)
 		}
 	}
@@ -105,11 +105,11 @@ func TestPushTargets(t *testing.T) {
 	own := func() []netip.Addr {
 		return []netip.Addr{netip.MustParseAddr("127.0.0.1"), netip.MustParseAddr("198.100.7.7"), netip.MustParseAddr("2a01:4f8::7")}
 	}
-	strict := app.PushTargets{Own: own}
-	loopback := app.PushTargets{Own: own, Loopback: true}
+	strict := push.Targets{Own: own}
+	loopback := push.Targets{Own: own, Loopback: true}
 	for _, tc := range []struct {
 		name     string
-		targets  app.PushTargets
+		targets  push.Targets
 		endpoint string
 		want     bool
 	}{

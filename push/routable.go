@@ -1,4 +1,4 @@
-package app
+package push
 
 import "net/netip"
 
