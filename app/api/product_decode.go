@@ -9,23 +9,15 @@ import (
 	"strings"
 
 	"rehome/app"
+	"rehome/contract"
 )
 
 // readOnlyKeys are the keys of a product that a client may send back as it
-// read them in the body of the schema named: the decoder accepts them and
-// throws them away, and still refuses any other key it does not know. The
-// seller's fields stay the account's; the rest follow from other fields or
-// from other people.
-func readOnlyKeys(schema string) []string {
-	switch schema {
-	case "ProductInput":
-		return []string{"seller_id", "seller", "seller_email", "seller_verified", "time"}
-	case "ProductChanges":
-		return []string{"id", "thumb_url", "thumbs", "my_booking_id", "advertised", "seller_id", "seller",
-			"seller_email", "seller_phone", "seller_verified", "status", "time"}
-	}
-	return nil
-}
+// read them in the body of the schema named, the contract's read-only
+// properties: the decoder accepts them and throws them away, and still
+// refuses any other key it does not know. The seller's fields stay the
+// account's; the rest follow from other fields or from other people.
+func readOnlyKeys(schema string) []string { return contract.ReadOnly(schema) }
 
 // productBody is the body of POST /api/products.
 type productBody struct {
