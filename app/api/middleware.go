@@ -14,6 +14,7 @@ import (
 	"rehome/app"
 	"rehome/app/api/clientaddr"
 	"rehome/app/api/sessions"
+	"rehome/internal/webroutes"
 )
 
 // logRequests writes one line per request, except the health checks a
@@ -81,7 +82,7 @@ const (
 )
 
 // paymentScreen is where the web app shows a booking's payment.
-const paymentScreen = "/dashboard/payment/"
+var paymentScreen = webroutes.Prefix("payment")
 
 // secureHeaders are sent with every answer.
 func (s *Server) secureHeaders(next http.Handler) http.Handler {

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"rehome/app"
+	"rehome/internal/webroutes"
 	"rehome/oidc"
 )
 
@@ -113,7 +114,7 @@ func (s *Server) googleCallback(w http.ResponseWriter, r *http.Request) {
 // passwordRemovedPath is where a person lands who took over the account
 // made with their email before anyone proved it, and whose password was
 // removed: the web app's Profile shows the notice.
-const passwordRemovedPath = "/dashboard/profile?notice=password-removed"
+var passwordRemovedPath = webroutes.Pattern("profile") + "?notice=password-removed"
 
 // signInFailed sends the browser to the login screen, which shows message
 // under its form. A person following a link lands on a page, never on JSON.
@@ -121,7 +122,7 @@ func (s *Server) signInFailed(w http.ResponseWriter, r *http.Request, message st
 	if cause != nil {
 		s.log.Info("sign-in with Google failed", "reason", message, "err", cause)
 	}
-	http.Redirect(w, r, "/login?"+url.Values{"error": {message}}.Encode(), http.StatusFound)
+	http.Redirect(w, r, webroutes.Pattern("login")+"?"+url.Values{"error": {message}}.Encode(), http.StatusFound)
 }
 
 // finishFailure is what a person is told when the provider's answer

@@ -73,46 +73,49 @@ var titledPages = map[string]struct {
 	title        string
 	listingsOnly bool // a page of listings: titled only when they are public
 }{
-	"/about":      {title: "About"},
-	"/privacy":    {title: "Privacy"},
-	"/terms":      {title: "Terms"},
-	"/blogs":      {title: "Blogs"},
-	"/categories": {title: "Categories", listingsOnly: true},
+	webroutes.Pattern("about"):      {title: "About"},
+	webroutes.Pattern("privacy"):    {title: "Privacy"},
+	webroutes.Pattern("terms"):      {title: "Terms"},
+	webroutes.Pattern("blogs"):      {title: "Blogs"},
+	webroutes.Pattern("categories"): {title: "Categories", listingsOnly: true},
 }
 
 // pageCard is the card of one listing, category or seller, or ok false for
 // a page that has none of its own (or whose subject is not shared).
 func (s *Server) pageCard(r *http.Request, site app.Site, path string) (headCard, bool) {
 	ctx := r.Context()
-	kind, key, found := strings.Cut(strings.TrimPrefix(path, "/"), "/")
-	if !found || key == "" || strings.Contains(key, "/") {
-		return headCard{}, false
-	}
-	// Posts are the community's news, public whatever the listings are.
-	if !site.PublicListings && kind != "blogs" {
-		return headCard{}, false
-	}
-	var card headCard
-	var err error
-	switch kind {
-	case "blogs":
-		card, err = s.postCard(ctx, r, site, key)
-	case "products":
-		card, err = s.productCard(ctx, r, site, key)
-	case "categories":
-		card, err = s.categoryCard(ctx, r, site, key)
-	case "sellers":
-		card, err = s.sellerCard(ctx, r, site, key)
-	default:
-		return headCard{}, false
-	}
-	if err != nil {
-		if app.ErrorKind(err) != app.KindNotFound {
-			s.log.Error("a shared page's card", "path", r.URL.Path, "err", err)
+	for _, shared := range sharedScreens {
+		key, ok := strings.CutPrefix(path, webroutes.Prefix(shared.screen))
+		if !ok || key == "" || strings.Contains(key, "/") {
+			continue
 		}
-		return headCard{}, false
+		// Posts are the community's news, public whatever the listings are.
+		if !site.PublicListings && shared.listings {
+			return headCard{}, false
+		}
+		card, err := shared.card(s, ctx, r, site, key)
+		if err != nil {
+			if app.ErrorKind(err) != app.KindNotFound {
+				s.log.Error("a shared page's card", "path", r.URL.Path, "err", err)
+			}
+			return headCard{}, false
+		}
+		return card, true
 	}
-	return card, true
+	return headCard{}, false
+}
+
+// sharedScreens are the screens of one thing each whose links get a card
+// of their own, by the web app's route name.
+var sharedScreens = []struct {
+	screen   string
+	listings bool // shows listings: shared only while they are public
+	card     func(s *Server, ctx context.Context, r *http.Request, site app.Site, key string) (headCard, error)
+}{
+	{"post", false, (*Server).postCard},
+	{"product", true, (*Server).productCard},
+	{"category", true, (*Server).categoryCard},
+	{"seller", true, (*Server).sellerCard},
 }
 
 func (s *Server) productCard(ctx context.Context, r *http.Request, site app.Site, key string) (headCard, error) {

@@ -39,6 +39,14 @@ func Pattern(name string) string {
 	return pattern
 }
 
+// Prefix is the path of the screen called name up to its first parameter,
+// such as "/products/" for "/products/:id": what paths to that screen
+// start with.
+func Prefix(name string) string {
+	prefix, _, _ := strings.Cut(Pattern(name), ":")
+	return prefix
+}
+
 // PathTo is the path of the screen called name showing value, such as a
 // category's name, in its one parameter.
 func PathTo(name, value string) string {
