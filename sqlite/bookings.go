@@ -1,8 +1,10 @@
 package sqlite
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
+	"errors"
 	"strings"
 	"time"
 
@@ -58,7 +60,7 @@ const (
 func (db *DB) CreateBooking(ctx context.Context, b *app.Booking) error {
 	created := db.millis()
 	return db.inTx(ctx, func(tx *sql.Tx) error {
-		if err := db.requireAvailable(ctx, tx, *b.ProductID, "This product is already sold"); err != nil {
+		if err := db.claimAvailable(ctx, tx, *b.ProductID, "This product is already sold"); err != nil {
 			return err
 		}
 		err := db.txRow(ctx, tx, `
@@ -75,18 +77,30 @@ func (db *DB) CreateBooking(ctx context.Context, b *app.Booking) error {
 	})
 }
 
-// requireAvailable checks, inside a write transaction, that a product exists
-// and is still for sale.
-func (db *DB) requireAvailable(ctx context.Context, tx *sql.Tx, productID int64, soldMessage string) error {
-	var status app.ProductStatus
-	err := db.txRow(ctx, tx, `SELECT status FROM products WHERE id = ?`, productID).Scan(&status)
+// claimAvailable checks, inside a write transaction, that a product exists
+// and is still for sale, and holds its row until the transaction ends. It
+// is a conditional update rather than a read: under snapshot reads a sale or
+// deletion committed after the read would go unseen, while an update waits
+// for the row and then checks the condition against what was committed.
+func (db *DB) claimAvailable(ctx context.Context, tx *sql.Tx, productID int64, soldMessage string) error {
+	res, err := db.txExec(ctx, tx, `UPDATE products SET status = status WHERE id = ? AND status = 'Available'`, productID)
 	if err != nil {
+		return err
+	}
+	if n, err := res.RowsAffected(); err != nil || n == 1 {
+		return err
+	}
+	return db.whyNotAvailable(ctx, tx, productID, soldMessage)
+}
+
+// whyNotAvailable explains a conditional update of a product that changed
+// nothing: it is gone, or no longer for sale.
+func (db *DB) whyNotAvailable(ctx context.Context, tx *sql.Tx, productID int64, soldMessage string) error {
+	var status app.ProductStatus
+	if err := db.txRow(ctx, tx, `SELECT status FROM products WHERE id = ?`, productID).Scan(&status); err != nil {
 		return notFound(err, "Product")
 	}
-	if status != app.StatusAvailable {
-		return app.Errorf(app.KindConflict, "%s", soldMessage)
-	}
-	return nil
+	return app.Errorf(app.KindConflict, "%s", soldMessage)
 }
 
 func (db *DB) BookingByID(ctx context.Context, id int64) (*app.Booking, error) {
@@ -114,9 +128,18 @@ func (db *DB) DeclineBooking(ctx context.Context, id int64, reason string) error
 }
 
 // closeBooking ends a booking that is still Booked, as Cancelled or
-// Declined; the product's open bookings follow by trigger.
+// Declined; the product's open bookings follow by trigger. The update's
+// condition decides a race with a payment or another close.
 func (db *DB) closeBooking(ctx context.Context, id int64, to app.BookingStatus, reason string) error {
 	return db.inTx(ctx, func(tx *sql.Tx) error {
+		res, err := db.txExec(ctx, tx, `UPDATE bookings SET status = ?, decline_reason = ? WHERE id = ? AND status = 'Booked'`,
+			to, reason, id)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil || n == 1 {
+			return err
+		}
 		status, _, err := db.bookingState(ctx, tx, id)
 		if err != nil {
 			return err
@@ -132,8 +155,7 @@ func (db *DB) closeBooking(ctx context.Context, id int64, to app.BookingStatus, 
 			}
 			return app.Errorf(app.KindConflict, "This booking was cancelled")
 		}
-		_, err = db.txExec(ctx, tx, `UPDATE bookings SET status = ?, decline_reason = ? WHERE id = ?`, to, reason, id)
-		return err
+		return app.Errorf(app.KindConflict, "This booking changed meanwhile")
 	})
 }
 
@@ -160,35 +182,56 @@ func (db *DB) MarkPaidByEvent(ctx context.Context, eventID string, id int64) (do
 	return done && err == nil, err
 }
 
+// markPaid moves the booking from Booked to Paid and its product from
+// Available to Sold by conditional updates, so that of two payments racing
+// for one booking, or for two bookings of one product, exactly one finds
+// the row still as it expects.
 func (db *DB) markPaid(ctx context.Context, tx *sql.Tx, id int64) error {
-	status, productID, err := db.bookingState(ctx, tx, id)
+	var productID sql.NullInt64
+	err := db.txRow(ctx, tx, `UPDATE bookings SET status = 'Paid' WHERE id = ? AND status = 'Booked' RETURNING product_id`, id).
+		Scan(&productID)
+	if errors.Is(err, sql.ErrNoRows) {
+		return db.whyNotPayable(ctx, tx, id)
+	}
 	if err != nil {
 		return err
 	}
-	switch {
-	case status == app.BookingPaid:
-		return app.Errorf(app.KindConflict, "This booking is already paid")
-	case status == app.BookingCancelled:
-		return app.Errorf(app.KindConflict, "This booking was cancelled")
-	case status == app.BookingDeclined:
-		return app.Errorf(app.KindConflict, "This booking was declined by the seller")
-	case !productID.Valid:
+	if !productID.Valid {
 		return app.Errorf(app.KindConflict, "The product no longer exists")
 	}
-	if err := db.requireAvailable(ctx, tx, productID.Int64, "This product is already sold"); err != nil {
+	res, err := db.txExec(ctx, tx, `UPDATE products SET status = 'Sold' WHERE id = ? AND status = 'Available'`, productID.Int64)
+	if err != nil {
 		return err
 	}
+	if n, err := res.RowsAffected(); err != nil || n != 1 {
+		return cmp.Or(err, db.whyNotAvailable(ctx, tx, productID.Int64, "This product is already sold"))
+	}
 	for _, step := range []string{
-		`UPDATE products SET status = 'Sold' WHERE id = ?2`,
-		`UPDATE bookings SET status = 'Paid' WHERE id = ?1`,
-		`UPDATE bookings SET status = 'Cancelled' WHERE product_id = ?2 AND status = 'Booked'`,
-		`DELETE FROM adverts WHERE product_id = ?2`,
+		`UPDATE bookings SET status = 'Cancelled' WHERE product_id = ? AND status = 'Booked'`,
+		`DELETE FROM adverts WHERE product_id = ?`,
 	} {
-		if _, err := db.txExec(ctx, tx, step, id, productID.Int64); err != nil {
+		if _, err := db.txExec(ctx, tx, step, productID.Int64); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// whyNotPayable explains a booking that was not Booked when paid.
+func (db *DB) whyNotPayable(ctx context.Context, tx *sql.Tx, id int64) error {
+	status, _, err := db.bookingState(ctx, tx, id)
+	if err != nil {
+		return err
+	}
+	switch status {
+	case app.BookingPaid:
+		return app.Errorf(app.KindConflict, "This booking is already paid")
+	case app.BookingCancelled:
+		return app.Errorf(app.KindConflict, "This booking was cancelled")
+	case app.BookingDeclined:
+		return app.Errorf(app.KindConflict, "This booking was declined by the seller")
+	}
+	return app.Errorf(app.KindConflict, "This booking changed meanwhile")
 }
 
 // PaymentID is the provider's payment started for a booking, or empty.
