@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"context"
 	"database/sql"
-	"errors"
 	"strings"
 	"time"
 
@@ -182,21 +181,20 @@ func (db *DB) MarkPaidByEvent(ctx context.Context, eventID string, id int64) (do
 	return done && err == nil, err
 }
 
-// markPaid moves the booking from Booked to Paid and its product from
-// Available to Sold by conditional updates, so that of two payments racing
-// for one booking, or for two bookings of one product, exactly one finds
-// the row still as it expects.
+// markPaid moves the product from Available to Sold and the booking from
+// Booked to Paid by conditional updates, so that of two payments racing for
+// one booking, or for two bookings of one product, exactly one finds the
+// rows still as it expects. The product goes first: two payers of one
+// product then queue on its row instead of each holding a booking the
+// other must call off.
 func (db *DB) markPaid(ctx context.Context, tx *sql.Tx, id int64) error {
-	var productID sql.NullInt64
-	err := db.txRow(ctx, tx, `UPDATE bookings SET status = 'Paid' WHERE id = ? AND status = 'Booked' RETURNING product_id`, id).
-		Scan(&productID)
-	if errors.Is(err, sql.ErrNoRows) {
-		return db.whyNotPayable(ctx, tx, id)
-	}
-	if err != nil {
+	status, productID, err := db.bookingState(ctx, tx, id)
+	switch {
+	case err != nil:
 		return err
-	}
-	if !productID.Valid {
+	case status != app.BookingBooked:
+		return notPayable(status)
+	case !productID.Valid:
 		return app.Errorf(app.KindConflict, "The product no longer exists")
 	}
 	res, err := db.txExec(ctx, tx, `UPDATE products SET status = 'Sold' WHERE id = ? AND status = 'Available'`, productID.Int64)
@@ -205,6 +203,17 @@ func (db *DB) markPaid(ctx context.Context, tx *sql.Tx, id int64) error {
 	}
 	if n, err := res.RowsAffected(); err != nil || n != 1 {
 		return cmp.Or(err, db.whyNotAvailable(ctx, tx, productID.Int64, "This product is already sold"))
+	}
+	res, err = db.txExec(ctx, tx, `UPDATE bookings SET status = 'Paid' WHERE id = ? AND status = 'Booked'`, id)
+	if err != nil {
+		return err
+	}
+	if n, err := res.RowsAffected(); err != nil || n != 1 {
+		if err != nil {
+			return err
+		}
+		status, _, err := db.bookingState(ctx, tx, id)
+		return cmp.Or(err, notPayable(status))
 	}
 	for _, step := range []string{
 		`UPDATE bookings SET status = 'Cancelled' WHERE product_id = ? AND status = 'Booked'`,
@@ -217,12 +226,8 @@ func (db *DB) markPaid(ctx context.Context, tx *sql.Tx, id int64) error {
 	return nil
 }
 
-// whyNotPayable explains a booking that was not Booked when paid.
-func (db *DB) whyNotPayable(ctx context.Context, tx *sql.Tx, id int64) error {
-	status, _, err := db.bookingState(ctx, tx, id)
-	if err != nil {
-		return err
-	}
+// notPayable explains why a booking in status cannot be paid.
+func notPayable(status app.BookingStatus) error {
 	switch status {
 	case app.BookingPaid:
 		return app.Errorf(app.KindConflict, "This booking is already paid")
