@@ -126,12 +126,16 @@ func wantKind(t *testing.T, err error, kind app.Kind) {
 }
 
 // race runs fn n times at once, each in its own goroutine released only
-// when all are ready, and returns each call's error.
-func race(n int, fn func(i int) error) []error {
+// when all are ready, and returns each call's error. The goroutines start
+// from call first on: the scheduler tends to run them in the same order
+// each time, so a test calls race once per round, first the round, to see
+// each side of a race go first.
+func race(n, first int, fn func(i int) error) []error {
 	errs := make([]error, n)
 	var ready, done sync.WaitGroup
 	start := make(chan struct{})
-	for i := range n {
+	for k := range n {
+		i := (first + k) % n
 		ready.Add(1)
 		done.Go(func() {
 			ready.Done()
@@ -144,6 +148,9 @@ func race(n int, fn func(i int) error) []error {
 	done.Wait()
 	return errs
 }
+
+// rounds runs a race test's body once per round, on one store.
+const rounds = 6
 
 // outcomes counts errors by kind; successes count under "ok".
 func outcomes(errs []error) map[string]int {
