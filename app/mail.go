@@ -26,14 +26,19 @@ type QueuedMail struct {
 // that a mail announces (a reset link, an email change) queue it in their
 // own transaction.
 type MailQueue interface {
+	// QueueMail adds m to the queue, due at once.
 	QueueMail(ctx context.Context, m *Mail) error
-	// DueMail is up to limit mails whose next attempt is due at now, oldest first.
+	// DueMail is up to limit mails whose next attempt is due at now,
+	// oldest due first. It does not claim them: two callers at once are
+	// given the same mails, so one courier reads the queue at a time.
 	DueMail(ctx context.Context, now time.Time, limit int) ([]QueuedMail, error)
 	// NextMailDue is when the next attempt is due; false when none waits.
 	NextMailDue(ctx context.Context) (time.Time, bool, error)
-	// MailDone removes a mail that was sent, or given up: it is never sent again.
+	// MailDone removes a mail that was sent, or given up: it is never sent
+	// again. One gone already is no error.
 	MailDone(ctx context.Context, id int64) error
-	// MailFailed counts a failed attempt and sets the next one.
+	// MailFailed counts a failed attempt and sets the next one, in one
+	// update. One gone already is no error.
 	MailFailed(ctx context.Context, id int64, retry time.Time, reason string) error
 }
 

@@ -1,7 +1,6 @@
 package sqlite
 
 import (
-	"cmp"
 	"context"
 	"database/sql"
 	"strings"
@@ -82,11 +81,8 @@ func (db *DB) CreateBooking(ctx context.Context, b *app.Booking) error {
 // deletion committed after the read would go unseen, while an update waits
 // for the row and then checks the condition against what was committed.
 func (db *DB) claimAvailable(ctx context.Context, tx *sql.Tx, productID int64, soldMessage string) error {
-	res, err := db.txExec(ctx, tx, `UPDATE products SET status = status WHERE id = ? AND status = 'Available'`, productID)
-	if err != nil {
-		return err
-	}
-	if n, err := res.RowsAffected(); err != nil || n == 1 {
+	claimed, err := changedRow(db.txExec(ctx, tx, `UPDATE products SET status = status WHERE id = ? AND status = 'Available'`, productID))
+	if err != nil || claimed {
 		return err
 	}
 	return db.whyNotAvailable(ctx, tx, productID, soldMessage)
@@ -131,12 +127,9 @@ func (db *DB) DeclineBooking(ctx context.Context, id int64, reason string) error
 // condition decides a race with a payment or another close.
 func (db *DB) closeBooking(ctx context.Context, id int64, to app.BookingStatus, reason string) error {
 	return db.inTx(ctx, func(tx *sql.Tx) error {
-		res, err := db.txExec(ctx, tx, `UPDATE bookings SET status = ?, decline_reason = ? WHERE id = ? AND status = 'Booked'`,
-			to, reason, id)
-		if err != nil {
-			return err
-		}
-		if n, err := res.RowsAffected(); err != nil || n == 1 {
+		closed, err := changedRow(db.txExec(ctx, tx, `UPDATE bookings SET status = ?, decline_reason = ? WHERE id = ? AND status = 'Booked'`,
+			to, reason, id))
+		if err != nil || closed {
 			return err
 		}
 		status, _, err := db.bookingState(ctx, tx, id)
@@ -197,23 +190,23 @@ func (db *DB) markPaid(ctx context.Context, tx *sql.Tx, id int64) error {
 	case !productID.Valid:
 		return app.Errorf(app.KindConflict, "The product no longer exists")
 	}
-	res, err := db.txExec(ctx, tx, `UPDATE products SET status = 'Sold' WHERE id = ? AND status = 'Available'`, productID.Int64)
+	sold, err := changedRow(db.txExec(ctx, tx, `UPDATE products SET status = 'Sold' WHERE id = ? AND status = 'Available'`, productID.Int64))
 	if err != nil {
 		return err
 	}
-	if n, err := res.RowsAffected(); err != nil || n != 1 {
-		return cmp.Or(err, db.whyNotAvailable(ctx, tx, productID.Int64, "This product is already sold"))
+	if !sold {
+		return db.whyNotAvailable(ctx, tx, productID.Int64, "This product is already sold")
 	}
-	res, err = db.txExec(ctx, tx, `UPDATE bookings SET status = 'Paid' WHERE id = ? AND status = 'Booked'`, id)
+	paid, err := changedRow(db.txExec(ctx, tx, `UPDATE bookings SET status = 'Paid' WHERE id = ? AND status = 'Booked'`, id))
 	if err != nil {
 		return err
 	}
-	if n, err := res.RowsAffected(); err != nil || n != 1 {
+	if !paid {
+		status, _, err := db.bookingState(ctx, tx, id)
 		if err != nil {
 			return err
 		}
-		status, _, err := db.bookingState(ctx, tx, id)
-		return cmp.Or(err, notPayable(status))
+		return notPayable(status)
 	}
 	for _, step := range []string{
 		`UPDATE bookings SET status = 'Cancelled' WHERE product_id = ? AND status = 'Booked'`,

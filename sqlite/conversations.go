@@ -298,11 +298,8 @@ func (db *DB) DeclinePickup(ctx context.Context, conversationID, messageID int64
 // condition that it is still unanswered, so that of two answers racing
 // exactly one changes the row; the other is a conflict.
 func (db *DB) answerPickup(ctx context.Context, tx *sql.Tx, update string, messageID int64) error {
-	res, err := db.txExec(ctx, tx, update, messageID)
-	if err != nil {
-		return err
-	}
-	if n, err := res.RowsAffected(); err != nil || n == 1 {
+	answered, err := changedRow(db.txExec(ctx, tx, update, messageID))
+	if err != nil || answered {
 		return err
 	}
 	return app.Errorf(app.KindConflict, "This pickup time was answered meanwhile")

@@ -125,13 +125,10 @@ func (db *DB) CreateProduct(ctx context.Context, p *app.Product) error {
 func (db *DB) UpdateProduct(ctx context.Context, p *app.Product) error {
 	values := listingValues(p)
 	return db.inTx(ctx, func(tx *sql.Tx) error {
-		res, err := db.txExec(ctx, tx, `UPDATE products SET (`+listingColumns+`) =
-			(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) WHERE id = ? AND status = 'Available'`, append(values, p.ID)...)
-		if err != nil {
+		edited, err := changedRow(db.txExec(ctx, tx, `UPDATE products SET (`+listingColumns+`) =
+			(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) WHERE id = ? AND status = 'Available'`, append(values, p.ID)...))
+		if err != nil || edited {
 			return referenceGone(err)
-		}
-		if n, err := res.RowsAffected(); err != nil || n == 1 {
-			return err
 		}
 		return db.whyNotAvailable(ctx, tx, p.ID, "A sold product cannot be edited")
 	})

@@ -30,18 +30,15 @@ func (db *DB) SavePushSubscription(ctx context.Context, userID int64, sub app.Pu
 	err = db.inTx(ctx, func(tx *sql.Tx) error {
 		// Insert, and else move: unlike reading first, neither step can be
 		// fooled by another save of the same endpoint at the same moment.
-		res, err := db.txExec(ctx, tx, `
+		var err error
+		created, err = changedRow(db.txExec(ctx, tx, `
 			INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, subscribed) VALUES (?1, ?2, ?3, ?4, ?5)
 			ON CONFLICT (endpoint) DO NOTHING`,
-			userID, sub.Endpoint, sub.Keys.P256dh, sub.Keys.Auth, db.millis())
+			userID, sub.Endpoint, sub.Keys.P256dh, sub.Keys.Auth, db.millis()))
 		if err != nil {
 			return referenceGone(err)
 		}
-		n, err := res.RowsAffected()
-		if err != nil {
-			return err
-		}
-		if created = n == 1; !created {
+		if !created {
 			_, err = db.txExec(ctx, tx, `UPDATE push_subscriptions SET user_id = ?1, p256dh = ?3, auth = ?4, subscribed = ?5
 				WHERE endpoint = ?2`, userID, sub.Endpoint, sub.Keys.P256dh, sub.Keys.Auth, db.millis())
 			if err != nil {
