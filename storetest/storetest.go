@@ -23,6 +23,13 @@ type Stores interface {
 	app.BookingStore
 	app.PaymentStore
 	app.PostStore
+	app.AccountStore
+	app.SellingStore
+	app.PasswordResetStore
+	app.EmailVerificationStore
+	app.PushStore
+	app.IdempotencyStore
+	app.ConversationStore
 }
 
 // Run runs every contract test, each on a store of its own from open.
@@ -32,6 +39,10 @@ func Run(t *testing.T, open func(t *testing.T) Stores) {
 	t.Run("Adverts", func(t *testing.T) { RunAdverts(t, open) })
 	t.Run("Bookings", func(t *testing.T) { RunBookings(t, open) })
 	t.Run("Posts", func(t *testing.T) { RunPosts(t, open) })
+	t.Run("Accounts", func(t *testing.T) { RunAccounts(t, open) })
+	t.Run("Push", func(t *testing.T) { RunPush(t, open) })
+	t.Run("Idempotency", func(t *testing.T) { RunIdempotency(t, open) })
+	t.Run("Conversations", func(t *testing.T) { RunConversations(t, open) })
 	t.Run("Races", func(t *testing.T) { RunRaces(t, open) })
 }
 
