@@ -56,6 +56,51 @@ func RunAccounts(t *testing.T, open func(t *testing.T) Stores) {
 			}
 		}
 	})
+	t.Run("NewerLinkReplacesOlder", func(t *testing.T) {
+		later := time.Now().Add(time.Hour)
+		for _, tc := range []struct {
+			name   string
+			create func(w *world, u *app.User, token string) error
+			use    func(w *world, token string) error
+		}{
+			{"PasswordReset", func(w *world, u *app.User, token string) error {
+				return w.CreatePasswordReset(w.ctx, app.PasswordReset{UserID: u.ID, Email: u.Email, TokenHash: []byte(token), Expires: later})
+			}, func(w *world, token string) error {
+				_, err := w.UsePasswordReset(w.ctx, []byte(token), []byte("new hash"), time.Now())
+				return err
+			}},
+			{"EmailVerification", func(w *world, u *app.User, token string) error {
+				return w.CreateEmailVerification(w.ctx, app.EmailVerification{UserID: u.ID, Email: u.Email, TokenHash: []byte(token), Expires: later})
+			}, func(w *world, token string) error {
+				_, err := w.UseEmailVerification(w.ctx, []byte(token), time.Now())
+				return err
+			}},
+			{"EmailChange", func(w *world, u *app.User, token string) error {
+				return w.CreateEmailChange(w.ctx, app.EmailChange{UserID: u.ID, NewEmail: token + "@new.test", TokenHash: []byte(token), Expires: later})
+			}, func(w *world, token string) error {
+				_, _, err := w.UseEmailChange(w.ctx, []byte(token), time.Now())
+				return err
+			}},
+		} {
+			t.Run(tc.name, func(t *testing.T) {
+				w := newWorld(t, open)
+				bea := w.user(t, "bea", app.RoleBuyer)
+				must(t, tc.create(w, bea, "older"))
+				must(t, tc.create(w, bea, "newer"))
+				wantKind(t, tc.use(w, "older"), app.KindNotFound)
+				must(t, tc.use(w, "newer"))
+				wantKind(t, tc.use(w, "newer"), app.KindNotFound)
+			})
+		}
+	})
+	t.Run("ErrEmailTakenSinceTheChange", func(t *testing.T) {
+		w := newWorld(t, open)
+		bea := w.user(t, "bea", app.RoleBuyer)
+		must(t, w.CreateEmailChange(w.ctx, app.EmailChange{UserID: bea.ID, NewEmail: "cy@example.com", TokenHash: []byte("t"), Expires: time.Now().Add(time.Hour)}))
+		w.user(t, "cy", app.RoleBuyer)
+		_, _, err := w.UseEmailChange(w.ctx, []byte("t"), time.Now())
+		wantKind(t, err, app.KindConflict)
+	})
 	t.Run("ErrLinkExpired", func(t *testing.T) {
 		w := newWorld(t, open)
 		bea := w.user(t, "bea", app.RoleBuyer)

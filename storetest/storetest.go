@@ -27,6 +27,7 @@ type Stores interface {
 	app.SellingStore
 	app.PasswordResetStore
 	app.EmailVerificationStore
+	app.EmailChangeStore
 	app.PushStore
 	app.IdempotencyStore
 	app.ConversationStore
