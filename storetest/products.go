@@ -1,6 +1,7 @@
 package storetest
 
 import (
+	"fmt"
 	"testing"
 
 	"rehome/app"
@@ -77,11 +78,29 @@ func RunProducts(t *testing.T, open func(t *testing.T) Stores) {
 			}
 		}
 	})
-	t.Run("ErrCategoryNameTaken", func(t *testing.T) {
+	t.Run("Categories", func(t *testing.T) {
 		w := newWorld(t, open)
+		garden := &app.Category{Name: "Garden", Image: w.image.URL, ThumbURL: w.image.ThumbURL}
+		must(t, w.CreateCategory(w.ctx, garden, nil))
+		got, err := w.CategoryByName(w.ctx, "garden")
+		must(t, err)
+		if got.ID != garden.ID || got.Name != "Garden" || !got.Created.Equal(garden.Created) {
+			t.Errorf("read back %+v, stored %+v", got, garden)
+		}
+		w.product(t, "Table")
+		all, err := w.Categories(w.ctx)
+		must(t, err)
+		if got := names(all, func(c app.Category) string { return fmt.Sprint(c.Name, ":", c.Count) }); got != "Furniture:1 Garden:0" {
+			t.Errorf("categories %q", got)
+		}
 		wantKind(t, w.CreateCategory(w.ctx, &app.Category{Name: "FURNITURE", Image: w.image.URL}, nil), app.KindConflict)
-		_, err := w.CategoryByName(w.ctx, "Garden")
+		wantKind(t, w.CreateCategory(w.ctx, &app.Category{Name: "Toys", Image: "/images/never-issued.jpg"}, nil), app.KindConflict)
+		_, err = w.CategoryByName(w.ctx, "Toys")
 		wantKind(t, err, app.KindNotFound)
+	})
+	t.Run("ErrReportNotFound", func(t *testing.T) {
+		w := newWorld(t, open)
+		wantKind(t, w.DismissReport(w.ctx, 9999, nil), app.KindNotFound)
 	})
 }
 
