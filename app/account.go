@@ -4,14 +4,21 @@ import "context"
 
 // AccountStore changes what a signed-in person may change of their own account.
 type AccountStore interface {
-	// SetPassword gives the account a new password hash and a new session
-	// epoch, which ends its sessions, and returns the account as it is now.
+	// SetPassword gives the account passwordHash and a raised session epoch
+	// in one update, which ends its sessions (trigger
+	// sessions_end_with_epoch) and voids its outstanding links (trigger
+	// links_end_with_credentials). It returns the account read after the
+	// update; an unknown account is not found. Racing calls each raise the
+	// epoch; the last to commit sets the hash.
 	SetPassword(ctx context.Context, userID int64, passwordHash []byte) (*User, error)
-	// EndSessions raises the account's session epoch, which ends its
-	// sessions, and returns the account as it is now.
+	// EndSessions raises the account's session epoch in one update, with
+	// the same triggers as SetPassword, and returns the account read after
+	// it; an unknown account is not found.
 	EndSessions(ctx context.Context, userID int64) (*User, error)
 	// UpdateProfile sets the account's name, phone, location, picture and
-	// whether it shows its listings' phone to everyone.
+	// whether it shows its listings' phone to everyone, in one update: of
+	// two racing calls one profile is stored whole, never a mix. It returns
+	// the account read after the update; an unknown account is not found.
 	UpdateProfile(ctx context.Context, userID int64, name, phone, location, image string, showPhone bool) (*User, error)
 }
 

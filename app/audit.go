@@ -58,7 +58,7 @@ type AuditEntry struct {
 // AuditStore keeps the audit log. The entries themselves are written by
 // the store methods of the actions, in their transactions.
 type AuditStore interface {
-	// AuditLog lists the entries, newest first.
+	// AuditLog lists the entries, newest first, and how many there are.
 	AuditLog(ctx context.Context, page Page) (List[AuditEntry], error)
 }
 

@@ -67,24 +67,48 @@ func (in *BookingInput) Validate(v *Validator) {
 	}
 }
 
-// BookingStore keeps bookings. The methods that change a booking check the
-// states they depend on inside their transaction, so two requests racing for
-// the same product cannot both win.
+// BookingStore keeps bookings. The methods that change a booking decide
+// on the states they depend on by conditional updates in their
+// transaction, so two requests racing for the same product cannot both win.
 type BookingStore interface {
-	// CreateBooking stores b if its product is still available and b's buyer
-	// has no open booking for it (a conflict otherwise).
+	// CreateBooking stores b and fills in its ID and Created, in one
+	// transaction that holds the product's row while it checks that the
+	// product is still Available: a sale or deletion racing it either
+	// comes first (the booking is refused) or waits and then calls the new
+	// booking off with the rest. A sold product is a conflict, an unknown
+	// one not found, a buyer or product removed meanwhile a conflict (a
+	// foreign key). A buyer with an open or paid booking of the product
+	// has a conflict (unique index bookings_open_once): of one buyer's
+	// racing calls exactly one succeeds. Different buyers may each hold an
+	// open booking of one product; the product's count of open bookings
+	// (Reserved) follows by trigger.
 	CreateBooking(ctx context.Context, b *Booking) error
+	// BookingByID finds a booking; an unknown one is not found.
 	BookingByID(ctx context.Context, id int64) (*Booking, error)
+	// BuyerBookings and SellerBookings list a person's bookings on either
+	// side, newest first, and how many there are.
 	BuyerBookings(ctx context.Context, buyerID int64, page Page) (List[Booking], error)
 	SellerBookings(ctx context.Context, sellerID int64, page Page) (List[Booking], error)
-	// CancelBooking calls off a booking that is still Booked.
+	// CancelBooking calls off a booking that is still Booked by an update
+	// on that condition: of a cancel racing a payment or a decline exactly
+	// one changes it, and the other is a conflict. Calling off a booking
+	// already cancelled succeeds and changes nothing; a paid or declined
+	// one is a conflict, an unknown one not found.
 	CancelBooking(ctx context.Context, id int64) error
-	// DeclineBooking turns down a booking that is still Booked.
+	// DeclineBooking turns down a booking that is still Booked, with
+	// reason, on the same condition as CancelBooking; any other state is a
+	// conflict, an unknown booking not found.
 	DeclineBooking(ctx context.Context, id int64, reason string) error
-	// MarkPaid makes the booking Paid and its product Sold, cancels the
-	// product's other open bookings and takes it off the advertised list.
+	// MarkPaid, in one transaction, makes the product Sold on condition it
+	// is still Available, then the booking Paid on condition it is still
+	// Booked, cancels the product's other open bookings and takes its
+	// advert off. Of racing payments, for one booking or for two bookings
+	// of one product, exactly one succeeds and the others are conflicts; a
+	// booking not Booked, or whose product is gone or sold, is a conflict,
+	// an unknown one not found.
 	MarkPaid(ctx context.Context, id int64) error
-	// OpenBookingsOf lists a product's bookings that are still Booked.
+	// OpenBookingsOf lists a product's bookings that are still Booked,
+	// oldest first.
 	OpenBookingsOf(ctx context.Context, productID int64) ([]Booking, error)
 	// OpenBookingsWith lists the bookings still Booked that userID made or
 	// received.

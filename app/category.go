@@ -34,10 +34,17 @@ func (n *NewCategory) Validate(v *Validator) {
 
 // CategoryStore keeps categories.
 type CategoryStore interface {
-	// CreateCategory fills in ID and Created; a name taken in any case is a
-	// conflict. audit, when given, is recorded with the new category's ID.
+	// CreateCategory stores c and fills in ID and Created, and records
+	// audit, when given, with the new category's ID, in one transaction.
+	// A name taken in any case is a conflict (a unique index on the folded
+	// name: of racing calls with one name exactly one succeeds); an image
+	// the server never issued is a conflict (a foreign key).
 	CreateCategory(ctx context.Context, c *Category, audit *AuditEntry) error
+	// Categories lists every category by name, with its count of listings
+	// for sale (kept by trigger as listings change).
 	Categories(ctx context.Context) ([]Category, error)
+	// CategoryByName finds a category by its name in any case; an unknown
+	// one is not found.
 	CategoryByName(ctx context.Context, name string) (*Category, error)
 }
 

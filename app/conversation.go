@@ -74,32 +74,46 @@ func (c *Conversation) OtherID(userID int64) int64 {
 // are read as viewerID sees them.
 type ConversationStore interface {
 	// AddMessage stores m in the conversation c names by its product and
-	// buyer, starting it with c's snapshot when there is none yet (and
-	// refreshing the snapshot otherwise); it sets c.ID and m's ID,
-	// ConversationID and Created.
+	// buyer, in one transaction: it starts the conversation with c's
+	// snapshot when there is none yet and refreshes the snapshot otherwise
+	// (an upsert on the unique index conversations_once, so two first
+	// messages racing share one conversation). It sets c.ID and m's ID,
+	// ConversationID and Created. A party removed meanwhile is a conflict.
 	AddMessage(ctx context.Context, c *Conversation, m *Message) error
-	// AddMessageTo stores m in an existing conversation.
+	// AddMessageTo stores m in an existing conversation and makes it the
+	// conversation's last, in one transaction; a conversation removed
+	// meanwhile is a conflict.
 	AddMessageTo(ctx context.Context, conversationID int64, m *Message) error
+	// ConversationByID finds a conversation as viewerID sees it; an
+	// unknown one is not found.
 	ConversationByID(ctx context.Context, id, viewerID int64) (*Conversation, error)
 	// Conversations lists viewerID's conversations, newest activity first.
 	Conversations(ctx context.Context, viewerID int64, page Page) (List[Conversation], error)
 	// Messages are the newest limit messages of a conversation before the
 	// message before (0: the newest overall), oldest first, and how many
-	// the conversation holds in all.
+	// the conversation holds in all: the ID of the first is the cursor of
+	// the page before.
 	Messages(ctx context.Context, conversationID, before int64, limit int) (List[Message], error)
+	// MessageByID finds a message of a conversation; one of another
+	// conversation, or none, is not found.
 	MessageByID(ctx context.Context, conversationID, id int64) (*Message, error)
-	// MarkRead marks every message to readerID in the conversation read;
-	// changed is false when none was unread.
+	// MarkRead moves readerID's read mark to the conversation's last
+	// message, in one update on condition a message to them lies above the
+	// mark; changed is false when none did (so of racing calls at most one
+	// reports a change).
 	MarkRead(ctx context.Context, conversationID, readerID int64) (changed bool, err error)
 	// Unread counts the messages to userID not read yet, in all their
 	// conversations.
 	Unread(ctx context.Context, userID int64) (int, error)
 	// AcceptPickup marks a proposal accepted and sets its time as the
-	// pickup time of the buyer's open booking of the product, in one
-	// transaction: a conflict when it is accepted already, is not a
-	// proposal, or there is no open booking. It returns the booking.
+	// pickup time of the buyer's open or paid booking of the product, in
+	// one transaction, and returns the booking. The message is marked on
+	// condition it is still unanswered, so of an accept racing another
+	// answer exactly one wins and the other is a conflict. A message that
+	// is not a proposal, is answered or superseded, or whose buyer has no
+	// open booking, is a conflict; an unknown one not found.
 	AcceptPickup(ctx context.Context, conversationID, messageID int64) (*Booking, error)
-	// DeclinePickup marks a proposal declined, in one transaction with
-	// the same checks of the proposal as AcceptPickup's.
+	// DeclinePickup marks a proposal declined, with the checks and the
+	// condition of AcceptPickup.
 	DeclinePickup(ctx context.Context, conversationID, messageID int64) error
 }

@@ -19,12 +19,17 @@ type EmailChange struct {
 // EmailChangeStore keeps email changes until their link is opened.
 type EmailChangeStore interface {
 	// CreateEmailChange keeps change in place of the account's earlier one
-	// and queues its mail.
+	// and queues its mail, in one transaction. An account has at most one
+	// (a unique index: of racing calls, the last to commit is the one kept);
+	// an account removed meanwhile is a conflict.
 	CreateEmailChange(ctx context.Context, change EmailChange) error
-	// UseEmailChange spends a link that has not expired at now, moves the
-	// account to the new email, which it now has proven, and returns the account as it is now and
-	// the email it had. An unknown, used or expired link is not found; an
-	// email taken since the request is a conflict.
+	// UseEmailChange, in one transaction, spends a link (a delete that
+	// returns it: of two racing uses exactly one finds it) and, when it has
+	// not expired at now, moves the account to the new email, which it now
+	// has proven; the new email voids the account's other links (trigger
+	// links_end_with_credentials). It returns the account read after that
+	// and the email it had. An unknown, used or expired link is not found;
+	// an email taken since the request is a conflict (a unique index).
 	UseEmailChange(ctx context.Context, tokenHash []byte, now time.Time) (u *User, oldEmail string, err error)
 }
 

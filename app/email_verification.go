@@ -20,11 +20,15 @@ type EmailVerification struct {
 // EmailVerificationStore keeps "Confirm your email" links by their token's hash.
 type EmailVerificationStore interface {
 	// CreateEmailVerification keeps v in place of the account's earlier
-	// one and queues its mail.
+	// one and queues its mail, in one transaction; an account has at most
+	// one (a unique index), as with CreateEmailChange.
 	CreateEmailVerification(ctx context.Context, v EmailVerification) error
-	// UseEmailVerification spends a link that has not expired at now and
-	// marks the account's email verified. An unknown, used or expired link,
-	// or one mailed to an address the account no longer has, is not found.
+	// UseEmailVerification, in one transaction, spends a link (of two
+	// racing uses exactly one finds it) and, when it has not expired at
+	// now, marks the account's email verified on condition the account
+	// still has the address the link was mailed to. It returns the account
+	// read after that. An unknown, used or expired link, or one mailed to
+	// an address the account no longer has, is not found.
 	UseEmailVerification(ctx context.Context, tokenHash []byte, now time.Time) (*User, error)
 }
 

@@ -19,10 +19,13 @@ type StoredAnswer struct {
 
 // IdempotencyStore keeps the answers, per user and key.
 type IdempotencyStore interface {
-	// StoredAnswer finds the answer kept for userID's key (not found otherwise).
+	// StoredAnswer finds the answer kept for userID's key within
+	// IdempotencyTTL; one older or never kept is not found.
 	StoredAnswer(ctx context.Context, userID int64, key string) (*StoredAnswer, error)
-	// KeepAnswer stores the answer; a key already taken keeps its first answer.
+	// KeepAnswer stores the answer; a key already taken keeps its first
+	// answer (an insert that does nothing on the key's conflict: of racing
+	// calls the first to commit is kept, and none fails).
 	KeepAnswer(ctx context.Context, userID int64, key string, a *StoredAnswer) error
-	// ForgetAnswersBefore deletes answers older than t.
+	// ForgetAnswersBefore deletes answers older than t and counts them.
 	ForgetAnswersBefore(ctx context.Context, t time.Time) (int64, error)
 }

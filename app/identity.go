@@ -18,21 +18,26 @@ type Identity struct {
 
 // IdentityStore links accounts at providers to ours.
 type IdentityStore interface {
-	// UserByIdentity is the account linked to a provider's subject.
+	// UserByIdentity is the account linked to a provider's subject; an
+	// unlinked subject is not found.
 	UserByIdentity(ctx context.Context, provider, subject string) (*User, error)
-	// LinkIdentity links a provider's subject to an account; again is harmless.
+	// LinkIdentity links a provider's subject to an account; again is
+	// harmless (an insert that does nothing on the pair's conflict, so
+	// racing calls all succeed and the first link stays). An account
+	// removed meanwhile is a conflict.
 	LinkIdentity(ctx context.Context, provider, subject string, userID int64) error
 	// CreateUserWithIdentity stores u, without a password, linked to the
-	// subject: both or neither. A taken email is a conflict.
+	// subject: both or neither, in one transaction. A taken email is a
+	// conflict (a unique index: of racing calls exactly one succeeds).
 	CreateUserWithIdentity(ctx context.Context, u *User, provider, subject string) error
 	// ClaimAccount gives an account whose email was never proven to the
 	// person a provider vouches owns it, in one transaction: the subject
 	// is linked and every other link to a provider removed, the email is
 	// verified, the password removed, the session epoch raised (which ends
-	// every session and voids every outstanding link), the mail queued and
-	// the audit entry recorded. It returns the account as it is now and
-	// whether it had a password. An account whose email was proven or
-	// changed meanwhile is a conflict.
+	// every session and, by trigger, voids every outstanding link), the
+	// mail queued and the audit entry recorded. It returns the account
+	// read after that and whether it had a password. An account whose
+	// email was proven or changed meanwhile is a conflict.
 	ClaimAccount(ctx context.Context, claim AccountClaim) (u *User, hadPassword bool, err error)
 }
 

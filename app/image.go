@@ -34,6 +34,8 @@ type ImageIntake interface {
 // ImageStore remembers which images this server issued, so that products and
 // categories can only point at those.
 type ImageStore interface {
+	// RecordImage remembers an issued image, by its URL, and who uploaded
+	// it (0: nobody); an uploader removed meanwhile is a conflict.
 	RecordImage(ctx context.Context, img *Image, uploaderID int64) error
 	// ImageByURL finds an issued image by its full-size URL (not found otherwise).
 	ImageByURL(ctx context.Context, url string) (*Image, error)

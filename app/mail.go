@@ -27,6 +27,7 @@ type QueuedMail struct {
 // own transaction. Couriers, one per instance, claim the mail they send, so
 // that each mail goes out once however many of them run.
 type MailQueue interface {
+	// QueueMail adds m to the queue, due at once.
 	QueueMail(ctx context.Context, m *Mail) error
 	// ClaimDueMail claims, in one step, up to limit mails whose next attempt
 	// is due at now, oldest first, for courier until now+lease: no other

@@ -17,14 +17,19 @@ const ResetLinkUsedMessage = "This link has expired or was already used. Ask for
 // PasswordResetStore keeps one-time password reset links by their token's hash.
 type PasswordResetStore interface {
 	// CreatePasswordReset keeps a link in place of the account's earlier
-	// ones, and records its audit entry or queues its mail, when given, in
-	// the same transaction.
+	// one, and records its audit entry or queues its mail, when given, in
+	// the same transaction. An account has at most one (a unique index: of
+	// racing calls the last to commit is kept); an account removed
+	// meanwhile is a conflict.
 	CreatePasswordReset(ctx context.Context, reset PasswordReset) error
-	// UsePasswordReset spends a link that has not expired at now: the
-	// account gets passwordHash and a new session epoch, which ends its
-	// sessions and voids its other links; a mailed link proves its email.
-	// An unknown, used or expired link, or one made for an email the
-	// account no longer has, is not found.
+	// UsePasswordReset, in one transaction, spends a link (a delete that
+	// returns it: of two racing uses exactly one finds it) and, when it
+	// has not expired at now, gives the account passwordHash and a new
+	// session epoch on condition the account still has the email the link
+	// was made for; the epoch ends its sessions and voids its other links
+	// (triggers). A mailed link proves the email. It returns the account
+	// read after that. An unknown, used or expired link, or one made for
+	// an email the account no longer has, is not found.
 	UsePasswordReset(ctx context.Context, tokenHash, passwordHash []byte, now time.Time) (*User, error)
 }
 

@@ -60,11 +60,19 @@ func (s *Service) CardPaymentEvent(ctx context.Context, payload []byte, signatur
 // PaymentStore keeps which payment belongs to which booking, and the
 // provider's events acted on.
 type PaymentStore interface {
+	// PaymentID is the provider's payment started for a booking, or empty;
+	// an unknown booking is not found.
 	PaymentID(ctx context.Context, bookingID int64) (string, error)
-	// SetPaymentID records a booking's payment, unless it has one.
+	// SetPaymentID records a booking's payment unless it has one, by an
+	// update on that condition: of racing calls the first to commit is
+	// kept, and none fails.
 	SetPaymentID(ctx context.Context, bookingID int64, paymentID string) error
-	// MarkPaidByEvent is MarkPaid once per provider event; done is false
-	// when the event was acted on before.
+	// MarkPaidByEvent is MarkPaid once per provider event, in one
+	// transaction with recording the event (an insert that does nothing on
+	// the event's conflict): of racing deliveries of one event exactly one
+	// acts and returns done; the others, and any later one, return done
+	// false and change nothing. MarkPaid's conflicts roll the event back,
+	// so a redelivery is acted on again.
 	MarkPaidByEvent(ctx context.Context, eventID string, bookingID int64) (done bool, err error)
 }
 

@@ -126,16 +126,23 @@ var reservedSlugs = map[string]bool{"new": true}
 // PostStore keeps the posts.
 type PostStore interface {
 	// CreatePost stores p under p.Slug, or the first of p.Slug-2, -3, ...
-	// that no other post has, decided in the transaction that stores it;
-	// it fills in ID, Slug, Created and Updated, and records audit with the
-	// new post's ID.
+	// that no other post has, and records audit with the new post's ID, in
+	// one transaction; it fills in ID, Slug, Created and Updated. Slugs are
+	// unique (a unique index); racing calls with one slug all succeed, each
+	// under a slug of its own, the store picking again when another took
+	// the one it chose.
 	CreatePost(ctx context.Context, p *Post, audit *AuditEntry) error
-	// Posts lists the posts, newest first.
+	// Posts lists the posts, newest first, and how many there are.
 	Posts(ctx context.Context, page Page) (List[Post], error)
+	// PostBySlug and PostByID find a post; an unknown one is not found.
 	PostBySlug(ctx context.Context, slug string) (*Post, error)
 	PostByID(ctx context.Context, id int64) (*Post, error)
-	// UpdatePost saves p's title and body, setting Updated.
+	// UpdatePost saves p's title and body, setting Updated, and records
+	// audit, in one transaction; of racing calls the last to commit is
+	// stored whole. An unknown post is not found.
 	UpdatePost(ctx context.Context, p *Post, audit *AuditEntry) error
+	// DeletePost deletes a post and records audit, in one transaction; an
+	// unknown post is not found.
 	DeletePost(ctx context.Context, id int64, audit *AuditEntry) error
 }
 

@@ -296,16 +296,28 @@ func ValidPhone(s string) bool {
 
 // ProductStore keeps products.
 type ProductStore interface {
-	// CreateProduct stores p and fills in ID and Created.
+	// CreateProduct stores p and fills in ID and Created. A category,
+	// seller or image gone meanwhile is a conflict (foreign keys). The
+	// search index and the category's count follow by trigger.
 	CreateProduct(ctx context.Context, p *Product) error
+	// ProductByID finds a product; an unknown one is not found.
 	ProductByID(ctx context.Context, id int64) (*Product, error)
 	// CategoryProducts lists a category's available products, newest first.
 	CategoryProducts(ctx context.Context, category *Category, page Page) (List[Product], error)
 	// SellerProducts lists all of a seller's products, newest first.
 	SellerProducts(ctx context.Context, sellerID int64, page Page) (List[Product], error)
-	// UpdateProduct stores p's own fields unless the product is sold
-	// meanwhile (a conflict).
+	// UpdateProduct stores p's own fields in one update on condition the
+	// product is still Available: an edit racing the sale either lands
+	// before it or is a conflict, and of two racing edits one is stored
+	// whole, never a mix. A sold product is a conflict, an unknown one not
+	// found.
 	UpdateProduct(ctx context.Context, p *Product) error
+	// DeleteProduct, in one transaction, holds the product's row, calls
+	// off its open bookings (whose snapshots stay with their buyers) and
+	// deletes it with its advert and reports (by cascade): a booking racing
+	// the deletion either waits and finds the product gone, or commits
+	// first and is called off, never left open. An unknown product is not
+	// found.
 	DeleteProduct(ctx context.Context, id int64) error
 	// MyBookings finds the viewer's own open or paid bookings of the
 	// given products, by product ID.

@@ -93,11 +93,15 @@ type PushStore interface {
 	// VAPIDKeys returns the kept key pair; not found before any is kept.
 	VAPIDKeys(ctx context.Context) (VAPIDKeys, error)
 	// KeepVAPIDKeys keeps fresh unless a pair is kept already, and returns
-	// the pair kept.
+	// the pair kept, in one transaction: of racing calls the first pair to
+	// commit is kept and every call returns it.
 	KeepVAPIDKeys(ctx context.Context, fresh VAPIDKeys) (VAPIDKeys, error)
 	// SavePushSubscription keeps sub as userID's; an endpoint kept already
-	// moves to userID with sub's keys. created says the endpoint was new.
-	// Beyond MaxPushSubscriptions, the person's oldest is forgotten.
+	// moves to userID with sub's keys (endpoints are unique). created says
+	// the endpoint was new: it is decided by the insert itself, so of
+	// racing saves of one endpoint exactly one says so. Beyond
+	// MaxPushSubscriptions, the person's oldest is forgotten, in the same
+	// transaction.
 	SavePushSubscription(ctx context.Context, userID int64, sub PushSubscription) (created bool, err error)
 	// DeletePushSubscription forgets userID's subscription at endpoint;
 	// someone else's, or none, is left as it is.
@@ -105,10 +109,11 @@ type PushStore interface {
 	// DeletePushEndpoint forgets the subscription at endpoint, whoever's:
 	// its push service said it is gone.
 	DeletePushEndpoint(ctx context.Context, endpoint string) error
+	// PushSubscriptions lists userID's subscriptions, oldest first.
 	PushSubscriptions(ctx context.Context, userID int64) ([]PushSubscription, error)
 	// PushKindsOff lists the kinds userID turned off.
 	PushKindsOff(ctx context.Context, userID int64) ([]PushKind, error)
-	// SetPushKinds turns each kind in on on or off for userID; kinds not
-	// in it stay as they are.
+	// SetPushKinds turns each kind in on on or off for userID, all in one
+	// transaction; kinds not in it stay as they are.
 	SetPushKinds(ctx context.Context, userID int64, on map[PushKind]bool) error
 }

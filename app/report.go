@@ -36,12 +36,18 @@ func (in *ReportInput) Validate(v *Validator) {
 
 // ReportStore keeps reports.
 type ReportStore interface {
-	// CreateReport records that reporterID flagged productID; reporting the
-	// same product twice is a conflict.
+	// CreateReport records that reporterID flagged productID, in one
+	// transaction that finds or starts the product's one report (an upsert
+	// on the product: racing reporters share it) and adds the reporter.
+	// Reporting the same product twice is a conflict (a unique key: of one
+	// person's racing calls exactly one succeeds); a product or reporter
+	// gone meanwhile is a conflict.
 	CreateReport(ctx context.Context, productID, reporterID int64, reason string) error
+	// ReportedProducts lists the reports, most recently reported first.
 	ReportedProducts(ctx context.Context, page Page) (List[ReportedProduct], error)
 	// DismissReport forgets a report and who made it; the product stays.
-	// audit, when given, is recorded with the listing's name as its target.
+	// audit, when given, is recorded with the listing's name as its target,
+	// in the same transaction. An unknown report is not found.
 	DismissReport(ctx context.Context, id int64, audit *AuditEntry) error
 }
 

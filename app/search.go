@@ -192,7 +192,9 @@ func fit(v *Validator, cm *float64, field string) *float64 {
 // SearchStore finds listings.
 type SearchStore interface {
 	// SearchProducts returns a page of the listings that match s, with
-	// their category and seller, and a suggestion when none match.
+	// their category and seller, and a suggestion when none match. The
+	// search index follows every listing's change by trigger, in the
+	// change's transaction.
 	SearchProducts(ctx context.Context, s Search, page Page) (SearchResult, error)
 }
 

@@ -21,8 +21,10 @@ type SellerProfile struct {
 
 // SellingStore keeps who sells and what they sold.
 type SellingStore interface {
-	// StartSelling makes the Buyer id a Seller and records audit in the
-	// same transaction; an account that is no Buyer is not found.
+	// StartSelling makes the Buyer id a Seller, by an update on condition
+	// it is a Buyer, and records audit in the same transaction; an account
+	// that is no Buyer is not found (so of racing calls exactly one
+	// succeeds).
 	StartSelling(ctx context.Context, id int64, audit *AuditEntry) error
 	// SellerCounts counts the listings of a seller for sale now and sold.
 	SellerCounts(ctx context.Context, id int64) (listings, sold int, err error)

@@ -6,6 +6,17 @@ import (
 )
 
 // Store is everything the marketplace keeps.
+//
+// Each store method is atomic: it runs in one transaction, and what its
+// comment says happens whole or not at all. The comment says what it
+// checks there and, where callers can race, how the race ends. A store
+// keeps that under its own concurrency: SQLite's one writer keeps it
+// trivially, a store whose writers run side by side must decide each race
+// by a conditional update, a constraint or a held row, never by a read
+// before the write. Not found and conflict are Errors of those kinds; not
+// found is never a nil result. A rule the SQLite store keeps by trigger or
+// constraint is named, for another store to keep too. Package storetest
+// checks these promises against any store.
 type Store interface {
 	UserStore
 	CategoryStore

@@ -21,10 +21,11 @@ type Session struct {
 // SessionStore lists and ends an account's sessions.
 type SessionStore interface {
 	// AccountSessions lists the unexpired sessions of an account, the
-	// session named current first, then the most recently seen.
+	// session named current first, then the most recently seen; the count
+	// and the page are read in one snapshot.
 	AccountSessions(ctx context.Context, userID int64, current string, page Page) (List[Session], error)
 	// EndAccountSession deletes one session of an account; one it does
-	// not have is not found.
+	// not have is not found (so of racing calls exactly one succeeds).
 	EndAccountSession(ctx context.Context, userID int64, id string) error
 }
 

@@ -117,7 +117,8 @@ type SiteStore interface {
 	// Site answers the settings, DefaultSite's for those never saved. It is
 	// read on many requests, so the store keeps it at hand.
 	Site(ctx context.Context) (Site, error)
-	// SaveSite stores every setting of site and records audit with it.
+	// SaveSite stores every setting of site and records audit with it, in
+	// one transaction: of racing calls the last to commit is stored whole.
 	SaveSite(ctx context.Context, site Site, audit *AuditEntry) error
 }
 

@@ -133,24 +133,35 @@ func ValidEmail(email string) bool {
 
 // UserStore keeps accounts.
 type UserStore interface {
-	// CreateUser stores u with its password hash and fills in its ID and Created.
-	// A taken email is a conflict.
+	// CreateUser stores u with its password hash and fills in its ID and
+	// Created. A taken email is a conflict (a unique index: of racing
+	// registrations with one email exactly one succeeds).
 	CreateUser(ctx context.Context, u *User, passwordHash []byte) error
+	// UserByID, UserByEmail and PasswordHash (which returns the user and
+	// the stored hash) find an account; an unknown one is not found.
 	// UserByID may answer from a cache, but never older than a write that
 	// returned before the call: the write's change reaches the cache first.
 	UserByID(ctx context.Context, id int64) (*User, error)
 	UserByEmail(ctx context.Context, email string) (*User, error)
-	// PasswordHash returns the user and the stored hash for an email.
 	PasswordHash(ctx context.Context, email string) (*User, []byte, error)
-	// Users lists accounts of one role, or all when role is empty, oldest first.
+	// Users lists accounts of one role, or all when role is empty, oldest
+	// first, and how many there are.
 	Users(ctx context.Context, role Role, page Page) (List[User], error)
-	// The writes an admin makes record audit, when given, in their
-	// transaction.
+	// PromoteToAdmin makes an account an Admin and records audit, when
+	// given, in one transaction; an unknown account is not found.
 	PromoteToAdmin(ctx context.Context, id int64, audit *AuditEntry) error
+	// VerifySeller marks a Seller verified, by an update on condition it
+	// is a Seller, and records audit in the same transaction; an account
+	// that is no Seller is not found.
 	VerifySeller(ctx context.Context, id int64, audit *AuditEntry) error
-	// DeleteUser removes an account with its products (and their adverts and
-	// reports), cancels its open bookings and keeps the other party's
-	// booking snapshots. Deleting the last admin is a conflict.
+	// DeleteUser, in one transaction, removes an account with its
+	// products (and their adverts and reports, by cascade), cancels its
+	// open bookings on either side, keeps the other party's booking
+	// snapshots, ends its sessions (trigger sessions_end_with_account) and
+	// records audit. Deleting the last admin is a conflict: the store
+	// holds every admin's row before counting them, so of two admins
+	// deleting each other at once exactly one succeeds. An unknown account
+	// is not found.
 	DeleteUser(ctx context.Context, id int64, audit *AuditEntry) error
 }
 

@@ -58,7 +58,7 @@ const (
 func (db *DB) CreateBooking(ctx context.Context, b *app.Booking) error {
 	created := db.millis()
 	return db.inTx(ctx, func(tx *sql.Tx) error {
-		if err := db.requireAvailable(ctx, tx, *b.ProductID, "This product is already sold"); err != nil {
+		if err := db.claimAvailable(ctx, tx, *b.ProductID, "This product is already sold"); err != nil {
 			return err
 		}
 		err := db.txRow(ctx, tx, `
@@ -75,18 +75,27 @@ func (db *DB) CreateBooking(ctx context.Context, b *app.Booking) error {
 	})
 }
 
-// requireAvailable checks, inside a write transaction, that a product exists
-// and is still for sale.
-func (db *DB) requireAvailable(ctx context.Context, tx *sql.Tx, productID int64, soldMessage string) error {
+// claimAvailable checks, inside a write transaction, that a product exists
+// and is still for sale, and holds its row until the transaction ends. It
+// is a conditional update rather than a read: under snapshot reads a sale or
+// deletion committed after the read would go unseen, while an update waits
+// for the row and then checks the condition against what was committed.
+func (db *DB) claimAvailable(ctx context.Context, tx *sql.Tx, productID int64, soldMessage string) error {
+	claimed, err := changedRow(db.txExec(ctx, tx, `UPDATE products SET status = status WHERE id = ? AND status = 'Available'`, productID))
+	if err != nil || claimed {
+		return err
+	}
+	return db.whyNotAvailable(ctx, tx, productID, soldMessage)
+}
+
+// whyNotAvailable explains a conditional update of a product that changed
+// nothing: it is gone, or no longer for sale.
+func (db *DB) whyNotAvailable(ctx context.Context, tx *sql.Tx, productID int64, soldMessage string) error {
 	var status app.ProductStatus
-	err := db.txRow(ctx, tx, `SELECT status FROM products WHERE id = ?`, productID).Scan(&status)
-	if err != nil {
+	if err := db.txRow(ctx, tx, `SELECT status FROM products WHERE id = ?`, productID).Scan(&status); err != nil {
 		return notFound(err, "Product")
 	}
-	if status != app.StatusAvailable {
-		return app.Errorf(app.KindConflict, "%s", soldMessage)
-	}
-	return nil
+	return app.Errorf(app.KindConflict, "%s", soldMessage)
 }
 
 func (db *DB) BookingByID(ctx context.Context, id int64) (*app.Booking, error) {
@@ -114,9 +123,15 @@ func (db *DB) DeclineBooking(ctx context.Context, id int64, reason string) error
 }
 
 // closeBooking ends a booking that is still Booked, as Cancelled or
-// Declined; the product's open bookings follow by trigger.
+// Declined; the product's open bookings follow by trigger. The update's
+// condition decides a race with a payment or another close.
 func (db *DB) closeBooking(ctx context.Context, id int64, to app.BookingStatus, reason string) error {
 	return db.inTx(ctx, func(tx *sql.Tx) error {
+		closed, err := changedRow(db.txExec(ctx, tx, `UPDATE bookings SET status = ?, decline_reason = ? WHERE id = ? AND status = 'Booked'`,
+			to, reason, id))
+		if err != nil || closed {
+			return err
+		}
 		status, _, err := db.bookingState(ctx, tx, id)
 		if err != nil {
 			return err
@@ -132,8 +147,7 @@ func (db *DB) closeBooking(ctx context.Context, id int64, to app.BookingStatus, 
 			}
 			return app.Errorf(app.KindConflict, "This booking was cancelled")
 		}
-		_, err = db.txExec(ctx, tx, `UPDATE bookings SET status = ?, decline_reason = ? WHERE id = ?`, to, reason, id)
-		return err
+		return app.Errorf(app.KindConflict, "This booking changed meanwhile")
 	})
 }
 
@@ -160,35 +174,62 @@ func (db *DB) MarkPaidByEvent(ctx context.Context, eventID string, id int64) (do
 	return done && err == nil, err
 }
 
+// markPaid moves the product from Available to Sold and the booking from
+// Booked to Paid by conditional updates, so that of two payments racing for
+// one booking, or for two bookings of one product, exactly one finds the
+// rows still as it expects. The product goes first: two payers of one
+// product then queue on its row instead of each holding a booking the
+// other must call off.
 func (db *DB) markPaid(ctx context.Context, tx *sql.Tx, id int64) error {
 	status, productID, err := db.bookingState(ctx, tx, id)
-	if err != nil {
-		return err
-	}
 	switch {
-	case status == app.BookingPaid:
-		return app.Errorf(app.KindConflict, "This booking is already paid")
-	case status == app.BookingCancelled:
-		return app.Errorf(app.KindConflict, "This booking was cancelled")
-	case status == app.BookingDeclined:
-		return app.Errorf(app.KindConflict, "This booking was declined by the seller")
+	case err != nil:
+		return err
+	case status != app.BookingBooked:
+		return notPayable(status)
 	case !productID.Valid:
 		return app.Errorf(app.KindConflict, "The product no longer exists")
 	}
-	if err := db.requireAvailable(ctx, tx, productID.Int64, "This product is already sold"); err != nil {
+	sold, err := changedRow(db.txExec(ctx, tx, `UPDATE products SET status = 'Sold' WHERE id = ? AND status = 'Available'`, productID.Int64))
+	if err != nil {
 		return err
 	}
+	if !sold {
+		return db.whyNotAvailable(ctx, tx, productID.Int64, "This product is already sold")
+	}
+	paid, err := changedRow(db.txExec(ctx, tx, `UPDATE bookings SET status = 'Paid' WHERE id = ? AND status = 'Booked'`, id))
+	if err != nil {
+		return err
+	}
+	if !paid {
+		status, _, err := db.bookingState(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		return notPayable(status)
+	}
 	for _, step := range []string{
-		`UPDATE products SET status = 'Sold' WHERE id = ?2`,
-		`UPDATE bookings SET status = 'Paid' WHERE id = ?1`,
-		`UPDATE bookings SET status = 'Cancelled' WHERE product_id = ?2 AND status = 'Booked'`,
-		`DELETE FROM adverts WHERE product_id = ?2`,
+		`UPDATE bookings SET status = 'Cancelled' WHERE product_id = ? AND status = 'Booked'`,
+		`DELETE FROM adverts WHERE product_id = ?`,
 	} {
-		if _, err := db.txExec(ctx, tx, step, id, productID.Int64); err != nil {
+		if _, err := db.txExec(ctx, tx, step, productID.Int64); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// notPayable explains why a booking in status cannot be paid.
+func notPayable(status app.BookingStatus) error {
+	switch status {
+	case app.BookingPaid:
+		return app.Errorf(app.KindConflict, "This booking is already paid")
+	case app.BookingCancelled:
+		return app.Errorf(app.KindConflict, "This booking was cancelled")
+	case app.BookingDeclined:
+		return app.Errorf(app.KindConflict, "This booking was declined by the seller")
+	}
+	return app.Errorf(app.KindConflict, "This booking changed meanwhile")
 }
 
 // PaymentID is the provider's payment started for a booking, or empty.

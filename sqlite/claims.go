@@ -3,7 +3,6 @@ package sqlite
 import (
 	"context"
 	"database/sql"
-	"errors"
 
 	"rehome/app"
 )
@@ -14,12 +13,18 @@ import (
 func (db *DB) ClaimAccount(ctx context.Context, c app.AccountClaim) (*app.User, bool, error) {
 	var hadPassword bool
 	err := db.inTx(ctx, func(tx *sql.Tx) error {
-		err := db.txRow(ctx, tx, `SELECT length(password_hash) > 0 FROM users WHERE id = ? AND email = ? AND email_verified = 0`,
-			c.UserID, c.Email).Scan(&hadPassword)
-		if errors.Is(err, sql.ErrNoRows) {
+		// An update on the condition, not a read: it holds the account's row
+		// from here on, so a proof or an email change racing the claim
+		// either comes first (a conflict) or waits for it.
+		held, err := changedRow(db.txExec(ctx, tx, `UPDATE users SET email_verified = email_verified
+			WHERE id = ? AND email = ? AND email_verified = 0`, c.UserID, c.Email))
+		if err != nil {
+			return err
+		}
+		if !held {
 			return app.Errorf(app.KindConflict, "The account was proven or changed meanwhile")
 		}
-		if err != nil {
+		if err := db.txRow(ctx, tx, `SELECT length(password_hash) > 0 FROM users WHERE id = ?`, c.UserID).Scan(&hadPassword); err != nil {
 			return err
 		}
 		for _, step := range []struct {

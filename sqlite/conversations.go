@@ -266,7 +266,7 @@ func (db *DB) AcceptPickup(ctx context.Context, conversationID, messageID int64)
 		} else if err != nil {
 			return err
 		}
-		if _, err := db.txExec(ctx, tx, `UPDATE messages SET accepted = 1 WHERE id = ?`, messageID); err != nil {
+		if err := db.answerPickup(ctx, tx, `UPDATE messages SET accepted = 1 WHERE id = ? AND accepted = 0 AND declined = 0`, messageID); err != nil {
 			return err
 		}
 		_, err = db.txExec(ctx, tx, `UPDATE bookings SET pickup_at = ? WHERE id = ?`, m.PickupAt.UnixMilli(), bookingID)
@@ -290,7 +290,17 @@ func (db *DB) DeclinePickup(ctx context.Context, conversationID, messageID int64
 		if err := m.Answerable(); err != nil {
 			return err
 		}
-		_, err = db.txExec(ctx, tx, `UPDATE messages SET declined = 1 WHERE id = ?`, messageID)
-		return err
+		return db.answerPickup(ctx, tx, `UPDATE messages SET declined = 1 WHERE id = ? AND accepted = 0 AND declined = 0`, messageID)
 	})
+}
+
+// answerPickup runs the update that accepts or declines a proposal on the
+// condition that it is still unanswered, so that of two answers racing
+// exactly one changes the row; the other is a conflict.
+func (db *DB) answerPickup(ctx context.Context, tx *sql.Tx, update string, messageID int64) error {
+	answered, err := changedRow(db.txExec(ctx, tx, update, messageID))
+	if err != nil || answered {
+		return err
+	}
+	return app.Errorf(app.KindConflict, "This pickup time was answered meanwhile")
 }

@@ -10,11 +10,11 @@ import (
 
 func (db *DB) CreateEmailChange(ctx context.Context, c app.EmailChange) error {
 	return db.inTx(ctx, func(tx *sql.Tx) error {
-		// The newest request is the one that counts: an earlier link stops working.
-		if _, err := db.txExec(ctx, tx, `DELETE FROM email_changes WHERE user_id = ?`, c.UserID); err != nil {
-			return err
-		}
-		if _, err := db.txExec(ctx, tx, `INSERT INTO email_changes (token_hash, user_id, new_email, expires) VALUES (?, ?, ?, ?)`,
+		// The newest request is the one that counts: an earlier link stops
+		// working (email_changes_once).
+		if _, err := db.txExec(ctx, tx, `INSERT INTO email_changes (token_hash, user_id, new_email, expires) VALUES (?, ?, ?, ?)
+			ON CONFLICT (user_id) DO UPDATE SET token_hash = excluded.token_hash, new_email = excluded.new_email,
+				expires = excluded.expires`,
 			c.TokenHash, c.UserID, c.NewEmail, c.Expires.UnixMilli()); err != nil {
 			return referenceGone(err)
 		}

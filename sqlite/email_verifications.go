@@ -10,11 +10,11 @@ import (
 
 func (db *DB) CreateEmailVerification(ctx context.Context, v app.EmailVerification) error {
 	return db.inTx(ctx, func(tx *sql.Tx) error {
-		// The newest link is the one that counts: an earlier one stops working.
-		if _, err := db.txExec(ctx, tx, `DELETE FROM email_verifications WHERE user_id = ?`, v.UserID); err != nil {
-			return err
-		}
-		if _, err := db.txExec(ctx, tx, `INSERT INTO email_verifications (token_hash, user_id, email, expires) VALUES (?, ?, ?, ?)`,
+		// The newest link is the one that counts: an earlier one stops
+		// working (email_verifications_once).
+		if _, err := db.txExec(ctx, tx, `INSERT INTO email_verifications (token_hash, user_id, email, expires) VALUES (?, ?, ?, ?)
+			ON CONFLICT (user_id) DO UPDATE SET token_hash = excluded.token_hash, email = excluded.email,
+				expires = excluded.expires`,
 			v.TokenHash, v.UserID, v.Email, v.Expires.UnixMilli()); err != nil {
 			return referenceGone(err)
 		}

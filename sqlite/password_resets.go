@@ -11,11 +11,10 @@ import (
 func (db *DB) CreatePasswordReset(ctx context.Context, r app.PasswordReset) error {
 	return db.inTx(ctx, func(tx *sql.Tx) error {
 		// The newest link is the one that counts: an earlier one, mailed
-		// or handed out, stops working.
-		if _, err := db.txExec(ctx, tx, `DELETE FROM password_resets WHERE user_id = ?`, r.UserID); err != nil {
-			return err
-		}
-		if _, err := db.txExec(ctx, tx, `INSERT INTO password_resets (token_hash, user_id, email, mailed, expires) VALUES (?, ?, ?, ?, ?)`,
+		// or handed out, stops working (password_resets_once).
+		if _, err := db.txExec(ctx, tx, `INSERT INTO password_resets (token_hash, user_id, email, mailed, expires) VALUES (?, ?, ?, ?, ?)
+			ON CONFLICT (user_id) DO UPDATE SET token_hash = excluded.token_hash, email = excluded.email,
+				mailed = excluded.mailed, expires = excluded.expires`,
 			r.TokenHash, r.UserID, r.Email, r.Mail != nil, r.Expires.UnixMilli()); err != nil {
 			return referenceGone(err)
 		}

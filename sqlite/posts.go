@@ -3,6 +3,7 @@ package sqlite
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"strconv"
 
 	"rehome/app"
@@ -52,10 +53,26 @@ func (db *DB) post(ctx context.Context, query string, arg any) (*app.Post, error
 	return &p, nil
 }
 
-// CreatePost picks the slug in the transaction that stores the post, so
-// two posts of the same title written at once cannot both take it; the
-// unique index would refuse the second anyway.
+// CreatePost picks the slug in the transaction that stores the post. Two
+// posts of the same title written at once may still pick the same slug
+// where transactions run side by side; the unique index refuses the second,
+// which then picks again.
 func (db *DB) CreatePost(ctx context.Context, p *app.Post, audit *app.AuditEntry) error {
+	for tries := 1; ; tries++ {
+		err := db.insertPost(ctx, p, audit)
+		if !errors.Is(err, errSlugTaken) || tries == maxSlugTries {
+			return err
+		}
+	}
+}
+
+// maxSlugTries bounds CreatePost's picking again: each try loses only to a
+// post committed meanwhile, so a few are plenty.
+const maxSlugTries = 5
+
+var errSlugTaken = app.Errorf(app.KindConflict, "A post with this address was just published. Try again.")
+
+func (db *DB) insertPost(ctx context.Context, p *app.Post, audit *app.AuditEntry) error {
 	now := db.millis()
 	err := db.inTx(ctx, func(tx *sql.Tx) error {
 		slug, err := db.freeSlug(ctx, tx, p.Slug)
@@ -66,6 +83,9 @@ func (db *DB) CreatePost(ctx context.Context, p *app.Post, audit *app.AuditEntry
 			INSERT INTO posts (slug, title, body, author_id, author_name, created, updated)
 			VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`,
 			slug, p.Title, p.Body, p.Author.ID, p.Author.Name, now, now).Scan(&p.ID)
+		if isUniqueViolation(err) {
+			return errSlugTaken
+		}
 		if err != nil {
 			return referenceGone(err)
 		}

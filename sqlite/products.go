@@ -121,16 +121,16 @@ func (db *DB) CreateProduct(ctx context.Context, p *app.Product) error {
 }
 
 // UpdateProduct writes what a seller may change of a listing that is not
-// sold, in the same transaction as the check.
+// sold; the update's own condition decides a race with the sale.
 func (db *DB) UpdateProduct(ctx context.Context, p *app.Product) error {
 	values := listingValues(p)
 	return db.inTx(ctx, func(tx *sql.Tx) error {
-		if err := db.requireAvailable(ctx, tx, p.ID, "A sold product cannot be edited"); err != nil {
-			return err
+		edited, err := changedRow(db.txExec(ctx, tx, `UPDATE products SET (`+listingColumns+`) =
+			(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) WHERE id = ? AND status = 'Available'`, append(values, p.ID)...))
+		if err != nil || edited {
+			return referenceGone(err)
 		}
-		_, err := db.txExec(ctx, tx, `UPDATE products SET (`+listingColumns+`) =
-			(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) WHERE id = ?`, append(values, p.ID)...)
-		return referenceGone(err)
+		return db.whyNotAvailable(ctx, tx, p.ID, "A sold product cannot be edited")
 	})
 }
 
@@ -227,11 +227,17 @@ func (db *DB) SellerProducts(ctx context.Context, sellerID int64, page app.Page)
 // and calls off its open bookings, whose snapshots stay with their buyers.
 func (db *DB) DeleteProduct(ctx context.Context, id int64) error {
 	return db.inTx(ctx, func(tx *sql.Tx) error {
+		// Holding the row first makes a booking racing the deletion either
+		// wait and find the product gone, or commit first and be called off.
+		res, err := db.txExec(ctx, tx, `UPDATE products SET status = status WHERE id = ?`, id)
+		if err := changedOne(res, err, "Product not found"); err != nil {
+			return err
+		}
 		if _, err := db.txExec(ctx, tx, `UPDATE bookings SET status = 'Cancelled' WHERE product_id = ? AND status = 'Booked'`, id); err != nil {
 			return err
 		}
-		res, err := db.txExec(ctx, tx, `DELETE FROM products WHERE id = ?`, id)
-		return changedOne(res, err, "Product not found")
+		_, err = db.txExec(ctx, tx, `DELETE FROM products WHERE id = ?`, id)
+		return err
 	})
 }
 

@@ -3,7 +3,6 @@ package sqlite
 import (
 	"context"
 	"database/sql"
-	"errors"
 
 	"rehome/app"
 )
@@ -29,18 +28,22 @@ func (db *DB) KeepVAPIDKeys(ctx context.Context, fresh app.VAPIDKeys) (app.VAPID
 
 func (db *DB) SavePushSubscription(ctx context.Context, userID int64, sub app.PushSubscription) (created bool, err error) {
 	err = db.inTx(ctx, func(tx *sql.Tx) error {
-		var id int64
-		err := db.txRow(ctx, tx, `SELECT id FROM push_subscriptions WHERE endpoint = ?`, sub.Endpoint).Scan(&id)
-		created = errors.Is(err, sql.ErrNoRows)
-		if err != nil && !created {
-			return err
-		}
-		_, err = db.txExec(ctx, tx, `
+		// Insert, and else move: unlike reading first, neither step can be
+		// fooled by another save of the same endpoint at the same moment.
+		var err error
+		created, err = changedRow(db.txExec(ctx, tx, `
 			INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, subscribed) VALUES (?1, ?2, ?3, ?4, ?5)
-			ON CONFLICT (endpoint) DO UPDATE SET user_id = ?1, p256dh = ?3, auth = ?4, subscribed = ?5`,
-			userID, sub.Endpoint, sub.Keys.P256dh, sub.Keys.Auth, db.millis())
+			ON CONFLICT (endpoint) DO NOTHING`,
+			userID, sub.Endpoint, sub.Keys.P256dh, sub.Keys.Auth, db.millis()))
 		if err != nil {
 			return referenceGone(err)
+		}
+		if !created {
+			_, err = db.txExec(ctx, tx, `UPDATE push_subscriptions SET user_id = ?1, p256dh = ?3, auth = ?4, subscribed = ?5
+				WHERE endpoint = ?2`, userID, sub.Endpoint, sub.Keys.P256dh, sub.Keys.Auth, db.millis())
+			if err != nil {
+				return referenceGone(err)
+			}
 		}
 		_, err = db.txExec(ctx, tx, `
 			DELETE FROM push_subscriptions WHERE user_id = ?1 AND id NOT IN (

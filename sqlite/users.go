@@ -183,6 +183,11 @@ func (db *DB) DeleteUser(ctx context.Context, id int64, audit *app.AuditEntry) e
 			return notFound(err, "User")
 		}
 		if role == app.RoleAdmin {
+			// Holding every admin's row first makes two admins deleting
+			// each other at once count one after the other.
+			if _, err := db.txExec(ctx, tx, `UPDATE users SET role = role WHERE role = 'Admin'`); err != nil {
+				return err
+			}
 			var admins int
 			if err := db.txRow(ctx, tx, `SELECT count(*) FROM users WHERE role = 'Admin'`).Scan(&admins); err != nil {
 				return err

@@ -1,0 +1,225 @@
+package storetest
+
+import (
+	"fmt"
+	"testing"
+	"time"
+
+	"rehome/app"
+)
+
+// RunAccounts checks the writes an account's owner or an admin races on:
+// the last admin, becoming a seller, one-time links.
+func RunAccounts(t *testing.T, open func(t *testing.T) Stores) {
+	t.Run("ErrDeleteLastAdmin", func(t *testing.T) {
+		w := newWorld(t, open)
+		admin := w.user(t, "ada", app.RoleAdmin)
+		wantKind(t, w.DeleteUser(w.ctx, admin.ID, nil), app.KindConflict)
+		wantKind(t, w.DeleteUser(w.ctx, 9999, nil), app.KindNotFound)
+	})
+	t.Run("TwoAdminsDeleteEachOther", func(t *testing.T) {
+		w := newWorld(t, open)
+		survivor := w.user(t, "ada", app.RoleAdmin)
+		for round := range rounds {
+			admins := []*app.User{survivor, w.user(t, fmt.Sprint("ben", round), app.RoleAdmin)}
+			winner := wantOneWinner(t, race(2, round, func(i int) error { return w.DeleteUser(w.ctx, admins[1-i].ID, nil) }))
+			survivor = admins[winner]
+			list, err := w.Users(w.ctx, app.RoleAdmin, app.Page{Limit: 10})
+			must(t, err)
+			if list.Total != 1 {
+				t.Fatalf("%d admins left", list.Total)
+			}
+		}
+	})
+	t.Run("StartSellingOnce", func(t *testing.T) {
+		w := newWorld(t, open)
+		for round := range rounds {
+			bea := w.user(t, fmt.Sprint("bea", round), app.RoleBuyer)
+			count := outcomes(race(racers, round, func(int) error { return w.StartSelling(w.ctx, bea.ID, nil) }))
+			if count["ok"] != 1 || count[string(app.KindNotFound)] != racers-1 {
+				t.Errorf("outcomes %v, want one ok and the rest not found", count)
+			}
+		}
+	})
+	t.Run("ResetLinkWorksOnce", func(t *testing.T) {
+		w := newWorld(t, open)
+		for round := range rounds {
+			bea := w.user(t, fmt.Sprint("bea", round), app.RoleBuyer)
+			token := []byte(fmt.Sprint("reset", round))
+			must(t, w.CreatePasswordReset(w.ctx, app.PasswordReset{UserID: bea.ID, Email: bea.Email, TokenHash: token, Expires: time.Now().Add(time.Hour)}))
+			count := outcomes(race(racers, round, func(int) error {
+				_, err := w.UsePasswordReset(w.ctx, token, []byte("new hash"), time.Now())
+				return err
+			}))
+			if count["ok"] != 1 || count[string(app.KindNotFound)] != racers-1 {
+				t.Errorf("outcomes %v, want one ok and the rest not found", count)
+			}
+		}
+	})
+	t.Run("NewerLinkReplacesOlder", func(t *testing.T) {
+		later := time.Now().Add(time.Hour)
+		for _, tc := range []struct {
+			name   string
+			create func(w *world, u *app.User, token string) error
+			use    func(w *world, token string) error
+		}{
+			{"PasswordReset", func(w *world, u *app.User, token string) error {
+				return w.CreatePasswordReset(w.ctx, app.PasswordReset{UserID: u.ID, Email: u.Email, TokenHash: []byte(token), Expires: later})
+			}, func(w *world, token string) error {
+				_, err := w.UsePasswordReset(w.ctx, []byte(token), []byte("new hash"), time.Now())
+				return err
+			}},
+			{"EmailVerification", func(w *world, u *app.User, token string) error {
+				return w.CreateEmailVerification(w.ctx, app.EmailVerification{UserID: u.ID, Email: u.Email, TokenHash: []byte(token), Expires: later})
+			}, func(w *world, token string) error {
+				_, err := w.UseEmailVerification(w.ctx, []byte(token), time.Now())
+				return err
+			}},
+			{"EmailChange", func(w *world, u *app.User, token string) error {
+				return w.CreateEmailChange(w.ctx, app.EmailChange{UserID: u.ID, NewEmail: token + "@new.test", TokenHash: []byte(token), Expires: later})
+			}, func(w *world, token string) error {
+				_, _, err := w.UseEmailChange(w.ctx, []byte(token), time.Now())
+				return err
+			}},
+		} {
+			t.Run(tc.name, func(t *testing.T) {
+				w := newWorld(t, open)
+				bea := w.user(t, "bea", app.RoleBuyer)
+				must(t, tc.create(w, bea, "older"))
+				must(t, tc.create(w, bea, "newer"))
+				wantKind(t, tc.use(w, "older"), app.KindNotFound)
+				must(t, tc.use(w, "newer"))
+				wantKind(t, tc.use(w, "newer"), app.KindNotFound)
+			})
+		}
+	})
+	t.Run("ErrEmailTakenSinceTheChange", func(t *testing.T) {
+		w := newWorld(t, open)
+		bea := w.user(t, "bea", app.RoleBuyer)
+		must(t, w.CreateEmailChange(w.ctx, app.EmailChange{UserID: bea.ID, NewEmail: "cy@example.com", TokenHash: []byte("t"), Expires: time.Now().Add(time.Hour)}))
+		w.user(t, "cy", app.RoleBuyer)
+		_, _, err := w.UseEmailChange(w.ctx, []byte("t"), time.Now())
+		wantKind(t, err, app.KindConflict)
+	})
+	t.Run("ErrLinkExpired", func(t *testing.T) {
+		w := newWorld(t, open)
+		bea := w.user(t, "bea", app.RoleBuyer)
+		must(t, w.CreatePasswordReset(w.ctx, app.PasswordReset{UserID: bea.ID, Email: bea.Email, TokenHash: []byte("t"), Expires: time.Now()}))
+		_, err := w.UsePasswordReset(w.ctx, []byte("t"), []byte("new hash"), time.Now().Add(time.Second))
+		wantKind(t, err, app.KindNotFound)
+	})
+	t.Run("OneVerificationLinkPerAccount", func(t *testing.T) {
+		// Confirming an email voids no other link, so any second link kept
+		// would still work.
+		w := newWorld(t, open)
+		for round := range rounds {
+			bea := w.user(t, fmt.Sprint("bea", round), app.RoleBuyer)
+			token := func(i int) []byte { return []byte(fmt.Sprint("verify", round, "-", i)) }
+			for _, err := range race(racers, round, func(i int) error {
+				return w.CreateEmailVerification(w.ctx, app.EmailVerification{UserID: bea.ID, Email: bea.Email,
+					TokenHash: token(i), Expires: time.Now().Add(time.Hour)})
+			}) {
+				must(t, err)
+			}
+			worked := 0
+			for i := range racers {
+				if _, err := w.UseEmailVerification(w.ctx, token(i), time.Now()); err == nil {
+					worked++
+				} else {
+					wantKind(t, err, app.KindNotFound)
+				}
+			}
+			if worked != 1 {
+				t.Errorf("%d links worked, want 1", worked)
+			}
+		}
+	})
+}
+
+// RunPush checks the push keys and subscriptions.
+func RunPush(t *testing.T, open func(t *testing.T) Stores) {
+	t.Run("ErrNoKeysYet", func(t *testing.T) {
+		w := newWorld(t, open)
+		_, err := w.VAPIDKeys(w.ctx)
+		wantKind(t, err, app.KindNotFound)
+	})
+	t.Run("OneKeyPair", func(t *testing.T) {
+		w := newWorld(t, open)
+		kept := make([]app.VAPIDKeys, racers)
+		for _, err := range race(racers, 0, func(i int) (err error) {
+			kept[i], err = w.KeepVAPIDKeys(w.ctx, app.VAPIDKeys{Public: fmt.Sprint("public", i), Private: fmt.Sprint("private", i)})
+			return err
+		}) {
+			must(t, err)
+		}
+		stored, err := w.VAPIDKeys(w.ctx)
+		must(t, err)
+		for i, k := range kept {
+			if k != stored {
+				t.Errorf("call %d was given %+v, the store keeps %+v", i, k, stored)
+			}
+		}
+	})
+	t.Run("OneEndpointSavedAtOnce", func(t *testing.T) {
+		w := newWorld(t, open)
+		for round := range rounds {
+			people := make([]*app.User, racers)
+			for i := range people {
+				people[i] = w.user(t, fmt.Sprint("p", round, "-", i), app.RoleBuyer)
+			}
+			sub := app.PushSubscription{Endpoint: fmt.Sprint("https://push.example.net/", round), Keys: app.PushKeys{P256dh: "key", Auth: "auth"}}
+			created := make([]bool, racers)
+			for _, err := range race(racers, round, func(i int) (err error) {
+				created[i], err = w.SavePushSubscription(w.ctx, people[i].ID, sub)
+				return err
+			}) {
+				must(t, err)
+			}
+			news, held := 0, 0
+			for i, person := range people {
+				if created[i] {
+					news++
+				}
+				subs, err := w.PushSubscriptions(w.ctx, person.ID)
+				must(t, err)
+				held += len(subs)
+			}
+			if news != 1 || held != 1 {
+				t.Errorf("%d saves created the endpoint and %d people hold it, want 1 and 1", news, held)
+			}
+		}
+	})
+	t.Run("OldestForgottenBeyondTheMost", func(t *testing.T) {
+		w := newWorld(t, open)
+		bea := w.user(t, "bea", app.RoleBuyer)
+		for i := range app.MaxPushSubscriptions + 1 {
+			_, err := w.SavePushSubscription(w.ctx, bea.ID, app.PushSubscription{Endpoint: fmt.Sprint("https://push.example.net/", i)})
+			must(t, err)
+		}
+		subs, err := w.PushSubscriptions(w.ctx, bea.ID)
+		must(t, err)
+		if len(subs) != app.MaxPushSubscriptions || subs[0].Endpoint != "https://push.example.net/1" {
+			t.Errorf("kept %d, the oldest %+v", len(subs), subs[0])
+		}
+	})
+}
+
+// RunIdempotency checks that a key keeps its first answer.
+func RunIdempotency(t *testing.T, open func(t *testing.T) Stores) {
+	w := newWorld(t, open)
+	_, err := w.StoredAnswer(w.ctx, w.seller.ID, "key")
+	wantKind(t, err, app.KindNotFound)
+	for _, err := range race(racers, 0, func(i int) error {
+		return w.KeepAnswer(w.ctx, w.seller.ID, "key", &app.StoredAnswer{RequestHash: []byte("req"), Status: 200 + i, Body: []byte("{}")})
+	}) {
+		must(t, err)
+	}
+	first, err := w.StoredAnswer(w.ctx, w.seller.ID, "key")
+	must(t, err)
+	must(t, w.KeepAnswer(w.ctx, w.seller.ID, "key", &app.StoredAnswer{RequestHash: []byte("other"), Status: 500, Body: []byte("{}")}))
+	again, err := w.StoredAnswer(w.ctx, w.seller.ID, "key")
+	must(t, err)
+	if again.Status != first.Status || string(again.RequestHash) != "req" {
+		t.Errorf("the kept answer changed from %d to %d", first.Status, again.Status)
+	}
+}

@@ -1,0 +1,139 @@
+package storetest
+
+import (
+	"fmt"
+	"testing"
+
+	"rehome/app"
+)
+
+// RunProducts checks listings: a round trip, not found as an error, the
+// seller's list newest first in pages, and no edit of a sold listing.
+func RunProducts(t *testing.T, open func(t *testing.T) Stores) {
+	t.Run("RoundTrip", func(t *testing.T) {
+		w := newWorld(t, open)
+		p := w.product(t, "Oak table")
+		if p.ID == 0 || p.Created.IsZero() {
+			t.Fatalf("CreateProduct filled in ID %d, Created %v", p.ID, p.Created)
+		}
+		got, err := w.ProductByID(w.ctx, p.ID)
+		must(t, err)
+		if got.Name != "Oak table" || got.Category != w.category.Name || got.Seller != w.seller.Name ||
+			got.Status != app.StatusAvailable || got.ResalePrice != 2550 || !got.Created.Equal(p.Created) {
+			t.Errorf("read back %+v", got)
+		}
+
+		p.Name, p.ResalePrice = "Oak dining table", 3000
+		must(t, w.UpdateProduct(w.ctx, p))
+		got, err = w.ProductByID(w.ctx, p.ID)
+		must(t, err)
+		if got.Name != "Oak dining table" || got.ResalePrice != 3000 {
+			t.Errorf("after update %+v", got)
+		}
+
+		must(t, w.DeleteProduct(w.ctx, p.ID))
+		_, err = w.ProductByID(w.ctx, p.ID)
+		wantKind(t, err, app.KindNotFound)
+	})
+	t.Run("ErrNotFound", func(t *testing.T) {
+		w := newWorld(t, open)
+		missing := w.newProduct("Ghost")
+		missing.ID = 9999
+		for name, call := range map[string]func() error{
+			"ProductByID":   func() error { _, err := w.ProductByID(w.ctx, 9999); return err },
+			"UpdateProduct": func() error { return w.UpdateProduct(w.ctx, missing) },
+			"DeleteProduct": func() error { return w.DeleteProduct(w.ctx, 9999) },
+		} {
+			t.Run(name, func(t *testing.T) { wantKind(t, call(), app.KindNotFound) })
+		}
+	})
+	t.Run("ErrEditSold", func(t *testing.T) {
+		w := newWorld(t, open)
+		p := w.product(t, "Lamp")
+		must(t, w.MarkPaid(w.ctx, w.book(t, p, w.user(t, "bea", app.RoleBuyer)).ID))
+		p.Name = "Brass lamp"
+		wantKind(t, w.UpdateProduct(w.ctx, p), app.KindConflict)
+		if got, _ := w.ProductByID(w.ctx, p.ID); got.Name != "Lamp" {
+			t.Errorf("a refused edit changed the name to %q", got.Name)
+		}
+	})
+	t.Run("SellerListNewestFirstInPages", func(t *testing.T) {
+		w := newWorld(t, open)
+		for _, name := range []string{"a", "b", "c", "d", "e"} {
+			w.product(t, name)
+		}
+		for _, tc := range []struct {
+			page app.Page
+			want string
+		}{
+			{app.Page{Limit: 10}, "e d c b a"},
+			{app.Page{Limit: 2}, "e d"},
+			{app.Page{Limit: 2, Offset: 2}, "c b"},
+			{app.Page{Limit: 2, Offset: 4}, "a"},
+		} {
+			list, err := w.SellerProducts(w.ctx, w.seller.ID, tc.page)
+			must(t, err)
+			if got := names(list.Items, func(p app.Product) string { return p.Name }); got != tc.want || list.Total != 5 {
+				t.Errorf("SellerProducts(%+v) = %q of %d, want %q of 5", tc.page, got, list.Total, tc.want)
+			}
+		}
+	})
+	t.Run("Categories", func(t *testing.T) {
+		w := newWorld(t, open)
+		garden := &app.Category{Name: "Garden", Image: w.image.URL, ThumbURL: w.image.ThumbURL}
+		must(t, w.CreateCategory(w.ctx, garden, nil))
+		got, err := w.CategoryByName(w.ctx, "garden")
+		must(t, err)
+		if got.ID != garden.ID || got.Name != "Garden" || !got.Created.Equal(garden.Created) {
+			t.Errorf("read back %+v, stored %+v", got, garden)
+		}
+		w.product(t, "Table")
+		all, err := w.Categories(w.ctx)
+		must(t, err)
+		if got := names(all, func(c app.Category) string { return fmt.Sprint(c.Name, ":", c.Count) }); got != "Furniture:1 Garden:0" {
+			t.Errorf("categories %q", got)
+		}
+		wantKind(t, w.CreateCategory(w.ctx, &app.Category{Name: "FURNITURE", Image: w.image.URL}, nil), app.KindConflict)
+		wantKind(t, w.CreateCategory(w.ctx, &app.Category{Name: "Toys", Image: "/images/never-issued.jpg"}, nil), app.KindConflict)
+		_, err = w.CategoryByName(w.ctx, "Toys")
+		wantKind(t, err, app.KindNotFound)
+	})
+	t.Run("ErrReportNotFound", func(t *testing.T) {
+		w := newWorld(t, open)
+		wantKind(t, w.DismissReport(w.ctx, 9999, nil), app.KindNotFound)
+	})
+}
+
+// RunAdverts checks that only a listing for sale is advertised, once, and
+// that selling it takes it off the list.
+func RunAdverts(t *testing.T, open func(t *testing.T) Stores) {
+	w := newWorld(t, open)
+	p, sold := w.product(t, "Sofa"), w.product(t, "Rug")
+	must(t, w.MarkPaid(w.ctx, w.book(t, sold, w.user(t, "bea", app.RoleBuyer)).ID))
+	for _, tc := range []struct {
+		name string
+		call func() error
+		want app.Kind
+	}{
+		{"OK", func() error { return w.CreateAdvert(w.ctx, p.ID) }, ""},
+		{"ErrTwice", func() error { return w.CreateAdvert(w.ctx, p.ID) }, app.KindConflict},
+		{"ErrSold", func() error { return w.CreateAdvert(w.ctx, sold.ID) }, app.KindConflict},
+		{"ErrNoProduct", func() error { return w.CreateAdvert(w.ctx, 9999) }, app.KindNotFound},
+		{"ErrDeleteNotAdvertised", func() error { return w.DeleteAdvert(w.ctx, sold.ID) }, app.KindNotFound},
+		{"ErrReportTwice", func() error {
+			buyer := w.user(t, "cy", app.RoleBuyer)
+			must(t, w.CreateReport(w.ctx, p.ID, buyer.ID, "Not oak"))
+			return w.CreateReport(w.ctx, p.ID, buyer.ID, "")
+		}, app.KindConflict},
+	} {
+		t.Run(tc.name, func(t *testing.T) { wantKind(t, tc.call(), tc.want) })
+	}
+	t.Run("SaleEndsAdvert", func(t *testing.T) {
+		must(t, w.MarkPaid(w.ctx, w.book(t, p, w.user(t, "dee", app.RoleBuyer)).ID))
+		list, err := w.AdvertisedProducts(w.ctx, app.Page{Limit: 10})
+		must(t, err)
+		if list.Total != 0 || len(list.Items) != 0 {
+			t.Errorf("a sold product is still advertised: %+v", list)
+		}
+	})
+}
