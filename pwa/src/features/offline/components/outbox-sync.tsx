@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useUser } from '@/lib/auth'
 import { useOnline } from '@/lib/connectivity'
 import { useOfflineStore, useQueuedCount } from '@/lib/offline/use-offline-store'
+import { refresh, refreshAfterWrite } from '@/lib/refresh'
 
 /**
  * Sends the outbox whenever the server can be reached with someone signed in:
@@ -25,7 +26,9 @@ export function OutboxSync() {
         if (error) toast.error(`${request.label}: ${error.message}`)
         else toast.success(request.sentMessage)
       })
-      for (const queryKey of request.invalidates) void queryClient.invalidateQueries({ queryKey })
+      // A request queued by an earlier version names no change: what the live events tell about is refetched.
+      const change = request.change ?? { kind: 'reset' }
+      void (error ? refresh(queryClient, change) : refreshAfterWrite(queryClient, change))
     }).catch((error: unknown) => console.warn('Could not send the waiting requests', error))
   }, [online, userId, queued, queryClient, outbox])
 
