@@ -3,7 +3,6 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useUser } from '@/lib/auth'
 import { useOnline } from '@/lib/connectivity'
 import { useOfflineStore, useQueuedCount } from '@/lib/offline/use-offline-store'
-import { refresh, refreshAfterWrite } from '@/lib/refresh'
 
 /**
  * Sends the outbox whenever the server can be reached with someone signed in:
@@ -20,15 +19,8 @@ export function OutboxSync() {
 
   useEffect(() => {
     if (!online || userId === undefined) return
-    outbox.send(userId, ({ request, error }) => {
-      // react-hot-toast is not in the first script.
-      void import('react-hot-toast').then(({ default: toast }) => {
-        if (error) toast.error(`${request.label}: ${error.message}`)
-        else toast.success(request.sentMessage)
-      })
-      // A request queued by an earlier version names no change: what the live events tell about is refetched.
-      const change = request.change ?? { kind: 'reset' }
-      void (error ? refresh(queryClient, change) : refreshAfterWrite(queryClient, change))
+    outbox.send(userId, (outcome) => {
+      void import('./sent-outcome').then(({ followOutcome }) => followOutcome(queryClient, outcome))
     }).catch((error: unknown) => console.warn('Could not send the waiting requests', error))
   }, [online, userId, queued, queryClient, outbox])
 
