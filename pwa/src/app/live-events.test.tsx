@@ -2,22 +2,11 @@ import { act, render, waitFor } from '@testing-library/react'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { describe, expect, it, vi } from 'vitest'
 import { authKeys } from '@/lib/query-keys'
+import { FakeEventSource } from '@/testing/fake-event-source'
 import { buyer } from '@/testing/fixtures'
 import { apiError, json, mockApi } from '@/testing/mock-api'
 import { createTestQueryClient } from '@/testing/render'
 import { LiveEvents } from './live-events'
-
-class FakeEventSource {
-  static opened: FakeEventSource[] = []
-  closed = false
-  constructor(readonly url: string) {
-    FakeEventSource.opened.push(this)
-  }
-  addEventListener() {}
-  close() {
-    this.closed = true
-  }
-}
 
 function renderLive() {
   FakeEventSource.opened = []

@@ -1,29 +1,11 @@
 import { QueryClient, type QueryKey } from '@tanstack/react-query'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { FakeEventSource } from '@/testing/fake-event-source'
 import { buyer } from '@/testing/fixtures'
 import { apiError, json, mockApi } from '@/testing/mock-api'
 import { hiddenCloseDelay, listen, reconnectDelay } from './live-events'
 import { authKeys, bookingKeys, conversationKeys, productKeys } from './query-keys'
-
-/** EventSource as the browser has it, enough to hand the module events (jsdom and Node have none). */
-class FakeEventSource {
-  static opened: FakeEventSource[] = []
-  closed = false
-  private readonly listeners = new Map<string, ((event: MessageEvent) => void)[]>()
-  constructor(readonly url: string) {
-    FakeEventSource.opened.push(this)
-  }
-  addEventListener(type: string, listener: (event: MessageEvent) => void) {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener])
-  }
-  close() {
-    this.closed = true
-  }
-  emit(type: string, data: unknown, lastEventId = '') {
-    const event = new MessageEvent(type, { data: JSON.stringify(data), lastEventId })
-    for (const listener of this.listeners.get(type) ?? []) listener(event)
-  }
-}
+import { liveChanges } from './refresh'
 
 const keys: Record<string, QueryKey> = {
   list: conversationKeys.list(),
@@ -74,6 +56,10 @@ function source() {
 describe('live events', () => {
   it('opens /api/events', () => {
     expect(FakeEventSource.opened.map((s) => s.url)).toEqual(['/api/events'])
+  })
+
+  it('listens for every change the server tells, and what it tells besides', () => {
+    expect(source().listenedTo().sort()).toEqual([...liveChanges, 'unread', 'superseded', 'error'].sort())
   })
 
   it('refetches the conversations, that thread and the unread count on a message', () => {

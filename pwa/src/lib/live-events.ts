@@ -1,17 +1,19 @@
 // What changes for the signed-in person as it happens: GET /api/events
-// (Server-Sent Events) names what changed, and each event invalidates the
-// queries that show it, so open screens refetch. A failed stream is
-// reopened from the last event it had (?last_event_id, as Last-Event-ID),
-// so the server replays what was missed, or says `reset` when it can't:
-// then everything is refetched.
+// (Server-Sent Events) names what changed, and each event refreshes the
+// queries that show it (lib/refresh.ts), so open screens refetch. A failed
+// stream is reopened from the last event it had (?last_event_id, as
+// Last-Event-ID), so the server replays what was missed, or says `reset` when
+// it can't: then everything is refetched. While the stream is open, this
+// tab's own writes leave to it the refreshes it echoes.
 // An account keeps at most 8 streams open: the oldest is told `superseded`
 // and closed, and that tab stays without one until it is shown again, so
 // that tabs never take turns closing each other's.
 // Loaded only while someone is signed in (src/app's LiveEvents).
-import type { QueryClient, QueryKey } from '@tanstack/react-query'
+import type { QueryClient } from '@tanstack/react-query'
 import { meQueryOptions } from './auth'
+import { followStream, liveChanges, refresh, type Change, type LiveChange } from './refresh'
 import { sessionRenewed } from './session-end'
-import { bookingKeys, conversationKeys, productKeys } from './query-keys'
+import { conversationKeys } from './query-keys'
 
 /** A stream closed this long while the tab is hidden frees its connection; it reopens when shown. */
 export const hiddenCloseDelay = 5 * 60 * 1000
@@ -19,25 +21,19 @@ export const hiddenCloseDelay = 5 * 60 * 1000
 /** A failed stream, the session still holding, reopens this much later (the server's own `retry:`). */
 export const reconnectDelay = 5000
 
-/** What each event changes; reset changes all of it. */
-export function changedBy(type: string, data: Record<string, unknown>): QueryKey[] {
-  const conversationId = typeof data.conversation_id === 'number' ? data.conversation_id : undefined
-  switch (type) {
+/** The change an event tells, with only the data it names that the app uses. */
+function changeOf(kind: LiveChange, data: Record<string, unknown>): Change {
+  const number = (key: string) => {
+    const value = data[key]
+    return typeof value === 'number' ? value : undefined
+  }
+  switch (kind) {
     case 'message':
-      return [
-        conversationKeys.list(),
-        conversationKeys.unread(),
-        ...(conversationId === undefined
-          ? [conversationKeys.details(), [...conversationKeys.all, 'messages']]
-          : [conversationKeys.detail(conversationId), conversationKeys.messages(conversationId)]),
-      ]
+      return { kind, conversation_id: number('conversation_id') }
     case 'booking':
-      // A conversation shows its booking's status and pickup time too.
-      return [bookingKeys.all, productKeys.all, conversationKeys.list(), conversationKeys.details()]
+      return { kind, booking_id: number('booking_id'), product_id: number('product_id') }
     case 'reset':
-      return [bookingKeys.all, productKeys.all, conversationKeys.all]
-    default:
-      return []
+      return { kind }
   }
 }
 
@@ -69,9 +65,7 @@ export function listen(client: QueryClient): () => void {
   let hiddenTimer: ReturnType<typeof setTimeout> | undefined
   let reconnectTimer: ReturnType<typeof setTimeout> | undefined
 
-  const refetch = (type: string, data: Record<string, unknown>) => {
-    for (const queryKey of changedBy(type, data)) void client.invalidateQueries({ queryKey })
-  }
+  const refetch = (kind: LiveChange, data: Record<string, unknown>) => void refresh(client, changeOf(kind, data))
   const received = (event: Event) => {
     const { lastEventId: id } = event as MessageEvent
     if (id) lastEventId = id
@@ -79,8 +73,8 @@ export function listen(client: QueryClient): () => void {
   }
   const open = () => {
     source = new EventSource(lastEventId ? `/api/events?last_event_id=${encodeURIComponent(lastEventId)}` : '/api/events')
-    for (const type of ['message', 'booking', 'reset']) {
-      source.addEventListener(type, (event) => refetch(type, received(event)))
+    for (const kind of liveChanges) {
+      source.addEventListener(kind, (event) => refetch(kind, received(event)))
     }
     source.addEventListener('unread', (event) => {
       const { unread } = received(event)
@@ -121,9 +115,11 @@ export function listen(client: QueryClient): () => void {
   }
 
   open()
+  const unfollow = followStream(client, () => source?.readyState === EventSource.OPEN)
   document.addEventListener('visibilitychange', onVisibility)
   return () => {
     stopped = true
+    unfollow()
     clearTimeout(hiddenTimer)
     clearTimeout(reconnectTimer)
     document.removeEventListener('visibilitychange', onVisibility)

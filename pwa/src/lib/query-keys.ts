@@ -6,9 +6,9 @@
 //   ['bookings']    the buyer's orders and the seller's buyers
 //   ['categories']  GET /api/categories, invalidated by Add Category
 //   ['conversations'] the signed-in person's conversations, their messages and unread count
-// The offline outbox keeps these prefixes in IndexedDB (what to refetch once a
-// queued request went through), and saved answers are stored under their
-// keys: a changed prefix would orphan what devices already hold.
+// Which of them each kind of change refreshes is lib/refresh.ts's table.
+// Saved answers are stored in IndexedDB under their keys: a changed prefix
+// would orphan what devices already hold.
 
 export const authKeys = {
   all: ['auth'] as const,

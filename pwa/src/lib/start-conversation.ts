@@ -6,7 +6,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from './api'
 import type { QueuedRequest } from './offline/outbox'
 import type { KeyedRequest } from './offline/use-send-or-queue'
-import { bookingKeys, conversationKeys } from './query-keys'
+import { refreshAfterWrite } from './refresh'
 import type { Message } from './types'
 
 /** About a product (POST /api/products/{id}/messages) or a booking (POST /api/booked/{id}/messages). */
@@ -34,7 +34,7 @@ export function queuedFirstMessage(label: string, { input, idempotencyKey }: Key
     idempotencyKey,
     label,
     sentMessage: firstMessageSent,
-    invalidates: [conversationKeys.all, bookingKeys.all],
+    change: { kind: 'conversation.started' },
   }
 }
 
@@ -42,10 +42,7 @@ export function useStartConversation() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ input, idempotencyKey }: KeyedRequest<FirstMessage>) => startConversation(input, idempotencyKey),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: conversationKeys.all })
-      // A booking learns its conversation_id.
-      void queryClient.invalidateQueries({ queryKey: bookingKeys.all })
-    },
+    onSuccess: (message) =>
+      void refreshAfterWrite(queryClient, { kind: 'conversation.started', conversation_id: message.conversation_id }),
   })
 }

@@ -4,6 +4,7 @@
 // opens the one handle the app uses. docs/offline.md describes the design.
 import Dexie, { type EntityTable } from 'dexie'
 import type { QueryKey } from '@tanstack/react-query'
+import type { Change } from '../refresh'
 import { databaseName } from './saved-rows'
 
 export type OfflineScope = 'public' | 'private'
@@ -36,8 +37,11 @@ export interface OutboxEntry {
   label: string
   /** Shown when the server accepts it, e.g. 'Booked successfully'. */
   sentMessage: string
-  /** Query key prefixes to refetch once it went through. */
-  invalidates: QueryKey[]
+  /**
+   * What it changes, for lib/refresh.ts once it went through. Absent from
+   * requests queued by earlier versions, which listed query keys instead.
+   */
+  change?: Change
   queuedAt: number
 }
 

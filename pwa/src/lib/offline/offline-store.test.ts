@@ -79,7 +79,7 @@ describe('react-query written through to IndexedDB', () => {
       idempotencyKey: 'k',
       label: 'Sofa',
       sentMessage: 'Booked successfully',
-      invalidates: [],
+      change: { kind: 'booking' },
     })
     await store.whenSaved()
     expect(await db.queries.count()).toBe(3)

@@ -12,7 +12,7 @@ function booking(id: number, key: string): QueuedRequest {
     idempotencyKey: key,
     label: `Product ${id}`,
     sentMessage: 'Booked successfully',
-    invalidates: [['bookings']],
+    change: { kind: 'booking', product_id: id },
   }
 }
 

@@ -7,7 +7,7 @@ import { api, ApiError } from '../api'
 import type { OutboxEntry } from './db'
 import type { Storage } from './storage'
 
-export type QueuedRequest = Omit<OutboxEntry, 'id' | 'userId' | 'queuedAt'>
+export type QueuedRequest = Omit<OutboxEntry, 'id' | 'userId' | 'queuedAt' | 'change'> & Required<Pick<OutboxEntry, 'change'>>
 
 export const queuedMessage = 'Saved — it will be sent when you are back online'
 

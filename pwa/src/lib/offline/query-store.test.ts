@@ -20,7 +20,7 @@ const outboxEntry = {
   idempotencyKey: 'k1',
   label: 'Oak chair',
   sentMessage: 'Booked successfully',
-  invalidates: [],
+  change: { kind: 'booking' as const, product_id: 7 },
   queuedAt: 1,
 }
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import type { Category } from '@/lib/types'
-import { categoryKeys } from '@/lib/query-keys'
+import { refreshAfterWrite } from '@/lib/refresh'
 
 export interface NewCategory {
   name: string
@@ -20,6 +20,6 @@ export function useCreateCategory() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: createCategory,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: categoryKeys.all }),
+    onSuccess: () => refreshAfterWrite(queryClient, { kind: 'category.created' }),
   })
 }

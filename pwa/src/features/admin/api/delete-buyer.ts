@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
-import { invalidateAfterAccountDeletion } from './invalidate'
+import { refreshAfterWrite } from '@/lib/refresh'
 
 /** DELETE /api/buyers/{id}: 204; 404 when the account is not a buyer. */
 export function deleteBuyer(id: number): Promise<void> {
@@ -9,5 +9,5 @@ export function deleteBuyer(id: number): Promise<void> {
 
 export function useDeleteBuyer() {
   const queryClient = useQueryClient()
-  return useMutation({ mutationFn: deleteBuyer, onSuccess: () => invalidateAfterAccountDeletion(queryClient) })
+  return useMutation({ mutationFn: deleteBuyer, onSuccess: () => refreshAfterWrite(queryClient, { kind: 'account.deleted' }) })
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
-import { invalidateAfterAccountDeletion } from './invalidate'
+import { refreshAfterWrite } from '@/lib/refresh'
 
 /** DELETE /api/sellers/{id}: 204; the seller's products go with the account. */
 export function deleteSeller(id: number): Promise<void> {
@@ -9,5 +9,5 @@ export function deleteSeller(id: number): Promise<void> {
 
 export function useDeleteSeller() {
   const queryClient = useQueryClient()
-  return useMutation({ mutationFn: deleteSeller, onSuccess: () => invalidateAfterAccountDeletion(queryClient) })
+  return useMutation({ mutationFn: deleteSeller, onSuccess: () => refreshAfterWrite(queryClient, { kind: 'account.deleted' }) })
 }

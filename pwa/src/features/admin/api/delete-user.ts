@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
-import { invalidateAfterAccountDeletion } from './invalidate'
+import { refreshAfterWrite } from '@/lib/refresh'
 
 /** DELETE /api/users/{id}: 204; 409 for your own account or the last admin. */
 export function deleteUser(id: number): Promise<void> {
@@ -9,5 +9,5 @@ export function deleteUser(id: number): Promise<void> {
 
 export function useDeleteUser() {
   const queryClient = useQueryClient()
-  return useMutation({ mutationFn: deleteUser, onSuccess: () => invalidateAfterAccountDeletion(queryClient) })
+  return useMutation({ mutationFn: deleteUser, onSuccess: () => refreshAfterWrite(queryClient, { kind: 'account.deleted' }) })
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
-import { reportKeys } from '@/lib/query-keys'
+import { refreshAfterWrite } from '@/lib/refresh'
 
 /** DELETE /api/reported/{id}: 204; the report goes, the product stays. */
 export function dismissReport(id: number): Promise<void> {
@@ -11,6 +11,6 @@ export function useDismissReport() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: dismissReport,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: reportKeys.all }),
+    onSuccess: () => refreshAfterWrite(queryClient, { kind: 'report.dismissed' }),
   })
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import type { User } from '@/lib/types'
-import { invalidateAccounts } from './invalidate'
+import { refreshAfterWrite } from '@/lib/refresh'
 
 /** PUT /api/users/admin/{id}: 200 with the user, now Admin. There is no way back. */
 export function makeAdmin(id: number): Promise<User> {
@@ -10,5 +10,5 @@ export function makeAdmin(id: number): Promise<User> {
 
 export function useMakeAdmin() {
   const queryClient = useQueryClient()
-  return useMutation({ mutationFn: makeAdmin, onSuccess: () => invalidateAccounts(queryClient) })
+  return useMutation({ mutationFn: makeAdmin, onSuccess: () => refreshAfterWrite(queryClient, { kind: 'account.changed' }) })
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
-import { invalidateAfterProductDeletion } from './invalidate'
+import { refreshAfterWrite } from '@/lib/refresh'
 
 /** DELETE /api/products/{id}: removes the listing itself, with its reports and advert. */
 export function removeListing(productId: number): Promise<void> {
@@ -9,5 +9,5 @@ export function removeListing(productId: number): Promise<void> {
 
 export function useRemoveListing() {
   const queryClient = useQueryClient()
-  return useMutation({ mutationFn: removeListing, onSuccess: () => invalidateAfterProductDeletion(queryClient) })
+  return useMutation({ mutationFn: removeListing, onSuccess: () => refreshAfterWrite(queryClient, { kind: 'listing.removed' }) })
 }

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import type { User } from '@/lib/types'
-import { productKeys } from '@/lib/query-keys'
-import { invalidateAccounts } from './invalidate'
+import { refreshAfterWrite } from '@/lib/refresh'
 
 /** PUT /api/sellers/{id}: 200 with the seller, now verified (no way back). */
 export function verifySeller(id: number): Promise<User> {
@@ -13,8 +12,6 @@ export function useVerifySeller() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: verifySeller,
-    // The verified tick shows live on all the seller's products.
-    onSuccess: () =>
-      Promise.all([invalidateAccounts(queryClient), queryClient.invalidateQueries({ queryKey: productKeys.all })]),
+    onSuccess: () => refreshAfterWrite(queryClient, { kind: 'seller.verified' }),
   })
 }

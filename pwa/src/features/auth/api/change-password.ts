@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
-import { authKeys, sessionKeys } from '@/lib/query-keys'
+import { authKeys } from '@/lib/query-keys'
+import { refreshAfterWrite } from '@/lib/refresh'
 import type { User } from '@/lib/types'
 
 export interface ChangePasswordInput {
@@ -24,8 +25,8 @@ export function useChangePassword() {
     mutationFn: changePassword,
     onSuccess: (user) => {
       queryClient.setQueryData(authKeys.me(), user)
-      // The other sessions ended: the list of them changed.
-      void queryClient.invalidateQueries({ queryKey: sessionKeys.all })
+      // The other sessions ended.
+      void refreshAfterWrite(queryClient, { kind: 'sessions.ended' })
     },
   })
 }

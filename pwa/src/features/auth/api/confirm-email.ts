@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
-import { authKeys } from '@/lib/query-keys'
+import { refreshAfterWrite } from '@/lib/refresh'
 
 export interface ConfirmedEmail {
   /** The account's email from now on. */
@@ -24,6 +24,6 @@ export function useConfirmEmail() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: confirmEmail,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: authKeys.me() }),
+    onSuccess: () => refreshAfterWrite(queryClient, { kind: 'email.confirmed' }),
   })
 }

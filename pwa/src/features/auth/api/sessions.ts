@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import { pagedListOptions, usePagedList, type PageRequest } from '@/lib/paged-list'
 import { sessionKeys } from '@/lib/query-keys'
+import { refreshAfterWrite } from '@/lib/refresh'
 import type { List } from '@/lib/types'
 
 export interface Session {
@@ -33,6 +34,6 @@ export function useEndSession() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: endSession,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: sessionKeys.all }),
+    onSettled: () => refreshAfterWrite(queryClient, { kind: 'sessions.ended' }),
   })
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
-import { authKeys, sessionKeys } from '@/lib/query-keys'
+import { authKeys } from '@/lib/query-keys'
+import { refreshAfterWrite } from '@/lib/refresh'
 
 /** DELETE /api/auth/sessions: 204; every other session of the account ends, this one stays. */
 export function signOutElsewhere(): Promise<void> {
@@ -12,6 +13,6 @@ export function useSignOutElsewhere() {
   return useMutation({
     mutationKey: authKeys.renewal(),
     mutationFn: signOutElsewhere,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: sessionKeys.all }),
+    onSettled: () => refreshAfterWrite(queryClient, { kind: 'sessions.ended' }),
   })
 }

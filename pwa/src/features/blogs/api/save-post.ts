@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import { postKeys } from '@/lib/query-keys'
+import { refreshAfterWrite } from '@/lib/refresh'
 import type { Post } from '@/lib/types'
 
 export interface PostInput {
@@ -22,7 +23,7 @@ function useSaved() {
   const queryClient = useQueryClient()
   return (post: Post) => {
     queryClient.setQueryData(postKeys.detail(post.slug), post)
-    return queryClient.invalidateQueries({ queryKey: postKeys.list() })
+    return refreshAfterWrite(queryClient, { kind: 'post.saved' })
   }
 }
 
@@ -45,7 +46,6 @@ export function useDeletePost() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: deletePost,
-    // The post's own answer is dropped by its screen once it has left it.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: postKeys.list() }),
+    onSuccess: () => refreshAfterWrite(queryClient, { kind: 'post.deleted' }),
   })
 }

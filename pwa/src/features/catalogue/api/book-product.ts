@@ -3,7 +3,7 @@ import { api, isApiError } from '@/lib/api'
 import type { QueuedRequest } from '@/lib/offline/outbox'
 import type { KeyedRequest } from '@/lib/offline/use-send-or-queue'
 import type { Booking, NewBooking, Product } from '@/lib/types'
-import { bookingKeys, productKeys } from '@/lib/query-keys'
+import { refresh, refreshAfterWrite } from '@/lib/refresh'
 
 /**
  * POST /api/booked: 201 with the booking. 403 on one's own product; 409 when
@@ -25,7 +25,7 @@ export function queuedBooking(product: Product, { input, idempotencyKey }: Booki
     idempotencyKey,
     label: product.product,
     sentMessage: bookedMessage,
-    invalidates: [bookingKeys.all, productKeys.all],
+    change: { kind: 'booking', product_id: input.product_id },
   }
 }
 
@@ -35,16 +35,13 @@ export function useBookProduct() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ input, idempotencyKey }: BookingRequest) => bookProduct(input, idempotencyKey),
-    onSuccess: () => {
-      // Not awaited: the toast and closing the dialog need not wait for refetches.
-      void queryClient.invalidateQueries({ queryKey: bookingKeys.all })
-      void queryClient.invalidateQueries({ queryKey: productKeys.all })
-    },
+    // Not awaited: the toast and closing the dialog need not wait for refetches.
+    onSuccess: (booking) => void refreshAfterWrite(queryClient, { kind: 'booking', booking_id: booking.id, product_id: booking.product_id }),
     onError: (error, { input }) => {
       // 409 may mean it was sold meanwhile: refresh the product so its page says
       // Sold. Category lists stay as they are, so the card (and the message in
       // its dialog) does not vanish under the reader.
-      if (isApiError(error, 409)) void queryClient.invalidateQueries({ queryKey: productKeys.detail(input.product_id) })
+      if (isApiError(error, 409)) void refresh(queryClient, { kind: 'booking.refused', product_id: input.product_id })
     },
   })
 }

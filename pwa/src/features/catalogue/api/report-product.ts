@@ -3,7 +3,7 @@ import { api } from '@/lib/api'
 import type { QueuedRequest } from '@/lib/offline/outbox'
 import type { KeyedRequest } from '@/lib/offline/use-send-or-queue'
 import type { Product } from '@/lib/types'
-import { reportKeys } from '@/lib/query-keys'
+import { refreshAfterWrite } from '@/lib/refresh'
 
 export interface ReportInput {
   product_id: number
@@ -32,7 +32,7 @@ export function queuedReport(product: Product, { input, idempotencyKey }: Report
     idempotencyKey,
     label: product.product,
     sentMessage: reportedMessage,
-    invalidates: [reportKeys.all],
+    change: { kind: 'product.reported' },
   }
 }
 
@@ -40,6 +40,6 @@ export function useReportProduct() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ input, idempotencyKey }: ReportRequest) => reportProduct(input, idempotencyKey),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: reportKeys.all }),
+    onSuccess: () => void refreshAfterWrite(queryClient, { kind: 'product.reported' }),
   })
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
-import { bookingKeys, conversationKeys } from '@/lib/query-keys'
+import { refresh, refreshAfterWrite } from '@/lib/refresh'
 import type { Message } from '@/lib/types'
 
 /** POST .../messages/{id}/accept: the other side's proposal becomes the booking's pickup time. */
@@ -12,10 +12,8 @@ export function useAcceptPickup() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: acceptPickup,
-    onSettled: (_message, _error, { conversationId }) => {
-      void queryClient.invalidateQueries({ queryKey: conversationKeys.messages(conversationId) })
-      void queryClient.invalidateQueries({ queryKey: conversationKeys.detail(conversationId) })
-      void queryClient.invalidateQueries({ queryKey: bookingKeys.all })
-    },
+    // Refused too: the proposal may have been answered or superseded meanwhile.
+    onSettled: (_message, error, { conversationId }) =>
+      void (error ? refresh : refreshAfterWrite)(queryClient, { kind: 'pickup.accepted', conversation_id: conversationId }),
   })
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
-import { conversationKeys } from '@/lib/query-keys'
+import { refresh, refreshAfterWrite } from '@/lib/refresh'
 import type { Message } from '@/lib/types'
 
 /** POST .../messages/{id}/decline: the other side's proposal is turned down; the booking keeps its time. */
@@ -12,9 +12,8 @@ export function useDeclinePickup() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: declinePickup,
-    onSettled: (_message, _error, { conversationId }) => {
-      void queryClient.invalidateQueries({ queryKey: conversationKeys.messages(conversationId) })
-      void queryClient.invalidateQueries({ queryKey: conversationKeys.detail(conversationId) })
-    },
+    // The server tells an answered proposal as a message. Refused too: it may have been answered meanwhile.
+    onSettled: (_message, error, { conversationId }) =>
+      void (error ? refresh : refreshAfterWrite)(queryClient, { kind: 'message', conversation_id: conversationId }),
   })
 }

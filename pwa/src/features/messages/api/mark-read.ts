@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
 import { api } from '@/lib/api'
 import { conversationKeys } from '@/lib/query-keys'
+import { refreshAfterWrite } from '@/lib/refresh'
 
 /** POST /api/conversations/{id}/read: the other side's messages are read; answers the caller's unread count. */
 export function markRead(id: number): Promise<{ unread: number }> {
@@ -22,8 +23,7 @@ export function useMarkRead(id: number, newestFromOther: number | undefined) {
     mutationFn: markRead,
     onSuccess: ({ unread }) => {
       queryClient.setQueryData(conversationKeys.unread(), { unread })
-      void queryClient.invalidateQueries({ queryKey: conversationKeys.list() })
-      void queryClient.invalidateQueries({ queryKey: conversationKeys.detail(id) })
+      void refreshAfterWrite(queryClient, { kind: 'conversation.read', conversation_id: id })
     },
     onError: () => {
       marked.current = undefined // tried again on the next message or showing

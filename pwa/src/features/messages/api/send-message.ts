@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import type { QueuedRequest } from '@/lib/offline/outbox'
 import type { KeyedRequest } from '@/lib/offline/use-send-or-queue'
-import { conversationKeys } from '@/lib/query-keys'
+import { refreshAfterWrite, type Change } from '@/lib/refresh'
 import type { Message } from '@/lib/types'
 
 export interface NewMessage {
@@ -26,6 +26,10 @@ export function sendMessage({ conversationId, ...body }: NewMessage, idempotency
 
 export type MessageRequest = KeyedRequest<NewMessage>
 
+function sentIn(conversationId: number): Change {
+  return { kind: 'message', conversation_id: conversationId }
+}
+
 export const messageSentMessage = 'Message sent'
 
 /** What the outbox sends when a message was written offline (or got no answer). */
@@ -37,7 +41,7 @@ export function queuedMessage(productName: string, { input, idempotencyKey }: Me
     idempotencyKey,
     label: productName,
     sentMessage: messageSentMessage,
-    invalidates: [conversationKeys.messages(conversationId), conversationKeys.detail(conversationId), conversationKeys.list()],
+    change: sentIn(conversationId),
   }
 }
 
@@ -45,10 +49,6 @@ export function useSendMessage() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ input, idempotencyKey }: MessageRequest) => sendMessage(input, idempotencyKey),
-    onSuccess: (_message, { input }) => {
-      void queryClient.invalidateQueries({ queryKey: conversationKeys.messages(input.conversationId) })
-      void queryClient.invalidateQueries({ queryKey: conversationKeys.detail(input.conversationId) })
-      void queryClient.invalidateQueries({ queryKey: conversationKeys.list() })
-    },
+    onSuccess: (_message, { input }) => void refreshAfterWrite(queryClient, sentIn(input.conversationId)),
   })
 }

@@ -19,13 +19,8 @@ export function OutboxSync() {
 
   useEffect(() => {
     if (!online || userId === undefined) return
-    outbox.send(userId, ({ request, error }) => {
-      // react-hot-toast is not in the first script.
-      void import('react-hot-toast').then(({ default: toast }) => {
-        if (error) toast.error(`${request.label}: ${error.message}`)
-        else toast.success(request.sentMessage)
-      })
-      for (const queryKey of request.invalidates) void queryClient.invalidateQueries({ queryKey })
+    outbox.send(userId, (outcome) => {
+      void import('./sent-outcome').then(({ followOutcome }) => followOutcome(queryClient, outcome))
     }).catch((error: unknown) => console.warn('Could not send the waiting requests', error))
   }, [online, userId, queued, queryClient, outbox])
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import type { Booking } from '@/lib/types'
-import { bookingKeys } from '@/lib/query-keys'
+import { refreshAfterWrite } from '@/lib/refresh'
 
 /** DELETE /api/booked/{id}: 200 with the booking, now Cancelled; 409 once paid. */
 export function cancelOrder(id: number): Promise<Booking> {
@@ -12,6 +12,6 @@ export function useCancelOrder() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: cancelOrder,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: bookingKeys.all }),
+    onSuccess: (booking) => refreshAfterWrite(queryClient, { kind: 'booking', booking_id: booking.id, product_id: booking.product_id }),
   })
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import type { Product } from '@/lib/types'
-import { advertisedKeys, productKeys } from '@/lib/query-keys'
+import { refreshAfterWrite } from '@/lib/refresh'
 
 /** POST /api/advertised: 201 with the product; 409 when sold or already advertised (the UI does not offer it then). */
 export function advertiseProduct(productId: number): Promise<Product> {
@@ -12,11 +12,6 @@ export function useAdvertiseProduct() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: advertiseProduct,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: advertisedKeys.all }),
-        // Each product says whether it is advertised (My Products disables the button).
-        queryClient.invalidateQueries({ queryKey: productKeys.all }),
-      ]),
+    onSuccess: () => refreshAfterWrite(queryClient, { kind: 'product.advertised' }),
   })
 }

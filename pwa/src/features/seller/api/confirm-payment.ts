@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import type { Booking } from '@/lib/types'
-import { advertisedKeys, bookingKeys, productKeys } from '@/lib/query-keys'
+import { refreshAfterWrite } from '@/lib/refresh'
 
 /**
  * POST /api/booked/{id}/paid: the booking becomes Paid, the product Sold, its
@@ -15,11 +15,6 @@ export function useConfirmPayment() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: confirmPayment,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: bookingKeys.all }),
-        queryClient.invalidateQueries({ queryKey: productKeys.all }),
-        queryClient.invalidateQueries({ queryKey: advertisedKeys.all }),
-      ]),
+    onSuccess: (booking) => refreshAfterWrite(queryClient, { kind: 'booking', booking_id: booking.id, product_id: booking.product_id }),
   })
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import type { NewProduct, Product } from '@/lib/types'
-import { productKeys } from '@/lib/query-keys'
+import { refreshAfterWrite } from '@/lib/refresh'
 
 /** POST /api/products: 201 with the product; 422 with field errors. Seller fields come from the account. */
 export function createProduct(input: NewProduct): Promise<Product> {
@@ -12,6 +12,6 @@ export function useCreateProduct() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: createProduct,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: productKeys.all }),
+    onSuccess: () => refreshAfterWrite(queryClient, { kind: 'product.created' }),
   })
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import type { Booking } from '@/lib/types'
-import { bookingKeys, productKeys } from '@/lib/query-keys'
+import { refreshAfterWrite } from '@/lib/refresh'
 
 export interface DeclineRequest {
   bookingId: number
@@ -18,11 +18,7 @@ export function useDeclineBooking() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: declineBooking,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: bookingKeys.all }),
-        // The product may be Available again.
-        queryClient.invalidateQueries({ queryKey: productKeys.all }),
-      ]),
+    // The product may be Available again.
+    onSuccess: (booking) => refreshAfterWrite(queryClient, { kind: 'booking', booking_id: booking.id, product_id: booking.product_id }),
   })
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
-import { advertisedKeys, productKeys } from '@/lib/query-keys'
+import { refreshAfterWrite } from '@/lib/refresh'
 
 /** DELETE /api/products/{id}: 204; the server also removes its advert and cancels open bookings. */
 export function deleteProduct(id: number): Promise<void> {
@@ -11,10 +11,6 @@ export function useDeleteProduct() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: deleteProduct,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: productKeys.all }),
-        queryClient.invalidateQueries({ queryKey: advertisedKeys.all }),
-      ]),
+    onSuccess: () => refreshAfterWrite(queryClient, { kind: 'product.deleted' }),
   })
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import type { Product, ProductChanges } from '@/lib/types'
-import { advertisedKeys, productKeys } from '@/lib/query-keys'
+import { refreshAfterWrite } from '@/lib/refresh'
 
 /**
  * PATCH /api/products/{id}: only the fields given change (dimensions null
@@ -15,11 +15,6 @@ export function useUpdateProduct(id: number) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (changes: ProductChanges) => updateProduct(id, changes),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: productKeys.all }),
-        // An advertised product shows on the home page with its name, price and cover.
-        queryClient.invalidateQueries({ queryKey: advertisedKeys.all }),
-      ]),
+    onSuccess: () => refreshAfterWrite(queryClient, { kind: 'product.updated' }),
   })
 }

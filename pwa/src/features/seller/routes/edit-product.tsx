@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query'
 import toast from 'react-hot-toast'
 import { Link, useNavigate, useParams } from 'react-router-dom'
 import { buttonClasses } from '@/components/button'
@@ -8,9 +9,9 @@ import { PageHeader } from '@/components/page-header'
 import { PageSpinner } from '@/components/spinner'
 import { isApiError } from '@/lib/api'
 import { useUser } from '@/lib/auth'
+import { productQueryOptions } from '@/lib/get-product'
 import { paths } from '@/lib/paths'
 import type { Product, User } from '@/lib/types'
-import { useEditedProduct } from '../api/get-product'
 import { useUpdateProduct } from '../api/update-product'
 import { changesOf, type Listing } from '../components/listing'
 import { ProductForm } from '../components/product-form'
@@ -23,7 +24,8 @@ function parseId(raw: string | undefined): number | null {
 export function EditProductRoute() {
   const id = parseId(useParams().id)
   const { user } = useUser()
-  const product = useEditedProduct(id)
+  // Not opened from a list's copy, as the product page is: the form starts from the product as the server has it.
+  const product = useQuery({ ...productQueryOptions(id ?? 0), enabled: id !== null })
 
   let body
   if (id === null || isApiError(product.error, 404)) {

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import { siteKeys } from '@/lib/query-keys'
+import { refreshAfterWrite } from '@/lib/refresh'
 import type { Site } from '@/lib/types'
 
 /** PUT /api/site (admins): any subset of the settings; 422 names the fields it refuses. */
@@ -15,7 +16,7 @@ export function useUpdateSite() {
     onSuccess: (site) => {
       // Every layout shows the name and links at once; the refetch confirms them.
       queryClient.setQueryData(siteKeys.settings(), site)
-      return queryClient.invalidateQueries({ queryKey: siteKeys.all })
+      return refreshAfterWrite(queryClient, { kind: 'site.updated' })
     },
   })
 }

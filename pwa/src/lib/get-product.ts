@@ -1,13 +1,17 @@
 import { queryOptions, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query'
-import { api } from '@/lib/api'
-import type { List, Product } from '@/lib/types'
-import { advertisedKeys, productKeys } from '@/lib/query-keys'
+import { api } from './api'
+import type { List, Product } from './types'
+import { advertisedKeys, productKeys } from './query-keys'
 
 /** GET /api/products/{id} (signed in); 404 for an unknown product. */
 export function getProduct(id: number, signal?: AbortSignal): Promise<Product> {
   return api.get<Product>(`/products/${id}`, { signal })
 }
 
+/**
+ * A product, for every screen that shows one (its page, the seller's Edit):
+ * one cache entry, kept on the device alike whichever screen fetched it.
+ */
 export const productQueryOptions = (id: number) =>
   queryOptions({
     queryKey: productKeys.detail(id),
