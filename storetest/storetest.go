@@ -41,7 +41,8 @@ type Stores interface {
 	// the store beside the service's ports.
 	sessions.Store
 	// OnSessionsEnded has ended told, after each committed write that
-	// ended sessions, which it ended; set before the store is used.
+	// ended sessions and before that write returns, which it ended; set
+	// before the store is used. The live event streams close on it.
 	OnSessionsEnded(ended func(app.SessionsEnded))
 }
 
