@@ -103,7 +103,15 @@ func runSessionsEnded(open func(t *testing.T) Stores) func(t *testing.T) {
 		ann := w.user(t, "ann", app.RoleBuyer)
 		owner := app.SessionOwner{UserID: ann.ID, Device: "Firefox", SignedIn: time.Now(), LastSeen: time.Now()}
 		later := time.Now().Add(time.Hour)
+		// Each write that raises the epoch raises it by one from the last.
 		epoch := ann.SessionEpoch
+		epochRose := func() []app.SessionsEnded {
+			epoch++
+			return []app.SessionsEnded{{Epochs: map[int64]int64{ann.ID: epoch}}}
+		}
+		sessionEnded := func(token string) func() []app.SessionsEnded {
+			return func() []app.SessionsEnded { return []app.SessionsEnded{{Sessions: []string{app.SessionID(token)}}} }
+		}
 
 		cases := []struct {
 			name  string
@@ -116,28 +124,28 @@ func runSessionsEnded(open func(t *testing.T) Stores) func(t *testing.T) {
 			}, nil},
 			{"logout", func(t *testing.T) {
 				must(t, w.DeleteCtx(w.ctx, "phone"))
-			}, func() []app.SessionsEnded { return []app.SessionsEnded{{Sessions: []string{app.SessionID("phone")}}} }},
+			}, sessionEnded("phone")},
 			{"a session ended from the list", func(t *testing.T) {
 				must(t, w.CommitOwned(w.ctx, "laptop", []byte("data"), later, owner))
 				must(t, w.EndAccountSession(w.ctx, ann.ID, app.SessionID("laptop")))
-			}, func() []app.SessionsEnded { return []app.SessionsEnded{{Sessions: []string{app.SessionID("laptop")}}} }},
+			}, sessionEnded("laptop")},
 			{"a new password", func(t *testing.T) {
 				_, err := w.SetPassword(w.ctx, ann.ID, []byte("new hash"))
 				must(t, err)
-			}, func() []app.SessionsEnded { epoch++; return []app.SessionsEnded{{Epochs: map[int64]int64{ann.ID: epoch}}} }},
+			}, epochRose},
 			{"signed out everywhere", func(t *testing.T) {
 				_, err := w.EndSessions(w.ctx, ann.ID)
 				must(t, err)
-			}, func() []app.SessionsEnded { epoch++; return []app.SessionsEnded{{Epochs: map[int64]int64{ann.ID: epoch}}} }},
+			}, epochRose},
 			{"a password reset", func(t *testing.T) {
 				must(t, w.CreatePasswordReset(w.ctx, app.PasswordReset{UserID: ann.ID, Email: ann.Email, TokenHash: []byte("t"), Expires: later}))
 				_, err := w.UsePasswordReset(w.ctx, []byte("t"), []byte("reset hash"), time.Now())
 				must(t, err)
-			}, func() []app.SessionsEnded { epoch++; return []app.SessionsEnded{{Epochs: map[int64]int64{ann.ID: epoch}}} }},
+			}, epochRose},
 			{"the account claimed by its email's owner", func(t *testing.T) {
 				_, _, err := w.ClaimAccount(w.ctx, app.AccountClaim{UserID: ann.ID, Email: ann.Email, Provider: "google", Subject: "g-1"})
 				must(t, err)
-			}, func() []app.SessionsEnded { epoch++; return []app.SessionsEnded{{Epochs: map[int64]int64{ann.ID: epoch}}} }},
+			}, epochRose},
 			{"a profile changed", func(t *testing.T) {
 				_, err := w.UpdateProfile(w.ctx, ann.ID, "Ann", "", "", "", false)
 				must(t, err)
