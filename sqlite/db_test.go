@@ -231,28 +231,3 @@ func TestProducts(t *testing.T) {
 		}
 	})
 }
-
-func TestSessions(t *testing.T) {
-	ctx := context.Background()
-	db := mustOpenDB(t)
-	store := db.Sessions()
-	must(t, store.CommitCtx(ctx, "live", []byte("data"), time.Now().Add(time.Hour)))
-	must(t, store.CommitCtx(ctx, "old", []byte("data"), time.Now().Add(-time.Second)))
-	if data, found, err := store.FindCtx(ctx, "live"); err != nil || !found || string(data) != "data" {
-		t.Fatalf("live: %q %v %v", data, found, err)
-	}
-	if _, found, _ := store.FindCtx(ctx, "old"); found {
-		t.Error("an expired session was found")
-	}
-	must(t, store.CommitCtx(ctx, "live", []byte("new"), time.Now().Add(time.Hour)))
-	if data, _, _ := store.FindCtx(ctx, "live"); string(data) != "new" {
-		t.Errorf("after second commit: %q", data)
-	}
-	if n, err := store.DeleteExpired(ctx); err != nil || n != 1 {
-		t.Errorf("deleted %d expired, %v; want 1", n, err)
-	}
-	must(t, store.DeleteCtx(ctx, "live"))
-	if _, found, _ := store.FindCtx(ctx, "live"); found {
-		t.Error("a deleted session was found")
-	}
-}

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"rehome/app"
+	"rehome/app/api/sessions"
 )
 
 // Stores is what the contract tests reach a store through.
@@ -31,6 +32,18 @@ type Stores interface {
 	app.PushStore
 	app.IdempotencyStore
 	app.ConversationStore
+	app.IdentityStore
+	app.SearchStore
+	app.SessionStore
+	app.AuditStore
+	app.MailQueue
+	// The sessions of signed-in people, which the server keeps through
+	// the store beside the service's ports.
+	sessions.Store
+	// OnSessionsEnded has ended told, after each committed write that
+	// ended sessions and before that write returns, which it ended; set
+	// before the store is used. The live event streams close on it.
+	OnSessionsEnded(ended func(app.SessionsEnded))
 }
 
 // Run runs every contract test, each on a store of its own from open.
@@ -45,6 +58,12 @@ func Run(t *testing.T, open func(t *testing.T) Stores) {
 	t.Run("Idempotency", func(t *testing.T) { RunIdempotency(t, open) })
 	t.Run("Conversations", func(t *testing.T) { RunConversations(t, open) })
 	t.Run("Races", func(t *testing.T) { RunRaces(t, open) })
+	t.Run("ClaimAccount", func(t *testing.T) { RunClaimAccount(t, open) })
+	t.Run("Search", func(t *testing.T) { RunSearch(t, open) })
+	t.Run("ListingsForSale", func(t *testing.T) { RunListingsForSale(t, open) })
+	t.Run("Sessions", func(t *testing.T) { RunSessions(t, open) })
+	t.Run("Audit", func(t *testing.T) { RunAudit(t, open) })
+	t.Run("Mail", func(t *testing.T) { RunMail(t, open) })
 }
 
 // world is a store with a seller, a category and an image to list with.

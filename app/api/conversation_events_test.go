@@ -215,7 +215,7 @@ func TestCardPaymentTellsBothSides(t *testing.T) {
 func TestMessagesReachOpenStreams(t *testing.T) {
 	t.Parallel()
 	s := newShop(t)
-	buyer, _ := s.register("Bea Buyer", "bea@example.com", app.RoleBuyer)
+	buyer, buyerUser := s.register("Bea Buyer", "bea@example.com", app.RoleBuyer)
 	product := s.createProducts(t, s.sellerUser, "Tables", 1)[0]
 	sellerTab, buyerTab := s.seller.openEvents(""), buyer.openEvents("")
 	sellerTab.next() // retry
@@ -239,5 +239,5 @@ func TestMessagesReachOpenStreams(t *testing.T) {
 	if got := sellerTab.next(); got.event != "unread" || got.data != `{"unread":0}` {
 		t.Errorf("after reading, the seller heard %+v, want 0 unread", got)
 	}
-	buyerTab.quiet(100 * time.Millisecond)
+	nothingBefore(s.hub, buyerUser.ID, buyerTab)
 }

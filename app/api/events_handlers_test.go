@@ -81,12 +81,12 @@ func TestEventsReachTheirPersonInOrder(t *testing.T) {
 				t.Errorf("event %d: %s %s, want %s %s", i, got.event, got.data, w.event, w.data)
 			}
 		}
-		tab.quiet(100 * time.Millisecond)
 	}
+	nothingBefore(e.hub, annUser.ID, annTab1, annTab2)
 	if got := bobTab.next(); got.event != "unread" || got.data != `{"unread":2}` {
 		t.Errorf("Bob heard %+v, want only his unread count", got)
 	}
-	bobTab.quiet(100 * time.Millisecond)
+	nothingBefore(e.hub, bobUser.ID, bobTab)
 }
 
 func TestEventsResume(t *testing.T) {
@@ -105,21 +105,18 @@ func TestEventsResume(t *testing.T) {
 	e.hub.Notify(unread(annUser.ID, 2), unread(bobUser.ID, 5), unread(annUser.ID, 3))
 
 	t.Run("missed events are replayed", func(t *testing.T) {
-		for _, how := range [][]string{{"Last-Event-ID", seen.id}, nil} {
-			query := ""
-			if how == nil {
-				query = "?last_event_id=" + seen.id
-			}
-			s := ann.openEvents(query, how...)
+		byHeader, byQuery := ann.openEvents("", "Last-Event-ID", seen.id), ann.openEvents("?last_event_id="+seen.id)
+		for _, s := range []*eventStream{byHeader, byQuery} {
 			s.next()
 			for _, want := range []string{`{"unread":2}`, `{"unread":3}`} {
 				if got := s.next(); got.data != want || got.event != "unread" {
 					t.Errorf("replayed %+v, want %s", got, want)
 				}
 			}
-			s.quiet(100 * time.Millisecond)
-			s.close()
 		}
+		nothingBefore(e.hub, annUser.ID, byHeader, byQuery)
+		byHeader.close()
+		byQuery.close()
 	})
 
 	last, _ := strconv.ParseInt(seen.id, 10, 64)
@@ -134,7 +131,8 @@ func TestEventsResume(t *testing.T) {
 			if got := s.next(); got.event != "reset" || got.data != "{}" {
 				t.Errorf("got %+v, want a reset", got)
 			}
-			s.quiet(100 * time.Millisecond)
+			nothingBefore(e.hub, annUser.ID, s)
+			s.close()
 		})
 	}
 

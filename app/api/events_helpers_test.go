@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -18,6 +19,7 @@ import (
 	"rehome/app"
 	"rehome/app/api"
 	"rehome/internal/marketplace"
+	"rehome/live"
 )
 
 // sseEvent is one block of an event stream: an event, a comment or a
@@ -142,21 +144,22 @@ func (s *eventStream) pings(n int) {
 	}
 }
 
-// quiet fails if an event (not a comment) arrives within wait.
-func (s *eventStream) quiet(wait time.Duration) {
-	s.t.Helper()
-	deadline := time.After(wait)
-	for {
-		select {
-		case e, open := <-s.events:
-			if open && e.comment == "" {
-				s.t.Fatalf("unexpected event %+v", e)
-			}
-			if !open {
-				return
-			}
-		case <-deadline:
-			return
+// markerUnread is an unread count no write of the test's makes, so the
+// event carrying it is known for the marker it is.
+const markerUnread = 999_999
+
+// nothingBefore publishes a marker event for userID through hub and
+// fails unless it is the next event each of userID's streams hears. The
+// broker hands a stream its events in the order it numbers them, and what
+// went before was published before the marker: an event a stream should
+// not have heard arrives first.
+func nothingBefore(hub live.Broker, userID int64, streams ...*eventStream) {
+	hub.Notify(app.NewEvent(userID, app.UnreadEventData{Unread: markerUnread}))
+	want := fmt.Sprintf(`{"unread":%d}`, markerUnread)
+	for _, s := range streams {
+		s.t.Helper()
+		if got := s.next(); got.event != "unread" || got.data != want {
+			s.t.Errorf("heard %+v before the marker", got)
 		}
 	}
 }

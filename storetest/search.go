@@ -1,0 +1,184 @@
+package storetest
+
+import (
+	"testing"
+
+	"rehome/app"
+)
+
+// shopWindow is a world with listings of two sellers in two categories,
+// one of them reserved and one sold.
+type shopWindow struct {
+	*world
+	cy       *app.User
+	lighting *app.Category
+	listed   map[string]*app.Product
+}
+
+func newShopWindow(t *testing.T, open func(t *testing.T) Stores) *shopWindow {
+	t.Helper()
+	w := &shopWindow{world: newWorld(t, open), listed: map[string]*app.Product{}}
+	w.cy = w.user(t, "cy", app.RoleSeller)
+	w.lighting = &app.Category{Name: "Lighting", Image: w.image.URL}
+	must(t, w.CreateCategory(w.ctx, w.lighting, nil))
+	// Oldest first.
+	for _, l := range []struct {
+		name, description, location string
+		seller                      *app.User
+		category                    *app.Category
+		condition                   app.Condition
+		price                       app.Cents
+		width                       float64
+	}{
+		{"Sofa", "Deep green velvet", "Hull", w.seller, w.category, app.ConditionGood, 9000, 200},
+		{"Oak table", "Sturdy and square", "Leeds", w.seller, w.category, app.ConditionGood, 5000, 120},
+		{"Pine chair", "Light", "York", w.seller, w.category, app.ConditionExcellent, 1500, 45},
+		{"Oak chair", "Carved back", "Leeds", w.cy, w.category, app.ConditionFair, 2500, 50},
+		{"Lamp", "Brass", "York", w.cy, w.lighting, app.ConditionGood, 800, 30},
+	} {
+		p := w.newProduct(l.name)
+		p.Description, p.Location, p.SellerID, p.CategoryID = l.description, l.location, l.seller.ID, l.category.ID
+		p.Condition, p.ResalePrice, p.Dimensions = l.condition, l.price, &app.Dimensions{WidthCM: &l.width}
+		must(t, w.CreateProduct(w.ctx, p))
+		w.listed[l.name] = p
+	}
+	bea := w.user(t, "bea", app.RoleBuyer)
+	w.book(t, w.listed["Pine chair"], bea)
+	must(t, w.MarkPaid(w.ctx, w.book(t, w.listed["Sofa"], bea).ID))
+	return w
+}
+
+// RunSearch checks searches: each filter, the orders, paging, a suggestion
+// when nothing matches, and the index following every change at once.
+func RunSearch(t *testing.T, open func(t *testing.T) Stores) {
+	w := newShopWindow(t, open)
+	price := func(c app.Cents) *app.Cents { return &c }
+	fit := func(cm float64) *float64 { return &cm }
+	tests := []struct {
+		name       string
+		in         app.SearchInput
+		category   *app.Category
+		page       app.Page
+		want       string
+		total      int
+		suggestion string
+	}{
+		{name: "everything for sale, newest first", want: "Lamp Oak chair Pine chair Oak table", total: 4},
+		{name: "a word", in: app.SearchInput{Text: "oak", Sort: app.SortNewest}, want: "Oak chair Oak table", total: 2},
+		{name: "a word of the description", in: app.SearchInput{Text: "carved"}, want: "Oak chair", total: 1},
+		{name: "every word", in: app.SearchInput{Text: "oak chair"}, want: "Oak chair", total: 1},
+		{name: "a category", category: w.lighting, want: "Lamp", total: 1},
+		{name: "a condition", in: app.SearchInput{Conditions: []app.Condition{app.ConditionGood}}, want: "Lamp Oak table", total: 2},
+		{name: "prices", in: app.SearchInput{MinPrice: price(1000), MaxPrice: price(2500)}, want: "Oak chair Pine chair", total: 2},
+		{name: "a location", in: app.SearchInput{Location: "leeds"}, want: "Oak chair Oak table", total: 2},
+		{name: "a width", in: app.SearchInput{MaxWidth: fit(50)}, want: "Lamp Oak chair Pine chair", total: 3},
+		{name: "a seller", in: app.SearchInput{SellerID: w.cy.ID}, want: "Lamp Oak chair", total: 2},
+		{name: "available", in: app.SearchInput{Statuses: []app.ProductStatus{app.StatusAvailable}}, want: "Lamp Oak chair Oak table", total: 3},
+		{name: "reserved", in: app.SearchInput{Statuses: []app.ProductStatus{app.StatusReserved}}, want: "Pine chair", total: 1},
+		{name: "sold", in: app.SearchInput{Statuses: []app.ProductStatus{app.StatusSold}}, want: "Sofa", total: 1},
+		{name: "cheapest first", in: app.SearchInput{Sort: app.SortPriceAsc}, want: "Lamp Pine chair Oak chair Oak table", total: 4},
+		{name: "dearest first", in: app.SearchInput{Sort: app.SortPriceDesc}, want: "Oak table Oak chair Pine chair Lamp", total: 4},
+		{name: "a page", page: app.Page{Limit: 2, Offset: 1}, want: "Oak chair Pine chair", total: 4},
+		{name: "past the last page", page: app.Page{Limit: 2, Offset: 4}, want: "", total: 4},
+		{name: "a misspelt word", in: app.SearchInput{Text: "tabel"}, want: "", total: 0, suggestion: "table"},
+		{name: "nothing close", in: app.SearchInput{Text: "zzzzzz"}, want: "", total: 0},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			search, err := app.CheckSearch(tc.in)
+			must(t, err)
+			if tc.category != nil {
+				search.CategoryID = tc.category.ID
+			}
+			page := tc.page
+			if page.Limit == 0 {
+				page.Limit = 10
+			}
+			got, err := w.SearchProducts(w.ctx, search, page)
+			must(t, err)
+			if found := listingNames(got.Items); found != tc.want || got.Total != tc.total || got.Suggestion != tc.suggestion {
+				t.Errorf("found %q of %d (suggesting %q), want %q of %d (suggesting %q)",
+					found, got.Total, got.Suggestion, tc.want, tc.total, tc.suggestion)
+			}
+		})
+	}
+	t.Run("ListingsComeWhole", func(t *testing.T) {
+		search, err := app.CheckSearch(app.SearchInput{Text: "lamp"})
+		must(t, err)
+		got, err := w.SearchProducts(w.ctx, search, app.Page{Limit: 10})
+		must(t, err)
+		lamp := w.listed["Lamp"]
+		if len(got.Items) != 1 {
+			t.Fatalf("found %d lamps", len(got.Items))
+		}
+		if p := got.Items[0]; p.ID != lamp.ID || p.Category != "Lighting" || p.Seller != "cy" || p.ResalePrice != 800 ||
+			p.Location != "York" || p.Status != app.StatusAvailable {
+			t.Errorf("found %+v", p)
+		}
+	})
+	t.Run("TheIndexFollowsEachChange", func(t *testing.T) {
+		w := newShopWindow(t, open)
+		find := func(t *testing.T, text string) string {
+			t.Helper()
+			search, err := app.CheckSearch(app.SearchInput{Text: text, Sort: app.SortNewest})
+			must(t, err)
+			got, err := w.SearchProducts(w.ctx, search, app.Page{Limit: 10})
+			must(t, err)
+			return listingNames(got.Items)
+		}
+		if got := find(t, "oak"); got != "Oak chair Oak table" {
+			t.Fatalf("before: %q", got)
+		}
+		table := *w.listed["Oak table"]
+		table.Name = "Walnut table"
+		must(t, w.UpdateProduct(w.ctx, &table))
+		if got := find(t, "oak"); got != "Oak chair" {
+			t.Errorf("after a rename, oak finds %q", got)
+		}
+		if got := find(t, "walnut"); got != "Walnut table" {
+			t.Errorf("after a rename, walnut finds %q", got)
+		}
+		must(t, w.DeleteProduct(w.ctx, w.listed["Oak chair"].ID))
+		if got := find(t, "oak"); got != "" {
+			t.Errorf("after a deletion, oak finds %q", got)
+		}
+		must(t, w.CreateProduct(w.ctx, w.newProduct("Oak bench")))
+		if got := find(t, "oak"); got != "Oak bench" {
+			t.Errorf("after a new listing, oak finds %q", got)
+		}
+	})
+}
+
+// RunListingsForSale checks the sitemap's list: the listings for sale,
+// reserved ones included, newest first, in pages of any size.
+func RunListingsForSale(t *testing.T, open func(t *testing.T) Stores) {
+	w := newShopWindow(t, open)
+	byID := map[int64]string{}
+	for name, p := range w.listed {
+		byID[p.ID] = name
+	}
+	for _, tc := range []struct {
+		page app.Page
+		want string
+	}{
+		{app.Page{Limit: app.MaxPageLimit + 100}, "Lamp Oak chair Pine chair Oak table"},
+		{app.Page{Limit: 3, Offset: 1}, "Oak chair Pine chair Oak table"},
+		{app.Page{Limit: 3, Offset: 4}, ""},
+	} {
+		list, err := w.ListingsForSale(w.ctx, tc.page)
+		must(t, err)
+		got := names(list.Items, func(l app.ListedProduct) string { return byID[l.ID] })
+		for _, l := range list.Items {
+			if created := w.listed[byID[l.ID]].Created; !sameMoment(l.Listed, created) {
+				t.Errorf("%s listed at %v, created %v", byID[l.ID], l.Listed, created)
+			}
+		}
+		if got != tc.want || list.Total != 4 {
+			t.Errorf("page %+v: %q of %d, want %q of 4", tc.page, got, list.Total, tc.want)
+		}
+	}
+}
+
+func listingNames(products []app.Product) string {
+	return names(products, func(p app.Product) string { return p.Name })
+}
