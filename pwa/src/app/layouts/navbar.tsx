@@ -8,13 +8,16 @@ import { useUser } from '@/lib/auth'
 import { cn } from '@/lib/cn'
 import { paths } from '@/lib/paths'
 import { useSite } from '@/lib/site'
-import { AccountMenu } from './account-menu'
 import { SearchBox } from './search-box'
 import { SellLink } from './sell-link'
 
 // The phone menu's dialog loads when the menu is first opened, not with the
 // first script of every page (it is the size of the search box beside it).
 const Dialog = lazy(() => import('@/components/dialog').then((m) => ({ default: m.Dialog })))
+// The account menu is only ever shown to someone signed in, who has been
+// here before: a first visit does not load it (the first script's budget,
+// docs/benchmarks.md).
+const AccountMenu = lazy(() => import('./account-menu').then((m) => ({ default: m.AccountMenu })))
 
 const links = [
   { to: paths.home, label: 'Home', end: true },
@@ -39,7 +42,11 @@ function NavItems({ onNavigate, className, accountMenu }: { onNavigate?: () => v
   const canInstall = useInstallPrompt() !== null
   let account: ReactNode = null
   if (user && accountMenu) {
-    account = <AccountMenu user={user} />
+    account = (
+      <Suspense fallback={<span className="inline-flex min-h-11 max-w-48 items-center truncate px-2 font-medium text-stone-700">{user.name}</span>}>
+        <AccountMenu user={user} />
+      </Suspense>
+    )
   } else if (user) {
     account = (
       <button

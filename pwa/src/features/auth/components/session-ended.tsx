@@ -1,6 +1,5 @@
 import { useEffect, useRef } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
-import toast from 'react-hot-toast'
 import { watchSessionEnd } from '@/lib/session-end'
 import { useForgetEndedSession } from '../api/logout'
 import { noteSignedOutElsewhere } from '../forgetting'
@@ -21,7 +20,8 @@ export function SessionEnded() {
     () =>
       watchSessionEnd(client, () => {
         noteSignedOutElsewhere(true)
-        toast(signedOutMessage, { id: signedOutToast })
+        // The toaster loads on first use, keeping it out of the first script (its budget: docs/benchmarks.md).
+        void import('react-hot-toast').then(({ default: toast }) => toast(signedOutMessage, { id: signedOutToast }))
         void forget.current()
       }),
     [client],
