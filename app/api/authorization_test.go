@@ -402,6 +402,9 @@ func TestAuthorization(t *testing.T) {
 		{"site settings", want{ok, ok, ok, ok, ok}, reads, nil, func(c *client, _ int64) *response {
 			return c.call("GET", "/api/site", nil)
 		}},
+		{"the API's contract", want{ok, ok, ok, ok, ok}, reads, nil, func(c *client, _ int64) *response {
+			return c.call("GET", "/api/openapi.json", nil)
+		}},
 		{"change site settings", want{unauth, forbid, forbid, forbid, ok}, writes, nil, func(c *client, _ int64) *response {
 			return c.call("PUT", "/api/site", map[string]any{"tagline": "Tagline " + unique()})
 		}},

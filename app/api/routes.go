@@ -35,6 +35,7 @@ func (s *Server) Handler() chi.Router {
 		r.Get("/categories", s.listCategories)
 		r.Method(http.MethodGet, "/advertised", s.withSessionIfSent(http.HandlerFunc(s.advertisedProducts)))
 		r.Get("/site", s.site)
+		r.Get("/openapi.json", s.openAPI)
 		// The community's posts are for everyone. {post} is a slug here and
 		// an id for the admins' changes below.
 		r.Get("/posts", s.listPosts)
