@@ -158,6 +158,7 @@ func (c *client) send(method, path, contentType string, body io.Reader, headers 
 	if err != nil {
 		c.t.Fatal(err)
 	}
+	checkAnswer(c.t, res, data)
 	return &response{status: res.StatusCode, header: res.Header, body: data}
 }
 

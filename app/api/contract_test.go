@@ -1,0 +1,239 @@
+package api_test
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/getkin/kin-openapi/openapi3"
+	"github.com/getkin/kin-openapi/openapi3filter"
+	"github.com/getkin/kin-openapi/routers"
+	"github.com/getkin/kin-openapi/routers/gorillamux"
+	"github.com/go-chi/chi/v5"
+	"golang.org/x/crypto/bcrypt"
+
+	"rehome/app"
+	"rehome/app/api"
+	"rehome/contract"
+	"rehome/internal/marketplace"
+)
+
+// loadedContract is the document the API's answers are held to.
+type loadedContract struct {
+	doc    *openapi3.T
+	router routers.Router
+}
+
+var apiContract = sync.OnceValues(func() (*loadedContract, error) {
+	loader := openapi3.NewLoader()
+	doc, err := loader.LoadFromData(contract.JSON())
+	if err != nil {
+		return nil, fmt.Errorf("load contract/openapi.json: %w", err)
+	}
+	if err := doc.Validate(loader.Context); err != nil {
+		return nil, fmt.Errorf("contract/openapi.json is not valid OpenAPI: %w", err)
+	}
+	router, err := gorillamux.NewRouter(doc)
+	if err != nil {
+		return nil, err
+	}
+	return &loadedContract{doc: doc, router: router}, nil
+})
+
+// checkAnswer fails the test when the answer res (with its body read into
+// body) is not one the document gives to its request. Every answer under
+// /api and at the other documented paths is checked, errors included; the
+// web app's pages, which are any other path, are not the API's.
+func checkAnswer(t testing.TB, res *http.Response, body []byte) {
+	t.Helper()
+	if err := answerError(res, body); err != nil {
+		t.Errorf("%s %s answered %d, which contract/openapi.json does not allow: %v\nbody: %.300s",
+			res.Request.Method, res.Request.URL.RequestURI(), res.StatusCode, err, body)
+	}
+}
+
+func answerError(res *http.Response, body []byte) error {
+	c, err := apiContract()
+	if err != nil {
+		return err
+	}
+	// The request as the server saw it: after any redirects, and a HEAD as
+	// the GET it stands for.
+	req := res.Request.Clone(context.Background())
+	req.Method = strings.Replace(req.Method, http.MethodHead, http.MethodGet, 1)
+	req.Body = http.NoBody
+	if res.Header.Get("Content-Encoding") == "gzip" && len(body) > 0 {
+		zr, err := gzip.NewReader(bytes.NewReader(body))
+		if err != nil {
+			return fmt.Errorf("gzipped body: %w", err)
+		}
+		if body, err = io.ReadAll(zr); err != nil {
+			return fmt.Errorf("gzipped body: %w", err)
+		}
+	}
+	route, params, err := c.router.FindRoute(req)
+	if err != nil {
+		// No such operation: an API path answers with an Error, as the
+		// document's description says; other paths are the web app's.
+		if !strings.HasPrefix(req.URL.Path, "/api/") {
+			return nil
+		}
+		if res.StatusCode != http.StatusNotFound && res.StatusCode != http.StatusMethodNotAllowed {
+			return fmt.Errorf("no operation in the document: %w", err)
+		}
+		return errorShape(c.doc, body)
+	}
+	options := &openapi3filter.Options{IncludeResponseStatus: true, AuthenticationFunc: openapi3filter.NoopAuthenticationFunc}
+	mediaType, _, _ := mime.ParseMediaType(res.Header.Get("Content-Type"))
+	if res.Request.Method == http.MethodHead {
+		options.ExcludeResponseBody = true // it has none
+	}
+	if len(body) > 0 && mediaType != "application/json" {
+		// Bodies other than JSON are held to their status and media type.
+		options.ExcludeResponseBody = true
+		if err := documentedMediaType(route, res.StatusCode, mediaType); err != nil {
+			return err
+		}
+	}
+	in := &openapi3filter.ResponseValidationInput{
+		RequestValidationInput: &openapi3filter.RequestValidationInput{Request: req, PathParams: params, Route: route, Options: options},
+		Status:                 res.StatusCode,
+		Header:                 res.Header,
+		Body:                   io.NopCloser(bytes.NewReader(body)),
+		Options:                options,
+	}
+	return openapi3filter.ValidateResponse(context.Background(), in)
+}
+
+// documentedMediaType checks that the operation answers status with a body
+// of mediaType.
+func documentedMediaType(route *routers.Route, status int, mediaType string) error {
+	response := route.Operation.Responses.Status(status)
+	if response == nil || response.Value == nil {
+		return fmt.Errorf("status %d is not documented", status)
+	}
+	if response.Value.Content.Get(mediaType) == nil {
+		return fmt.Errorf("status %d has no %q body in the document", status, mediaType)
+	}
+	return nil
+}
+
+// errorShape checks body against the document's Error schema.
+func errorShape(doc *openapi3.T, body []byte) error {
+	var value any
+	if err := json.Unmarshal(body, &value); err != nil {
+		return fmt.Errorf("body is not JSON: %w", err)
+	}
+	return doc.Components.Schemas["Error"].Value.VisitJSON(value, openapi3.EnableJSONSchema2020())
+}
+
+// TestRoutesMatchContract walks the route table: every route has its
+// operation in the document, and every operation its route, with the same
+// path parameters.
+func TestRoutesMatchContract(t *testing.T) {
+	m, err := marketplace.Open(context.Background(), t.TempDir(), app.BcryptHasher{Cost: bcrypt.MinCost})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Close()
+	routed := map[string]bool{}
+	err = chi.Walk(m.Server(api.Config{}).Handler(), func(method, route string, _ http.Handler, _ ...func(http.Handler) http.Handler) error {
+		switch {
+		case route == "/*":
+			// The web app's pages: any path the routes above do not take.
+		case strings.HasSuffix(route, "/*"):
+			// A file server, which chi lists under every method: its files
+			// are read with GET.
+			if method == http.MethodGet {
+				routed[method+" "+strings.TrimSuffix(route, "*")+"{name}"] = true
+			}
+		default:
+			routed[method+" "+route] = true
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := apiContract()
+	if err != nil {
+		t.Fatal(err)
+	}
+	documented := map[string]bool{}
+	for path, item := range c.doc.Paths.Map() {
+		for method := range item.Operations() {
+			documented[method+" "+path] = true
+		}
+	}
+	for op := range routed {
+		if !documented[op] {
+			t.Errorf("%s is routed but not in contract/openapi.json", op)
+		}
+	}
+	for op := range documented {
+		if !routed[op] {
+			t.Errorf("%s is in contract/openapi.json but not routed", op)
+		}
+	}
+	if len(routed) < 80 {
+		t.Errorf("the walk found %d routes: too few to be the whole table", len(routed))
+	}
+}
+
+// TestContractRefusesWhatItShould holds the check itself to account: an
+// answer the document does not give must be refused, or every test that
+// passes through it proves nothing.
+func TestContractRefusesWhatItShould(t *testing.T) {
+	site := `{"name":"Rehome","tagline":"","about":"","rules":"","privacy":"","terms":"","contact_email":"","public_listings":false}`
+	product := `{"id":1,"category":"Tables","product":"Oak table","description":"","image":"/images/a.jpg","thumb_url":"/images/a-thumb.jpg",` +
+		`"images":["/images/a.jpg"],"thumbs":["/images/a-thumb.jpg"],"dimensions":null,"condition":"Good","location":"Town",` +
+		`"original_price":null,"resale_price":120.5,"seller_id":2,"seller":"Sam","seller_verified":false,"purchase_year":null,` +
+		`"use_period":null,"status":"Available","my_booking_id":null,"advertised":false,"time":"2026-11-22T10:15:00.000Z"}`
+	tests := []struct {
+		name, method, path string
+		status             int
+		contentType, body  string
+		ok                 bool
+	}{
+		{"a site as documented", "GET", "/api/site", 200, "application/json", site, true},
+		{"a site's name that is a number", "GET", "/api/site", 200, "application/json", strings.Replace(site, `"Rehome"`, `1`, 1), false},
+		{"a site without its name", "GET", "/api/site", 200, "application/json", strings.Replace(site, `"name":"Rehome",`, ``, 1), false},
+		{"a status the operation never gives", "GET", "/api/site", http.StatusTeapot, "application/json", `{"error":"Teapot"}`, false},
+		{"a product as documented", "GET", "/api/products/1", 200, "application/json", product, true},
+		{"a product that leaks a key", "GET", "/api/products/1", 200, "application/json", strings.Replace(product, `"id":1,`, `"id":1,"password_hash":"x",`, 1), false},
+		{"a product of an unknown status", "GET", "/api/products/1", 200, "application/json", strings.Replace(product, `"Available"`, `"Lost"`, 1), false},
+		{"a product with nine photos", "GET", "/api/products/1", 200, "application/json", strings.Replace(product, `"images":["/images/a.jpg"]`, `"images":["1","2","3","4","5","6","7","8","9"]`, 1), false},
+		{"an error as documented", "GET", "/api/products/1", 404, "application/json", `{"error":"Not found"}`, true},
+		{"an error without its message", "GET", "/api/products/1", 404, "application/json", `{"fields":{}}`, false},
+		{"an error's field message that is not text", "POST", "/api/auth/login", 422, "application/json", `{"error":"x","fields":{"email":1}}`, false},
+		{"no route, an error", "GET", "/api/nothing-here", 404, "application/json", `{"error":"Not found"}`, true},
+		{"no route, a success", "GET", "/api/nothing-here", 200, "application/json", `{}`, false},
+		{"a sitemap as XML", "GET", "/sitemap.xml", 200, "application/xml", `<urlset/>`, true},
+		{"a sitemap as HTML", "GET", "/sitemap.xml", 200, "text/html", `<html></html>`, false},
+		{"a web app page", "GET", "/dashboard/profile", 200, "text/html", `<html></html>`, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			req, err := http.NewRequest(tt.method, "http://127.0.0.1:8080"+tt.path, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res := &http.Response{Request: req, StatusCode: tt.status, Header: http.Header{"Content-Type": {tt.contentType}}}
+			err = answerError(res, []byte(tt.body))
+			if tt.ok && err != nil {
+				t.Errorf("refused: %v", err)
+			}
+			if !tt.ok && err == nil {
+				t.Error("accepted")
+			}
+		})
+	}
+}

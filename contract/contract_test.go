@@ -1,0 +1,115 @@
+package contract_test
+
+import (
+	"encoding/json"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/getkin/kin-openapi/openapi3"
+
+	"rehome/contract"
+)
+
+func TestDocumentIsValidOpenAPI31(t *testing.T) {
+	loader := openapi3.NewLoader()
+	doc, err := loader.LoadFromData(contract.JSON())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !doc.IsOpenAPI31OrLater() {
+		t.Errorf("openapi %q, want 3.1", doc.OpenAPI)
+	}
+	if err := doc.Validate(loader.Context); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestEveryRefResolves walks the document as plain JSON, so that a $ref the
+// loader would skip (in an unused schema, say) is found too.
+func TestEveryRefResolves(t *testing.T) {
+	var doc any
+	if err := json.Unmarshal(contract.JSON(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	refs := 0
+	var walk func(at string, v any)
+	walk = func(at string, v any) {
+		switch v := v.(type) {
+		case map[string]any:
+			if ref, ok := v["$ref"].(string); ok {
+				refs++
+				if _, err := pointer(doc, ref); err != nil {
+					t.Errorf("%s: $ref %q: %v", at, ref, err)
+				}
+			}
+			for k, child := range v {
+				walk(at+"/"+k, child)
+			}
+		case []any:
+			for _, child := range v {
+				walk(at+"/[]", child)
+			}
+		}
+	}
+	walk("#", doc)
+	if refs == 0 {
+		t.Fatal("no $ref found: the walk reads nothing")
+	}
+}
+
+// pointer follows a local JSON pointer such as #/components/schemas/Error.
+func pointer(doc any, ref string) (any, error) {
+	path, ok := strings.CutPrefix(ref, "#/")
+	if !ok {
+		return nil, errNotLocal
+	}
+	v := doc
+	for _, part := range strings.Split(path, "/") {
+		part = strings.NewReplacer("~1", "/", "~0", "~").Replace(part)
+		m, ok := v.(map[string]any)
+		if !ok {
+			return nil, errMissing
+		}
+		if v, ok = m[part]; !ok {
+			return nil, errMissing
+		}
+	}
+	return v, nil
+}
+
+type refError string
+
+func (e refError) Error() string { return string(e) }
+
+const (
+	errNotLocal = refError("not a reference inside the document")
+	errMissing  = refError("nothing there")
+)
+
+func TestReadOnly(t *testing.T) {
+	tests := []struct {
+		schema string
+		want   []string
+	}{
+		// The keys of a product a client may send back and the server
+		// ignores: they come from the account, the clock and the viewer.
+		{"Product", []string{"advertised", "id", "my_booking_id", "seller", "seller_email", "seller_id", "seller_verified", "thumb_url", "thumbs", "time"}},
+		{"Error", nil},
+		{"NoSuchSchema", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.schema, func(t *testing.T) {
+			if got := contract.ReadOnly(tt.schema); !slices.Equal(got, tt.want) {
+				t.Errorf("ReadOnly(%q) = %q, want %q", tt.schema, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestReadOnlyGivesACopy(t *testing.T) {
+	contract.ReadOnly("Product")[0] = "changed"
+	if got := contract.ReadOnly("Product")[0]; got == "changed" {
+		t.Error("a caller's change reached the next caller")
+	}
+}
