@@ -216,6 +216,8 @@ export default defineConfig({
       '/api': backend,
       '/images': backend,
     },
+    // The API's OpenAPI document, which src/lib/api's test reads.
+    fs: { allow: ['.', '../contract'] },
   },
   build: {
     // The Go binary embeds pwa/dist. Files land in dist/assets/ with content

@@ -34,6 +34,10 @@ export const constants = {
     at: [`${schemas}/Product/properties/resale_price/maximum`, `${schemas}/Product/properties/original_price/maximum`],
   },
   maxProductNameLength: { doc: "A product's name, in characters.", at: [`${schemas}/ProductInput/properties/product/maxLength`] },
+  maxDescriptionLength: {
+    doc: "A product's description, in characters.",
+    at: [`${schemas}/Product/properties/description/maxLength`, `${schemas}/ProductInput/properties/description/maxLength`],
+  },
   maxLocationLength: { doc: 'Where a product is, in characters.', at: [`${schemas}/ProductInput/properties/location/maxLength`] },
   maxUsePeriodLength: { doc: 'How long a product was used, in characters.', at: [`${schemas}/ProductInput/properties/use_period/maxLength`] },
   minPasswordLength: { doc: 'A password, at least, in characters.', at: [`${schemas}/Password/minLength`] },
@@ -42,10 +46,10 @@ export const constants = {
   maxDeclineReasonLength: { doc: "A seller's reason for declining a booking, in characters.", at: [`${schemas}/Decline/properties/reason/maxLength`] },
   maxReportReasonLength: { doc: "A report's reason, in characters.", at: [`${schemas}/ReportInput/properties/reason/maxLength`] },
   maxPostTitleLength: { doc: "A post's title, in characters.", at: [`${schemas}/PostInput/properties/title/maxLength`] },
+  maxPostBodyLength: { doc: "A post's body, in characters.", at: [`${schemas}/PostInput/properties/body/maxLength`] },
   conditions: { doc: "A product's conditions, best first.", at: [`${schemas}/Condition/enum`] },
   registrationRoles: { doc: 'The roles a person may pick when registering.', at: [`${schemas}/Registration/properties/role/enum`] },
   pushKinds: { doc: 'The kinds of phone notification a person may turn off.', at: [`${schemas}/PushKind/enum`] },
-  eventNames: { doc: 'The events of the live event stream (GET /api/events).', at: [`${schemas}/EventName/enum`] },
 }
 
 /** The value at a JSON pointer of the document. */

@@ -12,6 +12,7 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query'
 import { meQueryOptions } from './auth'
 import { sessionRenewed } from './session-end'
 import { bookingKeys, conversationKeys, productKeys } from './query-keys'
+import type { EventName } from './types'
 
 /** A stream closed this long while the tab is hidden frees its connection; it reopens when shown. */
 export const hiddenCloseDelay = 5 * 60 * 1000
@@ -79,15 +80,16 @@ export function listen(client: QueryClient): () => void {
   }
   const open = () => {
     source = new EventSource(lastEventId ? `/api/events?last_event_id=${encodeURIComponent(lastEventId)}` : '/api/events')
-    for (const type of ['message', 'booking', 'reset']) {
+    // Named as the API's document names them (EventName), so a renamed event fails to compile.
+    for (const type of ['message', 'booking', 'reset'] satisfies EventName[]) {
       source.addEventListener(type, (event) => refetch(type, received(event)))
     }
-    source.addEventListener('unread', (event) => {
+    source.addEventListener('unread' satisfies EventName, (event) => {
       const { unread } = received(event)
       if (typeof unread === 'number') client.setQueryData(conversationKeys.unread(), { unread })
     })
     // Not reconnected until the tab is shown again (onVisibility).
-    source.addEventListener('superseded', close)
+    source.addEventListener('superseded' satisfies EventName, close)
     source.addEventListener('error', failed)
   }
   const close = () => {

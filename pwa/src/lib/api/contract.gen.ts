@@ -12,6 +12,9 @@ export const maxPrice = 10000000
 /** A product's name, in characters. From #/components/schemas/ProductInput/properties/product/maxLength. */
 export const maxProductNameLength = 120
 
+/** A product's description, in characters. From #/components/schemas/Product/properties/description/maxLength. */
+export const maxDescriptionLength = 5000
+
 /** Where a product is, in characters. From #/components/schemas/ProductInput/properties/location/maxLength. */
 export const maxLocationLength = 200
 
@@ -36,6 +39,9 @@ export const maxReportReasonLength = 500
 /** A post's title, in characters. From #/components/schemas/PostInput/properties/title/maxLength. */
 export const maxPostTitleLength = 120
 
+/** A post's body, in characters. From #/components/schemas/PostInput/properties/body/maxLength. */
+export const maxPostBodyLength = 20000
+
 /** A product's conditions, best first. From #/components/schemas/Condition/enum. */
 export const conditions = ["Excellent", "Good", "Fair"] as const
 
@@ -44,6 +50,3 @@ export const registrationRoles = ["Buyer", "Seller"] as const
 
 /** The kinds of phone notification a person may turn off. From #/components/schemas/PushKind/enum. */
 export const pushKinds = ["message", "reply", "booking", "declined", "payment"] as const
-
-/** The events of the live event stream (GET /api/events). From #/components/schemas/EventName/enum. */
-export const eventNames = ["message", "booking", "unread", "reset", "superseded"] as const
