@@ -21,7 +21,7 @@ interface MessageComposerProps {
 
 /**
  * A labelled textarea that sends on Enter (Shift+Enter for a new line), up to
- * 2,000 characters, with a counter as the end comes near.
+ * maxMessageLength characters, with a counter as the end comes near.
  */
 export function MessageComposer({
   label,

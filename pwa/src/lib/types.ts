@@ -89,6 +89,24 @@ export type Post = Schemas['Post']
 /** GET /api/site: what the community says about its marketplace (texts in Markdown). */
 export type Site = Schemas['Site']
 
+/** A signed-in browser of this account (GET /api/auth/sessions). */
+export type Session = Schemas['Session']
+
+/** Body of PATCH /api/auth/me: only the fields given change. */
+export type ProfileChanges = Schemas['ProfileChanges']
+
+/** Body of POST /api/posts: both fields; PATCH takes any of them. */
+export type PostInput = Required<Schemas['PostInput']>
+
+/** Answer of POST /api/booked/{id}/checkout: what Stripe's card form needs. */
+export type Checkout = Schemas['Checkout']
+
+/** GET /api/payment-methods; currency is ISO 4217, lower case ('usd'). */
+export type PaymentMethods = SavedEarlier<Schemas['PaymentMethods'], 'currency'>
+
+/** GET /api/products: a page of the search, and a better spelling when it found nothing. */
+export type SearchResult = List<Product> & Pick<Schemas['SearchResult'], 'suggestion'>
+
 /** A kind of phone notification a person may turn off. */
 export type PushKind = Schemas['PushKind']
 

@@ -7,7 +7,7 @@ import { reportKeys } from '@/lib/query-keys'
 
 export interface ReportInput {
   product_id: number
-  /** Optional, at most 500 characters. */
+  /** Optional, at most maxReportReasonLength characters. */
   reason: string
 }
 
