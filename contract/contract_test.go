@@ -3,6 +3,7 @@ package contract_test
 import (
 	"encoding/json"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -67,11 +68,18 @@ func pointer(doc any, ref string) (any, error) {
 	v := doc
 	for _, part := range strings.Split(path, "/") {
 		part = strings.NewReplacer("~1", "/", "~0", "~").Replace(part)
-		m, ok := v.(map[string]any)
-		if !ok {
-			return nil, errMissing
-		}
-		if v, ok = m[part]; !ok {
+		switch node := v.(type) {
+		case map[string]any:
+			if v, ok = node[part]; !ok {
+				return nil, errMissing
+			}
+		case []any:
+			i, err := strconv.Atoi(part)
+			if err != nil || i < 0 || i >= len(node) {
+				return nil, errMissing
+			}
+			v = node[i]
+		default:
 			return nil, errMissing
 		}
 	}
@@ -111,5 +119,28 @@ func TestReadOnlyGivesACopy(t *testing.T) {
 	contract.ReadOnly("Product")[0] = "changed"
 	if got := contract.ReadOnly("Product")[0]; got == "changed" {
 		t.Error("a caller's change reached the next caller")
+	}
+}
+
+// TestEveryEventHasItsData: the names a client may be sent and the data
+// each carries are one list.
+func TestEveryEventHasItsData(t *testing.T) {
+	doc, err := openapi3.NewLoader().LoadFromData(contract.JSON())
+	if err != nil {
+		t.Fatal(err)
+	}
+	schemas := doc.Components.Schemas
+	var names []string
+	for _, name := range schemas["EventName"].Value.Enum {
+		names = append(names, name.(string))
+	}
+	var withData []string
+	for name := range schemas["LiveEventData"].Value.Properties {
+		withData = append(withData, name)
+	}
+	slices.Sort(names)
+	slices.Sort(withData)
+	if len(names) == 0 || !slices.Equal(names, withData) {
+		t.Errorf("EventName %q, LiveEventData %q", names, withData)
 	}
 }

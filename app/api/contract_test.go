@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"mime"
@@ -96,7 +97,7 @@ func answerError(res *http.Response, body []byte) error {
 	if res.Request.Method == http.MethodHead {
 		options.ExcludeResponseBody = true // it has none
 	}
-	if len(body) > 0 && mediaType != "application/json" {
+	if mediaType != "" && mediaType != "application/json" {
 		// Bodies other than JSON are held to their status and media type.
 		options.ExcludeResponseBody = true
 		if err := documentedMediaType(route, res.StatusCode, mediaType); err != nil {
@@ -235,5 +236,117 @@ func TestContractRefusesWhatItShould(t *testing.T) {
 				t.Error("accepted")
 			}
 		})
+	}
+}
+
+// TestServesItsContract: the document is served as written, to anyone, and
+// a client that holds it is answered 304.
+func TestServesItsContract(t *testing.T) {
+	e := newEnv(t)
+	c := e.client()
+	r := c.call("GET", "/api/openapi.json", nil)
+	expectStatus(t, r, http.StatusOK)
+	if !bytes.Equal(r.body, contract.JSON()) {
+		t.Error("the body is not contract/openapi.json")
+	}
+	for name, want := range map[string]string{"Content-Type": "application/json", "Cache-Control": "no-cache"} {
+		if got := r.header.Get(name); got != want {
+			t.Errorf("%s: %q, want %q", name, got, want)
+		}
+	}
+	etag := r.header.Get("ETag")
+	if etag == "" {
+		t.Fatal("no ETag")
+	}
+	again := c.send("GET", "/api/openapi.json", "", nil, "If-None-Match", etag)
+	expectStatus(t, again, http.StatusNotModified)
+	if len(again.body) != 0 {
+		t.Errorf("304 with %d bytes", len(again.body))
+	}
+	expectStatus(t, c.send("GET", "/api/openapi.json", "", nil, "If-None-Match", `"other"`), http.StatusOK)
+	zipped := c.send("GET", "/api/openapi.json", "", nil, "Accept-Encoding", "gzip")
+	if zipped.header.Get("Content-Encoding") != "gzip" || len(zipped.body) >= len(contract.JSON()) {
+		t.Errorf("asked for gzip: Content-Encoding %q, %d bytes of %d", zipped.header.Get("Content-Encoding"), len(zipped.body), len(contract.JSON()))
+	}
+}
+
+// checkEvent fails the test when a live event's name or data is not one the
+// document describes.
+func checkEvent(t testing.TB, name, data string) {
+	t.Helper()
+	if err := eventError(name, data); err != nil {
+		t.Errorf("event %q with data %s: %v", name, data, err)
+	}
+}
+
+func eventError(name, data string) error {
+	c, err := apiContract()
+	if err != nil {
+		return err
+	}
+	schemas := c.doc.Components.Schemas
+	if err := schemas["EventName"].Value.VisitJSON(name, openapi3.EnableJSONSchema2020()); err != nil {
+		return err
+	}
+	var value any
+	if err := json.Unmarshal([]byte(data), &value); err != nil {
+		return fmt.Errorf("data is not JSON: %w", err)
+	}
+	schema := schemas["LiveEventData"].Value.Properties[name]
+	if schema == nil {
+		return errors.New("LiveEventData has no schema for it")
+	}
+	return schema.Value.VisitJSON(value, openapi3.EnableJSONSchema2020())
+}
+
+func TestContractRefusesStrangeEvents(t *testing.T) {
+	tests := []struct {
+		name, event, data string
+		ok                bool
+	}{
+		{"a message", "message", `{"conversation_id":3,"message_id":7}`, true},
+		{"a booking of a deleted product", "booking", `{"booking_id":3,"product_id":null}`, true},
+		{"a reset", "reset", `{}`, true},
+		{"an unknown event", "party", `{}`, false},
+		{"a message without its id", "message", `{"conversation_id":3}`, false},
+		{"an unread count as text", "unread", `{"unread":"3"}`, false},
+		{"a reset with data", "reset", `{"why":"restart"}`, false},
+		{"data that is not JSON", "unread", `3 unread`, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := eventError(tt.event, tt.data)
+			if tt.ok && err != nil {
+				t.Errorf("refused: %v", err)
+			}
+			if !tt.ok && err == nil {
+				t.Error("accepted")
+			}
+		})
+	}
+}
+
+// TestSessionCookieIsDocumented: the cookie the server sets is the one the
+// document's security scheme names.
+func TestSessionCookieIsDocumented(t *testing.T) {
+	c, err := apiContract()
+	if err != nil {
+		t.Fatal(err)
+	}
+	scheme := c.doc.Components.SecuritySchemes["session"]
+	if scheme == nil || scheme.Value.In != "cookie" {
+		t.Fatal("no cookie security scheme named session")
+	}
+	e := newEnv(t)
+	r := e.client().form("/api/auth/register", map[string]string{
+		"name": "Cora Cookie", "email": "cora@example.com", "password": testPassword, "role": "Buyer",
+	}, nil)
+	expectStatus(t, r, http.StatusCreated)
+	var names []string
+	for _, cookie := range (&http.Response{Header: r.header}).Cookies() {
+		names = append(names, cookie.Name)
+	}
+	if len(names) != 1 || names[0] != scheme.Value.Name {
+		t.Errorf("cookies %q, want the one the document names, %q", names, scheme.Value.Name)
 	}
 }

@@ -2,6 +2,7 @@ package api_test
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"io"
 	"log/slog"
@@ -49,6 +50,17 @@ func (c *client) openEvents(query string, headers ...string) *eventStream {
 	if err != nil {
 		cancel()
 		c.t.Fatal(err)
+	}
+	if res.StatusCode == http.StatusOK {
+		checkAnswer(c.t, res, nil) // a stream's body would not end
+	} else {
+		data, err := io.ReadAll(res.Body)
+		if err != nil {
+			cancel()
+			c.t.Fatal(err)
+		}
+		checkAnswer(c.t, res, data)
+		res.Body = io.NopCloser(bytes.NewReader(data))
 	}
 	s := &eventStream{t: c.t, res: res, events: make(chan sseEvent, 1024), cancel: cancel}
 	c.t.Cleanup(s.close)
@@ -101,6 +113,9 @@ func (s *eventStream) next() sseEvent {
 				s.t.Fatal("the event stream ended")
 			}
 			if e.comment == "" {
+				if e.event != "" {
+					checkEvent(s.t, e.event, e.data)
+				}
 				return e
 			}
 		case <-time.After(5 * time.Second):

@@ -1,6 +1,7 @@
 package api_test
 
 import (
+	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -103,7 +104,12 @@ func step(t *testing.T, h *http.Client, address string) *url.URL {
 	if err != nil {
 		t.Fatal(err)
 	}
+	body, err := io.ReadAll(res.Body)
 	res.Body.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkAnswer(t, res, body)
 	if res.StatusCode != http.StatusFound {
 		t.Fatalf("GET %s: status %d, want a redirect", address, res.StatusCode)
 	}

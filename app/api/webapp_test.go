@@ -40,7 +40,13 @@ func get(t *testing.T, url string, headers ...string) *http.Response {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { res.Body.Close() })
+	defer res.Body.Close()
+	body, err := io.ReadAll(res.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkAnswer(t, res, body)
+	res.Body = io.NopCloser(bytes.NewReader(body))
 	return res
 }
 
