@@ -1405,8 +1405,7 @@ export interface components {
             password: components["schemas"]["Password"];
             /** @enum {string} */
             role: "Buyer" | "Seller";
-            /** @description A JPEG, PNG, GIF or WebP file. */
-            image?: string;
+            image?: components["schemas"]["ImageFile"];
             phone?: string;
             location?: string;
         };
@@ -1438,6 +1437,8 @@ export interface components {
         Message: {
             message: string;
         };
+        /** @description A JPEG, PNG, GIF or WebP file of at most 10 MB and 40 megapixels. */
+        ImageFile: string;
         Image: {
             url: string;
             thumb_url: string;
@@ -1487,6 +1488,7 @@ export interface components {
         };
         BookingInput: {
             product_id: number;
+            /** @description Where buyer and seller meet. */
             location: string;
             /** @description 6 to 20 digits with spaces, `+`, `-` and parentheses. */
             buyer_phone: string;
@@ -1732,7 +1734,19 @@ export interface components {
             booking_id: number;
             product_id: number | null;
         };
-        UnreadEvent: components["schemas"]["Unread"];
+        UnreadEvent: {
+            unread: number;
+        };
+        /** @description The `data:` of each live event, keyed by its `event:` name (EventName). */
+        LiveEventData: {
+            message?: components["schemas"]["MessageEvent"];
+            booking?: components["schemas"]["BookingEvent"];
+            unread?: components["schemas"]["UnreadEvent"];
+            /** @description Refetch what is shown: the server no longer holds every event since Last-Event-ID. */
+            reset?: Record<string, never>;
+            /** @description The stream closes because the account opened a ninth: do not reconnect at once. */
+            superseded?: Record<string, never>;
+        };
         Health: {
             /** @enum {string} */
             status: "ok" | "unavailable";
@@ -1854,7 +1868,7 @@ export interface components {
     };
     parameters: {
         id: number;
-        /** @description At most 100. */
+        /** @description 0 is the default; more than 100 is taken as 100. */
         limit: number;
         offset: number;
         /** @description A repeat with the same key and body gets the first answer again. */
@@ -1933,6 +1947,7 @@ export interface operations {
                     "application/xml": string;
                 };
             };
+            500: components["responses"]["Internal"];
         };
     };
     getSitemapNXml: {
@@ -1964,6 +1979,7 @@ export interface operations {
                     "text/plain": string;
                 };
             };
+            500: components["responses"]["Internal"];
         };
     };
     getManifestWebmanifest: {
@@ -2031,7 +2047,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A stream of events: `event:` an EventName, `data:` MessageEvent, BookingEvent, UnreadEvent or `{}`. */
+            /** @description A stream of events, each an `id:`, an `event:` (EventName) and a `data:` line (LiveEventData), with `: ping` comments. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2123,12 +2139,12 @@ export interface operations {
             content: {
                 "multipart/form-data": {
                     name: string;
-                    image: string;
+                    image: components["schemas"]["ImageFile"];
                 };
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Created */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -2151,7 +2167,7 @@ export interface operations {
     getApiAdvertised: {
         parameters: {
             query?: {
-                /** @description At most 100. */
+                /** @description 0 is the default; more than 100 is taken as 100. */
                 limit?: components["parameters"]["limit"];
                 offset?: components["parameters"]["offset"];
             };
@@ -2190,7 +2206,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Created */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -2268,7 +2284,7 @@ export interface operations {
     getApiPosts: {
         parameters: {
             query?: {
-                /** @description At most 100. */
+                /** @description 0 is the default; more than 100 is taken as 100. */
                 limit?: components["parameters"]["limit"];
                 offset?: components["parameters"]["offset"];
             };
@@ -2304,7 +2320,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Created */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -2505,7 +2521,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Created */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -2598,7 +2614,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Accepted */
             202: {
                 headers: {
                     [name: string]: unknown;
@@ -2785,9 +2801,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description A download. */
             200: {
                 headers: {
+                    "Content-Disposition"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2815,7 +2832,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Accepted */
             202: {
                 headers: {
                     [name: string]: unknown;
@@ -2883,7 +2900,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description Accepted */
             202: {
                 headers: {
                     [name: string]: unknown;
@@ -2904,7 +2921,7 @@ export interface operations {
     getApiAuthSessions: {
         parameters: {
             query?: {
-                /** @description At most 100. */
+                /** @description 0 is the default; more than 100 is taken as 100. */
                 limit?: components["parameters"]["limit"];
                 offset?: components["parameters"]["offset"];
             };
@@ -2994,7 +3011,9 @@ export interface operations {
                     Location?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "text/html": string;
+                };
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
@@ -3020,7 +3039,9 @@ export interface operations {
                     Location?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "text/html": string;
+                };
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
@@ -3204,12 +3225,12 @@ export interface operations {
         requestBody: {
             content: {
                 "multipart/form-data": {
-                    image: string;
+                    image: components["schemas"]["ImageFile"];
                 };
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Created */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -3232,7 +3253,7 @@ export interface operations {
     getApiCategoriesName: {
         parameters: {
             query?: {
-                /** @description At most 100. */
+                /** @description 0 is the default; more than 100 is taken as 100. */
                 limit?: components["parameters"]["limit"];
                 offset?: components["parameters"]["offset"];
             };
@@ -3266,16 +3287,17 @@ export interface operations {
                 q?: string;
                 category?: string;
                 condition?: components["schemas"]["Condition"][];
-                min_price?: string;
-                max_price?: string;
+                min_price?: number;
+                max_price?: number;
                 location?: string;
                 status?: components["schemas"]["ProductStatus"][];
-                seller?: string;
-                max_width_cm?: string;
-                max_depth_cm?: string;
-                max_height_cm?: string;
+                /** @description A seller's id. */
+                seller?: number;
+                max_width_cm?: number;
+                max_depth_cm?: number;
+                max_height_cm?: number;
                 sort?: components["schemas"]["SortOrder"];
-                /** @description At most 100. */
+                /** @description 0 is the default; more than 100 is taken as 100. */
                 limit?: components["parameters"]["limit"];
                 offset?: components["parameters"]["offset"];
             };
@@ -3313,7 +3335,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Created */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -3325,8 +3347,6 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["Unsupported"];
             422: components["responses"]["Invalid"];
@@ -3425,7 +3445,7 @@ export interface operations {
     getApiMyproductsEmail: {
         parameters: {
             query?: {
-                /** @description At most 100. */
+                /** @description 0 is the default; more than 100 is taken as 100. */
                 limit?: components["parameters"]["limit"];
                 offset?: components["parameters"]["offset"];
             };
@@ -3458,7 +3478,7 @@ export interface operations {
             query?: {
                 /** @description The buyer; the caller by default. */
                 email?: string;
-                /** @description At most 100. */
+                /** @description 0 is the default; more than 100 is taken as 100. */
                 limit?: components["parameters"]["limit"];
                 offset?: components["parameters"]["offset"];
             };
@@ -3500,9 +3520,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Created */
             201: {
                 headers: {
+                    /** @description `true` when this is the answer kept for the Idempotency-Key, sent again. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3638,7 +3660,7 @@ export interface operations {
     getApiMybuyers: {
         parameters: {
             query?: {
-                /** @description At most 100. */
+                /** @description 0 is the default; more than 100 is taken as 100. */
                 limit?: components["parameters"]["limit"];
                 offset?: components["parameters"]["offset"];
             };
@@ -3702,7 +3724,7 @@ export interface operations {
     getApiReported: {
         parameters: {
             query?: {
-                /** @description At most 100. */
+                /** @description 0 is the default; more than 100 is taken as 100. */
                 limit?: components["parameters"]["limit"];
                 offset?: components["parameters"]["offset"];
             };
@@ -3743,9 +3765,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Created */
             201: {
                 headers: {
+                    /** @description `true` when this is the answer kept for the Idempotency-Key, sent again. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3821,7 +3845,7 @@ export interface operations {
     getApiUsers: {
         parameters: {
             query?: {
-                /** @description At most 100. */
+                /** @description 0 is the default; more than 100 is taken as 100. */
                 limit?: components["parameters"]["limit"];
                 offset?: components["parameters"]["offset"];
             };
@@ -3876,7 +3900,7 @@ export interface operations {
     getApiBuyers: {
         parameters: {
             query?: {
-                /** @description At most 100. */
+                /** @description 0 is the default; more than 100 is taken as 100. */
                 limit?: components["parameters"]["limit"];
                 offset?: components["parameters"]["offset"];
             };
@@ -3923,7 +3947,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
@@ -3931,7 +3954,7 @@ export interface operations {
     getApiSellers: {
         parameters: {
             query?: {
-                /** @description At most 100. */
+                /** @description 0 is the default; more than 100 is taken as 100. */
                 limit?: components["parameters"]["limit"];
                 offset?: components["parameters"]["offset"];
             };
@@ -4006,7 +4029,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
@@ -4022,7 +4044,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description Created */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -4044,7 +4066,7 @@ export interface operations {
     getApiAudit: {
         parameters: {
             query?: {
-                /** @description At most 100. */
+                /** @description 0 is the default; more than 100 is taken as 100. */
                 limit?: components["parameters"]["limit"];
                 offset?: components["parameters"]["offset"];
             };
@@ -4090,9 +4112,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Created */
             201: {
                 headers: {
+                    /** @description `true` when this is the answer kept for the Idempotency-Key, sent again. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4103,7 +4127,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["Unsupported"];
             422: components["responses"]["Invalid"];
@@ -4133,9 +4156,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Created */
             201: {
                 headers: {
+                    /** @description `true` when this is the answer kept for the Idempotency-Key, sent again. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4158,7 +4183,7 @@ export interface operations {
     getApiConversations: {
         parameters: {
             query?: {
-                /** @description At most 100. */
+                /** @description 0 is the default; more than 100 is taken as 100. */
                 limit?: components["parameters"]["limit"];
                 offset?: components["parameters"]["offset"];
             };
@@ -4281,9 +4306,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Created */
             201: {
                 headers: {
+                    /** @description `true` when this is the answer kept for the Idempotency-Key, sent again. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
