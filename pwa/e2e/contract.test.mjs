@@ -119,8 +119,11 @@ describe('contract', () => {
     })
   }
 
-  it("loads the project's document", async () => {
+  it("reads the project's document", async () => {
     const contract = await loadContract()
-    assert.match(contract.check({ method: 'GET', url: '/api/nowhere/at/all', status: 200 }) ?? '', /no path of the document matches/)
+    const site = { name: 'Rehome', tagline: '', about: '', rules: '', privacy: '', terms: '', contact_email: '', public_listings: false }
+    const answer = { method: 'GET', url: '/api/site', status: 200, contentType: json }
+    assert.equal(contract.check({ ...answer, body: JSON.stringify(site) }), null)
+    assert.match(contract.check({ ...answer, body: JSON.stringify({ ...site, name: 1 }) }) ?? '', /^GET \/api\/site 200: body\/name must be string/)
   })
 })
