@@ -47,6 +47,7 @@ export const constants = {
   maxReportReasonLength: { doc: "A report's reason, in characters.", at: [`${schemas}/ReportInput/properties/reason/maxLength`] },
   maxPostTitleLength: { doc: "A post's title, in characters.", at: [`${schemas}/PostInput/properties/title/maxLength`] },
   maxPostBodyLength: { doc: "A post's body, in characters.", at: [`${schemas}/PostInput/properties/body/maxLength`] },
+  defaultPageSize: { doc: "A list's page when the request does not say.", at: ['/components/parameters/limit/schema/default'] },
   conditions: { doc: "A product's conditions, best first.", at: [`${schemas}/Condition/enum`] },
   registrationRoles: { doc: 'The roles a person may pick when registering.', at: [`${schemas}/Registration/properties/role/enum`] },
   pushKinds: { doc: 'The kinds of phone notification a person may turn off.', at: [`${schemas}/PushKind/enum`] },

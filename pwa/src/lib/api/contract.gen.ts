@@ -42,6 +42,9 @@ export const maxPostTitleLength = 120
 /** A post's body, in characters. From #/components/schemas/PostInput/properties/body/maxLength. */
 export const maxPostBodyLength = 20000
 
+/** A list's page when the request does not say. From #/components/parameters/limit/schema/default. */
+export const defaultPageSize = 24
+
 /** A product's conditions, best first. From #/components/schemas/Condition/enum. */
 export const conditions = ["Excellent", "Good", "Fair"] as const
 

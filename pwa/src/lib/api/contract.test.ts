@@ -40,6 +40,7 @@ describe('contract.gen.ts', () => {
     ['maxReportReasonLength', schemas.ReportInput.properties.reason.maxLength],
     ['maxPostTitleLength', schemas.PostInput.properties.title.maxLength],
     ['maxPostBodyLength', schemas.PostInput.properties.body.maxLength],
+    ['defaultPageSize', document.components.parameters.limit.schema.default],
     ['conditions', schemas.Condition.enum],
     ['registrationRoles', schemas.Registration.properties.role.enum],
     ['pushKinds', schemas.PushKind.enum],
