@@ -6,6 +6,8 @@ WORKDIR /src/pwa
 COPY pwa/package.json pwa/package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY pwa/ ./
+# The build generates the wire types from the API's OpenAPI document.
+COPY contract/openapi.json /src/contract/openapi.json
 RUN npm run build
 
 # 2. The binary, with the web app embedded. Pure Go: no cgo, so it runs anywhere.

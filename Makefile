@@ -11,8 +11,9 @@ GO_SRC  := go.mod go.sum $(shell find . \( -path ./pwa -o -path ./bin -o -path .
 OIDC_PROVIDER := bin/oidc-provider
 STRIPE_MOCK   := bin/stripe-mock
 MAIL_SINK     := bin/mail-sink
+# The API's OpenAPI document: the web app's wire types are generated from it.
 WEB_SRC := $(shell find pwa/src pwa/public pwa/scripts -type f 2>/dev/null) \
-           pwa/index.html pwa/vite.config.ts pwa/package.json $(wildcard pwa/tsconfig*.json)
+           pwa/index.html pwa/vite.config.ts pwa/package.json $(wildcard pwa/tsconfig*.json) contract/openapi.json
 WEB_DEPS  := pwa/node_modules/.package-lock.json
 WEB_BUILD := pwa/dist/index.html
 
@@ -53,8 +54,9 @@ vet:
 	$(GO) tool staticcheck ./...
 	$(GOSEC) -quiet -exclude=G104 -exclude-dir=bench ./...
 
+# What is generated from the OpenAPI document must be checked in as it gives.
 test-web: $(WEB_DEPS)
-	cd pwa && npm run typecheck && npm run routes:check && npm test
+	cd pwa && npm run contract:check && npm run routes:check && npm run typecheck && npm test
 
 # Drives Debian's Chromium against the real binary on a temp data dir, with
 # a local OpenID Connect provider for "Sign in with Google" and stripe-mock

@@ -202,6 +202,9 @@ export default defineConfig({
         // the plugin adds the manifest and its icons. The install dialog's
         // screenshots are not needed offline.
         globPatterns: ['**/*.{js,css,html,svg,txt}'],
+        // The API reference page's scripts (scripts/api-reference.mjs): 4 MB
+        // that the app never uses.
+        globIgnores: ['docs/**'],
       },
     }),
   ],
@@ -213,6 +216,8 @@ export default defineConfig({
       '/api': backend,
       '/images': backend,
     },
+    // The API's OpenAPI document, which src/lib/api's test reads.
+    fs: { allow: ['.', '../contract'] },
   },
   build: {
     // The Go binary embeds pwa/dist. Files land in dist/assets/ with content

@@ -61,6 +61,7 @@ func (s *Server) Handler() chi.Router {
 	r.Get("/sitemap.xml", s.sitemap)
 	r.Get("/sitemap-{n}.xml", s.sitemapFile)
 	r.Get("/"+webapp.ManifestFile, s.manifest)
+	r.Get(apiReferencePath, s.apiReference)
 
 	r.Handle("/images/*", http.StripPrefix("/images/", s.images))
 	r.Handle("/*", s.webApp)

@@ -17,10 +17,15 @@ const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist')
 // sidebar; "careers" or "discord" in lower case would be someone's listing.
 const leftovers = ['Upgrade to Pro', 'Brand Center', 'Discord', 'Careers', 'Components', 'Licensing', 'MacOS']
 
+// The API reference page's Scalar (scripts/api-reference.mjs): a library
+// copied as it is published, never part of the app, with words of its own.
+const notTheApp = join(dist, 'docs')
+
 async function builtFiles(dir) {
   const found = []
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name)
+    if (path === notTheApp) continue
     if (entry.isDirectory()) found.push(...(await builtFiles(path)))
     else if (/\.(m?js|html|webmanifest|json)$/.test(entry.name)) found.push(path)
   }

@@ -1,13 +1,16 @@
 // The end-to-end harness: the real bin/rehome on a temp data dir and a free
 // port, driven by Debian's Chromium through playwright-core. Nothing is
 // mocked and no browser is ever downloaded.
+import assert from 'node:assert/strict'
 import { spawn } from 'node:child_process'
 import { mkdtemp, mkdir, rm } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
+import { after, afterEach } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import { chromium } from 'playwright-core'
+import { loadContract } from './contract.mjs'
 
 const here = dirname(fileURLToPath(import.meta.url))
 export const binary = join(here, '..', '..', 'bin', 'rehome')
@@ -216,10 +219,65 @@ export async function startServer({ google, stripe, mail } = {}) {
   }
 }
 
+/** A browser whose every context's API answers are held to the document (followContract). */
 export async function launchBrowser() {
   await mkdir(screenshotDir, { recursive: true })
-  return chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumFlags })
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumFlags })
+  // browser.newPage() makes its context through this too.
+  const newContext = browser.newContext.bind(browser)
+  browser.newContext = async (options) => followContract(await newContext(options))
+  return browser
 }
+
+const contract = loadContract()
+// Its failure is reported by each check that needs it.
+contract.catch(() => {})
+const reading = new Set()
+const violations = []
+
+/**
+ * Checks every answer under /api/ that the context's pages receive against
+ * the OpenAPI document (contract.mjs); an answer outside it fails the test
+ * during which it came, after that test (or at the end of the file). The
+ * event stream's body is left unread: it never ends. Answers the context.
+ */
+export function followContract(context) {
+  context.on('response', (response) => {
+    const url = new URL(response.url())
+    if (!url.pathname.startsWith('/api/')) return
+    const checked = answerOf(response)
+      .then(async (answer) => (await contract).check(answer))
+      .then(
+        (violation) => violation && violations.push(violation),
+        (error) => violations.push(`${response.request().method()} ${url.pathname}: not checked: ${error.message}`),
+      )
+    reading.add(checked)
+    void checked.finally(() => reading.delete(checked))
+  })
+  return context
+}
+
+async function answerOf(response) {
+  const status = response.status()
+  const contentType = response.headers()['content-type']
+  const answer = { method: response.request().method(), url: response.url(), status, contentType, body: undefined }
+  if (status >= 300 && status < 400) answer.body = ''
+  else if (!contentType?.startsWith('text/event-stream')) {
+    // A page that navigated away or closed takes its answers' bodies with it:
+    // the rest of the answer is checked all the same.
+    answer.body = await response.text().catch(() => undefined)
+  }
+  return answer
+}
+
+async function answersInContract() {
+  // allSettled: an answer read as the checking starts adds itself to the set.
+  while (reading.size > 0) await Promise.allSettled([...reading])
+  const found = [...new Set(violations.splice(0))]
+  assert.deepEqual(found, [], `API answers outside contract/openapi.json:\n${found.join('\n')}`)
+}
+afterEach(answersInContract)
+after(answersInContract)
 
 /**
  * A fresh browser profile (cookies, storage) at phone or desktop width.

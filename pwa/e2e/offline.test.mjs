@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, test } from 'node:test'
 import { chromium } from 'playwright-core'
-import { adminAccount, chromiumFlags, launchBrowser, newContext, screenshots, startServer } from './harness.mjs'
+import { adminAccount, chromiumFlags, followContract, launchBrowser, newContext, screenshots, startServer } from './harness.mjs'
 import { eventually, expectToast, logIn, logOut, pictureForm, registerThroughApi, savedOnDevice, watch, writePictures } from './support.mjs'
 
 const seller = { name: 'Sam Seller', email: 'sam@offline.test', password: 'seller password 1' }
@@ -85,6 +85,7 @@ async function persistentProfile(baseURL, width = 1280) {
     viewport: { width, height: 900 },
     deviceScaleFactor: 1,
   })
+  followContract(context)
   profiles.push({ context, dir })
   return context
 }

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, test } from 'node:test'
 import { chromium } from 'playwright-core'
-import { chromiumFlags, startServer } from './harness.mjs'
+import { chromiumFlags, followContract, startServer } from './harness.mjs'
 import { eventually, logIn, registerThroughApi, watch, writePictures } from './support.mjs'
 
 const buyer = { name: 'Pia Pusher', email: 'pia@push.test', password: 'pia password 1' }
@@ -65,6 +65,7 @@ before(async () => {
     viewport: { width: 1280, height: 900 },
     deviceScaleFactor: 1,
   })
+  followContract(context)
   await context.grantPermissions(['notifications'], { origin: proxy.url })
   page = context.pages()[0] ?? (await context.newPage())
   await page.goto('/')

@@ -3,7 +3,7 @@
 // It runs in the worker and in tests: it uses nothing of the DOM or of workers.
 
 /** Paths the server answers itself: never a screen of the app. */
-export const serverPaths = [/^\/api\//, /^\/images\//, /^\/(robots\.txt|sitemap(-\d+)?\.xml)$/]
+export const serverPaths = [/^\/api\//, /^\/images\//, /^\/docs\//, /^\/(robots\.txt|sitemap(-\d+)?\.xml)$/]
 
 /** The fields of NotificationOptions that Chromium reads but TypeScript's lib no longer lists. */
 export interface NoteOptions extends NotificationOptions {

@@ -1,10 +1,8 @@
 import { useId, useState, type KeyboardEvent } from 'react'
+import { maxMessageLength } from '@/lib/api/contract.gen'
 import { cn } from '@/lib/cn'
 import { Button } from './button'
 import { controlClasses } from './field'
-
-/** The server's limit on a message's length. */
-export const maxMessageLength = 2000
 
 /** The counter shows from here on: near the end, where it helps. */
 const counterFrom = maxMessageLength - 200
@@ -23,7 +21,7 @@ interface MessageComposerProps {
 
 /**
  * A labelled textarea that sends on Enter (Shift+Enter for a new line), up to
- * 2,000 characters, with a counter as the end comes near.
+ * maxMessageLength characters, with a counter as the end comes near.
  */
 export function MessageComposer({
   label,

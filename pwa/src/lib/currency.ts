@@ -7,13 +7,7 @@ import { useCallback } from 'react'
 import { api } from './api'
 import { defaultCurrency, formatPrice } from './format'
 import { paymentMethodsKey } from './query-keys'
-
-/** GET /api/payment-methods: whether cards are taken, and the currency prices are in. */
-export interface PaymentMethods {
-  card: boolean
-  /** ISO 4217, lower case ('usd'); older servers leave it out. */
-  currency?: string
-}
+import type { PaymentMethods } from './types'
 
 export const paymentMethodsQueryOptions = () => ({
   queryKey: paymentMethodsKey,

@@ -14,6 +14,7 @@ import { meQueryOptions } from './auth'
 import { followStream, liveChanges, refresh, type Change, type LiveChange } from './refresh'
 import { sessionRenewed } from './session-end'
 import { conversationKeys } from './query-keys'
+import type { EventName } from './types'
 
 /** A stream closed this long while the tab is hidden frees its connection; it reopens when shown. */
 export const hiddenCloseDelay = 5 * 60 * 1000
@@ -76,12 +77,12 @@ export function listen(client: QueryClient): () => void {
     for (const kind of liveChanges) {
       source.addEventListener(kind, (event) => refetch(kind, received(event)))
     }
-    source.addEventListener('unread', (event) => {
+    source.addEventListener('unread' satisfies EventName, (event) => {
       const { unread } = received(event)
       if (typeof unread === 'number') client.setQueryData(conversationKeys.unread(), { unread })
     })
     // Not reconnected until the tab is shown again (onVisibility).
-    source.addEventListener('superseded', close)
+    source.addEventListener('superseded' satisfies EventName, close)
     source.addEventListener('error', failed)
   }
   const close = () => {

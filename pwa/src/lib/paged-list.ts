@@ -9,10 +9,11 @@ import {
   type UseInfiniteQueryOptions,
   type UseInfiniteQueryResult,
 } from '@tanstack/react-query'
+import { defaultPageSize } from './api/contract.gen'
 import type { List } from './types'
 
 /** The server's default page size. */
-export const pageSize = 24
+export const pageSize = defaultPageSize
 
 export interface PageRequest {
   limit: number

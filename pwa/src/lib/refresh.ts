@@ -32,6 +32,7 @@ import {
   siteKeys,
   userKeys,
 } from './query-keys'
+import type { EventName } from './types'
 
 /** Each kind of change, with what its queries depend on. */
 export interface ChangeData {
@@ -79,7 +80,8 @@ export type Change = { [K in ChangeKind]: { kind: K } & ChangeData[K] }[ChangeKi
 type ChangeOf<K extends ChangeKind> = Extract<Change, { kind: K }>
 
 /** The changes the server tells over GET /api/events (lib/live-events.ts listens for each). */
-export const liveChanges = ['message', 'booking', 'reset'] as const satisfies readonly ChangeKind[]
+// Named as the API's document names its events (EventName): a renamed event fails to compile.
+export const liveChanges = ['message', 'booking', 'reset'] as const satisfies readonly Extract<ChangeKind, EventName>[]
 export type LiveChange = (typeof liveChanges)[number]
 
 interface Refresh<K extends ChangeKind> {

@@ -3,12 +3,15 @@ import { paths } from '@/lib/paths'
 import { useSite } from '@/lib/site'
 import { Brand } from './navbar'
 
+/** The API's reference page (served by the server, app/api/api_reference.go). */
+const apiReferencePath = '/docs/api'
+
 const linkClasses = 'inline-flex min-h-11 items-center text-stone-600 no-underline hover:text-teal-800 hover:underline'
 
 /**
  * Links only to pages that exist: the community's texts, the categories,
- * Blogs and a way to reach an admin (their address when the site gives one,
- * else the About page, which says how).
+ * Blogs, the API's reference and a way to reach an admin (their address when
+ * the site gives one, else the About page, which says how).
  */
 export function Footer() {
   const { site } = useSite()
@@ -38,6 +41,12 @@ export function Footer() {
                   </Link>
                 </li>
               ))}
+              <li>
+                {/* The server's page, not a screen of the app: a whole new document. */}
+                <a href={apiReferencePath} className={linkClasses}>
+                  API
+                </a>
+              </li>
               <li>
                 {site.contact_email ? (
                   <a href={`mailto:${site.contact_email}`} className={linkClasses}>

@@ -39,6 +39,7 @@ describe('public layout', () => {
       ['Terms', '/terms'],
       ['Categories', '/categories'],
       ['Blogs', '/blogs'],
+      ['API', '/docs/api'],
       ['Contact an admin', 'mailto:admins@riverside.example'],
     ])
     expect(within(footer).getByText(defaultSite.tagline)).toBeInTheDocument()

@@ -1,10 +1,10 @@
 // The server's rules for a new account (app/user.go), checked in the browser
 // first so a form that would be refused is never sent.
+import { maxPasswordBytes, minPasswordLength } from '@/lib/api/contract.gen'
 
-/** The server's minimum, counted in characters (runes), not UTF-16 units. */
-export const minPasswordLength = 8
-/** bcrypt reads at most 72 bytes; the server refuses longer passwords. */
-export const maxPasswordBytes = 72
+// The minimum counts characters (runes), not UTF-16 units; the maximum bytes,
+// as bcrypt reads at most 72.
+export { minPasswordLength }
 
 export const emailMessage = 'Enter a valid email address'
 

@@ -2,6 +2,7 @@
 // /search, under the names GET /api/products takes (docs/api.md), so a search
 // can be shared, bookmarked and reopened with Back, and a 422's `fields` name
 // the filter at fault. This file turns the address into filters and back.
+import { maxPrice } from '@/lib/api/contract.gen'
 import { toDecimalPoint } from '@/lib/decimal'
 import { paths } from '@/lib/paths'
 import { conditions, type Condition, type ProductStatus } from '@/lib/types'
@@ -207,7 +208,7 @@ export function withoutPanelFilters(filters: SearchFilters): SearchFilters {
 /** The server's rules for a price (app.ParseCents) and a measure, mirrored to catch mistakes as they are typed. */
 const pricePattern = /^\d{1,12}(\.\d{1,2})?$/
 const measurePattern = /^(\d{1,12}(\.\d{0,12})?|\.\d{1,12})$/
-const maxPriceCents = 10_000_000_00
+const maxPriceCents = maxPrice * 100
 const maxFitCm = 100_000
 
 function priceProblem(raw: string): string | undefined {

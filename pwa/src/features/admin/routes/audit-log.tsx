@@ -1,11 +1,11 @@
 import { PageHeader } from '@/components/page-header'
 import type { Column } from '@/components/table'
-import type { AuditEntry } from '@/lib/types'
+import type { AuditAction, AuditEntry } from '@/lib/types'
 import { useAuditLog } from '../api/get-audit-log'
 import { SearchableTable } from '../components/searchable-table'
 
-/** The words for each action; one the server added since is shown as it is sent. */
-const actionLabels: Record<string, string> = {
+/** The words for each action; one the server added since this app was built is shown as it is sent. */
+const actionLabels: Record<AuditAction, string> = {
   promote_user: 'Promoted to admin',
   verify_seller: 'Verified seller',
   delete_user: 'Deleted account',
@@ -29,7 +29,7 @@ const targetLabels: Record<string, string> = {
 }
 
 function actionLabel(action: string): string {
-  return actionLabels[action] ?? action
+  return actionLabels[action as AuditAction] ?? action
 }
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })

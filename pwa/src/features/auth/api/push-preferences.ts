@@ -1,18 +1,19 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
+import { pushKinds as kinds } from '@/lib/api/contract.gen'
 import { pushKeys } from '@/lib/query-keys'
+import type { PushKind, PushPreferences } from '@/lib/types'
 
-/** Each kind of notification, in the order Profile lists them, with its label. */
-export const pushKinds = [
-  { kind: 'message', label: 'New messages' },
-  { kind: 'reply', label: 'Replies from sellers' },
-  { kind: 'booking', label: 'New bookings' },
-  { kind: 'declined', label: 'Declined bookings' },
-  { kind: 'payment', label: 'Payments received' },
-] as const
+const labels: Record<PushKind, string> = {
+  message: 'New messages',
+  reply: 'Replies from sellers',
+  booking: 'New bookings',
+  declined: 'Declined bookings',
+  payment: 'Payments received',
+}
 
-export type PushKind = (typeof pushKinds)[number]['kind']
-export type PushPreferences = Record<PushKind, boolean>
+/** Each kind of notification, in the order the API lists them (which Profile follows), with its label. */
+export const pushKinds = kinds.map((kind) => ({ kind, label: labels[kind] }))
 
 export const pushPreferencesQueryOptions = () =>
   queryOptions({

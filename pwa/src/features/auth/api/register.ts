@@ -6,7 +6,7 @@ import { startSession } from './login'
 export interface RegisterInput {
   name: string
   email: string
-  /** At least 8 characters; the server checks. */
+  /** At least minPasswordLength characters; the server checks. */
   password: string
   role: RegistrationRole
   /** Optional: without one, the account shows the person's initials. */

@@ -3,18 +3,9 @@ import { api } from '@/lib/api'
 import { pagedListOptions, usePagedList, type PageRequest } from '@/lib/paged-list'
 import { sessionKeys } from '@/lib/query-keys'
 import { refreshAfterWrite } from '@/lib/refresh'
-import type { List } from '@/lib/types'
+import type { List, Session } from '@/lib/types'
 
-export interface Session {
-  /** Opaque, hex. */
-  id: string
-  /** "Chrome on Android", read from the browser that signed in. */
-  device: string
-  created_at: string
-  last_seen: string
-  /** The session of this browser. */
-  current: boolean
-}
+export type { Session }
 
 /** GET /api/auth/sessions: this one first, then the most recently seen. */
 export function getSessions(page: PageRequest, signal?: AbortSignal): Promise<List<Session>> {

@@ -1,17 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import { authKeys } from '@/lib/query-keys'
-import type { User } from '@/lib/types'
+import type { ProfileChanges, User } from '@/lib/types'
 
 /** Only the fields given change; image is the url POST /api/images answered. */
-export interface ProfileChanges {
-  name?: string
-  phone?: string
-  location?: string
-  image?: string
-  /** "Show my phone on my listings" to everyone signed in, not only to buyers who booked. */
-  show_phone?: boolean
-}
+export type { ProfileChanges }
 
 /** PATCH /api/auth/me: 200 with the user; 422 with fields.name|phone|location|image. */
 export function updateProfile(changes: ProfileChanges): Promise<User> {

@@ -2,12 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
 import { postKeys } from '@/lib/query-keys'
 import { refreshAfterWrite } from '@/lib/refresh'
-import type { Post } from '@/lib/types'
+import type { Post, PostInput } from '@/lib/types'
 
-export interface PostInput {
-  title: string
-  body: string
-}
+export type { PostInput }
 
 /** POST /api/posts (admins): 201 with the post and its slug; 422 names the fields. */
 export function createPost(input: PostInput): Promise<Post> {

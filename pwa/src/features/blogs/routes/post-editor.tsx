@@ -12,6 +12,7 @@ import { OfflineReason, OfflineState } from '@/components/offline-state'
 import { PageHeader } from '@/components/page-header'
 import { PageSpinner } from '@/components/spinner'
 import { isApiError } from '@/lib/api'
+import { maxPostBodyLength as maxBody, maxPostTitleLength as maxTitle } from '@/lib/api/contract.gen'
 import { useOnline } from '@/lib/connectivity'
 import { required } from '@/lib/form'
 import { paths } from '@/lib/paths'
@@ -20,9 +21,6 @@ import type { Post } from '@/lib/types'
 import { usePost } from '../api/get-post'
 import { useCreatePost, useEditPost, type PostInput } from '../api/save-post'
 
-// The server's limits (app.MaxPostTitleRunes, app.MaxPostBodyRunes).
-const maxTitle = 120
-const maxBody = 20000
 
 /** An admin writes a new post; once published, it opens at its address. */
 export function NewPostRoute() {

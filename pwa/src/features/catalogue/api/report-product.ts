@@ -7,7 +7,7 @@ import { refreshAfterWrite } from '@/lib/refresh'
 
 export interface ReportInput {
   product_id: number
-  /** Optional, at most 500 characters. */
+  /** Optional, at most maxReportReasonLength characters. */
   reason: string
 }
 

@@ -3,8 +3,7 @@ import { Button } from '@/components/button'
 import { Dialog } from '@/components/dialog'
 import { Field, Textarea } from '@/components/field'
 import { FormError } from '@/components/form-error'
-
-export const maxReasonLength = 500
+import { maxReportReasonLength as maxReasonLength } from '@/lib/api/contract.gen'
 
 interface ReportDialogProps {
   open: boolean

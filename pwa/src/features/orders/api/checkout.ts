@@ -1,12 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { api, isApiError } from '@/lib/api'
 import { bookingKeys } from '@/lib/query-keys'
-
-/** What Stripe's Payment Element needs to take a card for a booking. */
-export interface Checkout {
-  client_secret: string
-  publishable_key: string
-}
+import type { Checkout } from '@/lib/types'
 
 /**
  * POST /api/booked/{id}/checkout: starts, or finds again, the booking's card

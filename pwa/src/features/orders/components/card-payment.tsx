@@ -3,7 +3,7 @@ import { loadStripe } from '@stripe/stripe-js/pure'
 import { useEffect, useRef, useState } from 'react'
 import { Button } from '@/components/button'
 import { useFormatPrice } from '@/lib/currency'
-import type { Checkout } from '../api/checkout'
+import type { Checkout } from '@/lib/types'
 
 /**
  * Stripe's Payment Element and a Pay button. Loaded only on the payment

@@ -3,9 +3,8 @@ import { Button } from '@/components/button'
 import { Dialog } from '@/components/dialog'
 import { Field, Textarea } from '@/components/field'
 import { FormError } from '@/components/form-error'
+import { maxDeclineReasonLength } from '@/lib/api/contract.gen'
 import type { Booking } from '@/lib/types'
-
-export const maxDeclineReasonLength = 500
 
 interface DeclineDialogProps {
   /** The booking to decline, or null when closed. */

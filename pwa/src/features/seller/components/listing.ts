@@ -1,5 +1,6 @@
 // What the product form holds and what it sends: Add Product sends all of it
 // (POST), Edit only what changed from the product (PATCH).
+import { maxDimensionCm } from '@/lib/api/contract.gen'
 import { fromDecimalPoint, toDecimalPoint } from '@/lib/decimal'
 import type { Condition, Dimensions, NewProduct, Product, ProductChanges } from '@/lib/types'
 
@@ -14,13 +15,13 @@ export type DimensionField = (typeof dimensionFields)[number]['name']
 /**
  * The browser-side check of one measure, as the server makes it: plain
  * decimals (Number() would also read hex and exponents), over 0 and at most
- * 1000 once kept to a millimetre. Empty is fine (they are optional).
+ * maxDimensionCm once kept to a millimetre. Empty is fine (they are optional).
  */
 export function checkDimension(value: string): true | string {
   const text = value.trim()
   if (text === '') return true
   const number = /^(\d+(\.\d*)?|\.\d+)$/.test(text) ? Math.round(Number(text) * 10) / 10 : NaN
-  if (!Number.isFinite(number) || number <= 0 || number > 1000) return 'Enter a size above 0 and at most 1000 cm'
+  if (!Number.isFinite(number) || number <= 0 || number > maxDimensionCm) return `Enter a size above 0 and at most ${maxDimensionCm} cm`
   return true
 }
 

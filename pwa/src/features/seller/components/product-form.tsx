@@ -5,6 +5,14 @@ import { Field, Input, Select, Textarea } from '@/components/field'
 import { FormError } from '@/components/form-error'
 import { OfflineReason } from '@/components/offline-state'
 import { PhotosField } from '@/components/photos-field'
+import {
+  maxDescriptionLength,
+  maxDimensionCm,
+  maxLocationLength,
+  maxPhotos,
+  maxProductNameLength,
+  maxUsePeriodLength,
+} from '@/lib/api/contract.gen'
 import { useCategories } from '@/lib/categories'
 import { useOnline } from '@/lib/connectivity'
 import { checkAmount, decimalSeparator } from '@/lib/decimal'
@@ -12,7 +20,7 @@ import { required, requiredMessage } from '@/lib/form'
 import { useFormSubmission } from '@/lib/server-field-errors'
 import { conditions, type Product, type User } from '@/lib/types'
 import { useSellerVerified } from '../api/get-seller-verified'
-import { maxPhotos, usePhotoUploads, type StoredPhoto } from '../hooks/use-photo-uploads'
+import { usePhotoUploads, type StoredPhoto } from '../hooks/use-photo-uploads'
 import { checkDimension, dimensionFields, formValuesOf, type Listing, type ProductFormValues } from './listing'
 
 /** Form fields the server may name in a 422 answer. */
@@ -130,10 +138,10 @@ export function ProductForm({ seller, product, submitLabel, save }: ProductFormP
         )}
       </Field>
       <Field label="Product name" error={errors.product?.message}>
-        {(control) => <Input maxLength={120} {...control} {...register('product', required)} />}
+        {(control) => <Input maxLength={maxProductNameLength} {...control} {...register('product', required)} />}
       </Field>
       <Field label="Description (optional)" error={errors.description?.message} className="sm:col-span-2">
-        {(control) => <Textarea maxLength={5000} {...control} {...register('description')} />}
+        {(control) => <Textarea maxLength={maxDescriptionLength} {...control} {...register('description')} />}
       </Field>
       <PhotosField
         className="sm:col-span-2"
@@ -168,7 +176,7 @@ export function ProductForm({ seller, product, submitLabel, save }: ProductFormP
         )}
       </Field>
       <Field label="Location" error={errors.location?.message}>
-        {(control) => <Input maxLength={200} {...control} {...register('location', required)} />}
+        {(control) => <Input maxLength={maxLocationLength} {...control} {...register('location', required)} />}
       </Field>
       <Field label="Resale price" error={errors.resale_price?.message} hint={`In dollars, such as 120 or 120${separator}50.`}>
         {(control) => (
@@ -188,7 +196,7 @@ export function ProductForm({ seller, product, submitLabel, save }: ProductFormP
         {(control) => <Input inputMode="numeric" maxLength={4} {...control} {...register('purchase_year')} />}
       </Field>
       <Field label="Use period (optional)" error={errors.use_period?.message} hint="Such as 3 years.">
-        {(control) => <Input maxLength={60} {...control} {...register('use_period')} />}
+        {(control) => <Input maxLength={maxUsePeriodLength} {...control} {...register('use_period')} />}
       </Field>
       <fieldset className="flex flex-col gap-2 sm:col-span-2">
         <legend className="font-medium text-stone-800">Dimensions (optional)</legend>
@@ -201,7 +209,7 @@ export function ProductForm({ seller, product, submitLabel, save }: ProductFormP
                   type="number"
                   inputMode="decimal"
                   min={0}
-                  max={1000}
+                  max={maxDimensionCm}
                   step="any"
                   {...control}
                   {...register(name, { validate: checkDimension })}

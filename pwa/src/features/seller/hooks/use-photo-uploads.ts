@@ -1,10 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { errorMessage, isApiError } from '@/lib/api'
+import { maxPhotos } from '@/lib/api/contract.gen'
 import { uploadImage } from '@/lib/upload-image'
 import type { PhotoItem } from '@/components/photos-field'
-
-/** The server keeps at most this many photos per product. */
-export const maxPhotos = 8
 
 let nextKey = 0
 

@@ -2,6 +2,7 @@ import toast from 'react-hot-toast'
 import { useNavigate } from 'react-router-dom'
 import { PageHeader } from '@/components/page-header'
 import { PageSpinner } from '@/components/spinner'
+import { maxPhotos } from '@/lib/api/contract.gen'
 import { useUser } from '@/lib/auth'
 import { paths } from '@/lib/paths'
 import type { User } from '@/lib/types'
@@ -15,7 +16,7 @@ export function AddProductRoute() {
     <>
       <PageHeader
         title="Add Product"
-        description="List something for sale: a name, a photo, where it is and its price are all it needs; add up to 8 photos."
+        description={`List something for sale: a name, a photo, where it is and its price are all it needs; add up to ${maxPhotos} photos.`}
       />
       {user ? <AddProduct seller={user} /> : <PageSpinner />}
     </>
