@@ -1314,7 +1314,7 @@ export interface components {
             /** Format: date-time */
             readonly time: string;
         };
-        /** @description The body of POST /api/products. Product's read-only keys are accepted and ignored; other unknown keys are refused. */
+        /** @description The body of POST /api/products. Its read-only keys (the seller's and `time`) are accepted and ignored; any other unknown key is refused. */
         ProductInput: {
             /** @description An existing category's name. */
             category: string;
@@ -1335,8 +1335,18 @@ export interface components {
             use_period?: string | null;
             /** @description 6 to 20 digits with spaces, `+`, `-` and parentheses. */
             seller_phone?: string;
+            /** @description Accepted as a client read it and ignored. */
+            readonly seller_id?: unknown;
+            /** @description Accepted as a client read it and ignored. */
+            readonly seller?: unknown;
+            /** @description Accepted as a client read it and ignored. */
+            readonly seller_email?: unknown;
+            /** @description Accepted as a client read it and ignored. */
+            readonly seller_verified?: unknown;
+            /** @description Accepted as a client read it and ignored. */
+            readonly time?: unknown;
         };
-        /** @description The body of PATCH /api/products/{id}: only the keys given change. Product's read-only keys, `seller_phone` and `status` are accepted and ignored. */
+        /** @description The body of PATCH /api/products/{id}: only the keys given change. Its read-only keys (Product's, `seller_phone` and `status`) are accepted and ignored; any other key is refused. */
         ProductChanges: {
             /** @description An existing category's name. */
             category?: string;
@@ -1355,6 +1365,30 @@ export interface components {
             /** @description 1900 to this year. */
             purchase_year?: number | string | null;
             use_period?: string | null;
+            /** @description Accepted as a client read it and ignored. */
+            readonly id?: unknown;
+            /** @description Accepted as a client read it and ignored. */
+            readonly thumb_url?: unknown;
+            /** @description Accepted as a client read it and ignored. */
+            readonly thumbs?: unknown;
+            /** @description Accepted as a client read it and ignored. */
+            readonly my_booking_id?: unknown;
+            /** @description Accepted as a client read it and ignored. */
+            readonly advertised?: unknown;
+            /** @description Accepted as a client read it and ignored. */
+            readonly seller_id?: unknown;
+            /** @description Accepted as a client read it and ignored. */
+            readonly seller?: unknown;
+            /** @description Accepted as a client read it and ignored. */
+            readonly seller_email?: unknown;
+            /** @description Accepted as a client read it and ignored. */
+            readonly seller_phone?: unknown;
+            /** @description Accepted as a client read it and ignored. */
+            readonly seller_verified?: unknown;
+            /** @description Accepted as a client read it and ignored. */
+            readonly status?: unknown;
+            /** @description Accepted as a client read it and ignored. */
+            readonly time?: unknown;
         };
         ProductPage: {
             items: components["schemas"]["Product"][];
