@@ -71,7 +71,9 @@ describe('public layout', () => {
     })
     const { user, router, queryClient } = renderApp('/dashboard')
     queryClient.setQueryData(['orders', 'mine'], ['something private'])
-    const nav = await screen.findByRole('navigation', { name: 'Main' })
+    // The app's shell stands in until the dashboard's frame has loaded: ask for the top bar once it has.
+    await screen.findByRole('heading', { level: 1 })
+    const nav = screen.getByRole('navigation', { name: 'Main' })
     await user.click(await within(nav).findByRole('button', { name: 'Bea Buyer' }))
     await user.click(await within(nav).findByRole('button', { name: 'Log Out' }))
 
