@@ -88,7 +88,7 @@ func (s *Service) RequestEmailChange(ctx context.Context, actor *User, newEmail,
 	switch _, err := s.store.UserByEmail(ctx, newEmail); ErrorKind(err) {
 	case KindNotFound:
 	case "":
-		err = s.store.QueueMail(ctx, emailTakenMail(s.siteName(ctx), newEmail, s.link(Link{Screen: ScreenForgotPassword})))
+		err = s.store.QueueMail(ctx, emailTakenMail(s.site.name(ctx), newEmail, s.link(Link{Screen: ScreenForgotPassword})))
 		if err == nil {
 			s.mailQueued()
 		}
@@ -99,7 +99,7 @@ func (s *Service) RequestEmailChange(ctx context.Context, actor *User, newEmail,
 	token := rand.Text()
 	link := s.link(Link{Screen: ScreenConfirmEmail, Token: token})
 	change := EmailChange{UserID: actor.ID, NewEmail: newEmail, TokenHash: resetTokenHash(token),
-		Expires: now.Add(ResetLinkValidity), Mail: confirmEmailMail(s.siteName(ctx), actor, newEmail, link)}
+		Expires: now.Add(ResetLinkValidity), Mail: confirmEmailMail(s.site.name(ctx), actor, newEmail, link)}
 	if err := s.store.CreateEmailChange(ctx, change); err != nil {
 		return err
 	}
@@ -121,7 +121,7 @@ func (s *Service) confirmEmailChange(ctx context.Context, tokenHash []byte) (*Us
 		return nil, err
 	}
 	// The change stands whether or not the notice can be queued.
-	if err := s.store.QueueMail(ctx, emailChangedMail(s.siteName(ctx), u, oldEmail)); err == nil {
+	if err := s.store.QueueMail(ctx, emailChangedMail(s.site.name(ctx), u, oldEmail)); err == nil {
 		s.mailQueued()
 	}
 	return u, nil

@@ -73,7 +73,7 @@ func (s *Service) mailVerifyLink(ctx context.Context, u *User, now time.Time) er
 	token := rand.Text()
 	link := s.link(Link{Screen: ScreenConfirmEmail, Token: token})
 	v := EmailVerification{UserID: u.ID, Email: u.Email, TokenHash: resetTokenHash(token),
-		Expires: now.Add(VerifyLinkValidity), Mail: verifyEmailMail(s.siteName(ctx), u, link)}
+		Expires: now.Add(VerifyLinkValidity), Mail: verifyEmailMail(s.site.name(ctx), u, link)}
 	if err := s.store.CreateEmailVerification(ctx, v); err != nil {
 		return err
 	}

@@ -80,7 +80,7 @@ func (s *Service) ExportAccount(ctx context.Context, actor *User) (*Export, erro
 	if e.PushDevices, err = s.pushDevices(ctx, actor.ID); err != nil {
 		return nil, err
 	}
-	if e.PushPreferences, err = s.pushPreferencesOf(ctx, actor.ID); err != nil {
+	if e.PushPreferences, err = s.notifications.pushPreferencesOf(ctx, actor.ID); err != nil {
 		return nil, err
 	}
 	return e, nil

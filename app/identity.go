@@ -118,7 +118,7 @@ func (s *Service) claimAccount(ctx context.Context, existing *User, id Identity)
 	claim := AccountClaim{UserID: existing.ID, Email: existing.Email, Provider: id.Provider, Subject: id.Subject,
 		Audit: auditOf(existing, AuditClaimAccount, AuditTargetUser, existing.ID, accountName(existing))}
 	if s.mail != nil {
-		claim.Mail = accountClaimedMail(s.siteName(ctx), existing, providerName(id.Provider))
+		claim.Mail = accountClaimedMail(s.site.name(ctx), existing, providerName(id.Provider))
 	}
 	u, hadPassword, err := s.store.ClaimAccount(ctx, claim)
 	if ErrorKind(err) == KindConflict {

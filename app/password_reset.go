@@ -151,7 +151,7 @@ func (s *Service) mailResetLink(ctx context.Context, email string, now time.Time
 	}
 	token := rand.Text()
 	link := s.link(Link{Screen: ScreenResetPassword, Token: token})
-	reset := PasswordReset{UserID: u.ID, Email: u.Email, TokenHash: resetTokenHash(token), Expires: now.Add(ResetLinkValidity), Mail: passwordResetMail(s.siteName(ctx), u, link)}
+	reset := PasswordReset{UserID: u.ID, Email: u.Email, TokenHash: resetTokenHash(token), Expires: now.Add(ResetLinkValidity), Mail: passwordResetMail(s.site.name(ctx), u, link)}
 	if err := s.store.CreatePasswordReset(ctx, reset); err != nil {
 		return err
 	}

@@ -195,7 +195,7 @@ func (s *Service) EditProduct(ctx context.Context, actor *User, id int64, change
 
 // CategoryProducts lists a category's products for whoever may browse.
 func (s *Service) CategoryProducts(ctx context.Context, actor *User, name string, page Page) (List[Product], error) {
-	if err := s.requireViewer(ctx, actor); err != nil {
+	if err := s.site.requireViewer(ctx, actor); err != nil {
 		return List[Product]{}, err
 	}
 	c, err := s.store.CategoryByName(ctx, name)
@@ -212,7 +212,7 @@ func (s *Service) CategoryProducts(ctx context.Context, actor *User, name string
 
 // Product shows one product to whoever may browse.
 func (s *Service) Product(ctx context.Context, actor *User, id int64) (*Product, error) {
-	if err := s.requireViewer(ctx, actor); err != nil {
+	if err := s.site.requireViewer(ctx, actor); err != nil {
 		return nil, err
 	}
 	p, err := s.store.ProductByID(ctx, id)
@@ -222,15 +222,6 @@ func (s *Service) Product(ctx context.Context, actor *User, id int64) (*Product,
 	one := []Product{*p}
 	_, err = s.MarkForViewer(ctx, actor, one)
 	return &one[0], err
-}
-
-// requireViewer refuses a visitor who is not signed in, unless the site's
-// listings are public: the one rule of every page that shows listings.
-func (s *Service) requireViewer(ctx context.Context, actor *User) error {
-	if CanBrowse(actor, actor == nil && s.PublicListings(ctx)) {
-		return nil
-	}
-	return RequireUser(actor)
 }
 
 // MarkForViewer fills in what the products in list show the viewer

@@ -200,7 +200,7 @@ type SearchStore interface {
 
 // SearchProducts shows whoever may browse a page of a search.
 func (s *Service) SearchProducts(ctx context.Context, actor *User, in SearchInput, page Page) (SearchResult, error) {
-	if err := s.requireViewer(ctx, actor); err != nil {
+	if err := s.site.requireViewer(ctx, actor); err != nil {
 		return SearchResult{}, err
 	}
 	search, err := CheckSearch(in)

@@ -59,7 +59,7 @@ func (s *Service) StartSelling(ctx context.Context, actor *User) (*User, error) 
 // account, and one that neither sells nor ever listed anything, is not
 // found: a buyer's name is nobody else's business.
 func (s *Service) SellerProfile(ctx context.Context, actor *User, id int64) (*SellerProfile, error) {
-	if err := s.requireViewer(ctx, actor); err != nil {
+	if err := s.site.requireViewer(ctx, actor); err != nil {
 		return nil, err
 	}
 	u, err := s.store.UserByID(ctx, id)

@@ -74,7 +74,8 @@ type Service struct {
 	dummyOnce sync.Once
 	dummy     []byte
 
-	pushTargets PushEndpoints // see UsePushTargets
+	site          *SiteSettings
+	notifications *Notifications
 }
 
 const (
@@ -87,12 +88,14 @@ const (
 	RegistrationsPerAddressPerHour = 30
 )
 
-func NewService(store Store, intake ImageIntake, hasher PasswordHasher) *Service {
+func NewService(store Store, intake ImageIntake, hasher PasswordHasher, site *SiteSettings, notifications *Notifications) *Service {
 	s := &Service{
-		store:  store,
-		intake: intake,
-		hasher: hasher,
-		now:    func() time.Time { return time.Now().UTC() },
+		store:         store,
+		intake:        intake,
+		hasher:        hasher,
+		now:           utcNow,
+		site:          site,
+		notifications: notifications,
 	}
 	s.UseRateLimits(NewMemoryRateLimits())
 	return s
@@ -111,6 +114,9 @@ func (s *Service) UseRateLimits(limits RateLimits) {
 	s.messagesPerMinute = newAttemptLimiter(limits, "messages per minute", Limit{MessagesPerMinute, time.Minute})
 	s.messagesPerDay = newAttemptLimiter(limits, "messages per day", Limit{MessagesPerDay, 24 * time.Hour})
 }
+
+// utcNow is the services' clock.
+func utcNow() time.Time { return time.Now().UTC() }
 
 // RequireUser refuses anonymous callers.
 func RequireUser(actor *User) error {

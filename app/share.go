@@ -36,7 +36,7 @@ func notShared(what string) error { return Errorf(KindNotFound, "%s not found", 
 // SharedProduct is the listing a shared link points to, when listings are
 // public. What reaches the seller is left out.
 func (s *Service) SharedProduct(ctx context.Context, id int64) (*Product, error) {
-	if !s.PublicListings(ctx) {
+	if !s.site.PublicListings(ctx) {
 		return nil, notShared("Product")
 	}
 	p, err := s.store.ProductByID(ctx, id)
@@ -50,7 +50,7 @@ func (s *Service) SharedProduct(ctx context.Context, id int64) (*Product, error)
 // SharedCategory is the category a shared link points to, when listings
 // are public.
 func (s *Service) SharedCategory(ctx context.Context, name string) (*Category, error) {
-	if !s.PublicListings(ctx) {
+	if !s.site.PublicListings(ctx) {
 		return nil, notShared("Category")
 	}
 	return s.store.CategoryByName(ctx, name)
@@ -59,7 +59,7 @@ func (s *Service) SharedCategory(ctx context.Context, name string) (*Category, e
 // SharedSeller is the seller a shared link points to, when listings are
 // public; an account that does not sell is not found.
 func (s *Service) SharedSeller(ctx context.Context, id int64) (*SellerCard, error) {
-	if !s.PublicListings(ctx) {
+	if !s.site.PublicListings(ctx) {
 		return nil, notShared("Seller")
 	}
 	u, err := s.store.UserByID(ctx, id)
@@ -75,7 +75,7 @@ func (s *Service) SharedSeller(ctx context.Context, id int64) (*SellerCard, erro
 // SharedListings is a page of the listings for sale, for a sitemap: none
 // when listings are not public.
 func (s *Service) SharedListings(ctx context.Context, page Page) (List[ListedProduct], error) {
-	if !s.PublicListings(ctx) {
+	if !s.site.PublicListings(ctx) {
 		return List[ListedProduct]{Items: []ListedProduct{}}, nil
 	}
 	return s.store.ListingsForSale(ctx, page)

@@ -43,7 +43,7 @@ type env struct {
 	t   testing.TB
 	srv *httptest.Server
 	db  *sqlite.DB
-	svc *app.Service
+	svc api.Services
 	dir string
 	hub live.Broker // the live event streams
 }
@@ -84,7 +84,7 @@ func serverWith(t testing.TB, dir string, cfg api.Config, prepare ...func(*marke
 	srv.Start()
 	t.Cleanup(srv.Close)
 	t.Cleanup(m.Events.Close) // ends the event streams, which srv.Close leaves open
-	return &env{t: t, srv: srv, db: m.DB, svc: m.Service, dir: dir, hub: m.Events}
+	return &env{t: t, srv: srv, db: m.DB, svc: m.Services, dir: dir, hub: m.Events}
 }
 
 // client is one browser: its own cookie jar.
@@ -243,7 +243,7 @@ func (e *env) register(name, email string, role app.Role) (*client, app.User) {
 // admin creates an admin the way the command line does and signs them in.
 func (e *env) admin(email string) (*client, app.User) {
 	e.t.Helper()
-	u, err := e.svc.CreateAdmin(context.Background(), app.NewUser{Name: "Admin", Email: email, Password: testPassword})
+	u, err := e.svc.Accounts.CreateAdmin(context.Background(), app.NewUser{Name: "Admin", Email: email, Password: testPassword})
 	if err != nil {
 		e.t.Fatal(err)
 	}

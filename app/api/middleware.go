@@ -92,7 +92,7 @@ func (s *Server) secureHeaders(next http.Handler) http.Handler {
 			h.Set("Strict-Transport-Security", hsts)
 		}
 		policy, permissions := contentSecurityPolicy, permissionsPolicy
-		if strings.HasPrefix(r.URL.Path, paymentScreen) && s.svc.CardPaymentsEnabled() {
+		if strings.HasPrefix(r.URL.Path, paymentScreen) && s.accounts.CardPaymentsEnabled() {
 			policy, permissions = paymentContentSecurityPolicy, paymentPermissionsPolicy
 		}
 		h.Set("Content-Security-Policy", policy)
@@ -190,7 +190,7 @@ func (s *Server) sessionUser(ctx context.Context) (*app.User, error) {
 	if id == 0 {
 		return nil, nil
 	}
-	user, err := s.svc.CurrentUser(ctx, id)
+	user, err := s.accounts.CurrentUser(ctx, id)
 	if (err != nil && app.ErrorKind(err) == app.KindNotFound) ||
 		(err == nil && s.sessions.GetInt64(ctx, sessions.EpochKey) != user.SessionEpoch) {
 		return nil, errSessionEnded

@@ -45,9 +45,20 @@ import (
 	"rehome/oidc"
 )
 
+// Services are the marketplace's rules the handlers call, one service per
+// noun.
+type Services struct {
+	Accounts      *app.Service
+	Posts         *app.Posts
+	Site          *app.SiteSettings
+	Audit         *app.Audit
+	Reports       *app.Reports
+	Notifications *app.Notifications
+}
+
 // Config is what the server is built from.
 type Config struct {
-	Service       *app.Service
+	Services      Services
 	SessionStore  sessions.Store       // see package sessions
 	Idempotency   app.IdempotencyStore // first answers replayed to retries, see idempotency.go
 	Images        http.Handler         // serves stored images by file name
@@ -75,7 +86,13 @@ type Config struct {
 
 // Server holds what the handlers share.
 type Server struct {
-	svc      *app.Service
+	accounts      *app.Service
+	posts         *app.Posts
+	settings      *app.SiteSettings
+	audit         *app.Audit
+	reports       *app.Reports
+	notifications *app.Notifications
+
 	sessions *scs.SessionManager
 	images   http.Handler
 	webApp   *webapp.Files
@@ -99,9 +116,12 @@ func New(cfg Config) *Server {
 	if logger == nil {
 		logger = slog.Default()
 	}
-	s := &Server{svc: cfg.Service, sessions: sm, images: cfg.Images, log: logger, answers: cfg.Idempotency,
+	s := &Server{sessions: sm, images: cfg.Images, log: logger, answers: cfg.Idempotency,
 		public: httpcache.NewPublicLists(wire.Encode), origins: clientaddr.New(cfg.TrustedProxies), health: cfg.Health,
 		oidc: oidc.New(cfg.OIDC), publicURL: strings.TrimSuffix(cfg.PublicURL, "/")}
+	svc := cfg.Services
+	s.accounts, s.posts, s.settings, s.audit, s.reports, s.notifications =
+		svc.Accounts, svc.Posts, svc.Site, svc.Audit, svc.Reports, svc.Notifications
 	sm.ErrorFunc = s.sessionFailed
 	pages := &entryPages{srv: s, pages: map[string]*keptPage{}}
 	s.webApp = webapp.New(cfg.Web, pages.page)

@@ -34,9 +34,11 @@ const (
 
 // Marketplace is the parts open on one data directory.
 type Marketplace struct {
-	DB      *sqlite.DB
-	Images  *uploads.Store
-	Service *app.Service
+	DB     *sqlite.DB
+	Images *uploads.Store
+	// Services are the marketplace's rules, each over the parts of DB it
+	// uses: this is the one place that hands them out.
+	Services api.Services
 
 	notifiers app.Notifiers // see addNotifier
 	// Events tells open tabs what happens, as it happens.
@@ -57,16 +59,30 @@ func Open(ctx context.Context, dir string, hasher app.PasswordHasher) (*Marketpl
 	if err != nil {
 		return nil, errors.Join(err, db.Close())
 	}
-	m := &Marketplace{DB: db, Images: images, Service: app.NewService(db, images, hasher)}
-	m.Service.UseRateLimits(app.NewMemoryRateLimits()) // one process counts alone
-	m.Service.UsePushTargets(push.TargetsOf(push.Config{}))
+	m := &Marketplace{DB: db, Images: images, Services: services(db, images, hasher)}
+	m.Services.Accounts.UseRateLimits(app.NewMemoryRateLimits()) // one process counts alone
+	m.Services.Notifications.UsePushTargets(push.TargetsOf(push.Config{}))
 	// The push keys are made as the marketplace first opens, so that
 	// reading the public key never writes.
-	if _, err := m.Service.VAPIDKeys(ctx); err != nil {
+	if _, err := m.Services.Notifications.VAPIDKeys(ctx); err != nil {
 		return nil, errors.Join(err, db.Close())
 	}
 	m.useLiveEvents()
 	return m, nil
+}
+
+// services hands each service the parts of the store it uses.
+func services(db *sqlite.DB, images *uploads.Store, hasher app.PasswordHasher) api.Services {
+	site := app.NewSiteSettings(db)
+	notifications := app.NewNotifications(db)
+	return api.Services{
+		Accounts:      app.NewService(db, images, hasher, site, notifications),
+		Posts:         app.NewPosts(db),
+		Site:          site,
+		Audit:         app.NewAudit(db),
+		Reports:       app.NewReports(db, db),
+		Notifications: notifications,
+	}
 }
 
 func (m *Marketplace) Close() error { return m.DB.Close() }
@@ -75,7 +91,7 @@ func (m *Marketplace) Close() error { return m.DB.Close() }
 // as from, with links to publicURL. The caller runs the courier it returns.
 func (m *Marketplace) UseMail(sender mail.Sender, from *netmail.Address, publicURL string, log *slog.Logger) *mail.Courier {
 	courier := mail.NewCourier(m.DB, sender, from, log)
-	m.Service.UseMail(app.MailSettings{URL: webroutes.URL(publicURL), Queued: courier.Wake})
+	m.Services.Accounts.UseMail(app.MailSettings{URL: webroutes.URL(publicURL), Queued: courier.Wake})
 	return courier
 }
 
@@ -83,7 +99,7 @@ func (m *Marketplace) UseMail(sender mail.Sender, from *netmail.Address, publicU
 // this binary. cfg says how it is deployed (cookies, proxies, logger); the
 // parts it serves are filled in from m.
 func (m *Marketplace) Server(cfg api.Config) *api.Server {
-	cfg.Service = m.Service
+	cfg.Services = m.Services
 	// The two ports the server reaches the store through without the
 	// service (package api's doc says why).
 	cfg.SessionStore = m.DB.Sessions()
@@ -120,11 +136,11 @@ func (m *Marketplace) Health(ctx context.Context) error {
 // UsePush sends the push notes of events to people's phones as cfg says.
 // The caller runs the sender it returns.
 func (m *Marketplace) UsePush(ctx context.Context, cfg push.Config, log *slog.Logger) (*push.Sender, error) {
-	keys, err := m.Service.VAPIDKeys(ctx)
+	keys, err := m.Services.Notifications.VAPIDKeys(ctx)
 	if err != nil {
 		return nil, err
 	}
-	m.Service.UsePushTargets(push.TargetsOf(cfg))
+	m.Services.Notifications.UsePushTargets(push.TargetsOf(cfg))
 	sender := push.New(m.DB, keys, cfg, log)
 	m.addNotifier(sender)
 	return sender, nil
@@ -133,5 +149,5 @@ func (m *Marketplace) UsePush(ctx context.Context, cfg push.Config, log *slog.Lo
 // addNotifier has n told every event, beside the notifiers added before.
 func (m *Marketplace) addNotifier(n app.Notifier) {
 	m.notifiers = append(m.notifiers, n)
-	m.Service.UseNotifier(m.notifiers)
+	m.Services.Accounts.UseNotifier(m.notifiers)
 }
