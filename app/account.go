@@ -135,11 +135,11 @@ func (s *Service) LeaveMarketplace(ctx context.Context, actor *User, password, c
 			return err
 		}
 	}
-	ending := s.endingBookings(ctx, 0, actor.ID)
+	ending := s.bookings.endingBookings(ctx, 0, actor.ID)
 	if err := s.store.DeleteUser(ctx, actor.ID, nil); err != nil {
 		return err
 	}
-	s.bookingsEnded(ending)
+	s.bookings.bookingsEnded(ending)
 	return nil
 }
 

@@ -33,7 +33,7 @@ func (s *Service) MessageAboutProduct(ctx context.Context, actor *User, productI
 // MessageAboutBooking writes to the other side of a booking, in the
 // conversation between its buyer and seller about its product.
 func (s *Service) MessageAboutBooking(ctx context.Context, actor *User, bookingID int64, in MessageInput) (*Message, error) {
-	b, err := s.bookingFor(ctx, actor, bookingID, CanMessageAboutBooking)
+	b, err := s.bookings.bookingFor(ctx, actor, bookingID, CanMessageAboutBooking)
 	if err != nil {
 		return nil, err
 	}
@@ -136,7 +136,7 @@ func (s *Service) messageSent(ctx context.Context, sender *User, c *Conversation
 		Link: Link{Screen: ScreenConversation, ID: c.ID}, Tag: fmt.Sprintf("conversation-%d", c.ID)}
 	events := []Event{told, NewEvent(sender.ID, data)}
 	events = append(events, s.unreadEvents(ctx, recipient)...)
-	s.notify(events...)
+	s.notices.notify(events...)
 }
 
 // unreadEvents tell userID their new count of unread messages. A count
@@ -219,7 +219,7 @@ func (s *Service) MarkConversationRead(ctx context.Context, actor *User, convers
 		return 0, err
 	}
 	if changed {
-		s.notify(NewEvent(actor.ID, UnreadEventData{Unread: unread}))
+		s.notices.notify(NewEvent(actor.ID, UnreadEventData{Unread: unread}))
 	}
 	return unread, nil
 }
@@ -258,7 +258,7 @@ func (s *Service) AcceptPickup(ctx context.Context, actor *User, conversationID,
 	}
 	m.Accepted = true
 	s.pickupAnswered(c, m)
-	s.bookingChanged(b, nil)
+	s.bookings.bookingChanged(b, nil)
 	return m, nil
 }
 
@@ -291,7 +291,7 @@ func (s *Service) checkAnswerable(m *Message) error {
 // pickupAnswered tells both sides' open screens the proposal changed.
 func (s *Service) pickupAnswered(c *Conversation, m *Message) {
 	data := MessageEventData{ConversationID: c.ID, MessageID: m.ID}
-	s.notify(NewEvent(c.BuyerID, data), NewEvent(c.SellerID, data))
+	s.notices.notify(NewEvent(c.BuyerID, data), NewEvent(c.SellerID, data))
 }
 
 // conversationFor loads a conversation the actor is one of the two people of.

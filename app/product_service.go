@@ -260,7 +260,7 @@ func (s *Service) MarkForViewer(ctx context.Context, viewer *User, list []Produc
 // SellerProducts lists every product of the seller behind email, whatever
 // its status: for that seller and for admins.
 func (s *Service) SellerProducts(ctx context.Context, actor *User, email string, page Page) (List[Product], error) {
-	seller, err := s.accountFor(ctx, actor, email, CanListSellerProducts)
+	seller, err := accountFor(ctx, s.store, actor, email, CanListSellerProducts)
 	if err != nil {
 		return List[Product]{}, err
 	}
@@ -278,10 +278,10 @@ func (s *Service) DeleteProduct(ctx context.Context, actor *User, id int64) erro
 	if err != nil {
 		return err
 	}
-	ending := s.endingBookings(ctx, p.ID, 0)
+	ending := s.bookings.endingBookings(ctx, p.ID, 0)
 	if err := s.store.DeleteProduct(ctx, p.ID); err != nil {
 		return err
 	}
-	s.bookingsEnded(ending)
+	s.bookings.bookingsEnded(ending)
 	return nil
 }

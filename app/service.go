@@ -54,10 +54,7 @@ type Service struct {
 	store    Store
 	intake   ImageIntake
 	hasher   PasswordHasher
-	cards    CardPayments  // nil: pay in person only
 	mail     *MailSettings // nil: no mail is sent
-	notifier Notifier      // nil: nobody is told as it happens
-	currency string        // see Currency
 	now      func() time.Time
 
 	logins          loginLimits
@@ -76,6 +73,8 @@ type Service struct {
 
 	site          *SiteSettings
 	notifications *Notifications
+	bookings      *Bookings
+	notices       *Notices
 }
 
 const (
@@ -88,7 +87,7 @@ const (
 	RegistrationsPerAddressPerHour = 30
 )
 
-func NewService(store Store, intake ImageIntake, hasher PasswordHasher, site *SiteSettings, notifications *Notifications) *Service {
+func NewService(store Store, intake ImageIntake, hasher PasswordHasher, site *SiteSettings, notifications *Notifications, bookings *Bookings, notices *Notices) *Service {
 	s := &Service{
 		store:         store,
 		intake:        intake,
@@ -96,6 +95,8 @@ func NewService(store Store, intake ImageIntake, hasher PasswordHasher, site *Si
 		now:           utcNow,
 		site:          site,
 		notifications: notifications,
+		bookings:      bookings,
+		notices:       notices,
 	}
 	s.UseRateLimits(NewMemoryRateLimits())
 	return s

@@ -214,11 +214,11 @@ func (s *Service) DeleteUser(ctx context.Context, actor *User, id int64, role Ro
 	if u.ID == actor.ID {
 		return Errorf(KindConflict, "You cannot delete your own account")
 	}
-	ending := s.endingBookings(ctx, 0, id)
+	ending := s.bookings.endingBookings(ctx, 0, id)
 	if err := s.store.DeleteUser(ctx, id, auditOf(actor, AuditDeleteUser, AuditTargetUser, id, accountName(u))); err != nil {
 		return err
 	}
-	s.bookingsEnded(ending)
+	s.bookings.bookingsEnded(ending)
 	return nil
 }
 
@@ -240,11 +240,11 @@ func (s *Service) managedUser(ctx context.Context, actor *User, id int64, role R
 
 // accountFor finds the account behind email when may lets actor see it; an
 // actor it does not let learns nothing about which emails exist.
-func (s *Service) accountFor(ctx context.Context, actor *User, email string, may func(actor, account *User) bool) (*User, error) {
+func accountFor(ctx context.Context, users UserStore, actor *User, email string, may func(actor, account *User) bool) (*User, error) {
 	if err := RequireUser(actor); err != nil {
 		return nil, err
 	}
-	account, err := s.store.UserByEmail(ctx, NormalizeEmail(email))
+	account, err := users.UserByEmail(ctx, NormalizeEmail(email))
 	if ErrorKind(err) == KindNotFound && !actor.IsAdmin() {
 		return nil, Allow(actor, false)
 	}

@@ -92,7 +92,7 @@ func (s *Server) secureHeaders(next http.Handler) http.Handler {
 			h.Set("Strict-Transport-Security", hsts)
 		}
 		policy, permissions := contentSecurityPolicy, permissionsPolicy
-		if strings.HasPrefix(r.URL.Path, paymentScreen) && s.accounts.CardPaymentsEnabled() {
+		if strings.HasPrefix(r.URL.Path, paymentScreen) && s.bookings.CardPaymentsEnabled() {
 			policy, permissions = paymentContentSecurityPolicy, paymentPermissionsPolicy
 		}
 		h.Set("Content-Security-Policy", policy)

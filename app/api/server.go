@@ -54,6 +54,7 @@ type Services struct {
 	Audit         *app.Audit
 	Reports       *app.Reports
 	Notifications *app.Notifications
+	Bookings      *app.Bookings
 }
 
 // Config is what the server is built from.
@@ -92,6 +93,7 @@ type Server struct {
 	audit         *app.Audit
 	reports       *app.Reports
 	notifications *app.Notifications
+	bookings      *app.Bookings
 
 	sessions *scs.SessionManager
 	images   http.Handler
@@ -120,8 +122,8 @@ func New(cfg Config) *Server {
 		public: httpcache.NewPublicLists(wire.Encode), origins: clientaddr.New(cfg.TrustedProxies), health: cfg.Health,
 		oidc: oidc.New(cfg.OIDC), publicURL: strings.TrimSuffix(cfg.PublicURL, "/")}
 	svc := cfg.Services
-	s.accounts, s.posts, s.settings, s.audit, s.reports, s.notifications =
-		svc.Accounts, svc.Posts, svc.Site, svc.Audit, svc.Reports, svc.Notifications
+	s.accounts, s.posts, s.settings, s.audit, s.reports, s.notifications, s.bookings =
+		svc.Accounts, svc.Posts, svc.Site, svc.Audit, svc.Reports, svc.Notifications, svc.Bookings
 	sm.ErrorFunc = s.sessionFailed
 	pages := &entryPages{srv: s, pages: map[string]*keptPage{}}
 	s.webApp = webapp.New(cfg.Web, pages.page)

@@ -127,7 +127,7 @@ func (s *Server) productCard(ctx context.Context, r *http.Request, site app.Site
 	if err != nil {
 		return headCard{}, err
 	}
-	currency := strings.ToUpper(s.accounts.Currency())
+	currency := strings.ToUpper(s.bookings.Currency())
 	price := displayPrice(p.ResalePrice, currency)
 	url := s.linkTo(r, productPath(p.ID))
 	description := excerpt(p.Description, maxDescriptionRunes)

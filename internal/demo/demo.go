@@ -156,12 +156,12 @@ func Fill(ctx context.Context, svc api.Services, log *slog.Logger) error {
 			return err
 		}
 		who := buyer(b.buyer)
-		booking, err := svc.Accounts.Book(ctx, who, app.BookingInput{ProductID: p.ID, Location: b.meet, BuyerPhone: who.Phone})
+		booking, err := svc.Bookings.Book(ctx, who, app.BookingInput{ProductID: p.ID, Location: b.meet, BuyerPhone: who.Phone})
 		if err != nil {
 			return fmt.Errorf("book %s: %w", b.product, err)
 		}
 		if b.paid {
-			if _, err := svc.Accounts.ConfirmPayment(ctx, owner(staff, p), booking.ID); err != nil {
+			if _, err := svc.Bookings.ConfirmPayment(ctx, owner(staff, p), booking.ID); err != nil {
 				return fmt.Errorf("confirm payment for %s: %w", b.product, err)
 			}
 		}

@@ -146,7 +146,7 @@ func TestFill(t *testing.T) {
 
 	paid := 0
 	for _, b := range []*app.User{buyer, buyer2} {
-		list, err := svc.Accounts.BuyerBookings(ctx, b, b.Email, app.Page{})
+		list, err := svc.Bookings.BuyerBookings(ctx, b, b.Email, app.Page{})
 		if err != nil {
 			t.Fatal(err)
 		}

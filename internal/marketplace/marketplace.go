@@ -40,7 +40,10 @@ type Marketplace struct {
 	// uses: this is the one place that hands them out.
 	Services api.Services
 
-	notifiers app.Notifiers // see addNotifier
+	// Notices are what the services tell people as it happens; see
+	// addNotifier.
+	Notices   *app.Notices
+	notifiers app.Notifiers
 	// Events tells open tabs what happens, as it happens.
 	Events live.Broker
 }
@@ -59,7 +62,8 @@ func Open(ctx context.Context, dir string, hasher app.PasswordHasher) (*Marketpl
 	if err != nil {
 		return nil, errors.Join(err, db.Close())
 	}
-	m := &Marketplace{DB: db, Images: images, Services: services(db, images, hasher)}
+	notices := &app.Notices{}
+	m := &Marketplace{DB: db, Images: images, Notices: notices, Services: services(db, images, hasher, notices)}
 	m.Services.Accounts.UseRateLimits(app.NewMemoryRateLimits()) // one process counts alone
 	m.Services.Notifications.UsePushTargets(push.TargetsOf(push.Config{}))
 	// The push keys are made as the marketplace first opens, so that
@@ -72,11 +76,13 @@ func Open(ctx context.Context, dir string, hasher app.PasswordHasher) (*Marketpl
 }
 
 // services hands each service the parts of the store it uses.
-func services(db *sqlite.DB, images *uploads.Store, hasher app.PasswordHasher) api.Services {
+func services(db *sqlite.DB, images *uploads.Store, hasher app.PasswordHasher, notices *app.Notices) api.Services {
 	site := app.NewSiteSettings(db)
 	notifications := app.NewNotifications(db)
+	bookings := app.NewBookings(db, db, db, db, notices)
 	return api.Services{
-		Accounts:      app.NewService(db, images, hasher, site, notifications),
+		Accounts:      app.NewService(db, images, hasher, site, notifications, bookings, notices),
+		Bookings:      bookings,
 		Posts:         app.NewPosts(db),
 		Site:          site,
 		Audit:         app.NewAudit(db),
@@ -149,5 +155,5 @@ func (m *Marketplace) UsePush(ctx context.Context, cfg push.Config, log *slog.Lo
 // addNotifier has n told every event, beside the notifiers added before.
 func (m *Marketplace) addNotifier(n app.Notifier) {
 	m.notifiers = append(m.notifiers, n)
-	m.Services.Accounts.UseNotifier(m.notifiers)
+	m.Notices.Use(m.notifiers)
 }
