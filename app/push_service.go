@@ -121,3 +121,16 @@ func (s *Notifications) SetPushPreferences(ctx context.Context, actor *User, cha
 	}
 	return s.pushPreferencesOf(ctx, actor.ID)
 }
+
+// pushDevices are the endpoints of userID's push subscriptions.
+func (s *Notifications) pushDevices(ctx context.Context, userID int64) ([]string, error) {
+	subs, err := s.store.PushSubscriptions(ctx, userID)
+	if err != nil {
+		return nil, err
+	}
+	endpoints := make([]string, 0, len(subs))
+	for _, sub := range subs {
+		endpoints = append(endpoints, sub.Endpoint)
+	}
+	return endpoints, nil
+}

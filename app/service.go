@@ -51,11 +51,11 @@ type Store interface {
 // takes the acting user (nil when nobody is signed in) and checks the policy
 // before touching the store.
 type Service struct {
-	store    Store
-	intake   ImageIntake
-	hasher   PasswordHasher
-	mail     *MailSettings // nil: no mail is sent
-	now      func() time.Time
+	store  Store
+	intake ImageIntake
+	hasher PasswordHasher
+	mail   *MailSettings // nil: no mail is sent
+	now    func() time.Time
 
 	logins          loginLimits
 	uploads         *AttemptLimiter
@@ -65,15 +65,13 @@ type Service struct {
 	emailChanges    *AttemptLimiter
 	verifyMails     *AttemptLimiter
 
-	messagesPerMinute *AttemptLimiter
-	messagesPerDay    *AttemptLimiter
-
 	dummyOnce sync.Once
 	dummy     []byte
 
 	site          *SiteSettings
 	notifications *Notifications
 	bookings      *Bookings
+	conversations *Conversations
 	notices       *Notices
 }
 
@@ -87,7 +85,7 @@ const (
 	RegistrationsPerAddressPerHour = 30
 )
 
-func NewService(store Store, intake ImageIntake, hasher PasswordHasher, site *SiteSettings, notifications *Notifications, bookings *Bookings, notices *Notices) *Service {
+func NewService(store Store, intake ImageIntake, hasher PasswordHasher, site *SiteSettings, notifications *Notifications, bookings *Bookings, conversations *Conversations, notices *Notices) *Service {
 	s := &Service{
 		store:         store,
 		intake:        intake,
@@ -96,6 +94,7 @@ func NewService(store Store, intake ImageIntake, hasher PasswordHasher, site *Si
 		site:          site,
 		notifications: notifications,
 		bookings:      bookings,
+		conversations: conversations,
 		notices:       notices,
 	}
 	s.UseRateLimits(NewMemoryRateLimits())
@@ -112,8 +111,6 @@ func (s *Service) UseRateLimits(limits RateLimits) {
 	s.forgotByEmail = newAttemptLimiter(limits, "forgot by email", Limit{ForgotPasswordMailsPerHour, time.Hour})
 	s.emailChanges = newAttemptLimiter(limits, "email changes", Limit{EmailChangesPerHour, time.Hour})
 	s.verifyMails = newAttemptLimiter(limits, "verify mails", Limit{EmailVerificationsPerHour, time.Hour})
-	s.messagesPerMinute = newAttemptLimiter(limits, "messages per minute", Limit{MessagesPerMinute, time.Minute})
-	s.messagesPerDay = newAttemptLimiter(limits, "messages per day", Limit{MessagesPerDay, 24 * time.Hour})
 }
 
 // utcNow is the services' clock.

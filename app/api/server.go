@@ -55,6 +55,7 @@ type Services struct {
 	Reports       *app.Reports
 	Notifications *app.Notifications
 	Bookings      *app.Bookings
+	Conversations *app.Conversations
 }
 
 // Config is what the server is built from.
@@ -94,6 +95,7 @@ type Server struct {
 	reports       *app.Reports
 	notifications *app.Notifications
 	bookings      *app.Bookings
+	conversations *app.Conversations
 
 	sessions *scs.SessionManager
 	images   http.Handler
@@ -122,8 +124,8 @@ func New(cfg Config) *Server {
 		public: httpcache.NewPublicLists(wire.Encode), origins: clientaddr.New(cfg.TrustedProxies), health: cfg.Health,
 		oidc: oidc.New(cfg.OIDC), publicURL: strings.TrimSuffix(cfg.PublicURL, "/")}
 	svc := cfg.Services
-	s.accounts, s.posts, s.settings, s.audit, s.reports, s.notifications, s.bookings =
-		svc.Accounts, svc.Posts, svc.Site, svc.Audit, svc.Reports, svc.Notifications, svc.Bookings
+	s.accounts, s.posts, s.settings, s.audit, s.reports, s.notifications, s.bookings, s.conversations =
+		svc.Accounts, svc.Posts, svc.Site, svc.Audit, svc.Reports, svc.Notifications, svc.Bookings, svc.Conversations
 	sm.ErrorFunc = s.sessionFailed
 	pages := &entryPages{srv: s, pages: map[string]*keptPage{}}
 	s.webApp = webapp.New(cfg.Web, pages.page)

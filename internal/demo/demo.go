@@ -218,16 +218,16 @@ func talk(ctx context.Context, svc api.Services, buyer, seller *app.User, produc
 		var m *app.Message
 		var err error
 		if i == 0 {
-			m, err = svc.Accounts.MessageAboutProduct(ctx, from, productID, in)
+			m, err = svc.Conversations.MessageAboutProduct(ctx, from, productID, in)
 		} else {
-			m, err = svc.Accounts.SendMessage(ctx, from, conversationID, in)
+			m, err = svc.Conversations.SendMessage(ctx, from, conversationID, in)
 		}
 		if err != nil {
 			return err
 		}
 		conversationID = m.ConversationID
 		if line.accepted {
-			if _, err := svc.Accounts.AcceptPickup(ctx, buyer, conversationID, m.ID); err != nil {
+			if _, err := svc.Conversations.AcceptPickup(ctx, buyer, conversationID, m.ID); err != nil {
 				return err
 			}
 		}

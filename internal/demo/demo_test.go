@@ -169,16 +169,16 @@ func TestFill(t *testing.T) {
 	// Messages: each buyer talks with a seller, one agreed on a pickup
 	// time that the booking keeps, and a question waits for its answer.
 	for _, b := range []*app.User{buyer, buyer2} {
-		list, err := svc.Accounts.Conversations(ctx, b, app.Page{})
+		list, err := svc.Conversations.Conversations(ctx, b, app.Page{})
 		if err != nil || list.Total != 1 || list.Items[0].LastMessage == nil {
 			t.Errorf("%s's conversations: %+v, %v", b.Email, list, err)
 		}
 	}
-	talks, _ := svc.Accounts.Conversations(ctx, buyer2, app.Page{})
+	talks, _ := svc.Conversations.Conversations(ctx, buyer2, app.Page{})
 	if len(talks.Items) == 1 && (talks.Items[0].Booking == nil || talks.Items[0].Booking.PickupAt == nil) {
 		t.Errorf("the barbecue's booking has no pickup time: %+v", talks.Items[0].Booking)
 	}
-	if unread, err := svc.Accounts.UnreadMessages(ctx, user("seller@rehome.test")); err != nil || unread == 0 {
+	if unread, err := svc.Conversations.UnreadMessages(ctx, user("seller@rehome.test")); err != nil || unread == 0 {
 		t.Errorf("the seller has %d unread messages, %v; want the question waiting", unread, err)
 	}
 

@@ -63,8 +63,9 @@ func Open(ctx context.Context, dir string, hasher app.PasswordHasher) (*Marketpl
 		return nil, errors.Join(err, db.Close())
 	}
 	notices := &app.Notices{}
-	m := &Marketplace{DB: db, Images: images, Notices: notices, Services: services(db, images, hasher, notices)}
-	m.Services.Accounts.UseRateLimits(app.NewMemoryRateLimits()) // one process counts alone
+	limits := app.NewMemoryRateLimits() // one process counts alone
+	m := &Marketplace{DB: db, Images: images, Notices: notices, Services: services(db, images, hasher, notices, limits)}
+	m.Services.Accounts.UseRateLimits(limits)
 	m.Services.Notifications.UsePushTargets(push.TargetsOf(push.Config{}))
 	// The push keys are made as the marketplace first opens, so that
 	// reading the public key never writes.
@@ -76,13 +77,15 @@ func Open(ctx context.Context, dir string, hasher app.PasswordHasher) (*Marketpl
 }
 
 // services hands each service the parts of the store it uses.
-func services(db *sqlite.DB, images *uploads.Store, hasher app.PasswordHasher, notices *app.Notices) api.Services {
+func services(db *sqlite.DB, images *uploads.Store, hasher app.PasswordHasher, notices *app.Notices, limits app.RateLimits) api.Services {
 	site := app.NewSiteSettings(db)
 	notifications := app.NewNotifications(db)
 	bookings := app.NewBookings(db, db, db, db, notices)
+	conversations := app.NewConversations(db, db, bookings, notices, limits)
 	return api.Services{
-		Accounts:      app.NewService(db, images, hasher, site, notifications, bookings, notices),
+		Accounts:      app.NewService(db, images, hasher, site, notifications, bookings, conversations, notices),
 		Bookings:      bookings,
+		Conversations: conversations,
 		Posts:         app.NewPosts(db),
 		Site:          site,
 		Audit:         app.NewAudit(db),
