@@ -107,7 +107,7 @@ func (s *Service) UpdateProfile(ctx context.Context, actor *User, in ProfileInpu
 	v := &Validator{}
 	n.validateProfile(v)
 	if image != actor.Image {
-		if _, err := s.ownImage(ctx, actor, v, image, "image"); err != nil {
+		if _, err := s.images.ownImage(ctx, actor, v, image, "image"); err != nil {
 			return nil, err
 		}
 	}

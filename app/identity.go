@@ -171,11 +171,8 @@ func (s *Service) providerPicture(ctx context.Context, fetch PictureFetcher) str
 		return ""
 	}
 	defer body.Close()
-	img, err := s.intake.Save(ctx, 0, body)
+	img, err := s.images.keep(ctx, 0, body)
 	if err != nil {
-		return ""
-	}
-	if err := s.store.RecordImage(ctx, img, 0); err != nil {
 		return ""
 	}
 	return img.URL

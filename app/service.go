@@ -42,9 +42,6 @@ type Store interface {
 	SiteStore
 	PostStore
 	SellingStore
-	// CatalogueVersion changes after every write that may change what the
-	// public lists (categories, advertised products) show.
-	CatalogueVersion() uint64
 }
 
 // Service holds the marketplace's rules. Every method that acts for someone
@@ -52,13 +49,11 @@ type Store interface {
 // before touching the store.
 type Service struct {
 	store  Store
-	intake ImageIntake
 	hasher PasswordHasher
 	mail   *MailSettings // nil: no mail is sent
 	now    func() time.Time
 
 	logins          loginLimits
-	uploads         *AttemptLimiter
 	registrations   *AttemptLimiter
 	forgotByAddress *AttemptLimiter
 	forgotByEmail   *AttemptLimiter
@@ -72,6 +67,7 @@ type Service struct {
 	notifications *Notifications
 	bookings      *Bookings
 	conversations *Conversations
+	images        *Images
 	notices       *Notices
 }
 
@@ -85,10 +81,10 @@ const (
 	RegistrationsPerAddressPerHour = 30
 )
 
-func NewService(store Store, intake ImageIntake, hasher PasswordHasher, site *SiteSettings, notifications *Notifications, bookings *Bookings, conversations *Conversations, notices *Notices) *Service {
+func NewService(store Store, images *Images, hasher PasswordHasher, site *SiteSettings, notifications *Notifications, bookings *Bookings, conversations *Conversations, notices *Notices) *Service {
 	s := &Service{
 		store:         store,
-		intake:        intake,
+		images:        images,
 		hasher:        hasher,
 		now:           utcNow,
 		site:          site,
@@ -105,7 +101,6 @@ func NewService(store Store, intake ImageIntake, hasher PasswordHasher, site *Si
 // store all instances share. Call it before the service is used.
 func (s *Service) UseRateLimits(limits RateLimits) {
 	s.logins = newLoginLimits(limits)
-	s.uploads = newAttemptLimiter(limits, "uploads", Limit{UploadsPerHour, time.Hour})
 	s.registrations = newAttemptLimiter(limits, "registrations", Limit{RegistrationsPerAddressPerHour, time.Hour})
 	s.forgotByAddress = newAttemptLimiter(limits, "forgot by address", Limit{ForgotPasswordPerAddressPerHour, time.Hour})
 	s.forgotByEmail = newAttemptLimiter(limits, "forgot by email", Limit{ForgotPasswordMailsPerHour, time.Hour})

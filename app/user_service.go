@@ -33,11 +33,8 @@ func (s *Service) Register(ctx context.Context, n NewUser, image io.Reader, clie
 		return nil, err
 	}
 	if image != nil {
-		img, err := s.intake.Save(ctx, 0, image)
+		img, err := s.images.keep(ctx, 0, image)
 		if err != nil {
-			return nil, asFieldError(err, "image")
-		}
-		if err := s.store.RecordImage(ctx, img, 0); err != nil {
 			return nil, err
 		}
 		n.Image = img.URL

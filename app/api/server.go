@@ -56,16 +56,22 @@ type Services struct {
 	Notifications *app.Notifications
 	Bookings      *app.Bookings
 	Conversations *app.Conversations
+	Catalogue     *app.Catalogue
+	Images        *app.Images
 }
 
 // Config is what the server is built from.
 type Config struct {
-	Services      Services
-	SessionStore  sessions.Store       // see package sessions
-	Idempotency   app.IdempotencyStore // first answers replayed to retries, see idempotency.go
-	Images        http.Handler         // serves stored images by file name
-	Web           fs.FS                // the built web app
-	SecureCookies bool
+	Services Services
+	// CatalogueVersion changes after every write that may change what the
+	// public lists (categories, advertised products) show: while it stays
+	// the same, the lists kept are answered again.
+	CatalogueVersion func() uint64
+	SessionStore     sessions.Store       // see package sessions
+	Idempotency      app.IdempotencyStore // first answers replayed to retries, see idempotency.go
+	Images           http.Handler         // serves stored images by file name
+	Web              fs.FS                // the built web app
+	SecureCookies    bool
 	// TrustedProxies are the reverse proxies whose X-Forwarded-For and
 	// X-Forwarded-Proto headers are believed.
 	TrustedProxies []netip.Prefix
@@ -96,14 +102,17 @@ type Server struct {
 	notifications *app.Notifications
 	bookings      *app.Bookings
 	conversations *app.Conversations
+	catalogue     *app.Catalogue
+	pictures      *app.Images
 
-	sessions *scs.SessionManager
-	images   http.Handler
-	webApp   *webapp.Files
-	log      *slog.Logger
-	router   chi.Routes // the root router, to tell which methods a path allows
-	answers  app.IdempotencyStore
-	public   *httpcache.PublicLists
+	catalogueVersion func() uint64 // see Config.CatalogueVersion
+	sessions         *scs.SessionManager
+	images           http.Handler
+	webApp           *webapp.Files
+	log              *slog.Logger
+	router           chi.Routes // the root router, to tell which methods a path allows
+	answers          app.IdempotencyStore
+	public           *httpcache.PublicLists
 
 	origins   *clientaddr.Resolver
 	health    func(context.Context) error
@@ -126,6 +135,7 @@ func New(cfg Config) *Server {
 	svc := cfg.Services
 	s.accounts, s.posts, s.settings, s.audit, s.reports, s.notifications, s.bookings, s.conversations =
 		svc.Accounts, svc.Posts, svc.Site, svc.Audit, svc.Reports, svc.Notifications, svc.Bookings, svc.Conversations
+	s.catalogue, s.pictures, s.catalogueVersion = svc.Catalogue, svc.Images, cfg.CatalogueVersion
 	sm.ErrorFunc = s.sessionFailed
 	pages := &entryPages{srv: s, pages: map[string]*keptPage{}}
 	s.webApp = webapp.New(cfg.Web, pages.page)

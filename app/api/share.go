@@ -123,7 +123,7 @@ func (s *Server) productCard(ctx context.Context, r *http.Request, site app.Site
 	if err != nil {
 		return headCard{}, app.Errorf(app.KindNotFound, "Product not found")
 	}
-	p, err := s.accounts.SharedProduct(ctx, id)
+	p, err := s.catalogue.SharedProduct(ctx, id)
 	if err != nil {
 		return headCard{}, err
 	}
@@ -175,7 +175,7 @@ type offerData struct {
 }
 
 func (s *Server) categoryCard(ctx context.Context, r *http.Request, site app.Site, name string) (headCard, error) {
-	c, err := s.accounts.SharedCategory(ctx, name)
+	c, err := s.catalogue.SharedCategory(ctx, name)
 	if err != nil {
 		return headCard{}, err
 	}
@@ -196,7 +196,7 @@ func (s *Server) sellerCard(ctx context.Context, r *http.Request, site app.Site,
 	if err != nil {
 		return headCard{}, app.Errorf(app.KindNotFound, "Seller not found")
 	}
-	seller, err := s.accounts.SharedSeller(ctx, id)
+	seller, err := s.catalogue.SharedSeller(ctx, id)
 	if err != nil {
 		return headCard{}, err
 	}

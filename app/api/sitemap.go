@@ -66,14 +66,14 @@ func (s *Server) sitemapSource(r *http.Request) (sitemapSource, error) {
 		return src, nil
 	}
 	src.pages = append(src.pages, sitemapEntry{loc: s.linkTo(r, webroutes.Pattern("categories"))})
-	categories, err := s.accounts.Categories(r.Context())
+	categories, err := s.catalogue.Categories(r.Context())
 	if err != nil {
 		return src, err
 	}
 	for _, c := range categories {
 		src.pages = append(src.pages, sitemapEntry{loc: s.linkTo(r, categoryPath(c.Name))})
 	}
-	listings, err := s.accounts.SharedListings(r.Context(), app.Page{Limit: 0})
+	listings, err := s.catalogue.SharedListings(r.Context(), app.Page{Limit: 0})
 	src.listings = listings.Total
 	return src, err
 }
@@ -139,7 +139,7 @@ func (s *Server) writeSitemap(w http.ResponseWriter, r *http.Request, src sitema
 	var listings []app.ListedProduct
 	if end > len(src.pages) {
 		offset := max(start-len(src.pages), 0)
-		list, err := s.accounts.SharedListings(r.Context(), app.Page{Limit: end - len(src.pages) - offset, Offset: offset})
+		list, err := s.catalogue.SharedListings(r.Context(), app.Page{Limit: end - len(src.pages) - offset, Offset: offset})
 		if err != nil {
 			s.writeError(w, r, err)
 			return

@@ -118,11 +118,11 @@ func TestBackupRestoresTheMarketplace(t *testing.T) {
 			t.Errorf("counts %+v, manifest %v", n, made.Counts)
 		}
 	}
-	cats, err := m.Services.Accounts.Categories(ctx)
+	cats, err := m.Services.Catalogue.Categories(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
-	copiedCats, err := copy.Services.Accounts.Categories(ctx)
+	copiedCats, err := copy.Services.Catalogue.Categories(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}

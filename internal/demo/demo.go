@@ -30,7 +30,7 @@ import (
 // site shows, read like a story.
 func Fill(ctx context.Context, svc api.Services, log *slog.Logger) error {
 	start := time.Now()
-	existing, err := svc.Accounts.Categories(ctx)
+	existing, err := svc.Catalogue.Categories(ctx)
 	if err != nil {
 		return err
 	}
@@ -128,7 +128,7 @@ func Fill(ctx context.Context, svc api.Services, log *slog.Logger) error {
 			// As the listing form offers: the seller's phone, for their buyers.
 			SellerPhone: seller(p.seller).Phone,
 		}
-		product, err := svc.Accounts.CreateProduct(ctx, seller(p.seller), in)
+		product, err := svc.Catalogue.CreateProduct(ctx, seller(p.seller), in)
 		if err != nil {
 			return fmt.Errorf("product %s: %w", p.name, err)
 		}
@@ -146,7 +146,7 @@ func Fill(ctx context.Context, svc api.Services, log *slog.Logger) error {
 		if err != nil {
 			return err
 		}
-		if _, err := svc.Accounts.Advertise(ctx, owner(staff, p), p.ID); err != nil {
+		if _, err := svc.Catalogue.Advertise(ctx, owner(staff, p), p.ID); err != nil {
 			return fmt.Errorf("advertise %s: %w", name, err)
 		}
 	}
@@ -268,7 +268,7 @@ func upload(ctx context.Context, svc api.Services, admin *app.User, seller func(
 	views []view, images [][]*app.Image) error {
 	if i < len(categories) {
 		c := categories[i]
-		if _, err := svc.Accounts.CreateCategory(ctx, admin, app.NewCategory{Name: c.name}, bytes.NewReader(pic)); err != nil {
+		if _, err := svc.Catalogue.CreateCategory(ctx, admin, app.NewCategory{Name: c.name}, bytes.NewReader(pic)); err != nil {
 			return fmt.Errorf("category %s: %w", c.name, err)
 		}
 		return nil
@@ -277,7 +277,7 @@ func upload(ctx context.Context, svc api.Services, admin *app.User, seller func(
 	if v.product >= len(products) {
 		v = views[v.product-len(products)]
 	}
-	img, err := svc.Accounts.UploadImage(ctx, seller(products[v.product].seller), bytes.NewReader(pic))
+	img, err := svc.Images.UploadImage(ctx, seller(products[v.product].seller), bytes.NewReader(pic))
 	if err != nil {
 		return fmt.Errorf("picture of %s: %w", products[v.product].name, err)
 	}

@@ -78,7 +78,7 @@ func TestFill(t *testing.T) {
 		t.Errorf("site settings %+v, %v; want %+v", site, err, wantSite)
 	}
 
-	categories, err := svc.Accounts.Categories(ctx)
+	categories, err := svc.Catalogue.Categories(ctx)
 	if err != nil || len(categories) < 8 {
 		t.Fatalf("%d categories, %v", len(categories), err)
 	}
@@ -93,7 +93,7 @@ func TestFill(t *testing.T) {
 	buyer, buyer2 := user("buyer@rehome.test"), user("buyer2@rehome.test")
 	available := 0
 	for _, c := range categories {
-		list, err := svc.Accounts.CategoryProducts(ctx, buyer, c.Name, app.Page{})
+		list, err := svc.Catalogue.CategoryProducts(ctx, buyer, c.Name, app.Page{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -105,7 +105,7 @@ func TestFill(t *testing.T) {
 	sold, owned, galleries, measured := 0, 0, 0, 0
 	for _, email := range []string{"seller@rehome.test", "seller2@rehome.test"} {
 		seller := user(email)
-		list, err := svc.Accounts.SellerProducts(ctx, seller, email, app.Page{Limit: app.MaxPageLimit})
+		list, err := svc.Catalogue.SellerProducts(ctx, seller, email, app.Page{Limit: app.MaxPageLimit})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -139,7 +139,7 @@ func TestFill(t *testing.T) {
 		t.Error("no product is sold")
 	}
 
-	advertised, err := svc.Accounts.AdvertisedProducts(ctx, app.Page{})
+	advertised, err := svc.Catalogue.AdvertisedProducts(ctx, app.Page{})
 	if err != nil || advertised.Total < 4 {
 		t.Errorf("%d advertised products, %v", advertised.Total, err)
 	}
@@ -205,7 +205,7 @@ func TestFill(t *testing.T) {
 	if err := demo.Fill(ctx, svc, quiet); err != nil {
 		t.Fatal(err)
 	}
-	again, _ := svc.Accounts.Categories(ctx)
+	again, _ := svc.Catalogue.Categories(ctx)
 	if len(again) != len(categories) {
 		t.Errorf("second fill: %d categories, want %d", len(again), len(categories))
 	}
@@ -215,7 +215,7 @@ func TestFill(t *testing.T) {
 	}
 	ownedAgain := 0
 	for _, email := range []string{"seller@rehome.test", "seller2@rehome.test"} {
-		list, _ := svc.Accounts.SellerProducts(ctx, admin, email, app.Page{})
+		list, _ := svc.Catalogue.SellerProducts(ctx, admin, email, app.Page{})
 		ownedAgain += list.Total
 	}
 	if ownedAgain != owned {

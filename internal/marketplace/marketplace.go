@@ -82,8 +82,11 @@ func services(db *sqlite.DB, images *uploads.Store, hasher app.PasswordHasher, n
 	notifications := app.NewNotifications(db)
 	bookings := app.NewBookings(db, db, db, db, notices)
 	conversations := app.NewConversations(db, db, bookings, notices, limits)
+	pictures := app.NewImages(db, images, limits)
 	return api.Services{
-		Accounts:      app.NewService(db, images, hasher, site, notifications, bookings, conversations, notices),
+		Accounts:      app.NewService(db, pictures, hasher, site, notifications, bookings, conversations, notices),
+		Catalogue:     app.NewCatalogue(db, db, db, db, db, pictures, site, bookings),
+		Images:        pictures,
 		Bookings:      bookings,
 		Conversations: conversations,
 		Posts:         app.NewPosts(db),
@@ -109,6 +112,7 @@ func (m *Marketplace) UseMail(sender mail.Sender, from *netmail.Address, publicU
 // parts it serves are filled in from m.
 func (m *Marketplace) Server(cfg api.Config) *api.Server {
 	cfg.Services = m.Services
+	cfg.CatalogueVersion = m.DB.CatalogueVersion
 	// The two ports the server reaches the store through without the
 	// service (package api's doc says why).
 	cfg.SessionStore = m.DB.Sessions()
