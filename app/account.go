@@ -1,6 +1,72 @@
 package app
 
-import "context"
+import (
+	"context"
+	"sync"
+	"time"
+)
+
+// Accounts are people's accounts: signing up and in, with a password or
+// Google, their sessions, profile, password and email address, becoming a
+// seller, and the admins managing them.
+type Accounts struct {
+	users         UserStore
+	accounts      AccountStore
+	sessions      SessionStore
+	selling       SellingStore
+	identities    IdentityStore
+	verifications EmailVerificationStore
+	changes       EmailChangeStore
+	resets        PasswordResetStore
+	mails         MailQueue
+
+	images   *Images       // profile pictures
+	site     *SiteSettings // its name in mails; whether visitors see sellers
+	bookings *Bookings     // those a deleted account calls off
+	hasher   PasswordHasher
+	mail     *MailSettings // nil: no mail is sent
+	now      func() time.Time
+
+	logins          loginLimits
+	registrations   *AttemptLimiter
+	forgotByAddress *AttemptLimiter
+	forgotByEmail   *AttemptLimiter
+	emailChanges    *AttemptLimiter
+	verifyMails     *AttemptLimiter
+
+	dummyOnce sync.Once
+	dummy     []byte
+}
+
+// AccountStores are the parts of the store Accounts uses.
+type AccountStores struct {
+	Users         UserStore
+	Accounts      AccountStore
+	Sessions      SessionStore
+	Selling       SellingStore
+	Identities    IdentityStore
+	Verifications EmailVerificationStore
+	EmailChanges  EmailChangeStore
+	Resets        PasswordResetStore
+	Mails         MailQueue
+}
+
+// NewAccounts counts its rate limits in limits, such as a store all
+// instances share.
+func NewAccounts(stores AccountStores, images *Images, site *SiteSettings, bookings *Bookings, hasher PasswordHasher, limits RateLimits) *Accounts {
+	return &Accounts{
+		users: stores.Users, accounts: stores.Accounts, sessions: stores.Sessions, selling: stores.Selling,
+		identities: stores.Identities, verifications: stores.Verifications, changes: stores.EmailChanges,
+		resets: stores.Resets, mails: stores.Mails,
+		images: images, site: site, bookings: bookings, hasher: hasher, now: utcNow,
+		logins:          newLoginLimits(limits),
+		registrations:   newAttemptLimiter(limits, "registrations", Limit{RegistrationsPerAddressPerHour, time.Hour}),
+		forgotByAddress: newAttemptLimiter(limits, "forgot by address", Limit{ForgotPasswordPerAddressPerHour, time.Hour}),
+		forgotByEmail:   newAttemptLimiter(limits, "forgot by email", Limit{ForgotPasswordMailsPerHour, time.Hour}),
+		emailChanges:    newAttemptLimiter(limits, "email changes", Limit{EmailChangesPerHour, time.Hour}),
+		verifyMails:     newAttemptLimiter(limits, "verify mails", Limit{EmailVerificationsPerHour, time.Hour}),
+	}
+}
 
 // AccountStore changes what a signed-in person may change of their own account.
 type AccountStore interface {
@@ -30,11 +96,11 @@ const WrongPasswordMessage = "This is not your current password"
 // An account made through Google has no password to give: it sets its
 // first one with the new password alone. Wrong current passwords count
 // against the same limit as failed logins.
-func (s *Service) ChangePassword(ctx context.Context, actor *User, current, next, clientAddress string) (*User, error) {
+func (s *Accounts) ChangePassword(ctx context.Context, actor *User, current, next, clientAddress string) (*User, error) {
 	if err := RequireUser(actor); err != nil {
 		return nil, err
 	}
-	_, hash, err := s.store.PasswordHash(ctx, actor.Email)
+	_, hash, err := s.users.PasswordHash(ctx, actor.Email)
 	if err != nil {
 		return nil, err
 	}
@@ -55,16 +121,16 @@ func (s *Service) ChangePassword(ctx context.Context, actor *User, current, next
 	if err != nil {
 		return nil, err
 	}
-	return s.store.SetPassword(ctx, actor.ID, newHash)
+	return s.accounts.SetPassword(ctx, actor.ID, newHash)
 }
 
 // EndOtherSessions signs actor out everywhere; the caller signs this
 // session in again.
-func (s *Service) EndOtherSessions(ctx context.Context, actor *User) (*User, error) {
+func (s *Accounts) EndOtherSessions(ctx context.Context, actor *User) (*User, error) {
 	if err := RequireUser(actor); err != nil {
 		return nil, err
 	}
-	return s.store.EndSessions(ctx, actor.ID)
+	return s.accounts.EndSessions(ctx, actor.ID)
 }
 
 // ProfileInput is the body of PATCH /api/auth/me: only the fields given
@@ -82,7 +148,7 @@ type ProfileInput struct {
 
 // UpdateProfile changes actor's name, phone, location, picture or choice to
 // show their phone, checked as at registration.
-func (s *Service) UpdateProfile(ctx context.Context, actor *User, in ProfileInput) (*User, error) {
+func (s *Accounts) UpdateProfile(ctx context.Context, actor *User, in ProfileInput) (*User, error) {
 	if err := RequireUser(actor); err != nil {
 		return nil, err
 	}
@@ -114,7 +180,7 @@ func (s *Service) UpdateProfile(ctx context.Context, actor *User, in ProfileInpu
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	return s.store.UpdateProfile(ctx, actor.ID, n.Name, n.Phone, n.Location, image, showPhone)
+	return s.accounts.UpdateProfile(ctx, actor.ID, n.Name, n.Phone, n.Location, image, showPhone)
 }
 
 // LeaveMarketplace deletes actor's own account by the rules of an admin's
@@ -122,11 +188,11 @@ func (s *Service) UpdateProfile(ctx context.Context, actor *User, in ProfileInpu
 // last admin stays), after checking its password; an account made through
 // Google that has none needs only its session. Every session of the
 // account ends with it.
-func (s *Service) LeaveMarketplace(ctx context.Context, actor *User, password, clientAddress string) error {
+func (s *Accounts) LeaveMarketplace(ctx context.Context, actor *User, password, clientAddress string) error {
 	if err := RequireUser(actor); err != nil {
 		return err
 	}
-	_, hash, err := s.store.PasswordHash(ctx, actor.Email)
+	_, hash, err := s.users.PasswordHash(ctx, actor.Email)
 	if err != nil {
 		return err
 	}
@@ -136,7 +202,7 @@ func (s *Service) LeaveMarketplace(ctx context.Context, actor *User, password, c
 		}
 	}
 	ending := s.bookings.endingBookings(ctx, 0, actor.ID)
-	if err := s.store.DeleteUser(ctx, actor.ID, nil); err != nil {
+	if err := s.users.DeleteUser(ctx, actor.ID, nil); err != nil {
 		return err
 	}
 	s.bookings.bookingsEnded(ending)
@@ -145,7 +211,7 @@ func (s *Service) LeaveMarketplace(ctx context.Context, actor *User, password, c
 
 // checkCurrentPassword asks for the account's password before a change
 // only its owner may make; wrong ones count like failed logins.
-func (s *Service) checkCurrentPassword(actor *User, hash []byte, password, field, clientAddress string) error {
+func (s *Accounts) checkCurrentPassword(actor *User, hash []byte, password, field, clientAddress string) error {
 	if password == "" {
 		return &Error{Kind: KindInvalid, Message: "Please correct the highlighted fields", Fields: map[string]string{field: RequiredMessage}}
 	}

@@ -50,7 +50,7 @@ func EmailVerificationSentMessage(email string) string {
 
 // SendEmailVerification mails actor a fresh "Confirm your email" link,
 // which voids the one sent before.
-func (s *Service) SendEmailVerification(ctx context.Context, actor *User) error {
+func (s *Accounts) SendEmailVerification(ctx context.Context, actor *User) error {
 	if err := RequireUser(actor); err != nil {
 		return err
 	}
@@ -69,12 +69,12 @@ func (s *Service) SendEmailVerification(ctx context.Context, actor *User) error 
 }
 
 // mailVerifyLink queues a "Confirm your email" link to u's email.
-func (s *Service) mailVerifyLink(ctx context.Context, u *User, now time.Time) error {
+func (s *Accounts) mailVerifyLink(ctx context.Context, u *User, now time.Time) error {
 	token := rand.Text()
 	link := s.link(Link{Screen: ScreenConfirmEmail, Token: token})
 	v := EmailVerification{UserID: u.ID, Email: u.Email, TokenHash: resetTokenHash(token),
 		Expires: now.Add(VerifyLinkValidity), Mail: verifyEmailMail(s.site.name(ctx), u, link)}
-	if err := s.store.CreateEmailVerification(ctx, v); err != nil {
+	if err := s.verifications.CreateEmailVerification(ctx, v); err != nil {
 		return err
 	}
 	s.mailQueued()
@@ -92,7 +92,7 @@ const (
 // ConfirmEmail spends a link opened at /confirm-email: an email change's
 // or a "Confirm your email" link, both mailed to the address they prove.
 // Whoever holds the link may open it, signed in or not.
-func (s *Service) ConfirmEmail(ctx context.Context, token string) (*User, EmailLinkKind, error) {
+func (s *Accounts) ConfirmEmail(ctx context.Context, token string) (*User, EmailLinkKind, error) {
 	if token == "" {
 		return nil, "", usedEmailLink()
 	}
@@ -101,7 +101,7 @@ func (s *Service) ConfirmEmail(ctx context.Context, token string) (*User, EmailL
 	if ErrorKind(err) != KindNotFound {
 		return u, EmailLinkChange, err
 	}
-	u, err = s.store.UseEmailVerification(ctx, hash, s.now())
+	u, err = s.verifications.UseEmailVerification(ctx, hash, s.now())
 	if ErrorKind(err) == KindNotFound {
 		return nil, "", usedEmailLink()
 	}

@@ -46,30 +46,48 @@ type ExportStore interface {
 	ReportsMadeBy(ctx context.Context, userID int64) ([]ReportMade, error)
 }
 
+// Exports hand people everything the marketplace holds about them, read
+// from each part that holds some.
+type Exports struct {
+	products      ProductStore
+	bookings      BookingStore
+	reports       ExportStore
+	sessions      SessionStore
+	conversations *Conversations
+	notifications *Notifications
+	now           func() time.Time
+}
+
+func NewExports(products ProductStore, bookings BookingStore, reports ExportStore, sessions SessionStore,
+	conversations *Conversations, notifications *Notifications) *Exports {
+	return &Exports{products: products, bookings: bookings, reports: reports, sessions: sessions,
+		conversations: conversations, notifications: notifications, now: utcNow}
+}
+
 // ExportAccount gathers everything the marketplace holds about actor.
-func (s *Service) ExportAccount(ctx context.Context, actor *User) (*Export, error) {
+func (s *Exports) ExportAccount(ctx context.Context, actor *User) (*Export, error) {
 	if err := RequireUser(actor); err != nil {
 		return nil, err
 	}
 	e := &Export{Exported: s.now(), Account: actor.JSON()}
 	var err error
-	if e.Listings, err = allPages(ctx, actor.ID, s.store.SellerProducts); err != nil {
+	if e.Listings, err = allPages(ctx, actor.ID, s.products.SellerProducts); err != nil {
 		return nil, err
 	}
 	for i := range e.Listings {
 		ShowContact(actor, &e.Listings[i], false)
 	}
-	if e.BookingsMade, err = allPages(ctx, actor.ID, s.store.BuyerBookings); err != nil {
+	if e.BookingsMade, err = allPages(ctx, actor.ID, s.bookings.BuyerBookings); err != nil {
 		return nil, err
 	}
-	if e.BookingsReceived, err = allPages(ctx, actor.ID, s.store.SellerBookings); err != nil {
+	if e.BookingsReceived, err = allPages(ctx, actor.ID, s.bookings.SellerBookings); err != nil {
 		return nil, err
 	}
-	if e.ReportsMade, err = s.store.ReportsMadeBy(ctx, actor.ID); err != nil {
+	if e.ReportsMade, err = s.reports.ReportsMadeBy(ctx, actor.ID); err != nil {
 		return nil, err
 	}
 	sessions := func(ctx context.Context, id int64, page Page) (List[Session], error) {
-		return s.store.AccountSessions(ctx, id, "", page)
+		return s.sessions.AccountSessions(ctx, id, "", page)
 	}
 	if e.Sessions, err = allPages(ctx, actor.ID, sessions); err != nil {
 		return nil, err

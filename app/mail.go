@@ -60,15 +60,15 @@ type MailSettings struct {
 
 // UseMail lets the marketplace send mail: forgotten passwords and email
 // changes. Without it, both are refused and admins make reset links.
-func (s *Service) UseMail(m MailSettings) { s.mail = &m }
+func (s *Accounts) UseMail(m MailSettings) { s.mail = &m }
 
 // SendsMail reports whether mail is set up.
-func (s *Service) SendsMail() bool { return s.mail != nil }
+func (s *Accounts) SendsMail() bool { return s.mail != nil }
 
 // NoMailMessage refuses what needs mail on a marketplace without it.
 const NoMailMessage = "This marketplace cannot send email. Ask an admin for help."
 
-func (s *Service) requireMail() error {
+func (s *Accounts) requireMail() error {
 	if s.mail == nil {
 		return Errorf(KindConflict, NoMailMessage)
 	}
@@ -76,10 +76,10 @@ func (s *Service) requireMail() error {
 }
 
 // link is an absolute link to a page of the web app, for a mail.
-func (s *Service) link(l Link) string { return s.mail.URL(l) }
+func (s *Accounts) link(l Link) string { return s.mail.URL(l) }
 
 // mailQueued wakes the sender after a mail was committed to the queue.
-func (s *Service) mailQueued() {
+func (s *Accounts) mailQueued() {
 	if s.mail != nil && s.mail.Queued != nil {
 		s.mail.Queued()
 	}

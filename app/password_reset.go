@@ -63,7 +63,7 @@ func checkNewPassword(v *Validator, field, password string) {
 // MakeResetLink gives an admin the token of a one-time link that sets a new
 // password for account id, for when no mail can be sent. The token is
 // shown once: only its hash is kept.
-func (s *Service) MakeResetLink(ctx context.Context, actor *User, id int64) (string, error) {
+func (s *Accounts) MakeResetLink(ctx context.Context, actor *User, id int64) (string, error) {
 	u, err := s.managedUser(ctx, actor, id, "")
 	if err != nil {
 		return "", err
@@ -71,7 +71,7 @@ func (s *Service) MakeResetLink(ctx context.Context, actor *User, id int64) (str
 	token := rand.Text()
 	audit := auditOf(actor, AuditResetLink, AuditTargetUser, id, accountName(u))
 	reset := PasswordReset{UserID: id, Email: u.Email, TokenHash: resetTokenHash(token), Expires: s.now().Add(ResetLinkValidity), Audit: audit}
-	if err := s.store.CreatePasswordReset(ctx, reset); err != nil {
+	if err := s.resets.CreatePasswordReset(ctx, reset); err != nil {
 		return "", err
 	}
 	return token, nil
@@ -79,7 +79,7 @@ func (s *Service) MakeResetLink(ctx context.Context, actor *User, id int64) (str
 
 // ResetPassword spends a reset link's token on a new password. Every
 // session of the account ends; the caller signs the person in afresh.
-func (s *Service) ResetPassword(ctx context.Context, token, password string) (*User, error) {
+func (s *Accounts) ResetPassword(ctx context.Context, token, password string) (*User, error) {
 	v := &Validator{}
 	v.Check(token != "", "token", ResetLinkUsedMessage)
 	checkNewPassword(v, "password", password)
@@ -90,7 +90,7 @@ func (s *Service) ResetPassword(ctx context.Context, token, password string) (*U
 	if err != nil {
 		return nil, err
 	}
-	u, err := s.store.UsePasswordReset(ctx, resetTokenHash(token), hash, s.now())
+	u, err := s.resets.UsePasswordReset(ctx, resetTokenHash(token), hash, s.now())
 	if ErrorKind(err) == KindNotFound {
 		return nil, &Error{Kind: KindInvalid, Message: ResetLinkUsedMessage, Fields: map[string]string{"token": ResetLinkUsedMessage}}
 	}
@@ -115,7 +115,7 @@ const (
 
 // ForgotPassword mails a one-time reset link to email when it has an
 // account. The answer is the same, and takes the same time, either way.
-func (s *Service) ForgotPassword(ctx context.Context, email, clientAddress string) error {
+func (s *Accounts) ForgotPassword(ctx context.Context, email, clientAddress string) error {
 	started, now := time.Now(), s.now()
 	if err := s.requireMail(); err != nil {
 		return err
@@ -138,11 +138,11 @@ func (s *Service) ForgotPassword(ctx context.Context, email, clientAddress strin
 
 // mailResetLink queues a reset link for email's account, if it has one and
 // has not had its mails for the hour.
-func (s *Service) mailResetLink(ctx context.Context, email string, now time.Time) error {
+func (s *Accounts) mailResetLink(ctx context.Context, email string, now time.Time) error {
 	if s.forgotByEmail.Take(email, now) > 0 {
 		return nil
 	}
-	u, err := s.store.UserByEmail(ctx, email)
+	u, err := s.users.UserByEmail(ctx, email)
 	if ErrorKind(err) == KindNotFound {
 		return nil
 	}
@@ -152,7 +152,7 @@ func (s *Service) mailResetLink(ctx context.Context, email string, now time.Time
 	token := rand.Text()
 	link := s.link(Link{Screen: ScreenResetPassword, Token: token})
 	reset := PasswordReset{UserID: u.ID, Email: u.Email, TokenHash: resetTokenHash(token), Expires: now.Add(ResetLinkValidity), Mail: passwordResetMail(s.site.name(ctx), u, link)}
-	if err := s.store.CreatePasswordReset(ctx, reset); err != nil {
+	if err := s.resets.CreatePasswordReset(ctx, reset); err != nil {
 		return err
 	}
 	s.mailQueued()

@@ -10,7 +10,7 @@ import (
 
 // Register creates a Buyer or Seller account, with its picture if one is
 // given (the web app draws the initials otherwise).
-func (s *Service) Register(ctx context.Context, n NewUser, image io.Reader, clientAddress string) (*User, error) {
+func (s *Accounts) Register(ctx context.Context, n NewUser, image io.Reader, clientAddress string) (*User, error) {
 	n.Normalize()
 	v := &Validator{}
 	n.Validate(v)
@@ -51,7 +51,7 @@ func (s *Service) Register(ctx context.Context, n NewUser, image io.Reader, clie
 
 // CreateAdmin makes an Admin account; only the command line may do this.
 // Its email counts as proven: the operator vouches for it.
-func (s *Service) CreateAdmin(ctx context.Context, n NewUser) (*User, error) {
+func (s *Accounts) CreateAdmin(ctx context.Context, n NewUser) (*User, error) {
 	n.Normalize()
 	n.Role = RoleAdmin
 	v := &Validator{}
@@ -62,8 +62,8 @@ func (s *Service) CreateAdmin(ctx context.Context, n NewUser) (*User, error) {
 	return s.createUser(ctx, n, true)
 }
 
-func (s *Service) emailFree(ctx context.Context, email string) error {
-	_, err := s.store.UserByEmail(ctx, email)
+func (s *Accounts) emailFree(ctx context.Context, email string) error {
+	_, err := s.users.UserByEmail(ctx, email)
 	switch ErrorKind(err) {
 	case KindNotFound:
 		return nil
@@ -78,13 +78,13 @@ func emailTaken() error {
 		Fields: map[string]string{"email": "An account with this email already exists"}}
 }
 
-func (s *Service) createUser(ctx context.Context, n NewUser, emailVerified bool) (*User, error) {
+func (s *Accounts) createUser(ctx context.Context, n NewUser, emailVerified bool) (*User, error) {
 	hash, err := s.hasher.Hash(n.Password)
 	if err != nil {
 		return nil, err
 	}
 	u := &User{Name: n.Name, Email: n.Email, Role: n.Role, Image: n.Image, Phone: n.Phone, Location: n.Location, EmailVerified: emailVerified}
-	if err := s.store.CreateUser(ctx, u, hash); err != nil {
+	if err := s.users.CreateUser(ctx, u, hash); err != nil {
 		if ErrorKind(err) == KindConflict {
 			return nil, emailTaken()
 		}
@@ -95,7 +95,7 @@ func (s *Service) createUser(ctx context.Context, n NewUser, emailVerified bool)
 
 // Login checks a password. Both a wrong email and a wrong password give the
 // same answer, and cost the same bcrypt work, so emails cannot be probed.
-func (s *Service) Login(ctx context.Context, email, password, clientAddress string) (*User, error) {
+func (s *Accounts) Login(ctx context.Context, email, password, clientAddress string) (*User, error) {
 	email = NormalizeEmail(email)
 	v := &Validator{}
 	v.Required(email, "email")
@@ -107,7 +107,7 @@ func (s *Service) Login(ctx context.Context, email, password, clientAddress stri
 	if wait := s.logins.wait(email, clientAddress, now); wait > 0 {
 		return nil, rateLimited("Too many failed attempts. Try again later.", wait)
 	}
-	user, hash, err := s.store.PasswordHash(ctx, email)
+	user, hash, err := s.users.PasswordHash(ctx, email)
 	if err != nil && ErrorKind(err) != KindNotFound {
 		return nil, err
 	}
@@ -125,7 +125,7 @@ func (s *Service) Login(ctx context.Context, email, password, clientAddress stri
 
 // dummyHash is compared against when an email is unknown, to take as long
 // as a real comparison.
-func (s *Service) dummyHash() []byte {
+func (s *Accounts) dummyHash() []byte {
 	s.dummyOnce.Do(func() {
 		s.dummy, _ = s.hasher.Hash("not a password anyone has")
 	})
@@ -137,17 +137,17 @@ func (s *Service) dummyHash() []byte {
 // reads through the store's users cache: UserByID promises no answer older
 // than a write that returned, which is as fresh as a read of the database,
 // without a query on every request.
-func (s *Service) CurrentUser(ctx context.Context, id int64) (*User, error) {
-	return s.store.UserByID(ctx, id)
+func (s *Accounts) CurrentUser(ctx context.Context, id int64) (*User, error) {
+	return s.users.UserByID(ctx, id)
 }
 
 // RoleOf reports the account behind email for the role checks; an unknown
 // email has no roles.
-func (s *Service) RoleOf(ctx context.Context, actor *User, email string) (*User, error) {
+func (s *Accounts) RoleOf(ctx context.Context, actor *User, email string) (*User, error) {
 	if err := Allow(actor, CanCheckRoles(actor, email)); err != nil {
 		return nil, err
 	}
-	u, err := s.store.UserByEmail(ctx, NormalizeEmail(email))
+	u, err := s.users.UserByEmail(ctx, NormalizeEmail(email))
 	if ErrorKind(err) == KindNotFound {
 		return &User{}, nil
 	}
@@ -169,41 +169,41 @@ func asFieldError(err error, field string) error {
 }
 
 // Users lists accounts for admins: all of them, or those of one role.
-func (s *Service) Users(ctx context.Context, actor *User, role Role, page Page) (List[User], error) {
+func (s *Accounts) Users(ctx context.Context, actor *User, role Role, page Page) (List[User], error) {
 	if err := Allow(actor, CanManageUsers(actor)); err != nil {
 		return List[User]{}, err
 	}
-	return s.store.Users(ctx, role, page.Clamp())
+	return s.users.Users(ctx, role, page.Clamp())
 }
 
 // PromoteToAdmin makes an account an Admin; promoting an admin again is
 // harmless, and there is no way back.
-func (s *Service) PromoteToAdmin(ctx context.Context, actor *User, id int64) (*User, error) {
+func (s *Accounts) PromoteToAdmin(ctx context.Context, actor *User, id int64) (*User, error) {
 	u, err := s.managedUser(ctx, actor, id, "")
 	if err != nil {
 		return nil, err
 	}
-	if err := s.store.PromoteToAdmin(ctx, id, auditOf(actor, AuditPromoteUser, AuditTargetUser, id, accountName(u))); err != nil {
+	if err := s.users.PromoteToAdmin(ctx, id, auditOf(actor, AuditPromoteUser, AuditTargetUser, id, accountName(u))); err != nil {
 		return nil, err
 	}
-	return s.store.UserByID(ctx, id)
+	return s.users.UserByID(ctx, id)
 }
 
 // VerifySeller marks a seller as verified; verifying twice is harmless.
-func (s *Service) VerifySeller(ctx context.Context, actor *User, id int64) (*User, error) {
+func (s *Accounts) VerifySeller(ctx context.Context, actor *User, id int64) (*User, error) {
 	u, err := s.managedUser(ctx, actor, id, RoleSeller)
 	if err != nil {
 		return nil, err
 	}
-	if err := s.store.VerifySeller(ctx, id, auditOf(actor, AuditVerifySeller, AuditTargetUser, id, accountName(u))); err != nil {
+	if err := s.users.VerifySeller(ctx, id, auditOf(actor, AuditVerifySeller, AuditTargetUser, id, accountName(u))); err != nil {
 		return nil, err
 	}
-	return s.store.UserByID(ctx, id)
+	return s.users.UserByID(ctx, id)
 }
 
 // DeleteUser removes an account, of the given role unless role is empty.
 // Admins cannot delete themselves, and the last admin stays.
-func (s *Service) DeleteUser(ctx context.Context, actor *User, id int64, role Role) error {
+func (s *Accounts) DeleteUser(ctx context.Context, actor *User, id int64, role Role) error {
 	u, err := s.managedUser(ctx, actor, id, role)
 	if err != nil {
 		return err
@@ -212,7 +212,7 @@ func (s *Service) DeleteUser(ctx context.Context, actor *User, id int64, role Ro
 		return Errorf(KindConflict, "You cannot delete your own account")
 	}
 	ending := s.bookings.endingBookings(ctx, 0, id)
-	if err := s.store.DeleteUser(ctx, id, auditOf(actor, AuditDeleteUser, AuditTargetUser, id, accountName(u))); err != nil {
+	if err := s.users.DeleteUser(ctx, id, auditOf(actor, AuditDeleteUser, AuditTargetUser, id, accountName(u))); err != nil {
 		return err
 	}
 	s.bookings.bookingsEnded(ending)
@@ -221,11 +221,11 @@ func (s *Service) DeleteUser(ctx context.Context, actor *User, id int64, role Ro
 
 // managedUser loads an account for an admin; an account of another role than
 // the path names is not found there.
-func (s *Service) managedUser(ctx context.Context, actor *User, id int64, role Role) (*User, error) {
+func (s *Accounts) managedUser(ctx context.Context, actor *User, id int64, role Role) (*User, error) {
 	if err := Allow(actor, CanManageUsers(actor)); err != nil {
 		return nil, err
 	}
-	u, err := s.store.UserByID(ctx, id)
+	u, err := s.users.UserByID(ctx, id)
 	if err != nil {
 		return nil, err
 	}

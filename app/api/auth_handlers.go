@@ -207,7 +207,7 @@ func (s *Server) leave(w http.ResponseWriter, r *http.Request) {
 // exportAccount answers everything the marketplace holds about the
 // signed-in person, as a file to keep.
 func (s *Server) exportAccount(w http.ResponseWriter, r *http.Request) {
-	export, err := s.accounts.ExportAccount(r.Context(), actor(r))
+	export, err := s.exports.ExportAccount(r.Context(), actor(r))
 	if err != nil {
 		s.writeError(w, r, err)
 		return

@@ -155,7 +155,7 @@ type userKey struct{}
 
 // authenticate puts the signed-in user, if any, in the request context. The
 // account is read on every request, as fresh as the database holds it (see
-// app.Service.CurrentUser), so a deleted account or a changed role takes
+// app.Accounts.CurrentUser), so a deleted account or a changed role takes
 // effect at once.
 func (s *Server) authenticate(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

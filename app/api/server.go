@@ -48,7 +48,7 @@ import (
 // Services are the marketplace's rules the handlers call, one service per
 // noun.
 type Services struct {
-	Accounts      *app.Service
+	Accounts      *app.Accounts
 	Posts         *app.Posts
 	Site          *app.SiteSettings
 	Audit         *app.Audit
@@ -58,6 +58,7 @@ type Services struct {
 	Conversations *app.Conversations
 	Catalogue     *app.Catalogue
 	Images        *app.Images
+	Exports       *app.Exports
 }
 
 // Config is what the server is built from.
@@ -94,7 +95,7 @@ type Config struct {
 
 // Server holds what the handlers share.
 type Server struct {
-	accounts      *app.Service
+	accounts      *app.Accounts
 	posts         *app.Posts
 	settings      *app.SiteSettings
 	audit         *app.Audit
@@ -104,6 +105,7 @@ type Server struct {
 	conversations *app.Conversations
 	catalogue     *app.Catalogue
 	pictures      *app.Images
+	exports       *app.Exports
 
 	catalogueVersion func() uint64 // see Config.CatalogueVersion
 	sessions         *scs.SessionManager
@@ -135,7 +137,7 @@ func New(cfg Config) *Server {
 	svc := cfg.Services
 	s.accounts, s.posts, s.settings, s.audit, s.reports, s.notifications, s.bookings, s.conversations =
 		svc.Accounts, svc.Posts, svc.Site, svc.Audit, svc.Reports, svc.Notifications, svc.Bookings, svc.Conversations
-	s.catalogue, s.pictures, s.catalogueVersion = svc.Catalogue, svc.Images, cfg.CatalogueVersion
+	s.catalogue, s.pictures, s.exports, s.catalogueVersion = svc.Catalogue, svc.Images, svc.Exports, cfg.CatalogueVersion
 	sm.ErrorFunc = s.sessionFailed
 	pages := &entryPages{srv: s, pages: map[string]*keptPage{}}
 	s.webApp = webapp.New(cfg.Web, pages.page)

@@ -1,6 +1,6 @@
 // Package demo fills an empty marketplace with people, categories and
 // listings, so a fresh 'rehome serve --demo' shows a living site. Everything
-// goes through the service, under the same rules as real users, and every
+// goes through the services, under the same rules as real users, and every
 // picture is drawn here: nothing is downloaded.
 package demo
 

@@ -1,5 +1,5 @@
 // Package marketplace puts the parts together on a data directory: the
-// store, the stored pictures, the service over them and the HTTP server.
+// store, the stored pictures, the services over them and the HTTP server.
 // The rehome command and the tests that run the whole server use it, so
 // what is tested is wired as what runs.
 package marketplace
@@ -65,7 +65,6 @@ func Open(ctx context.Context, dir string, hasher app.PasswordHasher) (*Marketpl
 	notices := &app.Notices{}
 	limits := app.NewMemoryRateLimits() // one process counts alone
 	m := &Marketplace{DB: db, Images: images, Notices: notices, Services: services(db, images, hasher, notices, limits)}
-	m.Services.Accounts.UseRateLimits(limits)
 	m.Services.Notifications.UsePushTargets(push.TargetsOf(push.Config{}))
 	// The push keys are made as the marketplace first opens, so that
 	// reading the public key never writes.
@@ -84,9 +83,11 @@ func services(db *sqlite.DB, images *uploads.Store, hasher app.PasswordHasher, n
 	conversations := app.NewConversations(db, db, bookings, notices, limits)
 	pictures := app.NewImages(db, images, limits)
 	return api.Services{
-		Accounts:      app.NewService(db, pictures, hasher, site, notifications, bookings, conversations, notices),
+		Accounts: app.NewAccounts(app.AccountStores{Users: db, Accounts: db, Sessions: db, Selling: db, Identities: db,
+			Verifications: db, EmailChanges: db, Resets: db, Mails: db}, pictures, site, bookings, hasher, limits),
 		Catalogue:     app.NewCatalogue(db, db, db, db, db, pictures, site, bookings),
 		Images:        pictures,
+		Exports:       app.NewExports(db, db, db, db, conversations, notifications),
 		Bookings:      bookings,
 		Conversations: conversations,
 		Posts:         app.NewPosts(db),
@@ -126,7 +127,7 @@ func (m *Marketplace) Server(cfg api.Config) *api.Server {
 	return api.New(cfg)
 }
 
-// useLiveEvents sends the service's events to the open event streams, and
+// useLiveEvents sends the services' events to the open event streams, and
 // ends a stream as soon as the store ends its session.
 func (m *Marketplace) useLiveEvents() {
 	m.Events = live.New() // one process: its own hub is the broker
