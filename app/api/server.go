@@ -48,17 +48,17 @@ import (
 // Services are the marketplace's rules the handlers call, one service per
 // noun.
 type Services struct {
-	Accounts      *app.Accounts
-	Posts         *app.Posts
-	Site          *app.SiteSettings
-	Audit         *app.Audit
-	Reports       *app.Reports
-	Notifications *app.Notifications
-	Bookings      *app.Bookings
-	Conversations *app.Conversations
 	Catalogue     *app.Catalogue
 	Images        *app.Images
+	Bookings      *app.Bookings
+	Conversations *app.Conversations
+	Accounts      *app.Accounts
 	Exports       *app.Exports
+	Reports       *app.Reports
+	Posts         *app.Posts
+	Site          *app.SiteSettings
+	Notifications *app.Notifications
+	Audit         *app.Audit
 }
 
 // Config is what the server is built from.
@@ -95,17 +95,17 @@ type Config struct {
 
 // Server holds what the handlers share.
 type Server struct {
-	accounts      *app.Accounts
-	posts         *app.Posts
-	settings      *app.SiteSettings
-	audit         *app.Audit
-	reports       *app.Reports
-	notifications *app.Notifications
-	bookings      *app.Bookings
-	conversations *app.Conversations
 	catalogue     *app.Catalogue
 	pictures      *app.Images
+	bookings      *app.Bookings
+	conversations *app.Conversations
+	accounts      *app.Accounts
 	exports       *app.Exports
+	reports       *app.Reports
+	posts         *app.Posts
+	settings      *app.SiteSettings
+	notifications *app.Notifications
+	audit         *app.Audit
 
 	catalogueVersion func() uint64 // see Config.CatalogueVersion
 	sessions         *scs.SessionManager
@@ -131,13 +131,13 @@ func New(cfg Config) *Server {
 	if logger == nil {
 		logger = slog.Default()
 	}
-	s := &Server{sessions: sm, images: cfg.Images, log: logger, answers: cfg.Idempotency,
+	svc := cfg.Services
+	s := &Server{catalogue: svc.Catalogue, pictures: svc.Images, bookings: svc.Bookings, conversations: svc.Conversations,
+		accounts: svc.Accounts, exports: svc.Exports, reports: svc.Reports, posts: svc.Posts, settings: svc.Site,
+		notifications: svc.Notifications, audit: svc.Audit, catalogueVersion: cfg.CatalogueVersion,
+		sessions: sm, images: cfg.Images, log: logger, answers: cfg.Idempotency,
 		public: httpcache.NewPublicLists(wire.Encode), origins: clientaddr.New(cfg.TrustedProxies), health: cfg.Health,
 		oidc: oidc.New(cfg.OIDC), publicURL: strings.TrimSuffix(cfg.PublicURL, "/")}
-	svc := cfg.Services
-	s.accounts, s.posts, s.settings, s.audit, s.reports, s.notifications, s.bookings, s.conversations =
-		svc.Accounts, svc.Posts, svc.Site, svc.Audit, svc.Reports, svc.Notifications, svc.Bookings, svc.Conversations
-	s.catalogue, s.pictures, s.exports, s.catalogueVersion = svc.Catalogue, svc.Images, svc.Exports, cfg.CatalogueVersion
 	sm.ErrorFunc = s.sessionFailed
 	pages := &entryPages{srv: s, pages: map[string]*keptPage{}}
 	s.webApp = webapp.New(cfg.Web, pages.page)

@@ -83,18 +83,18 @@ func services(db *sqlite.DB, images *uploads.Store, hasher app.PasswordHasher, n
 	conversations := app.NewConversations(db, db, bookings, notices, limits)
 	pictures := app.NewImages(db, images, limits)
 	return api.Services{
-		Accounts: app.NewAccounts(app.AccountStores{Users: db, Accounts: db, Sessions: db, Selling: db, Identities: db,
-			Verifications: db, EmailChanges: db, Resets: db, Mails: db}, pictures, site, bookings, hasher, limits),
 		Catalogue:     app.NewCatalogue(db, db, db, db, db, pictures, site, bookings),
 		Images:        pictures,
-		Exports:       app.NewExports(db, db, db, db, conversations, notifications),
 		Bookings:      bookings,
 		Conversations: conversations,
+		Accounts: app.NewAccounts(app.AccountStores{Users: db, Accounts: db, Sessions: db, Selling: db, Identities: db,
+			Verifications: db, EmailChanges: db, Resets: db, Mails: db}, pictures, site, bookings, hasher, limits),
+		Exports:       app.NewExports(db, db, db, db, conversations, notifications),
+		Reports:       app.NewReports(db, db),
 		Posts:         app.NewPosts(db),
 		Site:          site,
-		Audit:         app.NewAudit(db),
-		Reports:       app.NewReports(db, db),
 		Notifications: notifications,
+		Audit:         app.NewAudit(db),
 	}
 }
 
