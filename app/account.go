@@ -17,22 +17,19 @@ type Accounts struct {
 	identities    IdentityStore
 	verifications EmailVerificationStore
 	changes       EmailChangeStore
-	resets        PasswordResetStore
 	mails         MailQueue
 
 	images   *Images       // profile pictures
 	site     *SiteSettings // its name in mails; whether visitors see sellers
 	bookings *Bookings     // those a deleted account calls off
 	hasher   PasswordHasher
-	mail     *MailSettings // nil: no mail is sent
+	outbox   *Outbox
 	now      func() time.Time
 
-	logins          loginLimits
-	registrations   *AttemptLimiter
-	forgotByAddress *AttemptLimiter
-	forgotByEmail   *AttemptLimiter
-	emailChanges    *AttemptLimiter
-	verifyMails     *AttemptLimiter
+	logins        loginLimits
+	registrations *AttemptLimiter
+	emailChanges  *AttemptLimiter
+	verifyMails   *AttemptLimiter
 
 	dummyOnce sync.Once
 	dummy     []byte
@@ -47,24 +44,20 @@ type AccountStores struct {
 	Identities    IdentityStore
 	Verifications EmailVerificationStore
 	EmailChanges  EmailChangeStore
-	Resets        PasswordResetStore
 	Mails         MailQueue
 }
 
 // NewAccounts counts its rate limits in limits, such as a store all
 // instances share.
-func NewAccounts(stores AccountStores, images *Images, site *SiteSettings, bookings *Bookings, hasher PasswordHasher, limits RateLimits) *Accounts {
+func NewAccounts(stores AccountStores, images *Images, site *SiteSettings, bookings *Bookings, outbox *Outbox, hasher PasswordHasher, limits RateLimits) *Accounts {
 	return &Accounts{
 		users: stores.Users, accounts: stores.Accounts, sessions: stores.Sessions, selling: stores.Selling,
-		identities: stores.Identities, verifications: stores.Verifications, changes: stores.EmailChanges,
-		resets: stores.Resets, mails: stores.Mails,
-		images: images, site: site, bookings: bookings, hasher: hasher, now: utcNow,
-		logins:          newLoginLimits(limits),
-		registrations:   newAttemptLimiter(limits, "registrations", Limit{RegistrationsPerAddressPerHour, time.Hour}),
-		forgotByAddress: newAttemptLimiter(limits, "forgot by address", Limit{ForgotPasswordPerAddressPerHour, time.Hour}),
-		forgotByEmail:   newAttemptLimiter(limits, "forgot by email", Limit{ForgotPasswordMailsPerHour, time.Hour}),
-		emailChanges:    newAttemptLimiter(limits, "email changes", Limit{EmailChangesPerHour, time.Hour}),
-		verifyMails:     newAttemptLimiter(limits, "verify mails", Limit{EmailVerificationsPerHour, time.Hour}),
+		identities: stores.Identities, verifications: stores.Verifications, changes: stores.EmailChanges, mails: stores.Mails,
+		images: images, site: site, bookings: bookings, outbox: outbox, hasher: hasher, now: utcNow,
+		logins:        newLoginLimits(limits),
+		registrations: newAttemptLimiter(limits, "registrations", Limit{RegistrationsPerAddressPerHour, time.Hour}),
+		emailChanges:  newAttemptLimiter(limits, "email changes", Limit{EmailChangesPerHour, time.Hour}),
+		verifyMails:   newAttemptLimiter(limits, "verify mails", Limit{EmailVerificationsPerHour, time.Hour}),
 	}
 }
 

@@ -58,7 +58,7 @@ func (s *Accounts) RequestEmailChange(ctx context.Context, actor *User, newEmail
 	if err := RequireUser(actor); err != nil {
 		return err
 	}
-	if err := s.requireMail(); err != nil {
+	if err := s.outbox.require(); err != nil {
 		return err
 	}
 	newEmail = NormalizeEmail(newEmail)
@@ -88,22 +88,22 @@ func (s *Accounts) RequestEmailChange(ctx context.Context, actor *User, newEmail
 	switch _, err := s.users.UserByEmail(ctx, newEmail); ErrorKind(err) {
 	case KindNotFound:
 	case "":
-		err = s.mails.QueueMail(ctx, emailTakenMail(s.site.name(ctx), newEmail, s.link(Link{Screen: ScreenForgotPassword})))
+		err = s.mails.QueueMail(ctx, emailTakenMail(s.site.name(ctx), newEmail, s.outbox.link(Link{Screen: ScreenForgotPassword})))
 		if err == nil {
-			s.mailQueued()
+			s.outbox.queued()
 		}
 		return err
 	default:
 		return err
 	}
 	token := rand.Text()
-	link := s.link(Link{Screen: ScreenConfirmEmail, Token: token})
+	link := s.outbox.link(Link{Screen: ScreenConfirmEmail, Token: token})
 	change := EmailChange{UserID: actor.ID, NewEmail: newEmail, TokenHash: resetTokenHash(token),
 		Expires: now.Add(ResetLinkValidity), Mail: confirmEmailMail(s.site.name(ctx), actor, newEmail, link)}
 	if err := s.changes.CreateEmailChange(ctx, change); err != nil {
 		return err
 	}
-	s.mailQueued()
+	s.outbox.queued()
 	return nil
 }
 
@@ -122,7 +122,7 @@ func (s *Accounts) confirmEmailChange(ctx context.Context, tokenHash []byte) (*U
 	}
 	// The change stands whether or not the notice can be queued.
 	if err := s.mails.QueueMail(ctx, emailChangedMail(s.site.name(ctx), u, oldEmail)); err == nil {
-		s.mailQueued()
+		s.outbox.queued()
 	}
 	return u, nil
 }

@@ -54,7 +54,7 @@ func (s *Accounts) SendEmailVerification(ctx context.Context, actor *User) error
 	if err := RequireUser(actor); err != nil {
 		return err
 	}
-	if err := s.requireMail(); err != nil {
+	if err := s.outbox.require(); err != nil {
 		return err
 	}
 	if actor.EmailVerified {
@@ -71,13 +71,13 @@ func (s *Accounts) SendEmailVerification(ctx context.Context, actor *User) error
 // mailVerifyLink queues a "Confirm your email" link to u's email.
 func (s *Accounts) mailVerifyLink(ctx context.Context, u *User, now time.Time) error {
 	token := rand.Text()
-	link := s.link(Link{Screen: ScreenConfirmEmail, Token: token})
+	link := s.outbox.link(Link{Screen: ScreenConfirmEmail, Token: token})
 	v := EmailVerification{UserID: u.ID, Email: u.Email, TokenHash: resetTokenHash(token),
 		Expires: now.Add(VerifyLinkValidity), Mail: verifyEmailMail(s.site.name(ctx), u, link)}
 	if err := s.verifications.CreateEmailVerification(ctx, v); err != nil {
 		return err
 	}
-	s.mailQueued()
+	s.outbox.queued()
 	return nil
 }
 

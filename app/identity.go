@@ -117,7 +117,7 @@ func (s *Accounts) SignInWith(ctx context.Context, id Identity, picture PictureF
 func (s *Accounts) claimAccount(ctx context.Context, existing *User, id Identity) (SignedIn, error) {
 	claim := AccountClaim{UserID: existing.ID, Email: existing.Email, Provider: id.Provider, Subject: id.Subject,
 		Audit: auditOf(existing, AuditClaimAccount, AuditTargetUser, existing.ID, accountName(existing))}
-	if s.mail != nil {
+	if s.outbox.Sends() {
 		claim.Mail = accountClaimedMail(s.site.name(ctx), existing, providerName(id.Provider))
 	}
 	u, hadPassword, err := s.identities.ClaimAccount(ctx, claim)
@@ -128,7 +128,7 @@ func (s *Accounts) claimAccount(ctx context.Context, existing *User, id Identity
 		return SignedIn{}, err
 	}
 	if claim.Mail != nil {
-		s.mailQueued()
+		s.outbox.queued()
 	}
 	return SignedIn{User: u, PasswordRemoved: hadPassword}, nil
 }

@@ -60,11 +60,32 @@ func checkNewPassword(v *Validator, field, password string) {
 	}
 }
 
+// PasswordResets are the one-time links that set a new password: mailed
+// to whoever forgot theirs, or made by an admin when no mail can be sent.
+type PasswordResets struct {
+	resets PasswordResetStore
+	users  UserStore
+	site   *SiteSettings // its name in mails
+	outbox *Outbox
+	hasher PasswordHasher
+	now    func() time.Time
+
+	forgotByAddress *AttemptLimiter
+	forgotByEmail   *AttemptLimiter
+}
+
+func NewPasswordResets(resets PasswordResetStore, users UserStore, site *SiteSettings, outbox *Outbox, hasher PasswordHasher, limits RateLimits) *PasswordResets {
+	return &PasswordResets{resets: resets, users: users, site: site, outbox: outbox, hasher: hasher, now: utcNow,
+		forgotByAddress: newAttemptLimiter(limits, "forgot by address", Limit{ForgotPasswordPerAddressPerHour, time.Hour}),
+		forgotByEmail:   newAttemptLimiter(limits, "forgot by email", Limit{ForgotPasswordMailsPerHour, time.Hour}),
+	}
+}
+
 // MakeResetLink gives an admin the token of a one-time link that sets a new
 // password for account id, for when no mail can be sent. The token is
 // shown once: only its hash is kept.
-func (s *Accounts) MakeResetLink(ctx context.Context, actor *User, id int64) (string, error) {
-	u, err := s.managedUser(ctx, actor, id, "")
+func (s *PasswordResets) MakeResetLink(ctx context.Context, actor *User, id int64) (string, error) {
+	u, err := managedUser(ctx, s.users, actor, id, "")
 	if err != nil {
 		return "", err
 	}
@@ -79,7 +100,7 @@ func (s *Accounts) MakeResetLink(ctx context.Context, actor *User, id int64) (st
 
 // ResetPassword spends a reset link's token on a new password. Every
 // session of the account ends; the caller signs the person in afresh.
-func (s *Accounts) ResetPassword(ctx context.Context, token, password string) (*User, error) {
+func (s *PasswordResets) ResetPassword(ctx context.Context, token, password string) (*User, error) {
 	v := &Validator{}
 	v.Check(token != "", "token", ResetLinkUsedMessage)
 	checkNewPassword(v, "password", password)
@@ -115,9 +136,9 @@ const (
 
 // ForgotPassword mails a one-time reset link to email when it has an
 // account. The answer is the same, and takes the same time, either way.
-func (s *Accounts) ForgotPassword(ctx context.Context, email, clientAddress string) error {
+func (s *PasswordResets) ForgotPassword(ctx context.Context, email, clientAddress string) error {
 	started, now := time.Now(), s.now()
-	if err := s.requireMail(); err != nil {
+	if err := s.outbox.require(); err != nil {
 		return err
 	}
 	email = NormalizeEmail(email)
@@ -138,7 +159,7 @@ func (s *Accounts) ForgotPassword(ctx context.Context, email, clientAddress stri
 
 // mailResetLink queues a reset link for email's account, if it has one and
 // has not had its mails for the hour.
-func (s *Accounts) mailResetLink(ctx context.Context, email string, now time.Time) error {
+func (s *PasswordResets) mailResetLink(ctx context.Context, email string, now time.Time) error {
 	if s.forgotByEmail.Take(email, now) > 0 {
 		return nil
 	}
@@ -150,12 +171,12 @@ func (s *Accounts) mailResetLink(ctx context.Context, email string, now time.Tim
 		return err
 	}
 	token := rand.Text()
-	link := s.link(Link{Screen: ScreenResetPassword, Token: token})
+	link := s.outbox.link(Link{Screen: ScreenResetPassword, Token: token})
 	reset := PasswordReset{UserID: u.ID, Email: u.Email, TokenHash: resetTokenHash(token), Expires: now.Add(ResetLinkValidity), Mail: passwordResetMail(s.site.name(ctx), u, link)}
 	if err := s.resets.CreatePasswordReset(ctx, reset); err != nil {
 		return err
 	}
-	s.mailQueued()
+	s.outbox.queued()
 	return nil
 }
 

@@ -40,7 +40,7 @@ func (s *Accounts) Register(ctx context.Context, n NewUser, image io.Reader, cli
 		n.Image = img.URL
 	}
 	u, err := s.createUser(ctx, n, false)
-	if err != nil || s.mail == nil {
+	if err != nil || !s.outbox.Sends() {
 		return u, err
 	}
 	// The account stands whether or not its confirmation link can be
@@ -179,7 +179,7 @@ func (s *Accounts) Users(ctx context.Context, actor *User, role Role, page Page)
 // PromoteToAdmin makes an account an Admin; promoting an admin again is
 // harmless, and there is no way back.
 func (s *Accounts) PromoteToAdmin(ctx context.Context, actor *User, id int64) (*User, error) {
-	u, err := s.managedUser(ctx, actor, id, "")
+	u, err := managedUser(ctx, s.users, actor, id, "")
 	if err != nil {
 		return nil, err
 	}
@@ -191,7 +191,7 @@ func (s *Accounts) PromoteToAdmin(ctx context.Context, actor *User, id int64) (*
 
 // VerifySeller marks a seller as verified; verifying twice is harmless.
 func (s *Accounts) VerifySeller(ctx context.Context, actor *User, id int64) (*User, error) {
-	u, err := s.managedUser(ctx, actor, id, RoleSeller)
+	u, err := managedUser(ctx, s.users, actor, id, RoleSeller)
 	if err != nil {
 		return nil, err
 	}
@@ -204,7 +204,7 @@ func (s *Accounts) VerifySeller(ctx context.Context, actor *User, id int64) (*Us
 // DeleteUser removes an account, of the given role unless role is empty.
 // Admins cannot delete themselves, and the last admin stays.
 func (s *Accounts) DeleteUser(ctx context.Context, actor *User, id int64, role Role) error {
-	u, err := s.managedUser(ctx, actor, id, role)
+	u, err := managedUser(ctx, s.users, actor, id, role)
 	if err != nil {
 		return err
 	}
@@ -221,11 +221,11 @@ func (s *Accounts) DeleteUser(ctx context.Context, actor *User, id int64, role R
 
 // managedUser loads an account for an admin; an account of another role than
 // the path names is not found there.
-func (s *Accounts) managedUser(ctx context.Context, actor *User, id int64, role Role) (*User, error) {
+func managedUser(ctx context.Context, users UserStore, actor *User, id int64, role Role) (*User, error) {
 	if err := Allow(actor, CanManageUsers(actor)); err != nil {
 		return nil, err
 	}
-	u, err := s.users.UserByID(ctx, id)
+	u, err := users.UserByID(ctx, id)
 	if err != nil {
 		return nil, err
 	}

@@ -100,7 +100,7 @@ func (s *Server) makeResetLink(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	token, err := s.accounts.MakeResetLink(r.Context(), actor(r), id)
+	token, err := s.passwordResets.MakeResetLink(r.Context(), actor(r), id)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -120,7 +120,7 @@ func (s *Server) resetPassword(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	user, err := s.accounts.ResetPassword(r.Context(), req.Token, req.Password)
+	user, err := s.passwordResets.ResetPassword(r.Context(), req.Token, req.Password)
 	s.answerSignIn(w, r, user, err, http.StatusOK)
 }
 
@@ -229,7 +229,7 @@ func (s *Server) forgotPassword(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	if err := s.accounts.ForgotPassword(r.Context(), req.Email, clientaddr.Address(r)); err != nil {
+	if err := s.passwordResets.ForgotPassword(r.Context(), req.Email, clientaddr.Address(r)); err != nil {
 		s.writeError(w, r, err)
 		return
 	}

@@ -46,8 +46,10 @@ type env struct {
 	svc api.Services
 	// notices reach whoever the services tell of a change.
 	notices *app.Notices
-	dir     string
-	hub     live.Broker // the live event streams
+	// outbox sends the services' mail once mail is turned on.
+	outbox *app.Outbox
+	dir    string
+	hub    live.Broker // the live event streams
 }
 
 func newEnv(t testing.TB) *env {
@@ -86,7 +88,7 @@ func serverWith(t testing.TB, dir string, cfg api.Config, prepare ...func(*marke
 	srv.Start()
 	t.Cleanup(srv.Close)
 	t.Cleanup(m.Events.Close) // ends the event streams, which srv.Close leaves open
-	return &env{t: t, srv: srv, db: m.DB, svc: m.Services, notices: m.Notices, dir: dir, hub: m.Events}
+	return &env{t: t, srv: srv, db: m.DB, svc: m.Services, notices: m.Notices, outbox: m.Outbox, dir: dir, hub: m.Events}
 }
 
 // client is one browser: its own cookie jar.

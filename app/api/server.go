@@ -48,17 +48,18 @@ import (
 // Services are the marketplace's rules the handlers call, one service per
 // noun.
 type Services struct {
-	Catalogue     *app.Catalogue
-	Images        *app.Images
-	Bookings      *app.Bookings
-	Conversations *app.Conversations
-	Accounts      *app.Accounts
-	Exports       *app.Exports
-	Reports       *app.Reports
-	Posts         *app.Posts
-	Site          *app.SiteSettings
-	Notifications *app.Notifications
-	Audit         *app.Audit
+	Catalogue      *app.Catalogue
+	Images         *app.Images
+	Bookings       *app.Bookings
+	Conversations  *app.Conversations
+	Accounts       *app.Accounts
+	PasswordResets *app.PasswordResets
+	Exports        *app.Exports
+	Reports        *app.Reports
+	Posts          *app.Posts
+	Site           *app.SiteSettings
+	Notifications  *app.Notifications
+	Audit          *app.Audit
 }
 
 // Config is what the server is built from.
@@ -95,17 +96,18 @@ type Config struct {
 
 // Server holds what the handlers share.
 type Server struct {
-	catalogue     *app.Catalogue
-	pictures      *app.Images
-	bookings      *app.Bookings
-	conversations *app.Conversations
-	accounts      *app.Accounts
-	exports       *app.Exports
-	reports       *app.Reports
-	posts         *app.Posts
-	settings      *app.SiteSettings
-	notifications *app.Notifications
-	audit         *app.Audit
+	catalogue      *app.Catalogue
+	pictures       *app.Images
+	bookings       *app.Bookings
+	conversations  *app.Conversations
+	accounts       *app.Accounts
+	passwordResets *app.PasswordResets
+	exports        *app.Exports
+	reports        *app.Reports
+	posts          *app.Posts
+	settings       *app.SiteSettings
+	notifications  *app.Notifications
+	audit          *app.Audit
 
 	catalogueVersion func() uint64 // see Config.CatalogueVersion
 	sessions         *scs.SessionManager
@@ -133,7 +135,7 @@ func New(cfg Config) *Server {
 	}
 	svc := cfg.Services
 	s := &Server{catalogue: svc.Catalogue, pictures: svc.Images, bookings: svc.Bookings, conversations: svc.Conversations,
-		accounts: svc.Accounts, exports: svc.Exports, reports: svc.Reports, posts: svc.Posts, settings: svc.Site,
+		accounts: svc.Accounts, passwordResets: svc.PasswordResets, exports: svc.Exports, reports: svc.Reports, posts: svc.Posts, settings: svc.Site,
 		notifications: svc.Notifications, audit: svc.Audit, catalogueVersion: cfg.CatalogueVersion,
 		sessions: sm, images: cfg.Images, log: logger, answers: cfg.Idempotency,
 		public: httpcache.NewPublicLists(wire.Encode), origins: clientaddr.New(cfg.TrustedProxies), health: cfg.Health,

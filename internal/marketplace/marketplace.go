@@ -42,7 +42,9 @@ type Marketplace struct {
 
 	// Notices are what the services tell people as it happens; see
 	// addNotifier.
-	Notices   *app.Notices
+	Notices *app.Notices
+	// Outbox is how the services send mail, once UseMail turns it on.
+	Outbox    *app.Outbox
 	notifiers app.Notifiers
 	// Events tells open tabs what happens, as it happens.
 	Events live.Broker
@@ -64,7 +66,9 @@ func Open(ctx context.Context, dir string, hasher app.PasswordHasher) (*Marketpl
 	}
 	notices := &app.Notices{}
 	limits := app.NewMemoryRateLimits() // one process counts alone
-	m := &Marketplace{DB: db, Images: images, Notices: notices, Services: services(db, images, hasher, notices, limits)}
+	outbox := &app.Outbox{}
+	m := &Marketplace{DB: db, Images: images, Notices: notices, Outbox: outbox,
+		Services: services(db, images, hasher, notices, outbox, limits)}
 	m.Services.Notifications.UsePushTargets(push.TargetsOf(push.Config{}))
 	// The push keys are made as the marketplace first opens, so that
 	// reading the public key never writes.
@@ -76,7 +80,8 @@ func Open(ctx context.Context, dir string, hasher app.PasswordHasher) (*Marketpl
 }
 
 // services hands each service the parts of the store it uses.
-func services(db *sqlite.DB, images *uploads.Store, hasher app.PasswordHasher, notices *app.Notices, limits app.RateLimits) api.Services {
+func services(db *sqlite.DB, images *uploads.Store, hasher app.PasswordHasher, notices *app.Notices, outbox *app.Outbox,
+	limits app.RateLimits) api.Services {
 	site := app.NewSiteSettings(db)
 	notifications := app.NewNotifications(db)
 	bookings := app.NewBookings(db, db, db, db, notices)
@@ -88,13 +93,14 @@ func services(db *sqlite.DB, images *uploads.Store, hasher app.PasswordHasher, n
 		Bookings:      bookings,
 		Conversations: conversations,
 		Accounts: app.NewAccounts(app.AccountStores{Users: db, Accounts: db, Sessions: db, Selling: db, Identities: db,
-			Verifications: db, EmailChanges: db, Resets: db, Mails: db}, pictures, site, bookings, hasher, limits),
-		Exports:       app.NewExports(db, db, db, db, conversations, notifications),
-		Reports:       app.NewReports(db, db),
-		Posts:         app.NewPosts(db),
-		Site:          site,
-		Notifications: notifications,
-		Audit:         app.NewAudit(db),
+			Verifications: db, EmailChanges: db, Mails: db}, pictures, site, bookings, outbox, hasher, limits),
+		PasswordResets: app.NewPasswordResets(db, db, site, outbox, hasher, limits),
+		Exports:        app.NewExports(db, db, db, db, conversations, notifications),
+		Reports:        app.NewReports(db, db),
+		Posts:          app.NewPosts(db),
+		Site:           site,
+		Notifications:  notifications,
+		Audit:          app.NewAudit(db),
 	}
 }
 
@@ -104,7 +110,7 @@ func (m *Marketplace) Close() error { return m.DB.Close() }
 // as from, with links to publicURL. The caller runs the courier it returns.
 func (m *Marketplace) UseMail(sender mail.Sender, from *netmail.Address, publicURL string, log *slog.Logger) *mail.Courier {
 	courier := mail.NewCourier(m.DB, sender, from, log)
-	m.Services.Accounts.UseMail(app.MailSettings{URL: webroutes.URL(publicURL), Queued: courier.Wake})
+	m.Outbox.Use(app.MailSettings{URL: webroutes.URL(publicURL), Queued: courier.Wake})
 	return courier
 }
 
