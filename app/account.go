@@ -10,26 +10,23 @@ import (
 // Google, their sessions, profile, password and email address, becoming a
 // seller, and the admins managing them.
 type Accounts struct {
-	users         UserStore
-	accounts      AccountStore
-	sessions      SessionStore
-	selling       SellingStore
-	identities    IdentityStore
-	verifications EmailVerificationStore
-	changes       EmailChangeStore
-	mails         MailQueue
+	users      UserStore
+	accounts   AccountStore
+	sessions   SessionStore
+	selling    SellingStore
+	identities IdentityStore
 
-	images   *Images       // profile pictures
-	site     *SiteSettings // its name in mails; whether visitors see sellers
-	bookings *Bookings     // those a deleted account calls off
-	hasher   PasswordHasher
+	images   *Images         // profile pictures
+	site     *SiteSettings   // its name in mails; whether visitors see sellers
+	bookings *Bookings       // those a deleted account calls off
+	emails   *EmailAddresses // the new account's "Confirm your email"
 	outbox   *Outbox
+	hasher   PasswordHasher
+	password currentPassword
 	now      func() time.Time
 
 	logins        loginLimits
 	registrations *AttemptLimiter
-	emailChanges  *AttemptLimiter
-	verifyMails   *AttemptLimiter
 
 	dummyOnce sync.Once
 	dummy     []byte
@@ -37,27 +34,23 @@ type Accounts struct {
 
 // AccountStores are the parts of the store Accounts uses.
 type AccountStores struct {
-	Users         UserStore
-	Accounts      AccountStore
-	Sessions      SessionStore
-	Selling       SellingStore
-	Identities    IdentityStore
-	Verifications EmailVerificationStore
-	EmailChanges  EmailChangeStore
-	Mails         MailQueue
+	Users      UserStore
+	Accounts   AccountStore
+	Sessions   SessionStore
+	Selling    SellingStore
+	Identities IdentityStore
 }
 
 // NewAccounts counts its rate limits in limits, such as a store all
 // instances share.
-func NewAccounts(stores AccountStores, images *Images, site *SiteSettings, bookings *Bookings, outbox *Outbox, hasher PasswordHasher, limits RateLimits) *Accounts {
+func NewAccounts(stores AccountStores, images *Images, site *SiteSettings, bookings *Bookings, emails *EmailAddresses,
+	outbox *Outbox, hasher PasswordHasher, limits RateLimits) *Accounts {
 	return &Accounts{
 		users: stores.Users, accounts: stores.Accounts, sessions: stores.Sessions, selling: stores.Selling,
-		identities: stores.Identities, verifications: stores.Verifications, changes: stores.EmailChanges, mails: stores.Mails,
-		images: images, site: site, bookings: bookings, outbox: outbox, hasher: hasher, now: utcNow,
+		identities: stores.Identities, images: images, site: site, bookings: bookings, emails: emails, outbox: outbox,
+		hasher: hasher, password: newCurrentPassword(hasher, limits), now: utcNow,
 		logins:        newLoginLimits(limits),
 		registrations: newAttemptLimiter(limits, "registrations", Limit{RegistrationsPerAddressPerHour, time.Hour}),
-		emailChanges:  newAttemptLimiter(limits, "email changes", Limit{EmailChangesPerHour, time.Hour}),
-		verifyMails:   newAttemptLimiter(limits, "verify mails", Limit{EmailVerificationsPerHour, time.Hour}),
 	}
 }
 
@@ -106,7 +99,7 @@ func (s *Accounts) ChangePassword(ctx context.Context, actor *User, current, nex
 		return nil, err
 	}
 	if len(hash) > 0 {
-		if err := s.checkCurrentPassword(actor, hash, current, "current_password", clientAddress); err != nil {
+		if err := s.password.check(actor, hash, current, "current_password", clientAddress); err != nil {
 			return nil, err
 		}
 	}
@@ -190,7 +183,7 @@ func (s *Accounts) LeaveMarketplace(ctx context.Context, actor *User, password, 
 		return err
 	}
 	if len(hash) > 0 {
-		if err := s.checkCurrentPassword(actor, hash, password, "password", clientAddress); err != nil {
+		if err := s.password.check(actor, hash, password, "password", clientAddress); err != nil {
 			return err
 		}
 	}
@@ -199,22 +192,5 @@ func (s *Accounts) LeaveMarketplace(ctx context.Context, actor *User, password, 
 		return err
 	}
 	s.bookings.bookingsEnded(ending)
-	return nil
-}
-
-// checkCurrentPassword asks for the account's password before a change
-// only its owner may make; wrong ones count like failed logins.
-func (s *Accounts) checkCurrentPassword(actor *User, hash []byte, password, field, clientAddress string) error {
-	if password == "" {
-		return &Error{Kind: KindInvalid, Message: "Please correct the highlighted fields", Fields: map[string]string{field: RequiredMessage}}
-	}
-	now := s.now()
-	if wait := s.logins.wait(actor.Email, clientAddress, now); wait > 0 {
-		return rateLimited("Too many failed attempts. Try again later.", wait)
-	}
-	if err := s.hasher.Compare(hash, password); err != nil {
-		s.logins.failed(actor.Email, clientAddress, now)
-		return &Error{Kind: KindInvalid, Message: WrongPasswordMessage, Fields: map[string]string{field: WrongPasswordMessage}}
-	}
 	return nil
 }

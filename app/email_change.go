@@ -54,7 +54,7 @@ func EmailChangeSentMessage(email string) string {
 // actor's password. An address that already has an account is told so
 // instead, and actor gets the same answer: no one learns from here whether
 // an email has an account.
-func (s *Accounts) RequestEmailChange(ctx context.Context, actor *User, newEmail, password, clientAddress string) error {
+func (s *EmailAddresses) RequestEmailChange(ctx context.Context, actor *User, newEmail, password, clientAddress string) error {
 	if err := RequireUser(actor); err != nil {
 		return err
 	}
@@ -77,7 +77,7 @@ func (s *Accounts) RequestEmailChange(ctx context.Context, actor *User, newEmail
 	if len(hash) == 0 {
 		return &Error{Kind: KindInvalid, Message: NoPasswordMessage, Fields: map[string]string{"password": NoPasswordMessage}}
 	}
-	if err := s.checkCurrentPassword(actor, hash, password, "password", clientAddress); err != nil {
+	if err := s.password.check(actor, hash, password, "password", clientAddress); err != nil {
 		return err
 	}
 	now := s.now()
@@ -111,7 +111,7 @@ func (s *Accounts) RequestEmailChange(ctx context.Context, actor *User, newEmail
 // the new email, and the old address is told. Whoever holds the link may
 // open it, signed in or not: it came to the new address. A link that is
 // not an email change's, or no longer works, is not found.
-func (s *Accounts) confirmEmailChange(ctx context.Context, tokenHash []byte) (*User, error) {
+func (s *EmailAddresses) confirmEmailChange(ctx context.Context, tokenHash []byte) (*User, error) {
 	u, oldEmail, err := s.changes.UseEmailChange(ctx, tokenHash, s.now())
 	switch ErrorKind(err) {
 	case "":

@@ -48,9 +48,34 @@ func EmailVerificationSentMessage(email string) string {
 	return "We sent a link to " + email + ". Open it to confirm your email."
 }
 
+// EmailAddresses confirm that people's email addresses are theirs: the
+// address they signed up with, and one they change to.
+type EmailAddresses struct {
+	users         UserStore
+	verifications EmailVerificationStore
+	changes       EmailChangeStore
+	mails         MailQueue
+	site          *SiteSettings // its name in mails
+	outbox        *Outbox
+	password      currentPassword
+	now           func() time.Time
+
+	emailChanges *AttemptLimiter
+	verifyMails  *AttemptLimiter
+}
+
+func NewEmailAddresses(users UserStore, verifications EmailVerificationStore, changes EmailChangeStore, mails MailQueue,
+	site *SiteSettings, outbox *Outbox, hasher PasswordHasher, limits RateLimits) *EmailAddresses {
+	return &EmailAddresses{users: users, verifications: verifications, changes: changes, mails: mails,
+		site: site, outbox: outbox, password: newCurrentPassword(hasher, limits), now: utcNow,
+		emailChanges: newAttemptLimiter(limits, "email changes", Limit{EmailChangesPerHour, time.Hour}),
+		verifyMails:  newAttemptLimiter(limits, "verify mails", Limit{EmailVerificationsPerHour, time.Hour}),
+	}
+}
+
 // SendEmailVerification mails actor a fresh "Confirm your email" link,
 // which voids the one sent before.
-func (s *Accounts) SendEmailVerification(ctx context.Context, actor *User) error {
+func (s *EmailAddresses) SendEmailVerification(ctx context.Context, actor *User) error {
 	if err := RequireUser(actor); err != nil {
 		return err
 	}
@@ -69,7 +94,7 @@ func (s *Accounts) SendEmailVerification(ctx context.Context, actor *User) error
 }
 
 // mailVerifyLink queues a "Confirm your email" link to u's email.
-func (s *Accounts) mailVerifyLink(ctx context.Context, u *User, now time.Time) error {
+func (s *EmailAddresses) mailVerifyLink(ctx context.Context, u *User, now time.Time) error {
 	token := rand.Text()
 	link := s.outbox.link(Link{Screen: ScreenConfirmEmail, Token: token})
 	v := EmailVerification{UserID: u.ID, Email: u.Email, TokenHash: resetTokenHash(token),
@@ -92,7 +117,7 @@ const (
 // ConfirmEmail spends a link opened at /confirm-email: an email change's
 // or a "Confirm your email" link, both mailed to the address they prove.
 // Whoever holds the link may open it, signed in or not.
-func (s *Accounts) ConfirmEmail(ctx context.Context, token string) (*User, EmailLinkKind, error) {
+func (s *EmailAddresses) ConfirmEmail(ctx context.Context, token string) (*User, EmailLinkKind, error) {
 	if token == "" {
 		return nil, "", usedEmailLink()
 	}

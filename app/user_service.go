@@ -45,7 +45,7 @@ func (s *Accounts) Register(ctx context.Context, n NewUser, image io.Reader, cli
 	}
 	// The account stands whether or not its confirmation link can be
 	// queued: Profile sends another.
-	_ = s.mailVerifyLink(ctx, u, now)
+	_ = s.emails.mailVerifyLink(ctx, u, now)
 	return u, nil
 }
 

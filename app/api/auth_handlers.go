@@ -248,7 +248,7 @@ func (s *Server) requestEmailChange(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	if err := s.accounts.RequestEmailChange(r.Context(), actor(r), req.Email, req.Password, clientaddr.Address(r)); err != nil {
+	if err := s.emailAddresses.RequestEmailChange(r.Context(), actor(r), req.Email, req.Password, clientaddr.Address(r)); err != nil {
 		s.writeError(w, r, err)
 		return
 	}
@@ -267,7 +267,7 @@ func (s *Server) confirmEmail(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	u, kind, err := s.accounts.ConfirmEmail(r.Context(), req.Token)
+	u, kind, err := s.emailAddresses.ConfirmEmail(r.Context(), req.Token)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -278,7 +278,7 @@ func (s *Server) confirmEmail(w http.ResponseWriter, r *http.Request) {
 // sendEmailVerification mails the signed-in person a "Confirm your email" link.
 func (s *Server) sendEmailVerification(w http.ResponseWriter, r *http.Request) {
 	user := actor(r)
-	if err := s.accounts.SendEmailVerification(r.Context(), user); err != nil {
+	if err := s.emailAddresses.SendEmailVerification(r.Context(), user); err != nil {
 		s.writeError(w, r, err)
 		return
 	}

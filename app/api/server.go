@@ -54,6 +54,7 @@ type Services struct {
 	Conversations  *app.Conversations
 	Accounts       *app.Accounts
 	PasswordResets *app.PasswordResets
+	EmailAddresses *app.EmailAddresses
 	Exports        *app.Exports
 	Reports        *app.Reports
 	Posts          *app.Posts
@@ -102,6 +103,7 @@ type Server struct {
 	conversations  *app.Conversations
 	accounts       *app.Accounts
 	passwordResets *app.PasswordResets
+	emailAddresses *app.EmailAddresses
 	exports        *app.Exports
 	reports        *app.Reports
 	posts          *app.Posts
@@ -135,7 +137,7 @@ func New(cfg Config) *Server {
 	}
 	svc := cfg.Services
 	s := &Server{catalogue: svc.Catalogue, pictures: svc.Images, bookings: svc.Bookings, conversations: svc.Conversations,
-		accounts: svc.Accounts, passwordResets: svc.PasswordResets, exports: svc.Exports, reports: svc.Reports, posts: svc.Posts, settings: svc.Site,
+		accounts: svc.Accounts, passwordResets: svc.PasswordResets, emailAddresses: svc.EmailAddresses, exports: svc.Exports, reports: svc.Reports, posts: svc.Posts, settings: svc.Site,
 		notifications: svc.Notifications, audit: svc.Audit, catalogueVersion: cfg.CatalogueVersion,
 		sessions: sm, images: cfg.Images, log: logger, answers: cfg.Idempotency,
 		public: httpcache.NewPublicLists(wire.Encode), origins: clientaddr.New(cfg.TrustedProxies), health: cfg.Health,

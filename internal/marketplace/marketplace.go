@@ -87,13 +87,15 @@ func services(db *sqlite.DB, images *uploads.Store, hasher app.PasswordHasher, n
 	bookings := app.NewBookings(db, db, db, db, notices)
 	conversations := app.NewConversations(db, db, bookings, notices, limits)
 	pictures := app.NewImages(db, images, limits)
+	emails := app.NewEmailAddresses(db, db, db, db, site, outbox, hasher, limits)
 	return api.Services{
 		Catalogue:     app.NewCatalogue(db, db, db, db, db, pictures, site, bookings),
 		Images:        pictures,
 		Bookings:      bookings,
 		Conversations: conversations,
-		Accounts: app.NewAccounts(app.AccountStores{Users: db, Accounts: db, Sessions: db, Selling: db, Identities: db,
-			Verifications: db, EmailChanges: db, Mails: db}, pictures, site, bookings, outbox, hasher, limits),
+		Accounts: app.NewAccounts(app.AccountStores{Users: db, Accounts: db, Sessions: db, Selling: db, Identities: db},
+			pictures, site, bookings, emails, outbox, hasher, limits),
+		EmailAddresses: emails,
 		PasswordResets: app.NewPasswordResets(db, db, site, outbox, hasher, limits),
 		Exports:        app.NewExports(db, db, db, db, conversations, notifications),
 		Reports:        app.NewReports(db, db),
