@@ -42,6 +42,10 @@ type ImageStore interface {
 	ImageByURL(ctx context.Context, url string) (*Image, error)
 }
 
+// Decoding a picture costs a fraction of a second of CPU and up to a few
+// hundred MB, so one account may not keep the server busy with uploads.
+const UploadsPerHour = 120
+
 // Images are the pictures people upload, kept for their products,
 // categories and profiles.
 type Images struct {

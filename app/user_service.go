@@ -8,6 +8,11 @@ import (
 	"time"
 )
 
+// Signing up decodes a picture too, and tells whether an email is taken,
+// so one address may try only so often. Loose enough for a household or a
+// community evening on one Wi-Fi.
+const RegistrationsPerAddressPerHour = 30
+
 // Register creates a Buyer or Seller account, with its picture if one is
 // given (the web app draws the initials otherwise).
 func (s *Accounts) Register(ctx context.Context, n NewUser, image io.Reader, clientAddress string) (*User, error) {

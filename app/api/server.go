@@ -137,7 +137,8 @@ func New(cfg Config) *Server {
 	}
 	svc := cfg.Services
 	s := &Server{catalogue: svc.Catalogue, pictures: svc.Images, bookings: svc.Bookings, conversations: svc.Conversations,
-		accounts: svc.Accounts, passwordResets: svc.PasswordResets, emailAddresses: svc.EmailAddresses, exports: svc.Exports, reports: svc.Reports, posts: svc.Posts, settings: svc.Site,
+		accounts: svc.Accounts, passwordResets: svc.PasswordResets, emailAddresses: svc.EmailAddresses,
+		exports: svc.Exports, reports: svc.Reports, posts: svc.Posts, settings: svc.Site,
 		notifications: svc.Notifications, audit: svc.Audit, catalogueVersion: cfg.CatalogueVersion,
 		sessions: sm, images: cfg.Images, log: logger, answers: cfg.Idempotency,
 		public: httpcache.NewPublicLists(wire.Encode), origins: clientaddr.New(cfg.TrustedProxies), health: cfg.Health,
