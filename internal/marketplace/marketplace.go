@@ -40,12 +40,11 @@ type Marketplace struct {
 	// uses: this is the one place that hands them out.
 	Services api.Services
 
-	// Notices are what the services tell people as it happens; see
-	// addNotifier.
-	Notices *app.Notices
+	// Notices are what the services tell people as it happens.
+	Notices   *app.Notices
+	notifiers app.Notifiers // see addNotifier
 	// Outbox is how the services send mail, once UseMail turns it on.
-	Outbox    *app.Outbox
-	notifiers app.Notifiers
+	Outbox *app.Outbox
 	// Events tells open tabs what happens, as it happens.
 	Events live.Broker
 }
