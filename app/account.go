@@ -1,6 +1,58 @@
 package app
 
-import "context"
+import (
+	"context"
+	"sync"
+	"time"
+)
+
+// Accounts are people's accounts: signing up and in, with a password or
+// Google, their sessions, profile, password and email address, becoming a
+// seller, and the admins managing them.
+type Accounts struct {
+	users      UserStore
+	accounts   AccountStore
+	sessions   SessionStore
+	selling    SellingStore
+	identities IdentityStore
+
+	images   *Images         // profile pictures
+	site     *SiteSettings   // its name in mails; whether visitors see sellers
+	bookings *Bookings       // those a deleted account calls off
+	emails   *EmailAddresses // the new account's "Confirm your email"
+	outbox   *Outbox
+	hasher   PasswordHasher
+	password currentPassword
+	now      func() time.Time
+
+	logins        loginLimits
+	registrations *AttemptLimiter
+
+	dummyOnce sync.Once
+	dummy     []byte
+}
+
+// AccountStores are the parts of the store Accounts uses.
+type AccountStores struct {
+	Users      UserStore
+	Accounts   AccountStore
+	Sessions   SessionStore
+	Selling    SellingStore
+	Identities IdentityStore
+}
+
+// NewAccounts counts its rate limits in limits, such as a store all
+// instances share.
+func NewAccounts(stores AccountStores, images *Images, site *SiteSettings, bookings *Bookings, emails *EmailAddresses,
+	outbox *Outbox, hasher PasswordHasher, limits RateLimits) *Accounts {
+	return &Accounts{
+		users: stores.Users, accounts: stores.Accounts, sessions: stores.Sessions, selling: stores.Selling,
+		identities: stores.Identities, images: images, site: site, bookings: bookings, emails: emails, outbox: outbox,
+		hasher: hasher, password: newCurrentPassword(hasher, limits), now: utcNow,
+		logins:        newLoginLimits(limits),
+		registrations: newAttemptLimiter(limits, "registrations", Limit{RegistrationsPerAddressPerHour, time.Hour}),
+	}
+}
 
 // AccountStore changes what a signed-in person may change of their own account.
 type AccountStore interface {
@@ -30,11 +82,11 @@ const WrongPasswordMessage = "This is not your current password"
 // An account made through Google has no password to give: it sets its
 // first one with the new password alone. Wrong current passwords count
 // against the same limit as failed logins.
-func (s *Service) ChangePassword(ctx context.Context, actor *User, current, next, clientAddress string) (*User, error) {
+func (s *Accounts) ChangePassword(ctx context.Context, actor *User, current, next, clientAddress string) (*User, error) {
 	if err := RequireUser(actor); err != nil {
 		return nil, err
 	}
-	_, hash, err := s.store.PasswordHash(ctx, actor.Email)
+	_, hash, err := s.users.PasswordHash(ctx, actor.Email)
 	if err != nil {
 		return nil, err
 	}
@@ -47,7 +99,7 @@ func (s *Service) ChangePassword(ctx context.Context, actor *User, current, next
 		return nil, err
 	}
 	if len(hash) > 0 {
-		if err := s.checkCurrentPassword(actor, hash, current, "current_password", clientAddress); err != nil {
+		if err := s.password.check(actor, hash, current, "current_password", clientAddress); err != nil {
 			return nil, err
 		}
 	}
@@ -55,16 +107,16 @@ func (s *Service) ChangePassword(ctx context.Context, actor *User, current, next
 	if err != nil {
 		return nil, err
 	}
-	return s.store.SetPassword(ctx, actor.ID, newHash)
+	return s.accounts.SetPassword(ctx, actor.ID, newHash)
 }
 
 // EndOtherSessions signs actor out everywhere; the caller signs this
 // session in again.
-func (s *Service) EndOtherSessions(ctx context.Context, actor *User) (*User, error) {
+func (s *Accounts) EndOtherSessions(ctx context.Context, actor *User) (*User, error) {
 	if err := RequireUser(actor); err != nil {
 		return nil, err
 	}
-	return s.store.EndSessions(ctx, actor.ID)
+	return s.accounts.EndSessions(ctx, actor.ID)
 }
 
 // ProfileInput is the body of PATCH /api/auth/me: only the fields given
@@ -82,7 +134,7 @@ type ProfileInput struct {
 
 // UpdateProfile changes actor's name, phone, location, picture or choice to
 // show their phone, checked as at registration.
-func (s *Service) UpdateProfile(ctx context.Context, actor *User, in ProfileInput) (*User, error) {
+func (s *Accounts) UpdateProfile(ctx context.Context, actor *User, in ProfileInput) (*User, error) {
 	if err := RequireUser(actor); err != nil {
 		return nil, err
 	}
@@ -107,14 +159,14 @@ func (s *Service) UpdateProfile(ctx context.Context, actor *User, in ProfileInpu
 	v := &Validator{}
 	n.validateProfile(v)
 	if image != actor.Image {
-		if _, err := s.ownImage(ctx, actor, v, image, "image"); err != nil {
+		if _, err := s.images.ownImage(ctx, actor, v, image, "image"); err != nil {
 			return nil, err
 		}
 	}
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	return s.store.UpdateProfile(ctx, actor.ID, n.Name, n.Phone, n.Location, image, showPhone)
+	return s.accounts.UpdateProfile(ctx, actor.ID, n.Name, n.Phone, n.Location, image, showPhone)
 }
 
 // LeaveMarketplace deletes actor's own account by the rules of an admin's
@@ -122,40 +174,23 @@ func (s *Service) UpdateProfile(ctx context.Context, actor *User, in ProfileInpu
 // last admin stays), after checking its password; an account made through
 // Google that has none needs only its session. Every session of the
 // account ends with it.
-func (s *Service) LeaveMarketplace(ctx context.Context, actor *User, password, clientAddress string) error {
+func (s *Accounts) LeaveMarketplace(ctx context.Context, actor *User, password, clientAddress string) error {
 	if err := RequireUser(actor); err != nil {
 		return err
 	}
-	_, hash, err := s.store.PasswordHash(ctx, actor.Email)
+	_, hash, err := s.users.PasswordHash(ctx, actor.Email)
 	if err != nil {
 		return err
 	}
 	if len(hash) > 0 {
-		if err := s.checkCurrentPassword(actor, hash, password, "password", clientAddress); err != nil {
+		if err := s.password.check(actor, hash, password, "password", clientAddress); err != nil {
 			return err
 		}
 	}
-	ending := s.endingBookings(ctx, 0, actor.ID)
-	if err := s.store.DeleteUser(ctx, actor.ID, nil); err != nil {
+	ending := s.bookings.endingBookings(ctx, 0, actor.ID)
+	if err := s.users.DeleteUser(ctx, actor.ID, nil); err != nil {
 		return err
 	}
-	s.bookingsEnded(ending)
-	return nil
-}
-
-// checkCurrentPassword asks for the account's password before a change
-// only its owner may make; wrong ones count like failed logins.
-func (s *Service) checkCurrentPassword(actor *User, hash []byte, password, field, clientAddress string) error {
-	if password == "" {
-		return &Error{Kind: KindInvalid, Message: "Please correct the highlighted fields", Fields: map[string]string{field: RequiredMessage}}
-	}
-	now := s.now()
-	if wait := s.logins.wait(actor.Email, clientAddress, now); wait > 0 {
-		return rateLimited("Too many failed attempts. Try again later.", wait)
-	}
-	if err := s.hasher.Compare(hash, password); err != nil {
-		s.logins.failed(actor.Email, clientAddress, now)
-		return &Error{Kind: KindInvalid, Message: WrongPasswordMessage, Fields: map[string]string{field: WrongPasswordMessage}}
-	}
+	s.bookings.bookingsEnded(ending)
 	return nil
 }

@@ -5,7 +5,7 @@ import (
 )
 
 // Advertise puts the seller's available product on the home page.
-func (s *Service) Advertise(ctx context.Context, actor *User, productID int64) (*Product, error) {
+func (s *Catalogue) Advertise(ctx context.Context, actor *User, productID int64) (*Product, error) {
 	if err := RequireUser(actor); err != nil {
 		return nil, err
 	}
@@ -21,7 +21,7 @@ func (s *Service) Advertise(ctx context.Context, actor *User, productID int64) (
 	if p.Status == StatusSold {
 		return nil, Errorf(KindConflict, "Only available products can be advertised")
 	}
-	if err := s.store.CreateAdvert(ctx, p.ID); err != nil {
+	if err := s.adverts.CreateAdvert(ctx, p.ID); err != nil {
 		return nil, err
 	}
 	ShowContact(actor, p, false)
@@ -30,17 +30,17 @@ func (s *Service) Advertise(ctx context.Context, actor *User, productID int64) (
 
 // AdvertisedProducts is the home page's list: public, so it shows nobody's
 // contact details (see MarkForViewer).
-func (s *Service) AdvertisedProducts(ctx context.Context, page Page) (List[Product], error) {
-	return s.store.AdvertisedProducts(ctx, page.Clamp())
+func (s *Catalogue) AdvertisedProducts(ctx context.Context, page Page) (List[Product], error) {
+	return s.adverts.AdvertisedProducts(ctx, page.Clamp())
 }
 
 // RemoveAdvert takes a product off the home page.
-func (s *Service) RemoveAdvert(ctx context.Context, actor *User, productID int64) error {
+func (s *Catalogue) RemoveAdvert(ctx context.Context, actor *User, productID int64) error {
 	p, err := s.productFor(ctx, actor, productID, CanRemoveAdvert)
 	if err != nil {
 		return err
 	}
-	return s.store.DeleteAdvert(ctx, p.ID)
+	return s.adverts.DeleteAdvert(ctx, p.ID)
 }
 
 // AdvertStore keeps the products advertised on the home page. An advert is

@@ -72,8 +72,15 @@ func auditOf(actor *User, action AuditAction, targetType string, targetID int64,
 // accountName is how the audit log names an account.
 func accountName(u *User) string { return u.Name + " <" + u.Email + ">" }
 
+// Audit shows the admins what admins did.
+type Audit struct {
+	store AuditStore
+}
+
+func NewAudit(store AuditStore) *Audit { return &Audit{store: store} }
+
 // AuditLog lists the admins' actions, newest first (admins only).
-func (s *Service) AuditLog(ctx context.Context, actor *User, page Page) (List[AuditEntry], error) {
+func (s *Audit) AuditLog(ctx context.Context, actor *User, page Page) (List[AuditEntry], error) {
 	if err := Allow(actor, CanReadAuditLog(actor)); err != nil {
 		return List[AuditEntry]{}, err
 	}

@@ -115,9 +115,25 @@ type BookingStore interface {
 	OpenBookingsWith(ctx context.Context, userID int64) ([]Booking, error)
 }
 
+// Bookings are buyers reserving products, and their payment in person or
+// by card.
+type Bookings struct {
+	bookings BookingStore
+	products ProductStore
+	payments PaymentStore
+	users    UserStore // whose bookings an admin asks for
+	notices  *Notices
+	cards    CardPayments // nil: pay in person only
+	currency string       // see Currency
+}
+
+func NewBookings(bookings BookingStore, products ProductStore, payments PaymentStore, users UserStore, notices *Notices) *Bookings {
+	return &Bookings{bookings: bookings, products: products, payments: payments, users: users, notices: notices}
+}
+
 // Book reserves a product for the signed-in user. The price, product and
 // buyer details are taken from the database, never from the request.
-func (s *Service) Book(ctx context.Context, actor *User, in BookingInput) (*Booking, error) {
+func (s *Bookings) Book(ctx context.Context, actor *User, in BookingInput) (*Booking, error) {
 	if err := RequireUser(actor); err != nil {
 		return nil, err
 	}
@@ -126,7 +142,7 @@ func (s *Service) Book(ctx context.Context, actor *User, in BookingInput) (*Book
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	p, err := s.store.ProductByID(ctx, in.ProductID)
+	p, err := s.products.ProductByID(ctx, in.ProductID)
 	if err != nil {
 		return nil, err
 	}
@@ -142,47 +158,47 @@ func (s *Service) Book(ctx context.Context, actor *User, in BookingInput) (*Book
 		Price: p.ResalePrice, Location: in.Location, BuyerID: actor.ID, BuyerName: actor.Name,
 		BuyerEmail: actor.Email, BuyerPhone: in.BuyerPhone, SellerID: p.SellerID, Status: BookingBooked,
 	}
-	if err := s.store.CreateBooking(ctx, b); err != nil {
+	if err := s.bookings.CreateBooking(ctx, b); err != nil {
 		return nil, err
 	}
 	s.bookingChanged(b, bookedNote(b))
 	// Read back: the buyer may have written to the seller before booking.
-	return s.store.BookingByID(ctx, b.ID)
+	return s.bookings.BookingByID(ctx, b.ID)
 }
 
 // BuyerBookings lists the orders of the buyer behind email.
-func (s *Service) BuyerBookings(ctx context.Context, actor *User, email string, page Page) (List[Booking], error) {
-	buyer, err := s.accountFor(ctx, actor, email, CanSeeBookingsOf)
+func (s *Bookings) BuyerBookings(ctx context.Context, actor *User, email string, page Page) (List[Booking], error) {
+	buyer, err := accountFor(ctx, s.users, actor, email, CanSeeBookingsOf)
 	if err != nil {
 		return List[Booking]{}, err
 	}
-	return s.store.BuyerBookings(ctx, buyer.ID, page.Clamp())
+	return s.bookings.BuyerBookings(ctx, buyer.ID, page.Clamp())
 }
 
 // SellerBookings lists the bookings on the signed-in seller's products.
-func (s *Service) SellerBookings(ctx context.Context, actor *User, page Page) (List[Booking], error) {
+func (s *Bookings) SellerBookings(ctx context.Context, actor *User, page Page) (List[Booking], error) {
 	if err := Allow(actor, CanSeeOwnBuyers(actor)); err != nil {
 		return List[Booking]{}, err
 	}
-	return s.store.SellerBookings(ctx, actor.ID, page.Clamp())
+	return s.bookings.SellerBookings(ctx, actor.ID, page.Clamp())
 }
 
 // Booking shows one booking to either side of it.
-func (s *Service) Booking(ctx context.Context, actor *User, id int64) (*Booking, error) {
+func (s *Bookings) Booking(ctx context.Context, actor *User, id int64) (*Booking, error) {
 	return s.bookingFor(ctx, actor, id, CanSeeBooking)
 }
 
 // CancelBooking calls off a booking that is not paid yet.
-func (s *Service) CancelBooking(ctx context.Context, actor *User, id int64) (*Booking, error) {
+func (s *Bookings) CancelBooking(ctx context.Context, actor *User, id int64) (*Booking, error) {
 	b, err := s.bookingFor(ctx, actor, id, CanCancelBooking)
 	if err != nil {
 		return nil, err
 	}
-	if err := s.store.CancelBooking(ctx, b.ID); err != nil {
+	if err := s.bookings.CancelBooking(ctx, b.ID); err != nil {
 		return nil, err
 	}
 	s.bookingChanged(b, nil)
-	return s.store.BookingByID(ctx, id)
+	return s.bookings.BookingByID(ctx, id)
 }
 
 // DeclineInput is the optional body of DELETE /api/mybuyers/{id}.
@@ -192,7 +208,7 @@ type DeclineInput struct {
 
 // DeclineBooking lets the seller turn a booking down, with a reason the
 // buyer reads in My Orders.
-func (s *Service) DeclineBooking(ctx context.Context, actor *User, id int64, in DeclineInput) (*Booking, error) {
+func (s *Bookings) DeclineBooking(ctx context.Context, actor *User, id int64, in DeclineInput) (*Booking, error) {
 	b, err := s.bookingFor(ctx, actor, id, CanDeclineBooking)
 	if err != nil {
 		return nil, err
@@ -203,34 +219,34 @@ func (s *Service) DeclineBooking(ctx context.Context, actor *User, id int64, in 
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	if err := s.store.DeclineBooking(ctx, b.ID, reason); err != nil {
+	if err := s.bookings.DeclineBooking(ctx, b.ID, reason); err != nil {
 		return nil, err
 	}
 	b.DeclineReason = reason
 	s.bookingChanged(b, declinedNote(b))
-	return s.store.BookingByID(ctx, id)
+	return s.bookings.BookingByID(ctx, id)
 }
 
 // ConfirmPayment records that the seller was paid: the product is sold.
-func (s *Service) ConfirmPayment(ctx context.Context, actor *User, id int64) (*Booking, error) {
+func (s *Bookings) ConfirmPayment(ctx context.Context, actor *User, id int64) (*Booking, error) {
 	b, err := s.bookingFor(ctx, actor, id, CanConfirmPayment)
 	if err != nil {
 		return nil, err
 	}
 	queued := s.queuedBehind(ctx, b)
-	if err := s.store.MarkPaid(ctx, b.ID); err != nil {
+	if err := s.bookings.MarkPaid(ctx, b.ID); err != nil {
 		return nil, err
 	}
 	s.paid(b, queued)
-	return s.store.BookingByID(ctx, id)
+	return s.bookings.BookingByID(ctx, id)
 }
 
 // bookingFor loads a booking the actor may act on.
-func (s *Service) bookingFor(ctx context.Context, actor *User, id int64, may func(*User, *Booking) bool) (*Booking, error) {
+func (s *Bookings) bookingFor(ctx context.Context, actor *User, id int64, may func(*User, *Booking) bool) (*Booking, error) {
 	if err := RequireUser(actor); err != nil {
 		return nil, err
 	}
-	b, err := s.store.BookingByID(ctx, id)
+	b, err := s.bookings.BookingByID(ctx, id)
 	if err != nil {
 		return nil, err
 	}
@@ -244,11 +260,11 @@ func (s *Service) bookingFor(ctx context.Context, actor *User, id int64, may fun
 // off. Read before the sale, they are only who is told of it: a booking
 // made meanwhile is called off all the same, and its buyer sees it on
 // their next look.
-func (s *Service) queuedBehind(ctx context.Context, b *Booking) []Booking {
+func (s *Bookings) queuedBehind(ctx context.Context, b *Booking) []Booking {
 	if b.ProductID == nil {
 		return nil
 	}
-	open, err := s.store.OpenBookingsOf(ctx, *b.ProductID)
+	open, err := s.bookings.OpenBookingsOf(ctx, *b.ProductID)
 	if err != nil {
 		return nil
 	}
@@ -257,7 +273,7 @@ func (s *Service) queuedBehind(ctx context.Context, b *Booking) []Booking {
 
 // paid tells both sides of a paid booking, and the buyers whose bookings
 // the sale called off.
-func (s *Service) paid(b *Booking, queued []Booking) {
+func (s *Bookings) paid(b *Booking, queued []Booking) {
 	s.bookingChanged(b, paidNote(b))
 	for i := range queued {
 		if queued[i].ID != b.ID {
@@ -269,13 +285,13 @@ func (s *Service) paid(b *Booking, queued []Booking) {
 // endingBookings are the open bookings that a deletion of a product (or
 // of an account, when productID is 0) is about to call off, so that their
 // people can be told. Read before the deletion, like queuedBehind.
-func (s *Service) endingBookings(ctx context.Context, productID, userID int64) []Booking {
+func (s *Bookings) endingBookings(ctx context.Context, productID, userID int64) []Booking {
 	var open []Booking
 	var err error
 	if productID != 0 {
-		open, err = s.store.OpenBookingsOf(ctx, productID)
+		open, err = s.bookings.OpenBookingsOf(ctx, productID)
 	} else {
-		open, err = s.store.OpenBookingsWith(ctx, userID)
+		open, err = s.bookings.OpenBookingsWith(ctx, userID)
 	}
 	if err != nil {
 		return nil
@@ -284,7 +300,7 @@ func (s *Service) endingBookings(ctx context.Context, productID, userID int64) [
 }
 
 // bookingsEnded tells both sides of each booking a deletion called off.
-func (s *Service) bookingsEnded(ended []Booking) {
+func (s *Bookings) bookingsEnded(ended []Booking) {
 	for i := range ended {
 		s.bookingChanged(&ended[i], nil)
 	}

@@ -4,7 +4,7 @@ import "fmt"
 
 // bookingChanged tells both sides of b that it changed, after the change
 // committed; note, if any, goes to the phone of the side it names.
-func (s *Service) bookingChanged(b *Booking, note *bookingNote) {
+func (s *Bookings) bookingChanged(b *Booking, note *bookingNote) {
 	data := BookingEventData{BookingID: b.ID, ProductID: b.ProductID}
 	var events []Event
 	for _, userID := range []int64{b.BuyerID, b.SellerID} {
@@ -17,7 +17,7 @@ func (s *Service) bookingChanged(b *Booking, note *bookingNote) {
 		}
 		events = append(events, e)
 	}
-	s.notify(events...)
+	s.notices.notify(events...)
 }
 
 // bookingNote is a phone notification about a booking for one side of it.

@@ -48,16 +48,12 @@ type CategoryStore interface {
 	CategoryByName(ctx context.Context, name string) (*Category, error)
 }
 
-// CatalogueVersion tells whether the public lists may have changed: while it
-// stays the same, Categories and AdvertisedProducts answer the same.
-func (s *Service) CatalogueVersion() uint64 { return s.store.CatalogueVersion() }
-
-func (s *Service) Categories(ctx context.Context) ([]Category, error) {
-	return s.store.Categories(ctx)
+func (s *Catalogue) Categories(ctx context.Context) ([]Category, error) {
+	return s.categories.Categories(ctx)
 }
 
 // CreateCategory adds a category with its picture (admins only).
-func (s *Service) CreateCategory(ctx context.Context, actor *User, n NewCategory, image io.Reader) (*Category, error) {
+func (s *Catalogue) CreateCategory(ctx context.Context, actor *User, n NewCategory, image io.Reader) (*Category, error) {
 	if err := Allow(actor, CanCreateCategory(actor)); err != nil {
 		return nil, err
 	}
@@ -68,17 +64,17 @@ func (s *Service) CreateCategory(ctx context.Context, actor *User, n NewCategory
 		return nil, err
 	}
 	// Look before storing the picture, so a taken name wastes no disk.
-	if _, err := s.store.CategoryByName(ctx, n.Name); err == nil {
+	if _, err := s.categories.CategoryByName(ctx, n.Name); err == nil {
 		return nil, categoryTaken()
 	} else if ErrorKind(err) != KindNotFound {
 		return nil, err
 	}
-	img, err := s.UploadImage(ctx, actor, image)
+	img, err := s.images.UploadImage(ctx, actor, image)
 	if err != nil {
 		return nil, err
 	}
 	c := &Category{Name: n.Name, Image: img.URL, ThumbURL: img.ThumbURL}
-	if err := s.store.CreateCategory(ctx, c, auditOf(actor, AuditCreateCategory, AuditTargetCategory, 0, n.Name)); err != nil {
+	if err := s.categories.CreateCategory(ctx, c, auditOf(actor, AuditCreateCategory, AuditTargetCategory, 0, n.Name)); err != nil {
 		if ErrorKind(err) == KindConflict {
 			return nil, categoryTaken()
 		}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strconv"
+	"time"
 	"unicode/utf8"
 )
 
@@ -14,13 +15,33 @@ const (
 	MessagesPerDay    = 300
 )
 
+// Conversations are buyers and sellers writing to each other about a
+// product or a booking, and proposing when to pick it up.
+type Conversations struct {
+	store    ConversationStore
+	products ProductStore
+	bookings *Bookings // the booking a conversation is about, and whose pickup it agrees
+	notices  *Notices
+	now      func() time.Time
+
+	messagesPerMinute *AttemptLimiter
+	messagesPerDay    *AttemptLimiter
+}
+
+func NewConversations(store ConversationStore, products ProductStore, bookings *Bookings, notices *Notices, limits RateLimits) *Conversations {
+	return &Conversations{store: store, products: products, bookings: bookings, notices: notices, now: utcNow,
+		messagesPerMinute: newAttemptLimiter(limits, "messages per minute", Limit{MessagesPerMinute, time.Minute}),
+		messagesPerDay:    newAttemptLimiter(limits, "messages per day", Limit{MessagesPerDay, 24 * time.Hour}),
+	}
+}
+
 // MessageAboutProduct starts, or continues, the actor's conversation with
 // the seller of a product.
-func (s *Service) MessageAboutProduct(ctx context.Context, actor *User, productID int64, in MessageInput) (*Message, error) {
+func (s *Conversations) MessageAboutProduct(ctx context.Context, actor *User, productID int64, in MessageInput) (*Message, error) {
 	if err := RequireUser(actor); err != nil {
 		return nil, err
 	}
-	p, err := s.store.ProductByID(ctx, productID)
+	p, err := s.products.ProductByID(ctx, productID)
 	if err != nil {
 		return nil, err
 	}
@@ -32,8 +53,8 @@ func (s *Service) MessageAboutProduct(ctx context.Context, actor *User, productI
 
 // MessageAboutBooking writes to the other side of a booking, in the
 // conversation between its buyer and seller about its product.
-func (s *Service) MessageAboutBooking(ctx context.Context, actor *User, bookingID int64, in MessageInput) (*Message, error) {
-	b, err := s.bookingFor(ctx, actor, bookingID, CanMessageAboutBooking)
+func (s *Conversations) MessageAboutBooking(ctx context.Context, actor *User, bookingID int64, in MessageInput) (*Message, error) {
+	b, err := s.bookings.bookingFor(ctx, actor, bookingID, CanMessageAboutBooking)
 	if err != nil {
 		return nil, err
 	}
@@ -48,7 +69,7 @@ func (s *Service) MessageAboutBooking(ctx context.Context, actor *User, bookingI
 	if b.ProductID == nil || b.BuyerID == 0 || b.SellerID == 0 {
 		return nil, Errorf(KindConflict, "The product or the other account no longer exists, and there is no conversation about it")
 	}
-	p, err := s.store.ProductByID(ctx, *b.ProductID)
+	p, err := s.products.ProductByID(ctx, *b.ProductID)
 	if ErrorKind(err) == KindNotFound {
 		return nil, Errorf(KindConflict, "The product no longer exists, and there is no conversation about it")
 	} else if err != nil {
@@ -59,7 +80,7 @@ func (s *Service) MessageAboutBooking(ctx context.Context, actor *User, bookingI
 
 // startConversation sends the actor's message in the conversation of
 // buyerID about p, starting it when there is none.
-func (s *Service) startConversation(ctx context.Context, actor *User, p *Product, buyerID int64, in MessageInput) (*Message, error) {
+func (s *Conversations) startConversation(ctx context.Context, actor *User, p *Product, buyerID int64, in MessageInput) (*Message, error) {
 	in.PickupAt = nil // proposed only in a conversation, where the booking shows
 	if err := s.checkMessage(actor, &in, nil); err != nil {
 		return nil, err
@@ -79,7 +100,7 @@ func (s *Service) startConversation(ctx context.Context, actor *User, p *Product
 
 // SendMessage writes in a conversation: a message, or a pickup time
 // proposed while the buyer has an open booking.
-func (s *Service) SendMessage(ctx context.Context, actor *User, conversationID int64, in MessageInput) (*Message, error) {
+func (s *Conversations) SendMessage(ctx context.Context, actor *User, conversationID int64, in MessageInput) (*Message, error) {
 	c, err := s.conversationFor(ctx, actor, conversationID)
 	if err != nil {
 		return nil, err
@@ -87,7 +108,7 @@ func (s *Service) SendMessage(ctx context.Context, actor *User, conversationID i
 	return s.sendIn(ctx, actor, c, in)
 }
 
-func (s *Service) sendIn(ctx context.Context, actor *User, c *Conversation, in MessageInput) (*Message, error) {
+func (s *Conversations) sendIn(ctx context.Context, actor *User, c *Conversation, in MessageInput) (*Message, error) {
 	if err := s.checkMessage(actor, &in, c); err != nil {
 		return nil, err
 	}
@@ -101,7 +122,7 @@ func (s *Service) sendIn(ctx context.Context, actor *User, c *Conversation, in M
 
 // checkMessage validates a message and counts it against the sender's
 // limits; in a conversation c, a pickup time needs an open booking.
-func (s *Service) checkMessage(actor *User, in *MessageInput, c *Conversation) error {
+func (s *Conversations) checkMessage(actor *User, in *MessageInput, c *Conversation) error {
 	now := s.now()
 	v := &Validator{}
 	in.Validate(v, now)
@@ -124,7 +145,7 @@ func (s *Service) checkMessage(actor *User, in *MessageInput, c *Conversation) e
 
 // messageSent tells the recipient (on their phone too) and the sender's
 // other tabs.
-func (s *Service) messageSent(ctx context.Context, sender *User, c *Conversation, m *Message) {
+func (s *Conversations) messageSent(ctx context.Context, sender *User, c *Conversation, m *Message) {
 	recipient := c.OtherID(sender.ID)
 	data := MessageEventData{ConversationID: c.ID, MessageID: m.ID}
 	told := NewEvent(recipient, data)
@@ -136,13 +157,13 @@ func (s *Service) messageSent(ctx context.Context, sender *User, c *Conversation
 		Link: Link{Screen: ScreenConversation, ID: c.ID}, Tag: fmt.Sprintf("conversation-%d", c.ID)}
 	events := []Event{told, NewEvent(sender.ID, data)}
 	events = append(events, s.unreadEvents(ctx, recipient)...)
-	s.notify(events...)
+	s.notices.notify(events...)
 }
 
 // unreadEvents tell userID their new count of unread messages. A count
 // that cannot be read now is left out: the message is stored, and the app
 // counts again when it next loads.
-func (s *Service) unreadEvents(ctx context.Context, userID int64) []Event {
+func (s *Conversations) unreadEvents(ctx context.Context, userID int64) []Event {
 	unread, err := s.store.Unread(ctx, userID)
 	if err != nil {
 		return nil
@@ -163,7 +184,7 @@ func messagePreview(sender *User, m *Message) string {
 }
 
 // Conversations lists the actor's conversations, newest activity first.
-func (s *Service) Conversations(ctx context.Context, actor *User, page Page) (List[Conversation], error) {
+func (s *Conversations) Conversations(ctx context.Context, actor *User, page Page) (List[Conversation], error) {
 	if err := RequireUser(actor); err != nil {
 		return List[Conversation]{}, err
 	}
@@ -171,12 +192,12 @@ func (s *Service) Conversations(ctx context.Context, actor *User, page Page) (Li
 }
 
 // Conversation shows one conversation to one of its two people.
-func (s *Service) Conversation(ctx context.Context, actor *User, id int64) (*Conversation, error) {
+func (s *Conversations) Conversation(ctx context.Context, actor *User, id int64) (*Conversation, error) {
 	return s.conversationFor(ctx, actor, id)
 }
 
 // UnreadMessages counts the messages to the actor not read yet.
-func (s *Service) UnreadMessages(ctx context.Context, actor *User) (int, error) {
+func (s *Conversations) UnreadMessages(ctx context.Context, actor *User) (int, error) {
 	if err := RequireUser(actor); err != nil {
 		return 0, err
 	}
@@ -186,7 +207,7 @@ func (s *Service) UnreadMessages(ctx context.Context, actor *User) (int, error) 
 // Messages reads a page of a conversation. Reading changes nothing: a
 // GET may be repeated, prefetched or replayed from a cache, so marking read
 // is MarkConversationRead's, asked for when the thread is on screen.
-func (s *Service) Messages(ctx context.Context, actor *User, conversationID int64, page MessagePage) (List[Message], error) {
+func (s *Conversations) Messages(ctx context.Context, actor *User, conversationID int64, page MessagePage) (List[Message], error) {
 	c, err := s.conversationFor(ctx, actor, conversationID)
 	if err != nil {
 		return List[Message]{}, err
@@ -205,7 +226,7 @@ func (s *Service) Messages(ctx context.Context, actor *User, conversationID int6
 // MarkConversationRead marks every message to the actor in a conversation
 // read and answers the actor's unread count after; when that changed it, the
 // actor's open streams hear the new count.
-func (s *Service) MarkConversationRead(ctx context.Context, actor *User, conversationID int64) (int, error) {
+func (s *Conversations) MarkConversationRead(ctx context.Context, actor *User, conversationID int64) (int, error) {
 	c, err := s.conversationFor(ctx, actor, conversationID)
 	if err != nil {
 		return 0, err
@@ -219,14 +240,14 @@ func (s *Service) MarkConversationRead(ctx context.Context, actor *User, convers
 		return 0, err
 	}
 	if changed {
-		s.notify(NewEvent(actor.ID, UnreadEventData{Unread: unread}))
+		s.notices.notify(NewEvent(actor.ID, UnreadEventData{Unread: unread}))
 	}
 	return unread, nil
 }
 
 // pickupToAnswer loads a pickup time proposed in a conversation that actor
 // may answer as may allows, and that can still be answered.
-func (s *Service) pickupToAnswer(ctx context.Context, actor *User, conversationID, messageID int64,
+func (s *Conversations) pickupToAnswer(ctx context.Context, actor *User, conversationID, messageID int64,
 	may func(*User, *Conversation, *Message) bool) (*Conversation, *Message, error) {
 	c, err := s.conversationFor(ctx, actor, conversationID)
 	if err != nil {
@@ -247,7 +268,7 @@ func (s *Service) pickupToAnswer(ctx context.Context, actor *User, conversationI
 
 // AcceptPickup agrees to a pickup time the other side proposed: it
 // becomes the pickup time of the buyer's open booking.
-func (s *Service) AcceptPickup(ctx context.Context, actor *User, conversationID, messageID int64) (*Message, error) {
+func (s *Conversations) AcceptPickup(ctx context.Context, actor *User, conversationID, messageID int64) (*Message, error) {
 	c, m, err := s.pickupToAnswer(ctx, actor, conversationID, messageID, CanAcceptPickup)
 	if err != nil {
 		return nil, err
@@ -258,14 +279,14 @@ func (s *Service) AcceptPickup(ctx context.Context, actor *User, conversationID,
 	}
 	m.Accepted = true
 	s.pickupAnswered(c, m)
-	s.bookingChanged(b, nil)
+	s.bookings.bookingChanged(b, nil)
 	return m, nil
 }
 
 // DeclinePickup turns down a pickup time the other side proposed; the
 // booking keeps the time it had. Answering with another time is a new
 // proposal, which supersedes this one without declining it.
-func (s *Service) DeclinePickup(ctx context.Context, actor *User, conversationID, messageID int64) (*Message, error) {
+func (s *Conversations) DeclinePickup(ctx context.Context, actor *User, conversationID, messageID int64) (*Message, error) {
 	c, m, err := s.pickupToAnswer(ctx, actor, conversationID, messageID, CanDeclinePickup)
 	if err != nil {
 		return nil, err
@@ -278,7 +299,7 @@ func (s *Service) DeclinePickup(ctx context.Context, actor *User, conversationID
 	return m, nil
 }
 
-func (s *Service) checkAnswerable(m *Message) error {
+func (s *Conversations) checkAnswerable(m *Message) error {
 	if err := m.Answerable(); err != nil {
 		return err
 	}
@@ -289,13 +310,13 @@ func (s *Service) checkAnswerable(m *Message) error {
 }
 
 // pickupAnswered tells both sides' open screens the proposal changed.
-func (s *Service) pickupAnswered(c *Conversation, m *Message) {
+func (s *Conversations) pickupAnswered(c *Conversation, m *Message) {
 	data := MessageEventData{ConversationID: c.ID, MessageID: m.ID}
-	s.notify(NewEvent(c.BuyerID, data), NewEvent(c.SellerID, data))
+	s.notices.notify(NewEvent(c.BuyerID, data), NewEvent(c.SellerID, data))
 }
 
 // conversationFor loads a conversation the actor is one of the two people of.
-func (s *Service) conversationFor(ctx context.Context, actor *User, id int64) (*Conversation, error) {
+func (s *Conversations) conversationFor(ctx context.Context, actor *User, id int64) (*Conversation, error) {
 	if err := RequireUser(actor); err != nil {
 		return nil, err
 	}
@@ -307,4 +328,33 @@ func (s *Service) conversationFor(ctx context.Context, actor *User, id int64) (*
 		return nil, err
 	}
 	return c, nil
+}
+
+// exportConversations reads every conversation of userID with all of its
+// messages, as they would read it, without marking anything read.
+func (s *Conversations) exportConversations(ctx context.Context, userID int64) ([]ConversationExport, error) {
+	conversations, err := allPages(ctx, userID, s.store.Conversations)
+	if err != nil {
+		return nil, err
+	}
+	all := make([]ConversationExport, 0, len(conversations))
+	for _, c := range conversations {
+		var messages []Message
+		for before := int64(0); ; {
+			page, err := s.store.Messages(ctx, c.ID, before, MaxMessageLimit)
+			if err != nil {
+				return nil, err
+			}
+			messages = append(page.Items, messages...)
+			if len(page.Items) == 0 || len(messages) >= page.Total {
+				break
+			}
+			before = page.Items[0].ID
+		}
+		for i := range messages {
+			messages[i].Mine = messages[i].SenderID == userID
+		}
+		all = append(all, ConversationExport{Conversation: c, Messages: messages})
+	}
+	return all, nil
 }

@@ -54,11 +54,11 @@ func EmailChangeSentMessage(email string) string {
 // actor's password. An address that already has an account is told so
 // instead, and actor gets the same answer: no one learns from here whether
 // an email has an account.
-func (s *Service) RequestEmailChange(ctx context.Context, actor *User, newEmail, password, clientAddress string) error {
+func (s *EmailAddresses) RequestEmailChange(ctx context.Context, actor *User, newEmail, password, clientAddress string) error {
 	if err := RequireUser(actor); err != nil {
 		return err
 	}
-	if err := s.requireMail(); err != nil {
+	if err := s.outbox.require(); err != nil {
 		return err
 	}
 	newEmail = NormalizeEmail(newEmail)
@@ -70,14 +70,14 @@ func (s *Service) RequestEmailChange(ctx context.Context, actor *User, newEmail,
 	if err := v.Err(); err != nil {
 		return err
 	}
-	_, hash, err := s.store.PasswordHash(ctx, actor.Email)
+	_, hash, err := s.users.PasswordHash(ctx, actor.Email)
 	if err != nil {
 		return err
 	}
 	if len(hash) == 0 {
 		return &Error{Kind: KindInvalid, Message: NoPasswordMessage, Fields: map[string]string{"password": NoPasswordMessage}}
 	}
-	if err := s.checkCurrentPassword(actor, hash, password, "password", clientAddress); err != nil {
+	if err := s.password.check(actor, hash, password, "password", clientAddress); err != nil {
 		return err
 	}
 	now := s.now()
@@ -85,25 +85,25 @@ func (s *Service) RequestEmailChange(ctx context.Context, actor *User, newEmail,
 		return rateLimited("Too many email changes. Try again later.", wait)
 	}
 
-	switch _, err := s.store.UserByEmail(ctx, newEmail); ErrorKind(err) {
+	switch _, err := s.users.UserByEmail(ctx, newEmail); ErrorKind(err) {
 	case KindNotFound:
 	case "":
-		err = s.store.QueueMail(ctx, emailTakenMail(s.siteName(ctx), newEmail, s.link(Link{Screen: ScreenForgotPassword})))
+		err = s.mails.QueueMail(ctx, emailTakenMail(s.site.name(ctx), newEmail, s.outbox.link(Link{Screen: ScreenForgotPassword})))
 		if err == nil {
-			s.mailQueued()
+			s.outbox.queued()
 		}
 		return err
 	default:
 		return err
 	}
 	token := rand.Text()
-	link := s.link(Link{Screen: ScreenConfirmEmail, Token: token})
+	link := s.outbox.link(Link{Screen: ScreenConfirmEmail, Token: token})
 	change := EmailChange{UserID: actor.ID, NewEmail: newEmail, TokenHash: resetTokenHash(token),
-		Expires: now.Add(ResetLinkValidity), Mail: confirmEmailMail(s.siteName(ctx), actor, newEmail, link)}
-	if err := s.store.CreateEmailChange(ctx, change); err != nil {
+		Expires: now.Add(ResetLinkValidity), Mail: confirmEmailMail(s.site.name(ctx), actor, newEmail, link)}
+	if err := s.changes.CreateEmailChange(ctx, change); err != nil {
 		return err
 	}
-	s.mailQueued()
+	s.outbox.queued()
 	return nil
 }
 
@@ -111,8 +111,8 @@ func (s *Service) RequestEmailChange(ctx context.Context, actor *User, newEmail,
 // the new email, and the old address is told. Whoever holds the link may
 // open it, signed in or not: it came to the new address. A link that is
 // not an email change's, or no longer works, is not found.
-func (s *Service) confirmEmailChange(ctx context.Context, tokenHash []byte) (*User, error) {
-	u, oldEmail, err := s.store.UseEmailChange(ctx, tokenHash, s.now())
+func (s *EmailAddresses) confirmEmailChange(ctx context.Context, tokenHash []byte) (*User, error) {
+	u, oldEmail, err := s.changes.UseEmailChange(ctx, tokenHash, s.now())
 	switch ErrorKind(err) {
 	case "":
 	case KindConflict:
@@ -121,8 +121,8 @@ func (s *Service) confirmEmailChange(ctx context.Context, tokenHash []byte) (*Us
 		return nil, err
 	}
 	// The change stands whether or not the notice can be queued.
-	if err := s.store.QueueMail(ctx, emailChangedMail(s.siteName(ctx), u, oldEmail)); err == nil {
-		s.mailQueued()
+	if err := s.mails.QueueMail(ctx, emailChangedMail(s.site.name(ctx), u, oldEmail)); err == nil {
+		s.outbox.queued()
 	}
 	return u, nil
 }

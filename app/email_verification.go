@@ -48,13 +48,38 @@ func EmailVerificationSentMessage(email string) string {
 	return "We sent a link to " + email + ". Open it to confirm your email."
 }
 
+// EmailAddresses confirm that people's email addresses are theirs: the
+// address they signed up with, and one they change to.
+type EmailAddresses struct {
+	users         UserStore
+	verifications EmailVerificationStore
+	changes       EmailChangeStore
+	mails         MailQueue
+	site          *SiteSettings // its name in mails
+	outbox        *Outbox
+	password      currentPassword
+	now           func() time.Time
+
+	emailChanges *AttemptLimiter
+	verifyMails  *AttemptLimiter
+}
+
+func NewEmailAddresses(users UserStore, verifications EmailVerificationStore, changes EmailChangeStore, mails MailQueue,
+	site *SiteSettings, outbox *Outbox, hasher PasswordHasher, limits RateLimits) *EmailAddresses {
+	return &EmailAddresses{users: users, verifications: verifications, changes: changes, mails: mails,
+		site: site, outbox: outbox, password: newCurrentPassword(hasher, limits), now: utcNow,
+		emailChanges: newAttemptLimiter(limits, "email changes", Limit{EmailChangesPerHour, time.Hour}),
+		verifyMails:  newAttemptLimiter(limits, "verify mails", Limit{EmailVerificationsPerHour, time.Hour}),
+	}
+}
+
 // SendEmailVerification mails actor a fresh "Confirm your email" link,
 // which voids the one sent before.
-func (s *Service) SendEmailVerification(ctx context.Context, actor *User) error {
+func (s *EmailAddresses) SendEmailVerification(ctx context.Context, actor *User) error {
 	if err := RequireUser(actor); err != nil {
 		return err
 	}
-	if err := s.requireMail(); err != nil {
+	if err := s.outbox.require(); err != nil {
 		return err
 	}
 	if actor.EmailVerified {
@@ -69,15 +94,15 @@ func (s *Service) SendEmailVerification(ctx context.Context, actor *User) error 
 }
 
 // mailVerifyLink queues a "Confirm your email" link to u's email.
-func (s *Service) mailVerifyLink(ctx context.Context, u *User, now time.Time) error {
+func (s *EmailAddresses) mailVerifyLink(ctx context.Context, u *User, now time.Time) error {
 	token := rand.Text()
-	link := s.link(Link{Screen: ScreenConfirmEmail, Token: token})
+	link := s.outbox.link(Link{Screen: ScreenConfirmEmail, Token: token})
 	v := EmailVerification{UserID: u.ID, Email: u.Email, TokenHash: resetTokenHash(token),
-		Expires: now.Add(VerifyLinkValidity), Mail: verifyEmailMail(s.siteName(ctx), u, link)}
-	if err := s.store.CreateEmailVerification(ctx, v); err != nil {
+		Expires: now.Add(VerifyLinkValidity), Mail: verifyEmailMail(s.site.name(ctx), u, link)}
+	if err := s.verifications.CreateEmailVerification(ctx, v); err != nil {
 		return err
 	}
-	s.mailQueued()
+	s.outbox.queued()
 	return nil
 }
 
@@ -92,7 +117,7 @@ const (
 // ConfirmEmail spends a link opened at /confirm-email: an email change's
 // or a "Confirm your email" link, both mailed to the address they prove.
 // Whoever holds the link may open it, signed in or not.
-func (s *Service) ConfirmEmail(ctx context.Context, token string) (*User, EmailLinkKind, error) {
+func (s *EmailAddresses) ConfirmEmail(ctx context.Context, token string) (*User, EmailLinkKind, error) {
 	if token == "" {
 		return nil, "", usedEmailLink()
 	}
@@ -101,7 +126,7 @@ func (s *Service) ConfirmEmail(ctx context.Context, token string) (*User, EmailL
 	if ErrorKind(err) != KindNotFound {
 		return u, EmailLinkChange, err
 	}
-	u, err = s.store.UseEmailVerification(ctx, hash, s.now())
+	u, err = s.verifications.UseEmailVerification(ctx, hash, s.now())
 	if ErrorKind(err) == KindNotFound {
 		return nil, "", usedEmailLink()
 	}

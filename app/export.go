@@ -46,86 +46,62 @@ type ExportStore interface {
 	ReportsMadeBy(ctx context.Context, userID int64) ([]ReportMade, error)
 }
 
+// Exports hand people everything the marketplace holds about them, read
+// from each part that holds some.
+type Exports struct {
+	products      ProductStore
+	bookings      BookingStore
+	reports       ExportStore
+	sessions      SessionStore
+	conversations *Conversations
+	notifications *Notifications
+	now           func() time.Time
+}
+
+func NewExports(products ProductStore, bookings BookingStore, reports ExportStore, sessions SessionStore,
+	conversations *Conversations, notifications *Notifications) *Exports {
+	return &Exports{products: products, bookings: bookings, reports: reports, sessions: sessions,
+		conversations: conversations, notifications: notifications, now: utcNow}
+}
+
 // ExportAccount gathers everything the marketplace holds about actor.
-func (s *Service) ExportAccount(ctx context.Context, actor *User) (*Export, error) {
+func (s *Exports) ExportAccount(ctx context.Context, actor *User) (*Export, error) {
 	if err := RequireUser(actor); err != nil {
 		return nil, err
 	}
 	e := &Export{Exported: s.now(), Account: actor.JSON()}
 	var err error
-	if e.Listings, err = allPages(ctx, actor.ID, s.store.SellerProducts); err != nil {
+	if e.Listings, err = allPages(ctx, actor.ID, s.products.SellerProducts); err != nil {
 		return nil, err
 	}
 	for i := range e.Listings {
 		ShowContact(actor, &e.Listings[i], false)
 	}
-	if e.BookingsMade, err = allPages(ctx, actor.ID, s.store.BuyerBookings); err != nil {
+	if e.BookingsMade, err = allPages(ctx, actor.ID, s.bookings.BuyerBookings); err != nil {
 		return nil, err
 	}
-	if e.BookingsReceived, err = allPages(ctx, actor.ID, s.store.SellerBookings); err != nil {
+	if e.BookingsReceived, err = allPages(ctx, actor.ID, s.bookings.SellerBookings); err != nil {
 		return nil, err
 	}
-	if e.ReportsMade, err = s.store.ReportsMadeBy(ctx, actor.ID); err != nil {
+	if e.ReportsMade, err = s.reports.ReportsMadeBy(ctx, actor.ID); err != nil {
 		return nil, err
 	}
 	sessions := func(ctx context.Context, id int64, page Page) (List[Session], error) {
-		return s.store.AccountSessions(ctx, id, "", page)
+		return s.sessions.AccountSessions(ctx, id, "", page)
 	}
 	if e.Sessions, err = allPages(ctx, actor.ID, sessions); err != nil {
 		return nil, err
 	}
-	if e.Conversations, err = s.exportConversations(ctx, actor.ID); err != nil {
+	if e.Conversations, err = s.conversations.exportConversations(ctx, actor.ID); err != nil {
 		return nil, err
 	}
-	if e.PushDevices, err = s.pushDevices(ctx, actor.ID); err != nil {
+	if e.PushDevices, err = s.notifications.pushDevices(ctx, actor.ID); err != nil {
 		return nil, err
 	}
-	if e.PushPreferences, err = s.pushPreferencesOf(ctx, actor.ID); err != nil {
+	if e.PushPreferences, err = s.notifications.pushPreferencesOf(ctx, actor.ID); err != nil {
 		return nil, err
 	}
 	return e, nil
-}
-
-// exportConversations reads every conversation of userID with all of its
-// messages, as they would read it, without marking anything read.
-func (s *Service) exportConversations(ctx context.Context, userID int64) ([]ConversationExport, error) {
-	conversations, err := allPages(ctx, userID, s.store.Conversations)
-	if err != nil {
-		return nil, err
-	}
-	all := make([]ConversationExport, 0, len(conversations))
-	for _, c := range conversations {
-		var messages []Message
-		for before := int64(0); ; {
-			page, err := s.store.Messages(ctx, c.ID, before, MaxMessageLimit)
-			if err != nil {
-				return nil, err
-			}
-			messages = append(page.Items, messages...)
-			if len(page.Items) == 0 || len(messages) >= page.Total {
-				break
-			}
-			before = page.Items[0].ID
-		}
-		for i := range messages {
-			messages[i].Mine = messages[i].SenderID == userID
-		}
-		all = append(all, ConversationExport{Conversation: c, Messages: messages})
-	}
-	return all, nil
-}
-
-// pushDevices are the endpoints of userID's push subscriptions.
-func (s *Service) pushDevices(ctx context.Context, userID int64) ([]string, error) {
-	subs, err := s.store.PushSubscriptions(ctx, userID)
-	if err != nil {
-		return nil, err
-	}
-	endpoints := make([]string, 0, len(subs))
-	for _, sub := range subs {
-		endpoints = append(endpoints, sub.Endpoint)
-	}
-	return endpoints, nil
 }
 
 // allPages reads every page of a person's list.

@@ -78,11 +78,11 @@ type PictureFetcher func(ctx context.Context) (io.ReadCloser, error)
 //
 // A password account whose email was proven stays a password account when
 // linked.
-func (s *Service) SignInWith(ctx context.Context, id Identity, picture PictureFetcher) (SignedIn, error) {
+func (s *Accounts) SignInWith(ctx context.Context, id Identity, picture PictureFetcher) (SignedIn, error) {
 	if id.Provider == "" || id.Subject == "" {
 		return SignedIn{}, Errorf(KindInvalid, "The sign-in provider did not say who you are")
 	}
-	u, err := s.store.UserByIdentity(ctx, id.Provider, id.Subject)
+	u, err := s.identities.UserByIdentity(ctx, id.Provider, id.Subject)
 	if ErrorKind(err) != KindNotFound {
 		return SignedIn{User: u}, err
 	}
@@ -90,7 +90,7 @@ func (s *Service) SignInWith(ctx context.Context, id Identity, picture PictureFe
 	if email == "" {
 		return SignedIn{}, Errorf(KindInvalid, "Your %s account did not share an email address", providerName(id.Provider))
 	}
-	existing, err := s.store.UserByEmail(ctx, email)
+	existing, err := s.users.UserByEmail(ctx, email)
 	switch ErrorKind(err) {
 	case "":
 		if !id.EmailVerified {
@@ -100,7 +100,7 @@ func (s *Service) SignInWith(ctx context.Context, id Identity, picture PictureFe
 		if !existing.EmailVerified {
 			return s.claimAccount(ctx, existing, id)
 		}
-		if err := s.store.LinkIdentity(ctx, id.Provider, id.Subject, existing.ID); err != nil {
+		if err := s.identities.LinkIdentity(ctx, id.Provider, id.Subject, existing.ID); err != nil {
 			return SignedIn{}, err
 		}
 		return SignedIn{User: existing}, nil
@@ -114,13 +114,13 @@ func (s *Service) SignInWith(ctx context.Context, id Identity, picture PictureFe
 
 // claimAccount gives the provider's person, who owns the email, the
 // account someone made with it before proving it.
-func (s *Service) claimAccount(ctx context.Context, existing *User, id Identity) (SignedIn, error) {
+func (s *Accounts) claimAccount(ctx context.Context, existing *User, id Identity) (SignedIn, error) {
 	claim := AccountClaim{UserID: existing.ID, Email: existing.Email, Provider: id.Provider, Subject: id.Subject,
 		Audit: auditOf(existing, AuditClaimAccount, AuditTargetUser, existing.ID, accountName(existing))}
-	if s.mail != nil {
-		claim.Mail = accountClaimedMail(s.siteName(ctx), existing, providerName(id.Provider))
+	if s.outbox.Sends() {
+		claim.Mail = accountClaimedMail(s.site.name(ctx), existing, providerName(id.Provider))
 	}
-	u, hadPassword, err := s.store.ClaimAccount(ctx, claim)
+	u, hadPassword, err := s.identities.ClaimAccount(ctx, claim)
 	if ErrorKind(err) == KindConflict {
 		return SignedIn{}, Errorf(KindConflict, "Your account changed while you were signing in. Try again.")
 	}
@@ -128,14 +128,14 @@ func (s *Service) claimAccount(ctx context.Context, existing *User, id Identity)
 		return SignedIn{}, err
 	}
 	if claim.Mail != nil {
-		s.mailQueued()
+		s.outbox.queued()
 	}
 	return SignedIn{User: u, PasswordRemoved: hadPassword}, nil
 }
 
 // createWithIdentity makes a Buyer for a provider's person whose email has
 // no account yet: their email is proven when the provider verified it.
-func (s *Service) createWithIdentity(ctx context.Context, id Identity, email string, picture PictureFetcher) (*User, error) {
+func (s *Accounts) createWithIdentity(ctx context.Context, id Identity, email string, picture PictureFetcher) (*User, error) {
 	n := NewUser{Name: strings.TrimSpace(id.Name), Email: email, Role: RoleBuyer}
 	if n.Name == "" {
 		n.Name, _, _ = strings.Cut(email, "@")
@@ -151,7 +151,7 @@ func (s *Service) createWithIdentity(ctx context.Context, id Identity, email str
 	}
 	n.Image = s.providerPicture(ctx, picture)
 	u := &User{Name: n.Name, Email: n.Email, Role: n.Role, Image: n.Image, EmailVerified: id.EmailVerified}
-	if err := s.store.CreateUserWithIdentity(ctx, u, id.Provider, id.Subject); err != nil {
+	if err := s.identities.CreateUserWithIdentity(ctx, u, id.Provider, id.Subject); err != nil {
 		if ErrorKind(err) == KindConflict {
 			return nil, emailTaken()
 		}
@@ -162,7 +162,7 @@ func (s *Service) createWithIdentity(ctx context.Context, id Identity, email str
 
 // providerPicture stores the picture the provider has for a person, or is
 // empty: a sign-in does not fail for want of a picture.
-func (s *Service) providerPicture(ctx context.Context, fetch PictureFetcher) string {
+func (s *Accounts) providerPicture(ctx context.Context, fetch PictureFetcher) string {
 	if fetch == nil {
 		return ""
 	}
@@ -171,11 +171,8 @@ func (s *Service) providerPicture(ctx context.Context, fetch PictureFetcher) str
 		return ""
 	}
 	defer body.Close()
-	img, err := s.intake.Save(ctx, 0, body)
+	img, err := s.images.keep(ctx, 0, body)
 	if err != nil {
-		return ""
-	}
-	if err := s.store.RecordImage(ctx, img, 0); err != nil {
 		return ""
 	}
 	return img.URL

@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 	"strconv"
+	"time"
 )
 
 // Image is a picture this server issued: stored upright, without metadata,
@@ -41,9 +42,27 @@ type ImageStore interface {
 	ImageByURL(ctx context.Context, url string) (*Image, error)
 }
 
+// Decoding a picture costs a fraction of a second of CPU and up to a few
+// hundred MB, so one account may not keep the server busy with uploads.
+const UploadsPerHour = 120
+
+// Images are the pictures people upload, kept for their products,
+// categories and profiles.
+type Images struct {
+	store   ImageStore
+	intake  ImageIntake
+	uploads *AttemptLimiter
+	now     func() time.Time
+}
+
+func NewImages(store ImageStore, intake ImageIntake, limits RateLimits) *Images {
+	return &Images{store: store, intake: intake, now: utcNow,
+		uploads: newAttemptLimiter(limits, "uploads", Limit{UploadsPerHour, time.Hour})}
+}
+
 // UploadImage takes a picture from a signed-in user for later use in a
 // product or category.
-func (s *Service) UploadImage(ctx context.Context, actor *User, r io.Reader) (*Image, error) {
+func (s *Images) UploadImage(ctx context.Context, actor *User, r io.Reader) (*Image, error) {
 	if err := RequireUser(actor); err != nil {
 		return nil, err
 	}
@@ -51,11 +70,17 @@ func (s *Service) UploadImage(ctx context.Context, actor *User, r io.Reader) (*I
 	if wait := s.uploads.Take(key, now); wait > 0 {
 		return nil, rateLimited("Too many uploads. Try again later.", wait)
 	}
-	img, err := s.intake.Save(ctx, actor.ID, r)
+	return s.keep(ctx, actor.ID, r)
+}
+
+// keep takes a picture through the intake and remembers it as uploader's
+// (0: nobody's, as at registration).
+func (s *Images) keep(ctx context.Context, uploader int64, r io.Reader) (*Image, error) {
+	img, err := s.intake.Save(ctx, uploader, r)
 	if err != nil {
 		return nil, asFieldError(err, "image")
 	}
-	if err := s.store.RecordImage(ctx, img, actor.ID); err != nil {
+	if err := s.store.RecordImage(ctx, img, uploader); err != nil {
 		return nil, err
 	}
 	return img, nil
@@ -63,7 +88,7 @@ func (s *Service) UploadImage(ctx context.Context, actor *User, r io.Reader) (*I
 
 // ownImage makes sure url names an image this server stored for actor, so
 // nobody can list a product with somebody else's photo.
-func (s *Service) ownImage(ctx context.Context, actor *User, v *Validator, url, field string) (*Image, error) {
+func (s *Images) ownImage(ctx context.Context, actor *User, v *Validator, url, field string) (*Image, error) {
 	if v.Has(field) {
 		return nil, nil
 	}

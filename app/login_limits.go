@@ -48,3 +48,33 @@ func (l loginLimits) succeeded(email, clientAddress string) {
 	l.pair.Reset(pairKey(email, clientAddress))
 	l.account.Reset(email)
 }
+
+// currentPassword asks for an account's password before a change only its
+// owner may make. Its wrong passwords count against the login limits, in
+// the same counts as Login's.
+type currentPassword struct {
+	hasher PasswordHasher
+	logins loginLimits
+	now    func() time.Time
+}
+
+func newCurrentPassword(hasher PasswordHasher, limits RateLimits) currentPassword {
+	return currentPassword{hasher: hasher, logins: newLoginLimits(limits), now: utcNow}
+}
+
+// check asks for the account's password before a change
+// only its owner may make; wrong ones count like failed logins.
+func (s currentPassword) check(actor *User, hash []byte, password, field, clientAddress string) error {
+	if password == "" {
+		return &Error{Kind: KindInvalid, Message: "Please correct the highlighted fields", Fields: map[string]string{field: RequiredMessage}}
+	}
+	now := s.now()
+	if wait := s.logins.wait(actor.Email, clientAddress, now); wait > 0 {
+		return rateLimited("Too many failed attempts. Try again later.", wait)
+	}
+	if err := s.hasher.Compare(hash, password); err != nil {
+		s.logins.failed(actor.Email, clientAddress, now)
+		return &Error{Kind: KindInvalid, Message: WrongPasswordMessage, Fields: map[string]string{field: WrongPasswordMessage}}
+	}
+	return nil
+}

@@ -58,29 +58,40 @@ type MailSettings struct {
 	Queued func()
 }
 
-// UseMail lets the marketplace send mail: forgotten passwords and email
-// changes. Without it, both are refused and admins make reset links.
-func (s *Service) UseMail(m MailSettings) { s.mail = &m }
+// Outbox is how the services send mail, once Use has turned it on. The
+// services that send mail share one, so that mail turned on reaches them
+// all.
+type Outbox struct {
+	settings *MailSettings // nil: no mail is sent
+}
 
-// SendsMail reports whether mail is set up.
-func (s *Service) SendsMail() bool { return s.mail != nil }
+// Use lets the marketplace send mail: forgotten passwords and email
+// changes. Without it, both are refused and admins make reset links.
+func (o *Outbox) Use(m MailSettings) { o.settings = &m }
+
+// Sends reports whether mail is set up.
+func (o *Outbox) Sends() bool { return o.settings != nil }
+
+// SendsMail reports whether mail is set up, for the sign-in screen to
+// offer what needs it.
+func (s *Accounts) SendsMail() bool { return s.outbox.Sends() }
 
 // NoMailMessage refuses what needs mail on a marketplace without it.
 const NoMailMessage = "This marketplace cannot send email. Ask an admin for help."
 
-func (s *Service) requireMail() error {
-	if s.mail == nil {
+func (o *Outbox) require() error {
+	if o.settings == nil {
 		return Errorf(KindConflict, NoMailMessage)
 	}
 	return nil
 }
 
 // link is an absolute link to a page of the web app, for a mail.
-func (s *Service) link(l Link) string { return s.mail.URL(l) }
+func (o *Outbox) link(l Link) string { return o.settings.URL(l) }
 
-// mailQueued wakes the sender after a mail was committed to the queue.
-func (s *Service) mailQueued() {
-	if s.mail != nil && s.mail.Queued != nil {
-		s.mail.Queued()
+// queued wakes the sender after a mail was committed to the queue.
+func (o *Outbox) queued() {
+	if o.settings != nil && o.settings.Queued != nil {
+		o.settings.Queued()
 	}
 }

@@ -1,7 +1,6 @@
 package app
 
 import (
-	"context"
 	"html"
 	"strings"
 )
@@ -66,15 +65,6 @@ func greeting(u *User) string {
 
 func mailFooter(site string) string {
 	return "You get this mail because of your account on " + site + ", your community's second-hand marketplace."
-}
-
-// siteName is the marketplace's name for a mail about to be sent; a store
-// that cannot answer gets the default one rather than no mail.
-func (s *Service) siteName(ctx context.Context) string {
-	if site, err := s.store.Site(ctx); err == nil && site.Name != "" {
-		return site.Name
-	}
-	return DefaultSite().Name
 }
 
 func passwordResetMail(site string, u *User, link string) *Mail {

@@ -95,13 +95,19 @@ type Notifier interface {
 	Notify(events ...Event)
 }
 
-// UseNotifier lets the service tell people what changed. Without one,
+// Notices tell people what changed. The services whose writes someone
+// else sees share one, so that one Notifier set up once reaches them all.
+type Notices struct {
+	notifier Notifier // nil: nobody is told as it happens
+}
+
+// Use lets the services tell people what changed. Without a notifier,
 // events are dropped.
-func (s *Service) UseNotifier(n Notifier) { s.notifier = n }
+func (n *Notices) Use(notifier Notifier) { n.notifier = notifier }
 
 // notify tells people what changed, after the change has committed.
-func (s *Service) notify(events ...Event) {
-	if s.notifier != nil && len(events) > 0 {
-		s.notifier.Notify(events...)
+func (n *Notices) notify(events ...Event) {
+	if n.notifier != nil && len(events) > 0 {
+		n.notifier.Notify(events...)
 	}
 }

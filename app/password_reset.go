@@ -60,18 +60,39 @@ func checkNewPassword(v *Validator, field, password string) {
 	}
 }
 
+// PasswordResets are the one-time links that set a new password: mailed
+// to whoever forgot theirs, or made by an admin when no mail can be sent.
+type PasswordResets struct {
+	resets PasswordResetStore
+	users  UserStore
+	site   *SiteSettings // its name in mails
+	outbox *Outbox
+	hasher PasswordHasher
+	now    func() time.Time
+
+	forgotByAddress *AttemptLimiter
+	forgotByEmail   *AttemptLimiter
+}
+
+func NewPasswordResets(resets PasswordResetStore, users UserStore, site *SiteSettings, outbox *Outbox, hasher PasswordHasher, limits RateLimits) *PasswordResets {
+	return &PasswordResets{resets: resets, users: users, site: site, outbox: outbox, hasher: hasher, now: utcNow,
+		forgotByAddress: newAttemptLimiter(limits, "forgot by address", Limit{ForgotPasswordPerAddressPerHour, time.Hour}),
+		forgotByEmail:   newAttemptLimiter(limits, "forgot by email", Limit{ForgotPasswordMailsPerHour, time.Hour}),
+	}
+}
+
 // MakeResetLink gives an admin the token of a one-time link that sets a new
 // password for account id, for when no mail can be sent. The token is
 // shown once: only its hash is kept.
-func (s *Service) MakeResetLink(ctx context.Context, actor *User, id int64) (string, error) {
-	u, err := s.managedUser(ctx, actor, id, "")
+func (s *PasswordResets) MakeResetLink(ctx context.Context, actor *User, id int64) (string, error) {
+	u, err := managedUser(ctx, s.users, actor, id, "")
 	if err != nil {
 		return "", err
 	}
 	token := rand.Text()
 	audit := auditOf(actor, AuditResetLink, AuditTargetUser, id, accountName(u))
 	reset := PasswordReset{UserID: id, Email: u.Email, TokenHash: resetTokenHash(token), Expires: s.now().Add(ResetLinkValidity), Audit: audit}
-	if err := s.store.CreatePasswordReset(ctx, reset); err != nil {
+	if err := s.resets.CreatePasswordReset(ctx, reset); err != nil {
 		return "", err
 	}
 	return token, nil
@@ -79,7 +100,7 @@ func (s *Service) MakeResetLink(ctx context.Context, actor *User, id int64) (str
 
 // ResetPassword spends a reset link's token on a new password. Every
 // session of the account ends; the caller signs the person in afresh.
-func (s *Service) ResetPassword(ctx context.Context, token, password string) (*User, error) {
+func (s *PasswordResets) ResetPassword(ctx context.Context, token, password string) (*User, error) {
 	v := &Validator{}
 	v.Check(token != "", "token", ResetLinkUsedMessage)
 	checkNewPassword(v, "password", password)
@@ -90,7 +111,7 @@ func (s *Service) ResetPassword(ctx context.Context, token, password string) (*U
 	if err != nil {
 		return nil, err
 	}
-	u, err := s.store.UsePasswordReset(ctx, resetTokenHash(token), hash, s.now())
+	u, err := s.resets.UsePasswordReset(ctx, resetTokenHash(token), hash, s.now())
 	if ErrorKind(err) == KindNotFound {
 		return nil, &Error{Kind: KindInvalid, Message: ResetLinkUsedMessage, Fields: map[string]string{"token": ResetLinkUsedMessage}}
 	}
@@ -115,9 +136,9 @@ const (
 
 // ForgotPassword mails a one-time reset link to email when it has an
 // account. The answer is the same, and takes the same time, either way.
-func (s *Service) ForgotPassword(ctx context.Context, email, clientAddress string) error {
+func (s *PasswordResets) ForgotPassword(ctx context.Context, email, clientAddress string) error {
 	started, now := time.Now(), s.now()
-	if err := s.requireMail(); err != nil {
+	if err := s.outbox.require(); err != nil {
 		return err
 	}
 	email = NormalizeEmail(email)
@@ -138,11 +159,11 @@ func (s *Service) ForgotPassword(ctx context.Context, email, clientAddress strin
 
 // mailResetLink queues a reset link for email's account, if it has one and
 // has not had its mails for the hour.
-func (s *Service) mailResetLink(ctx context.Context, email string, now time.Time) error {
+func (s *PasswordResets) mailResetLink(ctx context.Context, email string, now time.Time) error {
 	if s.forgotByEmail.Take(email, now) > 0 {
 		return nil
 	}
-	u, err := s.store.UserByEmail(ctx, email)
+	u, err := s.users.UserByEmail(ctx, email)
 	if ErrorKind(err) == KindNotFound {
 		return nil
 	}
@@ -150,12 +171,12 @@ func (s *Service) mailResetLink(ctx context.Context, email string, now time.Time
 		return err
 	}
 	token := rand.Text()
-	link := s.link(Link{Screen: ScreenResetPassword, Token: token})
-	reset := PasswordReset{UserID: u.ID, Email: u.Email, TokenHash: resetTokenHash(token), Expires: now.Add(ResetLinkValidity), Mail: passwordResetMail(s.siteName(ctx), u, link)}
-	if err := s.store.CreatePasswordReset(ctx, reset); err != nil {
+	link := s.outbox.link(Link{Screen: ScreenResetPassword, Token: token})
+	reset := PasswordReset{UserID: u.ID, Email: u.Email, TokenHash: resetTokenHash(token), Expires: now.Add(ResetLinkValidity), Mail: passwordResetMail(s.site.name(ctx), u, link)}
+	if err := s.resets.CreatePasswordReset(ctx, reset); err != nil {
 		return err
 	}
-	s.mailQueued()
+	s.outbox.queued()
 	return nil
 }
 

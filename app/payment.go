@@ -43,7 +43,7 @@ const PaymentSucceeded = "payment_intent.succeeded"
 
 // CardPaymentEvent acts on a webhook from the provider: a succeeded payment
 // marks its booking Paid; other events are ignored.
-func (s *Service) CardPaymentEvent(ctx context.Context, payload []byte, signature string) error {
+func (s *Bookings) CardPaymentEvent(ctx context.Context, payload []byte, signature string) error {
 	if s.cards == nil {
 		return Errorf(KindNotFound, "Card payments are not set up on this marketplace")
 	}
@@ -84,13 +84,13 @@ type Checkout struct {
 }
 
 // CardPaymentsEnabled reports whether card payments are set up.
-func (s *Service) CardPaymentsEnabled() bool { return s.cards != nil }
+func (s *Bookings) CardPaymentsEnabled() bool { return s.cards != nil }
 
 // UseCurrency sets what prices are in: an ISO 4217 code in lower case.
-func (s *Service) UseCurrency(code string) { s.currency = code }
+func (s *Bookings) UseCurrency(code string) { s.currency = code }
 
 // Currency is what prices are in; usd unless set.
-func (s *Service) Currency() string {
+func (s *Bookings) Currency() string {
 	if s.currency == "" {
 		return "usd"
 	}
@@ -98,14 +98,14 @@ func (s *Service) Currency() string {
 }
 
 // UseCardPayments turns card payments on. Without it, Checkout refuses.
-func (s *Service) UseCardPayments(p CardPayments) { s.cards = p }
+func (s *Bookings) UseCardPayments(p CardPayments) { s.cards = p }
 
 // CanPayByCard lets only the buyer pay for their booking.
 func CanPayByCard(u *User, b *Booking) bool { return u.ID == b.BuyerID }
 
 // Checkout starts (or finds again) the card payment of a booking for its
 // buyer. The amount is the booking's price as stored, never the client's.
-func (s *Service) Checkout(ctx context.Context, actor *User, bookingID int64) (*Checkout, error) {
+func (s *Bookings) Checkout(ctx context.Context, actor *User, bookingID int64) (*Checkout, error) {
 	b, err := s.bookingFor(ctx, actor, bookingID, CanPayByCard)
 	if err != nil {
 		return nil, err
@@ -113,10 +113,10 @@ func (s *Service) Checkout(ctx context.Context, actor *User, bookingID int64) (*
 	if s.cards == nil {
 		return nil, Errorf(KindConflict, "Card payments are not set up on this marketplace")
 	}
-	if err := payable(ctx, s.store, b); err != nil {
+	if err := payable(ctx, s.products, b); err != nil {
 		return nil, err
 	}
-	existing, err := s.store.PaymentID(ctx, b.ID)
+	existing, err := s.payments.PaymentID(ctx, b.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -125,7 +125,7 @@ func (s *Service) Checkout(ctx context.Context, actor *User, bookingID int64) (*
 		return nil, err
 	}
 	if existing == "" {
-		if err := s.store.SetPaymentID(ctx, b.ID, p.ID); err != nil {
+		if err := s.payments.SetPaymentID(ctx, b.ID, p.ID); err != nil {
 			return nil, err
 		}
 	}
@@ -133,7 +133,7 @@ func (s *Service) Checkout(ctx context.Context, actor *User, bookingID int64) (*
 }
 
 // payable refuses a booking that can no longer be paid for.
-func payable(ctx context.Context, store Store, b *Booking) error {
+func payable(ctx context.Context, store ProductStore, b *Booking) error {
 	switch {
 	case b.Status == BookingPaid:
 		return Errorf(KindConflict, "This booking is already paid")
@@ -157,12 +157,12 @@ func payable(ctx context.Context, store Store, b *Booking) error {
 // payment in person. The provider may send an event twice, or late: the
 // second time, or for a booking no longer payable, nothing changes. A
 // payment that is not the booking's, or not of its price, is refused.
-func (s *Service) cardPaymentSucceeded(ctx context.Context, ev *PaymentEvent) error {
-	b, err := s.store.BookingByID(ctx, ev.BookingID)
+func (s *Bookings) cardPaymentSucceeded(ctx context.Context, ev *PaymentEvent) error {
+	b, err := s.bookings.BookingByID(ctx, ev.BookingID)
 	if err != nil {
 		return err
 	}
-	recorded, err := s.store.PaymentID(ctx, b.ID)
+	recorded, err := s.payments.PaymentID(ctx, b.ID)
 	if err != nil {
 		return err
 	}
@@ -173,7 +173,7 @@ func (s *Service) cardPaymentSucceeded(ctx context.Context, ev *PaymentEvent) er
 		return Errorf(KindInvalid, "Payment %s is of %s, booking %d costs %s", ev.PaymentID, ev.Amount, b.ID, b.Price)
 	}
 	queued := s.queuedBehind(ctx, b)
-	done, err := s.store.MarkPaidByEvent(ctx, ev.ID, b.ID)
+	done, err := s.payments.MarkPaidByEvent(ctx, ev.ID, b.ID)
 	var e *Error
 	if errors.As(err, &e) && e.Kind == KindConflict {
 		return nil // already paid, cancelled or sold: nothing to do, and no reason to be asked again

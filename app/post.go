@@ -146,20 +146,27 @@ type PostStore interface {
 	DeletePost(ctx context.Context, id int64, audit *AuditEntry) error
 }
 
+// Posts publishes the community's news.
+type Posts struct {
+	store PostStore
+}
+
+func NewPosts(store PostStore) *Posts { return &Posts{store: store} }
+
 // Posts lists the community's posts, newest first. They are its public news
 // and hold nothing of the listings, so anyone may read them, signed in or
 // not, whether listings are public or not.
-func (s *Service) Posts(ctx context.Context, page Page) (List[Post], error) {
+func (s *Posts) Posts(ctx context.Context, page Page) (List[Post], error) {
 	return s.store.Posts(ctx, page.Clamp())
 }
 
 // PostBySlug answers one post, to anyone.
-func (s *Service) PostBySlug(ctx context.Context, slug string) (*Post, error) {
+func (s *Posts) PostBySlug(ctx context.Context, slug string) (*Post, error) {
 	return s.store.PostBySlug(ctx, slug)
 }
 
 // CreatePost publishes a post (admins only); both fields are required.
-func (s *Service) CreatePost(ctx context.Context, actor *User, n PostPatch) (*Post, error) {
+func (s *Posts) CreatePost(ctx context.Context, actor *User, n PostPatch) (*Post, error) {
 	if err := Allow(actor, CanWritePosts(actor)); err != nil {
 		return nil, err
 	}
@@ -180,7 +187,7 @@ func (s *Service) CreatePost(ctx context.Context, actor *User, n PostPatch) (*Po
 }
 
 // EditPost changes the fields the patch names (admins only). The slug stays.
-func (s *Service) EditPost(ctx context.Context, actor *User, id int64, patch PostPatch) (*Post, error) {
+func (s *Posts) EditPost(ctx context.Context, actor *User, id int64, patch PostPatch) (*Post, error) {
 	if err := Allow(actor, CanWritePosts(actor)); err != nil {
 		return nil, err
 	}
@@ -203,7 +210,7 @@ func (s *Service) EditPost(ctx context.Context, actor *User, id int64, patch Pos
 }
 
 // DeletePost removes a post (admins only).
-func (s *Service) DeletePost(ctx context.Context, actor *User, id int64) error {
+func (s *Posts) DeletePost(ctx context.Context, actor *User, id int64) error {
 	if err := Allow(actor, CanWritePosts(actor)); err != nil {
 		return err
 	}

@@ -4,14 +4,35 @@ import (
 	"context"
 	"slices"
 	"strconv"
+	"time"
 )
 
+// Catalogue is what is on offer: categories, products and their adverts,
+// searching them, and the pages shared beyond the marketplace.
+type Catalogue struct {
+	categories CategoryStore
+	products   ProductStore
+	adverts    AdvertStore
+	search     SearchStore
+	users      UserStore // sellers' pages and lists
+	images     *Images
+	site       *SiteSettings // whether visitors may browse
+	bookings   *Bookings     // those a deleted product calls off
+	now        func() time.Time
+}
+
+func NewCatalogue(categories CategoryStore, products ProductStore, adverts AdvertStore, search SearchStore, users UserStore,
+	images *Images, site *SiteSettings, bookings *Bookings) *Catalogue {
+	return &Catalogue{categories: categories, products: products, adverts: adverts, search: search, users: users,
+		images: images, site: site, bookings: bookings, now: utcNow}
+}
+
 // productFor loads a product the actor may act on.
-func (s *Service) productFor(ctx context.Context, actor *User, id int64, may func(*User, *Product) bool) (*Product, error) {
+func (s *Catalogue) productFor(ctx context.Context, actor *User, id int64, may func(*User, *Product) bool) (*Product, error) {
 	if err := RequireUser(actor); err != nil {
 		return nil, err
 	}
-	p, err := s.store.ProductByID(ctx, id)
+	p, err := s.products.ProductByID(ctx, id)
 	if err != nil {
 		return nil, err
 	}
@@ -22,7 +43,7 @@ func (s *Service) productFor(ctx context.Context, actor *User, id int64, may fun
 }
 
 // CreateProduct lists a product for the signed-in seller.
-func (s *Service) CreateProduct(ctx context.Context, actor *User, in ProductInput) (*Product, error) {
+func (s *Catalogue) CreateProduct(ctx context.Context, actor *User, in ProductInput) (*Product, error) {
 	if err := Allow(actor, CanCreateProduct(actor)); err != nil {
 		return nil, err
 	}
@@ -30,10 +51,10 @@ func (s *Service) CreateProduct(ctx context.Context, actor *User, in ProductInpu
 	if err := s.checkListing(ctx, actor, v, p, in.imageField(), nil); err != nil {
 		return nil, err
 	}
-	if err := s.store.CreateProduct(ctx, p); err != nil {
+	if err := s.products.CreateProduct(ctx, p); err != nil {
 		return nil, err
 	}
-	created, err := s.store.ProductByID(ctx, p.ID)
+	created, err := s.products.ProductByID(ctx, p.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -44,9 +65,9 @@ func (s *Service) CreateProduct(ctx context.Context, actor *User, in ProductInpu
 // checkListing finds the product's category and photos, and returns the
 // validation's error, if any. A photo may be one the actor uploaded, or one
 // the listing had already.
-func (s *Service) checkListing(ctx context.Context, actor *User, v *Validator, p *Product, imageField string, had *Product) error {
+func (s *Catalogue) checkListing(ctx context.Context, actor *User, v *Validator, p *Product, imageField string, had *Product) error {
 	if !v.Has("category") {
-		c, err := s.store.CategoryByName(ctx, p.Category)
+		c, err := s.categories.CategoryByName(ctx, p.Category)
 		switch ErrorKind(err) {
 		case KindNotFound:
 			v.Check(false, "category", "Choose one of the categories")
@@ -65,7 +86,7 @@ func (s *Service) checkListing(ctx context.Context, actor *User, v *Validator, p
 					continue
 				}
 			}
-			img, err := s.ownImage(ctx, actor, v, url, imageField)
+			img, err := s.images.ownImage(ctx, actor, v, url, imageField)
 			if err != nil {
 				return err
 			}
@@ -170,7 +191,7 @@ func measureText(f *float64) NumberText {
 
 // EditProduct changes a listing: its seller's, or any, for admins. A sold
 // one stays as it sold. Bookings keep what was booked as it was then.
-func (s *Service) EditProduct(ctx context.Context, actor *User, id int64, changes ProductChanges) (*Product, error) {
+func (s *Catalogue) EditProduct(ctx context.Context, actor *User, id int64, changes ProductChanges) (*Product, error) {
 	old, err := s.productFor(ctx, actor, id, CanEditProduct)
 	if err != nil {
 		return nil, err
@@ -187,22 +208,22 @@ func (s *Service) EditProduct(ctx context.Context, actor *User, id int64, change
 		return nil, err
 	}
 	p.ID = old.ID
-	if err := s.store.UpdateProduct(ctx, p); err != nil {
+	if err := s.products.UpdateProduct(ctx, p); err != nil {
 		return nil, err
 	}
 	return s.Product(ctx, actor, id)
 }
 
 // CategoryProducts lists a category's products for whoever may browse.
-func (s *Service) CategoryProducts(ctx context.Context, actor *User, name string, page Page) (List[Product], error) {
-	if err := s.requireViewer(ctx, actor); err != nil {
+func (s *Catalogue) CategoryProducts(ctx context.Context, actor *User, name string, page Page) (List[Product], error) {
+	if err := s.site.requireViewer(ctx, actor); err != nil {
 		return List[Product]{}, err
 	}
-	c, err := s.store.CategoryByName(ctx, name)
+	c, err := s.categories.CategoryByName(ctx, name)
 	if err != nil {
 		return List[Product]{}, err
 	}
-	list, err := s.store.CategoryProducts(ctx, c, page.Clamp())
+	list, err := s.products.CategoryProducts(ctx, c, page.Clamp())
 	if err != nil {
 		return list, err
 	}
@@ -211,11 +232,11 @@ func (s *Service) CategoryProducts(ctx context.Context, actor *User, name string
 }
 
 // Product shows one product to whoever may browse.
-func (s *Service) Product(ctx context.Context, actor *User, id int64) (*Product, error) {
-	if err := s.requireViewer(ctx, actor); err != nil {
+func (s *Catalogue) Product(ctx context.Context, actor *User, id int64) (*Product, error) {
+	if err := s.site.requireViewer(ctx, actor); err != nil {
 		return nil, err
 	}
-	p, err := s.store.ProductByID(ctx, id)
+	p, err := s.products.ProductByID(ctx, id)
 	if err != nil {
 		return nil, err
 	}
@@ -224,20 +245,11 @@ func (s *Service) Product(ctx context.Context, actor *User, id int64) (*Product,
 	return &one[0], err
 }
 
-// requireViewer refuses a visitor who is not signed in, unless the site's
-// listings are public: the one rule of every page that shows listings.
-func (s *Service) requireViewer(ctx context.Context, actor *User) error {
-	if CanBrowse(actor, actor == nil && s.PublicListings(ctx)) {
-		return nil
-	}
-	return RequireUser(actor)
-}
-
 // MarkForViewer fills in what the products in list show the viewer
 // alone: MyBookingID of those they booked, and the seller's contact
 // details they may see (ShowContact). It says whether it filled in any,
 // so that a list kept for everyone is answered as it is otherwise.
-func (s *Service) MarkForViewer(ctx context.Context, viewer *User, list []Product) (bool, error) {
+func (s *Catalogue) MarkForViewer(ctx context.Context, viewer *User, list []Product) (bool, error) {
 	if viewer == nil || len(list) == 0 {
 		return false, nil
 	}
@@ -245,7 +257,7 @@ func (s *Service) MarkForViewer(ctx context.Context, viewer *User, list []Produc
 	for i := range list {
 		ids[i] = list[i].ID
 	}
-	mine, err := s.store.MyBookings(ctx, viewer.ID, ids)
+	mine, err := s.products.MyBookings(ctx, viewer.ID, ids)
 	if err != nil {
 		return false, err
 	}
@@ -268,12 +280,12 @@ func (s *Service) MarkForViewer(ctx context.Context, viewer *User, list []Produc
 
 // SellerProducts lists every product of the seller behind email, whatever
 // its status: for that seller and for admins.
-func (s *Service) SellerProducts(ctx context.Context, actor *User, email string, page Page) (List[Product], error) {
-	seller, err := s.accountFor(ctx, actor, email, CanListSellerProducts)
+func (s *Catalogue) SellerProducts(ctx context.Context, actor *User, email string, page Page) (List[Product], error) {
+	seller, err := accountFor(ctx, s.users, actor, email, CanListSellerProducts)
 	if err != nil {
 		return List[Product]{}, err
 	}
-	list, err := s.store.SellerProducts(ctx, seller.ID, page.Clamp())
+	list, err := s.products.SellerProducts(ctx, seller.ID, page.Clamp())
 	if err != nil {
 		return list, err
 	}
@@ -282,15 +294,15 @@ func (s *Service) SellerProducts(ctx context.Context, actor *User, email string,
 }
 
 // DeleteProduct removes a listing: its seller's or any, for admins.
-func (s *Service) DeleteProduct(ctx context.Context, actor *User, id int64) error {
+func (s *Catalogue) DeleteProduct(ctx context.Context, actor *User, id int64) error {
 	p, err := s.productFor(ctx, actor, id, CanDeleteProduct)
 	if err != nil {
 		return err
 	}
-	ending := s.endingBookings(ctx, p.ID, 0)
-	if err := s.store.DeleteProduct(ctx, p.ID); err != nil {
+	ending := s.bookings.endingBookings(ctx, p.ID, 0)
+	if err := s.products.DeleteProduct(ctx, p.ID); err != nil {
 		return err
 	}
-	s.bookingsEnded(ending)
+	s.bookings.bookingsEnded(ending)
 	return nil
 }

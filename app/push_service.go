@@ -6,13 +6,22 @@ import (
 	"slices"
 )
 
+// Notifications are people's push subscriptions and which notes they
+// want, and the server's push keys.
+type Notifications struct {
+	store       PushStore
+	pushTargets PushEndpoints // see UsePushTargets
+}
+
+func NewNotifications(store PushStore) *Notifications { return &Notifications{store: store} }
+
 // UsePushTargets judges subscriptions' endpoints by targets. Without it,
 // no endpoint is accepted.
-func (s *Service) UsePushTargets(targets PushEndpoints) { s.pushTargets = targets }
+func (s *Notifications) UsePushTargets(targets PushEndpoints) { s.pushTargets = targets }
 
 // VAPIDKeys returns the server's push key pair, making and keeping one the
 // first time.
-func (s *Service) VAPIDKeys(ctx context.Context) (VAPIDKeys, error) {
+func (s *Notifications) VAPIDKeys(ctx context.Context) (VAPIDKeys, error) {
 	keys, err := s.store.VAPIDKeys(ctx)
 	if ErrorKind(err) != KindNotFound {
 		return keys, err
@@ -25,7 +34,7 @@ func (s *Service) VAPIDKeys(ctx context.Context) (VAPIDKeys, error) {
 }
 
 // PushKey is the public key browsers subscribe with; anyone may read it.
-func (s *Service) PushKey(ctx context.Context) (string, error) {
+func (s *Notifications) PushKey(ctx context.Context) (string, error) {
 	keys, err := s.VAPIDKeys(ctx)
 	return keys.Public, err
 }
@@ -33,7 +42,7 @@ func (s *Service) PushKey(ctx context.Context) (string, error) {
 // SubscribeToPush has actor's push notes sent to a browser. A browser keeps
 // its endpoint when another person signs in on it, so an endpoint already
 // kept moves to actor. created says the endpoint was new.
-func (s *Service) SubscribeToPush(ctx context.Context, actor *User, sub PushSubscription) (created bool, err error) {
+func (s *Notifications) SubscribeToPush(ctx context.Context, actor *User, sub PushSubscription) (created bool, err error) {
 	if err := RequireUser(actor); err != nil {
 		return false, err
 	}
@@ -48,7 +57,7 @@ func (s *Service) SubscribeToPush(ctx context.Context, actor *User, sub PushSubs
 // UnsubscribeFromPush stops push notes to actor's browser at endpoint. Only
 // actor's own subscription goes; asking about any other endpoint changes
 // nothing and says nothing of whose it is.
-func (s *Service) UnsubscribeFromPush(ctx context.Context, actor *User, endpoint string) error {
+func (s *Notifications) UnsubscribeFromPush(ctx context.Context, actor *User, endpoint string) error {
 	if err := RequireUser(actor); err != nil {
 		return err
 	}
@@ -61,14 +70,14 @@ func (s *Service) UnsubscribeFromPush(ctx context.Context, actor *User, endpoint
 }
 
 // PushPreferences says which kinds of push notes actor wants.
-func (s *Service) PushPreferences(ctx context.Context, actor *User) (PushPreferences, error) {
+func (s *Notifications) PushPreferences(ctx context.Context, actor *User) (PushPreferences, error) {
 	if err := RequireUser(actor); err != nil {
 		return nil, err
 	}
 	return s.pushPreferencesOf(ctx, actor.ID)
 }
 
-func (s *Service) pushPreferencesOf(ctx context.Context, userID int64) (PushPreferences, error) {
+func (s *Notifications) pushPreferencesOf(ctx context.Context, userID int64) (PushPreferences, error) {
 	off, err := s.store.PushKindsOff(ctx, userID)
 	if err != nil {
 		return nil, err
@@ -87,7 +96,7 @@ func preferencesWithout(off []PushKind) PushPreferences {
 
 // SetPushPreferences turns the kinds named in changes on (true) or off
 // (false), leaving the others as they are, and returns them all.
-func (s *Service) SetPushPreferences(ctx context.Context, actor *User, changes map[string]*bool) (PushPreferences, error) {
+func (s *Notifications) SetPushPreferences(ctx context.Context, actor *User, changes map[string]*bool) (PushPreferences, error) {
 	if err := RequireUser(actor); err != nil {
 		return nil, err
 	}
@@ -111,4 +120,17 @@ func (s *Service) SetPushPreferences(ctx context.Context, actor *User, changes m
 		return nil, err
 	}
 	return s.pushPreferencesOf(ctx, actor.ID)
+}
+
+// pushDevices are the endpoints of userID's push subscriptions.
+func (s *Notifications) pushDevices(ctx context.Context, userID int64) ([]string, error) {
+	subs, err := s.store.PushSubscriptions(ctx, userID)
+	if err != nil {
+		return nil, err
+	}
+	endpoints := make([]string, 0, len(subs))
+	for _, sub := range subs {
+		endpoints = append(endpoints, sub.Endpoint)
+	}
+	return endpoints, nil
 }

@@ -51,8 +51,18 @@ type ReportStore interface {
 	DismissReport(ctx context.Context, id int64, audit *AuditEntry) error
 }
 
+// Reports are what members flag to the admins.
+type Reports struct {
+	reports  ReportStore
+	products ProductStore
+}
+
+func NewReports(reports ReportStore, products ProductStore) *Reports {
+	return &Reports{reports: reports, products: products}
+}
+
 // Report flags a listing for the admins.
-func (s *Service) Report(ctx context.Context, actor *User, in ReportInput) error {
+func (s *Reports) Report(ctx context.Context, actor *User, in ReportInput) error {
 	if err := RequireUser(actor); err != nil {
 		return err
 	}
@@ -61,27 +71,27 @@ func (s *Service) Report(ctx context.Context, actor *User, in ReportInput) error
 	if err := v.Err(); err != nil {
 		return err
 	}
-	p, err := s.store.ProductByID(ctx, in.ProductID)
+	p, err := s.products.ProductByID(ctx, in.ProductID)
 	if err != nil {
 		return err
 	}
 	if !CanReport(actor, p) {
 		return Errorf(KindForbidden, "You cannot report your own product")
 	}
-	return s.store.CreateReport(ctx, p.ID, actor.ID, in.Reason)
+	return s.reports.CreateReport(ctx, p.ID, actor.ID, in.Reason)
 }
 
-func (s *Service) ReportedProducts(ctx context.Context, actor *User, page Page) (List[ReportedProduct], error) {
+func (s *Reports) ReportedProducts(ctx context.Context, actor *User, page Page) (List[ReportedProduct], error) {
 	if err := Allow(actor, CanReviewReports(actor)); err != nil {
 		return List[ReportedProduct]{}, err
 	}
-	return s.store.ReportedProducts(ctx, page.Clamp())
+	return s.reports.ReportedProducts(ctx, page.Clamp())
 }
 
 // DismissReport clears a product's reports, keeping the product listed.
-func (s *Service) DismissReport(ctx context.Context, actor *User, id int64) error {
+func (s *Reports) DismissReport(ctx context.Context, actor *User, id int64) error {
 	if err := Allow(actor, CanReviewReports(actor)); err != nil {
 		return err
 	}
-	return s.store.DismissReport(ctx, id, auditOf(actor, AuditDismissReport, AuditTargetReport, id, ""))
+	return s.reports.DismissReport(ctx, id, auditOf(actor, AuditDismissReport, AuditTargetReport, id, ""))
 }

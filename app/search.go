@@ -199,8 +199,8 @@ type SearchStore interface {
 }
 
 // SearchProducts shows whoever may browse a page of a search.
-func (s *Service) SearchProducts(ctx context.Context, actor *User, in SearchInput, page Page) (SearchResult, error) {
-	if err := s.requireViewer(ctx, actor); err != nil {
+func (s *Catalogue) SearchProducts(ctx context.Context, actor *User, in SearchInput, page Page) (SearchResult, error) {
+	if err := s.site.requireViewer(ctx, actor); err != nil {
 		return SearchResult{}, err
 	}
 	search, err := CheckSearch(in)
@@ -208,7 +208,7 @@ func (s *Service) SearchProducts(ctx context.Context, actor *User, in SearchInpu
 		return SearchResult{}, err
 	}
 	if search.Category != "" {
-		c, err := s.store.CategoryByName(ctx, search.Category)
+		c, err := s.categories.CategoryByName(ctx, search.Category)
 		if ErrorKind(err) == KindNotFound {
 			return SearchResult{}, &Error{Kind: KindInvalid, Message: "There is no such category",
 				Fields: map[string]string{"category": "There is no such category"}}
@@ -218,7 +218,7 @@ func (s *Service) SearchProducts(ctx context.Context, actor *User, in SearchInpu
 		}
 		search.CategoryID = c.ID
 	}
-	result, err := s.store.SearchProducts(ctx, search, page.Clamp())
+	result, err := s.search.SearchProducts(ctx, search, page.Clamp())
 	if err != nil {
 		return result, err
 	}

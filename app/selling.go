@@ -33,7 +33,7 @@ type SellingStore interface {
 // StartSelling makes a signed-in Buyer's account a Seller's, so that one
 // account buys and sells. A Seller's stays as it is; an admin's account
 // cannot sell.
-func (s *Service) StartSelling(ctx context.Context, actor *User) (*User, error) {
+func (s *Accounts) StartSelling(ctx context.Context, actor *User) (*User, error) {
 	if err := RequireUser(actor); err != nil {
 		return nil, err
 	}
@@ -44,32 +44,32 @@ func (s *Service) StartSelling(ctx context.Context, actor *User) (*User, error) 
 		return actor, nil
 	}
 	audit := auditOf(actor, AuditStartSelling, AuditTargetUser, actor.ID, accountName(actor))
-	err := s.store.StartSelling(ctx, actor.ID, audit)
+	err := s.selling.StartSelling(ctx, actor.ID, audit)
 	if ErrorKind(err) == KindNotFound {
 		// Someone else changed the account meanwhile: answer it as it is now.
-		return s.store.UserByID(ctx, actor.ID)
+		return s.users.UserByID(ctx, actor.ID)
 	}
 	if err != nil {
 		return nil, err
 	}
-	return s.store.UserByID(ctx, actor.ID)
+	return s.users.UserByID(ctx, actor.ID)
 }
 
 // SellerProfile shows a seller's card to whoever may browse. An unknown
 // account, and one that neither sells nor ever listed anything, is not
 // found: a buyer's name is nobody else's business.
-func (s *Service) SellerProfile(ctx context.Context, actor *User, id int64) (*SellerProfile, error) {
-	if err := s.requireViewer(ctx, actor); err != nil {
+func (s *Accounts) SellerProfile(ctx context.Context, actor *User, id int64) (*SellerProfile, error) {
+	if err := s.site.requireViewer(ctx, actor); err != nil {
 		return nil, err
 	}
-	u, err := s.store.UserByID(ctx, id)
+	u, err := s.users.UserByID(ctx, id)
 	if ErrorKind(err) == KindNotFound {
 		return nil, Errorf(KindNotFound, "No seller with this id")
 	}
 	if err != nil {
 		return nil, err
 	}
-	listings, sold, err := s.store.SellerCounts(ctx, id)
+	listings, sold, err := s.selling.SellerCounts(ctx, id)
 	if err != nil {
 		return nil, err
 	}

@@ -30,20 +30,20 @@ type SessionStore interface {
 }
 
 // Sessions lists actor's signed-in devices; current is this session's ID.
-func (s *Service) Sessions(ctx context.Context, actor *User, current string, page Page) (List[Session], error) {
+func (s *Accounts) Sessions(ctx context.Context, actor *User, current string, page Page) (List[Session], error) {
 	if err := RequireUser(actor); err != nil {
 		return List[Session]{}, err
 	}
-	return s.store.AccountSessions(ctx, actor.ID, current, page.Clamp())
+	return s.sessions.AccountSessions(ctx, actor.ID, current, page.Clamp())
 }
 
 // EndSession signs one of actor's devices out. Another account's session
 // is not found, as if it did not exist.
-func (s *Service) EndSession(ctx context.Context, actor *User, id string) error {
+func (s *Accounts) EndSession(ctx context.Context, actor *User, id string) error {
 	if err := RequireUser(actor); err != nil {
 		return err
 	}
-	return s.store.EndAccountSession(ctx, actor.ID, id)
+	return s.sessions.EndAccountSession(ctx, actor.ID, id)
 }
 
 // SessionOwner is what a session row says of the session besides its data:

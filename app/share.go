@@ -35,11 +35,11 @@ func notShared(what string) error { return Errorf(KindNotFound, "%s not found", 
 
 // SharedProduct is the listing a shared link points to, when listings are
 // public. What reaches the seller is left out.
-func (s *Service) SharedProduct(ctx context.Context, id int64) (*Product, error) {
-	if !s.PublicListings(ctx) {
+func (s *Catalogue) SharedProduct(ctx context.Context, id int64) (*Product, error) {
+	if !s.site.PublicListings(ctx) {
 		return nil, notShared("Product")
 	}
-	p, err := s.store.ProductByID(ctx, id)
+	p, err := s.products.ProductByID(ctx, id)
 	if err != nil {
 		return nil, err
 	}
@@ -49,20 +49,20 @@ func (s *Service) SharedProduct(ctx context.Context, id int64) (*Product, error)
 
 // SharedCategory is the category a shared link points to, when listings
 // are public.
-func (s *Service) SharedCategory(ctx context.Context, name string) (*Category, error) {
-	if !s.PublicListings(ctx) {
+func (s *Catalogue) SharedCategory(ctx context.Context, name string) (*Category, error) {
+	if !s.site.PublicListings(ctx) {
 		return nil, notShared("Category")
 	}
-	return s.store.CategoryByName(ctx, name)
+	return s.categories.CategoryByName(ctx, name)
 }
 
 // SharedSeller is the seller a shared link points to, when listings are
 // public; an account that does not sell is not found.
-func (s *Service) SharedSeller(ctx context.Context, id int64) (*SellerCard, error) {
-	if !s.PublicListings(ctx) {
+func (s *Catalogue) SharedSeller(ctx context.Context, id int64) (*SellerCard, error) {
+	if !s.site.PublicListings(ctx) {
 		return nil, notShared("Seller")
 	}
-	u, err := s.store.UserByID(ctx, id)
+	u, err := s.users.UserByID(ctx, id)
 	if err != nil {
 		return nil, err
 	}
@@ -74,9 +74,9 @@ func (s *Service) SharedSeller(ctx context.Context, id int64) (*SellerCard, erro
 
 // SharedListings is a page of the listings for sale, for a sitemap: none
 // when listings are not public.
-func (s *Service) SharedListings(ctx context.Context, page Page) (List[ListedProduct], error) {
-	if !s.PublicListings(ctx) {
+func (s *Catalogue) SharedListings(ctx context.Context, page Page) (List[ListedProduct], error) {
+	if !s.site.PublicListings(ctx) {
 		return List[ListedProduct]{Items: []ListedProduct{}}, nil
 	}
-	return s.store.ListingsForSale(ctx, page)
+	return s.products.ListingsForSale(ctx, page)
 }

@@ -122,19 +122,26 @@ type SiteStore interface {
 	SaveSite(ctx context.Context, site Site, audit *AuditEntry) error
 }
 
+// SiteSettings keeps the settings an admin makes for the whole site.
+type SiteSettings struct {
+	store SiteStore
+}
+
+func NewSiteSettings(store SiteStore) *SiteSettings { return &SiteSettings{store: store} }
+
 // Site answers the site's settings; anyone may read them.
-func (s *Service) Site(ctx context.Context) (Site, error) { return s.store.Site(ctx) }
+func (s *SiteSettings) Site(ctx context.Context) (Site, error) { return s.store.Site(ctx) }
 
 // PublicListings tells whether visitors who are not signed in may browse.
 // A store that cannot answer keeps the listings to members.
-func (s *Service) PublicListings(ctx context.Context) bool {
+func (s *SiteSettings) PublicListings(ctx context.Context) bool {
 	site, err := s.store.Site(ctx)
 	return err == nil && site.PublicListings
 }
 
 // UpdateSite changes the settings the patch names (admins only), recording
 // which in the audit log.
-func (s *Service) UpdateSite(ctx context.Context, actor *User, patch SitePatch) (Site, error) {
+func (s *SiteSettings) UpdateSite(ctx context.Context, actor *User, patch SitePatch) (Site, error) {
 	if err := Allow(actor, CanEditSite(actor)); err != nil {
 		return Site{}, err
 	}
@@ -155,4 +162,22 @@ func (s *Service) UpdateSite(ctx context.Context, actor *User, patch SitePatch) 
 		return Site{}, err
 	}
 	return site, nil
+}
+
+// requireViewer refuses a visitor who is not signed in, unless the site's
+// listings are public: the one rule of every page that shows listings.
+func (s *SiteSettings) requireViewer(ctx context.Context, actor *User) error {
+	if CanBrowse(actor, actor == nil && s.PublicListings(ctx)) {
+		return nil
+	}
+	return RequireUser(actor)
+}
+
+// name is the marketplace's name for a mail about to be sent; a store
+// that cannot answer gets the default one rather than no mail.
+func (s *SiteSettings) name(ctx context.Context) string {
+	if site, err := s.Site(ctx); err == nil && site.Name != "" {
+		return site.Name
+	}
+	return DefaultSite().Name
 }

@@ -8,9 +8,14 @@ import (
 	"time"
 )
 
+// Signing up decodes a picture too, and tells whether an email is taken,
+// so one address may try only so often. Loose enough for a household or a
+// community evening on one Wi-Fi.
+const RegistrationsPerAddressPerHour = 30
+
 // Register creates a Buyer or Seller account, with its picture if one is
 // given (the web app draws the initials otherwise).
-func (s *Service) Register(ctx context.Context, n NewUser, image io.Reader, clientAddress string) (*User, error) {
+func (s *Accounts) Register(ctx context.Context, n NewUser, image io.Reader, clientAddress string) (*User, error) {
 	n.Normalize()
 	v := &Validator{}
 	n.Validate(v)
@@ -33,28 +38,25 @@ func (s *Service) Register(ctx context.Context, n NewUser, image io.Reader, clie
 		return nil, err
 	}
 	if image != nil {
-		img, err := s.intake.Save(ctx, 0, image)
+		img, err := s.images.keep(ctx, 0, image)
 		if err != nil {
-			return nil, asFieldError(err, "image")
-		}
-		if err := s.store.RecordImage(ctx, img, 0); err != nil {
 			return nil, err
 		}
 		n.Image = img.URL
 	}
 	u, err := s.createUser(ctx, n, false)
-	if err != nil || s.mail == nil {
+	if err != nil || !s.outbox.Sends() {
 		return u, err
 	}
 	// The account stands whether or not its confirmation link can be
 	// queued: Profile sends another.
-	_ = s.mailVerifyLink(ctx, u, now)
+	_ = s.emails.mailVerifyLink(ctx, u, now)
 	return u, nil
 }
 
 // CreateAdmin makes an Admin account; only the command line may do this.
 // Its email counts as proven: the operator vouches for it.
-func (s *Service) CreateAdmin(ctx context.Context, n NewUser) (*User, error) {
+func (s *Accounts) CreateAdmin(ctx context.Context, n NewUser) (*User, error) {
 	n.Normalize()
 	n.Role = RoleAdmin
 	v := &Validator{}
@@ -65,8 +67,8 @@ func (s *Service) CreateAdmin(ctx context.Context, n NewUser) (*User, error) {
 	return s.createUser(ctx, n, true)
 }
 
-func (s *Service) emailFree(ctx context.Context, email string) error {
-	_, err := s.store.UserByEmail(ctx, email)
+func (s *Accounts) emailFree(ctx context.Context, email string) error {
+	_, err := s.users.UserByEmail(ctx, email)
 	switch ErrorKind(err) {
 	case KindNotFound:
 		return nil
@@ -81,13 +83,13 @@ func emailTaken() error {
 		Fields: map[string]string{"email": "An account with this email already exists"}}
 }
 
-func (s *Service) createUser(ctx context.Context, n NewUser, emailVerified bool) (*User, error) {
+func (s *Accounts) createUser(ctx context.Context, n NewUser, emailVerified bool) (*User, error) {
 	hash, err := s.hasher.Hash(n.Password)
 	if err != nil {
 		return nil, err
 	}
 	u := &User{Name: n.Name, Email: n.Email, Role: n.Role, Image: n.Image, Phone: n.Phone, Location: n.Location, EmailVerified: emailVerified}
-	if err := s.store.CreateUser(ctx, u, hash); err != nil {
+	if err := s.users.CreateUser(ctx, u, hash); err != nil {
 		if ErrorKind(err) == KindConflict {
 			return nil, emailTaken()
 		}
@@ -98,7 +100,7 @@ func (s *Service) createUser(ctx context.Context, n NewUser, emailVerified bool)
 
 // Login checks a password. Both a wrong email and a wrong password give the
 // same answer, and cost the same bcrypt work, so emails cannot be probed.
-func (s *Service) Login(ctx context.Context, email, password, clientAddress string) (*User, error) {
+func (s *Accounts) Login(ctx context.Context, email, password, clientAddress string) (*User, error) {
 	email = NormalizeEmail(email)
 	v := &Validator{}
 	v.Required(email, "email")
@@ -110,7 +112,7 @@ func (s *Service) Login(ctx context.Context, email, password, clientAddress stri
 	if wait := s.logins.wait(email, clientAddress, now); wait > 0 {
 		return nil, rateLimited("Too many failed attempts. Try again later.", wait)
 	}
-	user, hash, err := s.store.PasswordHash(ctx, email)
+	user, hash, err := s.users.PasswordHash(ctx, email)
 	if err != nil && ErrorKind(err) != KindNotFound {
 		return nil, err
 	}
@@ -128,7 +130,7 @@ func (s *Service) Login(ctx context.Context, email, password, clientAddress stri
 
 // dummyHash is compared against when an email is unknown, to take as long
 // as a real comparison.
-func (s *Service) dummyHash() []byte {
+func (s *Accounts) dummyHash() []byte {
 	s.dummyOnce.Do(func() {
 		s.dummy, _ = s.hasher.Hash("not a password anyone has")
 	})
@@ -140,17 +142,17 @@ func (s *Service) dummyHash() []byte {
 // reads through the store's users cache: UserByID promises no answer older
 // than a write that returned, which is as fresh as a read of the database,
 // without a query on every request.
-func (s *Service) CurrentUser(ctx context.Context, id int64) (*User, error) {
-	return s.store.UserByID(ctx, id)
+func (s *Accounts) CurrentUser(ctx context.Context, id int64) (*User, error) {
+	return s.users.UserByID(ctx, id)
 }
 
 // RoleOf reports the account behind email for the role checks; an unknown
 // email has no roles.
-func (s *Service) RoleOf(ctx context.Context, actor *User, email string) (*User, error) {
+func (s *Accounts) RoleOf(ctx context.Context, actor *User, email string) (*User, error) {
 	if err := Allow(actor, CanCheckRoles(actor, email)); err != nil {
 		return nil, err
 	}
-	u, err := s.store.UserByEmail(ctx, NormalizeEmail(email))
+	u, err := s.users.UserByEmail(ctx, NormalizeEmail(email))
 	if ErrorKind(err) == KindNotFound {
 		return &User{}, nil
 	}
@@ -172,63 +174,63 @@ func asFieldError(err error, field string) error {
 }
 
 // Users lists accounts for admins: all of them, or those of one role.
-func (s *Service) Users(ctx context.Context, actor *User, role Role, page Page) (List[User], error) {
+func (s *Accounts) Users(ctx context.Context, actor *User, role Role, page Page) (List[User], error) {
 	if err := Allow(actor, CanManageUsers(actor)); err != nil {
 		return List[User]{}, err
 	}
-	return s.store.Users(ctx, role, page.Clamp())
+	return s.users.Users(ctx, role, page.Clamp())
 }
 
 // PromoteToAdmin makes an account an Admin; promoting an admin again is
 // harmless, and there is no way back.
-func (s *Service) PromoteToAdmin(ctx context.Context, actor *User, id int64) (*User, error) {
-	u, err := s.managedUser(ctx, actor, id, "")
+func (s *Accounts) PromoteToAdmin(ctx context.Context, actor *User, id int64) (*User, error) {
+	u, err := managedUser(ctx, s.users, actor, id, "")
 	if err != nil {
 		return nil, err
 	}
-	if err := s.store.PromoteToAdmin(ctx, id, auditOf(actor, AuditPromoteUser, AuditTargetUser, id, accountName(u))); err != nil {
+	if err := s.users.PromoteToAdmin(ctx, id, auditOf(actor, AuditPromoteUser, AuditTargetUser, id, accountName(u))); err != nil {
 		return nil, err
 	}
-	return s.store.UserByID(ctx, id)
+	return s.users.UserByID(ctx, id)
 }
 
 // VerifySeller marks a seller as verified; verifying twice is harmless.
-func (s *Service) VerifySeller(ctx context.Context, actor *User, id int64) (*User, error) {
-	u, err := s.managedUser(ctx, actor, id, RoleSeller)
+func (s *Accounts) VerifySeller(ctx context.Context, actor *User, id int64) (*User, error) {
+	u, err := managedUser(ctx, s.users, actor, id, RoleSeller)
 	if err != nil {
 		return nil, err
 	}
-	if err := s.store.VerifySeller(ctx, id, auditOf(actor, AuditVerifySeller, AuditTargetUser, id, accountName(u))); err != nil {
+	if err := s.users.VerifySeller(ctx, id, auditOf(actor, AuditVerifySeller, AuditTargetUser, id, accountName(u))); err != nil {
 		return nil, err
 	}
-	return s.store.UserByID(ctx, id)
+	return s.users.UserByID(ctx, id)
 }
 
 // DeleteUser removes an account, of the given role unless role is empty.
 // Admins cannot delete themselves, and the last admin stays.
-func (s *Service) DeleteUser(ctx context.Context, actor *User, id int64, role Role) error {
-	u, err := s.managedUser(ctx, actor, id, role)
+func (s *Accounts) DeleteUser(ctx context.Context, actor *User, id int64, role Role) error {
+	u, err := managedUser(ctx, s.users, actor, id, role)
 	if err != nil {
 		return err
 	}
 	if u.ID == actor.ID {
 		return Errorf(KindConflict, "You cannot delete your own account")
 	}
-	ending := s.endingBookings(ctx, 0, id)
-	if err := s.store.DeleteUser(ctx, id, auditOf(actor, AuditDeleteUser, AuditTargetUser, id, accountName(u))); err != nil {
+	ending := s.bookings.endingBookings(ctx, 0, id)
+	if err := s.users.DeleteUser(ctx, id, auditOf(actor, AuditDeleteUser, AuditTargetUser, id, accountName(u))); err != nil {
 		return err
 	}
-	s.bookingsEnded(ending)
+	s.bookings.bookingsEnded(ending)
 	return nil
 }
 
 // managedUser loads an account for an admin; an account of another role than
 // the path names is not found there.
-func (s *Service) managedUser(ctx context.Context, actor *User, id int64, role Role) (*User, error) {
+func managedUser(ctx context.Context, users UserStore, actor *User, id int64, role Role) (*User, error) {
 	if err := Allow(actor, CanManageUsers(actor)); err != nil {
 		return nil, err
 	}
-	u, err := s.store.UserByID(ctx, id)
+	u, err := users.UserByID(ctx, id)
 	if err != nil {
 		return nil, err
 	}
@@ -240,11 +242,11 @@ func (s *Service) managedUser(ctx context.Context, actor *User, id int64, role R
 
 // accountFor finds the account behind email when may lets actor see it; an
 // actor it does not let learns nothing about which emails exist.
-func (s *Service) accountFor(ctx context.Context, actor *User, email string, may func(actor, account *User) bool) (*User, error) {
+func accountFor(ctx context.Context, users UserStore, actor *User, email string, may func(actor, account *User) bool) (*User, error) {
 	if err := RequireUser(actor); err != nil {
 		return nil, err
 	}
-	account, err := s.store.UserByEmail(ctx, NormalizeEmail(email))
+	account, err := users.UserByEmail(ctx, NormalizeEmail(email))
 	if ErrorKind(err) == KindNotFound && !actor.IsAdmin() {
 		return nil, Allow(actor, false)
 	}

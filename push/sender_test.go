@@ -41,7 +41,7 @@ func newWorld(t testing.TB, cfg push.Config) *world {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { m.Close() })
-	key, err := m.Service.PushKey(ctx)
+	key, err := m.Services.Notifications.PushKey(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,13 +66,13 @@ func newWorld(t testing.TB, cfg push.Config) *world {
 func (w *world) person(paths ...string) *app.User {
 	w.t.Helper()
 	w.users++
-	u, err := w.m.Service.CreateAdmin(w.ctx, app.NewUser{Name: fmt.Sprint("Person ", w.users),
+	u, err := w.m.Services.Accounts.CreateAdmin(w.ctx, app.NewUser{Name: fmt.Sprint("Person ", w.users),
 		Email: fmt.Sprintf("person%d@example.com", w.users), Password: "correct horse battery"})
 	if err != nil {
 		w.t.Fatal(err)
 	}
 	for _, path := range paths {
-		if _, err := w.m.Service.SubscribeToPush(w.ctx, u, w.ps.subscribe(path)); err != nil {
+		if _, err := w.m.Services.Notifications.SubscribeToPush(w.ctx, u, w.ps.subscribe(path)); err != nil {
 			w.t.Fatal(err)
 		}
 	}
@@ -153,7 +153,7 @@ func TestAKindTurnedOffSendsNothing(t *testing.T) {
 	w := newWorld(t, push.Config{AllowLoopback: true, Workers: 1})
 	seller := w.person("/phone")
 	off := false
-	if _, err := w.m.Service.SetPushPreferences(w.ctx, seller, map[string]*bool{"message": &off}); err != nil {
+	if _, err := w.m.Services.Notifications.SetPushPreferences(w.ctx, seller, map[string]*bool{"message": &off}); err != nil {
 		t.Fatal(err)
 	}
 

@@ -30,7 +30,8 @@ import (
 //go:embed migrations/*.sql
 var migrations embed.FS
 
-// DB is the store. It implements app.Store.
+// DB is the store: it implements each of app's store interfaces, which
+// internal/marketplace hands to the services one by one.
 type DB struct {
 	write *sql.DB
 	read  *sql.DB
@@ -56,7 +57,32 @@ type DB struct {
 	sessionsEnded atomic.Pointer[func(app.SessionsEnded)]
 }
 
-var _ app.Store = (*DB)(nil)
+var (
+	_ app.UserStore              = (*DB)(nil)
+	_ app.CategoryStore          = (*DB)(nil)
+	_ app.ProductStore           = (*DB)(nil)
+	_ app.ImageStore             = (*DB)(nil)
+	_ app.BookingStore           = (*DB)(nil)
+	_ app.ReportStore            = (*DB)(nil)
+	_ app.AdvertStore            = (*DB)(nil)
+	_ app.IdempotencyStore       = (*DB)(nil)
+	_ app.IdentityStore          = (*DB)(nil)
+	_ app.PaymentStore           = (*DB)(nil)
+	_ app.SearchStore            = (*DB)(nil)
+	_ app.AuditStore             = (*DB)(nil)
+	_ app.PasswordResetStore     = (*DB)(nil)
+	_ app.AccountStore           = (*DB)(nil)
+	_ app.ExportStore            = (*DB)(nil)
+	_ app.MailQueue              = (*DB)(nil)
+	_ app.EmailChangeStore       = (*DB)(nil)
+	_ app.EmailVerificationStore = (*DB)(nil)
+	_ app.SessionStore           = (*DB)(nil)
+	_ app.ConversationStore      = (*DB)(nil)
+	_ app.PushStore              = (*DB)(nil)
+	_ app.SiteStore              = (*DB)(nil)
+	_ app.PostStore              = (*DB)(nil)
+	_ app.SellingStore           = (*DB)(nil)
+)
 
 // Open opens (creating if needed) the database file at path and brings its
 // schema up to date.

@@ -19,7 +19,7 @@ func (s *Server) advertise(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	product, err := s.svc.Advertise(r.Context(), actor(r), in.ProductID)
+	product, err := s.catalogue.Advertise(r.Context(), actor(r), in.ProductID)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -40,8 +40,8 @@ func (s *Server) advertisedProducts(w http.ResponseWriter, r *http.Request) {
 	}
 	page = page.Clamp()
 	key := fmt.Sprintf("advertised?limit=%d&offset=%d", page.Limit, page.Offset)
-	version := s.svc.CatalogueVersion()
-	read := func(ctx context.Context) (any, error) { return s.svc.AdvertisedProducts(ctx, page) }
+	version := s.catalogueVersion()
+	read := func(ctx context.Context) (any, error) { return s.catalogue.AdvertisedProducts(ctx, page) }
 	w.Header().Add("Vary", "Cookie")
 	if viewer := actor(r); viewer != nil {
 		kept, err := s.public.Value(r.Context(), version, key, read)
@@ -51,7 +51,7 @@ func (s *Server) advertisedProducts(w http.ResponseWriter, r *http.Request) {
 		}
 		list := kept.(app.List[app.Product])
 		list.Items = slices.Clone(list.Items)
-		marked, err := s.svc.MarkForViewer(r.Context(), viewer, list.Items)
+		marked, err := s.catalogue.MarkForViewer(r.Context(), viewer, list.Items)
 		if err != nil {
 			s.writeError(w, r, err)
 			return
@@ -69,5 +69,5 @@ func (s *Server) advertisedProducts(w http.ResponseWriter, r *http.Request) {
 
 // removeAdvert takes the product {id} off the home page.
 func (s *Server) removeAdvert(w http.ResponseWriter, r *http.Request) {
-	s.deleteByID(w, r, s.svc.RemoveAdvert)
+	s.deleteByID(w, r, s.catalogue.RemoveAdvert)
 }

@@ -27,7 +27,7 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) {
 	if image != nil {
 		defer image.Close()
 	}
-	user, err := s.svc.Register(r.Context(), n, image, clientaddr.Address(r))
+	user, err := s.accounts.Register(r.Context(), n, image, clientaddr.Address(r))
 	s.answerSignIn(w, r, user, err, http.StatusCreated)
 }
 
@@ -42,7 +42,7 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	user, err := s.svc.Login(r.Context(), req.Email, req.Password, clientaddr.Address(r))
+	user, err := s.accounts.Login(r.Context(), req.Email, req.Password, clientaddr.Address(r))
 	s.answerSignIn(w, r, user, err, http.StatusOK)
 }
 
@@ -100,7 +100,7 @@ func (s *Server) makeResetLink(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	token, err := s.svc.MakeResetLink(r.Context(), actor(r), id)
+	token, err := s.passwordResets.MakeResetLink(r.Context(), actor(r), id)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -120,7 +120,7 @@ func (s *Server) resetPassword(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	user, err := s.svc.ResetPassword(r.Context(), req.Token, req.Password)
+	user, err := s.passwordResets.ResetPassword(r.Context(), req.Token, req.Password)
 	s.answerSignIn(w, r, user, err, http.StatusOK)
 }
 
@@ -149,13 +149,13 @@ func (s *Server) changePassword(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	user, err := s.svc.ChangePassword(r.Context(), actor(r), req.CurrentPassword, req.NewPassword, clientaddr.Address(r))
+	user, err := s.accounts.ChangePassword(r.Context(), actor(r), req.CurrentPassword, req.NewPassword, clientaddr.Address(r))
 	s.answerSignIn(w, r, user, err, http.StatusOK)
 }
 
 // endOtherSessions signs the account out everywhere but here.
 func (s *Server) endOtherSessions(w http.ResponseWriter, r *http.Request) {
-	user, err := s.svc.EndOtherSessions(r.Context(), actor(r))
+	user, err := s.accounts.EndOtherSessions(r.Context(), actor(r))
 	if err == nil {
 		err = s.signIn(r, user)
 	}
@@ -173,7 +173,7 @@ func (s *Server) updateProfile(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	user, err := s.svc.UpdateProfile(r.Context(), actor(r), in)
+	user, err := s.accounts.UpdateProfile(r.Context(), actor(r), in)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -193,7 +193,7 @@ func (s *Server) leave(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	err := s.svc.LeaveMarketplace(r.Context(), actor(r), req.Password, clientaddr.Address(r))
+	err := s.accounts.LeaveMarketplace(r.Context(), actor(r), req.Password, clientaddr.Address(r))
 	if err == nil {
 		err = s.sessions.Destroy(r.Context())
 	}
@@ -207,7 +207,7 @@ func (s *Server) leave(w http.ResponseWriter, r *http.Request) {
 // exportAccount answers everything the marketplace holds about the
 // signed-in person, as a file to keep.
 func (s *Server) exportAccount(w http.ResponseWriter, r *http.Request) {
-	export, err := s.svc.ExportAccount(r.Context(), actor(r))
+	export, err := s.exports.ExportAccount(r.Context(), actor(r))
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -229,7 +229,7 @@ func (s *Server) forgotPassword(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	if err := s.svc.ForgotPassword(r.Context(), req.Email, clientaddr.Address(r)); err != nil {
+	if err := s.passwordResets.ForgotPassword(r.Context(), req.Email, clientaddr.Address(r)); err != nil {
 		s.writeError(w, r, err)
 		return
 	}
@@ -248,7 +248,7 @@ func (s *Server) requestEmailChange(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	if err := s.svc.RequestEmailChange(r.Context(), actor(r), req.Email, req.Password, clientaddr.Address(r)); err != nil {
+	if err := s.emailAddresses.RequestEmailChange(r.Context(), actor(r), req.Email, req.Password, clientaddr.Address(r)); err != nil {
 		s.writeError(w, r, err)
 		return
 	}
@@ -267,7 +267,7 @@ func (s *Server) confirmEmail(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	u, kind, err := s.svc.ConfirmEmail(r.Context(), req.Token)
+	u, kind, err := s.emailAddresses.ConfirmEmail(r.Context(), req.Token)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -278,7 +278,7 @@ func (s *Server) confirmEmail(w http.ResponseWriter, r *http.Request) {
 // sendEmailVerification mails the signed-in person a "Confirm your email" link.
 func (s *Server) sendEmailVerification(w http.ResponseWriter, r *http.Request) {
 	user := actor(r)
-	if err := s.svc.SendEmailVerification(r.Context(), user); err != nil {
+	if err := s.emailAddresses.SendEmailVerification(r.Context(), user); err != nil {
 		s.writeError(w, r, err)
 		return
 	}

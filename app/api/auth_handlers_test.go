@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"rehome/app"
+	"rehome/internal/webroutes"
 )
 
 // sessionCookie is the rehome_session cookie an answer sets, or nil.
@@ -359,6 +360,27 @@ func TestWrongCurrentPasswordsCountPerClient(t *testing.T) {
 	expectStatus(t, owner.call("POST", "/api/auth/password", change), http.StatusTooManyRequests)
 	r := e.client().call("POST", "/api/auth/login", map[string]string{"email": "pat@example.com", "password": testPassword})
 	expectStatus(t, r, http.StatusOK)
+}
+
+// TestWrongCurrentPasswordsCountTogether: a wrong current password counts
+// against one limit wherever it is asked for, changing the password or the
+// email.
+func TestWrongCurrentPasswordsCountTogether(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	e.outbox.Use(app.MailSettings{URL: webroutes.URL("https://market.example")})
+	owner, _ := e.register("Pat Profile", "pat@example.com", app.RoleBuyer)
+	password := map[string]string{"current_password": "not it", "new_password": "a brand new password"}
+	email := map[string]string{"email": "new@example.com", "password": "not it"}
+	for i := 1; i <= app.LoginFailuresPerAccountAndAddress; i++ {
+		change, body := "/api/auth/password", password
+		if i%2 == 0 {
+			change, body = "/api/auth/email", email
+		}
+		expectStatus(t, owner.call("POST", change, body), http.StatusUnprocessableEntity)
+	}
+	expectStatus(t, owner.call("POST", "/api/auth/password", password), http.StatusTooManyRequests)
+	expectStatus(t, owner.call("POST", "/api/auth/email", email), http.StatusTooManyRequests)
 }
 
 func TestLoginSuccessClearsTheEmailsFailures(t *testing.T) {

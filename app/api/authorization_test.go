@@ -24,7 +24,7 @@ func TestAuthorization(t *testing.T) {
 	buyer, buyerUser := e.register("Bea Buyer", "buyer@example.com", app.RoleBuyer)
 	anonymous := e.client()
 	// Mail is queued and never sent: enough to ask who may send it.
-	e.svc.UseMail(app.MailSettings{URL: webroutes.URL("https://market.example")})
+	e.outbox.Use(app.MailSettings{URL: webroutes.URL("https://market.example")})
 
 	categoryImage := pngImage(t, 60, 40)
 	expectStatus(t, admin.form("/api/categories", map[string]string{"name": "Tables"}, categoryImage), http.StatusCreated)

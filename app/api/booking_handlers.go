@@ -13,7 +13,7 @@ func (s *Server) book(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	booking, err := s.svc.Book(r.Context(), actor(r), in)
+	booking, err := s.bookings.Book(r.Context(), actor(r), in)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -32,7 +32,7 @@ func (s *Server) buyerBookings(w http.ResponseWriter, r *http.Request) {
 	if email == "" && actor(r) != nil {
 		email = actor(r).Email
 	}
-	list, err := s.svc.BuyerBookings(r.Context(), actor(r), email, page)
+	list, err := s.bookings.BuyerBookings(r.Context(), actor(r), email, page)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -46,7 +46,7 @@ func (s *Server) sellerBookings(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	list, err := s.svc.SellerBookings(r.Context(), actor(r), page)
+	list, err := s.bookings.SellerBookings(r.Context(), actor(r), page)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -55,15 +55,15 @@ func (s *Server) sellerBookings(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) booking(w http.ResponseWriter, r *http.Request) {
-	s.changeBooking(w, r, s.svc.Booking)
+	s.changeBooking(w, r, s.bookings.Booking)
 }
 
 func (s *Server) cancelBooking(w http.ResponseWriter, r *http.Request) {
-	s.changeBooking(w, r, s.svc.CancelBooking)
+	s.changeBooking(w, r, s.bookings.CancelBooking)
 }
 
 func (s *Server) confirmPayment(w http.ResponseWriter, r *http.Request) {
-	s.changeBooking(w, r, s.svc.ConfirmPayment)
+	s.changeBooking(w, r, s.bookings.ConfirmPayment)
 }
 
 // declineBooking is the seller's no, with an optional JSON body giving the
@@ -77,7 +77,7 @@ func (s *Server) declineBooking(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	s.changeBooking(w, r, func(ctx context.Context, actor *app.User, id int64) (*app.Booking, error) {
-		return s.svc.DeclineBooking(ctx, actor, id, in)
+		return s.bookings.DeclineBooking(ctx, actor, id, in)
 	})
 }
 

@@ -9,8 +9,8 @@ import (
 
 // listCategories is public, see httpcache.PublicLists.
 func (s *Server) listCategories(w http.ResponseWriter, r *http.Request) {
-	err := s.public.Serve(w, r, s.svc.CatalogueVersion(), "categories", func(ctx context.Context) (any, error) {
-		categories, err := s.svc.Categories(ctx)
+	err := s.public.Serve(w, r, s.catalogueVersion(), "categories", func(ctx context.Context) (any, error) {
+		categories, err := s.catalogue.Categories(ctx)
 		return app.List[app.Category]{Items: categories, Total: len(categories)}, err
 	})
 	if err != nil {
@@ -32,7 +32,7 @@ func (s *Server) createCategory(w http.ResponseWriter, r *http.Request) {
 	if image != nil {
 		defer image.Close()
 	}
-	category, err := s.svc.CreateCategory(r.Context(), actor(r), app.NewCategory{Name: r.PostFormValue("name")}, image)
+	category, err := s.catalogue.CreateCategory(r.Context(), actor(r), app.NewCategory{Name: r.PostFormValue("name")}, image)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -46,7 +46,7 @@ func (s *Server) categoryProducts(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	list, err := s.svc.CategoryProducts(r.Context(), actor(r), pathParam(r, "name"), page)
+	list, err := s.catalogue.CategoryProducts(r.Context(), actor(r), pathParam(r, "name"), page)
 	if err != nil {
 		s.writeError(w, r, err)
 		return

@@ -64,7 +64,7 @@ func TestConversationAndBookingEvents(t *testing.T) {
 	t.Parallel()
 	s := newShop(t)
 	rec := &recorder{}
-	s.svc.UseNotifier(rec)
+	s.notices.Use(rec)
 	product := s.mpProduct(t, "Tables")
 	bea, beaUser := s.register("Bea Buyer", "bea@example.com", app.RoleBuyer)
 	di, diUser := s.register("Di Buyer", "di@example.com", app.RoleBuyer)
@@ -183,7 +183,7 @@ func TestCardPaymentTellsBothSides(t *testing.T) {
 	t.Parallel()
 	e := withCards(t, api.Config{})
 	rec := &recorder{}
-	e.svc.UseNotifier(rec)
+	e.notices.Use(rec)
 	admin, _ := e.admin("admin@example.com")
 	expectStatus(t, admin.form("/api/categories", map[string]string{"name": "Tables"}, pngImage(t, 8, 8)), http.StatusCreated)
 	seller, sellerUser := e.register("Sam Seller", "sam@example.com", app.RoleSeller)

@@ -10,16 +10,16 @@ import (
 
 // messageAboutProduct is a buyer's question to the seller of a product.
 func (s *Server) messageAboutProduct(w http.ResponseWriter, r *http.Request) {
-	s.sendMessage(w, r, s.svc.MessageAboutProduct)
+	s.sendMessage(w, r, s.conversations.MessageAboutProduct)
 }
 
 // messageAboutBooking writes to the other side of a booking.
 func (s *Server) messageAboutBooking(w http.ResponseWriter, r *http.Request) {
-	s.sendMessage(w, r, s.svc.MessageAboutBooking)
+	s.sendMessage(w, r, s.conversations.MessageAboutBooking)
 }
 
 func (s *Server) messageInConversation(w http.ResponseWriter, r *http.Request) {
-	s.sendMessage(w, r, s.svc.SendMessage)
+	s.sendMessage(w, r, s.conversations.SendMessage)
 }
 
 type messageSend func(ctx context.Context, actor *app.User, id int64, in app.MessageInput) (*app.Message, error)
@@ -51,7 +51,7 @@ func (s *Server) listConversations(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	list, err := s.svc.Conversations(r.Context(), actor(r), page)
+	list, err := s.conversations.Conversations(r.Context(), actor(r), page)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -64,7 +64,7 @@ type unreadReply struct {
 }
 
 func (s *Server) unreadMessages(w http.ResponseWriter, r *http.Request) {
-	n, err := s.svc.UnreadMessages(r.Context(), actor(r))
+	n, err := s.conversations.UnreadMessages(r.Context(), actor(r))
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -78,7 +78,7 @@ func (s *Server) conversation(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	c, err := s.svc.Conversation(r.Context(), actor(r), id)
+	c, err := s.conversations.Conversation(r.Context(), actor(r), id)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -99,7 +99,7 @@ func (s *Server) conversationMessages(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	list, err := s.svc.Messages(r.Context(), actor(r), id, page)
+	list, err := s.conversations.Messages(r.Context(), actor(r), id, page)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -115,7 +115,7 @@ func (s *Server) markConversationRead(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	n, err := s.svc.MarkConversationRead(r.Context(), actor(r), id)
+	n, err := s.conversations.MarkConversationRead(r.Context(), actor(r), id)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -124,11 +124,11 @@ func (s *Server) markConversationRead(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) acceptPickup(w http.ResponseWriter, r *http.Request) {
-	s.answerPickup(w, r, s.svc.AcceptPickup)
+	s.answerPickup(w, r, s.conversations.AcceptPickup)
 }
 
 func (s *Server) declinePickup(w http.ResponseWriter, r *http.Request) {
-	s.answerPickup(w, r, s.svc.DeclinePickup)
+	s.answerPickup(w, r, s.conversations.DeclinePickup)
 }
 
 func (s *Server) answerPickup(w http.ResponseWriter, r *http.Request,

@@ -214,7 +214,7 @@ func eventServer(t *testing.T, start func(*httptest.Server)) (*env, *client, app
 	start(srv)
 	t.Cleanup(srv.Close)
 	t.Cleanup(m.Events.Close)
-	e := &env{t: t, srv: srv, db: m.DB, svc: m.Service, hub: m.Events}
+	e := &env{t: t, srv: srv, db: m.DB, svc: m.Services, notices: m.Notices, outbox: m.Outbox, hub: m.Events}
 	jar, _ := cookiejar.New(nil)
 	// Ann signs up on a server of the same handler without the timeouts
 	// start may set, which a busy machine could exceed; her cookie then goes

@@ -43,9 +43,13 @@ type env struct {
 	t   testing.TB
 	srv *httptest.Server
 	db  *sqlite.DB
-	svc *app.Service
-	dir string
-	hub live.Broker // the live event streams
+	svc api.Services
+	// notices reach whoever the services tell of a change.
+	notices *app.Notices
+	// outbox sends the services' mail once mail is turned on.
+	outbox *app.Outbox
+	dir    string
+	hub    live.Broker // the live event streams
 }
 
 func newEnv(t testing.TB) *env {
@@ -84,7 +88,7 @@ func serverWith(t testing.TB, dir string, cfg api.Config, prepare ...func(*marke
 	srv.Start()
 	t.Cleanup(srv.Close)
 	t.Cleanup(m.Events.Close) // ends the event streams, which srv.Close leaves open
-	return &env{t: t, srv: srv, db: m.DB, svc: m.Service, dir: dir, hub: m.Events}
+	return &env{t: t, srv: srv, db: m.DB, svc: m.Services, notices: m.Notices, outbox: m.Outbox, dir: dir, hub: m.Events}
 }
 
 // client is one browser: its own cookie jar.
@@ -243,7 +247,7 @@ func (e *env) register(name, email string, role app.Role) (*client, app.User) {
 // admin creates an admin the way the command line does and signs them in.
 func (e *env) admin(email string) (*client, app.User) {
 	e.t.Helper()
-	u, err := e.svc.CreateAdmin(context.Background(), app.NewUser{Name: "Admin", Email: email, Password: testPassword})
+	u, err := e.svc.Accounts.CreateAdmin(context.Background(), app.NewUser{Name: "Admin", Email: email, Password: testPassword})
 	if err != nil {
 		e.t.Fatal(err)
 	}

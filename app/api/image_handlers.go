@@ -21,7 +21,7 @@ func (s *Server) uploadImage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer file.Close()
-	img, err := s.svc.UploadImage(r.Context(), actor(r), file)
+	img, err := s.pictures.UploadImage(r.Context(), actor(r), file)
 	if err != nil {
 		s.writeError(w, r, err)
 		return

@@ -14,7 +14,7 @@ func (s *Server) manifest(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Header().Set("Cache-Control", "no-cache")
-	site, err := s.svc.Site(r.Context())
+	site, err := s.settings.Site(r.Context())
 	if err != nil {
 		s.log.Error("the site's settings for the manifest", "err", err)
 		built.Serve(w, r)

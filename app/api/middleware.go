@@ -92,7 +92,7 @@ func (s *Server) secureHeaders(next http.Handler) http.Handler {
 			h.Set("Strict-Transport-Security", hsts)
 		}
 		policy, permissions := contentSecurityPolicy, permissionsPolicy
-		if strings.HasPrefix(r.URL.Path, paymentScreen) && s.svc.CardPaymentsEnabled() {
+		if strings.HasPrefix(r.URL.Path, paymentScreen) && s.bookings.CardPaymentsEnabled() {
 			policy, permissions = paymentContentSecurityPolicy, paymentPermissionsPolicy
 		}
 		h.Set("Content-Security-Policy", policy)
@@ -155,7 +155,7 @@ type userKey struct{}
 
 // authenticate puts the signed-in user, if any, in the request context. The
 // account is read on every request, as fresh as the database holds it (see
-// app.Service.CurrentUser), so a deleted account or a changed role takes
+// app.Accounts.CurrentUser), so a deleted account or a changed role takes
 // effect at once.
 func (s *Server) authenticate(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -190,7 +190,7 @@ func (s *Server) sessionUser(ctx context.Context) (*app.User, error) {
 	if id == 0 {
 		return nil, nil
 	}
-	user, err := s.svc.CurrentUser(ctx, id)
+	user, err := s.accounts.CurrentUser(ctx, id)
 	if (err != nil && app.ErrorKind(err) == app.KindNotFound) ||
 		(err == nil && s.sessions.GetInt64(ctx, sessions.EpochKey) != user.SessionEpoch) {
 		return nil, errSessionEnded

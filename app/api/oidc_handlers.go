@@ -34,7 +34,7 @@ type providersBody struct {
 
 // providers tells the web app which sign-in buttons to show.
 func (s *Server) providers(w http.ResponseWriter, r *http.Request) {
-	writeJSON(w, http.StatusOK, providersBody{Google: s.oidc != nil, Mail: s.svc.SendsMail()})
+	writeJSON(w, http.StatusOK, providersBody{Google: s.oidc != nil, Mail: s.accounts.SendsMail()})
 }
 
 // googleSignIn sends the browser to the provider, with a state that ties
@@ -90,7 +90,7 @@ func (s *Server) googleCallback(w http.ResponseWriter, r *http.Request) {
 		s.signInFailed(w, r, finishFailure(err), err)
 		return
 	}
-	signedIn, err := s.svc.SignInWith(ctx, app.Identity{
+	signedIn, err := s.accounts.SignInWith(ctx, app.Identity{
 		Provider: oidc.Provider, Subject: claims.Subject,
 		Email: claims.Email, EmailVerified: claims.EmailVerified, Name: claims.Name,
 	}, s.oidc.Picture(claims.Picture))

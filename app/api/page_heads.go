@@ -78,7 +78,7 @@ type entryPages struct {
 func (wf *entryPages) page(r *http.Request, path string) *httpcache.KeptBody {
 	s := wf.srv
 	wf.shellOnce.Do(func() { wf.shell = cutShell(wf.web.Index().Body()) })
-	site, err := s.svc.Site(r.Context())
+	site, err := s.settings.Site(r.Context())
 	if err != nil {
 		s.log.Error("the site's settings for a page", "err", err)
 		site = app.DefaultSite()

@@ -17,7 +17,7 @@ type paymentMethodsBody struct {
 // that it asks for a checkout only where one can be had, and every screen
 // what prices are in.
 func (s *Server) paymentMethods(w http.ResponseWriter, r *http.Request) {
-	writeJSON(w, http.StatusOK, paymentMethodsBody{Card: s.svc.CardPaymentsEnabled(), Currency: s.svc.Currency()})
+	writeJSON(w, http.StatusOK, paymentMethodsBody{Card: s.bookings.CardPaymentsEnabled(), Currency: s.bookings.Currency()})
 }
 
 // checkout starts the card payment of a booking for its buyer.
@@ -36,7 +36,7 @@ func (s *Server) checkout(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	c, err := s.svc.Checkout(r.Context(), actor(r), id)
+	c, err := s.bookings.Checkout(r.Context(), actor(r), id)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -57,7 +57,7 @@ type receivedBody struct {
 // otherwise send it again for days; a failure of ours is 5xx, and Stripe
 // tries again later.
 func (s *Server) cardWebhook(w http.ResponseWriter, r *http.Request) {
-	if !s.svc.CardPaymentsEnabled() {
+	if !s.bookings.CardPaymentsEnabled() {
 		s.writeError(w, r, app.Errorf(app.KindNotFound, "Card payments are not set up on this marketplace"))
 		return
 	}
@@ -71,7 +71,7 @@ func (s *Server) cardWebhook(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, app.Errorf(app.KindMalformed, "The event could not be read"))
 		return
 	}
-	err = s.svc.CardPaymentEvent(r.Context(), payload, r.Header.Get("Stripe-Signature"))
+	err = s.bookings.CardPaymentEvent(r.Context(), payload, r.Header.Get("Stripe-Signature"))
 	switch app.ErrorKind(err) {
 	case "":
 	case app.KindInvalid, app.KindNotFound:

@@ -30,7 +30,7 @@ func withCards(t *testing.T, cfg api.Config) *env {
 		SecretKey: "sk_test_123", PublishableKey: "pk_test_123", WebhookSecret: webhookSecret, Currency: "usd",
 		APIURL: stripemock.Start(t),
 	})
-	return serverWith(t, t.TempDir(), cfg, func(m *marketplace.Marketplace) { m.Service.UseCardPayments(stripe) })
+	return serverWith(t, t.TempDir(), cfg, func(m *marketplace.Marketplace) { m.Services.Bookings.UseCardPayments(stripe) })
 }
 
 // succeeded is Stripe's event for a payment that went through, signed.
@@ -187,7 +187,7 @@ func TestPaymentMethods(t *testing.T) {
 		t.Errorf("without Stripe: %s", r.body)
 	}
 	euros := newEnv(t)
-	euros.svc.UseCurrency("eur")
+	euros.svc.Bookings.UseCurrency("eur")
 	if r := euros.client().call("GET", "/api/payment-methods", nil); strings.TrimSpace(string(r.body)) != `{"card":false,"currency":"eur"}` {
 		t.Errorf("in euros: %s", r.body)
 	}

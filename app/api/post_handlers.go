@@ -18,7 +18,7 @@ func (s *Server) listPosts(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	list, err := s.svc.Posts(r.Context(), page)
+	list, err := s.posts.Posts(r.Context(), page)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -28,7 +28,7 @@ func (s *Server) listPosts(w http.ResponseWriter, r *http.Request) {
 
 // post answers the post at {post}, a slug.
 func (s *Server) post(w http.ResponseWriter, r *http.Request) {
-	p, err := s.svc.PostBySlug(r.Context(), pathParam(r, "post"))
+	p, err := s.posts.PostBySlug(r.Context(), pathParam(r, "post"))
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -46,7 +46,7 @@ func (s *Server) createPost(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	p, err := s.svc.CreatePost(r.Context(), actor(r), body)
+	p, err := s.posts.CreatePost(r.Context(), actor(r), body)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -70,7 +70,7 @@ func (s *Server) editPost(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	p, err := s.svc.EditPost(r.Context(), actor(r), id, patch)
+	p, err := s.posts.EditPost(r.Context(), actor(r), id, patch)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -86,7 +86,7 @@ func (s *Server) deletePost(w http.ResponseWriter, r *http.Request) {
 		id, err = idParam(pathParam(r, "post"))
 	}
 	if err == nil {
-		err = s.svc.DeletePost(r.Context(), actor(r), id)
+		err = s.posts.DeletePost(r.Context(), actor(r), id)
 	}
 	if err != nil {
 		s.writeError(w, r, err)

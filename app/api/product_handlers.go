@@ -8,7 +8,7 @@ func (s *Server) createProduct(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	product, err := s.svc.CreateProduct(r.Context(), actor(r), body.input())
+	product, err := s.catalogue.CreateProduct(r.Context(), actor(r), body.input())
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -22,7 +22,7 @@ func (s *Server) product(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	product, err := s.svc.Product(r.Context(), actor(r), id)
+	product, err := s.catalogue.Product(r.Context(), actor(r), id)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -41,7 +41,7 @@ func (s *Server) editProduct(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	product, err := s.svc.EditProduct(r.Context(), actor(r), id, patch.changes())
+	product, err := s.catalogue.EditProduct(r.Context(), actor(r), id, patch.changes())
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -50,7 +50,7 @@ func (s *Server) editProduct(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) deleteProduct(w http.ResponseWriter, r *http.Request) {
-	s.deleteByID(w, r, s.svc.DeleteProduct)
+	s.deleteByID(w, r, s.catalogue.DeleteProduct)
 }
 
 func (s *Server) searchProducts(w http.ResponseWriter, r *http.Request) {
@@ -59,7 +59,7 @@ func (s *Server) searchProducts(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	result, err := s.svc.SearchProducts(r.Context(), actor(r), searchInput(r.URL.Query()), page)
+	result, err := s.catalogue.SearchProducts(r.Context(), actor(r), searchInput(r.URL.Query()), page)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -73,7 +73,7 @@ func (s *Server) sellerProducts(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	list, err := s.svc.SellerProducts(r.Context(), actor(r), pathParam(r, "email"), page)
+	list, err := s.catalogue.SellerProducts(r.Context(), actor(r), pathParam(r, "email"), page)
 	if err != nil {
 		s.writeError(w, r, err)
 		return

@@ -62,17 +62,17 @@ func newShop(t *testing.T) *shop {
 func (s *shop) createProducts(t *testing.T, seller app.User, category string, n int) []int64 {
 	t.Helper()
 	ctx := context.Background()
-	actor, err := s.svc.CurrentUser(ctx, seller.ID)
+	actor, err := s.svc.Accounts.CurrentUser(ctx, seller.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
-	picture, err := s.svc.UploadImage(ctx, actor, bytes.NewReader(pngImage(t, 16, 16)))
+	picture, err := s.svc.Images.UploadImage(ctx, actor, bytes.NewReader(pngImage(t, 16, 16)))
 	if err != nil {
 		t.Fatal(err)
 	}
 	ids := make([]int64, n)
 	for i := range n {
-		p, err := s.svc.CreateProduct(ctx, actor, app.ProductInput{
+		p, err := s.svc.Catalogue.CreateProduct(ctx, actor, app.ProductInput{
 			Category: category, Product: fmt.Sprintf("Item %d", i), Description: "Sturdy.", Image: picture.URL,
 			Location: "Riverside", OriginalPrice: "100", ResalePrice: "40", PurchaseYear: "2020", UsePeriod: "2 years",
 		})

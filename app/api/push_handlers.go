@@ -7,7 +7,7 @@ import (
 )
 
 func (s *Server) pushKey(w http.ResponseWriter, r *http.Request) {
-	key, err := s.svc.PushKey(r.Context())
+	key, err := s.notifications.PushKey(r.Context())
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -23,7 +23,7 @@ func (s *Server) subscribeToPush(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	created, err := s.svc.SubscribeToPush(r.Context(), actor(r), sub)
+	created, err := s.notifications.SubscribeToPush(r.Context(), actor(r), sub)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -43,7 +43,7 @@ func (s *Server) unsubscribeFromPush(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	if err := s.svc.UnsubscribeFromPush(r.Context(), actor(r), in.Endpoint); err != nil {
+	if err := s.notifications.UnsubscribeFromPush(r.Context(), actor(r), in.Endpoint); err != nil {
 		s.writeError(w, r, err)
 		return
 	}
@@ -51,7 +51,7 @@ func (s *Server) unsubscribeFromPush(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) pushPreferences(w http.ResponseWriter, r *http.Request) {
-	prefs, err := s.svc.PushPreferences(r.Context(), actor(r))
+	prefs, err := s.notifications.PushPreferences(r.Context(), actor(r))
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -65,7 +65,7 @@ func (s *Server) setPushPreferences(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	prefs, err := s.svc.SetPushPreferences(r.Context(), actor(r), changes)
+	prefs, err := s.notifications.SetPushPreferences(r.Context(), actor(r), changes)
 	if err != nil {
 		s.writeError(w, r, err)
 		return

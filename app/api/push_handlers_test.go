@@ -171,7 +171,7 @@ func TestSubscribeToPush(t *testing.T) {
 
 func TestLoopbackPushServiceWhenAllowed(t *testing.T) {
 	e := serverWith(t, t.TempDir(), api.Config{}, func(m *marketplace.Marketplace) {
-		m.Service.UsePushTargets(push.TargetsOf(push.Config{AllowLoopback: true}))
+		m.Services.Notifications.UsePushTargets(push.TargetsOf(push.Config{AllowLoopback: true}))
 	})
 	buyer, _ := e.register("Bea Buyer", "buyer@example.com", app.RoleBuyer)
 	for _, endpoint := range []string{"http://127.0.0.1:9/send/1", "http://[::1]:9/send/1", "http://localhost:9/send/1"} {

@@ -12,7 +12,7 @@ func (s *Server) report(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	if err := s.svc.Report(r.Context(), actor(r), in); err != nil {
+	if err := s.reports.Report(r.Context(), actor(r), in); err != nil {
 		s.writeError(w, r, err)
 		return
 	}
@@ -25,7 +25,7 @@ func (s *Server) reportedProducts(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	list, err := s.svc.ReportedProducts(r.Context(), actor(r), page)
+	list, err := s.reports.ReportedProducts(r.Context(), actor(r), page)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -41,7 +41,7 @@ func (s *Server) auditLog(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	list, err := s.svc.AuditLog(r.Context(), actor(r), page)
+	list, err := s.audit.AuditLog(r.Context(), actor(r), page)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -50,5 +50,5 @@ func (s *Server) auditLog(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) dismissReport(w http.ResponseWriter, r *http.Request) {
-	s.deleteByID(w, r, s.svc.DismissReport)
+	s.deleteByID(w, r, s.reports.DismissReport)
 }

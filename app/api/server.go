@@ -45,14 +45,36 @@ import (
 	"rehome/oidc"
 )
 
+// Services are the marketplace's rules the handlers call, one service per
+// noun.
+type Services struct {
+	Catalogue      *app.Catalogue
+	Images         *app.Images
+	Bookings       *app.Bookings
+	Conversations  *app.Conversations
+	Accounts       *app.Accounts
+	PasswordResets *app.PasswordResets
+	EmailAddresses *app.EmailAddresses
+	Exports        *app.Exports
+	Reports        *app.Reports
+	Posts          *app.Posts
+	Site           *app.SiteSettings
+	Notifications  *app.Notifications
+	Audit          *app.Audit
+}
+
 // Config is what the server is built from.
 type Config struct {
-	Service       *app.Service
-	SessionStore  sessions.Store       // see package sessions
-	Idempotency   app.IdempotencyStore // first answers replayed to retries, see idempotency.go
-	Images        http.Handler         // serves stored images by file name
-	Web           fs.FS                // the built web app
-	SecureCookies bool
+	Services Services
+	// CatalogueVersion changes after every write that may change what the
+	// public lists (categories, advertised products) show: while it stays
+	// the same, the lists kept are answered again.
+	CatalogueVersion func() uint64
+	SessionStore     sessions.Store       // see package sessions
+	Idempotency      app.IdempotencyStore // first answers replayed to retries, see idempotency.go
+	Images           http.Handler         // serves stored images by file name
+	Web              fs.FS                // the built web app
+	SecureCookies    bool
 	// TrustedProxies are the reverse proxies whose X-Forwarded-For and
 	// X-Forwarded-Proto headers are believed.
 	TrustedProxies []netip.Prefix
@@ -75,14 +97,28 @@ type Config struct {
 
 // Server holds what the handlers share.
 type Server struct {
-	svc      *app.Service
-	sessions *scs.SessionManager
-	images   http.Handler
-	webApp   *webapp.Files
-	log      *slog.Logger
-	router   chi.Routes // the root router, to tell which methods a path allows
-	answers  app.IdempotencyStore
-	public   *httpcache.PublicLists
+	catalogue      *app.Catalogue
+	pictures       *app.Images
+	bookings       *app.Bookings
+	conversations  *app.Conversations
+	accounts       *app.Accounts
+	passwordResets *app.PasswordResets
+	emailAddresses *app.EmailAddresses
+	exports        *app.Exports
+	reports        *app.Reports
+	posts          *app.Posts
+	settings       *app.SiteSettings
+	notifications  *app.Notifications
+	audit          *app.Audit
+
+	catalogueVersion func() uint64 // see Config.CatalogueVersion
+	sessions         *scs.SessionManager
+	images           http.Handler
+	webApp           *webapp.Files
+	log              *slog.Logger
+	router           chi.Routes // the root router, to tell which methods a path allows
+	answers          app.IdempotencyStore
+	public           *httpcache.PublicLists
 
 	origins   *clientaddr.Resolver
 	health    func(context.Context) error
@@ -99,7 +135,12 @@ func New(cfg Config) *Server {
 	if logger == nil {
 		logger = slog.Default()
 	}
-	s := &Server{svc: cfg.Service, sessions: sm, images: cfg.Images, log: logger, answers: cfg.Idempotency,
+	svc := cfg.Services
+	s := &Server{catalogue: svc.Catalogue, pictures: svc.Images, bookings: svc.Bookings, conversations: svc.Conversations,
+		accounts: svc.Accounts, passwordResets: svc.PasswordResets, emailAddresses: svc.EmailAddresses,
+		exports: svc.Exports, reports: svc.Reports, posts: svc.Posts, settings: svc.Site,
+		notifications: svc.Notifications, audit: svc.Audit, catalogueVersion: cfg.CatalogueVersion,
+		sessions: sm, images: cfg.Images, log: logger, answers: cfg.Idempotency,
 		public: httpcache.NewPublicLists(wire.Encode), origins: clientaddr.New(cfg.TrustedProxies), health: cfg.Health,
 		oidc: oidc.New(cfg.OIDC), publicURL: strings.TrimSuffix(cfg.PublicURL, "/")}
 	sm.ErrorFunc = s.sessionFailed

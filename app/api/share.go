@@ -123,11 +123,11 @@ func (s *Server) productCard(ctx context.Context, r *http.Request, site app.Site
 	if err != nil {
 		return headCard{}, app.Errorf(app.KindNotFound, "Product not found")
 	}
-	p, err := s.svc.SharedProduct(ctx, id)
+	p, err := s.catalogue.SharedProduct(ctx, id)
 	if err != nil {
 		return headCard{}, err
 	}
-	currency := strings.ToUpper(s.svc.Currency())
+	currency := strings.ToUpper(s.bookings.Currency())
 	price := displayPrice(p.ResalePrice, currency)
 	url := s.linkTo(r, productPath(p.ID))
 	description := excerpt(p.Description, maxDescriptionRunes)
@@ -175,7 +175,7 @@ type offerData struct {
 }
 
 func (s *Server) categoryCard(ctx context.Context, r *http.Request, site app.Site, name string) (headCard, error) {
-	c, err := s.svc.SharedCategory(ctx, name)
+	c, err := s.catalogue.SharedCategory(ctx, name)
 	if err != nil {
 		return headCard{}, err
 	}
@@ -196,7 +196,7 @@ func (s *Server) sellerCard(ctx context.Context, r *http.Request, site app.Site,
 	if err != nil {
 		return headCard{}, app.Errorf(app.KindNotFound, "Seller not found")
 	}
-	seller, err := s.svc.SharedSeller(ctx, id)
+	seller, err := s.catalogue.SharedSeller(ctx, id)
 	if err != nil {
 		return headCard{}, err
 	}
@@ -213,7 +213,7 @@ func (s *Server) sellerCard(ctx context.Context, r *http.Request, site app.Site,
 }
 
 func (s *Server) postCard(ctx context.Context, r *http.Request, site app.Site, slug string) (headCard, error) {
-	post, err := s.svc.PostBySlug(ctx, slug)
+	post, err := s.posts.PostBySlug(ctx, slug)
 	if err != nil {
 		return headCard{}, err
 	}

@@ -9,7 +9,7 @@ import (
 // site answers the site's settings to anyone: the web app shows its name,
 // texts and links on every screen.
 func (s *Server) site(w http.ResponseWriter, r *http.Request) {
-	site, err := s.svc.Site(r.Context())
+	site, err := s.settings.Site(r.Context())
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -28,7 +28,7 @@ func (s *Server) updateSite(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	site, err := s.svc.UpdateSite(r.Context(), actor(r), patch)
+	site, err := s.settings.UpdateSite(r.Context(), actor(r), patch)
 	if err != nil {
 		s.writeError(w, r, err)
 		return

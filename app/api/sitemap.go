@@ -62,18 +62,18 @@ func (s *Server) sitemapSource(r *http.Request) (sitemapSource, error) {
 	if err := s.addPosts(r, &src); err != nil {
 		return src, err
 	}
-	if !s.svc.PublicListings(r.Context()) {
+	if !s.settings.PublicListings(r.Context()) {
 		return src, nil
 	}
 	src.pages = append(src.pages, sitemapEntry{loc: s.linkTo(r, webroutes.Pattern("categories"))})
-	categories, err := s.svc.Categories(r.Context())
+	categories, err := s.catalogue.Categories(r.Context())
 	if err != nil {
 		return src, err
 	}
 	for _, c := range categories {
 		src.pages = append(src.pages, sitemapEntry{loc: s.linkTo(r, categoryPath(c.Name))})
 	}
-	listings, err := s.svc.SharedListings(r.Context(), app.Page{Limit: 0})
+	listings, err := s.catalogue.SharedListings(r.Context(), app.Page{Limit: 0})
 	src.listings = listings.Total
 	return src, err
 }
@@ -82,7 +82,7 @@ func (s *Server) sitemapSource(r *http.Request) (sitemapSource, error) {
 // writes a few posts a month, so they are read whole, a page at a time.
 func (s *Server) addPosts(r *http.Request, src *sitemapSource) error {
 	for offset := 0; ; offset += app.MaxPageLimit {
-		posts, err := s.svc.Posts(r.Context(), app.Page{Limit: app.MaxPageLimit, Offset: offset})
+		posts, err := s.posts.Posts(r.Context(), app.Page{Limit: app.MaxPageLimit, Offset: offset})
 		if err != nil {
 			return err
 		}
@@ -139,7 +139,7 @@ func (s *Server) writeSitemap(w http.ResponseWriter, r *http.Request, src sitema
 	var listings []app.ListedProduct
 	if end > len(src.pages) {
 		offset := max(start-len(src.pages), 0)
-		list, err := s.svc.SharedListings(r.Context(), app.Page{Limit: end - len(src.pages) - offset, Offset: offset})
+		list, err := s.catalogue.SharedListings(r.Context(), app.Page{Limit: end - len(src.pages) - offset, Offset: offset})
 		if err != nil {
 			s.writeError(w, r, err)
 			return
@@ -179,7 +179,7 @@ func writeLoc(w io.Writer, element, loc string, lastmod time.Time) {
 func (s *Server) robots(w http.ResponseWriter, r *http.Request) {
 	var b strings.Builder
 	b.WriteString("User-agent: *\n")
-	if s.svc.PublicListings(r.Context()) {
+	if s.settings.PublicListings(r.Context()) {
 		b.WriteString("Allow: /\n")
 		private := patterns("dashboard", "resetPassword", "forgotPassword", "confirmEmail", "search")
 		for _, path := range append([]string{"/api/"}, private...) {

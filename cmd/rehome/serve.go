@@ -283,12 +283,12 @@ func runServer(ctx context.Context, log *slog.Logger, cfg serverConfig) error {
 	if cfg.metrics != "" {
 		measured = metrics.New(m.DB, m.Images, log) // before anything writes
 	}
-	m.Service.UseCurrency(cfg.currency)
+	m.Services.Bookings.UseCurrency(cfg.currency)
 	if cfg.stripe != nil {
-		m.Service.UseCardPayments(payments.NewStripe(*cfg.stripe))
+		m.Services.Bookings.UseCardPayments(payments.NewStripe(*cfg.stripe))
 	}
 	if cfg.demo {
-		if err := demo.Fill(ctx, m.Service, log); err != nil {
+		if err := demo.Fill(ctx, m.Services, log); err != nil {
 			return fmt.Errorf("demo data: %w", err)
 		}
 	}

@@ -1,6 +1,6 @@
 // Package demo fills an empty marketplace with people, categories and
 // listings, so a fresh 'rehome serve --demo' shows a living site. Everything
-// goes through the service, under the same rules as real users, and every
+// goes through the services, under the same rules as real users, and every
 // picture is drawn here: nothing is downloaded.
 package demo
 
@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"rehome/app"
+	"rehome/app/api"
 )
 
 // Fill adds the demo content unless the marketplace already has categories.
@@ -27,9 +28,9 @@ import (
 // and the buyers register while they do. Products, adverts, bookings and the
 // report then follow one by one, so that their order, and the times the
 // site shows, read like a story.
-func Fill(ctx context.Context, svc *app.Service, log *slog.Logger) error {
+func Fill(ctx context.Context, svc api.Services, log *slog.Logger) error {
 	start := time.Now()
-	existing, err := svc.Categories(ctx)
+	existing, err := svc.Catalogue.Categories(ctx)
 	if err != nil {
 		return err
 	}
@@ -74,7 +75,7 @@ func Fill(ctx context.Context, svc *app.Service, log *slog.Logger) error {
 		return err
 	}
 	admin, seller := staff[0].User, func(i int) *app.User { return staff[1+i].User }
-	if _, err := svc.VerifySeller(ctx, admin, seller(sam).ID); err != nil {
+	if _, err := svc.Accounts.VerifySeller(ctx, admin, seller(sam).ID); err != nil {
 		return fmt.Errorf("verify %s: %w", seller(sam).Email, err)
 	}
 	var customers []account
@@ -127,7 +128,7 @@ func Fill(ctx context.Context, svc *app.Service, log *slog.Logger) error {
 			// As the listing form offers: the seller's phone, for their buyers.
 			SellerPhone: seller(p.seller).Phone,
 		}
-		product, err := svc.CreateProduct(ctx, seller(p.seller), in)
+		product, err := svc.Catalogue.CreateProduct(ctx, seller(p.seller), in)
 		if err != nil {
 			return fmt.Errorf("product %s: %w", p.name, err)
 		}
@@ -145,7 +146,7 @@ func Fill(ctx context.Context, svc *app.Service, log *slog.Logger) error {
 		if err != nil {
 			return err
 		}
-		if _, err := svc.Advertise(ctx, owner(staff, p), p.ID); err != nil {
+		if _, err := svc.Catalogue.Advertise(ctx, owner(staff, p), p.ID); err != nil {
 			return fmt.Errorf("advertise %s: %w", name, err)
 		}
 	}
@@ -155,12 +156,12 @@ func Fill(ctx context.Context, svc *app.Service, log *slog.Logger) error {
 			return err
 		}
 		who := buyer(b.buyer)
-		booking, err := svc.Book(ctx, who, app.BookingInput{ProductID: p.ID, Location: b.meet, BuyerPhone: who.Phone})
+		booking, err := svc.Bookings.Book(ctx, who, app.BookingInput{ProductID: p.ID, Location: b.meet, BuyerPhone: who.Phone})
 		if err != nil {
 			return fmt.Errorf("book %s: %w", b.product, err)
 		}
 		if b.paid {
-			if _, err := svc.ConfirmPayment(ctx, owner(staff, p), booking.ID); err != nil {
+			if _, err := svc.Bookings.ConfirmPayment(ctx, owner(staff, p), booking.ID); err != nil {
 				return fmt.Errorf("confirm payment for %s: %w", b.product, err)
 			}
 		}
@@ -178,7 +179,7 @@ func Fill(ctx context.Context, svc *app.Service, log *slog.Logger) error {
 	if err != nil {
 		return err
 	}
-	if err := svc.Report(ctx, buyer(report.buyer), app.ReportInput{ProductID: p.ID, Reason: report.reason}); err != nil {
+	if err := svc.Reports.Report(ctx, buyer(report.buyer), app.ReportInput{ProductID: p.ID, Reason: report.reason}); err != nil {
 		return fmt.Errorf("report %s: %w", report.product, err)
 	}
 
@@ -187,7 +188,7 @@ func Fill(ctx context.Context, svc *app.Service, log *slog.Logger) error {
 	}
 	// The site's texts stay the defaults, which tell the demo's admin what to
 	// write on Site settings; a contact address makes "Contact an admin" work.
-	if _, err := svc.UpdateSite(ctx, admin, app.SitePatch{ContactEmail: &contactEmail}); err != nil {
+	if _, err := svc.Site.UpdateSite(ctx, admin, app.SitePatch{ContactEmail: &contactEmail}); err != nil {
 		return fmt.Errorf("site settings: %w", err)
 	}
 
@@ -201,7 +202,7 @@ func Fill(ctx context.Context, svc *app.Service, log *slog.Logger) error {
 
 // talk sends lines between buyer and seller about a product, the buyer
 // first, as each would from the app.
-func talk(ctx context.Context, svc *app.Service, buyer, seller *app.User, productID int64, lines []demoMessage) error {
+func talk(ctx context.Context, svc api.Services, buyer, seller *app.User, productID int64, lines []demoMessage) error {
 	var conversationID int64
 	for i, line := range lines {
 		in := app.MessageInput{Text: line.text}
@@ -217,16 +218,16 @@ func talk(ctx context.Context, svc *app.Service, buyer, seller *app.User, produc
 		var m *app.Message
 		var err error
 		if i == 0 {
-			m, err = svc.MessageAboutProduct(ctx, from, productID, in)
+			m, err = svc.Conversations.MessageAboutProduct(ctx, from, productID, in)
 		} else {
-			m, err = svc.SendMessage(ctx, from, conversationID, in)
+			m, err = svc.Conversations.SendMessage(ctx, from, conversationID, in)
 		}
 		if err != nil {
 			return err
 		}
 		conversationID = m.ConversationID
 		if line.accepted {
-			if _, err := svc.AcceptPickup(ctx, buyer, conversationID, m.ID); err != nil {
+			if _, err := svc.Conversations.AcceptPickup(ctx, buyer, conversationID, m.ID); err != nil {
 				return err
 			}
 		}
@@ -242,16 +243,16 @@ type account struct {
 
 // register makes the accounts in order, each with a fresh random password
 // and, but for the admin, a picture; first numbers the pictures.
-func register(ctx context.Context, svc *app.Service, people []app.NewUser, first int) ([]account, error) {
+func register(ctx context.Context, svc api.Services, people []app.NewUser, first int) ([]account, error) {
 	var made []account
 	for i, n := range people {
 		n.Password = password()
 		var u *app.User
 		var err error
 		if n.Role == app.RoleAdmin {
-			u, err = svc.CreateAdmin(ctx, n)
+			u, err = svc.Accounts.CreateAdmin(ctx, n)
 		} else {
-			u, err = svc.Register(ctx, n, bytes.NewReader(avatar(first+i)), "demo")
+			u, err = svc.Accounts.Register(ctx, n, bytes.NewReader(avatar(first+i)), "demo")
 		}
 		if err != nil {
 			return nil, fmt.Errorf("account %s: %w", n.Email, err)
@@ -263,11 +264,11 @@ func register(ctx context.Context, svc *app.Service, people []app.NewUser, first
 
 // upload stores drawing i: a category's picture, which makes the category,
 // or a product's, which its seller uploads for the listing.
-func upload(ctx context.Context, svc *app.Service, admin *app.User, seller func(int) *app.User, i int, pic []byte,
+func upload(ctx context.Context, svc api.Services, admin *app.User, seller func(int) *app.User, i int, pic []byte,
 	views []view, images [][]*app.Image) error {
 	if i < len(categories) {
 		c := categories[i]
-		if _, err := svc.CreateCategory(ctx, admin, app.NewCategory{Name: c.name}, bytes.NewReader(pic)); err != nil {
+		if _, err := svc.Catalogue.CreateCategory(ctx, admin, app.NewCategory{Name: c.name}, bytes.NewReader(pic)); err != nil {
 			return fmt.Errorf("category %s: %w", c.name, err)
 		}
 		return nil
@@ -276,7 +277,7 @@ func upload(ctx context.Context, svc *app.Service, admin *app.User, seller func(
 	if v.product >= len(products) {
 		v = views[v.product-len(products)]
 	}
-	img, err := svc.UploadImage(ctx, seller(products[v.product].seller), bytes.NewReader(pic))
+	img, err := svc.Images.UploadImage(ctx, seller(products[v.product].seller), bytes.NewReader(pic))
 	if err != nil {
 		return fmt.Errorf("picture of %s: %w", products[v.product].name, err)
 	}

@@ -23,7 +23,7 @@ func TestFill(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer m.Close()
-	db, svc := m.DB, m.Service
+	db, svc := m.DB, m.Services
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
 
 	start := time.Now()
@@ -52,7 +52,7 @@ func TestFill(t *testing.T) {
 		"buyer@rehome.test":   {app.RoleBuyer, false},
 		"buyer2@rehome.test":  {app.RoleBuyer, false},
 	}
-	accounts, err := svc.Users(ctx, admin, "", app.Page{})
+	accounts, err := svc.Accounts.Users(ctx, admin, "", app.Page{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,14 +71,14 @@ func TestFill(t *testing.T) {
 
 	// The site keeps its default texts, for the admin to write, with an
 	// address to contact; visitors still cannot browse.
-	site, err := svc.Site(ctx)
+	site, err := svc.Site.Site(ctx)
 	wantSite := app.DefaultSite()
 	wantSite.ContactEmail = "admins@rehome.test"
 	if err != nil || site != wantSite {
 		t.Errorf("site settings %+v, %v; want %+v", site, err, wantSite)
 	}
 
-	categories, err := svc.Categories(ctx)
+	categories, err := svc.Catalogue.Categories(ctx)
 	if err != nil || len(categories) < 8 {
 		t.Fatalf("%d categories, %v", len(categories), err)
 	}
@@ -93,7 +93,7 @@ func TestFill(t *testing.T) {
 	buyer, buyer2 := user("buyer@rehome.test"), user("buyer2@rehome.test")
 	available := 0
 	for _, c := range categories {
-		list, err := svc.CategoryProducts(ctx, buyer, c.Name, app.Page{})
+		list, err := svc.Catalogue.CategoryProducts(ctx, buyer, c.Name, app.Page{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -105,7 +105,7 @@ func TestFill(t *testing.T) {
 	sold, owned, galleries, measured := 0, 0, 0, 0
 	for _, email := range []string{"seller@rehome.test", "seller2@rehome.test"} {
 		seller := user(email)
-		list, err := svc.SellerProducts(ctx, seller, email, app.Page{Limit: app.MaxPageLimit})
+		list, err := svc.Catalogue.SellerProducts(ctx, seller, email, app.Page{Limit: app.MaxPageLimit})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -139,14 +139,14 @@ func TestFill(t *testing.T) {
 		t.Error("no product is sold")
 	}
 
-	advertised, err := svc.AdvertisedProducts(ctx, app.Page{})
+	advertised, err := svc.Catalogue.AdvertisedProducts(ctx, app.Page{})
 	if err != nil || advertised.Total < 4 {
 		t.Errorf("%d advertised products, %v", advertised.Total, err)
 	}
 
 	paid := 0
 	for _, b := range []*app.User{buyer, buyer2} {
-		list, err := svc.BuyerBookings(ctx, b, b.Email, app.Page{})
+		list, err := svc.Bookings.BuyerBookings(ctx, b, b.Email, app.Page{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -169,26 +169,26 @@ func TestFill(t *testing.T) {
 	// Messages: each buyer talks with a seller, one agreed on a pickup
 	// time that the booking keeps, and a question waits for its answer.
 	for _, b := range []*app.User{buyer, buyer2} {
-		list, err := svc.Conversations(ctx, b, app.Page{})
+		list, err := svc.Conversations.Conversations(ctx, b, app.Page{})
 		if err != nil || list.Total != 1 || list.Items[0].LastMessage == nil {
 			t.Errorf("%s's conversations: %+v, %v", b.Email, list, err)
 		}
 	}
-	talks, _ := svc.Conversations(ctx, buyer2, app.Page{})
+	talks, _ := svc.Conversations.Conversations(ctx, buyer2, app.Page{})
 	if len(talks.Items) == 1 && (talks.Items[0].Booking == nil || talks.Items[0].Booking.PickupAt == nil) {
 		t.Errorf("the barbecue's booking has no pickup time: %+v", talks.Items[0].Booking)
 	}
-	if unread, err := svc.UnreadMessages(ctx, user("seller@rehome.test")); err != nil || unread == 0 {
+	if unread, err := svc.Conversations.UnreadMessages(ctx, user("seller@rehome.test")); err != nil || unread == 0 {
 		t.Errorf("the seller has %d unread messages, %v; want the question waiting", unread, err)
 	}
 
-	reported, err := svc.ReportedProducts(ctx, admin, app.Page{})
+	reported, err := svc.Reports.ReportedProducts(ctx, admin, app.Page{})
 	if err != nil || reported.Total != 1 || reported.Items[0].Reason == "" {
 		t.Errorf("reported products: %+v, %v", reported, err)
 	}
 
 	// Three posts by the admin, the swap day on top, each with a heading or a list.
-	news, err := svc.Posts(ctx, app.Page{})
+	news, err := svc.Posts.Posts(ctx, app.Page{})
 	if err != nil || news.Total != 3 {
 		t.Fatalf("posts: %+v, %v", news, err)
 	}
@@ -205,17 +205,17 @@ func TestFill(t *testing.T) {
 	if err := demo.Fill(ctx, svc, quiet); err != nil {
 		t.Fatal(err)
 	}
-	again, _ := svc.Categories(ctx)
+	again, _ := svc.Catalogue.Categories(ctx)
 	if len(again) != len(categories) {
 		t.Errorf("second fill: %d categories, want %d", len(again), len(categories))
 	}
-	accountsAgain, _ := svc.Users(ctx, admin, "", app.Page{})
+	accountsAgain, _ := svc.Accounts.Users(ctx, admin, "", app.Page{})
 	if accountsAgain.Total != accounts.Total {
 		t.Errorf("second fill: %d accounts, want %d", accountsAgain.Total, accounts.Total)
 	}
 	ownedAgain := 0
 	for _, email := range []string{"seller@rehome.test", "seller2@rehome.test"} {
-		list, _ := svc.SellerProducts(ctx, admin, email, app.Page{})
+		list, _ := svc.Catalogue.SellerProducts(ctx, admin, email, app.Page{})
 		ownedAgain += list.Total
 	}
 	if ownedAgain != owned {

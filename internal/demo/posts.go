@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"rehome/app"
+	"rehome/app/api"
 )
 
 // demoPost is one of the admin's posts on Blogs, written as a community
@@ -64,10 +65,10 @@ func swapDay(now time.Time) time.Time {
 }
 
 // writePosts publishes the posts as admin.
-func writePosts(ctx context.Context, svc *app.Service, admin *app.User, now time.Time) error {
+func writePosts(ctx context.Context, svc api.Services, admin *app.User, now time.Time) error {
 	for _, p := range posts(now) {
 		title, body := p.title, p.body
-		if _, err := svc.CreatePost(ctx, admin, app.PostPatch{Title: &title, Body: &body}); err != nil {
+		if _, err := svc.Posts.CreatePost(ctx, admin, app.PostPatch{Title: &title, Body: &body}); err != nil {
 			return fmt.Errorf("post %q: %w", p.title, err)
 		}
 	}

@@ -1,5 +1,5 @@
 // Package marketplace puts the parts together on a data directory: the
-// store, the stored pictures, the service over them and the HTTP server.
+// store, the stored pictures, the services over them and the HTTP server.
 // The rehome command and the tests that run the whole server use it, so
 // what is tested is wired as what runs.
 package marketplace
@@ -34,11 +34,17 @@ const (
 
 // Marketplace is the parts open on one data directory.
 type Marketplace struct {
-	DB      *sqlite.DB
-	Images  *uploads.Store
-	Service *app.Service
+	DB     *sqlite.DB
+	Images *uploads.Store
+	// Services are the marketplace's rules, each over the parts of DB it
+	// uses: this is the one place that hands them out.
+	Services api.Services
 
+	// Notices are what the services tell people as it happens.
+	Notices   *app.Notices
 	notifiers app.Notifiers // see addNotifier
+	// Outbox is how the services send mail, once UseMail turns it on.
+	Outbox *app.Outbox
 	// Events tells open tabs what happens, as it happens.
 	Events live.Broker
 }
@@ -57,16 +63,46 @@ func Open(ctx context.Context, dir string, hasher app.PasswordHasher) (*Marketpl
 	if err != nil {
 		return nil, errors.Join(err, db.Close())
 	}
-	m := &Marketplace{DB: db, Images: images, Service: app.NewService(db, images, hasher)}
-	m.Service.UseRateLimits(app.NewMemoryRateLimits()) // one process counts alone
-	m.Service.UsePushTargets(push.TargetsOf(push.Config{}))
+	notices := &app.Notices{}
+	limits := app.NewMemoryRateLimits() // one process counts alone
+	outbox := &app.Outbox{}
+	m := &Marketplace{DB: db, Images: images, Notices: notices, Outbox: outbox,
+		Services: services(db, images, hasher, notices, outbox, limits)}
+	m.Services.Notifications.UsePushTargets(push.TargetsOf(push.Config{}))
 	// The push keys are made as the marketplace first opens, so that
 	// reading the public key never writes.
-	if _, err := m.Service.VAPIDKeys(ctx); err != nil {
+	if _, err := m.Services.Notifications.VAPIDKeys(ctx); err != nil {
 		return nil, errors.Join(err, db.Close())
 	}
 	m.useLiveEvents()
 	return m, nil
+}
+
+// services hands each service the parts of the store it uses.
+func services(db *sqlite.DB, images *uploads.Store, hasher app.PasswordHasher, notices *app.Notices, outbox *app.Outbox,
+	limits app.RateLimits) api.Services {
+	site := app.NewSiteSettings(db)
+	notifications := app.NewNotifications(db)
+	bookings := app.NewBookings(db, db, db, db, notices)
+	conversations := app.NewConversations(db, db, bookings, notices, limits)
+	pictures := app.NewImages(db, images, limits)
+	emails := app.NewEmailAddresses(db, db, db, db, site, outbox, hasher, limits)
+	return api.Services{
+		Catalogue:     app.NewCatalogue(db, db, db, db, db, pictures, site, bookings),
+		Images:        pictures,
+		Bookings:      bookings,
+		Conversations: conversations,
+		Accounts: app.NewAccounts(app.AccountStores{Users: db, Accounts: db, Sessions: db, Selling: db, Identities: db},
+			pictures, site, bookings, emails, outbox, hasher, limits),
+		EmailAddresses: emails,
+		PasswordResets: app.NewPasswordResets(db, db, site, outbox, hasher, limits),
+		Exports:        app.NewExports(db, db, db, db, conversations, notifications),
+		Reports:        app.NewReports(db, db),
+		Posts:          app.NewPosts(db),
+		Site:           site,
+		Notifications:  notifications,
+		Audit:          app.NewAudit(db),
+	}
 }
 
 func (m *Marketplace) Close() error { return m.DB.Close() }
@@ -75,7 +111,7 @@ func (m *Marketplace) Close() error { return m.DB.Close() }
 // as from, with links to publicURL. The caller runs the courier it returns.
 func (m *Marketplace) UseMail(sender mail.Sender, from *netmail.Address, publicURL string, log *slog.Logger) *mail.Courier {
 	courier := mail.NewCourier(m.DB, sender, from, log)
-	m.Service.UseMail(app.MailSettings{URL: webroutes.URL(publicURL), Queued: courier.Wake})
+	m.Outbox.Use(app.MailSettings{URL: webroutes.URL(publicURL), Queued: courier.Wake})
 	return courier
 }
 
@@ -83,7 +119,8 @@ func (m *Marketplace) UseMail(sender mail.Sender, from *netmail.Address, publicU
 // this binary. cfg says how it is deployed (cookies, proxies, logger); the
 // parts it serves are filled in from m.
 func (m *Marketplace) Server(cfg api.Config) *api.Server {
-	cfg.Service = m.Service
+	cfg.Services = m.Services
+	cfg.CatalogueVersion = m.DB.CatalogueVersion
 	// The two ports the server reaches the store through without the
 	// service (package api's doc says why).
 	cfg.SessionStore = m.DB.Sessions()
@@ -97,7 +134,7 @@ func (m *Marketplace) Server(cfg api.Config) *api.Server {
 	return api.New(cfg)
 }
 
-// useLiveEvents sends the service's events to the open event streams, and
+// useLiveEvents sends the services' events to the open event streams, and
 // ends a stream as soon as the store ends its session.
 func (m *Marketplace) useLiveEvents() {
 	m.Events = live.New() // one process: its own hub is the broker
@@ -120,11 +157,11 @@ func (m *Marketplace) Health(ctx context.Context) error {
 // UsePush sends the push notes of events to people's phones as cfg says.
 // The caller runs the sender it returns.
 func (m *Marketplace) UsePush(ctx context.Context, cfg push.Config, log *slog.Logger) (*push.Sender, error) {
-	keys, err := m.Service.VAPIDKeys(ctx)
+	keys, err := m.Services.Notifications.VAPIDKeys(ctx)
 	if err != nil {
 		return nil, err
 	}
-	m.Service.UsePushTargets(push.TargetsOf(cfg))
+	m.Services.Notifications.UsePushTargets(push.TargetsOf(cfg))
 	sender := push.New(m.DB, keys, cfg, log)
 	m.addNotifier(sender)
 	return sender, nil
@@ -133,5 +170,5 @@ func (m *Marketplace) UsePush(ctx context.Context, cfg push.Config, log *slog.Lo
 // addNotifier has n told every event, beside the notifiers added before.
 func (m *Marketplace) addNotifier(n app.Notifier) {
 	m.notifiers = append(m.notifiers, n)
-	m.Service.UseNotifier(m.notifiers)
+	m.Notices.Use(m.notifiers)
 }

@@ -38,7 +38,7 @@ func open(t *testing.T, dir string) *marketplace.Marketplace {
 
 func register(t *testing.T, m *marketplace.Marketplace, email string) *app.User {
 	t.Helper()
-	u, err := m.Service.Register(context.Background(),
+	u, err := m.Services.Accounts.Register(context.Background(),
 		app.NewUser{Name: "Ann Example", Email: email, Password: "a long password", Role: app.RoleBuyer}, nil, "192.0.2.1")
 	if err != nil {
 		t.Fatal(err)
@@ -57,7 +57,7 @@ func TestOpen(t *testing.T) {
 			t.Errorf("no %s: %v", name, err)
 		}
 	}
-	keys, err := m.Service.VAPIDKeys(ctx)
+	keys, err := m.Services.Notifications.VAPIDKeys(ctx)
 	if err != nil || keys.Public == "" {
 		t.Fatalf("push keys %+v, %v", keys, err)
 	}
@@ -70,7 +70,7 @@ func TestOpen(t *testing.T) {
 	if n, err := again.DB.Count(ctx); err != nil || n.Users != 1 {
 		t.Errorf("reopened: %+v, %v; want the one account", n, err)
 	}
-	if kept, err := again.Service.VAPIDKeys(ctx); err != nil || kept != keys {
+	if kept, err := again.Services.Notifications.VAPIDKeys(ctx); err != nil || kept != keys {
 		t.Errorf("reopened, the push keys changed: %v", err)
 	}
 }

@@ -11,7 +11,7 @@ import (
 // PublicLists answers the lists every visitor loads, the categories and the
 // advertised products, without reading the database while nothing changed:
 // each answer carries an ETag made of the catalogue's version (see
-// app.Service.CatalogueVersion), a browser asking again with If-None-Match
+// api.Config.CatalogueVersion), a browser asking again with If-None-Match
 // gets 304 Not Modified, and other requests get the JSON kept from the last
 // time, already gzipped. Budget: public lists answered with an ETag, 304
 // without touching the database (docs/benchmarks.md).
