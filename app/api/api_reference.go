@@ -30,7 +30,7 @@ body { margin: 0 }
 `
 
 func (s *Server) apiReference(w http.ResponseWriter, r *http.Request) {
-	site, err := s.svc.Site(r.Context())
+	site, err := s.settings.Site(r.Context())
 	if err != nil {
 		s.writeError(w, r, err)
 		return
