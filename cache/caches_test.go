@@ -1,6 +1,8 @@
 package cache_test
 
 import (
+	"math"
+	"slices"
 	"testing"
 
 	"rehome/app"
@@ -91,5 +93,32 @@ func TestLocalFeedTellsEverySubscriberInOrder(t *testing.T) {
 		if len(got) != 3 || got[0] != 0 || got[1] != 1 || got[2] != 2 {
 			t.Errorf("a subscriber heard %v, want [0 1 2]", got)
 		}
+	}
+}
+
+func TestSearchHitsPages(t *testing.T) {
+	tests := []struct {
+		name         string
+		ids          []int64
+		offset, size int
+		want         []int64
+	}{
+		{"first page", []int64{9, 3, 7}, 0, 2, []int64{9, 3}},
+		{"last page", []int64{9, 3, 7}, 2, 2, []int64{7}},
+		{"past the end", []int64{9, 3, 7}, 3, 2, nil},
+		{"none found", nil, 0, 24, nil},
+		{"an ID past 32 bits", []int64{1 << 40, 5}, 0, 24, []int64{1 << 40, 5}},
+		{"the largest 32-bit ID", []int64{math.MaxInt32, 1}, 1, 24, []int64{1}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			hits := cache.NewSearchHits(tt.ids, "")
+			if hits.Len() != len(tt.ids) {
+				t.Errorf("Len() = %d, want %d", hits.Len(), len(tt.ids))
+			}
+			if got := hits.Page(tt.offset, tt.size); !slices.Equal(got, tt.want) {
+				t.Errorf("Page(%d, %d) = %v, want %v", tt.offset, tt.size, got, tt.want)
+			}
+		})
 	}
 }

@@ -44,11 +44,11 @@ func (db *DB) SearchProducts(ctx context.Context, s app.Search, page app.Page) (
 	if err != nil {
 		return result, err
 	}
-	result.Total, result.Suggestion = len(hits.IDs), hits.Suggestion
-	if page.Offset >= len(hits.IDs) {
+	result.Total, result.Suggestion = hits.Len(), hits.Suggestion
+	ids := hits.Page(page.Offset, page.Limit)
+	if len(ids) == 0 {
 		return result, nil
 	}
-	ids := hits.IDs[page.Offset:min(len(hits.IDs), page.Offset+page.Limit)]
 	if result.Items, err = db.listedProducts(ctx, ids); err != nil {
 		return result, err
 	}
@@ -91,12 +91,13 @@ func (db *DB) searchHits(ctx context.Context, s app.Search) (*cache.SearchHits, 
 	if err != nil {
 		return nil, err
 	}
-	hits := &cache.SearchHits{IDs: ids}
+	var suggestion string
 	if len(ids) == 0 && len(s.Words) > 0 {
-		if hits.Suggestion, err = db.suggest(ctx, s); err != nil {
+		if suggestion, err = db.suggest(ctx, s); err != nil {
 			return nil, err
 		}
 	}
+	hits := cache.NewSearchHits(ids, suggestion)
 	db.caches.Searches.Put(gen, key, hits)
 	return hits, nil
 }
@@ -262,6 +263,5 @@ func (db *DB) searchIDs(ctx context.Context, s app.Search) ([]int64, error) {
 		}
 		ids = append(ids, id)
 	}
-	// Kept until the next write: copied without the room append left for more.
-	return slices.Clone(ids), rows.Err()
+	return ids, rows.Err() // kept as NewSearchHits copies them
 }

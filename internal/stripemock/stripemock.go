@@ -30,7 +30,8 @@ var binary = sync.OnceValues(func() (string, error) {
 	}
 	modfile := filepath.Join(filepath.Dir(strings.TrimSpace(string(gomod))), "tools", "stripe-mock", "go.mod")
 	bin := filepath.Join(dir, "stripe-mock")
-	if out, err := exec.Command("go", "build", "-modfile="+modfile, "-o", bin, "github.com/stripe/stripe-mock").CombinedOutput(); err != nil {
+	build := exec.Command("go", "build", "-modfile="+modfile, "-o", bin, "github.com/stripe/stripe-mock") // #nosec G204 -- the module's own pinned tool, built into a temp dir of the tests
+	if out, err := build.CombinedOutput(); err != nil {
 		return "", fmt.Errorf("build stripe-mock: %v\n%s", err, out)
 	}
 	return bin, nil
@@ -51,7 +52,7 @@ func Start(t testing.TB) string {
 	addr := l.Addr().String()
 	l.Close()
 	// Its HTTPS listener would take port 12112 unless told otherwise.
-	cmd := exec.Command(bin, "-http-addr", addr, "-https-addr", "127.0.0.1:")
+	cmd := exec.Command(bin, "-http-addr", addr, "-https-addr", "127.0.0.1:") // #nosec G204 -- the binary built above, on a loopback port
 	out := &testlog.Buffer{}
 	cmd.Stdout, cmd.Stderr = out, out
 	if err := cmd.Start(); err != nil {
