@@ -2,8 +2,6 @@ package sqlite_test
 
 import (
 	"context"
-	"database/sql"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -18,20 +16,7 @@ import (
 func TestMigrationOneLinkPerAccount(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "rehome.db")
-	old, err := sql.Open("sqlite", "file:"+path+"?_pragma=foreign_keys(1)")
-	must(t, err)
-	names, err := filepath.Glob("migrations/*.sql")
-	must(t, err)
-	for _, name := range names {
-		if filepath.Base(name) >= "0019" {
-			continue
-		}
-		body, err := os.ReadFile(name)
-		must(t, err)
-		if _, err := old.ExecContext(ctx, string(body)); err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-	}
+	old := migratedBefore(t, path, "0019")
 	later := time.Now().Add(time.Hour).UnixMilli()
 	for _, step := range []string{
 		`PRAGMA user_version = 18`,

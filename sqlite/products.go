@@ -26,12 +26,12 @@ const (
 // productRow holds the columns of a product that need converting after the
 // scan. Plain types: database/sql converts into named ones by reflection.
 type productRow struct {
-	images, thumbs             string
-	width, depth, height       sql.NullFloat64
-	condition, status          string
-	originalPrice              sql.NullInt64
-	resalePrice                int64
-	created                    int64
+	images, thumbs       string
+	width, depth, height sql.NullFloat64
+	condition, status    string
+	originalPrice        sql.NullInt64
+	resalePrice          int64
+	created              int64
 }
 
 // into converts the columns into p.
