@@ -10,24 +10,14 @@ import (
 
 	"github.com/oauth2-proxy/mockoidc"
 
+	"rehome/internal/oidcmock"
 	"rehome/oidc"
 )
 
 // provider is a local OpenID Connect provider and a client of it.
 func provider(t *testing.T) (*mockoidc.MockOIDC, *oidc.Client) {
 	t.Helper()
-	m, err := mockoidc.NewServer(nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := m.Start(l, nil); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { m.Shutdown() })
+	m := oidcmock.Start(t)
 	return m, oidc.New(&oidc.Config{Issuer: m.Issuer(), ClientID: m.ClientID, ClientSecret: m.ClientSecret,
 		RedirectURL: "http://127.0.0.1/callback"})
 }

@@ -2,7 +2,6 @@ package api_test
 
 import (
 	"io"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -14,6 +13,7 @@ import (
 
 	"rehome/app"
 	"rehome/app/api"
+	"rehome/internal/oidcmock"
 	"rehome/oidc"
 )
 
@@ -52,18 +52,7 @@ func withProvider(t *testing.T) *provider {
 // withProviderAnd is withProvider on a server that start makes.
 func withProviderAnd(t *testing.T, start func(*testing.T, api.Config) *env) *provider {
 	t.Helper()
-	m, err := mockoidc.NewServer(nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := m.Start(l, nil); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { m.Shutdown() })
+	m := oidcmock.Start(t)
 	pictures := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "image/png")
 		w.Write(pngImage(t, 96, 96))
