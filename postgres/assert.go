@@ -1,0 +1,30 @@
+package postgres
+
+import "rehome/app"
+
+var (
+	_ app.UserStore              = (*DB)(nil)
+	_ app.CategoryStore          = (*DB)(nil)
+	_ app.ProductStore           = (*DB)(nil)
+	_ app.ImageStore             = (*DB)(nil)
+	_ app.BookingStore           = (*DB)(nil)
+	_ app.ReportStore            = (*DB)(nil)
+	_ app.AdvertStore            = (*DB)(nil)
+	_ app.IdempotencyStore       = (*DB)(nil)
+	_ app.IdentityStore          = (*DB)(nil)
+	_ app.PaymentStore           = (*DB)(nil)
+	_ app.SearchStore            = (*DB)(nil)
+	_ app.AuditStore             = (*DB)(nil)
+	_ app.PasswordResetStore     = (*DB)(nil)
+	_ app.AccountStore           = (*DB)(nil)
+	_ app.ExportStore            = (*DB)(nil)
+	_ app.MailQueue              = (*DB)(nil)
+	_ app.EmailChangeStore       = (*DB)(nil)
+	_ app.EmailVerificationStore = (*DB)(nil)
+	_ app.SessionStore           = (*DB)(nil)
+	_ app.ConversationStore      = (*DB)(nil)
+	_ app.PushStore              = (*DB)(nil)
+	_ app.SiteStore              = (*DB)(nil)
+	_ app.PostStore              = (*DB)(nil)
+	_ app.SellingStore           = (*DB)(nil)
+)

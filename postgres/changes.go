@@ -1,0 +1,95 @@
+package postgres
+
+import (
+	"context"
+	"strconv"
+	"strings"
+
+	"github.com/jackc/pgx/v5"
+
+	"rehome/app"
+)
+
+// What a write changed reaches two audiences. This instance learns it
+// before the write returns: the schema's triggers note it in settings local
+// to the transaction, which inTx reads just before it commits. Every other
+// instance learns it from NOTIFY, which PostgreSQL delivers to listeners
+// once the transaction commits, and never for one rolled back (listen.go).
+
+// changed is what one transaction noted.
+type changed struct {
+	catalogue bool   // categories, listings, sellers, adverts or site settings
+	ended     string // the sessions it ended, one per line (see note_session_ended)
+}
+
+func readChanges(ctx context.Context, tx pgx.Tx) (changed, error) {
+	var catalogue, ended *string
+	err := tx.QueryRow(ctx, `SELECT current_setting('rehome.catalogue', true), current_setting('rehome.ended', true)`).
+		Scan(&catalogue, &ended)
+	var c changed
+	if catalogue != nil {
+		c.catalogue = *catalogue == "1"
+	}
+	if ended != nil {
+		c.ended = *ended
+	}
+	return c, err
+}
+
+// apply tells this instance what a committed transaction changed.
+func (db *DB) apply(c changed) {
+	if c.catalogue {
+		db.catalogue.Add(1)
+	}
+	if c.ended != "" {
+		db.tellEnded(parseEndings(c.ended))
+	}
+}
+
+// CatalogueVersion changes after every write, by any instance, that may
+// change what the public lists show: categories, available products with
+// their sellers' names and verified state, adverts, site settings. The API
+// tags those lists with it.
+func (db *DB) CatalogueVersion() uint64 { return db.catalogue.Load() }
+
+// OnSessionsEnded has ended told, after each committed write that ended
+// sessions, which it ended: before the write returns when this instance
+// wrote it, as soon as the database tells when another did. Set it before
+// the store is used.
+func (db *DB) OnSessionsEnded(ended func(app.SessionsEnded)) {
+	db.sessionsEnded.Store(&ended)
+}
+
+func (db *DB) tellEnded(e app.SessionsEnded) {
+	tell := db.sessionsEnded.Load()
+	if tell == nil || (len(e.Sessions) == 0 && len(e.Epochs) == 0 && len(e.Accounts) == 0) {
+		return
+	}
+	(*tell)(e)
+}
+
+// parseEndings reads the lines note_session_ended wrote.
+func parseEndings(lines string) app.SessionsEnded {
+	var e app.SessionsEnded
+	for line := range strings.SplitSeq(lines, "\n") {
+		f := strings.Fields(line)
+		switch {
+		case len(f) == 2 && f[0] == "s":
+			e.Sessions = append(e.Sessions, f[1])
+		case len(f) == 2 && f[0] == "a":
+			if id, err := strconv.ParseInt(f[1], 10, 64); err == nil {
+				e.Accounts = append(e.Accounts, id)
+			}
+		case len(f) == 3 && f[0] == "e":
+			id, err1 := strconv.ParseInt(f[1], 10, 64)
+			epoch, err2 := strconv.ParseInt(f[2], 10, 64)
+			if err1 == nil && err2 == nil {
+				if e.Epochs == nil {
+					e.Epochs = map[int64]int64{}
+				}
+				e.Epochs[id] = max(e.Epochs[id], epoch)
+			}
+		}
+	}
+	return e
+}
