@@ -77,11 +77,6 @@ func (db *DB) UsePasswordReset(ctx context.Context, tokenHash, passwordHash []by
 	panic("postgres: UsePasswordReset is not written yet")
 }
 
-// Sessions is not written yet (sqlite/sessions.go).
-func (db *DB) Sessions() *SessionStore {
-	panic("postgres: Sessions is not written yet")
-}
-
 // FindCtx is not written yet (sqlite/sessions.go).
 func (s *SessionStore) FindCtx(ctx context.Context, token string) ([]byte, bool, error) {
 	panic("postgres: FindCtx is not written yet")
@@ -130,11 +125,6 @@ func (db *DB) AccountSessions(ctx context.Context, userID int64, current string,
 // EndAccountSession is not written yet (sqlite/sessions.go).
 func (db *DB) EndAccountSession(ctx context.Context, userID int64, id string) error {
 	panic("postgres: EndAccountSession is not written yet")
-}
-
-// CreateUser is not written yet (sqlite/users.go).
-func (db *DB) CreateUser(ctx context.Context, u *app.User, passwordHash []byte) error {
-	panic("postgres: CreateUser is not written yet")
 }
 
 // UserByID is not written yet (sqlite/users.go).

@@ -38,11 +38,6 @@ func (db *DB) CreateBookings(ctx context.Context, bookings []app.Booking) error 
 	panic("postgres: CreateBookings is not written yet")
 }
 
-// CreateCategory is not written yet (sqlite/categories.go).
-func (db *DB) CreateCategory(ctx context.Context, c *app.Category, audit *app.AuditEntry) error {
-	panic("postgres: CreateCategory is not written yet")
-}
-
 // Categories is not written yet (sqlite/categories.go).
 func (db *DB) Categories(ctx context.Context) ([]app.Category, error) {
 	panic("postgres: Categories is not written yet")
@@ -51,11 +46,6 @@ func (db *DB) Categories(ctx context.Context) ([]app.Category, error) {
 // CategoryByName is not written yet (sqlite/categories.go).
 func (db *DB) CategoryByName(ctx context.Context, name string) (*app.Category, error) {
 	panic("postgres: CategoryByName is not written yet")
-}
-
-// RecordImage is not written yet (sqlite/images.go).
-func (db *DB) RecordImage(ctx context.Context, img *app.Image, uploaderID int64) error {
-	panic("postgres: RecordImage is not written yet")
 }
 
 // ImageByURL is not written yet (sqlite/images.go).
@@ -73,19 +63,9 @@ func (db *DB) CategoryProducts(ctx context.Context, category *app.Category, page
 	panic("postgres: CategoryProducts is not written yet")
 }
 
-// CreateProduct is not written yet (sqlite/products.go).
-func (db *DB) CreateProduct(ctx context.Context, p *app.Product) error {
-	panic("postgres: CreateProduct is not written yet")
-}
-
 // UpdateProduct is not written yet (sqlite/products.go).
 func (db *DB) UpdateProduct(ctx context.Context, p *app.Product) error {
 	panic("postgres: UpdateProduct is not written yet")
-}
-
-// ProductByID is not written yet (sqlite/products.go).
-func (db *DB) ProductByID(ctx context.Context, id int64) (*app.Product, error) {
-	panic("postgres: ProductByID is not written yet")
 }
 
 // SellerProducts is not written yet (sqlite/products.go).
