@@ -1,0 +1,212 @@
+package postgres
+
+import (
+	"context"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/jackc/pgx/v5"
+
+	"rehome/app"
+)
+
+// A search is one query: it finds every listing that matches, in order,
+// counts them and returns the page asked for with its listings whole.
+// Ranking by relevance needs every match scored and a count needs every
+// match found, so the matches are all read, as on SQLite; the listings'
+// other columns, categories and sellers are read for the page alone. No
+// hit list is kept between searches: any instance may have written since.
+// The full-text document and the words of each listing are kept by
+// triggers (migrations/0002_search.sql).
+
+func (db *DB) SearchProducts(ctx context.Context, s app.Search, page app.Page) (app.SearchResult, error) {
+	result := app.SearchResult{List: app.List[app.Product]{Items: []app.Product{}}}
+	q := searchQuery(s)
+	total := -1
+	query, args := q.page(page)
+	rows, err := db.pool.Query(ctx, query, args...)
+	if err != nil {
+		return result, err
+	}
+	result.Items, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (app.Product, error) {
+		var p app.Product
+		var r productRow
+		err := row.Scan(&p.ID, &p.CategoryID, &p.Category, &p.Name, &p.Description, &p.Image, &p.ThumbURL, &r.images, &r.thumbs,
+			&r.width, &r.depth, &r.height, &r.condition, &p.Location, &r.originalPrice, &r.resalePrice,
+			&p.SellerID, &p.Seller, &p.Contact.Email, &p.Contact.Phone, &p.Contact.ShowPhone, &p.SellerVerified, &p.PurchaseYear, &p.UsePeriod, &r.status,
+			&p.OpenBookings, &p.Advertised, &r.created, &total)
+		if err != nil {
+			return p, err
+		}
+		return p, r.into(&p)
+	})
+	if err != nil {
+		return result, err
+	}
+	if total < 0 {
+		// No listing on this page: the count comes on its own. A page
+		// past the last is rare, so the common one costs one query.
+		if err := db.pool.QueryRow(ctx, q.count(), q.args...).Scan(&total); err != nil {
+			return result, err
+		}
+	}
+	result.Total = total
+	if total == 0 && len(s.Words) > 0 {
+		result.Suggestion, err = db.suggest(ctx, s)
+	}
+	return result, err
+}
+
+// search is the SQL of a search without its page: what it reads, which
+// listings it keeps, in which order, and its arguments.
+type search struct {
+	from, where, order string
+	args               []any
+}
+
+// arg adds an argument and returns its placeholder.
+func (q *search) arg(v any) string {
+	q.args = append(q.args, v)
+	return "$" + strconv.Itoa(len(q.args))
+}
+
+// page is the query of a page of the matches, each with their total, and
+// its arguments. The matches are numbered in their order and counted
+// before the page is cut, in the one walk of an index (or the one sort of
+// the matches) that finds them; the page's listings are then read whole,
+// by ID.
+func (q *search) page(page app.Page) (string, []any) {
+	n := len(q.args)
+	limit, offset := "$"+strconv.Itoa(n+1), "$"+strconv.Itoa(n+2)
+	return `SELECT ` + productColumns + `, h.total
+	FROM (SELECT p.id, row_number() OVER (ORDER BY ` + q.order + `) AS n, count(*) OVER () AS total
+	      FROM ` + q.from + ` WHERE ` + q.where + `
+	      ORDER BY ` + q.order + ` LIMIT ` + limit + ` OFFSET ` + offset + `) h
+	JOIN products p ON p.id = h.id` + productJoins + `
+	ORDER BY h.n`, append(slices.Clip(q.args), int64(page.Limit), int64(page.Offset))
+}
+
+// count is the query of the number of matches.
+func (q *search) count() string {
+	return `SELECT count(*) FROM ` + q.from + ` WHERE ` + q.where
+}
+
+// exists is the query of whether anything matches.
+func (q *search) exists() string {
+	return `SELECT EXISTS (SELECT 1 FROM ` + q.from + ` WHERE ` + q.where + `)`
+}
+
+// tsQuery is the full-text query for words: every word must match, each
+// as a prefix unless it is one letter long ('sof' finds 'sofa'; 'a' alone
+// would find nearly everything), as matchExpression does on SQLite. Each
+// is quoted: words hold only letters and digits (app.SearchWords), so
+// none is read as an operator, and the quotes keep it one term.
+func tsQuery(words []string) string {
+	var b strings.Builder
+	for i, w := range words {
+		if i > 0 {
+			b.WriteString(" & ")
+		}
+		b.WriteString(`'` + w + `'`)
+		if utf8.RuneCountInString(w) > 1 {
+			b.WriteString(`:*`)
+		}
+	}
+	return b.String()
+}
+
+// searchQuery is the SQL of a search. Its shape depends on which filters
+// are given; pgx keeps each shape prepared on each connection.
+func searchQuery(s app.Search) *search {
+	q := &search{from: `products p`}
+	var where []string
+	if len(s.Words) > 0 {
+		// The GIN index finds the matches: the fewest rows to visit.
+		q.from = `products p CROSS JOIN to_tsquery('rehome_search', ` + q.arg(tsQuery(s.Words)) + `) AS query`
+		where = append(where, `p.search @@ query`)
+	}
+	where = append(where, statusFilter(s.Statuses))
+	if s.CategoryID != 0 {
+		where = append(where, `p.category_id = `+q.arg(s.CategoryID))
+	}
+	if s.SellerID != 0 {
+		where = append(where, `p.seller_id = `+q.arg(s.SellerID))
+	}
+	if len(s.Conditions) > 0 {
+		conditions := make([]string, len(s.Conditions))
+		for i, c := range s.Conditions {
+			conditions[i] = string(c)
+		}
+		where = append(where, `p.condition = ANY(`+q.arg(conditions)+`)`)
+	}
+	if s.MinPrice != nil {
+		where = append(where, `p.resale_price >= `+q.arg(int64(*s.MinPrice)))
+	}
+	if s.MaxPrice != nil {
+		where = append(where, `p.resale_price <= `+q.arg(int64(*s.MaxPrice)))
+	}
+	// A listing without a measure has no value to compare: left out.
+	for _, m := range []struct {
+		column string
+		max    *float64
+	}{{"width_cm", s.MaxWidth}, {"depth_cm", s.MaxDepth}, {"height_cm", s.MaxHeight}} {
+		if m.max != nil {
+			where = append(where, `p.`+m.column+` <= `+q.arg(*m.max))
+		}
+	}
+	if s.Location != "" {
+		// Folded on both sides by the same function, so that what
+		// unaccent folds further than app.Fold ('ø') still matches.
+		where = append(where, `strpos(rehome_fold(p.location), rehome_fold(`+q.arg(s.Location)+`)) > 0`)
+	}
+	q.where = strings.Join(where, ` AND `)
+	sort := s.Sort
+	if sort == app.SortRelevance && len(s.Words) == 0 {
+		sort = app.SortNewest // every listing is as relevant as the next
+	}
+	q.order = searchOrder(sort)
+	return q
+}
+
+// statusFilter keeps the statuses asked for. Reserved is stored as
+// Available with open bookings.
+func statusFilter(statuses []app.ProductStatus) string {
+	available, reserved := slices.Contains(statuses, app.StatusAvailable), slices.Contains(statuses, app.StatusReserved)
+	sold := slices.Contains(statuses, app.StatusSold)
+	var filter string
+	switch {
+	case (available || reserved) && sold:
+		filter = `p.status IN ('Available', 'Sold')`
+	case sold:
+		filter = `p.status = 'Sold'`
+	default:
+		filter = `p.status = 'Available'`
+	}
+	switch {
+	case available && !reserved:
+		filter += ` AND (p.status <> 'Available' OR p.open_bookings = 0)`
+	case reserved && !available:
+		filter += ` AND (p.status <> 'Available' OR p.open_bookings > 0)`
+	}
+	return filter
+}
+
+// searchOrder orders by sort. Equal prices go by ID in the price's
+// direction, so both price orders walk products_by_price; equal ranks go
+// newest first.
+func searchOrder(sort app.SearchSort) string {
+	switch sort {
+	case app.SortRelevance:
+		// ts_rank's normalization 1 divides by the logarithm of the
+		// document's length, as bm25 weighs a match in a long text less.
+		return `ts_rank(p.search, query, 1) DESC, p.id DESC`
+	case app.SortPriceAsc:
+		return `p.resale_price, p.id`
+	case app.SortPriceDesc:
+		return `p.resale_price DESC, p.id DESC`
+	default:
+		return `p.created DESC, p.id DESC`
+	}
+}

@@ -1,0 +1,158 @@
+package postgres
+
+import (
+	"context"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/jackc/pgx/v5"
+
+	"rehome/app"
+)
+
+// A search that found nothing may have a misspelt word. suggest replaces
+// each word that no listing holds, even as a prefix, by the closest word
+// the listings do hold (search_words: every word of every listing,
+// unstemmed), and offers the result if that search finds something.
+// Close is one edit for a word of up to four letters, two for a longer
+// one; an edit is a letter added, dropped, changed, or two swapped
+// ('tabel' is one from 'table'). Candidates share the word's first letter,
+// which keeps the words read few: typing rarely gets the first one wrong.
+// These are SQLite's rules (sqlite/suggest.go), kept so that both stores
+// suggest the same. A trigram index would find similar words faster, but
+// trigram similarity is not edit distance: 'sfoa' shares one trigram of
+// nine with 'sofa', one swap away, so a trigram threshold would lose the
+// suggestions of short words SQLite makes.
+func (db *DB) suggest(ctx context.Context, s app.Search) (string, error) {
+	// The words as the vocabulary folds them: unaccent folds some letters
+	// app.Fold keeps ('ø').
+	var words []string
+	err := db.pool.QueryRow(ctx, `SELECT array_agg(rehome_fold(w) ORDER BY i) FROM unnest($1::text[]) WITH ORDINALITY AS t(w, i)`,
+		s.Words).Scan(&words)
+	if err != nil {
+		return "", err
+	}
+	changed := false
+	for i, w := range words {
+		known, err := db.knownWord(ctx, w)
+		if err != nil {
+			return "", err
+		}
+		if known {
+			continue
+		}
+		better, err := db.closestWord(ctx, w)
+		if err != nil {
+			return "", err
+		}
+		if better != "" {
+			words[i], changed = better, true
+		}
+	}
+	if !changed {
+		return "", nil
+	}
+	s.Words = words
+	q := searchQuery(s)
+	var found bool
+	if err := db.pool.QueryRow(ctx, q.exists(), q.args...).Scan(&found); err != nil || !found {
+		return "", err
+	}
+	return strings.Join(words, " "), nil
+}
+
+const (
+	knownWordQuery   = `SELECT EXISTS (SELECT 1 FROM search_words WHERE word >= $1 AND word < $2)`
+	knownLetterQuery = `SELECT EXISTS (SELECT 1 FROM search_words WHERE word = $1)`
+	// The words that begin with one letter, no more letters longer or
+	// shorter than an edit allows: a range of the primary key, counted.
+	closeWordsQuery = `SELECT word, count(*) FROM search_words
+		WHERE word >= $1 AND word < $2 AND char_length(word) BETWEEN $3 AND $4
+		GROUP BY word ORDER BY word`
+)
+
+// wordsFrom is the end of the range of the words that begin with prefix,
+// in byte order (search_words.word is COLLATE "C"): no letter is above
+// U+10FFFF.
+func wordsFrom(prefix string) string { return prefix + "\U0010FFFF" }
+
+// knownWord says whether any listing holds the word or a word it begins;
+// a word of one letter must be held as it is.
+func (db *DB) knownWord(ctx context.Context, word string) (bool, error) {
+	var known bool
+	var err error
+	if utf8.RuneCountInString(word) <= 1 {
+		err = db.pool.QueryRow(ctx, knownLetterQuery, word).Scan(&known)
+	} else {
+		err = db.pool.QueryRow(ctx, knownWordQuery, word, wordsFrom(word)).Scan(&known)
+	}
+	return known, err
+}
+
+// closestWord is the listings' word closest to word, the most used of the
+// closest, the first in byte order of those; none when no word is close
+// enough.
+func (db *DB) closestWord(ctx context.Context, word string) (string, error) {
+	first, size := utf8.DecodeRuneInString(word)
+	if first == utf8.RuneError {
+		return "", nil
+	}
+	limit := 1
+	length := utf8.RuneCountInString(word)
+	if length > 4 {
+		limit = 2
+	}
+	rows, err := db.pool.Query(ctx, closeWordsQuery, word[:size], wordsFrom(word[:size]), length-limit, length+limit)
+	if err != nil {
+		return "", err
+	}
+	best, bestDistance, bestDocs := "", limit+1, int64(0)
+	var term string
+	var docs int64
+	_, err = pgx.ForEachRow(rows, []any{&term, &docs}, func() error {
+		d := editDistance(word, term, limit)
+		if d < bestDistance || (d == bestDistance && docs > bestDocs) {
+			best, bestDistance, bestDocs = term, d, docs
+		}
+		return nil
+	})
+	if err != nil || bestDistance > limit {
+		return "", err
+	}
+	return best, nil
+}
+
+// editDistance is the optimal string alignment distance of a and b in
+// runes (Levenshtein with swaps of neighbours), or more than limit when it
+// is over limit.
+func editDistance(a, b string, limit int) int {
+	ra, rb := []rune(a), []rune(b)
+	if diff := len(ra) - len(rb); diff > limit || -diff > limit {
+		return limit + 1
+	}
+	// rows i-2, i-1 and i of the usual table.
+	before, prev, cur := make([]int, len(rb)+1), make([]int, len(rb)+1), make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		rowMin := cur[0]
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
+				cur[j] = min(cur[j], before[j-2]+1)
+			}
+			rowMin = min(rowMin, cur[j])
+		}
+		if rowMin > limit {
+			return limit + 1
+		}
+		before, prev, cur = prev, cur, before
+	}
+	return prev[len(rb)]
+}
