@@ -24,13 +24,33 @@ import (
 func (db *DB) SearchProducts(ctx context.Context, s app.Search, page app.Page) (app.SearchResult, error) {
 	result := app.SearchResult{List: app.List[app.Product]{Items: []app.Product{}}}
 	q := searchQuery(s)
-	total := -1
-	query, args := q.page(page)
-	rows, err := db.pool.Query(ctx, query, args...)
+	var err error
+	result.Items, result.Total, err = db.searchPage(ctx, q, page)
 	if err != nil {
 		return result, err
 	}
-	result.Items, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (app.Product, error) {
+	if len(result.Items) == 0 && page.Offset > 0 {
+		// Past the last page: the total comes with the first listing. A
+		// page past the last is rare, so the common one costs one query.
+		if _, result.Total, err = db.searchPage(ctx, q, app.Page{Limit: 1}); err != nil {
+			return result, err
+		}
+	}
+	if result.Total == 0 && len(s.Words) > 0 {
+		result.Suggestion, err = db.suggest(ctx, s)
+	}
+	return result, err
+}
+
+// searchPage reads a page of a search's listings and their total.
+func (db *DB) searchPage(ctx context.Context, q *search, page app.Page) ([]app.Product, int, error) {
+	query, args := q.page(page)
+	rows, err := db.pool.Query(ctx, query, args...)
+	if err != nil {
+		return nil, 0, err
+	}
+	total := 0
+	products, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (app.Product, error) {
 		var p app.Product
 		var r productRow
 		err := row.Scan(&p.ID, &p.CategoryID, &p.Category, &p.Name, &p.Description, &p.Image, &p.ThumbURL, &r.images, &r.thumbs,
@@ -42,21 +62,7 @@ func (db *DB) SearchProducts(ctx context.Context, s app.Search, page app.Page) (
 		}
 		return p, r.into(&p)
 	})
-	if err != nil {
-		return result, err
-	}
-	if total < 0 {
-		// No listing on this page: the count comes on its own. A page
-		// past the last is rare, so the common one costs one query.
-		if err := db.pool.QueryRow(ctx, q.count(), q.args...).Scan(&total); err != nil {
-			return result, err
-		}
-	}
-	result.Total = total
-	if total == 0 && len(s.Words) > 0 {
-		result.Suggestion, err = db.suggest(ctx, s)
-	}
-	return result, err
+	return products, total, err
 }
 
 // search is the SQL of a search without its page: what it reads, which
@@ -86,16 +92,6 @@ func (q *search) page(page app.Page) (string, []any) {
 	      ORDER BY ` + q.order + ` LIMIT ` + limit + ` OFFSET ` + offset + `) h
 	JOIN products p ON p.id = h.id` + productJoins + `
 	ORDER BY h.n`, append(slices.Clip(q.args), int64(page.Limit), int64(page.Offset))
-}
-
-// count is the query of the number of matches.
-func (q *search) count() string {
-	return `SELECT count(*) FROM ` + q.from + ` WHERE ` + q.where
-}
-
-// exists is the query of whether anything matches.
-func (q *search) exists() string {
-	return `SELECT EXISTS (SELECT 1 FROM ` + q.from + ` WHERE ` + q.where + `)`
 }
 
 // tsQuery is the full-text query for words: every word must match, each
@@ -171,26 +167,28 @@ func searchQuery(s app.Search) *search {
 }
 
 // statusFilter keeps the statuses asked for. Reserved is stored as
-// Available with open bookings.
+// Available with open bookings. Each status is a condition of its own,
+// joined by OR, so that the planner can find each through its index: the
+// few reserved listings through products_reserved, rather than a walk of
+// every listing for sale.
 func statusFilter(statuses []app.ProductStatus) string {
 	available, reserved := slices.Contains(statuses, app.StatusAvailable), slices.Contains(statuses, app.StatusReserved)
-	sold := slices.Contains(statuses, app.StatusSold)
-	var filter string
+	var parts []string
 	switch {
-	case (available || reserved) && sold:
-		filter = `p.status IN ('Available', 'Sold')`
-	case sold:
-		filter = `p.status = 'Sold'`
-	default:
-		filter = `p.status = 'Available'`
+	case available && reserved:
+		parts = append(parts, `p.status = 'Available'`)
+	case available:
+		parts = append(parts, `p.status = 'Available' AND p.open_bookings = 0`)
+	case reserved:
+		parts = append(parts, `p.status = 'Available' AND p.open_bookings > 0`)
 	}
-	switch {
-	case available && !reserved:
-		filter += ` AND (p.status <> 'Available' OR p.open_bookings = 0)`
-	case reserved && !available:
-		filter += ` AND (p.status <> 'Available' OR p.open_bookings > 0)`
+	if slices.Contains(statuses, app.StatusSold) {
+		parts = append(parts, `p.status = 'Sold'`)
 	}
-	return filter
+	if len(parts) == 1 {
+		return parts[0]
+	}
+	return `((` + strings.Join(parts, `) OR (`) + `))`
 }
 
 // searchOrder orders by sort. Equal prices go by ID in the price's

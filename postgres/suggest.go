@@ -53,9 +53,8 @@ func (db *DB) suggest(ctx context.Context, s app.Search) (string, error) {
 		return "", nil
 	}
 	s.Words = words
-	q := searchQuery(s)
-	var found bool
-	if err := db.pool.QueryRow(ctx, q.exists(), q.args...).Scan(&found); err != nil || !found {
+	found, _, err := db.searchPage(ctx, searchQuery(s), app.Page{Limit: 1})
+	if err != nil || len(found) == 0 {
 		return "", err
 	}
 	return strings.Join(words, " "), nil

@@ -53,6 +53,11 @@ FROM categories c WHERE c.id = p.category_id;
 ALTER TABLE products ALTER COLUMN search SET NOT NULL;
 CREATE INDEX products_search ON products USING gin (search);
 
+-- The reserved listings, few among those for sale: a search of them, with
+-- or without the sold ones, reads them here rather than walk every
+-- listing for sale.
+CREATE INDEX products_reserved ON products (created DESC, id DESC) WHERE status = 'Available' AND open_bookings > 0;
+
 CREATE FUNCTION products_keep_search() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
     NEW.search := products_search_document(NEW.name, NEW.description,
