@@ -193,13 +193,13 @@ func statusFilter(statuses []app.ProductStatus) string {
 
 // searchOrder orders by sort. Equal prices go by ID in the price's
 // direction, so both price orders walk products_by_price; equal ranks go
-// newest first.
+// oldest first, as SQLite's FTS5 gives them.
 func searchOrder(sort app.SearchSort) string {
 	switch sort {
 	case app.SortRelevance:
 		// ts_rank's normalization 1 divides by the logarithm of the
 		// document's length, as bm25 weighs a match in a long text less.
-		return `ts_rank(p.search, query, 1) DESC, p.id DESC`
+		return `ts_rank(p.search, query, 1) DESC, p.id`
 	case app.SortPriceAsc:
 		return `p.resale_price, p.id`
 	case app.SortPriceDesc:
