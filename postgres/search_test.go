@@ -219,3 +219,30 @@ func must(t testing.TB, err error) {
 		t.Fatal(err)
 	}
 }
+
+// TestSearchFollowsARenameDuringAWrite: a listing written while its
+// category is renamed, the rename not yet committed, is found by the new
+// name: its write waits for the rename and reads the name it leaves.
+func TestSearchFollowsARenameDuringAWrite(t *testing.T) {
+	s := newSearchShop(t)
+	rename, err := s.db.Pool().Begin(s.ctx)
+	must(t, err)
+	defer rename.Rollback(s.ctx)
+	_, err = rename.Exec(s.ctx, `UPDATE categories SET name = 'Seating', name_key = 'seating' WHERE name = 'Chairs'`)
+	must(t, err)
+	stool := *s.listed["Armchair"]
+	stool.Name = "Pine stool"
+	written := make(chan error, 1)
+	go func() { written <- s.db.CreateProduct(s.ctx, &stool) }()
+	// The write waits for the rename's lock.
+	for waiting := false; !waiting; {
+		must(t, s.db.Pool().QueryRow(s.ctx, `SELECT EXISTS (SELECT 1 FROM pg_stat_activity
+			WHERE datname = current_database() AND wait_event_type = 'Lock')`).Scan(&waiting))
+	}
+	must(t, rename.Commit(s.ctx))
+	must(t, <-written)
+	got := s.find(t, "seating stool", app.SearchInput{})
+	if len(got.Items) != 1 || got.Items[0].ID != stool.ID {
+		t.Errorf("found %q, want the stool", names(got.Items))
+	}
+}

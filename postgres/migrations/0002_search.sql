@@ -58,16 +58,25 @@ CREATE INDEX products_search ON products USING gin (search);
 -- listing for sale.
 CREATE INDEX products_reserved ON products (created DESC, id DESC) WHERE status = 'Available' AND open_bookings > 0;
 
+-- The category's row is locked as the count of its listings for sale
+-- locks it (categories_count_listed), so no deadlock comes of taking a
+-- weaker lock first: a rename of the category then waits for this write,
+-- or this write for the rename and reads the new name. Either way the
+-- rename's trigger or this one writes the name that stays.
 CREATE FUNCTION products_keep_search() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+    category TEXT;
 BEGIN
-    NEW.search := products_search_document(NEW.name, NEW.description,
-        (SELECT c.name FROM categories c WHERE c.id = NEW.category_id), NEW.location);
+    SELECT c.name INTO category FROM categories c WHERE c.id = NEW.category_id FOR NO KEY UPDATE;
+    NEW.search := products_search_document(NEW.name, NEW.description, category, NEW.location);
     RETURN NEW;
 END $$;
 CREATE TRIGGER products_search_insert BEFORE INSERT ON products
     FOR EACH ROW EXECUTE FUNCTION products_keep_search();
 CREATE TRIGGER products_search_update BEFORE UPDATE OF name, description, category_id, location ON products
-    FOR EACH ROW EXECUTE FUNCTION products_keep_search();
+    FOR EACH ROW WHEN (OLD.name <> NEW.name OR OLD.description <> NEW.description
+                       OR OLD.category_id <> NEW.category_id OR OLD.location <> NEW.location)
+    EXECUTE FUNCTION products_keep_search();
 
 -- Each listing's words, one row a word: a word's listings are counted
 -- when a suggestion is picked, so no row is shared by two listings and
