@@ -68,8 +68,11 @@ func (db *DB) searchPage(ctx context.Context, q *search, page app.Page) ([]app.P
 // search is the SQL of a search without its page: what it reads, which
 // listings it keeps, in which order, and its arguments.
 type search struct {
-	from, where, order string
-	args               []any
+	from, where string
+	// keys are the columns of each match its order reads, order the order.
+	keys, order string
+	words       bool // whether the full-text index finds the matches
+	args        []any
 }
 
 // arg adds an argument and returns its placeholder.
@@ -83,12 +86,25 @@ func (q *search) arg(v any) string {
 // before the page is cut, in the one walk of an index (or the one sort of
 // the matches) that finds them; the page's listings are then read whole,
 // by ID.
+//
+// The planner does not know that counting reads every match past the
+// LIMIT: it would walk an index in the order asked for and test each
+// listing's words, expecting to stop after a page, where the full-text
+// index finds every match at once. So the matches of words are read
+// first, on their own (MATERIALIZED), planned as the whole they are.
+// Without words the matches stay in the outer query, where the walk of an
+// index in the order asked for is the plan that reads least.
 func (q *search) page(page app.Page) (string, []any) {
 	n := len(q.args)
 	limit, offset := "$"+strconv.Itoa(n+1), "$"+strconv.Itoa(n+2)
-	return `SELECT ` + productColumns + `, h.total
-	FROM (SELECT p.id, row_number() OVER (ORDER BY ` + q.order + `) AS n, count(*) OVER () AS total
-	      FROM ` + q.from + ` WHERE ` + q.where + `
+	matches := `SELECT ` + q.keys + ` FROM ` + q.from + ` WHERE ` + q.where
+	with, from := ``, `(`+matches+`) m`
+	if q.words {
+		with, from = `WITH m AS MATERIALIZED (`+matches+`) `, `m`
+	}
+	return with + `SELECT ` + productColumns + `, h.total
+	FROM (SELECT m.id, row_number() OVER (ORDER BY ` + q.order + `) AS n, count(*) OVER () AS total
+	      FROM ` + from + `
 	      ORDER BY ` + q.order + ` LIMIT ` + limit + ` OFFSET ` + offset + `) h
 	JOIN products p ON p.id = h.id` + productJoins + `
 	ORDER BY h.n`, append(slices.Clip(q.args), int64(page.Limit), int64(page.Offset))
@@ -162,7 +178,8 @@ func searchQuery(s app.Search) *search {
 	if sort == app.SortRelevance && len(s.Words) == 0 {
 		sort = app.SortNewest // every listing is as relevant as the next
 	}
-	q.order = searchOrder(sort)
+	q.keys, q.order = searchOrder(sort)
+	q.words = len(s.Words) > 0
 	return q
 }
 
@@ -191,20 +208,21 @@ func statusFilter(statuses []app.ProductStatus) string {
 	return `((` + strings.Join(parts, `) OR (`) + `))`
 }
 
-// searchOrder orders by sort. Equal prices go by ID in the price's
-// direction, so both price orders walk products_by_price; equal ranks go
-// oldest first, as SQLite's FTS5 gives them.
-func searchOrder(sort app.SearchSort) string {
+// searchOrder is the columns of a match that sort reads, and the order of
+// the matches by them. Equal prices go by ID in the price's direction, so
+// both price orders walk products_by_price; equal ranks go oldest first,
+// as SQLite's FTS5 gives them.
+func searchOrder(sort app.SearchSort) (keys, order string) {
 	switch sort {
 	case app.SortRelevance:
 		// ts_rank's normalization 1 divides by the logarithm of the
 		// document's length, as bm25 weighs a match in a long text less.
-		return `ts_rank(p.search, query, 1) DESC, p.id`
+		return `p.id, ts_rank(p.search, query, 1) AS rank`, `rank DESC, id`
 	case app.SortPriceAsc:
-		return `p.resale_price, p.id`
+		return `p.id, p.resale_price`, `resale_price, id`
 	case app.SortPriceDesc:
-		return `p.resale_price DESC, p.id DESC`
+		return `p.id, p.resale_price`, `resale_price DESC, id DESC`
 	default:
-		return `p.created DESC, p.id DESC`
+		return `p.id, p.created`, `created DESC, id DESC`
 	}
 }
