@@ -16,4 +16,5 @@ var SuggestionQueries = map[string]struct {
 	"known word":   {knownWordQuery, []any{"sof", wordsFrom("sof")}},
 	"known letter": {knownLetterQuery, []any{"a"}},
 	"close words":  {closeWordsQuery, []any{"t", wordsFrom("t"), 3, 7}},
+	"word uses":    {wordUsesQuery, []any{[]string{"table", "tables"}}},
 }

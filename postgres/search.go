@@ -110,6 +110,12 @@ func (q *search) page(page app.Page) (string, []any) {
 	ORDER BY h.n`, append(slices.Clip(q.args), int64(page.Limit), int64(page.Offset))
 }
 
+// exists is the query of whether anything matches: it may stop at the
+// first match.
+func (q *search) exists() string {
+	return `SELECT EXISTS (SELECT 1 FROM ` + q.from + ` WHERE ` + q.where + `)`
+}
+
 // tsQuery is the full-text query for words: every word must match, each
 // as a prefix unless it is one letter long ('sof' finds 'sofa'; 'a' alone
 // would find nearly everything), as matchExpression does on SQLite. Each

@@ -53,8 +53,9 @@ func (db *DB) suggest(ctx context.Context, s app.Search) (string, error) {
 		return "", nil
 	}
 	s.Words = words
-	found, _, err := db.searchPage(ctx, searchQuery(s), app.Page{Limit: 1})
-	if err != nil || len(found) == 0 {
+	q := searchQuery(s)
+	var found bool
+	if err := db.pool.QueryRow(ctx, q.exists(), q.args...).Scan(&found); err != nil || !found {
 		return "", err
 	}
 	return strings.Join(words, " "), nil
@@ -64,10 +65,18 @@ const (
 	knownWordQuery   = `SELECT EXISTS (SELECT 1 FROM search_words WHERE word >= $1 AND word < $2)`
 	knownLetterQuery = `SELECT EXISTS (SELECT 1 FROM search_words WHERE word = $1)`
 	// The words that begin with one letter, no more letters longer or
-	// shorter than an edit allows: a range of the primary key, counted.
-	closeWordsQuery = `SELECT word, count(*) FROM search_words
-		WHERE word >= $1 AND word < $2 AND char_length(word) BETWEEN $3 AND $4
-		GROUP BY word ORDER BY word`
+	// shorter than an edit allows, each once. search_words holds a row
+	// per word and listing, so a range of its primary key holds each
+	// word as often as listings use it; the recursive query steps from
+	// one word to the next through the index instead, reading each once.
+	closeWordsQuery = `WITH RECURSIVE vocabulary (word) AS (
+			(SELECT word FROM search_words WHERE word >= $1 AND word < $2 ORDER BY word LIMIT 1)
+			UNION ALL
+			SELECT (SELECT w.word FROM search_words w WHERE w.word > v.word AND w.word < $2 ORDER BY w.word LIMIT 1)
+			FROM vocabulary v WHERE v.word IS NOT NULL)
+		SELECT word FROM vocabulary WHERE word IS NOT NULL AND char_length(word) BETWEEN $3 AND $4`
+	// How many listings use each of some words.
+	wordUsesQuery = `SELECT word, count(*) FROM search_words WHERE word = ANY($1) GROUP BY word`
 )
 
 // wordsFrom is the end of the range of the words that begin with prefix,
@@ -105,20 +114,33 @@ func (db *DB) closestWord(ctx context.Context, word string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	best, bestDistance, bestDocs := "", limit+1, int64(0)
+	distances := map[string]int{}
+	var close []string
 	var term string
-	var docs int64
-	_, err = pgx.ForEachRow(rows, []any{&term, &docs}, func() error {
-		d := editDistance(word, term, limit)
-		if d < bestDistance || (d == bestDistance && docs > bestDocs) {
-			best, bestDistance, bestDocs = term, d, docs
+	_, err = pgx.ForEachRow(rows, []any{&term}, func() error {
+		if d := editDistance(word, term, limit); d <= limit {
+			distances[term] = d
+			close = append(close, term)
 		}
 		return nil
 	})
-	if err != nil || bestDistance > limit {
+	if err != nil || len(close) == 0 {
 		return "", err
 	}
-	return best, nil
+	rows, err = db.pool.Query(ctx, wordUsesQuery, close)
+	if err != nil {
+		return "", err
+	}
+	best, bestDistance, bestUses := "", limit+1, int64(0)
+	var uses int64
+	_, err = pgx.ForEachRow(rows, []any{&term, &uses}, func() error {
+		d := distances[term]
+		if d < bestDistance || (d == bestDistance && (uses > bestUses || uses == bestUses && term < best)) {
+			best, bestDistance, bestUses = term, d, uses
+		}
+		return nil
+	})
+	return best, err
 }
 
 // editDistance is the optimal string alignment distance of a and b in
