@@ -12,8 +12,9 @@ import (
 	"rehome/app"
 )
 
-// A search is one query: it finds every listing that matches, in order,
-// counts them and returns the page asked for with its listings whole.
+// A page of a search is one query, so one snapshot: it finds every
+// listing that matches, in order, counts them and returns the page asked
+// for with its listings whole.
 // Ranking by relevance needs every match scored and a count needs every
 // match found, so the matches are all read, as on SQLite; the listings'
 // other columns, categories and sellers are read for the page alone. No
@@ -119,21 +120,24 @@ func (q *search) exists() string {
 // tsQuery is the full-text query for words: every word must match, each
 // as a prefix unless it is one letter long ('sof' finds 'sofa'; 'a' alone
 // would find nearly everything), as matchExpression does on SQLite. Each
-// is quoted: words hold only letters and digits (app.SearchWords), so
-// none is read as an operator, and the quotes keep it one term.
+// is quoted, so none is read as an operator and each stays one term:
+// words hold only letters and digits (app.SearchWords), and a quote or a
+// backslash, were one given, is escaped.
 func tsQuery(words []string) string {
 	var b strings.Builder
 	for i, w := range words {
 		if i > 0 {
 			b.WriteString(" & ")
 		}
-		b.WriteString(`'` + w + `'`)
+		b.WriteString(`'` + tsEscaper.Replace(w) + `'`)
 		if utf8.RuneCountInString(w) > 1 {
 			b.WriteString(`:*`)
 		}
 	}
 	return b.String()
 }
+
+var tsEscaper = strings.NewReplacer(`'`, `''`, `\`, `\\`)
 
 // searchQuery is the SQL of a search. Its shape depends on which filters
 // are given; pgx keeps each shape prepared on each connection.
@@ -208,7 +212,10 @@ func statusFilter(statuses []app.ProductStatus) string {
 	if slices.Contains(statuses, app.StatusSold) {
 		parts = append(parts, `p.status = 'Sold'`)
 	}
-	if len(parts) == 1 {
+	switch len(parts) {
+	case 0: // none asked for: as app.CheckSearch reads none
+		return `p.status = 'Available'`
+	case 1:
 		return parts[0]
 	}
 	return `((` + strings.Join(parts, `) OR (`) + `))`

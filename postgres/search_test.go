@@ -246,3 +246,18 @@ func TestSearchFollowsARenameDuringAWrite(t *testing.T) {
 		t.Errorf("found %q, want the stool", names(got.Items))
 	}
 }
+
+// TestSearchReadsNoWordAsSyntax: whatever the words, the query is words.
+func TestSearchReadsNoWordAsSyntax(t *testing.T) {
+	s := newSearchShop(t)
+	for _, words := range [][]string{{"oak'"}, {`oak\`}, {"oak", "|", "!"}, {"o'ak & table"}, {"oak:*"}} {
+		got, err := s.db.SearchProducts(s.ctx, app.Search{Words: words, Statuses: []app.ProductStatus{app.StatusAvailable}},
+			app.Page{Limit: 10})
+		if err != nil {
+			t.Errorf("%q: %v", words, err)
+		}
+		if len(got.Items) > 1 {
+			t.Errorf("%q found %q", words, names(got.Items))
+		}
+	}
+}

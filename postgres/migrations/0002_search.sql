@@ -2,7 +2,8 @@
 -- use for spelling suggestions. Triggers keep both in the transaction of
 -- every write of a product or a category's name, so no write path can
 -- forget them and a search never shows a deleted listing or misses a new
--- one. Neither is copied by `rehome migrate`: both are made from the rows.
+-- one. Both are made from the rows they follow: a copy of the rows need
+-- not carry them.
 
 CREATE EXTENSION IF NOT EXISTS unaccent;
 
