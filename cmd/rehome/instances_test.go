@@ -283,9 +283,10 @@ defaults
     timeout connect 2s
     timeout client 1m
     timeout server 1m
+    # A request that could not reach an instance goes to another; one
+    # that reached it is never sent twice (retry-on's default).
     retries 3
     option redispatch
-    retry-on all-retryable-errors
 frontend rehome
     bind ` + addr + `
     default_backend instances
