@@ -36,9 +36,17 @@ func (db *DB) KeepVAPIDKeys(ctx context.Context, fresh app.VAPIDKeys) (app.VAPID
 // endpoint decides which of racing saves created it (an insert waits for
 // the one before it to commit, then does nothing), and the move is one
 // UPDATE. Should the endpoint be deleted between the two, it inserts
-// again.
+// again. Saves for one person take turns on a lock of their account's row
+// (FOR NO KEY UPDATE, which lets the row be referenced meanwhile), so that
+// each one's trim counts what the others kept and the person never keeps
+// more than MaxPushSubscriptions.
 func (db *DB) SavePushSubscription(ctx context.Context, userID int64, sub app.PushSubscription) (created bool, err error) {
 	err = db.inTx(ctx, func(tx pgx.Tx) error {
+		// An account deleted meanwhile has no row to lock: the insert
+		// below then tells so.
+		if _, err := tx.Exec(ctx, `SELECT FROM users WHERE id = $1 FOR NO KEY UPDATE`, userID); err != nil {
+			return err
+		}
 		for {
 			now := db.millis()
 			tag, err := tx.Exec(ctx, `

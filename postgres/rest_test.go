@@ -3,6 +3,7 @@ package postgres_test
 import (
 	"context"
 	"fmt"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -317,6 +318,44 @@ func TestAuditLogPages(t *testing.T) {
 			got.ActorID, want.ActorID, got.Time, want.Time = nil, nil, time.Time{}, time.Time{}
 			if got != want {
 				t.Errorf("page %+v, entry %d: %+v, want %+v", tc.page, i, got, want)
+			}
+		}
+	}
+}
+
+// Saves of one person's new endpoints at once, on several instances, keep
+// no more than the most a person may keep: the newest of them.
+func TestPushSubscriptionsAtOnceKeepTheMost(t *testing.T) {
+	ctx := context.Background()
+	dbs := openInstances(t, 2)
+	bea := &app.User{Name: "Bea", Email: "bea@example.com", Role: app.RoleBuyer}
+	if err := dbs[0].CreateUser(ctx, bea, []byte("hash")); err != nil {
+		t.Fatal(err)
+	}
+	for round := range 3 {
+		start := make(chan struct{})
+		var wg sync.WaitGroup
+		for i := range app.MaxPushSubscriptions {
+			wg.Go(func() {
+				<-start
+				sub := app.PushSubscription{Endpoint: fmt.Sprintf("https://push.example.net/%d/%d", round, i)}
+				if _, err := dbs[i%2].SavePushSubscription(ctx, bea.ID, sub); err != nil {
+					t.Error(err)
+				}
+			})
+		}
+		close(start)
+		wg.Wait()
+		subs, err := dbs[1].PushSubscriptions(ctx, bea.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(subs) != app.MaxPushSubscriptions {
+			t.Errorf("round %d: bea keeps %d subscriptions, want %d", round, len(subs), app.MaxPushSubscriptions)
+		}
+		for _, sub := range subs {
+			if !strings.HasPrefix(sub.Endpoint, fmt.Sprintf("https://push.example.net/%d/", round)) {
+				t.Errorf("round %d: bea keeps the older %s", round, sub.Endpoint)
 			}
 		}
 	}
