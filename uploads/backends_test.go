@@ -23,6 +23,7 @@ import (
 // directory or bucket it keeps its files in.
 type testStore struct {
 	*uploads.Store
+	dir string // on disk: the directory; in a bucket: ""
 	// read returns a stored file's bytes; an error wrapping fs.ErrNotExist
 	// when there is none.
 	read func(name string) ([]byte, error)
@@ -62,6 +63,7 @@ func newDiskStore(t testing.TB) *testStore {
 func diskView(t testing.TB, s *uploads.Store, dir string) *testStore {
 	return &testStore{
 		Store: s,
+		dir:   dir,
 		read:  func(name string) ([]byte, error) { return os.ReadFile(filepath.Join(dir, name)) },
 		list: func() []string {
 			entries, err := os.ReadDir(dir)
