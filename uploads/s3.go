@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"net"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -207,17 +208,25 @@ func (s s3Storage) checkWritable(ctx context.Context) error {
 	return nil
 }
 
-// withoutHost keeps an error for /healthz to the store's own words: a
-// network error from net/http names the store's address, which is the
-// operator's business only.
+// withoutHost keeps an error for /healthz to what went wrong: the errors of
+// net/http and net name the store's URL, host name or address, which are
+// the operator's business only.
 func withoutHost(err error) error {
 	var e minio.ErrorResponse
 	if errors.As(err, &e) {
-		return errors.New(e.Error())
+		return errors.New(e.Error()) // the store's own words, as the code says
 	}
-	var u *url.Error
-	if errors.As(err, &u) {
-		return u.Err
+	var dnsErr *net.DNSError
+	if errors.As(err, &dnsErr) {
+		return fmt.Errorf("cannot look up the store's host: %s", dnsErr.Err)
+	}
+	var opErr *net.OpError
+	if errors.As(err, &opErr) {
+		return fmt.Errorf("%s: %w", opErr.Op, opErr.Err)
+	}
+	var urlErr *url.Error
+	if errors.As(err, &urlErr) {
+		return urlErr.Err
 	}
 	return err
 }
