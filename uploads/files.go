@@ -7,12 +7,18 @@ import (
 	"encoding/hex"
 	"errors"
 	"syscall"
+	"time"
 
 	"rehome/app"
 )
 
 // URLPrefix is where Handler is expected to be mounted.
 const URLPrefix = "/images/"
+
+// removeTimeout bounds removing a picture whose thumbnail could not be
+// stored: a store that does not answer by then leaves an orphan nobody
+// links to, not a broken picture.
+const removeTimeout = 10 * time.Second
 
 // store writes both files under a fresh random name. Either both appear,
 // complete, or neither does.
@@ -25,7 +31,7 @@ func (s *Store) store(ctx context.Context, full, thumb *encoded) (*app.Image, er
 	}
 	if err := s.files.put(ctx, thumbName, bytes.NewReader(thumb.data), int64(len(thumb.data))); err != nil {
 		// The request may be what ended; the first file goes all the same.
-		cleanup, cancel := context.WithTimeout(context.WithoutCancel(ctx), checkTimeout)
+		cleanup, cancel := context.WithTimeout(context.WithoutCancel(ctx), removeTimeout)
 		defer cancel()
 		s.files.remove(cleanup, fullName)
 		return nil, storageRefused(err)
