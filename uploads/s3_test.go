@@ -372,3 +372,53 @@ func TestImportStopsAtARefusal(t *testing.T) {
 		t.Errorf("the store's refusal is lost: %v", err)
 	}
 }
+
+// abortingWriter passes a response on until after bytes have gone out,
+// then ends the connection, as a store that fails mid-answer does.
+type abortingWriter struct {
+	http.ResponseWriter
+	after int
+}
+
+func (w *abortingWriter) Write(p []byte) (int, error) {
+	if len(p) >= w.after {
+		n, _ := w.ResponseWriter.Write(p[:w.after])
+		http.NewResponseController(w.ResponseWriter).Flush()
+		w.after -= n
+		panic(http.ErrAbortHandler)
+	}
+	w.after -= len(p)
+	return w.ResponseWriter.Write(p)
+}
+
+// An object is streamed through, not read whole before the answer starts:
+// when the store fails halfway through a GET, what came before the failure
+// has already gone out to the client. (Read whole first, nothing would
+// have.)
+func TestS3StreamsAnObjectThrough(t *testing.T) {
+	const size, cut = 1 << 20, 256 << 10
+	var abort atomic.Bool
+	s := openS3Store(t, s3test.ServerWith(t, func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.Method == http.MethodGet && abort.Load() {
+				w = &abortingWriter{ResponseWriter: w, after: cut}
+			}
+			next.ServeHTTP(w, r)
+		})
+	}))
+	name := strings.Repeat("c", 32) + ".jpg"
+	data := bytes.Repeat([]byte("0123456789abcdef"), size/16)
+	s.plant(name, data)
+	h := http.StripPrefix("/images/", s.Handler())
+	if rec := serve(h, http.MethodGet, "/images/"+name, nil); rec.Code != http.StatusOK || rec.Body.Len() != size {
+		t.Fatalf("GET: %d with %d bytes, want %d", rec.Code, rec.Body.Len(), size)
+	}
+
+	abort.Store(true)
+	rec := serve(h, http.MethodGet, "/images/"+name, nil)
+	got := rec.Body.Bytes()
+	if rec.Code != http.StatusOK || len(got) == 0 || len(got) > cut || !bytes.HasPrefix(data, got) {
+		t.Errorf("the store failed after %d bytes; the client got %d, %d bytes of the object: %v",
+			cut, rec.Code, len(got), bytes.HasPrefix(data, got))
+	}
+}
