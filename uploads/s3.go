@@ -114,7 +114,8 @@ func (c S3Config) String() string {
 func (c S3Config) GoString() string { return "uploads.S3Config(" + c.String() + ")" }
 
 // OpenS3 returns a Store keeping its pictures in the bucket rawURL names
-// (see ParseS3URL), once it has checked that the bucket is there.
+// (see ParseS3URL), once it has checked, within ctx, that the bucket is
+// there. Its errors name the bucket and the host, never the secret key.
 func OpenS3(ctx context.Context, rawURL string) (*Store, error) {
 	cfg, err := ParseS3URL(rawURL)
 	if err != nil {
@@ -149,8 +150,9 @@ type s3Storage struct {
 }
 
 // put is one PUT, which S3 makes visible whole or not at all, and only once
-// it is stored durably. The objects carry the headers the handler sends, so
-// they are right too for whoever reads the bucket directly.
+// it is stored durably. The objects carry the handler's Content-Type and
+// Cache-Control, so that they are right too for a CDN or anyone else that
+// reads the bucket directly.
 func (s s3Storage) put(ctx context.Context, name string, r io.Reader, size int64) error {
 	_, err := s.client.PutObject(ctx, s.bucket, name, r, size, minio.PutObjectOptions{
 		ContentType:  contentTypeOf(name),
