@@ -8,7 +8,6 @@ import (
 	"io"
 	"net"
 	"net/http"
-	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -20,11 +19,10 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/johannesboyne/gofakes3"
-	"github.com/johannesboyne/gofakes3/backend/s3mem"
 
 	"rehome/internal/pgtest"
 	"rehome/internal/testlog"
+	"rehome/uploads/s3test"
 )
 
 // TestTwoInstancesBehindALoadBalancer runs two real binaries on one
@@ -41,7 +39,7 @@ func TestTwoInstancesBehindALoadBalancer(t *testing.T) {
 	if err != nil {
 		t.Fatal("HAProxy is not installed (apt-get install haproxy): ", err)
 	}
-	objects := objectStore(t)
+	objects := s3test.Server(t)
 	dir := t.TempDir()
 	bin := buildBinary(t, dir)
 	env := []string{"REHOME_DATABASE_URL=" + database, "REHOME_S3_URL=" + objects}
@@ -237,18 +235,6 @@ func TestTwoInstancesBehindALoadBalancer(t *testing.T) {
 // maxFailedWrites is how many writes through the balancer may fail: those
 // in flight on the instance killed, and no more.
 const maxFailedWrites = 5
-
-// objectStore serves an in-memory S3 bucket for the test and returns its URL.
-func objectStore(t *testing.T) string {
-	t.Helper()
-	backend := s3mem.New()
-	if err := backend.CreateBucket("rehome"); err != nil {
-		t.Fatal(err)
-	}
-	server := httptest.NewServer(gofakes3.New(backend).Server())
-	t.Cleanup(server.Close)
-	return "s3://key:secret@" + strings.TrimPrefix(server.URL, "http://") + "/rehome?region=us-east-1&tls=false"
-}
 
 // startInstance starts the binary with env added to its environment.
 func startInstance(t *testing.T, bin, data string, env []string) *process {
