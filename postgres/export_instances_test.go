@@ -1,0 +1,14 @@
+package postgres
+
+import "testing"
+
+// HearForTests has hook told what db's listener handles, until t ends:
+// each notification's channel and whether db sent it, or "" once the
+// listener connected again.
+func HearForTests(t testing.TB, db *DB, hook func(channel string, own bool)) {
+	listenHooks.Store(db, hook)
+	t.Cleanup(func() { listenHooks.Delete(db) })
+}
+
+// InstanceName is db's application_name, which names its connections.
+func InstanceName(db *DB) string { return db.name }
