@@ -1,6 +1,10 @@
 package postgres
 
-import "testing"
+import (
+	"context"
+	"testing"
+	"time"
+)
 
 // HearForTests has hook told what db's listener handles, until t ends:
 // each notification's channel and whether db sent it, or "" once the
@@ -12,3 +16,6 @@ func HearForTests(t testing.TB, db *DB, hook func(channel string, own bool)) {
 
 // InstanceName is db's application_name, which names its connections.
 func InstanceName(db *DB) string { return db.name }
+
+// Sweep deletes the rate limits' keys whose attempts all left their window.
+func (r *RateLimits) Sweep(now time.Time) error { return r.sweep(context.Background(), now) }
