@@ -19,3 +19,11 @@ func InstanceName(db *DB) string { return db.name }
 
 // Sweep deletes the rate limits' keys whose attempts all left their window.
 func (r *RateLimits) Sweep(now time.Time) error { return r.sweep(context.Background(), now) }
+
+// ListenerPID is the server process of the connection b listens on.
+func (b *Broker) ListenerPID() uint32 { return b.pid.Load() }
+
+// HoldDeliveries has b run hold before each event reaches its hub, and
+// waiting each time it starts waiting for its hub to hear an id; set them
+// before anything is published.
+func (b *Broker) HoldDeliveries(hold, waiting func(id int64)) { b.hold, b.waiting = hold, waiting }
