@@ -9,11 +9,16 @@ import (
 	"rehome/app"
 )
 
+// The answers are found by their key and forgotten by age
+// (idempotency_keys_by_age); see TestAccountQueriesUseIndexes.
+const (
+	storedAnswerQuery  = `SELECT request_hash, status, body FROM idempotency_keys WHERE user_id = $1 AND key = $2 AND created > $3`
+	forgetAnswersQuery = `DELETE FROM idempotency_keys WHERE created < $1`
+)
+
 func (db *DB) StoredAnswer(ctx context.Context, userID int64, key string) (*app.StoredAnswer, error) {
 	var a app.StoredAnswer
-	err := db.pool.QueryRow(ctx, `
-		SELECT request_hash, status, body FROM idempotency_keys WHERE user_id = $1 AND key = $2 AND created > $3`,
-		userID, key, db.now().Add(-app.IdempotencyTTL).UnixMilli()).Scan(&a.RequestHash, &a.Status, &a.Body)
+	err := db.pool.QueryRow(ctx, storedAnswerQuery, userID, key, db.now().Add(-app.IdempotencyTTL).UnixMilli()).Scan(&a.RequestHash, &a.Status, &a.Body)
 	if err != nil {
 		return nil, notFound(err, "Answer")
 	}
@@ -43,7 +48,7 @@ func (db *DB) KeepAnswer(ctx context.Context, userID int64, key string, a *app.S
 func (db *DB) ForgetAnswersBefore(ctx context.Context, t time.Time) (int64, error) {
 	var forgotten int64
 	err := db.inTx(ctx, func(tx pgx.Tx) error {
-		tag, err := tx.Exec(ctx, `DELETE FROM idempotency_keys WHERE created < $1`, t.UnixMilli())
+		tag, err := tx.Exec(ctx, forgetAnswersQuery, t.UnixMilli())
 		forgotten = tag.RowsAffected()
 		return err
 	})

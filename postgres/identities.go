@@ -8,10 +8,12 @@ import (
 	"rehome/app"
 )
 
+const userByIdentityQuery = `SELECT ` + userColumns + ` FROM users
+	WHERE id = (SELECT user_id FROM identities WHERE provider = $1 AND subject = $2)`
+
 // UserByIdentity is the account a provider's subject is linked to.
 func (db *DB) UserByIdentity(ctx context.Context, provider, subject string) (*app.User, error) {
-	u, err := scanUser(db.pool.QueryRow(ctx, `SELECT `+userColumns+` FROM users
-		WHERE id = (SELECT user_id FROM identities WHERE provider = $1 AND subject = $2)`, provider, subject))
+	u, err := scanUser(db.pool.QueryRow(ctx, userByIdentityQuery, provider, subject))
 	return u, notFound(err, "Account")
 }
 

@@ -14,6 +14,10 @@ import (
 // instead of deadlocking with it, and then finds the link voided or not.
 // table is one of the link tables, never input.
 func holdLinkAccount(ctx context.Context, tx pgx.Tx, table string, tokenHash []byte) error {
-	_, err := tx.Exec(ctx, `SELECT 1 FROM users WHERE id = (SELECT user_id FROM `+table+` WHERE token_hash = $1) FOR NO KEY UPDATE`, tokenHash)
+	_, err := tx.Exec(ctx, holdLinkAccountQuery(table), tokenHash)
 	return err
+}
+
+func holdLinkAccountQuery(table string) string {
+	return `SELECT 1 FROM users WHERE id = (SELECT user_id FROM ` + table + ` WHERE token_hash = $1) FOR NO KEY UPDATE`
 }

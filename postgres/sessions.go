@@ -22,10 +22,17 @@ type SessionStore struct {
 // the services (see package api's doc).
 func (db *DB) Sessions() *SessionStore { return &SessionStore{db: db} }
 
+// The session queries each go by an index of sessions; see
+// TestAccountQueriesUseIndexes.
+const (
+	findSessionQuery   = `SELECT data FROM sessions WHERE token = $1 AND expiry > $2`
+	deleteExpiredQuery = `DELETE FROM sessions WHERE expiry <= $1`
+	endSessionQuery    = `DELETE FROM sessions WHERE user_id = $1 AND id = $2`
+)
+
 func (s *SessionStore) FindCtx(ctx context.Context, token string) ([]byte, bool, error) {
 	var data []byte
-	err := s.db.pool.QueryRow(ctx, `SELECT data FROM sessions WHERE token = $1 AND expiry > $2`,
-		token, s.db.millis()).Scan(&data)
+	err := s.db.pool.QueryRow(ctx, findSessionQuery, token, s.db.millis()).Scan(&data)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, false, nil
 	}
@@ -86,7 +93,7 @@ func (s *SessionStore) Delete(token string) error {
 func (s *SessionStore) DeleteExpired(ctx context.Context) (int64, error) {
 	var deleted int64
 	err := s.db.inTx(ctx, func(tx pgx.Tx) error {
-		tag, err := tx.Exec(ctx, `DELETE FROM sessions WHERE expiry <= $1`, s.db.millis())
+		tag, err := tx.Exec(ctx, deleteExpiredQuery, s.db.millis())
 		deleted = tag.RowsAffected()
 		return err
 	})
@@ -149,7 +156,7 @@ func (db *DB) AccountSessions(ctx context.Context, userID int64, current string,
 // it commits, find nothing.
 func (db *DB) EndAccountSession(ctx context.Context, userID int64, id string) error {
 	return db.inTx(ctx, func(tx pgx.Tx) error {
-		tag, err := tx.Exec(ctx, `DELETE FROM sessions WHERE user_id = $1 AND id = $2`, userID, id)
+		tag, err := tx.Exec(ctx, endSessionQuery, userID, id)
 		if err != nil {
 			return err
 		}

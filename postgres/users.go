@@ -51,14 +51,20 @@ func (db *DB) insertUser(ctx context.Context, tx pgx.Tx, u *app.User, passwordHa
 	return err
 }
 
+// The accounts by key; see TestAccountQueriesUseIndexes.
+const (
+	userByIDQuery    = `SELECT ` + userColumns + ` FROM users WHERE id = $1`
+	userByEmailQuery = `SELECT ` + userColumns + ` FROM users WHERE email = $1`
+)
+
 // UserByID reads the database each time: this store keeps no cache, so no
 // answer is older than a write any instance returned from.
 func (db *DB) UserByID(ctx context.Context, id int64) (*app.User, error) {
-	return scanUser(db.pool.QueryRow(ctx, `SELECT `+userColumns+` FROM users WHERE id = $1`, id))
+	return scanUser(db.pool.QueryRow(ctx, userByIDQuery, id))
 }
 
 func (db *DB) UserByEmail(ctx context.Context, email string) (*app.User, error) {
-	return scanUser(db.pool.QueryRow(ctx, `SELECT `+userColumns+` FROM users WHERE email = $1`, email))
+	return scanUser(db.pool.QueryRow(ctx, userByEmailQuery, email))
 }
 
 func (db *DB) PasswordHash(ctx context.Context, email string) (*app.User, []byte, error) {
