@@ -3,9 +3,12 @@ package postgres_test
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"reflect"
 	"testing"
 	"time"
+
+	"github.com/jackc/pgx/v5"
 
 	"rehome/app"
 	"rehome/postgres"
@@ -224,6 +227,42 @@ func TestExpiredSessionsEndedAreTold(t *testing.T) {
 	}
 	if want := []app.SessionsEnded{{Sessions: []string{app.SessionID("old")}}}; !reflect.DeepEqual(told, want) {
 		t.Errorf("told %+v, want %+v", told, want)
+	}
+	if _, found, err := store.FindCtx(ctx, "live"); err != nil || !found {
+		t.Errorf("a live session after the cleanup: found %v, %v", found, err)
+	}
+}
+
+// TestManyExpiredSessions: a cleanup of more expired sessions than one
+// transaction deletes deletes them all, in batches, and tells each once.
+func TestManyExpiredSessions(t *testing.T) {
+	ctx := context.Background()
+	db := mustOpenDB(t)
+	told := map[string]int{}
+	db.OnSessionsEnded(func(e app.SessionsEnded) {
+		for _, id := range e.Sessions {
+			told[id]++
+		}
+	})
+	expired := 2*postgres.ExpiredBatch + 1
+	rows := make([][]any, expired)
+	for i := range rows {
+		rows[i] = []any{fmt.Sprint("old", i), []byte("data"), time.Now().Add(-time.Second).UnixMilli(), app.SessionID(fmt.Sprint("old", i))}
+	}
+	_, err := db.Pool().CopyFrom(ctx, pgx.Identifier{"sessions"}, []string{"token", "data", "expiry", "id"}, pgx.CopyFromRows(rows))
+	acctMust(t, err)
+	store := db.Sessions()
+	acctMust(t, store.CommitCtx(ctx, "live", []byte("data"), time.Now().Add(time.Hour)))
+	if n, err := store.DeleteExpired(ctx); err != nil || n != int64(expired) {
+		t.Errorf("deleted %d expired, %v; want %d", n, err, expired)
+	}
+	if len(told) != expired {
+		t.Errorf("told of %d sessions, want %d", len(told), expired)
+	}
+	for id, times := range told {
+		if times != 1 {
+			t.Errorf("session %s told %d times", id, times)
+		}
 	}
 	if _, found, err := store.FindCtx(ctx, "live"); err != nil || !found {
 		t.Errorf("a live session after the cleanup: found %v, %v", found, err)

@@ -43,7 +43,7 @@ func TestAccountQueriesUseIndexes(t *testing.T) {
 		"account sessions":      {accountSessionsCount, []any{7, now}},
 		"account sessions page": {accountSessionsPage, []any{7, now, "id7", 24, 0}},
 		"end a session":         {endSessionQuery, []any{7, "id7"}},
-		"expired sessions":      {deleteExpiredQuery, []any{now}},
+		"expired sessions":      {deleteExpiredQuery, []any{now, 500}},
 		"stored answer":         {storedAnswerQuery, []any{7, "key7", now - 1000}},
 		"old answers":           {forgetAnswersQuery, []any{now - 19_900}},
 		"reset link's account":  {holdLinkAccountQuery("password_resets"), []any{[]byte("reset7")}},
