@@ -1,30 +1,15 @@
 package postgres
 
-// Copies of helpers other files of this package own, ported from sqlite
+// Copies of helpers another file of this package owns, ported from sqlite
 // with the same names and signatures, so that the accounts compile and
-// are tested before those files are: queueMail (mail.go), reportsBy and
-// refreshReport (reports.go). This file goes once they are in.
+// are tested before that file is: reportsBy and refreshReport
+// (reports.go). This file goes once it is in.
 
 import (
 	"context"
 
 	"github.com/jackc/pgx/v5"
-
-	"rehome/app"
 )
-
-// queueMail queues m in tx, the transaction of the change it tells of; a
-// nil mail queues nothing.
-func (db *DB) queueMail(ctx context.Context, tx pgx.Tx, m *app.Mail) error {
-	if m == nil {
-		return nil
-	}
-	now := db.millis()
-	_, err := tx.Exec(ctx, `
-		INSERT INTO mail_queue (recipient, subject, text_body, html_body, queued, next_try)
-		VALUES ($1, $2, $3, $4, $5, $6)`, m.To, m.Subject, m.Text, m.HTML, now, now)
-	return err
-}
 
 // reportsBy lists the reports a user took part in.
 func (db *DB) reportsBy(ctx context.Context, tx pgx.Tx, userID int64) ([]int64, error) {
