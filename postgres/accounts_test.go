@@ -482,3 +482,34 @@ func TestDeleteUserStore(t *testing.T) {
 		}
 	})
 }
+
+// TestDeleteUserCancelsABookingMadeMeanwhile: a booking by the account,
+// inserted but not yet committed when the deletion begins, is cancelled
+// with the others once it commits, never left open behind the account.
+func TestDeleteUserCancelsABookingMadeMeanwhile(t *testing.T) {
+	ctx := context.Background()
+	s := newAcctShop(t)
+	p := s.product(t, s.seller, "table")
+	bea := acctUser(t, s.db, "bea", app.RoleBuyer)
+	booking, err := s.db.Pool().Begin(ctx)
+	acctMust(t, err)
+	defer booking.Rollback(context.WithoutCancel(ctx))
+	var id int64
+	acctMust(t, booking.QueryRow(ctx, `
+		INSERT INTO bookings (product_id, buyer_id, seller_id, product, category, image, thumb_url, price, location,
+			buyer_name, buyer_email, buyer_phone, status, created)
+		VALUES ($1, $2, $3, 'table', 'Décor', '', '', 2550, 'Station', 'bea', 'bea@example.com', '', 'Booked', 0) RETURNING id`,
+		p, bea.ID, s.seller.ID).Scan(&id))
+
+	deleted := make(chan error, 1)
+	go func() { deleted <- s.db.DeleteUser(ctx, bea.ID, nil) }()
+	waitForALockWait(t, s.db, deleted)
+	acctMust(t, booking.Commit(ctx))
+	acctMust(t, <-deleted)
+	if b := s.booking(t, id); b.Status != "Cancelled" || b.Buyer != nil {
+		t.Errorf("the booking made meanwhile is %+v, want Cancelled", b)
+	}
+	if n := s.openBookings(t, p); n != 0 {
+		t.Errorf("the table has %d open bookings", n)
+	}
+}

@@ -126,17 +126,26 @@ func (db *DB) changeUserRecorded(ctx context.Context, query string, id int64, no
 }
 
 // DeleteUser takes the account's listings, from any category, with it.
-// Deleting an admin first locks every admin's row (SELECT ... FOR UPDATE,
-// in id order so that two such deletions queue rather than deadlock) and
-// only then counts them: of two admins deleting each other at once, the
-// second counts after the first has committed. The DELETE itself waits for
-// any other write holding the account's row and finds nothing if that
-// write deleted it.
+// It holds the account's row (SELECT ... FOR UPDATE) before it cancels
+// anything: a booking or report by or of the account, whose insert takes a
+// share of that row for its foreign key, either committed before, and is
+// cancelled with the rest, or waits and then finds the account gone; none
+// slips in between the cancelling and the delete. Deleting an admin locks
+// every admin's row instead (in id order, so that two such deletions queue
+// rather than deadlock) and only then counts them: of two admins deleting
+// each other at once, the second counts after the first has committed.
 func (db *DB) DeleteUser(ctx context.Context, id int64, audit *app.AuditEntry) error {
 	return db.inTx(ctx, func(tx pgx.Tx) error {
 		var role string
 		if err := tx.QueryRow(ctx, `SELECT role FROM users WHERE id = $1`, id).Scan(&role); err != nil {
 			return notFound(err, "User")
+		}
+		if app.Role(role) != app.RoleAdmin {
+			// Read again under the lock: an admin now (promoted meanwhile)
+			// is counted with the others below.
+			if err := tx.QueryRow(ctx, `SELECT role FROM users WHERE id = $1 FOR UPDATE`, id).Scan(&role); err != nil {
+				return notFound(err, "User")
+			}
 		}
 		if app.Role(role) == app.RoleAdmin {
 			if _, err := tx.Exec(ctx, `SELECT id FROM users WHERE role = 'Admin' ORDER BY id FOR UPDATE`); err != nil {
