@@ -14,7 +14,7 @@ var SuggestionQueries = map[string]struct {
 	Args  []any
 }{
 	"known word":   {knownWordQuery, []any{"sof", wordsFrom("sof")}},
-	"known letter": {knownLetterQuery, []any{"a"}},
+	"known letter": {knownWordQuery, []any{"a", "a\x01"}},
 	"close words":  {closeWordsQuery, []any{"t", wordsFrom("t"), 3, 7}},
 	"word uses":    {wordUsesQuery, []any{[]string{"table", "tables"}}},
 }

@@ -170,6 +170,7 @@ func TestSearchSuggestsASpelling(t *testing.T) {
 		{"tablex", "", "table"},                // 'table' and 'tables': as close, as used
 		{"oak tabel", "Chairs", ""},            // 'oak table' finds no chair either
 		{"cafe tabel", "Tables", "cafe table"}, // words held stay as folded
+		{"a tabel", "", "a table"},             // 'a' held as it is
 		{"xylophone", "", ""},
 		{"sofa", "", ""},  // found: nothing to suggest
 		{"atble", "", ""}, // the first letter is kept

@@ -62,8 +62,12 @@ func (db *DB) suggest(ctx context.Context, s app.Search) (string, error) {
 }
 
 const (
-	knownWordQuery   = `SELECT EXISTS (SELECT 1 FROM search_words WHERE word >= $1 AND word < $2)`
-	knownLetterQuery = `SELECT EXISTS (SELECT 1 FROM search_words WHERE word = $1)`
+	// The first word of a range: ordered, so read from the index even
+	// where the planner expects the range to hold many words. The word
+	// is asked about because a search found nothing, so the range is
+	// often empty, and a scan of the table hoping to meet one soon would
+	// read it all.
+	knownWordQuery = `SELECT word FROM search_words WHERE word >= $1 AND word < $2 ORDER BY word LIMIT 1`
 	// The words that begin with one letter, no more letters longer or
 	// shorter than an edit allows, each once. search_words holds a row
 	// per word and listing, so a range of its primary key holds each
@@ -85,16 +89,19 @@ const (
 func wordsFrom(prefix string) string { return prefix + "\U0010FFFF" }
 
 // knownWord says whether any listing holds the word or a word it begins;
-// a word of one letter must be held as it is.
+// a word of one letter must be held as it is: no word holds U+0001, so the
+// range up to word+U+0001 holds word alone.
 func (db *DB) knownWord(ctx context.Context, word string) (bool, error) {
-	var known bool
-	var err error
+	end := wordsFrom(word)
 	if utf8.RuneCountInString(word) <= 1 {
-		err = db.pool.QueryRow(ctx, knownLetterQuery, word).Scan(&known)
-	} else {
-		err = db.pool.QueryRow(ctx, knownWordQuery, word, wordsFrom(word)).Scan(&known)
+		end = word + "\x01"
 	}
-	return known, err
+	rows, err := db.pool.Query(ctx, knownWordQuery, word, end)
+	if err != nil {
+		return false, err
+	}
+	defer rows.Close()
+	return rows.Next(), rows.Err()
 }
 
 // closestWord is the listings' word closest to word, the most used of the
