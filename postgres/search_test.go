@@ -194,6 +194,9 @@ func TestSearchFollowsEveryWrite(t *testing.T) {
 		got := s.find(t, text, app.SearchInput{Sort: app.SortNewest})
 		return strings.Join(names(got.Items), ", ") + " / " + got.Suggestion
 	}
+	plan := *s.listed["Oak table"]
+	plan.Name, plan.Description = "Floor plan", "Drawn"
+	must(t, s.db.CreateProduct(s.ctx, &plan))
 	s.exec(t, `UPDATE categories SET name = 'Seating', name_key = 'seating' WHERE name = 'Chairs'`)
 	s.exec(t, `UPDATE products SET name = 'Walnut table' WHERE id = $1`, s.listed["Oak table"].ID)
 	s.exec(t, `DELETE FROM products WHERE id = $1`, s.listed["Wooden chair"].ID)
@@ -204,7 +207,8 @@ func TestSearchFollowsEveryWrite(t *testing.T) {
 		{"oak", " / "},
 		{"walnut", "Walnut table / "},
 		{"walnat", " / walnut"},
-		{"dezk", " / "}, // the deleted listing's word
+		{"dezk", " / "},     // the deleted listing's word
+		{"plai", " / plan"}, // no listing holds 'plain' now
 	} {
 		t.Run(tc.text, func(t *testing.T) {
 			if got := found(t, tc.text); got != tc.want {
