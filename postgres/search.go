@@ -30,9 +30,10 @@ func (db *DB) SearchProducts(ctx context.Context, s app.Search, page app.Page) (
 	if err != nil {
 		return result, err
 	}
-	if len(result.Items) == 0 && page.Offset > 0 {
-		// Past the last page: the total comes with the first listing. A
-		// page past the last is rare, so the common one costs one query.
+	if len(result.Items) == 0 && (page.Offset > 0 || page.Limit == 0) {
+		// Past the last page (or a page of none): the total comes with the
+		// first listing. Such pages are rare, so the common one costs one
+		// query.
 		if _, result.Total, err = db.searchPage(ctx, q, app.Page{Limit: 1}); err != nil {
 			return result, err
 		}

@@ -266,3 +266,24 @@ func TestSearchReadsNoWordAsSyntax(t *testing.T) {
 		}
 	}
 }
+
+// TestSearchCountsOnEveryPage: the total is every match's, on the first
+// page, the last, past the last and on a page of none.
+func TestSearchCountsOnEveryPage(t *testing.T) {
+	s := newSearchShop(t)
+	search, err := app.CheckSearch(app.SearchInput{Text: "chairs"}) // the five listed as chairs
+	must(t, err)
+	for _, tc := range []struct {
+		page  app.Page
+		items int
+	}{
+		{app.Page{Limit: 2}, 2}, {app.Page{Limit: 2, Offset: 4}, 1}, {app.Page{Limit: 2, Offset: 5}, 0},
+		{app.Page{Limit: 10, Offset: 1000}, 0}, {app.Page{Limit: 0}, 0},
+	} {
+		got, err := s.db.SearchProducts(s.ctx, search, tc.page)
+		must(t, err)
+		if len(got.Items) != tc.items || got.Total != 5 || got.Items == nil {
+			t.Errorf("page %+v: %d of %d, want %d of 5", tc.page, len(got.Items), got.Total, tc.items)
+		}
+	}
+}
