@@ -39,7 +39,7 @@ CREATE FUNCTION rehome_fold(t TEXT) RETURNS TEXT
     RETURN lower(unaccent('unaccent'::regdictionary, t));
 
 -- A listing's document. The weights rank as SQLite's bm25(10, 1, 4, 2)
--- over name, description, category and location: ts_rank's default
+-- over name, description, category and location: ts_rank_cd's default
 -- weights of A, B, C and D are 1.0, 0.4, 0.2 and 0.1.
 CREATE FUNCTION products_search_document(name TEXT, description TEXT, category TEXT, location TEXT) RETURNS tsvector
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
