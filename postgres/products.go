@@ -13,15 +13,21 @@ import (
 
 // productSelect reads a product with its category name and its seller's
 // current name, email, verified state and choice to show their phone, so
-// those are never stale copies.
+// those are never stale copies. productColumns go with productJoins.
+//
+// Whether it is advertised comes from a LEFT JOIN on adverts' unique
+// product_id (one row at most) rather than EXISTS: for an EXISTS the
+// planner hashes the whole adverts table once per list query, where the
+// join probes the index once per product of the page (TestListQueriesUseIndexes).
 const (
 	productColumns = `p.id, p.category_id, c.name, p.name, p.description, p.image, p.thumb_url, p.images, p.thumbs,
 	       p.width_cm, p.depth_cm, p.height_cm, p.condition, p.location, p.original_price, p.resale_price,
 	       p.seller_id, u.name, u.email, p.seller_phone, u.show_phone, u.verified, p.purchase_year, p.use_period, p.status,
-	       p.open_bookings, EXISTS (SELECT 1 FROM adverts a WHERE a.product_id = p.id), p.created`
+	       p.open_bookings, ad.id IS NOT NULL, p.created`
 	productJoins = `
 	JOIN categories c ON c.id = p.category_id
-	JOIN users u ON u.id = p.seller_id`
+	JOIN users u ON u.id = p.seller_id
+	LEFT JOIN adverts ad ON ad.product_id = p.id`
 	productSelect = `SELECT ` + productColumns + ` FROM products p` + productJoins
 )
 
