@@ -19,7 +19,7 @@ import (
 const (
 	advertsCount = `SELECT count(*) FROM adverts a
 		WHERE (SELECT p.status FROM products p WHERE p.id = a.product_id) = 'Available'`
-	advertsPage  = `SELECT ` + productColumns + `
+	advertsPage = `SELECT ` + productColumns + `
 		FROM adverts a JOIN products p ON p.id = a.product_id` + productJoins + `
 		WHERE p.status = 'Available'
 		ORDER BY a.id DESC LIMIT $1 OFFSET $2`
