@@ -43,8 +43,10 @@ var bigTables = map[string]bool{"products": true, "bookings": true, "users": tru
 // TestListQueriesUseIndexes keeps every list query on an index, on a
 // marketplace big enough that PostgreSQL's planner, given the statistics of
 // ANALYZE, would rather read a table whole than through an index if the
-// index did not serve the query: no big table is read by a Seq Scan, and
-// no Sort node sits above a Seq Scan (a page sorted out of a whole table).
+// index did not serve the query: no big table is read by a Seq Scan, and no
+// Sort orders rows that a Seq Scan yields (a page sorted out of a whole
+// table). A Sort of a page's rows, picked in an index's order and joined to
+// a small table read whole, is no such sort.
 func TestListQueriesUseIndexes(t *testing.T) {
 	ctx := context.Background()
 	db, err := Open(ctx, pgtest.NewDatabase(t))
@@ -53,46 +55,75 @@ func TestListQueriesUseIndexes(t *testing.T) {
 	}
 	t.Cleanup(func() { db.Close() })
 	loadMarketplace(t, db, 40_000)
+	// An index-only scan costs what the visibility map spares it: after
+	// VACUUM, with no other transaction in the database, every page is all
+	// visible, as in a marketplace at rest.
+	var pages, visible int
+	if err := db.pool.QueryRow(ctx, `SELECT relpages, relallvisible FROM pg_class WHERE relname = 'products'`).Scan(&pages, &visible); err != nil {
+		t.Fatal(err)
+	}
+	if visible != pages {
+		t.Fatalf("products: %d pages, %d all visible after VACUUM", pages, visible)
+	}
+	plan := func(t *testing.T, query string, args []any) *planNode {
+		var out []byte
+		if err := db.pool.QueryRow(ctx, "EXPLAIN (FORMAT JSON) "+query, args...).Scan(&out); err != nil {
+			t.Fatal(err)
+		}
+		var plans []struct{ Plan planNode }
+		if err := json.Unmarshal(out, &plans); err != nil || len(plans) != 1 {
+			t.Fatalf("plan %s: %v", out, err)
+		}
+		return &plans[0].Plan
+	}
 	for name, q := range listQueries {
 		t.Run(name, func(t *testing.T) {
-			var out []byte
-			if err := db.pool.QueryRow(ctx, "EXPLAIN (FORMAT JSON) "+q.query, q.args...).Scan(&out); err != nil {
-				t.Fatal(err)
-			}
-			var plans []struct{ Plan planNode }
-			if err := json.Unmarshal(out, &plans); err != nil || len(plans) != 1 {
-				t.Fatalf("plan %s: %v", out, err)
-			}
 			text := textPlan(t, db, q.query, q.args)
-			for _, problem := range planProblems(&plans[0].Plan, false) {
+			for _, problem := range planProblems(plan(t, q.query, q.args), false) {
 				t.Errorf("%s; whole plan:\n%s", problem, text)
 			}
 			t.Log("plan:\n" + text)
 		})
 	}
+	// Pages no index serves, to see the check find them on this data.
+	for _, query := range []string{
+		`SELECT id FROM products WHERE status = 'Available' ORDER BY name LIMIT 24`,
+		`SELECT a.id FROM adverts a ORDER BY a.created DESC LIMIT 24`,
+	} {
+		if len(planProblems(plan(t, query, nil), false)) == 0 {
+			t.Errorf("no problem found with %s:\n%s", query, textPlan(t, db, query, nil))
+		}
+	}
 }
 
 // planNode is a node of EXPLAIN (FORMAT JSON)'s plan.
 type planNode struct {
-	NodeType string     `json:"Node Type"`
-	Relation string     `json:"Relation Name"`
-	Index    string     `json:"Index Name"`
-	Plans    []planNode `json:"Plans"`
+	NodeType string `json:"Node Type"`
+	// Relationship is Outer for the rows a join is driven by (and the one
+	// input of a node with one), Inner for those it looks up or hashes,
+	// Member for a part of an Append, SubPlan or InitPlan for a subquery.
+	Relationship string     `json:"Parent Relationship"`
+	Relation     string     `json:"Relation Name"`
+	Index        string     `json:"Index Name"`
+	Plans        []planNode `json:"Plans"`
 }
 
-// planProblems lists the whole-table reads under n; underSort says a Sort
-// node is above it.
-func planProblems(n *planNode, underSort bool) []string {
+// planProblems lists the whole-table reads under n: a Seq Scan of a big
+// table anywhere, and one of any table that yields the rows a Sort above it
+// orders. sorted says the rows n yields are sorted above it.
+func planProblems(n *planNode, sorted bool) []string {
 	var problems []string
 	if n.NodeType == "Seq Scan" {
 		if bigTables[n.Relation] {
 			problems = append(problems, "Seq Scan on "+n.Relation)
-		} else if underSort {
+		} else if sorted {
 			problems = append(problems, "Sort over a Seq Scan on "+n.Relation)
 		}
 	}
 	for i := range n.Plans {
-		problems = append(problems, planProblems(&n.Plans[i], underSort || n.NodeType == "Sort")...)
+		child := &n.Plans[i]
+		yields := child.Relationship == "Outer" || child.Relationship == "Member"
+		problems = append(problems, planProblems(child, (sorted && yields) || n.NodeType == "Sort")...)
 	}
 	return problems
 }
@@ -119,12 +150,20 @@ func TestPlanProblemsFindsWholeTableReads(t *testing.T) {
 		plan planNode
 		want int
 	}{
-		{"index scan", planNode{NodeType: "Limit", Plans: []planNode{{NodeType: "Index Scan", Relation: "products"}}}, 0},
-		{"whole products", planNode{NodeType: "Aggregate", Plans: []planNode{{NodeType: "Seq Scan", Relation: "products"}}}, 1},
+		{"index scan", planNode{NodeType: "Limit", Plans: []planNode{{NodeType: "Index Scan", Relationship: "Outer", Relation: "products"}}}, 0},
+		{"whole products", planNode{NodeType: "Aggregate", Plans: []planNode{{NodeType: "Seq Scan", Relationship: "Outer", Relation: "products"}}}, 1},
 		{"categories by key", planNode{NodeType: "Seq Scan", Relation: "categories"}, 0},
-		{"categories sorted", planNode{NodeType: "Sort", Plans: []planNode{{NodeType: "Seq Scan", Relation: "categories"}}}, 1},
-		{"sorted deep down", planNode{NodeType: "Limit", Plans: []planNode{{NodeType: "Sort", Plans: []planNode{
-			{NodeType: "Hash Join", Plans: []planNode{{NodeType: "Seq Scan", Relation: "categories"}}}}}}}, 1},
+		{"categories sorted", planNode{NodeType: "Sort", Plans: []planNode{{NodeType: "Seq Scan", Relationship: "Outer", Relation: "categories"}}}, 1},
+		{"sorted deep down", planNode{NodeType: "Limit", Plans: []planNode{{NodeType: "Sort", Relationship: "Outer", Plans: []planNode{
+			{NodeType: "Hash Join", Relationship: "Outer", Plans: []planNode{
+				{NodeType: "Seq Scan", Relationship: "Outer", Relation: "categories"},
+				{NodeType: "Hash", Relationship: "Inner", Plans: []planNode{{NodeType: "Index Scan", Relationship: "Outer", Relation: "products"}}},
+			}}}}}}, 1},
+		{"a page sorted, joined to categories", planNode{NodeType: "Sort", Plans: []planNode{
+			{NodeType: "Hash Join", Relationship: "Outer", Plans: []planNode{
+				{NodeType: "Limit", Relationship: "Outer", Plans: []planNode{{NodeType: "Index Only Scan", Relationship: "Outer", Relation: "products"}}},
+				{NodeType: "Hash", Relationship: "Inner", Plans: []planNode{{NodeType: "Seq Scan", Relationship: "Outer", Relation: "categories"}}},
+			}}}}, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := planProblems(&tc.plan, false); len(got) != tc.want {
@@ -136,10 +175,17 @@ func TestPlanProblemsFindsWholeTableReads(t *testing.T) {
 
 // loadMarketplace fills db with n listings in 20 categories by 500
 // sellers, one in five sold, with a booking for every seventh and an advert
-// for every hundredth, then has PostgreSQL gather its statistics.
+// for every hundredth, then has PostgreSQL gather its statistics. Autovacuum
+// is off for the tables: its ANALYZE, started by the load, would hold a
+// snapshot that keeps VACUUM from marking the last pages written all visible.
 func loadMarketplace(t *testing.T, db *DB, n int) {
 	t.Helper()
 	ctx := context.Background()
+	for _, table := range []string{"users", "images", "categories", "products", "bookings", "adverts"} {
+		if _, err := db.pool.Exec(ctx, `ALTER TABLE `+table+` SET (autovacuum_enabled = false)`); err != nil {
+			t.Fatal(err)
+		}
+	}
 	users := make([]app.User, 500)
 	for i := range users {
 		users[i] = app.User{Name: fmt.Sprint("Seller ", i), Email: fmt.Sprintf("s%d@example.com", i), Role: app.RoleSeller}
