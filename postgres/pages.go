@@ -14,9 +14,10 @@ import (
 // Here the page's IDs come from that index alone (an index-only scan: id is
 // one of its columns), so an offset costs a walk over index entries, not
 // heap rows, and only the page's own rows are read. A keyset page would seek
-// straight to its start, but pages are asked for by offset (app.Page), and
-// the web app jumps to any page. The total is the category's count of
-// listings for sale, kept by trigger, read in the same snapshot.
+// straight to its start, but pages are asked for by offset (app.Page), with
+// no key of the page before. The total is the category's count of listings
+// for sale, kept by trigger (categories.listed), read in the same snapshot:
+// no count of the index's entries.
 const (
 	categoryCountQuery = `SELECT coalesce((SELECT listed FROM categories WHERE id = $1), 0)`
 	categoryPageQuery  = `SELECT ` + productColumns + `
