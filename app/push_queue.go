@@ -26,8 +26,9 @@ type QueuedPush struct {
 // note goes out once however many of them run.
 type PushQueue interface {
 	// QueuePush adds notes to the queue in one transaction, each due from
-	// its Queued time (their IDs are ignored). A note of an account that is
-	// gone is not queued.
+	// its Queued time (their IDs are ignored). A note nobody would get is
+	// not queued: its account is gone, has no browser subscribed, or
+	// turned its kind off.
 	QueuePush(ctx context.Context, notes []QueuedPush) error
 	// ClaimDuePush claims, in one step, up to limit notes due at now,
 	// oldest first, for holder until now+lease: no other claim takes them

@@ -9,14 +9,17 @@ import (
 	"rehome/app"
 )
 
-// QueuePush inserts each note only while its account exists, so that an
-// account deleted since its event leaves nothing to deliver rather than
-// failing the others' insert. The foreign key's check locks the account's
-// row (FOR KEY SHARE): a deletion racing the insert either committed first
-// (the note is not queued, or, if it committed in the instant between the
-// insert's read and its check, the insert is refused as a conflict) or
-// waits for the insert to commit and takes the note with it (ON DELETE
-// CASCADE).
+// QueuePush inserts each note only for an account that is there, has a
+// browser subscribed and left the note's kind on: most people have no
+// browser subscribed, and their events cost no queued note, and an
+// account deleted since its event fails no other note's insert. A
+// subscription or preference changing meanwhile is the sender's to see:
+// it reads both again as it delivers. The foreign key's check locks the
+// account's row (FOR KEY SHARE): a deletion racing the insert either
+// committed first (the note is not queued, or, if it committed in the
+// instant between the insert's read and its check, the insert is refused
+// as a conflict) or waits for the insert to commit and takes the note with
+// it (ON DELETE CASCADE).
 func (db *DB) QueuePush(ctx context.Context, notes []app.QueuedPush) error {
 	if len(notes) == 0 {
 		return nil
@@ -26,7 +29,9 @@ func (db *DB) QueuePush(ctx context.Context, notes []app.QueuedPush) error {
 			queued := n.Queued.UnixMilli()
 			_, err := tx.Exec(ctx, `
 				INSERT INTO push_queue (user_id, kind, title, body, path, tag, queued, next_try)
-				SELECT id, $1, $2, $3, $4, $5, $6, $6 FROM users WHERE id = $7`,
+				SELECT id, $1, $2, $3, $4, $5, $6, $6 FROM users u WHERE id = $7
+					AND EXISTS (SELECT 1 FROM push_subscriptions s WHERE s.user_id = u.id)
+					AND NOT EXISTS (SELECT 1 FROM push_kinds_off k WHERE k.user_id = u.id AND k.kind = $1)`,
 				string(n.Kind), n.Title, n.Body, n.Path, n.Tag, queued, n.UserID)
 			if err != nil {
 				return referenceGone(err)

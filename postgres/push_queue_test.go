@@ -11,11 +11,17 @@ import (
 	"rehome/postgres"
 )
 
-// pushUser stores an account for push notes to be queued for.
+// pushUser stores an account with a browser subscribed, for push notes
+// to be queued for.
 func pushUser(t *testing.T, db *postgres.DB, name string) *app.User {
 	t.Helper()
 	u := &app.User{Name: name, Email: name + "@example.com", Role: app.RoleBuyer}
-	if err := db.CreateUser(context.Background(), u, []byte("hash")); err != nil {
+	ctx := context.Background()
+	if err := db.CreateUser(ctx, u, []byte("hash")); err != nil {
+		t.Fatal(err)
+	}
+	sub := app.PushSubscription{Endpoint: "https://push.example.net/" + name, Keys: app.PushKeys{P256dh: "key", Auth: "auth"}}
+	if _, err := db.SavePushSubscription(ctx, u.ID, sub); err != nil {
 		t.Fatal(err)
 	}
 	return u

@@ -9,9 +9,10 @@ import (
 	"rehome/app"
 )
 
-// QueuePush inserts each note only while its account exists, so that an
-// account deleted since its event leaves nothing to deliver rather than
-// failing the others' insert.
+// QueuePush inserts each note only for an account that is there, has a
+// browser subscribed and left the note's kind on: most people have no
+// browser subscribed, and their events cost no queued note, and an
+// account deleted since its event fails no other note's insert.
 func (db *DB) QueuePush(ctx context.Context, notes []app.QueuedPush) error {
 	if len(notes) == 0 {
 		return nil
@@ -21,8 +22,10 @@ func (db *DB) QueuePush(ctx context.Context, notes []app.QueuedPush) error {
 			queued := n.Queued.UnixMilli()
 			_, err := db.txExec(ctx, tx, `
 				INSERT INTO push_queue (user_id, kind, title, body, path, tag, queued, next_try)
-				SELECT id, ?, ?, ?, ?, ?, ?, ? FROM users WHERE id = ?`,
-				string(n.Kind), n.Title, n.Body, n.Path, n.Tag, queued, queued, n.UserID)
+				SELECT id, ?1, ?2, ?3, ?4, ?5, ?6, ?6 FROM users u WHERE id = ?7
+					AND EXISTS (SELECT 1 FROM push_subscriptions s WHERE s.user_id = u.id)
+					AND NOT EXISTS (SELECT 1 FROM push_kinds_off k WHERE k.user_id = u.id AND k.kind = ?1)`,
+				string(n.Kind), n.Title, n.Body, n.Path, n.Tag, queued, n.UserID)
 			if err != nil {
 				return err
 			}

@@ -28,10 +28,24 @@ func RunPushQueue(t *testing.T, open func(t *testing.T) Stores) {
 		must(t, err)
 		return due
 	}
+	// subscribe gives u a browser to deliver to.
+	subscribe := func(t *testing.T, w *world, u *app.User) {
+		t.Helper()
+		_, err := w.SavePushSubscription(w.ctx, u.ID, app.PushSubscription{Endpoint: fmt.Sprintf("https://push.example.net/%d", u.ID),
+			Keys: app.PushKeys{P256dh: "key", Auth: "auth"}})
+		must(t, err)
+	}
+	// subscribed is a world whose seller has a browser subscribed.
+	subscribed := func(t *testing.T) *world {
+		t.Helper()
+		w := newWorld(t, open)
+		subscribe(t, w, w.seller)
+		return w
+	}
 	// queued is a world with one note queued at now.
 	queued := func(t *testing.T) (*world, time.Time) {
 		t.Helper()
-		w := newWorld(t, open)
+		w := subscribed(t)
 		now := time.Now()
 		must(t, w.QueuePush(w.ctx, []app.QueuedPush{note(w.seller.ID, "conversation-3", now)}))
 		return w, now
@@ -99,7 +113,7 @@ func RunPushQueue(t *testing.T, open func(t *testing.T) Stores) {
 	})
 	t.Run("OldestFirstUpToTheLimit", func(t *testing.T) {
 		// Queued out of order, as instances' events may reach the queue.
-		w := newWorld(t, open)
+		w := subscribed(t)
 		now := time.Now()
 		var notes []app.QueuedPush
 		for _, age := range []int{1, 3, 2} {
@@ -113,20 +127,30 @@ func RunPushQueue(t *testing.T, open func(t *testing.T) Stores) {
 			t.Errorf("claimed %q, want the oldest two then the third", got)
 		}
 	})
-	t.Run("AGoneAccountQueuesNothing", func(t *testing.T) {
-		w := newWorld(t, open)
+	t.Run("OnlyNotesSomeoneGetsAreQueued", func(t *testing.T) {
+		w := subscribed(t)
+		unsubscribed := w.user(t, "unsubscribed", app.RoleBuyer)
 		gone := w.user(t, "gone", app.RoleBuyer)
+		subscribe(t, w, gone)
 		must(t, w.DeleteUser(w.ctx, gone.ID, nil))
+		quiet := w.user(t, "quiet", app.RoleBuyer)
+		subscribe(t, w, quiet)
+		must(t, w.SetPushKinds(w.ctx, quiet.ID, map[app.PushKind]bool{app.PushMessage: false, app.PushBooking: true}))
 		now := time.Now()
-		must(t, w.QueuePush(w.ctx, []app.QueuedPush{note(gone.ID, "gone", now), note(w.seller.ID, "kept", now)}))
-		if got := names(claim(t, w, "a", now), func(n app.QueuedPush) string { return n.Tag }); got != "kept" {
-			t.Errorf("claimed %q, want only the note of the account that is there", got)
+		booking := note(quiet.ID, "quiet-booking", now)
+		booking.Kind = app.PushBooking
+		must(t, w.QueuePush(w.ctx, []app.QueuedPush{
+			note(gone.ID, "gone", now), note(unsubscribed.ID, "unsubscribed", now), note(quiet.ID, "quiet-message", now),
+			booking, note(w.seller.ID, "kept", now),
+		}))
+		if got := names(claim(t, w, "a", now), func(n app.QueuedPush) string { return n.Tag }); got != "quiet-booking kept" {
+			t.Errorf("claimed %q, want the notes of accounts that are there, subscribed, with the kind left on", got)
 		}
 	})
 	t.Run("SendersClaimingAtOnce", func(t *testing.T) {
 		// Every note is claimed, each by one sender: none is delivered twice.
 		const notes = 40
-		w := newWorld(t, open)
+		w := subscribed(t)
 		now := time.Now()
 		batch := make([]app.QueuedPush, notes)
 		for i := range batch {
