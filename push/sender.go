@@ -71,8 +71,9 @@ type Store interface {
 // subscribed browser of their person, for the kinds they left on. Notes
 // wait in the database (app.PushQueue) until a sender delivers them: the
 // one of the instance that queued them, at once, or, if that instance
-// stopped, another once the claim's lease ends. Each worker claims one
-// note at a time, so no two senders deliver one note.
+// stopped, another once the claim's lease ends. Each worker claims the
+// note it delivers, one at a time, so that no two senders deliver one
+// note and no note waits for another's posts.
 type Sender struct {
 	name    string // whose claims are whose
 	store   Store
@@ -114,8 +115,8 @@ func New(store Store, keys app.VAPIDKeys, cfg Config, log *slog.Logger) *Sender 
 	}
 }
 
-// Notify queues the notes of the events that carry one, in one insert,
-// and wakes a worker. It waits for the database, never for a push
+// Notify queues the notes of the events that carry one, in one
+// transaction, and wakes a worker. It waits for the database, never for a push
 // service; a note it could not queue is lost, and the log says so.
 func (s *Sender) Notify(events ...app.Event) {
 	var notes []app.QueuedPush
