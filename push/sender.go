@@ -196,7 +196,7 @@ func (s *Sender) deliverDue(ctx context.Context) {
 type outcome int
 
 const (
-	delivered   outcome = iota // or not to be: the note leaves the queue
+	delivered   outcome = iota // or dropped: the note leaves the queue
 	interrupted                // the sender is stopping: another delivers it
 	failed                     // it stays claimed: tried again once the lease ends
 )

@@ -277,26 +277,32 @@ func TestASlowPushServiceDoesNotHoldUpNotify(t *testing.T) {
 	}
 }
 
-// Notes this instance's sender was not woken for are found by its poll:
-// those another instance queued, and those a sender that stopped held
-// once their lease ended.
+// Notes a sender was not woken for are delivered all the same: those
+// another instance queued, found by the poll, and those a sender that
+// stopped held, once their lease ended.
 func TestANoteNotQueuedHereIsDelivered(t *testing.T) {
+	cfg := push.Config{AllowLoopback: true, Workers: 1, Poll: 10 * time.Millisecond}
 	for _, tc := range []struct {
 		name  string
 		queue func(w *world, u *app.User)
 	}{
 		{"queued by another instance", func(w *world, u *app.User) { w.queued(u, "conversation-3", time.Now()) }},
 		{"held by a sender that stopped", func(w *world, u *app.User) {
+			// No sender runs while the stopped one's claim is made, then
+			// another instance's starts.
+			w.stop()
 			at := time.Now().Add(-time.Hour)
 			w.queued(u, "conversation-3", at)
 			held, err := w.m.DB.ClaimDuePush(w.ctx, "stopped instance", at, time.Minute, 10)
 			if err != nil || len(held) != 1 {
 				w.t.Fatalf("the stopped instance claimed %v, %v", held, err)
 			}
+			w.sender = w.anotherInstance(cfg)
+			w.run(w.sender)
 		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			w := newWorld(t, push.Config{AllowLoopback: true, Workers: 1, Poll: 10 * time.Millisecond})
+			w := newWorld(t, cfg)
 			u := w.person("/phone")
 			tc.queue(w, u)
 			r := w.next()
