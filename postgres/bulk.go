@@ -75,6 +75,12 @@ func (db *DB) CreateProducts(ctx context.Context, products []app.Product) error 
 				FROM unnest($1::bigint[], $2::bigint[]) AS n (id, added) WHERE c.id = n.id`, categories, counts); err != nil {
 				return err
 			}
+			// ALTER TABLE refuses a table with trigger events still to fire:
+			// the rows' deferred notes of a catalogue change fire now, just
+			// before the commit they would have waited for.
+			if _, err := tx.Exec(ctx, `SET CONSTRAINTS ALL IMMEDIATE`); err != nil {
+				return err
+			}
 			_, err := tx.Exec(ctx, `ALTER TABLE products ENABLE TRIGGER categories_listed_insert`)
 			return err
 		})
