@@ -22,6 +22,10 @@ import (
 // The full-text document and the words of each listing are kept by
 // triggers (migrations/0002_search.sql).
 
+// SearchProducts reads a page of a search's listings with their total in
+// one statement, so the total always agrees with the page it comes with;
+// a read takes no lock. The index follows each write by trigger, in the
+// write's transaction (migrations/0002_search.sql).
 func (db *DB) SearchProducts(ctx context.Context, s app.Search, page app.Page) (app.SearchResult, error) {
 	result := app.SearchResult{List: app.List[app.Product]{Items: []app.Product{}}}
 	q := searchQuery(s)

@@ -30,7 +30,7 @@ ALTER TEXT SEARCH CONFIGURATION rehome_words
     ALTER MAPPING FOR asciiword, word, numword, hword_asciipart, hword_part, hword_numpart, int, uint
     WITH unaccent, simple;
 
--- fold is app.Fold for SQL: lower case, without accents. unaccent() is
+-- rehome_fold is app.Fold for SQL: lower case, without accents. unaccent() is
 -- only STABLE (it reads its dictionary by name at each call); naming the
 -- dictionary in a function body parsed once makes the result depend on
 -- the text alone.
@@ -112,6 +112,10 @@ BEGIN
 END $$;
 CREATE TRIGGER products_words_insert AFTER INSERT ON products
     FOR EACH ROW EXECUTE FUNCTION products_keep_words();
+CREATE TRIGGER products_words_update AFTER UPDATE OF name, description, category_id, location ON products
+    FOR EACH ROW WHEN (OLD.name <> NEW.name OR OLD.description <> NEW.description
+                       OR OLD.category_id <> NEW.category_id OR OLD.location <> NEW.location)
+    EXECUTE FUNCTION products_keep_words();
 
 CREATE FUNCTION products_drop_words() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -120,10 +124,6 @@ BEGIN
 END $$;
 CREATE TRIGGER products_words_delete AFTER DELETE ON products
     FOR EACH ROW EXECUTE FUNCTION products_drop_words();
-CREATE TRIGGER products_words_update AFTER UPDATE OF name, description, category_id, location ON products
-    FOR EACH ROW WHEN (OLD.name <> NEW.name OR OLD.description <> NEW.description
-                       OR OLD.category_id <> NEW.category_id OR OLD.location <> NEW.location)
-    EXECUTE FUNCTION products_keep_words();
 
 INSERT INTO search_words (word, product_id)
 SELECT DISTINCT w, p.id FROM products p JOIN categories c ON c.id = p.category_id,
