@@ -1,0 +1,248 @@
+package postgres
+
+import (
+	"context"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/jackc/pgx/v5"
+
+	"rehome/app"
+)
+
+// A page of a search is one query, so one snapshot: it finds every
+// listing that matches, in order, counts them and returns the page asked
+// for with its listings whole.
+// Ranking by relevance needs every match scored and a count needs every
+// match found, so the matches are all read, as on SQLite; the listings'
+// other columns, categories and sellers are read for the page alone. No
+// hit list is kept between searches: any instance may have written since.
+// The full-text document and the words of each listing are kept by
+// triggers (migrations/0002_search.sql).
+
+// SearchProducts reads a page of a search's listings with their total in
+// one statement, so the total always agrees with the page it comes with;
+// a read takes no lock. The index follows each write by trigger, in the
+// write's transaction (migrations/0002_search.sql).
+func (db *DB) SearchProducts(ctx context.Context, s app.Search, page app.Page) (app.SearchResult, error) {
+	result := app.SearchResult{List: app.List[app.Product]{Items: []app.Product{}}}
+	q := searchQuery(s)
+	var err error
+	result.Items, result.Total, err = db.searchPage(ctx, q, page)
+	if err != nil {
+		return result, err
+	}
+	if len(result.Items) == 0 && (page.Offset > 0 || page.Limit == 0) {
+		// Past the last page (or a page of none): the total comes with the
+		// first listing. Such pages are rare, so the common one costs one
+		// query.
+		if _, result.Total, err = db.searchPage(ctx, q, app.Page{Limit: 1}); err != nil {
+			return result, err
+		}
+	}
+	if result.Total == 0 && len(s.Words) > 0 {
+		result.Suggestion, err = db.suggest(ctx, s)
+	}
+	return result, err
+}
+
+// searchPage reads a page of a search's listings and their total.
+func (db *DB) searchPage(ctx context.Context, q *search, page app.Page) ([]app.Product, int, error) {
+	query, args := q.page(page)
+	rows, err := db.pool.Query(ctx, query, args...)
+	if err != nil {
+		return nil, 0, err
+	}
+	total := 0
+	products, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (app.Product, error) {
+		var p app.Product
+		var r productRow
+		err := row.Scan(&p.ID, &p.CategoryID, &p.Category, &p.Name, &p.Description, &p.Image, &p.ThumbURL, &r.images, &r.thumbs,
+			&r.width, &r.depth, &r.height, &r.condition, &p.Location, &r.originalPrice, &r.resalePrice,
+			&p.SellerID, &p.Seller, &p.Contact.Email, &p.Contact.Phone, &p.Contact.ShowPhone, &p.SellerVerified, &p.PurchaseYear, &p.UsePeriod, &r.status,
+			&p.OpenBookings, &p.Advertised, &r.created, &total)
+		if err != nil {
+			return p, err
+		}
+		return p, r.into(&p)
+	})
+	return products, total, err
+}
+
+// search is the SQL of a search without its page: what it reads, which
+// listings it keeps, in which order, and its arguments.
+type search struct {
+	from, where string
+	// keys are the columns of each match its order reads, order the order.
+	keys, order string
+	words       bool // whether the full-text index finds the matches
+	args        []any
+}
+
+// arg adds an argument and returns its placeholder.
+func (q *search) arg(v any) string {
+	q.args = append(q.args, v)
+	return "$" + strconv.Itoa(len(q.args))
+}
+
+// page is the query of a page of the matches, each with their total, and
+// its arguments. The matches are numbered in their order and counted
+// before the page is cut, in the one walk of an index (or the one sort of
+// the matches) that finds them; the page's listings are then read whole,
+// by ID.
+//
+// The planner does not know that counting reads every match past the
+// LIMIT: it would walk an index in the order asked for and test each
+// listing's words, expecting to stop after a page, where the full-text
+// index finds every match at once. So the matches of words are read
+// first, on their own (MATERIALIZED), planned as the whole they are.
+// Without words the matches stay in the outer query, where the walk of an
+// index in the order asked for is the plan that reads least.
+func (q *search) page(page app.Page) (string, []any) {
+	n := len(q.args)
+	limit, offset := "$"+strconv.Itoa(n+1), "$"+strconv.Itoa(n+2)
+	matches := `SELECT ` + q.keys + ` FROM ` + q.from + ` WHERE ` + q.where
+	with, from := ``, `(`+matches+`) m`
+	if q.words {
+		with, from = `WITH m AS MATERIALIZED (`+matches+`) `, `m`
+	}
+	return with + `SELECT ` + productColumns + `, h.total
+	FROM (SELECT m.id, row_number() OVER (ORDER BY ` + q.order + `) AS n, count(*) OVER () AS total
+	      FROM ` + from + `
+	      ORDER BY ` + q.order + ` LIMIT ` + limit + ` OFFSET ` + offset + `) h
+	JOIN products p ON p.id = h.id` + productJoins + `
+	ORDER BY h.n`, append(slices.Clip(q.args), int64(page.Limit), int64(page.Offset))
+}
+
+// exists is the query of whether anything matches: it may stop at the
+// first match.
+func (q *search) exists() string {
+	return `SELECT EXISTS (SELECT 1 FROM ` + q.from + ` WHERE ` + q.where + `)`
+}
+
+// tsQuery is the full-text query for words: every word must match, each
+// as a prefix unless it is one letter long ('sof' finds 'sofa'; 'a' alone
+// would find nearly everything), as matchExpression does on SQLite. Each
+// is quoted, so none is read as an operator and each stays one term:
+// words hold only letters and digits (app.SearchWords), and a quote or a
+// backslash, were one given, is escaped.
+func tsQuery(words []string) string {
+	var b strings.Builder
+	for i, w := range words {
+		if i > 0 {
+			b.WriteString(" & ")
+		}
+		b.WriteString(`'` + tsEscaper.Replace(w) + `'`)
+		if utf8.RuneCountInString(w) > 1 {
+			b.WriteString(`:*`)
+		}
+	}
+	return b.String()
+}
+
+var tsEscaper = strings.NewReplacer(`'`, `''`, `\`, `\\`)
+
+// searchQuery is the SQL of a search. Its shape depends on which filters
+// are given; pgx keeps each shape prepared on each connection.
+func searchQuery(s app.Search) *search {
+	q := &search{from: `products p`}
+	var where []string
+	if len(s.Words) > 0 {
+		// The GIN index finds the matches: the fewest rows to visit.
+		q.from = `products p CROSS JOIN to_tsquery('rehome_search', ` + q.arg(tsQuery(s.Words)) + `) AS query`
+		where = append(where, `p.search @@ query`)
+	}
+	where = append(where, statusFilter(s.Statuses))
+	if s.CategoryID != 0 {
+		where = append(where, `p.category_id = `+q.arg(s.CategoryID))
+	}
+	if s.SellerID != 0 {
+		where = append(where, `p.seller_id = `+q.arg(s.SellerID))
+	}
+	if len(s.Conditions) > 0 {
+		conditions := make([]string, len(s.Conditions))
+		for i, c := range s.Conditions {
+			conditions[i] = string(c)
+		}
+		where = append(where, `p.condition = ANY(`+q.arg(conditions)+`)`)
+	}
+	if s.MinPrice != nil {
+		where = append(where, `p.resale_price >= `+q.arg(int64(*s.MinPrice)))
+	}
+	if s.MaxPrice != nil {
+		where = append(where, `p.resale_price <= `+q.arg(int64(*s.MaxPrice)))
+	}
+	// A listing without a measure has no value to compare: left out.
+	for _, m := range []struct {
+		column string
+		max    *float64
+	}{{"width_cm", s.MaxWidth}, {"depth_cm", s.MaxDepth}, {"height_cm", s.MaxHeight}} {
+		if m.max != nil {
+			where = append(where, `p.`+m.column+` <= `+q.arg(*m.max))
+		}
+	}
+	if s.Location != "" {
+		// Folded on both sides by the same function, so that what
+		// unaccent folds further than app.Fold ('ø') still matches.
+		where = append(where, `strpos(rehome_fold(p.location), rehome_fold(`+q.arg(s.Location)+`)) > 0`)
+	}
+	q.where = strings.Join(where, ` AND `)
+	sort := s.Sort
+	if sort == app.SortRelevance && len(s.Words) == 0 {
+		sort = app.SortNewest // every listing is as relevant as the next
+	}
+	q.keys, q.order = searchOrder(sort)
+	q.words = len(s.Words) > 0
+	return q
+}
+
+// statusFilter keeps the statuses asked for. Reserved is stored as
+// Available with open bookings. Each status is a condition of its own,
+// joined by OR, so that the planner can find each through its index: the
+// few reserved listings through products_reserved, rather than a walk of
+// every listing for sale.
+func statusFilter(statuses []app.ProductStatus) string {
+	available, reserved := slices.Contains(statuses, app.StatusAvailable), slices.Contains(statuses, app.StatusReserved)
+	var parts []string
+	switch {
+	case available && reserved:
+		parts = append(parts, `p.status = 'Available'`)
+	case available:
+		parts = append(parts, `p.status = 'Available' AND p.open_bookings = 0`)
+	case reserved:
+		parts = append(parts, `p.status = 'Available' AND p.open_bookings > 0`)
+	}
+	if slices.Contains(statuses, app.StatusSold) {
+		parts = append(parts, `p.status = 'Sold'`)
+	}
+	switch len(parts) {
+	case 0: // none asked for: as app.CheckSearch reads none
+		return `p.status = 'Available'`
+	case 1:
+		return parts[0]
+	}
+	return `((` + strings.Join(parts, `) OR (`) + `))`
+}
+
+// searchOrder is the columns of a match that sort reads, and the order of
+// the matches by them. Equal prices go by ID in the price's direction, so
+// both price orders walk products_by_price; equal ranks go oldest first,
+// as SQLite's FTS5 gives them.
+func searchOrder(sort app.SearchSort) (keys, order string) {
+	switch sort {
+	case app.SortRelevance:
+		// Cover density, divided by the document's length (normalization
+		// 2), as bm25 weighs a match in a long text less: of
+		// PostgreSQL's rankings, the closest to SQLite's on the same
+		// listings (TestSearchAnswersAsSQLiteDoes).
+		return `p.id, ts_rank_cd(p.search, query, 2) AS rank`, `rank DESC, id`
+	case app.SortPriceAsc:
+		return `p.id, p.resale_price`, `resale_price, id`
+	case app.SortPriceDesc:
+		return `p.id, p.resale_price`, `resale_price DESC, id DESC`
+	default:
+		return `p.id, p.created`, `created DESC, id DESC`
+	}
+}
