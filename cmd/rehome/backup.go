@@ -14,11 +14,21 @@ import (
 // the server may be running.
 func backupData(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("rehome backup", stderr)
-	data := dataFlag(fs)
+	location := locationFlags(fs)
 	out := fs.String("out", "", "the archive to write, such as rehome-backup.tar.gz")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
+	loc, err := location()
+	if err != nil {
+		fmt.Fprintf(stderr, "rehome: %v\n", err)
+		return 2
+	}
+	if loc.DatabaseURL != "" {
+		fmt.Fprintf(stderr, "rehome: %v\n", backup.ErrPostgres)
+		return 1
+	}
+	data := &loc.Dir
 	if *out == "" || fs.NArg() > 0 {
 		fmt.Fprintln(stderr, "rehome: usage: rehome backup --data DIR --out FILE.tar.gz")
 		return 2

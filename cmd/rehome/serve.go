@@ -33,6 +33,7 @@ type serverConfig struct {
 	addr     string // where the marketplace listens (HTTPS when tls is on)
 	httpAddr string // with HTTPS: ACME challenges and redirects to HTTPS, or empty
 	data     string
+	location marketplace.Location // data, or the database and pictures elsewhere
 
 	secureCookies  bool
 	trustedProxies []netip.Prefix
@@ -80,6 +81,9 @@ func serveFlags(args []string, stderr io.Writer) (cfg serverConfig, logFormat st
 		demo: given.demo, pprof: given.pprof, metrics: given.metrics,
 		backupEvery: given.backupEvery, backupKeep: given.backupKeep,
 	}
+	if cfg.location, err = locationOf(given.data, given.databaseURL, given.s3URL); err != nil {
+		return cfg, "", err
+	}
 	for i, d := range cfg.tls.domains {
 		cfg.tls.domains[i] = strings.ToLower(strings.TrimSuffix(d, "."))
 	}
@@ -116,6 +120,9 @@ func serveFlags(args []string, stderr io.Writer) (cfg serverConfig, logFormat st
 	}
 	if cfg.backupEvery < 0 || (cfg.backupEvery > 0 && cfg.backupEvery < time.Minute) {
 		return cfg, "", errors.New("--backup-every: give 0 or at least 1m")
+	}
+	if cfg.backupEvery > 0 && cfg.location.DatabaseURL != "" {
+		return cfg, "", fmt.Errorf("--backup-every: %v", backup.ErrPostgres)
 	}
 	if cfg.backupKeep < 1 {
 		return cfg, "", errors.New("--backup-keep: keep at least 1")
@@ -274,14 +281,15 @@ func newLogger(w io.Writer, format string) *slog.Logger {
 }
 
 func runServer(ctx context.Context, log *slog.Logger, cfg serverConfig) error {
-	m, err := marketplace.Open(ctx, cfg.data, hasher())
+	m, err := marketplace.Open(ctx, cfg.location, hasher())
 	if err != nil {
 		return err
 	}
 	defer m.Close()
+	logLocation(log, cfg.location)
 	var measured *metrics.Metrics
 	if cfg.metrics != "" {
-		measured = metrics.New(m.DB, m.Images, log) // before anything writes
+		measured = metrics.New(m.Store, m.Images, log) // before anything writes
 	}
 	m.Services.Bookings.UseCurrency(cfg.currency)
 	if cfg.stripe != nil {
@@ -300,9 +308,9 @@ func runServer(ctx context.Context, log *slog.Logger, cfg serverConfig) error {
 	defer func() { stopBackground(); workers.Wait() }()
 	// One instance of those sharing the database does the periodic work.
 	workers.Go(func() {
-		leader.Run(background, m.DB, "periodic jobs", func(ctx context.Context) {
+		leader.Run(background, m.Store, "periodic jobs", func(ctx context.Context) {
 			var jobs sync.WaitGroup
-			jobs.Go(func() { m.DB.CleanUp(ctx, time.Hour, log) })
+			jobs.Go(func() { m.Store.CleanUp(ctx, time.Hour, log) })
 			if cfg.backupEvery > 0 {
 				jobs.Go(func() { backup.Every(ctx, cfg.data, cfg.backupEvery, cfg.backupKeep, log) })
 			}
@@ -417,6 +425,23 @@ func runServer(ctx context.Context, log *slog.Logger, cfg serverConfig) error {
 		return stopped
 	}
 	return nil
+}
+
+// logLocation says where the marketplace is kept, passwords hidden, and
+// warns of pictures kept on this machine while the database is shared.
+func logLocation(log *slog.Logger, loc marketplace.Location) {
+	database, pictures := filepath.Join(loc.Dir, marketplace.DatabaseFile), filepath.Join(loc.Dir, marketplace.ImagesDir)
+	if loc.DatabaseURL != "" {
+		database = marketplace.RedactURL(loc.DatabaseURL)
+	}
+	if loc.S3URL != "" {
+		pictures = marketplace.RedactURL(loc.S3URL)
+	}
+	log.Info("the marketplace is kept in", "database", database, "pictures", pictures)
+	if loc.DatabaseURL != "" && loc.S3URL == "" {
+		log.Warn("pictures are kept on this machine: other instances sharing the database cannot show them; give --s3-url for several instances",
+			"dir", pictures)
+	}
 }
 
 func newHTTPServer(h http.Handler, log *slog.Logger) *http.Server {

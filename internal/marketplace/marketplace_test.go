@@ -28,7 +28,7 @@ func quiet() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)
 
 func open(t *testing.T, dir string) *marketplace.Marketplace {
 	t.Helper()
-	m, err := marketplace.Open(context.Background(), dir, hasher)
+	m, err := marketplace.Open(context.Background(), marketplace.Location{Dir: dir}, hasher)
 	if err != nil {
 		t.Fatal(err)
 	}
