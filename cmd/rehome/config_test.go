@@ -15,6 +15,7 @@ import (
 func TestSettingNames(t *testing.T) {
 	want := map[string]string{
 		"addr": "REHOME_ADDR", "http-addr": "REHOME_HTTP_ADDR", "data": "REHOME_DATA",
+		"database-url": "REHOME_DATABASE_URL", "s3-url": "REHOME_S3_URL",
 		"secure-cookies": "REHOME_SECURE_COOKIES", "domain": "REHOME_DOMAIN",
 		"acme-email": "REHOME_ACME_EMAIL", "acme-url": "REHOME_ACME_URL",
 		"tls-cert": "REHOME_TLS_CERT", "tls-key": "REHOME_TLS_KEY",

@@ -142,7 +142,7 @@ func Open(ctx context.Context, loc Location, hasher app.PasswordHasher) (*Market
 	} else {
 		db, err := postgres.Open(ctx, loc.DatabaseURL)
 		if err != nil {
-			return nil, fmt.Errorf("PostgreSQL at %s: %w", RedactURL(loc.DatabaseURL), hidePassword(err, loc.DatabaseURL))
+			return nil, fmt.Errorf("PostgreSQL at %s: %w", RedactURL(loc.DatabaseURL), HidePassword(err, loc.DatabaseURL))
 		}
 		m.Store, m.sessions = db, db.Sessions()
 	}
@@ -150,7 +150,7 @@ func Open(ctx context.Context, loc Location, hasher app.PasswordHasher) (*Market
 	if loc.S3URL == "" {
 		m.Images, err = uploads.New(filepath.Join(loc.Dir, ImagesDir))
 	} else if m.Images, err = uploads.OpenS3(ctx, loc.S3URL); err != nil {
-		err = fmt.Errorf("object store at %s: %w", RedactURL(loc.S3URL), hidePassword(err, loc.S3URL))
+		err = fmt.Errorf("object store at %s: %w", RedactURL(loc.S3URL), HidePassword(err, loc.S3URL))
 	}
 	if err != nil {
 		return nil, errors.Join(err, m.Store.Close())

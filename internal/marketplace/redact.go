@@ -21,10 +21,10 @@ func RedactURL(rawURL string) string {
 	return u.Redacted()
 }
 
-// hidePassword is err with every form of rawURL's password in its message
+// HidePassword is err with every form of rawURL's password in its message
 // replaced by xxxxx: the libraries that read the URL try not to repeat it,
 // and this makes sure.
-func hidePassword(err error, rawURL string) error {
+func HidePassword(err error, rawURL string) error {
 	if err == nil {
 		return nil
 	}
