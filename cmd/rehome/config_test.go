@@ -73,7 +73,7 @@ func TestREADMEListsEverySetting(t *testing.T) {
 	_, section, _ := strings.Cut(string(readme), "\n## Configuration\n")
 	section, _, _ = strings.Cut(section, "\n## ")
 	rows := regexp.MustCompile("(?m)^\\| (`--[^|]+) \\| ([^|]+) \\|").FindAllStringSubmatch(section, -1)
-	names := regexp.MustCompile("`([-A-Z_a-z]+)`")
+	names := regexp.MustCompile("`([-0-9A-Z_a-z]+)`")
 	listed := map[string]string{}
 	for _, row := range rows {
 		flags, envs := names.FindAllStringSubmatch(row[1], -1), names.FindAllStringSubmatch(row[2], -1)
