@@ -15,6 +15,8 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/jackc/pgx/v5/pgconn"
+
 	"rehome/app"
 	"rehome/app/api"
 	"rehome/app/api/sessions"
@@ -256,7 +258,26 @@ const healthTimeout = 2 * time.Second
 func (m *Marketplace) Health(ctx context.Context) error {
 	ctx, cancel := context.WithTimeout(ctx, healthTimeout)
 	defer cancel()
-	return errors.Join(m.Store.Ping(ctx), m.Images.CheckWritable())
+	return errors.Join(m.pingDatabase(ctx), m.Images.CheckWritable())
+}
+
+// pingDatabase is nil when the database answers. PostgreSQL's errors name
+// its host, role and database, which are the operator's business only (the
+// answer of /healthz is public): of those, only what the server said is
+// kept.
+func (m *Marketplace) pingDatabase(ctx context.Context) error {
+	err := m.Store.Ping(ctx)
+	if err == nil || m.DB != nil {
+		return err
+	}
+	var said *pgconn.PgError
+	switch {
+	case errors.As(err, &said):
+		return fmt.Errorf("the database does not answer: %s", said.Message)
+	case ctx.Err() != nil:
+		return fmt.Errorf("the database does not answer within %v", healthTimeout)
+	}
+	return errors.New("the database does not answer")
 }
 
 // UsePush sends the push notes of events to people's phones as cfg says.

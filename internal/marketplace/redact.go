@@ -7,16 +7,24 @@ import (
 )
 
 // RedactURL is rawURL fit for a log line or an error: its password, and
-// the secret key of an s3:// URL (the same place), replaced by xxxxx.
-// A URL that does not parse is shown as its scheme alone, since where its
+// the secret key of an s3:// URL (the same place), replaced by xxxxx, as
+// are password parameters of its query. A URL that does not parse as
+// scheme://host/... is shown as its scheme alone, since where its
 // password ends cannot be told.
 func RedactURL(rawURL string) string {
 	u, err := url.Parse(rawURL)
-	if err != nil {
-		if scheme, _, ok := strings.Cut(rawURL, "://"); ok && !strings.ContainsAny(scheme, "@/:") {
+	if err != nil || u.Scheme == "" || u.Opaque != "" || u.Host == "" && u.User != nil {
+		if scheme, _, ok := strings.Cut(rawURL, "://"); ok && scheme != "" && !strings.ContainsAny(scheme, "@/:?# ") {
 			return scheme + "://(a URL that does not parse)"
 		}
 		return "(a URL that does not parse)"
+	}
+	q := u.Query()
+	for key := range q {
+		if strings.Contains(strings.ToLower(key), "password") || strings.Contains(strings.ToLower(key), "secret") {
+			q.Set(key, "xxxxx")
+			u.RawQuery = q.Encode()
+		}
 	}
 	return u.Redacted()
 }
@@ -50,11 +58,21 @@ func passwordsIn(rawURL string) []string {
 			found = append(found, s)
 		}
 	}
-	if u, err := url.Parse(rawURL); err == nil && u.User != nil {
-		if p, ok := u.User.Password(); ok {
-			add(p)
-			add(url.PathEscape(p))
-			add(url.QueryEscape(p))
+	if u, err := url.Parse(rawURL); err == nil {
+		if u.User != nil {
+			if p, ok := u.User.Password(); ok {
+				add(p)
+				add(url.PathEscape(p))
+				add(url.QueryEscape(p))
+			}
+		}
+		for key, values := range u.Query() {
+			if strings.Contains(strings.ToLower(key), "password") || strings.Contains(strings.ToLower(key), "secret") {
+				for _, v := range values {
+					add(v)
+					add(url.QueryEscape(v))
+				}
+			}
 		}
 	}
 	rest := rawURL
