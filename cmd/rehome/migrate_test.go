@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -91,5 +92,35 @@ func TestMigrateCommand(t *testing.T) {
 		if code != s.code || !strings.Contains(stdout, s.stdout) || !strings.Contains(stderr, s.stderr) {
 			t.Errorf("%s: exit %d, stdout %q, stderr %q; want %d, %q, %q", s.name, code, stdout, stderr, s.code, s.stdout, s.stderr)
 		}
+	}
+}
+
+// TestBackupsOfPostgresAreRefused: rehome's archives are of a data
+// directory; with a database URL, from the flag or the environment, the
+// commands say what to use instead and touch nothing.
+func TestBackupsOfPostgresAreRefused(t *testing.T) {
+	const url = "postgres://rehome:pw@127.0.0.1:1/market"
+	cases := []struct {
+		name   string
+		env    string
+		args   []string
+		stderr string
+	}{
+		{"backup", "", []string{"backup", "--database-url", url, "--out", "x.tar.gz"}, "back up its database with pg_dump"},
+		{"backup, the database from the environment", url, []string{"backup", "--out", "x.tar.gz"}, "the object store's own versioning"},
+		{"restore", "", []string{"restore", "--database-url", url, "x.tar.gz"}, "restored with pg_restore"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Setenv("REHOME_DATABASE_URL", tc.env)
+			dir := t.TempDir()
+			code, stdout, stderr := cli(t, "", append(tc.args, "--data", dir)...)
+			if code != 1 || stdout != "" || !strings.Contains(stderr, tc.stderr) {
+				t.Errorf("exit %d, stdout %q, stderr %q; want 1 and %q", code, stdout, stderr, tc.stderr)
+			}
+			if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+				t.Errorf("the data directory holds %d entries, want none", len(entries))
+			}
+		})
 	}
 }

@@ -33,7 +33,8 @@ type serverConfig struct {
 	addr     string // where the marketplace listens (HTTPS when tls is on)
 	httpAddr string // with HTTPS: ACME challenges and redirects to HTTPS, or empty
 	data     string
-	location marketplace.Location // data, or the database and pictures elsewhere
+	// The database and the pictures elsewhere than in data, or empty.
+	databaseURL, s3URL string
 
 	secureCookies  bool
 	trustedProxies []netip.Prefix
@@ -53,6 +54,11 @@ type serverConfig struct {
 	mail      *mailConfig      // nil: no mail is sent
 
 	push push.Config // Web Push; see pushSubject
+}
+
+// location is where the marketplace is kept.
+func (cfg serverConfig) location() marketplace.Location {
+	return marketplace.Location{Dir: cfg.data, DatabaseURL: cfg.databaseURL, S3URL: cfg.s3URL}
 }
 
 // mailConfig is where mail goes and whom it comes from.
@@ -81,9 +87,11 @@ func serveFlags(args []string, stderr io.Writer) (cfg serverConfig, logFormat st
 		demo: given.demo, pprof: given.pprof, metrics: given.metrics,
 		backupEvery: given.backupEvery, backupKeep: given.backupKeep,
 	}
-	if cfg.location, err = locationOf(given.data, given.databaseURL, given.s3URL); err != nil {
+	loc, err := locationOf(given.data, given.databaseURL, given.s3URL)
+	if err != nil {
 		return cfg, "", err
 	}
+	cfg.databaseURL, cfg.s3URL = loc.DatabaseURL, loc.S3URL
 	for i, d := range cfg.tls.domains {
 		cfg.tls.domains[i] = strings.ToLower(strings.TrimSuffix(d, "."))
 	}
@@ -121,7 +129,7 @@ func serveFlags(args []string, stderr io.Writer) (cfg serverConfig, logFormat st
 	if cfg.backupEvery < 0 || (cfg.backupEvery > 0 && cfg.backupEvery < time.Minute) {
 		return cfg, "", errors.New("--backup-every: give 0 or at least 1m")
 	}
-	if cfg.backupEvery > 0 && cfg.location.DatabaseURL != "" {
+	if cfg.backupEvery > 0 && cfg.databaseURL != "" {
 		return cfg, "", fmt.Errorf("--backup-every: %v", backup.ErrPostgres)
 	}
 	if cfg.backupKeep < 1 {
@@ -281,12 +289,12 @@ func newLogger(w io.Writer, format string) *slog.Logger {
 }
 
 func runServer(ctx context.Context, log *slog.Logger, cfg serverConfig) error {
-	m, err := marketplace.Open(ctx, cfg.location, hasher())
+	m, err := marketplace.Open(ctx, cfg.location(), hasher())
 	if err != nil {
 		return err
 	}
 	defer m.Close()
-	logLocation(log, cfg.location)
+	logLocation(log, cfg.location())
 	var measured *metrics.Metrics
 	if cfg.metrics != "" {
 		measured = metrics.New(m.Store, m.Images, log) // before anything writes
@@ -320,6 +328,9 @@ func runServer(ctx context.Context, log *slog.Logger, cfg serverConfig) error {
 	if cfg.backupEvery > 0 {
 		log.Info("backups are scheduled", "every", cfg.backupEvery.String(), "keep", cfg.backupKeep,
 			"dir", filepath.Join(cfg.data, marketplace.BackupsDir))
+		if cfg.s3URL != "" {
+			log.Warn("the backups hold the database only: the pictures are in the object store; keep them with its versioning")
+		}
 	}
 
 	if cfg.mail != nil {
