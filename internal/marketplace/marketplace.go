@@ -157,7 +157,10 @@ func Open(ctx context.Context, loc Location, hasher app.PasswordHasher) (*Market
 	if err != nil {
 		return nil, errors.Join(err, m.Store.Close())
 	}
-	limits, events := shared(m.Store)
+	limits, events, err := shared(ctx, m.Store)
+	if err != nil {
+		return nil, errors.Join(err, m.Store.Close())
+	}
 	m.Services = services(m.Store, m.Images, hasher, m.Notices, m.Outbox, limits)
 	m.Services.Notifications.UsePushTargets(push.TargetsOf(push.Config{}))
 	// The push keys are made as the marketplace first opens, so that
@@ -175,13 +178,14 @@ func Open(ctx context.Context, loc Location, hasher app.PasswordHasher) (*Market
 // serves the marketplace, so both are its own.
 //
 // This is the one place where PostgreSQL's shared ones plug in.
-func shared(store Store) (app.RateLimits, live.Broker) {
+func shared(ctx context.Context, store Store) (app.RateLimits, live.Broker, error) {
 	if _, ok := store.(*postgres.DB); ok {
 		// TODO(merge): db.RateLimits() and the broker of postgres/broker.go
 		// replace these two, which count and carry within this instance only.
-		return app.NewMemoryRateLimits(), live.New()
+		_ = ctx
+		return app.NewMemoryRateLimits(), live.New(), nil
 	}
-	return app.NewMemoryRateLimits(), live.New()
+	return app.NewMemoryRateLimits(), live.New(), nil
 }
 
 // services hands each service the parts of the store it uses.

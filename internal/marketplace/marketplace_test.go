@@ -19,6 +19,7 @@ import (
 	"rehome/app/api"
 	"rehome/internal/mailsink"
 	"rehome/internal/marketplace"
+	"rehome/internal/pgtest"
 	"rehome/mail"
 )
 
@@ -72,6 +73,56 @@ func TestOpen(t *testing.T) {
 	}
 	if kept, err := again.Services.Notifications.VAPIDKeys(ctx); err != nil || kept != keys {
 		t.Errorf("reopened, the push keys changed: %v", err)
+	}
+}
+
+// TestOpenOnPostgres: with a database URL, the data directory holds no
+// database; what was written, and the push keys, are in PostgreSQL, found
+// again by the next instance to open it, which serves them.
+func TestOpenOnPostgres(t *testing.T) {
+	ctx := context.Background()
+	loc := marketplace.Location{Dir: t.TempDir(), DatabaseURL: pgtest.NewDatabase(t)}
+	m, err := marketplace.Open(ctx, loc, hasher)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.DB != nil {
+		t.Error("the SQLite database is open too")
+	}
+	if _, err := os.Stat(filepath.Join(loc.Dir, marketplace.DatabaseFile)); err == nil {
+		t.Errorf("%s was made in the data directory", marketplace.DatabaseFile)
+	}
+	keys, err := m.Services.Notifications.VAPIDKeys(ctx)
+	if err != nil || keys.Public == "" {
+		t.Fatalf("push keys %+v, %v", keys, err)
+	}
+	register(t, m, "ann@example.com")
+	if err := m.Close(); err != nil {
+		t.Fatal(err)
+	}
+
+	again, err := marketplace.Open(ctx, loc, hasher)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { again.Close() })
+	if _, err := again.Store.UserByEmail(ctx, "ann@example.com"); err != nil {
+		t.Errorf("reopened: %v; want the account", err)
+	}
+	if kept, err := again.Services.Notifications.VAPIDKeys(ctx); err != nil || kept != keys {
+		t.Errorf("reopened, the push keys changed: %v", err)
+	}
+	srv := httptest.NewServer(again.Server(api.Config{Logger: quiet()}).Handler())
+	t.Cleanup(srv.Close)
+	for _, path := range []string{"/healthz", "/api/categories"} {
+		res, err := http.Get(srv.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if res.StatusCode != http.StatusOK {
+			t.Errorf("GET %s: %d", path, res.StatusCode)
+		}
 	}
 }
 
