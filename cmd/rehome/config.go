@@ -196,15 +196,6 @@ func newFlagSet(name string, stderr io.Writer) *flag.FlagSet {
 	return fs
 }
 
-// dataFlag is --data, for the commands besides serve.
-func dataFlag(fs *flag.FlagSet) *string {
-	var s settings
-	if err := define(fs, &s, []setting{dataSetting}); err != nil {
-		panic(err) // a string takes any value
-	}
-	return &s.data
-}
-
 // locationFlags are --data, --database-url and --s3-url, for the commands
 // besides serve that open the marketplace; the function they return reads
 // them, once the flags are parsed, checking the URLs.

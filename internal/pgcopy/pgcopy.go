@@ -142,7 +142,7 @@ func existingTriggers(ctx context.Context, tx pgx.Tx) ([]struct{ table, trigger 
 }
 
 func copyTable(ctx context.Context, src *sql.Tx, tx pgx.Tx, t table) (int64, error) {
-	rows, err := src.QueryContext(ctx, `SELECT `+sqliteColumns(t.columns)+` FROM `+ident(t.name))
+	rows, err := src.QueryContext(ctx, `SELECT `+sqliteColumns(t.columns)+` FROM `+ident(t.name)) // #nosec G202 -- names of the schema, quoted
 	if err != nil {
 		return 0, err
 	}
