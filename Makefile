@@ -69,7 +69,8 @@ test-e2e: $(BIN) $(OIDC_PROVIDER) $(STRIPE_MOCK) $(MAIL_SINK)
 # rehome migrate, and every other package whose tests ask internal/pgtest
 # for a database (they skip in `make test`), against a throwaway cluster
 # on loopback (tools/postgres/with-cluster; needs Debian's postgresql).
-# Pictures in S3 are tested in process by `make test` already.
+# Pictures in S3 are tested in process by `make test` already. (The browser
+# tests against PostgreSQL are to join here.)
 PG_TEST_PKGS = ./postgres/... ./internal/pgcopy/... \
   $(sort $(patsubst %/,%,$(dir $(shell grep -rl --include='*_test.go' 'rehome/internal/pgtest' . --exclude-dir=pwa --exclude-dir=.git))))
 test-postgres:
