@@ -57,6 +57,8 @@ type Location struct {
 
 // Store is the database, as the marketplace uses it: SQLite (package
 // sqlite) or PostgreSQL (package postgres), which keep the same promises.
+// The store of scs sessions is not in it, since each package's Sessions
+// returns its own type: Open takes it (see Server).
 type Store interface {
 	app.UserStore
 	app.CategoryStore
