@@ -200,6 +200,8 @@ func TestCheckFindsDifferences(t *testing.T) {
 			pgcopy.Difference{Table: "posts", What: "column author_id is "}},
 		{"a row gone", `DELETE FROM payment_events`,
 			pgcopy.Difference{Table: "payment_events", Key: `id="evt_1"`, What: "in SQLite, missing in PostgreSQL"}},
+		{"a row gone between others", `DELETE FROM audit_log WHERE id = 1`,
+			pgcopy.Difference{Table: "audit_log", Key: "id=1", What: "in SQLite, where PostgreSQL's next row is id=2"}},
 		{"a row more", `INSERT INTO site_settings (name, value) VALUES ('zzz', 'extra')`,
 			pgcopy.Difference{Table: "site_settings", Key: `name="zzz"`, What: "in PostgreSQL, not in SQLite"}},
 	}
