@@ -46,6 +46,7 @@ type options struct {
 	uploads                         int
 	streams                         int
 	web, out, profiles, data        string
+	postgres                        string
 	only                            *regexp.Regexp
 	keep                            bool
 	timeout                         time.Duration
@@ -94,6 +95,7 @@ func main() {
 	flag.StringVar(&o.profiles, "profiles", "", "save a CPU profile of the server for each scenario in this directory")
 	flag.StringVar(&o.data, "data", "", "a data directory from an earlier 'rehome bench-data', instead of a fresh one")
 	flag.BoolVar(&o.keep, "keep", false, "keep the temporary directory")
+	flag.StringVar(&o.postgres, "postgres", "", "also measure on PostgreSQL: the postgres:// URL of a server where a database may be created")
 	flag.DurationVar(&o.timeout, "timeout", 30*time.Minute, "give up after this long")
 	only := flag.String("only", "", "run only the load scenarios whose names match this regular expression")
 	flag.Parse()
@@ -173,11 +175,11 @@ const (
 )
 
 // benchData writes a data set with 'rehome bench-data' and says how long it took.
-func (b *bench) benchData(ctx context.Context, data string, products int) (time.Duration, error) {
+func (b *bench) benchData(ctx context.Context, data string, products int, extra ...string) (time.Duration, error) {
 	start := time.Now()
-	cmd := exec.CommandContext(ctx, b.opts.bin, "bench-data", "--data", data,
+	cmd := exec.CommandContext(ctx, b.opts.bin, append([]string{"bench-data", "--data", data,
 		"--products", fmt.Sprint(products), "--users", fmt.Sprint(b.opts.users),
-		"--bookings", fmt.Sprint(b.opts.bookings), "--categories", fmt.Sprint(b.opts.cats))
+		"--bookings", fmt.Sprint(b.opts.bookings), "--categories", fmt.Sprint(b.opts.cats)}, extra...)...)
 	cmd.Stdin = strings.NewReader(benchPassword + "\n")
 	cmd.Stderr = os.Stderr
 	if out, err := cmd.Output(); err != nil {
@@ -399,6 +401,20 @@ func (b *bench) loadScenarios(ctx context.Context) error {
 			b.progress(fmt.Sprintf("other processes used %.0f%% of the machine: again", 100*res.busy()))
 		}
 		b.report.runs = append(b.report.runs, best)
+	}
+
+	if o.postgres != "" && (o.only == nil || o.only.MatchString("postgres")) {
+		signedInPages := func(cookie string) cycle {
+			var list cycle
+			for _, t := range pageOf(0) {
+				t.cookie = cookie
+				list = append(list, t)
+			}
+			return list
+		}
+		if err := b.onPostgres(ctx, o.postgres, signedInPages); err != nil {
+			return fmt.Errorf("on PostgreSQL: %w", err)
+		}
 	}
 
 	// The mixed run: nine reads in ten, spread over what a visitor does, and

@@ -67,6 +67,7 @@ type report struct {
 	startupDeep       *run
 	startupDeepOffset int
 	web               *webSize
+	postgres          *postgresRun
 	notes             []string
 }
 
@@ -135,6 +136,9 @@ func (r *report) String() string {
 			kb(w.entryJS), kb(w.entryCSS), kb(w.routeJS), kb(w.routeCSS), kb(w.entryJS+w.routeJS))
 	}
 	r.writeComparisons(&b)
+	if r.postgres != nil {
+		b.WriteString(r.postgres.String())
+	}
 	fmt.Fprintf(&b, "The whole benchmark took %.0f s.\n\n", r.took.Seconds())
 	for _, n := range r.notes {
 		fmt.Fprintf(&b, "Note: %s\n\n", n)

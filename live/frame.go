@@ -10,13 +10,24 @@ import (
 // frameText is an event in the text/event-stream format. The data is one
 // line of JSON: encoding/json escapes the line breaks inside strings.
 func frameText(id int64, event app.EventType, payload app.EventData) []byte {
-	data := []byte("{}")
-	if payload != nil {
-		var err error
-		if data, err = json.Marshal(payload); err != nil {
-			panic("live: event data that JSON cannot hold: " + err.Error())
-		}
+	data, err := EventJSON(payload)
+	if err != nil {
+		panic("live: event data that JSON cannot hold: " + err.Error())
 	}
+	return frameTextJSON(id, event, data)
+}
+
+// EventJSON is an event's data as its frame carries it: one line of JSON,
+// {} for an event without data.
+func EventJSON(payload app.EventData) (json.RawMessage, error) {
+	if payload == nil {
+		return json.RawMessage("{}"), nil
+	}
+	return json.Marshal(payload)
+}
+
+// frameTextJSON is frameText for data already encoded by EventJSON.
+func frameTextJSON(id int64, event app.EventType, data []byte) []byte {
 	b := make([]byte, 0, 32+len(event)+len(data))
 	b = append(b, "id: "...)
 	b = strconv.AppendInt(b, id, 10)

@@ -53,7 +53,7 @@ type Broker interface {
 type Hub struct {
 	mu      sync.Mutex
 	lastID  int64 // the id of the latest event, or firstID-1 before the first
-	firstID int64 // the first id this hub gives
+	firstID int64 // the lowest id a client may resume from: the first this hub gives (NewAfter: the id before)
 	streams map[int64]map[*Stream]struct{}
 	// bySession are the open streams of each session, by its SessionID.
 	bySession map[string]map[*Stream]struct{}
@@ -146,14 +146,19 @@ func (h *Hub) Notify(events ...app.Event) {
 	}
 	for _, e := range events {
 		h.lastID++
-		f := Frame{ID: h.lastID, UserID: e.UserID, Text: frameText(h.lastID, e.Type, e.Data)}
-		h.recent.add(f)
-		for s := range h.streams[e.UserID] {
-			select {
-			case s.frames <- f:
-			default:
-				h.dropLocked(s, Dropped)
-			}
+		h.sendLocked(Frame{ID: h.lastID, UserID: e.UserID, Text: frameText(h.lastID, e.Type, e.Data)})
+	}
+}
+
+// sendLocked keeps f for streams that resume and hands it to its person's
+// streams, closing any whose buffer is full.
+func (h *Hub) sendLocked(f Frame) {
+	h.recent.add(f)
+	for s := range h.streams[f.UserID] {
+		select {
+		case s.frames <- f:
+		default:
+			h.dropLocked(s, Dropped)
 		}
 	}
 }

@@ -10,26 +10,22 @@ import (
 	"rehome/app"
 )
 
-// What a write changed reaches two audiences. This instance learns it
-// before the write returns: the schema's triggers note it in settings local
-// to the transaction, which inTx reads just before it commits. Every other
-// instance learns it from NOTIFY, which PostgreSQL delivers to listeners
-// once the transaction commits, and never for one rolled back (listen.go).
+// The sessions a write ended reach two audiences. This instance learns of
+// them before the write returns: the schema's triggers note them in a
+// setting local to the transaction, which inTx reads just before it
+// commits. Every other instance learns of them from NOTIFY, which
+// PostgreSQL delivers to listeners once the transaction commits, and never
+// for one rolled back (listen.go).
 
 // changed is what one transaction noted.
 type changed struct {
-	catalogue bool   // categories, listings, sellers, adverts or site settings
-	ended     string // the sessions it ended, one per line (see note_session_ended)
+	ended string // the sessions it ended, one per line (see note_session_ended)
 }
 
 func readChanges(ctx context.Context, tx pgx.Tx) (changed, error) {
-	var catalogue, ended *string
-	err := tx.QueryRow(ctx, `SELECT current_setting('rehome.catalogue', true), current_setting('rehome.ended', true)`).
-		Scan(&catalogue, &ended)
+	var ended *string
+	err := tx.QueryRow(ctx, `SELECT current_setting('rehome.ended', true)`).Scan(&ended)
 	var c changed
-	if catalogue != nil {
-		c.catalogue = *catalogue == "1"
-	}
 	if ended != nil {
 		c.ended = *ended
 	}
@@ -38,19 +34,29 @@ func readChanges(ctx context.Context, tx pgx.Tx) (changed, error) {
 
 // apply tells this instance what a committed transaction changed.
 func (db *DB) apply(c changed) {
-	if c.catalogue {
-		db.catalogue.Add(1)
-	}
 	if c.ended != "" {
 		db.tellEnded(parseEndings(c.ended))
 	}
 }
 
 // CatalogueVersion changes after every write, by any instance, that may
-// change what the public lists show: categories, available products with
-// their sellers' names and verified state, adverts, site settings. The API
-// tags those lists with it.
-func (db *DB) CatalogueVersion() uint64 { return db.catalogue.Load() }
+// change what the public lists show: categories, listings, their sellers'
+// names and verified state, adverts, site settings. The API tags those
+// lists with it, so every instance answers an unchanged list from what it
+// kept, and none answers a changed one from it once the change has
+// committed: the version is the database's (catalogue_version), raised in
+// the changing transaction itself. Reading it is one read of one row, a
+// fraction of what building a list costs. When the database cannot be
+// read, it is a version never seen, so that nothing kept is answered.
+func (db *DB) CatalogueVersion() uint64 {
+	ctx, cancel := context.WithTimeout(context.Background(), healthTimeout)
+	defer cancel()
+	var v int64
+	if err := db.pool.QueryRow(ctx, `SELECT version FROM catalogue_version`).Scan(&v); err != nil {
+		return db.unseen.Add(1)
+	}
+	return uint64(v)
+}
 
 // OnSessionsEnded has ended told, after each committed write that ended
 // sessions, which it ended: before the write returns when this instance

@@ -14,7 +14,7 @@
 //
 // This store keeps no caches of its own: every instance reads what every
 // other wrote. What the HTTP layer keeps is tagged with CatalogueVersion,
-// which each instance learns of through the database (changes.go).
+// which is the database's (changes.go).
 package postgres
 
 import (
@@ -45,8 +45,8 @@ type DB struct {
 	// that it knows what it told itself when the database tells everyone.
 	name string
 
-	// catalogue is the catalogue's version; see CatalogueVersion.
-	catalogue atomic.Uint64
+	// unseen counts down from the top of the versions: see CatalogueVersion.
+	unseen atomic.Uint64
 	// sessionsEnded hears of the sessions each write ended; see OnSessionsEnded.
 	sessionsEnded atomic.Pointer[func(app.SessionsEnded)]
 	// stopListening ends the listener Open started.
@@ -69,10 +69,9 @@ func Open(ctx context.Context, url string) (*DB, error) {
 		return nil, err
 	}
 	db := &DB{pool: pool, name: name, now: func() time.Time { return time.Now().UTC() }}
-	var start [8]byte
+	var start [4]byte
 	rand.Read(start[:])
-	db.catalogue.Store(uint64(start[0])<<56 | uint64(start[1])<<48 | uint64(start[2])<<40 | uint64(start[3])<<32 |
-		uint64(start[4])<<24 | uint64(start[5])<<16 | uint64(start[6])<<8 | uint64(start[7]))
+	db.unseen.Store(1<<63 | uint64(start[0])<<40 | uint64(start[1])<<32 | uint64(start[2])<<24 | uint64(start[3])<<16)
 	if err := db.migrate(ctx); err != nil {
 		pool.Close()
 		return nil, fmt.Errorf("migrate: %w", err)
@@ -101,8 +100,17 @@ func (db *DB) Close() error {
 // (rehome migrate) and for tests.
 func (db *DB) Pool() *pgxpool.Pool { return db.pool }
 
-// Ping tells whether the database answers.
-func (db *DB) Ping(ctx context.Context) error { return db.pool.Ping(ctx) }
+// healthTimeout bounds a read that has no request to end with it.
+const healthTimeout = 2 * time.Second
+
+// Ping tells whether the database answers a read.
+func (db *DB) Ping(ctx context.Context) error {
+	var n int
+	if err := db.pool.QueryRow(ctx, `SELECT count(*) FROM (SELECT 1 FROM users LIMIT 1) one`).Scan(&n); err != nil {
+		return fmt.Errorf("the database does not answer: %w", err)
+	}
+	return nil
+}
 
 // SetClock replaces the clock; tests use it to make times predictable.
 func (db *DB) SetClock(now func() time.Time) { db.now = now }

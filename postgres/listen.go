@@ -1,15 +1,183 @@
 package postgres
 
-import "context"
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"strings"
+	"sync"
+	"time"
 
-// listen starts hearing what other instances write. (To be filled in: the
-// listener of the rehome_catalogue and rehome_ended channels.)
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+)
+
+// channelEnded is where the schema's triggers tell the sessions a write
+// ended (0001_schema.sql, note_session_ended): the payload is the
+// application_name of the instance that wrote, then one ending.
+const channelEnded = "rehome_ended"
+
+// listen starts hearing what other instances write: the sessions a write
+// ended are told to OnSessionsEnded, as inTx does for this instance's own
+// writes (whose notifications it therefore skips). It returns once it
+// listens, so that whatever is committed after Open is heard. A lost
+// connection is made again. Sessions ended meanwhile are not told: an
+// event stream checks its session again at each heartbeat (api's
+// StillOpen), and when the database went away the live broker's listener
+// (broker.go) lost its connection too and, once it has it again, closes
+// every stream here, each client reconnecting under a fresh check. (The
+// catalogue's version needs no listening: it is the database's.)
 func (db *DB) listen(ctx context.Context) error {
-	ctx, db.stopListening = context.WithCancel(context.WithoutCancel(ctx))
-	db.listening = make(chan struct{})
-	go func() {
-		defer close(db.listening)
-		<-ctx.Done()
-	}()
+	run, stop := context.WithCancel(context.WithoutCancel(ctx))
+	l := &listener{
+		config:   db.pool.Config().ConnConfig.Copy(),
+		channels: []string{channelEnded},
+		log:      slog.Default(),
+		ready: func(_ context.Context, _ *pgx.Conn, first bool) error {
+			if !first {
+				db.heardForTests("", false)
+			}
+			return nil
+		},
+		heard: func(_ context.Context, _ *pgx.Conn, n *pgconn.Notification) error {
+			writer, ending, _ := strings.Cut(n.Payload, "\n")
+			own := writer == db.name
+			if !own {
+				db.tellEnded(parseEndings(ending))
+			}
+			db.heardForTests(n.Channel, own)
+			return nil
+		},
+	}
+	done, err := l.start(ctx, run)
+	if err != nil {
+		stop()
+		return fmt.Errorf("listen: %w", err)
+	}
+	db.stopListening, db.listening = stop, done
 	return nil
+}
+
+// listenHooks are told, for tests, what each store's listener handled:
+// a channel, and whether the notification was the store's own, or "" for
+// a connection made again.
+var listenHooks sync.Map // *DB → func(channel string, own bool)
+
+func (db *DB) heardForTests(channel string, own bool) {
+	if hook, ok := listenHooks.Load(db); ok {
+		hook.(func(string, bool))(channel, own)
+	}
+}
+
+// Delays between attempts to connect again after the listening connection
+// was lost: the first attempt is at once, later ones back off.
+const (
+	minReconnectDelay = 100 * time.Millisecond
+	maxReconnectDelay = 5 * time.Second
+)
+
+// listener holds one connection of its own, outside the pool, that
+// LISTENs on channels, and hands on each notification in the order the
+// transactions that sent them committed, one at a time. When the
+// connection is lost it connects again until it is stopped.
+type listener struct {
+	config   *pgx.ConnConfig
+	channels []string
+	log      *slog.Logger
+	// ready runs on each new connection once it listens, before any
+	// notification is handed on; first tells the first connection from
+	// one made again, after which notifications may have been missed. An
+	// error drops the connection.
+	ready func(ctx context.Context, conn *pgx.Conn, first bool) error
+	// heard is handed each notification, with the connection to read
+	// more on; an error drops the connection, as if it was lost.
+	heard func(ctx context.Context, conn *pgx.Conn, n *pgconn.Notification) error
+	// lost, when set, is told the connection was lost.
+	lost func(err error)
+}
+
+// start connects (within ctx) and listens, then hears in a goroutine of
+// its own until run ends; done is closed when that goroutine returns.
+func (l *listener) start(ctx, run context.Context) (done chan struct{}, err error) {
+	conn, err := l.connect(ctx, true)
+	if err != nil {
+		return nil, err
+	}
+	finished := make(chan struct{})
+	go func() {
+		defer close(finished)
+		l.run(run, conn)
+	}()
+	return finished, nil
+}
+
+func (l *listener) connect(ctx context.Context, first bool) (*pgx.Conn, error) {
+	conn, err := pgx.ConnectConfig(ctx, l.config)
+	if err != nil {
+		return nil, err
+	}
+	var listen strings.Builder
+	for _, channel := range l.channels {
+		listen.WriteString("LISTEN " + pgx.Identifier{channel}.Sanitize() + ";")
+	}
+	if _, err = conn.Exec(ctx, listen.String()); err == nil {
+		err = l.ready(ctx, conn, first)
+	}
+	if err != nil {
+		conn.Close(context.WithoutCancel(ctx))
+		return nil, err
+	}
+	return conn, nil
+}
+
+func (l *listener) run(ctx context.Context, conn *pgx.Conn) {
+	for {
+		err := l.hear(ctx, conn)
+		conn.Close(context.WithoutCancel(ctx))
+		if ctx.Err() != nil {
+			return
+		}
+		l.log.Warn("postgres: lost the connection that listens to other instances; connecting again",
+			"channels", l.channels, "err", err)
+		if l.lost != nil {
+			l.lost(err)
+		}
+		if conn = l.reconnect(ctx); conn == nil {
+			return
+		}
+	}
+}
+
+func (l *listener) hear(ctx context.Context, conn *pgx.Conn) error {
+	for {
+		n, err := conn.WaitForNotification(ctx)
+		if err != nil {
+			return err
+		}
+		if err := l.heard(ctx, conn, n); err != nil {
+			return err
+		}
+	}
+}
+
+// reconnect connects until it succeeds, or returns nil once ctx ends.
+func (l *listener) reconnect(ctx context.Context) *pgx.Conn {
+	delay := minReconnectDelay
+	for {
+		conn, err := l.connect(ctx, false)
+		if err == nil {
+			l.log.Info("postgres: listening to other instances again", "channels", l.channels)
+			return conn
+		}
+		if ctx.Err() != nil {
+			return nil
+		}
+		l.log.Warn("postgres: cannot listen to other instances", "channels", l.channels, "retry_in", delay, "err", err)
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-time.After(delay):
+		}
+		delay = min(2*delay, maxReconnectDelay)
+	}
 }

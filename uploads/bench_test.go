@@ -3,9 +3,7 @@ package uploads_test
 import (
 	"bytes"
 	"context"
-	"os"
 	"path"
-	"path/filepath"
 	"testing"
 )
 
@@ -21,7 +19,7 @@ func BenchmarkSave12MP(b *testing.B) {
 	}{{"upright", 1}, {"rotated", 6}} {
 		upload := encodeJPEG(b, pic, 90, exifAPP1(c.orientation))
 		b.Run(c.name, func(b *testing.B) {
-			s, dir := newStore(b)
+			s := newStore(b)
 			b.SetBytes(int64(len(upload)))
 			b.ReportAllocs()
 			for b.Loop() {
@@ -30,8 +28,8 @@ func BenchmarkSave12MP(b *testing.B) {
 					b.Fatal(err)
 				}
 				b.StopTimer()
-				os.Remove(filepath.Join(dir, path.Base(img.URL)))
-				os.Remove(filepath.Join(dir, path.Base(img.ThumbURL)))
+				s.drop(path.Base(img.URL))
+				s.drop(path.Base(img.ThumbURL))
 				b.StartTimer()
 			}
 		})

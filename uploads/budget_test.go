@@ -27,8 +27,8 @@ type heldStore struct {
 }
 
 func newHeldStore(t *testing.T, uploaders ...int64) *heldStore {
-	s, _ := newStore(t)
-	h := &heldStore{Store: s, events: make(chan decodeEvent), proceed: map[int64]chan struct{}{}}
+	s := newStore(t)
+	h := &heldStore{Store: s.Store, events: make(chan decodeEvent), proceed: map[int64]chan struct{}{}}
 	for _, u := range uploaders {
 		h.proceed[u] = make(chan struct{})
 	}

@@ -3,9 +3,8 @@ package uploads
 import (
 	"errors"
 	"io/fs"
+	"log/slog"
 	"net/http"
-	"os"
-	"path/filepath"
 	"regexp"
 )
 
@@ -30,21 +29,19 @@ func (s *Store) Handler() http.Handler {
 			http.Error(w, http.StatusText(http.StatusMethodNotAllowed), http.StatusMethodNotAllowed)
 			return
 		}
-		f, err := os.Open(filepath.Join(s.dir, name)) // #nosec G304 G703 -- name matched servedName: hex and an extension, no separators
+		f, err := s.files.open(r.Context(), name)
 		if errors.Is(err, fs.ErrNotExist) {
 			http.NotFound(w, r)
 			return
 		}
 		if err != nil {
+			if r.Context().Err() == nil {
+				slog.ErrorContext(r.Context(), "cannot read a stored image", "name", name, "err", err)
+			}
 			http.Error(w, http.StatusText(http.StatusInternalServerError), http.StatusInternalServerError)
 			return
 		}
 		defer f.Close()
-		info, err := f.Stat()
-		if err != nil || !info.Mode().IsRegular() {
-			http.NotFound(w, r)
-			return
-		}
 		h := w.Header()
 		h.Set("Content-Type", contentTypes[m[1]])
 		// A name is never reused for other content, so caches may keep it.
@@ -54,6 +51,6 @@ func (s *Store) Handler() http.Handler {
 		// opened directly the response may run nothing.
 		h.Set("X-Content-Type-Options", "nosniff")
 		h.Set("Content-Security-Policy", "default-src 'none'")
-		http.ServeContent(w, r, name, info.ModTime(), f)
+		http.ServeContent(w, r, name, f.modTime, f)
 	})
 }

@@ -13,6 +13,7 @@ import (
 	"path"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -23,37 +24,13 @@ import (
 	"rehome/uploads"
 )
 
-func newStore(t testing.TB) (*uploads.Store, string) {
-	t.Helper()
-	dir := filepath.Join(t.TempDir(), "images") // New must create it
-	s, err := uploads.New(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s, dir
-}
-
-func save(t testing.TB, s *uploads.Store, data []byte) *app.Image {
+func save(t testing.TB, s *testStore, data []byte) *app.Image {
 	t.Helper()
 	img, err := s.Save(context.Background(), 0, bytes.NewReader(data))
 	if err != nil {
 		t.Fatalf("Save: %v", err)
 	}
 	return img
-}
-
-// stored reads back the file behind an issued URL.
-func stored(t testing.TB, dir, url string) ([]byte, image.Image, string) {
-	t.Helper()
-	data, err := os.ReadFile(filepath.Join(dir, path.Base(url)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	img, format, err := image.Decode(bytes.NewReader(data))
-	if err != nil {
-		t.Fatalf("decode %s: %v", url, err)
-	}
-	return data, img, format
 }
 
 func wantKind(t *testing.T, err error, kind app.Kind) {
@@ -65,9 +42,9 @@ func wantKind(t *testing.T, err error, kind app.Kind) {
 }
 
 // storedAs reads a stored picture, which must be in format and of w×h pixels.
-func storedAs(t *testing.T, dir, url, format string, w, h int) image.Image {
+func storedAs(t *testing.T, s *testStore, url, format string, w, h int) image.Image {
 	t.Helper()
-	_, img, got := stored(t, dir, url)
+	_, img, got := stored(t, s, url)
 	if got != format {
 		t.Fatalf("%s stored as %s, want %s", url, got, format)
 	}
@@ -88,45 +65,46 @@ func isRed(c color.Color) bool {
 }
 
 func TestSaveTurnsJPEGUprightAndDropsMetadata(t *testing.T) {
-	s, dir := newStore(t)
-	upload := encodeJPEG(t, cornerPicture(300, 200), 90, exifAPP1(6))
-	if !bytes.Contains(upload, gpsBytes()) {
-		t.Fatal("test upload lacks its GPS block")
-	}
-
-	img := save(t, s, upload)
-
-	if img.Width != 200 || img.Height != 300 {
-		t.Errorf("reported %dx%d, want 200x300", img.Width, img.Height)
-	}
-	data, pic, format := stored(t, dir, img.URL)
-	if format != "jpeg" || !strings.HasSuffix(img.URL, ".jpg") {
-		t.Errorf("stored as %s at %s, want jpeg", format, img.URL)
-	}
-	assertSize(t, "stored picture", pic, 200, 300)
-	// Orientation 6 means "rotate 90° clockwise to view": the top left
-	// corner ends up top right.
-	if !isRed(pic.At(175, 25)) {
-		t.Errorf("top right is %v, want the red corner", pic.At(175, 25))
-	}
-	for _, p := range []image.Point{{25, 25}, {25, 275}, {175, 275}} {
-		if isRed(pic.At(p.X, p.Y)) {
-			t.Errorf("red at %v; the corner is in the wrong place", p)
+	forEachBackend(t, func(t *testing.T, s *testStore) {
+		upload := encodeJPEG(t, cornerPicture(300, 200), 90, exifAPP1(6))
+		if !bytes.Contains(upload, gpsBytes()) {
+			t.Fatal("test upload lacks its GPS block")
 		}
-	}
-	if bytes.Contains(data, []byte("Exif")) {
-		t.Error("stored file still has an Exif block")
-	}
-	if bytes.Contains(data, gpsBytes()) {
-		t.Error("stored file still has the GPS coordinates")
-	}
-	if thumb, _, _ := stored(t, dir, img.ThumbURL); bytes.Contains(thumb, []byte("Exif")) {
-		t.Error("thumbnail has an Exif block")
-	}
+
+		img := save(t, s, upload)
+
+		if img.Width != 200 || img.Height != 300 {
+			t.Errorf("reported %dx%d, want 200x300", img.Width, img.Height)
+		}
+		data, pic, format := stored(t, s, img.URL)
+		if format != "jpeg" || !strings.HasSuffix(img.URL, ".jpg") {
+			t.Errorf("stored as %s at %s, want jpeg", format, img.URL)
+		}
+		assertSize(t, "stored picture", pic, 200, 300)
+		// Orientation 6 means "rotate 90° clockwise to view": the top left
+		// corner ends up top right.
+		if !isRed(pic.At(175, 25)) {
+			t.Errorf("top right is %v, want the red corner", pic.At(175, 25))
+		}
+		for _, p := range []image.Point{{25, 25}, {25, 275}, {175, 275}} {
+			if isRed(pic.At(p.X, p.Y)) {
+				t.Errorf("red at %v; the corner is in the wrong place", p)
+			}
+		}
+		if bytes.Contains(data, []byte("Exif")) {
+			t.Error("stored file still has an Exif block")
+		}
+		if bytes.Contains(data, gpsBytes()) {
+			t.Error("stored file still has the GPS coordinates")
+		}
+		if thumb, _, _ := stored(t, s, img.ThumbURL); bytes.Contains(thumb, []byte("Exif")) {
+			t.Error("thumbnail has an Exif block")
+		}
+	})
 }
 
 func TestSaveKeepsTransparencyAsPNG(t *testing.T) {
-	s, dir := newStore(t)
+	s := newStore(t)
 	src := image.NewNRGBA(image.Rect(0, 0, 64, 48))
 	for y := range 48 {
 		for x := range 64 {
@@ -142,16 +120,16 @@ func TestSaveKeepsTransparencyAsPNG(t *testing.T) {
 	if img.Width != 64 || img.Height != 48 {
 		t.Errorf("reported %dx%d, want 64x48", img.Width, img.Height)
 	}
-	pic := storedAs(t, dir, img.URL, "png", 64, 48)
+	pic := storedAs(t, s, img.URL, "png", 64, 48)
 	if _, _, _, a := pic.At(0, 10).RGBA(); a != 0 {
 		t.Errorf("left edge alpha %d, want transparent", a)
 	}
-	_, thumb, _ := stored(t, dir, img.ThumbURL)
+	_, thumb, _ := stored(t, s, img.ThumbURL)
 	assertSize(t, "thumbnail", thumb, 64, 48) // never upscaled
 }
 
 func TestSaveScalesLargePictureDown(t *testing.T) {
-	s, dir := newStore(t)
+	s := newStore(t)
 	// An alpha channel that is fully opaque still makes a JPEG.
 	src := image.NewNRGBA(image.Rect(0, 0, 3000, 2000))
 	for i := 3; i < len(src.Pix); i += 4 {
@@ -163,31 +141,31 @@ func TestSaveScalesLargePictureDown(t *testing.T) {
 	if img.Width != 1600 || img.Height != 1067 {
 		t.Errorf("reported %dx%d, want 1600x1067", img.Width, img.Height)
 	}
-	storedAs(t, dir, img.URL, "jpeg", 1600, 1067)
-	storedAs(t, dir, img.ThumbURL, "jpeg", 400, 267)
+	storedAs(t, s, img.URL, "jpeg", 1600, 1067)
+	storedAs(t, s, img.ThumbURL, "jpeg", 400, 267)
 }
 
 func TestSaveTallPictureThumbnail(t *testing.T) {
-	s, dir := newStore(t)
+	s := newStore(t)
 	img := save(t, s, encodeJPEG(t, photo(1000, 2500), 80, nil))
 	if img.Width != 640 || img.Height != 1600 {
 		t.Errorf("reported %dx%d, want 640x1600", img.Width, img.Height)
 	}
-	_, thumb, _ := stored(t, dir, img.ThumbURL)
+	_, thumb, _ := stored(t, s, img.ThumbURL)
 	assertSize(t, "thumbnail", thumb, 160, 400)
 }
 
 func TestSaveGIFKeepsFirstFrame(t *testing.T) {
-	s, dir := newStore(t)
+	s := newStore(t)
 	img := save(t, s, encodeGIF(t, 40, 30))
-	pic := storedAs(t, dir, img.URL, "jpeg", 40, 30)
+	pic := storedAs(t, s, img.URL, "jpeg", 40, 30)
 	if !isRed(pic.At(20, 15)) {
 		t.Errorf("centre is %v, want the red first frame", pic.At(20, 15))
 	}
 }
 
 func TestSaveWebP(t *testing.T) {
-	s, dir := newStore(t)
+	s := newStore(t)
 	red := color.NRGBA{255, 0, 0, 255}
 	clear := color.NRGBA{0, 0, 255, 0}
 	// Left half opaque red, right half transparent.
@@ -195,7 +173,7 @@ func TestSaveWebP(t *testing.T) {
 
 	img := save(t, s, upload)
 
-	pic := storedAs(t, dir, img.URL, "png", 60, 20)
+	pic := storedAs(t, s, img.URL, "png", 60, 20)
 	if !isRed(pic.At(5, 10)) {
 		t.Errorf("left is %v, want red", pic.At(5, 10))
 	}
@@ -210,7 +188,7 @@ func TestSaveWebP(t *testing.T) {
 }
 
 func TestSaveRefusesWhatIsNotAPicture(t *testing.T) {
-	s, dir := newStore(t)
+	s := newStore(t)
 	for name, data := range map[string][]byte{
 		"text":            []byte("hello, I am not a picture"),
 		"html":            []byte("<svg onload=alert(1)>"),
@@ -227,11 +205,11 @@ func TestSaveRefusesWhatIsNotAPicture(t *testing.T) {
 			}
 		})
 	}
-	assertEmpty(t, dir)
+	assertEmpty(t, s)
 }
 
 func TestSaveRefusesEmpty(t *testing.T) {
-	s, _ := newStore(t)
+	s := newStore(t)
 	_, err := s.Save(context.Background(), 0, strings.NewReader(""))
 	wantKind(t, err, app.KindInvalid)
 }
@@ -242,7 +220,7 @@ type zeros struct{}
 func (zeros) Read(p []byte) (int, error) { clear(p); return len(p), nil }
 
 func TestSaveRefusesTooManyBytes(t *testing.T) {
-	s, dir := newStore(t)
+	s := newStore(t)
 	// A real JPEG start, so that only the size can be the reason.
 	head := encodeJPEG(t, cornerPicture(10, 10), 90, nil)
 	body := io.MultiReader(bytes.NewReader(head), io.LimitReader(zeros{}, app.MaxImageBytes+1-int64(len(head))))
@@ -255,11 +233,11 @@ func TestSaveRefusesTooManyBytes(t *testing.T) {
 	// An endless stream is cut off too.
 	_, err = s.Save(context.Background(), 0, zeros{})
 	wantKind(t, err, app.KindTooLarge)
-	assertEmpty(t, dir)
+	assertEmpty(t, s)
 }
 
 func TestSaveRefusesHugeDimensionsWithoutDecoding(t *testing.T) {
-	s, dir := newStore(t)
+	s := newStore(t)
 	for name, data := range map[string][]byte{
 		"png 100000x100000": pngHeaderOnly(100000, 100000),
 		"png 8000x5001":     pngHeaderOnly(8000, 5001), // just over 40 MP
@@ -285,39 +263,60 @@ func TestSaveRefusesHugeDimensionsWithoutDecoding(t *testing.T) {
 			}
 		})
 	}
-	assertEmpty(t, dir)
+	assertEmpty(t, s)
 }
 
 func TestSaveHonoursCancellation(t *testing.T) {
-	s, dir := newStore(t)
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	_, err := s.Save(ctx, 0, bytes.NewReader(encodeJPEG(t, cornerPicture(100, 100), 90, nil)))
-	if !errors.Is(err, context.Canceled) {
-		t.Errorf("got %v, want context.Canceled", err)
-	}
-	assertEmpty(t, dir)
+	forEachBackend(t, func(t *testing.T, s *testStore) {
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		_, err := s.Save(ctx, 0, bytes.NewReader(encodeJPEG(t, cornerPicture(100, 100), 90, nil)))
+		if !errors.Is(err, context.Canceled) {
+			t.Errorf("got %v, want context.Canceled", err)
+		}
+		assertEmpty(t, s)
+	})
 }
 
 func TestSaveIssuesFreshNamesAndLeavesNoTemporaryFiles(t *testing.T) {
-	s, dir := newStore(t)
-	upload := encodeJPEG(t, cornerPicture(100, 100), 90, nil)
-	a, b := save(t, s, upload), save(t, s, upload)
-	if a.URL == b.URL {
-		t.Errorf("same upload twice got the same URL %s", a.URL)
-	}
-	for _, img := range []*app.Image{a, b} {
-		base := strings.TrimSuffix(strings.TrimPrefix(img.URL, "/images/"), ".jpg")
-		if len(base) != 32 || img.ThumbURL != "/images/"+base+"-thumb.jpg" {
-			t.Errorf("unexpected URLs %+v", img)
+	forEachBackend(t, func(t *testing.T, s *testStore) {
+		upload := encodeJPEG(t, cornerPicture(100, 100), 90, nil)
+		a, b := save(t, s, upload), save(t, s, upload)
+		if a.URL == b.URL {
+			t.Errorf("same upload twice got the same URL %s", a.URL)
 		}
+		var want []string
+		for _, img := range []*app.Image{a, b} {
+			base := strings.TrimSuffix(strings.TrimPrefix(img.URL, "/images/"), ".jpg")
+			if len(base) != 32 || img.ThumbURL != "/images/"+base+"-thumb.jpg" {
+				t.Errorf("unexpected URLs %+v", img)
+			}
+			want = append(want, path.Base(img.URL), path.Base(img.ThumbURL))
+		}
+		got := s.list()
+		slices.Sort(got)
+		slices.Sort(want)
+		if !slices.Equal(got, want) {
+			t.Errorf("stored %q, want only the 4 images %q", got, want)
+		}
+	})
+}
+
+// Images are public: whoever runs the server may serve the directory with
+// another web server.
+func TestSaveMakesFilesReadableByAll(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "images")
+	s, err := uploads.New(dir)
+	if err != nil {
+		t.Fatal(err)
 	}
+	save(t, diskView(t, s, dir), encodeJPEG(t, cornerPicture(100, 100), 90, nil))
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(entries) != 4 {
-		t.Errorf("directory holds %d entries, want the 4 images", len(entries))
+	if len(entries) != 2 {
+		t.Errorf("directory holds %d entries, want 2", len(entries))
 	}
 	for _, e := range entries {
 		if info, _ := e.Info(); info.Mode().Perm() != 0o644 {
@@ -326,21 +325,10 @@ func TestSaveIssuesFreshNamesAndLeavesNoTemporaryFiles(t *testing.T) {
 	}
 }
 
-func assertEmpty(t *testing.T, dir string) {
-	t.Helper()
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, e := range entries {
-		t.Errorf("unexpected file %s", e.Name())
-	}
-}
-
 // TestSaveAppliesEveryOrientation checks all eight EXIF orientations, in both
 // byte orders, against what imaging.AutoOrientation makes of the same upload.
 func TestSaveAppliesEveryOrientation(t *testing.T) {
-	s, dir := newStore(t)
+	s := newStore(t)
 	for _, order := range []binary.AppendByteOrder{binary.BigEndian, binary.LittleEndian} {
 		for o := range uint16(9) { // 0 is not a valid orientation: left as is
 			sizes := []image.Point{{300, 200}}
@@ -355,7 +343,7 @@ func TestSaveAppliesEveryOrientation(t *testing.T) {
 					t.Fatal(err)
 				}
 				img := save(t, s, upload)
-				data, got, _ := stored(t, dir, img.URL)
+				data, got, _ := stored(t, s, img.URL)
 				wantW, wantH := want.Bounds().Dx(), want.Bounds().Dy()
 				if wantW > 1600 || wantH > 1600 { // 2000x1000 is scaled to 1600x800
 					wantW, wantH = wantW*4/5, wantH*4/5
@@ -381,7 +369,7 @@ func TestSaveAppliesEveryOrientation(t *testing.T) {
 }
 
 func TestSaveExtremeShapes(t *testing.T) {
-	s, dir := newStore(t)
+	s := newStore(t)
 	for _, c := range []struct{ w, h, wantW, wantH int }{
 		{40000, 1, 1600, 1},
 		{1, 40000, 1, 1600},
@@ -394,9 +382,9 @@ func TestSaveExtremeShapes(t *testing.T) {
 			src.Pix[i] = 200
 		}
 		img := save(t, s, encodePNG(t, src))
-		_, pic, _ := stored(t, dir, img.URL)
+		_, pic, _ := stored(t, s, img.URL)
 		assertSize(t, fmt.Sprintf("%dx%d stored", c.w, c.h), pic, c.wantW, c.wantH)
-		if _, thumb, _ := stored(t, dir, img.ThumbURL); thumb.Bounds().Dx() < 1 || thumb.Bounds().Dy() < 1 {
+		if _, thumb, _ := stored(t, s, img.ThumbURL); thumb.Bounds().Dx() < 1 || thumb.Bounds().Dy() < 1 {
 			t.Errorf("%dx%d: empty thumbnail", c.w, c.h)
 		}
 	}
@@ -405,7 +393,7 @@ func TestSaveExtremeShapes(t *testing.T) {
 // Invisible pixels have a colour too; scaling down must not let it bleed
 // into their visible neighbours.
 func TestSaveScalesTransparencyWithoutBleeding(t *testing.T) {
-	s, dir := newStore(t)
+	s := newStore(t)
 	src := image.NewNRGBA(image.Rect(0, 0, 4000, 400))
 	for y := range 400 {
 		for x := range 4000 {
@@ -417,7 +405,7 @@ func TestSaveScalesTransparencyWithoutBleeding(t *testing.T) {
 		}
 	}
 	img := save(t, s, encodePNG(t, src))
-	pic := storedAs(t, dir, img.URL, "png", 1600, 160)
+	pic := storedAs(t, s, img.URL, "png", 1600, 160)
 	for x := 780; x < 820; x++ {
 		c := color.NRGBAModel.Convert(pic.At(x, 80)).(color.NRGBA)
 		if c.A > 0 && (c.G > 10 || c.R < 245) {
@@ -430,30 +418,34 @@ func TestSaveScalesTransparencyWithoutBleeding(t *testing.T) {
 }
 
 func TestSaveConcurrently(t *testing.T) {
-	s, dir := newStore(t)
 	upload := encodeJPEG(t, photo(1200, 900), 85, exifAPP1(6))
-	urls := make(chan string, 8)
-	var wg sync.WaitGroup
-	for range cap(urls) {
-		wg.Go(func() {
-			img, err := s.Save(context.Background(), 0, bytes.NewReader(upload))
-			if err != nil {
-				t.Error(err)
-				return
+	forEachBackend(t, func(t *testing.T, s *testStore) {
+		urls := make(chan string, 8)
+		var wg sync.WaitGroup
+		for range cap(urls) {
+			wg.Go(func() {
+				img, err := s.Save(context.Background(), 0, bytes.NewReader(upload))
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				urls <- img.URL
+			})
+		}
+		wg.Wait()
+		close(urls)
+		seen := map[string]bool{}
+		for url := range urls {
+			if seen[url] {
+				t.Errorf("%s issued twice", url)
 			}
-			urls <- img.URL
-		})
-	}
-	wg.Wait()
-	close(urls)
-	seen := map[string]bool{}
-	for url := range urls {
-		if seen[url] {
-			t.Errorf("%s issued twice", url)
+			seen[url] = true
+			if _, pic, _ := stored(t, s, url); pic.Bounds().Size() != image.Pt(900, 1200) {
+				t.Errorf("%s is %v", url, pic.Bounds().Size())
+			}
 		}
-		seen[url] = true
-		if _, pic, _ := stored(t, dir, url); pic.Bounds().Size() != image.Pt(900, 1200) {
-			t.Errorf("%s is %v", url, pic.Bounds().Size())
+		if n := len(s.list()); n != 2*cap(urls) {
+			t.Errorf("%d files stored, want %d", n, 2*cap(urls))
 		}
-	}
+	})
 }

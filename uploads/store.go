@@ -13,9 +13,10 @@ import (
 	"rehome/app"
 )
 
-// Store keeps issued images as files in one directory.
+// Store keeps issued images as files in one directory (New) or as objects
+// in an S3 bucket (OpenS3).
 type Store struct {
-	dir     string
+	files   storage
 	decodes *budget
 	// processed, when set, learns how long each accepted picture took to
 	// decode and re-encode, waiting for its share of the budget included.
@@ -42,7 +43,7 @@ func New(dir string) (*Store, error) {
 	if err := os.MkdirAll(dir, 0o750); err != nil {
 		return nil, fmt.Errorf("uploads: create image directory: %w", err)
 	}
-	return &Store{dir: dir, decodes: newBudget()}, nil
+	return &Store{files: diskStorage{dir: dir}, decodes: newBudget()}, nil
 }
 
 // Messages shown to the user.
@@ -85,7 +86,7 @@ func (s *Store) Save(ctx context.Context, uploader int64, r io.Reader) (*app.Ima
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	return s.store(full, thumb)
+	return s.store(ctx, full, thumb)
 }
 
 // process decodes and re-encodes within the picture's share of the decode

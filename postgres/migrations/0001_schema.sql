@@ -364,16 +364,23 @@ CREATE TRIGGER links_end_with_credentials AFTER UPDATE OF password_hash, email, 
                        OR NEW.session_epoch <> OLD.session_epoch)
     EXECUTE FUNCTION links_end_with_credentials();
 
--- What a write changed, for this instance's caches and its open event
--- streams (see changes.go): the triggers note it in settings local to the
--- transaction, which the store reads before it commits, and tell every
--- other instance on commit with NOTIFY. application_name is the instance
--- that wrote, so that an instance skips what it told itself.
+-- What a write changed, for the instances' caches and open event streams
+-- (see changes.go).
+
+-- The catalogue's version, which tags the public lists every instance
+-- keeps (CatalogueVersion): one row, raised in the transaction that changes
+-- the catalogue, so that no instance can read the new version before the
+-- change it stands for is visible. Writers of the catalogue wait for each
+-- other on this row until they commit; they are a few a second at most.
+CREATE TABLE catalogue_version (
+    one     BOOLEAN PRIMARY KEY DEFAULT true CHECK (one),
+    version BIGINT  NOT NULL
+);
+INSERT INTO catalogue_version (version) VALUES (1);
 
 CREATE FUNCTION note_catalogue_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-    PERFORM set_config('rehome.catalogue', '1', true);
-    PERFORM pg_notify('rehome_catalogue', current_setting('application_name'));
+    UPDATE catalogue_version SET version = version + 1;
     RETURN NULL;
 END $$;
 CREATE TRIGGER users_catalogue AFTER INSERT OR UPDATE OR DELETE ON users
@@ -387,8 +394,13 @@ CREATE TRIGGER adverts_catalogue AFTER INSERT OR UPDATE OR DELETE ON adverts
 CREATE TRIGGER site_settings_catalogue AFTER INSERT OR UPDATE OR DELETE ON site_settings
     FOR EACH STATEMENT EXECUTE FUNCTION note_catalogue_changed();
 
--- One ending a line: "s <session id>", "e <account> <epoch>", "a <account>".
--- A session goes by its public id (app.SessionID), never by its token.
+-- The sessions a write ended, for the event streams open for them: noted
+-- in a setting local to the transaction, which the store reads before it
+-- commits, and told to every other instance on commit with NOTIFY, after
+-- the instance that wrote (application_name), so that it skips what it
+-- told itself. One ending a line: "s <session id>", "e <account> <epoch>",
+-- "a <account>". A session goes by its public id (app.SessionID), never by
+-- its token.
 CREATE FUNCTION note_session_ended(ending TEXT) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
     PERFORM set_config('rehome.ended', coalesce(current_setting('rehome.ended', true), '') || ending || E'\n', true);

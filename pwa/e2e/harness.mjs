@@ -3,6 +3,7 @@
 // mocked and no browser is ever downloaded.
 import assert from 'node:assert/strict'
 import { spawn } from 'node:child_process'
+import { readdirSync } from 'node:fs'
 import { mkdtemp, mkdir, rm } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -17,6 +18,7 @@ export const binary = join(here, '..', '..', 'bin', 'rehome')
 const oidcProvider = join(here, '..', '..', 'bin', 'oidc-provider')
 const stripeMockBinary = join(here, '..', '..', 'bin', 'stripe-mock')
 const mailSinkBinary = join(here, '..', '..', 'bin', 'mail-sink')
+const s3FakeBinary = join(here, '..', '..', 'bin', 's3-fake')
 
 /** The webhook signing secret the server is given with startServer({ stripe }). */
 export const stripeWebhookSecret = 'whsec_e2e'
@@ -46,9 +48,9 @@ function freePort() {
   })
 }
 
-function run(args, input) {
+function run(args, input, env = process.env) {
   return new Promise((resolve, reject) => {
-    const child = spawn(binary, args, { stdio: ['pipe', 'pipe', 'pipe'] })
+    const child = spawn(binary, args, { stdio: ['pipe', 'pipe', 'pipe'], env })
     let output = ''
     child.stdout.on('data', (d) => (output += d))
     child.stderr.on('data', (d) => (output += d))
@@ -162,6 +164,50 @@ export async function startMailSink() {
   }
 }
 
+// With REHOME_TEST_POSTGRES (make test-postgres), each server keeps its
+// marketplace in a database of its own on that PostgreSQL server, and its
+// pictures in an in-memory object store (tools/s3-fake) that the servers of
+// a test file share: pictures have random names.
+const postgresServer = process.env.REHOME_TEST_POSTGRES
+let objectStore
+
+/** The environment that points a server at its store: nothing on SQLite. */
+async function storeEnv() {
+  if (!postgresServer) return {}
+  objectStore ??= startObjectStore()
+  return { REHOME_DATABASE_URL: await createDatabase(), REHOME_S3_URL: (await objectStore).url }
+}
+
+async function createDatabase() {
+  const name = `e2e_${Date.now()}_${Math.floor(Math.random() * 1e9)}`
+  const versions = readdirSync('/usr/lib/postgresql').sort()
+  const psql = `/usr/lib/postgresql/${versions.at(-1)}/bin/psql`
+  await new Promise((resolve, reject) => {
+    const child = spawn(psql, [postgresServer, '-v', 'ON_ERROR_STOP=1', '-qc', `CREATE DATABASE ${name}`], { stdio: ['ignore', 'ignore', 'pipe'] })
+    let errors = ''
+    child.stderr.on('data', (d) => (errors += d))
+    child.on('error', reject)
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`create database ${name}: ${errors}`))))
+  })
+  const url = new URL(postgresServer)
+  url.pathname = `/${name}`
+  return url.toString()
+}
+
+async function startObjectStore() {
+  const child = spawn(s3FakeBinary, [], { stdio: ['ignore', 'pipe', 'inherit'] })
+  after(() => child.kill('SIGKILL'))
+  const url = await new Promise((resolve, reject) => {
+    let out = ''
+    child.stdout.on('data', (d) => {
+      out += d
+      if (out.includes('\n')) resolve(out.split('\n')[0])
+    })
+    child.once('exit', () => reject(new Error(`s3-fake stopped: ${out}`)))
+  })
+  return { url }
+}
+
 /**
  * Starts the server on a fresh data dir with one admin made by the CLI;
  * with `google` (from startProvider), "Sign in with Google" goes there; with
@@ -170,10 +216,10 @@ export async function startMailSink() {
  */
 export async function startServer({ google, stripe, mail } = {}) {
   const data = await mkdtemp(join(tmpdir(), 'rehome-e2e-'))
-  await run(['admin', 'create', '--name', adminAccount.name, '--email', adminAccount.email, '--data', data], `${adminAccount.password}\n`)
+  const env = { ...process.env, ...(await storeEnv()) }
+  await run(['admin', 'create', '--name', adminAccount.name, '--email', adminAccount.email, '--data', data], `${adminAccount.password}\n`, env)
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
-  const env = { ...process.env }
   if (google) {
     Object.assign(env, {
       REHOME_OIDC_ISSUER: google.issuer,

@@ -1,0 +1,320 @@
+package postgres
+
+import (
+	"context"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"rehome/app"
+)
+
+// Lock order. Every write that changes bookings takes the row of the
+// booked product first and the booking rows after it, as CreateBooking,
+// MarkPaid and DeleteProduct must: a booking's change of status updates
+// the product's count of open bookings by trigger, so a write that took a
+// booking first and the product after could deadlock with a payment that
+// holds the product and cancels its other bookings.
+
+const bookingColumns = `id, product_id, product, category, image, thumb_url, price, location,
+	coalesce(buyer_id, 0), buyer_name, buyer_email, buyer_phone, coalesce(seller_id, 0), status, decline_reason, created,
+	pickup_at, ` + bookingConversation
+
+// bookingConversation finds the conversation between a booking's buyer and
+// seller about its product, after the product's deletion too.
+const bookingConversation = `(SELECT c.id FROM conversations c
+	WHERE c.product_ref = bookings.product_ref AND c.buyer_id = bookings.buyer_id) AS conversation_id`
+
+func scanBooking(row pgx.Row) (app.Booking, error) {
+	var b app.Booking
+	var price, created int64
+	var status string
+	var pickupAt *int64
+	err := row.Scan(&b.ID, &b.ProductID, &b.Product, &b.Category, &b.Image, &b.ThumbURL, &price, &b.Location,
+		&b.BuyerID, &b.BuyerName, &b.BuyerEmail, &b.BuyerPhone, &b.SellerID, &status, &b.DeclineReason, &created,
+		&pickupAt, &b.ConversationID)
+	b.Price = app.Cents(price)
+	b.Status = app.BookingStatus(status)
+	b.PickupAt = nullTime(pickupAt)
+	b.Created = fromMillis(created)
+	return b, err
+}
+
+// nullTime reads a nullable time column.
+func nullTime(ms *int64) *time.Time {
+	if ms == nil {
+		return nil
+	}
+	t := fromMillis(*ms)
+	return &t
+}
+
+// The booking lists, newest first, through bookings_by_buyer and
+// bookings_by_seller.
+const (
+	buyerBookingsCount  = `SELECT count(*) FROM bookings WHERE buyer_id = $1`
+	buyerBookingsPage   = `SELECT ` + bookingColumns + ` FROM bookings WHERE buyer_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`
+	sellerBookingsCount = `SELECT count(*) FROM bookings WHERE seller_id = $1`
+	sellerBookingsPage  = `SELECT ` + bookingColumns + ` FROM bookings WHERE seller_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`
+)
+
+// CreateBooking holds the product's row (claimAvailable) from the check
+// that it is for sale until the booking commits, so a sale or deletion
+// either comes first or waits for the booking and calls it off. One
+// buyer's racing bookings are decided by the unique index
+// bookings_open_once.
+func (db *DB) CreateBooking(ctx context.Context, b *app.Booking) error {
+	created := db.millis()
+	return db.inTx(ctx, func(tx pgx.Tx) error {
+		if err := db.claimAvailable(ctx, tx, *b.ProductID, "This product is already sold"); err != nil {
+			return err
+		}
+		err := tx.QueryRow(ctx, `
+			INSERT INTO bookings (product_id, buyer_id, seller_id, product, category, image, thumb_url, price,
+			                      location, buyer_name, buyer_email, buyer_phone, status, created)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id`,
+			b.ProductID, b.BuyerID, b.SellerID, b.Product, b.Category, b.Image, b.ThumbURL, int64(b.Price),
+			b.Location, b.BuyerName, b.BuyerEmail, b.BuyerPhone, string(b.Status), created).Scan(&b.ID)
+		if isUniqueViolation(err) {
+			return app.Errorf(app.KindConflict, "You have already booked this product")
+		}
+		b.Created = fromMillis(created)
+		return referenceGone(err)
+	})
+}
+
+// claimAvailable checks, inside a write transaction, that a product exists
+// and is still for sale, and holds its row until the transaction ends.
+// SELECT ... FOR NO KEY UPDATE waits for a write holding the row and then
+// reads it as that write committed it (or finds it deleted), so the check
+// cannot be overtaken by a sale or deletion; it is the lock an UPDATE of
+// the row takes, so rows that merely refer to the product (a booking's
+// foreign key) are not held up by it.
+func (db *DB) claimAvailable(ctx context.Context, tx pgx.Tx, productID int64, soldMessage string) error {
+	var status string
+	err := tx.QueryRow(ctx, `SELECT status FROM products WHERE id = $1 FOR NO KEY UPDATE`, productID).Scan(&status)
+	if err != nil {
+		return notFound(err, "Product")
+	}
+	if app.ProductStatus(status) != app.StatusAvailable {
+		return app.Errorf(app.KindConflict, "%s", soldMessage)
+	}
+	return nil
+}
+
+// whyNotAvailable explains a conditional update of a product that changed
+// nothing: it is gone, or no longer for sale.
+func (db *DB) whyNotAvailable(ctx context.Context, tx pgx.Tx, productID int64, soldMessage string) error {
+	var status string
+	if err := tx.QueryRow(ctx, `SELECT status FROM products WHERE id = $1`, productID).Scan(&status); err != nil {
+		return notFound(err, "Product")
+	}
+	return app.Errorf(app.KindConflict, "%s", soldMessage)
+}
+
+func (db *DB) BookingByID(ctx context.Context, id int64) (*app.Booking, error) {
+	b, err := scanBooking(db.pool.QueryRow(ctx, `SELECT `+bookingColumns+` FROM bookings WHERE id = $1`, id))
+	if err != nil {
+		return nil, notFound(err, "Booking")
+	}
+	return &b, nil
+}
+
+func (db *DB) BuyerBookings(ctx context.Context, buyerID int64, page app.Page) (app.List[app.Booking], error) {
+	return readList(ctx, db, page, buyerBookingsCount, buyerBookingsPage, []any{buyerID}, scanBooking)
+}
+
+func (db *DB) SellerBookings(ctx context.Context, sellerID int64, page app.Page) (app.List[app.Booking], error) {
+	return readList(ctx, db, page, sellerBookingsCount, sellerBookingsPage, []any{sellerID}, scanBooking)
+}
+
+func (db *DB) CancelBooking(ctx context.Context, id int64) error {
+	return db.closeBooking(ctx, id, app.BookingCancelled, "")
+}
+
+func (db *DB) DeclineBooking(ctx context.Context, id int64, reason string) error {
+	return db.closeBooking(ctx, id, app.BookingDeclined, reason)
+}
+
+// closeBooking ends a booking that is still Booked, as Cancelled or
+// Declined; the product's open bookings follow by trigger. The update's
+// condition decides a race with a payment or another close: READ COMMITTED
+// checks it again once the booking's row lock is granted. The product's
+// row is locked first (see Lock order above).
+func (db *DB) closeBooking(ctx context.Context, id int64, to app.BookingStatus, reason string) error {
+	return db.inTx(ctx, func(tx pgx.Tx) error {
+		if err := lockBookedProduct(ctx, tx, id); err != nil {
+			return err
+		}
+		tag, err := tx.Exec(ctx, `UPDATE bookings SET status = $1, decline_reason = $2 WHERE id = $3 AND status = 'Booked'`,
+			string(to), reason, id)
+		if err != nil || tag.RowsAffected() > 0 {
+			return err
+		}
+		status, _, err := bookingState(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		switch status {
+		case app.BookingPaid:
+			return app.Errorf(app.KindConflict, "A paid booking cannot be %s", strings.ToLower(string(to)))
+		case app.BookingDeclined:
+			return app.Errorf(app.KindConflict, "This booking was declined by the seller")
+		case app.BookingCancelled:
+			if to == app.BookingCancelled {
+				return nil // calling off twice is calling off once
+			}
+			return app.Errorf(app.KindConflict, "This booking was cancelled")
+		}
+		return app.Errorf(app.KindConflict, "This booking changed meanwhile")
+	})
+}
+
+// lockBookedProduct holds the row of a booking's product, if it still has
+// one, for the rest of the transaction.
+func lockBookedProduct(ctx context.Context, tx pgx.Tx, bookingID int64) error {
+	_, err := tx.Exec(ctx, `SELECT p.id FROM bookings b JOIN products p ON p.id = b.product_id
+		WHERE b.id = $1 FOR NO KEY UPDATE OF p`, bookingID)
+	return err
+}
+
+// MarkPaid sells the product: it leaves its category's list and the adverts.
+func (db *DB) MarkPaid(ctx context.Context, id int64) error {
+	return db.inTx(ctx, func(tx pgx.Tx) error { return db.markPaid(ctx, tx, id) })
+}
+
+// MarkPaidByEvent is MarkPaid for a payment provider's event, once per
+// event: a second delivery finds the event recorded and changes nothing.
+// Two deliveries at once are decided by the event's primary key: the
+// second insert waits for the first transaction and, once it commits,
+// inserts nothing.
+func (db *DB) MarkPaidByEvent(ctx context.Context, eventID string, id int64) (done bool, err error) {
+	err = db.inTx(ctx, func(tx pgx.Tx) error {
+		done = false
+		tag, err := tx.Exec(ctx, `INSERT INTO payment_events (id, received) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING`,
+			eventID, db.millis())
+		if err != nil || tag.RowsAffected() == 0 {
+			return err // seen before
+		}
+		done = true
+		return db.markPaid(ctx, tx, id)
+	})
+	return done && err == nil, err
+}
+
+// markPaid moves the product from Available to Sold and the booking from
+// Booked to Paid by conditional updates, so that of two payments racing for
+// one booking, or for two bookings of one product, exactly one finds the
+// rows still as it expects: the other waits for the row lock and then
+// finds the condition false. The product goes first (see Lock order): two
+// payers of one product then queue on its row instead of each holding a
+// booking the other must call off.
+func (db *DB) markPaid(ctx context.Context, tx pgx.Tx, id int64) error {
+	status, productID, err := bookingState(ctx, tx, id)
+	switch {
+	case err != nil:
+		return err
+	case status != app.BookingBooked:
+		return notPayable(status)
+	case productID == nil:
+		return app.Errorf(app.KindConflict, "The product no longer exists")
+	}
+	tag, err := tx.Exec(ctx, `UPDATE products SET status = 'Sold' WHERE id = $1 AND status = 'Available'`, *productID)
+	if err != nil {
+		return err
+	}
+	if tag.RowsAffected() == 0 {
+		return db.whyNotAvailable(ctx, tx, *productID, "This product is already sold")
+	}
+	tag, err = tx.Exec(ctx, `UPDATE bookings SET status = 'Paid' WHERE id = $1 AND status = 'Booked'`, id)
+	if err != nil {
+		return err
+	}
+	if tag.RowsAffected() == 0 {
+		status, _, err := bookingState(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		return notPayable(status)
+	}
+	for _, step := range []string{
+		`UPDATE bookings SET status = 'Cancelled' WHERE product_id = $1 AND status = 'Booked'`,
+		`DELETE FROM adverts WHERE product_id = $1`,
+	} {
+		if _, err := tx.Exec(ctx, step, *productID); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// notPayable explains why a booking in status cannot be paid.
+func notPayable(status app.BookingStatus) error {
+	switch status {
+	case app.BookingPaid:
+		return app.Errorf(app.KindConflict, "This booking is already paid")
+	case app.BookingCancelled:
+		return app.Errorf(app.KindConflict, "This booking was cancelled")
+	case app.BookingDeclined:
+		return app.Errorf(app.KindConflict, "This booking was declined by the seller")
+	}
+	return app.Errorf(app.KindConflict, "This booking changed meanwhile")
+}
+
+// PaymentID is the provider's payment started for a booking, or empty.
+func (db *DB) PaymentID(ctx context.Context, id int64) (string, error) {
+	var payment string
+	err := db.pool.QueryRow(ctx, `SELECT payment_id FROM bookings WHERE id = $1`, id).Scan(&payment)
+	return payment, notFound(err, "Booking")
+}
+
+// SetPaymentID records the provider's payment for a booking that has none.
+func (db *DB) SetPaymentID(ctx context.Context, id int64, payment string) error {
+	return db.inTx(ctx, func(tx pgx.Tx) error {
+		_, err := tx.Exec(ctx, `UPDATE bookings SET payment_id = $1 WHERE id = $2 AND payment_id = ''`, payment, id)
+		return err
+	})
+}
+
+// bookingState reads a booking's status and product (nil once deleted).
+func bookingState(ctx context.Context, tx pgx.Tx, id int64) (app.BookingStatus, *int64, error) {
+	var status string
+	var productID *int64
+	err := tx.QueryRow(ctx, `SELECT status, product_id FROM bookings WHERE id = $1`, id).Scan(&status, &productID)
+	return app.BookingStatus(status), productID, notFound(err, "Booking")
+}
+
+// OpenBookingsOf lists a product's bookings still Booked, oldest first.
+func (db *DB) OpenBookingsOf(ctx context.Context, productID int64) ([]app.Booking, error) {
+	return db.bookings(ctx, openBookingsQuery, productID)
+}
+
+// OpenBookingsWith lists the bookings still Booked that a person made or
+// received.
+func (db *DB) OpenBookingsWith(ctx context.Context, userID int64) ([]app.Booking, error) {
+	return db.bookings(ctx, openBookingsWithQuery, userID)
+}
+
+func (db *DB) bookings(ctx context.Context, query string, args ...any) ([]app.Booking, error) {
+	rows, err := db.pool.Query(ctx, query, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	open := []app.Booking{}
+	for rows.Next() {
+		b, err := scanBooking(rows)
+		if err != nil {
+			return nil, err
+		}
+		open = append(open, b)
+	}
+	return open, rows.Err()
+}
+
+const (
+	openBookingsQuery     = `SELECT ` + bookingColumns + ` FROM bookings WHERE product_id = $1 AND status = 'Booked' ORDER BY id`
+	openBookingsWithQuery = `SELECT ` + bookingColumns + ` FROM bookings WHERE buyer_id = $1 AND status = 'Booked'
+		UNION ALL SELECT ` + bookingColumns + ` FROM bookings WHERE seller_id = $1 AND status = 'Booked'`
+)

@@ -1,0 +1,107 @@
+package postgres
+
+import (
+	"context"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"rehome/app"
+)
+
+// queueMail adds m to the queue in the transaction tx, due at once. A nil
+// mail queues nothing.
+func (db *DB) queueMail(ctx context.Context, tx pgx.Tx, m *app.Mail) error {
+	if m == nil {
+		return nil
+	}
+	now := db.millis()
+	_, err := tx.Exec(ctx, `
+		INSERT INTO mail_queue (recipient, subject, text_body, html_body, queued, next_try)
+		VALUES ($1, $2, $3, $4, $5, $6)`, m.To, m.Subject, m.Text, m.HTML, now, now)
+	return err
+}
+
+func (db *DB) QueueMail(ctx context.Context, m *app.Mail) error {
+	return db.inTx(ctx, func(tx pgx.Tx) error { return db.queueMail(ctx, tx, m) })
+}
+
+// ClaimDueMail claims the due mail in one statement, whichever instance
+// asks: SELECT ... FOR UPDATE SKIP LOCKED takes a row lock on each mail it
+// claims and passes over the mails other couriers are claiming at that
+// moment, and the UPDATE moves each claimed mail's next try to the end of
+// the lease. A mail another courier claimed and committed since this
+// statement began is locked, then checked again by READ COMMITTED against
+// its new next try, no longer due, and left out. So no two couriers hold a
+// mail at once, and none waits for another.
+func (db *DB) ClaimDueMail(ctx context.Context, courier string, now time.Time, lease time.Duration, limit int) ([]app.QueuedMail, error) {
+	var due []app.QueuedMail
+	err := db.inTx(ctx, func(tx pgx.Tx) error {
+		rows, err := tx.Query(ctx, `
+			WITH due AS MATERIALIZED (
+				SELECT id, next_try FROM mail_queue WHERE next_try <= $1
+				ORDER BY next_try, id LIMIT $2 FOR UPDATE SKIP LOCKED
+			), claimed AS (
+				UPDATE mail_queue m SET claimed_by = $3, next_try = $4 FROM due WHERE m.id = due.id
+				RETURNING m.id, m.recipient, m.subject, m.text_body, m.html_body, m.queued, m.attempts, due.next_try AS was_due
+			)
+			SELECT id, recipient, subject, text_body, html_body, queued, attempts FROM claimed ORDER BY was_due, id`,
+			now.UnixMilli(), limit, courier, now.Add(lease).UnixMilli())
+		if err != nil {
+			return err
+		}
+		due, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (app.QueuedMail, error) {
+			var m app.QueuedMail
+			var queued int64
+			err := row.Scan(&m.ID, &m.To, &m.Subject, &m.Text, &m.HTML, &queued, &m.Attempts)
+			m.Queued = fromMillis(queued)
+			return m, err
+		})
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return due, nil
+}
+
+func (db *DB) NextMailDue(ctx context.Context) (time.Time, bool, error) {
+	var next *int64
+	if err := db.pool.QueryRow(ctx, `SELECT min(next_try) FROM mail_queue`).Scan(&next); err != nil {
+		return time.Time{}, false, err
+	}
+	if next == nil {
+		return fromMillis(0), false, nil
+	}
+	return fromMillis(*next), true, nil
+}
+
+func (db *DB) MailDone(ctx context.Context, id int64) error {
+	return db.inTx(ctx, func(tx pgx.Tx) error {
+		_, err := tx.Exec(ctx, `DELETE FROM mail_queue WHERE id = $1`, id)
+		return err
+	})
+}
+
+// MailFailed is one conditional UPDATE: its WHERE, checked again once the
+// row lock is granted, leaves alone a mail courier no longer holds.
+func (db *DB) MailFailed(ctx context.Context, courier string, id int64, retry time.Time, reason string) error {
+	return db.inTx(ctx, func(tx pgx.Tx) error {
+		_, err := tx.Exec(ctx, `
+			UPDATE mail_queue SET attempts = attempts + 1, next_try = $1, last_error = $2, claimed_by = NULL
+			WHERE id = $3 AND claimed_by = $4`, retry.UnixMilli(), reason, id, courier)
+		return err
+	})
+}
+
+// ReleaseMail, like MailFailed, is one conditional UPDATE.
+func (db *DB) ReleaseMail(ctx context.Context, courier string, ids []int64) error {
+	if ids == nil {
+		ids = []int64{}
+	}
+	return db.inTx(ctx, func(tx pgx.Tx) error {
+		_, err := tx.Exec(ctx, `UPDATE mail_queue SET claimed_by = NULL, next_try = $1 WHERE claimed_by = $2 AND id = ANY($3)`,
+			db.millis(), courier, ids)
+		return err
+	})
+}
