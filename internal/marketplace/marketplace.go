@@ -178,14 +178,13 @@ func Open(ctx context.Context, loc Location, hasher app.PasswordHasher) (*Market
 // the counts of the rate limits, and the broker that carries live events
 // to whichever instance holds a person's open stream. On SQLite one process
 // serves the marketplace, so both are its own.
-//
-// This is the one place where PostgreSQL's shared ones plug in.
 func shared(ctx context.Context, store Store) (app.RateLimits, live.Broker, error) {
-	if _, ok := store.(*postgres.DB); ok {
-		// TODO(merge): db.RateLimits() and the broker of postgres/broker.go
-		// replace these two, which count and carry within this instance only.
-		_ = ctx
-		return app.NewMemoryRateLimits(), live.New(), nil
+	if db, ok := store.(*postgres.DB); ok {
+		events, err := postgres.NewBroker(ctx, db, nil)
+		if err != nil {
+			return nil, nil, err
+		}
+		return db.RateLimits(), events, nil
 	}
 	return app.NewMemoryRateLimits(), live.New(), nil
 }
@@ -217,7 +216,12 @@ func services(db Store, images *uploads.Store, hasher app.PasswordHasher, notice
 	}
 }
 
-func (m *Marketplace) Close() error { return m.Store.Close() }
+// Close closes the event streams open here (and on PostgreSQL stops
+// hearing the other instances' events), then the store.
+func (m *Marketplace) Close() error {
+	m.Events.Close()
+	return m.Store.Close()
+}
 
 // UseMail turns mail on: it is queued in the database and handed to sender
 // as from, with links to publicURL. The caller runs the courier it returns.
