@@ -1,15 +1,24 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/jackc/pgx/v5"
+	"golang.org/x/crypto/bcrypt"
 
+	"rehome/app"
+	"rehome/internal/marketplace"
 	"rehome/internal/pgtest"
+	"rehome/internal/testpicture"
+	"rehome/uploads"
+	"rehome/uploads/s3test"
 )
 
 // TestPasswordsStayHidden: whichever command is given a database or an
@@ -122,5 +131,44 @@ func TestBackupsOfPostgresAreRefused(t *testing.T) {
 				t.Errorf("the data directory holds %d entries, want none", len(entries))
 			}
 		})
+	}
+}
+
+// TestMigratePictures: with --s3-url, the pictures of the data directory
+// are copied into the bucket, where the copied rows find them by their
+// URLs; run again, nothing is copied twice and the database is refused.
+func TestMigratePictures(t *testing.T) {
+	ctx := context.Background()
+	database, bucket := pgtest.NewDatabase(t), s3test.Server(t)
+	dir := t.TempDir()
+	m, err := marketplace.Open(ctx, marketplace.Location{Dir: dir}, app.BcryptHasher{Cost: bcrypt.MinCost})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ann := app.NewUser{Name: "Ann", Email: "ann@example.com", Password: "a long password", Role: app.RoleSeller}
+	u, err := m.Services.Accounts.Register(ctx, ann, bytes.NewReader(testpicture.FlatPNG(64, 48, testpicture.RGB)), "192.0.2.1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.Close()
+
+	code, stdout, stderr := cli(t, "", "migrate", "--from", dir, "--to", database, "--s3-url", bucket)
+	if code != 0 || !strings.Contains(stdout, "Copied 2 pictures into s3://") || !strings.Contains(stdout, "Copied 1 users") {
+		t.Fatalf("exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+	pictures, err := uploads.OpenS3(ctx, bucket)
+	if err != nil {
+		t.Fatal(err)
+	}
+	serve := http.StripPrefix(uploads.URLPrefix, pictures.Handler())
+	res := httptest.NewRecorder()
+	serve.ServeHTTP(res, httptest.NewRequest(http.MethodGet, u.Image, nil))
+	if res.Code != http.StatusOK || res.Body.Len() == 0 {
+		t.Errorf("GET %s from the bucket: %d, %d bytes", u.Image, res.Code, res.Body.Len())
+	}
+
+	code, stdout, stderr = cli(t, "", "migrate", "--from", dir, "--to", database, "--s3-url", bucket)
+	if code != 1 || !strings.Contains(stdout, "Copied 0 pictures") || !strings.Contains(stderr, "not empty") {
+		t.Errorf("again: exit %d, stdout %q, stderr %q; want 1, no picture copied, the database refused", code, stdout, stderr)
 	}
 }
