@@ -268,7 +268,7 @@ const healthTimeout = 2 * time.Second
 func (m *Marketplace) Health(ctx context.Context) error {
 	ctx, cancel := context.WithTimeout(ctx, healthTimeout)
 	defer cancel()
-	return errors.Join(m.pingDatabase(ctx), m.Images.CheckWritable())
+	return errors.Join(m.pingDatabase(ctx), m.Images.CheckWritableContext(ctx))
 }
 
 // pingDatabase is nil when the database answers. PostgreSQL's errors name
