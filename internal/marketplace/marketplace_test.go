@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -21,6 +22,7 @@ import (
 	"rehome/internal/marketplace"
 	"rehome/internal/pgtest"
 	"rehome/mail"
+	"rehome/uploads/s3test"
 )
 
 var hasher = app.BcryptHasher{Cost: bcrypt.MinCost}
@@ -156,6 +158,33 @@ func TestHealth(t *testing.T) {
 				t.Errorf("%v, want %q", err, tc.want)
 			}
 		})
+	}
+}
+
+// TestHealthWithPicturesInS3: healthy while the bucket takes a write; a
+// bucket that refuses one makes the marketplace unhealthy, saying so.
+func TestHealthWithPicturesInS3(t *testing.T) {
+	var refuse atomic.Bool
+	bucket := s3test.ServerWith(t, func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if refuse.Load() && r.Method == http.MethodPut {
+				http.Error(w, "<Error><Code>AccessDenied</Code><Message>Access Denied</Message></Error>", http.StatusForbidden)
+				return
+			}
+			next.ServeHTTP(w, r)
+		})
+	})
+	m, err := marketplace.Open(context.Background(), marketplace.Location{Dir: t.TempDir(), S3URL: bucket}, hasher)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { m.Close() })
+	if err := m.Health(context.Background()); err != nil {
+		t.Fatalf("healthy: %v", err)
+	}
+	refuse.Store(true)
+	if err := m.Health(context.Background()); err == nil || !strings.Contains(err.Error(), "the image bucket is not writable") {
+		t.Errorf("with the bucket refusing writes: %v", err)
 	}
 }
 
