@@ -1,0 +1,4 @@
+package postgres
+
+// ExpiredBatch is how many expired sessions one transaction deletes.
+const ExpiredBatch = expiredBatch

@@ -1,0 +1,341 @@
+package postgres_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"rehome/app"
+	"rehome/postgres"
+)
+
+// TestLinkSpentAfterItsAccountIsHeld checks the lock order of spending a
+// one-time link: its account's row first, its own row after, as every
+// write that voids links takes them (trigger links_end_with_credentials).
+// A change of the account is under way, holding the account's row; the
+// link is spent meanwhile. The spend must wait without touching the link,
+// so that the change can still void it: in the other order the two
+// deadlock, and PostgreSQL breaks that only after a second.
+func TestLinkSpentAfterItsAccountIsHeld(t *testing.T) {
+	later := time.Now().Add(time.Hour)
+	for _, tc := range []struct {
+		name   string
+		table  string
+		create func(ctx context.Context, db *postgres.DB, u *app.User, token []byte) error
+		use    func(ctx context.Context, db *postgres.DB, token []byte) error
+	}{
+		{"PasswordReset", "password_resets", func(ctx context.Context, db *postgres.DB, u *app.User, token []byte) error {
+			return db.CreatePasswordReset(ctx, app.PasswordReset{UserID: u.ID, Email: u.Email, TokenHash: token, Expires: later})
+		}, func(ctx context.Context, db *postgres.DB, token []byte) error {
+			_, err := db.UsePasswordReset(ctx, token, []byte("new hash"), time.Now())
+			return err
+		}},
+		{"EmailVerification", "email_verifications", func(ctx context.Context, db *postgres.DB, u *app.User, token []byte) error {
+			return db.CreateEmailVerification(ctx, app.EmailVerification{UserID: u.ID, Email: u.Email, TokenHash: token, Expires: later})
+		}, func(ctx context.Context, db *postgres.DB, token []byte) error {
+			_, err := db.UseEmailVerification(ctx, token, time.Now())
+			return err
+		}},
+		{"EmailChange", "email_changes", func(ctx context.Context, db *postgres.DB, u *app.User, token []byte) error {
+			return db.CreateEmailChange(ctx, app.EmailChange{UserID: u.ID, NewEmail: "new@example.com", TokenHash: token, Expires: later})
+		}, func(ctx context.Context, db *postgres.DB, token []byte) error {
+			_, _, err := db.UseEmailChange(ctx, token, time.Now())
+			return err
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx := t.Context()
+			db := mustOpenDB(t)
+			u := &app.User{Name: "Bea", Email: "bea@example.com", Role: app.RoleBuyer}
+			if err := db.CreateUser(ctx, u, []byte("hash")); err != nil {
+				t.Fatal(err)
+			}
+			token := []byte("token")
+			if err := tc.create(ctx, db, u, token); err != nil {
+				t.Fatal(err)
+			}
+
+			change, err := db.Pool().Begin(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer change.Rollback(context.WithoutCancel(ctx))
+			_, err = change.Exec(ctx, `UPDATE users SET name = name WHERE id = $1`, u.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+
+			spent := make(chan error, 1)
+			go func() { spent <- tc.use(ctx, db, token) }()
+			waitForALockWait(t, db, spent)
+
+			// The spend waits and holds no lock on the link meanwhile.
+			_, err = change.Exec(ctx, `SELECT 1 FROM `+tc.table+` WHERE token_hash = $1 FOR UPDATE NOWAIT`, token)
+			if err != nil {
+				t.Fatalf("the link is held by its spend before its account is: %v", err)
+			}
+			// A new session epoch voids the link (trigger); the spend then finds nothing.
+			_, err = change.Exec(ctx, `UPDATE users SET session_epoch = session_epoch + 1 WHERE id = $1`, u.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := change.Commit(ctx); err != nil {
+				t.Fatal(err)
+			}
+			if err := <-spent; app.ErrorKind(err) != app.KindNotFound {
+				t.Errorf("spending a link voided meanwhile: %v, want not found", err)
+			}
+		})
+	}
+}
+
+// waitForALockWait returns once a connection to db waits for a lock. It
+// fails the test if done is sent to first: the call it watches returned
+// without waiting.
+func waitForALockWait(t *testing.T, db *postgres.DB, done <-chan error) {
+	t.Helper()
+	for {
+		select {
+		case err := <-done:
+			t.Fatalf("the call returned without waiting for the account's row: %v", err)
+		default:
+		}
+		var waiting int
+		err := db.Pool().QueryRow(t.Context(), `SELECT count(*) FROM pg_stat_activity
+			WHERE datname = current_database() AND wait_event_type = 'Lock'`).Scan(&waiting)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if waiting > 0 {
+			return
+		}
+	}
+}
+
+// accountLinks is an account with one outstanding link of each kind.
+type accountLinks struct {
+	db *postgres.DB
+	u  *app.User
+}
+
+func newAccountLinks(t *testing.T) *accountLinks {
+	t.Helper()
+	db := mustOpenDB(t)
+	u := &app.User{Name: "Ann", Email: "ann@example.com", Role: app.RoleBuyer}
+	acctMust(t, db.CreateUser(context.Background(), u, []byte("old hash")))
+	a := &accountLinks{db: db, u: u}
+	a.create(t)
+	return a
+}
+
+func (a *accountLinks) create(t *testing.T) {
+	t.Helper()
+	ctx, expires := context.Background(), time.Now().Add(time.Hour)
+	acctMust(t, a.db.CreatePasswordReset(ctx, app.PasswordReset{UserID: a.u.ID, Email: a.u.Email, TokenHash: []byte("reset"), Expires: expires}))
+	acctMust(t, a.db.CreateEmailChange(ctx, app.EmailChange{UserID: a.u.ID, NewEmail: "ann@new.test", TokenHash: []byte("change"), Expires: expires}))
+	acctMust(t, a.db.CreateEmailVerification(ctx, app.EmailVerification{UserID: a.u.ID, Email: a.u.Email, TokenHash: []byte("verify"), Expires: expires}))
+}
+
+// outstanding names the links of a that still work, spending them.
+func (a *accountLinks) outstanding(t *testing.T) []string {
+	t.Helper()
+	ctx, now := context.Background(), time.Now()
+	var works []string
+	if _, err := a.db.UsePasswordReset(ctx, []byte("reset"), []byte("link hash"), now); err == nil {
+		works = append(works, "reset")
+	}
+	if _, _, err := a.db.UseEmailChange(ctx, []byte("change"), now); err == nil {
+		works = append(works, "change")
+	}
+	if _, err := a.db.UseEmailVerification(ctx, []byte("verify"), now); err == nil {
+		works = append(works, "verify")
+	}
+	return works
+}
+
+// TestCredentialChangesVoidLinks: whatever changes an account's password,
+// email or session epoch voids every outstanding link of the account.
+func TestCredentialChangesVoidLinks(t *testing.T) {
+	ctx := context.Background()
+	tests := []struct {
+		name   string
+		change func(t *testing.T, a *accountLinks)
+	}{
+		{"a new password", func(t *testing.T, a *accountLinks) {
+			_, err := a.db.SetPassword(ctx, a.u.ID, []byte("new hash"))
+			acctMust(t, err)
+		}},
+		{"signing out everywhere", func(t *testing.T, a *accountLinks) {
+			_, err := a.db.EndSessions(ctx, a.u.ID)
+			acctMust(t, err)
+		}},
+		{"a password reset", func(t *testing.T, a *accountLinks) {
+			_, err := a.db.UsePasswordReset(ctx, []byte("reset"), []byte("new hash"), time.Now())
+			acctMust(t, err)
+		}},
+		{"an email change", func(t *testing.T, a *accountLinks) {
+			_, _, err := a.db.UseEmailChange(ctx, []byte("change"), time.Now())
+			acctMust(t, err)
+		}},
+		{"the account claimed by its email's owner", func(t *testing.T, a *accountLinks) {
+			_, _, err := a.db.ClaimAccount(ctx, app.AccountClaim{UserID: a.u.ID, Email: a.u.Email, Provider: "google", Subject: "g-1"})
+			acctMust(t, err)
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			a := newAccountLinks(t)
+			tt.change(t, a)
+			if works := a.outstanding(t); len(works) > 0 {
+				t.Errorf("after %s, these links still work: %v", tt.name, works)
+			}
+		})
+	}
+	t.Run("a profile change leaves them", func(t *testing.T) {
+		a := newAccountLinks(t)
+		_, err := a.db.UpdateProfile(ctx, a.u.ID, "Annie", "", "", "", false)
+		acctMust(t, err)
+		// The reset, spent first, voids the other two.
+		if works := a.outstanding(t); len(works) != 1 || works[0] != "reset" {
+			t.Errorf("these links work: %v, want the reset link", works)
+		}
+	})
+}
+
+// TestNewerLinkVoidsOlder: of each kind, only the newest link works.
+func TestNewerLinkVoidsOlder(t *testing.T) {
+	ctx, expires := context.Background(), time.Now().Add(time.Hour)
+	a := newAccountLinks(t)
+	acctMust(t, a.db.CreatePasswordReset(ctx, app.PasswordReset{UserID: a.u.ID, Email: a.u.Email, TokenHash: []byte("reset 2"), Expires: expires,
+		Audit: &app.AuditEntry{ActorName: "Ada", ActorEmail: "ada@example.com", Action: app.AuditResetLink, TargetType: app.AuditTargetUser, TargetID: a.u.ID}}))
+	acctMust(t, a.db.CreateEmailChange(ctx, app.EmailChange{UserID: a.u.ID, NewEmail: "ann@new.test", TokenHash: []byte("change 2"), Expires: expires}))
+	acctMust(t, a.db.CreateEmailVerification(ctx, app.EmailVerification{UserID: a.u.ID, Email: a.u.Email, TokenHash: []byte("verify 2"), Expires: expires}))
+	if _, err := a.db.UsePasswordReset(ctx, []byte("reset"), []byte("h"), time.Now()); app.ErrorKind(err) != app.KindNotFound {
+		t.Errorf("the older reset link: %v, want not found", err)
+	}
+	if _, _, err := a.db.UseEmailChange(ctx, []byte("change"), time.Now()); app.ErrorKind(err) != app.KindNotFound {
+		t.Errorf("the older email change link: %v, want not found", err)
+	}
+	if _, err := a.db.UseEmailVerification(ctx, []byte("verify"), time.Now()); app.ErrorKind(err) != app.KindNotFound {
+		t.Errorf("the older confirmation link: %v, want not found", err)
+	}
+	if _, err := a.db.UseEmailVerification(ctx, []byte("verify 2"), time.Now()); err != nil {
+		t.Errorf("the newer confirmation link: %v", err)
+	}
+}
+
+// TestResetLinkBoundToEmail: a reset link made for one email does not
+// work once the account has another, even one set without the trigger's
+// help (a link kept from before it).
+func TestResetLinkBoundToEmail(t *testing.T) {
+	ctx := context.Background()
+	db := mustOpenDB(t)
+	u := &app.User{Name: "Ann", Email: "ann@example.com", Role: app.RoleBuyer}
+	acctMust(t, db.CreateUser(ctx, u, []byte("old hash")))
+	acctMust(t, db.CreatePasswordReset(ctx, app.PasswordReset{UserID: u.ID, Email: "ann@old.test", TokenHash: []byte("reset"), Expires: time.Now().Add(time.Hour)}))
+	if _, err := db.UsePasswordReset(ctx, []byte("reset"), []byte("new hash"), time.Now()); app.ErrorKind(err) != app.KindNotFound {
+		t.Errorf("a link for another email: %v, want not found", err)
+	}
+	if _, hash, _ := db.PasswordHash(ctx, u.Email); string(hash) != "old hash" {
+		t.Errorf("the password is now %q", hash)
+	}
+}
+
+// TestEmailVerifiedBy: what proves an account's email, and what does not.
+func TestEmailVerifiedBy(t *testing.T) {
+	ctx := context.Background()
+	mail := &app.Mail{To: "ann@example.com", Subject: "Reset", Text: "Link", HTML: "<p>Link</p>"}
+	tests := []struct {
+		name string
+		act  func(t *testing.T, db *postgres.DB, u *app.User) (*app.User, error)
+		want bool
+	}{
+		{"a mailed reset link", func(t *testing.T, db *postgres.DB, u *app.User) (*app.User, error) {
+			acctMust(t, db.CreatePasswordReset(ctx, app.PasswordReset{UserID: u.ID, Email: u.Email, TokenHash: []byte("r"), Expires: time.Now().Add(time.Hour), Mail: mail}))
+			return db.UsePasswordReset(ctx, []byte("r"), []byte("new hash"), time.Now())
+		}, true},
+		{"an admin's reset link", func(t *testing.T, db *postgres.DB, u *app.User) (*app.User, error) {
+			acctMust(t, db.CreatePasswordReset(ctx, app.PasswordReset{UserID: u.ID, Email: u.Email, TokenHash: []byte("r"), Expires: time.Now().Add(time.Hour)}))
+			return db.UsePasswordReset(ctx, []byte("r"), []byte("new hash"), time.Now())
+		}, false},
+		{"an email change", func(t *testing.T, db *postgres.DB, u *app.User) (*app.User, error) {
+			acctMust(t, db.CreateEmailChange(ctx, app.EmailChange{UserID: u.ID, NewEmail: "ann@new.test", TokenHash: []byte("c"), Expires: time.Now().Add(time.Hour)}))
+			got, _, err := db.UseEmailChange(ctx, []byte("c"), time.Now())
+			return got, err
+		}, true},
+		{"a confirmation link", func(t *testing.T, db *postgres.DB, u *app.User) (*app.User, error) {
+			acctMust(t, db.CreateEmailVerification(ctx, app.EmailVerification{UserID: u.ID, Email: u.Email, TokenHash: []byte("v"), Expires: time.Now().Add(time.Hour)}))
+			return db.UseEmailVerification(ctx, []byte("v"), time.Now())
+		}, true},
+		{"an expired confirmation link", func(t *testing.T, db *postgres.DB, u *app.User) (*app.User, error) {
+			acctMust(t, db.CreateEmailVerification(ctx, app.EmailVerification{UserID: u.ID, Email: u.Email, TokenHash: []byte("v"), Expires: time.Now().Add(time.Hour)}))
+			_, err := db.UseEmailVerification(ctx, []byte("v"), time.Now().Add(2*time.Hour))
+			if app.ErrorKind(err) != app.KindNotFound {
+				t.Errorf("an expired link: %v, want not found", err)
+			}
+			return db.UserByID(ctx, u.ID)
+		}, false},
+		{"a confirmation link mailed to another address", func(t *testing.T, db *postgres.DB, u *app.User) (*app.User, error) {
+			acctMust(t, db.CreateEmailVerification(ctx, app.EmailVerification{UserID: u.ID, Email: "ann@old.test", TokenHash: []byte("v"), Expires: time.Now().Add(time.Hour)}))
+			if _, err := db.UseEmailVerification(ctx, []byte("v"), time.Now()); app.ErrorKind(err) != app.KindNotFound {
+				t.Errorf("a link for another address: %v, want not found", err)
+			}
+			return db.UserByID(ctx, u.ID)
+		}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			db := mustOpenDB(t)
+			u := &app.User{Name: "Ann", Email: "ann@example.com", Role: app.RoleBuyer}
+			acctMust(t, db.CreateUser(ctx, u, []byte("old hash")))
+			got, err := tt.act(t, db, u)
+			acctMust(t, err)
+			if got.EmailVerified != tt.want {
+				t.Errorf("email_verified is %v, want %v", got.EmailVerified, tt.want)
+			}
+		})
+	}
+}
+
+// TestPasswordResetLinks: a link works once, and not after it expires; an
+// expired one is spent all the same.
+func TestPasswordResetLinks(t *testing.T) {
+	db := mustOpenDB(t)
+	ctx := context.Background()
+	u := &app.User{Name: "Ann", Email: "ann@example.com", Role: app.RoleBuyer}
+	acctMust(t, db.CreateUser(ctx, u, []byte("old hash")))
+	now := time.Now()
+	link := func(hash string, expires time.Time) app.PasswordReset {
+		return app.PasswordReset{UserID: u.ID, Email: u.Email, TokenHash: []byte(hash), Expires: expires}
+	}
+
+	tests := []struct {
+		name   string
+		create *app.PasswordReset // made just before
+		hash   string
+		at     time.Time
+		want   app.Kind
+	}{
+		{"an expired link", new(link("stale", now.Add(time.Minute))), "stale", now.Add(2 * time.Minute), app.KindNotFound},
+		{"the expired link again", nil, "stale", now, app.KindNotFound},
+		{"an unknown link", nil, "never", now, app.KindNotFound},
+		{"a valid link", new(link("fresh", now.Add(time.Hour))), "fresh", now.Add(59 * time.Minute), ""},
+		{"the same link again", nil, "fresh", now, app.KindNotFound},
+	}
+	for _, tt := range tests {
+		if tt.create != nil {
+			acctMust(t, db.CreatePasswordReset(ctx, *tt.create))
+		}
+		got, err := db.UsePasswordReset(ctx, []byte(tt.hash), []byte("new hash"), tt.at)
+		if app.ErrorKind(err) != tt.want {
+			t.Fatalf("%s: %v, want %q", tt.name, err, tt.want)
+		}
+		if err == nil && (got.ID != u.ID || got.SessionEpoch != 1) {
+			t.Errorf("%s: the account reads %+v, want epoch 1", tt.name, got)
+		}
+	}
+	_, hash, err := db.PasswordHash(ctx, "ann@example.com")
+	if err != nil || string(hash) != "new hash" {
+		t.Errorf("the password hash is %q (%v)", hash, err)
+	}
+}
