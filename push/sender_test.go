@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"reflect"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -31,6 +32,9 @@ type world struct {
 	log    *testlog.Buffer
 	ctx    context.Context
 	users  int
+	// stop stops the sender and returns once it has: no post is under
+	// way after it.
+	stop func()
 }
 
 func newWorld(t testing.TB, cfg push.Config) *world {
@@ -54,12 +58,33 @@ func newWorld(t testing.TB, cfg push.Config) *world {
 		t.Fatal(err)
 	}
 	w.sender = sender
-	running, stop := context.WithCancel(context.Background())
+	w.stop = w.run(sender)
+	return w
+}
+
+// run runs sender, as an instance does, until the returned stop is called
+// or the test ends.
+func (w *world) run(sender *push.Sender) (stop func()) {
+	running, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() { sender.Run(running); close(done) }()
+	stop = sync.OnceFunc(func() { cancel(); <-done })
 	// Before the database closes: LIFO.
-	t.Cleanup(func() { stop(); <-done })
-	return w
+	w.t.Cleanup(stop)
+	return stop
+}
+
+// anotherInstance is the sender of another instance on the same database.
+func (w *world) anotherInstance(cfg push.Config) *push.Sender {
+	w.t.Helper()
+	keys, err := w.m.Services.Notifications.VAPIDKeys(w.ctx)
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	if cfg.Subject == "" {
+		cfg.Subject = subject
+	}
+	return push.New(w.m.DB, keys, cfg, slog.New(slog.NewTextHandler(w.log, nil)))
 }
 
 // person is a new account with a browser subscribed at each path.
@@ -82,11 +107,27 @@ func (w *world) person(paths ...string) *app.User {
 // notify publishes an event for u with a push note of kind, as the
 // service does once a write has committed.
 func (w *world) notify(u *app.User, kind app.PushKind, tag string) app.PushNote {
+	return w.notifyThrough(w.sender, u, kind, tag)
+}
+
+func (w *world) notifyThrough(sender *push.Sender, u *app.User, kind app.PushKind, tag string) app.PushNote {
 	note := app.PushNote{Kind: kind, Title: "New message about Oak table", Body: "Ann: Does it fit in a car?",
 		Link: app.Link{Screen: app.ScreenConversation, ID: 3}, Tag: tag}
 	ev := app.NewEvent(u.ID, app.MessageEventData{ConversationID: 3, MessageID: 7})
 	ev.Push = &note
-	w.sender.Notify(ev)
+	sender.Notify(ev)
+	return note
+}
+
+// queued is a note for u as another instance queues it: in the database,
+// without waking this instance's sender.
+func (w *world) queued(u *app.User, tag string, at time.Time) app.QueuedPush {
+	w.t.Helper()
+	note := app.QueuedPush{UserID: u.ID, Kind: app.PushMessage, Title: "New message about Oak table",
+		Body: "Ann: Does it fit in a car?", Path: "/dashboard/messages/3", Tag: tag, Queued: at}
+	if err := w.m.DB.QueuePush(w.ctx, []app.QueuedPush{note}); err != nil {
+		w.t.Fatal(err)
+	}
 	return note
 }
 
@@ -203,11 +244,9 @@ func TestASubscriptionItsServiceSaysIsGoneIsForgotten(t *testing.T) {
 }
 
 func TestASlowPushServiceDoesNotHoldUpNotify(t *testing.T) {
-	w := newWorld(t, push.Config{AllowLoopback: true, Workers: 1, Queue: 4})
+	w := newWorld(t, push.Config{AllowLoopback: true, Workers: 1})
 	release := make(chan struct{})
-	var arrived atomic.Int32
 	w.ps.status = func(string) int {
-		arrived.Add(1)
 		<-release
 		return http.StatusCreated
 	}
@@ -215,7 +254,7 @@ func TestASlowPushServiceDoesNotHoldUpNotify(t *testing.T) {
 	seller := w.person("/phone")
 
 	// The push service answers nothing until the test ends: notifying must
-	// return all the same.
+	// return all the same, with every note queued.
 	notified := make(chan struct{})
 	go func() {
 		for i := range 50 {
@@ -228,8 +267,120 @@ func TestASlowPushServiceDoesNotHoldUpNotify(t *testing.T) {
 	case <-time.After(time.Minute):
 		t.Fatal("notifying waited for the stuck push service")
 	}
-	if !strings.Contains(w.log.String(), "push queue full") {
-		t.Errorf("dropped notes were not logged:\n%s", w.log)
+	// One note is claimed, stuck in its post; the rest wait their turn.
+	due, err := w.m.DB.ClaimDuePush(w.ctx, "another instance", time.Now(), time.Minute, 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(due) < 49 {
+		t.Errorf("%d notes wait in the queue, want 49 or 50", len(due))
+	}
+}
+
+// Notes a sender was not woken for are delivered all the same: those
+// another instance queued, found by the poll, and those a sender that
+// stopped held, once their lease ended.
+func TestANoteNotQueuedHereIsDelivered(t *testing.T) {
+	cfg := push.Config{AllowLoopback: true, Workers: 1, Poll: 10 * time.Millisecond}
+	for _, tc := range []struct {
+		name  string
+		queue func(w *world, u *app.User)
+	}{
+		{"queued by another instance", func(w *world, u *app.User) { w.queued(u, "conversation-3", time.Now()) }},
+		{"held by a sender that stopped", func(w *world, u *app.User) {
+			// No sender runs while the stopped one's claim is made, then
+			// another instance's starts.
+			w.stop()
+			at := time.Now().Add(-time.Hour)
+			w.queued(u, "conversation-3", at)
+			held, err := w.m.DB.ClaimDuePush(w.ctx, "stopped instance", at, time.Minute, 10)
+			if err != nil || len(held) != 1 {
+				w.t.Fatalf("the stopped instance claimed %v, %v", held, err)
+			}
+			w.sender = w.anotherInstance(cfg)
+			w.run(w.sender)
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			w := newWorld(t, cfg)
+			u := w.person("/phone")
+			tc.queue(w, u)
+			r := w.next()
+			want := map[string]any{"title": "New message about Oak table", "body": "Ann: Does it fit in a car?",
+				"url": "/dashboard/messages/3", "tag": "conversation-3"}
+			if r.path != "/phone" || !reflect.DeepEqual(r.payload, want) {
+				t.Errorf("pushed %v to %s, want %v to /phone", r.payload, r.path, want)
+			}
+			w.nothingMore()
+		})
+	}
+}
+
+func TestANoteOlderThanItsTTLIsDropped(t *testing.T) {
+	w := newWorld(t, push.Config{AllowLoopback: true, Workers: 1})
+	u := w.person("/phone")
+	w.queued(u, "stale", time.Now().Add(-push.TTL-time.Minute))
+	w.nothingMore() // the stale note, queued first, is claimed first
+	if !strings.Contains(w.log.String(), "waited too long") {
+		t.Errorf("the drop was not logged:\n%s", w.log)
+	}
+}
+
+// Senders of two instances on one database deliver each note once,
+// whichever of them queued it.
+func TestTwoInstancesDeliverEachNoteOnce(t *testing.T) {
+	w := newWorld(t, push.Config{AllowLoopback: true, Workers: 2})
+	other := w.anotherInstance(push.Config{AllowLoopback: true, Workers: 2})
+	stopOther := w.run(other)
+	u := w.person("/phone")
+	const notes = 20
+	for i := range notes {
+		sender := w.sender
+		if i%2 == 1 {
+			sender = other
+		}
+		w.notifyThrough(sender, u, app.PushMessage, fmt.Sprint("note-", i))
+	}
+	got := map[any]int{}
+	for range notes {
+		got[w.next().payload["tag"]]++
+	}
+	w.stop()
+	stopOther()
+	w.ps.srv.Close() // returns once every post it took was answered
+	for len(w.ps.received) > 0 {
+		got[(<-w.ps.received).payload["tag"]]++
+	}
+	for i := range notes {
+		if tag := fmt.Sprint("note-", i); got[tag] != 1 {
+			t.Errorf("%s pushed %d times, want once", tag, got[tag])
+		}
+	}
+}
+
+// A sender that stops in the middle of delivering a note gives it back,
+// and the sender of another instance delivers it at once, not after the
+// lease.
+func TestANoteCutShortByAStopIsDeliveredByAnotherInstance(t *testing.T) {
+	w := newWorld(t, push.Config{AllowLoopback: true, Workers: 1})
+	posted, stopped := make(chan struct{}), make(chan struct{})
+	var posts atomic.Int32
+	w.ps.status = func(string) int {
+		if posts.Add(1) == 1 {
+			close(posted)
+			<-stopped // the first post is answered only once its sender gave up on it
+		}
+		return http.StatusCreated
+	}
+	u := w.person("/phone")
+	w.notify(u, app.PushMessage, "conversation-3")
+	<-posted
+	w.stop()
+	close(stopped)
+	w.next() // the post the stopped sender gave up on
+	w.run(w.anotherInstance(push.Config{AllowLoopback: true, Workers: 1}))
+	if r := w.next(); r.payload["tag"] != "conversation-3" {
+		t.Errorf("the other instance pushed %v, want the note given back", r.payload)
 	}
 }
 

@@ -394,6 +394,18 @@ var storeWrites = map[string]func(ctx context.Context, w *world) error{
 	"SetPushKinds": func(ctx context.Context, w *world) error {
 		return w.db.SetPushKinds(ctx, w.buyer.ID, map[app.PushKind]bool{app.PushReply: false})
 	},
+	"QueuePush": func(ctx context.Context, w *world) error {
+		return w.db.QueuePush(ctx, []app.QueuedPush{w.pushNote()})
+	},
+	"ClaimDuePush": func(ctx context.Context, w *world) error {
+		if err := w.db.QueuePush(ctx, []app.QueuedPush{w.pushNote()}); err != nil {
+			return err
+		}
+		_, err := w.db.ClaimDuePush(ctx, "sender", w.now, time.Minute, 10)
+		return err
+	},
+	"ReleasePush": func(ctx context.Context, w *world) error { return w.db.ReleasePush(ctx, "sender", []int64{1}) },
+	"PushDone":    func(ctx context.Context, w *world) error { return w.db.PushDone(ctx, 1) },
 	"StartSelling": func(ctx context.Context, w *world) error {
 		return w.db.StartSelling(ctx, w.buyer.ID, nil)
 	},
@@ -455,6 +467,10 @@ func (w *world) reset() app.PasswordReset {
 
 func (w *world) pushSubscription() app.PushSubscription {
 	return app.PushSubscription{Endpoint: "https://push.example.net/send/1", Keys: app.PushKeys{P256dh: "key", Auth: "auth"}}
+}
+
+func (w *world) pushNote() app.QueuedPush {
+	return app.QueuedPush{UserID: w.buyer.ID, Kind: app.PushReply, Title: "Reply", Body: "Sam: Yes", Path: "/dashboard/messages/1", Queued: w.now}
 }
 
 func (w *world) emailVerification() app.EmailVerification {
@@ -519,6 +535,7 @@ var unseenWrites = []string{
 	"CreateEmailChange", "CreateEmailVerification", "DeleteExpiredLinks", "QueueMail", "ClaimDueMail", "MailFailed", "ReleaseMail", "MailDone", "HoldLease", "ReleaseLease",
 	"AddMessage", "AddMessageTo", "MarkRead", "AcceptPickup", "DeclinePickup",
 	"KeepVAPIDKeys", "SavePushSubscription", "DeletePushSubscription", "DeletePushEndpoint", "SetPushKinds",
+	"QueuePush", "ClaimDuePush", "ReleasePush", "PushDone",
 	"CreatePost", "UpdatePost", "DeletePost",
 }
 

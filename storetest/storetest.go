@@ -37,6 +37,7 @@ type Stores interface {
 	app.SessionStore
 	app.AuditStore
 	app.MailQueue
+	app.PushQueue
 	// The sessions of signed-in people, which the server keeps through
 	// the store beside the service's ports.
 	sessions.Store
@@ -64,6 +65,7 @@ func Run(t *testing.T, open func(t *testing.T) Stores) {
 	t.Run("Sessions", func(t *testing.T) { RunSessions(t, open) })
 	t.Run("Audit", func(t *testing.T) { RunAudit(t, open) })
 	t.Run("Mail", func(t *testing.T) { RunMail(t, open) })
+	t.Run("PushQueue", func(t *testing.T) { RunPushQueue(t, open) })
 }
 
 // world is a store with a seller, a category and an image to list with.

@@ -368,10 +368,12 @@ CREATE TRIGGER links_end_with_credentials AFTER UPDATE OF password_hash, email, 
 -- (see changes.go).
 
 -- The catalogue's version, which tags the public lists every instance
--- keeps (CatalogueVersion): one row, raised in the transaction that changes
+-- keeps (CatalogueVersion): one row, raised by the transaction that changes
 -- the catalogue, so that no instance can read the new version before the
--- change it stands for is visible. Writers of the catalogue wait for each
--- other on this row until they commit; they are a few a second at most.
+-- change it stands for is visible. It is raised as that transaction
+-- commits (a deferred trigger), once, so that the row's lock is the last a
+-- writer takes and is held only while it commits: writers never wait on
+-- it holding another lock, and so never deadlock over it.
 CREATE TABLE catalogue_version (
     one     BOOLEAN PRIMARY KEY DEFAULT true CHECK (one),
     version BIGINT  NOT NULL
@@ -380,19 +382,22 @@ INSERT INTO catalogue_version (version) VALUES (1);
 
 CREATE FUNCTION note_catalogue_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-    UPDATE catalogue_version SET version = version + 1;
+    IF current_setting('rehome.catalogue_raised', true) IS DISTINCT FROM '1' THEN
+        UPDATE catalogue_version SET version = version + 1;
+        PERFORM set_config('rehome.catalogue_raised', '1', true);
+    END IF;
     RETURN NULL;
 END $$;
-CREATE TRIGGER users_catalogue AFTER INSERT OR UPDATE OR DELETE ON users
-    FOR EACH STATEMENT EXECUTE FUNCTION note_catalogue_changed();
-CREATE TRIGGER products_catalogue AFTER INSERT OR UPDATE OR DELETE ON products
-    FOR EACH STATEMENT EXECUTE FUNCTION note_catalogue_changed();
-CREATE TRIGGER categories_catalogue AFTER INSERT OR UPDATE OR DELETE ON categories
-    FOR EACH STATEMENT EXECUTE FUNCTION note_catalogue_changed();
-CREATE TRIGGER adverts_catalogue AFTER INSERT OR UPDATE OR DELETE ON adverts
-    FOR EACH STATEMENT EXECUTE FUNCTION note_catalogue_changed();
-CREATE TRIGGER site_settings_catalogue AFTER INSERT OR UPDATE OR DELETE ON site_settings
-    FOR EACH STATEMENT EXECUTE FUNCTION note_catalogue_changed();
+CREATE CONSTRAINT TRIGGER users_catalogue AFTER INSERT OR UPDATE OR DELETE ON users
+    DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION note_catalogue_changed();
+CREATE CONSTRAINT TRIGGER products_catalogue AFTER INSERT OR UPDATE OR DELETE ON products
+    DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION note_catalogue_changed();
+CREATE CONSTRAINT TRIGGER categories_catalogue AFTER INSERT OR UPDATE OR DELETE ON categories
+    DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION note_catalogue_changed();
+CREATE CONSTRAINT TRIGGER adverts_catalogue AFTER INSERT OR UPDATE OR DELETE ON adverts
+    DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION note_catalogue_changed();
+CREATE CONSTRAINT TRIGGER site_settings_catalogue AFTER INSERT OR UPDATE OR DELETE ON site_settings
+    DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION note_catalogue_changed();
 
 -- The sessions a write ended, for the event streams open for them: noted
 -- in a setting local to the transaction, which the store reads before it

@@ -1,0 +1,91 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"time"
+
+	"rehome/app"
+)
+
+// QueuePush inserts each note only for an account that is there, has a
+// browser subscribed and left the note's kind on: most people have no
+// browser subscribed, and their events cost no queued note, and an
+// account deleted since its event fails no other note's insert.
+func (db *DB) QueuePush(ctx context.Context, notes []app.QueuedPush) error {
+	if len(notes) == 0 {
+		return nil
+	}
+	return db.inTx(ctx, func(tx *sql.Tx) error {
+		for _, n := range notes {
+			queued := n.Queued.UnixMilli()
+			_, err := db.txExec(ctx, tx, `
+				INSERT INTO push_queue (user_id, kind, title, body, path, tag, queued, next_try)
+				SELECT id, ?1, ?2, ?3, ?4, ?5, ?6, ?6 FROM users u WHERE id = ?7
+					AND EXISTS (SELECT 1 FROM push_subscriptions s WHERE s.user_id = u.id)
+					AND NOT EXISTS (SELECT 1 FROM push_kinds_off k WHERE k.user_id = u.id AND k.kind = ?1)`,
+				string(n.Kind), n.Title, n.Body, n.Path, n.Tag, queued, n.UserID)
+			if err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// ClaimDuePush reads the due notes and claims them in one write
+// transaction: SQLite's single writer lets no other claim in between.
+func (db *DB) ClaimDuePush(ctx context.Context, holder string, now time.Time, lease time.Duration, limit int) ([]app.QueuedPush, error) {
+	var due []app.QueuedPush
+	err := db.inTx(ctx, func(tx *sql.Tx) error {
+		due = nil
+		rows, err := db.txQuery(ctx, tx, `
+			SELECT id, user_id, kind, title, body, path, tag, queued
+			FROM push_queue WHERE next_try <= ? ORDER BY next_try, id LIMIT ? + 0`, now.UnixMilli(), limit)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		ids := []int64{}
+		for rows.Next() {
+			var n app.QueuedPush
+			var queued int64
+			if err := rows.Scan(&n.ID, &n.UserID, &n.Kind, &n.Title, &n.Body, &n.Path, &n.Tag, &queued); err != nil {
+				return err
+			}
+			n.Queued = fromMillis(queued)
+			due = append(due, n)
+			ids = append(ids, n.ID)
+		}
+		if err := rows.Err(); err != nil || len(ids) == 0 {
+			return err
+		}
+		list, err := json.Marshal(ids)
+		if err != nil {
+			return err
+		}
+		_, err = db.txExec(ctx, tx, `UPDATE push_queue SET claimed_by = ?, next_try = ?
+			WHERE id IN (SELECT value FROM json_each(?))`, holder, now.Add(lease).UnixMilli(), string(list))
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return due, nil
+}
+
+func (db *DB) PushDone(ctx context.Context, id int64) error {
+	_, err := db.exec(ctx, `DELETE FROM push_queue WHERE id = ?`, id)
+	return err
+}
+
+func (db *DB) ReleasePush(ctx context.Context, holder string, ids []int64) error {
+	list, err := json.Marshal(ids)
+	if err != nil {
+		return err
+	}
+	_, err = db.exec(ctx, `UPDATE push_queue SET claimed_by = NULL, next_try = ?
+		WHERE claimed_by = ? AND id IN (SELECT value FROM json_each(?))`, db.millis(), holder, string(list))
+	return err
+}
