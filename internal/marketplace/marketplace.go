@@ -81,6 +81,7 @@ type Store interface {
 	app.SessionStore
 	app.ConversationStore
 	app.PushStore
+	app.PushQueue // push notes waiting for a sender
 	app.SiteStore
 	app.PostStore
 	app.SellingStore
