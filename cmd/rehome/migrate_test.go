@@ -77,7 +77,7 @@ func TestMigrateCommand(t *testing.T) {
 		code           int
 		stdout, stderr string // substrings
 	}{
-		{"copy", []string{"--from", dir, "--to", url}, "", 0, "Copied 2 users, 0 listings, 0 bookings (25 tables)", ""},
+		{"copy", []string{"--from", dir, "--to", url}, "", 0, "Copied 2 users, 0 listings, 0 bookings (", ""},
 		{"compare", []string{"--from", dir, "--to", url, "--check"}, "", 0, "The same rows in both: 2 users", ""},
 		{"copy again", []string{"--from", dir, "--to", url}, "", 1, "", "the PostgreSQL database is not empty: "},
 		{"compare a changed copy", []string{"--from", dir, "--to", url, "--check"}, `UPDATE users SET name = 'Eve' WHERE email = 'bo@example.com'`, 1, "",

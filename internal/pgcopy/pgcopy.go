@@ -112,6 +112,11 @@ func Copy(ctx context.Context, from *sql.DB, to *pgxpool.Pool) ([]Table, error) 
 			}
 		}
 	}
+	// Triggers deferred to the commit (the catalogue's version) run now:
+	// a table with trigger events pending cannot be altered.
+	if _, err := tx.Exec(ctx, `SET CONSTRAINTS ALL IMMEDIATE`); err != nil {
+		return nil, err
+	}
 	for _, c := range triggers {
 		if _, err := tx.Exec(ctx, `ALTER TABLE `+ident(c.table)+` ENABLE TRIGGER `+ident(c.trigger)); err != nil {
 			return nil, err
