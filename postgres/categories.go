@@ -35,3 +35,47 @@ func (db *DB) CreateCategory(ctx context.Context, c *app.Category, audit *app.Au
 	c.Created = fromMillis(created)
 	return nil
 }
+
+// categoriesQuery lists every category by name, in name_key's order.
+// Categories are a few dozen rows, read whole; this store keeps no copy of
+// them, since another instance may add one at any time.
+const categoriesQuery = `SELECT ` + categoryColumns + ` FROM categories ORDER BY name_key`
+
+const categoryColumns = `id, name, image, thumb_url, created, listed`
+
+func scanCategory(row pgx.Row) (*app.Category, error) {
+	var c app.Category
+	var created int64
+	if err := row.Scan(&c.ID, &c.Name, &c.Image, &c.ThumbURL, &created, &c.Count); err != nil {
+		return nil, err
+	}
+	c.Created = fromMillis(created)
+	return &c, nil
+}
+
+func (db *DB) Categories(ctx context.Context) ([]app.Category, error) {
+	rows, err := db.pool.Query(ctx, categoriesQuery)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	all := []app.Category{}
+	for rows.Next() {
+		c, err := scanCategory(rows)
+		if err != nil {
+			return nil, err
+		}
+		all = append(all, *c)
+	}
+	return all, rows.Err()
+}
+
+// CategoryByName finds a category by its name as the unique index on
+// name_key compares it.
+func (db *DB) CategoryByName(ctx context.Context, name string) (*app.Category, error) {
+	c, err := scanCategory(db.pool.QueryRow(ctx, `SELECT `+categoryColumns+` FROM categories WHERE name_key = $1`, categoryKey(name)))
+	if err != nil {
+		return nil, notFound(err, "Category")
+	}
+	return c, nil
+}

@@ -21,3 +21,17 @@ func (db *DB) RecordImage(ctx context.Context, img *app.Image, uploaderID int64)
 	})
 	return referenceGone(err)
 }
+
+func (db *DB) ImageByURL(ctx context.Context, url string) (*app.Image, error) {
+	img := app.Image{URL: url}
+	var uploader *int64
+	err := db.pool.QueryRow(ctx, `SELECT thumb_url, width, height, uploader_id FROM images WHERE url = $1`, url).
+		Scan(&img.ThumbURL, &img.Width, &img.Height, &uploader)
+	if err != nil {
+		return nil, notFound(err, "Image")
+	}
+	if uploader != nil {
+		img.UploaderID = *uploader
+	}
+	return &img, nil
+}
