@@ -1,4 +1,5 @@
-# Rehome: `make run` builds and serves the demo marketplace; `make test` runs every test.
+# Rehome: `make run` builds and serves the demo marketplace; `make test` runs every test that needs
+# no PostgreSQL, `make test-postgres` those that do, against a throwaway server.
 
 GO      ?= go
 BIN     := bin/rehome
@@ -17,7 +18,7 @@ WEB_SRC := $(shell find pwa/src pwa/public pwa/scripts -type f 2>/dev/null) \
 WEB_DEPS  := pwa/node_modules/.package-lock.json
 WEB_BUILD := pwa/dist/index.html
 
-.PHONY: all build run test test-go test-web test-e2e vet fuzz bench lighthouse screenshots clean
+.PHONY: all build run test test-go test-web test-e2e test-postgres vet fuzz bench lighthouse screenshots clean
 
 all: build
 
@@ -63,6 +64,23 @@ test-web: $(WEB_DEPS)
 # for card payments, and an SMTP server that keeps what it receives.
 test-e2e: $(BIN) $(OIDC_PROVIDER) $(STRIPE_MOCK) $(MAIL_SINK)
 	cd pwa && npm run e2e
+
+# The PostgreSQL store's contract suite, its plans and many-instance tests,
+# rehome migrate, every other package whose tests ask internal/pgtest for a
+# database (they skip in `make test`; two instances behind HAProxy among
+# them), then the browser tests with each server on a database of its own
+# and pictures in an in-memory object store (tools/s3-fake). All against a
+# throwaway cluster on loopback (tools/postgres/with-cluster; needs
+# Debian's postgresql, and haproxy). Pictures in S3 are tested in process
+# by `make test` already.
+PG_TEST_PKGS = ./postgres/... ./internal/pgcopy/... \
+  $(sort $(patsubst %/,%,$(dir $(shell grep -rl --include='*_test.go' 'rehome/internal/pgtest' . --exclude-dir=pwa --exclude-dir=.git))))
+S3_FAKE := bin/s3-fake
+test-postgres: $(BIN) $(OIDC_PROVIDER) $(STRIPE_MOCK) $(MAIL_SINK) $(S3_FAKE)
+	tools/postgres/with-cluster sh -c '$(GO) test -count=1 $(sort $(PG_TEST_PKGS)) && cd pwa && npm run e2e'
+
+$(S3_FAKE): go.mod go.sum tools/s3-fake/main.go
+	$(GO) build -o $(S3_FAKE) ./tools/s3-fake
 
 $(OIDC_PROVIDER): go.mod go.sum tools/oidc-provider/main.go
 	$(GO) build -o $(OIDC_PROVIDER) ./tools/oidc-provider

@@ -40,7 +40,7 @@ type world struct {
 func newWorld(t testing.TB, cfg push.Config) *world {
 	t.Helper()
 	ctx := t.Context()
-	m, err := marketplace.Open(ctx, t.TempDir(), app.BcryptHasher{Cost: bcrypt.MinCost})
+	m, err := marketplace.Open(ctx, marketplace.Location{Dir: t.TempDir()}, app.BcryptHasher{Cost: bcrypt.MinCost})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -140,7 +140,7 @@ func errorShape(doc *openapi3.T, body []byte) error {
 // operation in the document, and every operation its route, with the same
 // path parameters.
 func TestRoutesMatchContract(t *testing.T) {
-	m, err := marketplace.Open(context.Background(), t.TempDir(), app.BcryptHasher{Cost: bcrypt.MinCost})
+	m, err := marketplace.Open(context.Background(), marketplace.Location{Dir: t.TempDir()}, app.BcryptHasher{Cost: bcrypt.MinCost})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -202,7 +202,7 @@ func (c *client) peek(path string) *response {
 // timeouts), and signs up Ann on it.
 func eventServer(t *testing.T, start func(*httptest.Server)) (*env, *client, app.User) {
 	t.Helper()
-	m, err := marketplace.Open(context.Background(), t.TempDir(), app.BcryptHasher{Cost: bcrypt.MinCost})
+	m, err := marketplace.Open(context.Background(), marketplace.Location{Dir: t.TempDir()}, app.BcryptHasher{Cost: bcrypt.MinCost})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -71,7 +71,7 @@ func serverWith(t testing.TB, dir string, cfg api.Config, prepare ...func(*marke
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
-	m, err := marketplace.Open(context.Background(), dir, app.BcryptHasher{Cost: bcrypt.MinCost})
+	m, err := marketplace.Open(context.Background(), marketplace.Location{Dir: dir}, app.BcryptHasher{Cost: bcrypt.MinCost})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -21,12 +21,17 @@ func createAdmin(ctx context.Context, args []string, stdin io.Reader, stdout, st
 	fs := newFlagSet("rehome admin create", stderr)
 	name := fs.String("name", "", "the admin's name")
 	email := fs.String("email", "", "the admin's email, used to log in")
-	data := dataFlag(fs)
+	location := locationFlags(fs)
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
+	loc, err := location()
+	if err != nil {
+		fmt.Fprintf(stderr, "rehome: %v\n", err)
+		return 2
+	}
 	return withPassword(stdin, stderr, func(password string) error {
-		m, err := marketplace.Open(ctx, *data, hasher())
+		m, err := marketplace.Open(ctx, loc, hasher())
 		if err != nil {
 			return err
 		}

@@ -14,11 +14,21 @@ import (
 // the server may be running.
 func backupData(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("rehome backup", stderr)
-	data := dataFlag(fs)
+	location := locationFlags(fs)
 	out := fs.String("out", "", "the archive to write, such as rehome-backup.tar.gz")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
+	loc, err := location()
+	if err != nil {
+		fmt.Fprintf(stderr, "rehome: %v\n", err)
+		return 2
+	}
+	if loc.DatabaseURL != "" {
+		fmt.Fprintf(stderr, "rehome: %v\n", backup.ErrPostgres)
+		return 1
+	}
+	data := &loc.Dir
 	if *out == "" || fs.NArg() > 0 {
 		fmt.Fprintln(stderr, "rehome: usage: rehome backup --data DIR --out FILE.tar.gz")
 		return 2
@@ -34,6 +44,9 @@ func backupData(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	}
 	fmt.Fprintf(stdout, "Backed up %d users, %d listings, %d bookings and %d pictures to %s\n",
 		m.Counts["users"], m.Counts["listings"], m.Counts["bookings"], m.Images, *out)
+	if loc.S3URL != "" {
+		fmt.Fprintln(stdout, "The pictures are in the object store, not in this archive: keep them with its versioning.")
+	}
 	return 0
 }
 
@@ -41,7 +54,7 @@ func backupData(ctx context.Context, args []string, stdout, stderr io.Writer) in
 // data directory, with the server stopped.
 func restoreData(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("rehome restore", stderr)
-	data := dataFlag(fs)
+	location := locationFlags(fs)
 	force := fs.Bool("force", false, "replace what the data directory holds (its backups/ and acme/ are kept)")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -58,6 +71,16 @@ func restoreData(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		fmt.Fprintln(stderr, "rehome: usage: rehome restore --data DIR [--force] FILE.tar.gz")
 		return 2
 	}
+	loc, err := location()
+	if err != nil {
+		fmt.Fprintf(stderr, "rehome: %v\n", err)
+		return 2
+	}
+	if loc.DatabaseURL != "" {
+		fmt.Fprintln(stderr, "rehome: a marketplace kept in PostgreSQL is restored with pg_restore from a pg_dump, not from a rehome backup")
+		return 1
+	}
+	data := &loc.Dir
 	m, err := backup.Restore(ctx, archive, *data, *force)
 	if errors.Is(err, backup.ErrNotEmpty) {
 		fmt.Fprintf(stderr, "rehome: %v\n", err)

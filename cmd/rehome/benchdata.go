@@ -13,11 +13,11 @@ import (
 )
 
 // benchData is 'rehome bench-data': a large data set for benchmarks, written
-// into an empty data directory. Every account gets the password read from
+// into an empty marketplace (a data directory, or --database-url). Every account gets the password read from
 // standard input, hashed once.
 func benchData(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("rehome bench-data", stderr)
-	data := dataFlag(fs)
+	location := locationFlags(fs)
 	var size benchdata.Size
 	fs.IntVar(&size.Products, "products", 100_000, "listings, spread evenly over the categories")
 	fs.IntVar(&size.Users, "users", 2_000, "accounts: one admin, a quarter sellers, the rest buyers")
@@ -27,12 +27,17 @@ func benchData(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
+	loc, err := location()
+	if err != nil {
+		fmt.Fprintf(stderr, "rehome: %v\n", err)
+		return 2
+	}
 	return withPassword(stdin, stderr, func(password string) error {
 		if len(password) < app.MinPasswordLength || len(password) > app.MaxPasswordBytes {
 			return fmt.Errorf("give the accounts' password on standard input: %d to %d characters",
 				app.MinPasswordLength, app.MaxPasswordBytes)
 		}
-		m, err := marketplace.Open(ctx, *data, hasher())
+		m, err := marketplace.Open(ctx, loc, hasher())
 		if err != nil {
 			return err
 		}
@@ -41,6 +46,6 @@ func benchData(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		if err != nil {
 			return err
 		}
-		return benchdata.Fill(ctx, m.DB, m.Images, hash, size, slog.New(slog.NewTextHandler(stdout, nil)))
+		return benchdata.Fill(ctx, m.Store, m.Images, hash, size, slog.New(slog.NewTextHandler(stdout, nil)))
 	})
 }

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net/url"
 	"os"
 	"strings"
 	"time"
@@ -12,6 +13,7 @@ import (
 	"golang.org/x/crypto/bcrypt"
 
 	"rehome/app"
+	"rehome/internal/marketplace"
 )
 
 // passwordCost is bcrypt's work factor: about a tenth of a second per login
@@ -25,6 +27,7 @@ var errUsage = errors.New("usage")
 // them and works out the rest (serverConfig).
 type settings struct {
 	addr, httpAddr, data string
+	databaseURL, s3URL   string
 	secureCookies        bool
 	domains              listFlag
 	acmeEmail, acmeURL   string
@@ -58,6 +61,15 @@ type setting struct {
 var dataSetting = setting{"data", "REHOME_DATA", "./data", "directory for the database and stored images (env REHOME_DATA)",
 	func(s *settings) any { return &s.data }}
 
+// The database and the pictures elsewhere than in --data, for several
+// instances sharing them. Their passwords are never logged.
+var (
+	databaseSetting = setting{"database-url", "REHOME_DATABASE_URL", "", "keep the marketplace in this PostgreSQL database, postgres://user:pass@host:5432/db, instead of SQLite in --data; prefer the environment variable (env REHOME_DATABASE_URL)",
+		func(s *settings) any { return &s.databaseURL }}
+	s3Setting = setting{"s3-url", "REHOME_S3_URL", "", "keep pictures in this S3 bucket, s3://ACCESS:SECRET@host:port/bucket?region=REGION&tls=false, instead of in --data; prefer the environment variable (env REHOME_S3_URL)",
+		func(s *settings) any { return &s.s3URL }}
+)
+
 // serveSettings is the configuration of 'rehome serve'; README.md's
 // Configuration table lists the same flags and variables.
 var serveSettings = []setting{
@@ -66,6 +78,8 @@ var serveSettings = []setting{
 	{"http-addr", "REHOME_HTTP_ADDR", "", "with HTTPS, where plain HTTP is answered with ACME challenges and redirects (env REHOME_HTTP_ADDR; default :80 with --domain)",
 		func(s *settings) any { return &s.httpAddr }},
 	dataSetting,
+	databaseSetting,
+	s3Setting,
 	{"secure-cookies", "REHOME_SECURE_COOKIES", false, "mark cookies Secure, for deployments behind an HTTPS proxy; automatic with HTTPS (env REHOME_SECURE_COOKIES)",
 		func(s *settings) any { return &s.secureCookies }},
 	{"domain", "REHOME_DOMAIN", nil, "serve HTTPS for this domain with certificates from Let's Encrypt; repeatable or comma-separated (env REHOME_DOMAIN)",
@@ -182,13 +196,32 @@ func newFlagSet(name string, stderr io.Writer) *flag.FlagSet {
 	return fs
 }
 
-// dataFlag is --data, for the commands besides serve.
-func dataFlag(fs *flag.FlagSet) *string {
+// locationFlags are --data, --database-url and --s3-url, for the commands
+// besides serve that open the marketplace; the function they return reads
+// them, once the flags are parsed, checking the URLs.
+func locationFlags(fs *flag.FlagSet) func() (marketplace.Location, error) {
 	var s settings
-	if err := define(fs, &s, []setting{dataSetting}); err != nil {
-		panic(err) // a string takes any value
+	if err := define(fs, &s, []setting{dataSetting, databaseSetting, s3Setting}); err != nil {
+		panic(err) // strings take any value
 	}
-	return &s.data
+	return func() (marketplace.Location, error) { return locationOf(s.data, s.databaseURL, s.s3URL) }
+}
+
+// locationOf checks the database and object store URLs given; their
+// errors show them without their passwords.
+func locationOf(data, databaseURL, s3URL string) (marketplace.Location, error) {
+	loc := marketplace.Location{Dir: data, DatabaseURL: databaseURL, S3URL: s3URL}
+	if databaseURL != "" {
+		if u, err := url.Parse(databaseURL); err != nil || (u.Scheme != "postgres" && u.Scheme != "postgresql") {
+			return loc, fmt.Errorf("--database-url: %s is not a postgres:// URL", marketplace.RedactURL(databaseURL))
+		}
+	}
+	if s3URL != "" {
+		if u, err := url.Parse(s3URL); err != nil || u.Scheme != "s3" {
+			return loc, fmt.Errorf("--s3-url: %s is not an s3:// URL", marketplace.RedactURL(s3URL))
+		}
+	}
+	return loc, nil
 }
 
 func hasher() app.BcryptHasher {

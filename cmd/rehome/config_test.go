@@ -15,6 +15,7 @@ import (
 func TestSettingNames(t *testing.T) {
 	want := map[string]string{
 		"addr": "REHOME_ADDR", "http-addr": "REHOME_HTTP_ADDR", "data": "REHOME_DATA",
+		"database-url": "REHOME_DATABASE_URL", "s3-url": "REHOME_S3_URL",
 		"secure-cookies": "REHOME_SECURE_COOKIES", "domain": "REHOME_DOMAIN",
 		"acme-email": "REHOME_ACME_EMAIL", "acme-url": "REHOME_ACME_URL",
 		"tls-cert": "REHOME_TLS_CERT", "tls-key": "REHOME_TLS_KEY",
@@ -72,7 +73,7 @@ func TestREADMEListsEverySetting(t *testing.T) {
 	_, section, _ := strings.Cut(string(readme), "\n## Configuration\n")
 	section, _, _ = strings.Cut(section, "\n## ")
 	rows := regexp.MustCompile("(?m)^\\| (`--[^|]+) \\| ([^|]+) \\|").FindAllStringSubmatch(section, -1)
-	names := regexp.MustCompile("`([-A-Z_a-z]+)`")
+	names := regexp.MustCompile("`([-0-9A-Z_a-z]+)`")
 	listed := map[string]string{}
 	for _, row := range rows {
 		flags, envs := names.FindAllStringSubmatch(row[1], -1), names.FindAllStringSubmatch(row[2], -1)

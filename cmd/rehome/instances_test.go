@@ -91,6 +91,10 @@ func TestTwoInstancesBehindALoadBalancer(t *testing.T) {
 
 	// A listing edited on one shows on the other at once, in the
 	// category's list that the other keeps between requests.
+	// The lists are public, for a visitor to read them as kept.
+	public, _ := http.NewRequest(http.MethodPut, a.base+"/api/site", strings.NewReader(`{"public_listings": true}`))
+	public.Header.Set("Content-Type", "application/json")
+	mustStatus(t, http.StatusOK)(admin.Do(public))
 	visitor := browser(3)
 	names := func(base string) []string {
 		var page struct{ Items []struct{ Product string } }
@@ -139,7 +143,7 @@ func TestTwoInstancesBehindALoadBalancer(t *testing.T) {
 		done.Go(func() {
 			start.Wait()
 			body := map[string]any{"product_id": second, "location": "Market Square", "buyer_phone": "+1 555 0199"}
-			res, err := postJSON(buyers[i], base+"/api/booked", body, "Idempotency-Key", "race")
+			res, err := postJSON(buyers[0], base+"/api/booked", body, "Idempotency-Key", fmt.Sprint("race", i))
 			if err != nil {
 				t.Error(err)
 				return
@@ -162,6 +166,11 @@ func TestTwoInstancesBehindALoadBalancer(t *testing.T) {
 	if _, ok := created(signUp(writer, balancer, "writer@example.com", "Seller")); !ok {
 		t.Fatal("sign-up through the balancer failed")
 	}
+	res, err = postPicture(writer, balancer+"/api/images", nil)
+	if err != nil || res.StatusCode != http.StatusCreated || json.NewDecoder(res.Body).Decode(&picture) != nil {
+		t.Fatalf("picture: %v %v", res, err)
+	}
+	res.Body.Close()
 	var (
 		mu           sync.Mutex
 		written      = sync.NewCond(&mu) // one more write was answered

@@ -1,5 +1,6 @@
 // Command rehome runs the Rehome marketplace: one binary that serves the
-// JSON API and the web app from an embedded SQLite database.
+// JSON API and the web app from an embedded SQLite database, or, for
+// several instances, from PostgreSQL and an S3 object store.
 package main
 
 import (
@@ -15,11 +16,16 @@ const usage = `Rehome, a community marketplace for second-hand household goods.
 
 Usage:
   rehome serve [--addr ADDR] [--data DIR] [--domain NAME] [--trusted-proxy CIDR] [--backup-every 24h] ...
-  rehome backup --data DIR --out FILE.tar.gz                   (while the server runs, or not)
+  rehome serve --database-url postgres://... [--s3-url s3://...] ...  (several instances share them)
+  rehome backup --data DIR --out FILE.tar.gz                   (while the server runs, or not; SQLite only)
   rehome restore --data DIR [--force] FILE.tar.gz              (with the server stopped)
-  rehome admin create --name NAME --email EMAIL [--data DIR]   (password on standard input)
-  rehome bench-data [--data DIR] [--products N] [--users N] [--bookings N] [--categories N] [--adverts N]
+  rehome admin create --name NAME --email EMAIL [--data DIR | --database-url URL]
+                                                   (password on standard input)
+  rehome bench-data [--data DIR | --database-url URL] [--products N] [--users N] [--bookings N] [--categories N] [--adverts N]
                                                    (a benchmark data set; password on standard input)
+  rehome migrate --from DIR --to postgres://... [--s3-url s3://...] [--check]
+                                                   (SQLite into an empty PostgreSQL, with the server stopped;
+                                                    --check compares the two)
 
 Run 'rehome serve -h' (or another command with -h) for the flags.
 `
@@ -49,6 +55,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return backupData(ctx, args[1:], stdout, stderr)
 	case "restore":
 		return restoreData(ctx, args[1:], stdout, stderr)
+	case "migrate":
+		return migrateData(ctx, args[1:], stdout, stderr)
 	case "bench-data":
 		return benchData(ctx, args[1:], stdin, stdout, stderr)
 	case "help", "-h", "--help":

@@ -33,6 +33,8 @@ type serverConfig struct {
 	addr     string // where the marketplace listens (HTTPS when tls is on)
 	httpAddr string // with HTTPS: ACME challenges and redirects to HTTPS, or empty
 	data     string
+	// The database and the pictures elsewhere than in data, or empty.
+	databaseURL, s3URL string
 
 	secureCookies  bool
 	trustedProxies []netip.Prefix
@@ -52,6 +54,11 @@ type serverConfig struct {
 	mail      *mailConfig      // nil: no mail is sent
 
 	push push.Config // Web Push; see pushSubject
+}
+
+// location is where the marketplace is kept.
+func (cfg serverConfig) location() marketplace.Location {
+	return marketplace.Location{Dir: cfg.data, DatabaseURL: cfg.databaseURL, S3URL: cfg.s3URL}
 }
 
 // mailConfig is where mail goes and whom it comes from.
@@ -80,6 +87,11 @@ func serveFlags(args []string, stderr io.Writer) (cfg serverConfig, logFormat st
 		demo: given.demo, pprof: given.pprof, metrics: given.metrics,
 		backupEvery: given.backupEvery, backupKeep: given.backupKeep,
 	}
+	loc, err := locationOf(given.data, given.databaseURL, given.s3URL)
+	if err != nil {
+		return cfg, "", err
+	}
+	cfg.databaseURL, cfg.s3URL = loc.DatabaseURL, loc.S3URL
 	for i, d := range cfg.tls.domains {
 		cfg.tls.domains[i] = strings.ToLower(strings.TrimSuffix(d, "."))
 	}
@@ -116,6 +128,9 @@ func serveFlags(args []string, stderr io.Writer) (cfg serverConfig, logFormat st
 	}
 	if cfg.backupEvery < 0 || (cfg.backupEvery > 0 && cfg.backupEvery < time.Minute) {
 		return cfg, "", errors.New("--backup-every: give 0 or at least 1m")
+	}
+	if cfg.backupEvery > 0 && cfg.databaseURL != "" {
+		return cfg, "", fmt.Errorf("--backup-every: %v", backup.ErrPostgres)
 	}
 	if cfg.backupKeep < 1 {
 		return cfg, "", errors.New("--backup-keep: keep at least 1")
@@ -274,14 +289,15 @@ func newLogger(w io.Writer, format string) *slog.Logger {
 }
 
 func runServer(ctx context.Context, log *slog.Logger, cfg serverConfig) error {
-	m, err := marketplace.Open(ctx, cfg.data, hasher())
+	m, err := marketplace.Open(ctx, cfg.location(), hasher())
 	if err != nil {
 		return err
 	}
 	defer m.Close()
+	logLocation(log, cfg.location())
 	var measured *metrics.Metrics
 	if cfg.metrics != "" {
-		measured = metrics.New(m.DB, m.Images, log) // before anything writes
+		measured = metrics.New(m.Store, m.Images, log) // before anything writes
 	}
 	m.Services.Bookings.UseCurrency(cfg.currency)
 	if cfg.stripe != nil {
@@ -300,9 +316,9 @@ func runServer(ctx context.Context, log *slog.Logger, cfg serverConfig) error {
 	defer func() { stopBackground(); workers.Wait() }()
 	// One instance of those sharing the database does the periodic work.
 	workers.Go(func() {
-		leader.Run(background, m.DB, "periodic jobs", func(ctx context.Context) {
+		leader.Run(background, m.Store, "periodic jobs", func(ctx context.Context) {
 			var jobs sync.WaitGroup
-			jobs.Go(func() { m.DB.CleanUp(ctx, time.Hour, log) })
+			jobs.Go(func() { m.Store.CleanUp(ctx, time.Hour, log) })
 			if cfg.backupEvery > 0 {
 				jobs.Go(func() { backup.Every(ctx, cfg.data, cfg.backupEvery, cfg.backupKeep, log) })
 			}
@@ -312,6 +328,9 @@ func runServer(ctx context.Context, log *slog.Logger, cfg serverConfig) error {
 	if cfg.backupEvery > 0 {
 		log.Info("backups are scheduled", "every", cfg.backupEvery.String(), "keep", cfg.backupKeep,
 			"dir", filepath.Join(cfg.data, marketplace.BackupsDir))
+		if cfg.s3URL != "" {
+			log.Warn("the backups hold the database only: the pictures are in the object store; keep them with its versioning")
+		}
 	}
 
 	if cfg.mail != nil {
@@ -417,6 +436,23 @@ func runServer(ctx context.Context, log *slog.Logger, cfg serverConfig) error {
 		return stopped
 	}
 	return nil
+}
+
+// logLocation says where the marketplace is kept, passwords hidden, and
+// warns of pictures kept on this machine while the database is shared.
+func logLocation(log *slog.Logger, loc marketplace.Location) {
+	database, pictures := filepath.Join(loc.Dir, marketplace.DatabaseFile), filepath.Join(loc.Dir, marketplace.ImagesDir)
+	if loc.DatabaseURL != "" {
+		database = marketplace.RedactURL(loc.DatabaseURL)
+	}
+	if loc.S3URL != "" {
+		pictures = marketplace.RedactURL(loc.S3URL)
+	}
+	log.Info("the marketplace is kept in", "database", database, "pictures", pictures)
+	if loc.DatabaseURL != "" && loc.S3URL == "" {
+		log.Warn("pictures are kept on this machine: other instances sharing the database cannot show them; give --s3-url for several instances",
+			"dir", pictures)
+	}
 }
 
 func newHTTPServer(h http.Handler, log *slog.Logger) *http.Server {

@@ -47,6 +47,10 @@ func TestServeRefusesWhatItCannotDo(t *testing.T) {
 		{"mail without a public address", nil, []string{"--smtp-url", "smtp://mail.example.org", "--mail-from", "Rehome <noreply@m.org>"}, "--public-url: give the address people use, such as https://market.example.org, for the links in mail"},
 		{"a push subject that is an email", nil, []string{"--push-subject", "admin@market.example.org"}, `--push-subject: "admin@market.example.org" is neither a mailto: nor an https: URL`},
 		{"a plain-HTTP push subject from the environment", map[string]string{"REHOME_PUSH_SUBJECT": "http://market.example.org"}, nil, `--push-subject: "http://market.example.org" is neither`},
+		{"a database that is not PostgreSQL, its password hidden", map[string]string{"REHOME_DATABASE_URL": "mysql://sam:s3cret@db.example.org/market"}, nil,
+			"--database-url: mysql://sam:xxxxx@db.example.org/market is not a postgres:// URL"},
+		{"pictures elsewhere than S3", nil, []string{"--s3-url", "https://key:s3cret@s3.example.org/bucket"}, "--s3-url: https://key:xxxxx@s3.example.org/bucket is not an s3:// URL"},
+		{"backups of PostgreSQL", nil, []string{"--backup-every", "24h", "--database-url", "postgres://db.example.org/market"}, "--backup-every: a marketplace kept in PostgreSQL is not backed up by rehome: back up its database with pg_dump"},
 		{"a stray argument", nil, []string{"market.example.org"}, `unexpected argument "market.example.org"`},
 	}
 	for _, tc := range cases {

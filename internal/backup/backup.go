@@ -26,6 +26,13 @@ import (
 	"rehome/sqlite"
 )
 
+// ErrPostgres refuses to back up a marketplace kept in PostgreSQL: its
+// database and pictures are on servers of their own, whose own tools copy
+// them consistently, which an archive of files here could not.
+var ErrPostgres = errors.New("a marketplace kept in PostgreSQL is not backed up by rehome: " +
+	"back up its database with pg_dump (or the server's continuous archiving), " +
+	"and its pictures with the object store's own versioning or replication")
+
 // formatVersion changes when the archive's layout does.
 const formatVersion = 1
 

@@ -31,7 +31,7 @@ const password = "a long password"
 
 func open(t *testing.T, dir string) *marketplace.Marketplace {
 	t.Helper()
-	m, err := marketplace.Open(context.Background(), dir, app.BcryptHasher{Cost: bcrypt.MinCost})
+	m, err := marketplace.Open(context.Background(), marketplace.Location{Dir: dir}, app.BcryptHasher{Cost: bcrypt.MinCost})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -18,7 +18,7 @@ import (
 
 func open(t *testing.T) (*sqlite.DB, *uploads.Store) {
 	t.Helper()
-	m, err := marketplace.Open(context.Background(), t.TempDir(), app.BcryptHasher{Cost: bcrypt.MinCost})
+	m, err := marketplace.Open(context.Background(), marketplace.Location{Dir: t.TempDir()}, app.BcryptHasher{Cost: bcrypt.MinCost})
 	if err != nil {
 		t.Fatal(err)
 	}

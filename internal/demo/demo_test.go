@@ -18,7 +18,7 @@ import (
 
 func TestFill(t *testing.T) {
 	ctx := context.Background()
-	m, err := marketplace.Open(ctx, t.TempDir(), app.BcryptHasher{Cost: bcrypt.MinCost})
+	m, err := marketplace.Open(ctx, marketplace.Location{Dir: t.TempDir()}, app.BcryptHasher{Cost: bcrypt.MinCost})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,5 @@
-// Package marketplace puts the parts together on a data directory: the
+// Package marketplace puts the parts together on a data directory, or on a
+// PostgreSQL database and an object store shared by several instances: the
 // store, the stored pictures, the services over them and the HTTP server.
 // The rehome command and the tests that run the whole server use it, so
 // what is tested is wired as what runs.
@@ -7,17 +8,24 @@ package marketplace
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
 	netmail "net/mail"
 	"os"
 	"path/filepath"
 	"time"
 
+	"github.com/jackc/pgx/v5/pgconn"
+
 	"rehome/app"
 	"rehome/app/api"
+	"rehome/app/api/sessions"
+	"rehome/internal/benchdata"
+	"rehome/internal/leader"
 	"rehome/internal/webroutes"
 	"rehome/live"
 	"rehome/mail"
+	"rehome/postgres"
 	"rehome/push"
 	"rehome/pwa"
 	"rehome/sqlite"
@@ -26,18 +34,87 @@ import (
 
 // What a data directory holds.
 const (
-	DatabaseFile = "rehome.db"
-	ImagesDir    = "images"
-	BackupsDir   = "backups" // scheduled backups
-	ACMEDir      = "acme"    // certificates from an ACME certificate authority
+	DatabaseFile = "rehome.db" // unless the database is PostgreSQL
+	ImagesDir    = "images"    // unless pictures are kept in an object store
+	BackupsDir   = "backups"   // scheduled backups
+	ACMEDir      = "acme"      // certificates from an ACME certificate authority
 )
 
-// Marketplace is the parts open on one data directory.
+// Location is where a marketplace keeps what it holds: all of it in one
+// data directory on one machine (the default), or its database and its
+// pictures on servers that several instances share.
+type Location struct {
+	// Dir is the data directory: the SQLite database and the pictures,
+	// unless DatabaseURL and S3URL say otherwise.
+	Dir string
+	// DatabaseURL is a PostgreSQL database, postgres://user:pass@host/db;
+	// empty for SQLite in Dir.
+	DatabaseURL string
+	// S3URL is a bucket of an S3-compatible object store for the pictures,
+	// s3://ACCESS:SECRET@host:port/bucket?region=...; empty for Dir/images.
+	S3URL string
+}
+
+// Store is the database, as the marketplace uses it: SQLite (package
+// sqlite) or PostgreSQL (package postgres), which keep the same promises.
+// The store of scs sessions is not in it, since each package's Sessions
+// returns its own type: Open takes it (see Server).
+type Store interface {
+	app.UserStore
+	app.CategoryStore
+	app.ProductStore
+	app.ImageStore
+	app.BookingStore
+	app.ReportStore
+	app.AdvertStore
+	app.IdempotencyStore
+	app.IdentityStore
+	app.PaymentStore
+	app.SearchStore
+	app.AuditStore
+	app.PasswordResetStore
+	app.AccountStore
+	app.ExportStore
+	app.MailQueue
+	app.EmailChangeStore
+	app.EmailVerificationStore
+	app.SessionStore
+	app.ConversationStore
+	app.PushStore
+	app.PushQueue // push notes waiting for a sender
+	app.SiteStore
+	app.PostStore
+	app.SellingStore
+	benchdata.Store // the bulk loaders of 'rehome bench-data'
+	leader.Lock     // which instance runs the periodic jobs
+
+	// CatalogueVersion changes after every write, by any instance, that
+	// may change what the public lists show.
+	CatalogueVersion() uint64
+	// OnSessionsEnded has ended told of the sessions each write ends.
+	OnSessionsEnded(ended func(app.SessionsEnded))
+	// Ping tells whether the database answers.
+	Ping(ctx context.Context) error
+	// CleanUp deletes what has expired, every interval, until ctx ends.
+	CleanUp(ctx context.Context, interval time.Duration, log *slog.Logger)
+	Close() error
+}
+
+var (
+	_ Store = (*sqlite.DB)(nil)
+	_ Store = (*postgres.DB)(nil)
+)
+
+// Marketplace is the parts open on one location.
 type Marketplace struct {
+	// Store is the database, SQLite or PostgreSQL.
+	Store Store
+	// DB is Store when it is SQLite, and nil on PostgreSQL: for what only
+	// SQLite has (its backups, its pools' metrics) and for tests.
 	DB     *sqlite.DB
 	Images *uploads.Store
-	// Services are the marketplace's rules, each over the parts of DB it
-	// uses: this is the one place that hands them out.
+	// Services are the marketplace's rules, each over the parts of Store
+	// it uses: this is the one place that hands them out.
 	Services api.Services
 
 	// Notices are what the services tell people as it happens.
@@ -47,39 +124,74 @@ type Marketplace struct {
 	Outbox *app.Outbox
 	// Events tells open tabs what happens, as it happens.
 	Events live.Broker
+
+	sessions sessions.Store // the store of scs sessions, see Server
 }
 
-// Open opens the database and picture store in dir, creating both when they
-// are missing, with passwords hashed by hasher.
-func Open(ctx context.Context, dir string, hasher app.PasswordHasher) (*Marketplace, error) {
-	if err := os.MkdirAll(dir, 0o750); err != nil {
+// Open opens the database and picture store at loc, creating the data
+// directory, its database and its picture directory when they are missing
+// (a PostgreSQL database must exist: its schema is brought up to date),
+// with passwords hashed by hasher. The passwords in loc's URLs are never
+// in the errors it returns.
+func Open(ctx context.Context, loc Location, hasher app.PasswordHasher) (*Marketplace, error) {
+	if err := os.MkdirAll(loc.Dir, 0o750); err != nil {
 		return nil, err
 	}
-	db, err := sqlite.Open(ctx, filepath.Join(dir, DatabaseFile))
-	if err != nil {
-		return nil, err
+	m := &Marketplace{Notices: &app.Notices{}, Outbox: &app.Outbox{}}
+	if loc.DatabaseURL == "" {
+		db, err := sqlite.Open(ctx, filepath.Join(loc.Dir, DatabaseFile))
+		if err != nil {
+			return nil, err
+		}
+		m.Store, m.DB, m.sessions = db, db, db.Sessions()
+	} else {
+		db, err := postgres.Open(ctx, loc.DatabaseURL)
+		if err != nil {
+			return nil, fmt.Errorf("PostgreSQL at %s: %w", RedactURL(loc.DatabaseURL), HidePassword(err, loc.DatabaseURL))
+		}
+		m.Store, m.sessions = db, db.Sessions()
 	}
-	images, err := uploads.New(filepath.Join(dir, ImagesDir))
-	if err != nil {
-		return nil, errors.Join(err, db.Close())
+	var err error
+	if loc.S3URL == "" {
+		m.Images, err = uploads.New(filepath.Join(loc.Dir, ImagesDir))
+	} else if m.Images, err = uploads.OpenS3(ctx, loc.S3URL); err != nil {
+		err = fmt.Errorf("object store at %s: %w", RedactURL(loc.S3URL), HidePassword(err, loc.S3URL))
 	}
-	notices := &app.Notices{}
-	limits := app.NewMemoryRateLimits() // one process counts alone
-	outbox := &app.Outbox{}
-	m := &Marketplace{DB: db, Images: images, Notices: notices, Outbox: outbox,
-		Services: services(db, images, hasher, notices, outbox, limits)}
+	if err != nil {
+		return nil, errors.Join(err, m.Store.Close())
+	}
+	limits, events, err := shared(ctx, m.Store)
+	if err != nil {
+		return nil, errors.Join(err, m.Store.Close())
+	}
+	m.Services = services(m.Store, m.Images, hasher, m.Notices, m.Outbox, limits)
 	m.Services.Notifications.UsePushTargets(push.TargetsOf(push.Config{}))
 	// The push keys are made as the marketplace first opens, so that
 	// reading the public key never writes.
 	if _, err := m.Services.Notifications.VAPIDKeys(ctx); err != nil {
-		return nil, errors.Join(err, db.Close())
+		return nil, errors.Join(err, m.Store.Close())
 	}
-	m.useLiveEvents()
+	m.useLiveEvents(events)
 	return m, nil
 }
 
+// shared is what the instances sharing a database must share besides it:
+// the counts of the rate limits, and the broker that carries live events
+// to whichever instance holds a person's open stream. On SQLite one process
+// serves the marketplace, so both are its own.
+func shared(ctx context.Context, store Store) (app.RateLimits, live.Broker, error) {
+	if db, ok := store.(*postgres.DB); ok {
+		events, err := postgres.NewBroker(ctx, db, nil)
+		if err != nil {
+			return nil, nil, err
+		}
+		return db.RateLimits(), events, nil
+	}
+	return app.NewMemoryRateLimits(), live.New(), nil
+}
+
 // services hands each service the parts of the store it uses.
-func services(db *sqlite.DB, images *uploads.Store, hasher app.PasswordHasher, notices *app.Notices, outbox *app.Outbox,
+func services(db Store, images *uploads.Store, hasher app.PasswordHasher, notices *app.Notices, outbox *app.Outbox,
 	limits app.RateLimits) api.Services {
 	site := app.NewSiteSettings(db)
 	notifications := app.NewNotifications(db)
@@ -105,12 +217,17 @@ func services(db *sqlite.DB, images *uploads.Store, hasher app.PasswordHasher, n
 	}
 }
 
-func (m *Marketplace) Close() error { return m.DB.Close() }
+// Close closes the event streams open here (and on PostgreSQL stops
+// hearing the other instances' events), then the store.
+func (m *Marketplace) Close() error {
+	m.Events.Close()
+	return m.Store.Close()
+}
 
 // UseMail turns mail on: it is queued in the database and handed to sender
 // as from, with links to publicURL. The caller runs the courier it returns.
 func (m *Marketplace) UseMail(sender mail.Sender, from *netmail.Address, publicURL string, log *slog.Logger) *mail.Courier {
-	courier := mail.NewCourier(m.DB, sender, from, log)
+	courier := mail.NewCourier(m.Store, sender, from, log)
 	m.Outbox.Use(app.MailSettings{URL: webroutes.URL(publicURL), Queued: courier.Wake})
 	return courier
 }
@@ -120,11 +237,11 @@ func (m *Marketplace) UseMail(sender mail.Sender, from *netmail.Address, publicU
 // parts it serves are filled in from m.
 func (m *Marketplace) Server(cfg api.Config) *api.Server {
 	cfg.Services = m.Services
-	cfg.CatalogueVersion = m.DB.CatalogueVersion
+	cfg.CatalogueVersion = m.Store.CatalogueVersion
 	// The two ports the server reaches the store through without the
 	// service (package api's doc says why).
-	cfg.SessionStore = m.DB.Sessions()
-	cfg.Idempotency = m.DB
+	cfg.SessionStore = m.sessions
+	cfg.Idempotency = m.Store
 	cfg.Images = m.Images.Handler()
 	if cfg.Web == nil {
 		cfg.Web = pwa.Files()
@@ -134,24 +251,44 @@ func (m *Marketplace) Server(cfg api.Config) *api.Server {
 	return api.New(cfg)
 }
 
-// useLiveEvents sends the services' events to the open event streams, and
-// ends a stream as soon as the store ends its session.
-func (m *Marketplace) useLiveEvents() {
-	m.Events = live.New() // one process: its own hub is the broker
+// useLiveEvents sends the services' events to the open event streams
+// through events, and ends a stream as soon as the store ends its session.
+func (m *Marketplace) useLiveEvents(events live.Broker) {
+	m.Events = events
 	m.addNotifier(m.Events)
-	m.DB.OnSessionsEnded(m.Events.EndSessions)
+	m.Store.OnSessionsEnded(m.Events.EndSessions)
 }
 
 // healthTimeout bounds a health check: a database that takes longer to
 // answer one read is not healthy for visitors either.
 const healthTimeout = 2 * time.Second
 
-// Health is nil when the database answers a read and pictures can be
-// stored, and otherwise says which of them fails.
+// Health is nil when this instance reaches the database and can store
+// pictures (in its directory or its object store), and otherwise says
+// which of them fails.
 func (m *Marketplace) Health(ctx context.Context) error {
 	ctx, cancel := context.WithTimeout(ctx, healthTimeout)
 	defer cancel()
-	return errors.Join(m.DB.Ping(ctx), m.Images.CheckWritable())
+	return errors.Join(m.pingDatabase(ctx), m.Images.CheckWritableContext(ctx))
+}
+
+// pingDatabase is nil when the database answers. PostgreSQL's errors name
+// its host, role and database, which are the operator's business only (the
+// answer of /healthz is public): of those, only what the server said is
+// kept.
+func (m *Marketplace) pingDatabase(ctx context.Context) error {
+	err := m.Store.Ping(ctx)
+	if err == nil || m.DB != nil {
+		return err
+	}
+	var said *pgconn.PgError
+	switch {
+	case errors.As(err, &said):
+		return fmt.Errorf("the database does not answer: %s", said.Message)
+	case ctx.Err() != nil:
+		return fmt.Errorf("the database does not answer within %v", healthTimeout)
+	}
+	return errors.New("the database does not answer")
 }
 
 // UsePush sends the push notes of events to people's phones as cfg says.
@@ -162,7 +299,7 @@ func (m *Marketplace) UsePush(ctx context.Context, cfg push.Config, log *slog.Lo
 		return nil, err
 	}
 	m.Services.Notifications.UsePushTargets(push.TargetsOf(cfg))
-	sender := push.New(m.DB, keys, cfg, log)
+	sender := push.New(m.Store, keys, cfg, log)
 	m.addNotifier(sender)
 	return sender, nil
 }

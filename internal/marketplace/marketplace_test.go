@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -19,7 +20,9 @@ import (
 	"rehome/app/api"
 	"rehome/internal/mailsink"
 	"rehome/internal/marketplace"
+	"rehome/internal/pgtest"
 	"rehome/mail"
+	"rehome/uploads/s3test"
 )
 
 var hasher = app.BcryptHasher{Cost: bcrypt.MinCost}
@@ -28,7 +31,7 @@ func quiet() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)
 
 func open(t *testing.T, dir string) *marketplace.Marketplace {
 	t.Helper()
-	m, err := marketplace.Open(context.Background(), dir, hasher)
+	m, err := marketplace.Open(context.Background(), marketplace.Location{Dir: dir}, hasher)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -75,6 +78,56 @@ func TestOpen(t *testing.T) {
 	}
 }
 
+// TestOpenOnPostgres: with a database URL, the data directory holds no
+// database; what was written, and the push keys, are in PostgreSQL, found
+// again by the next instance to open it, which serves them.
+func TestOpenOnPostgres(t *testing.T) {
+	ctx := context.Background()
+	loc := marketplace.Location{Dir: t.TempDir(), DatabaseURL: pgtest.NewDatabase(t)}
+	m, err := marketplace.Open(ctx, loc, hasher)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.DB != nil {
+		t.Error("the SQLite database is open too")
+	}
+	if _, err := os.Stat(filepath.Join(loc.Dir, marketplace.DatabaseFile)); err == nil {
+		t.Errorf("%s was made in the data directory", marketplace.DatabaseFile)
+	}
+	keys, err := m.Services.Notifications.VAPIDKeys(ctx)
+	if err != nil || keys.Public == "" {
+		t.Fatalf("push keys %+v, %v", keys, err)
+	}
+	register(t, m, "ann@example.com")
+	if err := m.Close(); err != nil {
+		t.Fatal(err)
+	}
+
+	again, err := marketplace.Open(ctx, loc, hasher)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { again.Close() })
+	if _, err := again.Store.UserByEmail(ctx, "ann@example.com"); err != nil {
+		t.Errorf("reopened: %v; want the account", err)
+	}
+	if kept, err := again.Services.Notifications.VAPIDKeys(ctx); err != nil || kept != keys {
+		t.Errorf("reopened, the push keys changed: %v", err)
+	}
+	srv := httptest.NewServer(again.Server(api.Config{Logger: quiet()}).Handler())
+	t.Cleanup(srv.Close)
+	for _, path := range []string{"/healthz", "/api/categories"} {
+		res, err := http.Get(srv.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if res.StatusCode != http.StatusOK {
+			t.Errorf("GET %s: %d", path, res.StatusCode)
+		}
+	}
+}
+
 // TestHealth: healthy until the database or the picture directory fails,
 // and then it says which.
 func TestHealth(t *testing.T) {
@@ -105,6 +158,33 @@ func TestHealth(t *testing.T) {
 				t.Errorf("%v, want %q", err, tc.want)
 			}
 		})
+	}
+}
+
+// TestHealthWithPicturesInS3: healthy while the bucket takes a write; a
+// bucket that refuses one makes the marketplace unhealthy, saying so.
+func TestHealthWithPicturesInS3(t *testing.T) {
+	var refuse atomic.Bool
+	bucket := s3test.ServerWith(t, func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if refuse.Load() && r.Method == http.MethodPut {
+				http.Error(w, "<Error><Code>AccessDenied</Code><Message>Access Denied</Message></Error>", http.StatusForbidden)
+				return
+			}
+			next.ServeHTTP(w, r)
+		})
+	})
+	m, err := marketplace.Open(context.Background(), marketplace.Location{Dir: t.TempDir(), S3URL: bucket}, hasher)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { m.Close() })
+	if err := m.Health(context.Background()); err != nil {
+		t.Fatalf("healthy: %v", err)
+	}
+	refuse.Store(true)
+	if err := m.Health(context.Background()); err == nil || !strings.Contains(err.Error(), "the image bucket is not writable") {
+		t.Errorf("with the bucket refusing writes: %v", err)
 	}
 }
 

@@ -1,6 +1,6 @@
 // Package metrics measures the running marketplace for Prometheus: requests
-// by route and status, their latency, the database's pools and write
-// queue, the picture pipeline and how much the marketplace holds.
+// by route and status, their latency, the database's pools (and SQLite's
+// write queue), the picture pipeline and how much the marketplace holds.
 package metrics
 
 import (
@@ -12,10 +12,12 @@ import (
 
 	"github.com/go-chi/chi/v5"
 	"github.com/go-chi/chi/v5/middleware"
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
+	"rehome/postgres"
 	"rehome/sqlite"
 	"rehome/uploads"
 )
@@ -31,8 +33,14 @@ type Metrics struct {
 // photo upload from a phone.
 var requestBuckets = []float64{.0005, .001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10, 30}
 
+// Store is the database measured: *sqlite.DB or *postgres.DB (a store of
+// another kind adds no metrics of its own).
+type Store interface {
+	Ping(ctx context.Context) error
+}
+
 // New measures db and images; it must be called before either is used.
-func New(db *sqlite.DB, images *uploads.Store, log *slog.Logger) *Metrics {
+func New(db Store, images *uploads.Store, log *slog.Logger) *Metrics {
 	m := &Metrics{
 		registry: prometheus.NewRegistry(),
 		requests: prometheus.NewCounterVec(prometheus.CounterOpts{
@@ -45,12 +53,6 @@ func New(db *sqlite.DB, images *uploads.Store, log *slog.Logger) *Metrics {
 			Buckets: requestBuckets,
 		}, []string{"route", "method"}),
 	}
-	writeWait := prometheus.NewHistogram(prometheus.HistogramOpts{
-		Name:    "rehome_db_write_wait_seconds",
-		Help:    "Time a write queued for the database's one writer connection.",
-		Buckets: []float64{.0001, .0005, .001, .005, .01, .05, .1, .5, 1, 5},
-	})
-	db.ObserveWriteWaits(func(d time.Duration) { writeWait.Observe(d.Seconds()) })
 	processing := prometheus.NewHistogram(prometheus.HistogramOpts{
 		Name:    "rehome_image_processing_seconds",
 		Help:    "Time to decode, orient, shrink and re-encode an uploaded picture, waiting for its share of the decode budget included.",
@@ -66,16 +68,47 @@ func New(db *sqlite.DB, images *uploads.Store, log *slog.Logger) *Metrics {
 		return func() { decoding.Sub(float64(d.Pixels)) }
 	})
 
-	write, read := db.Pools()
 	m.registry.MustRegister(
-		m.requests, m.latency, writeWait, processing, decoding,
-		collectors.NewDBStatsCollector(write, "write"),
-		collectors.NewDBStatsCollector(read, "read"),
-		&countCollector{db: db, log: log},
+		m.requests, m.latency, processing, decoding,
 		collectors.NewGoCollector(),
 		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
 	)
+	m.registry.MustRegister(storeCollectors(db, log)...)
 	return m
+}
+
+// storeCollectors measure what each kind of store has: SQLite its two
+// pools and the queue for its one writer, PostgreSQL its pool; both how
+// much the marketplace holds.
+func storeCollectors(db Store, log *slog.Logger) []prometheus.Collector {
+	switch db := db.(type) {
+	case *sqlite.DB:
+		writeWait := prometheus.NewHistogram(prometheus.HistogramOpts{
+			Name:    "rehome_db_write_wait_seconds",
+			Help:    "Time a write queued for the database's one writer connection.",
+			Buckets: []float64{.0001, .0005, .001, .005, .01, .05, .1, .5, 1, 5},
+		})
+		db.ObserveWriteWaits(func(d time.Duration) { writeWait.Observe(d.Seconds()) })
+		write, read := db.Pools()
+		return []prometheus.Collector{
+			writeWait,
+			collectors.NewDBStatsCollector(write, "write"),
+			collectors.NewDBStatsCollector(read, "read"),
+			&countCollector{count: func(ctx context.Context) (counts, error) {
+				n, err := db.Count(ctx)
+				return counts(n), err
+			}, log: log},
+		}
+	case *postgres.DB:
+		return []prometheus.Collector{
+			poolCollector{db.Pool()},
+			&countCollector{count: func(ctx context.Context) (counts, error) {
+				n, err := db.Count(ctx)
+				return counts(n), err
+			}, log: log},
+		}
+	}
+	return nil
 }
 
 // Handler serves the metrics in Prometheus' text format.
@@ -110,10 +143,15 @@ func (m *Metrics) Measure(router chi.Router) http.Handler {
 	})
 }
 
+// counts is how much the marketplace holds, as either store counts it.
+type counts struct {
+	Users, Products, Bookings, Categories, Sessions int64
+}
+
 // countCollector reads how much the marketplace holds when scraped.
 type countCollector struct {
-	db  *sqlite.DB
-	log *slog.Logger
+	count func(context.Context) (counts, error)
+	log   *slog.Logger
 }
 
 var countDesc = prometheus.NewDesc("rehome_records", "Records the marketplace holds, by kind; sessions counts those not expired.",
@@ -124,7 +162,7 @@ func (c *countCollector) Describe(ch chan<- *prometheus.Desc) { ch <- countDesc 
 func (c *countCollector) Collect(ch chan<- prometheus.Metric) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	n, err := c.db.Count(ctx)
+	n, err := c.count(ctx)
 	if err != nil {
 		c.log.Error("metrics: count records", "err", err)
 		ch <- prometheus.NewInvalidMetric(countDesc, err)
@@ -135,4 +173,33 @@ func (c *countCollector) Collect(ch chan<- prometheus.Metric) {
 	} {
 		ch <- prometheus.MustNewConstMetric(countDesc, prometheus.GaugeValue, float64(v), kind)
 	}
+}
+
+// poolCollector reads the PostgreSQL connection pool's statistics when
+// scraped: a pool always at its size, with acquires waiting, wants a
+// larger pool or a faster database.
+type poolCollector struct{ pool *pgxpool.Pool }
+
+var (
+	poolConns = prometheus.NewDesc("rehome_pg_pool_connections", "Connections of the PostgreSQL pool, by state (acquired by a request, idle) and the most it may open (max).",
+		[]string{"state"}, nil)
+	poolAcquires = prometheus.NewDesc("rehome_pg_pool_acquires_total", "Connections taken from the PostgreSQL pool; waited counts those that had to wait for one.",
+		[]string{"kind"}, nil)
+	poolWait = prometheus.NewDesc("rehome_pg_pool_acquire_wait_seconds_total", "Time spent taking connections from the PostgreSQL pool.", nil, nil)
+)
+
+func (poolCollector) Describe(ch chan<- *prometheus.Desc) {
+	ch <- poolConns
+	ch <- poolAcquires
+	ch <- poolWait
+}
+
+func (c poolCollector) Collect(ch chan<- prometheus.Metric) {
+	s := c.pool.Stat()
+	for state, n := range map[string]int32{"acquired": s.AcquiredConns(), "idle": s.IdleConns(), "max": s.MaxConns()} {
+		ch <- prometheus.MustNewConstMetric(poolConns, prometheus.GaugeValue, float64(n), state)
+	}
+	ch <- prometheus.MustNewConstMetric(poolAcquires, prometheus.CounterValue, float64(s.AcquireCount()), "all")
+	ch <- prometheus.MustNewConstMetric(poolAcquires, prometheus.CounterValue, float64(s.EmptyAcquireCount()), "waited")
+	ch <- prometheus.MustNewConstMetric(poolWait, prometheus.CounterValue, s.AcquireDuration().Seconds())
 }
