@@ -24,26 +24,31 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 
 	"rehome/app/api"
+	"rehome/app/api/sessions"
 	"rehome/internal/marketplace"
+	"rehome/internal/pgtest"
+	"rehome/uploads/s3test"
 
 	"golang.org/x/crypto/bcrypt"
 	_ "modernc.org/sqlite"
 
 	"rehome/app"
 	"rehome/live"
-	"rehome/sqlite"
 )
 
 // env is a running server on a fresh database in a temp dir.
 type env struct {
 	t   testing.TB
 	srv *httptest.Server
-	db  *sqlite.DB
-	svc api.Services
+	db  marketplace.Store
+	// sessions is the store of scs sessions the server was given.
+	sessions sessions.Store
+	svc      api.Services
 	// notices reach whoever the services tell of a change.
 	notices *app.Notices
 	// outbox sends the services' mail once mail is turned on.
@@ -71,7 +76,7 @@ func serverWith(t testing.TB, dir string, cfg api.Config, prepare ...func(*marke
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
-	m, err := marketplace.Open(context.Background(), marketplace.Location{Dir: dir}, app.BcryptHasher{Cost: bcrypt.MinCost})
+	m, err := marketplace.Open(context.Background(), locationOf(t, dir), app.BcryptHasher{Cost: bcrypt.MinCost})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,7 +93,39 @@ func serverWith(t testing.TB, dir string, cfg api.Config, prepare ...func(*marke
 	srv.Start()
 	t.Cleanup(srv.Close)
 	t.Cleanup(m.Events.Close) // ends the event streams, which srv.Close leaves open
-	return &env{t: t, srv: srv, db: m.DB, svc: m.Services, notices: m.Notices, outbox: m.Outbox, dir: dir, hub: m.Events}
+	return &env{t: t, srv: srv, db: m.Store, sessions: m.Sessions(), svc: m.Services, notices: m.Notices, outbox: m.Outbox,
+		dir: dir, hub: m.Events}
+}
+
+// With REHOME_TEST_POSTGRES (make test-postgres), the API tests run on
+// PostgreSQL and pictures in an object store: each data directory gets a
+// database and a bucket of its own, kept for a server restarted on it.
+var (
+	onPostgres = pgtest.Server() != ""
+	locations  sync.Map // data directory → marketplace.Location
+)
+
+// locationOf is where a server on the data directory dir keeps its marketplace.
+func locationOf(t testing.TB, dir string) marketplace.Location {
+	t.Helper()
+	if !onPostgres {
+		return marketplace.Location{Dir: dir}
+	}
+	if loc, ok := locations.Load(dir); ok {
+		return loc.(marketplace.Location)
+	}
+	loc := marketplace.Location{Dir: dir, DatabaseURL: pgtest.NewDatabase(t), S3URL: s3test.Server(t)}
+	locations.Store(dir, loc)
+	t.Cleanup(func() { locations.Delete(dir) })
+	return loc
+}
+
+// sqliteOnly skips a test of what only the SQLite store has (its file).
+func sqliteOnly(t testing.TB) {
+	t.Helper()
+	if onPostgres {
+		t.Skip("a test of the SQLite store's file")
+	}
 }
 
 // client is one browser: its own cookie jar.
@@ -281,6 +318,9 @@ func productBody(category, image string) map[string]any {
 // It reads through its own read-only connection, as an outsider would.
 func (e *env) fingerprint(t testing.TB) string {
 	t.Helper()
+	if onPostgres {
+		return e.postgresFingerprint(t)
+	}
 	path := filepath.Join(e.dir, "rehome.db")
 	db, err := sql.Open("sqlite", "file:"+(&url.URL{Path: path}).EscapedPath()+"?mode=ro&_pragma=busy_timeout(5000)")
 	if err != nil {

@@ -65,6 +65,9 @@ func TestPublicListsRevalidate(t *testing.T) {
 // TestPublicListsWithoutTheDatabase closes the database: an unchanged list
 // is still answered, from memory.
 func TestPublicListsWithoutTheDatabase(t *testing.T) {
+	if onPostgres {
+		t.Skip("on PostgreSQL the catalogue's version is the database's: an instance that cannot read it answers nothing from memory")
+	}
 	s := newShop(t)
 	s.mpProduct(t, "Tables")
 	etags := map[string]string{}
@@ -158,12 +161,18 @@ func TestPublicListsChangeWithTheCatalogue(t *testing.T) {
 	})
 }
 
-// TestPublicListsAfterARestart: a new process opens the store afresh, with
-// a catalogue version of its own, so its ETags must not match the old
-// process's.
+// TestPublicListsAfterARestart: on SQLite a new process opens the store
+// afresh, with a catalogue version of its own, so its ETags must not match
+// the old process's. On PostgreSQL the version is the database's, shared
+// by every instance of one build: a restarted instance, like any other,
+// answers 304 for an unchanged list.
 func TestPublicListsAfterARestart(t *testing.T) {
 	e := newEnv(t)
 	etag, _ := etagOf(t, e, "/api/categories")
 	restarted := serverAt(t, e.dir, false)
-	expectStatus(t, restarted.client().send("GET", "/api/categories", "", nil, "If-None-Match", etag), http.StatusOK)
+	want := http.StatusOK
+	if onPostgres {
+		want = http.StatusNotModified
+	}
+	expectStatus(t, restarted.client().send("GET", "/api/categories", "", nil, "If-None-Match", etag), want)
 }

@@ -38,6 +38,7 @@ func noRoomToWrite(t *testing.T) (lift func()) {
 }
 
 func TestAFullDiskRefusesWritesAndRecovers(t *testing.T) {
+	sqliteOnly(t)
 	e := newEnv(t)
 	admin, _ := e.admin("admin@example.com")
 	expectStatus(t, admin.form("/api/categories", map[string]string{"name": "Tables"}, pngImage(t, 8, 8)), http.StatusCreated)

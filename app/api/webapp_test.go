@@ -21,7 +21,7 @@ func webServer(t *testing.T, files fstest.MapFS) *httptest.Server {
 	t.Helper()
 	e := newEnv(t)
 	server := api.New(api.Config{
-		Services: e.svc, CatalogueVersion: e.db.CatalogueVersion, SessionStore: e.db.Sessions(), Images: http.NotFoundHandler(), Web: files,
+		Services: e.svc, CatalogueVersion: e.db.CatalogueVersion, SessionStore: e.sessions, Images: http.NotFoundHandler(), Web: files,
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
 	})
 	srv := httptest.NewServer(server.Handler())

@@ -7,8 +7,12 @@ package marketplace
 
 import (
 	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/binary"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	netmail "net/mail"
 	"os"
@@ -126,6 +130,7 @@ type Marketplace struct {
 	Events live.Broker
 
 	sessions sessions.Store // the store of scs sessions, see Server
+	build    uint64         // see catalogueVersion
 }
 
 // Open opens the database and picture store at loc, creating the data
@@ -150,6 +155,7 @@ func Open(ctx context.Context, loc Location, hasher app.PasswordHasher) (*Market
 			return nil, fmt.Errorf("PostgreSQL at %s: %w", RedactURL(loc.DatabaseURL), HidePassword(err, loc.DatabaseURL))
 		}
 		m.Store, m.sessions = db, db.Sessions()
+		m.build = buildSalt()
 	}
 	var err error
 	if loc.S3URL == "" {
@@ -232,12 +238,43 @@ func (m *Marketplace) UseMail(sender mail.Sender, from *netmail.Address, publicU
 	return courier
 }
 
+// catalogueVersion tags the public lists this server keeps. On PostgreSQL
+// the store's version is the database's, the same on every instance and
+// after a restart, so that every instance answers an unchanged list with
+// 304; it is told apart by build, because a new release may answer the
+// same version with other bytes, which no browser must be told it has.
+// On SQLite the store's version starts afresh in each process.
+func (m *Marketplace) catalogueVersion() uint64 { return m.Store.CatalogueVersion() ^ m.build }
+
+// buildSalt is a hash of this program's executable, or a random number
+// when it cannot be read: the same on every instance of one build.
+func buildSalt() uint64 {
+	h := sha256.New()
+	path, err := os.Executable()
+	if err == nil {
+		var f *os.File
+		if f, err = os.Open(path); err == nil { // #nosec G304 -- this program's own executable
+			_, err = io.Copy(h, f)
+			f.Close()
+		}
+	}
+	if err != nil {
+		h.Reset()
+		h.Write([]byte(rand.Text()))
+	}
+	return binary.BigEndian.Uint64(h.Sum(nil))
+}
+
+// Sessions is the store of the signed-in people's sessions, which the
+// server reaches without the services.
+func (m *Marketplace) Sessions() sessions.Store { return m.sessions }
+
 // Server is the HTTP server of the marketplace, with the web app built into
 // this binary. cfg says how it is deployed (cookies, proxies, logger); the
 // parts it serves are filled in from m.
 func (m *Marketplace) Server(cfg api.Config) *api.Server {
 	cfg.Services = m.Services
-	cfg.CatalogueVersion = m.Store.CatalogueVersion
+	cfg.CatalogueVersion = m.catalogueVersion
 	// The two ports the server reaches the store through without the
 	// service (package api's doc says why).
 	cfg.SessionStore = m.sessions
