@@ -196,7 +196,8 @@ async function createDatabase() {
 
 async function startObjectStore() {
   const child = spawn(s3FakeBinary, [], { stdio: ['ignore', 'pipe', 'inherit'] })
-  after(() => child.kill('SIGKILL'))
+  // It serves every server the file starts, to its end: not a test's.
+  process.once('exit', () => child.kill('SIGKILL'))
   const url = await new Promise((resolve, reject) => {
     let out = ''
     child.stdout.on('data', (d) => {
@@ -205,6 +206,9 @@ async function startObjectStore() {
     })
     child.once('exit', () => reject(new Error(`s3-fake stopped: ${out}`)))
   })
+  // Nothing more to read: the store must not keep the file's process alive.
+  child.stdout.destroy()
+  child.unref()
   return { url }
 }
 
