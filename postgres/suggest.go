@@ -112,11 +112,7 @@ func (db *DB) closestWord(ctx context.Context, word string) (string, error) {
 	if first == utf8.RuneError {
 		return "", nil
 	}
-	limit := 1
-	length := utf8.RuneCountInString(word)
-	if length > 4 {
-		limit = 2
-	}
+	limit, length := app.TypoEdits(word), utf8.RuneCountInString(word)
 	rows, err := db.pool.Query(ctx, closeWordsQuery, word[:size], wordsFrom(word[:size]), length-limit, length+limit)
 	if err != nil {
 		return "", err
@@ -125,7 +121,7 @@ func (db *DB) closestWord(ctx context.Context, word string) (string, error) {
 	var close []string
 	var term string
 	_, err = pgx.ForEachRow(rows, []any{&term}, func() error {
-		if d := editDistance(word, term, limit); d <= limit {
+		if d := app.EditDistance(word, term, limit); d <= limit {
 			distances[term] = d
 			close = append(close, term)
 		}
@@ -148,39 +144,4 @@ func (db *DB) closestWord(ctx context.Context, word string) (string, error) {
 		return nil
 	})
 	return best, err
-}
-
-// editDistance is the optimal string alignment distance of a and b in
-// runes (Levenshtein with swaps of neighbours), or more than limit when it
-// is over limit.
-func editDistance(a, b string, limit int) int {
-	ra, rb := []rune(a), []rune(b)
-	if diff := len(ra) - len(rb); diff > limit || -diff > limit {
-		return limit + 1
-	}
-	// rows i-2, i-1 and i of the usual table.
-	before, prev, cur := make([]int, len(rb)+1), make([]int, len(rb)+1), make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		rowMin := cur[0]
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
-				cur[j] = min(cur[j], before[j-2]+1)
-			}
-			rowMin = min(rowMin, cur[j])
-		}
-		if rowMin > limit {
-			return limit + 1
-		}
-		before, prev, cur = prev, cur, before
-	}
-	return prev[len(rb)]
 }
