@@ -60,6 +60,7 @@ func Run(t *testing.T, open func(t *testing.T) Stores) {
 	t.Run("Conversations", func(t *testing.T) { RunConversations(t, open) })
 	t.Run("Races", func(t *testing.T) { RunRaces(t, open) })
 	t.Run("ClaimAccount", func(t *testing.T) { RunClaimAccount(t, open) })
+	t.Run("Links", func(t *testing.T) { RunLinks(t, open) })
 	t.Run("Search", func(t *testing.T) { RunSearch(t, open) })
 	t.Run("ListingsForSale", func(t *testing.T) { RunListingsForSale(t, open) })
 	t.Run("Sessions", func(t *testing.T) { RunSessions(t, open) })

@@ -1,4 +1,4 @@
-package sqlite_test
+package storetest
 
 import (
 	"context"
@@ -6,18 +6,28 @@ import (
 	"time"
 
 	"rehome/app"
-	"rehome/sqlite"
 )
+
+// RunLinks: the one-time links (password resets, email changes, email
+// confirmations) work once, while they last, and end with the credentials
+// they were made for.
+func RunLinks(t *testing.T, open func(t *testing.T) Stores) {
+	t.Run("CredentialChangesVoidLinks", func(t *testing.T) { runCredentialChangesVoidLinks(t, open) })
+	t.Run("NewerLinkVoidsOlder", func(t *testing.T) { runNewerLinkVoidsOlder(t, open) })
+	t.Run("ResetLinkBoundToEmail", func(t *testing.T) { runResetLinkBoundToEmail(t, open) })
+	t.Run("EmailVerifiedBy", func(t *testing.T) { runEmailVerifiedBy(t, open) })
+	t.Run("PasswordResetLinks", func(t *testing.T) { runPasswordResetLinks(t, open) })
+}
 
 // accountLinks is an account with one outstanding link of each kind.
 type accountLinks struct {
-	db *sqlite.DB
+	db Stores
 	u  *app.User
 }
 
-func newAccountLinks(t *testing.T) *accountLinks {
+func newAccountLinks(t *testing.T, open func(t *testing.T) Stores) *accountLinks {
 	t.Helper()
-	db := mustOpenDB(t)
+	db := open(t)
 	u := &app.User{Name: "Ann", Email: "ann@example.com", Role: app.RoleBuyer}
 	must(t, db.CreateUser(context.Background(), u, []byte("old hash")))
 	a := &accountLinks{db: db, u: u}
@@ -50,9 +60,9 @@ func (a *accountLinks) outstanding(t *testing.T) []string {
 	return works
 }
 
-// TestCredentialChangesVoidLinks: whatever changes an account's password,
+// runCredentialChangesVoidLinks: whatever changes an account's password,
 // email or session epoch voids every outstanding link of the account.
-func TestCredentialChangesVoidLinks(t *testing.T) {
+func runCredentialChangesVoidLinks(t *testing.T, open func(t *testing.T) Stores) {
 	ctx := context.Background()
 	tests := []struct {
 		name   string
@@ -81,7 +91,7 @@ func TestCredentialChangesVoidLinks(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			a := newAccountLinks(t)
+			a := newAccountLinks(t, open)
 			tt.change(t, a)
 			if works := a.outstanding(t); len(works) > 0 {
 				t.Errorf("after %s, these links still work: %v", tt.name, works)
@@ -89,7 +99,7 @@ func TestCredentialChangesVoidLinks(t *testing.T) {
 		})
 	}
 	t.Run("a profile change leaves them", func(t *testing.T) {
-		a := newAccountLinks(t)
+		a := newAccountLinks(t, open)
 		_, err := a.db.UpdateProfile(ctx, a.u.ID, "Annie", "", "", "", false)
 		must(t, err)
 		// The reset, spent first, voids the other two.
@@ -99,10 +109,10 @@ func TestCredentialChangesVoidLinks(t *testing.T) {
 	})
 }
 
-// TestNewerLinkVoidsOlder: of each kind, only the newest link works.
-func TestNewerLinkVoidsOlder(t *testing.T) {
+// runNewerLinkVoidsOlder: of each kind, only the newest link works.
+func runNewerLinkVoidsOlder(t *testing.T, open func(t *testing.T) Stores) {
 	ctx, expires := context.Background(), time.Now().Add(time.Hour)
-	a := newAccountLinks(t)
+	a := newAccountLinks(t, open)
 	must(t, a.db.CreatePasswordReset(ctx, app.PasswordReset{UserID: a.u.ID, Email: a.u.Email, TokenHash: []byte("reset 2"), Expires: expires,
 		Audit: &app.AuditEntry{ActorName: "Ada", ActorEmail: "ada@example.com", Action: app.AuditResetLink, TargetType: app.AuditTargetUser, TargetID: a.u.ID}}))
 	must(t, a.db.CreateEmailChange(ctx, app.EmailChange{UserID: a.u.ID, NewEmail: "ann@new.test", TokenHash: []byte("change 2"), Expires: expires}))
@@ -121,12 +131,12 @@ func TestNewerLinkVoidsOlder(t *testing.T) {
 	}
 }
 
-// TestResetLinkBoundToEmail: a reset link made for one email does not
+// runResetLinkBoundToEmail: a reset link made for one email does not
 // work once the account has another, even one set without the trigger's
 // help (a link kept from before it).
-func TestResetLinkBoundToEmail(t *testing.T) {
+func runResetLinkBoundToEmail(t *testing.T, open func(t *testing.T) Stores) {
 	ctx := context.Background()
-	db := mustOpenDB(t)
+	db := open(t)
 	u := &app.User{Name: "Ann", Email: "ann@example.com", Role: app.RoleBuyer}
 	must(t, db.CreateUser(ctx, u, []byte("old hash")))
 	must(t, db.CreatePasswordReset(ctx, app.PasswordReset{UserID: u.ID, Email: "ann@old.test", TokenHash: []byte("reset"), Expires: time.Now().Add(time.Hour)}))
@@ -138,33 +148,33 @@ func TestResetLinkBoundToEmail(t *testing.T) {
 	}
 }
 
-// TestEmailVerifiedBy: what proves an account's email, and what does not.
-func TestEmailVerifiedBy(t *testing.T) {
+// runEmailVerifiedBy: what proves an account's email, and what does not.
+func runEmailVerifiedBy(t *testing.T, open func(t *testing.T) Stores) {
 	ctx := context.Background()
 	mail := &app.Mail{To: "ann@example.com", Subject: "Reset", Text: "Link", HTML: "<p>Link</p>"}
 	tests := []struct {
 		name string
-		act  func(t *testing.T, db *sqlite.DB, u *app.User) (*app.User, error)
+		act  func(t *testing.T, db Stores, u *app.User) (*app.User, error)
 		want bool
 	}{
-		{"a mailed reset link", func(t *testing.T, db *sqlite.DB, u *app.User) (*app.User, error) {
+		{"a mailed reset link", func(t *testing.T, db Stores, u *app.User) (*app.User, error) {
 			must(t, db.CreatePasswordReset(ctx, app.PasswordReset{UserID: u.ID, Email: u.Email, TokenHash: []byte("r"), Expires: time.Now().Add(time.Hour), Mail: mail}))
 			return db.UsePasswordReset(ctx, []byte("r"), []byte("new hash"), time.Now())
 		}, true},
-		{"an admin's reset link", func(t *testing.T, db *sqlite.DB, u *app.User) (*app.User, error) {
+		{"an admin's reset link", func(t *testing.T, db Stores, u *app.User) (*app.User, error) {
 			must(t, db.CreatePasswordReset(ctx, app.PasswordReset{UserID: u.ID, Email: u.Email, TokenHash: []byte("r"), Expires: time.Now().Add(time.Hour)}))
 			return db.UsePasswordReset(ctx, []byte("r"), []byte("new hash"), time.Now())
 		}, false},
-		{"an email change", func(t *testing.T, db *sqlite.DB, u *app.User) (*app.User, error) {
+		{"an email change", func(t *testing.T, db Stores, u *app.User) (*app.User, error) {
 			must(t, db.CreateEmailChange(ctx, app.EmailChange{UserID: u.ID, NewEmail: "ann@new.test", TokenHash: []byte("c"), Expires: time.Now().Add(time.Hour)}))
 			got, _, err := db.UseEmailChange(ctx, []byte("c"), time.Now())
 			return got, err
 		}, true},
-		{"a confirmation link", func(t *testing.T, db *sqlite.DB, u *app.User) (*app.User, error) {
+		{"a confirmation link", func(t *testing.T, db Stores, u *app.User) (*app.User, error) {
 			must(t, db.CreateEmailVerification(ctx, app.EmailVerification{UserID: u.ID, Email: u.Email, TokenHash: []byte("v"), Expires: time.Now().Add(time.Hour)}))
 			return db.UseEmailVerification(ctx, []byte("v"), time.Now())
 		}, true},
-		{"an expired confirmation link", func(t *testing.T, db *sqlite.DB, u *app.User) (*app.User, error) {
+		{"an expired confirmation link", func(t *testing.T, db Stores, u *app.User) (*app.User, error) {
 			must(t, db.CreateEmailVerification(ctx, app.EmailVerification{UserID: u.ID, Email: u.Email, TokenHash: []byte("v"), Expires: time.Now().Add(time.Hour)}))
 			_, err := db.UseEmailVerification(ctx, []byte("v"), time.Now().Add(2*time.Hour))
 			if app.ErrorKind(err) != app.KindNotFound {
@@ -172,7 +182,7 @@ func TestEmailVerifiedBy(t *testing.T) {
 			}
 			return db.UserByID(ctx, u.ID)
 		}, false},
-		{"a confirmation link mailed to another address", func(t *testing.T, db *sqlite.DB, u *app.User) (*app.User, error) {
+		{"a confirmation link mailed to another address", func(t *testing.T, db Stores, u *app.User) (*app.User, error) {
 			must(t, db.CreateEmailVerification(ctx, app.EmailVerification{UserID: u.ID, Email: "ann@old.test", TokenHash: []byte("v"), Expires: time.Now().Add(time.Hour)}))
 			if _, err := db.UseEmailVerification(ctx, []byte("v"), time.Now()); app.ErrorKind(err) != app.KindNotFound {
 				t.Errorf("a link for another address: %v, want not found", err)
@@ -182,7 +192,7 @@ func TestEmailVerifiedBy(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			db := mustOpenDB(t)
+			db := open(t)
 			u := &app.User{Name: "Ann", Email: "ann@example.com", Role: app.RoleBuyer}
 			must(t, db.CreateUser(ctx, u, []byte("old hash")))
 			got, err := tt.act(t, db, u)
@@ -191,5 +201,48 @@ func TestEmailVerifiedBy(t *testing.T) {
 				t.Errorf("email_verified is %v, want %v", got.EmailVerified, tt.want)
 			}
 		})
+	}
+}
+
+// runPasswordResetLinks: a link works once, and not after it expires; an
+// expired one is spent all the same.
+func runPasswordResetLinks(t *testing.T, open func(t *testing.T) Stores) {
+	db := open(t)
+	ctx := context.Background()
+	u := &app.User{Name: "Ann", Email: "ann@example.com", Role: app.RoleBuyer}
+	must(t, db.CreateUser(ctx, u, []byte("old hash")))
+	now := time.Now()
+	link := func(hash string, expires time.Time) app.PasswordReset {
+		return app.PasswordReset{UserID: u.ID, Email: u.Email, TokenHash: []byte(hash), Expires: expires}
+	}
+
+	tests := []struct {
+		name   string
+		create *app.PasswordReset // made just before
+		hash   string
+		at     time.Time
+		want   app.Kind
+	}{
+		{"an expired link", new(link("stale", now.Add(time.Minute))), "stale", now.Add(2 * time.Minute), app.KindNotFound},
+		{"the expired link again", nil, "stale", now, app.KindNotFound},
+		{"an unknown link", nil, "never", now, app.KindNotFound},
+		{"a valid link", new(link("fresh", now.Add(time.Hour))), "fresh", now.Add(59 * time.Minute), ""},
+		{"the same link again", nil, "fresh", now, app.KindNotFound},
+	}
+	for _, tt := range tests {
+		if tt.create != nil {
+			must(t, db.CreatePasswordReset(ctx, *tt.create))
+		}
+		got, err := db.UsePasswordReset(ctx, []byte(tt.hash), []byte("new hash"), tt.at)
+		if app.ErrorKind(err) != tt.want {
+			t.Fatalf("%s: %v, want %q", tt.name, err, tt.want)
+		}
+		if err == nil && (got.ID != u.ID || got.SessionEpoch != 1) {
+			t.Errorf("%s: the account reads %+v, want epoch 1", tt.name, got)
+		}
+	}
+	_, hash, err := db.PasswordHash(ctx, "ann@example.com")
+	if err != nil || string(hash) != "new hash" {
+		t.Errorf("the password hash is %q (%v)", hash, err)
 	}
 }
