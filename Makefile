@@ -100,9 +100,16 @@ fuzz:
 # Measured performance against the budgets (docs/benchmarks.md): about seven
 # minutes on two cores. Not part of `make test`. More: make bench BENCH_FLAGS='-h'
 BENCH_FLAGS ?=
+# With PostgreSQL installed, the run ends with the category page on a
+# throwaway PostgreSQL server beside SQLite, and one instance against two
+# behind HAProxy (bench/postgres.go).
 bench: build
 	@command -v wrk >/dev/null 2>&1 || { echo 'make bench drives the server with wrk: apt-get install wrk' >&2; exit 1; }
-	$(GO) run ./bench --bin $(BIN) --out bin/bench-report.md $(BENCH_FLAGS)
+	if ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \
+	  tools/postgres/with-cluster sh -c '$(GO) run ./bench --bin $(BIN) --out bin/bench-report.md --postgres "$$REHOME_TEST_POSTGRES" $(BENCH_FLAGS)'; \
+	else \
+	  $(GO) run ./bench --bin $(BIN) --out bin/bench-report.md $(BENCH_FLAGS); \
+	fi
 
 # Lighthouse 12 (mobile preset) on /, /login and /blogs of the built binary,
 # with Debian's Chromium; fails below the scores in tools/lighthouse/run.mjs.
