@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -9,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -27,10 +29,11 @@ import (
 // postgresRun is what the PostgreSQL run measured.
 type postgresRun struct {
 	dataTook       time.Duration
-	sqlite, pg     []run // the category page, alternately
-	one, oneBehind run   // one instance, directly and behind HAProxy
-	two            run   // two instances behind HAProxy
-	haproxy        bool  // whether HAProxy was there to measure with
+	sqlite, pg     []run           // the category page, alternately
+	pgServer       []time.Duration // PostgreSQL's own CPU per request of each run of pg
+	one, oneBehind run             // one instance, directly and behind HAProxy
+	two            run             // two instances behind HAProxy
+	haproxy        bool            // whether HAProxy was there to measure with
 }
 
 // onPostgres measures on a new database of the server at serverURL, beside
@@ -69,16 +72,25 @@ func (b *bench) onPostgres(ctx context.Context, serverURL string, pages func(coo
 			return err
 		}
 	}
-	for range max(1, b.opts.rounds/2) {
+	for range max(1, b.opts.rounds) {
 		r, err := b.wrkRunOn(b.srv, sqlitePages, headers(), b.opts.round)
 		if err != nil {
 			return err
 		}
 		pr.sqlite = append(pr.sqlite, r)
+		before, err := postgresCPU(b.ticks)
+		if err != nil {
+			return err
+		}
 		if r, err = b.wrkRunOn(pg, pgPages, headers(), b.opts.round); err != nil {
 			return err
 		}
+		after, err := postgresCPU(b.ticks)
+		if err != nil {
+			return err
+		}
 		pr.pg = append(pr.pg, r)
+		pr.pgServer = append(pr.pgServer, postgresCPUBetween(before, after)/time.Duration(max(1, r.requests)))
 	}
 	if pr.one, err = b.wrkRunOn(pg, pgPages, headers(), b.opts.duration); err != nil {
 		return err
@@ -117,6 +129,44 @@ func (b *bench) onPostgres(ctx context.Context, serverURL string, pages func(coo
 	}
 	b.report.postgres = pr
 	return nil
+}
+
+// postgresCPU is the CPU time used so far by each process of PostgreSQL
+// running now, by pid: its server, and the backend of each connection,
+// which the instances keep open in their pools through a run.
+func postgresCPU(ticksPerSecond int64) (map[int]time.Duration, error) {
+	stats, err := filepath.Glob("/proc/[0-9]*/stat")
+	if err != nil {
+		return nil, err
+	}
+	cpu := map[int]time.Duration{}
+	for _, path := range stats {
+		stat, err := os.ReadFile(path)
+		if err != nil {
+			continue // ended meanwhile
+		}
+		start, end := bytes.IndexByte(stat, '('), bytes.LastIndexByte(stat, ')')
+		if start < 0 || end < start || string(stat[start+1:end]) != "postgres" {
+			continue
+		}
+		pid, err1 := strconv.Atoi(filepath.Base(filepath.Dir(path)))
+		ticks, err2 := cpuTicks(stat)
+		if err1 == nil && err2 == nil {
+			cpu[pid] = time.Duration(ticks) * time.Second / time.Duration(ticksPerSecond)
+		}
+	}
+	return cpu, nil
+}
+
+// postgresCPUBetween is what PostgreSQL's processes used between two
+// readings: a process that ended meanwhile (an autovacuum worker) is left
+// out, rather than taken off.
+func postgresCPUBetween(before, after map[int]time.Duration) time.Duration {
+	var d time.Duration
+	for pid, cpu := range after {
+		d += cpu - before[pid]
+	}
+	return d
 }
 
 // pgPagesFor picks the pages signed in on srv.
@@ -201,16 +251,17 @@ func (pr *postgresRun) String() string {
 	var b strings.Builder
 	b.WriteString("### On PostgreSQL\n\n")
 	fmt.Fprintf(&b, "The same data set written into PostgreSQL 15 on this machine (rehome bench-data --database-url) in %.1f s. The signed-in category page (`GET /api/categories/{name}?limit=24`), at full speed, alternately on the SQLite server and on one on PostgreSQL:\n\n", pr.dataTook.Seconds())
-	b.WriteString("| run | SQLite: requests/s | SQLite: server CPU / request | PostgreSQL: requests/s | PostgreSQL: rehome's CPU / request |\n|---|---:|---:|---:|---:|\n")
-	var sqliteCPU, pgCPU time.Duration
+	b.WriteString("| run | SQLite: requests/s | SQLite: server CPU / request | PostgreSQL: requests/s | PostgreSQL: rehome's CPU / request | PostgreSQL's own CPU / request |\n|---|---:|---:|---:|---:|---:|\n")
+	var sqliteCPU, pgCPU, pgServerCPU time.Duration
 	for i := range pr.sqlite {
-		fmt.Fprintf(&b, "| %d | %.0f | %s | %.0f | %s |\n", i+1, pr.sqlite[i].rate, us(pr.sqlite[i].cpu), pr.pg[i].rate, us(pr.pg[i].cpu))
+		fmt.Fprintf(&b, "| %d | %.0f | %s | %.0f | %s | %s |\n", i+1, pr.sqlite[i].rate, us(pr.sqlite[i].cpu), pr.pg[i].rate, us(pr.pg[i].cpu), us(pr.pgServer[i]))
 		sqliteCPU += pr.sqlite[i].cpu
 		pgCPU += pr.pg[i].cpu
+		pgServerCPU += pr.pgServer[i]
 	}
 	if sqliteCPU > 0 {
-		fmt.Fprintf(&b, "\nrehome's own CPU per page on PostgreSQL is %.2f× SQLite's (mean of the runs); PostgreSQL's own processes work besides, on the same two cores, which the requests per second include.\n\n",
-			float64(pgCPU)/float64(sqliteCPU))
+		fmt.Fprintf(&b, "\nOn PostgreSQL, rehome's own CPU per page is %.2f× SQLite's, and with PostgreSQL's %.2f× (sums of the runs, each pair run back to back).\n\n",
+			float64(pgCPU)/float64(sqliteCPU), float64(pgCPU+pgServerCPU)/float64(sqliteCPU))
 	}
 	fmt.Fprintf(&b, "One instance on PostgreSQL, directly: %.0f requests/s (p50 %s, p99 %s).", pr.one.rate, ms(pr.one.p50), ms(pr.one.p99))
 	if pr.haproxy {
