@@ -3,7 +3,6 @@ package postgres_test
 import (
 	"context"
 	"fmt"
-	"sync"
 	"testing"
 	"time"
 
@@ -45,41 +44,17 @@ func TestPushClaimedOnceAcrossInstances(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	var mu sync.Mutex
-	holders := map[int64][]string{}
-	start := make(chan struct{})
-	var wg sync.WaitGroup
-	for s := range senders {
-		wg.Go(func() {
-			<-start
-			holder := fmt.Sprint("sender ", s)
-			for {
-				due, err := dbs[s%len(dbs)].ClaimDuePush(ctx, holder, now, time.Hour, 3)
-				if err != nil {
-					t.Error(err)
-					return
-				}
-				if len(due) == 0 {
-					return
-				}
-				mu.Lock()
-				for _, n := range due {
-					holders[n.ID] = append(holders[n.ID], holder)
-				}
-				mu.Unlock()
+	claimedOnce(t, "note", notes, senders, func(s int) (string, func() ([]int64, error)) {
+		holder := fmt.Sprint("sender ", s)
+		return holder, func() ([]int64, error) {
+			due, err := dbs[s%len(dbs)].ClaimDuePush(ctx, holder, now, time.Hour, 3)
+			var ids []int64
+			for _, n := range due {
+				ids = append(ids, n.ID)
 			}
-		})
-	}
-	close(start)
-	wg.Wait()
-	for id, held := range holders {
-		if len(held) > 1 {
-			t.Errorf("note %d claimed by %v", id, held)
+			return ids, err
 		}
-	}
-	if len(holders) != notes {
-		t.Errorf("%d of %d notes claimed", len(holders), notes)
-	}
+	})
 }
 
 // A note whose holder stopped without delivering it is delivered by

@@ -113,41 +113,17 @@ func TestMailClaimedOnceAcrossInstances(t *testing.T) {
 		}
 	}
 	now := time.Now()
-	var mu sync.Mutex
-	holders := map[int64][]string{}
-	start := make(chan struct{})
-	var wg sync.WaitGroup
-	for c := range couriers {
-		wg.Go(func() {
-			<-start
-			courier := fmt.Sprint("courier ", c)
-			for {
-				due, err := dbs[c%len(dbs)].ClaimDueMail(ctx, courier, now, time.Hour, 3)
-				if err != nil {
-					t.Error(err)
-					return
-				}
-				if len(due) == 0 {
-					return
-				}
-				mu.Lock()
-				for _, m := range due {
-					holders[m.ID] = append(holders[m.ID], courier)
-				}
-				mu.Unlock()
+	claimedOnce(t, "mail", mails, couriers, func(c int) (string, func() ([]int64, error)) {
+		courier := fmt.Sprint("courier ", c)
+		return courier, func() ([]int64, error) {
+			due, err := dbs[c%len(dbs)].ClaimDueMail(ctx, courier, now, time.Hour, 3)
+			var ids []int64
+			for _, m := range due {
+				ids = append(ids, m.ID)
 			}
-		})
-	}
-	close(start)
-	wg.Wait()
-	for id, held := range holders {
-		if len(held) > 1 {
-			t.Errorf("mail %d claimed by %v", id, held)
+			return ids, err
 		}
-	}
-	if len(holders) != mails {
-		t.Errorf("%d of %d mails claimed", len(holders), mails)
-	}
+	})
 }
 
 // DeleteExpiredLinks removes each kind of single-use link once it expired,
@@ -358,5 +334,47 @@ func TestPushSubscriptionsAtOnceKeepTheMost(t *testing.T) {
 				t.Errorf("round %d: bea keeps the older %s", round, sub.Endpoint)
 			}
 		}
+	}
+}
+
+// claimedOnce has claimers claim at once, each through the claim that
+// newClaimer gives it, until none is left, and fails unless each of the
+// n things queued was claimed by exactly one.
+func claimedOnce(t *testing.T, what string, n, claimers int, newClaimer func(i int) (holder string, claim func() ([]int64, error))) {
+	t.Helper()
+	var mu sync.Mutex
+	holders := map[int64][]string{}
+	start := make(chan struct{})
+	var wg sync.WaitGroup
+	for i := range claimers {
+		holder, claim := newClaimer(i)
+		wg.Go(func() {
+			<-start
+			for {
+				ids, err := claim()
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				if len(ids) == 0 {
+					return
+				}
+				mu.Lock()
+				for _, id := range ids {
+					holders[id] = append(holders[id], holder)
+				}
+				mu.Unlock()
+			}
+		})
+	}
+	close(start)
+	wg.Wait()
+	for id, held := range holders {
+		if len(held) > 1 {
+			t.Errorf("%s %d claimed by %v", what, id, held)
+		}
+	}
+	if len(holders) != n {
+		t.Errorf("%d of %d %ss claimed", len(holders), n, what)
 	}
 }
