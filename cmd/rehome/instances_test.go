@@ -299,9 +299,10 @@ backend instances
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	// One Wait only: a second would wait for ever for what the first took.
 	exited := make(chan struct{})
 	go func() { cmd.Wait(); close(exited) }()
+	t.Cleanup(func() { cmd.Process.Kill(); <-exited })
 	// HAProxy says nothing when it is ready: its listening socket is the sign.
 	for {
 		if conn, err := net.Dial("tcp", addr); err == nil {
