@@ -99,8 +99,8 @@ type Store interface {
 	OnSessionsEnded(ended func(app.SessionsEnded))
 	// Ping tells whether the database answers.
 	Ping(ctx context.Context) error
-	// CleanUp deletes what has expired, every interval, until ctx ends.
-	CleanUp(ctx context.Context, interval time.Duration, log *slog.Logger)
+	// DeleteExpiredLinks deletes the one-time links past their expiry.
+	DeleteExpiredLinks(ctx context.Context) error
 	Close() error
 }
 
@@ -129,7 +129,7 @@ type Marketplace struct {
 	// Events tells open tabs what happens, as it happens.
 	Events live.Broker
 
-	sessions sessions.Store // the store of scs sessions, see Server
+	sessions sessionStore // the store of scs sessions, see Server
 	build    uint64         // see catalogueVersion
 }
 
@@ -263,6 +263,37 @@ func buildSalt() uint64 {
 		h.Write([]byte(rand.Text()))
 	}
 	return binary.BigEndian.Uint64(h.Sum(nil))
+}
+
+// sessionStore is the session store of either database: scs's, and the
+// deletion of expired sessions, which CleanUp calls.
+type sessionStore interface {
+	sessions.Store
+	DeleteExpired(ctx context.Context) (int64, error)
+}
+
+// CleanUp deletes expired sessions, idempotency answers and one-time links
+// every interval until ctx ends. One instance runs it, the holder of the
+// periodic jobs' lease; each step is one transaction of the store's.
+func (m *Marketplace) CleanUp(ctx context.Context, interval time.Duration, log *slog.Logger) {
+	ticker := time.NewTicker(interval)
+	defer ticker.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-ticker.C:
+			if _, err := m.sessions.DeleteExpired(ctx); err != nil && ctx.Err() == nil {
+				log.Error("delete expired sessions", "err", err)
+			}
+			if _, err := m.Store.ForgetAnswersBefore(ctx, time.Now().Add(-app.IdempotencyTTL)); err != nil && ctx.Err() == nil {
+				log.Error("delete old idempotency answers", "err", err)
+			}
+			if err := m.Store.DeleteExpiredLinks(ctx); err != nil && ctx.Err() == nil {
+				log.Error("delete expired links", "err", err)
+			}
+		}
+	}
 }
 
 // Sessions is the store of the signed-in people's sessions, which the
