@@ -20,8 +20,9 @@ const migrateUsage = "rehome: usage: rehome migrate --from DATA_DIR --to postgre
 // migrateData is 'rehome migrate': a whole marketplace from SQLite in a
 // data directory into an empty PostgreSQL database, in one transaction,
 // and its pictures into an object store; with --check, a comparison of
-// the two instead. The server is stopped meanwhile: what it wrote during
-// the copy would not be copied.
+// the two after the copy (or of an earlier copy, when the database holds
+// one already). The server is stopped meanwhile: what it wrote during the
+// copy would not be copied.
 func migrateData(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("rehome migrate", stderr)
 	var given settings
@@ -32,7 +33,7 @@ func migrateData(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	if err := define(fs, &given, []setting{from, to, s3Setting}); err != nil {
 		panic(err) // strings take any value
 	}
-	check := fs.Bool("check", false, "copy nothing: compare every table's rows in the two, and fail at the first difference")
+	check := fs.Bool("check", false, "then compare every table's rows in the two (an earlier copy's, when the database holds one), and fail at the first difference")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -71,18 +72,6 @@ func migrate(ctx context.Context, loc marketplace.Location, check bool, stdout i
 	defer to.Close()
 	_, read := from.Pools()
 
-	if check {
-		tables, err := pgcopy.Check(ctx, read, to.Pool())
-		if d := (*pgcopy.Difference)(nil); errors.As(err, &d) {
-			return fmt.Errorf("SQLite and PostgreSQL differ: %w", err)
-		}
-		if err != nil {
-			return err
-		}
-		fmt.Fprintf(stdout, "The same rows in both: %s\n", summary(tables))
-		return nil
-	}
-
 	// Pictures first: their copy skips those already there, so after a
 	// failure running the command again goes on; the database's copy is
 	// all or nothing, and refused once done.
@@ -98,11 +87,26 @@ func migrate(ctx context.Context, loc marketplace.Location, check bool, stdout i
 		fmt.Fprintf(stdout, "Copied %d pictures into %s\n", n, marketplace.RedactURL(loc.S3URL))
 	}
 	tables, err := pgcopy.Copy(ctx, read, to.Pool())
+	switch {
+	case check && errors.Is(err, pgcopy.ErrNotEmpty):
+		fmt.Fprintln(stdout, "The PostgreSQL database holds a copy already: comparing it.")
+	case err != nil:
+		return err
+	default:
+		fmt.Fprintf(stdout, "Copied %s into %s\n", summary(tables), marketplace.RedactURL(loc.DatabaseURL))
+	}
+	if !check {
+		fmt.Fprintln(stdout, "Compare the two with --check before serving from PostgreSQL.")
+		return nil
+	}
+	tables, err = pgcopy.Check(ctx, read, to.Pool())
+	if d := (*pgcopy.Difference)(nil); errors.As(err, &d) {
+		return fmt.Errorf("SQLite and PostgreSQL differ: %w", err)
+	}
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "Copied %s into %s\n", summary(tables), marketplace.RedactURL(loc.DatabaseURL))
-	fmt.Fprintln(stdout, "Compare the two with --check before serving from PostgreSQL.")
+	fmt.Fprintf(stdout, "The same rows in both: %s\n", summary(tables))
 	return nil
 }
 

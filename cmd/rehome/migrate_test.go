@@ -61,9 +61,9 @@ func TestPasswordsStayHidden(t *testing.T) {
 
 // TestMigrateCommand: a marketplace copied from SQLite into PostgreSQL
 // compares equal, is not copied twice, and a change made to the copy is
-// named by --check.
+// named by --check; --check on an empty database copies, then compares.
 func TestMigrateCommand(t *testing.T) {
-	url := pgtest.NewDatabase(t)
+	url, other := pgtest.NewDatabase(t), pgtest.NewDatabase(t)
 	dir := filepath.Join(t.TempDir(), "data")
 	for _, email := range []string{"ada@example.com", "bo@example.com"} {
 		if code, _, stderr := cli(t, "admin password 1\n", "admin", "create", "--name", "Admin", "--email", email, "--data", dir); code != 0 {
@@ -75,10 +75,11 @@ func TestMigrateCommand(t *testing.T) {
 		args           []string
 		change         string // SQL run on the copy first
 		code           int
-		stdout, stderr string // substrings
+		stdout, stderr string // substrings; stdout's parts between … in this order
 	}{
 		{"copy", []string{"--from", dir, "--to", url}, "", 0, "Copied 2 users, 0 listings, 0 bookings (", ""},
-		{"compare", []string{"--from", dir, "--to", url, "--check"}, "", 0, "The same rows in both: 2 users", ""},
+		{"compare", []string{"--from", dir, "--to", url, "--check"}, "", 0, "holds a copy already: comparing it.\nThe same rows in both: 2 users", ""},
+		{"copy and compare", []string{"--from", dir, "--to", other, "--check"}, "", 0, "Copied 2 users, 0 listings, 0 bookings (…\nThe same rows in both: 2 users", ""},
 		{"copy again", []string{"--from", dir, "--to", url}, "", 1, "", "the PostgreSQL database is not empty: "},
 		{"compare a changed copy", []string{"--from", dir, "--to", url, "--check"}, `UPDATE users SET name = 'Eve' WHERE email = 'bo@example.com'`, 1, "",
 			`SQLite and PostgreSQL differ: table users, row id=2: column name is "Admin" in SQLite and "Eve" in PostgreSQL`},
@@ -98,10 +99,22 @@ func TestMigrateCommand(t *testing.T) {
 			}
 		}
 		code, stdout, stderr := cli(t, "", append([]string{"migrate"}, s.args...)...)
-		if code != s.code || !strings.Contains(stdout, s.stdout) || !strings.Contains(stderr, s.stderr) {
+		if code != s.code || !containsInOrder(stdout, strings.Split(s.stdout, "…")) || !strings.Contains(stderr, s.stderr) {
 			t.Errorf("%s: exit %d, stdout %q, stderr %q; want %d, %q, %q", s.name, code, stdout, stderr, s.code, s.stdout, s.stderr)
 		}
 	}
+}
+
+// containsInOrder says whether s holds each of parts, one after another.
+func containsInOrder(s string, parts []string) bool {
+	for _, part := range parts {
+		i := strings.Index(s, part)
+		if i < 0 {
+			return false
+		}
+		s = s[i+len(part):]
+	}
+	return true
 }
 
 // TestBackupsOfPostgresAreRefused: rehome's archives are of a data
