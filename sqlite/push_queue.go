@@ -12,10 +12,13 @@ import (
 // QueuePush inserts each note only for an account that is there, has a
 // browser subscribed and left the note's kind on: most people have no
 // browser subscribed, and their events cost no queued note, and an
-// account deleted since its event fails no other note's insert.
+// account deleted since its event fails no other note's insert. Those
+// people are found with a read first, so that their events do not take
+// the one writer that every write of the marketplace waits for.
 func (db *DB) QueuePush(ctx context.Context, notes []app.QueuedPush) error {
-	if len(notes) == 0 {
-		return nil
+	notes, err := db.subscribedOnly(ctx, notes)
+	if err != nil || len(notes) == 0 {
+		return err
 	}
 	return db.inTx(ctx, func(tx *sql.Tx) error {
 		for _, n := range notes {
@@ -32,6 +35,41 @@ func (db *DB) QueuePush(ctx context.Context, notes []app.QueuedPush) error {
 		}
 		return nil
 	})
+}
+
+// subscribedOnly keeps the notes of people with a browser subscribed.
+func (db *DB) subscribedOnly(ctx context.Context, notes []app.QueuedPush) ([]app.QueuedPush, error) {
+	if len(notes) == 0 {
+		return nil, nil
+	}
+	ids := make([]int64, len(notes))
+	for i, n := range notes {
+		ids[i] = n.UserID
+	}
+	list, _ := json.Marshal(ids) // numbers always marshal
+	rows, err := db.query(ctx, `SELECT DISTINCT user_id FROM push_subscriptions WHERE user_id IN (SELECT value FROM json_each(?))`, string(list))
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	subscribed := map[int64]bool{}
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		subscribed[id] = true
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	var kept []app.QueuedPush
+	for _, n := range notes {
+		if subscribed[n.UserID] {
+			kept = append(kept, n)
+		}
+	}
+	return kept, nil
 }
 
 // ClaimDuePush reads the due notes and claims them in one write
