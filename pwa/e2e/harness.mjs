@@ -262,8 +262,18 @@ export async function startServer({ google, stripe, mail } = {}) {
     data,
     log: () => log,
     async stop() {
+      const exited = new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)))
       child.kill('SIGTERM')
-      await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)))
+      // It stops within its 15 s of grace; one that does not is a bug to be
+      // shown, not a run that never ends: SIGQUIT makes Go print every
+      // goroutine, and the test fails with them.
+      let quit = false
+      const stuck = setTimeout(() => (quit = child.kill('SIGQUIT')), 30_000)
+      await exited
+      clearTimeout(stuck)
+      if (quit) {
+        throw new Error(`the server did not stop within 30 s of SIGTERM:\n${log.slice(-20_000)}`)
+      }
       await rm(data, { recursive: true, force: true })
     },
   }
@@ -307,6 +317,15 @@ export function followContract(context) {
   return context
 }
 
+// Now and then Chromium never tells Playwright that an answer's body has
+// ended (it was seen whole by the page, and the connection is idle), and
+// response.text() never settles: a run that waits for it waits for ever.
+// So the checks after a test wait for the bodies for a while, then check
+// what has not come without its body, as they do one a page took away.
+const bodyPatience = 15_000
+let stopWaitingForBodies = () => {}
+let bodiesGivenUp = new Promise((resolve) => (stopWaitingForBodies = resolve))
+
 async function answerOf(response) {
   const status = response.status()
   const contentType = response.headers()['content-type']
@@ -315,14 +334,17 @@ async function answerOf(response) {
   else if (!contentType?.startsWith('text/event-stream')) {
     // A page that navigated away or closed takes its answers' bodies with it:
     // the rest of the answer is checked all the same.
-    answer.body = await response.text().catch(() => undefined)
+    answer.body = await Promise.race([response.text().catch(() => undefined), bodiesGivenUp])
   }
   return answer
 }
 
 async function answersInContract() {
+  const patience = setTimeout(stopWaitingForBodies, bodyPatience)
   // allSettled: an answer read as the checking starts adds itself to the set.
   while (reading.size > 0) await Promise.allSettled([...reading])
+  clearTimeout(patience)
+  bodiesGivenUp = new Promise((resolve) => (stopWaitingForBodies = resolve))
   const found = [...new Set(violations.splice(0))]
   assert.deepEqual(found, [], `API answers outside contract/openapi.json:\n${found.join('\n')}`)
 }

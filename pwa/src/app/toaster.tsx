@@ -23,7 +23,11 @@ function useToastLimit(limit: number) {
   }, [toasts, limit])
 }
 
+// Below the header (h-16), not over it: a toast must not hide the menu a
+// person reaches for next, and one under the pointer stays until it leaves.
+const belowTheHeader = { top: 72 }
+
 export function AppToaster() {
   useToastLimit(maxVisibleToasts)
-  return <Toaster position="top-center" toastOptions={toastOptions} />
+  return <Toaster position="top-center" containerStyle={belowTheHeader} toastOptions={toastOptions} />
 }
