@@ -142,6 +142,10 @@ func (r *report) String() string {
 	r.writeComparisons(&b)
 	if r.underWrites != nil {
 		b.WriteString(r.underWrites.String())
+		if page, ok := r.run("GET /api/categories/{name}?limit=24"); ok {
+			fmt.Fprintf(&b, "The yardstick's CPU per request at %d/s against the same page's at full speed earlier in this run: %s against %s. At a steady, modest rate each request also pays for waking the server up.\n\n",
+				r.underWrites.readRate, us(perRequest(r.underWrites.reference())), us(page.peak.cpu))
+		}
 	}
 	if r.postgres != nil {
 		b.WriteString(r.postgres.String())
