@@ -2,7 +2,8 @@
 // set with 'rehome bench-data', starts 'rehome serve' on a loopback port,
 // signs in and drives each scenario for a bounded time, at full speed with
 // wrk and at half that rate with a paced client of its own, reading the
-// server's CPU time and peak memory from /proc. It then times start-up
+// server's CPU time and peak memory from /proc. It measures reads again
+// while a writer edits, books and messages (underwrites.go). It then times start-up
 // on a million listings, uploads of a 12-megapixel photo, and weighs the
 // web app's first download. The report is Markdown, on standard output.
 //
