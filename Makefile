@@ -97,8 +97,8 @@ fuzz:
 	$(GO) test -run='^$$' -fuzz=FuzzSave -fuzztime=$(FUZZTIME) ./uploads/
 	$(GO) test -run='^$$' -fuzz=FuzzDecodeJSON -fuzztime=$(FUZZTIME) ./app/api/
 
-# Measured performance against the budgets (docs/benchmarks.md): about seven
-# minutes on two cores. Not part of `make test`. More: make bench BENCH_FLAGS='-h'
+# Measured performance against the budgets (docs/benchmarks.md): about a
+# quarter of an hour on two cores. Not part of `make test`. More: make bench BENCH_FLAGS='-h'
 BENCH_FLAGS ?=
 # With PostgreSQL installed, the run ends with the category page on a
 # throwaway PostgreSQL server beside SQLite, and one instance against two

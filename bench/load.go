@@ -50,6 +50,7 @@ type run struct {
 	rate      float64 // answered requests per second
 	p50, p99  time.Duration
 	cpu       time.Duration // server CPU per request
+	serverCPU time.Duration // over the whole run, to the nanosecond (threadsCPU) where it can be read, else in ticks
 	loadCPU   time.Duration // CPU per request of the load: wrk, or this process
 	peakRSS   int64
 	unwanted  map[string]int // answers other than the expected ones, by kind
@@ -75,6 +76,7 @@ func (b *bench) measure(srv *server, r *run, load func() error) error {
 	if err != nil {
 		return err
 	}
+	preciseBefore, errPrecise := threadsCPU(srv.pid())
 	start := time.Now()
 	machineBefore, errMachine := machineBusy(b.ticks)
 	selfBefore, errSelf := readUsage(os.Getpid(), b.ticks)
@@ -82,11 +84,16 @@ func (b *bench) measure(srv *server, r *run, load func() error) error {
 	if err := load(); err != nil {
 		return err
 	}
+	preciseAfter, errPrecise2 := threadsCPU(srv.pid())
 	after, err := readUsage(srv.pid(), b.ticks)
 	if err != nil {
 		return err
 	}
 	server := after.cpu - before.cpu
+	r.serverCPU = server
+	if errors.Join(errPrecise, errPrecise2) == nil {
+		r.serverCPU = preciseAfter - preciseBefore
+	}
 	if r.requests > 0 {
 		r.cpu = server / time.Duration(r.requests)
 	}

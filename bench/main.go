@@ -2,7 +2,8 @@
 // set with 'rehome bench-data', starts 'rehome serve' on a loopback port,
 // signs in and drives each scenario for a bounded time, at full speed with
 // wrk and at half that rate with a paced client of its own, reading the
-// server's CPU time and peak memory from /proc. It then times start-up
+// server's CPU time and peak memory from /proc. It measures reads again
+// while a writer edits, books and messages (underwrites.go). It then times start-up
 // on a million listings, uploads of a 12-megapixel photo, and weighs the
 // web app's first download. The report is Markdown, on standard output.
 //
@@ -33,6 +34,8 @@ import (
 	"sync"
 	"syscall"
 	"time"
+
+	"rehome/internal/benchdata"
 )
 
 type options struct {
@@ -41,6 +44,7 @@ type options struct {
 	startupProducts                 int
 	duration, mixed                 time.Duration
 	rounds                          int
+	readerRate, writerRate          int
 	round                           time.Duration
 	conns                           int
 	uploads                         int
@@ -85,8 +89,10 @@ func main() {
 	flag.IntVar(&o.startupProducts, "startup-products", 1_000_000, "listings for the start-up measurement (0 skips it)")
 	flag.DurationVar(&o.duration, "duration", 8*time.Second, "length of each measured load run")
 	flag.DurationVar(&o.mixed, "mixed", 30*time.Second, "length of the mixed read/write run")
-	flag.IntVar(&o.rounds, "rounds", 5, "rounds of the category pages at half rate, each a run of the bare handler and one of the server")
+	flag.IntVar(&o.rounds, "rounds", 5, "rounds of the category pages at half rate, each a run of the bare handler and one of the server; and rounds of the reads under writes")
 	flag.DurationVar(&o.round, "round", 3*time.Second, "length of each run of a round")
+	flag.IntVar(&o.readerRate, "reader-rate", 50, "requests a second of each read measured under writes, and of its read-only yardstick")
+	flag.IntVar(&o.writerRate, "writer-rate", 5, "writes a second while the reads are measured under writes")
 	flag.IntVar(&o.conns, "connections", 8, "concurrent connections of the full-speed runs")
 	flag.IntVar(&o.uploads, "uploads", 10, "12-megapixel uploads to time (0 skips them)")
 	flag.IntVar(&o.streams, "streams", 1000, "live event streams to hold open at once (0 skips them)")
@@ -99,6 +105,10 @@ func main() {
 	flag.DurationVar(&o.timeout, "timeout", 30*time.Minute, "give up after this long")
 	only := flag.String("only", "", "run only the load scenarios whose names match this regular expression")
 	flag.Parse()
+	if o.readerRate < 1 || o.writerRate < 1 || o.rounds < 1 {
+		fmt.Fprintln(os.Stderr, "bench: --reader-rate, --writer-rate and --rounds must be at least 1")
+		os.Exit(2)
+	}
 	if *only != "" {
 		o.only = regexp.MustCompile(*only)
 	}
@@ -438,6 +448,31 @@ func (b *bench) loadScenarios(ctx context.Context) error {
 			return err
 		}
 		b.report.mixed = &mix
+	}
+
+	// The reads under writes (underwrites.go): the searches above, Just
+	// listed, a town's listings and the category page.
+	if o.only == nil || o.only.MatchString(underWritesName) {
+		var justListed, byTown cycle
+		for _, offset := range []int{0, 24} {
+			justListed = append(justListed, target{method: http.MethodGet, path: fmt.Sprintf("/api/products?sort=newest&limit=24&offset=%d", offset)})
+		}
+		for _, town := range benchdata.Towns() {
+			byTown = append(byTown, target{method: http.MethodGet, path: "/api/products?location=" + url.QueryEscape(town) + "&limit=24"})
+		}
+		kinds := []readKind{
+			{"GET /api/products?q={word}", oneWord},
+			{"GET /api/products?q={word}&offset=4800", deepOneWord},
+			{"GET /api/products?q={word}+{word}&max_price=800", twoWords},
+			{"GET /api/products?category={name}&sort=price_asc&max_price=1000", byPrice},
+			{"GET /api/products?sort=newest (Just listed, offsets 0 and 24)", justListed},
+			{"GET /api/products?location={town} (a tenth of the listings each)", byTown},
+			{"GET /api/categories/{name}?limit=24", pageOf(0)},
+		}
+		b.progress(underWritesName)
+		if err := b.underWrites(pageOf(0), kinds, signedIn); err != nil {
+			return fmt.Errorf("%s: %w", underWritesName, err)
+		}
 	}
 
 	if o.uploads > 0 {

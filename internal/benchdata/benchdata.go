@@ -16,6 +16,7 @@ import (
 	"image/jpeg"
 	"log/slog"
 	"math/rand/v2"
+	"slices"
 	"time"
 
 	"rehome/app"
@@ -184,6 +185,9 @@ func (f *filler) addCategories(ctx context.Context) error {
 
 var towns = []string{"Northfield", "Riverside", "Old Town", "Hillcrest", "Station Quarter", "Millbrook",
 	"Southgate", "Harbourside", "Greenwood", "Market Square"}
+
+// Towns are the locations of the accounts and listings, each one tenth of them.
+func Towns() []string { return slices.Clone(towns) }
 
 func (f *filler) addUsers(ctx context.Context, hash []byte) error {
 	sellers := f.sellerCount()
