@@ -130,7 +130,7 @@ type Marketplace struct {
 	Events live.Broker
 
 	sessions sessionStore // the store of scs sessions, see Server
-	build    uint64         // see catalogueVersion
+	build    uint64       // see catalogueVersion
 }
 
 // Open opens the database and picture store at loc, creating the data
