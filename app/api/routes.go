@@ -19,7 +19,11 @@ func (s *Server) Handler() chi.Router {
 	s.router = r
 	// GetHead must look at the whole tree: under /api, the web app's
 	// catch-all route below answered its question for every path.
-	r.Use(s.origins.Resolve, s.logRequests, s.recoverPanics, s.secureHeaders, middleware.GetHead)
+	r.Use(s.origins.Resolve, s.logRequests, s.recoverPanics, s.secureHeaders)
+	if s.demoWritten != nil {
+		r.Use(s.untilDemoWritten)
+	}
+	r.Use(middleware.GetHead)
 
 	r.Get(healthPath, s.healthz)
 	// Streamed, so outside /api's httpcache.CompressJSON, which holds answers whole.

@@ -85,7 +85,11 @@ type Config struct {
 	PublicURL string
 	// Health reports whether the server can do its work, for /healthz.
 	Health func(context.Context) error
-	Logger *slog.Logger
+	// DemoWritten, when set, is closed once the demo marketplace is
+	// written; until then every request is answered that it is being
+	// prepared (preparing.go). Nil: no demo is being written.
+	DemoWritten <-chan struct{}
+	Logger      *slog.Logger
 
 	// Events hands events to the live event streams; nil: a hub of the
 	// server's own that nothing notifies.
@@ -125,6 +129,8 @@ type Server struct {
 	oidc      *oidc.Client // nil without a provider
 	publicURL string       // see Config.PublicURL
 
+	demoWritten <-chan struct{} // see Config.DemoWritten
+
 	hub       live.Broker
 	heartbeat time.Duration
 }
@@ -148,6 +154,7 @@ func New(cfg Config) *Server {
 	s.webApp = webapp.New(cfg.Web, pages.page)
 	pages.web = s.webApp
 	s.hub, s.heartbeat = cfg.Events, cfg.Heartbeat
+	s.demoWritten = cfg.DemoWritten
 	if s.hub == nil {
 		s.hub = live.New()
 	}

@@ -32,7 +32,9 @@ func TestBackupAndRestoreCommands(t *testing.T) {
 		t.Skip("fills the demo marketplace")
 	}
 	dir := filepath.Join(t.TempDir(), "data")
-	original := listeningAt(t, startServing(t, serverConfig{addr: "127.0.0.1:0", data: dir, demo: true, backupKeep: 1}))
+	served := startServing(t, serverConfig{addr: "127.0.0.1:0", data: dir, demo: true, backupKeep: 1})
+	original := listeningAt(t, served)
+	waitForDemo(t, served)
 	if code, _, stderr := cli(t, "admin password 1\n", "admin", "create", "--name", "Ada", "--email", "ada@example.com", "--data", dir); code != 0 {
 		t.Fatalf("admin create: %s", stderr)
 	}

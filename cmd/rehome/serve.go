@@ -54,6 +54,10 @@ type serverConfig struct {
 	mail      *mailConfig      // nil: no mail is sent
 
 	push push.Config // Web Push; see pushSubject
+
+	// writeDemo writes the demo content; nil: demo.Fill. Tests hold it back
+	// to see the server before the demo is written.
+	writeDemo func(context.Context, api.Services, *slog.Logger) error
 }
 
 // location is where the marketplace is kept.
@@ -303,12 +307,6 @@ func runServer(ctx context.Context, log *slog.Logger, cfg serverConfig) error {
 	if cfg.stripe != nil {
 		m.Services.Bookings.UseCardPayments(payments.NewStripe(*cfg.stripe))
 	}
-	if cfg.demo {
-		if err := demo.Fill(ctx, m.Services, log); err != nil {
-			return fmt.Errorf("demo data: %w", err)
-		}
-	}
-
 	// Background work ends, and is waited for, before the database closes:
 	// a scheduled backup stopped half-way removes its temporary files.
 	background, stopBackground := context.WithCancel(ctx)
@@ -349,11 +347,18 @@ func runServer(ctx context.Context, log *slog.Logger, cfg serverConfig) error {
 			"subject", fallbackPushSubject)
 	}
 
+	// The demo is written once the server listens, which answers that it is
+	// being prepared meanwhile: writing it takes seconds.
+	var demoWritten chan struct{}
+	if cfg.demo {
+		demoWritten = make(chan struct{})
+	}
 	router := m.Server(api.Config{
 		SecureCookies:  cfg.secureCookies || cfg.tls.enabled(),
 		TrustedProxies: cfg.trustedProxies,
 		OIDC:           cfg.google,
 		PublicURL:      cfg.publicURL,
+		DemoWritten:    demoWritten,
 		Logger:         log,
 	}).Handler()
 	var handler http.Handler = router
@@ -398,7 +403,7 @@ func runServer(ctx context.Context, log *slog.Logger, cfg serverConfig) error {
 	}
 
 	servers := []*http.Server{srv}
-	served := make(chan error, 2)
+	served := make(chan error, 3) // the servers', and the demo's if it fails
 	if cfg.httpAddr != "" {
 		plain := newHTTPServer(certs.plainHTTP(redirectToHTTPS(listener.Addr(), cfg.tls.domains)), log)
 		plainListener, err := net.Listen("tcp", cfg.httpAddr)
@@ -418,6 +423,21 @@ func runServer(ctx context.Context, log *slog.Logger, cfg serverConfig) error {
 		}
 		served <- srv.Serve(listener)
 	}()
+	if cfg.demo {
+		write := cfg.writeDemo
+		if write == nil {
+			write = demo.Fill
+		}
+		// A background worker: the database stays open until it ends.
+		workers.Go(func() {
+			if err := write(background, m.Services, log); err != nil {
+				served <- fmt.Errorf("demo data: %w", err)
+				return
+			}
+			close(demoWritten)
+			log.Info("the demo marketplace is ready")
+		})
+	}
 
 	var stopped error
 	select {

@@ -30,7 +30,8 @@ try {
     if (server.exitCode !== null || Date.now() > deadline) throw new Error(`the demo did not start:\n${log}`)
     await new Promise((r) => setTimeout(r, 200))
   }
-  while (!log.includes('demo data')) await new Promise((r) => setTimeout(r, 200))
+  // The server answers that the demo is being prepared until it says this.
+  while (!log.includes('the demo marketplace is ready')) await new Promise((r) => setTimeout(r, 200))
 
   const browser = await launchBrowser()
   const shoot = async (page, name, width, height) => {

@@ -48,7 +48,9 @@ function freePort() {
   });
 }
 
-// startRehome serves the demo marketplace and resolves once it answers.
+// startRehome serves the demo marketplace and resolves once it is written:
+// the server listens at once and answers that the demo is being prepared
+// (/healthz 503) until then.
 async function startRehome(dataDir) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -61,7 +63,7 @@ async function startRehome(dataDir) {
   while (Date.now() < deadline) {
     if (exited) throw new Error(`${args.bin} stopped before answering: ${exited}`);
     try {
-      const res = await fetch(`${base}/api/categories`);
+      const res = await fetch(`${base}/healthz`);
       if (res.ok) return { base, child };
     } catch {
       // not listening yet

@@ -1783,7 +1783,7 @@ export interface components {
         };
         Health: {
             /** @enum {string} */
-            status: "ok" | "unavailable";
+            status: "ok" | "preparing" | "unavailable";
             error?: string;
         };
     };
@@ -1880,7 +1880,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The server cannot save anything now. */
+        /** @description The server cannot save anything now, or a demo marketplace is still being written (`rehome serve --demo` answers this to every API request for the few seconds that takes): try again after Retry-After. */
         Unavailable: {
             headers: {
                 /** @description Seconds to wait. */
@@ -1889,6 +1889,17 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description A demo marketplace is still being written (`rehome serve --demo`, for a few seconds after it starts): a page that says so and reloads itself, never kept (`Cache-Control: no-store`). */
+        Preparing: {
+            headers: {
+                /** @description Seconds to wait. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "text/html": string;
             };
         };
         /** @description The client's copy, named by If-None-Match, is current. */
@@ -1932,9 +1943,11 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
-            /** @description Something the server needs fails; `error` names it. */
+            /** @description Something the server needs fails, or a demo marketplace is still being written (`status` `preparing`); `error` says which. */
             503: {
                 headers: {
+                    /** @description Seconds to wait, while a demo marketplace is being written. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1961,6 +1974,7 @@ export interface operations {
                     "text/plain": string;
                 };
             };
+            503: components["responses"]["Preparing"];
         };
     };
     getSitemapXml: {
@@ -1982,6 +1996,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["Internal"];
+            503: components["responses"]["Preparing"];
         };
     };
     getSitemapNXml: {
@@ -2014,6 +2029,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["Internal"];
+            503: components["responses"]["Preparing"];
         };
     };
     getManifestWebmanifest: {
@@ -2035,6 +2051,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
+            503: components["responses"]["Preparing"];
         };
     };
     getImagesName: {
@@ -2066,6 +2083,7 @@ export interface operations {
                     "text/plain": string;
                 };
             };
+            503: components["responses"]["Preparing"];
         };
     };
     getApiEvents: {
@@ -2094,6 +2112,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getDocsApi: {
@@ -2114,6 +2133,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            503: components["responses"]["Preparing"];
         };
     };
     getApiOpenapiJson: {
@@ -2137,6 +2157,7 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getApiCategories: {
@@ -2160,6 +2181,7 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     postApiCategories: {
@@ -2223,6 +2245,7 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     postApiAdvertised: {
@@ -2281,6 +2304,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     putApiSite: {
@@ -2339,6 +2363,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     postApiPosts: {
@@ -2396,6 +2421,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     deleteApiPostsPost: {
@@ -2482,6 +2508,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getApiPaymentMethods: {
@@ -2504,6 +2531,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     postApiStripeWebhook: {
@@ -2758,6 +2786,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     deleteApiAuthMe: {
@@ -2848,6 +2877,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     postApiAuthEmail: {
@@ -2977,6 +3007,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     deleteApiAuthSessions: {
@@ -3052,6 +3083,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getApiAuthGoogleCallback: {
@@ -3080,6 +3112,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     postApiAuthMeSelling: {
@@ -3132,6 +3165,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getApiUsersAdminUser: {
@@ -3161,6 +3195,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     putApiUsersAdminUser: {
@@ -3218,6 +3253,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getApiUsersSellerVerifiedUser: {
@@ -3247,6 +3283,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     postApiImages: {
@@ -3312,6 +3349,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getApiProducts: {
@@ -3354,6 +3392,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["Invalid"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     postApiProducts: {
@@ -3412,6 +3451,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     deleteApiProductsId: {
@@ -3505,6 +3545,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getApiBooked: {
@@ -3536,6 +3577,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     postApiBooked: {
@@ -3602,6 +3644,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     deleteApiBookedId: {
@@ -3717,6 +3760,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     deleteApiMybuyersId: {
@@ -3781,6 +3825,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     postApiReported: {
@@ -3902,6 +3947,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     deleteApiUsersId: {
@@ -3957,6 +4003,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     deleteApiBuyersId: {
@@ -4011,6 +4058,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     putApiSellersId: {
@@ -4123,6 +4171,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     postApiProductsIdMessages: {
@@ -4239,6 +4288,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getApiConversationsUnread: {
@@ -4262,6 +4312,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getApiConversationsId: {
@@ -4289,6 +4340,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getApiConversationsIdMessages: {
@@ -4320,6 +4372,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     postApiConversationsIdMessages: {
@@ -4474,6 +4527,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     postApiPushSubscriptions: {
@@ -4574,6 +4628,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     putApiPushPreferences: {

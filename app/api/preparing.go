@@ -1,0 +1,71 @@
+package api
+
+import (
+	"net/http"
+	"strings"
+)
+
+// A demo marketplace takes seconds to write ('rehome serve --demo' on an
+// empty database), and the server listens from the start: until
+// Config.DemoWritten is closed, every request is answered here with a 503
+// that says so. The answers are never kept: a browser or the service
+// worker that kept the page would show it after the demo is there.
+
+// preparingRetry is the Retry-After of the answers, in seconds: the page
+// reloads itself as often.
+const preparingRetry = "2"
+
+const preparingMessage = "The demo marketplace is being prepared; try again in a few seconds."
+
+// preparingPage is self-contained: the content security policy allows no
+// inline script, so it reloads itself with a meta refresh.
+const preparingPage = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="refresh" content="` + preparingRetry + `">
+<title>Preparing the demo · Rehome</title>
+<style>
+body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;
+background:#faf7f2;color:#1c1917;font:16px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif}
+main{max-width:26rem;padding:2rem;text-align:center}
+h1{margin:0 0 .5rem;font-size:1.5rem;color:#0f766e}
+p{margin:0}
+</style>
+</head>
+<body>
+<main>
+<h1>Preparing the demo</h1>
+<p>The demo marketplace is being prepared: its people, listings and pictures are being written.
+This page reloads itself when it is ready, in a few seconds.</p>
+</main>
+</body>
+</html>
+`
+
+// untilDemoWritten answers every request as preparing until the demo is
+// written, then steps aside.
+func (s *Server) untilDemoWritten(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case <-s.demoWritten:
+			next.ServeHTTP(w, r)
+			return
+		default:
+		}
+		h := w.Header()
+		h.Set("Cache-Control", "no-store")
+		h.Set("Retry-After", preparingRetry)
+		switch path := r.URL.Path; {
+		case path == healthPath:
+			writeJSON(w, http.StatusServiceUnavailable, healthBody{Status: "preparing", Error: "the demo marketplace is being prepared"})
+		case path == "/api" || strings.HasPrefix(path, "/api/"):
+			writeJSON(w, http.StatusServiceUnavailable, errorBody{Error: preparingMessage})
+		default:
+			h.Set("Content-Type", "text/html; charset=utf-8")
+			w.WriteHeader(http.StatusServiceUnavailable)
+			_, _ = w.Write([]byte(preparingPage))
+		}
+	})
+}
