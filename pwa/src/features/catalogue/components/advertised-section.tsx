@@ -2,6 +2,10 @@ import { CardSkeletonList, Skeleton } from '@/components/skeleton'
 import { useAdvertised } from '../api/get-advertised'
 import { ProductTile } from './product-tile'
 
+// The first row on phones (two to a row), often the largest picture in view
+// as the page opens: fetched at once rather than once laid out.
+const inViewAtFirst = 2
+
 const gridClasses = 'grid grid-cols-1 gap-3 min-[360px]:grid-cols-2 sm:gap-6 lg:grid-cols-3 xl:grid-cols-4'
 
 /**
@@ -29,9 +33,9 @@ export function AdvertisedSection() {
         Advertised Products
       </h2>
       <ul className={gridClasses}>
-        {products.map((product) => (
+        {products.map((product, index) => (
           <li key={product.id}>
-            <ProductTile product={product} />
+            <ProductTile product={product} priority={index < inViewAtFirst} />
           </li>
         ))}
       </ul>
