@@ -156,6 +156,8 @@ function namedImports(info: ModuleInfo): Map<string, string[]> {
   return named
 }
 
+const reactModule = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/
+
 function firstVisitChunks(): Plugin {
   const src = fileURLToPath(new URL('./src/', import.meta.url))
   const main = `${src}main.tsx`
@@ -229,6 +231,11 @@ function firstVisitChunks(): Plugin {
         codeSplitting: {
           includeDependenciesRecursively: false,
           groups: [
+            {
+              debugName: 'react',
+              priority: 1,
+              name: (id, ctx) => (planned(ctx).app.has(id) && reactModule.test(id) ? 'react' : null),
+            },
             { debugName: 'app', name: (id, ctx) => (planned(ctx).app.has(id) ? 'app' : null) },
             { debugName: 'catalogue', name: (id, ctx) => (planned(ctx).catalogue.has(id) ? 'catalogue' : null) },
           ],

@@ -15,6 +15,10 @@ function afterFirstPaint(then: () => void) {
 }
 
 afterFirstPaint(() => {
-  startLoadingScreen(window.location.pathname)
-  void import('./app/start')
+  void import('react-dom/client').then(() =>
+    setTimeout(() => {
+      startLoadingScreen(window.location.pathname)
+      void import('./app/start')
+    }, 0),
+  )
 })
