@@ -55,16 +55,21 @@ function preloadApp(): Plugin {
  * useMutation, a few of our modules...), by which lazy routes use what; and a
  * route's own shared pieces likewise. Each file is gzipped on its own, so
  * small files compress badly, and a route's new import could reshuffle them
- * (useQuery once got a chunk of its own this way). Two groups, worked out
+ * (useQuery once got a chunk of its own this way). Three groups, worked out
  * from the module graph rather than from names:
  *
  * - 'app': everything start.tsx imports, directly or not, except start.tsx
  *   itself and what the first script (src/main.tsx) imports, which stays in
- *   the entry. One file, all of it loaded on every first visit anyway.
+ *   the entry. All of it is loaded on every first visit anyway.
  *   start.tsx stays alone in its chunk: screens that main.tsx loads early
  *   import 'app', and must not run start.tsx (which renders the app) by
- *   doing so. A package's index re-exports everything, so a hook that only
- *   lazy routes use (useInfiniteQuery, ~0.2 KB gzip) comes along.
+ *   doing so. A module here brings every export any screen uses, so through
+ *   a package's index file only the modules of the names imported from it
+ *   count as reached (see reach()): otherwise useMutation, which only later
+ *   screens use, would come along.
+ * - 'react': the part of 'app' that is React (react, react-dom, scheduler),
+ *   which main.tsx evaluates first: the first visit's script then runs as
+ *   two tasks rather than one long one.
  * - 'catalogue': the modules the home screen shares with other screens
  *   (skeletons, error state, category grid, product grid). Home is the first
  *   screen most visits open, and the one the bench weighs; one file instead of
