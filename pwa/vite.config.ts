@@ -1,7 +1,7 @@
 import { fileURLToPath, URL } from 'node:url'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
-import type { ChunkingContext, OutputChunk } from 'rolldown'
+import type { ChunkingContext, ModuleInfo, OutputChunk } from 'rolldown'
 import type { Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { defineConfig } from 'vitest/config'
@@ -55,16 +55,21 @@ function preloadApp(): Plugin {
  * useMutation, a few of our modules...), by which lazy routes use what; and a
  * route's own shared pieces likewise. Each file is gzipped on its own, so
  * small files compress badly, and a route's new import could reshuffle them
- * (useQuery once got a chunk of its own this way). Two groups, worked out
+ * (useQuery once got a chunk of its own this way). Three groups, worked out
  * from the module graph rather than from names:
  *
  * - 'app': everything start.tsx imports, directly or not, except start.tsx
  *   itself and what the first script (src/main.tsx) imports, which stays in
- *   the entry. One file, all of it loaded on every first visit anyway.
+ *   the entry. All of it is loaded on every first visit anyway.
  *   start.tsx stays alone in its chunk: screens that main.tsx loads early
  *   import 'app', and must not run start.tsx (which renders the app) by
- *   doing so. A package's index re-exports everything, so a hook that only
- *   lazy routes use (useInfiniteQuery, ~0.2 KB gzip) comes along.
+ *   doing so. A module here brings every export any screen uses, so through
+ *   a package's index file only the modules of the names imported from it
+ *   count as reached (see reach()): otherwise useMutation, which only later
+ *   screens use, would come along.
+ * - 'react': the part of 'app' that is React (react, react-dom, scheduler),
+ *   which main.tsx evaluates first: the first visit's script then runs as
+ *   two tasks rather than one long one.
  * - 'catalogue': the modules the home screen shares with other screens
  *   (skeletons, error state, category grid, product grid). Home is the first
  *   screen most visits open, and the one the bench weighs; one file instead of
@@ -76,6 +81,88 @@ function preloadApp(): Plugin {
  * loaded first; turned on, it pulls main.tsx's modules into 'app' and the
  * entry would wait for all of it.
  */
+/** The names a package's index file re-exports, and from where. */
+interface IndexFile {
+  exports: Map<string, { spec: string; name: string }>
+  stars: string[]
+}
+
+const indexFiles = new Map<string, IndexFile | null>()
+
+/** A package's index file (nothing but imports and exports), read; null for any other module. */
+function indexOf(id: string, code: string | null): IndexFile | null {
+  if (!code || !id.includes('/node_modules/')) return null
+  if (indexFiles.has(id)) return indexFiles.get(id) ?? null
+  const body = code.replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '')
+  const statements = body.split(';').map((part) => part.trim()).filter(Boolean)
+  let index: IndexFile | null = null
+  if (statements.every((statement) => /^(import|export)\s*[{*]/.test(statement))) {
+    index = { exports: new Map(), stars: [] }
+    const local = new Map<string, { spec: string; name: string }>()
+    for (const [, list, spec] of body.matchAll(/import\s*\{([^}]*)\}\s*from\s*["']([^"']+)["']/g)) {
+      for (const [name, as] of specifiers(list)) local.set(as, { spec, name })
+    }
+    for (const [, list, spec] of body.matchAll(/export\s*\{([^}]*)\}(?:\s*from\s*["']([^"']+)["'])?/g)) {
+      for (const [name, as] of specifiers(list)) {
+        const from = spec ? { spec, name } : local.get(name)
+        if (from) index.exports.set(as, from)
+      }
+    }
+    for (const [, spec] of body.matchAll(/export\s*\*\s*from\s*["']([^"']+)["']/g)) index.stars.push(spec)
+  }
+  indexFiles.set(id, index)
+  return index
+}
+
+/** 'a, b as c' → [a, a], [b, c]. */
+function specifiers(list: string): [string, string][] {
+  return list
+    .split(',')
+    .map((item) => item.trim().replace(/^type\s+/, ''))
+    .filter(Boolean)
+    .map((item) => {
+      const [name, as = name] = item.split(/\s+as\s+/)
+      return [name, as]
+    })
+}
+
+/** The module a specifier names, among those the module imports (null when unsure). */
+function resolved(info: ModuleInfo, spec: string): string | null {
+  const matches = spec.startsWith('./')
+    ? info.importedIds.filter((id) => id.endsWith(spec.slice(1)))
+    : spec.startsWith('.')
+      ? []
+      : info.importedIds.filter((id) => id.includes(`/node_modules/${spec}/`))
+  return matches.length === 1 ? matches[0] : null
+}
+
+/**
+ * For each module this one imports from only by name (import { a, b } from
+ * 'x'), those names; a module imported any other way (default, namespace,
+ * re-exported, for its side effects) is not in the map.
+ */
+function namedImports(info: ModuleInfo): Map<string, string[]> {
+  const named = new Map<string, string[]>()
+  const whole = new Set<string>()
+  const code = info.code ?? ''
+  for (const [, keyword, written, spec] of code.matchAll(/\b(import|export)\s*([^'";]*?)\s*from\s*["']([^"']+)["']/g)) {
+    // What a module re-exports (export ... from) is wanted whole.
+    const clause = keyword === 'import' ? written : '*'
+    const id = resolved(info, spec)
+    if (!id) continue
+    const list = /^(type\s*)?\{([^}]*)\}$/.exec(clause)
+    if (!list || whole.has(id)) {
+      whole.add(id)
+      named.delete(id)
+      continue
+    }
+    named.set(id, [...(named.get(id) ?? []), ...specifiers(list[2]).map(([name]) => name)])
+  }
+  return named
+}
+
+const reactModule = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/
+
 function firstVisitChunks(): Plugin {
   const src = fileURLToPath(new URL('./src/', import.meta.url))
   const main = `${src}main.tsx`
@@ -83,14 +170,40 @@ function firstVisitChunks(): Plugin {
   const home = `${src}features/catalogue/routes/home.tsx`
   let plan: { app: Set<string>; catalogue: Set<string> } | undefined
 
-  // Every module reached from roots by static imports.
+  // Every module reached from roots by static imports. Through a package's
+  // index file (nothing but imports and exports), only the modules of the
+  // names imported from it are reached: '@tanstack/react-query' is not
+  // useMutation's module unless a module here imports useMutation.
   const reach = (ctx: ChunkingContext, roots: string[]) => {
     const seen = new Set<string>()
-    const todo = [...roots]
-    for (let id = todo.pop(); id !== undefined; id = todo.pop()) {
-      if (seen.has(id)) continue
+    const whole = new Set<string>()
+    const namesFollowed = new Map<string, Set<string>>()
+    const todo: [string, string[] | null][] = roots.map((id) => [id, null])
+    for (let next = todo.pop(); next !== undefined; next = todo.pop()) {
+      const [id, names] = next
+      const info = ctx.getModuleInfo(id)
+      const index = info && indexOf(id, info.code)
       seen.add(id)
-      todo.push(...(ctx.getModuleInfo(id)?.importedIds ?? []))
+      if (info && index && names) {
+        const followed = namesFollowed.get(id) ?? new Set<string>()
+        namesFollowed.set(id, followed)
+        for (const name of names) {
+          if (followed.has(name)) continue
+          followed.add(name)
+          const from = index.exports.get(name)
+          const targets = from ? [[from.spec, from.name]] : index.stars.map((spec) => [spec, name])
+          for (const [spec, imported] of targets) {
+            const target = resolved(info, spec)
+            if (target) todo.push([target, [imported]])
+            else todo.push(...info.importedIds.map((other): [string, null] => [other, null]))
+          }
+        }
+        continue
+      }
+      if (whole.has(id) || !info) continue
+      whole.add(id)
+      const named = namedImports(info)
+      todo.push(...info.importedIds.map((other): [string, string[] | null] => [other, named.get(other) ?? null]))
     }
     return seen
   }
@@ -123,6 +236,11 @@ function firstVisitChunks(): Plugin {
         codeSplitting: {
           includeDependenciesRecursively: false,
           groups: [
+            {
+              debugName: 'react',
+              priority: 1,
+              name: (id, ctx) => (planned(ctx).app.has(id) && reactModule.test(id) ? 'react' : null),
+            },
             { debugName: 'app', name: (id, ctx) => (planned(ctx).app.has(id) ? 'app' : null) },
             { debugName: 'catalogue', name: (id, ctx) => (planned(ctx).catalogue.has(id) ? 'catalogue' : null) },
           ],
@@ -132,9 +250,37 @@ function firstVisitChunks(): Plugin {
   }
 }
 
+/**
+ * React Router ships one module whose components are made at its top level by
+ * React.forwardRef calls, each followed by a displayName assignment. Neither
+ * is marked free of side effects, so the bundler keeps every such component
+ * and what it uses, whether the app uses it or not: <Form>, useSubmit and
+ * the form-submission code come along with <Link> (~2 KB gzip on every
+ * first visit). Marking the calls pure and leaving the names (shown by React's
+ * developer tools only) out lets it drop the unused ones.
+ */
+function treeShakeRouter(): Plugin {
+  return {
+    name: 'rehome:tree-shake-router',
+    apply: 'build',
+    transform: {
+      filter: { id: /[\\/]node_modules[\\/]react-router[\\/]dist[\\/].*\.mjs$/ },
+      handler(code) {
+        return {
+          code: code
+            .replace(/\b(React\d*\.forwardRef\()/g, '/* @__PURE__ */ $1')
+            .replace(/^(\w+)\.displayName = "[^"]*";$/gm, ''),
+          map: null,
+        }
+      },
+    },
+  }
+}
+
 export default defineConfig({
   plugins: [
     react(),
+    treeShakeRouter(),
     tailwindcss(),
     preloadApp(),
     firstVisitChunks(),

@@ -1,10 +1,8 @@
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { RouterProvider } from 'react-router-dom'
-import { SessionEnded } from '@/features/auth'
-import { OutboxSync } from '@/features/offline'
+import { useUser } from '@/lib/auth'
 import type { OfflineStore } from '@/lib/offline/offline-store'
 import { whenPageSettled } from '@/lib/page-settled'
-import { LiveEvents } from './live-events'
 import { AppProvider } from './provider'
 import { createAppRouter } from './router'
 
@@ -14,6 +12,20 @@ const router = createAppRouter()
 const ServiceWorkerUpdates = lazy(() =>
   import('@/features/offline/components/service-worker-updates').then((m) => ({ default: m.ServiceWorkerUpdates })),
 )
+
+// The outbox, the live events and the watch for a session ended elsewhere
+// only ever act for someone signed in: their code loads then.
+const SignedIn = lazy(() => import('./signed-in').then((m) => ({ default: m.SignedIn })))
+
+function WhileSignedIn() {
+  const { user } = useUser()
+  if (!user) return null
+  return (
+    <Suspense fallback={null}>
+      <SignedIn />
+    </Suspense>
+  )
+}
 
 /** True once the page has settled (see lib/page-settled). */
 function usePageSettled(): boolean {
@@ -35,9 +47,7 @@ export function App({ offline, restored }: { offline: OfflineStore; restored?: P
   return (
     <AppProvider offline={offline} restored={restored}>
       <RouterProvider router={router} />
-      <OutboxSync />
-      <LiveEvents />
-      <SessionEnded />
+      <WhileSignedIn />
       {settled && (
         <Suspense fallback={null}>
           <ServiceWorkerUpdates />

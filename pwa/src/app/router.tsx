@@ -23,17 +23,24 @@
  * enforces the same rules; these only spare people a screen they can't use.
  */
 import { createBrowserRouter, type RouteObject } from 'react-router-dom'
-import { RequireAuth, RequireBrowse, RequireRole } from '@/features/auth'
 import { routePaths } from '@/lib/paths'
 import { AppShell } from './layouts/app-shell'
 import { PublicLayout } from './layouts/public-layout'
 import { RootLayout } from './layouts/root-layout'
 import { DoubledPrefixRedirect } from './routes/doubled-prefix-redirect'
-import { NotFoundRoute } from './routes/not-found'
 import { RouteErrorRoute } from './routes/route-error'
 import { screens } from './screens'
 
 const home = () => screens.home().then((m) => ({ Component: m.HomeRoute }))
+
+// The guards load with the first screen behind one (at the same time as its
+// code), not with every first visit: the home page needs none.
+const guards = () => import('@/features/auth/components/require-auth')
+const requireBrowse = () => guards().then((m) => ({ Component: m.RequireBrowse }))
+const requireAuth = (reason?: string) => () =>
+  guards().then(({ RequireAuth }) => ({ Component: () => <RequireAuth reason={reason} /> }))
+const requireRole = (role: 'Admin' | 'Seller') => () =>
+  guards().then(({ RequireRole }) => ({ Component: () => <RequireRole role={role} /> }))
 
 export const routes: RouteObject[] = [
   {
@@ -53,7 +60,7 @@ export const routes: RouteObject[] = [
           },
           {
             // Open to visitors when the site's listings are public.
-            element: <RequireBrowse />,
+            lazy: requireBrowse,
             children: [
               {
                 path: routePaths.seller,
@@ -75,7 +82,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: routePaths.sell,
-            element: <RequireAuth reason="Log in to start selling" />,
+            lazy: requireAuth('Log in to start selling'),
             children: [
               {
                 index: true,
@@ -113,7 +120,7 @@ export const routes: RouteObject[] = [
             lazy: () => import('@/features/blogs/routes/post').then((m) => ({ Component: m.PostRoute })),
           },
           {
-            element: <RequireRole role="Admin" />,
+            lazy: requireRole('Admin'),
             children: [
               {
                 path: routePaths.newPost,
@@ -137,12 +144,12 @@ export const routes: RouteObject[] = [
             path: routePaths.terms,
             lazy: () => screens.terms().then((m) => ({ Component: m.TermsRoute })),
           },
-          { path: '*', element: <NotFoundRoute /> },
+          { path: '*', lazy: () => import('./routes/not-found').then((m) => ({ Component: m.NotFoundRoute })) },
         ],
       },
       {
         path: routePaths.dashboard,
-        element: <RequireAuth />,
+        lazy: requireAuth(),
         children: [
           {
             // The dashboard's frame loads with its first screen, not with
@@ -174,7 +181,7 @@ export const routes: RouteObject[] = [
                 lazy: () => import('@/features/orders/routes/payment').then((m) => ({ Component: m.PaymentRoute })),
               },
               {
-                element: <RequireRole role="Seller" />,
+                lazy: requireRole('Seller'),
                 children: [
                   {
                     path: routePaths.myProducts,
@@ -195,7 +202,7 @@ export const routes: RouteObject[] = [
                 ],
               },
               {
-                element: <RequireRole role="Admin" />,
+                lazy: requireRole('Admin'),
                 children: [
                   {
                     path: routePaths.allUsers,

@@ -1,11 +1,13 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react'
-import { Link, NavLink } from 'react-router-dom'
+import { Link } from 'react-router-dom'
 import { LogoMark } from '@/components/logo'
-import { useLogout } from '@/features/auth'
-import { UnreadBadge } from '@/features/messages'
-import { InstallButton, OfflineBanner, useInstallPrompt } from '@/features/offline'
+import { NavLink } from '@/components/nav-link'
+// Not from the feature's index, whose every export would join the first
+// script's chunk (vite.config.ts, firstVisitChunks).
+import { useInstallPrompt } from '@/features/offline/hooks/use-install-prompt'
 import { useUser } from '@/lib/auth'
 import { cn } from '@/lib/cn'
+import { useOnline } from '@/lib/connectivity'
 import { paths } from '@/lib/paths'
 import { useSite } from '@/lib/site'
 import { SearchBox } from './search-box'
@@ -18,6 +20,16 @@ const Dialog = lazy(() => import('@/components/dialog').then((m) => ({ default: 
 // here before: a first visit does not load it (the first script's budget,
 // docs/benchmarks.md).
 const AccountMenu = lazy(() => import('./account-menu').then((m) => ({ default: m.AccountMenu })))
+// Likewise the unread count and the phone menu's Log Out (someone signed in),
+// and the Install button (a browser that offers it, some time after the page
+// has loaded).
+const UnreadBadge = lazy(() => import('@/features/messages').then((m) => ({ default: m.UnreadBadge })))
+// The offline banner, only while offline (the code is in the service worker's cache).
+const OfflineBanner = lazy(() =>
+  import('@/features/offline/components/offline-banner').then((m) => ({ default: m.OfflineBanner })),
+)
+const MenuLogOut = lazy(() => import('../log-out').then((m) => ({ default: m.MenuLogOut })))
+const InstallButton = lazy(() => import('@/features/offline/components/install-button').then((m) => ({ default: m.InstallButton })))
 
 const links = [
   { to: paths.home, label: 'Home', end: true },
@@ -38,7 +50,6 @@ const linkClasses = ({ isActive }: { isActive: boolean }) =>
  */
 function NavItems({ onNavigate, className, accountMenu }: { onNavigate?: () => void; className?: string; accountMenu?: boolean }) {
   const { user, isLoading } = useUser()
-  const logout = useLogout()
   const canInstall = useInstallPrompt() !== null
   let account: ReactNode = null
   if (user && accountMenu) {
@@ -49,17 +60,15 @@ function NavItems({ onNavigate, className, accountMenu }: { onNavigate?: () => v
     )
   } else if (user) {
     account = (
-      <button
-        type="button"
-        onClick={() => {
-          onNavigate?.()
-          logout.mutate()
-        }}
-        disabled={logout.isPending}
-        className="inline-flex min-h-11 items-center rounded-lg px-3 font-medium text-stone-700 hover:bg-stone-100"
+      <Suspense
+        fallback={
+          <button type="button" disabled className="inline-flex min-h-11 items-center rounded-lg px-3 font-medium text-stone-700">
+            Log Out
+          </button>
+        }
       >
-        Log Out
-      </button>
+        <MenuLogOut onNavigate={onNavigate} />
+      </Suspense>
     )
   } else if (!isLoading) {
     account = (
@@ -79,7 +88,9 @@ function NavItems({ onNavigate, className, accountMenu }: { onNavigate?: () => v
       ))}
       {canInstall && (
         <li>
-          <InstallButton onClick={onNavigate} />
+          <Suspense fallback={null}>
+            <InstallButton onClick={onNavigate} />
+          </Suspense>
         </li>
       )}
       <li className="min-w-20">{account}</li>
@@ -114,6 +125,7 @@ export function Navbar({ start }: { start?: ReactNode }) {
   // Once opened, the dialog stays mounted: closing it gives the focus back to the menu button.
   const [menuUsed, setMenuUsed] = useState(false)
   const { user } = useUser()
+  const online = useOnline()
   return (
     <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur">
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
@@ -128,7 +140,11 @@ export function Navbar({ start }: { start?: ReactNode }) {
         <NavItems className="hidden items-center gap-1 md:flex" accountMenu />
         <SellLink />
         {/* Not in the static shell (index.html): nobody is signed in yet there. */}
-        {user && <UnreadBadge />}
+        {user && (
+          <Suspense fallback={null}>
+            <UnreadBadge />
+          </Suspense>
+        )}
         <button
           type="button"
           aria-haspopup="dialog"
@@ -145,7 +161,11 @@ export function Navbar({ start }: { start?: ReactNode }) {
           <span className="sr-only">Open menu</span>
         </button>
       </nav>
-      <OfflineBanner />
+      {!online && (
+        <Suspense fallback={null}>
+          <OfflineBanner />
+        </Suspense>
+      )}
       {menuUsed && (
         <Suspense fallback={null}>
           <Dialog open={menuOpen} onClose={() => setMenuOpen(false)} title="Menu" fullScreen>

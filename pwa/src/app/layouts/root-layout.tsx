@@ -1,4 +1,5 @@
-import { Outlet, ScrollRestoration } from 'react-router-dom'
+import { Outlet } from 'react-router-dom'
+import { ScrollRestoration } from './scroll-restoration'
 
 /**
  * Above every screen: a new page opens at its top (a product opened from

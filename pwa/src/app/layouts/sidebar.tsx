@@ -1,4 +1,5 @@
-import { NavLink, useLocation } from 'react-router-dom'
+import { useLocation } from 'react-router-dom'
+import { NavLink } from '@/components/nav-link'
 import type { User } from '@/lib/types'
 import { cn } from '@/lib/cn'
 import { sidebarLinks } from './sidebar-links'

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react'
+import { screen, waitFor } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { json, mockApi } from '@/testing/mock-api'
 import { renderRoutes } from '@/testing/render'
@@ -25,6 +25,8 @@ describe('error page', () => {
     )
     expect(await screen.findByRole('heading', { name: 'Something is wrong!' })).toBeInTheDocument()
     expect(screen.getByText('The shelf collapsed')).toBeInTheDocument()
+    // The button works once the logout code has loaded (it is not in the first script).
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Please Log Out' })).toBeEnabled())
     await user.click(screen.getByRole('button', { name: 'Please Log Out' }))
     expect(await screen.findByText('home page')).toBeInTheDocument()
     expect(router.state.location.pathname).toBe('/')

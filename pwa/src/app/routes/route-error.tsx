@@ -1,8 +1,11 @@
-import { isRouteErrorResponse, useNavigate, useRouteError } from 'react-router-dom'
+import { lazy, Suspense } from 'react'
+import { isRouteErrorResponse, useRouteError } from 'react-router-dom'
 import { Button } from '@/components/button'
 import { LogoMark } from '@/components/logo'
-import { useLogout } from '@/features/auth'
 import { useDocumentTitle } from '@/lib/use-document-title'
+
+// Loaded when the screen shows (see ../log-out.tsx).
+const ErrorLogOut = lazy(() => import('../log-out').then((m) => ({ default: m.ErrorLogOut })))
 
 function describe(error: unknown): string {
   if (isRouteErrorResponse(error)) return error.statusText || `Error ${error.status}`
@@ -14,8 +17,6 @@ function describe(error: unknown): string {
 export function RouteErrorRoute() {
   useDocumentTitle('Something is wrong!')
   const error = useRouteError()
-  const navigate = useNavigate()
-  const logout = useLogout()
   return (
     <main id="main" className="flex min-h-dvh flex-col items-center justify-center px-4 py-10">
       <div className="flex w-full max-w-lg flex-col items-center gap-4 rounded-2xl border border-stone-200 bg-white p-6 text-center shadow-sm sm:p-10">
@@ -27,13 +28,15 @@ export function RouteErrorRoute() {
           <Button variant="secondary" onClick={() => window.location.reload()}>
             Reload the page
           </Button>
-          <Button
-            variant="danger"
-            isLoading={logout.isPending}
-            onClick={() => logout.mutate(undefined, { onError: () => navigate('/') })}
+          <Suspense
+            fallback={
+              <Button variant="danger" disabled>
+                Please Log Out
+              </Button>
+            }
           >
-            Please Log Out
-          </Button>
+            <ErrorLogOut />
+          </Suspense>
         </div>
       </div>
     </main>

@@ -1,8 +1,35 @@
+import { startTransition, useEffect, useState } from 'react'
 import { CardSkeletonList, Skeleton } from '@/components/skeleton'
 import { useAdvertised } from '../api/get-advertised'
 import { ProductTile } from './product-tile'
 
+// The first row on phones (two to a row), often the largest picture in view
+// as the page opens: fetched at once rather than once laid out.
+const inViewAtFirst = 2
+
 const gridClasses = 'grid grid-cols-1 gap-3 min-[360px]:grid-cols-2 sm:gap-6 lg:grid-cols-3 xl:grid-cols-4'
+
+// The first two rows on a phone, drawn with the rest of the first screen; the
+// other tiles a moment later, so that the first screen's work does not grow
+// with the number of adverts (up to 24).
+const drawnFirst = 4
+
+/** How many of `total` tiles to draw: drawnFirst, then all once the browser has been idle. */
+function useDrawn(total: number): number {
+  const [all, setAll] = useState(false)
+  const waiting = total > drawnFirst && !all
+  useEffect(() => {
+    if (!waiting) return
+    const show = () => startTransition(() => setAll(true))
+    if (typeof requestIdleCallback === 'function') {
+      const id = requestIdleCallback(show, { timeout: 1000 })
+      return () => cancelIdleCallback(id)
+    }
+    const id = setTimeout(show, 0)
+    return () => clearTimeout(id)
+  }, [waiting])
+  return all ? total : Math.min(total, drawnFirst)
+}
 
 /**
  * 'Advertised Products', shown only when sellers advertise something: skeleton
@@ -13,6 +40,7 @@ export function AdvertisedSection() {
   const advertised = useAdvertised()
   const products = advertised.data?.items ?? []
   const loading = advertised.isPending && advertised.fetchStatus === 'fetching'
+  const drawn = useDrawn(products.length)
   if (!loading && products.length === 0) return null
   if (loading) {
     // The heading too is a placeholder: there may turn out to be no adverts.
@@ -29,9 +57,10 @@ export function AdvertisedSection() {
         Advertised Products
       </h2>
       <ul className={gridClasses}>
-        {products.map((product) => (
-          <li key={product.id}>
-            <ProductTile product={product} />
+        {products.slice(0, drawn).map((product, index) => (
+          // Off screen, a tile's layout and paint wait until it scrolls near.
+          <li key={product.id} className="[contain-intrinsic-block-size:auto_18rem] [content-visibility:auto]">
+            <ProductTile product={product} priority={index < inViewAtFirst} />
           </li>
         ))}
       </ul>

@@ -4,36 +4,22 @@ import { buttonClasses } from '@/components/button'
 import { paths } from '@/lib/paths'
 import { useSiteName } from '@/lib/site'
 
-/** A sofa, a lamp and a plant under a roof: decoration for wide screens only. */
+/**
+ * A sofa, a lamp and a plant under a roof (public/hero.svg): decoration for
+ * wide screens only. A picture rather than markup, to keep it out of the first
+ * script; lazy, so that phones, which hide it, never fetch it.
+ */
 function HeroIllustration() {
   return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 320 240"
-      width="400"
-      height="300"
+    <img
+      src="/hero.svg"
+      alt=""
+      width={400}
+      height={300}
+      loading="lazy"
+      decoding="async"
       className="hidden h-auto w-full max-w-sm justify-self-end lg:block"
-    >
-      <path d="M160 18 24 122h24v100h224V122h24z" fill="#f0fdfa" opacity=".14" />
-      <path d="M160 38 62 114v100h196V114z" fill="#f0fdfa" opacity=".1" />
-      <rect x="20" y="214" width="280" height="6" rx="3" fill="#f0fdfa" opacity=".35" />
-      {/* sofa */}
-      <rect x="96" y="132" width="128" height="40" rx="12" fill="#fbbf24" />
-      <rect x="82" y="156" width="156" height="34" rx="10" fill="#f59e0b" />
-      <rect x="76" y="146" width="26" height="48" rx="10" fill="#fbbf24" />
-      <rect x="218" y="146" width="26" height="48" rx="10" fill="#fbbf24" />
-      <rect x="108" y="152" width="48" height="16" rx="6" fill="#fde68a" />
-      <rect x="164" y="152" width="48" height="16" rx="6" fill="#fde68a" />
-      <rect x="92" y="194" width="6" height="20" rx="2" fill="#78350f" />
-      <rect x="222" y="194" width="6" height="20" rx="2" fill="#78350f" />
-      {/* lamp */}
-      <path d="M258 84h28l10 30h-48z" fill="#ccfbf1" />
-      <rect x="270" y="114" width="4" height="96" fill="#ccfbf1" />
-      <rect x="258" y="208" width="28" height="6" rx="3" fill="#ccfbf1" />
-      {/* plant */}
-      <path d="M44 212h28l-4-26H48z" fill="#fda4af" />
-      <path d="M58 186c-10-16-22-22-26-36 12 2 22 12 26 26 2-16 10-28 22-34-2 16-10 28-22 44z" fill="#5eead4" />
-    </svg>
+    />
   )
 }
 

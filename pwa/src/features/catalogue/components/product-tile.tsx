@@ -8,14 +8,15 @@ import { ProductPicture } from './product-picture'
 /**
  * A compact product card for the home page: the whole card opens the product
  * (the name's link stretches over it). A product one has booked links to the
- * order too, above that link.
+ * order too, above that link. `priority`: in view as the page opens (see
+ * ProductPicture).
  */
-export function ProductTile({ product }: { product: Product }) {
+export function ProductTile({ product, priority = false }: { product: Product; priority?: boolean }) {
   const online = useOnline()
   const formatPrice = useFormatPrice()
   return (
     <article className="h-full relative flex flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm transition-shadow focus-within:shadow-md hover:shadow-md">
-      <ProductPicture product={product} />
+      <ProductPicture product={product} priority={priority} />
       <div className="flex flex-1 flex-col gap-1 p-3 sm:p-4">
         <h3 className="text-base leading-snug font-semibold sm:text-lg">
           <Link

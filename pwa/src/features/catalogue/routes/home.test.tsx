@@ -159,6 +159,16 @@ describe('Home', () => {
     expect(card).toHaveTextContent('Shelbyville')
   })
 
+  it('shows every advertised product, the first ones with the first screen and fetched at once', async () => {
+    const advertised = Array.from({ length: 6 }, (_, i) => makeProduct({ id: 20 + i, product: `Lamp no. ${i + 1}` }))
+    serve({ advertised })
+    renderRoutes(routes, '/')
+    const section = (await screen.findByRole('heading', { name: 'Advertised Products' })).closest('section')!
+    await waitFor(() => expect(within(section).getAllByRole('article')).toHaveLength(6))
+    const pictures = within(section).getAllByRole('img')
+    expect(pictures.map((picture) => picture.getAttribute('loading'))).toEqual(['eager', 'eager', 'lazy', 'lazy', 'lazy', 'lazy'])
+  })
+
   it('says when there are no categories', async () => {
     serve({ categoryList: [] })
     renderRoutes(routes, '/')

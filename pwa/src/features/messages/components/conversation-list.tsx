@@ -1,7 +1,7 @@
-import { NavLink } from 'react-router-dom'
 import { Button } from '@/components/button'
 import { EmptyState } from '@/components/empty-state'
 import { QueryErrorState } from '@/components/error-state'
+import { NavLink } from '@/components/nav-link'
 import { OfflineState } from '@/components/offline-state'
 import { PageSpinner } from '@/components/spinner'
 import { Thumbnail } from '@/components/thumbnail'
