@@ -5,6 +5,7 @@ import { NavLink } from '@/components/nav-link'
 // Not from the feature's index, whose every export would join the first
 // script's chunk (vite.config.ts, firstVisitChunks).
 import { useInstallPrompt } from '@/features/offline/hooks/use-install-prompt'
+import { UnreadBadge } from '@/features/messages/components/unread-badge'
 import { useUser } from '@/lib/auth'
 import { cn } from '@/lib/cn'
 import { useOnline } from '@/lib/connectivity'
@@ -20,14 +21,14 @@ const Dialog = lazy(() => import('@/components/dialog').then((m) => ({ default: 
 // here before: a first visit does not load it (the first script's budget,
 // docs/benchmarks.md).
 const AccountMenu = lazy(() => import('./account-menu').then((m) => ({ default: m.AccountMenu })))
-// Likewise the unread count and the phone menu's Log Out (someone signed in),
-// and the Install button (a browser that offers it, some time after the page
-// has loaded).
-const UnreadBadge = lazy(() => import('@/features/messages').then((m) => ({ default: m.UnreadBadge })))
 // The offline banner, only while offline (the code is in the service worker's cache).
 const OfflineBanner = lazy(() =>
   import('@/features/offline/components/offline-banner').then((m) => ({ default: m.OfflineBanner })),
 )
+// Likewise the phone menu's Log Out (someone signed in), and the Install
+// button (a browser that offers it, some time after the page has loaded).
+// The unread count is not among them: it is small, and a component loaded on
+// first use that imports the messages feature never settled under the tests.
 const MenuLogOut = lazy(() => import('../log-out').then((m) => ({ default: m.MenuLogOut })))
 const InstallButton = lazy(() => import('@/features/offline/components/install-button').then((m) => ({ default: m.InstallButton })))
 
@@ -140,11 +141,7 @@ export function Navbar({ start }: { start?: ReactNode }) {
         <NavItems className="hidden items-center gap-1 md:flex" accountMenu />
         <SellLink />
         {/* Not in the static shell (index.html): nobody is signed in yet there. */}
-        {user && (
-          <Suspense fallback={null}>
-            <UnreadBadge />
-          </Suspense>
-        )}
+        {user && <UnreadBadge />}
         <button
           type="button"
           aria-haspopup="dialog"
