@@ -197,7 +197,18 @@ func searchQuery(s app.Search) (string, []any) {
 		}
 	}
 	if s.Location != "" {
-		where = append(where, `instr(fold(p.location), ?) > 0`)
+		// The distinct locations, few, are folded and compared, and their
+		// listings found through products_by_location (migration 22).
+		// Without words or a seller, whose matches are fewer still, the
+		// locations come first: SQLite, knowing nothing of how many
+		// listings a location has, would rather walk every listing for
+		// sale in the order asked for.
+		if len(s.Words) == 0 && s.SellerID == 0 {
+			from = `product_locations l CROSS JOIN products p ON p.location = l.location`
+			where = append(where, `instr(fold(l.location), ?) > 0`)
+		} else {
+			where = append(where, `p.location IN (SELECT location FROM product_locations WHERE instr(fold(location), ?) > 0)`)
+		}
 		args = append(args, s.Location)
 	}
 	order := searchOrder(s.Sort)
