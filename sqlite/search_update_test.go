@@ -164,12 +164,12 @@ func TestSearchesKeptAcrossWrites(t *testing.T) {
 		sameAnswer(t, w.db, s, "nothing")
 	}
 	updated := 0
-	for i := range 300 {
+	for i := range 150 {
 		done := w.write(t)
 		// Every search after some writes; a few after each, so that some
 		// catch up on one write and others on several.
 		for j, s := range searches {
-			if (i+j)%7 == 0 || j%13 == 0 {
+			if (i+j)%11 == 0 || j%29 == 0 {
 				if sameAnswer(t, w.db, s, fmt.Sprintf("write %d (%s)", i, done)) > 0 {
 					updated++
 				}
@@ -209,7 +209,7 @@ func TestSearchesKeptUnderConcurrentWrites(t *testing.T) {
 			}
 		})
 	}
-	for range 200 {
+	for range 100 {
 		w.write(t)
 	}
 	close(done)
