@@ -162,6 +162,19 @@ func BenchmarkSearch(b *testing.B) {
 				}
 			})
 		}
+		// What a search costs read afresh: the first ever, or one whose
+		// kept answer is too far behind to bring up to date.
+		b.Run(tc.name+"/afresh", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				b.StopTimer()
+				db.ForgetSearches()
+				b.StartTimer()
+				if _, err := db.SearchProducts(ctx, search, app.Page{Limit: 24}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 		b.Run(tc.name+"/after a write", func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {

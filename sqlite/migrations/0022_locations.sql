@@ -12,7 +12,7 @@ CREATE TABLE product_locations (
 ) WITHOUT ROWID;
 INSERT INTO product_locations (location, listings)
 SELECT location, count(*) FROM products GROUP BY location;
-CREATE INDEX products_by_location ON products (location, status);
+CREATE INDEX products_by_location ON products (location, status, created DESC, id DESC);
 
 CREATE TRIGGER product_locations_insert AFTER INSERT ON products
 BEGIN
