@@ -364,10 +364,20 @@ func (db *DB) searchIDs(ctx context.Context, s app.Search, only []int64) ([]cach
 		return nil, err
 	}
 	defer rows.Close()
+	byRank := s.Sort == app.SortRelevance && len(s.Words) > 0
 	hits := []cache.Hit{}
 	for rows.Next() {
+		// A price or a time is read as the integer it is stored as:
+		// read into a float, each would be converted through a string.
 		var hit cache.Hit
-		if err := rows.Scan(&hit.ID, &hit.Key); err != nil {
+		var key int64
+		if byRank {
+			err = rows.Scan(&hit.ID, &hit.Key)
+		} else {
+			err = rows.Scan(&hit.ID, &key)
+			hit.Key = float64(key) // exact: prices and milliseconds are far below 2⁵³
+		}
+		if err != nil {
 			return nil, err
 		}
 		hits = append(hits, hit)
@@ -375,7 +385,7 @@ func (db *DB) searchIDs(ctx context.Context, s app.Search, only []int64) ([]cach
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
-	if s.Sort == app.SortRelevance && len(s.Words) > 0 && only == nil {
+	if byRank && only == nil {
 		// Equal ranks go by ID, as updateSearch puts a listing in.
 		slices.SortStableFunc(hits, func(a, b cache.Hit) int { return cmp.Or(cmp.Compare(a.Key, b.Key), cmp.Compare(a.ID, b.ID)) })
 	}
