@@ -4,9 +4,7 @@
 package cache
 
 import (
-	"math"
 	"math/rand/v2"
-	"slices"
 	"sync/atomic"
 	"time"
 
@@ -17,10 +15,9 @@ import (
 // community marketplace, in a few hundred kilobytes, and the listings of
 // the pages most looked at, in about 3 MB.
 const (
-	KeptUsers     = 2048
-	KeptSessions  = 2048
-	KeptProducts  = 4096
-	KeptSearchIDs = 1 << 20 // the IDs the searches keep together: 4 MB (8 past 2³¹ listings)
+	KeptUsers    = 2048
+	KeptSessions = 2048
+	KeptProducts = 4096
 )
 
 // Session is a kept row of the sessions table.
@@ -37,49 +34,6 @@ type Categories struct {
 	ByID  map[int64]int
 }
 
-// SearchHits is what a search found: listing IDs in order, and a spelling
-// suggestion when it found none. The IDs are kept in 32 bits while each
-// fits, half the memory of the largest thing the searches keep (budget:
-// peak RSS under load, docs/benchmarks.md).
-type SearchHits struct {
-	ids32      []int32
-	ids64      []int64 // instead, once an ID needs more
-	Suggestion string
-}
-
-// NewSearchHits keeps ids, in order, in a slice of their own.
-func NewSearchHits(ids []int64, suggestion string) *SearchHits {
-	h := &SearchHits{Suggestion: suggestion}
-	if slices.ContainsFunc(ids, func(id int64) bool { return id < 0 || id > math.MaxInt32 }) {
-		h.ids64 = slices.Clone(ids)
-		return h
-	}
-	h.ids32 = make([]int32, len(ids))
-	for i, id := range ids {
-		h.ids32[i] = int32(id) // #nosec G115 -- every ID was checked to fit above
-	}
-	return h
-}
-
-// Len is how many listings the search found.
-func (h *SearchHits) Len() int { return len(h.ids32) + len(h.ids64) }
-
-// Page is the IDs from offset, at most limit of them.
-func (h *SearchHits) Page(offset, limit int) []int64 {
-	end := min(h.Len(), offset+limit)
-	if offset >= end {
-		return nil
-	}
-	if h.ids64 != nil {
-		return slices.Clone(h.ids64[offset:end])
-	}
-	page := make([]int64, 0, end-offset)
-	for _, id := range h.ids32[offset:end] {
-		page = append(page, int64(id))
-	}
-	return page
-}
-
 // Caches are a store's caches, each forgetting what the feed says changed.
 type Caches struct {
 	Users      *Cache[int64, app.User]
@@ -88,7 +42,7 @@ type Caches struct {
 	Categories *Cache[struct{}, *Categories]
 	Pages      *CategoryPages
 	BookedBy   *Cache[int64, map[int64]app.MyBooking] // by buyer
-	Searches   *Cache[string, *SearchHits]            // by the search's key
+	Searches   *Searches                              // by the search's key
 	// Site is the site's settings as last read or saved; nil: read them.
 	Site atomic.Pointer[app.Site]
 	// catalogue counts the writes that may change the public lists, from
@@ -105,7 +59,7 @@ func NewCaches(feed Feed) *Caches {
 		Categories: New[struct{}, *Categories](1),
 		BookedBy:   New[int64, map[int64]app.MyBooking](KeptUsers),
 		Pages:      newCategoryPages(),
-		Searches:   NewWeighed[string](KeptSearchIDs, func(h *SearchHits) int { return h.Len() + 1 }),
+		Searches:   newSearches(),
 	}
 	c.catalogue.Store(rand.Uint64() >> 1) // #nosec G404 -- no secret: only apart from other processes' counts
 	feed.Subscribe(c.forget)
@@ -127,9 +81,12 @@ func (c *Caches) forget(ch Change) {
 	for _, id := range ch.Users {
 		c.Users.Forget(id)
 	}
-	if ch.AllProducts || len(ch.Products) > 0 {
-		// Any listing's change may change any search's answer.
+	// Any listing's change may change any search's answer: the searches
+	// check the listings changed before they answer again.
+	if ch.AllProducts {
 		c.Searches.ForgetAll()
+	} else if len(ch.Products) > 0 {
+		c.Searches.changed(ch.Products)
 	}
 	if ch.AllProducts || len(ch.Products) > KeptProducts {
 		c.Products.ForgetAll()

@@ -1,7 +1,9 @@
 package cache_test
 
 import (
+	"cmp"
 	"math"
+	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -43,7 +45,7 @@ func TestCachesForgetWhatTheFeedTells(t *testing.T) {
 			c.BookedBy.Put(0, 1, nil)
 			c.BookedBy.Put(0, 2, nil)
 			c.Categories.Put(0, struct{}{}, &cache.Categories{})
-			c.Searches.Put(0, "sofa", &cache.SearchHits{})
+			c.Searches.Put(c.Searches.Generation(), "sofa", cache.NewSearchHits(nil, false, ""))
 			for _, category := range []int64{7, 8} {
 				_, version := c.Pages.Current(category)
 				c.Pages.Keep(category, &cache.PageMarks{Version: version})
@@ -59,7 +61,7 @@ func TestCachesForgetWhatTheFeedTells(t *testing.T) {
 				"product 1": found(c.Products.Get(1)), "product 2": found(c.Products.Get(2)),
 				"session a": found(c.Sessions.Get("a")), "session b": found(c.Sessions.Get("b")),
 				"booked by 1": found(c.BookedBy.Get(1)), "booked by 2": found(c.BookedBy.Get(2)),
-				"categories": found(c.Categories.Get(struct{}{})), "search": found(c.Searches.Get("sofa")),
+				"categories": found(c.Categories.Get(struct{}{})), "search": upToDate(c.Searches),
 				"page 7": page(7), "page 8": page(8), "site": c.Site.Load() != nil,
 			}
 			for entry, kept := range entries {
@@ -76,6 +78,13 @@ func TestCachesForgetWhatTheFeedTells(t *testing.T) {
 			}
 		})
 	}
+}
+
+// upToDate is whether the searches hold the answer of "sofa" up to date:
+// a write of listings leaves it behind, to be updated before it answers.
+func upToDate(s *cache.Searches) bool {
+	hits, ok := s.Get("sofa")
+	return ok && hits.Gen() == s.Generation()
 }
 
 // found is whether a cache's Get found its entry.
@@ -112,7 +121,11 @@ func TestSearchHitsPages(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			hits := cache.NewSearchHits(tt.ids, "")
+			var found []cache.Hit
+			for _, id := range tt.ids {
+				found = append(found, cache.Hit{ID: id})
+			}
+			hits := cache.NewSearchHits(found, false, "")
 			if hits.Len() != len(tt.ids) {
 				t.Errorf("Len() = %d, want %d", hits.Len(), len(tt.ids))
 			}
@@ -120,5 +133,91 @@ func TestSearchHitsPages(t *testing.T) {
 				t.Errorf("Page(%d, %d) = %v, want %v", tt.offset, tt.size, got, tt.want)
 			}
 		})
+	}
+}
+
+// TestSearchHitsUpdated updates hits in place with random writes and
+// compares them with the hits sorted afresh, in both directions.
+func TestSearchHitsUpdated(t *testing.T) {
+	for _, descending := range []bool{false, true} {
+		rng := rand.New(rand.NewPCG(1, 2))
+		order := func(a, b cache.Hit) int {
+			c := cmp.Or(cmp.Compare(a.Key, b.Key), cmp.Compare(a.ID, b.ID))
+			if descending {
+				return -c
+			}
+			return c
+		}
+		// The truth: each listing's key, or absent when not found.
+		truth := map[int64]float64{}
+		for id := range int64(200) {
+			if rng.IntN(2) == 0 {
+				truth[id] = float64(rng.IntN(20)) // many equal keys
+			}
+		}
+		sortedTruth := func() []cache.Hit {
+			var hits []cache.Hit
+			for id, key := range truth {
+				hits = append(hits, cache.Hit{ID: id, Key: key})
+			}
+			slices.SortFunc(hits, order)
+			return hits
+		}
+		hits := cache.NewSearchHits(sortedTruth(), descending, "")
+		for range 500 {
+			var changed []int64
+			var found []cache.Hit
+			for range 1 + rng.IntN(4) {
+				id := rng.Int64N(250)
+				changed = append(changed, id)
+				delete(truth, id)
+				if rng.IntN(3) > 0 {
+					truth[id] = float64(rng.IntN(20))
+				}
+			}
+			for _, id := range changed {
+				if key, ok := truth[id]; ok && !slices.ContainsFunc(found, func(h cache.Hit) bool { return h.ID == id }) {
+					found = append(found, cache.Hit{ID: id, Key: key})
+				}
+			}
+			hits = hits.Updated(changed, found)
+			want := sortedTruth()
+			var wantIDs []int64
+			for _, h := range want {
+				wantIDs = append(wantIDs, h.ID)
+			}
+			if got := hits.Page(0, 1000); !slices.Equal(got, wantIDs) {
+				t.Fatalf("descending %v: updated %v, want %v", descending, got, wantIDs)
+			}
+		}
+	}
+}
+
+func TestSearchesLogReachesBack(t *testing.T) {
+	feed := &cache.LocalFeed{}
+	c := cache.NewCaches(feed)
+	start := c.Searches.Generation()
+	feed.Publish(cache.Change{Products: []int64{3, 1}})
+	feed.Publish(cache.Change{Users: []int64{9}}) // no listing: the searches stay up to date
+	feed.Publish(cache.Change{Products: []int64{1, 2}})
+	ids, now, ok := c.Searches.Since(start)
+	if !ok || !slices.Equal(ids, []int64{1, 2, 3}) || now != start+2 {
+		t.Errorf("Since(start) = %v, %d, %v; want [1 2 3], %d, true", ids, now, ok, start+2)
+	}
+	if ids, _, ok := c.Searches.Since(start + 1); !ok || !slices.Equal(ids, []int64{1, 2}) {
+		t.Errorf("Since(start+1) = %v, %v; want [1 2]", ids, ok)
+	}
+	for id := range int64(cache.KeptChangedIDs) {
+		feed.Publish(cache.Change{Products: []int64{id}})
+	}
+	if _, _, ok := c.Searches.Since(start); ok {
+		t.Error("the log reaches back past as many IDs as it keeps")
+	}
+	if _, _, ok := c.Searches.Since(c.Searches.Generation() - 10); !ok {
+		t.Error("the log does not reach back ten writes")
+	}
+	feed.Publish(cache.Change{AllProducts: true})
+	if _, _, ok := c.Searches.Since(c.Searches.Generation() - 1); ok {
+		t.Error("the log reaches back past a write of listings untold")
 	}
 }

@@ -185,8 +185,11 @@ func searchQuery(s app.Search) *search {
 	}
 	if s.Location != "" {
 		// Folded on both sides by the same function, so that what
-		// unaccent folds further than app.Fold ('ø') still matches.
-		where = append(where, `strpos(rehome_fold(p.location), rehome_fold(`+q.arg(s.Location)+`)) > 0`)
+		// unaccent folds further than app.Fold ('ø') still matches. A
+		// LIKE of the text with its wildcards escaped is the substring
+		// test that the trigram index products_by_location answers.
+		where = append(where, `rehome_fold(p.location) LIKE '%' || replace(replace(replace(rehome_fold(`+q.arg(s.Location)+
+			`), '\', '\\'), '%', '\%'), '_', '\_') || '%'`)
 	}
 	q.where = strings.Join(where, ` AND `)
 	sort := s.Sort

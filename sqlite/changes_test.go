@@ -495,6 +495,8 @@ var storeReads = []string{
 	"Posts", "PostBySlug", "PostByID", "ListingsForSale", "SellerCounts",
 	// Test-only: they empty caches, which never makes a row stale.
 	"ForgetCategoryPages", "ForgetProducts", "ForgetSearches",
+	// Test-only reads: a search kept or read afresh, the locations kept.
+	"KeptSearch", "FreshSearch", "LocationsKept",
 }
 
 // TestNoWriteLeavesAStaleRow reads everything the caches keep, makes one

@@ -94,7 +94,7 @@ func (db *DB) ForgetProducts() { db.caches.Products.ForgetAll() }
 var StorageRefused = storageRefused
 
 // SearchQuery is the SQL a search runs, for the plan test.
-func SearchQuery(s app.Search) (string, []any) { return searchQuery(s) }
+func SearchQuery(s app.Search) (string, []any) { return searchQuery(s, nil) }
 
 // SuggestionQueries are the queries a suggestion runs, for the plan test.
 var SuggestionQueries = map[string]struct {
@@ -107,3 +107,51 @@ var SuggestionQueries = map[string]struct {
 
 // ForgetSearches drops every kept search, as a write of a listing does.
 func (db *DB) ForgetSearches() { db.caches.Searches.ForgetAll() }
+
+// KeptSearch is what a search answers, from its kept hits brought up to
+// date: every listing's ID in order, and how many times the hits were
+// updated in place since they were read afresh.
+func (db *DB) KeptSearch(ctx context.Context, s app.Search) (ids []int64, updates int, err error) {
+	hits, err := db.searchHits(ctx, s)
+	if err != nil {
+		return nil, 0, err
+	}
+	return hits.Page(0, hits.Len()), hits.Updates(), nil
+}
+
+// FreshSearch is what a search finds read afresh, in order.
+func (db *DB) FreshSearch(ctx context.Context, s app.Search) ([]int64, error) {
+	hits, err := db.searchIDs(ctx, s, nil)
+	ids := make([]int64, len(hits))
+	for i, h := range hits {
+		ids[i] = h.ID
+	}
+	return ids, err
+}
+
+// LocationsKept are the listings' distinct locations as product_locations
+// keeps them and as counted afresh from products, each "location=count".
+func (db *DB) LocationsKept(ctx context.Context) (kept, counted []string, err error) {
+	for query, into := range map[string]*[]string{
+		`SELECT location || '=' || listings FROM product_locations ORDER BY location`:          &kept,
+		`SELECT location || '=' || count(*) FROM products GROUP BY location ORDER BY location`: &counted,
+	} {
+		rows, err := db.read.QueryContext(ctx, query)
+		if err != nil {
+			return nil, nil, err
+		}
+		for rows.Next() {
+			var s string
+			if err := rows.Scan(&s); err != nil {
+				rows.Close()
+				return nil, nil, err
+			}
+			*into = append(*into, s)
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return nil, nil, err
+		}
+	}
+	return kept, counted, nil
+}

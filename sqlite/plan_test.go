@@ -43,7 +43,8 @@ func TestListQueriesUseIndexes(t *testing.T) {
 // orders itself. One without words finds its listings through an index;
 // the feed, a category and a status alone walk one in the order asked
 // for, with no sort; with narrower filters SQLite may sort what a range
-// of an index holds.
+// of an index holds. A location is looked up among the distinct locations
+// and its listings found through products_by_location.
 func TestSearchQueriesUseIndexes(t *testing.T) {
 	db := mustOpenDB(t)
 	ctx := context.Background()
@@ -54,6 +55,7 @@ func TestSearchQueriesUseIndexes(t *testing.T) {
 		}},
 		{"min_price=10&max_price=200", func(in *app.SearchInput) { in.MinPrice, in.MaxPrice = cents(1000), cents(20000) }},
 		{"location=river", func(in *app.SearchInput) { in.Location = "river" }},
+		{"location=quay", func(in *app.SearchInput) { in.Location = "quay" }},
 		statuses(app.StatusSold), statuses(app.StatusAvailable), statuses(app.StatusReserved, app.StatusSold),
 		{"max_width_cm=200&max_height_cm=90", func(in *app.SearchInput) { in.MaxWidth, in.MaxHeight = cm(200), cm(90) }},
 		{"category=Tables&seller=3&min_price=10&condition=Good", func(in *app.SearchInput) {
@@ -79,6 +81,12 @@ func TestSearchQueriesUseIndexes(t *testing.T) {
 						if scan || (sorted && !sortAllowed) {
 							t.Errorf("plan step %q; whole plan:\n%s", line, plan)
 						}
+					}
+					// Without words, a location finds its listings through
+					// the index of locations, not a walk of every listing.
+					if search.Location != "" && len(search.Words) == 0 &&
+						!strings.Contains(plan, "INDEX products_by_location (location=?") {
+						t.Errorf("location without products_by_location; whole plan:\n%s", plan)
 					}
 				})
 			}

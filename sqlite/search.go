@@ -1,6 +1,7 @@
 package sqlite
 
 import (
+	"cmp"
 	"context"
 	"database/sql/driver"
 	"hash/maphash"
@@ -17,13 +18,28 @@ import (
 
 // A search reads the IDs of every listing that matches, in order, once:
 // ranking by relevance needs every match scored, and a count needs every
-// match found, so no order walks fewer. The ordered IDs are kept, tagged
-// with the generation of the searches cache that every write of a product
-// moves on (changes.go), and each page, the first or the thousandth, is a
-// slice of them: a deep page costs what the first does. Kept IDs are
-// limited in number, not in searches, so a few searches matching most of
-// the listings cannot hold much memory. Budget: searches' server CPU per
-// request against the category page's (docs/benchmarks.md).
+// match found, so no order walks fewer. The ordered IDs are kept with the
+// value each is ordered by (rank, price or time of listing), and each
+// page, the first or the thousandth, is a slice of them: a deep page costs
+// what the first does.
+//
+// A write does not drop them. The searches cache logs which listings each
+// write changed (cache.Searches); a kept answer that is behind asks its own
+// query again of those listings alone (p.id IN (...), a few lookups), drops
+// them from its list and puts back those that still match at their place
+// by their new sort value (updateSearch). So the first search after a write
+// costs about what the writes since changed, not what the search finds. It
+// is read afresh instead when the log no longer reaches back to it, when
+// more listings changed than are worth checking one by one, after a write
+// whose listings could not be told, and, ordered by relevance, after a
+// number of updates: ranks depend on every listing (how many hold a word,
+// how long they are), so those kept drift a little from a fresh read's as
+// listings change, while the listings found stay exactly the same.
+//
+// Kept answers are limited in bytes, not in searches, so a few searches
+// matching most of the listings cannot hold much memory. Budget: searches'
+// server CPU per request against the category page's, and the first search
+// after a write (docs/benchmarks.md).
 
 // searchSeed spreads searches over DB.searching's locks.
 var searchSeed = maphash.MakeSeed()
@@ -66,19 +82,21 @@ func (db *DB) SearchProducts(ctx context.Context, s app.Search, page app.Page) (
 	return result, err
 }
 
-// searchHits finds a search's listings, from the cache when no product
-// changed since it was last asked.
+// searchHits finds a search's listings: kept, brought up to date with
+// the writes since, or read afresh.
 func (db *DB) searchHits(ctx context.Context, s app.Search) (*cache.SearchHits, error) {
 	key := searchKey(s)
-	if hits, ok := db.caches.Searches.Get(key); ok {
+	searches := db.caches.Searches
+	if hits, ok := searches.Get(key); ok && hits.Gen() == searches.Generation() {
 		return hits, nil
 	}
 	// After a write, the visitors of the home page all ask its feed again
-	// at once: one reads it and the others wait for it.
+	// at once: one brings it up to date and the others wait for it.
 	lock := &db.searching[maphash.String(searchSeed, key)%uint64(len(db.searching))]
 	lock.Lock()
 	defer lock.Unlock()
-	if hits, ok := db.caches.Searches.Get(key); ok {
+	hits, kept := searches.Get(key)
+	if kept && hits.Gen() == searches.Generation() {
 		return hits, nil
 	}
 	// Reading a search is work for a core, and SQLite's memory for it (a
@@ -86,20 +104,62 @@ func (db *DB) searchHits(ctx context.Context, s app.Search) (*cache.SearchHits, 
 	// read at once; more of them than cores would only take turns.
 	db.searchers <- struct{}{}
 	defer func() { <-db.searchers }()
-	gen := db.caches.Searches.Generation()
-	ids, err := db.searchIDs(ctx, s)
+	if kept {
+		updated, err := db.updateSearch(ctx, s, key, hits)
+		if updated != nil || err != nil {
+			return updated, err
+		}
+	}
+	gen := searches.Generation()
+	found, err := db.searchIDs(ctx, s, nil)
 	if err != nil {
 		return nil, err
 	}
 	var suggestion string
-	if len(ids) == 0 && len(s.Words) > 0 {
+	if len(found) == 0 && len(s.Words) > 0 {
 		if suggestion, err = db.suggest(ctx, s); err != nil {
 			return nil, err
 		}
 	}
-	hits := cache.NewSearchHits(ids, suggestion)
-	db.caches.Searches.Put(gen, key, hits)
+	hits = cache.NewSearchHits(found, sortDescending(s), suggestion)
+	searches.Put(gen, key, hits)
 	return hits, nil
+}
+
+// How far a kept answer is brought up to date rather than read afresh:
+// while the listings changed since are few enough to check one by one,
+// and, ordered by relevance, for a number of writes. A listing's rank
+// depends on every other (how many hold each word, how long they are),
+// so the ranks kept drift from those a fresh read would give as listings
+// change; the listings found are always the same. Bounded so, the order
+// by relevance of the listings no write touched is at most that many
+// writes old.
+const (
+	maxRecheckedIDs       = 128
+	maxUpdatesByRelevance = 64
+)
+
+// updateSearch brings hits up to date by checking whether each listing
+// written since still matches and where it goes now, or returns nil when
+// only a fresh read will do.
+func (db *DB) updateSearch(ctx context.Context, s app.Search, key string, hits *cache.SearchHits) (*cache.SearchHits, error) {
+	changed, gen, ok := db.caches.Searches.Since(hits.Gen())
+	if !ok || len(changed) > maxRecheckedIDs || (s.Sort == app.SortRelevance && hits.Updates() >= maxUpdatesByRelevance) {
+		return nil, nil
+	}
+	var found []cache.Hit
+	if len(changed) > 0 {
+		var err error
+		if found, err = db.searchIDs(ctx, s, changed); err != nil {
+			return nil, err
+		}
+	}
+	updated := hits.Updated(changed, found)
+	if updated.Len() == 0 && len(s.Words) > 0 {
+		return nil, nil // none found now: a fresh read finds the suggestion
+	}
+	db.caches.Searches.Put(gen, key, updated)
+	return updated, nil
 }
 
 // searchKey is the same for two searches that find the same listings in
@@ -153,7 +213,10 @@ func matchExpression(words []string) string {
 // searchQuery is the SQL of a search and its arguments. Its shape depends
 // on which filters are given, so it is not kept prepared: the shapes are
 // many, and reading the IDs costs far more than planning.
-func searchQuery(s app.Search) (string, []any) {
+//
+// Given only, it asks of those listings alone which the search finds and
+// what it orders them by, for updateSearch.
+func searchQuery(s app.Search, only []int64) (string, []any) {
 	var where []string
 	var args []any
 	from := `products p`
@@ -162,6 +225,16 @@ func searchQuery(s app.Search) (string, []any) {
 		from = `products_search CROSS JOIN products p ON p.id = products_search.rowid`
 		where = append(where, `products_search MATCH ?`)
 		args = append(args, matchExpression(s.Words))
+	}
+	if len(only) > 0 {
+		column := `p.id`
+		if len(s.Words) > 0 {
+			column = `products_search.rowid`
+		}
+		where = append(where, column+` IN (?`+strings.Repeat(`, ?`, len(only)-1)+`)`)
+		for _, id := range only {
+			args = append(args, id)
+		}
 	}
 	where = append(where, statusFilter(s.Statuses))
 	if s.CategoryID != 0 {
@@ -197,7 +270,18 @@ func searchQuery(s app.Search) (string, []any) {
 		}
 	}
 	if s.Location != "" {
-		where = append(where, `instr(fold(p.location), ?) > 0`)
+		// The distinct locations, few, are folded and compared, and their
+		// listings found through products_by_location (migration 22).
+		// Without words or a seller, whose matches are fewer still, the
+		// locations come first: SQLite, knowing nothing of how many
+		// listings a location has, would rather walk every listing for
+		// sale in the order asked for.
+		if len(s.Words) == 0 && s.SellerID == 0 && len(only) == 0 {
+			from = `product_locations l CROSS JOIN products p ON p.location = l.location`
+			where = append(where, `instr(fold(l.location), ?) > 0`)
+		} else {
+			where = append(where, `p.location IN (SELECT location FROM product_locations WHERE instr(fold(location), ?) > 0)`)
+		}
 		args = append(args, s.Location)
 	}
 	order := searchOrder(s.Sort)
@@ -208,7 +292,29 @@ func searchQuery(s app.Search) (string, []any) {
 		// choose. The + makes the price an expression no index orders.
 		order = strings.ReplaceAll(order, `p.resale_price`, `+p.resale_price`)
 	}
-	return `SELECT p.id FROM ` + from + ` WHERE ` + strings.Join(where, ` AND `) + ` ORDER BY ` + order, args
+	query := `SELECT p.id, ` + sortKey(s) + ` FROM ` + from + ` WHERE ` + strings.Join(where, ` AND `)
+	if len(only) > 0 {
+		return query, args // put in order by updateSearch
+	}
+	return query + ` ORDER BY ` + order, args
+}
+
+// sortKey is the value a search orders its listings by, before their IDs.
+func sortKey(s app.Search) string {
+	switch {
+	case s.Sort == app.SortRelevance && len(s.Words) > 0:
+		return `products_search.rank`
+	case s.Sort == app.SortPriceAsc || s.Sort == app.SortPriceDesc:
+		return `p.resale_price`
+	default:
+		return `p.created`
+	}
+}
+
+// sortDescending is whether a search orders by its sort key and then ID
+// from the largest.
+func sortDescending(s app.Search) bool {
+	return s.Sort != app.SortPriceAsc && !(s.Sort == app.SortRelevance && len(s.Words) > 0)
 }
 
 // statusFilter keeps the statuses asked for. Reserved is stored as
@@ -248,20 +354,40 @@ func searchOrder(sort app.SearchSort) string {
 	}
 }
 
-func (db *DB) searchIDs(ctx context.Context, s app.Search) ([]int64, error) {
-	query, args := searchQuery(s)
+// searchIDs reads the listings a search finds, in order, with the values
+// they are ordered by; given only, of those listings alone and in no
+// order.
+func (db *DB) searchIDs(ctx context.Context, s app.Search, only []int64) ([]cache.Hit, error) {
+	query, args := searchQuery(s, only)
 	rows, err := db.read.QueryContext(uncancelled(ctx), query, args...)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	ids := []int64{}
+	byRank := s.Sort == app.SortRelevance && len(s.Words) > 0
+	hits := []cache.Hit{}
 	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
+		// A price or a time is read as the integer it is stored as:
+		// read into a float, each would be converted through a string.
+		var hit cache.Hit
+		var key int64
+		if byRank {
+			err = rows.Scan(&hit.ID, &hit.Key)
+		} else {
+			err = rows.Scan(&hit.ID, &key)
+			hit.Key = float64(key) // exact: prices and milliseconds are far below 2⁵³
+		}
+		if err != nil {
 			return nil, err
 		}
-		ids = append(ids, id)
+		hits = append(hits, hit)
 	}
-	return ids, rows.Err() // kept as NewSearchHits copies them
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	if byRank && only == nil {
+		// Equal ranks go by ID, as updateSearch puts a listing in.
+		slices.SortStableFunc(hits, func(a, b cache.Hit) int { return cmp.Or(cmp.Compare(a.Key, b.Key), cmp.Compare(a.ID, b.ID)) })
+	}
+	return hits, nil
 }

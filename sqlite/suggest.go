@@ -40,7 +40,7 @@ func (db *DB) suggest(ctx context.Context, s app.Search) (string, error) {
 		return "", nil
 	}
 	s.Words = words
-	ids, err := db.searchIDs(ctx, s)
+	ids, err := db.searchIDs(ctx, s, nil)
 	if err != nil || len(ids) == 0 {
 		return "", err
 	}
