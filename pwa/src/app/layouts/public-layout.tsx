@@ -1,10 +1,8 @@
-import { lazy, Suspense, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { Outlet } from 'react-router-dom'
 import { SkipLink } from '@/components/skip-link'
+import { Footer } from './footer'
 import { Navbar } from './navbar'
-
-// Below every screen, never in view as a page opens: not in the first script.
-const Footer = lazy(() => import('./footer').then((m) => ({ default: m.Footer })))
 
 /**
  * Skip link, top navigation and the main region: the frame of every public
@@ -26,13 +24,7 @@ export function PublicFrame({ children, footer }: { children: ReactNode; footer?
 /** Top navigation, the screen, footer. */
 export function PublicLayout() {
   return (
-    <PublicFrame
-      footer={
-        <Suspense fallback={null}>
-          <Footer />
-        </Suspense>
-      }
-    >
+    <PublicFrame footer={<Footer />}>
       <Outlet />
     </PublicFrame>
   )
