@@ -7,10 +7,8 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
-	"os/exec"
 	"path/filepath"
 	"slices"
-	"strings"
 	"testing"
 	"time"
 )
@@ -20,28 +18,9 @@ import (
 // JSON, byte for byte, gzipped or not, at offsets on and between the
 // 64-product marks, past the end, and for another limit.
 func TestBareAnswersAsTheServer(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds rehome and runs it")
-	}
-	dir := t.TempDir()
-	bin := filepath.Join(dir, "rehome")
-	if out, err := exec.Command("go", "build", "-o", bin, "rehome/cmd/rehome").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	data := filepath.Join(dir, "data")
-	cmd := exec.Command(bin, "bench-data", "--data", data, "--products", "1500", "--users", "40",
-		"--bookings", "30", "--categories", "3")
-	cmd.Stdin = strings.NewReader(benchPassword + "\n")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("bench-data: %v\n%s", err, out)
-	}
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	srv, err := startServer(ctx, bin, data, filepath.Join(dir, "serve.log"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer srv.stop()
+	srv, data := serveBenchData(ctx, t, 1500, 40, 30)
 	a := newAPI(srv.base)
 	cookie, err := a.register("bare@bench.rehome.test", benchPassword)
 	if err != nil {

@@ -2,11 +2,8 @@ package main
 
 import (
 	"context"
-	"os/exec"
-	"path/filepath"
 	"slices"
 	"strconv"
-	"strings"
 	"testing"
 	"time"
 
@@ -93,28 +90,9 @@ func TestSummarizeWrites(t *testing.T) {
 // answered as expected, the declined bookings' listings are available
 // again, and an edited title is seen.
 func TestWriterAgainstTheServer(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds rehome and runs it")
-	}
-	dir := t.TempDir()
-	bin := filepath.Join(dir, "rehome")
-	if out, err := exec.Command("go", "build", "-o", bin, "rehome/cmd/rehome").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	data := filepath.Join(dir, "data")
-	cmd := exec.Command(bin, "bench-data", "--data", data, "--products", "600", "--users", "60",
-		"--bookings", "300", "--categories", "3")
-	cmd.Stdin = strings.NewReader(benchPassword + "\n")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("bench-data: %v\n%s", err, out)
-	}
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	srv, err := startServer(ctx, bin, data, filepath.Join(dir, "serve.log"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer srv.stop()
+	srv, _ := serveBenchData(ctx, t, 600, 60, 300)
 	a := newAPI(srv.base)
 	w, err := newWriter(a, 5)
 	if err != nil {
