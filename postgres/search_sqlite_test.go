@@ -76,18 +76,22 @@ func TestSearchAnswersAsSQLiteDoes(t *testing.T) {
 	// such as 'ø', which SQLite keeps: 'orsted' finds 'Ørsted' only there.
 	foldsMore := []string{"orsted"}
 	asked, sameBest, top, sameTop := 0, 0, 0, 0
+	// searchBoth is what each store answers to in: SQLite's first.
+	searchBoth := func(in app.SearchInput) (found [2]app.SearchResult) {
+		search, err := app.CheckSearch(in)
+		must(t, err)
+		for i, db := range stores {
+			found[i], err = db.SearchProducts(ctx, search, app.Page{Limit: app.MaxPageLimit})
+			must(t, err)
+		}
+		return found
+	}
 	for _, q := range strings.Split(`sof|sofas|chairs|cha|armchair|oak|oaken|tables|tab|lamp|cafe|café|naive|zurich|zür|
 		orsted|ørsted|mid|century|mid century|modern|run|running|runner|comfort|comfortable|seat|seating|3|seater|x|a|the|
 		theatre|brass walnut|drawer|shelves|shelf|cushion|deep green|marble round|leeds|old town|riverside|nord|park|
 		tabel|chiar|velvte|comfortible|walnat|drawr|xylophone|zzzz|sofa tabel|lamp zebra`, "|") {
 		q = strings.TrimSpace(q)
-		search, err := app.CheckSearch(app.SearchInput{Text: q})
-		must(t, err)
-		var found [2]app.SearchResult
-		for i, db := range stores {
-			found[i], err = db.SearchProducts(ctx, search, app.Page{Limit: app.MaxPageLimit})
-			must(t, err)
-		}
+		found := searchBoth(app.SearchInput{Text: q})
 		lite, pg := ids(found[0].Items), ids(found[1].Items)
 		if slices.Contains(foldsMore, q) {
 			if !isSubset(lite, pg) {
@@ -116,13 +120,7 @@ func TestSearchAnswersAsSQLiteDoes(t *testing.T) {
 	// A location: a substring of the folded location, of any length, with
 	// no character read as a wildcard.
 	for _, location := range []string{"e", "le", "lee", "LEEDS", "old t", "zür", "zur", "nord", "ørsted", "%", "_", "k%", "quay"} {
-		search, err := app.CheckSearch(app.SearchInput{Location: location})
-		must(t, err)
-		var found [2]app.SearchResult
-		for i, db := range stores {
-			found[i], err = db.SearchProducts(ctx, search, app.Page{Limit: app.MaxPageLimit})
-			must(t, err)
-		}
+		found := searchBoth(app.SearchInput{Location: location})
 		if lite, pg := ids(found[0].Items), ids(found[1].Items); !slices.Equal(lite, pg) || found[0].Total != found[1].Total {
 			t.Errorf("location %q: SQLite finds %v of %d, PostgreSQL %v of %d", location, lite, found[0].Total, pg, found[1].Total)
 		}

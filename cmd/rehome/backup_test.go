@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"io"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -11,18 +10,14 @@ import (
 	"testing"
 )
 
+// get GETs url, which must answer 200, and reads the answer (fetch, demo_test.go).
 func get(t *testing.T, url string) []byte {
 	t.Helper()
-	res, err := http.Get(url)
-	if err != nil {
-		t.Fatal(err)
+	res, body := fetch(t, url)
+	if res.StatusCode != http.StatusOK {
+		t.Fatalf("GET %s: status %d", url, res.StatusCode)
 	}
-	defer res.Body.Close()
-	body, err := io.ReadAll(res.Body)
-	if err != nil || res.StatusCode != http.StatusOK {
-		t.Fatalf("GET %s: status %d, %v", url, res.StatusCode, err)
-	}
-	return body
+	return []byte(body)
 }
 
 // TestBackupAndRestoreCommands backs up a running demo marketplace and
