@@ -201,8 +201,15 @@ func plan(ctx context.Context, from *sql.DB, to *pgxpool.Pool) ([]table, error) 
 	return inKeyOrder(ctx, to, tables)
 }
 
+// sqliteIndexTables are SQLite tables that only index others, kept by
+// triggers from their rows: PostgreSQL has indexes of its own instead.
+var sqliteIndexTables = []string{
+	"product_locations", // the distinct locations the location filter reads (sqlite migration 0022)
+}
+
 // sqliteTables are SQLite's tables of rows: not its own (sqlite_*), not
-// virtual tables (the search indexes) nor their shadow tables.
+// virtual tables (the search indexes) nor their shadow tables, nor the
+// tables that only index others.
 func sqliteTables(ctx context.Context, from *sql.DB) ([]string, error) {
 	rows, err := from.QueryContext(ctx, `SELECT name, coalesce(sql, '') FROM sqlite_schema
 		WHERE type = 'table' AND name NOT LIKE 'sqlite\_%' ESCAPE '\' ORDER BY name`)
@@ -216,11 +223,12 @@ func sqliteTables(ctx context.Context, from *sql.DB) ([]string, error) {
 		if err := rows.Scan(&name, &ddl); err != nil {
 			return nil, err
 		}
-		if strings.HasPrefix(strings.ToUpper(ddl), "CREATE VIRTUAL TABLE") {
+		switch {
+		case strings.HasPrefix(strings.ToUpper(ddl), "CREATE VIRTUAL TABLE"):
 			virtual = append(virtual, name)
-			continue
+		case !slices.Contains(sqliteIndexTables, name):
+			names = append(names, name)
 		}
-		names = append(names, name)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, err
