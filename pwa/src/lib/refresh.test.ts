@@ -17,7 +17,7 @@ import {
   siteKeys,
   userKeys,
 } from './query-keys'
-import { followStream, keysOf, liveChanges, refresh, refreshAfterWrite, refreshes, type Change } from './refresh'
+import { echoWait, followStream, keysOf, liveChanges, refresh, refreshAfterWrite, refreshes, type Change } from './refresh'
 
 // One query of each screen that a change may refresh.
 const screens: Record<string, QueryKey> = {
@@ -141,6 +141,33 @@ describe('after a write', () => {
     await refreshAfterWrite(client, { kind: 'product.updated' })
     expect(refreshed()).toEqual(listings)
     stop()
+  })
+
+  describe('when the echo is lost', () => {
+    beforeEach(() => vi.useFakeTimers())
+    afterEach(() => vi.useRealTimers())
+
+    it('refreshes what the echo should have, echoWait later', async () => {
+      const stop = followStream(client, () => true)
+      await refreshAfterWrite(client, { kind: 'message', conversation_id: 3 })
+      expect(refreshed()).toEqual([])
+      await vi.advanceTimersByTimeAsync(echoWait - 1)
+      expect(refreshed()).toEqual([])
+      await vi.advanceTimersByTimeAsync(1)
+      expect(refreshed()).toEqual([...conversations, 'conversation3', 'thread3'])
+      stop()
+    })
+
+    it('leaves alone what the echo refreshed', async () => {
+      const stop = followStream(client, () => true)
+      await refreshAfterWrite(client, { kind: 'message', conversation_id: 3 })
+      await refresh(client, { kind: 'message', conversation_id: 3 })
+      // Refetched: fresh again.
+      for (const key of keysOf({ kind: 'message', conversation_id: 3 })) client.setQueryData(key, { some: 'data' })
+      await vi.advanceTimersByTimeAsync(echoWait)
+      expect(refreshed()).toEqual([])
+      stop()
+    })
   })
 
   describe('with the live events followed', () => {

@@ -13,6 +13,10 @@
 // the queries the echo refreshes, and refreshes only the rest itself; with no
 // stream open (a hidden tab's, one that failed, no EventSource) it refreshes
 // them all, and a refused write has no echo.
+// The echo is not certain, though: an event the server could not publish (its
+// database too busy to number it in time) is logged and lost. So echoWait after
+// the write, whatever the echo should have refreshed and nothing has since is
+// refreshed then: late, but never missing.
 // Marking each write and skipping its echo instead would need the echo to name
 // the write (a booking's events name only the booking, several times over its
 // life) and to forget marks whose echo never came.
@@ -163,13 +167,30 @@ export function refresh(client: QueryClient, change: Change): Promise<void> {
   return invalidate(client, keysOf(change))
 }
 
+/** How long a write's echo may take before the write refreshes what it should have (see above): the server's own bound on publishing an event. */
+export const echoWait = 5000
+
 /** Refreshes what this tab's write changed, less what its echo on the open live stream will (see above). */
 export function refreshAfterWrite(client: QueryClient, change: Change): Promise<void> {
   const keys = keysOf(change)
   if (!streams.get(client)?.()) return invalidate(client, keys)
   const echoed = new Set(echoedKeys(change).map(hashKey))
+  const writtenAt = Date.now()
+  const leftToEcho = keys.filter((key) => echoed.has(hashKey(key)))
+  if (leftToEcho.length > 0) setTimeout(() => void refreshUnechoed(client, leftToEcho, writtenAt), echoWait)
   return invalidate(
     client,
     keys.filter((key) => !echoed.has(hashKey(key))),
   )
+}
+
+/** Refreshes the keys with a query the echo did not reach: neither marked stale, nor fetching, nor fetched since the write. */
+function refreshUnechoed(client: QueryClient, keys: QueryKey[], writtenAt: number): Promise<void> {
+  const missed = keys.filter((queryKey) =>
+    client
+      .getQueryCache()
+      .findAll({ queryKey })
+      .some(({ state }) => !state.isInvalidated && state.fetchStatus === 'idle' && state.dataUpdatedAt < writtenAt),
+  )
+  return invalidate(client, missed)
 }
