@@ -91,7 +91,7 @@ func (b *bench) underWrites(reference cycle, kinds []readKind, signedIn http.Hea
 	w.forget()
 
 	for i := range o.rounds {
-		rd, err := b.writesRound(w, reference, kinds, signedIn)
+		rd, err := b.writesRound(i+1, w, reference, kinds, signedIn)
 		if err != nil {
 			return err
 		}
@@ -108,7 +108,7 @@ func (b *bench) underWrites(reference cycle, kinds []readKind, signedIn http.Hea
 
 // writesRound runs one round: reference read-only, then the writer alone,
 // then each kind with the writer running.
-func (b *bench) writesRound(w *writer, reference cycle, kinds []readKind, signedIn http.Header) (writesRound, error) {
+func (b *bench) writesRound(round int, w *writer, reference cycle, kinds []readKind, signedIn http.Header) (writesRound, error) {
 	o := b.opts
 	var rd writesRound
 	var err error
@@ -121,7 +121,10 @@ func (b *bench) writesRound(w *writer, reference cycle, kinds []readKind, signed
 		return rd, err
 	}
 	for _, k := range kinds {
+		// With --profiles, one profile a round: `go tool pprof` merges them.
+		stopProfile := b.profile(fmt.Sprintf("%s %s round %d", underWritesName, k.name, round), o.round)
 		r, err := b.pacedRun(k.targets, signedIn, o.round, o.readerRate, http.StatusOK)
+		stopProfile()
 		if err != nil {
 			return rd, fmt.Errorf("%s under writes: %w", k.name, err)
 		}

@@ -86,7 +86,7 @@ func (c *Caches) forget(ch Change) {
 	if ch.AllProducts {
 		c.Searches.ForgetAll()
 	} else if len(ch.Products) > 0 {
-		c.Searches.changed(ch.Products)
+		c.Searches.changed(ch.Products, ch.ProductTexts)
 	}
 	if ch.AllProducts || len(ch.Products) > KeptProducts {
 		c.Products.ForgetAll()

@@ -180,7 +180,7 @@ func TestSearchHitsUpdated(t *testing.T) {
 					found = append(found, cache.Hit{ID: id, Key: key})
 				}
 			}
-			hits = hits.Updated(changed, found)
+			hits = hits.Updated(changed, 0, found)
 			want := sortedTruth()
 			var wantIDs []int64
 			for _, h := range want {
@@ -197,27 +197,77 @@ func TestSearchesLogReachesBack(t *testing.T) {
 	feed := &cache.LocalFeed{}
 	c := cache.NewCaches(feed)
 	start := c.Searches.Generation()
-	feed.Publish(cache.Change{Products: []int64{3, 1}})
+	feed.Publish(cache.Change{Products: []int64{3, 1}, ProductTexts: []int64{3}})
 	feed.Publish(cache.Change{Users: []int64{9}}) // no listing: the searches stay up to date
-	feed.Publish(cache.Change{Products: []int64{1, 2}})
-	ids, now, ok := c.Searches.Since(start)
-	if !ok || !slices.Equal(ids, []int64{1, 2, 3}) || now != start+2 {
-		t.Errorf("Since(start) = %v, %d, %v; want [1 2 3], %d, true", ids, now, ok, start+2)
+	feed.Publish(cache.Change{Products: []int64{1, 2}, ProductTexts: []int64{2}})
+	ids, texts, now, ok := c.Searches.Since(start)
+	if !ok || !slices.Equal(ids, []int64{1, 2, 3}) || !slices.Equal(texts, []int64{2, 3}) || now != start+2 {
+		t.Errorf("Since(start) = %v, %v, %d, %v; want [1 2 3], [2 3], %d, true", ids, texts, now, ok, start+2)
 	}
-	if ids, _, ok := c.Searches.Since(start + 1); !ok || !slices.Equal(ids, []int64{1, 2}) {
-		t.Errorf("Since(start+1) = %v, %v; want [1 2]", ids, ok)
+	if ids, texts, _, ok := c.Searches.Since(start + 1); !ok || !slices.Equal(ids, []int64{1, 2}) || !slices.Equal(texts, []int64{2}) {
+		t.Errorf("Since(start+1) = %v, %v, %v; want [1 2], [2]", ids, texts, ok)
 	}
 	for id := range int64(cache.KeptChangedIDs) {
 		feed.Publish(cache.Change{Products: []int64{id}})
 	}
-	if _, _, ok := c.Searches.Since(start); ok {
+	if _, _, _, ok := c.Searches.Since(start); ok {
 		t.Error("the log reaches back past as many IDs as it keeps")
 	}
-	if _, _, ok := c.Searches.Since(c.Searches.Generation() - 10); !ok {
+	if _, _, _, ok := c.Searches.Since(c.Searches.Generation() - 10); !ok {
 		t.Error("the log does not reach back ten writes")
 	}
 	feed.Publish(cache.Change{AllProducts: true})
-	if _, _, ok := c.Searches.Since(c.Searches.Generation() - 1); ok {
+	if _, _, _, ok := c.Searches.Since(c.Searches.Generation() - 1); ok {
 		t.Error("the log reaches back past a write of listings untold")
+	}
+}
+
+// TestWordMatchesUpdated: word matches brought up to date after random
+// changes of text are what the truth holds, ranks included.
+func TestWordMatchesUpdated(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 5))
+	truth := map[int64]float64{}
+	var hits []cache.Hit
+	for id := range int64(200) {
+		if rng.IntN(2) == 0 {
+			truth[id] = -rng.Float64()
+			hits = append(hits, cache.Hit{ID: id, Key: truth[id]})
+		}
+	}
+	m, ok := cache.NewWordMatches(hits)
+	if !ok {
+		t.Fatal("IDs that fit are not kept")
+	}
+	for range 300 {
+		var checked []int64
+		var found []cache.Hit
+		for range 1 + rng.IntN(4) {
+			id := rng.Int64N(250)
+			if slices.Contains(checked, id) {
+				continue
+			}
+			checked = append(checked, id)
+			delete(truth, id)
+			if rng.IntN(2) == 0 {
+				truth[id] = -rng.Float64()
+				found = append(found, cache.Hit{ID: id, Key: truth[id]})
+			}
+		}
+		if m, ok = m.Updated(checked, found); !ok {
+			t.Fatal("IDs that fit are not kept")
+		}
+		if m.Len() != len(truth) {
+			t.Fatalf("%d matches, want %d", m.Len(), len(truth))
+		}
+		for id := range int64(250) {
+			rank, found := m.Rank(id)
+			want, matches := truth[id]
+			if found != matches || rank != want {
+				t.Fatalf("listing %d: rank %v, %v; want %v, %v", id, rank, found, want, matches)
+			}
+		}
+	}
+	if _, ok := cache.NewWordMatches([]cache.Hit{{ID: 1 << 40}}); ok {
+		t.Error("an ID of more than 32 bits is kept in 32")
 	}
 }

@@ -10,15 +10,19 @@ type Change struct {
 	Users       []int64
 	Products    []int64
 	AllProducts bool // some product's id could not be read
-	Sessions    []string
-	AllSessions bool    // some session's token could not be read
-	Bookers     []int64 // buyers whose bookings changed
-	AllBookers  bool    // some booking's buyer could not be read
-	Categories  bool
-	Listings    []int64 // categories whose products changed
-	AllListings bool    // some product's category could not be read
-	Catalogue   bool    // something the public lists show
-	Site        bool    // the site's settings
+	// ProductTexts is those of Products whose searchable text (name,
+	// description, category, location) changed, or that were added or
+	// deleted; a store that cannot tell lists them all.
+	ProductTexts []int64
+	Sessions     []string
+	AllSessions  bool    // some session's token could not be read
+	Bookers      []int64 // buyers whose bookings changed
+	AllBookers   bool    // some booking's buyer could not be read
+	Categories   bool
+	Listings     []int64 // categories whose products changed
+	AllListings  bool    // some product's category could not be read
+	Catalogue    bool    // something the public lists show
+	Site         bool    // the site's settings
 }
 
 // Feed is where a store tells, after each write, what the write changed;

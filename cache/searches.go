@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 	"sync"
+	"sync/atomic"
 )
 
 // Searches keeps what searches found, and is not dropped by a write: it
@@ -14,38 +15,57 @@ import (
 // reaches back for is read afresh, as is every answer after a write whose
 // listings could not be told. Budget: the first search after a write
 // (docs/benchmarks.md).
+//
+// It also keeps, for a search's words, every listing whose text they
+// match, whatever its other filters (WordMatches): most writes leave a
+// listing's text as it was (a price, a booking), and then whether the
+// words match it is known without asking the full-text index.
 type Searches struct {
 	mu    sync.RWMutex
 	gen   uint64 // moves on with every write of listings
 	floor uint64 // the log tells every write after this generation
 	log   []loggedChange
 	// logged is how many IDs the log holds.
-	logged int
-	items  map[string]*SearchHits
-	weight int
+	logged  int
+	items   map[string]*SearchHits
+	weight  int
+	matches map[string]*WordMatches
+	// matchWeight is the bytes the word matches hold.
+	matchWeight int
+	// clock orders uses, so that a full cache drops what was used longest ago.
+	clock atomic.Uint64
 }
 
 // loggedChange is the listings one write changed.
 type loggedChange struct {
 	gen uint64
 	ids []int64
+	// texts is those of ids whose searchable text changed, or that were
+	// added or deleted.
+	texts []int64
 }
 
 // How much the searches keep: their hits, weighed by SearchHits.weight,
 // and the IDs of the writes logged since.
 const (
-	KeptSearchBytes   = 4 << 20
-	KeptChangedIDs    = 1024
-	searchEntryWeight = 64 // a kept search's own fields and map slot
+	KeptSearchBytes    = 4 << 20
+	KeptWordMatchBytes = 2 << 20
+	KeptChangedIDs     = 1024
+	searchEntryWeight  = 64 // a kept search's own fields and map slot
 )
 
-func newSearches() *Searches { return &Searches{items: map[string]*SearchHits{}} }
+func newSearches() *Searches {
+	return &Searches{items: map[string]*SearchHits{}, matches: map[string]*WordMatches{}}
+}
 
 // Get is the kept answer of a search, up to date or not: see Gen.
 func (s *Searches) Get(key string) (*SearchHits, bool) {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
 	h, ok := s.items[key]
+	if ok {
+		h.used.Store(s.clock.Add(1))
+	}
 	return h, ok
 }
 
@@ -57,21 +77,24 @@ func (s *Searches) Generation() uint64 {
 	return s.gen
 }
 
-// Since is the listings changed by the writes after gen, each once, and
-// the generation they bring an answer up to. ok is false when the log no
-// longer reaches back to gen: then only a fresh read is up to date.
-func (s *Searches) Since(gen uint64) (ids []int64, now uint64, ok bool) {
+// Since is the listings changed by the writes after gen, each once, those
+// of them whose text changed, and the generation they bring an answer up
+// to. ok is false when the log no longer reaches back to gen: then only a
+// fresh read is up to date.
+func (s *Searches) Since(gen uint64) (ids, texts []int64, now uint64, ok bool) {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
 	if gen < s.floor {
-		return nil, s.gen, false
+		return nil, nil, s.gen, false
 	}
 	i, _ := slices.BinarySearchFunc(s.log, gen+1, func(c loggedChange, g uint64) int { return cmp.Compare(c.gen, g) })
 	for _, c := range s.log[i:] {
 		ids = append(ids, c.ids...)
+		texts = append(texts, c.texts...)
 	}
 	slices.Sort(ids)
-	return slices.Compact(ids), s.gen, true
+	slices.Sort(texts)
+	return slices.Compact(ids), slices.Compact(texts), s.gen, true
 }
 
 // Put keeps h as the answer of key as of generation gen (read before the
@@ -93,13 +116,10 @@ func (s *Searches) Put(gen uint64, key string, h *SearchHits) {
 		s.drop(key)
 	}
 	h.gen = gen
-	// Full: drop some entries. Map order is random enough that the hot
-	// entries come back at the cost of one read each.
-	for old := range s.items {
-		if s.weight+w <= KeptSearchBytes {
-			break
-		}
-		s.drop(old)
+	h.used.Store(s.clock.Add(1))
+	// Full: drop the answers used longest ago.
+	for s.weight+w > KeptSearchBytes && len(s.items) > 0 {
+		s.drop(leastUsed(s.items))
 	}
 	s.items[key] = h
 	s.weight += w
@@ -112,8 +132,68 @@ func (s *Searches) drop(key string) {
 	}
 }
 
-// changed logs a write of the listings ids.
-func (s *Searches) changed(ids []int64) {
+// leastUsed is the key of the entry used longest ago. A scan: the entries
+// are a few hundred at most, and only a full cache looks.
+func leastUsed[E interface{ lastUsed() uint64 }](entries map[string]E) string {
+	var oldest string
+	var at uint64 = math.MaxUint64
+	for key, e := range entries {
+		if used := e.lastUsed(); used < at {
+			oldest, at = key, used
+		}
+	}
+	return oldest
+}
+
+// Matches is the kept word matches of a search's words, up to date or not:
+// see WordMatches.Gen.
+func (s *Searches) Matches(key string) (*WordMatches, bool) {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	m, ok := s.matches[key]
+	if ok {
+		m.used.Store(s.clock.Add(1))
+	}
+	return m, ok
+}
+
+// PutMatches keeps m as the word matches of key as of generation gen,
+// unless the one kept is newer.
+func (s *Searches) PutMatches(gen uint64, key string, m *WordMatches) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if gen < s.floor {
+		return
+	}
+	w := m.weight()
+	if w > KeptWordMatchBytes {
+		return
+	}
+	if old, ok := s.matches[key]; ok {
+		if old.gen > gen {
+			return
+		}
+		s.dropMatches(key)
+	}
+	m.gen = gen
+	m.used.Store(s.clock.Add(1))
+	for s.matchWeight+w > KeptWordMatchBytes && len(s.matches) > 0 {
+		s.dropMatches(leastUsed(s.matches))
+	}
+	s.matches[key] = m
+	s.matchWeight += w
+}
+
+func (s *Searches) dropMatches(key string) {
+	if m, ok := s.matches[key]; ok {
+		s.matchWeight -= m.weight()
+		delete(s.matches, key)
+	}
+}
+
+// changed logs a write of the listings ids, of which texts changed their
+// searchable text.
+func (s *Searches) changed(ids, texts []int64) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.gen++
@@ -121,7 +201,7 @@ func (s *Searches) changed(ids []int64) {
 		s.forgetAll()
 		return
 	}
-	s.log = append(s.log, loggedChange{gen: s.gen, ids: slices.Clone(ids)})
+	s.log = append(s.log, loggedChange{gen: s.gen, ids: slices.Clone(ids), texts: slices.Clone(texts)})
 	s.logged += len(ids)
 	drop := 0
 	for s.logged > KeptChangedIDs {
@@ -148,6 +228,8 @@ func (s *Searches) forgetAll() {
 	s.log, s.logged = nil, 0
 	clear(s.items)
 	s.weight = 0
+	clear(s.matches)
+	s.matchWeight = 0
 }
 
 // Hit is a listing a search found and the value the search orders by:
@@ -172,7 +254,12 @@ type SearchHits struct {
 	Suggestion string
 	gen        uint64
 	updates    int
+	// texts is how many listings whose text changed the updates checked.
+	texts int
+	used  atomic.Uint64 // when last used, by Searches.clock
 }
+
+func (h *SearchHits) lastUsed() uint64 { return h.used.Load() }
 
 // NewSearchHits keeps hits, in their order: by key then ID, from the
 // largest when descending.
@@ -223,6 +310,10 @@ func (h *SearchHits) Gen() uint64 { return h.gen }
 // they were read afresh.
 func (h *SearchHits) Updates() int { return h.updates }
 
+// TextsChecked is how many listings whose text had changed the updates
+// checked since the hits were read afresh.
+func (h *SearchHits) TextsChecked() int { return h.texts }
+
 // Page is the IDs from offset, at most limit of them.
 func (h *SearchHits) Page(offset, limit int) []int64 {
 	end := min(h.Len(), offset+limit)
@@ -245,17 +336,18 @@ func (h *SearchHits) compare(a, b Hit) int {
 	return c
 }
 
-// Updated is h after the listings changed were written: each left out,
-// and those of them found, the search's matches now, put in at their
-// place by key. The keys of the others are as read before.
-func (h *SearchHits) Updated(changed []int64, found []Hit) *SearchHits {
+// Updated is h after the listings changed were written, texts of them with
+// a new text: each left out, and those of them found, the search's matches
+// now, put in at their place by key. The keys of the others are as read
+// before.
+func (h *SearchHits) Updated(changed []int64, texts int, found []Hit) *SearchHits {
 	found = slices.Clone(found)
 	slices.SortFunc(found, h.compare)
 	gone := make(map[int64]bool, len(changed))
 	for _, id := range changed {
 		gone[id] = true
 	}
-	u := &SearchHits{descending: h.descending, Suggestion: h.Suggestion, updates: h.updates + 1,
+	u := &SearchHits{descending: h.descending, Suggestion: h.Suggestion, updates: h.updates + 1, texts: h.texts + texts,
 		keys: make([]float64, 0, h.Len()+len(found))}
 	if h.ids64 != nil || slices.ContainsFunc(found, func(hit Hit) bool { return !fits32(hit.ID) }) {
 		u.ids64 = make([]int64, 0, h.Len()+len(found))
@@ -280,4 +372,100 @@ func (h *SearchHits) Updated(changed []int64, found []Hit) *SearchHits {
 		u.Suggestion = "" // only an answer of none has a suggestion
 	}
 	return u
+}
+
+// WordMatches is every listing whose text a search's words match, whatever
+// the search's other filters, by ID, with its rank for the words. Once
+// kept it does not change: Updated makes a new one, so readers need no
+// lock.
+type WordMatches struct {
+	ids     []int32 // ascending; word matches are kept only while every ID fits
+	ranks   []float64
+	gen     uint64
+	checked int // listings whose text changed, checked since read afresh
+	used    atomic.Uint64
+}
+
+// NewWordMatches keeps hits, their keys the ranks, or answers false when
+// an ID does not fit in 32 bits.
+func NewWordMatches(hits []Hit) (*WordMatches, bool) {
+	if slices.ContainsFunc(hits, func(hit Hit) bool { return !fits32(hit.ID) }) {
+		return nil, false
+	}
+	hits = slices.Clone(hits)
+	slices.SortFunc(hits, func(a, b Hit) int { return cmp.Compare(a.ID, b.ID) })
+	m := &WordMatches{ids: make([]int32, len(hits)), ranks: make([]float64, len(hits))}
+	for i, hit := range hits {
+		m.ids[i], m.ranks[i] = int32(hit.ID), hit.Key // #nosec G115 -- checked above
+	}
+	return m, true
+}
+
+func (m *WordMatches) lastUsed() uint64 { return m.used.Load() }
+
+func (m *WordMatches) weight() int { return searchEntryWeight + 12*len(m.ids) }
+
+// Gen is the generation of Searches the matches are up to date with.
+func (m *WordMatches) Gen() uint64 { return m.gen }
+
+// Checked is how many listings whose text had changed were checked since
+// the matches were read afresh.
+func (m *WordMatches) Checked() int { return m.checked }
+
+// Len is how many listings the words match.
+func (m *WordMatches) Len() int { return len(m.ids) }
+
+// Rank is the rank of listing id, and whether the words match it.
+func (m *WordMatches) Rank(id int64) (float64, bool) {
+	if !fits32(id) {
+		return 0, false
+	}
+	i, ok := slices.BinarySearch(m.ids, int32(id)) // #nosec G115 -- checked above
+	if !ok {
+		return 0, false
+	}
+	return m.ranks[i], true
+}
+
+// Updated is m after the listings checked got a new text: each left out,
+// and those of them found, the words' matches now, put in with their
+// ranks. It answers false when an ID found does not fit in 32 bits.
+func (m *WordMatches) Updated(checked []int64, found []Hit) (*WordMatches, bool) {
+	if slices.ContainsFunc(found, func(hit Hit) bool { return !fits32(hit.ID) }) {
+		return nil, false
+	}
+	found = slices.Clone(found)
+	slices.SortFunc(found, func(a, b Hit) int { return cmp.Compare(a.ID, b.ID) })
+	gone := make(map[int32]bool, len(checked))
+	for _, id := range checked {
+		if fits32(id) {
+			gone[int32(id)] = true // #nosec G115 -- checked above
+		}
+	}
+	u := &WordMatches{ids: make([]int32, 0, m.Len()+len(found)), ranks: make([]float64, 0, m.Len()+len(found)),
+		checked: m.checked + len(checked)}
+	add := func(id int32, rank float64) {
+		u.ids = append(u.ids, id)
+		u.ranks = append(u.ranks, rank)
+	}
+	for i, id := range m.ids {
+		if gone[id] {
+			continue
+		}
+		for len(found) > 0 && found[0].ID < int64(id) {
+			add(int32(found[0].ID), found[0].Key) // #nosec G115 -- checked above
+			found = found[1:]
+		}
+		if len(found) > 0 && found[0].ID == int64(id) {
+			// Found again although not checked: the new rank wins.
+			add(id, found[0].Key)
+			found = found[1:]
+			continue
+		}
+		add(id, m.ranks[i])
+	}
+	for _, hit := range found {
+		add(int32(hit.ID), hit.Key) // #nosec G115 -- checked above
+	}
+	return u, true
 }

@@ -1,6 +1,7 @@
 package sqlite
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
 	"database/sql/driver"
@@ -31,9 +32,12 @@ type changes struct {
 // read from the schema once it is up to date.
 type columns struct {
 	productCategory int // products.category_id
-	advertProduct   int // adverts.product_id
-	bookingBuyer    int // bookings.buyer_id
-	userEpoch       int // users.session_epoch
+	// products' name, description, category_id and location: what the
+	// full-text index holds of a listing
+	productText   [4]int
+	advertProduct int // adverts.product_id
+	bookingBuyer  int // bookings.buyer_id
+	userEpoch     int // users.session_epoch
 }
 
 // changeNotes collects the changes the writer connection reports. Only the
@@ -59,6 +63,9 @@ func (n *changeNotes) note(d sqlite.SQLitePreUpdateData) {
 	case "products":
 		c.Products = appendRowIDs(c.Products, d, hasOld, hasNew)
 		c.Catalogue = true
+		if !hasOld || !hasNew || d.OldRowID != d.NewRowID || !sameText(d.Old, d.New, n.cols.productText) {
+			c.ProductTexts = appendRowIDs(c.ProductTexts, d, hasOld, hasNew)
+		}
 		for _, row := range rows(d, hasOld, hasNew) {
 			if category, ok := column[int64](row, n.cols.productCategory); ok {
 				c.Listings = appendNew(c.Listings, category)
@@ -134,6 +141,35 @@ func column[T any](read func(...any) error, i int) (T, bool) {
 	return value, ok
 }
 
+// sameText is whether two rows of products hold the same text for the
+// full-text index; false when either cannot be read, or the columns are
+// not known yet.
+func sameText(old, new func(...any) error, cols [4]int) bool {
+	if cols == [4]int{} {
+		return false
+	}
+	n := slices.Max(cols[:]) + 1
+	a, b := make([]any, n), make([]any, n)
+	if old(a...) != nil || new(b...) != nil {
+		return false
+	}
+	for _, i := range cols {
+		switch x, y := a[i], b[i]; x := x.(type) {
+		case []byte:
+			if y, ok := y.([]byte); !ok || !bytes.Equal(x, y) {
+				return false
+			}
+		case string, int64, float64, nil:
+			if x != y {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
 func appendRowIDs(list []int64, d sqlite.SQLitePreUpdateData, hasOld, hasNew bool) []int64 {
 	if hasOld {
 		list = append(list, d.OldRowID)
@@ -189,6 +225,10 @@ func (db *DB) readColumns(ctx context.Context) error {
 		cid           *int
 	}{
 		{"products", "category_id", &cols.productCategory},
+		{"products", "name", &cols.productText[0]},
+		{"products", "description", &cols.productText[1]},
+		{"products", "category_id", &cols.productText[2]},
+		{"products", "location", &cols.productText[3]},
 		{"adverts", "product_id", &cols.advertProduct},
 		{"bookings", "buyer_id", &cols.bookingBuyer},
 		{"users", "session_epoch", &cols.userEpoch},

@@ -53,6 +53,8 @@ type DB struct {
 	// core; see searchHits.
 	searching [16]sync.Mutex
 	searchers chan struct{}
+	// matcher checks the listings a write changed against a search's words.
+	matcher textMatcher
 	// sessionsEnded hears of the sessions each write ended; see OnSessionsEnded.
 	sessionsEnded atomic.Pointer[func(app.SessionsEnded)]
 }
@@ -160,7 +162,7 @@ const readerCacheKiB = 512
 func (db *DB) Close() error {
 	db.readStmts.close()
 	db.writeStmts.close()
-	return errors.Join(db.read.Close(), db.write.Close())
+	return errors.Join(db.read.Close(), db.write.Close(), db.matcher.close())
 }
 
 // SetClock replaces the clock; tests use it to make times predictable.

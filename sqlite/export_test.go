@@ -96,6 +96,13 @@ var StorageRefused = storageRefused
 // SearchQuery is the SQL a search runs, for the plan test.
 func SearchQuery(s app.Search) (string, []any) { return searchQuery(s, nil) }
 
+// RecheckQuery is the SQL that checks the listings only against a
+// search's filters but its words, for the plan test.
+func RecheckQuery(s app.Search, only []int64) (string, []any) {
+	s.Words = nil
+	return searchQuery(s, only)
+}
+
 // SuggestionQueries are the queries a suggestion runs, for the plan test.
 var SuggestionQueries = map[string]struct {
 	Query string
@@ -154,4 +161,14 @@ func (db *DB) LocationsKept(ctx context.Context) (kept, counted []string, err er
 		}
 	}
 	return kept, counted, nil
+}
+
+// SearchGeneration is the kept searches' generation now.
+func (db *DB) SearchGeneration() uint64 { return db.caches.Searches.Generation() }
+
+// ChangedSince is the listings written after the searches' generation
+// gen, and those of them whose text changed.
+func (db *DB) ChangedSince(gen uint64) (ids, texts []int64) {
+	ids, texts, _, _ = db.caches.Searches.Since(gen)
+	return ids, texts
 }

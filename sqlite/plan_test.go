@@ -88,6 +88,13 @@ func TestSearchQueriesUseIndexes(t *testing.T) {
 						!strings.Contains(plan, "INDEX products_by_location (location=?") {
 						t.Errorf("location without products_by_location; whole plan:\n%s", plan)
 					}
+					// The listings a write changed are checked by their IDs.
+					sql, args = sqlite.RecheckQuery(search, []int64{1, 2, 3})
+					plan, err = db.QueryPlan(ctx, sql, args...)
+					must(t, err)
+					if !strings.Contains(plan, "SEARCH p USING INTEGER PRIMARY KEY (rowid=?)") {
+						t.Errorf("listings changed not looked up by ID; whole plan:\n%s", plan)
+					}
 				})
 			}
 		}

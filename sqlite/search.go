@@ -128,38 +128,163 @@ func (db *DB) searchHits(ctx context.Context, s app.Search) (*cache.SearchHits, 
 
 // How far a kept answer is brought up to date rather than read afresh:
 // while the listings changed since are few enough to check one by one,
-// and, ordered by relevance, for a number of writes. A listing's rank
-// depends on every other (how many hold each word, how long they are),
-// so the ranks kept drift from those a fresh read would give as listings
-// change; the listings found are always the same. Bounded so, the order
-// by relevance of the listings no write touched is at most that many
-// writes old.
+// and, ordered by relevance, for a number of listings whose text changed.
+// A listing's rank depends on every other's text (how many hold each
+// word, how long they are), so the ranks kept drift from those a fresh
+// read would give as texts change; the listings found are always the
+// same. Bounded so, the order by relevance of the listings no write
+// touched is at most that many changed texts old.
 const (
-	maxRecheckedIDs       = 128
-	maxUpdatesByRelevance = 64
+	maxRecheckedIDs     = 128
+	maxTextsByRelevance = 256
 )
 
 // updateSearch brings hits up to date by checking whether each listing
 // written since still matches and where it goes now, or returns nil when
 // only a fresh read will do.
 func (db *DB) updateSearch(ctx context.Context, s app.Search, key string, hits *cache.SearchHits) (*cache.SearchHits, error) {
-	changed, gen, ok := db.caches.Searches.Since(hits.Gen())
-	if !ok || len(changed) > maxRecheckedIDs || (s.Sort == app.SortRelevance && hits.Updates() >= maxUpdatesByRelevance) {
+	changed, texts, gen, ok := db.caches.Searches.Since(hits.Gen())
+	if !ok || len(changed) > maxRecheckedIDs || (s.Sort == app.SortRelevance && hits.TextsChecked() >= maxTextsByRelevance) {
 		return nil, nil
 	}
 	var found []cache.Hit
 	if len(changed) > 0 {
 		var err error
-		if found, err = db.searchIDs(ctx, s, changed); err != nil {
+		if found, err = db.changedHits(ctx, s, changed); err != nil {
 			return nil, err
 		}
 	}
-	updated := hits.Updated(changed, found)
-	if updated.Len() == 0 && len(s.Words) > 0 {
+	updated := hits.Updated(changed, len(texts), found)
+	if updated.Len() == 0 && hits.Len() > 0 && len(s.Words) > 0 {
 		return nil, nil // none found now: a fresh read finds the suggestion
 	}
 	db.caches.Searches.Put(gen, key, updated)
 	return updated, nil
+}
+
+// changedHits is those of the listings changed that the search finds now,
+// with the values it orders them by. With words, whether they match a
+// listing is asked of the words' matches kept (wordMatches), the other
+// filters of the listings alone; the index is asked only when they are
+// not kept.
+func (db *DB) changedHits(ctx context.Context, s app.Search, changed []int64) ([]cache.Hit, error) {
+	if len(s.Words) == 0 {
+		return db.searchIDs(ctx, s, changed)
+	}
+	matches, err := db.wordMatches(ctx, s.Words)
+	if err != nil || matches == nil {
+		if err == nil {
+			return db.searchIDs(ctx, s, changed)
+		}
+		return nil, err
+	}
+	filters := s
+	filters.Words = nil
+	byRank := s.Sort == app.SortRelevance
+	if byRank {
+		filters.Sort = app.SortNewest // any order: the rank is the matches'
+	}
+	passing, err := db.searchIDs(ctx, filters, changed)
+	if err != nil {
+		return nil, err
+	}
+	found := passing[:0]
+	for _, hit := range passing {
+		rank, ok := matches.Rank(hit.ID)
+		if !ok {
+			continue
+		}
+		if byRank {
+			hit.Key = rank
+		}
+		found = append(found, hit)
+	}
+	return found, nil
+}
+
+// wordMatches is every listing words match, with its rank, whatever the
+// other filters: kept, brought up to date with the texts changed since,
+// or read afresh. Most writes change no listing's text, and those leave
+// the matches as they were; a changed text is checked by the text matcher
+// first, and the index asked for the rank only of those the words match.
+// Nil when they cannot be kept (an ID of more than 32 bits).
+func (db *DB) wordMatches(ctx context.Context, words []string) (*cache.WordMatches, error) {
+	expression := matchExpression(words)
+	searches := db.caches.Searches
+	gen := searches.Generation()
+	m, kept := searches.Matches(expression)
+	if kept && m.Gen() == gen {
+		return m, nil
+	}
+	if kept {
+		_, texts, now, ok := searches.Since(m.Gen())
+		if ok && len(texts) <= maxRecheckedIDs && m.Checked() < maxTextsByRelevance {
+			var found []cache.Hit
+			if len(texts) > 0 {
+				var err error
+				if found, err = db.textMatches(ctx, expression, texts); err != nil {
+					return nil, err
+				}
+			}
+			u, ok := m.Updated(texts, found)
+			if !ok {
+				return nil, nil
+			}
+			searches.PutMatches(now, expression, u)
+			return u, nil
+		}
+	}
+	found, err := db.matchIDs(ctx, expression, nil)
+	if err != nil {
+		return nil, err
+	}
+	m, ok := cache.NewWordMatches(found)
+	if !ok {
+		return nil, nil
+	}
+	searches.PutMatches(gen, expression, m)
+	return m, nil
+}
+
+// textMatches is those of the listings ids that expression matches, with
+// their ranks.
+func (db *DB) textMatches(ctx context.Context, expression string, ids []int64) ([]cache.Hit, error) {
+	texts, err := db.listingTexts(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	matched, err := db.matcher.matching(ctx, expression, texts)
+	if err != nil || len(matched) == 0 {
+		return nil, err
+	}
+	return db.matchIDs(ctx, expression, matched)
+}
+
+// matchIDs is the listings expression matches in the index, with their
+// ranks, in no order; given only, of those listings alone.
+func (db *DB) matchIDs(ctx context.Context, expression string, only []int64) ([]cache.Hit, error) {
+	query := `SELECT rowid, rank FROM products_search WHERE products_search MATCH ?`
+	args := []any{expression}
+	if len(only) > 0 {
+		query += ` AND rowid IN (?` + strings.Repeat(`, ?`, len(only)-1) + `)`
+		for _, id := range only {
+			args = append(args, id)
+		}
+	}
+	rows, err := db.read.QueryContext(uncancelled(ctx), query, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	hits := []cache.Hit{}
+	for rows.Next() {
+		var hit cache.Hit
+		if err := rows.Scan(&hit.ID, &hit.Key); err != nil {
+			return nil, err
+		}
+		hits = append(hits, hit)
+	}
+	return hits, rows.Err()
 }
 
 // searchKey is the same for two searches that find the same listings in
@@ -230,6 +355,10 @@ func searchQuery(s app.Search, only []int64) (string, []any) {
 		column := `p.id`
 		if len(s.Words) > 0 {
 			column = `products_search.rowid`
+		} else {
+			// By their IDs alone: SQLite, not knowing how few they are,
+			// would rather walk an index of every listing for sale.
+			from = `products p NOT INDEXED`
 		}
 		where = append(where, column+` IN (?`+strings.Repeat(`, ?`, len(only)-1)+`)`)
 		for _, id := range only {

@@ -218,3 +218,42 @@ func TestSearchesKeptUnderConcurrentWrites(t *testing.T) {
 		sameAnswer(t, w.db, s, "the writes")
 	}
 }
+
+// TestWritesTellWhichTextsChanged: of the listings a write changes, those
+// whose text the full-text index holds changed are told apart, so that a
+// price or a booking leaves the words' matches as they were.
+func TestWritesTellWhichTextsChanged(t *testing.T) {
+	w := newSearchWorld(t, 3)
+	ctx := context.Background()
+	p, err := w.db.ProductByID(ctx, w.listings[0])
+	must(t, err)
+	for _, c := range []struct {
+		name  string
+		write func() int64
+		text  bool
+	}{
+		{"a new price", func() int64 { p.ResalePrice += 100; must(t, w.db.UpdateProduct(ctx, p)); return p.ID }, false},
+		{"the same text saved again", func() int64 { must(t, w.db.UpdateProduct(ctx, p)); return p.ID }, false},
+		{"a booking", func() int64 { _, err := w.mpTryBook(p, w.buyer); must(t, err); return p.ID }, false},
+		{"a new name", func() int64 { p.Name = "Brass lamp no. 2"; must(t, w.db.UpdateProduct(ctx, p)); return p.ID }, true},
+		{"a new description", func() int64 { p.Description += " Barely used."; must(t, w.db.UpdateProduct(ctx, p)); return p.ID }, true},
+		{"a new location", func() int64 { p.Location = "Harbour"; must(t, w.db.UpdateProduct(ctx, p)); return p.ID }, true},
+		{"a new category", func() int64 {
+			p.CategoryID = w.categories[0].ID + w.categories[1].ID - p.CategoryID // the other one
+			must(t, w.db.UpdateProduct(ctx, p))
+			return p.ID
+		}, true},
+		{"a new listing", func() int64 { w.add(t); return w.listings[len(w.listings)-1] }, true},
+		{"a deletion", func() int64 { id := w.listings[1]; must(t, w.db.DeleteProduct(ctx, id)); return id }, true},
+	} {
+		gen := w.db.SearchGeneration()
+		id := c.write()
+		ids, texts := w.db.ChangedSince(gen)
+		if !slices.Contains(ids, id) {
+			t.Errorf("%s: listing %d not told among %v", c.name, id, ids)
+		}
+		if slices.Contains(texts, id) != c.text {
+			t.Errorf("%s: listing %d among the texts changed %v: %v, want %v", c.name, id, texts, !c.text, c.text)
+		}
+	}
+}
