@@ -496,7 +496,7 @@ var storeReads = []string{
 	// Test-only: they empty caches, which never makes a row stale.
 	"ForgetCategoryPages", "ForgetProducts", "ForgetSearches",
 	// Test-only reads: a search kept or read afresh, the locations kept.
-	"KeptSearch", "FreshSearch", "LocationsKept",
+	"KeptSearch", "FreshSearch", "LocationsKept", "SearchGeneration", "ChangedSince",
 }
 
 // TestNoWriteLeavesAStaleRow reads everything the caches keep, makes one

@@ -24,17 +24,26 @@ import (
 // what the first does.
 //
 // A write does not drop them. The searches cache logs which listings each
-// write changed (cache.Searches); a kept answer that is behind asks its own
-// query again of those listings alone (p.id IN (...), a few lookups), drops
-// them from its list and puts back those that still match at their place
-// by their new sort value (updateSearch). So the first search after a write
-// costs about what the writes since changed, not what the search finds. It
-// is read afresh instead when the log no longer reaches back to it, when
-// more listings changed than are worth checking one by one, after a write
-// whose listings could not be told, and, ordered by relevance, after a
-// number of updates: ranks depend on every listing (how many hold a word,
-// how long they are), so those kept drift a little from a fresh read's as
-// listings change, while the listings found stay exactly the same.
+// write changed, and which of them got a new text (cache.Searches); a kept
+// answer that is behind checks those listings alone, drops them from its
+// list and puts back those that still match at their place by their new
+// sort value (updateSearch). So the first search after a write costs about
+// what the writes since changed, not what the search finds. It is read
+// afresh instead when the log no longer reaches back to it, when more
+// listings changed than are worth checking one by one, after a write whose
+// listings could not be told, and, ordered by relevance, after a number of
+// texts changed: ranks depend on every listing's text (how many hold a
+// word, how long they are), so those kept drift a little from a fresh
+// read's as texts change, while the listings found stay exactly the same.
+//
+// Checking a listing against the words is the costly part: the full-text
+// index answers it, even for one listing, by walking every listing a
+// word's prefix matches. So the listings the words match, whatever the
+// other filters, are kept with their ranks too (wordMatches), and change
+// only with texts: a price or a booking (most writes) is checked against
+// the other filters by the listing's ID alone. A changed text is matched
+// in memory first (textMatcher), and the index asked for the rank only of
+// a listing that the words match.
 //
 // Kept answers are limited in bytes, not in searches, so a few searches
 // matching most of the listings cannot hold much memory. Budget: searches'
