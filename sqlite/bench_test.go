@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -175,29 +176,35 @@ func BenchmarkSearch(b *testing.B) {
 				}
 			}
 		})
-		b.Run(tc.name+"/after a write", func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
-				b.StopTimer()
-				writer.edit(b)
-				b.StartTimer()
-				if _, err := db.SearchProducts(ctx, search, app.Page{Limit: 24}); err != nil {
-					b.Fatal(err)
+		for _, write := range []struct {
+			name    string
+			newName bool
+		}{{"after a write", false}, {"after a new title", true}} {
+			b.Run(tc.name+"/"+write.name, func(b *testing.B) {
+				b.ReportAllocs()
+				for b.Loop() {
+					b.StopTimer()
+					writer.edit(b, write.newName)
+					b.StartTimer()
+					if _, err := db.SearchProducts(ctx, search, app.Page{Limit: 24}); err != nil {
+						b.Fatal(err)
+					}
 				}
-			}
-		})
+			})
+		}
 	}
 }
 
 // benchWriter edits listings for sale in turn, each one's price up or down
-// a pound, so that the searches' kept answers are behind a real write.
+// a pound, or its title, so that the searches' kept answers are behind a
+// real write.
 type benchWriter struct {
 	db   *sqlite.DB
 	next int64
 	up   bool
 }
 
-func (w *benchWriter) edit(b *testing.B) {
+func (w *benchWriter) edit(b *testing.B, newName bool) {
 	b.Helper()
 	ctx := context.Background()
 	for {
@@ -210,9 +217,14 @@ func (w *benchWriter) edit(b *testing.B) {
 		if p.Status == app.StatusSold {
 			continue
 		}
-		if w.up = !w.up; w.up {
+		switch w.up = !w.up; {
+		case newName && strings.HasSuffix(p.Name, " (as new)"):
+			p.Name = strings.TrimSuffix(p.Name, " (as new)")
+		case newName:
+			p.Name += " (as new)"
+		case w.up:
 			p.ResalePrice += 100
-		} else if p.ResalePrice > 100 {
+		case p.ResalePrice > 100:
 			p.ResalePrice -= 100
 		}
 		if err := w.db.UpdateProduct(ctx, p); err != nil {
