@@ -13,15 +13,18 @@ import (
 // does. Asking the index itself costs, even for one listing, a walk of
 // every listing a word's prefix matches ('velvet*' merges the lists of
 // every word it begins), as much as reading the search afresh.
+//
+// The texts stay in it, so that the searches of other words checking the
+// same listing after the same write find its text tokenized already; a
+// text that changed again is put in anew, and at most maxMatcherTexts are
+// kept.
 type textMatcher struct {
-	mu sync.Mutex
-	db *sql.DB // one connection, holding the in-memory table
+	mu     sync.Mutex
+	db     *sql.DB // one connection, holding the in-memory table
+	loaded map[int64]listingText
 }
 
-const textMatcherTable = `CREATE VIRTUAL TABLE IF NOT EXISTS texts USING fts5 (
-    name, description, category, location,
-    tokenize = 'porter unicode61 remove_diacritics 2'
-)`
+const maxMatcherTexts = 1024
 
 // listingText is what the full-text index holds of one listing.
 type listingText struct {
@@ -36,6 +39,16 @@ func (m *textMatcher) matching(ctx context.Context, expression string, texts []l
 	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	ids, err := m.match(uncancelled(ctx), expression, texts)
+	if err != nil {
+		// What the table holds is no longer known: start afresh next time.
+		m.db.Close()
+		m.db, m.loaded = nil, nil
+	}
+	return ids, err
+}
+
+func (m *textMatcher) match(ctx context.Context, expression string, texts []listingText) ([]int64, error) {
 	if m.db == nil {
 		db, err := sql.Open("sqlite", "file::memory:")
 		if err != nil {
@@ -46,27 +59,40 @@ func (m *textMatcher) matching(ctx context.Context, expression string, texts []l
 		db.SetMaxIdleConns(1)
 		db.SetConnMaxIdleTime(0)
 		db.SetConnMaxLifetime(0)
-		m.db = db
-	}
-	ctx = uncancelled(ctx) // a cancelled statement would leave its rows behind
-	if _, err := m.db.ExecContext(ctx, textMatcherTable); err != nil {
-		return nil, err
-	}
-	defer m.db.ExecContext(ctx, `DELETE FROM texts`)
-	var insert strings.Builder
-	args := make([]any, 0, 5*len(texts))
-	insert.WriteString(`INSERT INTO texts (rowid, name, description, category, location) VALUES `)
-	for i, t := range texts {
-		if i > 0 {
-			insert.WriteString(`, `)
+		m.db, m.loaded = db, map[int64]listingText{}
+		if _, err := db.ExecContext(ctx, `CREATE VIRTUAL TABLE texts USING fts5 (
+		    name, description, category, location,
+		    tokenize = 'porter unicode61 remove_diacritics 2'
+		)`); err != nil {
+			return nil, err
 		}
-		insert.WriteString(`(?, ?, ?, ?, ?)`)
-		args = append(args, t.id, t.name, t.description, t.category, t.location)
 	}
-	if _, err := m.db.ExecContext(ctx, insert.String(), args...); err != nil {
-		return nil, err
+	if len(m.loaded)+len(texts) > maxMatcherTexts {
+		if _, err := m.db.ExecContext(ctx, `DELETE FROM texts`); err != nil {
+			return nil, err
+		}
+		clear(m.loaded)
 	}
-	rows, err := m.db.QueryContext(ctx, `SELECT rowid FROM texts WHERE texts MATCH ?`, expression)
+	args := make([]any, 0, 1+len(texts))
+	args = append(args, expression)
+	for _, t := range texts {
+		args = append(args, t.id)
+		old, ok := m.loaded[t.id]
+		if ok && old == t {
+			continue
+		}
+		if ok {
+			if _, err := m.db.ExecContext(ctx, `DELETE FROM texts WHERE rowid = ?`, t.id); err != nil {
+				return nil, err
+			}
+		}
+		if _, err := m.db.ExecContext(ctx, `INSERT INTO texts (rowid, name, description, category, location) VALUES (?, ?, ?, ?, ?)`,
+			t.id, t.name, t.description, t.category, t.location); err != nil {
+			return nil, err
+		}
+		m.loaded[t.id] = t
+	}
+	rows, err := m.db.QueryContext(ctx, `SELECT rowid FROM texts WHERE texts MATCH ? AND rowid IN (?`+strings.Repeat(`, ?`, len(texts)-1)+`)`, args...)
 	if err != nil {
 		return nil, err
 	}
