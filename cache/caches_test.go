@@ -164,10 +164,12 @@ func TestSearchHitsUpdated(t *testing.T) {
 			return hits
 		}
 		hits := cache.NewSearchHits(sortedTruth(), descending, "")
+		// Enough updates to merge the changes into a new list a few times;
+		// some change more listings than are looked for one by one.
 		for range 500 {
 			var changed []int64
 			var found []cache.Hit
-			for range 1 + rng.IntN(4) {
+			for range 1 + rng.IntN(12) {
 				id := rng.Int64N(250)
 				changed = append(changed, id)
 				delete(truth, id)
@@ -188,6 +190,17 @@ func TestSearchHitsUpdated(t *testing.T) {
 			}
 			if got := hits.Page(0, 1000); !slices.Equal(got, wantIDs) {
 				t.Fatalf("descending %v: updated %v, want %v", descending, got, wantIDs)
+			}
+			if hits.Len() != len(wantIDs) {
+				t.Fatalf("descending %v: Len %d, want %d", descending, hits.Len(), len(wantIDs))
+			}
+			// Pages anywhere, past the end too.
+			for range 5 {
+				offset, limit := rng.IntN(len(wantIDs)+3), 1+rng.IntN(30)
+				want := wantIDs[min(offset, len(wantIDs)):min(offset+limit, len(wantIDs))]
+				if got := hits.Page(offset, limit); !slices.Equal(got, want) && len(got)+len(want) > 0 {
+					t.Fatalf("descending %v: Page(%d, %d) = %v, want %v", descending, offset, limit, got, want)
+				}
 			}
 		}
 	}

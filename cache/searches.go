@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"math"
 	"slices"
+	"sort"
 	"sync"
 	"sync/atomic"
 )
@@ -240,17 +241,25 @@ type Hit struct {
 }
 
 // SearchHits is what a search found: listing IDs in order with the values
-// they are ordered by, and a spelling suggestion when it found none. The
-// IDs are kept in 32 bits while each fits (budget: peak RSS under load,
-// docs/benchmarks.md). Once kept it does not change: Updated makes a new
-// one, so readers need no lock.
+// they are ordered by, and a spelling suggestion when it found none. Once
+// kept it does not change: Updated makes a new one, so readers need no
+// lock.
+//
+// An update changes a few listings of thousands, so it does not copy
+// them: the hits are a list read once (hitList), shared by the updates,
+// and the changes since, on top of it: the listings of the list left out
+// and those put in, in order. Past maxOverlay changes they are merged
+// into a new list. Budget: the first search after a write, and peak RSS
+// under writes (docs/benchmarks.md), which a copy of every hit at every
+// write would churn.
 type SearchHits struct {
-	ids32 []int32
-	ids64 []int64 // instead, once an ID needs more
-	keys  []float64
-	// descending orders by key then ID, both from the largest; otherwise
-	// both from the smallest.
-	descending bool
+	list *hitList
+	// gone is the indexes in list of the hits left out, ascending.
+	gone []int
+	// added is the hits put in, in order; addedAt[j] is how many of list's
+	// hits come before added[j].
+	added      []Hit
+	addedAt    []int
 	Suggestion string
 	gen        uint64
 	updates    int
@@ -259,49 +268,114 @@ type SearchHits struct {
 	used  atomic.Uint64 // when last used, by Searches.clock
 }
 
-func (h *SearchHits) lastUsed() uint64 { return h.used.Load() }
+// maxOverlay is how many changes SearchHits holds on top of its list
+// before it merges them into a new one.
+const maxOverlay = 256
+
+// hitList is hits in order. The IDs are kept in 32 bits while each fits
+// (budget: peak RSS under load).
+type hitList struct {
+	ids32 []int32
+	ids64 []int64 // instead, once an ID needs more
+	keys  []float64
+	// descending orders by key then ID, both from the largest; otherwise
+	// both from the smallest.
+	descending bool
+}
+
+func newHitList(descending bool, size int, wide bool) *hitList {
+	l := &hitList{descending: descending, keys: make([]float64, 0, size)}
+	if wide {
+		l.ids64 = make([]int64, 0, size)
+	} else {
+		l.ids32 = make([]int32, 0, size)
+	}
+	return l
+}
+
+func (l *hitList) add(hit Hit) {
+	if l.ids64 != nil {
+		l.ids64 = append(l.ids64, hit.ID)
+	} else {
+		l.ids32 = append(l.ids32, int32(hit.ID)) // #nosec G115 -- the caller checked that every ID fits
+	}
+	l.keys = append(l.keys, hit.Key)
+}
+
+func (l *hitList) len() int { return len(l.keys) }
+
+func (l *hitList) hit(i int) Hit {
+	if l.ids64 != nil {
+		return Hit{ID: l.ids64[i], Key: l.keys[i]}
+	}
+	return Hit{ID: int64(l.ids32[i]), Key: l.keys[i]}
+}
+
+// indexes is where in l the IDs ids are, those that are.
+func (l *hitList) indexes(ids []int64) []int {
+	var at []int
+	if len(ids) <= 8 {
+		// A few: a scan each, which allocates nothing.
+		for _, id := range ids {
+			i := -1
+			if l.ids64 != nil {
+				i = slices.Index(l.ids64, id)
+			} else if fits32(id) {
+				i = slices.Index(l.ids32, int32(id)) // #nosec G115 -- checked
+			}
+			if i >= 0 {
+				at = append(at, i)
+			}
+		}
+		slices.Sort(at)
+		return at
+	}
+	wanted := make(map[int64]bool, len(ids))
+	for _, id := range ids {
+		wanted[id] = true
+	}
+	for i := range l.len() {
+		if wanted[l.hit(i).ID] {
+			at = append(at, i)
+		}
+	}
+	return at
+}
+
+// compare orders two hits as l does.
+func (l *hitList) compare(a, b Hit) int {
+	c := cmp.Or(cmp.Compare(a.Key, b.Key), cmp.Compare(a.ID, b.ID))
+	if l.descending {
+		return -c
+	}
+	return c
+}
 
 // NewSearchHits keeps hits, in their order: by key then ID, from the
 // largest when descending.
 func NewSearchHits(hits []Hit, descending bool, suggestion string) *SearchHits {
-	h := &SearchHits{descending: descending, Suggestion: suggestion, keys: make([]float64, 0, len(hits))}
 	wide := slices.ContainsFunc(hits, func(hit Hit) bool { return !fits32(hit.ID) })
-	if wide {
-		h.ids64 = make([]int64, 0, len(hits))
-	} else {
-		h.ids32 = make([]int32, 0, len(hits))
-	}
+	l := newHitList(descending, len(hits), wide)
 	for _, hit := range hits {
-		h.add(hit)
+		l.add(hit)
 	}
-	return h
+	return &SearchHits{list: l, Suggestion: suggestion}
 }
 
 func fits32(id int64) bool { return id >= 0 && id <= math.MaxInt32 }
 
-func (h *SearchHits) add(hit Hit) {
-	if h.ids64 != nil {
-		h.ids64 = append(h.ids64, hit.ID)
-	} else {
-		h.ids32 = append(h.ids32, int32(hit.ID)) // #nosec G115 -- the caller checked that every ID fits
-	}
-	h.keys = append(h.keys, hit.Key)
-}
+func (h *SearchHits) lastUsed() uint64 { return h.used.Load() }
 
-func (h *SearchHits) id(i int) int64 {
-	if h.ids64 != nil {
-		return h.ids64[i]
-	}
-	return int64(h.ids32[i])
-}
-
-// weight is the bytes h holds.
+// weight is the bytes h holds: its list is counted with each SearchHits
+// that shares it, as only one of them is kept at a time.
 func (h *SearchHits) weight() int {
-	return searchEntryWeight + len(h.Suggestion) + 4*len(h.ids32) + 8*len(h.ids64) + 8*len(h.keys)
+	l := h.list
+	return searchEntryWeight + len(h.Suggestion) + 4*len(l.ids32) + 8*len(l.ids64) + 8*len(l.keys) +
+		8*len(h.gone) + 24*len(h.added)
 }
 
 // Len is how many listings the search found.
-func (h *SearchHits) Len() int { return len(h.keys) }
+func (h *SearchHits) Len() int { return h.list.len() - len(h.gone) + len(h.added) }
 
 // Gen is the generation of Searches the hits are up to date with.
 func (h *SearchHits) Gen() uint64 { return h.gen }
@@ -314,6 +388,20 @@ func (h *SearchHits) Updates() int { return h.updates }
 // checked since the hits were read afresh.
 func (h *SearchHits) TextsChecked() int { return h.texts }
 
+// position is how many hits come before the list's hit i and the hits
+// added just before it: those of the list before it but the ones gone,
+// and those added before them.
+func (h *SearchHits) position(i int) int {
+	gone, _ := slices.BinarySearch(h.gone, i)
+	return i - gone + h.addedBefore(i)
+}
+
+// addedBefore is how many of the hits added come before the list's hit
+// i-1 (and so before every hit of the list from i-1 on).
+func (h *SearchHits) addedBefore(i int) int {
+	return sort.Search(len(h.addedAt), func(j int) bool { return h.addedAt[j] >= i })
+}
+
 // Page is the IDs from offset, at most limit of them.
 func (h *SearchHits) Page(offset, limit int) []int64 {
 	end := min(h.Len(), offset+limit)
@@ -321,19 +409,42 @@ func (h *SearchHits) Page(offset, limit int) []int64 {
 		return nil
 	}
 	page := make([]int64, 0, end-offset)
-	for i := offset; i < end; i++ {
-		page = append(page, h.id(i))
-	}
+	h.walk(offset, end-offset, func(hit Hit) { page = append(page, hit.ID) })
 	return page
 }
 
-// compare orders two hits as h does.
-func (h *SearchHits) compare(a, b Hit) int {
-	c := cmp.Or(cmp.Compare(a.Key, b.Key), cmp.Compare(a.ID, b.ID))
-	if h.descending {
-		return -c
+// walk calls each with the n hits from offset, in order.
+func (h *SearchHits) walk(offset, n int, each func(Hit)) {
+	l := h.list
+	// The last of the list's hits at or before offset, then a merge.
+	i := sort.Search(l.len()+1, func(i int) bool { return h.position(i) > offset }) - 1
+	skip := offset - h.position(i)
+	g, _ := slices.BinarySearch(h.gone, i)
+	a := h.addedBefore(i)
+	for n > 0 {
+		var hit Hit
+		switch {
+		case a < len(h.added) && h.addedAt[a] <= i:
+			hit = h.added[a]
+			a++
+		case i < l.len():
+			if g < len(h.gone) && h.gone[g] == i {
+				g++
+				i++
+				continue
+			}
+			hit = l.hit(i)
+			i++
+		default:
+			return
+		}
+		if skip > 0 {
+			skip--
+			continue
+		}
+		each(hit)
+		n--
 	}
-	return c
 }
 
 // Updated is h after the listings changed were written, texts of them with
@@ -341,37 +452,39 @@ func (h *SearchHits) compare(a, b Hit) int {
 // now, put in at their place by key. The keys of the others are as read
 // before.
 func (h *SearchHits) Updated(changed []int64, texts int, found []Hit) *SearchHits {
-	found = slices.Clone(found)
-	slices.SortFunc(found, h.compare)
-	gone := make(map[int64]bool, len(changed))
-	for _, id := range changed {
-		gone[id] = true
+	l := h.list
+	u := &SearchHits{list: l, Suggestion: h.Suggestion, updates: h.updates + 1, texts: h.texts + texts}
+	u.gone = slices.Clone(h.gone)
+	for _, i := range l.indexes(changed) {
+		if at, ok := slices.BinarySearch(u.gone, i); !ok {
+			u.gone = slices.Insert(u.gone, at, i)
+		}
 	}
-	u := &SearchHits{descending: h.descending, Suggestion: h.Suggestion, updates: h.updates + 1, texts: h.texts + texts,
-		keys: make([]float64, 0, h.Len()+len(found))}
-	if h.ids64 != nil || slices.ContainsFunc(found, func(hit Hit) bool { return !fits32(hit.ID) }) {
-		u.ids64 = make([]int64, 0, h.Len()+len(found))
+	u.added = slices.DeleteFunc(slices.Clone(h.added), func(hit Hit) bool { return slices.Contains(changed, hit.ID) })
+	u.added = append(u.added, found...)
+	slices.SortFunc(u.added, l.compare)
+	wide := l.ids64 != nil || slices.ContainsFunc(found, func(hit Hit) bool { return !fits32(hit.ID) })
+	if len(u.gone)+len(u.added) > maxOverlay || (wide && l.ids64 == nil) {
+		merged := newHitList(l.descending, u.Len(), wide)
+		u.addedAt = addedAt(l, u.added)
+		u.walk(0, u.Len(), merged.add)
+		u.list, u.gone, u.added, u.addedAt = merged, nil, nil, nil
 	} else {
-		u.ids32 = make([]int32, 0, h.Len()+len(found))
-	}
-	for i := range h.Len() {
-		kept := Hit{ID: h.id(i), Key: h.keys[i]}
-		if gone[kept.ID] {
-			continue
-		}
-		for len(found) > 0 && h.compare(found[0], kept) < 0 {
-			u.add(found[0])
-			found = found[1:]
-		}
-		u.add(kept)
-	}
-	for _, hit := range found {
-		u.add(hit)
+		u.addedAt = addedAt(l, u.added)
 	}
 	if u.Len() > 0 {
 		u.Suggestion = "" // only an answer of none has a suggestion
 	}
 	return u
+}
+
+// addedAt is, for each of added, how many of l's hits come before it.
+func addedAt(l *hitList, added []Hit) []int {
+	at := make([]int, len(added))
+	for j, hit := range added {
+		at[j] = sort.Search(l.len(), func(i int) bool { return l.compare(l.hit(i), hit) > 0 })
+	}
+	return at
 }
 
 // WordMatches is every listing whose text a search's words match, whatever
