@@ -544,6 +544,10 @@ func (m *WordMatches) Rank(id int64) (float64, bool) {
 // and those of them found, the words' matches now, put in with their
 // ranks. It answers false when an ID found does not fit in 32 bits.
 func (m *WordMatches) Updated(checked []int64, found []Hit) (*WordMatches, bool) {
+	if len(checked) == 0 && len(found) == 0 {
+		// No text changed: the same matches, shared, to keep at a new generation.
+		return &WordMatches{ids: m.ids, ranks: m.ranks, checked: m.checked}, true
+	}
 	if slices.ContainsFunc(found, func(hit Hit) bool { return !fits32(hit.ID) }) {
 		return nil, false
 	}

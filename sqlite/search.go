@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"database/sql/driver"
+	"encoding/json"
 	"hash/maphash"
 	"slices"
 	"strconv"
@@ -275,10 +276,12 @@ func (db *DB) matchIDs(ctx context.Context, expression string, only []int64) ([]
 	query := `SELECT rowid, rank FROM products_search WHERE products_search MATCH ?`
 	args := []any{expression}
 	if len(only) > 0 {
-		query += ` AND rowid IN (?` + strings.Repeat(`, ?`, len(only)-1) + `)`
-		for _, id := range only {
-			args = append(args, id)
+		list, err := json.Marshal(only)
+		if err != nil {
+			return nil, err
 		}
+		query = `SELECT rowid, rank FROM products_search WHERE products_search MATCH ? AND rowid IN (SELECT value FROM json_each(?))`
+		args = append(args, string(list))
 	}
 	rows, err := db.read.QueryContext(uncancelled(ctx), query, args...)
 	if err != nil {

@@ -3,7 +3,7 @@ package sqlite
 import (
 	"context"
 	"database/sql"
-	"strings"
+	"encoding/json"
 	"sync"
 )
 
@@ -73,10 +73,9 @@ func (m *textMatcher) match(ctx context.Context, expression string, texts []list
 		}
 		clear(m.loaded)
 	}
-	args := make([]any, 0, 1+len(texts))
-	args = append(args, expression)
+	ids := make([]int64, 0, len(texts))
 	for _, t := range texts {
-		args = append(args, t.id)
+		ids = append(ids, t.id)
 		old, ok := m.loaded[t.id]
 		if ok && old == t {
 			continue
@@ -92,20 +91,25 @@ func (m *textMatcher) match(ctx context.Context, expression string, texts []list
 		}
 		m.loaded[t.id] = t
 	}
-	rows, err := m.db.QueryContext(ctx, `SELECT rowid FROM texts WHERE texts MATCH ? AND rowid IN (?`+strings.Repeat(`, ?`, len(texts)-1)+`)`, args...)
+	list, err := json.Marshal(ids)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := m.db.QueryContext(ctx, `SELECT rowid FROM texts WHERE texts MATCH ? AND rowid IN (SELECT value FROM json_each(?))`,
+		expression, string(list))
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	var ids []int64
+	var matched []int64
 	for rows.Next() {
 		var id int64
 		if err := rows.Scan(&id); err != nil {
 			return nil, err
 		}
-		ids = append(ids, id)
+		matched = append(matched, id)
 	}
-	return ids, rows.Err()
+	return matched, rows.Err()
 }
 
 func (m *textMatcher) close() error {
@@ -120,13 +124,13 @@ func (m *textMatcher) close() error {
 // listingTexts reads what the full-text index holds of the listings ids
 // that exist.
 func (db *DB) listingTexts(ctx context.Context, ids []int64) ([]listingText, error) {
-	args := make([]any, len(ids))
-	for i, id := range ids {
-		args[i] = id
+	list, err := json.Marshal(ids)
+	if err != nil {
+		return nil, err
 	}
 	rows, err := db.read.QueryContext(uncancelled(ctx), `SELECT p.id, p.name, p.description, c.name, p.location
 		FROM products p JOIN categories c ON c.id = p.category_id
-		WHERE p.id IN (?`+strings.Repeat(`, ?`, len(ids)-1)+`)`, args...)
+		WHERE p.id IN (SELECT value FROM json_each(?))`, string(list))
 	if err != nil {
 		return nil, err
 	}
