@@ -2,6 +2,7 @@ package cache_test
 
 import (
 	"cmp"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -282,5 +283,41 @@ func TestWordMatchesUpdated(t *testing.T) {
 	}
 	if _, ok := cache.NewWordMatches([]cache.Hit{{ID: 1 << 40}}); ok {
 		t.Error("an ID of more than 32 bits is kept in 32")
+	}
+}
+
+// TestSearchesDropWhatWasUsedLongestAgo: a full cache of searches drops the
+// answers used longest ago, and keeps one asked for all along.
+func TestSearchesDropWhatWasUsedLongestAgo(t *testing.T) {
+	c := cache.NewCaches(&cache.LocalFeed{})
+	hits := make([]cache.Hit, 10_000) // about 120 KB
+	for i := range hits {
+		hits[i] = cache.Hit{ID: int64(i), Key: float64(i)}
+	}
+	gen := c.Searches.Generation()
+	put := func(key string) { c.Searches.Put(gen, key, cache.NewSearchHits(hits, false, "")) }
+	put("asked all along")
+	put("asked once")
+	n := 2 * cache.KeptSearchBytes / (12 * len(hits)) // twice what fits
+	for i := range n {
+		put(fmt.Sprint("search ", i))
+		if _, ok := c.Searches.Get("asked all along"); !ok {
+			t.Fatalf("the search asked all along was dropped after %d others", i+1)
+		}
+	}
+	if _, ok := c.Searches.Get("asked once"); ok {
+		t.Error("the search asked once is still kept after twice what fits")
+	}
+	if _, ok := c.Searches.Get(fmt.Sprint("search ", n-1)); !ok {
+		t.Error("the latest search is not kept")
+	}
+	kept := 0
+	for i := range n {
+		if _, ok := c.Searches.Get(fmt.Sprint("search ", i)); ok {
+			kept++
+		}
+	}
+	if fits := cache.KeptSearchBytes / (12 * len(hits)); kept > fits {
+		t.Errorf("%d searches of %d bytes kept within %d bytes", kept, 12*len(hits), cache.KeptSearchBytes)
 	}
 }

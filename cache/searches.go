@@ -118,9 +118,8 @@ func (s *Searches) Put(gen uint64, key string, h *SearchHits) {
 	}
 	h.gen = gen
 	h.used.Store(s.clock.Add(1))
-	// Full: drop the answers used longest ago.
-	for s.weight+w > KeptSearchBytes && len(s.items) > 0 {
-		s.drop(leastUsed(s.items))
+	if s.weight+w > KeptSearchBytes {
+		dropLeastUsed(s.items, &s.weight, KeptSearchBytes*7/8-w)
 	}
 	s.items[key] = h
 	s.weight += w
@@ -133,17 +132,26 @@ func (s *Searches) drop(key string) {
 	}
 }
 
-// leastUsed is the key of the entry used longest ago. A scan: the entries
-// are a few hundred at most, and only a full cache looks.
-func leastUsed[E interface{ lastUsed() uint64 }](entries map[string]E) string {
-	var oldest string
-	var at uint64 = math.MaxUint64
-	for key, e := range entries {
-		if used := e.lastUsed(); used < at {
-			oldest, at = key, used
-		}
+// dropLeastUsed drops the entries used longest ago until weight, what
+// they weigh, is at most target. A full cache drops an eighth of what it
+// holds at once, so that one sort of its entries serves many puts, however
+// many small entries it holds.
+func dropLeastUsed[E interface {
+	lastUsed() uint64
+	weight() int
+}](entries map[string]E, weight *int, target int) {
+	keys := make([]string, 0, len(entries))
+	for key := range entries {
+		keys = append(keys, key)
 	}
-	return oldest
+	slices.SortFunc(keys, func(a, b string) int { return cmp.Compare(entries[a].lastUsed(), entries[b].lastUsed()) })
+	for _, key := range keys {
+		if *weight <= target {
+			return
+		}
+		*weight -= entries[key].weight()
+		delete(entries, key)
+	}
 }
 
 // Matches is the kept word matches of a search's words, up to date or not:
@@ -178,8 +186,8 @@ func (s *Searches) PutMatches(gen uint64, key string, m *WordMatches) {
 	}
 	m.gen = gen
 	m.used.Store(s.clock.Add(1))
-	for s.matchWeight+w > KeptWordMatchBytes && len(s.matches) > 0 {
-		s.dropMatches(leastUsed(s.matches))
+	if s.matchWeight+w > KeptWordMatchBytes {
+		dropLeastUsed(s.matches, &s.matchWeight, KeptWordMatchBytes*7/8-w)
 	}
 	s.matches[key] = m
 	s.matchWeight += w

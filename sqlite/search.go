@@ -182,11 +182,11 @@ func (db *DB) changedHits(ctx context.Context, s app.Search, changed []int64) ([
 		return db.searchIDs(ctx, s, changed)
 	}
 	matches, err := db.wordMatches(ctx, s.Words)
-	if err != nil || matches == nil {
-		if err == nil {
-			return db.searchIDs(ctx, s, changed)
-		}
+	if err != nil {
 		return nil, err
+	}
+	if matches == nil {
+		return db.searchIDs(ctx, s, changed)
 	}
 	filters := s
 	filters.Words = nil

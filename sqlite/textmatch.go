@@ -40,7 +40,7 @@ func (m *textMatcher) matching(ctx context.Context, expression string, texts []l
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	ids, err := m.match(uncancelled(ctx), expression, texts)
-	if err != nil {
+	if err != nil && m.db != nil {
 		// What the table holds is no longer known: start afresh next time.
 		m.db.Close()
 		m.db, m.loaded = nil, nil
