@@ -28,11 +28,8 @@ type Searches struct {
 	log   []loggedChange
 	// logged is how many IDs the log holds.
 	logged  int
-	items   map[string]*SearchHits
-	weight  int
-	matches map[string]*WordMatches
-	// matchWeight is the bytes the word matches hold.
-	matchWeight int
+	hits    keptSet[*SearchHits]
+	matches keptSet[*WordMatches]
 	// clock orders uses, so that a full cache drops what was used longest ago.
 	clock atomic.Uint64
 }
@@ -56,18 +53,14 @@ const (
 )
 
 func newSearches() *Searches {
-	return &Searches{items: map[string]*SearchHits{}, matches: map[string]*WordMatches{}}
+	return &Searches{hits: newKeptSet[*SearchHits](KeptSearchBytes), matches: newKeptSet[*WordMatches](KeptWordMatchBytes)}
 }
 
 // Get is the kept answer of a search, up to date or not: see Gen.
 func (s *Searches) Get(key string) (*SearchHits, bool) {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
-	h, ok := s.items[key]
-	if ok {
-		h.used.Store(s.clock.Add(1))
-	}
-	return h, ok
+	return s.hits.get(key, &s.clock)
 }
 
 // Generation is read before reading the database for Put; an answer whose
@@ -103,54 +96,8 @@ func (s *Searches) Since(gen uint64) (ids, texts []int64, now uint64, ok bool) {
 func (s *Searches) Put(gen uint64, key string, h *SearchHits) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if gen < s.floor {
-		return // read before a write that changed listings untold
-	}
-	w := h.weight()
-	if w > KeptSearchBytes {
-		return
-	}
-	if old, ok := s.items[key]; ok {
-		if old.gen > gen {
-			return
-		}
-		s.drop(key)
-	}
-	h.gen = gen
-	h.used.Store(s.clock.Add(1))
-	if s.weight+w > KeptSearchBytes {
-		dropLeastUsed(s.items, &s.weight, KeptSearchBytes*7/8-w)
-	}
-	s.items[key] = h
-	s.weight += w
-}
-
-func (s *Searches) drop(key string) {
-	if h, ok := s.items[key]; ok {
-		s.weight -= h.weight()
-		delete(s.items, key)
-	}
-}
-
-// dropLeastUsed drops the entries used longest ago until weight, what
-// they weigh, is at most target. A full cache drops an eighth of what it
-// holds at once, so that one sort of its entries serves many puts, however
-// many small entries it holds.
-func dropLeastUsed[E interface {
-	lastUsed() uint64
-	weight() int
-}](entries map[string]E, weight *int, target int) {
-	keys := make([]string, 0, len(entries))
-	for key := range entries {
-		keys = append(keys, key)
-	}
-	slices.SortFunc(keys, func(a, b string) int { return cmp.Compare(entries[a].lastUsed(), entries[b].lastUsed()) })
-	for _, key := range keys {
-		if *weight <= target {
-			return
-		}
-		*weight -= entries[key].weight()
-		delete(entries, key)
+	if gen >= s.floor { // else read before a write that changed listings untold
+		s.hits.put(gen, key, h, &s.clock)
 	}
 }
 
@@ -159,11 +106,7 @@ func dropLeastUsed[E interface {
 func (s *Searches) Matches(key string) (*WordMatches, bool) {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
-	m, ok := s.matches[key]
-	if ok {
-		m.used.Store(s.clock.Add(1))
-	}
-	return m, ok
+	return s.matches.get(key, &s.clock)
 }
 
 // PutMatches keeps m as the word matches of key as of generation gen,
@@ -171,33 +114,92 @@ func (s *Searches) Matches(key string) (*WordMatches, bool) {
 func (s *Searches) PutMatches(gen uint64, key string, m *WordMatches) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if gen < s.floor {
-		return
+	if gen >= s.floor {
+		s.matches.put(gen, key, m, &s.clock)
 	}
-	w := m.weight()
-	if w > KeptWordMatchBytes {
-		return
-	}
-	if old, ok := s.matches[key]; ok {
-		if old.gen > gen {
-			return
-		}
-		s.dropMatches(key)
-	}
-	m.gen = gen
-	m.used.Store(s.clock.Add(1))
-	if s.matchWeight+w > KeptWordMatchBytes {
-		dropLeastUsed(s.matches, &s.matchWeight, KeptWordMatchBytes*7/8-w)
-	}
-	s.matches[key] = m
-	s.matchWeight += w
 }
 
-func (s *Searches) dropMatches(key string) {
-	if m, ok := s.matches[key]; ok {
-		s.matchWeight -= m.weight()
-		delete(s.matches, key)
+// keptEntry is what Searches keeps: an answer, or word matches.
+type keptEntry interface {
+	weight() int
+	stamped() *stamps
+}
+
+// stamps is the generation a kept entry is up to date with, and when it
+// was last used, by Searches.clock.
+type stamps struct {
+	gen  uint64
+	used atomic.Uint64
+}
+
+func (s *stamps) stamped() *stamps { return s }
+
+// keptSet is the entries of one kind, within budget bytes: a full set
+// drops those used longest ago. The caller holds Searches.mu.
+type keptSet[E keptEntry] struct {
+	entries map[string]E
+	weight  int
+	budget  int
+}
+
+func newKeptSet[E keptEntry](budget int) keptSet[E] {
+	return keptSet[E]{entries: map[string]E{}, budget: budget}
+}
+
+func (k *keptSet[E]) get(key string, clock *atomic.Uint64) (E, bool) {
+	e, ok := k.entries[key]
+	if ok {
+		e.stamped().used.Store(clock.Add(1))
 	}
+	return e, ok
+}
+
+// put keeps e as key's entry as of generation gen, unless the one kept
+// is newer. A full set drops an eighth of what it holds, those used
+// longest ago, in one sort, so that the sort serves many puts however
+// many small entries it holds.
+func (k *keptSet[E]) put(gen uint64, key string, e E, clock *atomic.Uint64) {
+	w := e.weight()
+	if w > k.budget {
+		return
+	}
+	if old, ok := k.entries[key]; ok {
+		if old.stamped().gen > gen {
+			return
+		}
+		k.weight -= old.weight()
+		delete(k.entries, key)
+	}
+	e.stamped().gen = gen
+	e.stamped().used.Store(clock.Add(1))
+	if k.weight+w > k.budget {
+		k.dropLeastUsed(k.budget*7/8 - w)
+	}
+	k.entries[key] = e
+	k.weight += w
+}
+
+// dropLeastUsed drops the entries used longest ago until they weigh at
+// most target.
+func (k *keptSet[E]) dropLeastUsed(target int) {
+	keys := make([]string, 0, len(k.entries))
+	for key := range k.entries {
+		keys = append(keys, key)
+	}
+	used := func(key string) uint64 { return k.entries[key].stamped().used.Load() }
+	slices.SortFunc(keys, func(a, b string) int { return cmp.Compare(used(a), used(b)) })
+	for _, key := range keys {
+		if k.weight <= target {
+			return
+		}
+		k.weight -= k.entries[key].weight()
+		delete(k.entries, key)
+	}
+}
+
+func (k *keptSet[E]) clear() {
+	clear(k.entries)
+	k.weight = 0
 }
 
 // changed logs a write of the listings ids, of which texts changed their
@@ -235,10 +237,8 @@ func (s *Searches) ForgetAll() {
 func (s *Searches) forgetAll() {
 	s.floor = s.gen
 	s.log, s.logged = nil, 0
-	clear(s.items)
-	s.weight = 0
-	clear(s.matches)
-	s.matchWeight = 0
+	s.hits.clear()
+	s.matches.clear()
 }
 
 // Hit is a listing a search found and the value the search orders by:
@@ -269,11 +269,10 @@ type SearchHits struct {
 	added      []Hit
 	addedAt    []int
 	Suggestion string
-	gen        uint64
 	updates    int
 	// texts is how many listings whose text changed the updates checked.
 	texts int
-	used  atomic.Uint64 // when last used, by Searches.clock
+	stamps
 }
 
 // maxOverlay is how many changes SearchHits holds on top of its list
@@ -371,8 +370,6 @@ func NewSearchHits(hits []Hit, descending bool, suggestion string) *SearchHits {
 }
 
 func fits32(id int64) bool { return id >= 0 && id <= math.MaxInt32 }
-
-func (h *SearchHits) lastUsed() uint64 { return h.used.Load() }
 
 // weight is the bytes h holds: its list is counted with each SearchHits
 // that shares it, as only one of them is kept at a time.
@@ -502,9 +499,8 @@ func addedAt(l *hitList, added []Hit) []int {
 type WordMatches struct {
 	ids     []int32 // ascending; word matches are kept only while every ID fits
 	ranks   []float64
-	gen     uint64
 	checked int // listings whose text changed, checked since read afresh
-	used    atomic.Uint64
+	stamps
 }
 
 // NewWordMatches keeps hits, their keys the ranks, or answers false when
@@ -521,8 +517,6 @@ func NewWordMatches(hits []Hit) (*WordMatches, bool) {
 	}
 	return m, true
 }
-
-func (m *WordMatches) lastUsed() uint64 { return m.used.Load() }
 
 func (m *WordMatches) weight() int { return searchEntryWeight + 12*len(m.ids) }
 
