@@ -24,9 +24,10 @@ all: build
 
 build: $(BIN)
 
-# The binary embeds the built web app (pwa/dist).
+# The binary embeds the built web app (pwa/dist). It links no C (as the
+# Dockerfile's): the C library's pages were 1.6 MB of its resident memory.
 $(BIN): $(GO_SRC) $(WEB_BUILD)
-	$(GO) build -trimpath -o $(BIN) ./cmd/rehome
+	CGO_ENABLED=0 $(GO) build -trimpath -o $(BIN) ./cmd/rehome
 
 # npm ci again whenever the lock file changes.
 $(WEB_DEPS): pwa/package-lock.json

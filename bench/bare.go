@@ -413,11 +413,11 @@ func (s *bareServer) listCategories(w http.ResponseWriter, r *http.Request) {
 }
 
 // bareGzip compresses as the server does: klauspost/compress at its
-// fastest level, answers of 1 KB or more, to clients that accept gzip.
+// stateless level, answers of 1 KB or more, to clients that accept gzip.
 // Writers and buffers are pooled, as the server's are.
 var (
 	bareGzip = sync.Pool{New: func() any {
-		zw, _ := gzip.NewWriterLevel(nil, gzip.BestSpeed)
+		zw, _ := gzip.NewWriterLevel(nil, gzip.StatelessCompression)
 		return zw
 	}}
 	bareBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}

@@ -53,8 +53,10 @@ type DB struct {
 	// core; see searchHits.
 	searching [16]sync.Mutex
 	searchers chan struct{}
-	// matcher checks the listings a write changed against a search's words.
+	// matcher checks the listings a write changed against a search's words,
+	// with their texts as texts keeps them.
 	matcher textMatcher
+	texts   keptTexts
 	// sessionsEnded hears of the sessions each write ended; see OnSessionsEnded.
 	sessionsEnded atomic.Pointer[func(app.SessionsEnded)]
 }
@@ -93,7 +95,7 @@ func Open(ctx context.Context, path string) (*DB, error) {
 	base := "file:" + (&url.URL{Path: path}).EscapedPath() + "?" + pragmas
 	notes := &changeNotes{}
 	feed := &cache.LocalFeed{}
-	write, err := openWriter(base+"&_txlock=immediate", notes)
+	write, err := openWriter(base+"&_txlock=immediate"+fmt.Sprintf("&_pragma=cache_size(-%d)", writerCacheKiB), notes)
 	if err != nil {
 		return nil, err
 	}
@@ -150,14 +152,22 @@ func connectWriter(ctx context.Context, write *sql.DB) error {
 	}
 }
 
-// readerCacheKiB bounds each reader's page cache (SQLite's default is 2 MB).
-// Readers mostly answer from the caches (package cache), and what they do read (a
-// product by id, an uncached search) the operating system's page cache
-// serves as fast: searches after a write and uncached pages took the same
-// time with 2 MB, 1 MB and 512 KB (BenchmarkSearch, BenchmarkCategoryPage).
-// Four full 2 MB caches, filled by searches and product pages, took peak RSS
-// past its 60 MB budget under load.
-const readerCacheKiB = 512
+// readerCacheKiB and writerCacheKiB bound each connection's page cache
+// (SQLite's default is 2 MB). Readers mostly answer from the caches
+// (package cache), and what they do read (a product by id, an uncached
+// search) the operating system's page cache serves as fast: searches after
+// a write and uncached pages took the same time with 2 MB, 1 MB and 512 KB
+// (BenchmarkSearch, BenchmarkCategoryPage). Under writes a reader's cache
+// is emptied at each write anyway. SQLite's allocator here hands out a
+// 4 KB page in an 8 KB slot and keeps up to 4 MB of freed slots of a size
+// for reuse, so the caches cost twice what they hold and more: with
+// 512 KB readers and a 2 MB writer, SQLite held 12 MB at a peak, and peak
+// RSS under writes went from 58.6 to 54.2 MB with these, writes' p50 the
+// same (docs/benchmarks.md).
+const (
+	readerCacheKiB = 256
+	writerCacheKiB = 512
+)
 
 func (db *DB) Close() error {
 	db.readStmts.close()

@@ -259,7 +259,7 @@ func (db *DB) wordMatches(ctx context.Context, words []string) (*cache.WordMatch
 // textMatches is those of the listings ids that expression matches, with
 // their ranks.
 func (db *DB) textMatches(ctx context.Context, expression string, ids []int64) ([]cache.Hit, error) {
-	texts, err := db.listingTexts(ctx, ids)
+	texts, err := db.currentTexts(ctx, ids)
 	if err != nil {
 		return nil, err
 	}

@@ -121,6 +121,81 @@ func (m *textMatcher) close() error {
 	return m.db.Close()
 }
 
+// keptTexts are listings' texts as read at a generation of the searches'
+// change log, so that after a write the searches of every word, each
+// checking the listings whose text it changed, read those texts once
+// between them rather than once each.
+type keptTexts struct {
+	mu  sync.Mutex
+	gen uint64
+	// byID holds what the index holds of a listing; nil: no such listing.
+	byID map[int64]*listingText
+}
+
+// currentTexts is what the full-text index holds of the listings ids that
+// exist, as kept since they last changed or read now.
+func (db *DB) currentTexts(ctx context.Context, ids []int64) ([]listingText, error) {
+	searches := db.caches.Searches
+	gen := searches.Generation() // before reading: a later change is told after it
+	texts, missing := db.texts.get(gen, ids, searches.Since)
+	if len(missing) == 0 {
+		return texts, nil
+	}
+	read, err := db.listingTexts(ctx, missing)
+	if err != nil {
+		return nil, err
+	}
+	db.texts.put(gen, missing, read)
+	return append(texts, read...), nil
+}
+
+// get is the texts kept of ids, and the IDs of those not kept, after
+// dropping every text changed since the generation they were kept at,
+// as since tells.
+func (k *keptTexts) get(gen uint64, ids []int64, since func(uint64) (ids, texts []int64, now uint64, ok bool)) (texts []listingText, missing []int64) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if k.byID == nil || gen > k.gen {
+		_, changed, now, ok := since(k.gen)
+		if k.byID == nil || !ok {
+			k.byID = map[int64]*listingText{}
+		}
+		for _, id := range changed {
+			delete(k.byID, id)
+		}
+		k.gen = now
+	}
+	for _, id := range ids {
+		switch t, ok := k.byID[id]; {
+		case !ok:
+			missing = append(missing, id)
+		case t != nil:
+			texts = append(texts, *t)
+		}
+	}
+	return texts, missing
+}
+
+// put keeps the texts of ids read since generation gen, unless the kept
+// ones have moved on past it: a text read then may be older than a change
+// already dropped.
+func (k *keptTexts) put(gen uint64, ids []int64, read []listingText) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if k.gen != gen {
+		return
+	}
+	if len(k.byID)+len(ids) > maxMatcherTexts {
+		clear(k.byID)
+	}
+	for _, id := range ids {
+		k.byID[id] = nil
+	}
+	for _, t := range read {
+		k.byID[t.id] = &t
+	}
+}
+
 // listingTexts reads what the full-text index holds of the listings ids
 // that exist.
 func (db *DB) listingTexts(ctx context.Context, ids []int64) ([]listingText, error) {

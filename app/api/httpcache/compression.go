@@ -25,11 +25,13 @@ import (
 // even for answers it then left alone, and compressed answers of any size.
 // Measured on a page of 24 products (16 KB of JSON): the standard library's
 // level 5 took 58 µs for 1.6 KB, its level 1 29 µs for 1.8 KB, and
-// klauspost/compress's level 1 16 µs for 1.7 KB. So answers are gzipped
-// with the latter, and only from 1 KB: a smaller answer fits in one packet
-// anyway.
+// klauspost/compress's level 1 16 µs for 1.7 KB. Its stateless level takes
+// the same time for a few bytes more, and its writer keeps 28 KB instead of
+// 800 KB of tables and history: an answer is written in one call, so
+// nothing is lost by not keeping them. So answers are gzipped with that,
+// and only from 1 KB: a smaller answer fits in one packet anyway.
 const (
-	GzipLevel    = gzip.BestSpeed
+	GzipLevel    = gzip.StatelessCompression
 	minGzipBytes = 1024
 )
 
@@ -40,11 +42,8 @@ const maxPooledBuffer = 256 << 10
 var answerBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
 // gzipWriters holds one writer per core, each made on first use (the
-// slots start nil). A writer at GzipLevel carries 800 KB of tables and
-// history; a sync.Pool made one for every answer being compressed at a
-// moment and dropped them at each collection, to make them again: 3 MB of
-// peak RSS under load (docs/benchmarks.md). Compressing is work for a core,
-// so more writers than cores would only wait for one anyway.
+// slots start nil). Compressing is work for a core, so more writers than
+// cores would only wait for one anyway.
 var gzipWriters = make(chan *gzip.Writer, runtime.GOMAXPROCS(0))
 
 func init() {
