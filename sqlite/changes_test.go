@@ -486,7 +486,7 @@ func (w *world) emailChange() app.EmailChange {
 // storeReads change nothing, or only call the writes above.
 var storeReads = []string{
 	"AdvertisedProducts", "BookingByID", "BuyerBookings", "CatalogueVersion", "Categories", "CategoryByName",
-	"CategoryProducts", "Close", "ImageByURL", "PasswordHash", "ProductByID", "QueryPlan", "ReaderPragma", "AuditLog", "ReportsMadeBy",
+	"CategoryProducts", "Close", "ImageByURL", "PasswordHash", "ProductByID", "QueryPlan", "ReaderPragma", "WriterPragma", "AuditLog", "ReportsMadeBy",
 	"ReportedProducts", "SellerBookings", "SellerProducts", "Sessions", "SetClock", "StoredAnswer", "UserByEmail",
 	"UserByID", "Users", "Sessions.Find", "Sessions.FindCtx", "Ping", "Count", "Pools", "ObserveWriteWaits", "OnSessionsEnded", "UserByIdentity", "PaymentID", "MyBookings", "SearchProducts",
 	"NextMailDue", "AccountSessions",

@@ -75,10 +75,16 @@ func TestOpen(t *testing.T) {
 	t.Run("ReadersAreReadOnlyWithSmallCaches", func(t *testing.T) {
 		db := mustOpenDB(t)
 		ctx := context.Background()
-		for pragma, want := range map[string]int64{"query_only": 1, "cache_size": -512, "foreign_keys": 1} {
+		for pragma, want := range map[string]int64{"query_only": 1, "cache_size": -sqlite.ReaderCacheKiB, "foreign_keys": 1} {
 			got, err := db.ReaderPragma(ctx, pragma)
 			if err != nil || got != want {
 				t.Errorf("a reader's %s is %d (%v), want %d", pragma, got, err, want)
+			}
+		}
+		for pragma, want := range map[string]int64{"query_only": 0, "cache_size": -sqlite.WriterCacheKiB, "foreign_keys": 1} {
+			got, err := db.WriterPragma(ctx, pragma)
+			if err != nil || got != want {
+				t.Errorf("the writer's %s is %d (%v), want %d", pragma, got, err, want)
 			}
 		}
 	})

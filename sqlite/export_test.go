@@ -20,6 +20,19 @@ func (db *DB) ReaderPragma(ctx context.Context, name string) (int64, error) {
 	return value, err
 }
 
+// WriterPragma reads a pragma's value on the writer's connection.
+func (db *DB) WriterPragma(ctx context.Context, name string) (int64, error) {
+	var value int64
+	err := db.write.QueryRowContext(ctx, "PRAGMA "+name).Scan(&value)
+	return value, err
+}
+
+// The page caches' sizes, in KiB.
+const (
+	ReaderCacheKiB = readerCacheKiB
+	WriterCacheKiB = writerCacheKiB
+)
+
 // QueryPlan explains how SQLite will run query.
 func (db *DB) QueryPlan(ctx context.Context, query string, args ...any) (string, error) {
 	rows, err := db.read.QueryContext(ctx, "EXPLAIN QUERY PLAN "+query, args...)
