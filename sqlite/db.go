@@ -54,9 +54,11 @@ type DB struct {
 	searching [16]sync.Mutex
 	searchers chan struct{}
 	// matcher checks the listings a write changed against a search's words,
-	// with their texts as texts keeps them.
+	// with their texts as texts keeps them; passing keeps which of them
+	// pass a search's other filters.
 	matcher textMatcher
-	texts   keptTexts
+	texts   keptByListing[*listingText]
+	passing keptFilterChecks
 	// sessionsEnded hears of the sessions each write ended; see OnSessionsEnded.
 	sessionsEnded atomic.Pointer[func(app.SessionsEnded)]
 }

@@ -194,7 +194,7 @@ func (db *DB) changedHits(ctx context.Context, s app.Search, changed []int64) ([
 	if byRank {
 		filters.Sort = app.SortNewest // any order: the rank is the matches'
 	}
-	passing, err := db.searchIDs(ctx, filters, changed)
+	passing, err := db.passingFilters(ctx, filters, changed)
 	if err != nil {
 		return nil, err
 	}
@@ -210,6 +210,47 @@ func (db *DB) changedHits(ctx context.Context, s app.Search, changed []int64) ([
 		found = append(found, hit)
 	}
 	return found, nil
+}
+
+// passingFilters is those of the listings changed that pass filters (a
+// search's other than its words), with the values filters order them by:
+// kept since they last changed, or read now. After a write, the searches of
+// every word with the same filters check the listings it changed once
+// between them.
+func (db *DB) passingFilters(ctx context.Context, filters app.Search, changed []int64) ([]cache.Hit, error) {
+	searches := db.caches.Searches
+	gen := searches.Generation() // before reading: a later change is told after it
+	kept := db.passing.of(searchKey(filters))
+	checked, missing := kept.get(gen, changed, listingsChangedSince(searches))
+	hits := make([]cache.Hit, 0, len(changed))
+	for _, hit := range checked {
+		if hit != nil {
+			hits = append(hits, *hit)
+		}
+	}
+	if len(missing) == 0 {
+		return hits, nil
+	}
+	read, err := db.searchIDs(ctx, filters, missing)
+	if err != nil {
+		return nil, err
+	}
+	found := make(map[int64]*cache.Hit, len(missing))
+	for _, id := range missing {
+		found[id] = nil // does not pass
+	}
+	for _, hit := range read {
+		found[hit.ID] = &hit
+	}
+	kept.put(gen, found)
+	return append(hits, read...), nil
+}
+
+func listingsChangedSince(searches *cache.Searches) func(uint64) ([]int64, uint64, bool) {
+	return func(gen uint64) ([]int64, uint64, bool) {
+		ids, _, now, ok := searches.Since(gen)
+		return ids, now, ok
+	}
 }
 
 // wordMatches is every listing words match, with its rank, whatever the

@@ -5,6 +5,8 @@ import (
 	"database/sql"
 	"encoding/json"
 	"sync"
+
+	"rehome/cache"
 )
 
 // textMatcher tells which of a few listings a search's words match, from
@@ -121,23 +123,20 @@ func (m *textMatcher) close() error {
 	return m.db.Close()
 }
 
-// keptTexts are listings' texts as read at a generation of the searches'
-// change log, so that after a write the searches of every word, each
-// checking the listings whose text it changed, read those texts once
-// between them rather than once each.
-type keptTexts struct {
-	mu  sync.Mutex
-	gen uint64
-	// byID holds what the index holds of a listing; nil: no such listing.
-	byID map[int64]*listingText
-}
-
 // currentTexts is what the full-text index holds of the listings ids that
-// exist, as kept since they last changed or read now.
+// exist, as kept since they last changed or read now. After a write, the
+// searches of every word each check the listings whose text it changed:
+// they read those texts once between them rather than once each.
 func (db *DB) currentTexts(ctx context.Context, ids []int64) ([]listingText, error) {
 	searches := db.caches.Searches
 	gen := searches.Generation() // before reading: a later change is told after it
-	texts, missing := db.texts.get(gen, ids, searches.Since)
+	kept, missing := db.texts.get(gen, ids, textsChangedSince(searches))
+	texts := make([]listingText, 0, len(ids))
+	for _, t := range kept {
+		if t != nil {
+			texts = append(texts, *t)
+		}
+	}
 	if len(missing) == 0 {
 		return texts, nil
 	}
@@ -145,54 +144,21 @@ func (db *DB) currentTexts(ctx context.Context, ids []int64) ([]listingText, err
 	if err != nil {
 		return nil, err
 	}
-	db.texts.put(gen, missing, read)
+	found := make(map[int64]*listingText, len(missing))
+	for _, id := range missing {
+		found[id] = nil // no such listing
+	}
+	for _, t := range read {
+		found[t.id] = &t
+	}
+	db.texts.put(gen, found)
 	return append(texts, read...), nil
 }
 
-// get is the texts kept of ids, and the IDs of those not kept, after
-// dropping every text changed since the generation they were kept at,
-// as since tells.
-func (k *keptTexts) get(gen uint64, ids []int64, since func(uint64) (ids, texts []int64, now uint64, ok bool)) (texts []listingText, missing []int64) {
-	k.mu.Lock()
-	defer k.mu.Unlock()
-	if k.byID == nil || gen > k.gen {
-		_, changed, now, ok := since(k.gen)
-		if k.byID == nil || !ok {
-			k.byID = map[int64]*listingText{}
-		}
-		for _, id := range changed {
-			delete(k.byID, id)
-		}
-		k.gen = now
-	}
-	for _, id := range ids {
-		switch t, ok := k.byID[id]; {
-		case !ok:
-			missing = append(missing, id)
-		case t != nil:
-			texts = append(texts, *t)
-		}
-	}
-	return texts, missing
-}
-
-// put keeps the texts of ids read since generation gen, unless the kept
-// ones have moved on past it: a text read then may be older than a change
-// already dropped.
-func (k *keptTexts) put(gen uint64, ids []int64, read []listingText) {
-	k.mu.Lock()
-	defer k.mu.Unlock()
-	if k.gen != gen {
-		return
-	}
-	if len(k.byID)+len(ids) > maxMatcherTexts {
-		clear(k.byID)
-	}
-	for _, id := range ids {
-		k.byID[id] = nil
-	}
-	for _, t := range read {
-		k.byID[t.id] = &t
+func textsChangedSince(searches *cache.Searches) func(uint64) ([]int64, uint64, bool) {
+	return func(gen uint64) ([]int64, uint64, bool) {
+		_, texts, now, ok := searches.Since(gen)
+		return texts, now, ok
 	}
 }
 
