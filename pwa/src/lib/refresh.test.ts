@@ -158,13 +158,23 @@ describe('after a write', () => {
       stop()
     })
 
+    it("refreshes data from the write's own millisecond: it may predate the write", async () => {
+      const stop = followStream(client, () => true)
+      await refreshAfterWrite(client, { kind: 'message', conversation_id: 3 })
+      for (const key of keysOf({ kind: 'message', conversation_id: 3 })) client.setQueryData(key, { some: 'data' })
+      await vi.advanceTimersByTimeAsync(echoWait)
+      expect(refreshed()).toEqual([...conversations, 'conversation3', 'thread3'])
+      stop()
+    })
+
     it('leaves alone what the echo refreshed', async () => {
       const stop = followStream(client, () => true)
       await refreshAfterWrite(client, { kind: 'message', conversation_id: 3 })
       await refresh(client, { kind: 'message', conversation_id: 3 })
+      await vi.advanceTimersByTimeAsync(1)
       // Refetched: fresh again.
       for (const key of keysOf({ kind: 'message', conversation_id: 3 })) client.setQueryData(key, { some: 'data' })
-      await vi.advanceTimersByTimeAsync(echoWait)
+      await vi.advanceTimersByTimeAsync(echoWait - 1)
       expect(refreshed()).toEqual([])
       stop()
     })

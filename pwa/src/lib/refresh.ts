@@ -184,13 +184,16 @@ export function refreshAfterWrite(client: QueryClient, change: Change): Promise<
   )
 }
 
-/** Refreshes the keys with a query the echo did not reach: neither marked stale, nor fetching, nor fetched since the write. */
+/**
+ * Refreshes the keys with a query the echo did not reach: neither marked stale, nor fetching, nor fetched since the write.
+ * Data from the write's own millisecond counts as older: refreshed once too often rather than missed.
+ */
 function refreshUnechoed(client: QueryClient, keys: QueryKey[], writtenAt: number): Promise<void> {
   const missed = keys.filter((queryKey) =>
     client
       .getQueryCache()
       .findAll({ queryKey })
-      .some(({ state }) => !state.isInvalidated && state.fetchStatus === 'idle' && state.dataUpdatedAt < writtenAt),
+      .some(({ state }) => !state.isInvalidated && state.fetchStatus === 'idle' && state.dataUpdatedAt <= writtenAt),
   )
   return invalidate(client, missed)
 }
