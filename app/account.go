@@ -15,6 +15,7 @@ type Accounts struct {
 	sessions   SessionStore
 	selling    SellingStore
 	identities IdentityStore
+	reviews    ReviewStore
 
 	images   *Images         // profile pictures
 	site     *SiteSettings   // its name in mails; whether visitors see sellers
@@ -39,6 +40,7 @@ type AccountStores struct {
 	Sessions   SessionStore
 	Selling    SellingStore
 	Identities IdentityStore
+	Reviews    ReviewStore
 }
 
 // NewAccounts counts its rate limits in limits, such as a store all
@@ -47,7 +49,7 @@ func NewAccounts(stores AccountStores, images *Images, site *SiteSettings, booki
 	outbox *Outbox, hasher PasswordHasher, limits RateLimits) *Accounts {
 	return &Accounts{
 		users: stores.Users, accounts: stores.Accounts, sessions: stores.Sessions, selling: stores.Selling,
-		identities: stores.Identities, images: images, site: site, bookings: bookings, emails: emails, outbox: outbox,
+		identities: stores.Identities, reviews: stores.Reviews, images: images, site: site, bookings: bookings, emails: emails, outbox: outbox,
 		hasher: hasher, password: newCurrentPassword(hasher, limits), now: utcNow,
 		logins:        newLoginLimits(limits),
 		registrations: newAttemptLimiter(limits, "registrations", Limit{RegistrationsPerAddressPerHour, time.Hour}),

@@ -27,6 +27,9 @@ const (
 	// AuditStartSelling: a Buyer made their account a Seller's. The actor
 	// is that person, not an admin.
 	AuditStartSelling AuditAction = "start_selling"
+	// AuditHideReview: a review was taken out of sight; the target is the
+	// admin's reason.
+	AuditHideReview AuditAction = "hide_review"
 )
 
 // What an audit entry's target is.
@@ -36,6 +39,7 @@ const (
 	AuditTargetReport   = "report"
 	AuditTargetSite     = "site"
 	AuditTargetPost     = "post"
+	AuditTargetReview   = "review"
 )
 
 // AuditEntry is one admin action: who did what to whom, and when. The

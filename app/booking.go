@@ -45,6 +45,16 @@ type Booking struct {
 	// ConversationID is the conversation between the booking's buyer and
 	// seller about its product, if there is one.
 	ConversationID *int64 `json:"conversation_id"`
+	// HandedOverAt is when the seller entered the buyer's handover code.
+	HandedOverAt *time.Time `json:"handed_over_at"`
+	// CompletedAt is when the booking became reviewable: handed over, or
+	// paid by card. ReviewUntil is when its reviews close.
+	CompletedAt *time.Time `json:"-"`
+	ReviewUntil *time.Time `json:"review_until"`
+	// BuyerReviewed and SellerReviewed say whether each side has written
+	// its review of the other.
+	BuyerReviewed  bool `json:"buyer_reviewed"`
+	SellerReviewed bool `json:"seller_reviewed"`
 }
 
 // BookingInput is the body of POST /api/booked; everything else comes from
@@ -107,6 +117,19 @@ type BookingStore interface {
 	// booking not Booked, or whose product is gone or sold, is a conflict,
 	// an unknown one not found.
 	MarkPaid(ctx context.Context, id int64) error
+	// HandoverCode stores fresh as the booking's handover code unless it
+	// has one already, and answers the code it has; an unknown booking is
+	// not found.
+	HandoverCode(ctx context.Context, id int64, fresh string) (string, error)
+	// HandOver checks code against the booking's handover code. The right
+	// code, in one transaction, marks the booking handed over and
+	// completed and, when it is still Booked, makes it Paid as MarkPaid
+	// does; a booking handed over already, or neither Booked nor Paid, is
+	// a conflict. A wrong code is counted and answered WrongHandoverCode;
+	// the HandoverAttempts-th in a row locks the handover for HandoverLock,
+	// during which every code is answered HandoverLocked. The count and the
+	// lock are committed whatever the answer.
+	HandOver(ctx context.Context, id int64, code string) error
 	// OpenBookingsOf lists a product's bookings that are still Booked,
 	// oldest first.
 	OpenBookingsOf(ctx context.Context, productID int64) ([]Booking, error)
@@ -122,13 +145,15 @@ type Bookings struct {
 	products ProductStore
 	payments PaymentStore
 	users    UserStore // whose bookings an admin asks for
+	reviews  ReviewStore
 	notices  *Notices
 	cards    CardPayments // nil: pay in person only
 	currency string       // see Currency
 }
 
-func NewBookings(bookings BookingStore, products ProductStore, payments PaymentStore, users UserStore, notices *Notices) *Bookings {
-	return &Bookings{bookings: bookings, products: products, payments: payments, users: users, notices: notices}
+func NewBookings(bookings BookingStore, products ProductStore, payments PaymentStore, users UserStore, reviews ReviewStore,
+	notices *Notices) *Bookings {
+	return &Bookings{bookings: bookings, products: products, payments: payments, users: users, reviews: reviews, notices: notices}
 }
 
 // Book reserves a product for the signed-in user. The price, product and

@@ -69,6 +69,21 @@ func CanConfirmPayment(u *User, b *Booking) bool {
 
 func CanSeeOwnBuyers(u *User) bool { return u.IsSeller() }
 
+// CanShowHandoverCode lets only the buyer see the code they show at the
+// pickup: nobody else can complete a handover in their name.
+func CanShowHandoverCode(u *User, b *Booking) bool { return u != nil && u.ID == b.BuyerID }
+
+// CanHandOver lets only the seller enter the buyer's code.
+func CanHandOver(u *User, b *Booking) bool { return u != nil && u.ID == b.SellerID }
+
+// CanReviewAsBuyer and CanReviewAsSeller let each side of a booking review
+// the other; nobody else, admins included, writes a review in their name.
+func CanReviewAsBuyer(u *User, b *Booking) bool  { return u != nil && u.ID == b.BuyerID }
+func CanReviewAsSeller(u *User, b *Booking) bool { return u != nil && u.ID == b.SellerID }
+
+// CanHideReviews lets admins hide a review, with a reason.
+func CanHideReviews(u *User) bool { return u.IsAdmin() }
+
 // CanDeclineBooking lets the seller turn a booking down; admins may too.
 func CanDeclineBooking(u *User, b *Booking) bool {
 	return u.IsAdmin() || (u.IsSeller() && u.ID == b.SellerID)

@@ -56,29 +56,31 @@ type Dimensions struct {
 // SellerEmail and SellerPhone are what one viewer may see of it (see
 // ShowContacts), empty and left out for everyone else.
 type Product struct {
-	ID             int64         `json:"id"`
-	CategoryID     int64         `json:"-"`
-	Category       string        `json:"category"`
-	Name           string        `json:"product"`
-	Description    string        `json:"description"`
-	Image          string        `json:"image"`     // the cover: Images[0]
-	ThumbURL       string        `json:"thumb_url"` // Thumbs[0]
-	Images         []string      `json:"images"`    // every photo, the cover first
-	Thumbs         []string      `json:"thumbs"`    // the thumbnail of each photo
-	Dimensions     *Dimensions   `json:"dimensions"`
-	Condition      Condition     `json:"condition"`
-	Location       string        `json:"location"`
-	OriginalPrice  *Cents        `json:"original_price"` // null when not given
-	ResalePrice    Cents         `json:"resale_price"`
-	SellerID       int64         `json:"seller_id"`
-	Seller         string        `json:"seller"`
-	SellerEmail    string        `json:"seller_email,omitempty"`
-	SellerPhone    string        `json:"seller_phone,omitempty"`
-	SellerVerified bool          `json:"seller_verified"`
-	PurchaseYear   *int          `json:"purchase_year"` // null when not given
-	UsePeriod      *string       `json:"use_period"`    // null when not given
-	Status         ProductStatus `json:"status"`
-	OpenBookings   int           `json:"-"`
+	ID             int64       `json:"id"`
+	CategoryID     int64       `json:"-"`
+	Category       string      `json:"category"`
+	Name           string      `json:"product"`
+	Description    string      `json:"description"`
+	Image          string      `json:"image"`     // the cover: Images[0]
+	ThumbURL       string      `json:"thumb_url"` // Thumbs[0]
+	Images         []string    `json:"images"`    // every photo, the cover first
+	Thumbs         []string    `json:"thumbs"`    // the thumbnail of each photo
+	Dimensions     *Dimensions `json:"dimensions"`
+	Condition      Condition   `json:"condition"`
+	Location       string      `json:"location"`
+	OriginalPrice  *Cents      `json:"original_price"` // null when not given
+	ResalePrice    Cents       `json:"resale_price"`
+	SellerID       int64       `json:"seller_id"`
+	Seller         string      `json:"seller"`
+	SellerEmail    string      `json:"seller_email,omitempty"`
+	SellerPhone    string      `json:"seller_phone,omitempty"`
+	SellerVerified bool        `json:"seller_verified"`
+	// SellerRating sums up the seller's reviews, on a product's own page.
+	SellerRating *Rating       `json:"seller_rating,omitempty"`
+	PurchaseYear *int          `json:"purchase_year"` // null when not given
+	UsePeriod    *string       `json:"use_period"`    // null when not given
+	Status       ProductStatus `json:"status"`
+	OpenBookings int           `json:"-"`
 	// MyBookingID is the viewer's own open or paid booking of it; one
 	// declined or cancelled is not, and its buyer may book again.
 	MyBookingID *int64        `json:"my_booking_id"`

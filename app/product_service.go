@@ -240,6 +240,11 @@ func (s *Catalogue) Product(ctx context.Context, actor *User, id int64) (*Produc
 	if err != nil {
 		return nil, err
 	}
+	rating, err := s.bookings.reviews.RatingOf(ctx, p.SellerID)
+	if err != nil {
+		return nil, err
+	}
+	p.SellerRating = &rating
 	one := []Product{*p}
 	_, err = s.MarkForViewer(ctx, actor, one)
 	return &one[0], err

@@ -17,6 +17,8 @@ type SellerProfile struct {
 	// what sold.
 	Listings int `json:"listings"`
 	Sold     int `json:"sold"`
+	// Rating sums up the reviews others see of them.
+	Rating Rating `json:"rating"`
 }
 
 // SellingStore keeps who sells and what they sold.
@@ -73,9 +75,15 @@ func (s *Accounts) SellerProfile(ctx context.Context, actor *User, id int64) (*S
 	if err != nil {
 		return nil, err
 	}
-	if !u.IsSeller() && listings+sold == 0 {
+	rating, err := s.reviews.RatingOf(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	// Someone who traded is known to whoever they traded with, and their
+	// reviews are what the profile is for.
+	if !u.IsSeller() && listings+sold == 0 && rating.Count == 0 {
 		return nil, Errorf(KindNotFound, "No seller with this id")
 	}
 	return &SellerProfile{ID: u.ID, Name: u.Name, Image: u.Image, Verified: u.IsSeller() && u.Verified,
-		MemberSince: u.Created, Listings: listings, Sold: sold}, nil
+		MemberSince: u.Created, Listings: listings, Sold: sold, Rating: rating}, nil
 }

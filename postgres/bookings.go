@@ -2,6 +2,7 @@ package postgres
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"time"
 
@@ -19,7 +20,9 @@ import (
 
 const bookingColumns = `id, product_id, product, category, image, thumb_url, price, location,
 	coalesce(buyer_id, 0), buyer_name, buyer_email, buyer_phone, coalesce(seller_id, 0), status, decline_reason, created,
-	pickup_at, ` + bookingConversation
+	pickup_at, ` + bookingConversation + `, handed_over_at, completed_at,
+	EXISTS (SELECT 1 FROM reviews r WHERE r.booking_id = bookings.id AND r.by_buyer),
+	EXISTS (SELECT 1 FROM reviews r WHERE r.booking_id = bookings.id AND NOT r.by_buyer)`
 
 // bookingConversation finds the conversation between a booking's buyer and
 // seller about its product, after the product's deletion too.
@@ -30,13 +33,15 @@ func scanBooking(row pgx.Row) (app.Booking, error) {
 	var b app.Booking
 	var price, created int64
 	var status string
-	var pickupAt *int64
+	var pickupAt, handedOverAt, completedAt *int64
 	err := row.Scan(&b.ID, &b.ProductID, &b.Product, &b.Category, &b.Image, &b.ThumbURL, &price, &b.Location,
 		&b.BuyerID, &b.BuyerName, &b.BuyerEmail, &b.BuyerPhone, &b.SellerID, &status, &b.DeclineReason, &created,
-		&pickupAt, &b.ConversationID)
+		&pickupAt, &b.ConversationID, &handedOverAt, &completedAt, &b.BuyerReviewed, &b.SellerReviewed)
 	b.Price = app.Cents(price)
 	b.Status = app.BookingStatus(status)
 	b.PickupAt = nullTime(pickupAt)
+	b.HandedOverAt = nullTime(handedOverAt)
+	b.Completed(nullTime(completedAt))
 	b.Created = fromMillis(created)
 	return b, err
 }
@@ -198,7 +203,12 @@ func (db *DB) MarkPaidByEvent(ctx context.Context, eventID string, id int64) (do
 			return err // seen before
 		}
 		done = true
-		return db.markPaid(ctx, tx, id)
+		if err := db.markPaid(ctx, tx, id); err != nil {
+			return err
+		}
+		// Paid by card: reviewable as a handover is.
+		_, err = tx.Exec(ctx, `UPDATE bookings SET completed_at = $1 WHERE id = $2 AND completed_at IS NULL`, db.millis(), id)
+		return err
 	})
 	return done && err == nil, err
 }
@@ -260,6 +270,76 @@ func notPayable(status app.BookingStatus) error {
 		return app.Errorf(app.KindConflict, "This booking was declined by the seller")
 	}
 	return app.Errorf(app.KindConflict, "This booking changed meanwhile")
+}
+
+func (db *DB) HandoverCode(ctx context.Context, id int64, fresh string) (string, error) {
+	var code string
+	err := db.inTx(ctx, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `UPDATE bookings SET handover_code = $1 WHERE id = $2 AND handover_code = ''`, fresh, id); err != nil {
+			return err
+		}
+		return notFound(tx.QueryRow(ctx, `SELECT handover_code FROM bookings WHERE id = $1`, id).Scan(&code), "Booking")
+	})
+	return code, err
+}
+
+// HandOver decides by conditional updates, like markPaid: a wrong code
+// counts in one update of the booking's row on condition the handover is
+// not locked, and the right one hands over only a booking not handed over
+// yet, taking the product's row first (markPaid, see Lock order). What a
+// wrong code counted is committed, and only then answered as an error.
+func (db *DB) HandOver(ctx context.Context, id int64, code string) error {
+	var refused error
+	err := db.inTx(ctx, func(tx pgx.Tx) error {
+		refused = nil
+		var status, stored string
+		var lockedUntil int64
+		var handedOver *int64
+		err := tx.QueryRow(ctx, `SELECT status, handover_code, handover_locked_until, handed_over_at FROM bookings WHERE id = $1`,
+			id).Scan(&status, &stored, &lockedUntil, &handedOver)
+		if err != nil {
+			return notFound(err, "Booking")
+		}
+		now := db.millis()
+		switch {
+		case handedOver != nil:
+			return app.Errorf(app.KindConflict, "This booking was already handed over")
+		case status != string(app.BookingBooked) && status != string(app.BookingPaid):
+			return notPayable(app.BookingStatus(status))
+		case lockedUntil > now:
+			return app.HandoverLocked(time.Duration(lockedUntil-now) * time.Millisecond)
+		case !app.SameHandoverCode(stored, code):
+			var locked bool
+			err := tx.QueryRow(ctx, `UPDATE bookings SET
+				handover_failures = CASE WHEN handover_failures + 1 >= $2 THEN 0 ELSE handover_failures + 1 END,
+				handover_locked_until = CASE WHEN handover_failures + 1 >= $2 THEN $3 + $4 ELSE 0 END
+				WHERE id = $1 AND handover_locked_until <= $3 RETURNING handover_locked_until > 0`,
+				id, app.HandoverAttempts, now, app.HandoverLock.Milliseconds()).Scan(&locked)
+			if errors.Is(err, pgx.ErrNoRows) {
+				// Locked meanwhile by another wrong code.
+				refused = app.HandoverLocked(app.HandoverLock)
+				return nil
+			}
+			refused = app.WrongHandoverCode(locked)
+			return err
+		}
+		if status == string(app.BookingBooked) {
+			if err := db.markPaid(ctx, tx, id); err != nil {
+				return err
+			}
+		}
+		tag, err := tx.Exec(ctx, `UPDATE bookings
+			SET handed_over_at = $1, completed_at = coalesce(completed_at, $1), handover_failures = 0
+			WHERE id = $2 AND handed_over_at IS NULL AND status = 'Paid'`, now, id)
+		if err == nil && tag.RowsAffected() == 0 {
+			err = app.Errorf(app.KindConflict, "This booking changed meanwhile")
+		}
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	return refused
 }
 
 // PaymentID is the provider's payment started for a booking, or empty.

@@ -33,6 +33,9 @@ var bookingQueries = map[string]struct {
 	"message":                 {messageQuery, []any{5, 1}},
 	"unread":                  {unreadQuery, []any{5}},
 	"reports page":            {reportsPage, []any{24, 0}},
+	"reviews count":           {reviewsOfCount, []any{5, 1000}},
+	"reviews page":            {reviewsOfPage, []any{5, 1000, 24, 0}},
+	"rating":                  {ratingOf, []any{5, 1000}},
 }
 
 // TestBookingQueriesUseIndexes: on a marketplace big enough, with the
@@ -69,6 +72,9 @@ func TestBookingQueriesUseIndexes(t *testing.T) {
 			SELECT 1 + i / 5, 1 + i % 2000, 'Hello', i FROM generate_series(0, 99999) i`,
 		`INSERT INTO reports (product_id, updated) SELECT i, i FROM generate_series(1, 20000, 4) i`,
 		`INSERT INTO reporters (report_id, user_id, created) SELECT id, 1 + id % 2000, 0 FROM reports`,
+		`INSERT INTO reviews (booking_id, by_buyer, author_id, author_name, subject_id, rating, created, visible_at)
+			SELECT id, b, CASE WHEN b THEN buyer_id ELSE seller_id END, 'A', CASE WHEN b THEN seller_id ELSE buyer_id END, 4, id, id
+			FROM bookings, (VALUES (true), (false)) v(b)`,
 		`VACUUM ANALYZE`,
 	} {
 		if _, err := db.pool.Exec(ctx, step); err != nil {
@@ -86,7 +92,7 @@ func TestBookingQueriesUseIndexes(t *testing.T) {
 				t.Fatal(err)
 			}
 			for _, line := range plan {
-				for _, table := range []string{"bookings", "conversations", "messages", "reports", "reporters", "products", "users"} {
+				for _, table := range []string{"bookings", "conversations", "messages", "reports", "reporters", "products", "users", "reviews"} {
 					if strings.Contains(line, "Seq Scan on "+table+" ") {
 						t.Errorf("%s reads %s whole; plan:\n%s", name, table, strings.Join(plan, "\n"))
 					}

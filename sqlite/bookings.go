@@ -11,7 +11,9 @@ import (
 
 const bookingColumns = `id, product_id, product, category, image, thumb_url, price, location,
 	coalesce(buyer_id, 0), buyer_name, buyer_email, buyer_phone, coalesce(seller_id, 0), status, decline_reason, created,
-	pickup_at, ` + bookingConversation
+	pickup_at, ` + bookingConversation + `, handed_over_at, completed_at,
+	EXISTS (SELECT 1 FROM reviews r WHERE r.booking_id = bookings.id AND r.by_buyer = 1),
+	EXISTS (SELECT 1 FROM reviews r WHERE r.booking_id = bookings.id AND r.by_buyer = 0)`
 
 // bookingConversation finds the conversation between a booking's buyer and
 // seller about its product, after the product's deletion too.
@@ -20,14 +22,16 @@ const bookingConversation = `(SELECT c.id FROM conversations c
 
 func scanBooking(row row) (app.Booking, error) {
 	var b app.Booking
-	var productID, pickupAt, conversationID sql.NullInt64
+	var productID, pickupAt, conversationID, handedOverAt, completedAt sql.NullInt64
 	var created int64
 	err := row.Scan(&b.ID, &productID, &b.Product, &b.Category, &b.Image, &b.ThumbURL, &b.Price, &b.Location,
 		&b.BuyerID, &b.BuyerName, &b.BuyerEmail, &b.BuyerPhone, &b.SellerID, &b.Status, &b.DeclineReason, &created,
-		&pickupAt, &conversationID)
+		&pickupAt, &conversationID, &handedOverAt, &completedAt, &b.BuyerReviewed, &b.SellerReviewed)
 	b.ProductID = nullID(productID)
 	b.ConversationID = nullID(conversationID)
 	b.PickupAt = nullTime(pickupAt)
+	b.HandedOverAt = nullTime(handedOverAt)
+	b.Completed(nullTime(completedAt))
 	b.Created = fromMillis(created)
 	return b, err
 }
@@ -169,7 +173,12 @@ func (db *DB) MarkPaidByEvent(ctx context.Context, eventID string, id int64) (do
 			return err // seen before
 		}
 		done = true
-		return db.markPaid(ctx, tx, id)
+		if err := db.markPaid(ctx, tx, id); err != nil {
+			return err
+		}
+		// Paid by card: reviewable as a handover is.
+		_, err = db.txExec(ctx, tx, `UPDATE bookings SET completed_at = ? WHERE id = ? AND completed_at IS NULL`, db.millis(), id)
+		return err
 	})
 	return done && err == nil, err
 }
@@ -230,6 +239,73 @@ func notPayable(status app.BookingStatus) error {
 		return app.Errorf(app.KindConflict, "This booking was declined by the seller")
 	}
 	return app.Errorf(app.KindConflict, "This booking changed meanwhile")
+}
+
+func (db *DB) HandoverCode(ctx context.Context, id int64, fresh string) (string, error) {
+	var code string
+	err := db.inTx(ctx, func(tx *sql.Tx) error {
+		if _, err := db.txExec(ctx, tx, `UPDATE bookings SET handover_code = ? WHERE id = ? AND handover_code = ''`, fresh, id); err != nil {
+			return err
+		}
+		return notFound(db.txRow(ctx, tx, `SELECT handover_code FROM bookings WHERE id = ?`, id).Scan(&code), "Booking")
+	})
+	return code, err
+}
+
+// HandOver decides by conditional updates, like markPaid: a wrong code
+// counts only while the handover is not locked, and the right one hands
+// over only a booking not handed over yet. What a wrong code counted is
+// committed, and only then answered as an error.
+func (db *DB) HandOver(ctx context.Context, id int64, code string) error {
+	var refused error
+	err := db.inTx(ctx, func(tx *sql.Tx) error {
+		refused = nil
+		var status app.BookingStatus
+		var stored string
+		var failures int
+		var lockedUntil int64
+		var handedOver sql.NullInt64
+		err := db.txRow(ctx, tx, `SELECT status, handover_code, handover_failures, handover_locked_until, handed_over_at
+			FROM bookings WHERE id = ?`, id).Scan(&status, &stored, &failures, &lockedUntil, &handedOver)
+		if err != nil {
+			return notFound(err, "Booking")
+		}
+		now := db.millis()
+		switch {
+		case handedOver.Valid:
+			return app.Errorf(app.KindConflict, "This booking was already handed over")
+		case status != app.BookingBooked && status != app.BookingPaid:
+			return notPayable(status)
+		case lockedUntil > now:
+			return app.HandoverLocked(time.Duration(lockedUntil-now) * time.Millisecond)
+		case !app.SameHandoverCode(stored, code):
+			failures++
+			lock := int64(0)
+			if failures >= app.HandoverAttempts {
+				failures, lock = 0, now+app.HandoverLock.Milliseconds()
+			}
+			_, err := db.txExec(ctx, tx, `UPDATE bookings SET handover_failures = ?, handover_locked_until = ? WHERE id = ?`,
+				failures, lock, id)
+			refused = app.WrongHandoverCode(lock != 0)
+			return err
+		}
+		if status == app.BookingBooked {
+			if err := db.markPaid(ctx, tx, id); err != nil {
+				return err
+			}
+		}
+		handed, err := changedRow(db.txExec(ctx, tx, `UPDATE bookings
+			SET handed_over_at = ?1, completed_at = coalesce(completed_at, ?1), handover_failures = 0
+			WHERE id = ?2 AND handed_over_at IS NULL AND status = 'Paid'`, now, id))
+		if err == nil && !handed {
+			err = app.Errorf(app.KindConflict, "This booking changed meanwhile")
+		}
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	return refused
 }
 
 // PaymentID is the provider's payment started for a booking, or empty.

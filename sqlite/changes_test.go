@@ -299,7 +299,30 @@ var storeWrites = map[string]func(ctx context.Context, w *world) error{
 	"DeclineBooking": func(ctx context.Context, w *world) error {
 		return w.db.DeclineBooking(ctx, w.booking.ID, "Sold elsewhere")
 	},
-	"MarkPaid":     func(ctx context.Context, w *world) error { return w.db.MarkPaid(ctx, w.booking.ID) },
+	"MarkPaid": func(ctx context.Context, w *world) error { return w.db.MarkPaid(ctx, w.booking.ID) },
+	"HandoverCode": func(ctx context.Context, w *world) error {
+		_, err := w.db.HandoverCode(ctx, w.booking.ID, "123456")
+		return err
+	},
+	"HandOver": func(ctx context.Context, w *world) error { return w.handOver(ctx) },
+	"AddReview": func(ctx context.Context, w *world) error {
+		if err := w.handOver(ctx); err != nil {
+			return err
+		}
+		return w.db.AddReview(ctx, &app.Review{BookingID: w.booking.ID, AuthorID: &w.buyer.ID, AuthorName: w.buyer.Name,
+			SubjectID: w.booking.SellerID, ByBuyer: true, Rating: 5})
+	},
+	"HideReview": func(ctx context.Context, w *world) error {
+		if err := w.handOver(ctx); err != nil {
+			return err
+		}
+		r := &app.Review{BookingID: w.booking.ID, AuthorID: &w.buyer.ID, AuthorName: w.buyer.Name,
+			SubjectID: w.booking.SellerID, ByBuyer: true, Rating: 5}
+		if err := w.db.AddReview(ctx, r); err != nil {
+			return err
+		}
+		return w.db.HideReview(ctx, r.ID, "Rude", nil)
+	},
 	"CreateAdvert": func(ctx context.Context, w *world) error { return w.db.CreateAdvert(ctx, w.lamp.ID) },
 	"DeleteAdvert": func(ctx context.Context, w *world) error { return w.db.DeleteAdvert(ctx, w.lantern.ID) },
 	"CreateReport": func(ctx context.Context, w *world) error {
@@ -469,6 +492,14 @@ func (w *world) pushSubscription() app.PushSubscription {
 	return app.PushSubscription{Endpoint: "https://push.example.net/send/1", Keys: app.PushKeys{P256dh: "key", Auth: "auth"}}
 }
 
+// handOver hands the world's booking over.
+func (w *world) handOver(ctx context.Context) error {
+	if _, err := w.db.HandoverCode(ctx, w.booking.ID, "123456"); err != nil {
+		return err
+	}
+	return w.db.HandOver(ctx, w.booking.ID, "123456")
+}
+
 func (w *world) pushNote() app.QueuedPush {
 	return app.QueuedPush{UserID: w.buyer.ID, Kind: app.PushReply, Title: "Reply", Body: "Sam: Yes", Path: "/dashboard/messages/1", Queued: w.now}
 }
@@ -492,7 +523,7 @@ var storeReads = []string{
 	"NextMailDue", "AccountSessions",
 	"ConversationByID", "Conversations", "MessageByID", "Messages", "Unread", "OpenBookingsOf", "OpenBookingsWith",
 	"VAPIDKeys", "PushSubscriptions", "PushKindsOff", "Site",
-	"Posts", "PostBySlug", "PostByID", "ListingsForSale", "SellerCounts",
+	"Posts", "PostBySlug", "PostByID", "ListingsForSale", "SellerCounts", "ReviewsOf", "RatingOf",
 	// Test-only: they empty caches, which never makes a row stale.
 	"ForgetCategoryPages", "ForgetProducts", "ForgetSearches",
 	// Test-only reads: a search kept or read afresh, the locations kept.
@@ -538,7 +569,7 @@ var unseenWrites = []string{
 	"AddMessage", "AddMessageTo", "MarkRead", "AcceptPickup", "DeclinePickup",
 	"KeepVAPIDKeys", "SavePushSubscription", "DeletePushSubscription", "DeletePushEndpoint", "SetPushKinds",
 	"QueuePush", "ClaimDuePush", "ReleasePush", "PushDone",
-	"CreatePost", "UpdatePost", "DeletePost",
+	"CreatePost", "UpdatePost", "DeletePost", "HandoverCode",
 }
 
 // TestEveryStoreMethodIsKnown makes a new store method say whether it

@@ -90,6 +90,9 @@ var ListQueries = map[string]struct {
 	"open bookings":       {openBookingsQuery, []any{1}},
 	"open bookings with":  {openBookingsWithQuery, []any{1}},
 	"booking by id":       {`SELECT ` + bookingColumns + ` FROM bookings WHERE id = ?`, []any{1}},
+	"reviews count":       {reviewsOfCount, []any{1, 1000}},
+	"reviews page":        {reviewsOfPage, []any{1, 1000, 24, 0}},
+	"rating":              {ratingOf, []any{1, 1000}},
 
 	"listings for sale count": {forSaleCountQuery, nil},
 	"listings for sale page":  {forSalePageQuery, []any{50000, 0}},

@@ -8,6 +8,7 @@ import (
 	"context"
 	"sync"
 	"testing"
+	"time"
 
 	"rehome/app"
 	"rehome/app/api/sessions"
@@ -38,6 +39,9 @@ type Stores interface {
 	app.AuditStore
 	app.MailQueue
 	app.PushQueue
+	app.ReviewStore
+	// SetClock replaces the store's clock, for what depends on time.
+	SetClock(now func() time.Time)
 	// The sessions of signed-in people, which the server keeps through
 	// the store beside the service's ports.
 	sessions.Store
@@ -67,6 +71,7 @@ func Run(t *testing.T, open func(t *testing.T) Stores) {
 	t.Run("Audit", func(t *testing.T) { RunAudit(t, open) })
 	t.Run("Mail", func(t *testing.T) { RunMail(t, open) })
 	t.Run("PushQueue", func(t *testing.T) { RunPushQueue(t, open) })
+	t.Run("Trust", func(t *testing.T) { RunTrust(t, open) })
 }
 
 // world is a store with a seller, a category and an image to list with.

@@ -75,6 +75,26 @@ func TestAuthorization(t *testing.T) {
 		expectStatus(t, r, created)
 		return decode[app.Booking](t, r).ID
 	}
+	// A booking of the buyer's with its handover code in handover.
+	var handover string
+	newCode := func(t testing.TB) int64 {
+		id := newBooking(t)
+		r := buyer.call("GET", fmt.Sprintf("/api/booked/%d/handover", id), nil)
+		expectStatus(t, r, ok)
+		handover = decode[app.HandoverCode](t, r).Code
+		return id
+	}
+	newHandedOver := func(t testing.TB) int64 { // a booking the seller took the buyer's code for
+		id := newCode(t)
+		expectStatus(t, seller.call("POST", fmt.Sprintf("/api/mybuyers/%d/handover", id), map[string]string{"code": handover}), ok)
+		return id
+	}
+	reviewBody := map[string]any{"rating": 5, "text": "Friendly and on time"}
+	newReview := func(t testing.TB) int64 { // the buyer's of the seller
+		r := buyer.call("POST", fmt.Sprintf("/api/booked/%d/review", newHandedOver(t)), reviewBody)
+		expectStatus(t, r, created)
+		return decode[app.Review](t, r).ID
+	}
 	newReport := func(t testing.TB) int64 { // the buyer's, of a new product of the seller
 		product := newProduct(t)
 		expectStatus(t, buyer.call("POST", "/api/reported", reportBody(product)), created)
@@ -339,6 +359,28 @@ func TestAuthorization(t *testing.T) {
 		}},
 		{"Stripe's webhook", want{missing, missing, missing, missing, missing}, reads, nil, func(c *client, _ int64) *response {
 			return c.call("POST", "/api/stripe/webhook", `{}`)
+		}},
+		// Trust: the handover code and the reviews it allows.
+		{"handover code", want{unauth, ok, forbid, forbid, forbid}, writes, newBooking, func(c *client, id int64) *response {
+			return c.call("GET", fmt.Sprintf("/api/booked/%d/handover", id), nil)
+		}},
+		{"hand over", want{unauth, forbid, ok, forbid, forbid}, writes, newCode, func(c *client, id int64) *response {
+			return c.call("POST", fmt.Sprintf("/api/mybuyers/%d/handover", id), map[string]string{"code": handover})
+		}},
+		{"review the seller", want{unauth, created, forbid, forbid, forbid}, writes, newHandedOver, func(c *client, id int64) *response {
+			return c.call("POST", fmt.Sprintf("/api/booked/%d/review", id), reviewBody)
+		}},
+		{"review the buyer", want{unauth, forbid, created, forbid, forbid}, writes, newHandedOver, func(c *client, id int64) *response {
+			return c.call("POST", fmt.Sprintf("/api/mybuyers/%d/review", id), reviewBody)
+		}},
+		{"a person's reviews", want{unauth, ok, ok, ok, ok}, reads, nil, func(c *client, _ int64) *response {
+			return c.call("GET", fmt.Sprintf("/api/users/%d/reviews", sellerUser.ID), nil)
+		}},
+		{"a person's reviews, public listings", want{ok, ok, ok, ok, ok}, reads, nil, public(func(c *client, _ int64) *response {
+			return c.call("GET", fmt.Sprintf("/api/users/%d/reviews", sellerUser.ID), nil)
+		})},
+		{"hide a review", want{unauth, forbid, forbid, forbid, gone}, writes, newReview, func(c *client, id int64) *response {
+			return c.call("POST", fmt.Sprintf("/api/reviews/%d/hide", id), map[string]string{"reason": "Names a neighbour"})
 		}},
 		{"seller's buyers", want{unauth, forbid, ok, ok, forbid}, reads, nil, func(c *client, _ int64) *response {
 			return c.call("GET", "/api/mybuyers", nil)

@@ -146,6 +146,14 @@ func (s *Server) sessionRoutes(r chi.Router) {
 	r.Get("/mybuyers", s.sellerBookings)
 	r.Delete("/mybuyers/{id}", s.declineBooking)
 
+	// Trust: the code that hands a booking over, and the reviews it allows.
+	r.Get("/booked/{id}/handover", s.handoverCode)
+	r.With(s.idempotent).Post("/mybuyers/{id}/handover", s.handOver)
+	r.With(s.idempotent).Post("/booked/{id}/review", s.reviewSeller)
+	r.With(s.idempotent).Post("/mybuyers/{id}/review", s.reviewBuyer)
+	r.Get("/users/{id}/reviews", s.userReviews)
+	r.Post("/reviews/{id}/hide", s.hideReview)
+
 	r.With(s.idempotent).Post("/reported", s.report)
 	r.Get("/reported", s.reportedProducts)
 	r.Delete("/reported/{id}", s.dismissReport)

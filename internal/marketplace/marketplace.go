@@ -89,6 +89,7 @@ type Store interface {
 	app.SiteStore
 	app.PostStore
 	app.SellingStore
+	app.ReviewStore
 	benchdata.Store // the bulk loaders of 'rehome bench-data'
 	leader.Lock     // which instance runs the periodic jobs
 
@@ -201,7 +202,7 @@ func services(db Store, images *uploads.Store, hasher app.PasswordHasher, notice
 	limits app.RateLimits) api.Services {
 	site := app.NewSiteSettings(db)
 	notifications := app.NewNotifications(db)
-	bookings := app.NewBookings(db, db, db, db, notices)
+	bookings := app.NewBookings(db, db, db, db, db, notices)
 	conversations := app.NewConversations(db, db, bookings, notices, limits)
 	pictures := app.NewImages(db, images, limits)
 	emails := app.NewEmailAddresses(db, db, db, db, site, outbox, hasher, limits)
@@ -210,7 +211,7 @@ func services(db Store, images *uploads.Store, hasher app.PasswordHasher, notice
 		Images:        pictures,
 		Bookings:      bookings,
 		Conversations: conversations,
-		Accounts: app.NewAccounts(app.AccountStores{Users: db, Accounts: db, Sessions: db, Selling: db, Identities: db},
+		Accounts: app.NewAccounts(app.AccountStores{Users: db, Accounts: db, Sessions: db, Selling: db, Identities: db, Reviews: db},
 			pictures, site, bookings, emails, outbox, hasher, limits),
 		EmailAddresses: emails,
 		PasswordResets: app.NewPasswordResets(db, db, site, outbox, hasher, limits),

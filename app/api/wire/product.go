@@ -83,6 +83,13 @@ func AppendProduct(b []byte, p *app.Product) []byte {
 	}
 	b = append(b, `,"seller_verified":`...)
 	b = strconv.AppendBool(b, p.SellerVerified)
+	if p.SellerRating != nil {
+		b = append(b, `,"seller_rating":{"average":`...)
+		b = strconv.AppendFloat(b, p.SellerRating.Average, 'f', -1, 64)
+		b = append(b, `,"count":`...)
+		b = strconv.AppendInt(b, int64(p.SellerRating.Count), 10)
+		b = append(b, '}')
+	}
 	b = append(b, `,"purchase_year":`...)
 	if p.PurchaseYear == nil {
 		b = append(b, "null"...)

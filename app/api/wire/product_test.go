@@ -43,6 +43,9 @@ func TestProductAppendJSON(t *testing.T) {
 			Condition: app.Condition(s), Location: s, OriginalPrice: new(app.Cents(i * 1234)), ResalePrice: app.Cents(i * 50), Seller: s,
 			SellerEmail: s, SellerPhone: s, SellerVerified: i%2 == 0, PurchaseYear: new(2000 + i), UsePeriod: new(s),
 			Status: app.ProductStatus(s), Created: time.Date(2026, 11, 22, 10, 15, i, i*1_000_000, time.UTC)})
+		if i%3 == 0 { // a product's own page carries its seller's rating
+			products[i].SellerRating = &app.Rating{Average: app.NewRating(i*7%26, 5).Average, Count: i}
+		}
 	}
 	for i := range 500 {
 		products = append(products, app.Product{ID: rng.Int64(), Category: randomString(), Name: randomString(),

@@ -1228,6 +1228,108 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/booked/{id}/handover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The buyer's handover code of an open booking */
+        get: operations["getApiBookedIdHandover"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mybuyers/{id}/handover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Hand a booking over with the buyer's code: paid (unless paid by card) and sold */
+        post: operations["postApiMybuyersIdHandover"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/booked/{id}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The buyer reviews the seller of a handed-over booking */
+        post: operations["postApiBookedIdReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mybuyers/{id}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The seller reviews the buyer of a handed-over booking */
+        post: operations["postApiMybuyersIdReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{id}/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The reviews others see of a person, newest first */
+        get: operations["getApiUsersIdReviews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reviews/{id}/hide": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Hide a review, with a reason (admins) */
+        post: operations["postApiReviewsIdHide"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1262,7 +1364,7 @@ export interface components {
         /** @enum {string} */
         SortOrder: "relevance" | "newest" | "price_asc" | "price_desc";
         /** @enum {string} */
-        AuditAction: "promote_user" | "verify_seller" | "delete_user" | "dismiss_report" | "create_category" | "reset_link" | "claim_account" | "update_site" | "create_post" | "edit_post" | "delete_post" | "start_selling";
+        AuditAction: "promote_user" | "verify_seller" | "delete_user" | "dismiss_report" | "create_category" | "reset_link" | "claim_account" | "update_site" | "create_post" | "edit_post" | "delete_post" | "start_selling" | "hide_review";
         Dimensions: {
             /** @description Centimetres, kept to a millimetre. */
             width_cm?: number;
@@ -1313,6 +1415,8 @@ export interface components {
             readonly advertised: boolean;
             /** Format: date-time */
             readonly time: string;
+            /** @description The seller's rating; on GET /api/products/{id} only. */
+            seller_rating?: components["schemas"]["Rating"];
         };
         /** @description The body of POST /api/products. Its read-only keys (the seller's and `time`) are accepted and ignored; any other unknown key is refused. */
         ProductInput: {
@@ -1466,6 +1570,7 @@ export interface components {
             member_since: string;
             listings: number;
             sold: number;
+            rating: components["schemas"]["Rating"];
         };
         /** @description A sentence for people. */
         Message: {
@@ -1514,6 +1619,20 @@ export interface components {
             /** Format: date-time */
             pickup_at: string | null;
             conversation_id: number | null;
+            /**
+             * Format: date-time
+             * @description When the seller entered the buyer's handover code.
+             */
+            handed_over_at: string | null;
+            /**
+             * Format: date-time
+             * @description Until when each side may review the other: 30 days after the handover, or after a card payment. Null while the booking cannot be reviewed.
+             */
+            review_until: string | null;
+            /** @description Whether the buyer has reviewed the seller. */
+            buyer_reviewed: boolean;
+            /** @description Whether the seller has reviewed the buyer. */
+            seller_reviewed: boolean;
         };
         BookingPage: {
             items: components["schemas"]["Booking"][];
@@ -1785,6 +1904,53 @@ export interface components {
             /** @enum {string} */
             status: "ok" | "preparing" | "unavailable";
             error?: string;
+        };
+        /** @description The reviews others see of a person, summed up. */
+        Rating: {
+            /** @description Stars, to one decimal; 0 when there are none. */
+            average: number;
+            count: number;
+        };
+        HandoverCode: {
+            /** @description Six digits the buyer shows the seller at the pickup. */
+            code: string;
+        };
+        HandoverInput: {
+            /** @description The buyer's six digits; spaces between them are ignored. */
+            code: string;
+        };
+        ReviewInput: {
+            rating: number;
+            text?: string;
+        };
+        Review: {
+            id: number;
+            /** @description Null once the author's account is deleted. */
+            author_id: number | null;
+            author: string;
+            /**
+             * @description The side the author took in the booking.
+             * @enum {string}
+             */
+            role: "buyer" | "seller";
+            product: string;
+            rating: number;
+            text: string;
+            /** Format: date-time */
+            time: string;
+            /**
+             * Format: date-time
+             * @description From when others see it: once both sides have written theirs, else 14 days after it was written.
+             */
+            visible_from: string;
+        };
+        ReviewPage: {
+            items: components["schemas"]["Review"][];
+            /** @description How many the whole list holds, not the page. */
+            total: number;
+        };
+        HideReviewInput: {
+            reason: string;
         };
     };
     responses: {
@@ -4656,6 +4822,223 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["Unsupported"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getApiBookedIdHandover: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HandoverCode"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    postApiMybuyersIdHandover: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A repeat with the same key and body gets the first answer again. */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HandoverInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description `true` when this is the answer kept for the Idempotency-Key, sent again. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Booking"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["Unsupported"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["TooMany"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    postApiBookedIdReview: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A repeat with the same key and body gets the first answer again. */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    /** @description `true` when this is the answer kept for the Idempotency-Key, sent again. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Review"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["Unsupported"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    postApiMybuyersIdReview: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A repeat with the same key and body gets the first answer again. */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    /** @description `true` when this is the answer kept for the Idempotency-Key, sent again. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Review"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["Unsupported"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getApiUsersIdReviews: {
+        parameters: {
+            query?: {
+                /** @description 0 is the default; more than 100 is taken as 100. */
+                limit?: components["parameters"]["limit"];
+                offset?: components["parameters"]["offset"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    postApiReviewsIdHide: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HideReviewInput"];
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["Unsupported"];
             422: components["responses"]["Invalid"];

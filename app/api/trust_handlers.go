@@ -1,0 +1,102 @@
+package api
+
+import (
+	"context"
+	"net/http"
+
+	"rehome/app"
+)
+
+// handoverCode shows the buyer the code of their booking.
+func (s *Server) handoverCode(w http.ResponseWriter, r *http.Request) {
+	id, err := idParam(pathParam(r, "id"))
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	code, err := s.bookings.HandoverCode(r.Context(), actor(r), id)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	// A code is the buyer's alone: no cache keeps it.
+	w.Header().Set("Cache-Control", "no-store")
+	writeJSON(w, http.StatusOK, code)
+}
+
+// handOver is the seller entering the buyer's code at the pickup.
+func (s *Server) handOver(w http.ResponseWriter, r *http.Request) {
+	var in app.HandoverInput
+	if err := decodeJSON(w, r, &in); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	s.changeBooking(w, r, func(ctx context.Context, actor *app.User, id int64) (*app.Booking, error) {
+		return s.bookings.HandOver(ctx, actor, id, in)
+	})
+}
+
+func (s *Server) reviewSeller(w http.ResponseWriter, r *http.Request) {
+	s.review(w, r, s.bookings.ReviewSeller)
+}
+
+func (s *Server) reviewBuyer(w http.ResponseWriter, r *http.Request) {
+	s.review(w, r, s.bookings.ReviewBuyer)
+}
+
+func (s *Server) review(w http.ResponseWriter, r *http.Request,
+	write func(context.Context, *app.User, int64, app.ReviewInput) (*app.Review, error)) {
+	id, err := idParam(pathParam(r, "id"))
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	var in app.ReviewInput
+	if err := decodeJSON(w, r, &in); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	review, err := write(r.Context(), actor(r), id, in)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, review)
+}
+
+func (s *Server) userReviews(w http.ResponseWriter, r *http.Request) {
+	id, err := idParam(pathParam(r, "id"))
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	page, err := pageOf(r)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	list, err := s.accounts.Reviews(r.Context(), actor(r), id, page)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, list)
+}
+
+func (s *Server) hideReview(w http.ResponseWriter, r *http.Request) {
+	id, err := idParam(pathParam(r, "id"))
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	var in app.HideReviewInput
+	if err := decodeJSON(w, r, &in); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if err := s.accounts.HideReview(r.Context(), actor(r), id, in); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}

@@ -1,0 +1,315 @@
+package api_test
+
+import (
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"rehome/app"
+)
+
+// trustShop is a shop with a buyer, a booking of theirs, and a clock the
+// store reads that a test can move on.
+type trustShop struct {
+	*shop
+	buyer     *client
+	buyerUser app.User
+	mu        sync.Mutex
+	now       time.Time
+}
+
+func newTrustShop(t *testing.T) *trustShop {
+	t.Helper()
+	s := &trustShop{shop: newShop(t), now: time.Now()}
+	s.buyer, s.buyerUser = s.register("Bea Buyer", "bea@example.com", app.RoleBuyer)
+	clocked, ok := s.db.(interface{ SetClock(func() time.Time) })
+	if !ok {
+		t.Fatal("the store has no clock to set")
+	}
+	clocked.SetClock(func() time.Time {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		return s.now
+	})
+	return s
+}
+
+// later moves the store's clock on by d.
+func (s *trustShop) later(d time.Duration) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.now = s.now.Add(d)
+}
+
+// booking is the buyer's booking of a new product, and its handover code.
+func (s *trustShop) booking(t *testing.T) (app.Booking, string) {
+	t.Helper()
+	b := mpBook(t, s.buyer, s.mpProduct(t, "Tables"))
+	r := s.buyer.call("GET", fmt.Sprintf("/api/booked/%d/handover", b.ID), nil)
+	expectStatus(t, r, http.StatusOK)
+	if r.header.Get("Cache-Control") != "no-store" {
+		t.Errorf("a handover code may be kept: Cache-Control %q", r.header.Get("Cache-Control"))
+	}
+	return b, decode[app.HandoverCode](t, r).Code
+}
+
+func (s *trustShop) handOver(b app.Booking, code string) *response {
+	return s.seller.call("POST", fmt.Sprintf("/api/mybuyers/%d/handover", b.ID), map[string]string{"code": code})
+}
+
+// wrong is a code that is not code.
+func wrong(code string) string {
+	n, _ := strconv.Atoi(code)
+	return fmt.Sprintf("%06d", (n+1)%1_000_000)
+}
+
+func TestHandoverCode(t *testing.T) {
+	t.Parallel()
+	s := newTrustShop(t)
+	b, code := s.booking(t)
+	if len(code) != 6 || strings.Trim(code, "0123456789") != "" {
+		t.Fatalf("code %q", code)
+	}
+	again := decode[app.HandoverCode](t, s.buyer.call("GET", fmt.Sprintf("/api/booked/%d/handover", b.ID), nil))
+	if again.Code != code {
+		t.Errorf("asked again, the code is %q, was %q", again.Code, code)
+	}
+	other, otherCode := s.booking(t)
+	if otherCode == code {
+		// One in a million; a fixed code for every booking would always be.
+		t.Logf("two bookings drew the same code %s", code)
+	}
+
+	t.Run("the right code sells the product and ends the queue", func(t *testing.T) {
+		cy, _ := s.register("Cy Queued", "cy@example.com", app.RoleBuyer)
+		queued := mpBook(t, cy, *other.ProductID)
+		r := s.handOver(other, " "+otherCode[:3]+" "+otherCode[3:]+" ")
+		expectStatus(t, r, http.StatusOK)
+		got := decode[app.Booking](t, r)
+		if got.Status != app.BookingPaid || got.HandedOverAt == nil || got.ReviewUntil == nil {
+			t.Errorf("handed over: %+v", got)
+		}
+		if want := got.HandedOverAt.Add(app.ReviewWindow); !got.ReviewUntil.Equal(want) {
+			t.Errorf("reviews close %v, want %v", got.ReviewUntil, want)
+		}
+		p := decode[app.Product](t, s.buyer.call("GET", fmt.Sprintf("/api/products/%d", *other.ProductID), nil))
+		if p.Status != app.StatusSold {
+			t.Errorf("the product is %s", p.Status)
+		}
+		if q := decode[app.Booking](t, cy.call("GET", fmt.Sprintf("/api/booked/%d", queued.ID), nil)); q.Status != app.BookingCancelled {
+			t.Errorf("the queued booking is %s", q.Status)
+		}
+		expectError(t, s.handOver(other, otherCode), http.StatusConflict, "This booking was already handed over", nil)
+		expectStatus(t, s.buyer.call("GET", fmt.Sprintf("/api/booked/%d/handover", other.ID), nil), http.StatusConflict)
+	})
+
+	t.Run("a code that is no code", func(t *testing.T) {
+		for _, bad := range []string{"", "12345", "1234567", "12a456", "one two"} {
+			expectError(t, s.handOver(b, bad), http.StatusUnprocessableEntity, "Please correct the highlighted fields",
+				map[string]string{"code": "Enter the 6-digit code the buyer shows you"})
+		}
+	})
+
+	t.Run("five wrong codes lock the handover for 15 minutes", func(t *testing.T) {
+		for i := 1; i < app.HandoverAttempts; i++ {
+			expectError(t, s.handOver(b, wrong(code)), http.StatusUnprocessableEntity, "This is not the buyer's code",
+				map[string]string{"code": "This is not the buyer's code"})
+		}
+		r := s.handOver(b, wrong(code))
+		expectStatus(t, r, http.StatusUnprocessableEntity)
+		if !strings.Contains(string(r.body), "locked for 15 minutes") {
+			t.Errorf("the fifth wrong code: %s", r.body)
+		}
+		// Locked: even the right code waits.
+		r = s.handOver(b, code)
+		expectError(t, r, http.StatusTooManyRequests, "Too many wrong codes: try again in 15 minutes", nil)
+		if r.header.Get("Retry-After") == "" {
+			t.Error("no Retry-After")
+		}
+		if got := decode[app.Booking](t, s.buyer.call("GET", fmt.Sprintf("/api/booked/%d", b.ID), nil)); got.Status != app.BookingBooked {
+			t.Errorf("a locked handover changed the booking: %+v", got)
+		}
+		s.later(app.HandoverLock - time.Second)
+		expectStatus(t, s.handOver(b, code), http.StatusTooManyRequests)
+		s.later(time.Second)
+		expectStatus(t, s.handOver(b, code), http.StatusOK)
+	})
+
+	t.Run("a booking paid by card is handed over as it is", func(t *testing.T) {
+		paid, code := s.booking(t)
+		expectStatus(t, s.seller.call("POST", fmt.Sprintf("/api/booked/%d/paid", paid.ID), nil), http.StatusOK)
+		got := decode[app.Booking](t, s.handOver(paid, code))
+		if got.Status != app.BookingPaid || got.HandedOverAt == nil {
+			t.Errorf("handed over: %+v", got)
+		}
+	})
+
+	t.Run("a cancelled booking has no handover", func(t *testing.T) {
+		gone, code := s.booking(t)
+		expectStatus(t, s.buyer.call("DELETE", fmt.Sprintf("/api/booked/%d", gone.ID), nil), http.StatusOK)
+		expectError(t, s.handOver(gone, code), http.StatusConflict, "This booking was cancelled", nil)
+		expectStatus(t, s.buyer.call("GET", fmt.Sprintf("/api/booked/%d/handover", gone.ID), nil), http.StatusConflict)
+	})
+
+	t.Run("one of two entries at once hands over", func(t *testing.T) {
+		twice, code := s.booking(t)
+		statuses := make(chan int, 2)
+		var wg sync.WaitGroup
+		for range 2 {
+			wg.Go(func() { statuses <- s.handOver(twice, code).status })
+		}
+		wg.Wait()
+		close(statuses)
+		counts := map[int]int{}
+		for status := range statuses {
+			counts[status]++
+		}
+		if counts[http.StatusOK] != 1 || counts[http.StatusConflict] != 1 {
+			t.Errorf("statuses %v", counts)
+		}
+	})
+}
+
+func TestHandoverOfflineOnce(t *testing.T) {
+	t.Parallel()
+	s := newTrustShop(t)
+	b, code := s.booking(t)
+	// The seller's phone sends its outbox entry again after a lost answer.
+	send := func() *response {
+		return s.seller.send("POST", fmt.Sprintf("/api/mybuyers/%d/handover", b.ID), "application/json",
+			strings.NewReader(`{"code":"`+code+`"}`), "Idempotency-Key", "handover-entry-1")
+	}
+	first, second := send(), send()
+	expectStatus(t, first, http.StatusOK)
+	expectStatus(t, second, http.StatusOK)
+	if second.header.Get("Idempotent-Replayed") != "true" || string(second.body) != string(first.body) {
+		t.Errorf("sent again, answered %s %s", second.header, second.body)
+	}
+}
+
+func TestReviews(t *testing.T) {
+	t.Parallel()
+	s := newTrustShop(t)
+	b, code := s.booking(t)
+	reviewSeller := func(body any) *response {
+		return s.buyer.call("POST", fmt.Sprintf("/api/booked/%d/review", b.ID), body)
+	}
+	reviewBuyer := func(body any) *response {
+		return s.seller.call("POST", fmt.Sprintf("/api/mybuyers/%d/review", b.ID), body)
+	}
+	reviewsOf := func(u app.User) app.List[app.Review] {
+		return mpGet[app.Review](t, s.admin, fmt.Sprintf("/api/users/%d/reviews", u.ID))
+	}
+
+	expectError(t, reviewSeller(map[string]any{"rating": 5}), http.StatusConflict,
+		"A booking can be reviewed once the product was handed over", nil)
+	expectStatus(t, s.handOver(b, code), http.StatusOK)
+
+	t.Run("bad input", func(t *testing.T) {
+		for _, tc := range []struct {
+			body   map[string]any
+			fields map[string]string
+		}{
+			{map[string]any{}, map[string]string{"rating": "Choose 1 to 5 stars"}},
+			{map[string]any{"rating": 0}, map[string]string{"rating": "Choose 1 to 5 stars"}},
+			{map[string]any{"rating": 6}, map[string]string{"rating": "Choose 1 to 5 stars"}},
+			{map[string]any{"rating": 4, "text": strings.Repeat("é", 501)}, map[string]string{"text": "Use at most 500 characters"}},
+		} {
+			expectError(t, reviewSeller(tc.body), http.StatusUnprocessableEntity, "Please correct the highlighted fields", tc.fields)
+		}
+		expectStatus(t, reviewSeller(map[string]any{"rating": "five"}), http.StatusBadRequest)
+	})
+
+	var first app.Review
+	t.Run("a review waits for the other side's", func(t *testing.T) {
+		r := reviewSeller(map[string]any{"rating": 4, "text": "  Kind,\x00 and the table is as described  "})
+		expectStatus(t, r, http.StatusCreated)
+		first = decode[app.Review](t, r)
+		if first.Rating != 4 || first.Text != "Kind, and the table is as described" || first.Role != "buyer" ||
+			first.AuthorName != "Bea Buyer" || first.Product != "Oak table" {
+			t.Errorf("review %+v", first)
+		}
+		if want := first.Created.Add(app.ReviewBlind); !first.VisibleFrom.Equal(want) {
+			t.Errorf("visible from %v, want %v", first.VisibleFrom, want)
+		}
+		expectError(t, reviewSeller(map[string]any{"rating": 1}), http.StatusConflict, "You have already reviewed this booking", nil)
+		if list := reviewsOf(s.sellerUser); list.Total != 0 {
+			t.Errorf("seen before the other side wrote: %+v", list)
+		}
+		profile := decode[app.SellerProfile](t, s.buyer.call("GET", fmt.Sprintf("/api/users/%d/profile", s.sellerUser.ID), nil))
+		if profile.Rating.Count != 0 {
+			t.Errorf("rated before the other side wrote: %+v", profile.Rating)
+		}
+		got := decode[app.Booking](t, s.seller.call("GET", fmt.Sprintf("/api/booked/%d", b.ID), nil))
+		if !got.BuyerReviewed || got.SellerReviewed {
+			t.Errorf("booking says buyer reviewed %v, seller %v", got.BuyerReviewed, got.SellerReviewed)
+		}
+	})
+
+	t.Run("the second review shows both", func(t *testing.T) {
+		expectStatus(t, reviewBuyer(map[string]any{"rating": 5}), http.StatusCreated)
+		list := reviewsOf(s.sellerUser)
+		if list.Total != 1 || list.Items[0].ID != first.ID || list.Items[0].Text != first.Text {
+			t.Errorf("the seller's reviews %+v", list)
+		}
+		if list := reviewsOf(s.buyerUser); list.Total != 1 || list.Items[0].Role != "seller" || list.Items[0].Rating != 5 {
+			t.Errorf("the buyer's reviews %+v", list)
+		}
+		profile := decode[app.SellerProfile](t, s.buyer.call("GET", fmt.Sprintf("/api/users/%d/profile", s.sellerUser.ID), nil))
+		if profile.Rating != (app.Rating{Average: 4, Count: 1}) {
+			t.Errorf("the seller's rating %+v", profile.Rating)
+		}
+		p := decode[app.Product](t, s.buyer.call("GET", fmt.Sprintf("/api/products/%d", *b.ProductID), nil))
+		if p.SellerRating == nil || *p.SellerRating != (app.Rating{Average: 4, Count: 1}) {
+			t.Errorf("the product's seller rating %+v", p.SellerRating)
+		}
+		// A buyer who never sold has a profile once reviewed.
+		buyerProfile := decode[app.SellerProfile](t, s.seller.call("GET", fmt.Sprintf("/api/users/%d/profile", s.buyerUser.ID), nil))
+		if buyerProfile.Rating.Count != 1 || buyerProfile.Listings != 0 {
+			t.Errorf("the buyer's profile %+v", buyerProfile)
+		}
+	})
+
+	t.Run("alone, a review shows 14 days after", func(t *testing.T) {
+		b, code := s.booking(t)
+		expectStatus(t, s.handOver(b, code), http.StatusOK)
+		expectStatus(t, s.buyer.call("POST", fmt.Sprintf("/api/booked/%d/review", b.ID), map[string]any{"rating": 1}), http.StatusCreated)
+		s.later(app.ReviewBlind - time.Minute)
+		if list := reviewsOf(s.sellerUser); list.Total != 1 {
+			t.Errorf("seen early: %+v", list)
+		}
+		s.later(time.Minute)
+		list := reviewsOf(s.sellerUser)
+		if list.Total != 2 || list.Items[0].Rating != 1 {
+			t.Errorf("not seen, or not first: %+v", list)
+		}
+		profile := decode[app.SellerProfile](t, s.buyer.call("GET", fmt.Sprintf("/api/users/%d/profile", s.sellerUser.ID), nil))
+		if profile.Rating != (app.Rating{Average: 2.5, Count: 2}) {
+			t.Errorf("the seller's rating %+v", profile.Rating)
+		}
+		// The window has 16 days left: the seller may still write.
+		expectStatus(t, s.seller.call("POST", fmt.Sprintf("/api/mybuyers/%d/review", b.ID), map[string]any{"rating": 3}), http.StatusCreated)
+	})
+
+	t.Run("an admin hides a review, with a reason", func(t *testing.T) {
+		path := fmt.Sprintf("/api/reviews/%d/hide", first.ID)
+		expectError(t, s.admin.call("POST", path, map[string]string{"reason": " "}), http.StatusUnprocessableEntity,
+			"Please correct the highlighted fields", map[string]string{"reason": "This field is required"})
+		expectStatus(t, s.admin.call("POST", path, map[string]string{"reason": "Names a neighbour"}), http.StatusNoContent)
+		for _, review := range reviewsOf(s.sellerUser).Items {
+			if review.ID == first.ID {
+				t.Errorf("a hidden review is listed")
+			}
+		}
+		audit := mpGet[app.AuditEntry](t, s.admin, "/api/audit")
+		if audit.Items[0].Action != app.AuditHideReview || audit.Items[0].Target != "Names a neighbour" ||
+			audit.Items[0].TargetID != first.ID {
+			t.Errorf("audit %+v", audit.Items[0])
+		}
+		expectStatus(t, s.admin.call("POST", "/api/reviews/99999/hide", map[string]string{"reason": "x"}), http.StatusNotFound)
+	})
+}

@@ -1,0 +1,195 @@
+package storetest
+
+import (
+	"sync"
+	"testing"
+	"time"
+
+	"rehome/app"
+)
+
+// RunTrust checks the handover code and the reviews it allows: a code
+// kept once drawn, wrong codes counted and locking even when answered as
+// errors, the right one selling as a payment does, and reviews seen only
+// once both sides wrote or ReviewBlind passed, within ReviewWindow.
+func RunTrust(t *testing.T, open func(t *testing.T) Stores) {
+	t.Run("CodeKeptOnceDrawn", func(t *testing.T) {
+		w := newWorld(t, open)
+		b := w.book(t, w.product(t, "Chair"), w.user(t, "bea", app.RoleBuyer))
+		first, err := w.HandoverCode(w.ctx, b.ID, "123456")
+		must(t, err)
+		second, err := w.HandoverCode(w.ctx, b.ID, "654321")
+		must(t, err)
+		if first != "123456" || second != "123456" {
+			t.Errorf("codes %q, %q", first, second)
+		}
+		_, err = w.HandoverCode(w.ctx, 9999, "111111")
+		wantKind(t, err, app.KindNotFound)
+		wantKind(t, w.HandOver(w.ctx, 9999, "111111"), app.KindNotFound)
+	})
+	t.Run("NoCodeNoHandover", func(t *testing.T) {
+		w := newWorld(t, open)
+		b := w.book(t, w.product(t, "Chair"), w.user(t, "bea", app.RoleBuyer))
+		wantKind(t, w.HandOver(w.ctx, b.ID, ""), app.KindInvalid)
+		wantKind(t, w.HandOver(w.ctx, b.ID, "000000"), app.KindInvalid)
+	})
+	t.Run("WrongCodesLock", func(t *testing.T) {
+		w := newWorld(t, open)
+		now := time.Now()
+		w.SetClock(func() time.Time { return now })
+		b := w.book(t, w.product(t, "Chair"), w.user(t, "bea", app.RoleBuyer))
+		_, err := w.HandoverCode(w.ctx, b.ID, "123456")
+		must(t, err)
+		for range app.HandoverAttempts {
+			wantKind(t, w.HandOver(w.ctx, b.ID, "999999"), app.KindInvalid)
+		}
+		wantKind(t, w.HandOver(w.ctx, b.ID, "123456"), app.KindRateLimited)
+		now = now.Add(app.HandoverLock)
+		must(t, w.HandOver(w.ctx, b.ID, "123456"))
+		got, err := w.BookingByID(w.ctx, b.ID)
+		must(t, err)
+		if got.Status != app.BookingPaid || got.HandedOverAt == nil || !got.HandedOverAt.Equal(now.Truncate(time.Millisecond)) ||
+			got.CompletedAt == nil {
+			t.Errorf("handed over %+v", got)
+		}
+		if w.productStatus(t, *b.ProductID) != app.StatusSold {
+			t.Errorf("product %s", w.productStatus(t, *b.ProductID))
+		}
+		wantKind(t, w.HandOver(w.ctx, b.ID, "123456"), app.KindConflict)
+	})
+	t.Run("WrongCodesAtOnceCountEach", func(t *testing.T) {
+		w := newWorld(t, open)
+		b := w.book(t, w.product(t, "Chair"), w.user(t, "bea", app.RoleBuyer))
+		_, err := w.HandoverCode(w.ctx, b.ID, "123456")
+		must(t, err)
+		var wg sync.WaitGroup
+		for range app.HandoverAttempts {
+			wg.Go(func() { _ = w.HandOver(w.ctx, b.ID, "999999") })
+		}
+		wg.Wait()
+		wantKind(t, w.HandOver(w.ctx, b.ID, "123456"), app.KindRateLimited)
+	})
+	t.Run("HandOverPaidByCard", func(t *testing.T) {
+		w := newWorld(t, open)
+		b := w.book(t, w.product(t, "Chair"), w.user(t, "bea", app.RoleBuyer))
+		done, err := w.MarkPaidByEvent(w.ctx, "evt_1", b.ID)
+		must(t, err)
+		paid, err := w.BookingByID(w.ctx, b.ID)
+		must(t, err)
+		if !done || paid.CompletedAt == nil || paid.HandedOverAt != nil {
+			t.Fatalf("paid by card %+v", paid)
+		}
+		_, err = w.HandoverCode(w.ctx, b.ID, "123456")
+		must(t, err)
+		must(t, w.HandOver(w.ctx, b.ID, "123456"))
+		got, err := w.BookingByID(w.ctx, b.ID)
+		must(t, err)
+		if got.HandedOverAt == nil || !got.CompletedAt.Equal(*paid.CompletedAt) {
+			t.Errorf("handed over %+v, completed when paid %v", got, paid.CompletedAt)
+		}
+	})
+	t.Run("ReviewsSeenOnceBothWrote", func(t *testing.T) {
+		w := newWorld(t, open)
+		now := time.Now()
+		w.SetClock(func() time.Time { return now })
+		bea := w.user(t, "bea", app.RoleBuyer)
+		b := w.handedOver(t, bea)
+		byBuyer := w.review(b, true, 4)
+		must(t, w.AddReview(w.ctx, byBuyer))
+		wantKind(t, w.AddReview(w.ctx, w.review(b, true, 2)), app.KindConflict)
+		w.wantReviews(t, w.seller.ID, 0, app.Rating{})
+		now = now.Add(time.Hour)
+		bySeller := w.review(b, false, 5)
+		must(t, w.AddReview(w.ctx, bySeller))
+		if !bySeller.VisibleFrom.Equal(now.Truncate(time.Millisecond)) {
+			t.Errorf("the second review is seen from %v, want now", bySeller.VisibleFrom)
+		}
+		w.wantReviews(t, w.seller.ID, 1, app.Rating{Average: 4, Count: 1})
+		w.wantReviews(t, bea.ID, 1, app.Rating{Average: 5, Count: 1})
+		got, err := w.BookingByID(w.ctx, b.ID)
+		must(t, err)
+		if !got.BuyerReviewed || !got.SellerReviewed {
+			t.Errorf("reviewed %v, %v", got.BuyerReviewed, got.SellerReviewed)
+		}
+	})
+	t.Run("ReviewAloneSeenAfterBlind", func(t *testing.T) {
+		w := newWorld(t, open)
+		now := time.Now()
+		w.SetClock(func() time.Time { return now })
+		b := w.handedOver(t, w.user(t, "bea", app.RoleBuyer))
+		must(t, w.AddReview(w.ctx, w.review(b, true, 3)))
+		now = now.Add(app.ReviewBlind - time.Millisecond)
+		w.wantReviews(t, w.seller.ID, 0, app.Rating{})
+		now = now.Add(time.Millisecond)
+		w.wantReviews(t, w.seller.ID, 1, app.Rating{Average: 3, Count: 1})
+	})
+	t.Run("ReviewWindowCloses", func(t *testing.T) {
+		w := newWorld(t, open)
+		now := time.Now()
+		w.SetClock(func() time.Time { return now })
+		bea := w.user(t, "bea", app.RoleBuyer)
+		open := w.book(t, w.product(t, "Desk"), bea)
+		wantKind(t, w.AddReview(w.ctx, w.review(open, true, 5)), app.KindConflict)
+		b := w.handedOver(t, bea)
+		now = now.Add(app.ReviewWindow)
+		wantKind(t, w.AddReview(w.ctx, w.review(b, true, 5)), app.KindConflict)
+	})
+	t.Run("HiddenReviewsLeaveTheRating", func(t *testing.T) {
+		w := newWorld(t, open)
+		bea, cy := w.user(t, "bea", app.RoleBuyer), w.user(t, "cy", app.RoleBuyer)
+		reviews := []*app.Review{}
+		for _, buyer := range []*app.User{bea, cy} {
+			b := w.handedOver(t, buyer)
+			for _, byBuyer := range []bool{true, false} {
+				r := w.review(b, byBuyer, 1+len(reviews))
+				must(t, w.AddReview(w.ctx, r))
+				reviews = append(reviews, r)
+			}
+		}
+		w.wantReviews(t, w.seller.ID, 2, app.Rating{Average: 2, Count: 2})
+		must(t, w.HideReview(w.ctx, reviews[0].ID, "Rude", nil))
+		w.wantReviews(t, w.seller.ID, 1, app.Rating{Average: 3, Count: 1})
+		wantKind(t, w.HideReview(w.ctx, 9999, "Rude", nil), app.KindNotFound)
+	})
+}
+
+// handedOver is buyer's booking of a new product, handed over.
+func (w *world) handedOver(t *testing.T, buyer *app.User) *app.Booking {
+	t.Helper()
+	b := w.book(t, w.product(t, "Lamp"), buyer)
+	_, err := w.HandoverCode(w.ctx, b.ID, "246810")
+	must(t, err)
+	must(t, w.HandOver(w.ctx, b.ID, "246810"))
+	return b
+}
+
+// review is one side's review of the other, as the service builds it.
+func (w *world) review(b *app.Booking, byBuyer bool, rating int) *app.Review {
+	author, subject, name := b.BuyerID, b.SellerID, b.BuyerName
+	if !byBuyer {
+		author, subject, name = b.SellerID, b.BuyerID, w.seller.Name
+	}
+	return &app.Review{BookingID: b.ID, AuthorID: &author, AuthorName: name, SubjectID: subject, ByBuyer: byBuyer,
+		Role: app.ReviewRole(byBuyer), Rating: rating}
+}
+
+// wantReviews checks what others see of userID: how many reviews, newest
+// first, and the rating.
+func (w *world) wantReviews(t *testing.T, userID int64, count int, rating app.Rating) {
+	t.Helper()
+	list, err := w.ReviewsOf(w.ctx, userID, app.Page{Limit: 10})
+	must(t, err)
+	if list.Total != count || len(list.Items) != count {
+		t.Errorf("%d reviews of %d seen, want %d: %+v", list.Total, userID, count, list.Items)
+	}
+	for i := 1; i < len(list.Items); i++ {
+		if list.Items[i].VisibleFrom.After(list.Items[i-1].VisibleFrom) {
+			t.Errorf("not newest first: %+v", list.Items)
+		}
+	}
+	got, err := w.RatingOf(w.ctx, userID)
+	must(t, err)
+	if got != rating {
+		t.Errorf("rating of %d %+v, want %+v", userID, got, rating)
+	}
+}
