@@ -16,6 +16,7 @@ type Accounts struct {
 	selling    SellingStore
 	identities IdentityStore
 	reviews    ReviewStore
+	safety     SafetyStore
 
 	images   *Images         // profile pictures
 	site     *SiteSettings   // its name in mails; whether visitors see sellers
@@ -41,6 +42,7 @@ type AccountStores struct {
 	Selling    SellingStore
 	Identities IdentityStore
 	Reviews    ReviewStore
+	Safety     SafetyStore
 }
 
 // NewAccounts counts its rate limits in limits, such as a store all
@@ -49,7 +51,7 @@ func NewAccounts(stores AccountStores, images *Images, site *SiteSettings, booki
 	outbox *Outbox, hasher PasswordHasher, limits RateLimits) *Accounts {
 	return &Accounts{
 		users: stores.Users, accounts: stores.Accounts, sessions: stores.Sessions, selling: stores.Selling,
-		identities: stores.Identities, reviews: stores.Reviews, images: images, site: site, bookings: bookings, emails: emails, outbox: outbox,
+		identities: stores.Identities, reviews: stores.Reviews, safety: stores.Safety, images: images, site: site, bookings: bookings, emails: emails, outbox: outbox,
 		hasher: hasher, password: newCurrentPassword(hasher, limits), now: utcNow,
 		logins:        newLoginLimits(limits),
 		registrations: newAttemptLimiter(limits, "registrations", Limit{RegistrationsPerAddressPerHour, time.Hour}),

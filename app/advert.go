@@ -31,7 +31,12 @@ func (s *Catalogue) Advertise(ctx context.Context, actor *User, productID int64)
 // AdvertisedProducts is the home page's list: public, so it shows nobody's
 // contact details (see MarkForViewer).
 func (s *Catalogue) AdvertisedProducts(ctx context.Context, page Page) (List[Product], error) {
-	return s.adverts.AdvertisedProducts(ctx, page.Clamp())
+	list, err := s.adverts.AdvertisedProducts(ctx, page.Clamp())
+	if err != nil {
+		return list, err
+	}
+	list.Items, err = s.withoutHidden(ctx, nil, list.Items)
+	return list, err
 }
 
 // RemoveAdvert takes a product off the home page.

@@ -30,6 +30,9 @@ const (
 	// AuditHideReview: a review was taken out of sight; the target is the
 	// admin's reason.
 	AuditHideReview AuditAction = "hide_review"
+	// AuditSuspendUser: the target names the account, for how long and why.
+	AuditSuspendUser   AuditAction = "suspend_user"
+	AuditUnsuspendUser AuditAction = "unsuspend_user"
 )
 
 // What an audit entry's target is.

@@ -146,14 +146,16 @@ type Bookings struct {
 	payments PaymentStore
 	users    UserStore // whose bookings an admin asks for
 	reviews  ReviewStore
+	safety   SafetyStore // who blocked whom, who is suspended
 	notices  *Notices
 	cards    CardPayments // nil: pay in person only
 	currency string       // see Currency
 }
 
 func NewBookings(bookings BookingStore, products ProductStore, payments PaymentStore, users UserStore, reviews ReviewStore,
-	notices *Notices) *Bookings {
-	return &Bookings{bookings: bookings, products: products, payments: payments, users: users, reviews: reviews, notices: notices}
+	safety SafetyStore, notices *Notices) *Bookings {
+	return &Bookings{bookings: bookings, products: products, payments: payments, users: users, reviews: reviews, safety: safety,
+		notices: notices}
 }
 
 // Book reserves a product for the signed-in user. The price, product and
@@ -176,6 +178,9 @@ func (s *Bookings) Book(ctx context.Context, actor *User, in BookingInput) (*Boo
 	}
 	if p.Status == StatusSold {
 		return nil, Errorf(KindConflict, "This product is already sold")
+	}
+	if err := refuseBlocked(ctx, s.safety, actor.ID, p.SellerID, "You cannot book this listing"); err != nil {
+		return nil, err
 	}
 	productID := p.ID
 	b := &Booking{

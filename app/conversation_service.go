@@ -82,6 +82,13 @@ func (s *Conversations) MessageAboutBooking(ctx context.Context, actor *User, bo
 // buyerID about p, starting it when there is none.
 func (s *Conversations) startConversation(ctx context.Context, actor *User, p *Product, buyerID int64, in MessageInput) (*Message, error) {
 	in.PickupAt = nil // proposed only in a conversation, where the booking shows
+	other := p.SellerID
+	if actor.ID == p.SellerID {
+		other = buyerID
+	}
+	if err := refuseBlocked(ctx, s.bookings.safety, actor.ID, other, blockedMessage); err != nil {
+		return nil, err
+	}
 	if err := s.checkMessage(actor, &in, nil); err != nil {
 		return nil, err
 	}
@@ -108,7 +115,18 @@ func (s *Conversations) SendMessage(ctx context.Context, actor *User, conversati
 	return s.sendIn(ctx, actor, c, in)
 }
 
+// blockedMessage is the answer to a message between two people one of
+// whom blocked the other: the same to both, so it does not say who did.
+const blockedMessage = "You cannot message this person"
+
 func (s *Conversations) sendIn(ctx context.Context, actor *User, c *Conversation, in MessageInput) (*Message, error) {
+	other := c.SellerID
+	if actor.ID == c.SellerID {
+		other = c.BuyerID
+	}
+	if err := refuseBlocked(ctx, s.bookings.safety, actor.ID, other, blockedMessage); err != nil {
+		return nil, err
+	}
 	if err := s.checkMessage(actor, &in, c); err != nil {
 		return nil, err
 	}

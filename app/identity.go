@@ -79,6 +79,14 @@ type PictureFetcher func(ctx context.Context) (io.ReadCloser, error)
 // A password account whose email was proven stays a password account when
 // linked.
 func (s *Accounts) SignInWith(ctx context.Context, id Identity, picture PictureFetcher) (SignedIn, error) {
+	in, err := s.signInWith(ctx, id, picture)
+	if err == nil && in.User != nil && in.User.Suspended(s.now()) {
+		return SignedIn{}, suspendedError(in.User)
+	}
+	return in, err
+}
+
+func (s *Accounts) signInWith(ctx context.Context, id Identity, picture PictureFetcher) (SignedIn, error) {
 	if id.Provider == "" || id.Subject == "" {
 		return SignedIn{}, Errorf(KindInvalid, "The sign-in provider did not say who you are")
 	}

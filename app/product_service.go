@@ -227,6 +227,9 @@ func (s *Catalogue) CategoryProducts(ctx context.Context, actor *User, name stri
 	if err != nil {
 		return list, err
 	}
+	if list.Items, err = s.withoutHidden(ctx, actor, list.Items); err != nil {
+		return list, err
+	}
 	_, err = s.MarkForViewer(ctx, actor, list.Items)
 	return list, err
 }
@@ -238,6 +241,9 @@ func (s *Catalogue) Product(ctx context.Context, actor *User, id int64) (*Produc
 	}
 	p, err := s.products.ProductByID(ctx, id)
 	if err != nil {
+		return nil, err
+	}
+	if err := s.refuseSuspendedSeller(ctx, actor, p); err != nil {
 		return nil, err
 	}
 	rating, err := s.bookings.reviews.RatingOf(ctx, p.SellerID)

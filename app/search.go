@@ -222,6 +222,9 @@ func (s *Catalogue) SearchProducts(ctx context.Context, actor *User, in SearchIn
 	if err != nil {
 		return result, err
 	}
+	if result.Items, err = s.withoutHidden(ctx, actor, result.Items); err != nil {
+		return result, err
+	}
 	_, err = s.MarkForViewer(ctx, actor, result.Items)
 	return result, err
 }

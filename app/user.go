@@ -42,6 +42,10 @@ type User struct {
 	// SessionEpoch rises when every session of the account must end (a
 	// new password); a session signed in under an older one is over.
 	SessionEpoch int64 `json:"-"`
+	// SuspendedUntil is when an admin's suspension of the account ends,
+	// and SuspendReason why it was suspended (see Suspended).
+	SuspendedUntil *time.Time `json:"suspended_until"`
+	SuspendReason  string     `json:"suspend_reason"`
 }
 
 // userJSON adds the seller-only verified flag, omitted for other roles.

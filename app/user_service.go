@@ -125,6 +125,9 @@ func (s *Accounts) Login(ctx context.Context, email, password, clientAddress str
 		return nil, Errorf(KindUnauthorized, "Invalid email or password")
 	}
 	s.logins.succeeded(email, clientAddress)
+	if user.Suspended(now) {
+		return nil, suspendedError(user)
+	}
 	return user, nil
 }
 
@@ -143,7 +146,12 @@ func (s *Accounts) dummyHash() []byte {
 // than a write that returned, which is as fresh as a read of the database,
 // without a query on every request.
 func (s *Accounts) CurrentUser(ctx context.Context, id int64) (*User, error) {
-	return s.users.UserByID(ctx, id)
+	u, err := s.users.UserByID(ctx, id)
+	if err == nil && u.Suspended(s.now()) {
+		// Its sessions ended with the suspension; none outlives it.
+		return nil, Errorf(KindNotFound, "User not found")
+	}
+	return u, err
 }
 
 // RoleOf reports the account behind email for the role checks; an unknown

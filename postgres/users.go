@@ -10,18 +10,21 @@ import (
 
 // A password hash is never read with an account, only whether it has one.
 const userColumns = `id, name, email, role, image, phone, location, verified, created, session_epoch, email_verified, show_phone,
-	octet_length(password_hash) > 0`
+	octet_length(password_hash) > 0, suspended_until, suspend_reason`
 
 func scanUser(row pgx.Row, extra ...any) (*app.User, error) {
 	var u app.User
 	var role string
 	var created int64
-	dest := append([]any{&u.ID, &u.Name, &u.Email, &role, &u.Image, &u.Phone, &u.Location, &u.Verified, &created, &u.SessionEpoch, &u.EmailVerified, &u.ShowPhone, &u.HasPassword}, extra...)
+	var suspendedUntil *int64
+	dest := append([]any{&u.ID, &u.Name, &u.Email, &role, &u.Image, &u.Phone, &u.Location, &u.Verified, &created, &u.SessionEpoch, &u.EmailVerified, &u.ShowPhone, &u.HasPassword,
+		&suspendedUntil, &u.SuspendReason}, extra...)
 	if err := row.Scan(dest...); err != nil {
 		return nil, notFound(err, "User")
 	}
 	u.Role = app.Role(role)
 	u.Created = fromMillis(created)
+	u.SuspendedUntil = nullTime(suspendedUntil)
 	return &u, nil
 }
 
@@ -101,20 +104,20 @@ func (db *DB) Users(ctx context.Context, role app.Role, page app.Page) (app.List
 }
 
 func (db *DB) PromoteToAdmin(ctx context.Context, id int64, audit *app.AuditEntry) error {
-	return db.changeUserRecorded(ctx, `UPDATE users SET role = 'Admin' WHERE id = $1`, id, "User not found", audit)
+	return db.changeUserRecorded(ctx, `UPDATE users SET role = 'Admin' WHERE id = $1`, "User not found", audit, id)
 }
 
 // VerifySeller also changes the seller_verified of the seller's listings.
 func (db *DB) VerifySeller(ctx context.Context, id int64, audit *app.AuditEntry) error {
-	return db.changeUserRecorded(ctx, `UPDATE users SET verified = true WHERE id = $1 AND role = 'Seller'`, id, "No seller with this id", audit)
+	return db.changeUserRecorded(ctx, `UPDATE users SET verified = true WHERE id = $1 AND role = 'Seller'`, "No seller with this id", audit, id)
 }
 
 // changeUserRecorded runs an update of one account, on the condition its
 // WHERE states (checked again once the row's lock is granted), and records
 // audit in the same transaction; an update that changed no row is not found.
-func (db *DB) changeUserRecorded(ctx context.Context, query string, id int64, notFoundMessage string, audit *app.AuditEntry) error {
+func (db *DB) changeUserRecorded(ctx context.Context, query, notFoundMessage string, audit *app.AuditEntry, args ...any) error {
 	return db.inTx(ctx, func(tx pgx.Tx) error {
-		tag, err := tx.Exec(ctx, query, id)
+		tag, err := tx.Exec(ctx, query, args...)
 		if err != nil {
 			return err
 		}

@@ -305,6 +305,22 @@ var storeWrites = map[string]func(ctx context.Context, w *world) error{
 		return err
 	},
 	"HandOver": func(ctx context.Context, w *world) error { return w.handOver(ctx) },
+	"SuspendUser": func(ctx context.Context, w *world) error {
+		return w.db.SuspendUser(ctx, w.sam.ID, w.now.Add(time.Hour), "Spam", nil)
+	},
+	"UnsuspendUser": func(ctx context.Context, w *world) error {
+		if err := w.db.SuspendUser(ctx, w.sam.ID, w.now.Add(time.Hour), "Spam", nil); err != nil {
+			return err
+		}
+		return w.db.UnsuspendUser(ctx, w.sam.ID, nil)
+	},
+	"Block": func(ctx context.Context, w *world) error { return w.db.Block(ctx, w.buyer.ID, w.sam.ID) },
+	"Unblock": func(ctx context.Context, w *world) error {
+		if err := w.db.Block(ctx, w.buyer.ID, w.sam.ID); err != nil {
+			return err
+		}
+		return w.db.Unblock(ctx, w.buyer.ID, w.sam.ID)
+	},
 	"AddReview": func(ctx context.Context, w *world) error {
 		if err := w.handOver(ctx); err != nil {
 			return err
@@ -524,6 +540,7 @@ var storeReads = []string{
 	"ConversationByID", "Conversations", "MessageByID", "Messages", "Unread", "OpenBookingsOf", "OpenBookingsWith",
 	"VAPIDKeys", "PushSubscriptions", "PushKindsOff", "Site",
 	"Posts", "PostBySlug", "PostByID", "ListingsForSale", "SellerCounts", "ReviewsOf", "RatingOf",
+	"SuspendedUsers", "Blocks", "BlockedBy", "EitherBlocked",
 	// Test-only: they empty caches, which never makes a row stale.
 	"ForgetCategoryPages", "ForgetProducts", "ForgetSearches",
 	// Test-only reads: a search kept or read afresh, the locations kept.
@@ -569,7 +586,7 @@ var unseenWrites = []string{
 	"AddMessage", "AddMessageTo", "MarkRead", "AcceptPickup", "DeclinePickup",
 	"KeepVAPIDKeys", "SavePushSubscription", "DeletePushSubscription", "DeletePushEndpoint", "SetPushKinds",
 	"QueuePush", "ClaimDuePush", "ReleasePush", "PushDone",
-	"CreatePost", "UpdatePost", "DeletePost", "HandoverCode",
+	"CreatePost", "UpdatePost", "DeletePost", "HandoverCode", "Block", "Unblock",
 }
 
 // TestEveryStoreMethodIsKnown makes a new store method say whether it

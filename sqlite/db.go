@@ -48,6 +48,8 @@ type DB struct {
 
 	// What this store read recently, forgotten as feed tells of writes.
 	caches *cache.Caches
+	// suspended keeps the accounts suspended now (SuspendedUsers).
+	suspended cache.Until[[]int64]
 	feed   *cache.LocalFeed
 	// One reader of a search at a time, and searches read at once: one per
 	// core; see searchHits.

@@ -11,16 +11,19 @@ import (
 
 // A password hash is never read with an account, only whether it has one.
 const userColumns = `id, name, email, role, image, phone, location, verified, created, session_epoch, email_verified, show_phone,
-	coalesce(length(password_hash), 0) > 0`
+	coalesce(length(password_hash), 0) > 0, suspended_until, suspend_reason`
 
 func scanUser(row row, extra ...any) (*app.User, error) {
 	var u app.User
 	var created int64
-	dest := append([]any{&u.ID, &u.Name, &u.Email, &u.Role, &u.Image, &u.Phone, &u.Location, &u.Verified, &created, &u.SessionEpoch, &u.EmailVerified, &u.ShowPhone, &u.HasPassword}, extra...)
+	var suspendedUntil sql.NullInt64
+	dest := append([]any{&u.ID, &u.Name, &u.Email, &u.Role, &u.Image, &u.Phone, &u.Location, &u.Verified, &created, &u.SessionEpoch, &u.EmailVerified, &u.ShowPhone, &u.HasPassword,
+		&suspendedUntil, &u.SuspendReason}, extra...)
 	if err := row.Scan(dest...); err != nil {
 		return nil, notFound(err, "User")
 	}
 	u.Created = fromMillis(created)
+	u.SuspendedUntil = nullTime(suspendedUntil)
 	return &u, nil
 }
 

@@ -40,6 +40,7 @@ type Stores interface {
 	app.MailQueue
 	app.PushQueue
 	app.ReviewStore
+	app.SafetyStore
 	// SetClock replaces the store's clock, for what depends on time.
 	SetClock(now func() time.Time)
 	// The sessions of signed-in people, which the server keeps through
@@ -72,6 +73,7 @@ func Run(t *testing.T, open func(t *testing.T) Stores) {
 	t.Run("Mail", func(t *testing.T) { RunMail(t, open) })
 	t.Run("PushQueue", func(t *testing.T) { RunPushQueue(t, open) })
 	t.Run("Trust", func(t *testing.T) { RunTrust(t, open) })
+	t.Run("Safety", func(t *testing.T) { RunSafety(t, open) })
 }
 
 // world is a store with a seller, a category and an image to list with.

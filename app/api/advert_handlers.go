@@ -50,13 +50,18 @@ func (s *Server) advertisedProducts(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		list := kept.(app.List[app.Product])
-		list.Items = slices.Clone(list.Items)
+		items, dropped, err := s.catalogue.WithoutBlocked(r.Context(), viewer, list.Items)
+		if err != nil {
+			s.writeError(w, r, err)
+			return
+		}
+		list.Items = slices.Clone(items)
 		marked, err := s.catalogue.MarkForViewer(r.Context(), viewer, list.Items)
 		if err != nil {
 			s.writeError(w, r, err)
 			return
 		}
-		if marked {
+		if marked || dropped {
 			w.Header().Set("Cache-Control", "private, no-cache")
 			writeJSON(w, http.StatusOK, list)
 			return

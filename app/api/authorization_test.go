@@ -382,6 +382,22 @@ func TestAuthorization(t *testing.T) {
 		{"hide a review", want{unauth, forbid, forbid, forbid, gone}, writes, newReview, func(c *client, id int64) *response {
 			return c.call("POST", fmt.Sprintf("/api/reviews/%d/hide", id), map[string]string{"reason": "Names a neighbour"})
 		}},
+		// Safety: blocking a person, suspending an account.
+		{"block", want{unauth, gone, gone, gone, gone}, writes, newAccount(app.RoleBuyer), func(c *client, id int64) *response {
+			return c.call("POST", fmt.Sprintf("/api/users/%d/block", id), nil)
+		}},
+		{"unblock, nobody blocked", want{unauth, gone, gone, gone, gone}, reads, newAccount(app.RoleBuyer), func(c *client, id int64) *response {
+			return c.call("DELETE", fmt.Sprintf("/api/users/%d/block", id), nil)
+		}},
+		{"own blocks", want{unauth, ok, ok, ok, ok}, reads, nil, func(c *client, _ int64) *response {
+			return c.call("GET", "/api/blocks", nil)
+		}},
+		{"suspend", want{unauth, forbid, forbid, forbid, ok}, writes, newAccount(app.RoleBuyer), func(c *client, id int64) *response {
+			return c.call("POST", fmt.Sprintf("/api/users/%d/suspend", id), map[string]any{"days": 7, "reason": "Rude to buyers"})
+		}},
+		{"lift a suspension", want{unauth, forbid, forbid, forbid, ok}, writes, newAccount(app.RoleBuyer), func(c *client, id int64) *response {
+			return c.call("DELETE", fmt.Sprintf("/api/users/%d/suspend", id), nil)
+		}},
 		{"seller's buyers", want{unauth, forbid, ok, ok, forbid}, reads, nil, func(c *client, _ int64) *response {
 			return c.call("GET", "/api/mybuyers", nil)
 		}},

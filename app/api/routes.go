@@ -154,6 +154,13 @@ func (s *Server) sessionRoutes(r chi.Router) {
 	r.Get("/users/{id}/reviews", s.userReviews)
 	r.Post("/reviews/{id}/hide", s.hideReview)
 
+	// Safety: blocking a person, suspending an account.
+	r.Post("/users/{id}/block", s.block)
+	r.Delete("/users/{id}/block", s.unblock)
+	r.Get("/blocks", s.blocks)
+	r.Post("/users/{id}/suspend", s.suspendUser)
+	r.Delete("/users/{id}/suspend", s.unsuspendUser)
+
 	r.With(s.idempotent).Post("/reported", s.report)
 	r.Get("/reported", s.reportedProducts)
 	r.Delete("/reported/{id}", s.dismissReport)

@@ -100,3 +100,54 @@ func (s *Server) hideReview(w http.ResponseWriter, r *http.Request) {
 	}
 	w.WriteHeader(http.StatusNoContent)
 }
+
+func (s *Server) block(w http.ResponseWriter, r *http.Request) {
+	s.blockChange(w, r, s.accounts.Block)
+}
+
+func (s *Server) unblock(w http.ResponseWriter, r *http.Request) {
+	s.blockChange(w, r, s.accounts.Unblock)
+}
+
+func (s *Server) blockChange(w http.ResponseWriter, r *http.Request, change func(context.Context, *app.User, int64) error) {
+	id, err := idParam(pathParam(r, "id"))
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if err := change(r.Context(), actor(r), id); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
+func (s *Server) blocks(w http.ResponseWriter, r *http.Request) {
+	page, err := pageOf(r)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	list, err := s.accounts.Blocks(r.Context(), actor(r), page)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, list)
+}
+
+// suspendUser answers the account as the admins' lists show it.
+func (s *Server) suspendUser(w http.ResponseWriter, r *http.Request) {
+	var in app.SuspendInput
+	if err := decodeJSON(w, r, &in); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	s.changeUser(w, r, "id", func(ctx context.Context, actor *app.User, id int64) (*app.User, error) {
+		return s.accounts.SuspendUser(ctx, actor, id, in)
+	})
+}
+
+func (s *Server) unsuspendUser(w http.ResponseWriter, r *http.Request) {
+	s.changeUser(w, r, "id", s.accounts.UnsuspendUser)
+}

@@ -80,7 +80,8 @@ func TestAdminUserLists(t *testing.T) {
 				t.Errorf("%v: email_verified %v", item["email"], item["email_verified"])
 			}
 			for _, k := range keys {
-				if !slices.Contains([]string{"id", "name", "email", "phone", "location", "role", "image", "verified", "email_verified", "show_phone", "has_password"}, k) {
+				if !slices.Contains([]string{"id", "name", "email", "phone", "location", "role", "image", "verified", "email_verified", "show_phone", "has_password",
+					"suspended_until", "suspend_reason"}, k) {
 					t.Errorf("item shows %s", k)
 				}
 			}

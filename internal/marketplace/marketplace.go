@@ -90,6 +90,7 @@ type Store interface {
 	app.PostStore
 	app.SellingStore
 	app.ReviewStore
+	app.SafetyStore
 	benchdata.Store // the bulk loaders of 'rehome bench-data'
 	leader.Lock     // which instance runs the periodic jobs
 
@@ -202,7 +203,7 @@ func services(db Store, images *uploads.Store, hasher app.PasswordHasher, notice
 	limits app.RateLimits) api.Services {
 	site := app.NewSiteSettings(db)
 	notifications := app.NewNotifications(db)
-	bookings := app.NewBookings(db, db, db, db, db, notices)
+	bookings := app.NewBookings(db, db, db, db, db, db, notices)
 	conversations := app.NewConversations(db, db, bookings, notices, limits)
 	pictures := app.NewImages(db, images, limits)
 	emails := app.NewEmailAddresses(db, db, db, db, site, outbox, hasher, limits)
@@ -211,7 +212,7 @@ func services(db Store, images *uploads.Store, hasher app.PasswordHasher, notice
 		Images:        pictures,
 		Bookings:      bookings,
 		Conversations: conversations,
-		Accounts: app.NewAccounts(app.AccountStores{Users: db, Accounts: db, Sessions: db, Selling: db, Identities: db, Reviews: db},
+		Accounts: app.NewAccounts(app.AccountStores{Users: db, Accounts: db, Sessions: db, Selling: db, Identities: db, Reviews: db, Safety: db},
 			pictures, site, bookings, emails, outbox, hasher, limits),
 		EmailAddresses: emails,
 		PasswordResets: app.NewPasswordResets(db, db, site, outbox, hasher, limits),

@@ -1,0 +1,150 @@
+package api_test
+
+import (
+	"fmt"
+	"net/http"
+	"slices"
+	"strings"
+	"testing"
+
+	"rehome/app"
+)
+
+// listed says which of ids the list shows.
+func listed(list app.List[app.Product], ids ...int64) []int64 {
+	var shown []int64
+	for _, p := range list.Items {
+		if slices.Contains(ids, p.ID) {
+			shown = append(shown, p.ID)
+		}
+	}
+	return shown
+}
+
+func TestBlock(t *testing.T) {
+	t.Parallel()
+	s := newShop(t)
+	bea, beaUser := s.register("Bea Buyer", "bea@example.com", app.RoleSeller)
+	mine := s.mpProduct(t, "Tables")
+	beas := s.createProducts(t, beaUser, "Tables", 1)[0]
+	message := func(c *client, product int64) *response {
+		return c.call("POST", fmt.Sprintf("/api/products/%d/messages", product), map[string]string{"text": "Still there?"})
+	}
+	expectStatus(t, message(bea, mine), http.StatusCreated)
+
+	block := fmt.Sprintf("/api/users/%d/block", beaUser.ID)
+	expectStatus(t, s.seller.call("POST", block, nil), http.StatusNoContent)
+	expectStatus(t, s.seller.call("POST", block, nil), http.StatusNoContent) // twice is once
+
+	t.Run("they cannot message or book, and neither can the blocker", func(t *testing.T) {
+		expectError(t, message(bea, mine), http.StatusForbidden, "You cannot message this person", nil)
+		expectError(t, message(s.seller, beas), http.StatusForbidden, "You cannot message this person", nil)
+		expectError(t, bea.call("POST", "/api/booked", mpBookBody(mine)), http.StatusForbidden, "You cannot book this listing", nil)
+	})
+	t.Run("the blocker stops seeing their listings", func(t *testing.T) {
+		if shown := listed(mpGet[app.Product](t, s.seller, "/api/categories/Tables"), mine, beas); !slices.Equal(shown, []int64{mine}) {
+			t.Errorf("the blocker's category page shows %v", shown)
+		}
+		if shown := listed(mpGet[app.Product](t, s.seller, "/api/products?q=item"), beas); len(shown) != 0 {
+			t.Errorf("the blocker's search shows %v", shown)
+		}
+		if shown := listed(mpGet[app.Product](t, bea, "/api/categories/Tables"), mine, beas); len(shown) != 2 {
+			t.Errorf("the blocked person's category page shows %v: they blocked nobody", shown)
+		}
+	})
+	t.Run("the blocker's list", func(t *testing.T) {
+		list := mpGet[app.BlockedUser](t, s.seller, "/api/blocks")
+		if list.Total != 1 || list.Items[0].ID != beaUser.ID || list.Items[0].Name != "Bea Buyer" {
+			t.Errorf("blocks %+v", list)
+		}
+		if list := mpGet[app.BlockedUser](t, bea, "/api/blocks"); list.Total != 0 {
+			t.Errorf("the blocked person's blocks %+v", list)
+		}
+	})
+	t.Run("refused", func(t *testing.T) {
+		expectError(t, s.seller.call("POST", fmt.Sprintf("/api/users/%d/block", s.sellerUser.ID), nil), http.StatusConflict,
+			"You cannot block yourself", nil)
+		expectStatus(t, s.seller.call("POST", "/api/users/99999/block", nil), http.StatusNotFound)
+	})
+	t.Run("unblocked, all is as before", func(t *testing.T) {
+		expectStatus(t, s.seller.call("DELETE", block, nil), http.StatusNoContent)
+		expectStatus(t, message(bea, mine), http.StatusCreated)
+		if shown := listed(mpGet[app.Product](t, s.seller, "/api/categories/Tables"), mine, beas); len(shown) != 2 {
+			t.Errorf("the category page shows %v", shown)
+		}
+	})
+}
+
+func TestSuspend(t *testing.T) {
+	t.Parallel()
+	s := newShop(t)
+	bea, _ := s.register("Bea Buyer", "bea@example.com", app.RoleBuyer)
+	listing := s.mpProduct(t, "Tables")
+	path := fmt.Sprintf("/api/users/%d/suspend", s.sellerUser.ID)
+
+	t.Run("bad input", func(t *testing.T) {
+		for _, tc := range []struct {
+			body   map[string]any
+			fields map[string]string
+		}{
+			{map[string]any{"days": 0, "reason": "Spam"}, map[string]string{"days": "Choose 1 to 365 days"}},
+			{map[string]any{"days": 366, "reason": "Spam"}, map[string]string{"days": "Choose 1 to 365 days"}},
+			{map[string]any{"days": 3, "reason": "  "}, map[string]string{"reason": "This field is required"}},
+		} {
+			expectError(t, s.admin.call("POST", path, tc.body), http.StatusUnprocessableEntity, "Please correct the highlighted fields", tc.fields)
+		}
+		expectError(t, s.admin.call("POST", fmt.Sprintf("/api/users/%d/suspend", s.adminUser.ID), map[string]any{"days": 3, "reason": "x"}),
+			http.StatusConflict, "An admin's account cannot be suspended", nil)
+	})
+
+	r := s.admin.call("POST", path, map[string]any{"days": 7, "reason": "Sold a broken fridge as new"})
+	expectStatus(t, r, http.StatusOK)
+	suspended := decode[app.User](t, r)
+	if suspended.SuspendedUntil == nil || suspended.SuspendReason != "Sold a broken fridge as new" {
+		t.Fatalf("suspended %+v", suspended)
+	}
+
+	t.Run("their sessions end and they are told why at login", func(t *testing.T) {
+		if me := s.seller.call("GET", "/api/auth/me", nil); strings.TrimSpace(string(me.body)) != "null" {
+			t.Errorf("still signed in: %s", me.body)
+		}
+		r := s.client().call("POST", "/api/auth/login", map[string]string{"email": "seller@example.com", "password": testPassword})
+		expectStatus(t, r, http.StatusForbidden)
+		got := decode[map[string]any](t, r)
+		message, _ := got["error"].(string)
+		if !strings.HasPrefix(message, "Your account is suspended until ") || !strings.HasSuffix(message, ": Sold a broken fridge as new") {
+			t.Errorf("told %q", message)
+		}
+	})
+	t.Run("their listings are hidden from all but admins", func(t *testing.T) {
+		if shown := listed(mpGet[app.Product](t, bea, "/api/categories/Tables"), listing); len(shown) != 0 {
+			t.Errorf("the category page shows %v", shown)
+		}
+		if shown := listed(mpGet[app.Product](t, bea, "/api/products?q=oak"), listing); len(shown) != 0 {
+			t.Errorf("search shows %v", shown)
+		}
+		expectStatus(t, bea.call("GET", fmt.Sprintf("/api/products/%d", listing), nil), http.StatusNotFound)
+		expectStatus(t, s.admin.call("GET", fmt.Sprintf("/api/products/%d", listing), nil), http.StatusOK)
+	})
+	t.Run("audit-logged", func(t *testing.T) {
+		audit := mpGet[app.AuditEntry](t, s.admin, "/api/audit")
+		if audit.Items[0].Action != app.AuditSuspendUser || !strings.Contains(audit.Items[0].Target, "for 7 days: Sold a broken fridge as new") {
+			t.Errorf("audit %+v", audit.Items[0])
+		}
+	})
+	t.Run("lifted, all is as before", func(t *testing.T) {
+		r := s.admin.call("DELETE", path, nil)
+		expectStatus(t, r, http.StatusOK)
+		if u := decode[app.User](t, r); u.SuspendedUntil != nil || u.SuspendReason != "" {
+			t.Errorf("lifted %+v", u)
+		}
+		expectStatus(t, s.seller.call("POST", "/api/auth/login", map[string]string{"email": "seller@example.com", "password": testPassword}),
+			http.StatusOK)
+		if shown := listed(mpGet[app.Product](t, bea, "/api/categories/Tables"), listing); len(shown) != 1 {
+			t.Errorf("the category page shows %v", shown)
+		}
+		if audit := mpGet[app.AuditEntry](t, s.admin, "/api/audit"); audit.Items[0].Action != app.AuditUnsuspendUser {
+			t.Errorf("audit %+v", audit.Items[0])
+		}
+	})
+}

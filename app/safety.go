@@ -1,0 +1,213 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"time"
+	"unicode/utf8"
+)
+
+// Safety is what people and admins do when something goes wrong: a person
+// blocks another, an admin suspends an account.
+
+// MaxSuspensionDays bounds a suspension; longer is what deleting is for.
+const MaxSuspensionDays = 365
+
+// SuspendInput is the body of POST /api/users/{id}/suspend.
+type SuspendInput struct {
+	Days   int    `json:"days"`
+	Reason string `json:"reason"`
+}
+
+func (in *SuspendInput) Validate(v *Validator) {
+	in.Reason = CleanLine(in.Reason)
+	v.Check(in.Days >= 1 && in.Days <= MaxSuspensionDays, "days", fmt.Sprintf("Choose 1 to %d days", MaxSuspensionDays))
+	v.Required(in.Reason, "reason")
+	v.Check(utf8.RuneCountInString(in.Reason) <= 500, "reason", "Use at most 500 characters")
+}
+
+// BlockedUser is one person someone blocked, as GET /api/blocks lists them.
+type BlockedUser struct {
+	ID    int64     `json:"id"`
+	Name  string    `json:"name"`
+	Image string    `json:"image"`
+	Since time.Time `json:"since"`
+}
+
+// SafetyStore keeps suspensions and blocks.
+type SafetyStore interface {
+	// SuspendUser suspends an account until then, with reason, ends its
+	// sessions (a raised session epoch) and records audit, in one
+	// transaction; an admin's account, or an unknown one, is not found.
+	SuspendUser(ctx context.Context, id int64, until time.Time, reason string, audit *AuditEntry) error
+	// UnsuspendUser lifts a suspension, if any, and records audit; an
+	// unknown account is not found.
+	UnsuspendUser(ctx context.Context, id int64, audit *AuditEntry) error
+	// SuspendedUsers are the accounts suspended at the store's now.
+	SuspendedUsers(ctx context.Context) ([]int64, error)
+	// Block records that blocker blocked blocked (again: nothing changes);
+	// an unknown account is not found.
+	Block(ctx context.Context, blocker, blocked int64) error
+	// Unblock removes a block, if there is one.
+	Unblock(ctx context.Context, blocker, blocked int64) error
+	// Blocks lists whom blocker blocked, newest first.
+	Blocks(ctx context.Context, blocker int64, page Page) (List[BlockedUser], error)
+	// BlockedBy lists the IDs of everyone blocker blocked.
+	BlockedBy(ctx context.Context, blocker int64) ([]int64, error)
+	// EitherBlocked says whether a blocked b or b blocked a.
+	EitherBlocked(ctx context.Context, a, b int64) (bool, error)
+}
+
+// Suspended says whether u is suspended at now.
+func (u *User) Suspended(now time.Time) bool {
+	return u.SuspendedUntil != nil && now.Before(*u.SuspendedUntil)
+}
+
+// suspendedError is what a suspended person is told when they sign in.
+func suspendedError(u *User) error {
+	return Errorf(KindForbidden, "Your account is suspended until %s: %s",
+		u.SuspendedUntil.UTC().Format("2 January 2006, 15:04 UTC"), u.SuspendReason)
+}
+
+// CanSuspend lets admins suspend anyone but an admin.
+func CanSuspend(u *User) bool { return u.IsAdmin() }
+
+// SuspendUser suspends an account for in.Days: its sessions end, it cannot
+// sign in, and its listings are hidden until then.
+func (s *Accounts) SuspendUser(ctx context.Context, actor *User, id int64, in SuspendInput) (*User, error) {
+	u, err := managedUser(ctx, s.users, actor, id, "")
+	if err != nil {
+		return nil, err
+	}
+	v := &Validator{}
+	in.Validate(v)
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	if u.IsAdmin() {
+		return nil, Errorf(KindConflict, "An admin's account cannot be suspended")
+	}
+	until := s.now().Add(time.Duration(in.Days) * 24 * time.Hour)
+	audit := auditOf(actor, AuditSuspendUser, AuditTargetUser, id, fmt.Sprintf("%s for %d days: %s", accountName(u), in.Days, in.Reason))
+	if err := s.safety.SuspendUser(ctx, id, until, in.Reason, audit); err != nil {
+		return nil, err
+	}
+	return s.users.UserByID(ctx, id)
+}
+
+// UnsuspendUser lifts a suspension before its end.
+func (s *Accounts) UnsuspendUser(ctx context.Context, actor *User, id int64) (*User, error) {
+	u, err := managedUser(ctx, s.users, actor, id, "")
+	if err != nil {
+		return nil, err
+	}
+	if err := s.safety.UnsuspendUser(ctx, id, auditOf(actor, AuditUnsuspendUser, AuditTargetUser, id, accountName(u))); err != nil {
+		return nil, err
+	}
+	return s.users.UserByID(ctx, id)
+}
+
+// Block stops blocked from messaging the actor or booking their listings,
+// and hides blocked's listings from the actor. blocked is not told.
+func (s *Accounts) Block(ctx context.Context, actor *User, id int64) error {
+	if err := RequireUser(actor); err != nil {
+		return err
+	}
+	if id == actor.ID {
+		return Errorf(KindConflict, "You cannot block yourself")
+	}
+	if _, err := s.users.UserByID(ctx, id); err != nil {
+		return err
+	}
+	return s.safety.Block(ctx, actor.ID, id)
+}
+
+// Unblock lifts the actor's block of someone.
+func (s *Accounts) Unblock(ctx context.Context, actor *User, id int64) error {
+	if err := RequireUser(actor); err != nil {
+		return err
+	}
+	return s.safety.Unblock(ctx, actor.ID, id)
+}
+
+// Blocks lists whom the actor blocked.
+func (s *Accounts) Blocks(ctx context.Context, actor *User, page Page) (List[BlockedUser], error) {
+	if err := RequireUser(actor); err != nil {
+		return List[BlockedUser]{}, err
+	}
+	return s.safety.Blocks(ctx, actor.ID, page.Clamp())
+}
+
+// hiddenSellers are the sellers whose listings viewer does not see: those
+// suspended now, and those viewer blocked.
+func hiddenSellers(ctx context.Context, safety SafetyStore, viewer *User) ([]int64, error) {
+	hidden, err := safety.SuspendedUsers(ctx)
+	if err != nil || viewer == nil {
+		return hidden, err
+	}
+	blocked, err := safety.BlockedBy(ctx, viewer.ID)
+	return append(hidden, blocked...), err
+}
+
+// withoutSellers drops the products of the sellers in hidden from list. A
+// page may come out shorter than asked: the lists are kept for everyone,
+// and what one viewer does not see is taken out of their copy.
+func withoutSellers(list []Product, hidden []int64) []Product {
+	if len(hidden) == 0 {
+		return list
+	}
+	return slices.DeleteFunc(slices.Clone(list), func(p Product) bool { return slices.Contains(hidden, p.SellerID) })
+}
+
+// refuseBlocked refuses what a and b may not do together once either
+// blocked the other.
+func refuseBlocked(ctx context.Context, safety SafetyStore, a, b int64, message string) error {
+	blocked, err := safety.EitherBlocked(ctx, a, b)
+	if err != nil {
+		return err
+	}
+	if blocked {
+		return Errorf(KindForbidden, "%s", message)
+	}
+	return nil
+}
+
+// WithoutBlocked drops from a list kept for everyone the listings of the
+// sellers viewer blocked, and says whether it dropped any.
+func (s *Catalogue) WithoutBlocked(ctx context.Context, viewer *User, list []Product) ([]Product, bool, error) {
+	if viewer == nil {
+		return list, false, nil
+	}
+	blocked, err := s.bookings.safety.BlockedBy(ctx, viewer.ID)
+	if err != nil {
+		return list, false, err
+	}
+	kept := withoutSellers(list, blocked)
+	return kept, len(kept) != len(list), nil
+}
+
+// withoutHidden drops the listings viewer does not see (hiddenSellers).
+func (s *Catalogue) withoutHidden(ctx context.Context, viewer *User, list []Product) ([]Product, error) {
+	hidden, err := hiddenSellers(ctx, s.bookings.safety, viewer)
+	if err != nil {
+		return list, err
+	}
+	return withoutSellers(list, hidden), nil
+}
+
+// refuseSuspendedSeller hides the listing of a suspended seller from all
+// but admins.
+func (s *Catalogue) refuseSuspendedSeller(ctx context.Context, viewer *User, p *Product) error {
+	if viewer.IsAdmin() {
+		return nil
+	}
+	suspended, err := s.bookings.safety.SuspendedUsers(ctx)
+	if err != nil {
+		return err
+	}
+	if slices.Contains(suspended, p.SellerID) {
+		return Errorf(KindNotFound, "Product not found")
+	}
+	return nil
+}

@@ -1,0 +1,92 @@
+package storetest
+
+import (
+	"slices"
+	"testing"
+	"time"
+
+	"rehome/app"
+)
+
+// RunSafety checks suspensions, which end at their time and end the
+// account's sessions, and blocks, which go one way and count once.
+func RunSafety(t *testing.T, open func(t *testing.T) Stores) {
+	t.Run("SuspendedUntilItEnds", func(t *testing.T) {
+		w := newWorld(t, open)
+		now := time.Now()
+		w.SetClock(func() time.Time { return now })
+		bea := w.user(t, "bea", app.RoleBuyer)
+		before, err := w.UserByID(w.ctx, bea.ID)
+		must(t, err)
+		must(t, w.SuspendUser(w.ctx, bea.ID, now.Add(time.Hour), "Spam", nil))
+		after, err := w.UserByID(w.ctx, bea.ID)
+		must(t, err)
+		if after.SuspendedUntil == nil || !after.SuspendedUntil.Equal(now.Add(time.Hour).Truncate(time.Millisecond)) ||
+			after.SuspendReason != "Spam" || after.SessionEpoch <= before.SessionEpoch {
+			t.Errorf("suspended %+v, epoch before %d", after, before.SessionEpoch)
+		}
+		w.wantSuspended(t, bea.ID)
+		now = now.Add(time.Hour)
+		w.wantSuspended(t)
+		must(t, w.SuspendUser(w.ctx, bea.ID, now.Add(time.Hour), "Again", nil))
+		w.wantSuspended(t, bea.ID)
+		must(t, w.UnsuspendUser(w.ctx, bea.ID, nil))
+		w.wantSuspended(t)
+		lifted, err := w.UserByID(w.ctx, bea.ID)
+		must(t, err)
+		if lifted.SuspendedUntil != nil || lifted.SuspendReason != "" {
+			t.Errorf("lifted %+v", lifted)
+		}
+	})
+	t.Run("ErrSuspendAnAdmin", func(t *testing.T) {
+		w := newWorld(t, open)
+		ada := w.user(t, "ada", app.RoleAdmin)
+		wantKind(t, w.SuspendUser(w.ctx, ada.ID, time.Now().Add(time.Hour), "No", nil), app.KindNotFound)
+		wantKind(t, w.SuspendUser(w.ctx, 9999, time.Now().Add(time.Hour), "No", nil), app.KindNotFound)
+		wantKind(t, w.UnsuspendUser(w.ctx, 9999, nil), app.KindNotFound)
+	})
+	t.Run("BlocksGoOneWay", func(t *testing.T) {
+		w := newWorld(t, open)
+		bea, cy := w.user(t, "bea", app.RoleBuyer), w.user(t, "cy", app.RoleBuyer)
+		must(t, w.Block(w.ctx, bea.ID, w.seller.ID))
+		must(t, w.Block(w.ctx, bea.ID, w.seller.ID))
+		must(t, w.Block(w.ctx, bea.ID, cy.ID))
+		wantKind(t, w.Block(w.ctx, bea.ID, 9999), app.KindConflict)
+		blocked, err := w.BlockedBy(w.ctx, bea.ID)
+		must(t, err)
+		slices.Sort(blocked)
+		if !slices.Equal(blocked, []int64{w.seller.ID, cy.ID}) {
+			t.Errorf("bea blocked %v", blocked)
+		}
+		if none, err := w.BlockedBy(w.ctx, w.seller.ID); err != nil || len(none) != 0 {
+			t.Errorf("the seller blocked %v, %v", none, err)
+		}
+		for _, pair := range [][2]int64{{bea.ID, w.seller.ID}, {w.seller.ID, bea.ID}} {
+			if either, err := w.EitherBlocked(w.ctx, pair[0], pair[1]); err != nil || !either {
+				t.Errorf("EitherBlocked(%v) = %v, %v", pair, either, err)
+			}
+		}
+		if either, err := w.EitherBlocked(w.ctx, w.seller.ID, cy.ID); err != nil || either {
+			t.Errorf("EitherBlocked(seller, cy) = %v, %v", either, err)
+		}
+		list, err := w.Blocks(w.ctx, bea.ID, app.Page{Limit: 10})
+		must(t, err)
+		if list.Total != 2 || len(list.Items) != 2 {
+			t.Errorf("bea's blocks %+v", list)
+		}
+		must(t, w.Unblock(w.ctx, bea.ID, w.seller.ID))
+		must(t, w.Unblock(w.ctx, bea.ID, w.seller.ID))
+		if either, err := w.EitherBlocked(w.ctx, bea.ID, w.seller.ID); err != nil || either {
+			t.Errorf("still blocked: %v, %v", either, err)
+		}
+	})
+}
+
+func (w *world) wantSuspended(t *testing.T, ids ...int64) {
+	t.Helper()
+	got, err := w.SuspendedUsers(w.ctx)
+	must(t, err)
+	if !slices.Equal(got, ids) && !(len(got) == 0 && len(ids) == 0) {
+		t.Errorf("suspended %v, want %v", got, ids)
+	}
+}
