@@ -55,6 +55,9 @@ type Booking struct {
 	// its review of the other.
 	BuyerReviewed  bool `json:"buyer_reviewed"`
 	SellerReviewed bool `json:"seller_reviewed"`
+	// NoShow says who did not come to the pickup, when the booking ended
+	// so: NoShowBuyer or NoShowSeller; empty otherwise.
+	NoShow string `json:"no_show"`
 }
 
 // BookingInput is the body of POST /api/booked; everything else comes from
@@ -130,6 +133,15 @@ type BookingStore interface {
 	// during which every code is answered HandoverLocked. The count and the
 	// lock are committed whatever the answer.
 	HandOver(ctx context.Context, id int64, code string) error
+	// MarkNoShow ends a booking still Booked whose agreed pickup time is
+	// NoShowAfter past, by an update on those conditions: declined when the
+	// buyer did not come (absent is NoShowBuyer), cancelled when the seller
+	// did not, and counted against the absent person. Any other state is a
+	// conflict, an unknown booking not found.
+	MarkNoShow(ctx context.Context, id int64, absent string) error
+	// NoShowsOf counts the no-shows counted against a person within the
+	// last period.
+	NoShowsOf(ctx context.Context, userID int64, period time.Duration) (int, error)
 	// OpenBookingsOf lists a product's bookings that are still Booked,
 	// oldest first.
 	OpenBookingsOf(ctx context.Context, productID int64) ([]Booking, error)

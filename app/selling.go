@@ -19,6 +19,8 @@ type SellerProfile struct {
 	Sold     int `json:"sold"`
 	// Rating sums up the reviews others see of them.
 	Rating Rating `json:"rating"`
+	// NoShows counts the pickups they did not come to in the last 12 months.
+	NoShows int `json:"no_shows"`
 }
 
 // SellingStore keeps who sells and what they sold.
@@ -79,11 +81,15 @@ func (s *Accounts) SellerProfile(ctx context.Context, actor *User, id int64) (*S
 	if err != nil {
 		return nil, err
 	}
+	noShows, err := s.noShowsOf(ctx, id)
+	if err != nil {
+		return nil, err
+	}
 	// Someone who traded is known to whoever they traded with, and their
-	// reviews are what the profile is for.
-	if !u.IsSeller() && listings+sold == 0 && rating.Count == 0 {
+	// reviews and no-shows are what the profile is for.
+	if !u.IsSeller() && listings+sold == 0 && rating.Count == 0 && noShows == 0 {
 		return nil, Errorf(KindNotFound, "No seller with this id")
 	}
 	return &SellerProfile{ID: u.ID, Name: u.Name, Image: u.Image, Verified: u.IsSeller() && u.Verified,
-		MemberSince: u.Created, Listings: listings, Sold: sold, Rating: rating}, nil
+		MemberSince: u.Created, Listings: listings, Sold: sold, Rating: rating, NoShows: noShows}, nil
 }

@@ -22,7 +22,7 @@ const bookingColumns = `id, product_id, product, category, image, thumb_url, pri
 	coalesce(buyer_id, 0), buyer_name, buyer_email, buyer_phone, coalesce(seller_id, 0), status, decline_reason, created,
 	pickup_at, ` + bookingConversation + `, handed_over_at, completed_at,
 	EXISTS (SELECT 1 FROM reviews r WHERE r.booking_id = bookings.id AND r.by_buyer),
-	EXISTS (SELECT 1 FROM reviews r WHERE r.booking_id = bookings.id AND NOT r.by_buyer)`
+	EXISTS (SELECT 1 FROM reviews r WHERE r.booking_id = bookings.id AND NOT r.by_buyer), no_show`
 
 // bookingConversation finds the conversation between a booking's buyer and
 // seller about its product, after the product's deletion too.
@@ -36,7 +36,7 @@ func scanBooking(row pgx.Row) (app.Booking, error) {
 	var pickupAt, handedOverAt, completedAt *int64
 	err := row.Scan(&b.ID, &b.ProductID, &b.Product, &b.Category, &b.Image, &b.ThumbURL, &price, &b.Location,
 		&b.BuyerID, &b.BuyerName, &b.BuyerEmail, &b.BuyerPhone, &b.SellerID, &status, &b.DeclineReason, &created,
-		&pickupAt, &b.ConversationID, &handedOverAt, &completedAt, &b.BuyerReviewed, &b.SellerReviewed)
+		&pickupAt, &b.ConversationID, &handedOverAt, &completedAt, &b.BuyerReviewed, &b.SellerReviewed, &b.NoShow)
 	b.Price = app.Cents(price)
 	b.Status = app.BookingStatus(status)
 	b.PickupAt = nullTime(pickupAt)
@@ -340,6 +340,48 @@ func (db *DB) HandOver(ctx context.Context, id int64, code string) error {
 		return err
 	}
 	return refused
+}
+
+// MarkNoShow ends the booking by one conditional update of its row, after
+// holding its product's (see Lock order), like closeBooking.
+func (db *DB) MarkNoShow(ctx context.Context, id int64, absent string) error {
+	return db.inTx(ctx, func(tx pgx.Tx) error {
+		if err := lockBookedProduct(ctx, tx, id); err != nil {
+			return err
+		}
+		now := db.millis()
+		status, reason := app.BookingDeclined, "The buyer did not come to the pickup"
+		if absent == app.NoShowSeller {
+			status, reason = app.BookingCancelled, "The seller did not come to the pickup"
+		}
+		tag, err := tx.Exec(ctx, `UPDATE bookings SET status = $1, decline_reason = $2, no_show = $3,
+			no_show_user = CASE WHEN $4 THEN buyer_id ELSE seller_id END, no_show_at = $5
+			WHERE id = $6 AND status = 'Booked' AND pickup_at IS NOT NULL AND pickup_at <= $7`,
+			string(status), reason, absent, absent == app.NoShowBuyer, now, id, now-app.NoShowAfter.Milliseconds())
+		if err != nil || tag.RowsAffected() == 1 {
+			return err
+		}
+		var b app.Booking
+		var st string
+		var pickupAt *int64
+		if err := tx.QueryRow(ctx, `SELECT status, pickup_at FROM bookings WHERE id = $1`, id).Scan(&st, &pickupAt); err != nil {
+			return notFound(err, "Booking")
+		}
+		b.Status, b.PickupAt = app.BookingStatus(st), nullTime(pickupAt)
+		if err := app.NoShowOpen(&b, fromMillis(now)); err != nil {
+			return err
+		}
+		return app.Errorf(app.KindConflict, "This booking changed meanwhile")
+	})
+}
+
+// noShowsQuery reads bookings_no_shows: a person's no-shows, few.
+const noShowsQuery = `SELECT count(*) FROM bookings WHERE no_show_user = $1 AND no_show_at > $2`
+
+func (db *DB) NoShowsOf(ctx context.Context, userID int64, period time.Duration) (int, error) {
+	var n int
+	err := db.pool.QueryRow(ctx, noShowsQuery, userID, db.millis()-period.Milliseconds()).Scan(&n)
+	return n, err
 }
 
 // PaymentID is the provider's payment started for a booking, or empty.

@@ -36,6 +36,7 @@ var bookingQueries = map[string]struct {
 	"reviews count":           {reviewsOfCount, []any{5, 1000}},
 	"reviews page":            {reviewsOfPage, []any{5, 1000, 24, 0}},
 	"rating":                  {ratingOf, []any{5, 1000}},
+	"no-shows":                {noShowsQuery, []any{5, 1000}},
 }
 
 // TestBookingQueriesUseIndexes: on a marketplace big enough, with the

@@ -13,7 +13,7 @@ const bookingColumns = `id, product_id, product, category, image, thumb_url, pri
 	coalesce(buyer_id, 0), buyer_name, buyer_email, buyer_phone, coalesce(seller_id, 0), status, decline_reason, created,
 	pickup_at, ` + bookingConversation + `, handed_over_at, completed_at,
 	EXISTS (SELECT 1 FROM reviews r WHERE r.booking_id = bookings.id AND r.by_buyer = 1),
-	EXISTS (SELECT 1 FROM reviews r WHERE r.booking_id = bookings.id AND r.by_buyer = 0)`
+	EXISTS (SELECT 1 FROM reviews r WHERE r.booking_id = bookings.id AND r.by_buyer = 0), no_show`
 
 // bookingConversation finds the conversation between a booking's buyer and
 // seller about its product, after the product's deletion too.
@@ -26,7 +26,7 @@ func scanBooking(row row) (app.Booking, error) {
 	var created int64
 	err := row.Scan(&b.ID, &productID, &b.Product, &b.Category, &b.Image, &b.ThumbURL, &b.Price, &b.Location,
 		&b.BuyerID, &b.BuyerName, &b.BuyerEmail, &b.BuyerPhone, &b.SellerID, &b.Status, &b.DeclineReason, &created,
-		&pickupAt, &conversationID, &handedOverAt, &completedAt, &b.BuyerReviewed, &b.SellerReviewed)
+		&pickupAt, &conversationID, &handedOverAt, &completedAt, &b.BuyerReviewed, &b.SellerReviewed, &b.NoShow)
 	b.ProductID = nullID(productID)
 	b.ConversationID = nullID(conversationID)
 	b.PickupAt = nullTime(pickupAt)
@@ -306,6 +306,42 @@ func (db *DB) HandOver(ctx context.Context, id int64, code string) error {
 		return err
 	}
 	return refused
+}
+
+func (db *DB) MarkNoShow(ctx context.Context, id int64, absent string) error {
+	return db.inTx(ctx, func(tx *sql.Tx) error {
+		now := db.millis()
+		status, reason := app.BookingDeclined, "The buyer did not come to the pickup"
+		if absent == app.NoShowSeller {
+			status, reason = app.BookingCancelled, "The seller did not come to the pickup"
+		}
+		ended, err := changedRow(db.txExec(ctx, tx, `UPDATE bookings SET status = ?1, decline_reason = ?2, no_show = ?3,
+			no_show_user = CASE ?3 WHEN 'buyer' THEN buyer_id ELSE seller_id END, no_show_at = ?4
+			WHERE id = ?5 AND status = 'Booked' AND pickup_at IS NOT NULL AND pickup_at <= ?4 - ?6`,
+			status, reason, absent, now, id, app.NoShowAfter.Milliseconds()))
+		if err != nil || ended {
+			return err
+		}
+		var b app.Booking
+		var pickupAt sql.NullInt64
+		if err := db.txRow(ctx, tx, `SELECT status, pickup_at FROM bookings WHERE id = ?`, id).Scan(&b.Status, &pickupAt); err != nil {
+			return notFound(err, "Booking")
+		}
+		b.PickupAt = nullTime(pickupAt)
+		if err := app.NoShowOpen(&b, fromMillis(now)); err != nil {
+			return err
+		}
+		return app.Errorf(app.KindConflict, "This booking changed meanwhile")
+	})
+}
+
+// noShowsQuery reads bookings_no_shows: a person's no-shows, few.
+const noShowsQuery = `SELECT count(*) FROM bookings WHERE no_show_user = ? AND no_show_at > ?`
+
+func (db *DB) NoShowsOf(ctx context.Context, userID int64, period time.Duration) (int, error) {
+	var n int
+	err := db.queryRow(ctx, noShowsQuery, userID, db.millis()-period.Milliseconds()).Scan(&n)
+	return n, err
 }
 
 // PaymentID is the provider's payment started for a booking, or empty.

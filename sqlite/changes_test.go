@@ -305,6 +305,19 @@ var storeWrites = map[string]func(ctx context.Context, w *world) error{
 		return err
 	},
 	"HandOver": func(ctx context.Context, w *world) error { return w.handOver(ctx) },
+	"MarkNoShow": func(ctx context.Context, w *world) error {
+		pickup := w.now.Add(-app.NoShowAfter)
+		c := &app.Conversation{ProductRef: w.lamp.ID, BuyerID: w.buyer.ID, SellerID: w.sam.ID,
+			Product: app.ConversationProduct{ID: &w.lamp.ID, Name: w.lamp.Name}}
+		m := &app.Message{SenderID: w.sam.ID, PickupAt: &pickup}
+		if err := w.db.AddMessage(ctx, c, m); err != nil {
+			return err
+		}
+		if _, err := w.db.AcceptPickup(ctx, c.ID, m.ID); err != nil {
+			return err
+		}
+		return w.db.MarkNoShow(ctx, w.booking.ID, app.NoShowBuyer)
+	},
 	"SuspendUser": func(ctx context.Context, w *world) error {
 		return w.db.SuspendUser(ctx, w.sam.ID, w.now.Add(time.Hour), "Spam", nil)
 	},
@@ -540,7 +553,7 @@ var storeReads = []string{
 	"ConversationByID", "Conversations", "MessageByID", "Messages", "Unread", "OpenBookingsOf", "OpenBookingsWith",
 	"VAPIDKeys", "PushSubscriptions", "PushKindsOff", "Site",
 	"Posts", "PostBySlug", "PostByID", "ListingsForSale", "SellerCounts", "ReviewsOf", "RatingOf",
-	"SuspendedUsers", "Blocks", "BlockedBy", "EitherBlocked",
+	"SuspendedUsers", "Blocks", "BlockedBy", "EitherBlocked", "NoShowsOf",
 	// Test-only: they empty caches, which never makes a row stale.
 	"ForgetCategoryPages", "ForgetProducts", "ForgetSearches",
 	// Test-only reads: a search kept or read afresh, the locations kept.

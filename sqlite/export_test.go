@@ -93,6 +93,12 @@ var ListQueries = map[string]struct {
 	"reviews count":       {reviewsOfCount, []any{1, 1000}},
 	"reviews page":        {reviewsOfPage, []any{1, 1000, 24, 0}},
 	"rating":              {ratingOf, []any{1, 1000}},
+	"no-shows":            {noShowsQuery, []any{1, 1000}},
+	"suspended":           {suspendedQuery, []any{1000}},
+	"blocks count":        {blocksCount, []any{1}},
+	"blocks page":         {blocksPage, []any{1, 24, 0}},
+	"blocked by":          {blockedByQuery, []any{1}},
+	"either blocked":      {eitherBlockedQuery, []any{1, 2}},
 
 	"listings for sale count": {forSaleCountQuery, nil},
 	"listings for sale page":  {forSalePageQuery, []any{50000, 0}},

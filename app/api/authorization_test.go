@@ -373,6 +373,13 @@ func TestAuthorization(t *testing.T) {
 		{"review the buyer", want{unauth, forbid, created, forbid, forbid}, writes, newHandedOver, func(c *client, id int64) *response {
 			return c.call("POST", fmt.Sprintf("/api/mybuyers/%d/review", id), reviewBody)
 		}},
+		// Without an agreed pickup time 2 hours past, whoever may say so is told it is too soon.
+		{"the buyer did not come", want{unauth, forbid, conflict, forbid, forbid}, reads, newBooking, func(c *client, id int64) *response {
+			return c.call("POST", fmt.Sprintf("/api/mybuyers/%d/no-show", id), nil)
+		}},
+		{"the seller did not come", want{unauth, conflict, forbid, forbid, forbid}, reads, newBooking, func(c *client, id int64) *response {
+			return c.call("POST", fmt.Sprintf("/api/booked/%d/no-show", id), nil)
+		}},
 		{"a person's reviews", want{unauth, ok, ok, ok, ok}, reads, nil, func(c *client, _ int64) *response {
 			return c.call("GET", fmt.Sprintf("/api/users/%d/reviews", sellerUser.ID), nil)
 		}},

@@ -153,6 +153,8 @@ func (s *Server) sessionRoutes(r chi.Router) {
 	r.With(s.idempotent).Post("/mybuyers/{id}/review", s.reviewBuyer)
 	r.Get("/users/{id}/reviews", s.userReviews)
 	r.Post("/reviews/{id}/hide", s.hideReview)
+	r.Post("/mybuyers/{id}/no-show", s.buyerNoShow)
+	r.Post("/booked/{id}/no-show", s.sellerNoShow)
 
 	// Safety: blocking a person, suspending an account.
 	r.Post("/users/{id}/block", s.block)

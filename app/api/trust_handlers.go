@@ -151,3 +151,13 @@ func (s *Server) suspendUser(w http.ResponseWriter, r *http.Request) {
 func (s *Server) unsuspendUser(w http.ResponseWriter, r *http.Request) {
 	s.changeUser(w, r, "id", s.accounts.UnsuspendUser)
 }
+
+// buyerNoShow is the seller saying the buyer did not come to the pickup.
+func (s *Server) buyerNoShow(w http.ResponseWriter, r *http.Request) {
+	s.changeBooking(w, r, s.bookings.BuyerNoShow)
+}
+
+// sellerNoShow is the buyer saying the seller did not come to the pickup.
+func (s *Server) sellerNoShow(w http.ResponseWriter, r *http.Request) {
+	s.changeBooking(w, r, s.bookings.SellerNoShow)
+}

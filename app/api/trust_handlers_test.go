@@ -313,3 +313,70 @@ func TestReviews(t *testing.T) {
 		expectStatus(t, s.admin.call("POST", "/api/reviews/99999/hide", map[string]string{"reason": "x"}), http.StatusNotFound)
 	})
 }
+
+// agreePickup has the seller propose a pickup time for b and its buyer
+// accept it; it answers the time.
+func (s *trustShop) agreePickup(t *testing.T, buyer *client, b app.Booking) time.Time {
+	t.Helper()
+	conversation := say(t, s.seller, fmt.Sprintf("/api/booked/%d/messages", b.ID), "When suits you?").ConversationID
+	at := time.Now().Add(26 * time.Hour).UTC().Truncate(time.Millisecond)
+	r := s.seller.call("POST", messagesPath(conversation), map[string]any{"text": "", "pickup_at": at})
+	expectStatus(t, r, http.StatusCreated)
+	proposal := decode[app.Message](t, r)
+	expectStatus(t, buyer.call("POST", fmt.Sprintf("/api/conversations/%d/messages/%d/accept", conversation, proposal.ID), nil),
+		http.StatusOK)
+	return at
+}
+
+func TestNoShow(t *testing.T) {
+	t.Parallel()
+	s := newTrustShop(t)
+	b := mpBook(t, s.buyer, s.mpProduct(t, "Tables"))
+	cy, _ := s.register("Cy Queued", "cy@example.com", app.RoleBuyer)
+	next := mpBook(t, cy, *b.ProductID)
+	noShowOfBuyer := func() *response { return s.seller.call("POST", fmt.Sprintf("/api/mybuyers/%d/no-show", b.ID), nil) }
+
+	expectError(t, noShowOfBuyer(), http.StatusConflict, "A no-show needs a pickup time you both agreed on", nil)
+	at := s.agreePickup(t, s.buyer, b)
+	s.mu.Lock()
+	s.now = at.Add(app.NoShowAfter - time.Minute)
+	s.mu.Unlock()
+	expectError(t, noShowOfBuyer(), http.StatusConflict, "You can say they did not come 2 hours after the agreed pickup time", nil)
+	expectStatus(t, s.buyer.call("POST", fmt.Sprintf("/api/mybuyers/%d/no-show", b.ID), nil), http.StatusForbidden)
+	s.later(time.Minute)
+
+	r := noShowOfBuyer()
+	expectStatus(t, r, http.StatusOK)
+	if got := decode[app.Booking](t, r); got.Status != app.BookingDeclined || got.NoShow != app.NoShowBuyer ||
+		got.DeclineReason != "The buyer did not come to the pickup" {
+		t.Errorf("no-show %+v", got)
+	}
+	expectError(t, noShowOfBuyer(), http.StatusConflict, "Only an open booking can end in a no-show", nil)
+	if got := decode[app.Booking](t, cy.call("GET", fmt.Sprintf("/api/booked/%d", next.ID), nil)); got.Status != app.BookingBooked {
+		t.Errorf("the next booking is %s", got.Status)
+	}
+	// The buyer, who never sold, has a profile now: their no-show is on it.
+	profile := decode[app.SellerProfile](t, s.seller.call("GET", fmt.Sprintf("/api/users/%d/profile", s.buyerUser.ID), nil))
+	if profile.NoShows != 1 {
+		t.Errorf("the buyer's profile %+v", profile)
+	}
+	if profile := decode[app.SellerProfile](t, s.buyer.call("GET", fmt.Sprintf("/api/users/%d/profile", s.sellerUser.ID), nil)); profile.NoShows != 0 {
+		t.Errorf("the seller's profile %+v", profile)
+	}
+
+	t.Run("the buyer says the seller did not come", func(t *testing.T) {
+		at := s.agreePickup(t, cy, next)
+		s.mu.Lock()
+		s.now = at.Add(app.NoShowAfter)
+		s.mu.Unlock()
+		r := cy.call("POST", fmt.Sprintf("/api/booked/%d/no-show", next.ID), nil)
+		expectStatus(t, r, http.StatusOK)
+		if got := decode[app.Booking](t, r); got.Status != app.BookingCancelled || got.NoShow != app.NoShowSeller {
+			t.Errorf("no-show %+v", got)
+		}
+		profile := decode[app.SellerProfile](t, cy.call("GET", fmt.Sprintf("/api/users/%d/profile", s.sellerUser.ID), nil))
+		if profile.NoShows != 1 {
+			t.Errorf("the seller's profile %+v", profile)
+		}
+	})
+}
