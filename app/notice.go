@@ -73,10 +73,11 @@ const (
 	PushBooking  PushKind = "booking"  // a new booking on the seller's product
 	PushDeclined PushKind = "declined" // the buyer's booking was declined
 	PushPayment  PushKind = "payment"  // the seller received a payment
+	PushReminder PushKind = "reminder" // an agreed pickup time is near
 )
 
 // PushKinds are every kind, in the order the profile lists them.
-var PushKinds = []PushKind{PushMessage, PushReply, PushBooking, PushDeclined, PushPayment}
+var PushKinds = []PushKind{PushMessage, PushReply, PushBooking, PushDeclined, PushPayment, PushReminder}
 
 // PushNote is what the phone shows: a tap opens Link, and a later note
 // with the same tag replaces an earlier one.

@@ -45,7 +45,12 @@ func TestLimitsAreTheDomains(t *testing.T) {
 		{"#/components/schemas/BookingStatus/enum", enum(app.BookingBooked, app.BookingPaid, app.BookingCancelled, app.BookingDeclined)},
 		// reset and superseded are the stream's own (live/frame.go).
 		{"#/components/schemas/EventName/enum", enum(app.EventMessage, app.EventBooking, app.EventUnread, "reset", "superseded")},
-		{"#/components/schemas/PushKind/enum", enum(app.PushMessage, app.PushReply, app.PushBooking, app.PushDeclined, app.PushPayment)},
+		{"#/components/schemas/PushKind/enum", enum(app.PushMessage, app.PushReply, app.PushBooking, app.PushDeclined, app.PushPayment,
+			app.PushReminder)},
+		{"#/components/schemas/ReviewInput/properties/text/maxLength", app.ReviewTextMax},
+		{"#/components/schemas/Review/properties/text/maxLength", app.ReviewTextMax},
+		{"#/components/schemas/SuspendInput/properties/days/maximum", app.MaxSuspensionDays},
+		{"#/components/schemas/Booking/properties/no_show/enum", enum("", app.NoShowBuyer, app.NoShowSeller)},
 	}
 	for _, tt := range tests {
 		t.Run(tt.at, func(t *testing.T) {
@@ -62,7 +67,7 @@ func TestLimitsAreTheDomains(t *testing.T) {
 			}
 		})
 	}
-	if len(app.PushKinds) != 5 {
-		t.Errorf("app.PushKinds has %d kinds; the table above names 5", len(app.PushKinds))
+	if len(app.PushKinds) != 6 {
+		t.Errorf("app.PushKinds has %d kinds; the table above names 6", len(app.PushKinds))
 	}
 }

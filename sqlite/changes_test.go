@@ -318,6 +318,10 @@ var storeWrites = map[string]func(ctx context.Context, w *world) error{
 		}
 		return w.db.MarkNoShow(ctx, w.booking.ID, app.NoShowBuyer)
 	},
+	"ClaimReminders": func(ctx context.Context, w *world) error {
+		_, err := w.db.ClaimReminders(ctx, app.ReminderDayBefore, 0, 24*time.Hour)
+		return err
+	},
 	"SuspendUser": func(ctx context.Context, w *world) error {
 		return w.db.SuspendUser(ctx, w.sam.ID, w.now.Add(time.Hour), "Spam", nil)
 	},
@@ -599,7 +603,7 @@ var unseenWrites = []string{
 	"AddMessage", "AddMessageTo", "MarkRead", "AcceptPickup", "DeclinePickup",
 	"KeepVAPIDKeys", "SavePushSubscription", "DeletePushSubscription", "DeletePushEndpoint", "SetPushKinds",
 	"QueuePush", "ClaimDuePush", "ReleasePush", "PushDone",
-	"CreatePost", "UpdatePost", "DeletePost", "HandoverCode", "Block", "Unblock",
+	"CreatePost", "UpdatePost", "DeletePost", "HandoverCode", "Block", "Unblock", "ClaimReminders",
 }
 
 // TestEveryStoreMethodIsKnown makes a new store method say whether it

@@ -50,7 +50,7 @@ type DB struct {
 	caches *cache.Caches
 	// suspended keeps the accounts suspended now (SuspendedUsers).
 	suspended cache.Until[[]int64]
-	feed   *cache.LocalFeed
+	feed      *cache.LocalFeed
 	// One reader of a search at a time, and searches read at once: one per
 	// core; see searchHits.
 	searching [16]sync.Mutex

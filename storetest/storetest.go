@@ -41,6 +41,7 @@ type Stores interface {
 	app.PushQueue
 	app.ReviewStore
 	app.SafetyStore
+	app.ReminderStore
 	// SetClock replaces the store's clock, for what depends on time.
 	SetClock(now func() time.Time)
 	// The sessions of signed-in people, which the server keeps through

@@ -88,6 +88,44 @@ func RunTrust(t *testing.T, open func(t *testing.T) Stores) {
 			t.Errorf("handed over %+v, completed when paid %v", got, paid.CompletedAt)
 		}
 	})
+	t.Run("RemindersClaimedOnce", func(t *testing.T) {
+		w := newWorld(t, open)
+		now := time.Now()
+		w.SetClock(func() time.Time { return now })
+		bea := w.user(t, "bea", app.RoleBuyer)
+		b := w.book(t, w.product(t, "Chair"), bea)
+		later := w.book(t, w.product(t, "Desk"), bea)
+		w.agreePickup(t, b, bea, now.Add(3*time.Hour))
+		w.agreePickup(t, later, bea, now.Add(30*time.Hour))
+		claim := func(stage app.ReminderStage, from, to time.Duration) []int64 {
+			due, err := w.ClaimReminders(w.ctx, stage, from, to)
+			must(t, err)
+			var ids []int64
+			for _, d := range due {
+				ids = append(ids, d.ID)
+			}
+			return ids
+		}
+		if got := claim(app.ReminderDayBefore, 2*time.Hour, 24*time.Hour); len(got) != 1 || got[0] != b.ID {
+			t.Errorf("claimed %v, want [%d]", got, b.ID)
+		}
+		if got := claim(app.ReminderDayBefore, 2*time.Hour, 24*time.Hour); len(got) != 0 {
+			t.Errorf("claimed again %v", got)
+		}
+		if got := claim(app.ReminderSoon, 0, 4*time.Hour); len(got) != 1 {
+			t.Errorf("the other stage claimed %v", got)
+		}
+		// A new pickup time is reminded again.
+		w.agreePickup(t, b, bea, now.Add(5*time.Hour))
+		if got := claim(app.ReminderDayBefore, 2*time.Hour, 24*time.Hour); len(got) != 1 || got[0] != b.ID {
+			t.Errorf("after a new pickup time, claimed %v", got)
+		}
+		must(t, w.CancelBooking(w.ctx, later.ID))
+		now = now.Add(10 * time.Hour)
+		if got := claim(app.ReminderDayBefore, 2*time.Hour, 24*time.Hour); len(got) != 0 {
+			t.Errorf("a cancelled booking was claimed: %v", got)
+		}
+	})
 	t.Run("ReviewsSeenOnceBothWrote", func(t *testing.T) {
 		w := newWorld(t, open)
 		now := time.Now()
@@ -151,6 +189,19 @@ func RunTrust(t *testing.T, open func(t *testing.T) Stores) {
 		w.wantReviews(t, w.seller.ID, 1, app.Rating{Average: 3, Count: 1})
 		wantKind(t, w.HideReview(w.ctx, 9999, "Rude", nil), app.KindNotFound)
 	})
+}
+
+// agreePickup has the seller propose at for b and buyer accept it.
+func (w *world) agreePickup(t *testing.T, b *app.Booking, buyer *app.User, at time.Time) {
+	t.Helper()
+	p, err := w.ProductByID(w.ctx, *b.ProductID)
+	must(t, err)
+	c := &app.Conversation{ProductRef: p.ID, BuyerID: buyer.ID, SellerID: w.seller.ID,
+		Product: app.ConversationProduct{ID: &p.ID, Name: p.Name}}
+	m := &app.Message{SenderID: w.seller.ID, PickupAt: &at}
+	must(t, w.AddMessage(w.ctx, c, m))
+	_, err = w.AcceptPickup(w.ctx, c.ID, m.ID)
+	must(t, err)
 }
 
 // handedOver is buyer's booking of a new product, handed over.

@@ -207,7 +207,7 @@ func TestPushPreferences(t *testing.T) {
 	e := newEnv(t)
 	buyer, _ := e.register("Bea Buyer", "buyer@example.com", app.RoleBuyer)
 	seller, _ := e.register("Sam Seller", "seller@example.com", app.RoleSeller)
-	allOn := map[string]any{"message": true, "reply": true, "booking": true, "declined": true, "payment": true}
+	allOn := map[string]any{"message": true, "reply": true, "booking": true, "declined": true, "payment": true, "reminder": true}
 	expect := func(t *testing.T, r *response, want map[string]any) {
 		t.Helper()
 		expectStatus(t, r, http.StatusOK)
@@ -239,7 +239,7 @@ func TestPushPreferences(t *testing.T) {
 	}
 	cases := []refusal{
 		{"an unknown kind", put(map[string]bool{"message": false, "sms": true}), http.StatusUnprocessableEntity, "",
-			map[string]string{"sms": "Not a kind of notification; the kinds are [message reply booking declined payment]"}},
+			map[string]string{"sms": "Not a kind of notification; the kinds are [message reply booking declined payment reminder]"}},
 		{"null", put(`{"booking": null}`), http.StatusUnprocessableEntity, "", map[string]string{"booking": "Give true or false"}},
 		{"a string", put(`{"booking": "off"}`), http.StatusBadRequest, "", nil},
 		{"a list", put(`["booking"]`), http.StatusBadRequest, "", nil},

@@ -61,6 +61,8 @@ type Services struct {
 	Site           *app.SiteSettings
 	Notifications  *app.Notifications
 	Audit          *app.Audit
+	// Reminders run in the background, not behind an endpoint.
+	Reminders *app.PickupReminders
 }
 
 // Config is what the server is built from.

@@ -334,6 +334,7 @@ func runServer(ctx context.Context, log *slog.Logger, cfg serverConfig) error {
 		leader.Run(background, m.Store, "periodic jobs", func(ctx context.Context) {
 			var jobs sync.WaitGroup
 			jobs.Go(func() { m.CleanUp(ctx, time.Hour, log) })
+			jobs.Go(func() { m.RemindEvery(ctx, time.Minute, log) })
 			if cfg.backupEvery > 0 {
 				jobs.Go(func() { backup.Every(ctx, cfg.data, cfg.backupEvery, cfg.backupKeep, log) })
 			}

@@ -91,6 +91,7 @@ type Store interface {
 	app.SellingStore
 	app.ReviewStore
 	app.SafetyStore
+	app.ReminderStore
 	benchdata.Store // the bulk loaders of 'rehome bench-data'
 	leader.Lock     // which instance runs the periodic jobs
 
@@ -222,6 +223,7 @@ func services(db Store, images *uploads.Store, hasher app.PasswordHasher, notice
 		Site:           site,
 		Notifications:  notifications,
 		Audit:          app.NewAudit(db),
+		Reminders:      app.NewPickupReminders(db, db, db, db, outbox, site, notices),
 	}
 }
 
@@ -272,6 +274,23 @@ func buildSalt() uint64 {
 type sessionStore interface {
 	sessions.Store
 	DeleteExpired(ctx context.Context) (int64, error)
+}
+
+// RemindEvery sends the pickup reminders due every interval until ctx
+// ends. One instance runs it, the holder of the periodic jobs' lease.
+func (m *Marketplace) RemindEvery(ctx context.Context, interval time.Duration, log *slog.Logger) {
+	ticker := time.NewTicker(interval)
+	defer ticker.Stop()
+	for {
+		if err := m.Services.Reminders.Send(ctx); err != nil && ctx.Err() == nil {
+			log.Error("send pickup reminders", "err", err)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-ticker.C:
+		}
+	}
 }
 
 // CleanUp deletes expired sessions, idempotency answers and one-time links

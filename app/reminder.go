@@ -1,0 +1,147 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"time"
+)
+
+// Reminders tell both sides of a booking that its agreed pickup time is
+// near: the day before, and again two hours before, by push note (a kind
+// each person may turn off) and by mail when the marketplace sends mail.
+// One instance sends them (the holder of the periodic jobs' lease), and
+// the store claims each reminder once, so none goes twice.
+
+// ReminderStage is which of a pickup's two reminders.
+type ReminderStage string
+
+const (
+	ReminderDayBefore ReminderStage = "day"  // within a day of the pickup
+	ReminderSoon      ReminderStage = "soon" // within two hours of it
+)
+
+// reminderWindows are how far ahead of a pickup each stage is due: the day
+// before until two hours before, and the last two hours.
+var reminderWindows = []struct {
+	stage    ReminderStage
+	from, to time.Duration
+}{
+	{ReminderSoon, 0, 2 * time.Hour},
+	{ReminderDayBefore, 2 * time.Hour, 24 * time.Hour},
+}
+
+// ReminderStore claims the reminders that are due.
+type ReminderStore interface {
+	// ClaimReminders marks, in one transaction, the bookings still Booked
+	// whose agreed pickup time is more than from and at most to after the
+	// store's now, and which have not had stage's reminder for that pickup
+	// time, and answers them: a pickup moved to another time is reminded
+	// again, and a reminder claimed is never claimed again.
+	ClaimReminders(ctx context.Context, stage ReminderStage, from, to time.Duration) ([]Booking, error)
+}
+
+// PickupReminders sends the reminders.
+type PickupReminders struct {
+	store   ReminderStore
+	users   UserStore
+	mails   MailQueue
+	kinds   PushStore // who turned reminders off, by mail too
+	outbox  *Outbox
+	site    *SiteSettings
+	notices *Notices
+	now     func() time.Time
+}
+
+func NewPickupReminders(store ReminderStore, users UserStore, mails MailQueue, kinds PushStore, outbox *Outbox, site *SiteSettings,
+	notices *Notices) *PickupReminders {
+	return &PickupReminders{store: store, users: users, mails: mails, kinds: kinds, outbox: outbox, site: site, notices: notices,
+		now: utcNow}
+}
+
+// Send sends every reminder due now. The two-hour reminder is claimed
+// first, so a pickup agreed for the next two hours gets that one alone. A
+// mail that cannot be queued is not sent, and its error is answered with
+// the others once every reminder went: the push notes still go.
+func (r *PickupReminders) Send(ctx context.Context) error {
+	var failed []error
+	for _, w := range reminderWindows {
+		due, err := r.store.ClaimReminders(ctx, w.stage, w.from, w.to)
+		if err != nil {
+			return errors.Join(append(failed, err)...)
+		}
+		for i := range due {
+			failed = append(failed, r.remind(ctx, &due[i])...)
+		}
+	}
+	return errors.Join(failed...)
+}
+
+// remind tells both sides of b; it answers the mails it could not queue.
+func (r *PickupReminders) remind(ctx context.Context, b *Booking) []error {
+	var failed []error
+	when := inHours(b.PickupAt.Sub(r.now()))
+	title := "Pickup " + when + ": " + b.Product
+	data := BookingEventData{BookingID: b.ID, ProductID: b.ProductID}
+	var events []Event
+	for _, side := range []struct {
+		userID int64
+		screen Screen
+		body   string
+	}{
+		{b.BuyerID, ScreenMyOrders, "You agreed to pick it up " + when + ", at " + b.Location},
+		{b.SellerID, ScreenMyBuyers, b.BuyerName + " agreed to pick it up " + when},
+	} {
+		if side.userID == 0 {
+			continue
+		}
+		e := NewEvent(side.userID, data)
+		e.Push = &PushNote{Kind: PushReminder, Title: title, Body: side.body, Link: Link{Screen: side.screen},
+			Tag: fmt.Sprintf("pickup-%d", b.ID)}
+		events = append(events, e)
+		if !r.outbox.Sends() || r.turnedOff(ctx, side.userID) {
+			continue
+		}
+		u, err := r.users.UserByID(ctx, side.userID)
+		if err != nil {
+			continue // gone meanwhile
+		}
+		mail := pickupReminderMail(r.site.name(ctx), u, title, side.body, r.outbox.link(Link{Screen: side.screen}))
+		if err := r.mails.QueueMail(ctx, mail); err != nil {
+			failed = append(failed, fmt.Errorf("queue the pickup reminder of booking %d: %w", b.ID, err))
+			continue
+		}
+		r.outbox.queued()
+	}
+	r.notices.notify(events...)
+	return failed
+}
+
+// turnedOff says whether a person turned pickup reminders off; when that
+// cannot be read, they get the mail.
+func (r *PickupReminders) turnedOff(ctx context.Context, userID int64) bool {
+	off, err := r.kinds.PushKindsOff(ctx, userID)
+	return err == nil && slices.Contains(off, PushReminder)
+}
+
+// inHours says how far ahead a pickup is, in whole hours: "in 23 hours",
+// "in 1 hour", "now".
+func inHours(d time.Duration) string {
+	hours := int(math.Round(d.Hours()))
+	switch {
+	case hours <= 0:
+		return "now"
+	case hours == 1:
+		return "in 1 hour"
+	}
+	return fmt.Sprintf("in %d hours", hours)
+}
+
+func pickupReminderMail(site string, u *User, title, body, link string) *Mail {
+	return newMail(u.Email, title, mailBody{Site: site, Greeting: greeting(u),
+		Paragraphs:  []string{body + ".", "If plans changed, write to each other in the app before then."},
+		ActionLabel: "Open the booking", ActionURL: link, Footer: mailFooter(site) +
+			" You can turn pickup reminders off on your profile."})
+}
