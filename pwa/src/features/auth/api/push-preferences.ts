@@ -10,6 +10,7 @@ const labels: Record<PushKind, string> = {
   booking: 'New bookings',
   declined: 'Declined bookings',
   payment: 'Payments received',
+  reminder: 'Pickup reminders',
 }
 
 /** Each kind of notification, in the order the API lists them (which Profile follows), with its label. */
