@@ -47,6 +47,14 @@ export const constants = {
   maxReportReasonLength: { doc: "A report's reason, in characters.", at: [`${schemas}/ReportInput/properties/reason/maxLength`] },
   maxPostTitleLength: { doc: "A post's title, in characters.", at: [`${schemas}/PostInput/properties/title/maxLength`] },
   maxPostBodyLength: { doc: "A post's body, in characters.", at: [`${schemas}/PostInput/properties/body/maxLength`] },
+  maxReviewTextLength: {
+    doc: "A review's text, in characters.",
+    at: [`${schemas}/ReviewInput/properties/text/maxLength`, `${schemas}/Review/properties/text/maxLength`],
+  },
+  maxStars: {
+    doc: 'The most stars a review gives (and a rating averages), from 1.',
+    at: [`${schemas}/ReviewInput/properties/rating/maximum`, `${schemas}/Review/properties/rating/maximum`, `${schemas}/Rating/properties/average/maximum`],
+  },
   defaultPageSize: { doc: "A list's page when the request does not say.", at: ['/components/parameters/limit/schema/default'] },
   conditions: { doc: "A product's conditions, best first.", at: [`${schemas}/Condition/enum`] },
   registrationRoles: { doc: 'The roles a person may pick when registering.', at: [`${schemas}/Registration/properties/role/enum`] },

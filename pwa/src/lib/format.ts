@@ -72,3 +72,11 @@ export function formatDateTime(time: string): string {
   dateTimeFormat ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
   return dateTimeFormat.format(new Date(time))
 }
+
+let dateFormat: Intl.DateTimeFormat | undefined
+
+/** A day in the viewer's locale and zone: "Nov 25, 2026" in en-US (a handover's, a review's). */
+export function formatDate(time: string): string {
+  dateFormat ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' })
+  return dateFormat.format(new Date(time))
+}

@@ -5,6 +5,7 @@ import {
   infiniteQueryOptions,
   useInfiniteQuery,
   type InfiniteData,
+  type QueryClient,
   type QueryKey,
   type UseInfiniteQueryOptions,
   type UseInfiniteQueryResult,
@@ -82,4 +83,19 @@ export function usePagedList<T extends { id: number | string }, K extends QueryK
 ): PagedList<T> {
   const query = useInfiniteQuery(options)
   return { query, ...flattenPages(query.data) }
+}
+
+/**
+ * Changes one item (by id) in a paged list's cached pages, for a write whose
+ * answer should show at once, before the list is fetched again.
+ */
+export function updateListItem<T extends { id: number | string }>(
+  client: QueryClient,
+  queryKey: QueryKey,
+  id: T['id'],
+  change: (item: T) => T,
+): void {
+  client.setQueryData<InfiniteData<List<T>>>(queryKey, (data) =>
+    data && { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.map((item) => (item.id === id ? change(item) : item)) })) },
+  )
 }

@@ -6,6 +6,7 @@
 //   ['bookings']    the buyer's orders and the seller's buyers
 //   ['categories']  GET /api/categories, invalidated by Add Category
 //   ['conversations'] the signed-in person's conversations, their messages and unread count
+//   ['reviews']     the reviews others see of a person (their seller page)
 // Which of them each kind of change refreshes is lib/refresh.ts's table.
 // Saved answers are stored in IndexedDB under their keys: a changed prefix
 // would orphan what devices already hold.
@@ -95,6 +96,17 @@ export const bookingKeys = {
   detail: (id: number) => [...bookingKeys.mine(), 'detail', id] as const,
   /** Bookings on the signed-in seller's products (My Buyers). */
   onMyProducts: () => [...bookingKeys.all, 'mybuyers'] as const,
+  /**
+   * The buyer's handover code of one booking (GET /api/booked/{id}/handover): a booking's change refetches it,
+   * so a code handed over meanwhile answers that it was.
+   */
+  handoverCode: (id: number) => [...bookingKeys.mine(), 'handover', id] as const,
+}
+
+/** The reviews others see of a person, newest first, paged (GET /api/users/{id}/reviews). */
+export const reviewKeys = {
+  all: ['reviews'] as const,
+  ofUser: (id: number) => [...reviewKeys.all, 'user', id] as const,
 }
 
 /** GET /api/payment-methods: whether cards are taken, and the currency of every price (lib/currency.ts). */

@@ -12,6 +12,7 @@ import {
   postKeys,
   productKeys,
   reportKeys,
+  reviewKeys,
   sellerKeys,
   sessionKeys,
   siteKeys,
@@ -37,6 +38,8 @@ const screens: Record<string, QueryKey> = {
   users: userKeys.list(),
   buyerAccounts: buyerKeys.list(),
   sellerAccounts: sellerKeys.list(),
+  sellerPage: sellerKeys.profile(2),
+  sellerReviews: reviewKeys.ofUser(2),
   categories: categoryKeys.list(),
   posts: postKeys.list(),
   post: postKeys.detail('hello'),
@@ -61,7 +64,7 @@ function refreshed(): string[] {
 const conversations = ['conversations', 'unread']
 const bookings = ['orders', 'buyers']
 const listings = ['product5', 'product6', 'category', 'adverts']
-const accounts = ['users', 'buyerAccounts', 'sellerAccounts']
+const accounts = ['users', 'buyerAccounts', 'sellerAccounts', 'sellerPage']
 
 describe('what a change refreshes', () => {
   it.each<[string, Change, string[]]>([
@@ -81,6 +84,16 @@ describe('what a change refreshes', () => {
     ],
     ['a thread read', { kind: 'conversation.read', conversation_id: 3 }, ['conversations', 'conversation3']],
     ['a refused booking', { kind: 'booking.refused', product_id: 5 }, ['product5']],
+    [
+      'a handover',
+      { kind: 'booking.handedover', booking_id: 9, product_id: 5 },
+      ['conversations', 'conversation3', 'conversation4', ...bookings, ...listings, 'sellerAccounts', 'sellerPage'],
+    ],
+    [
+      'a review',
+      { kind: 'review.written', booking_id: 9 },
+      ['conversations', 'conversation3', 'conversation4', ...bookings, ...listings, 'sellerAccounts', 'sellerPage', 'sellerReviews'],
+    ],
     ['a new product', { kind: 'product.created' }, ['product5', 'product6', 'category']],
     ['an edited product', { kind: 'product.updated' }, listings],
     ['a deleted product', { kind: 'product.deleted' }, listings],

@@ -31,6 +31,7 @@ import {
   postKeys,
   productKeys,
   reportKeys,
+  reviewKeys,
   sellerKeys,
   sessionKeys,
   siteKeys,
@@ -53,6 +54,10 @@ export interface ChangeData {
   'conversation.read': { conversation_id: number }
   /** Book Now refused (409): the product may have been sold meanwhile. */
   'booking.refused': { product_id: number }
+  /** The seller entered the buyer's code: the booking paid, the product sold (its other bookings cancelled), the seller's Sold count up. */
+  'booking.handedover': { booking_id?: number; product_id?: number | null }
+  /** A review of either side: the booking says so, and once both wrote theirs, ratings and review lists show them. */
+  'review.written': { booking_id?: number }
   'product.created': object
   'product.updated': object
   /** The server also removes its advert and cancels its open bookings. */
@@ -117,6 +122,9 @@ export const refreshes: { [K in ChangeKind]: Refresh<K> } = {
   'pickup.accepted': { keys: (c) => [...conversation(c.conversation_id), ...booking], echo: ['message', 'booking'] },
   'conversation.read': { keys: (c) => [conversationKeys.list(), conversationKeys.detail(c.conversation_id)] },
   'booking.refused': { keys: (c) => [productKeys.detail(c.product_id)] },
+  'booking.handedover': { keys: () => [...booking, sellerKeys.all], echo: ['booking'] },
+  // A product's page shows its seller's rating.
+  'review.written': { keys: () => [...booking, sellerKeys.all, reviewKeys.all], echo: ['booking'] },
   'product.created': { keys: () => [productKeys.all] },
   'product.updated': { keys: () => listing },
   'product.deleted': { keys: () => listing },

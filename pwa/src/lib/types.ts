@@ -45,8 +45,15 @@ export type ProductChanges = Schemas['ProductChanges']
 
 export type BookingStatus = Schemas['BookingStatus']
 
-/** pickup_at: agreed in the conversation; conversation_id: once there is one. */
-export type Booking = SavedEarlier<Schemas['Booking'], 'pickup_at' | 'conversation_id'>
+/**
+ * pickup_at: agreed in the conversation; conversation_id: once there is one;
+ * handed_over_at: when the seller entered the buyer's handover code;
+ * review_until: until when each side may review the other (null while it may not).
+ */
+export type Booking = SavedEarlier<
+  Schemas['Booking'],
+  'pickup_at' | 'conversation_id' | 'handed_over_at' | 'review_until' | 'buyer_reviewed' | 'seller_reviewed'
+>
 
 /** One message of a conversation; a pickup proposal has pickup_at (and may have no text). */
 export type Message = Schemas['ChatMessage']
@@ -118,3 +125,12 @@ export type EventName = Schemas['EventName']
 
 /** GET /api/users/{id}/profile: a seller's card, never with a way to reach them. */
 export type SellerProfile = Schemas['SellerProfile']
+
+/** The reviews others see of a person, summed up: average stars to one decimal (0 with none) and how many. */
+export type Rating = Schemas['Rating']
+
+/** One side's review of the other after a handover; role is the side its author took. */
+export type Review = Schemas['Review']
+
+/** Body of POST /api/booked/{id}/review and /api/mybuyers/{id}/review. */
+export type ReviewInput = Schemas['ReviewInput']

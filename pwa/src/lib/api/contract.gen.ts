@@ -42,6 +42,12 @@ export const maxPostTitleLength = 120
 /** A post's body, in characters. From #/components/schemas/PostInput/properties/body/maxLength. */
 export const maxPostBodyLength = 20000
 
+/** A review's text, in characters. From #/components/schemas/ReviewInput/properties/text/maxLength. */
+export const maxReviewTextLength = 500
+
+/** The most stars a review gives (and a rating averages), from 1. From #/components/schemas/ReviewInput/properties/rating/maximum. */
+export const maxStars = 5
+
 /** A list's page when the request does not say. From #/components/parameters/limit/schema/default. */
 export const defaultPageSize = 24
 

@@ -40,6 +40,8 @@ describe('contract.gen.ts', () => {
     ['maxReportReasonLength', schemas.ReportInput.properties.reason.maxLength],
     ['maxPostTitleLength', schemas.PostInput.properties.title.maxLength],
     ['maxPostBodyLength', schemas.PostInput.properties.body.maxLength],
+    ['maxReviewTextLength', schemas.ReviewInput.properties.text.maxLength],
+    ['maxStars', schemas.ReviewInput.properties.rating.maximum],
     ['defaultPageSize', document.components.parameters.limit.schema.default],
     ['conditions', schemas.Condition.enum],
     ['registrationRoles', schemas.Registration.properties.role.enum],

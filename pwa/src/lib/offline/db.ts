@@ -42,6 +42,12 @@ export interface OutboxEntry {
    * requests queued by earlier versions, which listed query keys instead.
    */
   change?: Change
+  /**
+   * A 429 answer refuses it, as a 4xx does, rather than asking to wait: a
+   * handover locked after wrong codes is entered again by the seller, not
+   * sent by itself minutes later (holding up every request behind it).
+   */
+  limitRefuses?: boolean
   queuedAt: number
 }
 

@@ -14,7 +14,8 @@ export async function removeFromOutbox(db: RehomeDB, id: number): Promise<void> 
   await db.outbox.delete(id)
 }
 
-/** The user's waiting requests to one path, oldest first. */
-export function waitingInOutbox(db: RehomeDB, userId: number, path: string): Promise<OutboxEntry[]> {
-  return db.outbox.where('userId').equals(userId).filter((entry) => entry.path === path).toArray()
+/** The user's waiting requests to one path (or to the paths it matches), oldest first. */
+export function waitingInOutbox(db: RehomeDB, userId: number, path: string | RegExp): Promise<OutboxEntry[]> {
+  const wanted = typeof path === 'string' ? (entry: OutboxEntry) => entry.path === path : (entry: OutboxEntry) => path.test(entry.path)
+  return db.outbox.where('userId').equals(userId).filter(wanted).toArray()
 }

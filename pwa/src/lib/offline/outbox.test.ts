@@ -96,6 +96,26 @@ describe('outbox', () => {
     expect(await db.outbox.count()).toBe(1)
   })
 
+  it('leaves a request for later on 429, unless a 429 refuses it (a locked handover)', async () => {
+    mockApi({
+      'POST /api/booked': () => apiError(429, 'Too many bookings'),
+      'POST /api/mybuyers/:id/handover': () => apiError(429, 'Too many wrong codes: try again in 15 minutes'),
+    })
+    await outbox.queue(1, booking(1, 'key-1'))
+    const outcomes: SendOutcome[] = []
+    await outbox.send(1, (outcome) => outcomes.push(outcome))
+    expect(outcomes).toEqual([])
+    expect(await db.outbox.count()).toBe(1)
+
+    await db.outbox.clear()
+    await outbox.queue(1, { ...booking(0, 'key-2'), path: '/mybuyers/7/handover', body: { code: '123456' }, limitRefuses: true })
+    await outbox.queue(1, booking(2, 'key-3'))
+    await outbox.send(1, (outcome) => outcomes.push(outcome))
+    expect(outcomes.map((o) => [o.request.idempotencyKey, o.error?.status])).toEqual([['key-2', 429]])
+    // The booking behind it was sent, and waits again for its own 429.
+    expect((await db.outbox.toArray()).map((e) => e.idempotencyKey)).toEqual(['key-3'])
+  })
+
   it("answers a user's requests waiting for one path, and tells when one is queued or leaves", async () => {
     mockApi({ 'POST /api/conversations/:id/messages': () => json({ id: 1 }, 201) })
     let changes = 0
@@ -108,6 +128,7 @@ describe('outbox', () => {
     await outbox.queue(1, booking(1, 'a booking'))
     expect((await outbox.waiting(1, '/conversations/3/messages')).map((e) => e.idempotencyKey)).toEqual(['first', 'second'])
     expect(changes).toBe(4)
+    expect((await outbox.waiting(1, /^\/conversations\/\d+\/messages$/)).map((e) => e.idempotencyKey)).toEqual(['first', 'second'])
 
     await outbox.send(1, () => undefined)
     expect(await outbox.waiting(1, '/conversations/3/messages')).toEqual([])

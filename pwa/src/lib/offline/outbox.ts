@@ -44,8 +44,8 @@ export class Outbox {
 
   readonly changeCount = (): number => this.changes
 
-  /** The user's requests to `path` still waiting, oldest first (a thread's unsent messages). */
-  async waiting(userId: number, path: string): Promise<OutboxEntry[]> {
+  /** The user's requests to `path` (or to the paths it matches) still waiting, oldest first (a thread's unsent messages). */
+  async waiting(userId: number, path: string | RegExp): Promise<OutboxEntry[]> {
     const { db, outbox } = await this.storage()
     return outbox.waitingInOutbox(db, userId, path)
   }
@@ -66,7 +66,8 @@ export class Outbox {
   /**
    * Sends the user's waiting requests, oldest first. An answer that settles a
    * request (2xx, or a 4xx such as 'already sold') removes it and is reported;
-   * no answer, a server error, 401 or 429 stops and leaves it for next time.
+   * no answer, a server error, 401 or 429 stops and leaves it for next time
+   * (but a 429 settles a request marked limitRefuses).
    * One run at a time: a call during a run waits for that run.
    */
   send(userId: number, onOutcome: (outcome: SendOutcome) => void): Promise<void> {
@@ -90,7 +91,7 @@ export class Outbox {
       try {
         await api.post(request.path, request.body, { headers: { 'Idempotency-Key': request.idempotencyKey } })
       } catch (thrown) {
-        if (!(thrown instanceof ApiError) || !settles(thrown.status)) return
+        if (!(thrown instanceof ApiError) || !settles(thrown.status, request)) return
         error = thrown
       }
       await outbox.removeFromOutbox(db, request.id)
@@ -100,6 +101,7 @@ export class Outbox {
   }
 }
 
-function settles(status: number): boolean {
-  return status >= 400 && status < 500 && status !== 401 && status !== 429
+function settles(status: number, request: OutboxEntry): boolean {
+  if (status === 429) return request.limitRefuses === true
+  return status >= 400 && status < 500 && status !== 401
 }

@@ -18,6 +18,7 @@ const actionLabels: Record<AuditAction, string> = {
   edit_post: 'Edited post',
   delete_post: 'Deleted post',
   start_selling: 'Started selling',
+  hide_review: 'Hid review',
 }
 
 const targetLabels: Record<string, string> = {
@@ -26,6 +27,7 @@ const targetLabels: Record<string, string> = {
   report: 'Reported product',
   site: 'Site settings',
   post: 'Post',
+  review: 'Review',
 }
 
 function actionLabel(action: string): string {

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
 import { Gallery } from '@/components/gallery'
+import { RatingSummary } from '@/components/stars'
 import { cn } from '@/lib/cn'
 import { useFormatPrice } from '@/lib/currency'
 import { formatPostedDate } from '@/lib/format'
@@ -116,6 +117,9 @@ export function ProductDetails({
           </Fact>
           <Fact label="Seller">
             <SellerName name={product.seller} verified={product.seller_verified} />
+            {product.seller_rating && (
+              <RatingSummary rating={product.seller_rating} hideEmpty className="mt-1 text-sm" />
+            )}
             {product.seller_id !== undefined && (
               <Link to={paths.seller(product.seller_id)} className="mt-1 block w-fit text-sm font-semibold">
                 More from {product.seller}

@@ -180,6 +180,20 @@ describe('Product page', () => {
     expect(await screen.findByRole('link', { name: 'More from Sam Seller' })).toHaveAttribute('href', '/sellers/2')
   })
 
+  it("shows the seller's rating beside their name once someone reviewed them", async () => {
+    serve(makeProduct({ seller: 'Sam Seller', seller_rating: { average: 4.7, count: 3 } }))
+    renderRoutes(routes, '/products/1')
+    const seller = (await screen.findByText('Seller', { selector: 'dt' })).nextElementSibling!
+    expect(seller).toHaveTextContent(/^Sam SellerRated 4\.7 out of 5, · 3 reviewsMore from Sam Seller$/)
+  })
+
+  it('shows no rating for a seller nobody reviewed', async () => {
+    serve(makeProduct({ seller: 'Sam Seller', seller_rating: { average: 0, count: 0 } }))
+    renderRoutes(routes, '/products/1')
+    const seller = (await screen.findByText('Seller', { selector: 'dt' })).nextElementSibling!
+    expect(seller).not.toHaveTextContent('review')
+  })
+
   it('offers no such link when the answer does not say who the seller is', async () => {
     serve(makeProduct({ seller: 'Sam Seller', seller_id: undefined }))
     renderRoutes(routes, '/products/1')

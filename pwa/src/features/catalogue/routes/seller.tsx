@@ -7,15 +7,18 @@ import { FormError } from '@/components/form-error'
 import { OfflineState } from '@/components/offline-state'
 import { CardSkeletonList } from '@/components/skeleton'
 import { PageSpinner } from '@/components/spinner'
+import { RatingSummary } from '@/components/stars'
 import { isApiError } from '@/lib/api'
 import { paths } from '@/lib/paths'
 import type { SellerProfile } from '@/lib/types'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { uniqueProducts } from '../api/get-category-products'
+import { useUserReviews } from '../api/get-reviews'
 import { useSellerProducts, useSellerProfile } from '../api/get-seller'
 import { NotFound } from '../components/not-found'
 import { ProductActions } from '../components/product-actions'
 import { ProductCard, productGridClasses } from '../components/product-card'
+import { ReviewList } from '../components/review-list'
 import { SellerName } from '../components/seller-name'
 
 /** "12" → 12; anything that can't be an id → null. */
@@ -38,6 +41,7 @@ function SellerCard({ seller }: { seller: SellerProfile }) {
           <SellerName name={seller.name} verified={seller.verified} />
         </h1>
         {!Number.isNaN(since.getTime()) && <p className="mt-1 text-stone-600">Member since {memberSince.format(since)}</p>}
+        <RatingSummary rating={seller.rating} className="mt-2" />
         <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-stone-800">
           <div className="flex gap-1.5">
             <dt>For sale</dt>
@@ -53,11 +57,12 @@ function SellerCard({ seller }: { seller: SellerProfile }) {
   )
 }
 
-/** A seller's page: their card, then what they have for sale in the catalogue's cards. */
+/** A seller's page: their card and rating, what they have for sale in the catalogue's cards, then their reviews. */
 export function SellerRoute() {
   const id = parseId(useParams().id)
   const profile = useSellerProfile(id)
   const listings = useSellerProducts(id)
+  const reviews = useUserReviews(id)
   const products = uniqueProducts(listings.data?.pages)
   const total = listings.data?.pages.at(-1)?.total ?? 0
   useDocumentTitle(profile.data?.name ?? 'Seller')
@@ -139,6 +144,7 @@ export function SellerRoute() {
           </h2>
           {list}
         </section>
+        <ReviewList list={reviews} name={profile.data.name} />
       </>
     )
   }

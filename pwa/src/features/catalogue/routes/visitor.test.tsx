@@ -18,7 +18,17 @@ function servePublic() {
     },
     'GET /api/products/:id': () => json(product),
     'GET /api/users/:id/profile': () =>
-      json({ id: 2, name: 'Sam Seller', image: '', verified: true, member_since: '2026-01-05T10:00:00Z', listings: 3, sold: 4 }),
+      json({
+        id: 2,
+        name: 'Sam Seller',
+        image: '',
+        verified: true,
+        member_since: '2026-01-05T10:00:00Z',
+        listings: 3,
+        sold: 4,
+        rating: { average: 0, count: 0 },
+      }),
+    'GET /api/users/:id/reviews': () => json(list([])),
     'GET /api/products': () => json(list(makeProducts(3))),
   })
 }
@@ -49,6 +59,7 @@ describe('a visitor of a public marketplace', () => {
     await user.click(await screen.findByRole('link', { name: 'More from Sam Seller' }))
     expect(await screen.findByRole('heading', { level: 1, name: /Sam Seller/ })).toBeInTheDocument()
     expect(screen.getByText('Member since January 2026')).toBeInTheDocument()
+    expect(screen.getByText('No reviews yet')).toBeInTheDocument()
     expect(screen.getByRole('heading', { level: 2, name: 'For sale by Sam Seller' })).toBeInTheDocument()
     expect(await screen.findAllByRole('article')).toHaveLength(3)
     expect(screen.getAllByRole('link', { name: 'Log in to book' })).toHaveLength(3)

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { formatPrice } from '@/lib/format'
+import { formatDate, formatPrice } from '@/lib/format'
+import type { Booking } from '@/lib/types'
 import { paymentMethodsKey } from '@/lib/query-keys'
 import { apiError, json, mockApi } from '@/testing/mock-api'
 import { renderRoutes } from '@/testing/render'
@@ -158,5 +159,160 @@ describe('My Orders', () => {
       'href',
       '/dashboard/messages/12',
     )
+  })
+})
+
+const handedOverAt = '2026-11-27T10:00:00Z'
+
+/** Oak chair, booked by the signed-in buyer, as the server now sends a booking. */
+function oakChair(overrides: Partial<Booking> = {}): Booking {
+  return makeBooking({
+    id: 7,
+    product: 'Oak chair',
+    handed_over_at: null,
+    review_until: null,
+    buyer_reviewed: false,
+    seller_reviewed: false,
+    ...overrides,
+  })
+}
+
+describe('My Orders: the handover code', () => {
+  it('is offered while the booking is open, and says when it was handed over', async () => {
+    mockApi({
+      'GET /api/booked': () =>
+        json(
+          list([
+            oakChair(),
+            oakChair({ id: 8, product: 'Sofa', status: 'Paid' }),
+            oakChair({ id: 9, product: 'Lamp', status: 'Paid', handed_over_at: handedOverAt }),
+            oakChair({ id: 10, product: 'Desk', status: 'Cancelled' }),
+          ]),
+        ),
+    })
+    renderRoutes(routes, '/dashboard/myorders')
+    const table = await screen.findByRole('table', { name: 'My orders' })
+    const [, booked, paidByCard, handedOver, cancelled] = within(table).getAllByRole('row')
+    expect(within(booked!).getByRole('button', { name: 'Show handover code for Oak chair' })).toBeInTheDocument()
+    expect(within(paidByCard!).getByRole('button', { name: 'Show handover code for Sofa' })).toBeInTheDocument()
+    expect(within(handedOver!).queryByRole('button', { name: /handover code/ })).not.toBeInTheDocument()
+    expect(handedOver).toHaveTextContent(`Handed over ${formatDate(handedOverAt)}`)
+    expect(within(cancelled!).queryByRole('button', { name: /handover code/ })).not.toBeInTheDocument()
+  })
+
+  it('shows the six digits large and grouped, with a QR code of them', async () => {
+    const fetch = mockApi({
+      'GET /api/booked': () => json(list([oakChair()])),
+      'GET /api/booked/:id/handover': () => json({ code: '042917' }),
+    })
+    const { user } = renderRoutes(routes, '/dashboard/myorders')
+    await user.click(await screen.findByRole('button', { name: 'Show handover code for Oak chair' }))
+    const dialog = screen.getByRole('dialog', { name: 'Handover code for Oak chair' })
+    expect(await within(dialog).findByText('042 917')).toBeInTheDocument()
+    expect(dialog).toHaveTextContent('Show this to the seller when you pick it up.')
+    // The QR code's code loads on first use.
+    const qr = await within(dialog).findByRole('img', { name: 'QR code of 042 917' })
+    expect(qr.querySelector('path')?.getAttribute('d')).toMatch(/^M\d/)
+    expect(fetch).toHaveBeenCalledWith('/api/booked/7/handover', expect.anything())
+  })
+
+  it('says so in the open dialog once the seller has entered the code', async () => {
+    let handedOver = false
+    mockApi({
+      'GET /api/booked': () =>
+        json(list([oakChair(handedOver ? { status: 'Paid', handed_over_at: handedOverAt } : {})])),
+      'GET /api/booked/:id/handover': () =>
+        handedOver ? apiError(409, 'This booking was already handed over') : json({ code: '042917' }),
+    })
+    const { user, queryClient } = renderRoutes(routes, '/dashboard/myorders')
+    await user.click(await screen.findByRole('button', { name: 'Show handover code for Oak chair' }))
+    const dialog = screen.getByRole('dialog', { name: 'Handover code for Oak chair' })
+    await within(dialog).findByText('042 917')
+    handedOver = true
+    // What the live event about the booking does.
+    await act(() => queryClient.invalidateQueries({ queryKey: ['bookings'] }))
+    expect(await within(dialog).findByText('Handed over')).toBeInTheDocument()
+    expect(dialog).not.toHaveTextContent('042 917')
+  })
+})
+
+describe('My Orders: reviewing the seller', () => {
+  const reviewUntil = new Date(Date.now() + 20 * 86_400_000).toISOString()
+  const handedOver = { status: 'Paid', handed_over_at: handedOverAt, review_until: reviewUntil } as const
+
+  it('is offered only while the booking may be reviewed and the buyer has not', async () => {
+    mockApi({
+      'GET /api/booked': () =>
+        json(
+          list([
+            oakChair(handedOver),
+            oakChair({ ...handedOver, id: 8, product: 'Sofa', review_until: '2026-01-01T00:00:00Z' }),
+            oakChair({ ...handedOver, id: 9, product: 'Lamp', buyer_reviewed: true }),
+            oakChair({ ...handedOver, id: 10, product: 'Desk', buyer_reviewed: true, seller_reviewed: true }),
+            oakChair({ id: 11, product: 'Stool' }),
+          ]),
+        ),
+    })
+    renderRoutes(routes, '/dashboard/myorders')
+    const table = await screen.findByRole('table', { name: 'My orders' })
+    const [, open, closed, reviewed, both, booked] = within(table).getAllByRole('row')
+    expect(within(open!).getByRole('button', { name: 'Review the seller of Oak chair' })).toHaveTextContent('Review the seller')
+    expect(within(closed!).queryByRole('button', { name: /^Review/ })).not.toBeInTheDocument()
+    expect(reviewed).toHaveTextContent('Reviewed — shown once the seller reviews too, or in 14 days')
+    expect(both).toHaveTextContent('You both reviewed each other')
+    expect(within(booked!).queryByRole('button', { name: /^Review/ })).not.toBeInTheDocument()
+  })
+
+  it('takes 1 to 5 stars by keyboard, each labelled, and an optional text', async () => {
+    let sent: unknown
+    mockApi({
+      'GET /api/booked': () => json(list([oakChair({ ...handedOver, buyer_reviewed: sent !== undefined })])),
+      'POST /api/booked/:id/review': ({ body }) => {
+        sent = body
+        return json({ id: 1 }, 201)
+      },
+    })
+    const fetch = globalThis.fetch as unknown as { mock: { calls: [string, RequestInit][] } }
+    const { user } = renderRoutes(routes, '/dashboard/myorders')
+    await user.click(await screen.findByRole('button', { name: 'Review the seller of Oak chair' }))
+    const dialog = screen.getByRole('dialog', { name: 'Review the seller of Oak chair' })
+    const stars = within(dialog).getByRole('group', { name: 'Your rating' })
+    expect(within(stars).getAllByRole('radio').map((radio) => radio.getAttribute('value'))).toEqual(['1', '2', '3', '4', '5'])
+    expect(within(stars).getByLabelText('1 star')).toBeInTheDocument()
+
+    // Sending without stars says what is missing.
+    await user.click(within(dialog).getByRole('button', { name: 'Send review' }))
+    expect(await within(dialog).findByText('Choose 1 to 5 stars')).toBeInTheDocument()
+
+    // Space picks the focused star, the arrow keys move along them (a native radio group).
+    within(stars).getByLabelText('1 star').focus()
+    await user.keyboard(' ')
+    await user.keyboard('{ArrowRight}{ArrowRight}{ArrowRight}')
+    expect(within(stars).getByLabelText('4 stars')).toBeChecked()
+    expect(within(stars).getByLabelText('4 stars')).toHaveFocus()
+    await user.click(within(dialog).getByRole('button', { name: 'Send review' }))
+    await waitFor(() => expect(screen.getAllByText('Reviewed — shown once the seller reviews too, or in 14 days')).toHaveLength(2))
+    expect(sent).toEqual({ rating: 4 })
+    const [, init] = fetch.mock.calls.find(([url]) => url === '/api/booked/7/review')!
+    expect((init.headers as Record<string, string>)['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/)
+    expect(screen.queryByRole('button', { name: /^Review the seller/ })).not.toBeInTheDocument()
+  })
+
+  it("puts the server's field errors under their fields", async () => {
+    mockApi({
+      'GET /api/booked': () => json(list([oakChair(handedOver)])),
+      'POST /api/booked/:id/review': () =>
+        apiError(422, 'Check the highlighted fields', { text: 'Use at most 500 characters' }),
+    })
+    const { user } = renderRoutes(routes, '/dashboard/myorders')
+    await user.click(await screen.findByRole('button', { name: 'Review the seller of Oak chair' }))
+    const dialog = screen.getByRole('dialog', { name: 'Review the seller of Oak chair' })
+    await user.click(within(dialog).getByLabelText('2 stars'))
+    const text = within(dialog).getByLabelText('Your review (optional)')
+    await user.type(text, 'Late, but friendly.')
+    await user.click(within(dialog).getByRole('button', { name: 'Send review' }))
+    await waitFor(() => expect(text).toHaveAccessibleDescription(expect.stringContaining('Use at most 500 characters')))
+    expect(text).toHaveAttribute('aria-invalid', 'true')
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Check the highlighted fields')
   })
 })

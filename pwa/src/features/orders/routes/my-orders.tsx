@@ -1,5 +1,7 @@
+import { useState } from 'react'
 import { Link } from 'react-router-dom'
-import { BookingStatus } from '@/components/booking-status'
+import { BookingReview } from '@/components/booking-review'
+import { BookingStatus, HandedOver } from '@/components/booking-status'
 import { Button, buttonClasses } from '@/components/button'
 import { ConfirmDialog } from '@/components/confirm-dialog'
 import { MessageButton } from '@/components/message-button'
@@ -11,11 +13,13 @@ import { Thumbnail } from '@/components/thumbnail'
 import { OfflineReason } from '@/components/offline-state'
 import { useOnline } from '@/lib/connectivity'
 import { useCardPayments, useFormatPrice } from '@/lib/currency'
+import { handoverOpen } from '@/lib/handover'
 import { paths } from '@/lib/paths'
 import type { Booking } from '@/lib/types'
 import { useConfirmedAction } from '@/lib/use-confirmed-action'
 import { useCancelOrder } from '../api/cancel-order'
 import { useMyOrders } from '../api/get-my-orders'
+import { HandoverCodeDialog } from '../components/handover-code-dialog'
 
 export function MyOrdersRoute() {
   const orders = useMyOrders()
@@ -28,6 +32,8 @@ export function MyOrdersRoute() {
     variables: (order: Booking) => order.id,
     success: 'Booking cancelled',
   })
+  // The booking whose handover code shows: read from the list, so the dialog sees it handed over.
+  const [showingCode, setShowingCode] = useState<number | null>(null)
 
   const columns: Column<Booking>[] = [
     {
@@ -43,6 +49,7 @@ export function MyOrdersRoute() {
         <div className="flex flex-col items-end gap-1 md:items-start">
           <BookingStatus status={order.status} />
           <PickupTime at={order.pickup_at} />
+          <HandedOver at={order.handed_over_at} />
           {order.status === 'Declined' && order.decline_reason && (
             <p className="max-w-64 text-sm text-stone-700">
               <span className="sr-only">The seller’s reason: </span>
@@ -57,6 +64,18 @@ export function MyOrdersRoute() {
       hideLabelWhenStacked: true,
       cell: (order) => (
         <div className="flex w-full flex-wrap justify-end gap-2 md:justify-start">
+          {handoverOpen(order) && (
+            <Button
+              aria-label={`Show handover code for ${order.product}`}
+              size="sm"
+              variant={order.status === 'Booked' && cardPayments ? 'secondary' : 'primary'}
+              className="whitespace-nowrap"
+              onClick={() => setShowingCode(order.id)}
+            >
+              Show handover code
+            </Button>
+          )}
+          <BookingReview booking={order} side="buyer" />
           {order.status === 'Booked' ? (
             <>
               {cardPayments && order.product_id !== null ? (
@@ -148,6 +167,10 @@ export function MyOrdersRoute() {
         }
         confirmLabel="Cancel booking"
         cancelLabel="Keep booking"
+      />
+      <HandoverCodeDialog
+        booking={orders.items.find((order) => order.id === showingCode) ?? null}
+        onClose={() => setShowingCode(null)}
       />
     </>
   )

@@ -8,7 +8,11 @@ export function getMyBuyers(page: PageRequest, signal?: AbortSignal): Promise<Li
   return api.get<List<Booking>>('/mybuyers', { params: { ...page }, signal })
 }
 
-export const myBuyersQueryOptions = () => pagedListOptions(bookingKeys.onMyProducts(), getMyBuyers)
+/** Kept on the device: at a pickup without signal, the seller still hands the product over (it is sent later). */
+export const myBuyersQueryOptions = () => ({
+  ...pagedListOptions(bookingKeys.onMyProducts(), getMyBuyers),
+  meta: { offline: { scope: 'private', group: 'buyers', limit: 1 } } as const,
+})
 
 export function useMyBuyers() {
   return usePagedList(myBuyersQueryOptions())

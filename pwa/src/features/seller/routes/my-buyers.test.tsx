@@ -1,5 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react'
-import { formatPrice } from '@/lib/format'
+import { act, screen, waitFor, within } from '@testing-library/react'
+import { followOutcome } from '@/features/offline/components/sent-outcome'
+import { reportUnreachable } from '@/lib/connectivity'
+import { formatDate, formatPrice } from '@/lib/format'
+import { RehomeDB } from '@/lib/offline/db'
+import type { Booking } from '@/lib/types'
 import { describe, expect, it } from 'vitest'
 import { apiError, json, mockApi } from '@/testing/mock-api'
 import { renderRoutes } from '@/testing/render'
@@ -125,5 +129,212 @@ describe('My Buyers', () => {
     await user.type(screen.getByLabelText('Your message'), 'When can you come?{Enter}')
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/messages/14'))
     expect(fetch).toHaveBeenCalledWith('/api/booked/4/messages', expect.objectContaining({ method: 'POST' }))
+  })
+})
+
+const handedOverAt = '2026-11-27T10:00:00Z'
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
+
+/** A booking of Oak chair the server hands over once `handedOver` says so. */
+function oakChair(handedOver: boolean, overrides: Partial<Booking> = {}): Booking {
+  return makeBooking({
+    id: 3,
+    product: 'Oak chair',
+    status: handedOver ? 'Paid' : 'Booked',
+    handed_over_at: handedOver ? handedOverAt : null,
+    review_until: null,
+    buyer_reviewed: false,
+    seller_reviewed: false,
+    ...overrides,
+  })
+}
+
+async function openHandover(user: ReturnType<typeof renderRoutes>['user']) {
+  await user.click(await screen.findByRole('button', { name: 'Hand over Oak chair to Bea Buyer' }))
+  return screen.getByRole('dialog', { name: 'Hand over Oak chair' })
+}
+
+/** What waits in the outbox on the device. */
+async function outboxOf(databaseName: string) {
+  const db = new RehomeDB(databaseName)
+  try {
+    return await db.outbox.toArray()
+  } finally {
+    db.close()
+  }
+}
+
+describe('My Buyers: handing over', () => {
+  it("takes the buyer's code from a labelled numeric field, then shows the booking handed over", async () => {
+    let handedOver = false
+    let sent: unknown
+    const fetch = mockApi({
+      'GET /api/auth/me': () => json(seller),
+      'GET /api/mybuyers': () => json(list([oakChair(handedOver)])),
+      'POST /api/mybuyers/:id/handover': ({ body }) => {
+        sent = body
+        handedOver = true
+        return json(oakChair(true))
+      },
+    })
+    const { user } = renderRoutes(routes, '/dashboard/mybuyers')
+    const dialog = await openHandover(user)
+    const code = within(dialog).getByLabelText('Buyer’s handover code')
+    expect(code).toHaveAttribute('inputmode', 'numeric')
+    expect(code).toHaveAttribute('autocomplete', 'one-time-code')
+    await user.type(code, '123 456{Enter}')
+    expect(await screen.findByText('Handed over: Oak chair is sold')).toBeInTheDocument()
+    expect(sent).toEqual({ code: '123456' })
+    const [, init] = fetch.mock.calls.find(([url]) => url === '/api/mybuyers/3/handover')!
+    expect((init!.headers as Record<string, string>)['Idempotency-Key']).toMatch(uuid)
+    const row = screen.getAllByRole('row')[1]!
+    expect(row).toHaveTextContent(`Handed over ${formatDate(handedOverAt)}`)
+    expect(row).toHaveTextContent('Paid')
+    expect(within(row).queryByRole('button', { name: /^Hand over/ })).not.toBeInTheDocument()
+    expect(within(row).queryByRole('button', { name: /^Payment received/ })).not.toBeInTheDocument()
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+  })
+
+  it('asks for six digits before sending anything', async () => {
+    const fetch = mockApi({
+      'GET /api/auth/me': () => json(seller),
+      'GET /api/mybuyers': () => json(list([oakChair(false)])),
+    })
+    const { user } = renderRoutes(routes, '/dashboard/mybuyers')
+    const dialog = await openHandover(user)
+    await user.type(within(dialog).getByLabelText('Buyer’s handover code'), '12345')
+    await user.click(within(dialog).getByRole('button', { name: 'Hand over' }))
+    expect(await within(dialog).findByText('Enter the 6-digit code the buyer shows you')).toBeInTheDocument()
+    expect(within(dialog).getByLabelText('Buyer’s handover code')).toHaveAttribute('aria-invalid', 'true')
+    expect(fetch).not.toHaveBeenCalledWith('/api/mybuyers/3/handover', expect.anything())
+  })
+
+  it('shows a wrong code under the field, and a locked handover above the buttons', async () => {
+    let attempts = 0
+    mockApi({
+      'GET /api/auth/me': () => json(seller),
+      'GET /api/mybuyers': () => json(list([oakChair(false)])),
+      'POST /api/mybuyers/:id/handover': () =>
+        ++attempts === 1
+          ? apiError(422, "This is not the buyer's code", { code: "This is not the buyer's code" })
+          : apiError(429, 'Too many wrong codes: try again in 15 minutes'),
+    })
+    const { user } = renderRoutes(routes, '/dashboard/mybuyers')
+    const dialog = await openHandover(user)
+    const code = within(dialog).getByLabelText('Buyer’s handover code')
+    await user.type(code, '111111{Enter}')
+    expect(await within(dialog).findByText("This is not the buyer's code")).toBeInTheDocument()
+    expect(code).toHaveAttribute('aria-invalid', 'true')
+    expect(code).toHaveAccessibleDescription(expect.stringContaining("This is not the buyer's code"))
+
+    await user.clear(code)
+    await user.type(code, '222222{Enter}')
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Too many wrong codes: try again in 15 minutes')
+    // Still booked: the seller may try again later.
+    expect(screen.getAllByRole('row')[1]).not.toHaveTextContent('Handed over')
+  })
+
+  it('queues a code entered offline, shows "Handed over — confirming", then the server\'s answer', async () => {
+    let handedOver = false
+    const answers: unknown[] = []
+    mockApi({
+      'GET /api/auth/me': () => json(seller),
+      'GET /api/mybuyers': () => json(list([oakChair(handedOver)])),
+      'POST /api/mybuyers/:id/handover': ({ body }) => {
+        answers.push(body)
+        handedOver = true
+        return json(oakChair(true))
+      },
+    })
+    const { user, offline, queryClient } = renderRoutes(routes, '/dashboard/mybuyers')
+    const dialog = await openHandover(user)
+    act(() => reportUnreachable())
+    await user.type(within(dialog).getByLabelText('Buyer’s handover code'), '123456{Enter}')
+    expect(await screen.findByText('Saved — it will be sent when you are back online')).toBeInTheDocument()
+    const row = () => screen.getAllByRole('row')[1]!
+    await waitFor(() => expect(row()).toHaveTextContent('Handed over — confirming'))
+    expect(within(row()).queryByRole('button', { name: /^Hand over/ })).not.toBeInTheDocument()
+    expect(within(row()).queryByRole('button', { name: /^Decline/ })).not.toBeInTheDocument()
+    expect(answers).toEqual([])
+    const [entry] = await outboxOf(offline.databaseName)
+    expect(entry).toMatchObject({
+      userId: seller.id,
+      path: '/mybuyers/3/handover',
+      body: { code: '123456' },
+      label: 'Handover of Oak chair',
+      limitRefuses: true,
+      change: { kind: 'booking.handedover', booking_id: 3, product_id: 103 },
+    })
+
+    // Back online, the outbox sends it (features/offline's OutboxSync) and follows its outcome.
+    await act(() => offline.outbox.send(seller.id, (outcome) => followOutcome(queryClient, outcome)))
+    expect(answers).toEqual([{ code: '123456' }])
+    expect(await screen.findByText('Handed over: Oak chair is sold')).toBeInTheDocument()
+    await waitFor(() => expect(row()).toHaveTextContent(`Handed over ${formatDate(handedOverAt)}`))
+    expect(row()).not.toHaveTextContent('confirming')
+  })
+
+  it('says why the outbox could not hand it over, and offers Hand over again', async () => {
+    mockApi({
+      'GET /api/auth/me': () => json(seller),
+      'GET /api/mybuyers': () => json(list([oakChair(false)])),
+      'POST /api/mybuyers/:id/handover': () =>
+        apiError(422, "This is not the buyer's code", { code: "This is not the buyer's code" }),
+    })
+    const { user, offline, queryClient } = renderRoutes(routes, '/dashboard/mybuyers')
+    const dialog = await openHandover(user)
+    act(() => reportUnreachable())
+    await user.type(within(dialog).getByLabelText('Buyer’s handover code'), '999999{Enter}')
+    await waitFor(() => expect(screen.getAllByRole('row')[1]).toHaveTextContent('Handed over — confirming'))
+
+    await act(() => offline.outbox.send(seller.id, (outcome) => followOutcome(queryClient, outcome)))
+    expect(await screen.findByText("Handover of Oak chair: This is not the buyer's code")).toBeInTheDocument()
+    expect(await screen.findByRole('button', { name: 'Hand over Oak chair to Bea Buyer' })).toBeInTheDocument()
+    expect(screen.getAllByRole('row')[1]).not.toHaveTextContent('confirming')
+    expect(await outboxOf(offline.databaseName)).toEqual([])
+  })
+})
+
+describe('My Buyers: reviewing the buyer', () => {
+  const reviewUntil = new Date(Date.now() + 20 * 86_400_000).toISOString()
+
+  it('offers Review the buyer after the handover, and posts the stars and text', async () => {
+    let reviewed = false
+    let sent: unknown
+    mockApi({
+      'GET /api/auth/me': () => json(seller),
+      'GET /api/mybuyers': () => json(list([oakChair(true, { review_until: reviewUntil, seller_reviewed: reviewed })])),
+      'POST /api/mybuyers/:id/review': ({ body }) => {
+        sent = body
+        reviewed = true
+        return json(
+          {
+            id: 1,
+            author_id: seller.id,
+            author: seller.name,
+            role: 'seller',
+            product: 'Oak chair',
+            rating: 5,
+            text: 'On time.',
+            time: handedOverAt,
+            visible_from: handedOverAt,
+          },
+          201,
+        )
+      },
+    })
+    const { user } = renderRoutes(routes, '/dashboard/mybuyers')
+    await user.click(await screen.findByRole('button', { name: 'Review the buyer of Oak chair' }))
+    const dialog = screen.getByRole('dialog', { name: 'Review the buyer of Oak chair' })
+    await user.click(within(dialog).getByLabelText('5 stars'))
+    await user.type(within(dialog).getByLabelText('Your review (optional)'), 'On time.')
+    await user.click(within(dialog).getByRole('button', { name: 'Send review' }))
+    // Said by a toast, and then by the row.
+    const reviewedText = 'Reviewed — shown once the buyer reviews too, or in 14 days'
+    await waitFor(() => expect(screen.getAllByText(reviewedText)).toHaveLength(2))
+    expect(sent).toEqual({ rating: 5, text: 'On time.' })
+    expect(screen.queryByRole('button', { name: /^Review the buyer/ })).not.toBeInTheDocument()
+    expect(screen.getAllByRole('row')[1]).toHaveTextContent(reviewedText)
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
   })
 })

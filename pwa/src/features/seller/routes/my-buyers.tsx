@@ -1,6 +1,8 @@
 import { useState } from 'react'
 import toast from 'react-hot-toast'
-import { BookingStatus } from '@/components/booking-status'
+import { Badge } from '@/components/badge'
+import { BookingReview } from '@/components/booking-review'
+import { BookingStatus, HandedOver } from '@/components/booking-status'
 import { Button } from '@/components/button'
 import { ConfirmDialog } from '@/components/confirm-dialog'
 import { MessageButton } from '@/components/message-button'
@@ -8,14 +10,20 @@ import { PageHeader } from '@/components/page-header'
 import { PagedTable } from '@/components/paged-table'
 import { PickupTime } from '@/components/pickup-time'
 import type { Column } from '@/components/table'
+import { useUser } from '@/lib/auth'
 import { useFormatPrice } from '@/lib/currency'
 import { formatPostedDate } from '@/lib/format'
+import { handoverOpen } from '@/lib/handover'
+import { useSendOrQueue } from '@/lib/offline/use-send-or-queue'
 import type { Booking } from '@/lib/types'
 import { useConfirmedAction } from '@/lib/use-confirmed-action'
 import { useConfirmPayment } from '../api/confirm-payment'
 import { useDeclineBooking } from '../api/decline-booking'
 import { useMyBuyers } from '../api/get-my-buyers'
+import { queuedHandover, useHandOver } from '../api/hand-over'
+import { useUnconfirmedHandovers } from '../api/waiting-handovers'
 import { DeclineDialog } from '../components/decline-dialog'
+import { HandoverDialog } from '../components/handover-dialog'
 
 /** "+1 (555) 010-0" → "tel:+15550100". */
 function telHref(phone: string): string {
@@ -45,6 +53,24 @@ export function MyBuyersRoute() {
   })
   const decline = useDeclineBooking()
   const [declining, setDeclining] = useState<Booking | null>(null)
+  const { user } = useUser()
+  const handOver = useHandOver()
+  const sendOrQueue = useSendOrQueue()
+  const [handingOver, setHandingOver] = useState<Booking | null>(null)
+  // Handovers entered offline (or sent without an answer), and those the list has not shown since they were sent.
+  const unconfirmed = useUnconfirmedHandovers(buyers.query.dataUpdatedAt)
+  const submitHandover = (code: string) => {
+    const booking = handingOver
+    if (!booking || !user) return
+    sendOrQueue({
+      mutation: handOver,
+      input: { bookingId: booking.id, code },
+      userId: user.id,
+      toQueued: (request) => queuedHandover(booking, request),
+      onDone: () => setHandingOver(null),
+      // A wrong code, a locked handover or one already done: the dialog says so.
+    })
+  }
   const confirmDecline = (reason: string) => {
     if (!declining) return
     decline.mutate(
@@ -93,39 +119,59 @@ export function MyBuyersRoute() {
     {
       // The actions sit with the status they change.
       header: 'Status',
-      cell: (booking) => (
-        <div className="flex flex-col items-end gap-2 md:items-start">
-          <BookingStatus status={booking.status} />
-          <PickupTime at={booking.pickup_at} />
-          {booking.status === 'Booked' && (
-            <Button
-              aria-label={`Payment received from ${booking.buyer_name} for ${booking.product}`}
-              size="sm"
-              className="whitespace-nowrap"
-              onClick={() => payment.ask(booking)}
-            >
-              Payment received
-            </Button>
-          )}
-          {booking.status === 'Booked' && (
-            <Button
-              aria-label={`Decline the booking of ${booking.product} by ${booking.buyer_name}`}
-              variant="secondary"
-              size="sm"
-              className="whitespace-nowrap"
-              onClick={() => {
-                decline.reset()
-                setDeclining(booking)
-              }}
-            >
-              Decline
-            </Button>
-          )}
-          {booking.status === 'Declined' && booking.decline_reason && (
-            <p className="max-w-56 text-sm text-stone-600">{booking.decline_reason}</p>
-          )}
-        </div>
-      ),
+      cell: (booking) => {
+        const confirming = unconfirmed.has(booking.id) && !booking.handed_over_at
+        return (
+          <div className="flex flex-col items-end gap-2 md:items-start">
+            <BookingStatus status={booking.status} />
+            <PickupTime at={booking.pickup_at} />
+            <HandedOver at={booking.handed_over_at} />
+            {confirming && <Badge tone="teal">Handed over — confirming</Badge>}
+            {!confirming && handoverOpen(booking) && (
+              <Button
+                aria-label={`Hand over ${booking.product} to ${booking.buyer_name}`}
+                size="sm"
+                className="whitespace-nowrap"
+                onClick={() => {
+                  handOver.reset()
+                  setHandingOver(booking)
+                }}
+              >
+                Hand over
+              </Button>
+            )}
+            {!confirming && booking.status === 'Booked' && (
+              <Button
+                aria-label={`Payment received from ${booking.buyer_name} for ${booking.product}`}
+                variant="secondary"
+                size="sm"
+                className="whitespace-nowrap"
+                onClick={() => payment.ask(booking)}
+              >
+                Payment received
+              </Button>
+            )}
+            {!confirming && booking.status === 'Booked' && (
+              <Button
+                aria-label={`Decline the booking of ${booking.product} by ${booking.buyer_name}`}
+                variant="secondary"
+                size="sm"
+                className="whitespace-nowrap"
+                onClick={() => {
+                  decline.reset()
+                  setDeclining(booking)
+                }}
+              >
+                Decline
+              </Button>
+            )}
+            {booking.status === 'Declined' && booking.decline_reason && (
+              <p className="max-w-56 text-sm text-stone-600">{booking.decline_reason}</p>
+            )}
+            <BookingReview booking={booking} side="seller" />
+          </div>
+        )
+      },
     },
     {
       header: 'Booked on',
@@ -141,7 +187,7 @@ export function MyBuyersRoute() {
     <>
       <PageHeader
         title="My Buyers"
-        description="Bookings on your products. Confirm a payment once the buyer has paid you, or decline a booking."
+        description="Bookings on your products. At the pickup, hand a product over with the buyer’s code, which confirms the payment too; or decline a booking."
       />
       <PagedTable
         list={buyers}
@@ -171,6 +217,13 @@ export function MyBuyersRoute() {
         onConfirm={confirmDecline}
         isPending={decline.isPending}
         error={decline.error}
+      />
+      <HandoverDialog
+        booking={handingOver}
+        onCancel={() => setHandingOver(null)}
+        onSubmit={submitHandover}
+        isPending={handOver.isPending}
+        error={handOver.error}
       />
     </>
   )
