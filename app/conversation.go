@@ -94,6 +94,9 @@ type ConversationStore interface {
 	// the conversation holds in all: the ID of the first is the cursor of
 	// the page before.
 	Messages(ctx context.Context, conversationID, before int64, limit int) (List[Message], error)
+	// ConversationOfMessage finds the conversation a message is in; an
+	// unknown message is not found.
+	ConversationOfMessage(ctx context.Context, messageID int64) (int64, error)
 	// MessageByID finds a message of a conversation; one of another
 	// conversation, or none, is not found.
 	MessageByID(ctx context.Context, conversationID, id int64) (*Message, error)

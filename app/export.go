@@ -32,12 +32,18 @@ type ConversationExport struct {
 	Messages []Message `json:"messages"`
 }
 
-// ReportMade is one report a person made of a listing that is still reported.
+// ReportMade is one report a person made that is still open: of a
+// listing (ProductID and its name in Product), a person, a message or a
+// review.
 type ReportMade struct {
-	ProductID int64     `json:"product_id"`
-	Product   string    `json:"product"`
-	Reason    string    `json:"reason"`
-	Time      time.Time `json:"time"`
+	Kind      ReportKind `json:"kind"`
+	ProductID *int64     `json:"product_id"`
+	Product   string     `json:"product"`
+	UserID    *int64     `json:"user_id"`
+	MessageID *int64     `json:"message_id"`
+	ReviewID  *int64     `json:"review_id"`
+	Reason    string     `json:"reason"`
+	Time      time.Time  `json:"time"`
 }
 
 // ExportStore reads what only an export needs.

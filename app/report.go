@@ -6,31 +6,96 @@ import (
 	"unicode/utf8"
 )
 
-// ReportedProduct is a product someone flagged, as admins review it: one
-// entry per product however many people reported it.
+// ReportKind is what a report is of.
+type ReportKind string
+
+const (
+	ReportProduct ReportKind = "product"
+	ReportUser    ReportKind = "user"
+	ReportMessage ReportKind = "message"
+	ReportReview  ReportKind = "review"
+)
+
+// ReportedProduct is a thing someone flagged, as admins review it: one
+// entry per listing, person, message or review however many people
+// reported it. Of a listing, Product to SellerEmail describe it; of a
+// message or review, Text is what it says; UserID to UserEmail are always
+// the person it is about: the listing's seller, the person reported, the
+// message's sender or the review's author.
 type ReportedProduct struct {
-	ID          int64     `json:"id"` // the report, for dismissing it
-	ProductID   int64     `json:"product_id"`
-	Product     string    `json:"product"`
-	Image       string    `json:"image"`
-	ThumbURL    string    `json:"thumb_url"`
-	ResalePrice Cents     `json:"resale_price"`
-	Seller      string    `json:"seller"`
-	SellerEmail string    `json:"seller_email"`
-	Reports     int       `json:"reports"`
-	Reason      string    `json:"reason"` // the latest one given
-	Updated     time.Time `json:"time"`
+	ID          int64      `json:"id"` // the report, for dismissing it
+	Kind        ReportKind `json:"kind"`
+	ProductID   *int64     `json:"product_id"`
+	Product     string     `json:"product"`
+	Image       string     `json:"image"`
+	ThumbURL    string     `json:"thumb_url"`
+	ResalePrice Cents      `json:"resale_price"`
+	Seller      string     `json:"seller"`
+	SellerEmail string     `json:"seller_email"`
+	UserID      *int64     `json:"user_id"`
+	User        string     `json:"user"`
+	UserEmail   string     `json:"user_email"`
+	MessageID   *int64     `json:"message_id"`
+	// ConversationID and Context: a reported message's conversation, and
+	// the message with the ones before it, oldest first.
+	ConversationID *int64         `json:"conversation_id"`
+	Context        []ReportedLine `json:"context"`
+	ReviewID       *int64         `json:"review_id"`
+	Rating         *int           `json:"rating"`
+	Text           string         `json:"text"`
+	Reports        int            `json:"reports"`
+	Reason         string         `json:"reason"` // the latest one given
+	Updated        time.Time      `json:"time"`
 }
 
-// ReportInput is the body of POST /api/reported.
+// ReportedLine is one message of a reported message's conversation.
+type ReportedLine struct {
+	ID       int64      `json:"id"`
+	SenderID int64      `json:"sender_id"`
+	Text     string     `json:"text"`
+	PickupAt *time.Time `json:"pickup_at"`
+	Time     time.Time  `json:"time"`
+	Reported bool       `json:"reported"`
+}
+
+// ReportContextMessages is how many messages before a reported one the
+// admin sees with it.
+const ReportContextMessages = 4
+
+// ReportInput is the body of POST /api/reported: what is reported (one of
+// the IDs) and why.
 type ReportInput struct {
 	ProductID int64  `json:"product_id"`
+	UserID    int64  `json:"user_id"`
+	MessageID int64  `json:"message_id"`
+	ReviewID  int64  `json:"review_id"`
 	Reason    string `json:"reason"`
+}
+
+// Target is what the input reports.
+func (in *ReportInput) Target() (ReportKind, int64) {
+	for _, t := range []struct {
+		kind ReportKind
+		id   int64
+	}{{ReportProduct, in.ProductID}, {ReportUser, in.UserID}, {ReportMessage, in.MessageID}, {ReportReview, in.ReviewID}} {
+		if t.id != 0 {
+			return t.kind, t.id
+		}
+	}
+	return "", 0
 }
 
 func (in *ReportInput) Validate(v *Validator) {
 	in.Reason = CleanText(in.Reason)
-	v.Check(in.ProductID > 0, "product_id", RequiredMessage)
+	given := 0
+	for _, id := range []int64{in.ProductID, in.UserID, in.MessageID, in.ReviewID} {
+		if id != 0 {
+			given++
+		}
+		v.Check(id >= 0, "product_id", RequiredMessage)
+	}
+	v.Check(given > 0, "product_id", RequiredMessage)
+	v.Check(given < 2, "product_id", "Report one thing: one of product_id, user_id, message_id and review_id")
 	v.Check(utf8.RuneCountInString(in.Reason) <= 500, "reason", "Use at most 500 characters")
 }
 
@@ -43,6 +108,8 @@ type ReportStore interface {
 	// person's racing calls exactly one succeeds); a product or reporter
 	// gone meanwhile is a conflict.
 	CreateReport(ctx context.Context, productID, reporterID int64, reason string) error
+	// ReportOther is CreateReport of a person, a message or a review.
+	ReportOther(ctx context.Context, kind ReportKind, id, reporterID int64, reason string) error
 	// ReportedProducts lists the reports, most recently reported first.
 	ReportedProducts(ctx context.Context, page Page) (List[ReportedProduct], error)
 	// DismissReport forgets a report and who made it; the product stays.
@@ -53,12 +120,16 @@ type ReportStore interface {
 
 // Reports are what members flag to the admins.
 type Reports struct {
-	reports  ReportStore
-	products ProductStore
+	reports       ReportStore
+	products      ProductStore
+	users         UserStore
+	conversations ConversationStore
+	reviews       ReviewStore
 }
 
-func NewReports(reports ReportStore, products ProductStore) *Reports {
-	return &Reports{reports: reports, products: products}
+func NewReports(reports ReportStore, products ProductStore, users UserStore, conversations ConversationStore,
+	reviews ReviewStore) *Reports {
+	return &Reports{reports: reports, products: products, users: users, conversations: conversations, reviews: reviews}
 }
 
 // Report flags a listing for the admins.
@@ -71,21 +142,89 @@ func (s *Reports) Report(ctx context.Context, actor *User, in ReportInput) error
 	if err := v.Err(); err != nil {
 		return err
 	}
-	p, err := s.products.ProductByID(ctx, in.ProductID)
+	kind, id := in.Target()
+	switch kind {
+	case ReportUser:
+		if _, err := s.users.UserByID(ctx, id); err != nil {
+			return err
+		}
+		if id == actor.ID {
+			return Errorf(KindForbidden, "You cannot report yourself")
+		}
+	case ReportMessage:
+		if err := s.mayReportMessage(ctx, actor, id); err != nil {
+			return err
+		}
+	case ReportReview:
+		r, err := s.reviews.ReviewByID(ctx, id)
+		if err != nil {
+			return err
+		}
+		if r.AuthorID != nil && *r.AuthorID == actor.ID {
+			return Errorf(KindForbidden, "You cannot report your own review")
+		}
+	default:
+		p, err := s.products.ProductByID(ctx, id)
+		if err != nil {
+			return err
+		}
+		if !CanReport(actor, p) {
+			return Errorf(KindForbidden, "You cannot report your own product")
+		}
+		return s.reports.CreateReport(ctx, p.ID, actor.ID, in.Reason)
+	}
+	return s.reports.ReportOther(ctx, kind, id, actor.ID, in.Reason)
+}
+
+// mayReportMessage lets the recipient of a message report it: one of the
+// two people of its conversation, not its sender. To anyone else it is not
+// found, as the conversation is.
+func (s *Reports) mayReportMessage(ctx context.Context, actor *User, id int64) error {
+	conversationID, err := s.conversations.ConversationOfMessage(ctx, id)
 	if err != nil {
 		return err
 	}
-	if !CanReport(actor, p) {
-		return Errorf(KindForbidden, "You cannot report your own product")
+	c, err := s.conversations.ConversationByID(ctx, conversationID, actor.ID)
+	if err != nil {
+		return err
 	}
-	return s.reports.CreateReport(ctx, p.ID, actor.ID, in.Reason)
+	if !CanReadConversation(actor, c) {
+		return Errorf(KindNotFound, "Message not found")
+	}
+	m, err := s.conversations.MessageByID(ctx, conversationID, id)
+	if err != nil {
+		return err
+	}
+	if m.SenderID == actor.ID {
+		return Errorf(KindForbidden, "You cannot report your own message")
+	}
+	return nil
 }
 
 func (s *Reports) ReportedProducts(ctx context.Context, actor *User, page Page) (List[ReportedProduct], error) {
 	if err := Allow(actor, CanReviewReports(actor)); err != nil {
 		return List[ReportedProduct]{}, err
 	}
-	return s.reports.ReportedProducts(ctx, page.Clamp())
+	list, err := s.reports.ReportedProducts(ctx, page.Clamp())
+	if err != nil {
+		return list, err
+	}
+	for i := range list.Items {
+		r := &list.Items[i]
+		if r.MessageID == nil || r.ConversationID == nil {
+			continue
+		}
+		before, err := s.conversations.Messages(ctx, *r.ConversationID, *r.MessageID+1, ReportContextMessages+1)
+		if err != nil {
+			return list, err
+		}
+		r.Context = []ReportedLine{}
+		for _, m := range before.Items {
+			r.Context = append(r.Context, ReportedLine{ID: m.ID, SenderID: m.SenderID, Text: m.Text, PickupAt: m.PickupAt,
+				Time: m.Created, Reported: m.ID == *r.MessageID})
+		}
+	}
+	return list, nil
 }
 
 // DismissReport clears a product's reports, keeping the product listed.

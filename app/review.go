@@ -75,6 +75,9 @@ type ReviewStore interface {
 	// booking visible now once the second is written. A second review by
 	// the same side is a conflict.
 	AddReview(ctx context.Context, r *Review) error
+	// ReviewByID finds a review others see; a hidden one, one not seen
+	// yet, and an unknown one are not found.
+	ReviewByID(ctx context.Context, id int64) (*Review, error)
 	// ReviewsOf lists the reviews others see of a person, newest first.
 	ReviewsOf(ctx context.Context, userID int64, page Page) (List[Review], error)
 	// RatingOf sums up the same reviews.

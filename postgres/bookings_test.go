@@ -174,7 +174,7 @@ func TestReports(t *testing.T) {
 		shopMust(t, err)
 		byProduct := map[int64]app.ReportedProduct{}
 		for _, r := range list.Items {
-			byProduct[r.ProductID] = r
+			byProduct[*r.ProductID] = r
 		}
 		if list.Total != len(byProduct) {
 			t.Errorf("%d reports listed of %d", len(byProduct), list.Total)
@@ -200,7 +200,7 @@ func TestReports(t *testing.T) {
 	}
 	made, err := s.db.ReportsMadeBy(s.ctx, b1.ID)
 	shopMust(t, err)
-	if len(made) != 2 || made[0].ProductID != table.ID || made[0].Reason != "broken" || made[1].Product != "Chair" {
+	if len(made) != 2 || *made[0].ProductID != table.ID || made[0].Reason != "broken" || made[1].Product != "Chair" {
 		t.Errorf("b1's reports %+v", made)
 	}
 
@@ -217,7 +217,7 @@ func TestReports(t *testing.T) {
 			shopMust(t, err)
 			var got []int64
 			for _, r := range list.Items {
-				got = append(got, r.ProductID)
+				got = append(got, *r.ProductID)
 			}
 			if fmt.Sprint(got) != fmt.Sprint(tc.want) || list.Total != 2 {
 				t.Errorf("page %+v: %v of %d, want %v of 2", tc.page, got, list.Total, tc.want)

@@ -208,6 +208,12 @@ func (db *DB) Messages(ctx context.Context, conversationID, before int64, limit 
 	return list, err
 }
 
+func (db *DB) ConversationOfMessage(ctx context.Context, messageID int64) (int64, error) {
+	var id int64
+	err := db.pool.QueryRow(ctx, `SELECT conversation_id FROM messages WHERE id = $1`, messageID).Scan(&id)
+	return id, notFound(err, "Message")
+}
+
 func (db *DB) MessageByID(ctx context.Context, conversationID, id int64) (*app.Message, error) {
 	m, err := scanMessage(db.pool.QueryRow(ctx, messageQuery, id, conversationID))
 	if err != nil {

@@ -318,6 +318,9 @@ var storeWrites = map[string]func(ctx context.Context, w *world) error{
 		}
 		return w.db.MarkNoShow(ctx, w.booking.ID, app.NoShowBuyer)
 	},
+	"ReportOther": func(ctx context.Context, w *world) error {
+		return w.db.ReportOther(ctx, app.ReportUser, w.sam.ID, w.buyer.ID, "Rude")
+	},
 	"ClaimReminders": func(ctx context.Context, w *world) error {
 		_, err := w.db.ClaimReminders(ctx, app.ReminderDayBefore, 0, 24*time.Hour)
 		return err
@@ -557,7 +560,7 @@ var storeReads = []string{
 	"ConversationByID", "Conversations", "MessageByID", "Messages", "Unread", "OpenBookingsOf", "OpenBookingsWith",
 	"VAPIDKeys", "PushSubscriptions", "PushKindsOff", "Site",
 	"Posts", "PostBySlug", "PostByID", "ListingsForSale", "SellerCounts", "ReviewsOf", "RatingOf",
-	"SuspendedUsers", "Blocks", "BlockedBy", "EitherBlocked", "NoShowsOf",
+	"SuspendedUsers", "Blocks", "BlockedBy", "EitherBlocked", "NoShowsOf", "ConversationOfMessage", "ReviewByID",
 	// Test-only: they empty caches, which never makes a row stale.
 	"ForgetCategoryPages", "ForgetProducts", "ForgetSearches",
 	// Test-only reads: a search kept or read afresh, the locations kept.
@@ -603,7 +606,7 @@ var unseenWrites = []string{
 	"AddMessage", "AddMessageTo", "MarkRead", "AcceptPickup", "DeclinePickup",
 	"KeepVAPIDKeys", "SavePushSubscription", "DeletePushSubscription", "DeletePushEndpoint", "SetPushKinds",
 	"QueuePush", "ClaimDuePush", "ReleasePush", "PushDone",
-	"CreatePost", "UpdatePost", "DeletePost", "HandoverCode", "Block", "Unblock", "ClaimReminders",
+	"CreatePost", "UpdatePost", "DeletePost", "HandoverCode", "Block", "Unblock", "ClaimReminders", "ReportOther",
 }
 
 // TestEveryStoreMethodIsKnown makes a new store method say whether it

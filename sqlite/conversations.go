@@ -210,6 +210,12 @@ func (db *DB) Messages(ctx context.Context, conversationID, before int64, limit 
 	return list, err
 }
 
+func (db *DB) ConversationOfMessage(ctx context.Context, messageID int64) (int64, error) {
+	var id int64
+	err := db.queryRow(ctx, `SELECT conversation_id FROM messages WHERE id = ?`, messageID).Scan(&id)
+	return id, notFound(err, "Message")
+}
+
 func (db *DB) MessageByID(ctx context.Context, conversationID, id int64) (*app.Message, error) {
 	m, err := scanMessage(db.queryRow(ctx, `SELECT `+messageColumns+` FROM messages WHERE id = ? AND conversation_id = ?`, id, conversationID))
 	if err != nil {

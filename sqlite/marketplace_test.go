@@ -87,7 +87,7 @@ func mpReports(t testing.TB, db *sqlite.DB) map[int64]app.ReportedProduct {
 	}
 	out := map[int64]app.ReportedProduct{}
 	for _, r := range list.Items {
-		out[r.ProductID] = r
+		out[*r.ProductID] = r
 	}
 	if list.Total != len(out) || len(list.Items) != len(out) {
 		t.Errorf("reports total %d, %d items, %d products", list.Total, len(list.Items), len(out))
@@ -246,7 +246,7 @@ func TestReportsStore(t *testing.T) {
 	}
 	t.Run("most recently reported first", func(t *testing.T) {
 		list, _ := f.db.ReportedProducts(ctx, app.Page{Limit: 1})
-		if list.Total != 2 || len(list.Items) != 1 || list.Items[0].ProductID != q.ID {
+		if list.Total != 2 || len(list.Items) != 1 || *list.Items[0].ProductID != q.ID {
 			t.Errorf("first page %+v", list)
 		}
 	})

@@ -71,6 +71,15 @@ func (db *DB) AddReview(ctx context.Context, r *app.Review) error {
 	})
 }
 
+func (db *DB) ReviewByID(ctx context.Context, id int64) (*app.Review, error) {
+	r, err := scanReview(db.queryRow(ctx, `SELECT `+reviewColumns+` FROM reviews r JOIN bookings b ON b.id = r.booking_id
+		WHERE r.id = ? AND r.visible_at <= ? AND r.hidden_at IS NULL`, id, db.millis()))
+	if err != nil {
+		return nil, notFound(err, "Review")
+	}
+	return &r, nil
+}
+
 func (db *DB) ReviewsOf(ctx context.Context, userID int64, page app.Page) (app.List[app.Review], error) {
 	return readList(ctx, db, page, reviewsOfCount, reviewsOfPage, []any{userID, db.millis()}, scanReview)
 }

@@ -238,7 +238,7 @@ func TestExportAccount(t *testing.T) {
 		t.Errorf("the buyer's export names %v", mine.Account)
 	}
 	if len(mine.Listings) != 0 || len(mine.BookingsMade) != 1 || mine.BookingsMade[0].Product != "Oak table" || len(mine.BookingsReceived) != 0 ||
-		len(mine.ReportsMade) != 1 || mine.ReportsMade[0].ProductID != ids[1] || mine.ReportsMade[0].Reason != "Looks broken" ||
+		len(mine.ReportsMade) != 1 || mine.ReportsMade[0].ProductID == nil || *mine.ReportsMade[0].ProductID != ids[1] || mine.ReportsMade[0].Reason != "Looks broken" ||
 		len(mine.Sessions) != 1 || mine.Sessions[0].LastSeen.IsZero() {
 		t.Errorf("the buyer's export: %+v", mine)
 	}

@@ -101,7 +101,7 @@ func TestAuthorization(t *testing.T) {
 		r := admin.call("GET", "/api/reported?limit=100", nil)
 		expectStatus(t, r, ok)
 		for _, report := range decode[app.List[app.ReportedProduct]](t, r).Items {
-			if report.ProductID == product {
+			if report.ProductID != nil && *report.ProductID == product {
 				return report.ID
 			}
 		}
@@ -415,6 +415,9 @@ func TestAuthorization(t *testing.T) {
 		// Reports and adverts.
 		{"report", want{unauth, created, forbid, created, created}, writes, newProduct, func(c *client, id int64) *response {
 			return c.call("POST", "/api/reported", reportBody(id))
+		}},
+		{"report a person", want{unauth, created, created, created, created}, writes, newAccount(app.RoleBuyer), func(c *client, id int64) *response {
+			return c.call("POST", "/api/reported", map[string]any{"user_id": id, "reason": "Asks for money upfront"})
 		}},
 		{"reported products", want{unauth, forbid, forbid, forbid, ok}, reads, nil, func(c *client, _ int64) *response {
 			return c.call("GET", "/api/reported", nil)

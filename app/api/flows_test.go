@@ -191,7 +191,7 @@ func TestFlowReportAndDismiss(t *testing.T) {
 		t.Fatalf("reported %+v", list)
 	}
 	got := list.Items[0]
-	if got.ProductID != product || got.Product != "Oak table" || got.Image != s.picture.URL || got.ResalePrice != 12050 ||
+	if got.ProductID == nil || *got.ProductID != product || got.Product != "Oak table" || got.Image != s.picture.URL || got.ResalePrice != 12050 ||
 		got.Reports != 2 || got.Reason != "Photo is not theirs" || got.ID == 0 || got.SellerEmail != "seller@example.com" {
 		t.Errorf("reported item %+v", got)
 	}
@@ -245,7 +245,7 @@ func TestFlowAdminRemovesReportedListing(t *testing.T) {
 	expectStatus(t, s.admin.call("DELETE", mpPath("/api/products/%d", product), nil), http.StatusNoContent)
 
 	list := mpReported(t, s.admin)
-	if list.Total != 1 || len(list.Items) != 1 || list.Items[0].ProductID != keep {
+	if list.Total != 1 || len(list.Items) != 1 || *list.Items[0].ProductID != keep {
 		t.Errorf("reported %+v, want only %d", list, keep)
 	}
 	expectStatus(t, bea.call("GET", mpPath("/api/products/%d", product), nil), http.StatusNotFound)
@@ -306,7 +306,7 @@ func TestFlowAdminDeletesSeller(t *testing.T) {
 	})
 	t.Run("their reports are gone", func(t *testing.T) {
 		list := mpReported(t, s.admin)
-		if list.Total != 1 || len(list.Items) != 1 || list.Items[0].ProductID != othersProduct {
+		if list.Total != 1 || len(list.Items) != 1 || *list.Items[0].ProductID != othersProduct {
 			t.Errorf("reported %+v", list)
 		}
 	})
@@ -397,7 +397,7 @@ func TestFlowAdminDeletesBuyer(t *testing.T) {
 	})
 	t.Run("reports with nobody behind them are gone", func(t *testing.T) {
 		list := mpReported(t, s.admin)
-		if list.Total != 1 || len(list.Items) != 1 || list.Items[0].ProductID != paidProduct || list.Items[0].Reports != 1 {
+		if list.Total != 1 || len(list.Items) != 1 || *list.Items[0].ProductID != paidProduct || list.Items[0].Reports != 1 {
 			t.Errorf("reported %+v", list)
 		}
 	})

@@ -16,7 +16,9 @@ func (s *Server) report(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusCreated, map[string]any{"product_id": in.ProductID})
+	// The reported thing, under the key it was given by.
+	kind, id := in.Target()
+	writeJSON(w, http.StatusCreated, map[string]int64{string(kind) + "_id": id})
 }
 
 func (s *Server) reportedProducts(w http.ResponseWriter, r *http.Request) {

@@ -148,3 +148,72 @@ func TestSuspend(t *testing.T) {
 		}
 	})
 }
+
+func TestReportPeopleMessagesAndReviews(t *testing.T) {
+	t.Parallel()
+	s := newTrustShop(t)
+	stranger, _ := s.register("Stu Stranger", "stu@example.com", app.RoleBuyer)
+	b, code := s.booking(t)
+	question := say(t, s.buyer, fmt.Sprintf("/api/products/%d/messages", *b.ProductID), "Is it still there?")
+	rude := say(t, s.seller, messagesPath(question.ConversationID), "Pay me first or else")
+	report := func(c *client, body map[string]any) *response { return c.call("POST", "/api/reported", body) }
+
+	t.Run("a message sent to you", func(t *testing.T) {
+		r := report(s.buyer, map[string]any{"message_id": rude.ID, "reason": "Threatening"})
+		expectStatus(t, r, http.StatusCreated)
+		if got := decode[map[string]int64](t, r); got["message_id"] != rude.ID || len(got) != 1 {
+			t.Errorf("answered %v", got)
+		}
+		expectError(t, report(s.buyer, map[string]any{"message_id": rude.ID}), http.StatusConflict, "You have already reported this message", nil)
+		expectError(t, report(s.seller, map[string]any{"message_id": rude.ID}), http.StatusForbidden, "You cannot report your own message", nil)
+		expectStatus(t, report(stranger, map[string]any{"message_id": rude.ID}), http.StatusNotFound)
+		expectStatus(t, report(s.buyer, map[string]any{"message_id": 99999}), http.StatusNotFound)
+	})
+	t.Run("a person", func(t *testing.T) {
+		expectStatus(t, report(s.buyer, map[string]any{"user_id": s.sellerUser.ID, "reason": "Asks for money upfront"}), http.StatusCreated)
+		expectError(t, report(s.buyer, map[string]any{"user_id": s.buyerUser.ID}), http.StatusForbidden, "You cannot report yourself", nil)
+		expectStatus(t, report(s.buyer, map[string]any{"user_id": 99999}), http.StatusNotFound)
+	})
+	t.Run("a review others see", func(t *testing.T) {
+		expectStatus(t, s.handOver(b, code), http.StatusOK)
+		r := s.buyer.call("POST", fmt.Sprintf("/api/booked/%d/review", b.ID), map[string]any{"rating": 1, "text": "Rude"})
+		expectStatus(t, r, http.StatusCreated)
+		review := decode[app.Review](t, r)
+		// Not seen yet: nobody can report it.
+		expectStatus(t, report(stranger, map[string]any{"review_id": review.ID}), http.StatusNotFound)
+		expectStatus(t, s.seller.call("POST", fmt.Sprintf("/api/mybuyers/%d/review", b.ID), map[string]any{"rating": 5}), http.StatusCreated)
+		expectError(t, report(s.buyer, map[string]any{"review_id": review.ID}), http.StatusForbidden, "You cannot report your own review", nil)
+		expectStatus(t, report(stranger, map[string]any{"review_id": review.ID, "reason": "Unfair"}), http.StatusCreated)
+	})
+	t.Run("one thing at a time", func(t *testing.T) {
+		expectError(t, report(s.buyer, map[string]any{"user_id": s.sellerUser.ID, "message_id": rude.ID}), http.StatusUnprocessableEntity,
+			"Please correct the highlighted fields", map[string]string{"product_id": "Report one thing: one of product_id, user_id, message_id and review_id"})
+	})
+
+	t.Run("the admins see each with what it is about", func(t *testing.T) {
+		list := mpGet[app.ReportedProduct](t, s.admin, "/api/reported")
+		byKind := map[app.ReportKind]app.ReportedProduct{}
+		for _, r := range list.Items {
+			byKind[r.Kind] = r
+		}
+		if len(byKind) != 3 {
+			t.Fatalf("reported %+v", list.Items)
+		}
+		m := byKind[app.ReportMessage]
+		if m.MessageID == nil || *m.MessageID != rude.ID || m.Text != "Pay me first or else" || m.User != "Sam Seller" ||
+			m.Reason != "Threatening" || m.ProductID != nil || len(m.Context) != 2 || m.Context[0].Text != "Is it still there?" ||
+			!m.Context[1].Reported || m.Context[1].SenderID != s.sellerUser.ID {
+			t.Errorf("the message's report %+v", m)
+		}
+		if u := byKind[app.ReportUser]; u.UserID == nil || *u.UserID != s.sellerUser.ID || u.UserEmail != "seller@example.com" || u.Context != nil {
+			t.Errorf("the person's report %+v", u)
+		}
+		if rv := byKind[app.ReportReview]; rv.Rating == nil || *rv.Rating != 1 || rv.Text != "Rude" || rv.User != "Bea Buyer" {
+			t.Errorf("the review's report %+v", rv)
+		}
+		expectStatus(t, s.admin.call("DELETE", fmt.Sprintf("/api/reported/%d", m.ID), nil), http.StatusNoContent)
+		if audit := mpGet[app.AuditEntry](t, s.admin, "/api/audit"); audit.Items[0].Target != "message of Sam Seller" {
+			t.Errorf("audit %+v", audit.Items[0])
+		}
+	})
+}

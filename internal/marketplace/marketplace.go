@@ -218,7 +218,7 @@ func services(db Store, images *uploads.Store, hasher app.PasswordHasher, notice
 		EmailAddresses: emails,
 		PasswordResets: app.NewPasswordResets(db, db, site, outbox, hasher, limits),
 		Exports:        app.NewExports(db, db, db, db, conversations, notifications),
-		Reports:        app.NewReports(db, db),
+		Reports:        app.NewReports(db, db, db, db, db),
 		Posts:          app.NewPosts(db),
 		Site:           site,
 		Notifications:  notifications,
