@@ -152,18 +152,22 @@ for (const width of [360, 1280]) {
 
     const rows = page.getByRole('row').filter({ has: page.getByRole('cell') })
     if (width >= 768) {
-      // Phone numbers and emails on one line; each row's actions in one row.
+      // Phone numbers and emails on one line; each row's four actions in two rows of two (one row from 1536 px).
       for (const account of [seller, buyer]) {
         const row = rows.filter({ hasText: account.email })
         const single = await row.getByText(account.phone).boundingBox()
         const email = await row.getByText(account.email).boundingBox()
         assert.ok(single.height < 30, `${account.phone} is on one line (${single.height}px)`)
         assert.ok(email.height < 30, `${account.email} is on one line (${email.height}px)`)
-        const [promote, remove] = [
+        const [promote, reset, suspend, remove] = [
           await row.getByRole('button', { name: `Make admin: ${account.name}` }).boundingBox(),
+          await row.getByRole('button', { name: `Make a password reset link for ${account.name}` }).boundingBox(),
+          await row.getByRole('button', { name: `Suspend ${account.name}` }).boundingBox(),
           await row.getByRole('button', { name: `Delete ${account.name}` }).boundingBox(),
         ]
-        assert.equal(Math.round(promote.y), Math.round(remove.y), 'the actions are in one row')
+        assert.equal(Math.round(promote.y), Math.round(reset.y), 'Make admin and Reset are in one row')
+        assert.equal(Math.round(suspend.y), Math.round(remove.y), 'Suspend and Delete are in one row')
+        assert.equal(Math.round(promote.x), Math.round(suspend.x), 'the actions are in two columns')
       }
       const table = page.getByRole('table', { name: 'Users' })
       const fits = await table.evaluate((t) => t.parentElement.scrollWidth <= t.parentElement.clientWidth)

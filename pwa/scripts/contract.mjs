@@ -55,6 +55,8 @@ export const constants = {
     doc: 'The most stars a review gives (and a rating averages), from 1.',
     at: [`${schemas}/ReviewInput/properties/rating/maximum`, `${schemas}/Review/properties/rating/maximum`, `${schemas}/Rating/properties/average/maximum`],
   },
+  maxSuspensionDays: { doc: 'The days an admin may suspend an account for, at most (from 1).', at: [`${schemas}/SuspendInput/properties/days/maximum`] },
+  maxSuspendReasonLength: { doc: "A suspension's reason, in characters.", at: [`${schemas}/SuspendInput/properties/reason/maxLength`] },
   defaultPageSize: { doc: "A list's page when the request does not say.", at: ['/components/parameters/limit/schema/default'] },
   conditions: { doc: "A product's conditions, best first.", at: [`${schemas}/Condition/enum`] },
   registrationRoles: { doc: 'The roles a person may pick when registering.', at: [`${schemas}/Registration/properties/role/enum`] },

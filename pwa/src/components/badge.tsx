@@ -14,14 +14,17 @@ const tones: Record<BadgeTone, string> = {
 /** A small pill for a status or role; its text says it all, the colour only helps. */
 interface BadgeProps extends ComponentProps<'span'> {
   tone?: BadgeTone
+  /** Lets a long text wrap (a date, say) rather than keep to one line. */
+  wrap?: boolean
 }
 
-export function Badge({ tone = 'stone', className, ...props }: BadgeProps) {
+export function Badge({ tone = 'stone', wrap = false, className, ...props }: BadgeProps) {
   return (
     <span
       {...props}
       className={cn(
-        'inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-sm font-medium whitespace-nowrap',
+        'inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-sm font-medium',
+        wrap ? 'flex-wrap gap-x-1 gap-y-0 rounded-2xl' : 'whitespace-nowrap',
         'ring-1 ring-inset',
         tones[tone],
         className,

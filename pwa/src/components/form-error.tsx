@@ -11,7 +11,7 @@ export function FormError({ error }: { error: unknown }) {
   const fields = error instanceof ApiError ? Object.entries(error.fields) : []
   return (
     <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-red-700">
-      <p className="font-medium">{message}</p>
+      <p className="font-medium break-words">{message}</p>
       {fields.length > 0 && (
         <ul className="mt-1 list-inside list-disc text-sm">
           {fields.map(([field, text]) => (

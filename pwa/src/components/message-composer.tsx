@@ -12,6 +12,7 @@ interface MessageComposerProps {
   /** Called with the trimmed text; call clear() once it is sent or queued. */
   onSend: (text: string, clear: () => void) => void
   isPending?: boolean
+  /** Nothing may be written (the screen says why). */
   disabled?: boolean
   /** What the send button says. */
   sendLabel?: string
@@ -62,6 +63,7 @@ export function MessageComposer({
           maxLength={maxMessageLength}
           rows={2}
           autoFocus={autoFocus}
+          disabled={disabled}
           aria-describedby={`${id}-hint`}
           enterKeyHint="send"
           onChange={(event) => setText(event.target.value)}

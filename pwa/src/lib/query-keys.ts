@@ -123,6 +123,21 @@ export const conversationKeys = {
   messages: (id: number) => [...conversationKeys.all, 'messages', id] as const,
 }
 
+/**
+ * This visit's requests the outbox sent later and the server refused (lib/offline/refused.ts): kept in the cache
+ * alone, never fetched nor saved, so a new sign-in drops them with the rest.
+ */
+export const outboxKeys = {
+  all: ['outbox'] as const,
+  refused: () => [...outboxKeys.all, 'refused'] as const,
+}
+
+/** The people the signed-in person blocked, newest first (Profile, and a conversation's notice). */
+export const blockKeys = {
+  all: ['blocks'] as const,
+  list: () => [...blockKeys.all, 'list'] as const,
+}
+
 /** The signed-in person's phone notification settings (Profile). */
 export const pushKeys = {
   all: ['push'] as const,

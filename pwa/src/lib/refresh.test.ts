@@ -5,6 +5,7 @@ import { listen } from './live-events'
 import {
   advertisedKeys,
   authKeys,
+  blockKeys,
   bookingKeys,
   buyerKeys,
   categoryKeys,
@@ -46,6 +47,7 @@ const screens: Record<string, QueryKey> = {
   site: siteKeys.settings(),
   sessions: sessionKeys.list(),
   me: authKeys.me(),
+  blocks: blockKeys.list(),
 }
 
 let client: QueryClient
@@ -104,6 +106,8 @@ describe('what a change refreshes', () => {
     ['a new admin', { kind: 'account.changed' }, accounts],
     ['a verified seller', { kind: 'seller.verified' }, ['product5', 'product6', 'category', ...accounts]],
     ['a deleted account', { kind: 'account.deleted' }, [...bookings, ...listings, 'reports', ...accounts]],
+    ['a suspension', { kind: 'account.suspended' }, [...accounts, ...listings]],
+    ['a block', { kind: 'person.blocked' }, ['blocks', ...listings]],
     ['a new category', { kind: 'category.created' }, ['categories']],
     ['a saved post', { kind: 'post.saved' }, ['posts']],
     ['a deleted post', { kind: 'post.deleted' }, ['posts']],

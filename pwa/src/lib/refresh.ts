@@ -24,6 +24,7 @@ import { hashKey, type QueryClient, type QueryKey } from '@tanstack/react-query'
 import {
   advertisedKeys,
   authKeys,
+  blockKeys,
   bookingKeys,
   buyerKeys,
   categoryKeys,
@@ -70,6 +71,10 @@ export interface ChangeData {
   /** A role changed. */
   'account.changed': object
   'seller.verified': object
+  /** An admin suspended an account, or lifted it: its listings leave the lists, or come back. */
+  'account.suspended': object
+  /** The signed-in person blocked someone, or lifted it: that person's listings leave their lists, or come back. */
+  'person.blocked': object
   /** The server also removed the account's products with their adverts and reports, and cancelled its bookings. */
   'account.deleted': object
   'category.created': object
@@ -136,6 +141,8 @@ export const refreshes: { [K in ChangeKind]: Refresh<K> } = {
   // The verified tick shows on all the seller's products.
   'seller.verified': { keys: () => [...accounts, productKeys.all] },
   'account.deleted': { keys: () => [...accounts, ...removedListing] },
+  'account.suspended': { keys: () => [...accounts, ...listing] },
+  'person.blocked': { keys: () => [blockKeys.all, ...listing] },
   'category.created': { keys: () => [categoryKeys.all] },
   'post.saved': { keys: () => [postKeys.list()] },
   // The post's own answer is dropped by its screen once it has left it.

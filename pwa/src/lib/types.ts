@@ -19,8 +19,11 @@ export type Role = Schemas['Role']
 export { registrationRoles } from './api/contract.gen'
 export type RegistrationRole = Schemas['Registration']['role']
 
-/** An account: email_verified, show_phone and has_password are sent only about oneself and to admins. */
-export type User = SavedEarlier<Schemas['User'], 'email_verified' | 'show_phone' | 'has_password'>
+/**
+ * An account: email_verified, show_phone and has_password are sent only about oneself and to admins;
+ * suspended_until (null unless an admin's suspension lasts) and suspend_reason came with suspensions.
+ */
+export type User = SavedEarlier<Schemas['User'], 'email_verified' | 'show_phone' | 'has_password' | 'suspended_until' | 'suspend_reason'>
 
 /** count: its Available and Reserved listings. */
 export type Category = SavedEarlier<Schemas['Category'], 'count'>
@@ -98,6 +101,12 @@ export type Site = Schemas['Site']
 
 /** A signed-in browser of this account (GET /api/auth/sessions). */
 export type Session = Schemas['Session']
+
+/** Someone the signed-in person blocked (GET /api/blocks), since when. */
+export type BlockedUser = Schemas['BlockedUser']
+
+/** Body of POST /api/users/{id}/suspend (admins). */
+export type SuspendInput = Schemas['SuspendInput']
 
 /** Body of PATCH /api/auth/me: only the fields given change. */
 export type ProfileChanges = Schemas['ProfileChanges']

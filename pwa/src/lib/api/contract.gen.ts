@@ -48,6 +48,12 @@ export const maxReviewTextLength = 500
 /** The most stars a review gives (and a rating averages), from 1. From #/components/schemas/ReviewInput/properties/rating/maximum. */
 export const maxStars = 5
 
+/** The days an admin may suspend an account for, at most (from 1). From #/components/schemas/SuspendInput/properties/days/maximum. */
+export const maxSuspensionDays = 365
+
+/** A suspension's reason, in characters. From #/components/schemas/SuspendInput/properties/reason/maxLength. */
+export const maxSuspendReasonLength = 500
+
 /** A list's page when the request does not say. From #/components/parameters/limit/schema/default. */
 export const defaultPageSize = 24
 
@@ -58,4 +64,4 @@ export const conditions = ["Excellent", "Good", "Fair"] as const
 export const registrationRoles = ["Buyer", "Seller"] as const
 
 /** The kinds of phone notification a person may turn off. From #/components/schemas/PushKind/enum. */
-export const pushKinds = ["message", "reply", "booking", "declined", "payment"] as const
+export const pushKinds = ["message", "reply", "booking", "declined", "payment", "reminder"] as const

@@ -42,6 +42,8 @@ describe('contract.gen.ts', () => {
     ['maxPostBodyLength', schemas.PostInput.properties.body.maxLength],
     ['maxReviewTextLength', schemas.ReviewInput.properties.text.maxLength],
     ['maxStars', schemas.ReviewInput.properties.rating.maximum],
+    ['maxSuspensionDays', schemas.SuspendInput.properties.days.maximum],
+    ['maxSuspendReasonLength', schemas.SuspendInput.properties.reason.maxLength],
     ['defaultPageSize', document.components.parameters.limit.schema.default],
     ['conditions', schemas.Condition.enum],
     ['registrationRoles', schemas.Registration.properties.role.enum],

@@ -842,7 +842,7 @@ export interface paths {
         /** Reported products, most recently reported first */
         get: operations["getApiReported"];
         put?: never;
-        /** Report a product */
+        /** Report a listing, a person, a message or a review */
         post: operations["postApiReported"];
         delete?: never;
         options?: never;
@@ -1330,6 +1330,93 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users/{id}/block": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Block a person: they cannot message you or book your listings, and you stop seeing their listings. They are not told. */
+        post: operations["postApiUsersIdBlock"];
+        /** Lift your block of a person */
+        delete: operations["deleteApiUsersIdBlock"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blocks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The people you blocked, newest first */
+        get: operations["getApiBlocks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{id}/suspend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Suspend an account for some days (admins): its sessions end, it cannot sign in, its listings are hidden */
+        post: operations["postApiUsersIdSuspend"];
+        /** Lift a suspension (admins) */
+        delete: operations["deleteApiUsersIdSuspend"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mybuyers/{id}/no-show": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The seller says the buyer did not come, 2 hours after the agreed pickup time: the booking is declined and the next buyer in the queue told */
+        post: operations["postApiMybuyersIdNoShow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/booked/{id}/no-show": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The buyer says the seller did not come, 2 hours after the agreed pickup time: the booking is cancelled */
+        post: operations["postApiBookedIdNoShow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1355,7 +1442,7 @@ export interface components {
          * @description A kind of phone notification.
          * @enum {string}
          */
-        PushKind: "message" | "reply" | "booking" | "declined" | "payment";
+        PushKind: "message" | "reply" | "booking" | "declined" | "payment" | "reminder";
         /**
          * @description The `event:` of a live event.
          * @enum {string}
@@ -1364,7 +1451,7 @@ export interface components {
         /** @enum {string} */
         SortOrder: "relevance" | "newest" | "price_asc" | "price_desc";
         /** @enum {string} */
-        AuditAction: "promote_user" | "verify_seller" | "delete_user" | "dismiss_report" | "create_category" | "reset_link" | "claim_account" | "update_site" | "create_post" | "edit_post" | "delete_post" | "start_selling" | "hide_review";
+        AuditAction: "promote_user" | "verify_seller" | "delete_user" | "dismiss_report" | "create_category" | "reset_link" | "claim_account" | "update_site" | "create_post" | "edit_post" | "delete_post" | "start_selling" | "hide_review" | "suspend_user" | "unsuspend_user";
         Dimensions: {
             /** @description Centimetres, kept to a millimetre. */
             width_cm?: number;
@@ -1449,6 +1536,8 @@ export interface components {
             readonly seller_verified?: unknown;
             /** @description Accepted as a client read it and ignored. */
             readonly time?: unknown;
+            /** @description Accepted as a client read it and ignored. */
+            readonly seller_rating?: unknown;
         };
         /** @description The body of PATCH /api/products/{id}: only the keys given change. Its read-only keys (Product's, `seller_phone` and `status`) are accepted and ignored; any other key is refused. */
         ProductChanges: {
@@ -1493,6 +1582,8 @@ export interface components {
             readonly status?: unknown;
             /** @description Accepted as a client read it and ignored. */
             readonly time?: unknown;
+            /** @description Accepted as a client read it and ignored. */
+            readonly seller_rating?: unknown;
         };
         ProductPage: {
             items: components["schemas"]["Product"][];
@@ -1520,6 +1611,13 @@ export interface components {
             has_password: boolean;
             /** @description Sellers only. */
             verified?: boolean;
+            /**
+             * Format: date-time
+             * @description When an admin's suspension of the account ends; null when it is not suspended (or was, and it ended).
+             */
+            suspended_until: string | null;
+            /** @description Why the account was suspended, as the admin said. */
+            suspend_reason: string;
         };
         UserPage: {
             items: components["schemas"]["User"][];
@@ -1571,6 +1669,8 @@ export interface components {
             listings: number;
             sold: number;
             rating: components["schemas"]["Rating"];
+            /** @description Pickups they did not come to in the last 12 months. */
+            no_shows: number;
         };
         /** @description A sentence for people. */
         Message: {
@@ -1633,6 +1733,11 @@ export interface components {
             buyer_reviewed: boolean;
             /** @description Whether the seller has reviewed the buyer. */
             seller_reviewed: boolean;
+            /**
+             * @description Who did not come to the agreed pickup, when the booking ended so; empty otherwise.
+             * @enum {string}
+             */
+            no_show: "" | "buyer" | "seller";
         };
         BookingPage: {
             items: components["schemas"]["Booking"][];
@@ -1721,13 +1826,18 @@ export interface components {
         Unread: {
             unread: number;
         };
+        /** @description One of `product_id`, `user_id`, `message_id` (a message sent to you) or `review_id` (a review others see), and why. */
         ReportInput: {
-            product_id: number;
+            product_id?: number;
+            user_id?: number;
+            message_id?: number;
+            review_id?: number;
             reason?: string;
         };
+        /** @description One reported thing: a listing (`product_id` … `seller_email`), a person, a message (its `text`, `conversation_id` and `context`) or a review (its `text` and `rating`); `user_id`, `user` and `user_email` are always the person it is about. */
         ReportedProduct: {
             id: number;
-            product_id: number;
+            product_id: number | null;
             product: string;
             image: string;
             thumb_url: string;
@@ -1739,6 +1849,18 @@ export interface components {
             reason: string;
             /** Format: date-time */
             time: string;
+            kind: components["schemas"]["ReportKind"];
+            user_id: number | null;
+            user: string;
+            user_email: string;
+            message_id: number | null;
+            conversation_id: number | null;
+            /** @description A reported message with the messages before it, oldest first; null for other kinds. */
+            context: components["schemas"]["ReportedLine"][] | null;
+            review_id: number | null;
+            rating: number | null;
+            /** @description What a reported message or review says. */
+            text: string;
         };
         ReportedProductPage: {
             items: components["schemas"]["ReportedProduct"][];
@@ -1820,6 +1942,7 @@ export interface components {
             booking: boolean;
             declined: boolean;
             payment: boolean;
+            reminder: boolean;
         };
         PushPreferenceChanges: {
             message?: boolean;
@@ -1827,6 +1950,7 @@ export interface components {
             booking?: boolean;
             declined?: boolean;
             payment?: boolean;
+            reminder?: boolean;
         };
         /** @description A conversation with every message. */
         ConversationExport: {
@@ -1860,11 +1984,15 @@ export interface components {
             messages: components["schemas"]["ChatMessage"][];
         };
         ReportMade: {
-            product_id: number;
+            product_id: number | null;
             product: string;
             reason: string;
             /** Format: date-time */
             time: string;
+            kind: components["schemas"]["ReportKind"];
+            user_id: number | null;
+            message_id: number | null;
+            review_id: number | null;
         };
         Export: {
             /** Format: date-time */
@@ -1951,6 +2079,37 @@ export interface components {
         };
         HideReviewInput: {
             reason: string;
+        };
+        SuspendInput: {
+            days: number;
+            reason: string;
+        };
+        BlockedUser: {
+            id: number;
+            name: string;
+            image: string;
+            /** Format: date-time */
+            since: string;
+        };
+        BlockedUserPage: {
+            items: components["schemas"]["BlockedUser"][];
+            /** @description How many the whole list holds, not the page. */
+            total: number;
+        };
+        /**
+         * @description What is reported.
+         * @enum {string}
+         */
+        ReportKind: "product" | "user" | "message" | "review";
+        ReportedLine: {
+            id: number;
+            sender_id: number;
+            text: string;
+            /** Format: date-time */
+            pickup_at: string | null;
+            /** Format: date-time */
+            time: string;
+            reported: boolean;
         };
     };
     responses: {
@@ -4019,7 +4178,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        product_id: number;
+                        product_id?: number;
+                        user_id?: number;
+                        message_id?: number;
+                        review_id?: number;
                     };
                 };
             };
@@ -5042,6 +5204,206 @@ export interface operations {
             413: components["responses"]["TooLarge"];
             415: components["responses"]["Unsupported"];
             422: components["responses"]["Invalid"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    postApiUsersIdBlock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deleteApiUsersIdBlock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getApiBlocks: {
+        parameters: {
+            query?: {
+                /** @description 0 is the default; more than 100 is taken as 100. */
+                limit?: components["parameters"]["limit"];
+                offset?: components["parameters"]["offset"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlockedUserPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    postApiUsersIdSuspend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SuspendInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["Unsupported"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deleteApiUsersIdSuspend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    postApiMybuyersIdNoShow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Booking"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    postApiBookedIdNoShow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Booking"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };

@@ -8,9 +8,11 @@ import { useDeleteBuyer } from '../api/delete-buyer'
 import { useBuyers } from '../api/get-buyers'
 import { EmailCell } from '../components/email-cell'
 import { SearchableTable } from '../components/searchable-table'
+import { SuspensionNote, useSuspensions } from '../components/suspension'
 
 export function AllBuyersRoute() {
   const buyers = useBuyers()
+  const suspensions = useSuspensions()
   const deletion = useConfirmedAction({
     mutation: useDeleteBuyer(),
     variables: (buyer: User) => buyer.id,
@@ -18,16 +20,25 @@ export function AllBuyersRoute() {
   })
 
   const columns: Column<User>[] = [
-    { header: 'Name', cell: (buyer) => <span className="font-medium">{buyer.name}</span> },
+    {
+      header: 'Name',
+      cell: (buyer) => (
+        <span className="flex min-w-0 flex-col items-end gap-1 md:items-start">
+          <span className="font-medium">{buyer.name}</span>
+          <SuspensionNote user={buyer} />
+        </span>
+      ),
+    },
     { header: 'Email', cell: (buyer) => <EmailCell user={buyer} /> },
     {
       header: 'Actions',
       hideLabelWhenStacked: true,
       cell: (buyer) => (
-        <div className="flex w-full justify-end *:whitespace-nowrap md:justify-start">
+        <div className="flex w-full flex-wrap justify-end gap-2 *:whitespace-nowrap md:flex-nowrap md:justify-start">
           <Button aria-label={`Delete ${buyer.name}`} variant="danger" size="sm" onClick={() => deletion.ask(buyer)}>
             Delete
           </Button>
+          {suspensions.action(buyer)}
         </div>
       ),
     },
@@ -58,6 +69,7 @@ export function AllBuyersRoute() {
         }
         confirmLabel="Delete"
       />
+      {suspensions.dialogs}
     </>
   )
 }

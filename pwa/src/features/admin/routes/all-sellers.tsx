@@ -10,6 +10,7 @@ import { useSellers } from '../api/get-sellers'
 import { useVerifySeller } from '../api/verify-seller'
 import { EmailCell } from '../components/email-cell'
 import { SearchableTable } from '../components/searchable-table'
+import { SuspensionNote, useSuspensions } from '../components/suspension'
 
 export function AllSellersRoute() {
   const sellers = useSellers()
@@ -18,6 +19,7 @@ export function AllSellersRoute() {
     variables: (seller: User) => seller.id,
     success: 'Verified successfully',
   })
+  const suspensions = useSuspensions()
   const deletion = useConfirmedAction({
     mutation: useDeleteSeller(),
     variables: (seller: User) => seller.id,
@@ -28,9 +30,12 @@ export function AllSellersRoute() {
     {
       header: 'Name',
       cell: (seller) => (
-        <span className="inline-flex flex-wrap items-center justify-end gap-2">
-          <span className="font-medium">{seller.name}</span>
-          {seller.verified && <VerifiedBadge />}
+        <span className="flex min-w-0 flex-col items-end gap-1 md:items-start">
+          <span className="inline-flex flex-wrap items-center justify-end gap-2">
+            <span className="font-medium">{seller.name}</span>
+            {seller.verified && <VerifiedBadge />}
+          </span>
+          <SuspensionNote user={seller} />
         </span>
       ),
     },
@@ -53,6 +58,7 @@ export function AllSellersRoute() {
               Verify
             </Button>
           )}
+          {suspensions.action(seller)}
         </div>
       ),
     },
@@ -96,6 +102,7 @@ export function AllSellersRoute() {
         }
         confirmLabel="Verify"
       />
+      {suspensions.dialogs}
     </>
   )
 }

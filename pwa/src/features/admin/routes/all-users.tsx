@@ -17,6 +17,7 @@ import { ResetLinkDialog } from '../components/reset-link-dialog'
 import { RoleBadge } from '../components/role-badge'
 import { EmailCell } from '../components/email-cell'
 import { SearchableTable } from '../components/searchable-table'
+import { SuspensionNote, useSuspensions } from '../components/suspension'
 
 export function AllUsersRoute() {
   const { user: me } = useUser()
@@ -31,6 +32,7 @@ export function AllUsersRoute() {
     variables: (user: User) => user.id,
     success: 'User deleted successfully',
   })
+  const suspensions = useSuspensions()
   const resetLink = useMakeResetLink()
   const [madeLink, setMadeLink] = useState<{ name: string; url: string } | null>(null)
   const makeResetLink = (user: User) =>
@@ -43,9 +45,12 @@ export function AllUsersRoute() {
     {
       header: 'Name',
       cell: (user) => (
-        <span>
-          <span className="font-medium">{user.name}</span>
-          {user.id === me?.id && <span className="text-stone-600"> (you)</span>}
+        <span className="flex min-w-0 flex-col items-end gap-1 md:items-start">
+          <span>
+            <span className="font-medium">{user.name}</span>
+            {user.id === me?.id && <span className="text-stone-600"> (you)</span>}
+          </span>
+          <SuspensionNote user={user} />
         </span>
       ),
     },
@@ -59,7 +64,8 @@ export function AllUsersRoute() {
       cell: (user) =>
         // Nothing to offer on one's own row: an empty cell, which the stacked layout leaves out.
         user.id === me?.id ? null : (
-          <div className="flex w-full flex-wrap justify-end gap-2 *:whitespace-nowrap md:flex-nowrap md:justify-start">
+          // Four actions fit one row only on the widest screens; below, two rows of two keep the table from scrolling sideways.
+          <div className="flex w-full flex-wrap justify-end gap-2 *:whitespace-nowrap md:grid md:w-max md:grid-cols-2 2xl:flex 2xl:flex-nowrap">
             {user.role !== 'Admin' && (
               <Button
                 aria-label={`Make admin: ${user.name}`}
@@ -80,6 +86,7 @@ export function AllUsersRoute() {
             >
               Reset
             </Button>
+            {suspensions.action(user)}
             <Button
               aria-label={`Delete ${user.name}`}
               variant="danger"
@@ -133,6 +140,7 @@ export function AllUsersRoute() {
         confirmLabel="Delete"
       />
       <ResetLinkDialog link={madeLink} onClose={() => setMadeLink(null)} />
+      {suspensions.dialogs}
     </>
   )
 }

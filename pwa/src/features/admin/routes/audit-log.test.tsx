@@ -109,6 +109,25 @@ describe('Audit log', () => {
     expect(site).toHaveTextContent('about, nameSite settings')
   })
 
+  it('words suspending an account and lifting it', async () => {
+    mockApi({
+      'GET /api/audit': () =>
+        json(
+          list([
+            makeEntry({ id: 2, action: 'unsuspend_user', target_type: 'user', target: 'Sam Seller <sam@example.com>' }),
+            makeEntry({ id: 1, action: 'suspend_user', target_type: 'user', target: 'Sam Seller <sam@example.com> for 3 days: spam' }),
+          ]),
+        ),
+    })
+    renderRoutes(routes, '/dashboard/audit')
+    const table = await screen.findByRole('table', { name: 'Audit log' })
+    const [, lifted, suspended] = within(table).getAllByRole('row')
+    expect(lifted).toHaveTextContent('Lifted suspension')
+    expect(lifted).toHaveTextContent('Account')
+    expect(suspended).toHaveTextContent('Suspended account')
+    expect(suspended).toHaveTextContent('for 3 days: spam')
+  })
+
   it('shows an action it does not know as the server sends it', async () => {
     mockApi({ 'GET /api/audit': () => json(list([makeEntry({ action: 'archive_everything' })])) })
     renderRoutes(routes, '/dashboard/audit')

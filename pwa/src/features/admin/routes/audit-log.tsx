@@ -19,6 +19,8 @@ const actionLabels: Record<AuditAction, string> = {
   delete_post: 'Deleted post',
   start_selling: 'Started selling',
   hide_review: 'Hid review',
+  suspend_user: 'Suspended account',
+  unsuspend_user: 'Lifted suspension',
 }
 
 const targetLabels: Record<string, string> = {

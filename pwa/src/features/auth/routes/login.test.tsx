@@ -37,6 +37,18 @@ describe('Login', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email or password')
   })
 
+  it('tells a suspended person until when and why, in full, and stays on the form', async () => {
+    const suspended = 'Your account is suspended until 4 December 2026, 10:15 UTC: Listings copied from another site, again'
+    mockApi({ 'POST /api/auth/login': () => apiError(403, suspended) })
+    const { user } = renderRoutes(routes, '/login')
+    await user.type(screen.getByLabelText('Email'), 'sam@example.com')
+    await user.type(screen.getByLabelText('Password'), 'correct horse')
+    await user.click(screen.getByRole('button', { name: 'Login' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent(suspended)
+    expect(screen.getByRole('heading', { name: 'Login' })).toBeInTheDocument()
+    expect(screen.queryByText('home page')).not.toBeInTheDocument()
+  })
+
   it('signs in and returns to the page the visitor came from', async () => {
     const fetch = mockApi({ 'POST /api/auth/login': () => json(buyer) })
     const { user, router } = renderRoutes(routes, '/login')

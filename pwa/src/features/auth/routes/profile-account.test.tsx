@@ -43,6 +43,7 @@ function signedIn({ mail = true, sessions = [thisOne] }: { mail?: boolean; sessi
     'GET /api/auth/me': () => json(buyer),
     'GET /api/auth/providers': () => json({ google: false, mail }),
     'GET /api/auth/sessions': () => json(list(sessions)),
+    'GET /api/blocks': () => json(list([])),
   } satisfies Record<string, MockHandler>
 }
 

@@ -16,6 +16,7 @@ function signedIn({ emailVerified, mail = true, hasPassword = true }: { emailVer
     'GET /api/auth/providers': () => json({ google: true, mail }),
     'GET /api/auth/sessions': () => json(list([])),
     'GET /api/push/preferences': () => json({ message: true, reply: true, booking: true, declined: true, payment: true }),
+    'GET /api/blocks': () => json(list([])),
   }
 }
 

@@ -15,6 +15,7 @@ const signedIn = {
   'GET /api/auth/providers': () => json({ google: false, mail: false }),
   'GET /api/auth/sessions': () => json(list([])),
   'GET /api/push/preferences': () => json({ message: true, reply: true, booking: true, declined: true, payment: true }),
+  'GET /api/blocks': () => json(list([])),
 }
 
 function section(name: string) {

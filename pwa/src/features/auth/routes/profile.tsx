@@ -10,6 +10,7 @@ import { cn } from '@/lib/cn'
 import { useOnline } from '@/lib/connectivity'
 import { useSiteName } from '@/lib/site'
 import { useSignOutElsewhere } from '../api/sign-out-elsewhere'
+import { BlockedPeople } from '../components/blocked-people'
 import { ChangeEmailForm } from '../components/change-email-form'
 import { ChangePasswordForm } from '../components/change-password-form'
 import { DeleteAccount } from '../components/delete-account'
@@ -70,7 +71,7 @@ export function ProfileRoute() {
 
   return (
     <div className="flex max-w-2xl flex-col gap-6">
-      <PageHeader title="Profile" description="Your details, email and password, where you are signed in, notifications, and your data." className="mb-0" />
+      <PageHeader title="Profile" description="Your details, email and password, where you are signed in, whom you blocked, notifications, and your data." className="mb-0" />
       {passwordRemoved && (
         <div role="status" className="flex flex-col gap-3 rounded-2xl border border-amber-300 bg-amber-50 p-5 text-stone-800">
           <p className="font-semibold">Your account is yours alone now</p>
@@ -113,6 +114,9 @@ export function ProfileRoute() {
             Sign out everywhere else
           </Button>
         </div>
+      </Section>
+      <Section id="profile-blocked" title="Blocked people">
+        <BlockedPeople />
       </Section>
       <Section id="profile-notifications" title="Notifications">
         <NotificationSettings />

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
 import { Link } from 'react-router-dom'
 import { BookingStatus } from '@/components/booking-status'
 import { Button } from '@/components/button'
@@ -9,8 +10,10 @@ import { OfflineState } from '@/components/offline-state'
 import { PageSpinner } from '@/components/spinner'
 import { Thumbnail } from '@/components/thumbnail'
 import { useUser } from '@/lib/auth'
+import { useBlocked } from '@/lib/blocks'
 import { cn } from '@/lib/cn'
 import { formatDateTime } from '@/lib/format'
+import { dismissRefused, useRefused, type RefusedRequest } from '@/lib/offline/refused'
 import { useSendOrQueue } from '@/lib/offline/use-send-or-queue'
 import { paths } from '@/lib/paths'
 import type { Conversation, Message } from '@/lib/types'
@@ -19,8 +22,9 @@ import { useDeclinePickup } from '../api/decline-pickup'
 import { useConversation } from '../api/get-conversation'
 import { useMessages } from '../api/get-messages'
 import { useMarkRead } from '../api/mark-read'
-import { queuedMessage, useSendMessage } from '../api/send-message'
+import { messagesPath, queuedMessage, useSendMessage } from '../api/send-message'
 import { useWaitingMessages, type WaitingMessage } from '../api/waiting-messages'
+import { BlockDialog, BlockedNotice, ThreadActions } from './blocking'
 import { MessageText } from './message-text'
 import { PickupCard, PickupForm } from './pickup'
 
@@ -29,7 +33,7 @@ function bookingOpen(conversation: Conversation): boolean {
   return conversation.booking?.status === 'Booked' || conversation.booking?.status === 'Paid'
 }
 
-function ThreadHeader({ conversation }: { conversation: Conversation }) {
+function ThreadHeader({ conversation, actions }: { conversation: Conversation; actions: ReactNode }) {
   const { product, other, booking } = conversation
   return (
     <header className="flex items-start gap-3 border-b border-stone-200 pb-3">
@@ -59,6 +63,7 @@ function ThreadHeader({ conversation }: { conversation: Conversation }) {
           </div>
         )}
       </div>
+      {actions}
     </header>
   )
 }
@@ -110,6 +115,31 @@ function MessageItem({ message, conversation, onSuggest }: { message: Message; c
   )
 }
 
+/** A message that waited offline and that the server then refused, with why, until dismissed. */
+function RefusedItem({ refused }: { refused: RefusedRequest }) {
+  const queryClient = useQueryClient()
+  const { text = '', pickup_at: pickupAt } = (refused.body ?? {}) as { text?: string; pickup_at?: string }
+  return (
+    <li className="flex min-w-0 max-w-[85%] flex-col items-end gap-1 self-end">
+      <div className="rounded-2xl bg-stone-100 px-3 py-2 text-stone-800 ring-1 ring-red-300">
+        {pickupAt && <p className="font-semibold">Pickup proposed: {formatDateTime(pickupAt)}</p>}
+        {text && <MessageText text={text} />}
+      </div>
+      <p className="flex flex-wrap items-center justify-end gap-x-2 text-sm font-medium text-red-700">
+        <span>Not sent: {refused.reason}</span>
+        <button
+          type="button"
+          aria-label="Dismiss the message not sent"
+          className="inline-flex min-h-11 items-center px-1 text-stone-700 underline"
+          onClick={() => dismissRefused(queryClient, refused.key)}
+        >
+          Dismiss
+        </button>
+      </p>
+    </li>
+  )
+}
+
 function WaitingItem({ message }: { message: WaitingMessage }) {
   return (
     <Bubble mine note={<span className="font-medium text-stone-700">Waiting to send</span>}>
@@ -129,6 +159,12 @@ export function Thread({ id }: { id: number }) {
   const conversation = useConversation(id)
   const { query, messages } = useMessages(id)
   const waiting = useWaitingMessages(id)
+  const refused = useRefused(user?.id, messagesPath(id))
+  // Whether this person blocked the other one (undefined until known: offline, say).
+  const blocked = useBlocked(conversation.data?.other.id)
+  const [askingToBlock, setAskingToBlock] = useState(false)
+  // What takes the focus after a block or unblock made here: the notice, or the composer.
+  const [focusAfter, setFocusAfter] = useState<'blocked' | 'unblocked' | null>(null)
   const send = useSendMessage()
   const sendOrQueue = useSendOrQueue()
   const end = useRef<HTMLDivElement>(null)
@@ -145,7 +181,11 @@ export function Thread({ id }: { id: number }) {
   useEffect(() => {
     end.current?.scrollIntoView?.({ block: 'nearest' })
     composer.current?.scrollIntoView?.({ block: 'nearest' })
-  }, [newest, waiting.length, shown])
+  }, [newest, waiting.length, refused.length, shown])
+
+  useEffect(() => {
+    if (focusAfter === 'unblocked' && blocked === false) composer.current?.querySelector('textarea')?.focus()
+  }, [focusAfter, blocked])
 
   if (conversation.isPending && conversation.fetchStatus === 'paused') return <OfflineState what="This conversation" />
   if (conversation.isPending) return <PageSpinner label="Loading the conversation…" />
@@ -174,7 +214,19 @@ export function Thread({ id }: { id: number }) {
       <h2 id={`thread-${id}`} className="sr-only">
         Conversation with {talk.other.name} about {talk.product.name}
       </h2>
-      <ThreadHeader conversation={talk} />
+      <ThreadHeader
+        conversation={talk}
+        actions={blocked === false && <ThreadActions person={talk.other} onBlock={() => setAskingToBlock(true)} />}
+      />
+      <BlockDialog
+        person={talk.other}
+        open={askingToBlock}
+        onClose={() => setAskingToBlock(false)}
+        onBlocked={() => {
+          setAskingToBlock(false)
+          setFocusAfter('blocked')
+        }}
+      />
       {/* Scrolls on its own on a phone, between the header and the composer; relative, so that the sr-only texts inside are clipped with it. */}
       <div data-testid="thread-messages" className="relative flex flex-1 flex-col gap-3 max-md:min-h-0 max-md:overflow-y-auto max-md:overscroll-contain">
         {query.hasNextPage && (
@@ -191,15 +243,21 @@ export function Thread({ id }: { id: number }) {
           {waiting.map((message) => (
             <WaitingItem key={message.key} message={message} />
           ))}
+          {refused.map((request) => (
+            <RefusedItem key={request.key} refused={request} />
+          ))}
         </ol>
-        {query.data && messages.length === 0 && waiting.length === 0 && (
+        {query.data && messages.length === 0 && waiting.length === 0 && refused.length === 0 && (
           <p className="text-center text-stone-600">No messages yet. Say hello.</p>
         )}
         <div ref={end} />
       </div>
       <div ref={composer} className="flex shrink-0 flex-col gap-3 border-t border-stone-200 pt-3 pb-[max(0.5rem,env(safe-area-inset-bottom))]">
+        {blocked && (
+          <BlockedNotice person={talk.other} focus={focusAfter === 'blocked'} onUnblocked={() => setFocusAfter('unblocked')} />
+        )}
         <FormError error={send.error} />
-        {bookingOpen(talk) && (
+        {bookingOpen(talk) && !blocked && (
           <details
             open={proposing}
             onToggle={(event) => setProposing(event.currentTarget.open)}
@@ -216,7 +274,12 @@ export function Thread({ id }: { id: number }) {
             </div>
           </details>
         )}
-        <MessageComposer label={`Message to ${talk.other.name}`} onSend={(text, clear) => post({ text }, clear)} isPending={send.isPending} />
+        <MessageComposer
+          label={`Message to ${talk.other.name}`}
+          onSend={(text, clear) => post({ text }, clear)}
+          isPending={send.isPending}
+          disabled={blocked === true}
+        />
       </div>
     </section>
   )

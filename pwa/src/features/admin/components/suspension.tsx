@@ -1,0 +1,157 @@
+import { useState, type ReactNode } from 'react'
+import { useForm } from 'react-hook-form'
+import toast from 'react-hot-toast'
+import { Badge } from '@/components/badge'
+import { Button } from '@/components/button'
+import { ConfirmDialog } from '@/components/confirm-dialog'
+import { Dialog } from '@/components/dialog'
+import { Field, Input, Textarea } from '@/components/field'
+import { FormError } from '@/components/form-error'
+import { maxSuspendReasonLength, maxSuspensionDays } from '@/lib/api/contract.gen'
+import { formatDateTime } from '@/lib/format'
+import { requiredMessage } from '@/lib/form'
+import { unplacedError, useFormSubmission } from '@/lib/server-field-errors'
+import type { User } from '@/lib/types'
+import { useConfirmedAction } from '@/lib/use-confirmed-action'
+import { useSuspendUser, useUnsuspendUser } from '../api/suspend-user'
+
+/** The days a suspension lasts unless the admin says otherwise. */
+export const defaultSuspensionDays = 7
+
+/** Whether the account is suspended now (the server says null once it ended; a list fetched earlier may not know yet). */
+export function isSuspended(user: User, now = Date.now()): boolean {
+  return !!user.suspended_until && Date.parse(user.suspended_until) > now
+}
+
+/** "Suspended until Dec 4, 2026, 10:15 AM", with the admin's reason beneath, for a suspended account's row. */
+export function SuspensionNote({ user }: { user: User }) {
+  if (!isSuspended(user) || !user.suspended_until) return null
+  return (
+    <span className="flex min-w-0 flex-col items-end gap-0.5 md:max-w-64 md:items-start">
+      <Badge tone="red" wrap title={user.suspend_reason || undefined}>
+        <span className="whitespace-nowrap">Suspended until</span>{' '}
+        <time dateTime={user.suspended_until} className="whitespace-nowrap">
+          {formatDateTime(user.suspended_until)}
+        </time>
+      </Badge>
+      {user.suspend_reason && <span className="text-sm text-stone-700 wrap-anywhere">Reason: {user.suspend_reason}</span>}
+    </span>
+  )
+}
+
+interface SuspendValues {
+  days: number
+  reason: string
+}
+
+function SuspendForm({ user, onDone, onCancel }: { user: User; onDone: () => void; onCancel: () => void }) {
+  const suspend = useSuspendUser()
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<SuspendValues>({ defaultValues: { days: defaultSuspensionDays, reason: '' } })
+  const submission = useFormSubmission(setError, ['days', 'reason'])
+  const onSubmit = handleSubmit(async ({ days, reason }) => {
+    if (await submission.send(() => suspend.mutateAsync({ id: user.id, days, reason: reason.trim() }))) {
+      toast.success(`${user.name} is suspended`)
+      onDone()
+    }
+  })
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      <p className="text-stone-700">
+        <strong>{user.name}</strong> ({user.email}) is signed out and cannot sign in until it ends, and their listings
+        are hidden meanwhile. They are told why when they try to sign in.
+      </p>
+      <Field label="Days" error={errors.days?.message} hint={`From 1 to ${maxSuspensionDays}.`}>
+        {(control) => (
+          <Input
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={maxSuspensionDays}
+            step={1}
+            className="sm:max-w-32"
+            {...control}
+            {...register('days', {
+              valueAsNumber: true,
+              validate: (days) =>
+                (Number.isInteger(days) && days >= 1 && days <= maxSuspensionDays) || `Choose 1 to ${maxSuspensionDays} days`,
+            })}
+          />
+        )}
+      </Field>
+      <Field label="Reason" error={errors.reason?.message} hint={`They read it when they try to sign in. Up to ${maxSuspendReasonLength} characters.`}>
+        {(control) => (
+          <Textarea
+            maxLength={maxSuspendReasonLength}
+            {...control}
+            {...register('reason', { validate: (reason) => reason.trim() !== '' || requiredMessage })}
+          />
+        )}
+      </Field>
+      <FormError error={unplacedError(suspend.error, submission.error)} />
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onCancel} disabled={suspend.isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" variant="danger" isLoading={suspend.isPending}>
+          Suspend
+        </Button>
+      </div>
+    </form>
+  )
+}
+
+/**
+ * Suspend and Unsuspend for the admins' lists of accounts (All Users, Buyers,
+ * Sellers): `action(user)` is the row's button (none for an admin, who cannot
+ * be suspended), `dialogs` the dialogs they open, rendered once by the screen.
+ */
+export function useSuspensions(): { action: (user: User) => ReactNode; dialogs: ReactNode } {
+  const [suspending, setSuspending] = useState<User | null>(null)
+  const lifting = useConfirmedAction({
+    mutation: useUnsuspendUser(),
+    variables: (user: User) => user.id,
+    success: 'Suspension lifted',
+  })
+  const close = () => setSuspending(null)
+
+  const action = (user: User): ReactNode => {
+    if (user.role === 'Admin') return null
+    return isSuspended(user) ? (
+      <Button aria-label={`Unsuspend ${user.name}`} variant="secondary" size="sm" onClick={() => lifting.ask(user)}>
+        Unsuspend
+      </Button>
+    ) : (
+      <Button aria-label={`Suspend ${user.name}`} variant="secondary" size="sm" onClick={() => setSuspending(user)}>
+        Suspend
+      </Button>
+    )
+  }
+
+  const dialogs = (
+    <>
+      <Dialog open={suspending !== null} onClose={close} title="Suspend this account?" showCloseButton={false} closeOnBackdrop={false}>
+        {suspending && <SuspendForm user={suspending} onDone={close} onCancel={close} />}
+      </Dialog>
+      <ConfirmDialog
+        {...lifting.dialog}
+        title="Lift this suspension?"
+        message={
+          lifting.target && (
+            <p>
+              <strong>{lifting.target.name}</strong> ({lifting.target.email}) may sign in again at once, and their listings
+              show again.
+            </p>
+          )
+        }
+        confirmLabel="Unsuspend"
+        tone="primary"
+      />
+    </>
+  )
+  return { action, dialogs }
+}
