@@ -26,13 +26,13 @@ func TestServeListensBeforeTheDemoIsWritten(t *testing.T) {
 	}
 	hold := make(chan struct{})
 	logs := startServing(t, serverConfig{addr: "127.0.0.1:0", data: t.TempDir(), demo: true, backupKeep: 1,
-		writeDemo: func(ctx context.Context, svc api.Services, log *slog.Logger) error {
+		writeDemo: func(ctx context.Context, svc api.Services, past demo.PastPickups, log *slog.Logger) error {
 			select {
 			case <-hold:
 			case <-ctx.Done():
 				return ctx.Err()
 			}
-			return demo.Fill(ctx, svc, log)
+			return demo.Fill(ctx, svc, past, log)
 		}})
 	base := listeningAt(t, logs)
 
@@ -72,7 +72,7 @@ func TestServeListensBeforeTheDemoIsWritten(t *testing.T) {
 func TestServeStopsWhenTheDemoFails(t *testing.T) {
 	logs := &testlog.Buffer{}
 	cfg := serverConfig{addr: "127.0.0.1:0", data: t.TempDir(), demo: true, backupKeep: 1,
-		writeDemo: func(ctx context.Context, svc api.Services, log *slog.Logger) error {
+		writeDemo: func(ctx context.Context, svc api.Services, past demo.PastPickups, log *slog.Logger) error {
 			if !logs.WaitFor("Rehome is listening", time.Minute) {
 				return errors.New("the server did not listen")
 			}

@@ -59,7 +59,7 @@ type serverConfig struct {
 
 	// writeDemo writes the demo content; nil: demo.Fill. Tests hold it back
 	// to see the server before the demo is written.
-	writeDemo func(context.Context, api.Services, *slog.Logger) error
+	writeDemo func(context.Context, api.Services, demo.PastPickups, *slog.Logger) error
 }
 
 // location is where the marketplace is kept.
@@ -448,7 +448,7 @@ func runServer(ctx context.Context, log *slog.Logger, cfg serverConfig) error {
 		}
 		// A background worker: the database stays open until it ends.
 		workers.Go(func() {
-			if err := write(background, m.Services, log); err != nil {
+			if err := write(background, m.Services, m.Store, log); err != nil {
 				served <- fmt.Errorf("demo data: %w", err)
 				return
 			}

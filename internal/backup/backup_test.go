@@ -46,7 +46,7 @@ func demoData(t *testing.T) string {
 	dir := filepath.Join(t.TempDir(), "data")
 	m := open(t, dir)
 	ctx := context.Background()
-	if err := demo.Fill(ctx, m.Services, slog.New(slog.NewTextHandler(io.Discard, nil))); err != nil {
+	if err := demo.Fill(ctx, m.Services, m.Store, slog.New(slog.NewTextHandler(io.Discard, nil))); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := m.Services.Accounts.CreateAdmin(ctx, app.NewUser{Name: "Ada", Email: "ada@example.com", Password: password}); err != nil {

@@ -284,20 +284,38 @@ var adverts = []string{
 	"Three-seater linen sofa", "Upholstered king-size bed", "Stand mixer", "Retro-style fridge", "Teak garden bench",
 }
 
-// bookings are the buyers' reservations, in the order they were made. A
-// paid one is confirmed by its seller, which sells the product and cancels
-// the other bookings for it.
+// bookings are the buyers' reservations, in the order they were made. One
+// handed over (its seller took the buyer's code) is paid, which sells the
+// product and cancels the other bookings for it; then each side reviews
+// the other, so both reviews show.
 var bookings = []struct {
 	buyer         int
 	product, meet string
-	paid          bool
+	handedOver    *demoReviews
 }{
-	{ben, "Velvet armchair", "Old Town, outside the library", false},
-	{bea, "Velvet armchair", "Old Town, by the clock tower", true},
-	{bea, "Oak coffee table with shelf", "Hillside, at the seller's house", false},
-	{ben, "Ergonomic office chair", "Station Road, outside the bakery", false},
-	{ben, "Kettle barbecue, 57 cm", "Market Square, by the fountain", false},
+	{ben, "Velvet armchair", "Old Town, outside the library", nil},
+	{bea, "Velvet armchair", "Old Town, by the clock tower", &demoReviews{
+		buyer:  app.ReviewInput{Rating: 5, Text: "Exactly as described, and Sam helped me carry it to the car."},
+		seller: app.ReviewInput{Rating: 5, Text: "On time and friendly. Welcome back any time!"},
+	}},
+	{bea, "Oak coffee table with shelf", "Hillside, at the seller's house", nil},
+	{ben, "Ergonomic office chair", "Station Road, outside the bakery", nil},
+	{ben, "Kettle barbecue, 57 cm", "Market Square, by the fountain", nil},
+	{ben, "Brass floor lamp", "Hillside, at the seller's house", &demoReviews{
+		buyer:  app.ReviewInput{Rating: 4, Text: "Lovely lamp. One bulb was missing, but Tess dropped a spare round the next day."},
+		seller: app.ReviewInput{Rating: 4},
+	}},
 }
+
+// demoReviews are each side's review of the other after a handover.
+type demoReviews struct{ buyer, seller app.ReviewInput }
+
+// noShow is a booking whose pickup time passed without the buyer: its
+// seller says so, and the buyer's profile counts it.
+var noShow = struct {
+	product string
+	ask     string // the seller's message, to which the pickup time was agreed
+}{"Ergonomic office chair", "Tuesday at six, then? I'll have it by the door."}
 
 // conversations are buyers talking with sellers, each line in turn;
 // pickupInDays proposes a pickup time that many days after the demo is

@@ -28,7 +28,7 @@ import (
 // and the buyers register while they do. Products, adverts, bookings and the
 // report then follow one by one, so that their order, and the times the
 // site shows, read like a story.
-func Fill(ctx context.Context, svc api.Services, log *slog.Logger) error {
+func Fill(ctx context.Context, svc api.Services, past PastPickups, log *slog.Logger) error {
 	start := time.Now()
 	existing, err := svc.Catalogue.Categories(ctx)
 	if err != nil {
@@ -150,6 +150,7 @@ func Fill(ctx context.Context, svc api.Services, log *slog.Logger) error {
 			return fmt.Errorf("advertise %s: %w", name, err)
 		}
 	}
+	booked := map[string]*app.Booking{}
 	for _, b := range bookings {
 		p, err := find(b.product)
 		if err != nil {
@@ -160,9 +161,10 @@ func Fill(ctx context.Context, svc api.Services, log *slog.Logger) error {
 		if err != nil {
 			return fmt.Errorf("book %s: %w", b.product, err)
 		}
-		if b.paid {
-			if _, err := svc.Bookings.ConfirmPayment(ctx, owner(staff, p), booking.ID); err != nil {
-				return fmt.Errorf("confirm payment for %s: %w", b.product, err)
+		booked[b.product] = booking
+		if b.handedOver != nil {
+			if err := handOver(ctx, svc, who, owner(staff, p), booking.ID, b.handedOver); err != nil {
+				return fmt.Errorf("hand over %s: %w", b.product, err)
 			}
 		}
 	}
@@ -175,7 +177,14 @@ func Fill(ctx context.Context, svc api.Services, log *slog.Logger) error {
 			return fmt.Errorf("conversation about %s: %w", c.product, err)
 		}
 	}
-	p, err := find(report.product)
+	p, err := find(noShow.product)
+	if err != nil {
+		return err
+	}
+	if err := missPickup(ctx, svc, past, owner(staff, p), booked[noShow.product].ID, noShow.ask); err != nil {
+		return fmt.Errorf("no-show for %s: %w", noShow.product, err)
+	}
+	p, err = find(report.product)
 	if err != nil {
 		return err
 	}
@@ -198,6 +207,50 @@ func Fill(ctx context.Context, svc api.Services, log *slog.Logger) error {
 	log.Info("demo data added", "categories", len(categories), "products", len(products),
 		"took", time.Since(start).Round(time.Millisecond))
 	return nil
+}
+
+// handOver has the buyer show the booking's code and the seller enter it,
+// then each review the other.
+func handOver(ctx context.Context, svc api.Services, buyer, seller *app.User, bookingID int64, reviews *demoReviews) error {
+	code, err := svc.Bookings.HandoverCode(ctx, buyer, bookingID)
+	if err != nil {
+		return err
+	}
+	if _, err := svc.Bookings.HandOver(ctx, seller, bookingID, app.HandoverInput{Code: code.Code}); err != nil {
+		return err
+	}
+	if _, err := svc.Bookings.ReviewSeller(ctx, buyer, bookingID, reviews.buyer); err != nil {
+		return err
+	}
+	_, err = svc.Bookings.ReviewBuyer(ctx, seller, bookingID, reviews.seller)
+	return err
+}
+
+// PastPickups write an agreed pickup time that has passed, which the app
+// never does (a time proposed in it is in the future): the demo's no-show
+// needs one.
+type PastPickups interface {
+	AddMessageTo(ctx context.Context, conversationID int64, m *app.Message) error
+	AcceptPickup(ctx context.Context, conversationID, messageID int64) (*app.Booking, error)
+}
+
+// missPickup agrees on a pickup time three hours ago for a booking, which
+// the buyer missed: the seller says they did not come.
+func missPickup(ctx context.Context, svc api.Services, past PastPickups, seller *app.User, bookingID int64, ask string) error {
+	m, err := svc.Conversations.MessageAboutBooking(ctx, seller, bookingID, app.MessageInput{Text: ask})
+	if err != nil {
+		return err
+	}
+	at := time.Now().Add(-3 * time.Hour).Truncate(time.Minute)
+	proposal := &app.Message{SenderID: seller.ID, PickupAt: &at}
+	if err := past.AddMessageTo(ctx, m.ConversationID, proposal); err != nil {
+		return err
+	}
+	if _, err := past.AcceptPickup(ctx, m.ConversationID, proposal.ID); err != nil {
+		return err
+	}
+	_, err = svc.Bookings.BuyerNoShow(ctx, seller, bookingID)
+	return err
 }
 
 // talk sends lines between buyer and seller about a product, the buyer

@@ -27,7 +27,7 @@ func TestFill(t *testing.T) {
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
 
 	start := time.Now()
-	if err := demo.Fill(ctx, svc, quiet); err != nil {
+	if err := demo.Fill(ctx, svc, m.Store, quiet); err != nil {
 		t.Fatal(err)
 	}
 	t.Logf("Fill took %v", time.Since(start))
@@ -162,21 +162,40 @@ func TestFill(t *testing.T) {
 			}
 		}
 	}
-	if paid != 1 {
-		t.Errorf("%d paid bookings, want 1", paid)
+	if paid != 2 {
+		t.Errorf("%d paid bookings, want 2", paid)
+	}
+
+	// Trust: both handovers were reviewed by both sides, so the reviews
+	// show; the buyer who missed a pickup has it on their profile.
+	for email, want := range map[string]app.Rating{"seller@rehome.test": {Average: 5, Count: 1}, "seller2@rehome.test": {Average: 4, Count: 1},
+		"buyer@rehome.test": {Average: 5, Count: 1}, "buyer2@rehome.test": {Average: 4, Count: 1}} {
+		profile, err := svc.Accounts.SellerProfile(ctx, buyer, user(email).ID)
+		if err != nil || profile.Rating != want {
+			t.Errorf("%s's profile %+v, %v; want rating %+v", email, profile, err, want)
+		}
+		if reviews, err := svc.Accounts.Reviews(ctx, buyer, user(email).ID, app.Page{}); err != nil || reviews.Total != 1 {
+			t.Errorf("%s's reviews %+v, %v", email, reviews, err)
+		}
+	}
+	if profile, err := svc.Accounts.SellerProfile(ctx, buyer, buyer2.ID); err != nil || profile.NoShows != 1 {
+		t.Errorf("the second buyer's profile %+v, %v; want one no-show", profile, err)
 	}
 
 	// Messages: each buyer talks with a seller, one agreed on a pickup
-	// time that the booking keeps, and a question waits for its answer.
-	for _, b := range []*app.User{buyer, buyer2} {
+	// time that the booking keeps, and a question waits for its answer;
+	// the second buyer's missed pickup was agreed in a conversation too.
+	for b, want := range map[*app.User]int{buyer: 1, buyer2: 2} {
 		list, err := svc.Conversations.Conversations(ctx, b, app.Page{})
-		if err != nil || list.Total != 1 || list.Items[0].LastMessage == nil {
+		if err != nil || list.Total != want || list.Items[0].LastMessage == nil {
 			t.Errorf("%s's conversations: %+v, %v", b.Email, list, err)
 		}
 	}
 	talks, _ := svc.Conversations.Conversations(ctx, buyer2, app.Page{})
-	if len(talks.Items) == 1 && (talks.Items[0].Booking == nil || talks.Items[0].Booking.PickupAt == nil) {
-		t.Errorf("the barbecue's booking has no pickup time: %+v", talks.Items[0].Booking)
+	for _, c := range talks.Items {
+		if c.Booking == nil || c.Booking.PickupAt == nil {
+			t.Errorf("the booking of %s has no pickup time: %+v", c.Product.Name, c.Booking)
+		}
 	}
 	if unread, err := svc.Conversations.UnreadMessages(ctx, user("seller@rehome.test")); err != nil || unread == 0 {
 		t.Errorf("the seller has %d unread messages, %v; want the question waiting", unread, err)
@@ -202,7 +221,7 @@ func TestFill(t *testing.T) {
 	}
 
 	// A second start finds the database filled and adds nothing.
-	if err := demo.Fill(ctx, svc, quiet); err != nil {
+	if err := demo.Fill(ctx, svc, m.Store, quiet); err != nil {
 		t.Fatal(err)
 	}
 	again, _ := svc.Catalogue.Categories(ctx)

@@ -82,7 +82,7 @@ var source = sync.OnceValues(func() (*marketplace.Marketplace, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := demo.Fill(ctx, m.Services, slog.New(slog.NewTextHandler(io.Discard, nil))); err != nil {
+	if err := demo.Fill(ctx, m.Services, m.Store, slog.New(slog.NewTextHandler(io.Discard, nil))); err != nil {
 		return nil, err
 	}
 	write, _ := m.DB.Pools()
