@@ -332,3 +332,29 @@ func BenchmarkUserByID(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkHiddenSellers are the two reads every list asked for adds: the
+// accounts suspended now (kept between writes) and, for a signed-in
+// viewer, whom they blocked (most block nobody).
+func BenchmarkHiddenSellers(b *testing.B) {
+	db := benchDB(b)
+	ctx := context.Background()
+	b.Run("suspended", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := db.SuspendedUsers(ctx); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("blocked by", func(b *testing.B) {
+		b.ReportAllocs()
+		id := int64(0)
+		for b.Loop() {
+			id = id%int64(benchSize.Users) + 1
+			if _, err := db.BlockedBy(ctx, id); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
