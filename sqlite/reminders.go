@@ -25,21 +25,8 @@ func (db *DB) ClaimReminders(ctx context.Context, stage app.ReminderStage, from,
 	err := db.inTx(ctx, func(tx *sql.Tx) error {
 		due = nil
 		now := db.millis()
-		rows, err := db.txQuery(ctx, tx, claim, now+from.Milliseconds(), now+to.Milliseconds())
+		ids, err := scanIDs(db.txQuery(ctx, tx, claim, now+from.Milliseconds(), now+to.Milliseconds()))
 		if err != nil {
-			return err
-		}
-		var ids []int64
-		for rows.Next() {
-			var id int64
-			if err := rows.Scan(&id); err != nil {
-				rows.Close()
-				return err
-			}
-			ids = append(ids, id)
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
 			return err
 		}
 		for _, id := range ids {

@@ -121,20 +121,7 @@ func (db *DB) DismissReport(ctx context.Context, id int64, audit *app.AuditEntry
 
 // reportsBy lists the reports a user took part in.
 func (db *DB) reportsBy(ctx context.Context, tx *sql.Tx, userID int64) ([]int64, error) {
-	rows, err := db.txQuery(ctx, tx, `SELECT report_id FROM reporters WHERE user_id = ?`, userID)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var ids []int64
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		ids = append(ids, id)
-	}
-	return ids, rows.Err()
+	return scanIDs(db.txQuery(ctx, tx, `SELECT report_id FROM reporters WHERE user_id = ?`, userID))
 }
 
 // refreshReport brings a report in line with the reporters it has left: it

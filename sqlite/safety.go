@@ -100,20 +100,7 @@ func (db *DB) Blocks(ctx context.Context, blocker int64, page app.Page) (app.Lis
 }
 
 func (db *DB) BlockedBy(ctx context.Context, blocker int64) ([]int64, error) {
-	rows, err := db.query(ctx, blockedByQuery, blocker)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var ids []int64
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		ids = append(ids, id)
-	}
-	return ids, rows.Err()
+	return scanIDs(db.query(ctx, blockedByQuery, blocker))
 }
 
 func (db *DB) EitherBlocked(ctx context.Context, a, b int64) (bool, error) {
