@@ -59,6 +59,10 @@ export interface ChangeData {
   'booking.handedover': { booking_id?: number; product_id?: number | null }
   /** A review of either side: the booking says so, and once both wrote theirs, ratings and review lists show them. */
   'review.written': { booking_id?: number }
+  /** One side said the other did not come to the pickup: the booking ended, and the other's profile counts it. */
+  'booking.noshow': { booking_id?: number; product_id?: number | null }
+  /** A person, a message or a review reported to the admins. */
+  'person.reported': object
   'product.created': object
   'product.updated': object
   /** The server also removes its advert and cancels its open bookings. */
@@ -130,11 +134,14 @@ export const refreshes: { [K in ChangeKind]: Refresh<K> } = {
   'booking.handedover': { keys: () => [...booking, sellerKeys.all], echo: ['booking'] },
   // A product's page shows its seller's rating.
   'review.written': { keys: () => [...booking, sellerKeys.all, reviewKeys.all], echo: ['booking'] },
+  // A profile shows its no-shows of the last 12 months.
+  'booking.noshow': { keys: () => [...booking, sellerKeys.all], echo: ['booking'] },
   'product.created': { keys: () => [productKeys.all] },
   'product.updated': { keys: () => listing },
   'product.deleted': { keys: () => listing },
   'product.advertised': { keys: () => listing },
   'product.reported': { keys: () => [reportKeys.all] },
+  'person.reported': { keys: () => [reportKeys.all] },
   'report.dismissed': { keys: () => [reportKeys.all] },
   'listing.removed': { keys: () => removedListing },
   'account.changed': { keys: () => accounts },

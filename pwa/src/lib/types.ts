@@ -51,11 +51,12 @@ export type BookingStatus = Schemas['BookingStatus']
 /**
  * pickup_at: agreed in the conversation; conversation_id: once there is one;
  * handed_over_at: when the seller entered the buyer's handover code;
- * review_until: until when each side may review the other (null while it may not).
+ * review_until: until when each side may review the other (null while it may not);
+ * no_show: who did not come to the agreed pickup, when the booking ended so.
  */
 export type Booking = SavedEarlier<
   Schemas['Booking'],
-  'pickup_at' | 'conversation_id' | 'handed_over_at' | 'review_until' | 'buyer_reviewed' | 'seller_reviewed'
+  'pickup_at' | 'conversation_id' | 'handed_over_at' | 'review_until' | 'buyer_reviewed' | 'seller_reviewed' | 'no_show'
 >
 
 /** One message of a conversation; a pickup proposal has pickup_at (and may have no text). */
@@ -68,6 +69,9 @@ export type Conversation = Schemas['Conversation']
 export type NewBooking = Schemas['BookingInput']
 
 export type ReportedProduct = Schemas['ReportedProduct']
+
+/** Body of POST /api/reported: one of product_id, user_id, message_id or review_id, and an optional reason. */
+export type ReportInput = Schemas['ReportInput']
 
 /**
  * One entry of GET /api/audit: who did what to whom, and when, with the names

@@ -3,6 +3,7 @@ import { api } from '@/lib/api'
 import type { QueuedRequest } from '@/lib/offline/outbox'
 import type { KeyedRequest } from '@/lib/offline/use-send-or-queue'
 import type { Product } from '@/lib/types'
+import { reportedMessage } from '@/lib/report'
 import { refreshAfterWrite } from '@/lib/refresh'
 
 export interface ReportInput {
@@ -21,8 +22,6 @@ export function reportProduct(input: ReportInput, idempotencyKey: string): Promi
 }
 
 export type ReportRequest = KeyedRequest<ReportInput>
-
-export const reportedMessage = 'Reported successfully'
 
 /** What the outbox sends when Report was pressed offline (or got no answer). */
 export function queuedReport(product: Product, { input, idempotencyKey }: ReportRequest): QueuedRequest {

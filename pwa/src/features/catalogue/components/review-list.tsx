@@ -7,6 +7,7 @@ import { maxStars } from '@/lib/api/contract.gen'
 import { formatDate } from '@/lib/format'
 import type { PagedList } from '@/lib/paged-list'
 import type { Review } from '@/lib/types'
+import { ReportReview } from './report-person'
 
 /** One review: its stars, who wrote it and about what, when, and what they said. */
 function ReviewItem({ review }: { review: Review }) {
@@ -19,9 +20,12 @@ function ReviewItem({ review }: { review: Review }) {
             Rated {review.rating} out of {maxStars}
           </span>
         </p>
-        <time dateTime={review.time} className="text-sm text-stone-600">
-          {formatDate(review.time)}
-        </time>
+        <div className="flex items-center gap-2">
+          <time dateTime={review.time} className="text-sm text-stone-600">
+            {formatDate(review.time)}
+          </time>
+          <ReportReview review={review} />
+        </div>
       </div>
       <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-stone-800">
         <span className="font-semibold">{review.author}</span>

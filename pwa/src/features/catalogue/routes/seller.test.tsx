@@ -1,9 +1,11 @@
-import { screen, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { formatDate } from '@/lib/format'
-import type { Rating, Review } from '@/lib/types'
-import { buyer, list, makeProducts } from '@/testing/fixtures'
-import { json, mockApi } from '@/testing/mock-api'
+import { reportUnreachable } from '@/lib/connectivity'
+import { authKeys } from '@/lib/query-keys'
+import type { Rating, Review, User } from '@/lib/types'
+import { buyer, list, makeProducts, seller } from '@/testing/fixtures'
+import { apiError, json, mockApi, type MockHandler } from '@/testing/mock-api'
 import { renderRoutes } from '@/testing/render'
 import { SellerRoute } from './seller'
 
@@ -24,9 +26,16 @@ function makeReview(id: number, overrides: Partial<Review> = {}): Review {
   }
 }
 
-function serve(rating: Rating, reviews: Review[]) {
+interface Viewer {
+  /** Who looks: null for a visitor (the buyer by default). */
+  me?: User | null
+  noShows?: number
+  handlers?: Record<string, MockHandler>
+}
+
+function serve(rating: Rating, reviews: Review[], { me = buyer, noShows = 0, handlers = {} }: Viewer = {}) {
   return mockApi({
-    'GET /api/auth/me': () => json(buyer),
+    'GET /api/auth/me': () => (me ? json(me) : apiError(401, 'Log in first')),
     'GET /api/users/:id/profile': () =>
       json({
         id: 2,
@@ -37,6 +46,7 @@ function serve(rating: Rating, reviews: Review[]) {
         listings: 2,
         sold: 12,
         rating,
+        no_shows: noShows,
       }),
     'GET /api/products': () => json(list(makeProducts(2))),
     'GET /api/users/:id/reviews': ({ url }) => {
@@ -44,7 +54,14 @@ function serve(rating: Rating, reviews: Review[]) {
       const limit = Number(url.searchParams.get('limit'))
       return json(list(reviews.slice(offset, offset + limit), reviews.length))
     },
+    ...handlers,
   })
+}
+
+function sentReports(fetch: ReturnType<typeof mockApi>) {
+  return fetch.mock.calls
+    .filter(([url, init]) => url === '/api/reported' && init?.method === 'POST')
+    .map(([, init]) => ({ body: JSON.parse(String(init?.body)), key: (init?.headers as Record<string, string>)['Idempotency-Key'] }))
 }
 
 describe("A seller's page", () => {
@@ -91,5 +108,129 @@ describe("A seller's page", () => {
     await user.click(within(reviews).getByRole('button', { name: 'Load more' }))
     expect(await within(reviews).findByText('Review 13')).toBeInTheDocument()
     expect(within(reviews).getAllByRole('article')).toHaveLength(13)
+  })
+})
+
+describe("A person's page: no-shows", () => {
+  it('says how many agreed pickups they missed in the last 12 months', async () => {
+    serve({ average: 0, count: 0 }, [], { noShows: 2 })
+    renderRoutes(routes, '/sellers/2')
+    const card = (await screen.findByRole('heading', { level: 1, name: 'Sam Seller' })).closest('section')!
+    expect(card).toHaveTextContent('2 no-shows in the last 12 months')
+  })
+
+  it('says one in the singular, and nothing with none', async () => {
+    serve({ average: 0, count: 0 }, [], { noShows: 1 })
+    renderRoutes(routes, '/sellers/2')
+    const card = (await screen.findByRole('heading', { level: 1, name: 'Sam Seller' })).closest('section')!
+    expect(card).toHaveTextContent('1 no-show in the last 12 months')
+  })
+
+  it('shows nothing of no-shows when there are none', async () => {
+    serve({ average: 0, count: 0 }, [])
+    renderRoutes(routes, '/sellers/2')
+    const card = (await screen.findByRole('heading', { level: 1, name: 'Sam Seller' })).closest('section')!
+    expect(card).not.toHaveTextContent(/no-show/)
+  })
+})
+
+describe("A person's page: reporting", () => {
+  it('reports the person after asking, with the optional reason, then says Reported', async () => {
+    const fetch = serve({ average: 0, count: 0 }, [], { handlers: { 'POST /api/reported': () => json({ user_id: 2 }, 201) } })
+    const { user } = renderRoutes(routes, '/sellers/2')
+    await user.click(await screen.findByRole('button', { name: 'Report this person' }))
+    const dialog = screen.getByRole('dialog', { name: 'Report Sam Seller?' })
+    expect(dialog).toHaveTextContent('An admin will look into what Sam Seller does here')
+    expect(sentReports(fetch)).toEqual([])
+    await user.type(within(dialog).getByLabelText('Reason (optional)'), '  Asked me to pay before the pickup ')
+    await user.click(within(dialog).getByRole('button', { name: 'Report' }))
+    expect(await screen.findByText('Reported successfully')).toBeInTheDocument()
+    const [sent] = sentReports(fetch)
+    expect(sent?.body).toEqual({ user_id: 2, reason: 'Asked me to pay before the pickup' })
+    expect(sent?.key).toMatch(/^[0-9a-f-]{36}$/)
+    expect(screen.queryByRole('dialog', { name: 'Report Sam Seller?' })).not.toBeInTheDocument()
+    const reported = screen.getByRole('button', { name: 'Reported' })
+    expect(reported).toHaveAttribute('aria-disabled', 'true')
+    await user.click(reported)
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+  })
+
+  it('cancels without sending', async () => {
+    const fetch = serve({ average: 0, count: 0 }, [])
+    const { user } = renderRoutes(routes, '/sellers/2')
+    await user.click(await screen.findByRole('button', { name: 'Report this person' }))
+    await user.click(within(screen.getByRole('dialog', { name: 'Report Sam Seller?' })).getByRole('button', { name: 'Cancel' }))
+    expect(screen.queryByRole('dialog', { name: 'Report Sam Seller?' })).not.toBeInTheDocument()
+    expect(sentReports(fetch)).toEqual([])
+  })
+
+  it("says so in a toast, in the server's words, when already reported", async () => {
+    serve({ average: 0, count: 0 }, [], {
+      handlers: { 'POST /api/reported': () => apiError(409, 'You have already reported this person') },
+    })
+    const { user } = renderRoutes(routes, '/sellers/2')
+    await user.click(await screen.findByRole('button', { name: 'Report this person' }))
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Report' }))
+    expect(await screen.findByText('You have already reported this person')).toBeInTheDocument()
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Reported' })).toBeInTheDocument()
+  })
+
+  it('shows another failure in the dialog', async () => {
+    serve({ average: 0, count: 0 }, [], { handlers: { 'POST /api/reported': () => apiError(500, 'Internal error') } })
+    const { user } = renderRoutes(routes, '/sellers/2')
+    await user.click(await screen.findByRole('button', { name: 'Report this person' }))
+    const dialog = screen.getByRole('dialog')
+    await user.click(within(dialog).getByRole('button', { name: 'Report' }))
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Internal error')
+    expect(screen.queryByText('Reported successfully')).not.toBeInTheDocument()
+  })
+
+  it('queues the report offline', async () => {
+    serve({ average: 0, count: 0 }, [])
+    const { user, offline } = renderRoutes(routes, '/sellers/2')
+    await user.click(await screen.findByRole('button', { name: 'Report this person' }))
+    act(() => reportUnreachable())
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Report' }))
+    expect(await screen.findByText('Saved — it will be sent when you are back online')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Report queued' })).toHaveAttribute('aria-disabled', 'true')
+    const waiting = await offline.outbox.waiting(buyer.id, '/reported')
+    expect(waiting.map((e) => [e.body, e.label, e.sentMessage, e.change])).toEqual([
+      [{ user_id: 2, reason: '' }, 'Sam Seller', 'Reported successfully', { kind: 'person.reported' }],
+    ])
+  })
+
+  it('is not offered to visitors, nor to the person themselves', async () => {
+    serve({ average: 4, count: 1 }, [makeReview(1)], { me: null })
+    const first = renderRoutes(routes, '/sellers/2')
+    await screen.findByRole('region', { name: 'Reviews of Sam Seller' })
+    await waitFor(() => expect(first.queryClient.getQueryState(authKeys.me())?.status).toBe('success'))
+    expect(screen.queryByRole('button', { name: /^Report/ })).not.toBeInTheDocument()
+    first.unmount()
+
+    serve({ average: 4, count: 1 }, [makeReview(1)], { me: seller })
+    const { queryClient } = renderRoutes(routes, '/sellers/2')
+    const reviews = await screen.findByRole('region', { name: 'Reviews of Sam Seller' })
+    await waitFor(() => expect(queryClient.getQueryState(authKeys.me())?.status).toBe('success'))
+    expect(screen.queryByRole('button', { name: 'Report this person' })).not.toBeInTheDocument()
+    // The person reviewed may report a review of them.
+    expect(within(reviews).getByRole('button', { name: 'Report: the review by Buyer 1' })).toBeInTheDocument()
+  })
+
+  it('reports a review, offered on each but the viewer’s own', async () => {
+    const fetch = serve({ average: 4.5, count: 2 }, [makeReview(1), makeReview(2, { author_id: buyer.id, author: buyer.name })], {
+      handlers: { 'POST /api/reported': () => json({ review_id: 1 }, 201) },
+    })
+    const { user } = renderRoutes(routes, '/sellers/2')
+    const reviews = await screen.findByRole('region', { name: 'Reviews of Sam Seller' })
+    const [theirs, mine] = await within(reviews).findAllByRole('article')
+    expect(within(mine!).queryByRole('button')).not.toBeInTheDocument()
+    await user.click(within(theirs!).getByRole('button', { name: 'Report: the review by Buyer 1' }))
+    const dialog = screen.getByRole('dialog', { name: 'Report this review?' })
+    expect(dialog).toHaveTextContent('An admin will read Buyer 1’s review and hide it if it breaks the rules.')
+    await user.click(within(dialog).getByRole('button', { name: 'Report' }))
+    expect(await screen.findByText('Reported successfully')).toBeInTheDocument()
+    expect(sentReports(fetch).map((r) => r.body)).toEqual([{ review_id: 1, reason: '' }])
+    expect(within(theirs!).getByRole('button', { name: 'Reported: the review by Buyer 1' })).toBeInTheDocument()
   })
 })

@@ -18,6 +18,7 @@ import { useSellerProducts, useSellerProfile } from '../api/get-seller'
 import { NotFound } from '../components/not-found'
 import { ProductActions } from '../components/product-actions'
 import { ProductCard, productGridClasses } from '../components/product-card'
+import { ReportPerson } from '../components/report-person'
 import { ReviewList } from '../components/review-list'
 import { SellerName } from '../components/seller-name'
 
@@ -42,6 +43,12 @@ function SellerCard({ seller }: { seller: SellerProfile }) {
         </h1>
         {!Number.isNaN(since.getTime()) && <p className="mt-1 text-stone-600">Member since {memberSince.format(since)}</p>}
         <RatingSummary rating={seller.rating} className="mt-2" />
+        {seller.no_shows > 0 && (
+          <p className="mt-2 font-medium text-red-800">
+            {seller.no_shows === 1 ? '1 no-show' : `${seller.no_shows} no-shows`} in the last 12 months
+            <span className="block text-sm font-normal text-stone-600">Agreed pickups they did not come to</span>
+          </p>
+        )}
         <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-stone-800">
           <div className="flex gap-1.5">
             <dt>For sale</dt>
@@ -52,6 +59,7 @@ function SellerCard({ seller }: { seller: SellerProfile }) {
             <dd className="font-semibold">{seller.sold}</dd>
           </div>
         </dl>
+        <ReportPerson person={seller} className="mt-2" />
       </div>
     </section>
   )

@@ -27,6 +27,7 @@ import { useWaitingMessages, type WaitingMessage } from '../api/waiting-messages
 import { BlockDialog, BlockedNotice, ThreadActions } from './blocking'
 import { MessageText } from './message-text'
 import { PickupCard, PickupForm } from './pickup'
+import { ReportMessage } from './report-message'
 
 /** A pickup time may be proposed while the buyer's booking is open. */
 function bookingOpen(conversation: Conversation): boolean {
@@ -87,6 +88,7 @@ function MessageItem({ message, conversation, onSuggest }: { message: Message; c
     <>
       <span className="sr-only">{message.mine ? 'You' : conversation.other.name}, </span>
       <time dateTime={message.time}>{formatDateTime(message.time)}</time>
+      <ReportMessage message={message} from={conversation.other.name} />
     </>
   )
   if (message.pickup_at) {

@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+import { reportUnreachable } from '@/lib/connectivity'
 import { formatDate, formatPrice } from '@/lib/format'
 import type { Booking } from '@/lib/types'
 import { paymentMethodsKey } from '@/lib/query-keys'
@@ -314,5 +315,108 @@ describe('My Orders: reviewing the seller', () => {
     await waitFor(() => expect(text).toHaveAccessibleDescription(expect.stringContaining('Use at most 500 characters')))
     expect(text).toHaveAttribute('aria-invalid', 'true')
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Check the highlighted fields')
+  })
+})
+
+describe('My Orders: the seller did not come', () => {
+  const hoursAgo = (hours: number) => new Date(Date.now() - hours * 60 * 60 * 1000).toISOString()
+
+  it('is offered only on an open booking two hours past its agreed pickup time', async () => {
+    mockApi({
+      'GET /api/booked': () =>
+        json(
+          list([
+            makeBooking({ id: 1, product: 'Missed chair', pickup_at: hoursAgo(3) }),
+            makeBooking({ id: 2, product: 'Recent chair', pickup_at: hoursAgo(1) }),
+            makeBooking({ id: 3, product: 'Unagreed chair', pickup_at: null }),
+            makeBooking({ id: 4, product: 'Paid chair', status: 'Paid', pickup_at: hoursAgo(3) }),
+          ]),
+        ),
+    })
+    renderRoutes(routes, '/dashboard/myorders')
+    expect(await screen.findByRole('button', { name: 'The seller didn’t come: Missed chair' })).toBeInTheDocument()
+    expect(screen.getAllByRole('button', { name: /didn’t come/ })).toHaveLength(1)
+  })
+
+  it('asks first, saying what it does, then shows the booking ended as a no-show', async () => {
+    let ended = false
+    const fetch = mockApi({
+      'GET /api/booked': () =>
+        json(
+          list([
+            makeBooking({
+              id: 7,
+              product: 'Oak chair',
+              pickup_at: hoursAgo(3),
+              ...(ended ? { status: 'Cancelled', no_show: 'seller' } : {}),
+            }),
+          ]),
+        ),
+      'POST /api/booked/:id/no-show': () => {
+        ended = true
+        return json(makeBooking({ id: 7, status: 'Cancelled', no_show: 'seller' }))
+      },
+    })
+    const { user } = renderRoutes(routes, '/dashboard/myorders')
+    await user.click(await screen.findByRole('button', { name: 'The seller didn’t come: Oak chair' }))
+    const dialog = screen.getByRole('dialog', { name: 'The seller didn’t come?' })
+    expect(dialog).toHaveTextContent('Your booking of Oak chair ends.')
+    expect(dialog).toHaveTextContent('It counts as a no-show on the seller’s public profile for a year.')
+    expect(dialog).toHaveTextContent('The next buyer in line, if there is one, is told.')
+    expect(fetch).not.toHaveBeenCalledWith('/api/booked/7/no-show', expect.anything())
+
+    await user.click(within(dialog).getByRole('button', { name: 'The seller didn’t come' }))
+    expect(await screen.findByText('Booking ended: the seller didn’t come')).toBeInTheDocument()
+    expect(fetch).toHaveBeenCalledWith('/api/booked/7/no-show', expect.objectContaining({ method: 'POST' }))
+    const row = await screen.findByRole('row', { name: /Oak chair/ })
+    await within(row).findByText('Ended: the seller didn’t come')
+    expect(within(row).getByText('No-show')).toBeInTheDocument()
+    expect(within(row).queryByText('Cancelled')).not.toBeInTheDocument()
+    expect(within(row).queryByRole('button', { name: /didn’t come|^Cancel/ })).not.toBeInTheDocument()
+  })
+
+  it("shows the server's refusal", async () => {
+    mockApi({
+      'GET /api/booked': () => json(list([makeBooking({ id: 7, product: 'Oak chair', pickup_at: hoursAgo(3) })])),
+      'POST /api/booked/:id/no-show': () => apiError(409, 'You can say they did not come 2 hours after the agreed pickup time'),
+    })
+    const { user } = renderRoutes(routes, '/dashboard/myorders')
+    await user.click(await screen.findByRole('button', { name: 'The seller didn’t come: Oak chair' }))
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'The seller didn’t come' }))
+    expect(await screen.findByText('You can say they did not come 2 hours after the agreed pickup time')).toBeInTheDocument()
+    expect(screen.queryByText('Booking ended: the seller didn’t come')).not.toBeInTheDocument()
+  })
+
+  it('is off offline, saying why', async () => {
+    mockApi({ 'GET /api/booked': () => json(list([makeBooking({ id: 7, product: 'Oak chair', pickup_at: hoursAgo(3) })])) })
+    renderRoutes(routes, '/dashboard/myorders')
+    const button = await screen.findByRole('button', { name: 'The seller didn’t come: Oak chair' })
+    act(() => reportUnreachable())
+    expect(button).toBeDisabled()
+    expect(
+      screen.getByText('You are offline: cancelling a booking or saying the seller didn’t come needs a connection. It works again once you are back online.'),
+    ).toBeInTheDocument()
+  })
+
+  it('says so when the seller said the buyer did not come, in place of their reason', async () => {
+    mockApi({
+      'GET /api/booked': () =>
+        json(
+          list([
+            makeBooking({
+              id: 7,
+              product: 'Oak chair',
+              status: 'Declined',
+              decline_reason: 'The buyer did not come to the pickup',
+              no_show: 'buyer',
+            }),
+          ]),
+        ),
+    })
+    renderRoutes(routes, '/dashboard/myorders')
+    const row = await screen.findByRole('row', { name: /Oak chair/ })
+    expect(within(row).getByText('Ended: the seller said you didn’t come')).toBeInTheDocument()
+    expect(within(row).getByText('No-show')).toBeInTheDocument()
+    expect(row).not.toHaveTextContent('The buyer did not come to the pickup')
   })
 })

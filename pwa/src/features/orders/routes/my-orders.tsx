@@ -5,6 +5,7 @@ import { BookingStatus, HandedOver } from '@/components/booking-status'
 import { Button, buttonClasses } from '@/components/button'
 import { ConfirmDialog } from '@/components/confirm-dialog'
 import { MessageButton } from '@/components/message-button'
+import { NoShowButton, NoShowConsequences, NoShowEnded } from '@/components/no-show'
 import { PageHeader } from '@/components/page-header'
 import { PagedTable } from '@/components/paged-table'
 import { PickupTime } from '@/components/pickup-time'
@@ -14,11 +15,13 @@ import { OfflineReason } from '@/components/offline-state'
 import { useOnline } from '@/lib/connectivity'
 import { useCardPayments, useFormatPrice } from '@/lib/currency'
 import { handoverOpen } from '@/lib/handover'
+import { noShowBy, noShowOpen } from '@/lib/no-show'
 import { paths } from '@/lib/paths'
 import type { Booking } from '@/lib/types'
 import { useConfirmedAction } from '@/lib/use-confirmed-action'
 import { useCancelOrder } from '../api/cancel-order'
 import { useMyOrders } from '../api/get-my-orders'
+import { useSellerNoShow } from '../api/seller-no-show'
 import { HandoverCodeDialog } from '../components/handover-code-dialog'
 
 export function MyOrdersRoute() {
@@ -31,6 +34,11 @@ export function MyOrdersRoute() {
     mutation: useCancelOrder(),
     variables: (order: Booking) => order.id,
     success: 'Booking cancelled',
+  })
+  const noShow = useConfirmedAction({
+    mutation: useSellerNoShow(),
+    variables: (order: Booking) => order.id,
+    success: 'Booking ended: the seller didn’t come',
   })
   // The booking whose handover code shows: read from the list, so the dialog sees it handed over.
   const [showingCode, setShowingCode] = useState<number | null>(null)
@@ -47,10 +55,10 @@ export function MyOrdersRoute() {
       header: 'Status',
       cell: (order) => (
         <div className="flex flex-col items-end gap-1 md:items-start">
-          <BookingStatus status={order.status} />
+          {noShowBy(order) ? <NoShowEnded booking={order} side="buyer" /> : <BookingStatus status={order.status} />}
           <PickupTime at={order.pickup_at} />
           <HandedOver at={order.handed_over_at} />
-          {order.status === 'Declined' && order.decline_reason && (
+          {order.status === 'Declined' && order.decline_reason && !noShowBy(order) && (
             <p className="max-w-64 text-sm text-stone-700">
               <span className="sr-only">The seller’s reason: </span>
               {order.decline_reason}
@@ -110,6 +118,7 @@ export function MyOrdersRoute() {
               >
                 Cancel booking
               </Button>
+              <NoShowButton booking={order} side="buyer" about={order.product} disabled={!online} onClick={() => noShow.ask(order)} />
             </>
           ) : (
             <Link
@@ -140,7 +149,9 @@ export function MyOrdersRoute() {
     <>
       <PageHeader title="My Orders" description="The products you booked. Pay the seller when you meet." />
       <div className="mb-4 empty:hidden">
-        <OfflineReason action="cancelling a booking" />
+        <OfflineReason
+          action={orders.items.some((order) => noShowOpen(order)) ? 'cancelling a booking or saying the seller didn’t come' : 'cancelling a booking'}
+        />
       </div>
       <PagedTable
         list={orders}
@@ -167,6 +178,13 @@ export function MyOrdersRoute() {
         }
         confirmLabel="Cancel booking"
         cancelLabel="Keep booking"
+      />
+      <ConfirmDialog
+        {...noShow.dialog}
+        title="The seller didn’t come?"
+        message={noShow.target && <NoShowConsequences booking={noShow.target} side="buyer" />}
+        confirmLabel="The seller didn’t come"
+        cancelLabel="Go back"
       />
       <HandoverCodeDialog
         booking={orders.items.find((order) => order.id === showingCode) ?? null}

@@ -338,3 +338,89 @@ describe('My Buyers: reviewing the buyer', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
   })
 })
+
+describe('My Buyers: the buyer did not come', () => {
+  const hoursAgo = (hours: number) => new Date(Date.now() - hours * 60 * 60 * 1000).toISOString()
+
+  it('is offered only on an open booking two hours past its agreed pickup time', async () => {
+    mockApi({
+      'GET /api/mybuyers': () =>
+        json(
+          list([
+            makeBooking({ id: 1, product: 'Missed chair', pickup_at: hoursAgo(2.5) }),
+            makeBooking({ id: 2, product: 'Soon chair', pickup_at: hoursAgo(-1) }),
+            makeBooking({ id: 3, product: 'Unagreed chair', pickup_at: null }),
+            makeBooking({ id: 4, product: 'Declined chair', status: 'Declined', pickup_at: hoursAgo(3) }),
+          ]),
+        ),
+    })
+    renderRoutes(routes, '/dashboard/mybuyers')
+    expect(await screen.findByRole('button', { name: /^The buyer didn’t come: .*, Missed chair$/ })).toBeInTheDocument()
+    expect(screen.getAllByRole('button', { name: /didn’t come/ })).toHaveLength(1)
+  })
+
+  it('asks first, saying what it does, then shows the booking ended as a no-show', async () => {
+    let ended = false
+    const fetch = mockApi({
+      'GET /api/mybuyers': () =>
+        json(
+          list([
+            makeBooking({
+              id: 3,
+              product: 'Oak chair',
+              buyer_name: 'Bea Buyer',
+              pickup_at: hoursAgo(3),
+              ...(ended ? { status: 'Declined', decline_reason: 'The buyer did not come to the pickup', no_show: 'buyer' } : {}),
+            }),
+          ]),
+        ),
+      'POST /api/mybuyers/:id/no-show': () => {
+        ended = true
+        return json(makeBooking({ id: 3, status: 'Declined', no_show: 'buyer' }))
+      },
+    })
+    const { user } = renderRoutes(routes, '/dashboard/mybuyers')
+    await user.click(await screen.findByRole('button', { name: 'The buyer didn’t come: Bea Buyer, Oak chair' }))
+    const dialog = screen.getByRole('dialog', { name: 'The buyer didn’t come?' })
+    expect(dialog).toHaveTextContent('Bea Buyer’s booking of Oak chair ends.')
+    expect(dialog).toHaveTextContent('It counts as a no-show on their public profile for a year.')
+    expect(dialog).toHaveTextContent('The next buyer in line, if there is one, is told.')
+    expect(fetch).not.toHaveBeenCalledWith('/api/mybuyers/3/no-show', expect.anything())
+
+    await user.click(within(dialog).getByRole('button', { name: 'The buyer didn’t come' }))
+    expect(await screen.findByText('Booking ended: the buyer didn’t come')).toBeInTheDocument()
+    expect(fetch).toHaveBeenCalledWith('/api/mybuyers/3/no-show', expect.objectContaining({ method: 'POST' }))
+    const table = screen.getByRole('table')
+    await within(table).findByText('Ended: the buyer didn’t come')
+    expect(within(table).getByText('No-show')).toBeInTheDocument()
+    expect(table).not.toHaveTextContent('The buyer did not come to the pickup')
+    expect(within(table).queryByRole('button', { name: /didn’t come|^Decline|^Payment received|^Hand over/ })).not.toBeInTheDocument()
+  })
+
+  it("shows the server's refusal", async () => {
+    mockApi({
+      'GET /api/mybuyers': () => json(list([makeBooking({ id: 3, product: 'Oak chair', pickup_at: hoursAgo(3) })])),
+      'POST /api/mybuyers/:id/no-show': () => apiError(409, 'Only an open booking can end in a no-show'),
+    })
+    const { user } = renderRoutes(routes, '/dashboard/mybuyers')
+    await user.click(await screen.findByRole('button', { name: /^The buyer didn’t come: / }))
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'The buyer didn’t come' }))
+    expect(await screen.findByText('Only an open booking can end in a no-show')).toBeInTheDocument()
+  })
+
+  it('is off offline', async () => {
+    mockApi({ 'GET /api/mybuyers': () => json(list([makeBooking({ id: 3, product: 'Oak chair', pickup_at: hoursAgo(3) })])) })
+    renderRoutes(routes, '/dashboard/mybuyers')
+    const button = await screen.findByRole('button', { name: /^The buyer didn’t come: / })
+    act(() => reportUnreachable())
+    expect(button).toBeDisabled()
+    expect(screen.getByText('You are offline: saying the buyer didn’t come needs a connection. It works again once you are back online.')).toBeInTheDocument()
+  })
+
+  it('says so when the buyer said the seller did not come', async () => {
+    mockApi({ 'GET /api/mybuyers': () => json(list([makeBooking({ id: 3, product: 'Oak chair', status: 'Cancelled', no_show: 'seller' })])) })
+    renderRoutes(routes, '/dashboard/mybuyers')
+    const table = await screen.findByRole('table')
+    expect(await within(table).findByText('Ended: the buyer said you didn’t come')).toBeInTheDocument()
+  })
+})

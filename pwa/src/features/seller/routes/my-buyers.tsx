@@ -6,17 +6,22 @@ import { BookingStatus, HandedOver } from '@/components/booking-status'
 import { Button } from '@/components/button'
 import { ConfirmDialog } from '@/components/confirm-dialog'
 import { MessageButton } from '@/components/message-button'
+import { OfflineReason } from '@/components/offline-state'
+import { NoShowButton, NoShowConsequences, NoShowEnded } from '@/components/no-show'
 import { PageHeader } from '@/components/page-header'
 import { PagedTable } from '@/components/paged-table'
 import { PickupTime } from '@/components/pickup-time'
 import type { Column } from '@/components/table'
 import { useUser } from '@/lib/auth'
+import { useOnline } from '@/lib/connectivity'
 import { useFormatPrice } from '@/lib/currency'
 import { formatPostedDate } from '@/lib/format'
 import { handoverOpen } from '@/lib/handover'
+import { noShowBy, noShowOpen } from '@/lib/no-show'
 import { useSendOrQueue } from '@/lib/offline/use-send-or-queue'
 import type { Booking } from '@/lib/types'
 import { useConfirmedAction } from '@/lib/use-confirmed-action'
+import { useBuyerNoShow } from '../api/buyer-no-show'
 import { useConfirmPayment } from '../api/confirm-payment'
 import { useDeclineBooking } from '../api/decline-booking'
 import { useMyBuyers } from '../api/get-my-buyers'
@@ -51,6 +56,12 @@ export function MyBuyersRoute() {
     variables: (booking: Booking) => booking.id,
     success: 'Payment confirmed',
   })
+  const noShow = useConfirmedAction({
+    mutation: useBuyerNoShow(),
+    variables: (booking: Booking) => booking.id,
+    success: 'Booking ended: the buyer didn’t come',
+  })
+  const online = useOnline()
   const decline = useDeclineBooking()
   const [declining, setDeclining] = useState<Booking | null>(null)
   const { user } = useUser()
@@ -123,7 +134,7 @@ export function MyBuyersRoute() {
         const confirming = unconfirmed.has(booking.id) && !booking.handed_over_at
         return (
           <div className="flex flex-col items-end gap-2 md:items-start">
-            <BookingStatus status={booking.status} />
+            {noShowBy(booking) ? <NoShowEnded booking={booking} side="seller" /> : <BookingStatus status={booking.status} />}
             <PickupTime at={booking.pickup_at} />
             <HandedOver at={booking.handed_over_at} />
             {confirming && <Badge tone="teal">Handed over — confirming</Badge>}
@@ -165,7 +176,16 @@ export function MyBuyersRoute() {
                 Decline
               </Button>
             )}
-            {booking.status === 'Declined' && booking.decline_reason && (
+            {!confirming && (
+              <NoShowButton
+                booking={booking}
+                side="seller"
+                about={`${booking.buyer_name}, ${booking.product}`}
+                disabled={!online}
+                onClick={() => noShow.ask(booking)}
+              />
+            )}
+            {booking.status === 'Declined' && booking.decline_reason && !noShowBy(booking) && (
               <p className="max-w-56 text-sm text-stone-600">{booking.decline_reason}</p>
             )}
             <BookingReview booking={booking} side="seller" />
@@ -189,6 +209,11 @@ export function MyBuyersRoute() {
         title="My Buyers"
         description="Bookings on your products. At the pickup, hand a product over with the buyer’s code, which confirms the payment too; or decline a booking."
       />
+      {buyers.items.some((booking) => noShowOpen(booking)) && (
+        <div className="mb-4 empty:hidden">
+          <OfflineReason action="saying the buyer didn’t come" />
+        </div>
+      )}
       <PagedTable
         list={buyers}
         caption="Bookings on my products"
@@ -210,6 +235,13 @@ export function MyBuyersRoute() {
         }
         confirmLabel="Payment received"
         tone="primary"
+      />
+      <ConfirmDialog
+        {...noShow.dialog}
+        title="The buyer didn’t come?"
+        message={noShow.target && <NoShowConsequences booking={noShow.target} side="seller" />}
+        confirmLabel="The buyer didn’t come"
+        cancelLabel="Go back"
       />
       <DeclineDialog
         booking={declining}

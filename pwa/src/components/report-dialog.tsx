@@ -1,0 +1,52 @@
+import type { ReactNode } from 'react'
+import { useForm } from 'react-hook-form'
+import { maxReportReasonLength as maxReasonLength } from '@/lib/api/contract.gen'
+import { Button } from './button'
+import { Dialog } from './dialog'
+import { Field, Textarea } from './field'
+import { FormError } from './form-error'
+
+export interface ReportDialogProps {
+  open: boolean
+  /** "Report this product?", "Report Sam?"… */
+  title: string
+  /** What the admins will do with it, said before it is sent. */
+  children: ReactNode
+  onCancel: () => void
+  onConfirm: (reason: string) => void
+  isPending: boolean
+  /** A failure other than the ones answered with a toast. */
+  error: unknown
+}
+
+/** Asks before reporting a listing, a person, a message or a review, with an optional reason for the admins. */
+export function ReportDialog({ open, title, children, onCancel, onConfirm, isPending, error }: ReportDialogProps) {
+  return (
+    <Dialog open={open} onClose={onCancel} title={title} closeOnBackdrop={!isPending} showCloseButton={false}>
+      <ReportForm onCancel={onCancel} onConfirm={onConfirm} isPending={isPending} error={error}>
+        {children}
+      </ReportForm>
+    </Dialog>
+  )
+}
+
+function ReportForm({ children, onCancel, onConfirm, isPending, error }: Omit<ReportDialogProps, 'open' | 'title'>) {
+  const { register, handleSubmit } = useForm<{ reason: string }>({ defaultValues: { reason: '' } })
+  return (
+    <form onSubmit={handleSubmit(({ reason }) => onConfirm(reason.trim()))} className="flex flex-col gap-4">
+      <div className="text-stone-700">{children}</div>
+      <Field label="Reason (optional)" hint={`Up to ${maxReasonLength} characters.`}>
+        {(control) => <Textarea maxLength={maxReasonLength} {...control} {...register('reason')} />}
+      </Field>
+      <FormError error={error} />
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onCancel} disabled={isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" variant="danger" isLoading={isPending}>
+          Report
+        </Button>
+      </div>
+    </form>
+  )
+}
