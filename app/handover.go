@@ -129,12 +129,12 @@ func WrongHandoverCode(locked bool) error {
 
 // HandoverLocked is the error while a booking's handover is locked, until.
 func HandoverLocked(wait time.Duration) error {
-	minutes := int(wait.Round(time.Minute).Minutes())
-	if minutes < 1 {
-		minutes = 1
+	when := "a minute"
+	if minutes := int(wait.Round(time.Minute).Minutes()); minutes > 1 {
+		when = fmt.Sprintf("%d minutes", minutes)
 	}
 	return &Error{Kind: KindRateLimited, RetryAfterSeconds: int(wait.Seconds()) + 1,
-		Message: fmt.Sprintf("Too many wrong codes: try again in %d minutes", minutes)}
+		Message: "Too many wrong codes: try again in " + when}
 }
 
 func handedOverNote(b *Booking) *bookingNote {
