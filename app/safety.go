@@ -147,7 +147,8 @@ func hiddenSellers(ctx context.Context, safety SafetyStore, viewer *User) ([]int
 		return hidden, err
 	}
 	blocked, err := safety.BlockedBy(ctx, viewer.ID)
-	return append(hidden, blocked...), err
+	// A new slice: the store may keep the one of the suspended.
+	return slices.Concat(hidden, blocked), err
 }
 
 // withoutSellers drops the products of the sellers in hidden from list. A
