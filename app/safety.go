@@ -2,7 +2,9 @@ package app
 
 import (
 	"context"
+	"encoding/binary"
 	"fmt"
+	"hash/fnv"
 	"slices"
 	"time"
 	"unicode/utf8"
@@ -195,6 +197,22 @@ func (s *Catalogue) withoutHidden(ctx context.Context, viewer *User, list []Prod
 		return list, err
 	}
 	return withoutSellers(list, hidden), nil
+}
+
+// SuspendedVersion changes whenever the accounts suspended now do, a
+// suspension's end included, which no write marks: the lists kept for
+// everyone without them are kept under it as well as under the
+// catalogue's version.
+func (s *Catalogue) SuspendedVersion(ctx context.Context) (uint64, error) {
+	suspended, err := s.bookings.safety.SuspendedUsers(ctx)
+	if err != nil {
+		return 0, err
+	}
+	h := fnv.New64a()
+	for _, id := range suspended {
+		_ = binary.Write(h, binary.BigEndian, id)
+	}
+	return h.Sum64(), nil
 }
 
 // refuseSuspendedSeller hides the listing of a suspended seller from all

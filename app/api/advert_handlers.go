@@ -40,7 +40,14 @@ func (s *Server) advertisedProducts(w http.ResponseWriter, r *http.Request) {
 	}
 	page = page.Clamp()
 	key := fmt.Sprintf("advertised?limit=%d&offset=%d", page.Limit, page.Offset)
-	version := s.catalogueVersion()
+	// A suspension hides a seller's adverts until it ends, which no write
+	// marks.
+	suspended, err := s.catalogue.SuspendedVersion(r.Context())
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	version := s.catalogueVersion() ^ suspended
 	read := func(ctx context.Context) (any, error) { return s.catalogue.AdvertisedProducts(ctx, page) }
 	w.Header().Add("Vary", "Cookie")
 	if viewer := actor(r); viewer != nil {

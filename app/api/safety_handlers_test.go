@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"rehome/app"
 )
@@ -80,7 +81,12 @@ func TestSuspend(t *testing.T) {
 	s := newShop(t)
 	bea, _ := s.register("Bea Buyer", "bea@example.com", app.RoleBuyer)
 	listing := s.mpProduct(t, "Tables")
+	expectStatus(t, s.seller.call("POST", "/api/advertised", map[string]any{"product_id": listing}), http.StatusCreated)
 	path := fmt.Sprintf("/api/users/%d/suspend", s.sellerUser.ID)
+	adverts := func() []int64 { return listed(mpGet[app.Product](t, s.client(), "/api/advertised"), listing) }
+	if len(adverts()) != 1 {
+		t.Fatal("the advert is not on the home page")
+	}
 
 	t.Run("bad input", func(t *testing.T) {
 		for _, tc := range []struct {
@@ -125,6 +131,9 @@ func TestSuspend(t *testing.T) {
 		}
 		expectStatus(t, bea.call("GET", fmt.Sprintf("/api/products/%d", listing), nil), http.StatusNotFound)
 		expectStatus(t, s.admin.call("GET", fmt.Sprintf("/api/products/%d", listing), nil), http.StatusOK)
+		if shown := adverts(); len(shown) != 0 {
+			t.Errorf("the home page advertises %v", shown)
+		}
 	})
 	t.Run("audit-logged", func(t *testing.T) {
 		audit := mpGet[app.AuditEntry](t, s.admin, "/api/audit")
@@ -216,4 +225,27 @@ func TestReportPeopleMessagesAndReviews(t *testing.T) {
 			t.Errorf("audit %+v", audit.Items[0])
 		}
 	})
+}
+
+// TestSuspensionEnds: when a suspension's time is up, with no write since,
+// the listings show again, the home page's adverts too.
+func TestSuspensionEnds(t *testing.T) {
+	t.Parallel()
+	s := newTrustShop(t)
+	listing := s.mpProduct(t, "Tables")
+	expectStatus(t, s.seller.call("POST", "/api/advertised", map[string]any{"product_id": listing}), http.StatusCreated)
+	expectStatus(t, s.admin.call("POST", fmt.Sprintf("/api/users/%d/suspend", s.sellerUser.ID), map[string]any{"days": 1, "reason": "Spam"}),
+		http.StatusOK)
+	visitor := s.client()
+	expectStatus(t, s.admin.call("PUT", "/api/site", map[string]any{"public_listings": true}), http.StatusOK)
+	if shown := listed(mpGet[app.Product](t, visitor, "/api/advertised"), listing); len(shown) != 0 {
+		t.Fatalf("advertised while suspended: %v", shown)
+	}
+	s.later(24*time.Hour + time.Second)
+	if shown := listed(mpGet[app.Product](t, visitor, "/api/advertised"), listing); len(shown) != 1 {
+		t.Errorf("the advert did not come back: %v", shown)
+	}
+	if shown := listed(mpGet[app.Product](t, visitor, "/api/categories/Tables"), listing); len(shown) != 1 {
+		t.Errorf("the listing did not come back: %v", shown)
+	}
 }
