@@ -40,6 +40,7 @@ var extraRows = map[string]string{
 	"push_subscriptions": `INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, subscribed)
 		VALUES ((SELECT min(id) FROM users), 'https://push.example/1', 'key', 'auth', 1700000000000)`,
 	"push_kinds_off": `INSERT INTO push_kinds_off (user_id, kind) VALUES ((SELECT min(id) FROM users), 'message')`,
+	"blocks":         `INSERT INTO blocks (blocker_id, blocked_id, created) VALUES ((SELECT min(id) FROM users), (SELECT max(id) FROM users), 1700000000000)`,
 	"leases":         `INSERT INTO leases (name, holder, expires) VALUES ('periodic jobs', 'host-1', 1700000000000)`,
 	"reports":        `INSERT INTO reports (product_id, latest_reason, updated) VALUES ((SELECT min(id) FROM products), 'spam', 1700000000000)`,
 	"reporters": `INSERT INTO reporters (report_id, user_id, reason, created)
@@ -88,7 +89,7 @@ var source = sync.OnceValues(func() (*marketplace.Marketplace, error) {
 	write, _ := m.DB.Pools()
 	for _, table := range []string{"sessions", "idempotency_keys", "identities", "payment_events", "password_resets",
 		"email_changes", "email_verifications", "mail_queue", "push_subscriptions", "push_kinds_off", "leases",
-		"reports", "reporters", "conversations", "messages", "posts", "push_queue"} {
+		"reports", "reporters", "conversations", "messages", "posts", "push_queue", "blocks"} {
 		var n int
 		if err := write.QueryRowContext(ctx, `SELECT count(*) FROM `+table).Scan(&n); err != nil {
 			return nil, err
@@ -147,8 +148,8 @@ func TestCopyAndCheck(t *testing.T) {
 	to := emptyPostgres(t)
 	from := sqliteOf(t)
 	copied := copyInto(t, from, to)
-	if len(copied) != 26 {
-		t.Errorf("copied %d tables, want the 26 both schemas have: %v", len(copied), copied)
+	if len(copied) != 28 {
+		t.Errorf("copied %d tables, want the 28 both schemas have: %v", len(copied), copied)
 	}
 	for _, c := range copied {
 		if c.Rows == 0 {
