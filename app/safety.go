@@ -72,9 +72,6 @@ func suspendedError(u *User) error {
 		u.SuspendedUntil.UTC().Format("2 January 2006, 15:04 UTC"), u.SuspendReason)
 }
 
-// CanSuspend lets admins suspend anyone but an admin.
-func CanSuspend(u *User) bool { return u.IsAdmin() }
-
 // SuspendUser suspends an account for in.Days: its sessions end, it cannot
 // sign in, and its listings are hidden until then.
 func (s *Accounts) SuspendUser(ctx context.Context, actor *User, id int64, in SuspendInput) (*User, error) {
