@@ -380,7 +380,8 @@ export default defineConfig({
     setupFiles: ['./src/testing/setup.ts'],
     restoreMocks: true,
     unstubGlobals: true,
-    // A test fails on what it asserts, not on a loaded machine being slow (the default is 5 s).
-    testTimeout: 30_000,
+    // A test fails on what it asserts, not on a loaded machine being slow (the
+    // default is 5 s); several of findBy's 30 s waits (src/testing/setup.ts) fit in one.
+    testTimeout: 120_000,
   },
 })

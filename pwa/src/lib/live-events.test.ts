@@ -140,7 +140,7 @@ describe('live events', () => {
       const fetch = mockApi({ 'GET /api/auth/me': () => apiError(401, 'Sign in first') })
       source().emit('error', {})
       expect(source().closed).toBe(true)
-      await vi.waitFor(() => expect(client.getQueryData(authKeys.me())).toBeNull(), { timeout: 10_000 })
+      await vi.waitFor(() => expect(client.getQueryData(authKeys.me())).toBeNull(), { timeout: 30_000 })
       await vi.advanceTimersByTimeAsync(reconnectDelay * 10)
       expect(FakeEventSource.opened).toHaveLength(1)
       expect(fetch).toHaveBeenCalledTimes(1)

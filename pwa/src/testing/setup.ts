@@ -6,8 +6,9 @@ import { afterEach } from 'vitest'
 import { reportReached } from '@/lib/connectivity'
 
 // findBy… and waitFor wait for what they name; a second (their default) is
-// too little on a loaded machine, where a screen may take longer to draw.
-configure({ asyncUtilTimeout: 10_000 })
+// too little on a loaded machine, where a screen may take longer to draw and a
+// lazy module is compiled on first use (10 s was seen to run out under CI).
+configure({ asyncUtilTimeout: 30_000 })
 
 afterEach(() => {
   cleanup()

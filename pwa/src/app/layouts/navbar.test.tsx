@@ -9,7 +9,7 @@ import { renderApp } from '@/testing/render-app'
 describe('public layout', () => {
   it('has landmarks, a skip link and the main links', async () => {
     mockApi({ 'GET /api/auth/me': () => apiError(401, 'Sign in first') })
-    renderApp('/blogs')
+    await renderApp('/blogs')
     const nav = await screen.findByRole('navigation', { name: 'Main' })
     expect(await within(nav).findByRole('link', { name: 'Log In' })).toHaveAttribute('href', '/login')
     expect(within(nav).getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/')
@@ -25,7 +25,7 @@ describe('public layout', () => {
       'GET /api/auth/me': () => apiError(401, 'Sign in first'),
       'GET /api/site': () => json({ ...defaultSite, name: 'Riverside Swap', contact_email: 'admins@riverside.example' }),
     })
-    renderApp('/blogs')
+    await renderApp('/blogs')
     const footer = await screen.findByRole('contentinfo')
     await waitFor(() => expect(footer).toHaveTextContent(`© ${new Date().getFullYear()} Riverside Swap`))
     const links = within(footer)
@@ -50,7 +50,7 @@ describe('public layout', () => {
       'GET /api/auth/me': () => apiError(401, 'Sign in first'),
       'GET /api/site': () => json({ ...defaultSite, name: 'Riverside Swap', tagline: 'From the river side' }),
     })
-    renderApp('/blogs')
+    await renderApp('/blogs')
     const banner = await screen.findByRole('banner')
     expect(await within(banner).findByRole('link', { name: 'Riverside Swap' })).toHaveAttribute('href', '/')
     expect(within(banner).getByText('From the river side')).toBeInTheDocument()
@@ -59,7 +59,7 @@ describe('public layout', () => {
 
   it('sends people to the About page to reach an admin when the site gives no address', async () => {
     mockApi({ 'GET /api/auth/me': () => apiError(401, 'Sign in first'), 'GET /api/site': () => json(defaultSite) })
-    renderApp('/blogs')
+    await renderApp('/blogs')
     const footer = await screen.findByRole('contentinfo')
     expect(within(footer).getByRole('link', { name: 'Contact an admin' })).toHaveAttribute('href', '/about#contact')
   })
@@ -69,7 +69,7 @@ describe('public layout', () => {
       'GET /api/auth/me': () => json(buyer),
       'POST /api/auth/logout': () => json(null, 204),
     })
-    const { user, router, queryClient } = renderApp('/dashboard')
+    const { user, router, queryClient } = await renderApp('/dashboard')
     queryClient.setQueryData(['orders', 'mine'], ['something private'])
     // The app's shell stands in until the dashboard's frame has loaded: ask for the top bar once it has.
     await screen.findByRole('heading', { level: 1 })
@@ -91,7 +91,7 @@ describe('public layout', () => {
       'GET /api/auth/me': () => json(buyer),
       'POST /api/auth/logout': () => json(null, 204),
     })
-    const { user, router } = renderApp('/blogs')
+    const { user, router } = await renderApp('/blogs')
     await screen.findByRole('heading', { level: 1, name: 'Blogs' })
     const nav = screen.getByRole('navigation', { name: 'Main' })
     await user.click(await within(nav).findByRole('button', { name: 'Bea Buyer' }))
@@ -102,7 +102,7 @@ describe('public layout', () => {
 
   it("opens the account menu from the person's button: Profile, Dashboard, Log Out; Escape closes it and gives the focus back", async () => {
     mockApi({ 'GET /api/auth/me': () => json(buyer) })
-    const { user, router } = renderApp('/blogs')
+    const { user, router } = await renderApp('/blogs')
     await screen.findByRole('heading', { level: 1, name: 'Blogs' })
     const nav = screen.getByRole('navigation', { name: 'Main' })
     const account = await within(nav).findByRole('button', { name: 'Bea Buyer' })
@@ -134,7 +134,7 @@ describe('public layout', () => {
 
   it('opens the small-screen menu as a dialog that Escape closes', async () => {
     mockApi({ 'GET /api/auth/me': () => json(buyer) })
-    const { user } = renderApp('/blogs')
+    const { user } = await renderApp('/blogs')
     await screen.findByRole('heading', { level: 1, name: 'Blogs' })
     const open = screen.getByRole('button', { name: 'Open menu' })
     await user.click(open)
@@ -153,7 +153,7 @@ describe('public layout', () => {
 
   it('closes the small-screen menu when a link is followed', async () => {
     mockApi({ 'GET /api/auth/me': () => apiError(401, 'Sign in first') })
-    const { user, router } = renderApp('/blogs')
+    const { user, router } = await renderApp('/blogs')
     await screen.findByRole('heading', { level: 1, name: 'Blogs' })
     await user.click(screen.getByRole('button', { name: 'Open menu' }))
     await user.click(within(await screen.findByRole('dialog', { name: 'Menu' })).getByRole('link', { name: 'Home' }))
@@ -166,7 +166,7 @@ describe('public layout', () => {
       'GET /api/auth/me': () => json(buyer),
       'GET /api/products': () => json({ items: [], total: 0 }),
     })
-    const { user, router } = renderApp('/blogs')
+    const { user, router } = await renderApp('/blogs')
     await screen.findByRole('heading', { level: 1, name: 'Blogs' })
     const search = within(screen.getByRole('search')).getByRole('searchbox', { name: 'Search listings' })
     await user.type(search, '  oak table {Enter}')
@@ -178,7 +178,7 @@ describe('public layout', () => {
 
   it('on a phone, the Search button opens the box, focused; Escape closes it and gives the focus back', async () => {
     mockApi({ 'GET /api/auth/me': () => json(buyer) })
-    const { user } = renderApp('/blogs')
+    const { user } = await renderApp('/blogs')
     await screen.findByRole('heading', { level: 1, name: 'Blogs' })
     const open = screen.getByRole('button', { name: 'Search' })
     expect(open).toHaveAttribute('aria-expanded', 'false')

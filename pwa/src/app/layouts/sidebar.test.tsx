@@ -7,7 +7,7 @@ import { renderApp } from '@/testing/render-app'
 
 async function sidebarFor(user: User) {
   mockApi({ 'GET /api/auth/me': () => json(user) })
-  renderApp('/dashboard')
+  await renderApp('/dashboard')
   expect(await screen.findByRole('heading', { name: 'Welcome to dashboard' })).toBeInTheDocument()
   const nav = screen.getByRole('navigation', { name: 'Dashboard' })
   return within(nav)
@@ -45,7 +45,7 @@ describe('dashboard sidebar', () => {
 
   it("opens a seller's My Products from the sidebar", async () => {
     mockApi({ 'GET /api/auth/me': () => json(seller) })
-    const { user, router } = renderApp('/dashboard')
+    const { user, router } = await renderApp('/dashboard')
     await user.click(await screen.findByRole('link', { name: 'My Products' }))
     expect(await screen.findByRole('heading', { name: 'My Products' })).toBeInTheDocument()
     expect(router.state.location.pathname).toBe('/dashboard/myproducts/sam@example.com')
@@ -53,7 +53,7 @@ describe('dashboard sidebar', () => {
 
   it('folds into a toggle that shows and hides it', async () => {
     mockApi({ 'GET /api/auth/me': () => json(buyer) })
-    const { user } = renderApp('/dashboard')
+    const { user } = await renderApp('/dashboard')
     const toggle = await screen.findByRole('button', { name: 'Dashboard menu' })
     expect(toggle).toHaveAttribute('aria-expanded', 'false')
     expect(toggle).toHaveAttribute('aria-controls', 'dashboard-sidebar')

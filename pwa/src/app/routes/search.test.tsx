@@ -40,7 +40,7 @@ describe('Search screen', () => {
 
   it('shows what the server found for the address, as cards, with the total', async () => {
     const searches = serve(pages(makeProducts(3)))
-    renderApp('/search?q=oak&category=Chairs&condition=Good&max_price=80')
+    await renderApp('/search?q=oak&category=Chairs&condition=Good&max_price=80')
     expect(await screen.findByRole('heading', { level: 1, name: 'Results for “oak”' })).toBeInTheDocument()
     expect(await screen.findByText('3 results')).toBeInTheDocument()
     expect(screen.getAllByRole('article')).toHaveLength(3)
@@ -51,7 +51,7 @@ describe('Search screen', () => {
 
   it('shows skeleton cards while it searches', async () => {
     serve(() => pending())
-    renderApp('/search?q=oak')
+    await renderApp('/search?q=oak')
     expect(await screen.findByText('Searching…')).toBeInTheDocument()
   })
 
@@ -59,7 +59,7 @@ describe('Search screen', () => {
     serve(({ url }) =>
       url.searchParams.get('q') === 'tabel' ? json({ ...list([]), suggestion: 'table' }) : json(list(makeProducts(1))),
     )
-    const { user, router } = renderApp('/search?q=tabel&category=Chairs')
+    const { user, router } = await renderApp('/search?q=tabel&category=Chairs')
     expect(await screen.findByText('No listings match your search')).toBeInTheDocument()
     await user.click(screen.getByRole('link', { name: 'Did you mean table?' }))
     await waitFor(() => expect(router.state.location.search).toBe('?q=table&category=Chairs'))
@@ -68,7 +68,7 @@ describe('Search screen', () => {
 
   it('pushes a new address for each filter, and Back brings the previous search back', async () => {
     const searches = serve(pages(makeProducts(2)))
-    const { user, router } = renderApp('/search?q=oak')
+    const { user, router } = await renderApp('/search?q=oak')
     await screen.findByText('2 results')
     // A category applies at once.
     await user.selectOptions(within(sidebar()).getByLabelText('Category'), 'Sofas')
@@ -90,7 +90,7 @@ describe('Search screen', () => {
 
   it('removes a filter with its chip, and all of them with Clear all', async () => {
     serve(pages(makeProducts(1)))
-    const { user, router } = renderApp('/search?q=oak&category=Chairs&condition=Fair&min_price=10')
+    const { user, router } = await renderApp('/search?q=oak&category=Chairs&condition=Fair&min_price=10')
     await screen.findByText('1 result')
     const chips = screen.getByRole('list', { name: 'Filters in use' })
     await user.click(within(chips).getByRole('button', { name: /^Fair/ }))
@@ -102,7 +102,7 @@ describe('Search screen', () => {
 
   it('sorts by relevance only when there are words', async () => {
     serve(pages(makeProducts(1)))
-    const { user, router } = renderApp('/search?q=oak')
+    const { user, router } = await renderApp('/search?q=oak')
     await screen.findByText('1 result')
     const sort = screen.getByRole('combobox', { name: 'Sort by' })
     expect(sort).toHaveValue('relevance')
@@ -125,7 +125,7 @@ describe('Search screen', () => {
     serve(() =>
       apiError(422, 'Check the search', { max_price: 'Must be at least the lowest price', max_width_cm: 'Use centimetres over 0' }),
     )
-    renderApp('/search?min_price=50&max_price=20&max_width_cm=-3')
+    await renderApp('/search?min_price=50&max_price=20&max_width_cm=-3')
     const alert = await screen.findByRole('alert')
     expect(alert).toHaveTextContent('Max price: Must be at least the lowest price')
     expect(alert).toHaveTextContent('Width: Use centimetres over 0')
@@ -138,13 +138,13 @@ describe('Search screen', () => {
 
   it("names the seller whose listings these are, from the first result", async () => {
     serve(pages([makeProduct({ id: 4, seller: 'Sam Seller', seller_id: 2 })]))
-    renderApp('/search?seller=2')
+    await renderApp('/search?seller=2')
     expect(await screen.findByRole('heading', { level: 1, name: 'Listings by Sam Seller' })).toBeInTheDocument()
   })
 
   it('says when nothing matches, with a way to drop the filters', async () => {
     serve(({ url }) => json(list(url.searchParams.has('condition') ? [] : makeProducts(2))))
-    const { user, router } = renderApp('/search?q=oak&condition=Fair')
+    const { user, router } = await renderApp('/search?q=oak&condition=Fair')
     expect(await screen.findByText('No listings match your search')).toBeInTheDocument()
     expect(screen.getByText('No results')).toBeInTheDocument()
     await user.click(within(screen.getByRole('region', { name: 'Results' })).getByRole('button', { name: 'Clear filters' }))
@@ -154,7 +154,7 @@ describe('Search screen', () => {
 
   it('loads the next page at the end of the list', async () => {
     const searches = serve(pages(makeProducts(30)))
-    const { user } = renderApp('/search?q=oak')
+    const { user } = await renderApp('/search?q=oak')
     expect(await screen.findByText('30 results')).toBeInTheDocument()
     expect(screen.getAllByRole('article')).toHaveLength(24)
     expect(screen.getByText('Showing 24 of 30')).toBeInTheDocument()
@@ -166,7 +166,7 @@ describe('Search screen', () => {
 
   it('on a phone, the filters open full screen: ticking keeps them open, Apply applies all and closes them', async () => {
     serve(pages(makeProducts(1)))
-    const { user, router } = renderApp('/search?q=oak&condition=Good')
+    const { user, router } = await renderApp('/search?q=oak&condition=Good')
     await screen.findByText('1 result')
     await user.click(screen.getByRole('button', { name: 'Filters (1)' }))
     const dialog = await screen.findByRole('dialog', { name: 'Filters' })
@@ -183,7 +183,7 @@ describe('Search screen', () => {
 
   it('catches a bad price or measure as it is typed, and Apply waits until it is put right', async () => {
     const searches = serve(pages(makeProducts(1)))
-    const { user, router } = renderApp('/search?q=oak')
+    const { user, router } = await renderApp('/search?q=oak')
     await screen.findByText('1 result')
     await user.click(screen.getByRole('button', { name: 'Filters' }))
     const dialog = await screen.findByRole('dialog', { name: 'Filters' })
@@ -242,7 +242,7 @@ describe('Search screen', () => {
         return json(defaultSite)
       },
     })
-    const { user, queryClient } = renderApp('/blogs')
+    const { user, queryClient } = await renderApp('/blogs')
     await screen.findByRole('heading', { level: 1, name: 'Blogs' })
     queryClient.setQueryData(productKeys.category('Sofas'), { pages: [list(saved.slice(0, 1))], pageParams: [0] })
     queryClient.setQueryData(productKeys.category('Chairs'), { pages: [list(saved.slice(1))], pageParams: [0] })
@@ -262,7 +262,7 @@ describe('Search screen', () => {
 
   it('offline with nothing saved, says so', async () => {
     serve(() => pending())
-    const { queryClient } = renderApp('/search?q=sofa')
+    const { queryClient } = await renderApp('/search?q=sofa')
     expect(await screen.findByText('Searching…')).toBeInTheDocument()
     // Every answer but the search's is in: one coming after the failure below would say the server is back.
     await waitFor(() => expect(queryClient.isFetching()).toBe(1))

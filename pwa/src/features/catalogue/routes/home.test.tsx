@@ -318,7 +318,7 @@ describe('Just listed', () => {
   })
 
   // Six pages of cards take jsdom several seconds to draw.
-  it('loads five pages on its own, then only with Load more (the foot of the page stays reachable); the first five are kept on the device', { timeout: 30_000 }, async () => {
+  it('loads five pages on its own, then only with Load more (the foot of the page stays reachable); the first five are kept on the device', async () => {
     expect(autoLoadedPages).toBe(maxSavedPages)
     const fetch = serve({ products: makeProducts(24 * (autoLoadedPages + 1) + 1) })
     const { queryClient, offline, user } = renderRoutes(routes, '/')

@@ -36,7 +36,7 @@ function servePublic() {
 describe('a visitor of a public marketplace', () => {
   it('opens a product, and Book asks them to log in, then brings them back to it', async () => {
     servePublic()
-    const { user, router } = renderApp('/products/12')
+    const { user, router } = await renderApp('/products/12')
     expect(await screen.findByRole('heading', { level: 1, name: 'Oak table' })).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Book Now' })).not.toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Log in to report this listing' })).toHaveAttribute('href', '/login')
@@ -55,7 +55,7 @@ describe('a visitor of a public marketplace', () => {
 
   it("opens a seller's page from More from, with their card and listings", async () => {
     servePublic()
-    const { user } = renderApp('/products/12')
+    const { user } = await renderApp('/products/12')
     await user.click(await screen.findByRole('link', { name: 'More from Sam Seller' }))
     expect(await screen.findByRole('heading', { level: 1, name: /Sam Seller/ })).toBeInTheDocument()
     expect(screen.getByText('Member since January 2026')).toBeInTheDocument()
@@ -70,7 +70,7 @@ describe('a visitor of a public marketplace', () => {
       'GET /api/site': () => json(defaultSite),
       'GET /api/auth/me': () => apiError(401, 'Please log in'),
     })
-    const { router } = renderApp('/sellers/2')
+    const { router } = await renderApp('/sellers/2')
     expect(await screen.findByText('Log in to see the listings')).toBeInTheDocument()
     expect(router.state.location.pathname).toBe('/login')
   })

@@ -9,7 +9,7 @@ describe('unread badge', () => {
   it('shows the unread count in the top bar, named for screen readers, and leads to Messages', async () => {
     let unread = 3
     mockApi({ 'GET /api/auth/me': () => json(buyer), 'GET /api/conversations/unread': () => json({ unread }) })
-    const { queryClient } = renderApp('/blogs')
+    const { queryClient } = await renderApp('/blogs')
     const nav = await screen.findByRole('navigation', { name: 'Main' })
     const badge = await within(nav).findByRole('link', { name: 'Messages, 3 unread' })
     expect(badge).toHaveAttribute('href', '/dashboard/messages')
@@ -23,7 +23,7 @@ describe('unread badge', () => {
 
   it('is not there, nor asked for, for a visitor', async () => {
     const fetch = mockApi({ 'GET /api/auth/me': () => apiError(401, 'Sign in first') })
-    renderApp('/blogs')
+    await renderApp('/blogs')
     const nav = await screen.findByRole('navigation', { name: 'Main' })
     await within(nav).findByRole('link', { name: 'Log In' })
     expect(within(nav).queryByRole('link', { name: /^Messages/ })).not.toBeInTheDocument()

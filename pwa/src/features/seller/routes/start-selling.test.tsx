@@ -14,7 +14,7 @@ describe('Sell and Start selling', () => {
         return json({ ...buyer, role: 'Seller', verified: false })
       },
     })
-    const { user, router } = renderApp('/')
+    const { user, router } = await renderApp('/')
     await user.click(await screen.findByRole('link', { name: 'Sell' }))
     expect(await screen.findByRole('heading', { level: 1, name: 'Start selling' })).toBeInTheDocument()
     expect(router.state.location.pathname).toBe('/sell')
@@ -26,7 +26,7 @@ describe('Sell and Start selling', () => {
 
   it('sends a seller straight to Add Product', async () => {
     mockApi({ 'GET /api/auth/me': () => json(seller) })
-    const { user, router } = renderApp('/')
+    const { user, router } = await renderApp('/')
     await user.click(await screen.findByRole('link', { name: 'Sell' }))
     expect(await screen.findByRole('heading', { level: 1, name: 'Add Product' })).toBeInTheDocument()
     expect(router.state.location.pathname).toBe('/dashboard/addproduct')
@@ -41,7 +41,7 @@ describe('Sell and Start selling', () => {
         return json(buyer)
       },
     })
-    const { user, router } = renderApp('/')
+    const { user, router } = await renderApp('/')
     await user.click(await screen.findByRole('link', { name: 'Sell' }))
     expect(await screen.findByText('Log in to start selling')).toBeInTheDocument()
     await user.type(screen.getByLabelText('Email'), 'bea@example.com')
@@ -53,7 +53,7 @@ describe('Sell and Start selling', () => {
 
   it('tells a visitor who opens Start selling directly what they log in for', async () => {
     mockApi({ 'GET /api/auth/me': () => apiError(401, 'Please log in') })
-    const { router } = renderApp('/sell')
+    const { router } = await renderApp('/sell')
     expect(await screen.findByText('Log in to start selling')).toBeInTheDocument()
     expect(router.state.location.pathname).toBe('/login')
   })
@@ -63,14 +63,14 @@ describe('Sell and Start selling', () => {
       'GET /api/auth/me': () => json(buyer),
       'POST /api/auth/me/selling': () => apiError(409, 'This account cannot sell'),
     })
-    const { user } = renderApp('/sell')
+    const { user } = await renderApp('/sell')
     await user.click(await screen.findByRole('button', { name: 'Start selling' }))
     expect(await screen.findByText('This account cannot sell')).toBeInTheDocument()
   })
 
   it('tells an admin their account does not sell', async () => {
     mockApi({ 'GET /api/auth/me': () => json(admin) })
-    renderApp('/sell')
+    await renderApp('/sell')
     expect(await screen.findByText("Admins' accounts do not sell")).toBeInTheDocument()
   })
 })

@@ -23,7 +23,7 @@ function visitor(answer: Site = site) {
 describe("the community's pages", () => {
   it('About: the text, the rules and a mail link to the admins, for a visitor', async () => {
     visitor()
-    renderApp('/about')
+    await renderApp('/about')
     expect(await screen.findByRole('heading', { level: 1, name: 'About Riverside Swap' })).toBeInTheDocument()
     const main = screen.getByRole('main')
     expect(within(main).getByText('Furniture from the river side')).toBeInTheDocument()
@@ -39,14 +39,14 @@ describe("the community's pages", () => {
 
   it('About without a contact address says there is none', async () => {
     visitor({ ...site, contact_email: '' })
-    renderApp('/about')
+    await renderApp('/about')
     expect(await screen.findByText('This marketplace has not published an address for its admins yet.')).toBeInTheDocument()
     expect(within(screen.getByRole('main')).queryByRole('link', { name: 'Contact an admin' })).not.toBeInTheDocument()
   })
 
   it('Privacy and Terms show their texts', async () => {
     visitor()
-    const { router } = renderApp('/privacy')
+    const { router } = await renderApp('/privacy')
     expect(await screen.findByRole('heading', { level: 1, name: 'Privacy' })).toBeInTheDocument()
     expect(screen.getByRole('heading', { level: 2, name: 'What we keep' })).toBeInTheDocument()
     await router.navigate('/terms')
@@ -56,7 +56,7 @@ describe("the community's pages", () => {
 
   it('says a text is not written yet rather than showing nothing', async () => {
     visitor({ ...site, terms: '' })
-    renderApp('/terms')
+    await renderApp('/terms')
     expect(await screen.findByText('Nothing here yet.')).toBeInTheDocument()
   })
 })
