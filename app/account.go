@@ -71,11 +71,19 @@ type AccountStore interface {
 	// the same triggers as SetPassword, and returns the account read after
 	// it; an unknown account is not found.
 	EndSessions(ctx context.Context, userID int64) (*User, error)
-	// UpdateProfile sets the account's name, phone, location, picture and
-	// whether it shows its listings' phone to everyone, in one update: of
-	// two racing calls one profile is stored whole, never a mix. It returns
-	// the account read after the update; an unknown account is not found.
-	UpdateProfile(ctx context.Context, userID int64, name, phone, location, image string, showPhone bool) (*User, error)
+	// UpdateProfile sets the account's profile in one update: of two
+	// racing calls one profile is stored whole, never a mix. It returns the
+	// account read after the update; an unknown account is not found.
+	UpdateProfile(ctx context.Context, userID int64, profile Profile) (*User, error)
+}
+
+// Profile is what a person may change of their own account at once.
+type Profile struct {
+	Name, Phone, Location string
+	Image                 string // a picture's URL, or empty
+	// ShowPhone shows the phone of their listings to everyone signed in.
+	ShowPhone bool
+	Language  Language
 }
 
 // WrongPasswordMessage answers a current password that does not match.
@@ -134,6 +142,8 @@ type ProfileInput struct {
 	Image *string `json:"image"`
 	// ShowPhone shows the phone of their listings to everyone signed in.
 	ShowPhone *bool `json:"show_phone"`
+	// Language is the person's choice of language; empty forgets it.
+	Language *Language `json:"language"`
 }
 
 // UpdateProfile changes actor's name, phone, location, picture or choice to
@@ -143,9 +153,12 @@ func (s *Accounts) UpdateProfile(ctx context.Context, actor *User, in ProfileInp
 		return nil, err
 	}
 	n := NewUser{Name: actor.Name, Email: actor.Email, Phone: actor.Phone, Location: actor.Location}
-	image, showPhone := actor.Image, actor.ShowPhone
+	image, showPhone, language := actor.Image, actor.ShowPhone, actor.Language
 	if in.ShowPhone != nil {
 		showPhone = *in.ShowPhone
+	}
+	if in.Language != nil {
+		language = *in.Language
 	}
 	if in.Name != nil {
 		n.Name = *in.Name
@@ -162,6 +175,7 @@ func (s *Accounts) UpdateProfile(ctx context.Context, actor *User, in ProfileInp
 	n.Normalize()
 	v := &Validator{}
 	n.validateProfile(v)
+	v.Check(language == "" || language.Known(), "language", LanguageMessage)
 	if image != actor.Image {
 		if _, err := s.images.ownImage(ctx, actor, v, image, "image"); err != nil {
 			return nil, err
@@ -170,7 +184,9 @@ func (s *Accounts) UpdateProfile(ctx context.Context, actor *User, in ProfileInp
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	return s.accounts.UpdateProfile(ctx, actor.ID, n.Name, n.Phone, n.Location, image, showPhone)
+	return s.accounts.UpdateProfile(ctx, actor.ID, Profile{
+		Name: n.Name, Phone: n.Phone, Location: n.Location, Image: image, ShowPhone: showPhone, Language: language,
+	})
 }
 
 // LeaveMarketplace deletes actor's own account by the rules of an admin's

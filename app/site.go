@@ -20,6 +20,10 @@ type Site struct {
 	Terms          string `json:"terms"`
 	ContactEmail   string `json:"contact_email"`
 	PublicListings bool   `json:"public_listings"`
+	// Language is the marketplace's: of the app for those who chose none
+	// and whose browser speaks none of Languages, and of its search. Empty
+	// until an admin chooses, which reads as the server's --language.
+	Language Language `json:"language"`
 }
 
 // DefaultSite is what a new marketplace says until an admin writes its own.
@@ -52,14 +56,15 @@ const (
 // SitePatch is an admin's change to some of the site's settings; a nil
 // field stays as it is.
 type SitePatch struct {
-	Name           *string `json:"name"`
-	Tagline        *string `json:"tagline"`
-	About          *string `json:"about"`
-	Rules          *string `json:"rules"`
-	Privacy        *string `json:"privacy"`
-	Terms          *string `json:"terms"`
-	ContactEmail   *string `json:"contact_email"`
-	PublicListings *bool   `json:"public_listings"`
+	Name           *string   `json:"name"`
+	Tagline        *string   `json:"tagline"`
+	About          *string   `json:"about"`
+	Rules          *string   `json:"rules"`
+	Privacy        *string   `json:"privacy"`
+	Terms          *string   `json:"terms"`
+	ContactEmail   *string   `json:"contact_email"`
+	PublicListings *bool     `json:"public_listings"`
+	Language       *Language `json:"language"`
 }
 
 // apply changes site by the patch, checking each given field, and names
@@ -108,6 +113,13 @@ func (p *SitePatch) apply(site *Site, v *Validator) (changed []string) {
 		site.PublicListings = *p.PublicListings
 		changed = append(changed, "public_listings")
 	}
+	if p.Language != nil {
+		v.Check(p.Language.Known(), "language", LanguageMessage)
+		if *p.Language != site.Language {
+			site.Language = *p.Language
+			changed = append(changed, "language")
+		}
+	}
 	sort.Strings(changed)
 	return changed
 }
@@ -125,12 +137,44 @@ type SiteStore interface {
 // SiteSettings keeps the settings an admin makes for the whole site.
 type SiteSettings struct {
 	store SiteStore
+	// language is the marketplace's until an admin chooses one.
+	language Language
 }
 
-func NewSiteSettings(store SiteStore) *SiteSettings { return &SiteSettings{store: store} }
+func NewSiteSettings(store SiteStore) *SiteSettings {
+	return &SiteSettings{store: store, language: English}
+}
+
+// UseLanguage makes l the marketplace's language until an admin chooses
+// one (the server's --language); l must be Known.
+func (s *SiteSettings) UseLanguage(l Language) { s.language = l }
 
 // Site answers the site's settings; anyone may read them.
-func (s *SiteSettings) Site(ctx context.Context) (Site, error) { return s.store.Site(ctx) }
+func (s *SiteSettings) Site(ctx context.Context) (Site, error) {
+	site, err := s.store.Site(ctx)
+	if err != nil {
+		return Site{}, err
+	}
+	return s.withLanguage(site), nil
+}
+
+// withLanguage fills in the server's language where no admin chose one.
+func (s *SiteSettings) withLanguage(site Site) Site {
+	if !site.Language.Known() {
+		site.Language = s.language
+	}
+	return site
+}
+
+// Language answers the marketplace's language; a store that cannot
+// answer leaves it the server's.
+func (s *SiteSettings) Language(ctx context.Context) Language {
+	site, err := s.Site(ctx)
+	if err != nil {
+		return s.language
+	}
+	return site.Language
+}
 
 // PublicListings tells whether visitors who are not signed in may browse.
 // A store that cannot answer keeps the listings to members.
@@ -155,13 +199,13 @@ func (s *SiteSettings) UpdateSite(ctx context.Context, actor *User, patch SitePa
 		return Site{}, err
 	}
 	if len(changed) == 0 {
-		return site, nil
+		return s.withLanguage(site), nil
 	}
 	audit := auditOf(actor, AuditUpdateSite, AuditTargetSite, 0, strings.Join(changed, ", "))
 	if err := s.store.SaveSite(ctx, site, audit); err != nil {
 		return Site{}, err
 	}
-	return site, nil
+	return s.withLanguage(site), nil
 }
 
 // requireViewer refuses a visitor who is not signed in, unless the site's

@@ -46,6 +46,9 @@ type User struct {
 	// and SuspendReason why it was suspended (see Suspended).
 	SuspendedUntil *time.Time `json:"suspended_until"`
 	SuspendReason  string     `json:"suspend_reason"`
+	// Language is the one the person chose for the app, their mails and
+	// push notes; empty until they choose.
+	Language Language `json:"language"`
 }
 
 // userJSON adds the seller-only verified flag, omitted for other roles.

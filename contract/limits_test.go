@@ -51,6 +51,9 @@ func TestLimitsAreTheDomains(t *testing.T) {
 		{"#/components/schemas/Review/properties/text/maxLength", app.ReviewTextMax},
 		{"#/components/schemas/SuspendInput/properties/days/maximum", app.MaxSuspensionDays},
 		{"#/components/schemas/Booking/properties/no_show/enum", enum("", app.NoShowBuyer, app.NoShowSeller)},
+		{"#/components/schemas/Language/enum", enum(app.English, app.German, app.French)},
+		{"#/components/schemas/User/properties/language/enum", enum("", app.English, app.German, app.French)},
+		{"#/components/schemas/ProfileChanges/properties/language/enum", enum("", app.English, app.German, app.French)},
 	}
 	for _, tt := range tests {
 		t.Run(tt.at, func(t *testing.T) {

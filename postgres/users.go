@@ -10,7 +10,7 @@ import (
 
 // A password hash is never read with an account, only whether it has one.
 const userColumns = `id, name, email, role, image, phone, location, verified, created, session_epoch, email_verified, show_phone,
-	octet_length(password_hash) > 0, suspended_until, suspend_reason`
+	octet_length(password_hash) > 0, suspended_until, suspend_reason, language`
 
 func scanUser(row pgx.Row, extra ...any) (*app.User, error) {
 	var u app.User
@@ -18,7 +18,7 @@ func scanUser(row pgx.Row, extra ...any) (*app.User, error) {
 	var created int64
 	var suspendedUntil *int64
 	dest := append([]any{&u.ID, &u.Name, &u.Email, &role, &u.Image, &u.Phone, &u.Location, &u.Verified, &created, &u.SessionEpoch, &u.EmailVerified, &u.ShowPhone, &u.HasPassword,
-		&suspendedUntil, &u.SuspendReason}, extra...)
+		&suspendedUntil, &u.SuspendReason, &u.Language}, extra...)
 	if err := row.Scan(dest...); err != nil {
 		return nil, notFound(err, "User")
 	}
@@ -220,7 +220,7 @@ func (db *DB) EndSessions(ctx context.Context, userID int64) (*app.User, error) 
 	return db.updateUser(ctx, `UPDATE users SET session_epoch = session_epoch + 1 WHERE id = $1`, userID)
 }
 
-func (db *DB) UpdateProfile(ctx context.Context, userID int64, name, phone, location, image string, showPhone bool) (*app.User, error) {
-	return db.updateUser(ctx, `UPDATE users SET name = $1, phone = $2, location = $3, image = $4, show_phone = $5 WHERE id = $6`,
-		name, phone, location, image, showPhone, userID)
+func (db *DB) UpdateProfile(ctx context.Context, userID int64, p app.Profile) (*app.User, error) {
+	return db.updateUser(ctx, `UPDATE users SET name = $1, phone = $2, location = $3, image = $4, show_phone = $5, language = $6 WHERE id = $7`,
+		p.Name, p.Phone, p.Location, p.Image, p.ShowPhone, string(p.Language), userID)
 }

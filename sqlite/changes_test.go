@@ -196,7 +196,7 @@ var storeWrites = map[string]func(ctx context.Context, w *world) error{
 		return err
 	},
 	"UpdateProfile": func(ctx context.Context, w *world) error {
-		_, err := w.db.UpdateProfile(ctx, w.sam.ID, "Samuel", "", "Hillside", w.image.URL, true)
+		_, err := w.db.UpdateProfile(ctx, w.sam.ID, app.Profile{Name: "Samuel", Location: "Hillside", Image: w.image.URL, ShowPhone: true})
 		return err
 	},
 	"EndSessions": func(ctx context.Context, w *world) error {

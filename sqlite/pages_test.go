@@ -130,7 +130,7 @@ func TestCategoryPages(t *testing.T) {
 		check(t, f.category)
 	})
 	t.Run("a seller shows their phone", func(t *testing.T) {
-		_, err := f.db.UpdateProfile(ctx, other.ID, other.Name, other.Phone, other.Location, other.Image, true)
+		_, err := f.db.UpdateProfile(ctx, other.ID, app.Profile{Name: other.Name, Phone: other.Phone, Location: other.Location, Image: other.Image, ShowPhone: true})
 		must(t, err)
 		check(t, f.category)
 	})

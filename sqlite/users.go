@@ -11,14 +11,14 @@ import (
 
 // A password hash is never read with an account, only whether it has one.
 const userColumns = `id, name, email, role, image, phone, location, verified, created, session_epoch, email_verified, show_phone,
-	coalesce(length(password_hash), 0) > 0, suspended_until, suspend_reason`
+	coalesce(length(password_hash), 0) > 0, suspended_until, suspend_reason, language`
 
 func scanUser(row row, extra ...any) (*app.User, error) {
 	var u app.User
 	var created int64
 	var suspendedUntil sql.NullInt64
 	dest := append([]any{&u.ID, &u.Name, &u.Email, &u.Role, &u.Image, &u.Phone, &u.Location, &u.Verified, &created, &u.SessionEpoch, &u.EmailVerified, &u.ShowPhone, &u.HasPassword,
-		&suspendedUntil, &u.SuspendReason}, extra...)
+		&suspendedUntil, &u.SuspendReason, &u.Language}, extra...)
 	if err := row.Scan(dest...); err != nil {
 		return nil, notFound(err, "User")
 	}
@@ -240,9 +240,9 @@ func (db *DB) EndSessions(ctx context.Context, userID int64) (*app.User, error) 
 	return db.UserByID(ctx, userID)
 }
 
-func (db *DB) UpdateProfile(ctx context.Context, userID int64, name, phone, location, image string, showPhone bool) (*app.User, error) {
-	res, err := db.exec(ctx, `UPDATE users SET name = ?, phone = ?, location = ?, image = ?, show_phone = ? WHERE id = ?`,
-		name, phone, location, image, showPhone, userID)
+func (db *DB) UpdateProfile(ctx context.Context, userID int64, p app.Profile) (*app.User, error) {
+	res, err := db.exec(ctx, `UPDATE users SET name = ?, phone = ?, location = ?, image = ?, show_phone = ?, language = ? WHERE id = ?`,
+		p.Name, p.Phone, p.Location, p.Image, p.ShowPhone, p.Language, userID)
 	if err := changedOne(res, err, "User not found"); err != nil {
 		return nil, err
 	}

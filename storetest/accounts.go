@@ -17,6 +17,22 @@ func RunAccounts(t *testing.T, open func(t *testing.T) Stores) {
 		wantKind(t, w.DeleteUser(w.ctx, admin.ID, nil), app.KindConflict)
 		wantKind(t, w.DeleteUser(w.ctx, 9999, nil), app.KindNotFound)
 	})
+	t.Run("ProfileRoundTrip", func(t *testing.T) {
+		w := newWorld(t, open)
+		bea := w.user(t, "bea", app.RoleBuyer)
+		want := app.Profile{Name: "Beatrice", Phone: "+49 30 1234", Location: "Kreuzberg", ShowPhone: true, Language: app.German}
+		got, err := w.UpdateProfile(w.ctx, bea.ID, want)
+		must(t, err)
+		again, err := w.UserByID(w.ctx, bea.ID)
+		must(t, err)
+		for _, u := range []*app.User{got, again} {
+			if u.Name != want.Name || u.Phone != want.Phone || u.Location != want.Location || !u.ShowPhone || u.Language != want.Language {
+				t.Errorf("stored %+v, read back %+v", want, u)
+			}
+		}
+		_, err = w.UpdateProfile(w.ctx, 9999, want)
+		wantKind(t, err, app.KindNotFound)
+	})
 	t.Run("TwoAdminsDeleteEachOther", func(t *testing.T) {
 		w := newWorld(t, open)
 		survivor := w.user(t, "ada", app.RoleAdmin)

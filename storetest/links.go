@@ -100,7 +100,7 @@ func runCredentialChangesVoidLinks(t *testing.T, open func(t *testing.T) Stores)
 	}
 	t.Run("a profile change leaves them", func(t *testing.T) {
 		a := newAccountLinks(t, open)
-		_, err := a.db.UpdateProfile(ctx, a.u.ID, "Annie", "", "", "", false)
+		_, err := a.db.UpdateProfile(ctx, a.u.ID, app.Profile{Name: "Annie"})
 		must(t, err)
 		// The reset, spent first, voids the other two.
 		if works := a.outstanding(t); len(works) != 1 || works[0] != "reset" {

@@ -147,7 +147,7 @@ func runSessionsEnded(open func(t *testing.T) Stores) func(t *testing.T) {
 				must(t, err)
 			}, epochRose},
 			{"a profile changed", func(t *testing.T) {
-				_, err := w.UpdateProfile(w.ctx, ann.ID, "Ann", "", "", "", false)
+				_, err := w.UpdateProfile(w.ctx, ann.ID, app.Profile{Name: "Ann"})
 				must(t, err)
 			}, nil},
 			{"the account deleted", func(t *testing.T) {

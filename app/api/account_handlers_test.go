@@ -147,6 +147,7 @@ func TestUpdateProfile(t *testing.T) {
 		{"a blank name", map[string]any{"name": "  "}, map[string]string{"name": app.RequiredMessage}},
 		{"a bad phone", map[string]any{"phone": "call me"}, map[string]string{"phone": app.PhoneMessage}},
 		{"someone else's picture", map[string]any{"image": theirs.URL}, map[string]string{"image": "Upload the image first"}},
+		{"a language not spoken", map[string]any{"language": "es"}, map[string]string{"language": app.LanguageMessage}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			expectError(t, bea.call("PATCH", "/api/auth/me", tc.body), http.StatusUnprocessableEntity, "", tc.fields)
@@ -158,6 +159,19 @@ func TestUpdateProfile(t *testing.T) {
 	if me := decode[app.User](t, bea.call("GET", "/api/auth/me", nil)); me != got {
 		t.Errorf("refused edits changed the account: %+v", me)
 	}
+
+	t.Run("a language is chosen, kept and forgotten", func(t *testing.T) {
+		if got.Language != "" {
+			t.Fatalf("a new account has the language %q, want none chosen", got.Language)
+		}
+		for _, language := range []app.Language{app.German, app.French, ""} {
+			r := bea.call("PATCH", "/api/auth/me", map[string]any{"language": language})
+			expectStatus(t, r, http.StatusOK)
+			if me := decode[app.User](t, bea.call("GET", "/api/auth/me", nil)); me.Language != language || me.Name != got.Name {
+				t.Errorf("after choosing %q: %+v", language, me)
+			}
+		}
+	})
 }
 
 // TestLeaveMarketplace: a person deletes their own account with its

@@ -193,7 +193,7 @@ func TestRoutesMatchContract(t *testing.T) {
 // answer the document does not give must be refused, or every test that
 // passes through it proves nothing.
 func TestContractRefusesWhatItShould(t *testing.T) {
-	site := `{"name":"Rehome","tagline":"","about":"","rules":"","privacy":"","terms":"","contact_email":"","public_listings":false}`
+	site := `{"name":"Rehome","tagline":"","about":"","rules":"","privacy":"","terms":"","contact_email":"","public_listings":false,"language":"en"}`
 	product := `{"id":1,"category":"Tables","product":"Oak table","description":"","image":"/images/a.jpg","thumb_url":"/images/a-thumb.jpg",` +
 		`"images":["/images/a.jpg"],"thumbs":["/images/a-thumb.jpg"],"dimensions":null,"condition":"Good","location":"Town",` +
 		`"original_price":null,"resale_price":120.5,"seller_id":2,"seller":"Sam","seller_verified":false,"purchase_year":null,` +

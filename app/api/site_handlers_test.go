@@ -15,10 +15,13 @@ func TestSiteSettings(t *testing.T) {
 
 	r := visitor.call("GET", "/api/site", nil)
 	expectStatus(t, r, http.StatusOK)
-	if got := decode[app.Site](t, r); got != app.DefaultSite() {
+	// Until an admin chooses, the language is the server's (--language, en by default).
+	fresh := app.DefaultSite()
+	fresh.Language = app.English
+	if got := decode[app.Site](t, r); got != fresh {
 		t.Fatalf("a new marketplace's settings: %+v", got)
 	}
-	for _, key := range []string{"name", "tagline", "about", "rules", "privacy", "terms", "contact_email", "public_listings"} {
+	for _, key := range []string{"name", "tagline", "about", "rules", "privacy", "terms", "contact_email", "public_listings", "language"} {
 		if !strings.Contains(string(r.body), `"`+key+`":`) {
 			t.Errorf("GET /api/site has no %q: %s", key, r.body)
 		}
@@ -28,7 +31,7 @@ func TestSiteSettings(t *testing.T) {
 	r = admin.call("PUT", "/api/site", map[string]any{"name": "  Riverside Swap ", "contact_email": "Admins@Riverside.example",
 		"public_listings": true})
 	expectStatus(t, r, http.StatusOK)
-	want := app.DefaultSite()
+	want := fresh
 	want.Name, want.ContactEmail, want.PublicListings = "Riverside Swap", "admins@riverside.example", true
 	if got := decode[app.Site](t, r); got != want {
 		t.Fatalf("after the change: %+v, want %+v", got, want)
@@ -58,6 +61,8 @@ func TestSiteSettings(t *testing.T) {
 		{map[string]any{"rules": strings.Repeat("r", app.MaxSiteTextRunes+1)}, http.StatusUnprocessableEntity, "rules"},
 		{map[string]any{"contact_email": "not an email"}, http.StatusUnprocessableEntity, "contact_email"},
 		{map[string]any{"public_listings": "yes"}, http.StatusBadRequest, ""},
+		{map[string]any{"language": "es"}, http.StatusUnprocessableEntity, "language"},
+		{map[string]any{"language": ""}, http.StatusUnprocessableEntity, "language"},
 		{map[string]any{"colour": "teal"}, http.StatusBadRequest, ""},
 	}
 	for _, b := range bad {
@@ -75,5 +80,32 @@ func TestSiteSettings(t *testing.T) {
 	expectStatus(t, r, http.StatusOK)
 	if got := decode[app.Site](t, r); got.ContactEmail != "" {
 		t.Fatalf("contact email kept: %+v", got)
+	}
+}
+
+// TestSiteLanguage: the marketplace speaks the server's language until an
+// admin chooses one, which is then the marketplace's whatever the server says.
+func TestSiteLanguage(t *testing.T) {
+	e := newEnv(t)
+	admin, _ := e.admin("admin@example.com")
+	visitor := e.client()
+	language := func() app.Language { return decode[app.Site](t, visitor.call("GET", "/api/site", nil)).Language }
+
+	e.svc.Site.UseLanguage(app.German)
+	if got := language(); got != app.German {
+		t.Fatalf("with the server's language German, the site speaks %q", got)
+	}
+	r := admin.call("PUT", "/api/site", map[string]any{"language": "fr"})
+	expectStatus(t, r, http.StatusOK)
+	if got := decode[app.Site](t, r).Language; got != app.French {
+		t.Fatalf("the admin's change answers %q", got)
+	}
+	e.svc.Site.UseLanguage(app.English)
+	if got := language(); got != app.French {
+		t.Fatalf("after the admin chose French, the site speaks %q", got)
+	}
+	entries := decode[app.List[app.AuditEntry]](t, admin.call("GET", "/api/audit", nil)).Items
+	if len(entries) == 0 || entries[0].Target != "language" {
+		t.Fatalf("audit log: %+v", entries)
 	}
 }

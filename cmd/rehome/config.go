@@ -44,6 +44,7 @@ type settings struct {
 	stripeSecret, stripePublishable    string
 	stripeWebhook, stripeAPIURL        string
 	currency                           string
+	language                           string
 	smtpURL, mailFrom                  string
 	pushSubject                        string
 	pushLoopback                       bool
@@ -122,6 +123,8 @@ var serveSettings = []setting{
 		func(s *settings) any { return &s.stripeWebhook }},
 	{"currency", "REHOME_CURRENCY", "usd", "currency of card payments, an ISO code such as usd or eur (env REHOME_CURRENCY)",
 		func(s *settings) any { return &s.currency }},
+	{"language", "REHOME_LANGUAGE", "en", "the marketplace's language until an admin chooses one in Site settings: en, de or fr (env REHOME_LANGUAGE)",
+		func(s *settings) any { return &s.language }},
 	{"stripe-api-url", "REHOME_STRIPE_API_URL", "", "Stripe's API address, for testing against stripe-mock (env REHOME_STRIPE_API_URL)",
 		func(s *settings) any { return &s.stripeAPIURL }},
 	{"smtp-url", "REHOME_SMTP_URL", "", "send mail (forgotten passwords, email changes) through this server: smtp://user:pass@host:587 uses STARTTLS when offered, smtps://… TLS from the start; prefer the environment variable (env REHOME_SMTP_URL)",

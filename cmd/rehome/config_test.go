@@ -25,7 +25,7 @@ func TestSettingNames(t *testing.T) {
 		"google-client-id": "REHOME_GOOGLE_CLIENT_ID", "google-client-secret": "REHOME_GOOGLE_CLIENT_SECRET",
 		"oidc-issuer": "REHOME_OIDC_ISSUER", "public-url": "REHOME_PUBLIC_URL",
 		"stripe-secret-key": "REHOME_STRIPE_SECRET_KEY", "stripe-publishable-key": "REHOME_STRIPE_PUBLISHABLE_KEY",
-		"stripe-webhook-secret": "REHOME_STRIPE_WEBHOOK_SECRET", "currency": "REHOME_CURRENCY",
+		"stripe-webhook-secret": "REHOME_STRIPE_WEBHOOK_SECRET", "currency": "REHOME_CURRENCY", "language": "REHOME_LANGUAGE",
 		"stripe-api-url": "REHOME_STRIPE_API_URL", "smtp-url": "REHOME_SMTP_URL", "mail-from": "REHOME_MAIL_FROM",
 		"push-subject": "REHOME_PUSH_SUBJECT", "push-allow-loopback": "REHOME_PUSH_ALLOW_LOOPBACK",
 	}

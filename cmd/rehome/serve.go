@@ -18,6 +18,7 @@ import (
 	"sync"
 	"time"
 
+	"rehome/app"
 	"rehome/app/api"
 	"rehome/internal/backup"
 	"rehome/internal/demo"
@@ -53,6 +54,7 @@ type serverConfig struct {
 	publicURL string           // for links; empty: each request's own origin
 	stripe    *payments.Config // nil: pay in person only
 	currency  string           // what prices are in
+	language  app.Language     // until an admin chooses one
 	mail      *mailConfig      // nil: no mail is sent
 
 	push push.Config // Web Push; see pushSubject
@@ -144,6 +146,10 @@ func serveFlags(args []string, stderr io.Writer) (cfg serverConfig, logFormat st
 	cfg.currency = strings.ToLower(given.currency)
 	if len(cfg.currency) != 3 || strings.Trim(cfg.currency, "abcdefghijklmnopqrstuvwxyz") != "" {
 		return cfg, "", fmt.Errorf("--currency: %q is not a currency code such as usd or eur", given.currency)
+	}
+	cfg.language = app.Language(strings.ToLower(given.language))
+	if !cfg.language.Known() {
+		return cfg, "", fmt.Errorf("--language: %q is not one of en, de, fr", given.language)
 	}
 	if cfg.stripe, err = stripeConfig(given.stripeSecret, given.stripePublishable, given.stripeWebhook, cfg.currency, given.stripeAPIURL); err != nil {
 		return cfg, "", err
@@ -321,6 +327,7 @@ func runServer(ctx context.Context, log *slog.Logger, cfg serverConfig) error {
 		measured = metrics.New(m.Store, m.Images, log) // before anything writes
 	}
 	m.Services.Bookings.UseCurrency(cfg.currency)
+	m.Services.Site.UseLanguage(cfg.language)
 	if cfg.stripe != nil {
 		m.Services.Bookings.UseCardPayments(payments.NewStripe(*cfg.stripe))
 	}

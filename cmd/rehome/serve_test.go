@@ -41,6 +41,7 @@ func TestServeRefusesWhatItCannotDo(t *testing.T) {
 		{"a Stripe key without the others", nil, []string{"--stripe-secret-key", "sk_test_1"}, "card payments need --stripe-secret-key, --stripe-publishable-key and --stripe-webhook-secret together"},
 		{"a currency that is not a code", map[string]string{"REHOME_STRIPE_SECRET_KEY": "sk", "REHOME_STRIPE_PUBLISHABLE_KEY": "pk", "REHOME_STRIPE_WEBHOOK_SECRET": "wh"},
 			[]string{"--currency", "dollars"}, `--currency: "dollars" is not a currency code`},
+		{"a language not spoken", nil, []string{"--language", "es"}, `--language: "es" is not one of en, de, fr`},
 		{"a sender without a mail server", nil, []string{"--mail-from", "noreply@market.example.org"}, "--mail-from needs --smtp-url"},
 		{"a mail server that is not SMTP", nil, []string{"--smtp-url", "https://mail.example.org", "--mail-from", "a@b.org", "--public-url", "https://m.org"}, "--smtp-url: https://mail.example.org: the scheme must be smtp or smtps"},
 		{"a mail server's password in the error", map[string]string{"REHOME_SMTP_URL": "smtp://sam:s3cret@mail.example.org/x"}, []string{"--mail-from", "a@b.org", "--public-url", "https://m.org"}, "smtp://sam:xxxxx@mail.example.org/x: give a host and port only"},

@@ -21,9 +21,13 @@ export type RegistrationRole = Schemas['Registration']['role']
 
 /**
  * An account: email_verified, show_phone and has_password are sent only about oneself and to admins;
- * suspended_until (null unless an admin's suspension lasts) and suspend_reason came with suspensions.
+ * suspended_until (null unless an admin's suspension lasts) and suspend_reason came with suspensions,
+ * language (empty until the person chooses) with languages.
  */
-export type User = SavedEarlier<Schemas['User'], 'email_verified' | 'show_phone' | 'has_password' | 'suspended_until' | 'suspend_reason'>
+export type User = SavedEarlier<
+  Schemas['User'],
+  'email_verified' | 'show_phone' | 'has_password' | 'suspended_until' | 'suspend_reason' | 'language'
+>
 
 /** count: its Available and Reserved listings. */
 export type Category = SavedEarlier<Schemas['Category'], 'count'>
@@ -100,8 +104,8 @@ export interface Page {
 /** One of the community's posts (Blogs), written by an admin; body in Markdown. */
 export type Post = Schemas['Post']
 
-/** GET /api/site: what the community says about its marketplace (texts in Markdown). */
-export type Site = Schemas['Site']
+/** GET /api/site: what the community says about its marketplace (texts in Markdown); language came later. */
+export type Site = SavedEarlier<Schemas['Site'], 'language'>
 
 /** A signed-in browser of this account (GET /api/auth/sessions). */
 export type Session = Schemas['Session']

@@ -1618,6 +1618,11 @@ export interface components {
             suspended_until: string | null;
             /** @description Why the account was suspended, as the admin said. */
             suspend_reason: string;
+            /**
+             * @description The language the person chose for the app, their mails and push notes; empty until they choose (then their browser's, else the marketplace's).
+             * @enum {string}
+             */
+            language: "" | "en" | "de" | "fr";
         };
         UserPage: {
             items: components["schemas"]["User"][];
@@ -1631,6 +1636,11 @@ export interface components {
             /** @description The URL of a picture the person uploaded. */
             image?: string;
             show_phone?: boolean;
+            /**
+             * @description The person's language; empty forgets the choice.
+             * @enum {string}
+             */
+            language?: "" | "en" | "de" | "fr";
         };
         /** @description At least 8 characters, at most 72 bytes. */
         Password: string;
@@ -1893,6 +1903,7 @@ export interface components {
             terms: string;
             contact_email: string;
             public_listings: boolean;
+            language: components["schemas"]["Language"];
         };
         SiteChanges: {
             name?: string;
@@ -1903,6 +1914,7 @@ export interface components {
             terms?: string;
             contact_email?: string;
             public_listings?: boolean;
+            language?: components["schemas"]["Language"];
         };
         Post: {
             id: number;
@@ -2111,6 +2123,11 @@ export interface components {
             time: string;
             reported: boolean;
         };
+        /**
+         * @description A language the marketplace speaks, by its ISO 639-1 code.
+         * @enum {string}
+         */
+        Language: "en" | "de" | "fr";
     };
     responses: {
         /** @description Malformed: not JSON, an unknown field, a wrong type, text that is not UTF-8. */
