@@ -85,7 +85,7 @@ func TestRegisterCreatesTheAccountAndSignsIn(t *testing.T) {
 			expectStatus(t, r, http.StatusCreated)
 			expectNoPassword(t, r)
 			got := decode[map[string]any](t, r)
-			wantKeys := []string{"email", "email_verified", "has_password", "id", "image", "location", "name", "phone", "role", "show_phone",
+			wantKeys := []string{"email", "email_verified", "has_password", "id", "image", "language", "location", "name", "phone", "role", "show_phone",
 				"suspended_until", "suspend_reason"}
 			if tc.wantVerified {
 				wantKeys = append(wantKeys, "verified")

@@ -7,6 +7,7 @@ import (
 
 	"rehome/app"
 	"rehome/app/api/httpcache"
+	"rehome/catalog"
 	"rehome/app/api/wire"
 )
 
@@ -60,5 +61,28 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 	if asError(err, &e) && e.RetryAfterSeconds > 0 {
 		w.Header().Set("Retry-After", strconv.Itoa(e.RetryAfterSeconds))
 	}
-	writeJSON(w, status, errorBody{Error: app.ErrorMessage(err), Fields: app.ErrorFields(err)})
+	language := s.language(r)
+	body := errorBody{Error: catalog.Translate(language, app.ErrorMessage(err))}
+	if fields := app.ErrorFields(err); len(fields) > 0 {
+		body.Fields = make(map[string]string, len(fields))
+		for field, message := range fields {
+			body.Fields[field] = catalog.Translate(language, message)
+		}
+	}
+	w.Header().Add("Vary", "Accept-Language")
+	writeJSON(w, status, body)
+}
+
+// language is the one a request is answered in: the person's choice, else
+// their browser's (Accept-Language) where the marketplace speaks it, else
+// the marketplace's.
+func (s *Server) language(r *http.Request) app.Language {
+	var chosen app.Language
+	if u := actor(r); u != nil {
+		chosen = u.Language
+	}
+	if chosen.Known() {
+		return chosen
+	}
+	return catalog.Negotiate(chosen, r.Header.Get("Accept-Language"), s.settings.Language(r.Context()))
 }

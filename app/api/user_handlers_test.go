@@ -81,7 +81,7 @@ func TestAdminUserLists(t *testing.T) {
 			}
 			for _, k := range keys {
 				if !slices.Contains([]string{"id", "name", "email", "phone", "location", "role", "image", "verified", "email_verified", "show_phone", "has_password",
-					"suspended_until", "suspend_reason"}, k) {
+					"suspended_until", "suspend_reason", "language"}, k) {
 					t.Errorf("item shows %s", k)
 				}
 			}

@@ -73,7 +73,7 @@ func TestFill(t *testing.T) {
 	// address to contact; visitors still cannot browse.
 	site, err := svc.Site.Site(ctx)
 	wantSite := app.DefaultSite()
-	wantSite.ContactEmail = "admins@rehome.test"
+	wantSite.ContactEmail, wantSite.Language = "admins@rehome.test", app.English
 	if err != nil || site != wantSite {
 		t.Errorf("site settings %+v, %v; want %+v", site, err, wantSite)
 	}
