@@ -121,7 +121,7 @@ describe('contract', () => {
 
   it("reads the project's document", async () => {
     const contract = await loadContract()
-    const site = { name: 'Rehome', tagline: '', about: '', rules: '', privacy: '', terms: '', contact_email: '', public_listings: false }
+    const site = { name: 'Rehome', tagline: '', about: '', rules: '', privacy: '', terms: '', contact_email: '', public_listings: false, language: 'en' }
     const answer = { method: 'GET', url: '/api/site', status: 200, contentType: json }
     assert.equal(contract.check({ ...answer, body: JSON.stringify(site) }), null)
     assert.match(contract.check({ ...answer, body: JSON.stringify({ ...site, name: 1 }) }) ?? '', /^GET \/api\/site 200: body\/name must be string/)
