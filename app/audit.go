@@ -21,9 +21,12 @@ const (
 	AuditClaimAccount AuditAction = "claim_account"
 	// AuditUpdateSite: the site's settings changed; the target names which.
 	AuditUpdateSite AuditAction = "update_site"
-	AuditCreatePost AuditAction = "create_post"
-	AuditEditPost   AuditAction = "edit_post"
-	AuditDeletePost AuditAction = "delete_post"
+	// AuditUpdateSynonyms: the search's synonyms were replaced; the target
+	// says how many groups there are now.
+	AuditUpdateSynonyms AuditAction = "update_synonyms"
+	AuditCreatePost     AuditAction = "create_post"
+	AuditEditPost       AuditAction = "edit_post"
+	AuditDeletePost     AuditAction = "delete_post"
 	// AuditStartSelling: a Buyer made their account a Seller's. The actor
 	// is that person, not an admin.
 	AuditStartSelling AuditAction = "start_selling"

@@ -27,22 +27,25 @@ type bookingNote struct {
 }
 
 func bookedNote(b *Booking) *bookingNote {
-	return &bookingNote{to: b.SellerID, PushNote: PushNote{Kind: PushBooking, Title: "New booking: " + b.Product,
-		Body: b.BuyerName + " booked it", Link: Link{Screen: ScreenMyBuyers}, Tag: bookingTag(b)}}
+	return &bookingNote{to: b.SellerID, PushNote: PushNote{Kind: PushBooking, Title: "New booking: {product}",
+		Body: "{buyer} booked it", Vars: []string{"product", b.Product, "buyer", b.BuyerName},
+		Link: Link{Screen: ScreenMyBuyers}, Tag: bookingTag(b)}}
 }
 
 func declinedNote(b *Booking) *bookingNote {
-	body := b.DeclineReason
-	if body == "" {
+	body := "{reason}" // the seller's own words
+	if b.DeclineReason == "" {
 		body = "The seller declined your booking"
 	}
-	return &bookingNote{to: b.BuyerID, PushNote: PushNote{Kind: PushDeclined, Title: "Booking declined: " + b.Product,
-		Body: body, Link: Link{Screen: ScreenMyOrders}, Tag: bookingTag(b)}}
+	return &bookingNote{to: b.BuyerID, PushNote: PushNote{Kind: PushDeclined, Title: "Booking declined: {product}",
+		Body: body, Vars: []string{"product", b.Product, "reason", b.DeclineReason},
+		Link: Link{Screen: ScreenMyOrders}, Tag: bookingTag(b)}}
 }
 
 func paidNote(b *Booking) *bookingNote {
-	return &bookingNote{to: b.SellerID, PushNote: PushNote{Kind: PushPayment, Title: "Payment received: " + b.Product,
-		Body: fmt.Sprintf("%s paid %s", b.BuyerName, b.Price), Link: Link{Screen: ScreenMyBuyers}, Tag: bookingTag(b)}}
+	return &bookingNote{to: b.SellerID, PushNote: PushNote{Kind: PushPayment, Title: "Payment received: {product}",
+		Body: "{buyer} paid {price}", Vars: []string{"product", b.Product, "buyer", b.BuyerName, "price", b.Price.String()},
+		Link: Link{Screen: ScreenMyBuyers}, Tag: bookingTag(b)}}
 }
 
 func bookingTag(b *Booking) string { return fmt.Sprintf("booking-%d", b.ID) }

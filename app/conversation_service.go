@@ -171,7 +171,8 @@ func (s *Conversations) messageSent(ctx context.Context, sender *User, c *Conver
 	if recipient == c.BuyerID {
 		kind = PushReply
 	}
-	told.Push = &PushNote{Kind: kind, Title: "New message about " + c.Product.Name, Body: messagePreview(sender, m),
+	body, vars := messagePreview(sender, m)
+	told.Push = &PushNote{Kind: kind, Title: "New message about {product}", Body: body, Vars: append(vars, "product", c.Product.Name),
 		Link: Link{Screen: ScreenConversation, ID: c.ID}, Tag: fmt.Sprintf("conversation-%d", c.ID)}
 	events := []Event{told, NewEvent(sender.ID, data)}
 	events = append(events, s.unreadEvents(ctx, recipient)...)
@@ -190,15 +191,16 @@ func (s *Conversations) unreadEvents(ctx context.Context, userID int64) []Event 
 }
 
 // messagePreview is the sender's name and the start of the message.
-func messagePreview(sender *User, m *Message) string {
+func messagePreview(sender *User, m *Message) (string, []string) {
 	text := m.Text
 	if utf8.RuneCountInString(text) > 100 {
 		text = string([]rune(text)[:100]) + "…"
 	}
+	vars := []string{"sender", sender.Name, "text", text}
 	if text == "" && m.PickupAt != nil {
-		return sender.Name + " proposes a pickup time"
+		return "{sender} proposes a pickup time", vars
 	}
-	return sender.Name + ": " + text
+	return "{sender}: {text}", vars
 }
 
 // Conversations lists the actor's conversations, newest activity first.

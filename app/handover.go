@@ -138,6 +138,6 @@ func HandoverLocked(wait time.Duration) error {
 }
 
 func handedOverNote(b *Booking) *bookingNote {
-	return &bookingNote{to: b.BuyerID, PushNote: PushNote{Kind: PushBooking, Title: "Handed over: " + b.Product,
-		Body: "Enjoy it! You can now review the seller", Link: Link{Screen: ScreenMyOrders}, Tag: bookingTag(b)}}
+	return &bookingNote{to: b.BuyerID, PushNote: PushNote{Kind: PushBooking, Title: "Handed over: {product}",
+		Body: "Enjoy it! You can now review the seller", Vars: []string{"product", b.Product}, Link: Link{Screen: ScreenMyOrders}, Tag: bookingTag(b)}}
 }

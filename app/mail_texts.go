@@ -14,7 +14,10 @@ type mailBody struct {
 	Paragraphs  []string
 	ActionLabel string
 	ActionURL   string
-	Footer      string
+	// OrOpen introduces the link written out, for clients that draw no
+	// buttons.
+	OrOpen string
+	Footer string
 }
 
 // mailHTML is the HTML of every mail: inline styles, since mail clients
@@ -37,7 +40,7 @@ func mailHTML(body mailBody) string {
 		link := html.EscapeString(body.ActionURL)
 		b.WriteString(`<p style="margin:24px 0"><a href="` + link + `" style="background:#047857;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">` +
 			html.EscapeString(body.ActionLabel) + "</a></p>\n" +
-			`<p style="font-size:13px;color:#57534e;word-break:break-all">Or open this link: <a href="` + link + `">` + link + "</a></p>\n")
+			`<p style="font-size:13px;color:#57534e;word-break:break-all">` + html.EscapeString(body.OrOpen) + ` <a href="` + link + `">` + link + "</a></p>\n")
 	}
 	b.WriteString(`<p style="font-size:13px;color:#57534e;margin-top:24px">` + html.EscapeString(body.Footer) + "</p>\n</div></body></html>\n")
 	return b.String()
@@ -56,104 +59,92 @@ func newMail(to, subject string, body mailBody) *Mail {
 	return &Mail{To: to, Subject: subject, Text: text.String(), HTML: mailHTML(body)}
 }
 
-func greeting(u *User) string {
-	if u.Name == "" {
-		return "Hello,"
+// spokenMail is a mail in the language of say: its greeting to u (or to nobody
+// by name), the site's name on top, the link written out and the footer.
+func spokenMail(say speaker, u *User, to, subject string, body mailBody) *Mail {
+	body.Site = say("{site}")
+	body.Greeting = say("Hello,")
+	if u != nil && u.Name != "" {
+		body.Greeting = say("Hello {name},", "name", u.Name)
 	}
-	return "Hello " + u.Name + ","
+	body.OrOpen = say("Or open this link:")
+	footer := say("You get this mail because of your account on {site}, your community's second-hand marketplace.")
+	if body.Footer != "" {
+		footer += " " + body.Footer
+	}
+	body.Footer = footer
+	return newMail(to, subject, body)
 }
 
-func mailFooter(site string) string {
-	return "You get this mail because of your account on " + site + ", your community's second-hand marketplace."
-}
-
-func passwordResetMail(site string, u *User, link string) *Mail {
-	return newMail(u.Email, "Reset your "+site+" password", mailBody{
-		Site:     site,
-		Greeting: greeting(u),
+func passwordResetMail(say speaker, u *User, link string) *Mail {
+	return spokenMail(say, u, u.Email, say("Reset your {site} password"), mailBody{
 		Paragraphs: []string{
-			"Someone, hopefully you, asked to reset the password of your " + site + " account.",
-			"The link works once, for one hour. Setting a new password signs you out everywhere else.",
-			"If you did not ask, ignore this mail: your password stays as it is.",
+			say("Someone, hopefully you, asked to reset the password of your {site} account."),
+			say("The link works once, for one hour. Setting a new password signs you out everywhere else."),
+			say("If you did not ask, ignore this mail: your password stays as it is."),
 		},
-		ActionLabel: "Choose a new password",
+		ActionLabel: say("Choose a new password"),
 		ActionURL:   link,
-		Footer:      mailFooter(site),
 	})
 }
 
-func confirmEmailMail(site string, u *User, newEmail, link string) *Mail {
-	return newMail(newEmail, "Confirm your new email for "+site, mailBody{
-		Site:     site,
-		Greeting: greeting(u),
+func confirmEmailMail(say speaker, u *User, newEmail, link string) *Mail {
+	return spokenMail(say, u, newEmail, say("Confirm your new email for {site}"), mailBody{
 		Paragraphs: []string{
-			"You asked to use " + newEmail + " for your " + site + " account. Open the link to confirm it; until then, your account keeps its current email.",
-			"The link works once, for one hour. If you did not ask, ignore this mail.",
+			say("You asked to use {email} for your {site} account. Open the link to confirm it; until then, your account keeps its current email.", "email", newEmail),
+			say("The link works once, for one hour. If you did not ask, ignore this mail."),
 		},
-		ActionLabel: "Confirm this email",
+		ActionLabel: say("Confirm this email"),
 		ActionURL:   link,
-		Footer:      mailFooter(site),
 	})
 }
 
 // emailTakenMail answers a request to move an account to an address that
 // already has one, told to that address alone: the person asking learns
 // nothing they could not learn by owning it.
-func emailTakenMail(site string, to, link string) *Mail {
-	return newMail(to, "Someone tried to use your email on "+site, mailBody{
-		Site:     site,
-		Greeting: "Hello,",
+func emailTakenMail(say speaker, to, link string) *Mail {
+	return spokenMail(say, nil, to, say("Someone tried to use your email on {site}"), mailBody{
 		Paragraphs: []string{
-			"Someone asked to move another " + site + " account to this email, which already has an account. Nothing changed.",
-			"If it was you and you have forgotten your password, you can reset it.",
+			say("Someone asked to move another {site} account to this email, which already has an account. Nothing changed."),
+			say("If it was you and you have forgotten your password, you can reset it."),
 		},
-		ActionLabel: "Reset your password",
+		ActionLabel: say("Reset your password"),
 		ActionURL:   link,
-		Footer:      mailFooter(site),
 	})
 }
 
 // emailChangedMail tells the old address that the account moved, so that
 // a stolen session cannot take an account away unnoticed.
-func emailChangedMail(site string, u *User, oldEmail string) *Mail {
-	return newMail(oldEmail, "Your "+site+" email was changed", mailBody{
-		Site:     site,
-		Greeting: greeting(u),
+func emailChangedMail(say speaker, u *User, oldEmail string) *Mail {
+	return spokenMail(say, u, oldEmail, say("Your {site} email was changed"), mailBody{
 		Paragraphs: []string{
-			"Your " + site + " account now uses " + u.Email + " instead of this address.",
-			"If you did not do this, ask an admin of your marketplace to help you at once.",
+			say("Your {site} account now uses {email} instead of this address.", "email", u.Email),
+			say("If you did not do this, ask an admin of your marketplace to help you at once."),
 		},
-		Footer: mailFooter(site),
 	})
 }
 
-func verifyEmailMail(site string, u *User, link string) *Mail {
-	return newMail(u.Email, "Confirm your email for "+site, mailBody{
-		Site:     site,
-		Greeting: greeting(u),
+func verifyEmailMail(say speaker, u *User, link string) *Mail {
+	return spokenMail(say, u, u.Email, say("Confirm your email for {site}"), mailBody{
 		Paragraphs: []string{
-			"Please confirm that " + u.Email + " is yours, so that your " + site + " account is safe with it.",
-			"The link works once, for a day. If you did not make an account on " + site + ", ignore this mail.",
+			say("Please confirm that {email} is yours, so that your {site} account is safe with it.", "email", u.Email),
+			say("The link works once, for a day. If you did not make an account on {site}, ignore this mail."),
 		},
-		ActionLabel: "Confirm my email",
+		ActionLabel: say("Confirm my email"),
 		ActionURL:   link,
-		Footer:      mailFooter(site),
 	})
 }
 
 // accountClaimedMail tells the address's owner, who just signed in with a
 // provider, what became of the account someone had made with their email
 // before anyone proved it.
-func accountClaimedMail(site string, u *User, provider string) *Mail {
-	return newMail(u.Email, "Your "+site+" account is now signed in with "+provider, mailBody{
-		Site:     site,
-		Greeting: greeting(u),
+func accountClaimedMail(say speaker, u *User, provider string) *Mail {
+	return spokenMail(say, u, u.Email, say("Your {site} account is now signed in with {provider}", "provider", provider), mailBody{
 		Paragraphs: []string{
-			"You signed in to " + site + " with " + provider + ", which confirmed that " + u.Email + " is yours. " +
-				"The account with this email had never confirmed it, so it is now yours alone: every other device was signed out of it.",
-			"Any password set on it before was removed. Sign in with " + provider + ", or set a new password on your Profile.",
-			"If you did not sign in with " + provider + " just now, ask an admin of your marketplace to help you at once.",
+			say("You signed in to {site} with {provider}, which confirmed that {email} is yours. The account with this email had never confirmed it, so it is now yours alone: every other device was signed out of it.",
+				"provider", provider, "email", u.Email),
+			say("Any password set on it before was removed. Sign in with {provider}, or set a new password on your Profile.", "provider", provider),
+			say("If you did not sign in with {provider} just now, ask an admin of your marketplace to help you at once.", "provider", provider),
 		},
-		Footer: mailFooter(site),
 	})
 }

@@ -71,7 +71,7 @@ func (s *Accounts) noShowsOf(ctx context.Context, userID int64) (int, error) {
 }
 
 func nextInQueueNote(b *Booking) *bookingNote {
-	return &bookingNote{to: b.BuyerID, PushNote: PushNote{Kind: PushBooking, Title: "You're next: " + b.Product,
-		Body: "The booking before yours ended. Write to the seller to arrange a pickup", Link: Link{Screen: ScreenMyOrders},
+	return &bookingNote{to: b.BuyerID, PushNote: PushNote{Kind: PushBooking, Title: "You're next: {product}",
+		Body: "The booking before yours ended. Write to the seller to arrange a pickup", Vars: []string{"product", b.Product}, Link: Link{Screen: ScreenMyOrders},
 		Tag: bookingTag(b)}}
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"time"
 )
 
@@ -82,8 +83,9 @@ func (r *PickupReminders) Send(ctx context.Context) error {
 // remind tells both sides of b; it answers the mails it could not queue.
 func (r *PickupReminders) remind(ctx context.Context, b *Booking) []error {
 	var failed []error
-	when := inHours(b.PickupAt.Sub(r.now()))
-	title := "Pickup " + when + ": " + b.Product
+	hours := int(math.Round(b.PickupAt.Sub(r.now()).Hours()))
+	title, buyerBody, sellerBody := pickupTexts(hours)
+	vars := []string{"product", b.Product, "place", b.Location, "buyer", b.BuyerName, "hours", strconv.Itoa(hours)}
 	data := BookingEventData{BookingID: b.ID, ProductID: b.ProductID}
 	var events []Event
 	for _, side := range []struct {
@@ -91,14 +93,14 @@ func (r *PickupReminders) remind(ctx context.Context, b *Booking) []error {
 		screen Screen
 		body   string
 	}{
-		{b.BuyerID, ScreenMyOrders, "You agreed to pick it up " + when + ", at " + b.Location},
-		{b.SellerID, ScreenMyBuyers, b.BuyerName + " agreed to pick it up " + when},
+		{b.BuyerID, ScreenMyOrders, buyerBody},
+		{b.SellerID, ScreenMyBuyers, sellerBody},
 	} {
 		if side.userID == 0 {
 			continue
 		}
 		e := NewEvent(side.userID, data)
-		e.Push = &PushNote{Kind: PushReminder, Title: title, Body: side.body, Link: Link{Screen: side.screen},
+		e.Push = &PushNote{Kind: PushReminder, Title: title, Body: side.body, Vars: vars, Link: Link{Screen: side.screen},
 			Tag: fmt.Sprintf("pickup-%d", b.ID)}
 		events = append(events, e)
 		if !r.outbox.Sends() || r.turnedOff(ctx, side.userID) {
@@ -108,7 +110,8 @@ func (r *PickupReminders) remind(ctx context.Context, b *Booking) []error {
 		if err != nil {
 			continue // gone meanwhile
 		}
-		mail := pickupReminderMail(r.site.name(ctx), u, title, side.body, r.outbox.link(Link{Screen: side.screen}))
+		say := r.site.speakerTo(ctx, u)
+		mail := pickupReminderMail(say, u, say(title, vars...), say(side.body, vars...), r.outbox.link(Link{Screen: side.screen}))
 		if err := r.mails.QueueMail(ctx, mail); err != nil {
 			failed = append(failed, fmt.Errorf("queue the pickup reminder of booking %d: %w", b.ID, err))
 			continue
@@ -126,22 +129,23 @@ func (r *PickupReminders) turnedOff(ctx context.Context, userID int64) bool {
 	return err == nil && slices.Contains(off, PushReminder)
 }
 
-// inHours says how far ahead a pickup is, in whole hours: "in 23 hours",
-// "in 1 hour", "now".
-func inHours(d time.Duration) string {
-	hours := int(math.Round(d.Hours()))
+// pickupTexts are a reminder's title and its bodies for the buyer and
+// the seller, for a pickup in hours (whole, rounded): "in 23 hours", "in
+// 1 hour", "now".
+func pickupTexts(hours int) (title, buyer, seller string) {
 	switch {
 	case hours <= 0:
-		return "now"
+		return "Pickup now: {product}", "You agreed to pick it up now, at {place}", "{buyer} agreed to pick it up now"
 	case hours == 1:
-		return "in 1 hour"
+		return "Pickup in 1 hour: {product}", "You agreed to pick it up in 1 hour, at {place}", "{buyer} agreed to pick it up in 1 hour"
 	}
-	return fmt.Sprintf("in %d hours", hours)
+	return "Pickup in {hours} hours: {product}", "You agreed to pick it up in {hours} hours, at {place}",
+		"{buyer} agreed to pick it up in {hours} hours"
 }
 
-func pickupReminderMail(site string, u *User, title, body, link string) *Mail {
-	return newMail(u.Email, title, mailBody{Site: site, Greeting: greeting(u),
-		Paragraphs:  []string{body + ".", "If plans changed, write to each other in the app before then."},
-		ActionLabel: "Open the booking", ActionURL: link, Footer: mailFooter(site) +
-			" You can turn pickup reminders off on your profile."})
+func pickupReminderMail(say speaker, u *User, title, body, link string) *Mail {
+	return spokenMail(say, u, u.Email, title, mailBody{
+		Paragraphs:  []string{body + ".", say("If plans changed, write to each other in the app before then.")},
+		ActionLabel: say("Open the booking"), ActionURL: link,
+		Footer: say("You can turn pickup reminders off on your profile.")})
 }

@@ -37,7 +37,10 @@ type Search struct {
 	// Words are the words of q, folded, each only letters, digits and
 	// marks, so nothing of the index's query syntax survives; every one
 	// must match.
-	Words              []string
+	Words []string
+	// Synonyms are, for each of Words, the other words of its group
+	// (SearchSynonyms), any of which matches in its place; none for most.
+	Synonyms           [][]string
 	Category           string // a category's name; CategoryID once found
 	CategoryID         int64
 	Conditions         []Condition
@@ -218,6 +221,7 @@ func (s *Catalogue) SearchProducts(ctx context.Context, actor *User, in SearchIn
 		}
 		search.CategoryID = c.ID
 	}
+	search.Synonyms = s.site.synonymsFor(ctx, search.Words)
 	result, err := s.search.SearchProducts(ctx, search, page.Clamp())
 	if err != nil {
 		return result, err

@@ -40,3 +40,23 @@ func TestFoldConcurrently(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+func TestStems(t *testing.T) {
+	cases := []struct {
+		language app.Language
+		text     string
+		want     string
+	}{
+		{app.English, "Sofas and CHAIRS", "sofa and chair "},
+		{app.German, "Stühle, Tische; Schränke", "stuhl tisch schrank "},
+		{app.French, "Chaises et canapés", "chais et canap "},
+		{app.French, "canape", "canap "},
+		{app.German, "", ""},
+		{app.Language("xx"), "Sofas", "sofas "},
+	}
+	for _, c := range cases {
+		if got := app.Stems(c.language, c.text); got != c.want {
+			t.Errorf("Stems(%s, %q) = %q, want %q", c.language, c.text, got, c.want)
+		}
+	}
+}

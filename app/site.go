@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -132,13 +133,26 @@ type SiteStore interface {
 	// SaveSite stores every setting of site and records audit with it, in
 	// one transaction: of racing calls the last to commit is stored whole.
 	SaveSite(ctx context.Context, site Site, audit *AuditEntry) error
+	// UseSearchLanguage stems the search index in l, rebuilding it in one
+	// transaction when it holds another language; of racing calls the last
+	// to commit wins. Kept searches are forgotten.
+	UseSearchLanguage(ctx context.Context, l Language) error
+	// SearchSynonyms answers the synonym groups, folded (CheckSynonyms).
+	// It is read on every search with words.
+	SearchSynonyms(ctx context.Context) ([][]string, error)
+	// SaveSearchSynonyms replaces every group with groups and records audit
+	// with them, in one transaction: of racing calls the last to commit is
+	// kept whole.
+	SaveSearchSynonyms(ctx context.Context, groups [][]string, audit *AuditEntry) error
 }
 
 // SiteSettings keeps the settings an admin makes for the whole site.
 type SiteSettings struct {
 	store SiteStore
 	// language is the marketplace's until an admin chooses one.
-	language Language
+	language  Language
+	synonyms  synonymIndex
+	translate Translator // nil: English
 }
 
 func NewSiteSettings(store SiteStore) *SiteSettings {
@@ -205,7 +219,14 @@ func (s *SiteSettings) UpdateSite(ctx context.Context, actor *User, patch SitePa
 	if err := s.store.SaveSite(ctx, site, audit); err != nil {
 		return Site{}, err
 	}
-	return s.withLanguage(site), nil
+	site = s.withLanguage(site)
+	if slices.Contains(changed, "language") {
+		// Saved already: a failed rebuild is tried again at the next start.
+		if err := s.store.UseSearchLanguage(ctx, site.Language); err != nil {
+			return Site{}, err
+		}
+	}
+	return site, nil
 }
 
 // requireViewer refuses a visitor who is not signed in, unless the site's

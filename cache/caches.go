@@ -45,6 +45,9 @@ type Caches struct {
 	Searches   *Searches                              // by the search's key
 	// Site is the site's settings as last read or saved; nil: read them.
 	Site atomic.Pointer[app.Site]
+	// Synonyms are the search's synonym groups as last read or saved; nil:
+	// read them. Kept and forgotten with Site.
+	Synonyms atomic.Pointer[[][]string]
 	// catalogue counts the writes that may change the public lists, from
 	// a random start: see CatalogueVersion.
 	catalogue atomic.Uint64
@@ -118,6 +121,7 @@ func (c *Caches) forget(ch Change) {
 	}
 	if ch.Site {
 		c.Site.Store(nil)
+		c.Synonyms.Store(nil)
 	}
 	if ch.Catalogue {
 		c.catalogue.Add(1)

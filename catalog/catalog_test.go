@@ -33,6 +33,9 @@ func TestCatalogsHoldTheSameMessages(t *testing.T) {
 			if translated == "" || translated == english {
 				t.Errorf("%s: %q is not translated", l, english)
 			}
+			if got, want := placeholders(translated), placeholders(english); !slices.Equal(got, want) {
+				t.Errorf("%s: %q has the placeholders %v, want %v", l, english, got, want)
+			}
 			if got := Translate(l, english); got != translated {
 				t.Errorf("Translate(%s, %q) = %q, want %q", l, english, got, translated)
 			}
@@ -78,4 +81,33 @@ func TestNegotiate(t *testing.T) {
 			t.Errorf("Negotiate(%q, %q, %q) = %q, want %q", tc.chosen, tc.acceptLanguage, tc.fallback, got, tc.want)
 		}
 	}
+}
+
+func TestTranslateANumberedMessage(t *testing.T) {
+	for _, tc := range []struct {
+		language      app.Language
+		english, want string
+	}{
+		{app.German, "Use at most 60 characters", "Verwende höchstens 60 Zeichen"},
+		{app.German, "Use at most 4000 characters", "Verwende höchstens 4000 Zeichen"},
+		{app.German, "Use at most 20000 characters", "Verwende höchstens 20.000 Zeichen"},
+		{app.French, "Use at most 20000 characters", "Utilisez au plus 20\u202f000 caractères"},
+		{app.French, "Use at most 20 words", "Utilisez au plus 20 mots"},
+		{app.German, "Use at most 7 wishes", "Use at most 7 wishes"},
+	} {
+		if got := Translate(tc.language, tc.english); got != tc.want {
+			t.Errorf("Translate(%q, %q) = %q, want %q", tc.language, tc.english, got, tc.want)
+		}
+	}
+}
+
+func TestTranslateTheNumberThePatternNames(t *testing.T) {
+	if got, want := Translate(app.French, "Enter a year between 1900 and 2026"), "Saisissez une année entre 1900 et 2026"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+// placeholders are the {names} text fills in, each once, sorted.
+func placeholders(text string) []string {
+	return slices.Compact(slices.Sorted(slices.Values(placeholder.FindAllString(text, -1))))
 }

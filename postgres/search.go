@@ -122,21 +122,38 @@ func (q *search) exists() string {
 	return `SELECT EXISTS (SELECT 1 FROM ` + q.from + ` WHERE ` + q.where + `)`
 }
 
-// tsQuery is the full-text query for words: every word must match, each
-// as a prefix unless it is one letter long ('sof' finds 'sofa'; 'a' alone
-// would find nearly everything), as matchExpression does on SQLite. Each
-// is quoted, so none is read as an operator and each stays one term:
-// words hold only letters and digits (app.SearchWords), and a quote or a
-// backslash, were one given, is escaped.
-func tsQuery(words []string) string {
+// tsQuery is the full-text query for words: every word must match, or
+// one of its synonyms, each as a prefix unless it is one letter long
+// ('sof' finds 'sofa'; 'a' alone would find nearly everything), as
+// matchExpression does on SQLite. rehome_search stems each term in the
+// marketplace's language. Each is quoted, so none is read as an operator
+// and each stays one term: words hold only letters and digits
+// (app.SearchWords), and a quote or a backslash, were one given, is
+// escaped.
+func tsQuery(words []string, synonyms [][]string) string {
 	var b strings.Builder
 	for i, w := range words {
 		if i > 0 {
 			b.WriteString(" & ")
 		}
-		b.WriteString(`'` + tsEscaper.Replace(w) + `'`)
-		if utf8.RuneCountInString(w) > 1 {
-			b.WriteString(`:*`)
+		alternatives := []string{w}
+		if i < len(synonyms) {
+			alternatives = append(alternatives, synonyms[i]...)
+		}
+		if len(alternatives) > 1 {
+			b.WriteByte('(')
+		}
+		for j, a := range alternatives {
+			if j > 0 {
+				b.WriteString(" | ")
+			}
+			b.WriteString(`'` + tsEscaper.Replace(a) + `'`)
+			if utf8.RuneCountInString(a) > 1 {
+				b.WriteString(`:*`)
+			}
+		}
+		if len(alternatives) > 1 {
+			b.WriteByte(')')
 		}
 	}
 	return b.String()
@@ -151,7 +168,7 @@ func searchQuery(s app.Search) *search {
 	var where []string
 	if len(s.Words) > 0 {
 		// The GIN index finds the matches: the fewest rows to visit.
-		q.from = `products p CROSS JOIN to_tsquery('rehome_search', ` + q.arg(tsQuery(s.Words)) + `) AS query`
+		q.from = `products p CROSS JOIN to_tsquery('rehome_search', ` + q.arg(tsQuery(s.Words, s.Synonyms)) + `) AS query`
 		where = append(where, `p.search @@ query`)
 	}
 	where = append(where, statusFilter(s.Statuses))

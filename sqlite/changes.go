@@ -103,6 +103,9 @@ func (n *changeNotes) note(d sqlite.SQLitePreUpdateData) {
 			}
 		}
 		c.ended.noteSession(d)
+	case "search_language":
+		// The index is rebuilt: every kept search is stale.
+		c.AllProducts, c.Catalogue = true, true
 	case "site_settings":
 		c.Site = true
 	}

@@ -61,6 +61,9 @@ type DB struct {
 	matcher textMatcher
 	texts   keptByListing[*listingText]
 	passing keptFilterChecks
+	// indexLanguage is the app.Language the full-text index is stemmed in
+	// (search_language), which a search stems its words in too.
+	indexLanguage atomic.Value
 	// sessionsEnded hears of the sessions each write ended; see OnSessionsEnded.
 	sessionsEnded atomic.Pointer[func(app.SessionsEnded)]
 }
@@ -120,6 +123,10 @@ func Open(ctx context.Context, path string) (*DB, error) {
 		return nil, fmt.Errorf("migrate %s: %w", path, err)
 	}
 	if err := db.readColumns(ctx); err != nil {
+		write.Close()
+		return nil, err
+	}
+	if err := db.readSearchLanguage(ctx); err != nil {
 		write.Close()
 		return nil, err
 	}

@@ -116,13 +116,13 @@ func (db *DB) ForgetProducts() { db.caches.Products.ForgetAll() }
 var StorageRefused = storageRefused
 
 // SearchQuery is the SQL a search runs, for the plan test.
-func SearchQuery(s app.Search) (string, []any) { return searchQuery(s, nil) }
+func SearchQuery(s app.Search) (string, []any) { return searchQuery(s, app.English, nil) }
 
 // RecheckQuery is the SQL that checks the listings only against a
 // search's filters but its words, for the plan test.
 func RecheckQuery(s app.Search, only []int64) (string, []any) {
 	s.Words = nil
-	return searchQuery(s, only)
+	return searchQuery(s, app.English, only)
 }
 
 // SuggestionQueries are the queries a suggestion runs, for the plan test.

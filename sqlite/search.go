@@ -62,6 +62,13 @@ func init() {
 		text, _ := args[0].(string)
 		return app.Fold(text), nil
 	})
+	// rehome_stems(text, language) is app.Stems for the full-text index's
+	// triggers (migration 29): the words of text, folded and stemmed.
+	sqlite.MustRegisterDeterministicScalarFunction("rehome_stems", 2, func(_ *sqlite.FunctionContext, args []driver.Value) (driver.Value, error) {
+		text, _ := args[0].(string)
+		language, _ := args[1].(string)
+		return app.Stems(app.Language(language), text), nil
+	})
 }
 
 func (db *DB) SearchProducts(ctx context.Context, s app.Search, page app.Page) (app.SearchResult, error) {
@@ -95,7 +102,9 @@ func (db *DB) SearchProducts(ctx context.Context, s app.Search, page app.Page) (
 // searchHits finds a search's listings: kept, brought up to date with
 // the writes since, or read afresh.
 func (db *DB) searchHits(ctx context.Context, s app.Search) (*cache.SearchHits, error) {
-	key := searchKey(s)
+	// Stemmed in another language, the same words find other listings.
+	language := db.searchLanguage()
+	key := string(language) + "|" + searchKey(s)
 	searches := db.caches.Searches
 	if hits, ok := searches.Get(key); ok && hits.Gen() == searches.Generation() {
 		return hits, nil
@@ -181,7 +190,7 @@ func (db *DB) changedHits(ctx context.Context, s app.Search, changed []int64) ([
 	if len(s.Words) == 0 {
 		return db.searchIDs(ctx, s, changed)
 	}
-	matches, err := db.wordMatches(ctx, s.Words)
+	matches, err := db.wordMatches(ctx, matchExpression(s, db.searchLanguage()))
 	if err != nil {
 		return nil, err
 	}
@@ -259,8 +268,7 @@ func listingsChangedSince(searches *cache.Searches) func(uint64) ([]int64, uint6
 // the matches as they were; a changed text is checked by the text matcher
 // first, and the index asked for the rank only of those the words match.
 // Nil when they cannot be kept (an ID of more than 32 bits).
-func (db *DB) wordMatches(ctx context.Context, words []string) (*cache.WordMatches, error) {
-	expression := matchExpression(words)
+func (db *DB) wordMatches(ctx context.Context, expression string) (*cache.WordMatches, error) {
 	searches := db.caches.Searches
 	gen := searches.Generation()
 	m, kept := searches.Matches(expression)
@@ -304,7 +312,7 @@ func (db *DB) textMatches(ctx context.Context, expression string, ids []int64) (
 	if err != nil {
 		return nil, err
 	}
-	matched, err := db.matcher.matching(ctx, expression, texts)
+	matched, err := db.matcher.matching(ctx, db.searchLanguage(), expression, texts)
 	if err != nil || len(matched) == 0 {
 		return nil, err
 	}
@@ -344,8 +352,14 @@ func (db *DB) matchIDs(ctx context.Context, expression string, only []int64) ([]
 // the same order: built from the checked search, not the query string.
 func searchKey(s app.Search) string {
 	var b strings.Builder
-	for _, w := range s.Words {
-		b.WriteString(w + " ")
+	for i, w := range s.Words {
+		b.WriteString(w)
+		if i < len(s.Synonyms) {
+			for _, synonym := range s.Synonyms[i] {
+				b.WriteString("/" + synonym)
+			}
+		}
+		b.WriteByte(' ')
 	}
 	b.WriteByte('|')
 	b.WriteString(strconv.FormatInt(s.CategoryID, 10))
@@ -371,21 +385,57 @@ func searchKey(s app.Search) string {
 	return b.String()
 }
 
-// matchExpression is the index's query for words: each a quoted string,
-// so none is read as syntax, and each a prefix unless it is one letter
-// long ('sof' finds 'sofa'; 'a' alone would find nearly everything).
-func matchExpression(words []string) string {
+// matchExpression is the index's query for a search's words: each word
+// stemmed in language l as the index holds the listings' (app.Stems), or
+// any of the word's synonyms, stemmed too.
+func matchExpression(s app.Search, l app.Language) string {
+	var b strings.Builder
+	for i, w := range s.Words {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		alternatives := []string{w}
+		if i < len(s.Synonyms) {
+			alternatives = append(alternatives, s.Synonyms[i]...)
+		}
+		stems := app.StemWords(l, alternatives)
+		if len(stems) > 1 {
+			b.WriteByte('(')
+		}
+		for j, stem := range stems {
+			if j > 0 {
+				b.WriteString(" OR ")
+			}
+			writeTerm(&b, stem)
+		}
+		if len(stems) > 1 {
+			b.WriteByte(')')
+		}
+	}
+	return b.String()
+}
+
+// wordsExpression is the index's query for words as they are: each must
+// match.
+func wordsExpression(words []string) string {
 	var b strings.Builder
 	for i, w := range words {
 		if i > 0 {
 			b.WriteByte(' ')
 		}
-		b.WriteString(`"` + w + `"`)
-		if utf8.RuneCountInString(w) > 1 {
-			b.WriteByte('*')
-		}
+		writeTerm(&b, w)
 	}
 	return b.String()
+}
+
+// writeTerm writes a word of the index's query: a quoted string, so none
+// is read as syntax, and a prefix unless it is one letter long ('sof'
+// finds 'sofa'; 'a' alone would find nearly everything).
+func writeTerm(b *strings.Builder, w string) {
+	b.WriteString(`"` + w + `"`)
+	if utf8.RuneCountInString(w) > 1 {
+		b.WriteByte('*')
+	}
 }
 
 // searchQuery is the SQL of a search and its arguments. Its shape depends
@@ -394,7 +444,7 @@ func matchExpression(words []string) string {
 //
 // Given only, it asks of those listings alone which the search finds and
 // what it orders them by, for updateSearch.
-func searchQuery(s app.Search, only []int64) (string, []any) {
+func searchQuery(s app.Search, l app.Language, only []int64) (string, []any) {
 	var where []string
 	var args []any
 	from := `products p`
@@ -402,7 +452,7 @@ func searchQuery(s app.Search, only []int64) (string, []any) {
 		// The index first: its matches are the fewest rows to visit.
 		from = `products_search CROSS JOIN products p ON p.id = products_search.rowid`
 		where = append(where, `products_search MATCH ?`)
-		args = append(args, matchExpression(s.Words))
+		args = append(args, matchExpression(s, l))
 	}
 	if len(only) > 0 {
 		column := `p.id`
@@ -540,7 +590,7 @@ func searchOrder(sort app.SearchSort) string {
 // they are ordered by; given only, of those listings alone and in no
 // order.
 func (db *DB) searchIDs(ctx context.Context, s app.Search, only []int64) ([]cache.Hit, error) {
-	query, args := searchQuery(s, only)
+	query, args := searchQuery(s, db.searchLanguage(), only)
 	rows, err := db.read.QueryContext(uncancelled(ctx), query, args...)
 	if err != nil {
 		return nil, err

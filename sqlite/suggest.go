@@ -55,7 +55,7 @@ const (
 
 // knownWord says whether any listing holds the word or a word it begins.
 func (db *DB) knownWord(ctx context.Context, word string) (bool, error) {
-	rows, err := db.query(ctx, knownWordQuery, matchExpression([]string{word}))
+	rows, err := db.query(ctx, knownWordQuery, wordsExpression([]string{word}))
 	if err != nil {
 		return false, err
 	}

@@ -6,12 +6,13 @@ import (
 	"encoding/json"
 	"sync"
 
+	"rehome/app"
 	"rehome/cache"
 )
 
 // textMatcher tells which of a few listings a search's words match, from
 // their texts alone: an in-memory copy of the full-text index's definition
-// (migration 7) holding only them, so it matches exactly as the index
+// (migrations 7 and 29) holding only them, so it matches exactly as the index
 // does. Asking the index itself costs, even for one listing, a walk of
 // every listing a word's prefix matches ('velvet*' merges the lists of
 // every word it begins), as much as reading the search afresh.
@@ -24,6 +25,8 @@ type textMatcher struct {
 	mu     sync.Mutex
 	db     *sql.DB // one connection, holding the in-memory table
 	loaded map[int64]listingText
+	// language is the one the table's texts are stemmed in.
+	language app.Language
 }
 
 const maxMatcherTexts = 1024
@@ -34,14 +37,15 @@ type listingText struct {
 	name, description, category, location string
 }
 
-// matching answers the IDs of those of texts that expression matches.
-func (m *textMatcher) matching(ctx context.Context, expression string, texts []listingText) ([]int64, error) {
+// matching answers the IDs of those of texts that expression, of words
+// stemmed in language, matches.
+func (m *textMatcher) matching(ctx context.Context, language app.Language, expression string, texts []listingText) ([]int64, error) {
 	if len(texts) == 0 {
 		return nil, nil
 	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	ids, err := m.match(uncancelled(ctx), expression, texts)
+	ids, err := m.match(uncancelled(ctx), language, expression, texts)
 	if err != nil && m.db != nil {
 		// What the table holds is no longer known: start afresh next time.
 		m.db.Close()
@@ -50,7 +54,7 @@ func (m *textMatcher) matching(ctx context.Context, expression string, texts []l
 	return ids, err
 }
 
-func (m *textMatcher) match(ctx context.Context, expression string, texts []listingText) ([]int64, error) {
+func (m *textMatcher) match(ctx context.Context, language app.Language, expression string, texts []listingText) ([]int64, error) {
 	if m.db == nil {
 		db, err := sql.Open("sqlite", "file::memory:")
 		if err != nil {
@@ -64,16 +68,18 @@ func (m *textMatcher) match(ctx context.Context, expression string, texts []list
 		m.db, m.loaded = db, map[int64]listingText{}
 		if _, err := db.ExecContext(ctx, `CREATE VIRTUAL TABLE texts USING fts5 (
 		    name, description, category, location,
-		    tokenize = 'porter unicode61 remove_diacritics 2'
+		    tokenize = 'unicode61 remove_diacritics 2'
 		)`); err != nil {
 			return nil, err
 		}
+		m.language = language
 	}
-	if len(m.loaded)+len(texts) > maxMatcherTexts {
+	if len(m.loaded)+len(texts) > maxMatcherTexts || language != m.language {
 		if _, err := m.db.ExecContext(ctx, `DELETE FROM texts`); err != nil {
 			return nil, err
 		}
 		clear(m.loaded)
+		m.language = language
 	}
 	ids := make([]int64, 0, len(texts))
 	for _, t := range texts {
@@ -87,8 +93,9 @@ func (m *textMatcher) match(ctx context.Context, expression string, texts []list
 				return nil, err
 			}
 		}
-		if _, err := m.db.ExecContext(ctx, `INSERT INTO texts (rowid, name, description, category, location) VALUES (?, ?, ?, ?, ?)`,
-			t.id, t.name, t.description, t.category, t.location); err != nil {
+		if _, err := m.db.ExecContext(ctx, `INSERT INTO texts (rowid, name, description, category, location)
+			VALUES (?1, rehome_stems(?2, ?6), rehome_stems(?3, ?6), rehome_stems(?4, ?6), rehome_stems(?5, ?6))`,
+			t.id, t.name, t.description, t.category, t.location, string(language)); err != nil {
 			return nil, err
 		}
 		m.loaded[t.id] = t

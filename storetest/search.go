@@ -1,6 +1,7 @@
 package storetest
 
 import (
+	"slices"
 	"testing"
 
 	"rehome/app"
@@ -181,4 +182,73 @@ func RunListingsForSale(t *testing.T, open func(t *testing.T) Stores) {
 
 func listingNames(products []app.Product) string {
 	return names(products, func(p app.Product) string { return p.Name })
+}
+
+// RunSearchLanguages checks that searches stem words in the language the
+// index is given, rebuilt when it changes, fold accents in each, and find
+// a word's synonyms; and that synonyms are kept.
+func RunSearchLanguages(t *testing.T, open func(t *testing.T) Stores) {
+	w := newWorld(t, open)
+	for _, name := range []string{"Sofa", "Stuhl aus Eiche", "Chaise en chêne", "Canapé", "Couch"} {
+		must(t, w.CreateProduct(w.ctx, w.newProduct(name)))
+	}
+	find := func(t *testing.T, text string, synonyms ...[]string) string {
+		t.Helper()
+		search, err := app.CheckSearch(app.SearchInput{Text: text, Sort: app.SortNewest})
+		must(t, err)
+		search.Synonyms = synonyms
+		got, err := w.SearchProducts(w.ctx, search, app.Page{Limit: 10})
+		must(t, err)
+		return listingNames(got.Items)
+	}
+	for _, tc := range []struct {
+		language   app.Language
+		text, want string
+		synonyms   [][]string
+	}{
+		{app.English, "sofas", "Sofa", nil},
+		{app.English, "canape", "Canapé", nil},
+		{app.English, "sofas", "Couch Sofa", [][]string{{"couch"}}},
+		{app.German, "Stühle", "Stuhl aus Eiche", nil},
+		{app.German, "eichen", "Stuhl aus Eiche", nil},
+		{app.German, "sofas", "", nil}, // German does not stem this s
+		{app.German, "sessel", "Couch", [][]string{{"couch"}}},
+		{app.French, "chaises", "Chaise en chêne", nil},
+		{app.French, "canapes", "Canapé", nil},
+		{app.French, "chene", "Chaise en chêne", nil},
+		{app.English, "eichen", "", nil}, // back in English: rebuilt again
+	} {
+		t.Run(string(tc.language)+" "+tc.text, func(t *testing.T) {
+			must(t, w.UseSearchLanguage(w.ctx, tc.language))
+			if got := find(t, tc.text, tc.synonyms...); got != tc.want {
+				t.Errorf("%q finds %q, want %q", tc.text, got, tc.want)
+			}
+		})
+	}
+	t.Run("NewListingsAreStemmedInTheLanguage", func(t *testing.T) {
+		must(t, w.UseSearchLanguage(w.ctx, app.French))
+		must(t, w.CreateProduct(w.ctx, w.newProduct("Armoires anciennes")))
+		if got := find(t, "armoire"); got != "Armoires anciennes" {
+			t.Errorf("armoire finds %q", got)
+		}
+		must(t, w.UseSearchLanguage(w.ctx, app.English))
+	})
+	t.Run("SynonymsAreKept", func(t *testing.T) {
+		got, err := w.SearchSynonyms(w.ctx)
+		must(t, err)
+		if len(got) != 0 {
+			t.Fatalf("synonyms at first: %v", got)
+		}
+		groups := [][]string{{"couch", "sofa", "settee"}, {"armoire", "wardrobe"}}
+		must(t, w.SaveSearchSynonyms(w.ctx, groups, nil))
+		got, err = w.SearchSynonyms(w.ctx)
+		must(t, err)
+		if !slices.EqualFunc(got, groups, slices.Equal) {
+			t.Errorf("synonyms %v, want %v", got, groups)
+		}
+		must(t, w.SaveSearchSynonyms(w.ctx, [][]string{}, nil))
+		if got, err = w.SearchSynonyms(w.ctx); err != nil || len(got) != 0 {
+			t.Errorf("synonyms emptied: %v, %v", got, err)
+		}
+	})
 }

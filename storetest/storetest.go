@@ -42,6 +42,7 @@ type Stores interface {
 	app.ReviewStore
 	app.SafetyStore
 	app.ReminderStore
+	app.SiteStore
 	// SetClock replaces the store's clock, for what depends on time.
 	SetClock(now func() time.Time)
 	// The sessions of signed-in people, which the server keeps through
@@ -68,6 +69,7 @@ func Run(t *testing.T, open func(t *testing.T) Stores) {
 	t.Run("ClaimAccount", func(t *testing.T) { RunClaimAccount(t, open) })
 	t.Run("Links", func(t *testing.T) { RunLinks(t, open) })
 	t.Run("Search", func(t *testing.T) { RunSearch(t, open) })
+	t.Run("SearchLanguages", func(t *testing.T) { RunSearchLanguages(t, open) })
 	t.Run("ListingsForSale", func(t *testing.T) { RunListingsForSale(t, open) })
 	t.Run("Sessions", func(t *testing.T) { RunSessions(t, open) })
 	t.Run("Audit", func(t *testing.T) { RunAudit(t, open) })

@@ -477,6 +477,12 @@ func TestAuthorization(t *testing.T) {
 		{"change site settings", want{unauth, forbid, forbid, forbid, ok}, writes, nil, func(c *client, _ int64) *response {
 			return c.call("PUT", "/api/site", map[string]any{"tagline": "Tagline " + unique()})
 		}},
+		{"search synonyms", want{unauth, forbid, forbid, forbid, ok}, reads, nil, func(c *client, _ int64) *response {
+			return c.call("GET", "/api/search/synonyms", nil)
+		}},
+		{"change search synonyms", want{unauth, forbid, forbid, forbid, ok}, writes, nil, func(c *client, _ int64) *response {
+			return c.call("PUT", "/api/search/synonyms", [][]string{{"couch", "sofa" + unique()}})
+		}},
 		// The community's posts: anyone reads them, admins write them.
 		{"posts", want{ok, ok, ok, ok, ok}, reads, nil, func(c *client, _ int64) *response {
 			return c.call("GET", "/api/posts", nil)

@@ -1,7 +1,9 @@
 package api_test
 
 import (
+	"fmt"
 	"net/http"
+	"strings"
 	"testing"
 
 	"rehome/app"
@@ -35,4 +37,46 @@ func TestErrorsSpeakTheRequestsLanguage(t *testing.T) {
 	english := e.client()
 	english.headers = []string{"Accept-Language", "en-GB"}
 	expectError(t, english.call("POST", "/api/auth/login", wrongLogin), http.StatusUnauthorized, "Invalid email or password", nil)
+}
+
+// TestMailsSpeakTheRecipientsLanguage: a mail is written in its
+// recipient's language, else the marketplace's; names stay as written.
+func TestMailsSpeakTheRecipientsLanguage(t *testing.T) {
+	t.Parallel()
+	e, sink := withMail(t)
+	bea, _ := e.register("Bea Buyer", "bea@example.com", app.RoleBuyer)
+	e.register("Cy Buyer", "cy@example.com", app.RoleBuyer)
+	expectStatus(t, bea.call("PATCH", "/api/auth/me", map[string]any{"language": "de"}), http.StatusOK)
+
+	expectStatus(t, forgot(e.client(), "bea@example.com"), http.StatusAccepted)
+	m := mailFor(t, sink, "bea@example.com", 1)
+	if m.Subject != "Setze dein Passwort für Rehome zurück" || !strings.Contains(m.Text, "Hallo Bea Buyer,") ||
+		!strings.Contains(m.Text, "Neues Passwort wählen:") || !strings.Contains(m.HTML, "Oder öffne diesen Link:") {
+		t.Errorf("Bea's mail: %s\n%s", m.Subject, m.Text)
+	}
+
+	e.svc.Site.UseLanguage(app.French)
+	expectStatus(t, forgot(e.client(), "cy@example.com"), http.StatusAccepted)
+	if m := mailFor(t, sink, "cy@example.com", 1); m.Subject != "Réinitialisez votre mot de passe Rehome" || !strings.Contains(m.Text, "Bonjour Cy Buyer,") {
+		t.Errorf("Cy's mail, in the marketplace's French: %s\n%s", m.Subject, m.Text)
+	}
+}
+
+// TestPushNotesSpeakTheRecipientsLanguage: a push note is written in the
+// language of the person it goes to; a product's name stays as written.
+func TestPushNotesSpeakTheRecipientsLanguage(t *testing.T) {
+	t.Parallel()
+	s := newShop(t)
+	rec := &recorder{}
+	s.notices.Use(rec)
+	product := s.mpProduct(t, "Tables")
+	bea, beaUser := s.register("Bea Buyer", "bea@example.com", app.RoleBuyer)
+	expectStatus(t, s.seller.call("PATCH", "/api/auth/me", map[string]any{"language": "fr"}), http.StatusOK)
+	rec.take()
+
+	booking := mpBook(t, bea, product)
+	expectEvents(t, rec, "a booking",
+		fmt.Sprintf(`%d booking {"booking_id":%d,"product_id":%d}`, beaUser.ID, booking.ID, product),
+		fmt.Sprintf(`%d booking {"booking_id":%d,"product_id":%d} push booking %q %q /dashboard/mybuyers booking-%d`,
+			s.sellerUser.ID, booking.ID, product, "Nouvelle réservation : Oak table", "Bea Buyer l'a réservé", booking.ID))
 }

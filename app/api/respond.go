@@ -7,8 +7,8 @@ import (
 
 	"rehome/app"
 	"rehome/app/api/httpcache"
-	"rehome/catalog"
 	"rehome/app/api/wire"
+	"rehome/catalog"
 )
 
 // statusOf is the one place where error kinds become HTTP statuses.

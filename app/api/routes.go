@@ -182,6 +182,8 @@ func (s *Server) sessionRoutes(r chi.Router) {
 
 	r.Get("/audit", s.auditLog)
 	r.Put("/site", s.updateSite)
+	r.Get("/search/synonyms", s.searchSynonyms)
+	r.Put("/search/synonyms", s.setSearchSynonyms)
 	r.Post("/posts", s.createPost)
 	r.Patch("/posts/{post}", s.editPost)
 	r.Delete("/posts/{post}", s.deletePost)

@@ -35,3 +35,33 @@ func (s *Server) updateSite(w http.ResponseWriter, r *http.Request) {
 	}
 	writeJSON(w, http.StatusOK, site)
 }
+
+// searchSynonyms answers the search's synonym groups (admins).
+func (s *Server) searchSynonyms(w http.ResponseWriter, r *http.Request) {
+	groups, err := s.settings.Synonyms(r.Context(), actor(r))
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, groups)
+}
+
+// setSearchSynonyms replaces every synonym group (admins): the body is the
+// groups, [["couch", "sofa"], ...], and the answer the groups as kept.
+func (s *Server) setSearchSynonyms(w http.ResponseWriter, r *http.Request) {
+	if err := app.Allow(actor(r), app.CanEditSite(actor(r))); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	var groups [][]string
+	if err := decodeJSON(w, r, &groups); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	kept, err := s.settings.SetSynonyms(r.Context(), actor(r), groups)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, kept)
+}

@@ -328,6 +328,11 @@ func runServer(ctx context.Context, log *slog.Logger, cfg serverConfig) error {
 	}
 	m.Services.Bookings.UseCurrency(cfg.currency)
 	m.Services.Site.UseLanguage(cfg.language)
+	// The index is stemmed in the marketplace's language, which a changed
+	// --language may have changed: rebuilt before the first search.
+	if err := m.Services.Site.IndexSearch(ctx); err != nil {
+		return fmt.Errorf("search index: %w", err)
+	}
 	if cfg.stripe != nil {
 		m.Services.Bookings.UseCardPayments(payments.NewStripe(*cfg.stripe))
 	}

@@ -200,6 +200,9 @@ func Fill(ctx context.Context, svc api.Services, past PastPickups, log *slog.Log
 	if _, err := svc.Site.UpdateSite(ctx, admin, app.SitePatch{ContactEmail: &contactEmail}); err != nil {
 		return fmt.Errorf("site settings: %w", err)
 	}
+	if _, err := svc.Site.SetSynonyms(ctx, admin, synonyms[svc.Site.Language(ctx)]); err != nil {
+		return fmt.Errorf("search synonyms: %w", err)
+	}
 
 	for _, a := range append(staff, customers...) {
 		log.Info("demo account (password shown only now)", "email", a.Email, "password", a.password)

@@ -77,6 +77,10 @@ func TestFill(t *testing.T) {
 	if err != nil || site != wantSite {
 		t.Errorf("site settings %+v, %v; want %+v", site, err, wantSite)
 	}
+	// Search knows the English words neighbours use for the same thing.
+	if groups, err := svc.Site.Synonyms(ctx, admin); err != nil || len(groups) != len(demo.Synonyms[app.English]) {
+		t.Errorf("synonyms %v, %v; want the English groups", groups, err)
+	}
 
 	categories, err := svc.Catalogue.Categories(ctx)
 	if err != nil || len(categories) < 8 {
@@ -239,5 +243,19 @@ func TestFill(t *testing.T) {
 	}
 	if ownedAgain != owned {
 		t.Errorf("second fill: %d products, want %d", ownedAgain, owned)
+	}
+}
+
+// TestSynonymsOfEachLanguage: the demo has groups for every language the
+// marketplace speaks, and each is as an admin could save it.
+func TestSynonymsOfEachLanguage(t *testing.T) {
+	for _, l := range app.Languages {
+		groups, ok := demo.Synonyms[l]
+		if !ok || len(groups) < 5 {
+			t.Errorf("%s: %d groups", l, len(groups))
+		}
+		if _, err := app.CheckSynonyms(groups); err != nil {
+			t.Errorf("%s: %v", l, err)
+		}
 	}
 }

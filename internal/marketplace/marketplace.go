@@ -24,6 +24,7 @@ import (
 	"rehome/app"
 	"rehome/app/api"
 	"rehome/app/api/sessions"
+	"rehome/catalog"
 	"rehome/internal/benchdata"
 	"rehome/internal/leader"
 	"rehome/internal/webroutes"
@@ -203,6 +204,9 @@ func shared(ctx context.Context, store Store) (app.RateLimits, live.Broker, erro
 func services(db Store, images *uploads.Store, hasher app.PasswordHasher, notices *app.Notices, outbox *app.Outbox,
 	limits app.RateLimits) api.Services {
 	site := app.NewSiteSettings(db)
+	// Mails and push notes are written in each person's language.
+	site.UseTranslator(catalog.Translate)
+	notices.SpeakWith(site, db)
 	notifications := app.NewNotifications(db)
 	bookings := app.NewBookings(db, db, db, db, db, db, notices)
 	conversations := app.NewConversations(db, db, bookings, notices, limits)

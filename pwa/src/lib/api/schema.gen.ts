@@ -1417,6 +1417,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/search/synonyms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The search's synonym groups (admins) */
+        get: operations["getApiSearchSynonyms"];
+        /** Replace the search's synonym groups (admins, audit-logged) */
+        put: operations["putApiSearchSynonyms"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1451,7 +1469,7 @@ export interface components {
         /** @enum {string} */
         SortOrder: "relevance" | "newest" | "price_asc" | "price_desc";
         /** @enum {string} */
-        AuditAction: "promote_user" | "verify_seller" | "delete_user" | "dismiss_report" | "create_category" | "reset_link" | "claim_account" | "update_site" | "create_post" | "edit_post" | "delete_post" | "start_selling" | "hide_review" | "suspend_user" | "unsuspend_user";
+        AuditAction: "promote_user" | "verify_seller" | "delete_user" | "dismiss_report" | "create_category" | "reset_link" | "claim_account" | "update_site" | "update_synonyms" | "create_post" | "edit_post" | "delete_post" | "start_selling" | "hide_review" | "suspend_user" | "unsuspend_user";
         Dimensions: {
             /** @description Centimetres, kept to a millimetre. */
             width_cm?: number;
@@ -2128,6 +2146,21 @@ export interface components {
          * @enum {string}
          */
         Language: "en" | "de" | "fr";
+        /**
+         * @description The search's synonym groups: a search for any word of a group finds listings with any other. Words are kept folded (lower case, without accents), each group has two words or more, and a word is in one group only.
+         * @example [
+         *       [
+         *         "couch",
+         *         "sofa",
+         *         "settee"
+         *       ],
+         *       [
+         *         "wardrobe",
+         *         "armoire"
+         *       ]
+         *     ]
+         */
+        SearchSynonyms: string[][];
     };
     responses: {
         /** @description Malformed: not JSON, an unknown field, a wrong type, text that is not UTF-8. */
@@ -5421,6 +5454,63 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getApiSearchSynonyms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchSynonyms"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    putApiSearchSynonyms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SearchSynonyms"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchSynonyms"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["Unsupported"];
+            422: components["responses"]["Invalid"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };

@@ -14,6 +14,7 @@ const actionLabels: Record<AuditAction, string> = {
   reset_link: 'Made a password reset link',
   claim_account: "Claimed by the email's owner with Google",
   update_site: 'Changed site settings',
+  update_synonyms: 'Changed the search synonyms',
   create_post: 'Published post',
   edit_post: 'Edited post',
   delete_post: 'Deleted post',
