@@ -78,7 +78,7 @@ PG_TEST_PKGS = ./postgres/... ./internal/pgcopy/... \
   $(sort $(patsubst %/,%,$(dir $(shell grep -rl --include='*_test.go' 'rehome/internal/pgtest' . --exclude-dir=pwa --exclude-dir=.git))))
 S3_FAKE := bin/s3-fake
 test-postgres: $(BIN) $(OIDC_PROVIDER) $(STRIPE_MOCK) $(MAIL_SINK) $(S3_FAKE)
-	tools/postgres/with-cluster sh -c '$(GO) test -count=1 $(sort $(PG_TEST_PKGS)) && cd pwa && npm run e2e'
+	tools/postgres/with-cluster sh -c '$(GO) test -count=1 -timeout 30m $(sort $(PG_TEST_PKGS)) && cd pwa && npm run e2e'
 
 $(S3_FAKE): go.mod go.sum tools/s3-fake/main.go
 	$(GO) build -o $(S3_FAKE) ./tools/s3-fake

@@ -205,6 +205,10 @@ func plan(ctx context.Context, from *sql.DB, to *pgxpool.Pool) ([]table, error) 
 // triggers from their rows: PostgreSQL has indexes of its own instead.
 var sqliteIndexTables = []string{
 	"product_locations", // the distinct locations the location filter reads (sqlite migration 0022)
+	// The language the search index is stemmed in (sqlite migration 0029,
+	// postgres 0012): PostgreSQL's starts as its migration left it, and
+	// serve stems it in the marketplace's language at start.
+	"search_language",
 }
 
 // sqliteTables are SQLite's tables of rows: not its own (sqlite_*), not
