@@ -3,7 +3,7 @@ import { loadStripe } from '@stripe/stripe-js/pure'
 import { useEffect, useRef, useState } from 'react'
 import { Button } from '@/components/button'
 import { useFormatPrice } from '@/lib/currency'
-import { useI18n } from '@/lib/i18n'
+import { useI18n, useLocale } from '@/lib/i18n'
 import type { Checkout } from '@/lib/types'
 
 /**
@@ -19,6 +19,8 @@ export default function CardPayment({ checkout, price, onPaid }: { checkout: Che
   const [paying, setPaying] = useState(false)
   const formatPrice = useFormatPrice()
   const i18n = useI18n()
+  // Stripe writes its own labels and messages in the app's language too.
+  const locale = useLocale()
 
   useEffect(() => {
     let cancelled = false
@@ -26,7 +28,7 @@ export default function CardPayment({ checkout, price, onPaid }: { checkout: Che
     loadStripe(checkout.publishable_key)
       .then((loaded) => {
         if (cancelled || !loaded || !mountPoint.current) return
-        const elements = loaded.elements({ clientSecret: checkout.client_secret })
+        const elements = loaded.elements({ clientSecret: checkout.client_secret, locale })
         const element = elements.create('payment')
         element.mount(mountPoint.current)
         unmount = () => element.destroy()
@@ -46,7 +48,7 @@ export default function CardPayment({ checkout, price, onPaid }: { checkout: Che
       cancelled = true
       unmount?.()
     }
-  }, [checkout, i18n])
+  }, [checkout, i18n, locale])
 
   async function pay() {
     if (!stripe) return
