@@ -4,12 +4,14 @@
 import { useNavigate } from 'react-router-dom'
 import { Button } from '@/components/button'
 import { useLogout } from '@/features/auth'
+import { useI18n } from '@/lib/i18n'
 
 export const menuLogOutClasses =
   'inline-flex min-h-11 items-center rounded-lg px-3 font-medium text-stone-700 hover:bg-stone-100'
 
 /** Log Out in the phone's menu; `onNavigate` closes the menu. */
 export function MenuLogOut({ onNavigate }: { onNavigate?: () => void }) {
+  const i18n = useI18n()
   const logout = useLogout()
   return (
     <button
@@ -21,7 +23,7 @@ export function MenuLogOut({ onNavigate }: { onNavigate?: () => void }) {
       disabled={logout.isPending}
       className={menuLogOutClasses}
     >
-      Log Out
+      {i18n._({ id: 'account.logOut', message: 'Log Out' })}
     </button>
   )
 }

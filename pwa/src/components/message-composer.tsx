@@ -1,6 +1,7 @@
 import { useId, useState, type KeyboardEvent } from 'react'
 import { maxMessageLength } from '@/lib/api/contract.gen'
 import { cn } from '@/lib/cn'
+import { intlLocale } from '@/lib/i18n'
 import { Button } from './button'
 import { controlClasses } from './field'
 
@@ -78,7 +79,7 @@ export function MessageComposer({
         <span className="max-sm:sr-only">Enter sends, Shift+Enter starts a new line.</span>
         {text.length >= counterFrom && (
           <span aria-live="polite" className={cn('ml-auto', text.length >= maxMessageLength && 'font-medium text-red-700')}>
-            {text.length.toLocaleString('en')} / {maxMessageLength.toLocaleString('en')}
+            {text.length.toLocaleString(intlLocale())} / {maxMessageLength.toLocaleString(intlLocale())}
           </span>
         )}
       </p>

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { Avatar } from '@/components/avatar'
 import { useLogout } from '@/features/auth'
+import { useI18n } from '@/lib/i18n'
 import type { User } from '@/lib/types'
 import { paths } from '@/lib/paths'
 
@@ -15,6 +16,7 @@ const itemClasses =
  * to the button). Phones have these in the full-screen menu instead.
  */
 export function AccountMenu({ user }: { user: User }) {
+  const i18n = useI18n()
   const [open, setOpen] = useState(false)
   const logout = useLogout()
   const id = useId()
@@ -69,12 +71,12 @@ export function AccountMenu({ user }: { user: User }) {
       >
         <li>
           <Link to={paths.profile} className={itemClasses} onClick={close}>
-            Profile
+            {i18n._({ id: 'account.profile', message: 'Profile' })}
           </Link>
         </li>
         <li>
           <Link to={paths.dashboard} className={itemClasses} onClick={close}>
-            Dashboard
+            {i18n._({ id: 'nav.dashboard', message: 'Dashboard' })}
           </Link>
         </li>
         <li className="mt-1 border-t border-stone-200 pt-1">
@@ -87,7 +89,7 @@ export function AccountMenu({ user }: { user: User }) {
               logout.mutate()
             }}
           >
-            Log Out
+            {i18n._({ id: 'account.logOut', message: 'Log Out' })}
           </button>
         </li>
       </ul>

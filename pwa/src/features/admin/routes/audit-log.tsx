@@ -1,5 +1,6 @@
 import { PageHeader } from '@/components/page-header'
 import type { Column } from '@/components/table'
+import { dateTimeFormat } from '@/lib/format'
 import type { AuditAction, AuditEntry } from '@/lib/types'
 import { useAuditLog } from '../api/get-audit-log'
 import { SearchableTable } from '../components/searchable-table'
@@ -37,12 +38,10 @@ function actionLabel(action: string): string {
   return actionLabels[action as AuditAction] ?? action
 }
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
-
-/** The entry's time in the viewer's locale and time zone; the raw text if it is not a time. */
+/** The entry's time in the app's language and the viewer's time zone; the raw text if it is not a time. */
 function formatWhen(time: string): string {
   const date = new Date(time)
-  return Number.isNaN(date.getTime()) ? time : dateTime.format(date)
+  return Number.isNaN(date.getTime()) ? time : dateTimeFormat({ dateStyle: 'medium', timeStyle: 'short' }).format(date)
 }
 
 const columns: Column<AuditEntry>[] = [
