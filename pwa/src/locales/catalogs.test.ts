@@ -39,10 +39,18 @@ describe('the message catalogs', () => {
   })
 
   it('are compiled as they are now (npm run i18n:compile)', () => {
-    // Compiled, "Hi {name}" is ["Hi ", ["name"]]; plurals are not used yet.
-    const written = (message: unknown) =>
+    // Compiled, "Hi {name}" is ["Hi ", ["name"]], and "{count, plural, =0 {none}
+    // one {# listing} other {# listings}}" is [["count", "plural", {"0": ["none"],
+    // one: ["#", " listing"], other: ["#", " listings"]}]].
+    const written = (message: unknown): string =>
       (Array.isArray(message) ? message : [message])
-        .map((part) => (typeof part === 'string' ? part : `{${(part as string[])[0]}}`))
+        .map((part) => {
+          if (typeof part === 'string') return part
+          const [name, kind, forms] = part as [string, string?, Record<string, unknown>?]
+          if (!kind || !forms) return `{${name}}`
+          const cases = Object.entries(forms).map(([key, form]) => `${/^\d+$/.test(key) ? `=${key}` : key} {${written(form)}}`)
+          return `{${name}, ${kind}, ${cases.join(' ')}}`
+        })
         .join('')
     for (const locale of locales) {
       const texts = Object.fromEntries(Object.entries(compiled[locale]).map(([id, message]) => [id, written(message)]))
