@@ -49,7 +49,7 @@ export function AddCategoryRoute() {
         </Field>
         <ImageField control={control} name="image" />
         <FormError error={submission.error} />
-        <OfflineReason action="adding a category" />
+        <OfflineReason action={i18n._({ id: 'admin.category.offlineAction', message: 'adding a category' })} />
         <Button type="submit" disabled={!online} isLoading={isSubmitting} className="sm:self-start">
           {i18n._({ id: 'admin.category.title', message: 'Add Category' })}
         </Button>

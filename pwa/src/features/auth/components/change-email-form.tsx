@@ -105,7 +105,7 @@ export function ChangeEmailForm({ email }: { email: string }) {
         </p>
       )}
       <FormError error={formError} />
-      <OfflineReason action="changing your email" />
+      <OfflineReason action={i18n._({ id: 'profile.email.offlineAction', message: 'changing your email' })} />
       <Button type="submit" disabled={!online} isLoading={isSubmitting} className="sm:self-start">
         {i18n._({ id: 'profile.email.change', message: 'Change email' })}
       </Button>

@@ -82,7 +82,7 @@ export function ChangePasswordForm({ first = false, onChanged }: { first?: boole
         errors={{ password: errors.new_password?.message, confirm: errors.confirm?.message }}
       />
       <FormError error={formError} />
-      <OfflineReason action="changing your password" />
+      <OfflineReason action={i18n._({ id: 'profile.password.offlineAction', message: 'changing your password' })} />
       <Button type="submit" disabled={!online} isLoading={isSubmitting} className="sm:self-start">
         {first
           ? i18n._({ id: 'profile.password.setButton', message: 'Set password' })

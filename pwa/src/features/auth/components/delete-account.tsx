@@ -59,7 +59,7 @@ function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
         {(control) => <Input type="password" autoComplete="current-password" {...control} {...register('password')} />}
       </Field>
       <FormError error={formError} />
-      <OfflineReason action="deleting your account" />
+      <OfflineReason action={i18n._({ id: 'profile.delete.offlineAction', message: 'deleting your account' })} />
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onCancel} disabled={isSubmitting}>
           {i18n._({ id: 'profile.delete.cancel', message: 'Cancel' })}

@@ -56,7 +56,7 @@ export function EmailConfirmation({ user }: { user: User }) {
             </p>
           )}
           <FormError error={send.error} />
-          <OfflineReason action="sending a confirmation link" />
+          <OfflineReason action={i18n._({ id: 'profile.email.sendLinkOfflineAction', message: 'sending a confirmation link' })} />
           <Button
             variant="secondary"
             disabled={!online}

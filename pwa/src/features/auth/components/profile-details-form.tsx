@@ -132,7 +132,7 @@ export function ProfileDetailsForm({ user }: { user: User }) {
         </Field>
       </div>
       <FormError error={formError} />
-      <OfflineReason action="saving your details" />
+      <OfflineReason action={i18n._({ id: 'profile.details.offlineAction', message: 'saving your details' })} />
       <Button type="submit" disabled={!online} isLoading={isSubmitting} className="sm:self-start">
         {i18n._({ id: 'profile.details.save', message: 'Save' })}
       </Button>

@@ -99,7 +99,7 @@ export function ConfirmEmailRoute() {
               'Confirm that this address is yours. If you asked to change your email, your account uses this address from now on: to log in, and for the emails the marketplace sends.',
           })}
         </p>
-        <OfflineReason action="confirming your email" />
+        <OfflineReason action={i18n._({ id: 'confirmEmail.offlineAction', message: 'confirming your email' })} />
         <Button disabled={!online} isLoading={confirm.isPending} onClick={() => confirm.mutate(token)} className="w-full">
           {i18n._({ id: 'confirmEmail.submit', message: 'Confirm email' })}
         </Button>

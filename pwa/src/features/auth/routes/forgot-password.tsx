@@ -121,7 +121,7 @@ export function ForgotPasswordRoute() {
             />
           )}
         </Field>
-        <OfflineReason action="asking for a reset link" />
+        <OfflineReason action={i18n._({ id: 'forgotPassword.offlineAction', message: 'asking for a reset link' })} />
         <Button type="submit" disabled={!online} isLoading={forgot.isPending} className="w-full">
           {i18n._({ id: 'forgotPassword.send', message: 'Send reset link' })}
         </Button>

@@ -142,7 +142,7 @@ export function RegisterRoute() {
             {i18n._({ id: 'register.forgotPassword', message: 'Forgot your password?' })}
           </Link>
         </div>
-        <OfflineReason action="registering" />
+        <OfflineReason action={i18n._({ id: 'register.offlineAction', message: 'registering' })} />
         <Button type="submit" disabled={!online} isLoading={signUp.isPending} className="w-full">
           {title}
         </Button>

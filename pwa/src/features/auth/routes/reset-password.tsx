@@ -103,7 +103,7 @@ export function ResetPasswordRoute() {
           confirm={register('confirm', confirmPasswordRules(() => getValues('password')))}
           errors={{ password: errors.password?.message, confirm: errors.confirm?.message }}
         />
-        <OfflineReason action="changing your password" />
+        <OfflineReason action={i18n._({ id: 'resetPassword.offlineAction', message: 'changing your password' })} />
         <Button type="submit" disabled={!online} isLoading={reset.isPending} className="w-full">
           {i18n._({ id: 'resetPassword.submit', message: 'Change password' })}
         </Button>

@@ -343,7 +343,13 @@ export function ProductForm({ seller, product, submitLabel, save }: ProductFormP
       )}
       <div className="flex flex-col gap-4 sm:col-span-2">
         <FormError error={submission.error} />
-        <OfflineReason action={editing ? 'saving your changes' : 'adding a product'} />
+        <OfflineReason
+          action={
+            editing
+              ? i18n._({ id: 'sell.form.saveOfflineAction', message: 'saving your changes' })
+              : i18n._({ id: 'sell.form.addOfflineAction', message: 'adding a product' })
+          }
+        />
         <Button type="submit" disabled={!online} isLoading={isSubmitting} className="sm:self-start">
           {submitLabel}
         </Button>

@@ -239,7 +239,7 @@ export function MyBuyersRoute() {
       />
       {buyers.items.some((booking) => noShowOpen(booking)) && (
         <div className="mb-4 empty:hidden">
-          <OfflineReason action="saying the buyer didn’t come" />
+          <OfflineReason action={i18n._({ id: 'sell.buyers.noShowOfflineAction', message: 'saying the buyer didn’t come' })} />
         </div>
       )}
       <PagedTable

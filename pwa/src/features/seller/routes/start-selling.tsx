@@ -70,7 +70,7 @@ export function StartSellingRoute() {
           </li>
         </ul>
         <div className="mt-6 flex flex-col gap-3">
-          <OfflineReason action="starting to sell" />
+          <OfflineReason action={i18n._({ id: 'sell.start.offlineAction', message: 'starting to sell' })} />
           <Button
             className="w-full"
             disabled={!online}
