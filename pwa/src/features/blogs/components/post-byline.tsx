@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react'
 import { formatDate as formatDay } from '@/lib/format'
 import type { Post } from '@/lib/types'
 
@@ -11,8 +12,13 @@ export function PostByline({ post, showUpdated = false }: { post: Post; showUpda
       {post.author.name}
       {edited && (
         <>
-          {' · updated '}
-          <time dateTime={post.updated}>{formatDay(post.updated)}</time>
+          {' · '}
+          <Trans
+            id="blogs.byline.updated"
+            message="updated <0>{date}</0>"
+            values={{ date: formatDay(post.updated) }}
+            components={{ 0: <time dateTime={post.updated} /> }}
+          />
         </>
       )}
     </p>
