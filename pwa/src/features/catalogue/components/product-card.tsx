@@ -5,7 +5,7 @@ import { useI18n } from '@/lib/i18n'
 import { paths } from '@/lib/paths'
 import type { Product } from '@/lib/types'
 import { ProductPicture } from './product-picture'
-import { conditionName } from './product-labels'
+import { conditionLabel } from '@/components/labels'
 import { ProductPrices } from './product-prices'
 import { SellerName } from './seller-name'
 
@@ -60,7 +60,7 @@ export function ProductCard({ product, actions, priority = false, headingLevel =
           <dt className="font-medium text-stone-600 max-sm:sr-only">{i18n._({ id: 'product.condition', message: 'Condition' })}</dt>
           <dd className="text-stone-700 sm:text-stone-900">
             <span className="sm:hidden">{i18n._({ id: 'product.conditionLabel', message: 'Condition:' })} </span>
-            {conditionName(i18n, product.condition)}
+            {conditionLabel(product.condition, i18n)}
           </dd>
           {product.use_period && (
             <>

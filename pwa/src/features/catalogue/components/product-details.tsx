@@ -9,7 +9,7 @@ import { formatPostedDate } from '@/lib/format'
 import { i18n as defaultI18n, useI18n } from '@/lib/i18n'
 import { paths } from '@/lib/paths'
 import type { Dimensions, Product, ProductStatus } from '@/lib/types'
-import { conditionName, statusName } from './product-labels'
+import { conditionLabel, productStatusLabel } from '@/components/labels'
 import { ProductPrices } from './product-prices'
 import { SellerName } from './seller-name'
 import { ShareButton } from './share-button'
@@ -101,7 +101,7 @@ export function ProductDetails({
           <ProductPrices product={product} large />
           <p className={cn('rounded-full px-3 py-1 text-sm font-semibold', statusClasses[product.status])}>
             <span className="sr-only">{i18n._({ id: 'product.statusLabel', message: 'Status:' })} </span>
-            {statusName(i18n, product.status)}
+            {productStatusLabel(product.status, i18n)}
           </p>
         </div>
         {product.status === 'Reserved' && !product.my_booking_id && (
@@ -115,7 +115,7 @@ export function ProductDetails({
         {actions && <ActionBar product={product}>{actions}</ActionBar>}
         {product.description && <p className="whitespace-pre-line text-stone-800">{product.description}</p>}
         <dl className="grid gap-x-6 sm:grid-cols-2">
-          <Fact label={i18n._({ id: 'product.condition', message: 'Condition' })}>{conditionName(i18n, product.condition)}</Fact>
+          <Fact label={i18n._({ id: 'product.condition', message: 'Condition' })}>{conditionLabel(product.condition, i18n)}</Fact>
           <Fact label={i18n._({ id: 'product.location', message: 'Location' })}>{product.location}</Fact>
           {dimensions && <Fact label={i18n._({ id: 'product.dimensions', message: 'Dimensions' })}>{dimensions}</Fact>}
           {product.purchase_year != null && (

@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form'
 import { Button } from '@/components/button'
 import { Field, Input, Select, Textarea } from '@/components/field'
 import { FormError } from '@/components/form-error'
+import { conditionLabel } from '@/components/labels'
 import { OfflineReason } from '@/components/offline-state'
 import { PhotosField } from '@/components/photos-field'
 import {
@@ -19,7 +20,7 @@ import { useOnline } from '@/lib/connectivity'
 import { checkAmount, decimalSeparator } from '@/lib/decimal'
 import { i18n as appI18n, useI18n } from '@/lib/i18n'
 import { useFormSubmission } from '@/lib/server-field-errors'
-import { conditions, type Condition, type Product, type User } from '@/lib/types'
+import { conditions, type Product, type User } from '@/lib/types'
 import { useSellerVerified } from '../api/get-seller-verified'
 import { usePhotoUploads, type StoredPhoto } from '../hooks/use-photo-uploads'
 import {
@@ -66,21 +67,6 @@ function dimensionLabel(name: DimensionField): string {
       return i18n._({ id: 'sell.form.depth', message: 'Depth (cm)' })
     case 'height_cm':
       return i18n._({ id: 'sell.form.height', message: 'Height (cm)' })
-  }
-}
-
-/** A condition's name, in the language shown now; the value sent stays the server's. */
-function conditionLabel(condition: Condition): string {
-  const i18n = appI18n
-  switch (condition) {
-    case 'Excellent':
-      return i18n._({ id: 'sell.form.condition.excellent', message: 'Excellent' })
-    case 'Good':
-      return i18n._({ id: 'sell.form.condition.good', message: 'Good' })
-    case 'Fair':
-      return i18n._({ id: 'sell.form.condition.fair', message: 'Fair' })
-    default:
-      return condition
   }
 }
 
