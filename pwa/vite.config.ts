@@ -259,6 +259,13 @@ function firstVisitChunks(): Plugin {
  * the form-submission code come along with <Link> (~2 KB gzip on every
  * first visit). Marking the calls pure and leaving the names (shown by React's
  * developer tools only) out lets it drop the unused ones.
+ *
+ * Its package also resolves to its development build only, whose warnings
+ * for developers (console.warn: a route without an element, a navigate()
+ * during render...) every visitor would download, ~1.5 KB gzip. They are
+ * switched off here as its production build would (ENABLE_DEV_WARNINGS), and
+ * warning() emptied so that its calls and their texts go too. The dev server
+ * and the tests keep them. Errors it throws (invariant) stay.
  */
 function treeShakeRouter(): Plugin {
   return {
@@ -271,7 +278,8 @@ function treeShakeRouter(): Plugin {
           code: code
             .replace(/\b(React\d*\.forwardRef\()/g, '/* @__PURE__ */ $1')
             .replace(/^(\w+)\.displayName = "[^"]*";$/gm, '')
-            .replace(/^var ENABLE_DEV_WARNINGS = true;$/m, 'var ENABLE_DEV_WARNINGS = false;'),
+            .replace(/^var ENABLE_DEV_WARNINGS = true;$/m, 'var ENABLE_DEV_WARNINGS = false;')
+            .replace(/^function warning\(cond, message\) \{\n  if \(!cond\) \{[\s\S]*?\n\}$/m, 'function warning(cond, message) {}'),
           map: null,
         }
       },
