@@ -1,3 +1,4 @@
+import { compileMessage } from '@lingui/message-utils/compileMessage'
 import { describe, expect, it } from 'vitest'
 import { locales } from '@/lib/i18n'
 import { messages as compiledDe } from './de/messages'
@@ -39,19 +40,29 @@ describe('the message catalogs', () => {
   })
 
   it('are compiled as they are now (npm run i18n:compile)', () => {
-    // Compiled, "Hi {name}" is ["Hi ", ["name"]]; plurals are not used yet.
-    const written = (message: unknown) =>
-      (Array.isArray(message) ? message : [message])
-        .map((part) => (typeof part === 'string' ? part : `{${(part as string[])[0]}}`))
-        .join('')
     for (const locale of locales) {
-      const texts = Object.fromEntries(Object.entries(compiled[locale]).map(([id, message]) => [id, written(message)]))
-      expect(texts, locale).toEqual(Object.fromEntries(catalogs[locale]))
+      const texts = Object.fromEntries(Object.entries(compiled[locale]).map(([id, message]) => [id, JSON.stringify(message)]))
+      const written = Object.fromEntries([...catalogs[locale]].map(([id, text]) => [id, JSON.stringify(compileMessage(text))]))
+      expect(texts, locale).toEqual(written)
     }
   })
 
   it('keep the placeholders and tags of the English text', () => {
-    const marks = (message: string) => [...message.matchAll(/\{\w+\}|<\/?\d+>/g)].map(([mark]) => mark).sort()
+    // Placeholders ({siteName}, {count, plural, …}) by name, and tags (<0>, </0>, <1/>) in the texts, cases included.
+    const marks = (message: string) => {
+      const found = new Set<string>()
+      const walk = (tokens: unknown): void => {
+        for (const token of Array.isArray(tokens) ? tokens : [tokens]) {
+          if (typeof token === 'string') for (const [tag] of token.matchAll(/<\/?\d+\/?>/g)) found.add(tag)
+          else if (Array.isArray(token)) {
+            found.add(`{${token[0] as string}}`)
+            for (const tokensOfCase of Object.values((token[2] as Record<string, unknown> | undefined) ?? {})) walk(tokensOfCase)
+          }
+        }
+      }
+      walk(compileMessage(message))
+      return [...found].sort()
+    }
     for (const locale of locales) {
       for (const [id, message] of catalogs.en) {
         expect(marks(catalogs[locale].get(id) ?? ''), `${id} in ${locale}`).toEqual(marks(message))
