@@ -30,6 +30,7 @@ export function MenuLogOut({ onNavigate }: { onNavigate?: () => void }) {
 
 /** Please Log Out on the error screen: home again if even that fails. */
 export function ErrorLogOut() {
+  const i18n = useI18n()
   const navigate = useNavigate()
   const logout = useLogout()
   return (
@@ -38,7 +39,7 @@ export function ErrorLogOut() {
       isLoading={logout.isPending}
       onClick={() => logout.mutate(undefined, { onError: () => navigate('/') })}
     >
-      Please Log Out
+      {i18n._({ id: 'error.logOut', message: 'Please Log Out' })}
     </Button>
   )
 }

@@ -46,7 +46,8 @@ function FollowLanguage() {
   const userLanguage = (user as { language?: string } | null | undefined)?.language
   const siteLanguage = (site as { language?: string } | undefined)?.language
   useEffect(() => {
-    void activate(chooseLocale({ user: { language: userLanguage }, site: { language: siteLanguage } }))
+    // A catalog that cannot load leaves the language shown as it is.
+    activate(chooseLocale({ user: { language: userLanguage }, site: { language: siteLanguage } })).catch(() => undefined)
   }, [userLanguage, siteLanguage])
   return null
 }

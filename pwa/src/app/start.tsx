@@ -46,10 +46,14 @@ const render = () =>
       </StrictMode>,
     )
   })
-activate(chooseLocale()).then(render, (error: unknown) => {
-  // A catalog that cannot load (offline, never cached) must not keep the app
-  // from starting: the messages' English texts, written beside their ids, show.
-  console.error(error)
-  i18n.loadAndActivate({ locale: defaultLocale, messages: {} })
-  render()
-})
+// A catalog that cannot load (offline, never cached) must not keep the app
+// from starting: English then, whose catalog production builds need for the
+// texts the code no longer carries (docs/i18n.md); failing that too, the
+// texts the code still has, else the messages' ids.
+activate(chooseLocale())
+  .catch(() => activate(defaultLocale))
+  .then(render, (error: unknown) => {
+    console.error(error)
+    i18n.loadAndActivate({ locale: defaultLocale, messages: {} })
+    render()
+  })

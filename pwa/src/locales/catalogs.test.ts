@@ -1,3 +1,4 @@
+import { compileMessage } from '@lingui/message-utils/compileMessage'
 import { describe, expect, it } from 'vitest'
 import { locales } from '@/lib/i18n'
 import { messages as compiledDe } from './de/messages'
@@ -39,27 +40,29 @@ describe('the message catalogs', () => {
   })
 
   it('are compiled as they are now (npm run i18n:compile)', () => {
-    // Compiled, "Hi {name}" is ["Hi ", ["name"]], and "{count, plural, =0 {none}
-    // one {# listing} other {# listings}}" is [["count", "plural", {"0": ["none"],
-    // one: ["#", " listing"], other: ["#", " listings"]}]].
-    const written = (message: unknown): string =>
-      (Array.isArray(message) ? message : [message])
-        .map((part) => {
-          if (typeof part === 'string') return part
-          const [name, kind, forms] = part as [string, string?, Record<string, unknown>?]
-          if (!kind || !forms) return `{${name}}`
-          const cases = Object.entries(forms).map(([key, form]) => `${/^\d+$/.test(key) ? `=${key}` : key} {${written(form)}}`)
-          return `{${name}, ${kind}, ${cases.join(' ')}}`
-        })
-        .join('')
     for (const locale of locales) {
-      const texts = Object.fromEntries(Object.entries(compiled[locale]).map(([id, message]) => [id, written(message)]))
-      expect(texts, locale).toEqual(Object.fromEntries(catalogs[locale]))
+      const texts = Object.fromEntries(Object.entries(compiled[locale]).map(([id, message]) => [id, JSON.stringify(message)]))
+      const written = Object.fromEntries([...catalogs[locale]].map(([id, text]) => [id, JSON.stringify(compileMessage(text))]))
+      expect(texts, locale).toEqual(written)
     }
   })
 
   it('keep the placeholders and tags of the English text', () => {
-    const marks = (message: string) => [...message.matchAll(/\{\w+\}|<\/?\d+>/g)].map(([mark]) => mark).sort()
+    // Placeholders ({siteName}, {count, plural, …}) by name, and tags (<0>, </0>, <1/>) in the texts, cases included.
+    const marks = (message: string) => {
+      const found = new Set<string>()
+      const walk = (tokens: unknown): void => {
+        for (const token of Array.isArray(tokens) ? tokens : [tokens]) {
+          if (typeof token === 'string') for (const [tag] of token.matchAll(/<\/?\d+\/?>/g)) found.add(tag)
+          else if (Array.isArray(token)) {
+            found.add(`{${token[0] as string}}`)
+            for (const tokensOfCase of Object.values((token[2] as Record<string, unknown> | undefined) ?? {})) walk(tokensOfCase)
+          }
+        }
+      }
+      walk(compileMessage(message))
+      return [...found].sort()
+    }
     for (const locale of locales) {
       for (const [id, message] of catalogs.en) {
         expect(marks(catalogs[locale].get(id) ?? ''), `${id} in ${locale}`).toEqual(marks(message))

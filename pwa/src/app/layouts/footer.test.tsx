@@ -52,3 +52,33 @@ describe('the language shown', () => {
     }
   })
 })
+
+describe('the language picked in the footer', () => {
+  it('is saved to the signed-in person’s account, so it follows them to their other devices', async () => {
+    const fetch = mockApi({
+      'GET /api/auth/me': () => json({ ...buyer, language: 'en' }),
+      'GET /api/site': () => json(defaultSite),
+      'PATCH /api/auth/me': ({ body }) => json({ ...buyer, ...(body as object) }),
+    })
+    const { user } = await renderApp('/about')
+    const footer = await screen.findByRole('contentinfo')
+    await user.selectOptions(within(footer).getByRole('combobox', { name: 'Language' }), 'Deutsch')
+    await waitFor(() =>
+      expect(fetch).toHaveBeenCalledWith('/api/auth/me', expect.objectContaining({ method: 'PATCH', body: JSON.stringify({ language: 'de' }) })),
+    )
+    // The account's answer keeps it German, and so does this device.
+    expect(await within(footer).findByRole('combobox', { name: 'Sprache' })).toHaveValue('de')
+    await waitFor(() => expect(document.documentElement).toHaveAttribute('lang', 'de'))
+    expect(localStorage.getItem('rehome.language')).toBe('de')
+  })
+
+  it('stays on the device when nobody is signed in', async () => {
+    const fetch = mockApi({ 'GET /api/auth/me': () => apiError(401, 'Sign in first'), 'GET /api/site': () => json(defaultSite) })
+    const { user } = await renderApp('/about')
+    const footer = await screen.findByRole('contentinfo')
+    await user.selectOptions(within(footer).getByRole('combobox', { name: 'Language' }), 'Français')
+    expect(await within(footer).findByRole('combobox', { name: 'Langue' })).toHaveValue('fr')
+    expect(localStorage.getItem('rehome.language')).toBe('fr')
+    expect(fetch.mock.calls.filter(([, init]) => (init as RequestInit | undefined)?.method === 'PATCH')).toEqual([])
+  })
+})

@@ -1,5 +1,7 @@
 import { useId } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
 import { Link } from 'react-router-dom'
+import { saveLanguage, useUser } from '@/lib/auth'
 import { isLocale, localeNames, locales, setLanguage, useI18n, useLocale } from '@/lib/i18n'
 import { paths } from '@/lib/paths'
 import { useSite } from '@/lib/site'
@@ -10,9 +12,15 @@ const apiReferencePath = '/docs/api'
 
 const linkClasses = 'inline-flex min-h-11 items-center text-stone-600 no-underline hover:text-teal-800 hover:underline'
 
-/** The language of the app, switched at once and remembered on this device (lib/i18n). */
+/**
+ * The language of the app, switched at once and remembered on this device
+ * (lib/i18n); saved to the signed-in person's account too, so that it follows
+ * them to their other devices.
+ */
 function LanguagePicker() {
   const i18n = useI18n()
+  const { user } = useUser()
+  const client = useQueryClient()
   const locale = useLocale()
   const id = useId()
   return (
@@ -22,7 +30,10 @@ function LanguagePicker() {
         id={id}
         value={locale}
         onChange={(event) => {
-          if (isLocale(event.target.value)) void setLanguage(event.target.value)
+          const locale = event.target.value
+          if (!isLocale(locale)) return
+          void setLanguage(locale)
+          if (user) void saveLanguage(client, locale)
         }}
         className="min-h-11 rounded-lg border border-stone-300 bg-white px-2 text-stone-800"
       >
