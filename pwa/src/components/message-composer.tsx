@@ -81,7 +81,7 @@ export function MessageComposer({
           {i18n._({ id: 'common.composer.hint', message: 'Enter sends, Shift+Enter starts a new line.' })}
         </span>
         {text.length >= counterFrom && (
-          <span aria-live="polite" className={cn('ml-auto', text.length >= maxMessageLength && 'font-medium text-red-700')}>
+          <span aria-live="polite" className={cn('ms-auto', text.length >= maxMessageLength && 'font-medium text-red-700')}>
             {text.length.toLocaleString(intlLocale())} / {maxMessageLength.toLocaleString(intlLocale())}
           </span>
         )}

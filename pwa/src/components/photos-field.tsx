@@ -169,7 +169,7 @@ export function PhotosField({
                     <span role="img" aria-label={alt} className="block size-full" />
                   )}
                   {index === cover && (
-                    <span className="absolute top-2 left-2 rounded-full bg-teal-700 px-2 py-0.5 text-xs font-semibold text-white shadow">
+                    <span className="absolute top-2 start-2 rounded-full bg-teal-700 px-2 py-0.5 text-xs font-semibold text-white shadow">
                       {i18n._({ id: 'common.photos.cover', message: 'Cover' })}
                     </span>
                   )}

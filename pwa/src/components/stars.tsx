@@ -27,7 +27,7 @@ export function Stars({ value, className }: { value: number; className?: string 
     <span aria-hidden="true" className={cn('relative inline-flex shrink-0 align-[-0.15em]', className)}>
       <span className="flex text-stone-300">{row}</span>
       <span
-        className="absolute inset-y-0 left-0 flex overflow-hidden text-amber-500"
+        className="absolute inset-y-0 start-0 flex overflow-hidden text-amber-500"
         style={{ width: `${filled * 100}%` }}
       >
         {row}

@@ -37,7 +37,11 @@ export async function activate(locale: Locale): Promise<void> {
     i18n.loadAndActivate({ locale, messages })
   }
   document.documentElement.lang = locale
+  document.documentElement.dir = rightToLeft.has(locale) ? 'rtl' : 'ltr'
 }
+
+/** Languages written right to left; the layout mirrors for them (logical properties). */
+const rightToLeft = new Set(['ar', 'fa', 'he', 'ur'])
 
 /** A language picked by hand: shown at once, and remembered on this device. */
 export function setLanguage(locale: Locale): Promise<void> {

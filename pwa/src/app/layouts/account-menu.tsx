@@ -7,7 +7,7 @@ import type { User } from '@/lib/types'
 import { paths } from '@/lib/paths'
 
 const itemClasses =
-  'flex min-h-11 w-full items-center rounded-lg px-3 text-left font-medium text-stone-700 no-underline hover:bg-stone-100 hover:text-stone-900'
+  'flex min-h-11 w-full items-center rounded-lg px-3 text-start font-medium text-stone-700 no-underline hover:bg-stone-100 hover:text-stone-900'
 
 /**
  * The signed-in person's button in the desktop top bar, with their picture
@@ -67,7 +67,7 @@ export function AccountMenu({ user }: { user: User }) {
       <ul
         id={id}
         hidden={!open}
-        className="absolute right-0 z-40 mt-1 flex w-56 flex-col gap-0.5 rounded-xl border border-stone-200 bg-white p-1.5 shadow-lg"
+        className="absolute end-0 z-40 mt-1 flex w-56 flex-col gap-0.5 rounded-xl border border-stone-200 bg-white p-1.5 shadow-lg"
       >
         <li>
           <Link to={paths.profile} className={itemClasses} onClick={close}>

@@ -48,7 +48,7 @@ export function DashboardLayout() {
           id="dashboard-sidebar"
           aria-label={i18n._({ id: 'dashboard.sidebar', message: 'Dashboard sidebar' })}
           className={cn(
-            'border-b border-stone-200 bg-white px-4 py-4 md:block md:w-64 md:shrink-0 md:border-r md:border-b-0',
+            'border-b border-stone-200 bg-white px-4 py-4 md:block md:w-64 md:shrink-0 md:border-e md:border-b-0',
             sidebarOpen ? 'block' : 'hidden',
             chat && 'max-md:max-h-[50dvh] max-md:shrink-0 max-md:overflow-y-auto',
           )}

@@ -71,7 +71,7 @@ export function SearchBox() {
         type="button"
         aria-expanded={open}
         onClick={() => setOpen(true)}
-        className="ml-auto inline-flex size-11 items-center justify-center rounded-lg text-stone-700 hover:bg-stone-100 md:hidden"
+        className="ms-auto inline-flex size-11 items-center justify-center rounded-lg text-stone-700 hover:bg-stone-100 md:hidden"
       >
         <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2">
           <circle cx="11" cy="11" r="7" />

@@ -151,7 +151,7 @@ function BookingForm({ product, buyer, onSubmit, isPending, error }: BookingForm
       >
         <Thumbnail src={product.thumb_url || product.image} alt={product.product} size={56} />
         <p className="line-clamp-2 min-w-0 flex-1 font-medium text-stone-900">{product.product}</p>
-        <p className="shrink-0 pr-1 text-lg font-bold whitespace-nowrap text-teal-800">
+        <p className="shrink-0 pe-1 text-lg font-bold whitespace-nowrap text-teal-800">
           <span className="sr-only">{i18n._({ id: 'product.priceLabel', message: 'Price:' })} </span>
           {formatPrice(product.resale_price)}
         </p>

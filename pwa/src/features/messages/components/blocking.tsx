@@ -14,7 +14,7 @@ interface Person {
 }
 
 const itemClasses =
-  'flex min-h-11 w-full items-center rounded-lg px-3 text-left font-medium text-red-800 hover:bg-red-50 disabled:opacity-60'
+  'flex min-h-11 w-full items-center rounded-lg px-3 text-start font-medium text-red-800 hover:bg-red-50 disabled:opacity-60'
 
 /**
  * The thread's "More" button, opening its actions (the disclosure pattern:
@@ -70,7 +70,7 @@ export function ThreadActions({ person, onBlock }: { person: Person; onBlock: ()
       <ul
         id={id}
         hidden={!open}
-        className="absolute right-0 z-40 mt-1 flex w-60 max-w-[calc(100vw-2rem)] flex-col rounded-xl border border-stone-200 bg-white p-1.5 shadow-lg"
+        className="absolute end-0 z-40 mt-1 flex w-60 max-w-[calc(100vw-2rem)] flex-col rounded-xl border border-stone-200 bg-white p-1.5 shadow-lg"
       >
         <li>
           <button

@@ -20,7 +20,7 @@ export function ReportMessage({ message, from }: { message: Message; from: strin
       title={i18n._({ id: 'messages.report.title', message: 'Report this message?' })}
       outboxLabel={i18n._({ id: 'messages.report.outboxLabel', message: 'Message from {from}', values: { from } })}
       size="xs"
-      className="ml-1"
+      className="ms-1"
     >
       {message.text && (
         <blockquote className="mb-3 line-clamp-4 rounded-xl bg-white px-3 py-2 text-stone-900 ring-1 ring-stone-200">

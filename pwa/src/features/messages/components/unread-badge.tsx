@@ -22,7 +22,7 @@ export function UnreadBadge({ onNavigate }: { onNavigate?: () => void }) {
         <path strokeLinejoin="round" d="M4 5h16v11H9l-5 4z" />
       </svg>
       {unread > 0 && (
-        <span aria-hidden="true" className="absolute top-1 right-0.5 min-w-5 rounded-full bg-red-700 px-1 text-center text-xs leading-5 font-bold text-white">
+        <span aria-hidden="true" className="absolute top-1 end-0.5 min-w-5 rounded-full bg-red-700 px-1 text-center text-xs leading-5 font-bold text-white">
           {unread > 99 ? '99+' : unread}
         </span>
       )}

@@ -16,7 +16,7 @@ export function FilterChips({ filters, onChange }: { filters: SearchFilters; onC
             type="button"
             aria-label={i18n._({ id: 'search.chips.remove', message: '{filter}: remove this filter', values: { filter: chip.label } })}
             onClick={() => onChange(chip.without)}
-            className="inline-flex min-h-11 items-center gap-1.5 rounded-full border border-teal-200 bg-teal-50 py-1 pr-3 pl-4 text-sm font-medium text-teal-900 hover:bg-teal-100"
+            className="inline-flex min-h-11 items-center gap-1.5 rounded-full border border-teal-200 bg-teal-50 py-1 pe-3 ps-4 text-sm font-medium text-teal-900 hover:bg-teal-100"
           >
             {chip.label}
             <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="none" stroke="currentColor" strokeWidth="2">

@@ -126,7 +126,7 @@ export function MyBuyersRoute() {
               conversationId={booking.conversation_id}
               variant="ghost"
               size="sm"
-              className="-ml-3 max-md:-mr-3 max-md:ml-0"
+              className="-ms-3 max-md:-me-3 max-md:ms-0"
             />
           )}
         </div>

@@ -104,7 +104,7 @@ export function MyProductsRoute() {
               {i18n._({ id: 'sell.mine.delete', message: 'Delete' })}
             </button>
             {sold && (
-              <span id={reasonId} className="basis-full text-right text-sm text-stone-600 md:text-left">
+              <span id={reasonId} className="basis-full text-end text-sm text-stone-600 md:text-start">
                 {i18n._({ id: 'sell.mine.soldNoAdvert', message: 'Sold products can’t be advertised' })}
               </span>
             )}

@@ -60,7 +60,7 @@ export function StartSellingRoute() {
               "List the things you no longer need for your neighbours to book. Your account stays the same: your orders, messages and details stay as they are, and you can still book other people's listings.",
           })}
         </p>
-        <ul className="mt-4 list-disc space-y-1 pl-5 text-stone-700">
+        <ul className="mt-4 list-disc space-y-1 ps-5 text-stone-700">
           <li>
             {i18n._({ id: 'sell.start.point1', message: 'A listing needs a few photos, a price and where to pick it up.' })}
           </li>
