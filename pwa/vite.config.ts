@@ -5,6 +5,7 @@ import type { ChunkingContext, ModuleInfo, OutputChunk } from 'rolldown'
 import type { Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { defineConfig } from 'vitest/config'
+import { slimLingui, stripEnglish } from './scripts/slim-i18n.ts'
 
 // The Go server answers /api and /images on 8080. The proxy keeps the browser on
 // one origin, so the session cookie and the server's cross-origin check both
@@ -258,6 +259,13 @@ function firstVisitChunks(): Plugin {
  * the form-submission code come along with <Link> (~2 KB gzip on every
  * first visit). Marking the calls pure and leaving the names (shown by React's
  * developer tools only) out lets it drop the unused ones.
+ *
+ * Its package also resolves to its development build only, whose warnings
+ * for developers (console.warn: a route without an element, a navigate()
+ * during render...) every visitor would download, ~1.5 KB gzip. They are
+ * switched off here as its production build would (ENABLE_DEV_WARNINGS), and
+ * warning() emptied so that its calls and their texts go too. The dev server
+ * and the tests keep them. Errors it throws (invariant) stay.
  */
 function treeShakeRouter(): Plugin {
   return {
@@ -269,7 +277,9 @@ function treeShakeRouter(): Plugin {
         return {
           code: code
             .replace(/\b(React\d*\.forwardRef\()/g, '/* @__PURE__ */ $1')
-            .replace(/^(\w+)\.displayName = "[^"]*";$/gm, ''),
+            .replace(/^(\w+)\.displayName = "[^"]*";$/gm, '')
+            .replace(/^var ENABLE_DEV_WARNINGS = true;$/m, 'var ENABLE_DEV_WARNINGS = false;')
+            .replace(/^function warning\(cond, message\) \{\n  if \(!cond\) \{[\s\S]*?\n\}$/m, 'function warning(cond, message) {}'),
           map: null,
         }
       },
@@ -279,6 +289,10 @@ function treeShakeRouter(): Plugin {
 
 export default defineConfig({
   plugins: [
+    // Production builds leave the English texts to the English catalog and
+    // run a smaller Lingui runtime (scripts/slim-i18n.ts, docs/i18n.md).
+    stripEnglish(fileURLToPath(new URL('./src/locales/en/messages.po', import.meta.url))),
+    slimLingui(),
     react(),
     treeShakeRouter(),
     tailwindcss(),
@@ -372,11 +386,15 @@ export default defineConfig({
     // what the first visit loads.
     outDir: 'dist',
     emptyOutDir: true,
+    // Every browser the app supports preloads modules itself (Safari since 17,
+    // Firefox since 115); one without still runs the app, fetching each file
+    // when it is imported. The polyfill cost every first visit ~0.3 KB gzip.
+    modulePreload: { polyfill: false },
   },
   test: {
     environment: 'jsdom',
     // e2e/ holds the browser suite, run by node's test runner against the real server.
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     setupFiles: ['./src/testing/setup.ts'],
     restoreMocks: true,
     unstubGlobals: true,

@@ -4,7 +4,11 @@
 // so a phone shows something before it spends time on the app. The code of
 // the screen asked for starts loading at the same moment, not after the app's.
 import { startLoadingScreen } from './app/screens'
+import { chooseLocale, loadCatalog } from './lib/locale'
 import './index.css'
+
+// The language's catalog, which the first screen waits for, loads alongside.
+void loadCatalog(chooseLocale()).catch(() => undefined)
 
 function afterFirstPaint(then: () => void) {
   // A page opened in the background paints nothing until shown: start at once.

@@ -4,12 +4,14 @@
 import { useNavigate } from 'react-router-dom'
 import { Button } from '@/components/button'
 import { useLogout } from '@/features/auth'
+import { useI18n } from '@/lib/i18n'
 
 export const menuLogOutClasses =
   'inline-flex min-h-11 items-center rounded-lg px-3 font-medium text-stone-700 hover:bg-stone-100'
 
 /** Log Out in the phone's menu; `onNavigate` closes the menu. */
 export function MenuLogOut({ onNavigate }: { onNavigate?: () => void }) {
+  const i18n = useI18n()
   const logout = useLogout()
   return (
     <button
@@ -21,13 +23,14 @@ export function MenuLogOut({ onNavigate }: { onNavigate?: () => void }) {
       disabled={logout.isPending}
       className={menuLogOutClasses}
     >
-      Log Out
+      {i18n._({ id: 'account.logOut', message: 'Log Out' })}
     </button>
   )
 }
 
 /** Please Log Out on the error screen: home again if even that fails. */
 export function ErrorLogOut() {
+  const i18n = useI18n()
   const navigate = useNavigate()
   const logout = useLogout()
   return (
@@ -36,7 +39,7 @@ export function ErrorLogOut() {
       isLoading={logout.isPending}
       onClick={() => logout.mutate(undefined, { onError: () => navigate('/') })}
     >
-      Please Log Out
+      {i18n._({ id: 'error.logOut', message: 'Please Log Out' })}
     </Button>
   )
 }

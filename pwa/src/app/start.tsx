@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client'
 import { advertisedQueryOptions } from '@/features/catalogue/api/get-advertised'
 import { categoriesQueryOptions } from '@/lib/categories'
 import { watchConnectivity } from '@/lib/connectivity'
+import { activate, chooseLocale, defaultLocale, i18n } from '@/lib/i18n'
 import { routePaths } from '@/lib/paths'
 import { OfflineStore } from '@/lib/offline/offline-store'
 import { whenPageSettled } from '@/lib/page-settled'
@@ -32,12 +33,27 @@ if ([routePaths.home, routePaths.homeAlias].some((path) => path === window.locat
   void queryClient.prefetchQuery(advertisedQueryOptions())
 }
 
+// The first screen is drawn in its language from the start: main.tsx has been
+// loading that catalog meanwhile. The person's own language, once the server
+// says who is signed in, may follow (AppProvider).
 // A transition lets React draw the first screen in short slices, keeping the
 // page responsive while a slow phone works through it.
-startTransition(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <App offline={offline} restored={restored} />
-    </StrictMode>,
-  )
-})
+const render = () =>
+  startTransition(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <App offline={offline} restored={restored} />
+      </StrictMode>,
+    )
+  })
+// A catalog that cannot load (offline, never cached) must not keep the app
+// from starting: English then, whose catalog production builds need for the
+// texts the code no longer carries (docs/i18n.md); failing that too, the
+// texts the code still has, else the messages' ids.
+activate(chooseLocale())
+  .catch(() => activate(defaultLocale))
+  .then(render, (error: unknown) => {
+    console.error(error)
+    i18n.loadAndActivate({ locale: defaultLocale, messages: {} })
+    render()
+  })

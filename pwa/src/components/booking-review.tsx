@@ -1,9 +1,11 @@
+import type { I18n } from '@lingui/core'
 import { useId, useState } from 'react'
 import toast from 'react-hot-toast'
 import { useForm, useWatch, type Control, type UseFormRegisterReturn } from 'react-hook-form'
 import { maxReviewTextLength, maxStars } from '@/lib/api/contract.gen'
 import { cn } from '@/lib/cn'
 import { useOnline } from '@/lib/connectivity'
+import { useI18n } from '@/lib/i18n'
 import { useFormSubmission } from '@/lib/server-field-errors'
 import type { Booking } from '@/lib/types'
 import {
@@ -35,25 +37,34 @@ interface BookingReviewProps {
  * the review; nothing before the handover or once the window closed unused.
  */
 export function BookingReview({ booking, side, className }: BookingReviewProps) {
+  const i18n = useI18n()
   const [open, setOpen] = useState(false)
   const other = otherSide(side)
+  const title =
+    other === 'seller'
+      ? i18n._({ id: 'common.review.sellerOf', message: 'Review the seller of {product}', values: { product: booking.product } })
+      : i18n._({ id: 'common.review.buyerOf', message: 'Review the buyer of {product}', values: { product: booking.product } })
   let shown = null
   if (reviewedBy(booking, side)) {
     shown = (
       <p className={cn('max-w-64 text-sm text-stone-700', className)}>
-        {reviewedBy(booking, other) ? 'You both reviewed each other' : reviewedMessage(side)}
+        {reviewedBy(booking, other)
+          ? i18n._({ id: 'common.review.bothReviewed', message: 'You both reviewed each other' })
+          : reviewedMessage(side)}
       </p>
     )
   } else if (reviewOpen(booking)) {
     shown = (
       <Button
-        aria-label={`Review the ${other} of ${booking.product}`}
+        aria-label={title}
         variant="secondary"
         size="sm"
         className={cn('whitespace-nowrap', className)}
         onClick={() => setOpen(true)}
       >
-        Review the {other}
+        {other === 'seller'
+          ? i18n._({ id: 'common.review.seller', message: 'Review the seller' })
+          : i18n._({ id: 'common.review.buyer', message: 'Review the buyer' })}
       </Button>
     )
   }
@@ -65,7 +76,7 @@ export function BookingReview({ booking, side, className }: BookingReviewProps) 
         <Dialog
           open={open}
           onClose={() => setOpen(false)}
-          title={<span className="line-clamp-2">{`Review the ${other} of ${booking.product}`}</span>}
+          title={<span className="line-clamp-2">{title}</span>}
           // What was typed is not lost to a stray tap beside the dialog.
           closeOnBackdrop={false}
         >
@@ -83,6 +94,7 @@ interface ReviewValues {
 }
 
 function ReviewForm({ booking, side, onDone }: { booking: Booking; side: ReviewSide; onDone: () => void }) {
+  const i18n = useI18n()
   const online = useOnline()
   const write = useWriteReview(side)
   // One key per form: a second press, or a reply lost on the way back, writes one review.
@@ -109,34 +121,59 @@ function ReviewForm({ booking, side, onDone }: { booking: Booking; side: ReviewS
     <form onSubmit={handleSubmit(send)} noValidate className="flex flex-col gap-4">
       <StarRating
         control={control}
-        register={register('rating', { required: `Choose 1 to ${maxStars} stars` })}
+        register={register('rating', {
+          required: i18n._({ id: 'common.review.chooseStars', message: 'Choose 1 to {max} stars', values: { max: maxStars } }),
+        })}
         error={errors.rating?.message}
       />
       <Field
-        label="Your review (optional)"
-        hint={`What was it like to deal with the ${other}? Up to ${maxReviewTextLength} characters.`}
+        label={i18n._({ id: 'common.review.text', message: 'Your review (optional)' })}
+        hint={
+          other === 'seller'
+            ? i18n._({
+                id: 'common.review.text.hintSeller',
+                message: 'What was it like to deal with the seller? Up to {max} characters.',
+                values: { max: maxReviewTextLength },
+              })
+            : i18n._({
+                id: 'common.review.text.hintBuyer',
+                message: 'What was it like to deal with the buyer? Up to {max} characters.',
+                values: { max: maxReviewTextLength },
+              })
+        }
         error={errors.text?.message}
       >
         {(field) => <Textarea maxLength={maxReviewTextLength} {...field} {...register('text')} />}
       </Field>
       <p className="text-sm text-stone-600">
-        Others see it on the {other}’s page once they review you too, or 14 days after you send it.
+        {other === 'seller'
+          ? i18n._({
+              id: 'common.review.visibilitySeller',
+              message: 'Others see it on the seller’s page once they review you too, or 14 days after you send it.',
+            })
+          : i18n._({
+              id: 'common.review.visibilityBuyer',
+              message: 'Others see it on the buyer’s page once they review you too, or 14 days after you send it.',
+            })}
       </p>
       <FormError error={submission.error} />
-      <OfflineReason action="sending a review" />
+      <OfflineReason action={i18n._({ id: 'common.review.offlineAction', message: 'sending a review' })} />
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onDone} disabled={write.isPending}>
-          Cancel
+          {i18n._({ id: 'common.cancel', message: 'Cancel' })}
         </Button>
         <Button type="submit" isLoading={write.isPending} disabled={!online}>
-          Send review
+          {i18n._({ id: 'common.review.send', message: 'Send review' })}
         </Button>
       </div>
     </form>
   )
 }
 
-const starLabel = (stars: number) => (stars === 1 ? '1 star' : `${stars} stars`)
+const starLabel = (stars: number, i18n: I18n) =>
+  stars === 1
+    ? i18n._({ id: 'common.stars.one', message: '1 star' })
+    : i18n._({ id: 'common.stars.other', message: '{stars} stars', values: { stars } })
 
 /**
  * 1 to 5 stars as a radio group: arrow keys move between them, each is
@@ -152,13 +189,14 @@ function StarRating({
   register: UseFormRegisterReturn<'rating'>
   error?: string
 }) {
+  const i18n = useI18n()
   const id = useId()
   const chosen = Number(useWatch({ control, name: 'rating' })) || 0
   const [pointed, setPointed] = useState(0)
   const shown = pointed || chosen
   return (
     <fieldset aria-describedby={error ? `${id}-error` : undefined}>
-      <legend className="font-medium text-stone-800">Your rating</legend>
+      <legend className="font-medium text-stone-800">{i18n._({ id: 'common.review.rating', message: 'Your rating' })}</legend>
       <div className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-1">
         <div className="flex" onMouseLeave={() => setPointed(0)}>
           {Array.from({ length: maxStars }, (_, i) => i + 1).map((stars) => (
@@ -181,12 +219,14 @@ function StarRating({
               <StarIcon
                 className={cn('size-8 transition-colors', stars <= shown ? 'text-amber-500' : 'text-stone-300')}
               />
-              <span className="sr-only">{starLabel(stars)}</span>
+              <span className="sr-only">{starLabel(stars, i18n)}</span>
             </label>
           ))}
         </div>
         <span aria-hidden="true" className="text-sm font-medium text-stone-700">
-          {shown ? `${shown} of ${maxStars}` : 'Not rated yet'}
+          {shown
+            ? i18n._({ id: 'common.review.starsOf', message: '{shown} of {max}', values: { shown, max: maxStars } })
+            : i18n._({ id: 'common.review.notRated', message: 'Not rated yet' })}
         </span>
       </div>
       {error && (

@@ -1,5 +1,6 @@
 import type { ComponentProps } from 'react'
 import { cn } from '@/lib/cn'
+import { useI18n } from '@/lib/i18n'
 import { Spinner } from './spinner'
 
 export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'ghost'
@@ -49,6 +50,7 @@ export function Button({
   children,
   ...props
 }: ButtonProps) {
+  const i18n = useI18n()
   return (
     <button
       type={type}
@@ -57,7 +59,7 @@ export function Button({
       className={buttonClasses({ variant, size, className })}
       {...props}
     >
-      {isLoading && <Spinner size="sm" label="Working…" />}
+      {isLoading && <Spinner size="sm" label={i18n._({ id: 'common.working', message: 'Working…' })} />}
       {children}
     </button>
   )

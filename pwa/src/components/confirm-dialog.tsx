@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { useI18n } from '@/lib/i18n'
 import { Button } from './button'
 import { Dialog } from './dialog'
 
@@ -25,22 +26,23 @@ export function ConfirmDialog({
   open,
   title,
   message,
-  confirmLabel = 'Confirm',
-  cancelLabel = 'Cancel',
+  confirmLabel,
+  cancelLabel,
   tone = 'danger',
   isPending = false,
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
+  const i18n = useI18n()
   return (
     <Dialog open={open} onClose={onCancel} title={title} showCloseButton={false} closeOnBackdrop={!isPending}>
       {message && <div className="text-stone-700">{message}</div>}
       <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onCancel} disabled={isPending}>
-          {cancelLabel}
+          {cancelLabel ?? i18n._({ id: 'common.cancel', message: 'Cancel' })}
         </Button>
         <Button variant={tone} onClick={onConfirm} isLoading={isPending}>
-          {confirmLabel}
+          {confirmLabel ?? i18n._({ id: 'common.confirm', message: 'Confirm' })}
         </Button>
       </div>
     </Dialog>

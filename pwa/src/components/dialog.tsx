@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react'
 import { cn } from '@/lib/cn'
+import { useI18n } from '@/lib/i18n'
 
 export interface DialogProps {
   open: boolean
@@ -35,6 +36,7 @@ export function Dialog({
   fullScreen = false,
   className,
 }: DialogProps) {
+  const i18n = useI18n()
   const ref = useRef<HTMLDialogElement>(null)
   const titleId = useId()
 
@@ -88,7 +90,7 @@ export function Dialog({
                 <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2">
                   <path strokeLinecap="round" d="M6 6l12 12M18 6 6 18" />
                 </svg>
-                <span className="sr-only">Close</span>
+                <span className="sr-only">{i18n._({ id: 'common.close', message: 'Close' })}</span>
               </button>
             )}
           </div>

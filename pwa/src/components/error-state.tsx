@@ -1,6 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query'
 import { errorMessage } from '@/lib/api'
 import { cn } from '@/lib/cn'
+import { useI18n } from '@/lib/i18n'
 import { Button } from './button'
 
 interface ErrorStateProps {
@@ -13,17 +14,18 @@ interface ErrorStateProps {
   className?: string
 }
 
-export function ErrorState({ title = 'Could not load this', error, onRetry, isRetrying, className }: ErrorStateProps) {
+export function ErrorState({ title, error, onRetry, isRetrying, className }: ErrorStateProps) {
+  const i18n = useI18n()
   return (
     <div
       role="alert"
       className={cn('flex flex-col items-center gap-3 rounded-2xl border border-red-200 bg-red-50 px-6 py-10 text-center', className)}
     >
-      <p className="text-lg font-semibold text-red-800">{title}</p>
+      <p className="text-lg font-semibold text-red-800">{title ?? i18n._({ id: 'common.couldNotLoad', message: 'Could not load this' })}</p>
       {error !== undefined && <p className="text-red-700">{errorMessage(error)}</p>}
       {onRetry && (
         <Button variant="secondary" onClick={onRetry} isLoading={isRetrying}>
-          Retry
+          {i18n._({ id: 'common.retry', message: 'Retry' })}
         </Button>
       )}
     </div>

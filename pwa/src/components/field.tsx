@@ -70,7 +70,7 @@ export function Input({ className, ...props }: ComponentProps<'input'>) {
         // Chromium counts file inputs as :read-only too; they are not.
         props.type !== 'file' && readOnlyClasses,
         props.type === 'file' &&
-          'py-1.5 file:mr-3 file:rounded-md file:border-0 file:bg-teal-50 file:px-3 file:py-2 file:font-semibold file:text-teal-800',
+          'py-1.5 file:me-3 file:rounded-md file:border-0 file:bg-teal-50 file:px-3 file:py-2 file:font-semibold file:text-teal-800',
         className,
       )}
       {...props}
@@ -79,7 +79,7 @@ export function Input({ className, ...props }: ComponentProps<'input'>) {
 }
 
 export function Select({ className, ...props }: ComponentProps<'select'>) {
-  return <select className={cn(controlClasses, 'pr-8', className)} {...props} />
+  return <select className={cn(controlClasses, 'pe-8', className)} {...props} />
 }
 
 export function Textarea({ className, ...props }: ComponentProps<'textarea'>) {

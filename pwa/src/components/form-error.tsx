@@ -1,13 +1,16 @@
 import { ApiError } from '@/lib/api'
 import { fieldLabel } from '@/lib/form'
+import { useI18n } from '@/lib/i18n'
 
 /**
  * A failed request's message, with the server's field errors beneath it, in red
  * under a form. Renders nothing without an error.
  */
 export function FormError({ error }: { error: unknown }) {
+  const i18n = useI18n()
   if (!error) return null
-  const message = error instanceof Error ? error.message : 'Something went wrong'
+  const message =
+    error instanceof Error ? error.message : i18n._({ id: 'common.somethingWentWrong', message: 'Something went wrong' })
   const fields = error instanceof ApiError ? Object.entries(error.fields) : []
   return (
     <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-red-700">

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { cn } from '@/lib/cn'
+import { useI18n } from '@/lib/i18n'
 import { Dialog } from './dialog'
 
 interface GalleryProps {
@@ -19,12 +20,18 @@ interface GalleryProps {
  * controls.
  */
 export function Gallery({ images, thumbs, name }: GalleryProps) {
+  const i18n = useI18n()
   const [current, setCurrent] = useState(0)
   const [fullScreen, setFullScreen] = useState(false)
   const track = useRef<HTMLDivElement>(null)
   const count = images.length
   const many = count > 1
-  const alt = (index: number) => (many ? `${name}, photo ${index + 1} of ${count}` : name)
+  const alt = (index: number) =>
+    many
+      ? i18n._({ id: 'common.gallery.photoAlt', message: '{name}, photo {number} of {count}', values: { name, number: index + 1, count } })
+      : name
+  const photoOf = (index: number) =>
+    i18n._({ id: 'common.gallery.photoOf', message: 'Photo {number} of {count}', values: { number: index + 1, count } })
 
   // A shorter list (after an edit) must not leave the index past its end.
   const shown = Math.min(current, Math.max(0, count - 1))
@@ -78,7 +85,12 @@ export function Gallery({ images, thumbs, name }: GalleryProps) {
   if (count === 0) return null
 
   return (
-    <section aria-label="Photos" aria-roledescription="gallery" onKeyDown={many ? onKeyDown : undefined} className="flex min-w-0 flex-col gap-3">
+    <section
+      aria-label={i18n._({ id: 'common.gallery.label', message: 'Photos' })}
+      aria-roledescription={i18n._({ id: 'common.gallery.role', message: 'gallery' })}
+      onKeyDown={many ? onKeyDown : undefined}
+      className="flex min-w-0 flex-col gap-3"
+    >
       <div
         ref={track}
         onScroll={onScroll}
@@ -91,7 +103,7 @@ export function Gallery({ images, thumbs, name }: GalleryProps) {
           <button
             key={`${index}-${src}`}
             type="button"
-            aria-label={`${alt(index)}: open full screen`}
+            aria-label={i18n._({ id: 'common.gallery.openFullScreen', message: '{photo}: open full screen', values: { photo: alt(index) } })}
             aria-hidden={index !== shown || undefined}
             tabIndex={index === shown ? 0 : -1}
             onClick={() => {
@@ -116,16 +128,16 @@ export function Gallery({ images, thumbs, name }: GalleryProps) {
       {many && (
         <>
           <div className="flex items-center justify-between gap-3 max-md:-mt-2 max-md:justify-center">
-            <StepButton label="Previous" disabled={shown === 0} onClick={() => show(shown - 1)} className="max-md:hidden" />
+            <StepButton direction="previous" disabled={shown === 0} onClick={() => show(shown - 1)} className="max-md:hidden" />
             <p aria-live="polite" className="text-sm font-medium text-stone-700 max-md:sr-only">
-              Photo {shown + 1} of {count}
+              {photoOf(shown)}
             </p>
-            <ul aria-label="Choose a photo" className="flex flex-wrap justify-center md:hidden">
+            <ul aria-label={i18n._({ id: 'common.gallery.choose', message: 'Choose a photo' })} className="flex flex-wrap justify-center md:hidden">
               {images.map((src, index) => (
                 <li key={`${index}-${src}`}>
                   <button
                     type="button"
-                    aria-label={`Photo ${index + 1} of ${count}`}
+                    aria-label={photoOf(index)}
                     aria-current={index === shown || undefined}
                     onClick={() => show(index)}
                     className="group inline-flex size-6 items-center justify-center rounded-full"
@@ -141,14 +153,14 @@ export function Gallery({ images, thumbs, name }: GalleryProps) {
                 </li>
               ))}
             </ul>
-            <StepButton label="Next" disabled={shown === count - 1} onClick={() => show(shown + 1)} className="max-md:hidden" />
+            <StepButton direction="next" disabled={shown === count - 1} onClick={() => show(shown + 1)} className="max-md:hidden" />
           </div>
-          <ul aria-label="Thumbnails" className="flex gap-2 overflow-x-auto pb-1 max-md:hidden">
+          <ul aria-label={i18n._({ id: 'common.gallery.thumbnails', message: 'Thumbnails' })} className="flex gap-2 overflow-x-auto pb-1 max-md:hidden">
             {images.map((src, index) => (
               <li key={`${index}-${src}`} className="shrink-0">
                 <button
                   type="button"
-                  aria-label={`Show photo ${index + 1}`}
+                  aria-label={i18n._({ id: 'common.gallery.show', message: 'Show photo {number}', values: { number: index + 1 } })}
                   aria-current={index === shown || undefined}
                   onClick={() => show(index)}
                   className={cn(
@@ -171,16 +183,18 @@ export function Gallery({ images, thumbs, name }: GalleryProps) {
           </ul>
         </>
       )}
-      <Dialog open={fullScreen} onClose={close} title={many ? `${name}: photo ${shown + 1} of ${count}` : name} fullScreen>
+      <Dialog open={fullScreen} onClose={close} title={
+          many
+            ? i18n._({ id: 'common.gallery.title', message: '{name}: photo {number} of {count}', values: { name, number: shown + 1, count } })
+            : name
+        } fullScreen>
         <div onKeyDown={many ? onKeyDown : undefined} className="flex h-full flex-col gap-3">
           <img src={images[shown]} alt={alt(shown)} className="min-h-0 w-full flex-1 object-contain" />
           {many && (
             <div className="flex items-center justify-between gap-3">
-              <StepButton label="Previous" disabled={shown === 0} onClick={() => setCurrent(shown - 1)} />
-              <p className="text-sm font-medium text-stone-700">
-                Photo {shown + 1} of {count}
-              </p>
-              <StepButton label="Next" disabled={shown === count - 1} onClick={() => setCurrent(shown + 1)} />
+              <StepButton direction="previous" disabled={shown === 0} onClick={() => setCurrent(shown - 1)} />
+              <p className="text-sm font-medium text-stone-700">{photoOf(shown)}</p>
+              <StepButton direction="next" disabled={shown === count - 1} onClick={() => setCurrent(shown + 1)} />
             </div>
           )}
         </div>
@@ -190,17 +204,22 @@ export function Gallery({ images, thumbs, name }: GalleryProps) {
 }
 
 function StepButton({
-  label,
+  direction,
   disabled,
   onClick,
   className,
 }: {
-  label: 'Previous' | 'Next'
+  direction: 'previous' | 'next'
   disabled: boolean
   onClick: () => void
   className?: string
 }) {
-  const path = label === 'Previous' ? 'M12.5 4.5 7 10l5.5 5.5' : 'M7.5 4.5 13 10l-5.5 5.5'
+  const i18n = useI18n()
+  const label =
+    direction === 'previous'
+      ? i18n._({ id: 'common.previous', message: 'Previous' })
+      : i18n._({ id: 'common.next', message: 'Next' })
+  const path = direction === 'previous' ? 'M12.5 4.5 7 10l5.5 5.5' : 'M7.5 4.5 13 10l-5.5 5.5'
   return (
     <button
       type="button"
@@ -211,13 +230,13 @@ function StepButton({
         className,
       )}
     >
-      {label === 'Previous' && (
+      {direction === 'previous' && (
         <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="none" stroke="currentColor" strokeWidth="2">
           <path strokeLinecap="round" strokeLinejoin="round" d={path} />
         </svg>
       )}
       {label}
-      {label === 'Next' && (
+      {direction === 'next' && (
         <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="none" stroke="currentColor" strokeWidth="2">
           <path strokeLinecap="round" strokeLinejoin="round" d={path} />
         </svg>

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react'
 import { useController, type Control, type FieldPathByValue, type FieldValues } from 'react-hook-form'
 import { cn } from '@/lib/cn'
 import { required } from '@/lib/form'
+import { useI18n } from '@/lib/i18n'
 import { useObjectUrl } from '@/lib/use-object-url'
 import { Field, Input } from './field'
 
@@ -31,9 +32,10 @@ export function ImageField<T extends FieldValues>({
   name,
   onChoose,
   error,
-  label = 'Image',
+  label,
   className,
 }: ImageFieldProps<T>) {
+  const i18n = useI18n()
   const { field, fieldState } = useController({ control, name, rules: required })
   const file = field.value as File | undefined
   const preview = useObjectUrl(file)
@@ -46,9 +48,9 @@ export function ImageField<T extends FieldValues>({
   return (
     <div className={cn('flex flex-col gap-3 sm:flex-row sm:items-start', className)}>
       <Field
-        label={label}
+        label={label ?? i18n._({ id: 'common.image', message: 'Image' })}
         error={fieldState.error?.message ?? error}
-        hint="JPEG, PNG, GIF or WebP, up to 10 MB."
+        hint={i18n._({ id: 'common.image.hint', message: 'JPEG, PNG, GIF or WebP, up to 10 MB.' })}
         className="flex-1"
       >
         {(control) => (
@@ -74,7 +76,7 @@ export function ImageField<T extends FieldValues>({
       {preview && (
         <img
           src={preview}
-          alt="Preview of the chosen picture"
+          alt={i18n._({ id: 'common.image.preview', message: 'Preview of the chosen picture' })}
           width={128}
           height={128}
           className="size-32 shrink-0 rounded-lg border border-stone-200 bg-stone-100 object-cover"

@@ -1,6 +1,8 @@
+import { Trans } from '@lingui/react'
 import { useState } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router-dom'
 import { useUser } from '@/lib/auth'
+import { useI18n } from '@/lib/i18n'
 import { useSendOrQueue } from '@/lib/offline/use-send-or-queue'
 import { paths } from '@/lib/paths'
 import { queuedFirstMessage, useStartConversation, type FirstMessage } from '@/lib/start-conversation'
@@ -32,6 +34,7 @@ interface MessageButtonProps {
  * the login page, which comes back here.
  */
 export function MessageButton({ label, ariaLabel, about, subject, conversationId, variant = 'secondary', size = 'md', className }: MessageButtonProps) {
+  const i18n = useI18n()
   const { user, isLoading } = useUser()
   const location = useLocation()
   const navigate = useNavigate()
@@ -51,7 +54,7 @@ export function MessageButton({ label, ariaLabel, about, subject, conversationId
   if (!user) {
     const state = {
       from: { pathname: location.pathname, search: location.search, hash: location.hash },
-      reason: 'Log in to send a message',
+      reason: i18n._({ id: 'common.message.logInFirst', message: 'Log in to send a message' }),
     }
     return (
       <Link to={paths.login} state={state} aria-label={ariaLabel} className={look}>
@@ -98,10 +101,15 @@ export function MessageButton({ label, ariaLabel, about, subject, conversationId
       <Dialog open={open} onClose={() => setOpen(false)} title={label} closeOnBackdrop={false}>
         <div className="flex flex-col gap-4">
           <p className="text-stone-700">
-            About <span className="font-medium text-stone-900">{subject}</span>
+            <Trans
+              id="common.message.about"
+              message="About <0>{subject}</0>"
+              values={{ subject }}
+              components={{ 0: <span className="font-medium text-stone-900" /> }}
+            />
           </p>
           <FormError error={start.error} />
-          <MessageComposer label="Your message" onSend={send} isPending={start.isPending} autoFocus />
+          <MessageComposer label={i18n._({ id: 'common.message.yours', message: 'Your message' })} onSend={send} isPending={start.isPending} autoFocus />
         </div>
       </Dialog>
     </>

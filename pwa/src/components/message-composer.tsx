@@ -1,6 +1,7 @@
 import { useId, useState, type KeyboardEvent } from 'react'
 import { maxMessageLength } from '@/lib/api/contract.gen'
 import { cn } from '@/lib/cn'
+import { intlLocale, useI18n } from '@/lib/i18n'
 import { Button } from './button'
 import { controlClasses } from './field'
 
@@ -29,10 +30,11 @@ export function MessageComposer({
   onSend,
   isPending = false,
   disabled = false,
-  sendLabel = 'Send',
+  sendLabel,
   autoFocus,
   className,
 }: MessageComposerProps) {
+  const i18n = useI18n()
   const id = useId()
   const [text, setText] = useState('')
   const trimmed = text.trim()
@@ -71,14 +73,16 @@ export function MessageComposer({
           className={cn(controlClasses, 'max-h-48 min-h-11 flex-1 resize-y')}
         />
         <Button type="submit" isLoading={isPending} disabled={disabled || !trimmed}>
-          {sendLabel}
+          {sendLabel ?? i18n._({ id: 'common.send', message: 'Send' })}
         </Button>
       </div>
       <p id={`${id}-hint`} className="flex justify-between gap-2 text-sm text-stone-600">
-        <span className="max-sm:sr-only">Enter sends, Shift+Enter starts a new line.</span>
+        <span className="max-sm:sr-only">
+          {i18n._({ id: 'common.composer.hint', message: 'Enter sends, Shift+Enter starts a new line.' })}
+        </span>
         {text.length >= counterFrom && (
-          <span aria-live="polite" className={cn('ml-auto', text.length >= maxMessageLength && 'font-medium text-red-700')}>
-            {text.length.toLocaleString('en')} / {maxMessageLength.toLocaleString('en')}
+          <span aria-live="polite" className={cn('ms-auto', text.length >= maxMessageLength && 'font-medium text-red-700')}>
+            {text.length.toLocaleString(intlLocale())} / {maxMessageLength.toLocaleString(intlLocale())}
           </span>
         )}
       </p>

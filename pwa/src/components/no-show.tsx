@@ -1,4 +1,6 @@
+import { Trans } from '@lingui/react'
 import { cn } from '@/lib/cn'
+import { useI18n } from '@/lib/i18n'
 import { noShowBy, useNoShowOpen } from '@/lib/no-show'
 import type { Booking } from '@/lib/types'
 import { otherSide, type ReviewSide } from '@/lib/write-review'
@@ -21,9 +23,13 @@ interface NoShowButtonProps {
  * hours past on an open booking; it shows up on screen when that moment comes.
  */
 export function NoShowButton({ booking, side, about, disabled, onClick, className }: NoShowButtonProps) {
+  const i18n = useI18n()
   const open = useNoShowOpen(booking)
   if (!open) return null
-  const label = `The ${otherSide(side)} didn’t come`
+  const label =
+    otherSide(side) === 'seller'
+      ? i18n._({ id: 'common.noShow.sellerDidNotCome', message: 'The seller didn’t come' })
+      : i18n._({ id: 'common.noShow.buyerDidNotCome', message: 'The buyer didn’t come' })
   return (
     <Button
       aria-label={`${label}: ${about}`}
@@ -40,19 +46,33 @@ export function NoShowButton({ booking, side, about, disabled, onClick, classNam
 
 /** What saying it does, said before it is done: the booking ends, it counts on their profile for a year, the next buyer is told. */
 export function NoShowConsequences({ booking, side }: { booking: Booking; side: ReviewSide }) {
-  const product = <strong>{booking.product}</strong>
+  const i18n = useI18n()
+  const product = { 0: <strong /> }
   return (
     <>
       <p>
         {side === 'seller' ? (
-          <>
-            {booking.buyer_name}’s booking of {product} ends. It counts as a no-show on their public profile for a year.
-          </>
+          <Trans
+            id="common.noShow.buyerConsequences"
+            message="{buyer}’s booking of <0>{product}</0> ends. It counts as a no-show on their public profile for a year."
+            values={{ buyer: booking.buyer_name, product: booking.product }}
+            components={product}
+          />
         ) : (
-          <>Your booking of {product} ends. It counts as a no-show on the seller’s public profile for a year.</>
+          <Trans
+            id="common.noShow.sellerConsequences"
+            message="Your booking of <0>{product}</0> ends. It counts as a no-show on the seller’s public profile for a year."
+            values={{ product: booking.product }}
+            components={product}
+          />
         )}
       </p>
-      <p className="mt-3">The next buyer in line, if there is one, is told. Say so only if you were there at the agreed time.</p>
+      <p className="mt-3">
+        {i18n._({
+          id: 'common.noShow.nextBuyer',
+          message: 'The next buyer in line, if there is one, is told. Say so only if you were there at the agreed time.',
+        })}
+      </p>
     </>
   )
 }
@@ -62,15 +82,26 @@ export function NoShowConsequences({ booking, side }: { booking: Booking; side: 
  * to the pickup: says which, clearly, as the viewer's `side` reads it.
  */
 export function NoShowEnded({ booking, side }: { booking: Booking; side: ReviewSide }) {
+  const i18n = useI18n()
   const who = noShowBy(booking)
   if (!who) return null
   const other = otherSide(side)
+  let ended: string
+  if (who === other) {
+    ended =
+      other === 'seller'
+        ? i18n._({ id: 'common.noShow.endedSellerDidNotCome', message: 'Ended: the seller didn’t come' })
+        : i18n._({ id: 'common.noShow.endedBuyerDidNotCome', message: 'Ended: the buyer didn’t come' })
+  } else {
+    ended =
+      other === 'seller'
+        ? i18n._({ id: 'common.noShow.endedSellerSaidYou', message: 'Ended: the seller said you didn’t come' })
+        : i18n._({ id: 'common.noShow.endedBuyerSaidYou', message: 'Ended: the buyer said you didn’t come' })
+  }
   return (
     <>
-      <Badge tone="red">No-show</Badge>
-      <p className="max-w-64 text-sm text-stone-700">
-        {who === other ? `Ended: the ${other} didn’t come` : `Ended: the ${other} said you didn’t come`}
-      </p>
+      <Badge tone="red">{i18n._({ id: 'common.noShow', message: 'No-show' })}</Badge>
+      <p className="max-w-64 text-sm text-stone-700">{ended}</p>
     </>
   )
 }

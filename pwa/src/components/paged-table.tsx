@@ -1,4 +1,5 @@
 import type { Key, ReactNode } from 'react'
+import { useI18n } from '@/lib/i18n'
 import type { PagedList } from '@/lib/paged-list'
 import { EmptyState } from './empty-state'
 import { LoadMore } from './load-more'
@@ -34,8 +35,11 @@ export function PagedTable<T extends { id: number }>({
   errorTitle,
   rowKey = (row) => row.id,
 }: PagedTableProps<T>) {
+  const i18n = useI18n()
   const { query, items } = list
-  if (query.isPending && query.fetchStatus === 'paused') return <OfflineState what="This list" />
+  if (query.isPending && query.fetchStatus === 'paused') {
+    return <OfflineState what={i18n._({ id: 'common.offline.thisList', message: 'This list' })} />
+  }
   if (query.isPending) return <PageSpinner />
   // Saved or loaded rows are shown even when a refresh fails (offline).
   if (query.isError && !query.isFetchNextPageError && !query.data) {

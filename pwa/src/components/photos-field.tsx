@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type Ref } from 'react'
 import { cn } from '@/lib/cn'
+import { useI18n } from '@/lib/i18n'
 import { Input } from './field'
 import { Spinner } from './spinner'
 
@@ -53,9 +54,10 @@ export function PhotosField({
   error,
   skipped = 0,
   inputRef,
-  label = 'Photos',
+  label,
   className,
 }: PhotosFieldProps) {
+  const i18n = useI18n()
   const id = useId()
   const listRef = useRef<HTMLOListElement>(null)
   // After a move, the focus stays on the moved photo's button (or its other one at an end).
@@ -79,7 +81,7 @@ export function PhotosField({
   return (
     <div className={cn('flex flex-col gap-3', className)}>
       <label htmlFor={id} className="font-medium text-stone-800">
-        {label}
+        {label ?? i18n._({ id: 'common.photos', message: 'Photos' })}
       </label>
       <Input
         id={id}
@@ -99,8 +101,16 @@ export function PhotosField({
       />
       <p id={hintId} className="-mt-1 text-sm text-stone-600">
         {full
-          ? `${max} photos is the most a listing can have. Remove one to add another.`
-          : `Up to ${max} photos, JPEG, PNG, GIF or WebP, 10 MB each. The first one is the cover.`}
+          ? i18n._({
+              id: 'common.photos.full',
+              message: '{max} photos is the most a listing can have. Remove one to add another.',
+              values: { max },
+            })
+          : i18n._({
+              id: 'common.photos.hint',
+              message: 'Up to {max} photos, JPEG, PNG, GIF or WebP, 10 MB each. The first one is the cover.',
+              values: { max },
+            })}
       </p>
       {error && (
         <p id={errorId} className="-mt-1 text-sm font-medium text-red-700">
@@ -108,17 +118,34 @@ export function PhotosField({
         </p>
       )}
       <p aria-live="polite" className="-mt-1 text-sm text-stone-700 empty:hidden">
-        {uploading > 0 && `Uploading photos: ${done} of ${done + uploading} done…`}
-        {skipped > 0 && ` ${skipped} ${skipped === 1 ? 'photo was' : 'photos were'} left out: ${max} at most.`}
+        {uploading > 0 &&
+          i18n._({
+            id: 'common.photos.uploading',
+            message: 'Uploading photos: {done} of {all} done…',
+            values: { done, all: done + uploading },
+          })}
+        {skipped > 0 &&
+          ` ${
+            skipped === 1
+              ? i18n._({ id: 'common.photos.skipped.one', message: '1 photo was left out: {max} at most.', values: { max } })
+              : i18n._({
+                  id: 'common.photos.skipped.other',
+                  message: '{skipped} photos were left out: {max} at most.',
+                  values: { skipped, max },
+                })
+          }`}
       </p>
       {photos.length > 0 && (
-        <ol ref={listRef} aria-label="Chosen photos" className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        <ol ref={listRef} aria-label={i18n._({ id: 'common.photos.chosen', message: 'Chosen photos' })} className="grid grid-cols-2 gap-3 sm:grid-cols-4">
           {photos.map((photo, index) => {
-            const name = `photo ${index + 1}`
+            const number = index + 1
             const failed = photo.status === 'failed'
             const alt = failed
-              ? `Photo ${index + 1}, not uploaded`
-              : `Photo ${index + 1}${index === cover ? ', the cover' : ''}`
+              ? i18n._({ id: 'common.photos.notUploaded', message: 'Photo {number}, not uploaded', values: { number } })
+              : index === cover
+                ? i18n._({ id: 'common.photos.coverAlt', message: 'Photo {number}, the cover', values: { number } })
+                : i18n._({ id: 'common.photos.alt', message: 'Photo {number}', values: { number } })
+            const remove = i18n._({ id: 'common.photos.remove', message: 'Remove photo {number}', values: { number } })
             return (
               <li
                 key={photo.key}
@@ -142,13 +169,13 @@ export function PhotosField({
                     <span role="img" aria-label={alt} className="block size-full" />
                   )}
                   {index === cover && (
-                    <span className="absolute top-2 left-2 rounded-full bg-teal-700 px-2 py-0.5 text-xs font-semibold text-white shadow">
-                      Cover
+                    <span className="absolute top-2 start-2 rounded-full bg-teal-700 px-2 py-0.5 text-xs font-semibold text-white shadow">
+                      {i18n._({ id: 'common.photos.cover', message: 'Cover' })}
                     </span>
                   )}
                   {photo.status === 'uploading' && (
                     <span className="absolute inset-0 flex items-center justify-center bg-white/60">
-                      <Spinner label={`Uploading photo ${index + 1}…`} />
+                      <Spinner label={i18n._({ id: 'common.photos.uploadingOne', message: 'Uploading photo {number}…', values: { number } })} />
                     </span>
                   )}
                 </div>
@@ -162,26 +189,26 @@ export function PhotosField({
                         <button
                           type="button"
                           onClick={() => onRetry(photo.key)}
-                          aria-label={`Retry ${name}`}
+                          aria-label={i18n._({ id: 'common.photos.retry', message: 'Retry photo {number}', values: { number } })}
                           className="inline-flex min-h-11 items-center rounded-lg px-2 text-sm font-semibold text-teal-800 underline hover:bg-teal-50"
                         >
-                          Retry
+                          {i18n._({ id: 'common.retry', message: 'Retry' })}
                         </button>
                       )}
                       <button
                         type="button"
                         onClick={() => onRemove(photo.key)}
-                        aria-label={`Remove ${name}`}
+                        aria-label={remove}
                         className="inline-flex min-h-11 items-center rounded-lg border border-red-200 px-3 text-sm font-semibold text-red-700 hover:bg-red-50"
                       >
-                        Remove
+                        {i18n._({ id: 'common.remove', message: 'Remove' })}
                       </button>
                     </div>
                   </div>
                 ) : (
                 <div className="mt-auto flex items-center justify-between gap-1 p-1">
                   <IconButton
-                    label={`Move ${name} left`}
+                    label={i18n._({ id: 'common.photos.moveLeft', message: 'Move photo {number} left', values: { number } })}
                     data-move="-1"
                     disabled={index === 0}
                     onClick={() => {
@@ -191,13 +218,13 @@ export function PhotosField({
                     path="M12.5 4.5 7 10l5.5 5.5"
                   />
                   <IconButton
-                    label={`Remove ${name}`}
+                    label={remove}
                     onClick={() => onRemove(photo.key)}
                     path="M5.5 5.5l9 9M14.5 5.5l-9 9"
                     tone="danger"
                   />
                   <IconButton
-                    label={`Move ${name} right`}
+                    label={i18n._({ id: 'common.photos.moveRight', message: 'Move photo {number} right', values: { number } })}
                     data-move="1"
                     disabled={index === photos.length - 1}
                     onClick={() => {

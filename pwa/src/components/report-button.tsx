@@ -1,9 +1,11 @@
+import type { I18n } from '@lingui/core'
 import { useState, type ReactNode } from 'react'
 import { createPortal } from 'react-dom'
 import toast from 'react-hot-toast'
 import { isApiError } from '@/lib/api'
 import { useUser } from '@/lib/auth'
 import { cn } from '@/lib/cn'
+import { useI18n } from '@/lib/i18n'
 import { useSendOrQueue } from '@/lib/offline/use-send-or-queue'
 import { queuedPersonReport, useSendReport, type ReportTarget } from '@/lib/report'
 import { ReportDialog } from './report-dialog'
@@ -27,10 +29,10 @@ interface ReportButtonProps {
 }
 
 type Reported = 'no' | 'yes' | 'queued'
-const words: Record<Reported, (label: string) => string> = {
+const words: Record<Reported, (label: string, i18n: I18n) => string> = {
   no: (label) => label,
-  yes: () => 'Reported',
-  queued: () => 'Report queued',
+  yes: (_, i18n) => i18n._({ id: 'common.report.done', message: 'Reported' }),
+  queued: (_, i18n) => i18n._({ id: 'common.report.queued', message: 'Report queued' }),
 }
 
 /**
@@ -40,6 +42,7 @@ const words: Record<Reported, (label: string) => string> = {
  * the server's words in a toast.
  */
 export function ReportButton({ target, label, what, title, outboxLabel, children, size = 'sm', className }: ReportButtonProps) {
+  const i18n = useI18n()
   const { user } = useUser()
   const [open, setOpen] = useState(false)
   // The dialog is made on first use: a thread's every message has a Report.
@@ -69,7 +72,7 @@ export function ReportButton({ target, label, what, title, outboxLabel, children
       },
     })
 
-  const text = words[reported](label)
+  const text = words[reported](label, i18n)
   return (
     <>
       <button

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { useForm } from 'react-hook-form'
 import { maxReportReasonLength as maxReasonLength } from '@/lib/api/contract.gen'
+import { useI18n } from '@/lib/i18n'
 import { Button } from './button'
 import { Dialog } from './dialog'
 import { Field, Textarea } from './field'
@@ -31,20 +32,24 @@ export function ReportDialog({ open, title, children, onCancel, onConfirm, isPen
 }
 
 function ReportForm({ children, onCancel, onConfirm, isPending, error }: Omit<ReportDialogProps, 'open' | 'title'>) {
+  const i18n = useI18n()
   const { register, handleSubmit } = useForm<{ reason: string }>({ defaultValues: { reason: '' } })
   return (
     <form onSubmit={handleSubmit(({ reason }) => onConfirm(reason.trim()))} className="flex flex-col gap-4">
       <div className="text-stone-700">{children}</div>
-      <Field label="Reason (optional)" hint={`Up to ${maxReasonLength} characters.`}>
+      <Field
+        label={i18n._({ id: 'common.report.reason', message: 'Reason (optional)' })}
+        hint={i18n._({ id: 'common.upToCharacters', message: 'Up to {max} characters.', values: { max: maxReasonLength } })}
+      >
         {(control) => <Textarea maxLength={maxReasonLength} {...control} {...register('reason')} />}
       </Field>
       <FormError error={error} />
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onCancel} disabled={isPending}>
-          Cancel
+          {i18n._({ id: 'common.cancel', message: 'Cancel' })}
         </Button>
         <Button type="submit" variant="danger" isLoading={isPending}>
-          Report
+          {i18n._({ id: 'common.report', message: 'Report' })}
         </Button>
       </div>
     </form>

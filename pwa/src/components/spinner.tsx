@@ -1,4 +1,5 @@
 import { cn } from '@/lib/cn'
+import { useI18n } from '@/lib/i18n'
 
 interface SpinnerProps {
   /** Read by screen readers; not shown. */
@@ -14,7 +15,8 @@ const sizes = {
 }
 
 /** A spinning ring in a live region, announced as "Loading…". */
-export function Spinner({ label = 'Loading…', size = 'md', className }: SpinnerProps) {
+export function Spinner({ label, size = 'md', className }: SpinnerProps) {
+  const i18n = useI18n()
   return (
     <span role="status" className={cn('inline-flex items-center justify-center', className)}>
       <span
@@ -24,7 +26,7 @@ export function Spinner({ label = 'Loading…', size = 'md', className }: Spinne
           sizes[size],
         )}
       />
-      <span className="sr-only">{label}</span>
+      <span className="sr-only">{label ?? i18n._({ id: 'common.loading', message: 'Loading…' })}</span>
     </span>
   )
 }

@@ -35,7 +35,7 @@ interface TableProps<T> {
 export function Table<T>({ caption, columns, rows, rowKey, className }: TableProps<T>) {
   return (
     <div className={cn('md:overflow-x-auto md:rounded-2xl md:border md:border-stone-200 md:bg-white md:shadow-sm', className)}>
-      <table role="table" className="w-full border-collapse text-left max-md:block">
+      <table role="table" className="w-full border-collapse text-start max-md:block">
         <caption className="sr-only">{caption}</caption>
         <thead role="rowgroup" className="max-md:sr-only">
           <tr role="row" className="border-b border-stone-200 bg-stone-50">
@@ -69,9 +69,9 @@ export function Table<T>({ caption, columns, rows, rowKey, className }: TablePro
                   className={cn(
                     'px-4 py-3 align-middle text-stone-800',
                     // Stacked: label on the left, value on the right (also when it wraps); empty cells take no room.
-                    'max-md:flex max-md:items-center max-md:justify-between max-md:gap-4 max-md:px-0 max-md:py-1.5 max-md:text-right max-md:empty:hidden',
-                    'max-md:before:shrink-0 max-md:before:text-left max-md:before:font-medium max-md:before:text-stone-600 max-md:before:content-[attr(data-label)]',
-                    column.asideWhenStacked && 'max-md:float-left max-md:mr-4 max-md:py-0 max-md:before:hidden',
+                    'max-md:flex max-md:items-center max-md:justify-between max-md:gap-4 max-md:px-0 max-md:py-1.5 max-md:text-end max-md:empty:hidden',
+                    'max-md:before:shrink-0 max-md:before:text-start max-md:before:font-medium max-md:before:text-stone-600 max-md:before:content-[attr(data-label)]',
+                    column.asideWhenStacked && 'max-md:float-start max-md:me-4 max-md:py-0 max-md:before:hidden',
                     // A card's buttons: set apart at its foot.
                     column.hideLabelWhenStacked && 'max-md:mt-2 max-md:border-t max-md:border-stone-100 max-md:pt-3',
                     column.className,

@@ -1,3 +1,4 @@
+import { useI18n } from '@/lib/i18n'
 import { Badge } from './badge'
 
 /**
@@ -5,12 +6,13 @@ import { Badge } from './badge'
  * green pill with a tick and the word, read out as "Verified seller".
  */
 export function VerifiedBadge() {
+  const i18n = useI18n()
   return (
-    <Badge tone="green" role="img" aria-label="Verified seller">
+    <Badge tone="green" role="img" aria-label={i18n._({ id: 'common.verifiedSeller', message: 'Verified seller' })}>
       <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="none" stroke="currentColor" strokeWidth="2.5">
         <path strokeLinecap="round" strokeLinejoin="round" d="m4.5 10.5 3.5 3.5 7.5-8" />
       </svg>
-      Verified
+      {i18n._({ id: 'common.verified', message: 'Verified' })}
     </Badge>
   )
 }

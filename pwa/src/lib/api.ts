@@ -2,6 +2,7 @@
 // Paths are given without the /api prefix: api.get<User>('/auth/me').
 // The session is an HttpOnly cookie, so nothing here handles tokens.
 import { reportReached, reportUnreachable } from './connectivity'
+import { i18n } from './i18n'
 
 export type FieldErrors = Record<string, string>
 
@@ -62,7 +63,7 @@ async function request<T>(
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error
     reportUnreachable()
-    throw new ApiError(0, 'Cannot reach the server. Check your connection and try again.')
+    throw new ApiError(0, i18n._({ id: 'api.unreachable', message: 'Cannot reach the server. Check your connection and try again.' }))
   }
   reportReached()
   if (!response.ok) throw await errorFrom(response)
@@ -86,7 +87,7 @@ async function errorFrom(response: Response): Promise<ApiError> {
   }
   return new ApiError(
     response.status,
-    message || response.statusText || `Request failed (${response.status})`,
+    message || response.statusText || i18n._({ id: 'api.failed', message: 'Request failed ({status})', values: { status: response.status } }),
     fields,
   )
 }
@@ -117,7 +118,7 @@ export const api = {
 /** A message fit to show a person, whatever was thrown. */
 export function errorMessage(error: unknown): string {
   if (error instanceof Error && error.message) return error.message
-  return 'Something went wrong'
+  return i18n._({ id: 'api.somethingWrong', message: 'Something went wrong' })
 }
 
 export function isApiError(error: unknown, status?: number): error is ApiError {

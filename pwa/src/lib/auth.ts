@@ -3,8 +3,9 @@
 // other features need the user too (prefilled seller and buyer fields, the
 // My Products link) and features must not import each other. Signing in and
 // out lives in features/auth.
-import { queryOptions, useQuery } from '@tanstack/react-query'
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import { api, isApiError } from './api'
+import type { Locale } from './locale'
 import { authKeys } from './query-keys'
 import type { Role, User } from './types'
 
@@ -28,6 +29,19 @@ export const meQueryOptions = () =>
     // the saved private data is (a different user, or none, deletes it).
     meta: { offline: { scope: 'private', group: 'user', limit: 1, owner: true } },
   })
+
+/**
+ * PATCH /api/auth/me {"language"}: the language picked, kept with the
+ * signed-in person's account so that it follows them to their other devices.
+ * Not saved (offline, say), it stays on this device alone.
+ */
+export async function saveLanguage(client: QueryClient, language: Locale): Promise<void> {
+  try {
+    client.setQueryData(authKeys.me(), await api.patch<User>('/auth/me', { language }))
+  } catch {
+    // Shown all the same, and remembered on this device (lib/i18n, setLanguage).
+  }
+}
 
 export interface UserState {
   /** null when nobody is signed in, and while loading. */

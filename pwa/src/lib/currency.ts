@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useCallback } from 'react'
 import { api } from './api'
 import { defaultCurrency, formatPrice } from './format'
+import { intlLocale, useLocale } from './i18n'
 import { paymentMethodsKey } from './query-keys'
 import type { PaymentMethods } from './types'
 
@@ -34,8 +35,12 @@ export function useCardPayments(): boolean {
   return data?.card === true
 }
 
-/** formatPrice in the marketplace's currency: const formatPrice = useFormatPrice(). */
+/**
+ * formatPrice in the marketplace's currency and the app's language, redrawn
+ * when either changes: const formatPrice = useFormatPrice().
+ */
 export function useFormatPrice(): (value: number | string) => string {
   const currency = useCurrency()
-  return useCallback((value: number | string) => formatPrice(value, currency), [currency])
+  const locale = useLocale()
+  return useCallback((value: number | string) => formatPrice(value, currency, intlLocale(locale)), [currency, locale])
 }

@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest'
+import { act } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
+import { setLanguage } from './i18n'
 import { amountMessage, checkAmount, decimalSeparator, fromDecimalPoint, toDecimalPoint } from './decimal'
 
 describe('decimal amounts', () => {
@@ -36,5 +38,22 @@ describe('decimal amounts', () => {
     expect(fromDecimalPoint(120.5, 'de-DE')).toBe('120,5')
     expect(fromDecimalPoint(120.5, 'en-US')).toBe('120.5')
     expect(fromDecimalPoint(120, 'de-DE')).toBe('120')
+  })
+})
+
+describe('decimal amounts in the app’s language', () => {
+  it('follows the app’s language, not the browser’s', async () => {
+    vi.spyOn(navigator, 'language', 'get').mockReturnValue('de-DE')
+    expect(decimalSeparator()).toBe('.')
+    expect(checkAmount('150,50')).toBe('Enter an amount such as 120 or 120.50')
+    await act(() => setLanguage('de'))
+    expect(decimalSeparator()).toBe(',')
+    expect(toDecimalPoint('150,50')).toBe('150.50')
+    expect(checkAmount('150,50')).toBe(true)
+    expect(fromDecimalPoint(150.5)).toBe('150,5')
+    expect(checkAmount('150,505')).toBe('Gib einen Betrag wie 120 oder 120,50 ein')
+    await act(() => setLanguage('fr'))
+    expect(toDecimalPoint('0,5')).toBe('0.5')
+    expect(checkAmount('abc')).toBe('Saisissez un montant, par exemple 120 ou 120,50')
   })
 })

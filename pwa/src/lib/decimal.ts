@@ -1,14 +1,16 @@
-// Amounts are typed as the viewer's language writes them ("150,50" in
-// de-DE, "150.50" in en-US) and sent as the API reads them: a decimal point.
+// Amounts are typed as the app's language writes them ("150,50" in German
+// and French, "150.50" in English) and sent as the API reads them: a decimal
+// point. The form's hint and error say which, in the same language.
+import { i18n, intlLocale } from './i18n'
 
-/** The viewer's language, as the browser says it. */
-function viewerLocale(): string | undefined {
-  return typeof navigator === 'undefined' ? undefined : navigator.language
+/** The app's language, as Intl names it (lib/i18n). */
+function viewerLocale(): string {
+  return intlLocale()
 }
 
 const separators = new Map<string, string>()
 
-/** The decimal separator of `locale` (the viewer's by default): ',' in de-DE, '.' in en-US. */
+/** The decimal separator of `locale` (the app's by default): ',' in de-DE, '.' in en-US. */
 export function decimalSeparator(locale: string | undefined = viewerLocale()): string {
   const key = locale ?? ''
   let separator = separators.get(key)
@@ -34,14 +36,18 @@ export function toDecimalPoint(text: string, locale: string | undefined = viewer
   return trimmed
 }
 
-/** A number as the viewer writes it: 120.5 → "120,5" in de-DE. */
+/** A number as the app's language writes it: 120.5 → "120,5" in German. */
 export function fromDecimalPoint(value: number, locale: string | undefined = viewerLocale()): string {
   return String(value).replace('.', decimalSeparator(locale))
 }
 
-/** The message for an amount the API would refuse, with an example in the viewer's notation. */
+/** The message for an amount the API would refuse, with an example in the app's notation. */
 export function amountMessage(locale: string | undefined = viewerLocale()): string {
-  return `Enter an amount such as 120 or 120${decimalSeparator(locale)}50`
+  return i18n._({
+    id: 'amount.invalid',
+    message: 'Enter an amount such as 120 or 120{separator}50',
+    values: { separator: decimalSeparator(locale) },
+  })
 }
 
 const amountPattern = /^\d{1,12}(\.\d{1,2})?$/

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { countLabel, formatPostedDate, formatPrice, formatTimeAgo } from './format'
+import { countLabel, formatDate, formatPostedDate, formatPrice, formatTimeAgo } from './format'
+import { activate } from './i18n'
 
 describe('format', () => {
   it.each([
@@ -44,5 +45,15 @@ describe('format', () => {
     expect(formatTimeAgo(now - 3 * 3600_000, now)).toBe('3 hours ago')
     expect(formatTimeAgo(now - 26 * 3600_000, now)).toBe('yesterday')
     expect(formatTimeAgo(now + 5000, now)).toBe('just now')
+  })
+
+  it('writes prices, dates and times ago as the active language does', async () => {
+    await activate('de')
+    expect(formatPrice(45.5, 'eur')).toMatch(/^45,50\s€$/)
+    expect(formatDate('2026-11-25T12:00:00Z')).toBe('25.11.2026')
+    const now = Date.parse('2026-11-25T12:00:00Z')
+    expect(formatTimeAgo(now - 26 * 3600_000, now)).toBe('gestern')
+    await activate('fr')
+    expect(formatPrice(420, 'eur')).toMatch(/^420\s€$/)
   })
 })

@@ -1,13 +1,15 @@
-// Display rules: prices in the viewer's locale and the marketplace's currency,
-// posted date as the first ten characters of the time.
+// Display rules: prices in the app's language and the marketplace's currency,
+// posted date as the first ten characters of the time. Numbers and dates are
+// written as the active language writes them (lib/i18n, intlLocale).
+import { intlLocale } from './i18n'
 
 /** The currency when the server names none (ISO 4217, as the server sends it). */
 export const defaultCurrency = 'usd'
 
 const priceFormats = new Map<string, Intl.NumberFormat>()
 
-function priceFormat(currency: string, locale: string | undefined): Intl.NumberFormat {
-  const key = `${locale ?? ''}|${currency}`
+function priceFormat(currency: string, locale: string): Intl.NumberFormat {
+  const key = `${locale}|${currency}`
   let format = priceFormats.get(key)
   if (!format) {
     try {
@@ -28,11 +30,11 @@ function priceFormat(currency: string, locale: string | undefined): Intl.NumberF
 }
 
 /**
- * A price in the viewer's locale (or `locale`): 420 → "$420", 45.5 → "$45.50"
+ * A price in the app's language (or `locale`): 420 → "$420", 45.5 → "$45.50"
  * in en-US; "420 $" and "45,50 $" in de-DE. Screens get the marketplace's
  * currency from useFormatPrice() (lib/currency.ts).
  */
-export function formatPrice(value: number | string, currency: string = defaultCurrency, locale?: string): string {
+export function formatPrice(value: number | string, currency: string = defaultCurrency, locale = intlLocale()): string {
   const amount = typeof value === 'number' ? value : Number(value)
   if (!Number.isFinite(amount)) return String(value)
   return priceFormat(currency, locale).format(amount)
@@ -49,7 +51,32 @@ export function countLabel(count: number, singular: string, plural = `${singular
   return `${count} ${count === 1 ? singular : plural} found`
 }
 
-const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' })
+const dateFormats = new Map<string, Intl.DateTimeFormat>()
+
+/** Intl.DateTimeFormat for the app's language, made once per language and `style`. */
+export function dateTimeFormat(style: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const locale = intlLocale()
+  const key = `${locale}|${JSON.stringify(style)}`
+  let format = dateFormats.get(key)
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, style)
+    dateFormats.set(key, format)
+  }
+  return format
+}
+
+const relativeFormats = new Map<string, Intl.RelativeTimeFormat>()
+
+function relativeFormat(): Intl.RelativeTimeFormat {
+  const locale = intlLocale()
+  let format = relativeFormats.get(locale)
+  if (!format) {
+    format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' })
+    relativeFormats.set(locale, format)
+  }
+  return format
+}
+
 const units: [Intl.RelativeTimeFormatUnit, number][] = [
   ['day', 24 * 60 * 60 * 1000],
   ['hour', 60 * 60 * 1000],
@@ -60,23 +87,17 @@ const units: [Intl.RelativeTimeFormatUnit, number][] = [
 export function formatTimeAgo(time: number, now = Date.now()): string {
   const elapsed = Math.max(0, now - time)
   for (const [unit, ms] of units) {
-    if (elapsed >= ms) return relative.format(-Math.floor(elapsed / ms), unit)
+    if (elapsed >= ms) return relativeFormat().format(-Math.floor(elapsed / ms), unit)
   }
   return 'just now'
 }
 
-let dateTimeFormat: Intl.DateTimeFormat | undefined
-
-/** A time in the viewer's locale and zone: "Nov 25, 2026, 10:15 AM" in en-US (a pickup time, a message's). */
+/** A time in the app's language and the viewer's zone: "Nov 25, 2026, 10:15 AM" in en-US (a pickup time, a message's). */
 export function formatDateTime(time: string): string {
-  dateTimeFormat ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
-  return dateTimeFormat.format(new Date(time))
+  return dateTimeFormat({ dateStyle: 'medium', timeStyle: 'short' }).format(new Date(time))
 }
 
-let dateFormat: Intl.DateTimeFormat | undefined
-
-/** A day in the viewer's locale and zone: "Nov 25, 2026" in en-US (a handover's, a review's). */
+/** A day in the app's language and the viewer's zone: "Nov 25, 2026" in en-US (a handover's, a review's). */
 export function formatDate(time: string): string {
-  dateFormat ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' })
-  return dateFormat.format(new Date(time))
+  return dateTimeFormat({ dateStyle: 'medium' }).format(new Date(time))
 }

@@ -4,6 +4,7 @@
 // catalogue), it works offline through the outbox.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from './api'
+import { i18n } from './i18n'
 import type { QueuedRequest } from './offline/outbox'
 import type { KeyedRequest } from './offline/use-send-or-queue'
 import { refreshAfterWrite } from './refresh'
@@ -15,7 +16,7 @@ export type ReportTarget = { user_id: number } | { message_id: number } | { revi
 /** Body of POST /api/reported: the thing, and an optional reason of at most maxReportReasonLength characters. */
 export type PersonReport = ReportTarget & Pick<ReportInput, 'reason'>
 
-/** Said once the server has the report (a listing's report says the same). */
+/** Said once the server has the report (a listing's report says the same); in English, see queuedPersonReport. */
 export const reportedMessage = 'Reported successfully'
 
 /**
@@ -36,7 +37,7 @@ export function queuedPersonReport(label: string, { input, idempotencyKey }: Per
     body: input,
     idempotencyKey,
     label,
-    sentMessage: reportedMessage,
+    sentMessage: i18n._({ id: 'report.sent', message: 'Reported successfully' }),
     change: { kind: 'person.reported' },
   }
 }

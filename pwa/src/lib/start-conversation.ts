@@ -4,6 +4,7 @@
 // because those screens belong to three features.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from './api'
+import { i18n } from './i18n'
 import type { QueuedRequest } from './offline/outbox'
 import type { KeyedRequest } from './offline/use-send-or-queue'
 import { refreshAfterWrite } from './refresh'
@@ -24,8 +25,6 @@ export function startConversation(input: FirstMessage, idempotencyKey: string): 
   return api.post<Message>(pathOf(input), { text: input.text }, { headers: { 'Idempotency-Key': idempotencyKey } })
 }
 
-export const firstMessageSent = 'Message sent'
-
 /** What the outbox sends when the first message was written offline. */
 export function queuedFirstMessage(label: string, { input, idempotencyKey }: KeyedRequest<FirstMessage>): QueuedRequest {
   return {
@@ -33,7 +32,8 @@ export function queuedFirstMessage(label: string, { input, idempotencyKey }: Key
     body: { text: input.text },
     idempotencyKey,
     label,
-    sentMessage: firstMessageSent,
+    // Toasted when it goes, in the language of the moment it was written.
+    sentMessage: i18n._({ id: 'conversation.firstSent', message: 'Message sent' }),
     change: { kind: 'conversation.started' },
   }
 }

@@ -4,6 +4,7 @@
 // once both sides wrote theirs, or 14 days after it was written.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from './api'
+import { i18n } from './i18n'
 import { updateListItem } from './paged-list'
 import { bookingKeys } from './query-keys'
 import { refreshAfterWrite } from './refresh'
@@ -29,10 +30,14 @@ export function reviewOpen(booking: Booking, now = Date.now()): boolean {
 
 /** What the author is told once the review is written, and while the other side has not written theirs. */
 export function reviewedMessage(side: ReviewSide): string {
-  return `Reviewed — shown once the ${otherSide(side)} reviews too, or in 14 days`
+  return i18n._({
+    id: 'review.reviewed',
+    message: 'Reviewed — shown once the {other, select, buyer {buyer} other {seller}} reviews too, or in 14 days',
+    values: { other: otherSide(side) },
+  })
 }
 
-/** What the author is told once the review is written when the other side's came first: both show now. */
+/** What the author is told once the review is written when the other side's came first: both show now (in English). */
 export const bothReviewedMessage = 'Reviewed — you both reviewed each other, so both reviews show now'
 
 export interface WriteReview {

@@ -1,10 +1,12 @@
 import { render } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { QueryClientProvider } from '@tanstack/react-query'
+import { I18nProvider } from '@lingui/react'
 import { Toaster } from 'react-hot-toast'
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom'
 import { OfflineStore } from '@/lib/offline/offline-store'
 import { OfflineStoreProvider } from '@/lib/offline/use-offline-store'
+import { i18n } from '@/lib/i18n'
 import { createQueryClient } from '@/lib/query-client'
 
 /** The app's query client defaults, minus retries: tests should fail fast. */
@@ -36,9 +38,11 @@ export function renderRoutes(routes: RouteObject[], path: string) {
   const user = userEvent.setup()
   const result = render(
     <QueryClientProvider client={queryClient}>
-      <OfflineStoreProvider store={offline}>
-        <RouterProvider router={router} />
-      </OfflineStoreProvider>
+      <I18nProvider i18n={i18n}>
+        <OfflineStoreProvider store={offline}>
+          <RouterProvider router={router} />
+        </OfflineStoreProvider>
+      </I18nProvider>
       <Toaster />
     </QueryClientProvider>,
   )

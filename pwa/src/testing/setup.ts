@@ -4,6 +4,15 @@ import { cleanup, configure } from '@testing-library/react'
 import toast from 'react-hot-toast'
 import { afterEach } from 'vitest'
 import { reportReached } from '@/lib/connectivity'
+import { defaultLocale, i18n } from '@/lib/i18n'
+import { messages as englishMessages } from '@/locales/en/messages'
+
+// Screens draw in English at once, as if its catalog had loaded.
+function showEnglish() {
+  if (i18n.locale !== defaultLocale) i18n.loadAndActivate({ locale: defaultLocale, messages: englishMessages })
+  document.documentElement.lang = defaultLocale
+}
+showEnglish()
 
 // findBy… and waitFor wait for what they name; a second (their default) is
 // too little on a loaded machine, where a screen may take longer to draw and a
@@ -15,6 +24,9 @@ afterEach(() => {
   toast.remove()
   // A test that failed a fetch must not leave the next one offline.
   reportReached()
+  // Nor one that switched language leave the next one in it.
+  localStorage.removeItem('rehome.language')
+  showEnglish()
 })
 
 // jsdom has no <dialog> behaviour: a minimal stand-in for showModal/close and

@@ -2,11 +2,12 @@ import { useEffect, useId, useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { Avatar } from '@/components/avatar'
 import { useLogout } from '@/features/auth'
+import { useI18n } from '@/lib/i18n'
 import type { User } from '@/lib/types'
 import { paths } from '@/lib/paths'
 
 const itemClasses =
-  'flex min-h-11 w-full items-center rounded-lg px-3 text-left font-medium text-stone-700 no-underline hover:bg-stone-100 hover:text-stone-900'
+  'flex min-h-11 w-full items-center rounded-lg px-3 text-start font-medium text-stone-700 no-underline hover:bg-stone-100 hover:text-stone-900'
 
 /**
  * The signed-in person's button in the desktop top bar, with their picture
@@ -15,6 +16,7 @@ const itemClasses =
  * to the button). Phones have these in the full-screen menu instead.
  */
 export function AccountMenu({ user }: { user: User }) {
+  const i18n = useI18n()
   const [open, setOpen] = useState(false)
   const logout = useLogout()
   const id = useId()
@@ -65,16 +67,16 @@ export function AccountMenu({ user }: { user: User }) {
       <ul
         id={id}
         hidden={!open}
-        className="absolute right-0 z-40 mt-1 flex w-56 flex-col gap-0.5 rounded-xl border border-stone-200 bg-white p-1.5 shadow-lg"
+        className="absolute end-0 z-40 mt-1 flex w-56 flex-col gap-0.5 rounded-xl border border-stone-200 bg-white p-1.5 shadow-lg"
       >
         <li>
           <Link to={paths.profile} className={itemClasses} onClick={close}>
-            Profile
+            {i18n._({ id: 'account.profile', message: 'Profile' })}
           </Link>
         </li>
         <li>
           <Link to={paths.dashboard} className={itemClasses} onClick={close}>
-            Dashboard
+            {i18n._({ id: 'nav.dashboard', message: 'Dashboard' })}
           </Link>
         </li>
         <li className="mt-1 border-t border-stone-200 pt-1">
@@ -87,7 +89,7 @@ export function AccountMenu({ user }: { user: User }) {
               logout.mutate()
             }}
           >
-            Log Out
+            {i18n._({ id: 'account.logOut', message: 'Log Out' })}
           </button>
         </li>
       </ul>

@@ -4,6 +4,7 @@ import { PageSpinner } from '@/components/spinner'
 import { SkipLink } from '@/components/skip-link'
 import { useUser } from '@/lib/auth'
 import { cn } from '@/lib/cn'
+import { useI18n } from '@/lib/i18n'
 import { routePaths } from '@/lib/paths'
 import { Footer } from './footer'
 import { Navbar } from './navbar'
@@ -15,6 +16,7 @@ import { Sidebar } from './sidebar'
  * disclosure toggled from the top bar.
  */
 export function DashboardLayout() {
+  const i18n = useI18n()
   const { user } = useUser()
   const [sidebarOpen, setSidebarOpen] = useState(false)
   // A conversation on a phone is a chat screen: the height of the screen, its composer at the bottom, no footer.
@@ -33,7 +35,7 @@ export function DashboardLayout() {
         <rect x="3" y="4" width="18" height="16" rx="2" />
         <path d="M9 4v16" />
       </svg>
-      <span className="sr-only">Dashboard menu</span>
+      <span className="sr-only">{i18n._({ id: 'dashboard.menu', message: 'Dashboard menu' })}</span>
     </button>
   )
 
@@ -44,9 +46,9 @@ export function DashboardLayout() {
       <div className={cn('mx-auto flex w-full max-w-7xl flex-1 flex-col md:flex-row', chat && 'max-md:min-h-0')}>
         <aside
           id="dashboard-sidebar"
-          aria-label="Dashboard sidebar"
+          aria-label={i18n._({ id: 'dashboard.sidebar', message: 'Dashboard sidebar' })}
           className={cn(
-            'border-b border-stone-200 bg-white px-4 py-4 md:block md:w-64 md:shrink-0 md:border-r md:border-b-0',
+            'border-b border-stone-200 bg-white px-4 py-4 md:block md:w-64 md:shrink-0 md:border-e md:border-b-0',
             sidebarOpen ? 'block' : 'hidden',
             chat && 'max-md:max-h-[50dvh] max-md:shrink-0 max-md:overflow-y-auto',
           )}

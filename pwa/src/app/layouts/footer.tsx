@@ -1,4 +1,8 @@
+import { useId } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
 import { Link } from 'react-router-dom'
+import { saveLanguage, useUser } from '@/lib/auth'
+import { isLocale, localeNames, locales, setLanguage, useI18n, useLocale } from '@/lib/i18n'
 import { paths } from '@/lib/paths'
 import { useSite } from '@/lib/site'
 import { Brand } from './navbar'
@@ -9,21 +13,59 @@ const apiReferencePath = '/docs/api'
 const linkClasses = 'inline-flex min-h-11 items-center text-stone-600 no-underline hover:text-teal-800 hover:underline'
 
 /**
+ * The language of the app, switched at once and remembered on this device
+ * (lib/i18n); saved to the signed-in person's account too, so that it follows
+ * them to their other devices.
+ */
+function LanguagePicker() {
+  const i18n = useI18n()
+  const { user } = useUser()
+  const client = useQueryClient()
+  const locale = useLocale()
+  const id = useId()
+  return (
+    <div className="flex items-center gap-2 text-sm text-stone-600">
+      <label htmlFor={id}>{i18n._({ id: 'footer.language', message: 'Language' })}</label>
+      <select
+        id={id}
+        value={locale}
+        onChange={(event) => {
+          const locale = event.target.value
+          if (!isLocale(locale)) return
+          void setLanguage(locale)
+          if (user) void saveLanguage(client, locale)
+        }}
+        className="min-h-11 rounded-lg border border-stone-300 bg-white px-2 text-stone-800"
+      >
+        {locales.map((option) => (
+          // Each in its own language, so whoever reads it finds theirs.
+          <option key={option} value={option} lang={option}>
+            {localeNames[option]}
+          </option>
+        ))}
+      </select>
+    </div>
+  )
+}
+
+/**
  * Links only to pages that exist: the community's texts, the categories,
  * Blogs, the API's reference and a way to reach an admin (their address when
  * the site gives one, else the About page, which says how).
  */
 export function Footer() {
+  const i18n = useI18n()
   const { site } = useSite()
   const year = new Date().getFullYear()
   const links = [
-    { label: 'About', to: paths.about },
-    { label: 'Rules', to: `${paths.about}#rules` },
-    { label: 'Privacy', to: paths.privacy },
-    { label: 'Terms', to: paths.terms },
-    { label: 'Categories', to: paths.categories },
-    { label: 'Blogs', to: paths.blogs },
+    { label: i18n._({ id: 'footer.about', message: 'About' }), to: paths.about },
+    { label: i18n._({ id: 'footer.rules', message: 'Rules' }), to: `${paths.about}#rules` },
+    { label: i18n._({ id: 'footer.privacy', message: 'Privacy' }), to: paths.privacy },
+    { label: i18n._({ id: 'footer.terms', message: 'Terms' }), to: paths.terms },
+    { label: i18n._({ id: 'footer.categories', message: 'Categories' }), to: paths.categories },
+    { label: i18n._({ id: 'nav.blogs', message: 'Blogs' }), to: paths.blogs },
   ]
+  const contact = i18n._({ id: 'footer.contact', message: 'Contact an admin' })
   return (
     <footer className="mt-auto border-t border-stone-200 bg-white">
       <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
@@ -32,10 +74,10 @@ export function Footer() {
             <Brand />
             {site.tagline && <p className="mt-2 text-sm text-stone-600 wrap-anywhere">{site.tagline}</p>}
           </div>
-          <nav aria-label="Footer">
+          <nav aria-label={i18n._({ id: 'footer.label', message: 'Footer' })}>
             <ul className="grid grid-cols-2 gap-x-8 sm:grid-cols-4 md:flex md:flex-wrap md:justify-end md:gap-x-6">
               {links.map((link) => (
-                <li key={link.label}>
+                <li key={link.to}>
                   <Link to={link.to} className={linkClasses}>
                     {link.label}
                   </Link>
@@ -44,26 +86,29 @@ export function Footer() {
               <li>
                 {/* The server's page, not a screen of the app: a whole new document. */}
                 <a href={apiReferencePath} className={linkClasses}>
-                  API
+                  {i18n._({ id: 'footer.api', message: 'API' })}
                 </a>
               </li>
               <li>
                 {site.contact_email ? (
                   <a href={`mailto:${site.contact_email}`} className={linkClasses}>
-                    Contact an admin
+                    {contact}
                   </a>
                 ) : (
                   <Link to={`${paths.about}#contact`} className={linkClasses}>
-                    Contact an admin
+                    {contact}
                   </Link>
                 )}
               </li>
             </ul>
           </nav>
         </div>
-        <p className="mt-6 border-t border-stone-200 pt-6 text-sm text-stone-600 wrap-anywhere">
-          © {year} {site.name}
-        </p>
+        <div className="mt-6 flex flex-col gap-4 border-t border-stone-200 pt-6 sm:flex-row sm:items-center sm:justify-between">
+          <p className="text-sm text-stone-600 wrap-anywhere">
+            © {year} {site.name}
+          </p>
+          <LanguagePicker />
+        </div>
       </div>
     </footer>
   )

@@ -8,6 +8,7 @@ import { useInstallPrompt } from '@/features/offline/hooks/use-install-prompt'
 import { UnreadBadge } from '@/features/messages/components/unread-badge'
 import { useUser } from '@/lib/auth'
 import { cn } from '@/lib/cn'
+import { useI18n } from '@/lib/i18n'
 import { useOnline } from '@/lib/connectivity'
 import { paths } from '@/lib/paths'
 import { useSite } from '@/lib/site'
@@ -32,12 +33,6 @@ const OfflineBanner = lazy(() =>
 const MenuLogOut = lazy(() => import('../log-out').then((m) => ({ default: m.MenuLogOut })))
 const InstallButton = lazy(() => import('@/features/offline/components/install-button').then((m) => ({ default: m.InstallButton })))
 
-const links = [
-  { to: paths.home, label: 'Home', end: true },
-  { to: paths.dashboard, label: 'Dashboard', end: false },
-  { to: paths.blogs, label: 'Blogs', end: false },
-]
-
 const linkClasses = ({ isActive }: { isActive: boolean }) =>
   cn(
     'inline-flex min-h-11 items-center rounded-lg px-3 font-medium no-underline transition-colors',
@@ -50,8 +45,14 @@ const linkClasses = ({ isActive }: { isActive: boolean }) =>
  * bar on wide screens); `onNavigate` lets the mobile menu close itself.
  */
 function NavItems({ onNavigate, className, accountMenu }: { onNavigate?: () => void; className?: string; accountMenu?: boolean }) {
+  const i18n = useI18n()
   const { user, isLoading } = useUser()
   const canInstall = useInstallPrompt() !== null
+  const links = [
+    { to: paths.home, label: i18n._({ id: 'nav.home', message: 'Home' }), end: true },
+    { to: paths.dashboard, label: i18n._({ id: 'nav.dashboard', message: 'Dashboard' }), end: false },
+    { to: paths.blogs, label: i18n._({ id: 'nav.blogs', message: 'Blogs' }), end: false },
+  ]
   let account: ReactNode = null
   if (user && accountMenu) {
     account = (
@@ -64,7 +65,7 @@ function NavItems({ onNavigate, className, accountMenu }: { onNavigate?: () => v
       <Suspense
         fallback={
           <button type="button" disabled className="inline-flex min-h-11 items-center rounded-lg px-3 font-medium text-stone-700">
-            Log Out
+            {i18n._({ id: 'account.logOut', message: 'Log Out' })}
           </button>
         }
       >
@@ -74,7 +75,7 @@ function NavItems({ onNavigate, className, accountMenu }: { onNavigate?: () => v
   } else if (!isLoading) {
     account = (
       <NavLink to={paths.login} className={linkClasses} onClick={onNavigate}>
-        Log In
+        {i18n._({ id: 'nav.logIn', message: 'Log In' })}
       </NavLink>
     )
   }
@@ -122,6 +123,7 @@ function Tagline() {
  * brand (the dashboard's sidebar toggle).
  */
 export function Navbar({ start }: { start?: ReactNode }) {
+  const i18n = useI18n()
   const [menuOpen, setMenuOpen] = useState(false)
   // Once opened, the dialog stays mounted: closing it gives the focus back to the menu button.
   const [menuUsed, setMenuUsed] = useState(false)
@@ -129,7 +131,7 @@ export function Navbar({ start }: { start?: ReactNode }) {
   const online = useOnline()
   return (
     <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur">
-      <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
+      <nav aria-label={i18n._({ id: 'nav.main', message: 'Main' })} className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
         <div className="flex min-w-0 items-center gap-2">
           {start}
           <div className="min-w-0 md:max-w-64 xl:max-w-96">
@@ -155,7 +157,7 @@ export function Navbar({ start }: { start?: ReactNode }) {
           <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2">
             <path strokeLinecap="round" d="M4 6h16M4 12h16M4 18h16" />
           </svg>
-          <span className="sr-only">Open menu</span>
+          <span className="sr-only">{i18n._({ id: 'nav.openMenu', message: 'Open menu' })}</span>
         </button>
       </nav>
       {!online && (
@@ -165,8 +167,8 @@ export function Navbar({ start }: { start?: ReactNode }) {
       )}
       {menuUsed && (
         <Suspense fallback={null}>
-          <Dialog open={menuOpen} onClose={() => setMenuOpen(false)} title="Menu" fullScreen>
-            <nav aria-label="Menu">
+          <Dialog open={menuOpen} onClose={() => setMenuOpen(false)} title={i18n._({ id: 'nav.menu', message: 'Menu' })} fullScreen>
+            <nav aria-label={i18n._({ id: 'nav.menu', message: 'Menu' })}>
               {/* Full-width rows, easy to hit; the account action set apart below the links. */}
               <NavItems
                 onNavigate={() => setMenuOpen(false)}

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
+import { useI18n } from '@/lib/i18n'
 import { paths } from '@/lib/paths'
 
 /**
@@ -9,6 +10,8 @@ import { paths } from '@/lib/paths'
  * searched. Kept small: it is in the first script of every page.
  */
 export function SearchBox() {
+  const i18n = useI18n()
+  const searchListings = i18n._({ id: 'search.placeholder', message: 'Search listings' })
   const [open, setOpen] = useState(false)
   const opener = useRef<HTMLButtonElement>(null)
   const input = useRef<HTMLInputElement>(null)
@@ -39,7 +42,7 @@ export function SearchBox() {
         }
       >
         <label htmlFor="top-search" className="sr-only">
-          Search listings
+          {searchListings}
         </label>
         <input
           ref={input}
@@ -49,12 +52,17 @@ export function SearchBox() {
           enterKeyHint="search"
           autoFocus={open}
           defaultValue={words ?? ''}
-          placeholder="Search listings"
+          placeholder={searchListings}
           className="min-h-11 w-full rounded-full border border-stone-300 bg-stone-50 px-4"
         />
         {open && (
-          <button type="button" aria-label="Close search" onClick={close} className="min-h-11 px-2 font-medium text-stone-700">
-            Close
+          <button
+            type="button"
+            aria-label={i18n._({ id: 'search.close.label', message: 'Close search' })}
+            onClick={close}
+            className="min-h-11 px-2 font-medium text-stone-700"
+          >
+            {i18n._({ id: 'search.close', message: 'Close' })}
           </button>
         )}
       </form>
@@ -63,13 +71,13 @@ export function SearchBox() {
         type="button"
         aria-expanded={open}
         onClick={() => setOpen(true)}
-        className="ml-auto inline-flex size-11 items-center justify-center rounded-lg text-stone-700 hover:bg-stone-100 md:hidden"
+        className="ms-auto inline-flex size-11 items-center justify-center rounded-lg text-stone-700 hover:bg-stone-100 md:hidden"
       >
         <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2">
           <circle cx="11" cy="11" r="7" />
           <path strokeLinecap="round" d="m20 20-3.5-3.5" />
         </svg>
-        <span className="sr-only">Search</span>
+        <span className="sr-only">{i18n._({ id: 'search.open', message: 'Search' })}</span>
       </button>
     </>
   )

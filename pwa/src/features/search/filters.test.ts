@@ -1,4 +1,5 @@
 import { describe, expect, it, onTestFinished, vi } from 'vitest'
+import { i18n } from '@/lib/i18n'
 import {
   activeFilters,
   filterProblems,
@@ -98,8 +99,8 @@ describe('search filters and the address', () => {
     })
   })
 
-  it('reads prices typed with the decimal comma of the viewer’s language', () => {
-    vi.spyOn(navigator, 'language', 'get').mockReturnValue('de-DE')
+  it('reads prices typed with the decimal comma of the app’s language', () => {
+    vi.spyOn(i18n, 'locale', 'get').mockReturnValue('de')
     onTestFinished(() => void vi.restoreAllMocks())
     const form = new FormData()
     form.set('min_price', '20,50')

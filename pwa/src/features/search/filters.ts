@@ -2,8 +2,10 @@
 // /search, under the names GET /api/products takes (docs/api.md), so a search
 // can be shared, bookmarked and reopened with Back, and a 422's `fields` name
 // the filter at fault. This file turns the address into filters and back.
+import { conditionLabel, productStatusLabel } from '@/components/labels'
 import { maxPrice } from '@/lib/api/contract.gen'
 import { toDecimalPoint } from '@/lib/decimal'
+import { i18n } from '@/lib/i18n'
 import { paths } from '@/lib/paths'
 import { conditions, type Condition, type ProductStatus } from '@/lib/types'
 
@@ -12,27 +14,50 @@ export const productStatuses = ['Available', 'Reserved', 'Sold'] as const satisf
 export const searchSorts = ['relevance', 'newest', 'price_asc', 'price_desc'] as const
 export type SearchSort = (typeof searchSorts)[number]
 
-export const sortLabels: Record<SearchSort, string> = {
-  relevance: 'Relevance',
-  newest: 'Newest',
-  price_asc: 'Price: low to high',
-  price_desc: 'Price: high to low',
+/** An order's name in the Sort by menu, in the app's language. */
+export function sortLabel(sort: SearchSort): string {
+  switch (sort) {
+    case 'relevance':
+      return i18n._({ id: 'search.sort.relevance', message: 'Relevance' })
+    case 'newest':
+      return i18n._({ id: 'search.sort.newest', message: 'Newest' })
+    case 'price_asc':
+      return i18n._({ id: 'search.sort.priceAsc', message: 'Price: low to high' })
+    case 'price_desc':
+      return i18n._({ id: 'search.sort.priceDesc', message: 'Price: high to low' })
+  }
 }
 
-/** What each parameter is called on screen, for the server's complaints about it. */
-export const filterLabels: Record<keyof SearchFilters, string> = {
-  q: 'Search words',
-  category: 'Category',
-  condition: 'Condition',
-  min_price: 'Min price',
-  max_price: 'Max price',
-  location: 'Location',
-  status: 'Status',
-  max_width_cm: 'Width',
-  max_depth_cm: 'Depth',
-  max_height_cm: 'Height',
-  seller: 'Seller',
-  sort: 'Sort by',
+/** What each parameter is called on screen, for the server's complaints about it; undefined for one it does not know. */
+export function filterLabel(name: string): string | undefined {
+  switch (name as keyof SearchFilters) {
+    case 'q':
+      return i18n._({ id: 'search.filter.words', message: 'Search words' })
+    case 'category':
+      return i18n._({ id: 'search.filter.category', message: 'Category' })
+    case 'condition':
+      return i18n._({ id: 'search.filter.condition', message: 'Condition' })
+    case 'min_price':
+      return i18n._({ id: 'search.filter.minPrice', message: 'Min price' })
+    case 'max_price':
+      return i18n._({ id: 'search.filter.maxPrice', message: 'Max price' })
+    case 'location':
+      return i18n._({ id: 'search.filter.location', message: 'Location' })
+    case 'status':
+      return i18n._({ id: 'search.filter.status', message: 'Status' })
+    case 'max_width_cm':
+      return i18n._({ id: 'search.filter.width', message: 'Width' })
+    case 'max_depth_cm':
+      return i18n._({ id: 'search.filter.depth', message: 'Depth' })
+    case 'max_height_cm':
+      return i18n._({ id: 'search.filter.height', message: 'Height' })
+    case 'seller':
+      return i18n._({ id: 'search.filter.seller', message: 'Seller' })
+    case 'sort':
+      return i18n._({ id: 'search.filter.sort', message: 'Sort by' })
+    default:
+      return undefined
+  }
 }
 
 /** The free-text filters, as typed: the server checks them (422 with `fields`). */
@@ -177,15 +202,26 @@ export function activeFilters(filters: SearchFilters, formatPrice: (amount: stri
     chips.push({ key, label, without: { ...filters, ...changes } })
   if (filters.category) add('category', filters.category, { category: '' })
   const { min_price: min, max_price: max } = filters
-  if (min && max) add('price', `${formatPrice(min)} – ${formatPrice(max)}`, { min_price: '', max_price: '' })
-  else if (min) add('price', `From ${formatPrice(min)}`, { min_price: '' })
-  else if (max) add('price', `Up to ${formatPrice(max)}`, { max_price: '' })
-  for (const condition of filters.condition) {
-    add(`condition-${condition}`, condition, { condition: filters.condition.filter((c) => c !== condition) })
+  if (min && max) {
+    add('price', i18n._({ id: 'search.chip.priceRange', message: '{min} – {max}', values: { min: formatPrice(min), max: formatPrice(max) } }), {
+      min_price: '',
+      max_price: '',
+    })
+  } else if (min) {
+    add('price', i18n._({ id: 'search.chip.priceFrom', message: 'From {min}', values: { min: formatPrice(min) } }), { min_price: '' })
+  } else if (max) {
+    add('price', i18n._({ id: 'search.chip.priceUpTo', message: 'Up to {max}', values: { max: formatPrice(max) } }), { max_price: '' })
   }
-  if (filters.location) add('location', `Near ${filters.location}`, { location: '' })
+  for (const condition of filters.condition) {
+    add(`condition-${condition}`, conditionLabel(condition), { condition: filters.condition.filter((c) => c !== condition) })
+  }
+  if (filters.location) {
+    add('location', i18n._({ id: 'search.chip.near', message: 'Near {location}', values: { location: filters.location } }), {
+      location: '',
+    })
+  }
   for (const status of filters.status) {
-    add(`status-${status}`, status, { status: filters.status.filter((s) => s !== status) })
+    add(`status-${status}`, productStatusLabel(status), { status: filters.status.filter((s) => s !== status) })
   }
   const fit = fitLabel(filters)
   if (fit) add('fit', fit, { max_width_cm: '', max_depth_cm: '', max_height_cm: '' })
@@ -195,7 +231,12 @@ export function activeFilters(filters: SearchFilters, formatPrice: (amount: stri
 /** 'Fits 80 × any × 90 cm' for the 'will it fit' measures given; '' for none. */
 export function fitLabel({ max_width_cm: w, max_depth_cm: d, max_height_cm: h }: SearchFilters): string {
   if (!w && !d && !h) return ''
-  return `Fits ${w || 'any'} × ${d || 'any'} × ${h || 'any'} cm`
+  const any = i18n._({ id: 'search.chip.anyMeasure', message: 'any' })
+  return i18n._({
+    id: 'search.chip.fits',
+    message: 'Fits {width} × {depth} × {height} cm',
+    values: { width: w || any, depth: d || any, height: h || any },
+  })
 }
 
 /** The filters with every panel filter cleared. */
@@ -213,15 +254,17 @@ const maxFitCm = 100_000
 
 function priceProblem(raw: string): string | undefined {
   if (!raw) return undefined
-  if (raw.startsWith('-')) return 'Use an amount of 0 or more'
-  if (!pricePattern.test(raw) || Math.round(Number(raw) * 100) > maxPriceCents) return 'Use an amount such as 120 or 120.50'
+  if (raw.startsWith('-')) return i18n._({ id: 'search.problem.negativePrice', message: 'Use an amount of 0 or more' })
+  if (!pricePattern.test(raw) || Math.round(Number(raw) * 100) > maxPriceCents) {
+    return i18n._({ id: 'search.problem.price', message: 'Use an amount such as 120 or 120.50' })
+  }
   return undefined
 }
 
 function measureProblem(raw: string): string | undefined {
   if (!raw) return undefined
   const ok = measurePattern.test(raw) && Number(raw) > 0 && Number(raw) <= maxFitCm
-  return ok ? undefined : 'Use centimetres over 0'
+  return ok ? undefined : i18n._({ id: 'search.problem.measure', message: 'Use centimetres over 0' })
 }
 
 /**
@@ -236,7 +279,7 @@ export function filterProblems(filters: Pick<SearchFilters, 'min_price' | 'max_p
   set('min_price', priceProblem(min))
   set('max_price', priceProblem(max))
   if (min && max && !problems.min_price && !problems.max_price && Number(max) < Number(min)) {
-    problems.max_price = 'Must be at least the lowest price'
+    problems.max_price = i18n._({ id: 'search.problem.maxBelowMin', message: 'Must be at least the lowest price' })
   }
   for (const name of ['max_width_cm', 'max_depth_cm', 'max_height_cm'] as const) set(name, measureProblem(filters[name].trim()))
   return problems

@@ -4,12 +4,16 @@
 // answer and does nothing twice (see docs/api.md). The OfflineStore owns the
 // one Outbox of the app (offline-store.ts).
 import { api, ApiError } from '../api'
+import { i18n } from '../i18n'
 import type { OutboxEntry } from './db'
 import type { Storage } from './storage'
 
 export type QueuedRequest = Omit<OutboxEntry, 'id' | 'userId' | 'queuedAt' | 'change'> & Required<Pick<OutboxEntry, 'change'>>
 
-export const queuedMessage = 'Saved — it will be sent when you are back online'
+/** The toast when a request waits in the outbox, in the app's language. */
+export function queuedMessage(): string {
+  return i18n._({ id: 'offline.queued', message: 'Saved — it will be sent when you are back online' })
+}
 
 /** What became of a sent request: accepted, or refused with the server's reason. */
 export interface SendOutcome {

@@ -44,7 +44,7 @@ export function useSendOrQueue() {
     const queue = () =>
       outbox.queue(userId, toQueued(request)).then(
         () => {
-          toast.success(queuedMessage)
+          toast.success(queuedMessage())
           onDone('queued')
         },
         (error: unknown) => toast.error(errorMessage(error)),

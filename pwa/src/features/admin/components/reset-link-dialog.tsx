@@ -2,6 +2,7 @@ import { useRef, useState } from 'react'
 import { Button } from '@/components/button'
 import { Dialog } from '@/components/dialog'
 import { Field, Input } from '@/components/field'
+import { useI18n } from '@/lib/i18n'
 
 interface ResetLinkDialogProps {
   /** The link and whose it is, or null when closed. */
@@ -15,6 +16,7 @@ interface ResetLinkDialogProps {
  * will not, the link is selected in its box for the person to copy.
  */
 export function ResetLinkDialog({ link, onClose }: ResetLinkDialogProps) {
+  const i18n = useI18n()
   const input = useRef<HTMLInputElement>(null)
   const [copied, setCopied] = useState<'yes' | 'select' | null>(null)
 
@@ -37,10 +39,13 @@ export function ResetLinkDialog({ link, onClose }: ResetLinkDialogProps) {
   }
 
   return (
-    <Dialog open={link !== null} onClose={close} title={`Password reset link for ${link?.name ?? ''}`} showCloseButton={false}>
+    <Dialog open={link !== null} onClose={close} title={i18n._({ id: 'admin.resetLink.title', message: 'Password reset link for {name}', values: { name: link?.name ?? '' } })} showCloseButton={false}>
       {link && (
         <div className="flex flex-col gap-4">
-          <Field label="Reset link" hint="Valid for one hour, once. Send it to the person yourself.">
+          <Field
+            label={i18n._({ id: 'admin.resetLink.label', message: 'Reset link' })}
+            hint={i18n._({ id: 'admin.resetLink.hint', message: 'Valid for one hour, once. Send it to the person yourself.' })}
+          >
             {(control) => (
               <Input
                 ref={input}
@@ -53,14 +58,15 @@ export function ResetLinkDialog({ link, onClose }: ResetLinkDialogProps) {
             )}
           </Field>
           <p role="status" className="min-h-6 text-sm text-stone-700">
-            {copied === 'yes' && 'Copied to the clipboard'}
-            {copied === 'select' && 'The link is selected: copy it with Ctrl+C (⌘C on a Mac).'}
+            {copied === 'yes' && i18n._({ id: 'admin.resetLink.copied', message: 'Copied to the clipboard' })}
+            {copied === 'select' &&
+              i18n._({ id: 'admin.resetLink.selected', message: 'The link is selected: copy it with Ctrl+C (⌘C on a Mac).' })}
           </p>
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
             <Button variant="secondary" onClick={close}>
-              Close
+              {i18n._({ id: 'admin.resetLink.close', message: 'Close' })}
             </Button>
-            <Button onClick={() => void copy()}>Copy</Button>
+            <Button onClick={() => void copy()}>{i18n._({ id: 'admin.resetLink.copy', message: 'Copy' })}</Button>
           </div>
         </div>
       )}

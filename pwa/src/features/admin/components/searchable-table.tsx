@@ -3,12 +3,8 @@ import { EmptyState } from '@/components/empty-state'
 import { Input } from '@/components/field'
 import { PagedTable } from '@/components/paged-table'
 import type { Column } from '@/components/table'
+import { useI18n } from '@/lib/i18n'
 import type { PagedList } from '@/lib/paged-list'
-
-/** '12 users', '1 user'. */
-export function countOf(count: number, [singular, plural]: readonly [string, string]): string {
-  return `${count} ${count === 1 ? singular : plural}`
-}
 
 /** The rows whose texts contain the query, ignoring case and spaces around it. */
 export function searchRows<T>(rows: T[], query: string, texts: (row: T) => string[]): T[] {
@@ -21,8 +17,15 @@ interface SearchableTableProps<T> {
   list: PagedList<T>
   caption: string
   columns: Column<T>[]
-  /** What a row is, for the count: ['user', 'users']. */
-  noun: readonly [string, string]
+  /**
+   * The count in words, in the language shown now: all of them ('12 users'),
+   * some while searching ('2 of 12 users'), and none matching a query.
+   */
+  counts: {
+    all: (total: number) => string
+    some: (shown: number, total: number) => string
+    noMatch: (query: string) => string
+  }
   /** What the search looks in, e.g. the name and the email. */
   searchIn: (row: T) => string[]
   emptyTitle: ReactNode
@@ -38,11 +41,12 @@ export function SearchableTable<T extends { id: number }>({
   list,
   caption,
   columns,
-  noun,
+  counts,
   searchIn,
   emptyTitle,
   errorTitle,
 }: SearchableTableProps<T>) {
+  const i18n = useI18n()
   const [query, setQuery] = useState('')
   const inputId = useId()
   const rows = searchRows(list.items, query, searchIn)
@@ -55,26 +59,28 @@ export function SearchableTable<T extends { id: number }>({
         <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-2">
           <div className="flex w-full flex-col gap-1.5 sm:max-w-xs">
             <label htmlFor={inputId} className="font-medium text-stone-800">
-              Search
+              {i18n._({ id: 'admin.search.label', message: 'Search' })}
             </label>
             <Input
               id={inputId}
               type="search"
               value={query}
               onChange={(event) => setQuery(event.target.value)}
-              placeholder="Name or email"
+              placeholder={i18n._({ id: 'admin.search.placeholder', message: 'Name or email' })}
               autoComplete="off"
               enterKeyHint="search"
             />
           </div>
           <p className="text-sm whitespace-nowrap text-stone-600" aria-live="polite">
-            {searching ? `${rows.length} of ${countOf(list.total, noun)}` : countOf(list.total, noun)}
-            {searching && list.query.hasNextPage && ' (searching the ones loaded)'}
+            {searching ? counts.some(rows.length, list.total) : counts.all(list.total)}
+            {searching &&
+              list.query.hasNextPage &&
+              ' ' + i18n._({ id: 'admin.search.loadedOnly', message: '(searching the ones loaded)' })}
           </p>
         </div>
       )}
       {searching && rows.length === 0 ? (
-        <EmptyState title={`No ${noun[1]} match “${query.trim()}”`} />
+        <EmptyState title={counts.noMatch(query.trim())} />
       ) : (
         <PagedTable
           list={{ ...list, items: rows }}

@@ -7,7 +7,7 @@ import { ImageField } from '@/components/image-field'
 import { OfflineReason } from '@/components/offline-state'
 import { PageHeader } from '@/components/page-header'
 import { useOnline } from '@/lib/connectivity'
-import { required } from '@/lib/form'
+import { useI18n } from '@/lib/i18n'
 import { useFormSubmission } from '@/lib/server-field-errors'
 import { useCreateCategory } from '../api/create-category'
 
@@ -17,7 +17,9 @@ interface CategoryForm {
 }
 
 export function AddCategoryRoute() {
+  const i18n = useI18n()
   const online = useOnline()
+  const required = { required: i18n._({ id: 'form.required', message: 'This field is required' }) }
   const create = useCreateCategory()
   const {
     register,
@@ -31,22 +33,25 @@ export function AddCategoryRoute() {
 
   const onSubmit = handleSubmit(async ({ name, image }) => {
     if (!(await submission.send(() => create.mutateAsync({ name: name.trim(), image })))) return
-    toast.success('Category added successfully')
+    toast.success(i18n._({ id: 'admin.category.added', message: 'Category added successfully' }))
     reset()
   })
 
   return (
     <>
-      <PageHeader title="Add Category" description="Categories group the products on the home page." />
+      <PageHeader
+        title={i18n._({ id: 'admin.category.title', message: 'Add Category' })}
+        description={i18n._({ id: 'admin.category.description', message: 'Categories group the products on the home page.' })}
+      />
       <form onSubmit={onSubmit} noValidate className="flex max-w-xl flex-col gap-5">
-        <Field label="Name" error={errors.name?.message}>
+        <Field label={i18n._({ id: 'admin.category.name', message: 'Name' })} error={errors.name?.message}>
           {(control) => <Input autoComplete="off" {...control} {...register('name', required)} />}
         </Field>
         <ImageField control={control} name="image" />
         <FormError error={submission.error} />
-        <OfflineReason action="adding a category" />
+        <OfflineReason action={i18n._({ id: 'admin.category.offlineAction', message: 'adding a category' })} />
         <Button type="submit" disabled={!online} isLoading={isSubmitting} className="sm:self-start">
-          Add Category
+          {i18n._({ id: 'admin.category.title', message: 'Add Category' })}
         </Button>
       </form>
     </>

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
+import { setLanguage } from '@/lib/i18n'
 import { admin, buyer, list, seller } from '@/testing/fixtures'
 import { apiError, json, mockApi } from '@/testing/mock-api'
 import { renderRoutes } from '@/testing/render'
@@ -190,5 +191,37 @@ describe('All Users', () => {
     await user.click(await screen.findByRole('button', { name: `Make a password reset link for ${buyer.name}` }))
     expect(await screen.findByText('User not found')).toBeInTheDocument()
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+  })
+})
+
+describe('All Users in German', () => {
+  it('shows the table, its count, roles and actions in German, and asks in German', async () => {
+    mockApi({
+      'GET /api/auth/me': () => json(admin),
+      'GET /api/users': () => json(list([admin, buyer, seller])),
+    })
+    await setLanguage('de')
+    const { user } = renderRoutes(routes, '/dashboard/allusers')
+    expect(screen.getByRole('heading', { level: 1, name: 'Nutzer' })).toBeInTheDocument()
+    const table = await screen.findByRole('table', { name: 'Nutzer' })
+    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      'Name',
+      'E-Mail',
+      'Telefon',
+      'Ort',
+      'Rolle',
+      'Aktionen',
+    ])
+    expect(screen.getByText('3 Nutzer')).toBeInTheDocument()
+    const [, me, bea] = within(table).getAllByRole('row')
+    expect(me).toHaveTextContent('(du)')
+    expect(bea).toHaveTextContent('Käufer')
+    await user.type(screen.getByLabelText('Suchen'), 'bea')
+    expect(await screen.findByText('1 von 3 Nutzern')).toBeInTheDocument()
+    await user.click(within(table).getByRole('button', { name: `Zum Admin machen: ${buyer.name}` }))
+    expect(await screen.findByRole('dialog', { name: 'Diesen Nutzer zum Admin machen?' })).toBeInTheDocument()
+    for (const text of ['Users', 'Make admin', 'Buyer', '3 users']) {
+      expect(screen.queryByText(text)).not.toBeInTheDocument()
+    }
   })
 })

@@ -2,6 +2,7 @@
 // device'), undone there and at Log Out. Loaded on use (Profile, Log Out),
 // not with the first script.
 import { api } from '@/lib/api'
+import { i18n } from '@/lib/i18n'
 
 /** Whether this browser can be notified: no Push API, or notifications blocked, it can't. */
 export function pushSupport(): 'unsupported' | 'denied' | 'available' {
@@ -38,7 +39,12 @@ export function base64UrlToBytes(text: string): Uint8Array<ArrayBuffer> {
 /** Subscribes this device with the server's VAPID key and tells the server where to send. */
 export async function subscribeDevice(): Promise<PushSubscription> {
   const worker = await registration()
-  if (!worker) throw new Error('This browser has not finished setting up the app yet. Reload the page and try again.')
+  if (!worker) throw new Error(
+      i18n._({
+        id: 'profile.push.notReady',
+        message: 'This browser has not finished setting up the app yet. Reload the page and try again.',
+      }),
+    )
   const { key } = await api.get<{ key: string }>('/push/key')
   const subscription = await worker.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: base64UrlToBytes(key) })
   try {

@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { Trans } from '@lingui/react'
 import { useForm } from 'react-hook-form'
 import toast from 'react-hot-toast'
 import { Button } from '@/components/button'
@@ -6,7 +7,7 @@ import { Field, Input } from '@/components/field'
 import { FormError } from '@/components/form-error'
 import { OfflineReason } from '@/components/offline-state'
 import { useOnline } from '@/lib/connectivity'
-import { required } from '@/lib/form'
+import { useI18n } from '@/lib/i18n'
 import { applyServerFieldErrors, unplacedError } from '@/lib/server-field-errors'
 import { emailMessage, isEmailAddress } from '../account-rules'
 import { useChangeEmail } from '../api/change-email'
@@ -25,8 +26,10 @@ const empty: EmailForm = { email: '', password: '' }
  * marketplace cannot send that link, so there is no form.
  */
 export function ChangeEmailForm({ email }: { email: string }) {
+  const i18n = useI18n()
   const online = useOnline()
   const providers = useProviders()
+  const required = { required: i18n._({ id: 'form.required', message: 'This field is required' }) }
   const change = useChangeEmail()
   const {
     register,
@@ -55,7 +58,12 @@ export function ChangeEmailForm({ email }: { email: string }) {
 
   const current = (
     <p className="text-stone-700">
-      Your email address is <strong className="break-words text-stone-900">{email}</strong>.
+      <Trans
+        id="profile.email.current"
+        message="Your email address is <0>{email}</0>."
+        values={{ email }}
+        components={{ 0: <strong className="break-words text-stone-900" /> }}
+      />
     </p>
   )
 
@@ -63,7 +71,12 @@ export function ChangeEmailForm({ email }: { email: string }) {
     return (
       <div className="flex flex-col gap-4">
         {current}
-        <p className="text-stone-600">Email changes need mail, which this marketplace has not set up. Ask an admin.</p>
+        <p className="text-stone-600">
+          {i18n._({
+            id: 'profile.email.noMail',
+            message: 'Email changes need mail, which this marketplace has not set up. Ask an admin.',
+          })}
+        </p>
       </div>
     )
   }
@@ -71,17 +84,17 @@ export function ChangeEmailForm({ email }: { email: string }) {
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
       {current}
-      <Field label="New email" error={errors.email?.message}>
+      <Field label={i18n._({ id: 'profile.email.new', message: 'New email' })} error={errors.email?.message}>
         {(control) => (
           <Input
             type="email"
             autoComplete="email"
             {...control}
-            {...register('email', { ...required, validate: (value) => isEmailAddress(value) || emailMessage })}
+            {...register('email', { ...required, validate: (value) => isEmailAddress(value) || emailMessage() })}
           />
         )}
       </Field>
-      <Field label="Current password" error={errors.password?.message}>
+      <Field label={i18n._({ id: 'profile.password.current', message: 'Current password' })} error={errors.password?.message}>
         {(control) => (
           <Input type="password" autoComplete="current-password" {...control} {...register('password', required)} />
         )}
@@ -92,9 +105,9 @@ export function ChangeEmailForm({ email }: { email: string }) {
         </p>
       )}
       <FormError error={formError} />
-      <OfflineReason action="changing your email" />
+      <OfflineReason action={i18n._({ id: 'profile.email.offlineAction', message: 'changing your email' })} />
       <Button type="submit" disabled={!online} isLoading={isSubmitting} className="sm:self-start">
-        Change email
+        {i18n._({ id: 'profile.email.change', message: 'Change email' })}
       </Button>
     </form>
   )

@@ -6,7 +6,7 @@ import { Field, Input } from '@/components/field'
 import { FormError } from '@/components/form-error'
 import { OfflineReason } from '@/components/offline-state'
 import { useOnline } from '@/lib/connectivity'
-import { required } from '@/lib/form'
+import { useI18n } from '@/lib/i18n'
 import { applyServerFieldErrors, unplacedError } from '@/lib/server-field-errors'
 import { useChangePassword } from '../api/change-password'
 import { confirmPasswordRules, NewPasswordFields, newPasswordRules } from './new-password-fields'
@@ -27,8 +27,10 @@ const empty: PasswordForm = { current_password: '', new_password: '', confirm: '
  * that have one.
  */
 export function ChangePasswordForm({ first = false, onChanged }: { first?: boolean; onChanged?: () => void }) {
+  const i18n = useI18n()
   const online = useOnline()
   const change = useChangePassword()
+  const required = { required: i18n._({ id: 'form.required', message: 'This field is required' }) }
   const {
     register,
     handleSubmit,
@@ -49,7 +51,12 @@ export function ChangePasswordForm({ first = false, onChanged }: { first?: boole
       return
     }
     toast.success(
-      first ? 'Your password is set. You can log in with it.' : 'Your password is changed. You are signed out everywhere else.',
+      first
+        ? i18n._({ id: 'profile.password.set', message: 'Your password is set. You can log in with it.' })
+        : i18n._({
+            id: 'profile.password.changed',
+            message: 'Your password is changed. You are signed out everywhere else.',
+          }),
     )
     reset(empty)
     onChanged?.()
@@ -58,7 +65,7 @@ export function ChangePasswordForm({ first = false, onChanged }: { first?: boole
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
       {!first && (
-        <Field label="Current password" error={errors.current_password?.message}>
+        <Field label={i18n._({ id: 'profile.password.current', message: 'Current password' })} error={errors.current_password?.message}>
           {(control) => (
             <Input
               type="password"
@@ -70,14 +77,16 @@ export function ChangePasswordForm({ first = false, onChanged }: { first?: boole
         </Field>
       )}
       <NewPasswordFields
-        password={register('new_password', newPasswordRules)}
+        password={register('new_password', newPasswordRules())}
         confirm={register('confirm', confirmPasswordRules(() => getValues('new_password')))}
         errors={{ password: errors.new_password?.message, confirm: errors.confirm?.message }}
       />
       <FormError error={formError} />
-      <OfflineReason action="changing your password" />
+      <OfflineReason action={i18n._({ id: 'profile.password.offlineAction', message: 'changing your password' })} />
       <Button type="submit" disabled={!online} isLoading={isSubmitting} className="sm:self-start">
-        {first ? 'Set password' : 'Change password'}
+        {first
+          ? i18n._({ id: 'profile.password.setButton', message: 'Set password' })
+          : i18n._({ id: 'profile.password.changeButton', message: 'Change password' })}
       </Button>
     </form>
   )

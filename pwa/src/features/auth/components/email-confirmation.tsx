@@ -4,6 +4,7 @@ import { Button } from '@/components/button'
 import { FormError } from '@/components/form-error'
 import { OfflineReason } from '@/components/offline-state'
 import { useOnline } from '@/lib/connectivity'
+import { useI18n } from '@/lib/i18n'
 import type { User } from '@/lib/types'
 import { useSendEmailConfirmation } from '../api/send-email-confirmation'
 import { useProviders } from '../api/providers'
@@ -14,6 +15,7 @@ import { useProviders } from '../api/providers'
  * someone signing in with Google with this address would take the account over.
  */
 export function EmailConfirmation({ user }: { user: User }) {
+  const i18n = useI18n()
   const online = useOnline()
   const providers = useProviders()
   const send = useSendEmailConfirmation()
@@ -24,8 +26,8 @@ export function EmailConfirmation({ user }: { user: User }) {
   if (user.email_verified) {
     return (
       <p className="flex flex-wrap items-center gap-2 text-stone-700">
-        <Badge tone="green">Confirmed</Badge>
-        <span>This email is confirmed as yours.</span>
+        <Badge tone="green">{i18n._({ id: 'profile.email.confirmedBadge', message: 'Confirmed' })}</Badge>
+        <span>{i18n._({ id: 'profile.email.confirmed', message: 'This email is confirmed as yours.' })}</span>
       </p>
     )
   }
@@ -38,8 +40,13 @@ export function EmailConfirmation({ user }: { user: User }) {
   return (
     <div className="flex flex-col gap-3 rounded-lg border border-amber-200 bg-amber-50 p-4">
       <p className="flex flex-wrap items-center gap-2 text-stone-800">
-        <Badge tone="amber">Not confirmed</Badge>
-        <span>Confirm that this email is yours, so that nobody else can claim your account with it.</span>
+        <Badge tone="amber">{i18n._({ id: 'profile.email.notConfirmedBadge', message: 'Not confirmed' })}</Badge>
+        <span>
+          {i18n._({
+            id: 'profile.email.notConfirmed',
+            message: 'Confirm that this email is yours, so that nobody else can claim your account with it.',
+          })}
+        </span>
       </p>
       {providers.data?.mail ? (
         <>
@@ -49,7 +56,7 @@ export function EmailConfirmation({ user }: { user: User }) {
             </p>
           )}
           <FormError error={send.error} />
-          <OfflineReason action="sending a confirmation link" />
+          <OfflineReason action={i18n._({ id: 'profile.email.sendLinkOfflineAction', message: 'sending a confirmation link' })} />
           <Button
             variant="secondary"
             disabled={!online}
@@ -57,14 +64,15 @@ export function EmailConfirmation({ user }: { user: User }) {
             onClick={onSend}
             className="sm:self-start"
           >
-            Send confirmation link
+            {i18n._({ id: 'profile.email.sendLink', message: 'Send confirmation link' })}
           </Button>
         </>
       ) : (
         providers.data && (
           <p className="text-stone-600">
-            This marketplace cannot send email, so no link can confirm it.
-            {providers.data.google && ' Signing in with Google confirms it.'}
+            {i18n._({ id: 'profile.email.noMailToConfirm', message: 'This marketplace cannot send email, so no link can confirm it.' })}
+            {providers.data.google &&
+              ' ' + i18n._({ id: 'profile.email.googleConfirms', message: 'Signing in with Google confirms it.' })}
           </p>
         )
       )}

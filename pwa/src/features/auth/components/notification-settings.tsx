@@ -3,12 +3,14 @@ import { Checkbox } from '@/components/field'
 import { FormError } from '@/components/form-error'
 import { Spinner } from '@/components/spinner'
 import { useOnline } from '@/lib/connectivity'
+import { useI18n } from '@/lib/i18n'
 import { useSiteName } from '@/lib/site'
 import { currentSubscription, pushSupport, subscribeDevice, unsubscribeDevice } from '../api/push-device'
 import { pushKinds, usePushPreferences, useSetPushPreferences } from '../api/push-preferences'
 
 /** 'Notify me on this device', where the browser can, and which kinds to be told of. */
 export function NotificationSettings() {
+  const i18n = useI18n()
   const online = useOnline()
   const siteName = useSiteName()
   const [support, setSupport] = useState(pushSupport)
@@ -48,28 +50,46 @@ export function NotificationSettings() {
   return (
     <div className="flex flex-col gap-4">
       {support === 'unsupported' && (
-        <p className="text-stone-700">This browser cannot show notifications from {siteName}. Open {siteName} in a browser that supports them, or install it as an app.</p>
+        <p className="text-stone-700">
+          {i18n._({
+            id: 'profile.push.unsupported',
+            message:
+              'This browser cannot show notifications from {siteName}. Open {siteName} in a browser that supports them, or install it as an app.',
+            values: { siteName },
+          })}
+        </p>
       )}
       {support === 'denied' && (
-        <p className="text-stone-700">Notifications are blocked for {siteName} in this browser. Allow them in the browser’s site settings to turn them on here.</p>
+        <p className="text-stone-700">
+          {i18n._({
+            id: 'profile.push.denied',
+            message:
+              'Notifications are blocked for {siteName} in this browser. Allow them in the browser’s site settings to turn them on here.',
+            values: { siteName },
+          })}
+        </p>
       )}
       {support === 'available' && (
         <div className="flex items-center gap-3">
           <Checkbox
-            label="Notify me on this device"
+            label={i18n._({ id: 'profile.push.thisDevice', message: 'Notify me on this device' })}
             checked={subscribed === true}
             disabled={subscribed === null || busy || !online}
             onChange={(event) => void toggleDevice(event.target.checked)}
           />
-          {busy && <Spinner size="sm" label="Working…" />}
+          {busy && <Spinner size="sm" label={i18n._({ id: 'profile.push.working', message: 'Working…' })} />}
         </div>
       )}
       <FormError error={error} />
       <fieldset className="flex flex-col gap-1">
-        <legend className="mb-1 font-medium text-stone-800">Tell me about</legend>
-        {preferences.isPending && preferences.fetchStatus !== 'paused' && <Spinner size="sm" label="Loading your choices…" />}
+        <legend className="mb-1 font-medium text-stone-800">
+          {i18n._({ id: 'profile.push.tellMeAbout', message: 'Tell me about' })}
+        </legend>
+        {preferences.isPending && preferences.fetchStatus !== 'paused' && (
+          <Spinner size="sm" label={i18n._({ id: 'profile.push.loading', message: 'Loading your choices…' })} />
+        )}
         {preferences.data &&
-          pushKinds.map(({ kind, label }) => (
+          pushKinds().map(({ kind, label }) => (
             <Checkbox
               key={kind}
               label={label}

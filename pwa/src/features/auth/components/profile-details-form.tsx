@@ -8,7 +8,7 @@ import { FormError } from '@/components/form-error'
 import { imageTypes } from '@/components/image-field'
 import { OfflineReason } from '@/components/offline-state'
 import { useOnline } from '@/lib/connectivity'
-import { required } from '@/lib/form'
+import { useI18n } from '@/lib/i18n'
 import { applyServerFieldErrors, unplacedError } from '@/lib/server-field-errors'
 import type { User } from '@/lib/types'
 import { uploadImage } from '@/lib/upload-image'
@@ -35,6 +35,8 @@ function valuesOf(user: User): DetailsForm {
  * everyone; the email is shown, and changed in its own section.
  */
 export function ProfileDetailsForm({ user }: { user: User }) {
+  const i18n = useI18n()
+  const required = { required: i18n._({ id: 'form.required', message: 'This field is required' }) }
   const online = useOnline()
   const update = useUpdateProfile()
   const {
@@ -66,54 +68,73 @@ export function ProfileDetailsForm({ user }: { user: User }) {
       setFormError(unplacedError(failure, applyServerFieldErrors(failure, setError, serverFields)))
       return
     }
-    toast.success('Your details are saved')
+    toast.success(i18n._({ id: 'profile.details.saved', message: 'Your details are saved' }))
     reset(valuesOf(saved))
   })
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-      <Field label="Email address" hint="Change it under Email, below.">
+      <Field
+        label={i18n._({ id: 'profile.details.email', message: 'Email address' })}
+        hint={i18n._({ id: 'profile.details.emailHint', message: 'Change it under Email, below.' })}
+      >
         {(control) => <Input type="email" readOnly value={user.email} {...control} />}
       </Field>
-      <Field label="Name" error={errors.name?.message}>
+      <Field label={i18n._({ id: 'profile.details.name', message: 'Name' })} error={errors.name?.message}>
         {(control) => <Input autoComplete="name" {...control} {...register('name', required)} />}
       </Field>
-      <Field label="Phone (optional)" error={errors.phone?.message}>
+      <Field label={i18n._({ id: 'profile.details.phone', message: 'Phone (optional)' })} error={errors.phone?.message}>
         {(control) => <Input type="tel" autoComplete="tel" {...control} {...register('phone')} />}
       </Field>
       {user.role === 'Seller' && (
         <div className="flex flex-col gap-1">
-          <Checkbox label="Show my phone on my listings" aria-describedby="show-phone-hint" {...register('show_phone')} />
+          <Checkbox
+            label={i18n._({ id: 'profile.details.showPhone', message: 'Show my phone on my listings' })}
+            aria-describedby="show-phone-hint"
+            {...register('show_phone')}
+          />
           <p id="show-phone-hint" className="text-sm text-stone-600">
-            Everyone signed in then sees the phone of your listings. Otherwise only buyers who book one see it; anyone
-            can message you.
+            {i18n._({
+              id: 'profile.details.showPhoneHint',
+              message:
+                'Everyone signed in then sees the phone of your listings. Otherwise only buyers who book one see it; anyone can message you.',
+            })}
           </p>
         </div>
       )}
-      <Field label="Location (optional)" error={errors.location?.message}>
+      <Field label={i18n._({ id: 'profile.details.location', message: 'Location (optional)' })} error={errors.location?.message}>
         {(control) => <Input autoComplete="address-level2" {...control} {...register('location')} />}
       </Field>
       <div className="flex items-start gap-4">
         <Avatar
           name={name || user.name}
           src={preview ?? (user.image || undefined)}
-          label={preview ? 'Preview of the chosen picture' : user.image ? 'Your picture' : 'Your initials, shown while there is no picture'}
+          label={
+            preview
+              ? i18n._({ id: 'profile.details.picturePreview', message: 'Preview of the chosen picture' })
+              : user.image
+                ? i18n._({ id: 'profile.details.picture', message: 'Your picture' })
+                : i18n._({ id: 'profile.details.initials', message: 'Your initials, shown while there is no picture' })
+          }
           size={64}
           className="mt-8"
         />
         <Field
-          label="Picture (optional)"
+          label={i18n._({ id: 'profile.details.pictureLabel', message: 'Picture (optional)' })}
           error={errors.image?.message}
-          hint="JPEG, PNG, GIF or WebP, up to 10 MB. Without a new one, your picture stays."
+          hint={i18n._({
+            id: 'profile.details.pictureHint',
+            message: 'JPEG, PNG, GIF or WebP, up to 10 MB. Without a new one, your picture stays.',
+          })}
           className="min-w-0 flex-1"
         >
           {(control) => <Input type="file" accept={imageTypes} {...control} {...register('image')} />}
         </Field>
       </div>
       <FormError error={formError} />
-      <OfflineReason action="saving your details" />
+      <OfflineReason action={i18n._({ id: 'profile.details.offlineAction', message: 'saving your details' })} />
       <Button type="submit" disabled={!online} isLoading={isSubmitting} className="sm:self-start">
-        Save
+        {i18n._({ id: 'profile.details.save', message: 'Save' })}
       </Button>
     </form>
   )

@@ -5,6 +5,7 @@ import { EmptyState } from '@/components/empty-state'
 import { OfflineState } from '@/components/offline-state'
 import { PageSpinner } from '@/components/spinner'
 import { useOnline } from '@/lib/connectivity'
+import { useI18n } from '@/lib/i18n'
 import { paths } from '@/lib/paths'
 import type { Role } from '@/lib/types'
 import { useDocumentTitle } from '@/lib/use-document-title'
@@ -25,7 +26,11 @@ interface GuardProps {
  * a way on. The login form would be no answer: they are signed in.
  */
 function NotForYou({ role, canStartSelling }: { role: 'Admin' | 'Seller'; canStartSelling: boolean }) {
-  const title = role === 'Admin' ? 'This page is for admins' : 'This page is for sellers'
+  const i18n = useI18n()
+  const title =
+    role === 'Admin'
+      ? i18n._({ id: 'guard.forAdmins', message: 'This page is for admins' })
+      : i18n._({ id: 'guard.forSellers', message: 'This page is for sellers' })
   useDocumentTitle(title)
   return (
     <EmptyState
@@ -33,31 +38,38 @@ function NotForYou({ role, canStartSelling }: { role: 'Admin' | 'Seller'; canSta
       action={
         role === 'Seller' && canStartSelling ? (
           <Link to={paths.sell} className={buttonClasses()}>
-            Start selling
+            {i18n._({ id: 'guard.startSelling', message: 'Start selling' })}
           </Link>
         ) : (
           <Link to={paths.home} className={buttonClasses({ variant: 'secondary' })}>
-            Back to the home page
+            {i18n._({ id: 'guard.backHome', message: 'Back to the home page' })}
           </Link>
         )
       }
     >
       {role === 'Admin'
-        ? 'Admins look after the marketplace. Your account cannot open this page.'
+        ? i18n._({ id: 'guard.adminsOnly', message: 'Admins look after the marketplace. Your account cannot open this page.' })
         : canStartSelling
-          ? 'Sellers list and manage their products here. Your account can sell too: start selling in one tap.'
-          : 'Sellers list and manage their products here. Your account is not a seller account.'}
+          ? i18n._({
+              id: 'guard.canStartSelling',
+              message: 'Sellers list and manage their products here. Your account can sell too: start selling in one tap.',
+            })
+          : i18n._({
+              id: 'guard.notASeller',
+              message: 'Sellers list and manage their products here. Your account is not a seller account.',
+            })}
     </EmptyState>
   )
 }
 
 function useGuard(allowed: (role: Role) => boolean, children: ReactNode, role?: 'Admin' | 'Seller', reason?: string) {
+  const i18n = useI18n()
   const { user, isLoading } = useUser()
   const location = useLocation()
   const online = useOnline()
   // Offline with no account saved on this device, the answer would never come.
-  if (isLoading && !online) return <OfflineState what="Your account" />
-  if (isLoading) return <PageSpinner label="Checking your account…" />
+  if (isLoading && !online) return <OfflineState what={i18n._({ id: 'guard.offline', message: 'Your account' })} />
+  if (isLoading) return <PageSpinner label={i18n._({ id: 'guard.checking', message: 'Checking your account…' })} />
   if (user && !allowed(user.role) && role) return <NotForYou role={role} canStartSelling={user.role === 'Buyer'} />
   if (!user && isForgettingSession()) return null
   if (!user || !allowed(user.role)) {
@@ -90,11 +102,12 @@ export function RequireRole({ role, children }: GuardProps & { role: 'Admin' | '
  * nothing.
  */
 export function RequireBrowse({ children }: GuardProps) {
+  const i18n = useI18n()
   const { site, isLoading } = useSite()
   const { user } = useUser()
   const online = useOnline()
   const guarded = useGuard(() => true, children)
   if (site.public_listings) return <>{children ?? <Outlet />}</>
-  if (!user && isLoading && online) return <PageSpinner label="Loading…" />
+  if (!user && isLoading && online) return <PageSpinner label={i18n._({ id: 'guard.loading', message: 'Loading…' })} />
   return guarded
 }

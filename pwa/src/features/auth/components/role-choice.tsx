@@ -1,12 +1,8 @@
 import { useId } from 'react'
 import type { UseFormRegisterReturn } from 'react-hook-form'
+import { useI18n } from '@/lib/i18n'
 import type { RegistrationRole } from '@/lib/types'
 
-/** The roles one may register with, in words a newcomer knows; the values stay the server's. */
-const choices: { value: RegistrationRole; label: string; description: string }[] = [
-  { value: 'Buyer', label: 'Buy', description: 'Browse and book second-hand goods; you can start selling any time' },
-  { value: 'Seller', label: 'Sell', description: 'List things you no longer need, and buy too' },
-]
 
 interface RoleChoiceProps {
   /** register('role') of the form. */
@@ -16,11 +12,30 @@ interface RoleChoiceProps {
 
 /** 'I mainly want to' Buy or Sell: two radio cards, each with a line saying what it means. */
 export function RoleChoice({ register, error }: RoleChoiceProps) {
+  const i18n = useI18n()
   const id = useId()
+  // The roles one may register with, in words a newcomer knows; the values stay the server's.
+  const choices: { value: RegistrationRole; label: string; description: string }[] = [
+    {
+      value: 'Buyer',
+      label: i18n._({ id: 'register.role.buy', message: 'Buy' }),
+      description: i18n._({
+        id: 'register.role.buyDescription',
+        message: 'Browse and book second-hand goods; you can start selling any time',
+      }),
+    },
+    {
+      value: 'Seller',
+      label: i18n._({ id: 'register.role.sell', message: 'Sell' }),
+      description: i18n._({ id: 'register.role.sellDescription', message: 'List things you no longer need, and buy too' }),
+    },
+  ]
   const errorId = `${id}-error`
   return (
     <fieldset aria-describedby={error ? errorId : undefined} aria-invalid={error ? true : undefined}>
-      <legend className="mb-1.5 font-medium text-stone-800">I mainly want to</legend>
+      <legend className="mb-1.5 font-medium text-stone-800">
+        {i18n._({ id: 'register.role.legend', message: 'I mainly want to' })}
+      </legend>
       <div className="grid gap-3 sm:grid-cols-2">
         {choices.map((choice) => (
           <label

@@ -6,29 +6,28 @@ import { OfflineState } from '@/components/offline-state'
 import { PageSpinner } from '@/components/spinner'
 import { errorMessage } from '@/lib/api'
 import { useOnline } from '@/lib/connectivity'
-import { formatTimeAgo } from '@/lib/format'
+import { formatDate, formatTimeAgo } from '@/lib/format'
+import { i18n as appI18n, useI18n } from '@/lib/i18n'
 import { useEndSession, useSessions, type Session } from '../api/sessions'
 
-const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium' })
 const week = 7 * 24 * 60 * 60 * 1000
 
-/** "Nov 22, 2026". */
-function formatDate(time: string): string {
-  return dateFormat.format(new Date(time))
-}
-
-/** "5 minutes ago" within a week, the date after. */
-function formatLastSeen(time: string, now = Date.now()): string {
+/** "Last seen 5 minutes ago" within a week, "Last seen on Nov 22, 2026" after. */
+function lastSeen(time: string, now = Date.now()): string {
+  const i18n = appI18n
   const at = new Date(time).getTime()
-  return now - at < week ? formatTimeAgo(at, now) : `on ${formatDate(time)}`
+  return now - at < week
+    ? i18n._({ id: 'profile.sessions.lastSeenAgo', message: 'Last seen {ago}', values: { ago: formatTimeAgo(at, now) } })
+    : i18n._({ id: 'profile.sessions.lastSeenOn', message: 'Last seen on {date}', values: { date: formatDate(time) } })
 }
 
 function SessionRow({ session }: { session: Session }) {
+  const i18n = useI18n()
   const online = useOnline()
   const end = useEndSession()
   const onEnd = () =>
     end.mutate(session.id, {
-      onSuccess: () => void toast.success('Signed out that device'),
+      onSuccess: () => void toast.success(i18n._({ id: 'profile.sessions.endedOne', message: 'Signed out that device' })),
       onError: (error) => void toast.error(errorMessage(error)),
     })
 
@@ -37,15 +36,23 @@ function SessionRow({ session }: { session: Session }) {
       <div className="min-w-0">
         <p className="flex flex-wrap items-center gap-2 font-semibold text-stone-900">
           <span className="break-words">{session.device}</span>
-          {session.current && <Badge tone="teal">This device</Badge>}
+          {session.current && <Badge tone="teal">{i18n._({ id: 'profile.sessions.thisDevice', message: 'This device' })}</Badge>}
         </p>
         <p className="text-sm text-stone-600">
-          <span className="block sm:inline">Signed in {formatDate(session.created_at)}</span>
+          <span className="block sm:inline">
+            {i18n._({
+              id: 'profile.sessions.signedIn',
+              message: 'Signed in {date}',
+              values: { date: formatDate(session.created_at) },
+            })}
+          </span>
           <span aria-hidden="true" className="hidden sm:inline">
             {' · '}
           </span>
           <span className="block sm:inline">
-            {session.current ? 'Active now' : `Last seen ${formatLastSeen(session.last_seen)}`}
+            {session.current
+              ? i18n._({ id: 'profile.sessions.activeNow', message: 'Active now' })
+              : lastSeen(session.last_seen)}
           </span>
         </p>
       </div>
@@ -56,9 +63,9 @@ function SessionRow({ session }: { session: Session }) {
           disabled={!online}
           isLoading={end.isPending}
           onClick={onEnd}
-          aria-label={`Sign out ${session.device}`}
+          aria-label={i18n._({ id: 'profile.sessions.signOutDevice', message: 'Sign out {device}', values: { device: session.device } })}
         >
-          Sign out
+          {i18n._({ id: 'profile.sessions.signOut', message: 'Sign out' })}
         </Button>
       )}
     </li>
@@ -67,20 +74,33 @@ function SessionRow({ session }: { session: Session }) {
 
 /** Where the account is signed in, this browser first; every other one can be signed out. */
 export function SessionsList() {
+  const i18n = useI18n()
   const { query, items } = useSessions()
-  if (query.isPending && query.fetchStatus === 'paused') return <OfflineState what="The list of your sessions" />
-  if (query.isPending) return <PageSpinner label="Loading your sessions…" />
-  if (query.isError && !query.data) return <QueryErrorState title="Could not load your sessions" query={query} />
+  if (query.isPending && query.fetchStatus === 'paused')
+    return <OfflineState what={i18n._({ id: 'profile.sessions.offline', message: 'The list of your sessions' })} />
+  if (query.isPending)
+    return <PageSpinner label={i18n._({ id: 'profile.sessions.loading', message: 'Loading your sessions…' })} />
+  if (query.isError && !query.data)
+    return (
+      <QueryErrorState
+        title={i18n._({ id: 'profile.sessions.loadError', message: 'Could not load your sessions' })}
+        query={query}
+      />
+    )
   return (
     <div className="flex flex-col gap-3">
-      <ul aria-label="Sessions" className="divide-y divide-stone-200 border-y border-stone-200">
+      <ul aria-label={i18n._({ id: 'profile.sessions.list', message: 'Sessions' })} className="divide-y divide-stone-200 border-y border-stone-200">
         {items.map((session) => (
           <SessionRow key={session.id} session={session} />
         ))}
       </ul>
       {query.isFetchNextPageError && (
         <p role="alert" className="text-sm font-medium text-red-700">
-          Could not load more: {errorMessage(query.error)}
+          {i18n._({
+            id: 'profile.couldNotLoadMore',
+            message: 'Could not load more: {error}',
+            values: { error: errorMessage(query.error) },
+          })}
         </p>
       )}
       {query.hasNextPage && (
@@ -90,7 +110,7 @@ export function SessionsList() {
           isLoading={query.isFetchingNextPage}
           className="sm:self-start"
         >
-          Show more
+          {i18n._({ id: 'profile.showMore', message: 'Show more' })}
         </Button>
       )}
     </div>

@@ -1,5 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
+import { setLanguage } from '@/lib/i18n'
 import { buyer } from '@/testing/fixtures'
 import { apiError, json, mockApi } from '@/testing/mock-api'
 import { renderRoutes } from '@/testing/render'
@@ -118,5 +119,26 @@ describe('Login', () => {
     expect(screen.queryByText('Log in to see the listings')).not.toBeInTheDocument()
     await act(() => router.navigate('/login', { state: { from: { pathname: '/dashboard/myorders', search: '', hash: '' } } }))
     expect(await screen.findByText('Log in to see the listings')).toBeInTheDocument()
+  })
+})
+
+describe('Login in German', () => {
+  it('shows the heading, labels and errors in German, and no English', async () => {
+    mockApi({})
+    await setLanguage('de')
+    const { user } = renderRoutes(routes, '/login')
+    expect(screen.getByRole('heading', { name: 'Anmelden' })).toBeInTheDocument()
+    expect(document.documentElement).toHaveAttribute('lang', 'de')
+    await user.click(screen.getByRole('button', { name: 'Anmelden' }))
+    for (const label of ['E-Mail', 'Passwort']) {
+      expect(screen.getByLabelText(label)).toHaveAccessibleDescription('Dieses Feld ist erforderlich')
+    }
+    expect(screen.getByLabelText('Angemeldet bleiben')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Passwort vergessen?' })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Registrieren' })).toBeInTheDocument()
+    expect(screen.getByText(/^Neu bei Rehome\?/)).toBeInTheDocument()
+    const english = ['Login', 'Email', 'Password', 'Remember me', 'Forgot password?', 'Register', 'This field is required']
+    for (const text of english) expect(screen.queryByText(text)).not.toBeInTheDocument()
+    expect(screen.queryByText(/New to/)).not.toBeInTheDocument()
   })
 })

@@ -240,3 +240,39 @@ describe('Profile', () => {
     expect(queryClient.getQueryData(authKeys.me())).toEqual(buyer)
   })
 })
+
+describe('Profile language', () => {
+  it('saves the language picked on the account and shows the screen in it at once', async () => {
+    const fetch = mockApi({ ...signedIn, 'PATCH /api/auth/me': () => json({ ...buyer, language: 'de' }) })
+    const { user } = await openProfile()
+    const picker = section('Language').getByLabelText('Language of the app')
+    expect(picker).toHaveValue('en')
+    expect(within(picker).getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'English',
+      'Deutsch',
+      'Français',
+    ])
+
+    await user.selectOptions(picker, 'Deutsch')
+
+    expect(await screen.findByRole('heading', { name: 'Profil', level: 1 })).toBeInTheDocument()
+    expect(fetch).toHaveBeenCalledWith(
+      '/api/auth/me',
+      expect.objectContaining({ method: 'PATCH', body: JSON.stringify({ language: 'de' }) }),
+    )
+    expect(await screen.findByText('Deine Sprache ist gespeichert')).toBeInTheDocument()
+    expect(document.documentElement).toHaveAttribute('lang', 'de')
+    expect(screen.getByLabelText('Sprache der App')).toHaveValue('de')
+    expect(screen.getByRole('region', { name: 'Deine Angaben' })).toBeInTheDocument()
+    expect(screen.queryByRole('heading', { name: 'Profile' })).not.toBeInTheDocument()
+  })
+
+  it("keeps the language when the server refuses it, and says why", async () => {
+    mockApi({ ...signedIn, 'PATCH /api/auth/me': () => apiError(422, 'Some fields are not right') })
+    const { user } = await openProfile()
+    await user.selectOptions(screen.getByLabelText('Language of the app'), 'Français')
+    expect(await screen.findByRole('alert')).toHaveTextContent('Some fields are not right')
+    expect(screen.getByRole('heading', { name: 'Profile', level: 1 })).toBeInTheDocument()
+    expect(document.documentElement).toHaveAttribute('lang', 'en')
+  })
+})

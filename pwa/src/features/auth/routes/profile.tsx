@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { Trans } from '@lingui/react'
 import toast from 'react-hot-toast'
 import { useSearchParams } from 'react-router-dom'
 import { Button, buttonClasses } from '@/components/button'
@@ -8,6 +9,7 @@ import { apiUrl } from '@/lib/api'
 import { useUser } from '@/lib/auth'
 import { cn } from '@/lib/cn'
 import { useOnline } from '@/lib/connectivity'
+import { useI18n } from '@/lib/i18n'
 import { useSiteName } from '@/lib/site'
 import { useSignOutElsewhere } from '../api/sign-out-elsewhere'
 import { BlockedPeople } from '../components/blocked-people'
@@ -15,6 +17,7 @@ import { ChangeEmailForm } from '../components/change-email-form'
 import { ChangePasswordForm } from '../components/change-password-form'
 import { DeleteAccount } from '../components/delete-account'
 import { EmailConfirmation } from '../components/email-confirmation'
+import { LanguageSetting } from '../components/language-setting'
 import { NotificationSettings } from '../components/notification-settings'
 import { ProfileDetailsForm } from '../components/profile-details-form'
 import { SessionsList } from '../components/sessions-list'
@@ -55,6 +58,7 @@ const passwordRemovedNotice = 'password-removed'
 
 /** The signed-in person's own account: details, email, password, sessions, their data, and leaving. */
 export function ProfileRoute() {
+  const i18n = useI18n()
   const online = useOnline()
   const siteName = useSiteName()
   const { user } = useUser()
@@ -67,25 +71,48 @@ export function ProfileRoute() {
   const dismissNotice = () => setSearchParams({}, { replace: true })
 
   const onSignOutElsewhere = () =>
-    signOut.mutate(undefined, { onSuccess: () => toast.success('Signed out everywhere else') })
+    signOut.mutate(undefined, { onSuccess: () => toast.success(i18n._({ id: 'profile.signedOutElsewhere', message: 'Signed out everywhere else' })) })
 
   return (
     <div className="flex max-w-2xl flex-col gap-6">
-      <PageHeader title="Profile" description="Your details, email and password, where you are signed in, whom you blocked, notifications, and your data." className="mb-0" />
+      <PageHeader
+        title={i18n._({ id: 'profile.title', message: 'Profile' })}
+        description={i18n._({
+          id: 'profile.description',
+          message: 'Your details, email and password, where you are signed in, whom you blocked, notifications, and your data.',
+        })}
+        className="mb-0"
+      />
       {passwordRemoved && (
         <div role="status" className="flex flex-col gap-3 rounded-2xl border border-amber-300 bg-amber-50 p-5 text-stone-800">
-          <p className="font-semibold">Your account is yours alone now</p>
+          <p className="font-semibold">
+            {i18n._({ id: 'profile.passwordRemoved.title', message: 'Your account is yours alone now' })}
+          </p>
           <p>
-            Google confirmed that {user ? <strong className="break-words">{user.email}</strong> : 'this email'} is yours.
-            Someone had made this account with it before it was confirmed, so the password it had was removed and every
-            other device was signed out. Keep signing in with Google, or set a password below.
+            {user ? (
+              <Trans
+                id="profile.passwordRemoved.body"
+                message="Google confirmed that <0>{email}</0> is yours. Someone had made this account with it before it was confirmed, so the password it had was removed and every other device was signed out. Keep signing in with Google, or set a password below."
+                values={{ email: user.email }}
+                components={{ 0: <strong className="break-words" /> }}
+              />
+            ) : (
+              i18n._({
+                id: 'profile.passwordRemoved.bodyNoEmail',
+                message:
+                  'Google confirmed that this email is yours. Someone had made this account with it before it was confirmed, so the password it had was removed and every other device was signed out. Keep signing in with Google, or set a password below.',
+              })
+            )}
           </p>
         </div>
       )}
-      <Section id="profile-details" title="Your details">
+      <Section id="profile-details" title={i18n._({ id: 'profile.details', message: 'Your details' })}>
         {user && <ProfileDetailsForm key={user.id} user={user} />}
       </Section>
-      <Section id="profile-email" title="Email">
+      <Section id="profile-language" title={i18n._({ id: 'profile.language.title', message: 'Language' })}>
+        {user && <LanguageSetting user={user} />}
+      </Section>
+      <Section id="profile-email" title={i18n._({ id: 'profile.email', message: 'Email' })}>
         {user && (
           <div className="flex flex-col gap-5">
             <EmailConfirmation user={user} />
@@ -93,15 +120,24 @@ export function ProfileRoute() {
           </div>
         )}
       </Section>
-      <Section id="profile-password" title={firstPassword ? 'Set a password' : 'Change password'}>
+      <Section id="profile-password" title={
+          firstPassword
+            ? i18n._({ id: 'profile.setPassword', message: 'Set a password' })
+            : i18n._({ id: 'profile.changePassword', message: 'Change password' })
+        }>
         <ChangePasswordForm first={firstPassword} onChanged={passwordRemoved ? dismissNotice : undefined} />
       </Section>
-      <Section id="profile-sessions" title="Active sessions">
+      <Section id="profile-sessions" title={i18n._({ id: 'profile.sessions', message: 'Active sessions' })}>
         <div className="flex flex-col gap-4">
-          <p className="text-stone-600">The browsers and devices where you are signed in.</p>
+          <p className="text-stone-600">
+            {i18n._({ id: 'profile.sessions.intro', message: 'The browsers and devices where you are signed in.' })}
+          </p>
           <SessionsList />
           <p className="text-stone-600">
-            Sign out on every other device and browser where you are signed in; you stay signed in here.
+            {i18n._({
+              id: 'profile.sessions.signOutHint',
+              message: 'Sign out on every other device and browser where you are signed in; you stay signed in here.',
+            })}
           </p>
           <FormError error={signOut.error} />
           <Button
@@ -111,27 +147,31 @@ export function ProfileRoute() {
             onClick={onSignOutElsewhere}
             className="sm:self-start"
           >
-            Sign out everywhere else
+            {i18n._({ id: 'profile.sessions.signOutElsewhere', message: 'Sign out everywhere else' })}
           </Button>
         </div>
       </Section>
-      <Section id="profile-blocked" title="Blocked people">
+      <Section id="profile-blocked" title={i18n._({ id: 'profile.blocked', message: 'Blocked people' })}>
         <BlockedPeople />
       </Section>
-      <Section id="profile-notifications" title="Notifications">
+      <Section id="profile-notifications" title={i18n._({ id: 'profile.notifications', message: 'Notifications' })}>
         <NotificationSettings />
       </Section>
-      <Section id="profile-data" title="Your data">
+      <Section id="profile-data" title={i18n._({ id: 'profile.data', message: 'Your data' })}>
         <div className="flex flex-col gap-4">
           <p className="text-stone-600">
-            Everything the marketplace holds about you (your account, listings, bookings and reports) as one JSON file.
+            {i18n._({
+              id: 'profile.data.intro',
+              message:
+                'Everything the marketplace holds about you (your account, listings, bookings and reports) as one JSON file.',
+            })}
           </p>
           <a href={apiUrl('/auth/me/export')} download className={buttonClasses({ variant: 'secondary', className: 'sm:self-start' })}>
-            Download my data
+            {i18n._({ id: 'profile.data.download', message: 'Download my data' })}
           </a>
         </div>
       </Section>
-      <Section id="profile-leave" title={`Leave ${siteName}`} tone="danger">
+      <Section id="profile-leave" title={i18n._({ id: 'profile.leave', message: 'Leave {siteName}', values: { siteName } })} tone="danger">
         <DeleteAccount />
       </Section>
     </div>

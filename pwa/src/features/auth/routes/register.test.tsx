@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+import { setLanguage } from '@/lib/i18n'
 import { buyer, seller } from '@/testing/fixtures'
 import { apiError, json, mockApi } from '@/testing/mock-api'
 import { renderRoutes } from '@/testing/render'
@@ -179,5 +180,26 @@ describe('Register', () => {
     mockApi({ 'GET /api/auth/providers': () => json({ google: true }) })
     renderRoutes(routes, '/register')
     expect(await screen.findByRole('link', { name: 'Register with google' })).toHaveAttribute('href', '/api/auth/google?next=%2F')
+  })
+})
+
+describe('Register in German', () => {
+  it('shows the form, its roles and its checks in German', async () => {
+    mockApi({})
+    await setLanguage('de')
+    const { user } = renderRoutes(routes, '/register')
+    expect(screen.getByRole('heading', { name: 'Registrieren' })).toBeInTheDocument()
+    expect(screen.getByRole('group', { name: 'Ich möchte vor allem' })).toBeInTheDocument()
+    expect(screen.getByRole('radio', { name: 'Kaufen' })).toBeChecked()
+    expect(screen.getByRole('link', { name: 'Anmelden' })).toBeInTheDocument()
+    await user.type(screen.getByLabelText('E-Mail-Adresse'), 'sam@example')
+    await user.type(screen.getByLabelText('Passwort'), 'seven77')
+    await user.click(screen.getByRole('button', { name: 'Registrieren' }))
+    expect(await screen.findByText('Gib eine gültige E-Mail-Adresse ein')).toBeInTheDocument()
+    expect(screen.getByText('Verwende mindestens 8 Zeichen')).toBeInTheDocument()
+    expect(screen.getByLabelText('Name')).toHaveAccessibleDescription('Dieses Feld ist erforderlich')
+    for (const text of ['Register', 'I mainly want to', 'Buy', 'This field is required']) {
+      expect(screen.queryByText(text)).not.toBeInTheDocument()
+    }
   })
 })

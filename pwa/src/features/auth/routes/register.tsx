@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { Trans } from '@lingui/react'
 import { useForm } from 'react-hook-form'
 import toast from 'react-hot-toast'
 import { Link, useLocation, useNavigate } from 'react-router-dom'
@@ -9,7 +10,7 @@ import { FormError } from '@/components/form-error'
 import { imageTypes } from '@/components/image-field'
 import { OfflineReason } from '@/components/offline-state'
 import { useOnline } from '@/lib/connectivity'
-import { required } from '@/lib/form'
+import { useI18n } from '@/lib/i18n'
 import { paths } from '@/lib/paths'
 import { applyServerFieldErrors, unplacedError } from '@/lib/server-field-errors'
 import type { RegistrationRole } from '@/lib/types'
@@ -34,8 +35,11 @@ export interface RegisterForm {
 const serverFields = ['name', 'image', 'email', 'role', 'password'] as const
 
 export function RegisterRoute() {
+  const i18n = useI18n()
   const online = useOnline()
-  useDocumentTitle('Register')
+  const title = i18n._({ id: 'register.title', message: 'Register' })
+  const required = { required: i18n._({ id: 'form.required', message: 'This field is required' }) }
+  useDocumentTitle(title)
   const navigate = useNavigate()
   const location = useLocation()
   const signUp = useRegister()
@@ -60,45 +64,51 @@ export function RegisterRoute() {
       setFormError(unplacedError(failure, applyServerFieldErrors(failure, setError, serverFields)))
       return
     }
-    toast.success('User created successfully')
+    toast.success(i18n._({ id: 'register.created', message: 'User created successfully' }))
     // Back where they were, as after logging in (a product they wanted to book).
     await navigate(originFrom(location.state), { replace: true })
   })
 
   return (
     <AuthCard
-      title="Register"
+      title={title}
       footer={
-        <>
-          Already have an account?{' '}
-          <Link to={paths.login} state={location.state} className="font-semibold">
-            Log In
-          </Link>
-        </>
+        <Trans
+          id="register.haveAccount"
+          message="Already have an account? <0>Log In</0>"
+          components={{ 0: <Link to={paths.login} state={location.state} className="font-semibold" /> }}
+        />
       }
     >
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-        <Field label="Name" error={errors.name?.message}>
+        <Field label={i18n._({ id: 'register.name', message: 'Name' })} error={errors.name?.message}>
           {(control) => <Input autoComplete="name" {...control} {...register('name', required)} />}
         </Field>
         <div className="flex items-start gap-4">
           <Avatar
             name={name}
             src={preview}
-            label={preview ? 'Preview of the chosen picture' : 'Your initials, shown while there is no picture'}
+            label={
+              preview
+                ? i18n._({ id: 'register.picturePreview', message: 'Preview of the chosen picture' })
+                : i18n._({ id: 'register.initials', message: 'Your initials, shown while there is no picture' })
+            }
             size={64}
             className="mt-8"
           />
           <Field
-            label="Image (optional)"
+            label={i18n._({ id: 'register.image', message: 'Image (optional)' })}
             error={errors.image?.message}
-            hint="JPEG, PNG, GIF or WebP, up to 10 MB. Without one, your initials are shown."
+            hint={i18n._({
+              id: 'register.imageHint',
+              message: 'JPEG, PNG, GIF or WebP, up to 10 MB. Without one, your initials are shown.',
+            })}
             className="min-w-0 flex-1"
           >
             {(control) => <Input type="file" accept={imageTypes} {...control} {...register('image')} />}
           </Field>
         </div>
-        <Field label="Email address" error={errors.email?.message}>
+        <Field label={i18n._({ id: 'register.email', message: 'Email address' })} error={errors.email?.message}>
           {(control) => (
             <Input
               type="email"
@@ -106,13 +116,17 @@ export function RegisterRoute() {
               {...control}
               {...register('email', {
                 ...required,
-                validate: (value) => isEmailAddress(value) || emailMessage,
+                validate: (value) => isEmailAddress(value) || emailMessage(),
               })}
             />
           )}
         </Field>
         <RoleChoice register={register('role', required)} error={errors.role?.message} />
-        <Field label="Password" error={errors.password?.message} hint={`At least ${minPasswordLength} characters.`}>
+        <Field
+          label={i18n._({ id: 'register.password', message: 'Password' })}
+          error={errors.password?.message}
+          hint={i18n._({ id: 'account.passwordHint', message: 'At least {count} characters.', values: { count: minPasswordLength } })}
+        >
           {(control) => (
             <Input
               type="password"
@@ -123,17 +137,17 @@ export function RegisterRoute() {
           )}
         </Field>
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <Checkbox label="Remember me" name="remember" />
+          <Checkbox label={i18n._({ id: 'login.rememberMe', message: 'Remember me' })} name="remember" />
           <Link to={paths.forgotPassword} className="inline-flex min-h-11 items-center text-sm">
-            Forgot your password?
+            {i18n._({ id: 'register.forgotPassword', message: 'Forgot your password?' })}
           </Link>
         </div>
-        <OfflineReason action="registering" />
+        <OfflineReason action={i18n._({ id: 'register.offlineAction', message: 'registering' })} />
         <Button type="submit" disabled={!online} isLoading={signUp.isPending} className="w-full">
-          Register
+          {title}
         </Button>
         <FormError error={formError} />
-        <GoogleButton label="Register with google" next={originFrom(location.state)} />
+        <GoogleButton label={i18n._({ id: 'register.google', message: 'Register with google' })} next={originFrom(location.state)} />
       </form>
     </AuthCard>
   )

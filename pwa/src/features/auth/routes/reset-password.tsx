@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { Trans } from '@lingui/react'
 import { useForm } from 'react-hook-form'
 import toast from 'react-hot-toast'
 import { Link, useNavigate, useSearchParams } from 'react-router-dom'
@@ -7,6 +8,7 @@ import { FormError } from '@/components/form-error'
 import { OfflineReason } from '@/components/offline-state'
 import { isApiError } from '@/lib/api'
 import { useOnline } from '@/lib/connectivity'
+import { useI18n } from '@/lib/i18n'
 import { paths } from '@/lib/paths'
 import { applyServerFieldErrors, unplacedError } from '@/lib/server-field-errors'
 import { useDocumentTitle } from '@/lib/use-document-title'
@@ -19,16 +21,16 @@ interface ResetPasswordForm {
   confirm: string
 }
 
-const noTokenMessage = 'This link is not complete. Ask for a new one, or log in if you know your password.'
-
 /**
  * Opened from a reset link (?token=…), mailed or made by an admin: a new
  * password, and the person is signed in. A link that is missing, unknown,
  * expired or used leads to asking for a new one, or to Log In.
  */
 export function ResetPasswordRoute() {
+  const i18n = useI18n()
   const online = useOnline()
-  useDocumentTitle('Reset your password')
+  const title = i18n._({ id: 'resetPassword.title', message: 'Reset your password' })
+  useDocumentTitle(title)
   const navigate = useNavigate()
   const [searchParams] = useSearchParams()
   const token = searchParams.get('token') ?? ''
@@ -56,21 +58,27 @@ export function ResetPasswordRoute() {
       setFormError(unplacedError(failure, applyServerFieldErrors(failure, setError, ['password'])))
       return
     }
-    toast.success('Your password is changed')
+    toast.success(i18n._({ id: 'resetPassword.changed', message: 'Your password is changed' }))
     await navigate(paths.dashboard, { replace: true })
   })
 
   if (!token || tokenError) {
     return (
-      <AuthCard title="This link is not valid">
+      <AuthCard title={i18n._({ id: 'resetPassword.invalidLink', message: 'This link is not valid' })}>
         <div role="alert" className="flex flex-col gap-5 text-center text-stone-700">
-          <p>{tokenError ?? noTokenMessage}</p>
+          <p>
+            {tokenError ??
+              i18n._({
+                id: 'resetPassword.incompleteLink',
+                message: 'This link is not complete. Ask for a new one, or log in if you know your password.',
+              })}
+          </p>
           <p className="flex justify-center gap-6">
             <Link to={paths.forgotPassword} className="font-semibold">
-              Ask for a new link
+              {i18n._({ id: 'resetPassword.askNewLink', message: 'Ask for a new link' })}
             </Link>
             <Link to={paths.login} className="font-semibold">
-              Log In
+              {i18n._({ id: 'resetPassword.logIn', message: 'Log In' })}
             </Link>
           </p>
         </div>
@@ -80,22 +88,24 @@ export function ResetPasswordRoute() {
 
   return (
     <AuthCard
-      title="Reset your password"
+      title={title}
       footer={
-        <>
-          Remembered it? <Link to={paths.login} className="font-semibold">Log In</Link>
-        </>
+        <Trans
+          id="forgotPassword.remembered"
+          message="Remembered it? <0>Log In</0>"
+          components={{ 0: <Link to={paths.login} className="font-semibold" /> }}
+        />
       }
     >
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
         <NewPasswordFields
-          password={register('password', newPasswordRules)}
+          password={register('password', newPasswordRules())}
           confirm={register('confirm', confirmPasswordRules(() => getValues('password')))}
           errors={{ password: errors.password?.message, confirm: errors.confirm?.message }}
         />
-        <OfflineReason action="changing your password" />
+        <OfflineReason action={i18n._({ id: 'resetPassword.offlineAction', message: 'changing your password' })} />
         <Button type="submit" disabled={!online} isLoading={reset.isPending} className="w-full">
-          Change password
+          {i18n._({ id: 'resetPassword.submit', message: 'Change password' })}
         </Button>
         <FormError error={formError} />
       </form>

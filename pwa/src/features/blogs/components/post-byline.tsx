@@ -1,12 +1,6 @@
+import { Trans } from '@lingui/react'
+import { formatDate as formatDay } from '@/lib/format'
 import type { Post } from '@/lib/types'
-
-let dateFormat: Intl.DateTimeFormat | undefined
-
-/** "Nov 25, 2026" in the viewer's locale. */
-function formatDay(time: string): string {
-  dateFormat ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' })
-  return dateFormat.format(new Date(time))
-}
 
 /** When a post was published and by whom, and when it was last edited if that was on another day. */
 export function PostByline({ post, showUpdated = false }: { post: Post; showUpdated?: boolean }) {
@@ -18,8 +12,13 @@ export function PostByline({ post, showUpdated = false }: { post: Post; showUpda
       {post.author.name}
       {edited && (
         <>
-          {' · updated '}
-          <time dateTime={post.updated}>{formatDay(post.updated)}</time>
+          {' · '}
+          <Trans
+            id="blogs.byline.updated"
+            message="updated <0>{date}</0>"
+            values={{ date: formatDay(post.updated) }}
+            components={{ 0: <time dateTime={post.updated} /> }}
+          />
         </>
       )}
     </p>

@@ -15,6 +15,7 @@ import { isApiError } from '@/lib/api'
 import { maxPostBodyLength as maxBody, maxPostTitleLength as maxTitle } from '@/lib/api/contract.gen'
 import { useOnline } from '@/lib/connectivity'
 import { required } from '@/lib/form'
+import { useI18n } from '@/lib/i18n'
 import { paths } from '@/lib/paths'
 import { useFormSubmission } from '@/lib/server-field-errors'
 import type { Post } from '@/lib/types'
@@ -24,14 +25,18 @@ import { useCreatePost, useEditPost, type PostInput } from '../api/save-post'
 
 /** An admin writes a new post; once published, it opens at its address. */
 export function NewPostRoute() {
+  const i18n = useI18n()
   const create = useCreatePost()
   return (
     <div className="mx-auto max-w-3xl px-4 py-8">
-      <PageHeader title="New post" description="Write for everyone who visits Blogs, in Markdown." />
+      <PageHeader
+        title={i18n._({ id: 'blogs.newPost', message: 'New post' })}
+        description={i18n._({ id: 'blogs.editor.newDescription', message: 'Write for everyone who visits Blogs, in Markdown.' })}
+      />
       <PostForm
         defaults={{ title: '', body: '' }}
-        submitLabel="Publish"
-        success="Post published"
+        submitLabel={i18n._({ id: 'blogs.editor.publish', message: 'Publish' })}
+        success={i18n._({ id: 'blogs.editor.published', message: 'Post published' })}
         cancelTo={paths.blogs}
         save={(input) => create.mutateAsync(input)}
       />
@@ -41,6 +46,7 @@ export function NewPostRoute() {
 
 /** An admin changes a post's title or body; its address stays the same. */
 export function EditPostRoute() {
+  const i18n = useI18n()
   const { slug = '' } = useParams()
   const query = usePost(slug)
   const edit = useEditPost()
@@ -50,20 +56,33 @@ export function EditPostRoute() {
     content = (
       <PostForm
         defaults={{ title: post.title, body: post.body }}
-        submitLabel="Save changes"
-        success="Post saved"
+        submitLabel={i18n._({ id: 'blogs.editor.saveChanges', message: 'Save changes' })}
+        success={i18n._({ id: 'blogs.editor.saved', message: 'Post saved' })}
         cancelTo={paths.post(post.slug)}
         save={(input) => edit.mutateAsync({ id: post.id, ...input })}
       />
     )
-  else if (query.isPending && query.fetchStatus === 'paused') content = <OfflineState what="This post" />
+  else if (query.isPending && query.fetchStatus === 'paused')
+    content = <OfflineState what={i18n._({ id: 'blogs.post.offlineWhat', message: 'This post' })} />
   else if (query.isError && isApiError(query.error, 404))
-    content = <EmptyState title="Post not found" action={<Link to={paths.blogs}>See all posts</Link>} />
-  else if (query.isError) content = <QueryErrorState title="Could not load this post" query={query} />
+    content = (
+      <EmptyState
+        title={i18n._({ id: 'blogs.post.notFound', message: 'Post not found' })}
+        action={<Link to={paths.blogs}>{i18n._({ id: 'blogs.post.seeAll', message: 'See all posts' })}</Link>}
+      />
+    )
+  else if (query.isError)
+    content = <QueryErrorState title={i18n._({ id: 'blogs.post.error', message: 'Could not load this post' })} query={query} />
   else content = <PageSpinner />
   return (
     <div className="mx-auto max-w-3xl px-4 py-8">
-      <PageHeader title="Edit post" description="The post keeps its address, so links already shared still work." />
+      <PageHeader
+        title={i18n._({ id: 'blogs.editor.editTitle', message: 'Edit post' })}
+        description={i18n._({
+          id: 'blogs.editor.editDescription',
+          message: 'The post keeps its address, so links already shared still work.',
+        })}
+      />
       {content}
     </div>
   )
@@ -78,6 +97,7 @@ interface PostFormProps {
 }
 
 function PostForm({ defaults, submitLabel, success, cancelTo, save }: PostFormProps) {
+  const i18n = useI18n()
   const online = useOnline()
   const navigate = useNavigate()
   const [previewing, setPreviewing] = useState(false)
@@ -110,30 +130,34 @@ function PostForm({ defaults, submitLabel, success, cancelTo, save }: PostFormPr
 
   // Counted as the server counts: characters, not UTF-16 units (an emoji is one).
   const limit = (max: number) => ({
-    validate: { length: (value: string) => [...value.trim()].length <= max || `Use at most ${max} characters` },
+    validate: { length: (value: string) => [...value.trim()].length <= max ||
+        i18n._({ id: 'blogs.editor.tooLong', message: 'Use at most {max} characters', values: { max } }) },
   })
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-      <Field label="Title" error={errors.title?.message}>
+      <Field label={i18n._({ id: 'blogs.editor.title', message: 'Title' })} error={errors.title?.message}>
         {(control) => (
           <Input autoComplete="off" {...control} {...register('title', { ...required, ...limit(maxTitle) })} />
         )}
       </Field>
       <div className="flex flex-col gap-2">
-        <div role="group" aria-label="Write or preview" className="flex gap-2">
+        <div role="group" aria-label={i18n._({ id: 'blogs.editor.mode', message: 'Write or preview' })} className="flex gap-2">
           <ModeButton pressed={!previewing} onClick={() => setPreviewing(false)}>
-            Write
+            {i18n._({ id: 'blogs.editor.write', message: 'Write' })}
           </ModeButton>
           <ModeButton pressed={previewing} onClick={() => setPreviewing(true)}>
-            Preview
+            {i18n._({ id: 'blogs.editor.preview', message: 'Preview' })}
           </ModeButton>
         </div>
         <div hidden={previewing}>
           <Field
-            label="Body"
+            label={i18n._({ id: 'blogs.editor.body', message: 'Body' })}
             error={errors.body?.message}
-            hint="Markdown: ## for a heading, - for a list item, **bold**, [a link](https://example.com)."
+            hint={i18n._({
+              id: 'blogs.editor.body.hint',
+              message: 'Markdown: ## for a heading, - for a list item, **bold**, [a link](https://example.com).',
+            })}
           >
             {(control) => (
               <Textarea rows={14} {...control} {...register('body', { ...required, ...limit(maxBody) })} />
@@ -141,20 +165,25 @@ function PostForm({ defaults, submitLabel, success, cancelTo, save }: PostFormPr
           </Field>
         </div>
         {previewing && (
-          <section aria-label="Preview" className="min-h-28 rounded-lg border border-stone-300 bg-white p-4">
+          <section
+            aria-label={i18n._({ id: 'blogs.editor.preview', message: 'Preview' })}
+            className="min-h-28 rounded-lg border border-stone-300 bg-white p-4"
+          >
             {body.trim() ? (
               <MarkdownText text={body} />
             ) : (
-              <p className="text-stone-600">Nothing to preview yet: write the body first.</p>
+              <p className="text-stone-600">
+                {i18n._({ id: 'blogs.editor.nothingToPreview', message: 'Nothing to preview yet: write the body first.' })}
+              </p>
             )}
           </section>
         )}
       </div>
       <FormError error={submission.error} />
-      <OfflineReason action="saving a post" />
+      <OfflineReason action={i18n._({ id: 'blogs.editor.offlineAction', message: 'saving a post' })} />
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Link to={cancelTo} className={buttonClasses({ variant: 'secondary' })}>
-          Cancel
+          {i18n._({ id: 'common.cancel', message: 'Cancel' })}
         </Link>
         <Button type="submit" disabled={!online} isLoading={isSubmitting}>
           {submitLabel}

@@ -12,6 +12,7 @@ import { PageSpinner } from '@/components/spinner'
 import { errorMessage, isApiError } from '@/lib/api'
 import { isAdmin, useUser } from '@/lib/auth'
 import { useOnline } from '@/lib/connectivity'
+import { useI18n } from '@/lib/i18n'
 import { paths } from '@/lib/paths'
 import { postKeys } from '@/lib/query-keys'
 import { useDocumentTitle } from '@/lib/use-document-title'
@@ -22,41 +23,44 @@ import { PostByline } from '../components/post-byline'
 
 /** One post, for everyone; admins may edit or delete it. */
 export function PostRoute() {
+  const i18n = useI18n()
   const { slug = '' } = useParams()
   const query = usePost(slug)
   const post = query.data
-  useDocumentTitle(isApiError(query.error, 404) ? 'Post not found' : (post?.title ?? 'Blogs'))
+  const notFound = i18n._({ id: 'blogs.post.notFound', message: 'Post not found' })
+  const blogs = i18n._({ id: 'nav.blogs', message: 'Blogs' })
+  useDocumentTitle(isApiError(query.error, 404) ? notFound : (post?.title ?? blogs))
 
   // A post deleted since it was saved on this device is gone, not shown from the copy.
   const gone = isApiError(query.error, 404)
   let content
   if (post && !gone) content = <PostArticle post={post} />
-  else if (query.isPending && query.fetchStatus === 'paused') content = <OfflineState what="This post" />
+  else if (query.isPending && query.fetchStatus === 'paused') content = <OfflineState what={i18n._({ id: 'blogs.post.offlineWhat', message: 'This post' })} />
   else if (query.isPending) content = <PageSpinner />
   else if (gone)
     content = (
       <>
-        <h1 className="sr-only">Post not found</h1>
+        <h1 className="sr-only">{notFound}</h1>
         <EmptyState
-          title="Post not found"
-          action={<Link to={paths.blogs}>See all posts</Link>}
+          title={notFound}
+          action={<Link to={paths.blogs}>{i18n._({ id: 'blogs.post.seeAll', message: 'See all posts' })}</Link>}
         >
-          It may have been deleted, or the link is mistyped.
+          {i18n._({ id: 'blogs.post.notFound.why', message: 'It may have been deleted, or the link is mistyped.' })}
         </EmptyState>
       </>
     )
   else
     content = (
       <>
-        <h1 className="sr-only">Blogs</h1>
-        <QueryErrorState title="Could not load this post" query={query} />
+        <h1 className="sr-only">{blogs}</h1>
+        <QueryErrorState title={i18n._({ id: 'blogs.post.error', message: 'Could not load this post' })} query={query} />
       </>
     )
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-8">
       <Link to={paths.blogs} className="mb-6 inline-flex min-h-11 items-center font-medium text-teal-800">
-        ← All posts
+        {i18n._({ id: 'blogs.post.back', message: '← All posts' })}
       </Link>
       {content}
     </div>
@@ -64,6 +68,7 @@ export function PostRoute() {
 }
 
 function PostArticle({ post }: { post: Post }) {
+  const i18n = useI18n()
   const { user } = useUser()
   const online = useOnline()
   const navigate = useNavigate()
@@ -73,7 +78,7 @@ function PostArticle({ post }: { post: Post }) {
   const confirmDelete = () =>
     remove.mutate(post, {
       onSuccess: () => {
-        toast.success('Post deleted')
+        toast.success(i18n._({ id: 'blogs.post.deleted', message: 'Post deleted' }))
         // Forgotten once this screen has gone: while it shows, its query would ask again and find nothing.
         void Promise.resolve(navigate(paths.blogs, { replace: true })).then(() =>
           queryClient.removeQueries({ queryKey: postKeys.detail(post.slug) }),
@@ -93,10 +98,10 @@ function PostArticle({ post }: { post: Post }) {
         {isAdmin(user) && (
           <div className="mt-2 flex flex-wrap gap-3">
             <Link to={paths.editPost(post.slug)} className={buttonClasses({ variant: 'secondary', size: 'sm' })}>
-              Edit
+              {i18n._({ id: 'blogs.post.edit', message: 'Edit' })}
             </Link>
             <Button variant="danger" size="sm" disabled={!online} onClick={() => setAsking(true)}>
-              Delete
+              {i18n._({ id: 'blogs.post.delete', message: 'Delete' })}
             </Button>
           </div>
         )}
@@ -107,13 +112,13 @@ function PostArticle({ post }: { post: Post }) {
         isPending={remove.isPending}
         onConfirm={confirmDelete}
         onCancel={() => setAsking(false)}
-        title="Delete this post?"
-        message={
-          <>
-            “{post.title}” goes from Blogs for everyone, and its link stops working. This cannot be undone.
-          </>
-        }
-        confirmLabel="Delete"
+        title={i18n._({ id: 'blogs.post.deleteConfirm', message: 'Delete this post?' })}
+        message={i18n._({
+          id: 'blogs.post.deleteConfirm.what',
+          message: '“{title}” goes from Blogs for everyone, and its link stops working. This cannot be undone.',
+          values: { title: post.title },
+        })}
+        confirmLabel={i18n._({ id: 'blogs.post.delete', message: 'Delete' })}
       />
     </article>
   )

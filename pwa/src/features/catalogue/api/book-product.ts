@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, isApiError } from '@/lib/api'
+import { i18n } from '@/lib/i18n'
 import type { QueuedRequest } from '@/lib/offline/outbox'
 import type { KeyedRequest } from '@/lib/offline/use-send-or-queue'
 import type { Booking, NewBooking, Product } from '@/lib/types'
@@ -24,12 +25,15 @@ export function queuedBooking(product: Product, { input, idempotencyKey }: Booki
     body: input,
     idempotencyKey,
     label: product.product,
-    sentMessage: bookedMessage,
+    sentMessage: bookedMessage(),
     change: { kind: 'booking', product_id: input.product_id },
   }
 }
 
-export const bookedMessage = 'Booked successfully'
+/** The toast once a booking went through, in the language of the moment it is asked for. */
+export function bookedMessage(): string {
+  return i18n._({ id: 'booking.booked', message: 'Booked successfully' })
+}
 
 export function useBookProduct() {
   const queryClient = useQueryClient()

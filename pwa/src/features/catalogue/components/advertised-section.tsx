@@ -1,5 +1,6 @@
 import { startTransition, useEffect, useState } from 'react'
 import { CardSkeletonList, Skeleton } from '@/components/skeleton'
+import { useI18n } from '@/lib/i18n'
 import { useAdvertised } from '../api/get-advertised'
 import { ProductTile } from './product-tile'
 
@@ -37,6 +38,7 @@ function useDrawn(total: number): number {
  * is none. The adverts are a bonus on the home page, which works without them.
  */
 export function AdvertisedSection() {
+  const i18n = useI18n()
   const advertised = useAdvertised()
   const products = advertised.data?.items ?? []
   const loading = advertised.isPending && advertised.fetchStatus === 'fetching'
@@ -47,14 +49,19 @@ export function AdvertisedSection() {
     return (
       <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-10 lg:px-8">
         <Skeleton className="mb-6 h-8 w-64 max-w-full sm:h-9" />
-        <CardSkeletonList count={4} lines={2} label="Loading the advertised products…" className={gridClasses} />
+        <CardSkeletonList
+          count={4}
+          lines={2}
+          label={i18n._({ id: 'home.advertised.loading', message: 'Loading the advertised products…' })}
+          className={gridClasses}
+        />
       </div>
     )
   }
   return (
     <section aria-labelledby="advertised-heading" className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-10 lg:px-8">
       <h2 id="advertised-heading" className="mb-3 text-xl font-bold sm:mb-6 sm:text-3xl">
-        Advertised Products
+        {i18n._({ id: 'home.advertised.title', message: 'Advertised Products' })}
       </h2>
       <ul className={gridClasses}>
         {products.slice(0, drawn).map((product, index) => (

@@ -1,6 +1,8 @@
 import { Link } from 'react-router-dom'
 import { buttonClasses } from '@/components/button'
 import { cn } from '@/lib/cn'
+import type { I18n } from '@lingui/core'
+import { i18n as defaultI18n, useI18n } from '@/lib/i18n'
 import { paths } from '@/lib/paths'
 import type { Category } from '@/lib/types'
 
@@ -13,9 +15,12 @@ interface CategoryGridProps {
 }
 
 /** '12 listings': the category's Available and Reserved listings. */
-export function listingsLabel(count: number): string {
-  if (count === 0) return 'No listings yet'
-  return `${count} ${count === 1 ? 'listing' : 'listings'}`
+export function listingsLabel(count: number, i18n: I18n = defaultI18n): string {
+  return i18n._({
+    id: 'categories.listings',
+    message: '{count, plural, =0 {No listings yet} one {# listing} other {# listings}}',
+    values: { count },
+  })
 }
 
 /**
@@ -25,6 +30,7 @@ export function listingsLabel(count: number): string {
  * top, up to four to a row.
  */
 export function CategoryGrid({ categories, headingLevel = 'h2', strip = false }: CategoryGridProps) {
+  const i18n = useI18n()
   const Heading = headingLevel
   return (
     <ul
@@ -57,12 +63,12 @@ export function CategoryGrid({ categories, headingLevel = 'h2', strip = false }:
                 <Heading className="text-sm leading-snug font-semibold break-words sm:text-lg">{category.name}</Heading>
                 {category.count !== undefined && (
                   <p className="text-sm text-stone-600">
-                    {listingsLabel(category.count)}
+                    {listingsLabel(category.count, i18n)}
                   </p>
                 )}
               </div>
               <span aria-hidden="true" className={buttonClasses({ size: 'sm', className: 'shrink-0 group-hover:bg-teal-800 max-sm:hidden' })}>
-                Explore
+                {i18n._({ id: 'categories.explore', message: 'Explore' })}
               </span>
             </div>
           </Link>

@@ -1,6 +1,7 @@
 import { useId } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import { buttonClasses } from '@/components/button'
+import { useI18n } from '@/lib/i18n'
 import { paths } from '@/lib/paths'
 import { useSiteName } from '@/lib/site'
 
@@ -28,12 +29,14 @@ function HeroIllustration() {
  * plain sight: the first thing most people want on a marketplace.
  */
 function HeroSearch() {
+  const i18n = useI18n()
   const id = useId()
   const navigate = useNavigate()
+  const searchListings = i18n._({ id: 'home.hero.searchListings', message: 'Search listings' })
   return (
     <form
       role="search"
-      aria-label="Listings"
+      aria-label={i18n._({ id: 'home.hero.searchLabel', message: 'Listings' })}
       className="flex w-full gap-2 md:hidden"
       onSubmit={(event) => {
         event.preventDefault()
@@ -42,18 +45,18 @@ function HeroSearch() {
       }}
     >
       <label htmlFor={id} className="sr-only">
-        Search listings
+        {searchListings}
       </label>
       <input
         id={id}
         name="q"
         type="search"
         enterKeyHint="search"
-        placeholder="Search listings"
+        placeholder={searchListings}
         className="min-h-11 min-w-0 flex-1 rounded-full border border-white/40 bg-white px-4 text-stone-900 placeholder:text-stone-500"
       />
       <button type="submit" className={buttonClasses({ variant: 'secondary', className: 'shrink-0 focus-visible:outline-white' })}>
-        Search
+        {i18n._({ id: 'home.hero.search', message: 'Search' })}
       </button>
     </form>
   )
@@ -64,6 +67,7 @@ function HeroSearch() {
  * every category. Compact on phones, so that listings show on the first screen.
  */
 export function Hero() {
+  const i18n = useI18n()
   const name = useSiteName()
   return (
     <section className="bg-gradient-to-br from-teal-800 to-teal-600 text-white">
@@ -72,19 +76,22 @@ export function Hero() {
           <div className="flex w-full flex-wrap items-baseline gap-x-3 gap-y-1 sm:flex-col sm:gap-5">
             <h1 className="text-3xl font-bold tracking-tight text-white sm:text-6xl">{name}</h1>
             <p className="max-w-2xl text-lg font-semibold text-balance text-teal-50 sm:text-3xl">
-              Good things deserve a second home.
+              {i18n._({ id: 'home.hero.tagline', message: 'Good things deserve a second home.' })}
             </p>
           </div>
           <p className="max-w-2xl text-teal-50 max-sm:hidden sm:text-lg">
-            A community marketplace for second-hand furniture, appliances and décor. Find something for your place, or
-            pass on what you no longer need to a neighbour.
+            {i18n._({
+              id: 'home.hero.intro',
+              message:
+                'A community marketplace for second-hand furniture, appliances and décor. Find something for your place, or pass on what you no longer need to a neighbour.',
+            })}
           </p>
           <HeroSearch />
           <Link
             to={paths.categories}
             className={buttonClasses({ variant: 'secondary', className: 'focus-visible:outline-white max-sm:hidden' })}
           >
-            Explore
+            {i18n._({ id: 'home.hero.explore', message: 'Explore' })}
           </Link>
         </div>
         <HeroIllustration />

@@ -5,6 +5,7 @@ import { EmptyState } from '@/components/empty-state'
 import { QueryErrorState } from '@/components/error-state'
 import { FormError } from '@/components/form-error'
 import { OfflineState } from '@/components/offline-state'
+import { useI18n } from '@/lib/i18n'
 import { paths } from '@/lib/paths'
 import { uniqueProducts } from '../api/get-category-products'
 import { useJustListed } from '../api/get-just-listed'
@@ -54,6 +55,7 @@ function useWhenNear(onNear: () => void, enabled: boolean, generation: number) {
  * retried on its own).
  */
 export function JustListedFeed() {
+  const i18n = useI18n()
   const query = useJustListed()
   const products = uniqueProducts(query.data?.pages)
   const total = query.data?.pages.at(-1)?.total ?? 0
@@ -64,16 +66,25 @@ export function JustListedFeed() {
   const loadMore = () => void query.fetchNextPage({ cancelRefetch: false })
   const sentinel = useWhenNear(loadMore, canLoad, pages)
 
-  if (query.isPending && query.fetchStatus === 'paused') return <OfflineState what="The newest listings" />
+  if (query.isPending && query.fetchStatus === 'paused') {
+    return <OfflineState what={i18n._({ id: 'home.justListed.offlineWhat', message: 'The newest listings' })} />
+  }
   if (query.isPending) return <JustListedSkeleton />
-  if (query.isError && !query.data) return <QueryErrorState title="Could not load the newest listings" query={query} />
+  if (query.isError && !query.data) {
+    return (
+      <QueryErrorState
+        title={i18n._({ id: 'home.justListed.loadError', message: 'Could not load the newest listings' })}
+        query={query}
+      />
+    )
+  }
   if (products.length === 0) {
     return (
       <EmptyState
-        title="Nothing for sale yet"
+        title={i18n._({ id: 'home.justListed.empty', message: 'Nothing for sale yet' })}
         action={
           <Link to={paths.categories} className={buttonClasses({ variant: 'secondary' })}>
-            Browse the categories
+            {i18n._({ id: 'home.justListed.browseCategories', message: 'Browse the categories' })}
           </Link>
         }
       />
@@ -97,10 +108,14 @@ export function JustListedFeed() {
       {query.hasNextPage && (
         <div ref={sentinel} className="mt-8 flex flex-col items-center gap-2">
           <p className="text-sm text-stone-600">
-            Showing {products.length} of {total}
+            {i18n._({
+              id: 'home.justListed.showing',
+              message: 'Showing {shown} of {total}',
+              values: { shown: products.length, total },
+            })}
           </p>
           <Button variant="secondary" onClick={loadMore} isLoading={query.isFetchingNextPage}>
-            Load more
+            {i18n._({ id: 'home.justListed.loadMore', message: 'Load more' })}
           </Button>
         </div>
       )}

@@ -8,6 +8,7 @@ import { useUser } from '@/lib/auth'
 import { cn } from '@/lib/cn'
 import { useOnline } from '@/lib/connectivity'
 import { useCardPayments } from '@/lib/currency'
+import { i18n as appI18n, useI18n } from '@/lib/i18n'
 import { useSendOrQueue } from '@/lib/offline/use-send-or-queue'
 import { paths } from '@/lib/paths'
 import type { Product, User } from '@/lib/types'
@@ -16,7 +17,10 @@ import { queuedReport, useReportProduct } from '../api/report-product'
 import { BookingDialog, type BookingFormValues } from './booking-dialog'
 import { ReportDialog } from './report-dialog'
 
-export const alreadyReportedMessage = 'You have already reported this product'
+/** The toast when the server says this person already reported the product (409). */
+export function alreadyReportedMessage(i18n = appI18n): string {
+  return i18n._({ id: 'product.report.already', message: 'You have already reported this product' })
+}
 
 /**
  * A visitor's way to an action: the login page, which says what for and
@@ -61,6 +65,7 @@ export function isOwnProduct(product: Product, user: Pick<User, 'id' | 'email'> 
  * queued the same way.
  */
 export function ProductActions({ product, className }: { product: Product; className?: string }) {
+  const i18n = useI18n()
   const { user, isLoading } = useUser()
   const online = useOnline()
   const [open, setOpen] = useState(false)
@@ -81,10 +86,10 @@ export function ProductActions({ product, className }: { product: Product; class
     return (
       <div className={cn('flex', className)}>
         <LogInTo
-          reason="Log in to book this product"
+          reason={i18n._({ id: 'product.logInToBook.reason', message: 'Log in to book this product' })}
           className={buttonClasses({ className: 'flex-1 px-3 text-center' })}
         >
-          Log in to book
+          {i18n._({ id: 'product.logInToBook', message: 'Log in to book' })}
         </LogInTo>
       </div>
     )
@@ -92,7 +97,7 @@ export function ProductActions({ product, className }: { product: Product; class
   if (user && isOwnProduct(product, user)) {
     return (
       <p className={cn('rounded-lg bg-stone-100 px-3 py-2 text-center text-sm font-medium text-stone-700', className)}>
-        This is your listing
+        {i18n._({ id: 'product.yourListing', message: 'This is your listing' })}
       </p>
     )
   }
@@ -103,19 +108,23 @@ export function ProductActions({ product, className }: { product: Product; class
     const order = paths.payment(product.my_booking_id)
     return (
       <div className={cn('flex flex-wrap items-center gap-x-3 gap-y-1', className)}>
-        <p className="text-sm font-semibold text-stone-900">{bought ? 'You bought this' : 'You booked this'}</p>
+        <p className="text-sm font-semibold text-stone-900">
+          {bought
+            ? i18n._({ id: 'product.bought', message: 'You bought this' })
+            : i18n._({ id: 'product.booked', message: 'You booked this' })}
+        </p>
         {!bought &&
           (cardPayments ? (
             // Online, the booking's screen is loaded as a page of its own: only
             // its document may load the card form (as from My Orders).
             <Link to={order} reloadDocument={online} className={buttonClasses({ size: 'sm', className: 'flex-1' })}>
-              Pay
+              {i18n._({ id: 'product.pay', message: 'Pay' })}
             </Link>
           ) : (
-            <p className="text-sm text-stone-700">Paid in person at pickup</p>
+            <p className="text-sm text-stone-700">{i18n._({ id: 'product.paidAtPickup', message: 'Paid in person at pickup' })}</p>
           ))}
         <Link to={order} reloadDocument={online} className="inline-flex min-h-11 items-center text-sm font-semibold">
-          View order
+          {i18n._({ id: 'product.viewOrder', message: 'View order' })}
         </Link>
       </div>
     )
@@ -129,7 +138,7 @@ export function ProductActions({ product, className }: { product: Product; class
           className,
         )}
       >
-        Sold
+        {i18n._({ id: 'product.status.sold', message: 'Sold' })}
       </p>
     )
   }
@@ -160,7 +169,13 @@ export function ProductActions({ product, className }: { product: Product; class
           setOpen(true)
         }}
       >
-        {{ no: 'Book Now', yes: 'Booked', queued: 'Booking queued' }[booked]}
+        {
+          {
+            no: i18n._({ id: 'product.bookNow', message: 'Book Now' }),
+            yes: i18n._({ id: 'product.bookNow.booked', message: 'Booked' }),
+            queued: i18n._({ id: 'product.bookNow.queued', message: 'Booking queued' }),
+          }[booked]
+        }
       </Button>
       <BookingDialog
         open={open}
@@ -180,6 +195,7 @@ export function ProductActions({ product, className }: { product: Product; class
  * an optional reason. Works offline like Book Now.
  */
 export function ReportLink({ product, className }: { product: Product; className?: string }) {
+  const i18n = useI18n()
   const { user } = useUser()
   const [open, setOpen] = useState(false)
   const [reported, setReported] = useState<'no' | 'yes' | 'queued'>('no')
@@ -190,10 +206,10 @@ export function ReportLink({ product, className }: { product: Product; className
     return (
       <div className={className}>
         <LogInTo
-          reason="Log in to report this listing"
+          reason={i18n._({ id: 'product.logInToReport', message: 'Log in to report this listing' })}
           className="inline-flex min-h-11 items-center text-sm text-stone-600 underline underline-offset-2 hover:text-stone-900"
         >
-          Log in to report this listing
+          {i18n._({ id: 'product.logInToReport', message: 'Log in to report this listing' })}
         </LogInTo>
       </div>
     )
@@ -213,7 +229,7 @@ export function ReportLink({ product, className }: { product: Product; className
       onRefused: (error) => {
         // Nothing to fix in the dialog for these: say so and close it.
         if (isApiError(error, 409)) {
-          toast.error(alreadyReportedMessage)
+          toast.error(alreadyReportedMessage(i18n))
           setReported('yes')
           setOpen(false)
         } else if (isApiError(error, 403)) {
@@ -234,7 +250,13 @@ export function ReportLink({ product, className }: { product: Product; className
         }}
         className="inline-flex min-h-11 items-center text-sm text-stone-600 underline underline-offset-2 hover:text-stone-900 disabled:no-underline"
       >
-        {{ no: 'Report this listing', yes: 'Reported', queued: 'Report queued' }[reported]}
+        {
+          {
+            no: i18n._({ id: 'product.report', message: 'Report this listing' }),
+            yes: i18n._({ id: 'product.report.reported', message: 'Reported' }),
+            queued: i18n._({ id: 'product.report.queued', message: 'Report queued' }),
+          }[reported]
+        }
       </button>
       <ReportDialog
         open={open}
@@ -253,11 +275,16 @@ export function ReportLink({ product, className }: { product: Product; className
  * conversation about it, then opens it. Not on one's own listing.
  */
 export function MessageSeller({ product, className }: { product: Product; className?: string }) {
+  const i18n = useI18n()
   const { user } = useUser()
   if (user && isOwnProduct(product, user)) return null
   return (
     <MessageButton
-      label={user ? 'Message the seller' : 'Log in to message'}
+      label={
+        user
+          ? i18n._({ id: 'product.messageSeller', message: 'Message the seller' })
+          : i18n._({ id: 'product.logInToMessage', message: 'Log in to message' })
+      }
       about={{ about: 'product', id: product.id }}
       subject={product.product}
       className={className}

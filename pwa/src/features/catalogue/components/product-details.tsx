@@ -1,3 +1,4 @@
+import type { I18n } from '@lingui/core'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
 import { Gallery } from '@/components/gallery'
@@ -5,8 +6,10 @@ import { RatingSummary } from '@/components/stars'
 import { cn } from '@/lib/cn'
 import { useFormatPrice } from '@/lib/currency'
 import { formatPostedDate } from '@/lib/format'
+import { i18n as defaultI18n, useI18n } from '@/lib/i18n'
 import { paths } from '@/lib/paths'
 import type { Dimensions, Product, ProductStatus } from '@/lib/types'
+import { conditionLabel, productStatusLabel } from '@/components/labels'
 import { ProductPrices } from './product-prices'
 import { SellerName } from './seller-name'
 import { ShareButton } from './share-button'
@@ -21,15 +24,14 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** {width_cm: 180, height_cm: 75} → "W 180 × H 75 cm"; null when none is given. */
-export function formatDimensions(dimensions: Dimensions | null | undefined): string | null {
+export function formatDimensions(dimensions: Dimensions | null | undefined, i18n: I18n = defaultI18n): string | null {
   if (!dimensions) return null
-  const parts = (
-    [
-      ['W', dimensions.width_cm],
-      ['D', dimensions.depth_cm],
-      ['H', dimensions.height_cm],
-    ] as const
-  ).flatMap(([letter, value]) => (typeof value === 'number' ? [`${letter} ${value}`] : []))
+  const { width_cm: width, depth_cm: depth, height_cm: height } = dimensions
+  const parts = [
+    typeof width === 'number' && i18n._({ id: 'product.dimensions.width', message: 'W {width}', values: { width } }),
+    typeof depth === 'number' && i18n._({ id: 'product.dimensions.depth', message: 'D {depth}', values: { depth } }),
+    typeof height === 'number' && i18n._({ id: 'product.dimensions.height', message: 'H {height}', values: { height } }),
+  ].filter((part) => typeof part === 'string')
   return parts.length > 0 ? `${parts.join(' × ')} cm` : null
 }
 
@@ -78,7 +80,8 @@ export function ProductDetails({
   /** Quiet links under the facts, such as Report. */
   footer?: ReactNode
 }) {
-  const dimensions = formatDimensions(product.dimensions)
+  const i18n = useI18n()
+  const dimensions = formatDimensions(product.dimensions, i18n)
   const images = product.images?.length ? product.images : [product.image]
   const thumbs = product.images?.length ? (product.thumbs ?? []) : [product.thumb_url]
   return (
@@ -97,43 +100,50 @@ export function ProductDetails({
         <div className="flex flex-wrap items-baseline gap-x-4 gap-y-1">
           <ProductPrices product={product} large />
           <p className={cn('rounded-full px-3 py-1 text-sm font-semibold', statusClasses[product.status])}>
-            <span className="sr-only">Status: </span>
-            {product.status}
+            <span className="sr-only">{i18n._({ id: 'product.statusLabel', message: 'Status:' })} </span>
+            {productStatusLabel(product.status, i18n)}
           </p>
         </div>
         {product.status === 'Reserved' && !product.my_booking_id && (
-          <p className="text-sm text-stone-700">Someone has booked it. Book it too to join the queue, in case they don’t buy.</p>
+          <p className="text-sm text-stone-700">
+            {i18n._({
+              id: 'product.reservedQueue',
+              message: 'Someone has booked it. Book it too to join the queue, in case they don’t buy.',
+            })}
+          </p>
         )}
         {actions && <ActionBar product={product}>{actions}</ActionBar>}
         {product.description && <p className="whitespace-pre-line text-stone-800">{product.description}</p>}
         <dl className="grid gap-x-6 sm:grid-cols-2">
-          <Fact label="Condition">{product.condition}</Fact>
-          <Fact label="Location">{product.location}</Fact>
-          {dimensions && <Fact label="Dimensions">{dimensions}</Fact>}
-          {product.purchase_year != null && <Fact label="Purchase year">{product.purchase_year}</Fact>}
-          {product.use_period && <Fact label="Use period">{product.use_period}</Fact>}
-          <Fact label="Posted">
+          <Fact label={i18n._({ id: 'product.condition', message: 'Condition' })}>{conditionLabel(product.condition, i18n)}</Fact>
+          <Fact label={i18n._({ id: 'product.location', message: 'Location' })}>{product.location}</Fact>
+          {dimensions && <Fact label={i18n._({ id: 'product.dimensions', message: 'Dimensions' })}>{dimensions}</Fact>}
+          {product.purchase_year != null && (
+            <Fact label={i18n._({ id: 'product.purchaseYear', message: 'Purchase year' })}>{product.purchase_year}</Fact>
+          )}
+          {product.use_period && <Fact label={i18n._({ id: 'product.usePeriod', message: 'Use period' })}>{product.use_period}</Fact>}
+          <Fact label={i18n._({ id: 'product.posted', message: 'Posted' })}>
             <time dateTime={product.time}>{formatPostedDate(product.time)}</time>
           </Fact>
-          <Fact label="Seller">
+          <Fact label={i18n._({ id: 'product.seller', message: 'Seller' })}>
             <SellerName name={product.seller} verified={product.seller_verified} />
             {product.seller_rating && (
               <RatingSummary rating={product.seller_rating} hideEmpty className="mt-1 text-sm" />
             )}
             {product.seller_id !== undefined && (
               <Link to={paths.seller(product.seller_id)} className="mt-1 block w-fit text-sm font-semibold">
-                More from {product.seller}
+                {i18n._({ id: 'product.moreFrom', message: 'More from {seller}', values: { seller: product.seller } })}
               </Link>
             )}
           </Fact>
           {/* Only those the server shows them to get these (docs/api.md); everyone else messages the seller. */}
           {product.seller_phone && (
-            <Fact label="Seller phone">
+            <Fact label={i18n._({ id: 'product.sellerPhone', message: 'Seller phone' })}>
               <a href={`tel:${product.seller_phone.replace(/[^\d+]/g, '')}`}>{product.seller_phone}</a>
             </Fact>
           )}
           {product.seller_email && (
-            <Fact label="Seller email">
+            <Fact label={i18n._({ id: 'product.sellerEmail', message: 'Seller email' })}>
               <a href={`mailto:${product.seller_email}`} className="break-all">
                 {product.seller_email}
               </a>

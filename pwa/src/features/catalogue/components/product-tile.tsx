@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom'
 import { useOnline } from '@/lib/connectivity'
 import { useFormatPrice } from '@/lib/currency'
+import { useI18n } from '@/lib/i18n'
 import { paths } from '@/lib/paths'
 import type { Product } from '@/lib/types'
 import { ProductPicture } from './product-picture'
@@ -12,6 +13,7 @@ import { ProductPicture } from './product-picture'
  * ProductPicture).
  */
 export function ProductTile({ product, priority = false }: { product: Product; priority?: boolean }) {
+  const i18n = useI18n()
   const online = useOnline()
   const formatPrice = useFormatPrice()
   return (
@@ -27,11 +29,11 @@ export function ProductTile({ product, priority = false }: { product: Product; p
           </Link>
         </h3>
         <p className="text-xl font-bold text-teal-800">
-          <span className="sr-only">Price: </span>
+          <span className="sr-only">{i18n._({ id: 'product.priceLabel', message: 'Price:' })} </span>
           {formatPrice(product.resale_price)}
         </p>
         <p className="text-sm text-stone-600 sm:text-base">
-          <span className="sr-only">Location: </span>
+          <span className="sr-only">{i18n._({ id: 'product.locationLabel', message: 'Location:' })} </span>
           {product.location}
         </p>
         {product.my_booking_id ? (
@@ -40,12 +42,14 @@ export function ProductTile({ product, priority = false }: { product: Product; p
             reloadDocument={online}
             className="relative z-10 mt-1 self-start text-sm font-semibold"
           >
-            {product.status === 'Sold' ? 'You bought this' : 'You booked this'} — view order
+            {product.status === 'Sold'
+              ? i18n._({ id: 'product.youBoughtThis', message: 'You bought this — view order' })
+              : i18n._({ id: 'product.youBookedThis', message: 'You booked this — view order' })}
           </Link>
         ) : (
           product.status === 'Reserved' && (
             <p className="mt-1 self-start rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900 sm:text-sm">
-              Reserved — join the queue
+              {i18n._({ id: 'product.reservedJoinQueue', message: 'Reserved — join the queue' })}
             </p>
           )
         )}

@@ -1,5 +1,6 @@
 import toast from 'react-hot-toast'
 import { Button } from '@/components/button'
+import { i18n, useI18n } from '@/lib/i18n'
 import { paths } from '@/lib/paths'
 import type { Product } from '@/lib/types'
 
@@ -27,19 +28,20 @@ export async function shareProduct(product: Pick<Product, 'id' | 'product'>): Pr
   }
   try {
     await navigator.clipboard.writeText(url)
-    toast.success('Link copied')
+    toast.success(i18n._({ id: 'product.share.copied', message: 'Link copied' }))
   } catch {
-    toast.error('Could not copy the link')
+    toast.error(i18n._({ id: 'product.share.copyFailed', message: 'Could not copy the link' }))
   }
 }
 
 export function ShareButton({ product, className }: { product: Product; className?: string }) {
+  const i18n = useI18n()
   return (
     <Button variant="secondary" size="sm" className={className} onClick={() => void shareProduct(product)}>
       <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="none" stroke="currentColor" strokeWidth="2">
         <path strokeLinecap="round" strokeLinejoin="round" d="M10 13V3m0 0L6.5 6.5M10 3l3.5 3.5M4 11v5a1 1 0 0 0 1 1h10a1 1 0 0 0 1-1v-5" />
       </svg>
-      Share
+      {i18n._({ id: 'product.share', message: 'Share' })}
     </Button>
   )
 }

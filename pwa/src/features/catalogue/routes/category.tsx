@@ -7,7 +7,7 @@ import { OfflineState } from '@/components/offline-state'
 import { PageHeader } from '@/components/page-header'
 import { CardSkeletonList } from '@/components/skeleton'
 import { isApiError } from '@/lib/api'
-import { countLabel } from '@/lib/format'
+import { useI18n } from '@/lib/i18n'
 import { paths } from '@/lib/paths'
 import { uniqueProducts, useCategoryProducts } from '../api/get-category-products'
 import { NotFound } from '../components/not-found'
@@ -15,6 +15,7 @@ import { ProductActions } from '../components/product-actions'
 import { ProductCard, productGridClasses } from '../components/product-card'
 
 export function CategoryRoute() {
+  const i18n = useI18n()
   const { name = '' } = useParams()
   const query = useCategoryProducts(name)
   const products = uniqueProducts(query.data?.pages)
@@ -22,29 +23,43 @@ export function CategoryRoute() {
 
   let body
   if (query.isPending && query.fetchStatus === 'paused') {
-    body = <OfflineState what="This category" />
+    body = <OfflineState what={i18n._({ id: 'category.offlineWhat', message: 'This category' })} />
   } else if (query.isPending) {
-    body = <CardSkeletonList count={6} label="Loading products…" className={productGridClasses} />
+    body = (
+      <CardSkeletonList
+        count={6}
+        label={i18n._({ id: 'category.loading', message: 'Loading products…' })}
+        className={productGridClasses}
+      />
+    )
   } else if (query.isError && !query.data) {
     body = isApiError(query.error, 404) ? (
-      <NotFound title="We could not find this category">
-        There is no category called “{name}”. It may have been renamed or removed.
+      <NotFound title={i18n._({ id: 'category.notFound.title', message: 'We could not find this category' })}>
+        {i18n._({
+          id: 'category.notFound.body',
+          message: 'There is no category called “{name}”. It may have been renamed or removed.',
+          values: { name },
+        })}
       </NotFound>
     ) : (
-      <QueryErrorState title="Could not load the products" query={query} />
+      <QueryErrorState title={i18n._({ id: 'category.loadError', message: 'Could not load the products' })} query={query} />
     )
   } else {
     body = (
       <>
         <p role="status" className="mb-6 text-lg font-medium text-stone-700">
-          {countLabel(total, 'product')}
+          {i18n._({
+            id: 'category.found',
+            message: '{total, plural, =0 {No products found} one {# product found} other {# products found}}',
+            values: { total },
+          })}
         </p>
         {products.length === 0 ? (
           <EmptyState
-            title="Nothing for sale here yet"
+            title={i18n._({ id: 'category.empty', message: 'Nothing for sale here yet' })}
             action={
               <Link to={paths.categories} className={buttonClasses({ variant: 'secondary' })}>
-                Browse other categories
+                {i18n._({ id: 'category.browseOthers', message: 'Browse other categories' })}
               </Link>
             }
           />
@@ -65,10 +80,14 @@ export function CategoryRoute() {
         {query.hasNextPage && (
           <div className="mt-8 flex flex-col items-center gap-2">
             <p className="text-sm text-stone-600">
-              Showing {products.length} of {total}
+              {i18n._({
+                id: 'home.justListed.showing',
+                message: 'Showing {shown} of {total}',
+                values: { shown: products.length, total },
+              })}
             </p>
             <Button variant="secondary" onClick={() => void query.fetchNextPage()} isLoading={query.isFetchingNextPage}>
-              Load more
+              {i18n._({ id: 'home.justListed.loadMore', message: 'Load more' })}
             </Button>
           </div>
         )}
@@ -89,7 +108,7 @@ export function CategoryRoute() {
             clipRule="evenodd"
           />
         </svg>
-        All categories
+        {i18n._({ id: 'category.allCategories', message: 'All categories' })}
       </Link>
       <PageHeader title={name} className="mb-2" />
       {body}

@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query'
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { setLanguage } from '@/lib/i18n'
 import { RehomeDB } from '@/lib/offline/db'
 import { maxSavedPages } from '@/lib/offline/saved-rows'
 import { apiError, json, mockApi, pending, type MockHandler } from '@/testing/mock-api'
@@ -349,5 +350,28 @@ describe('Just listed', () => {
     expect(saved?.pages).toHaveLength(maxSavedPages)
     expect(saved?.pageParams).toEqual([0, 24, 48, 72, 96])
     await offline.close()
+  })
+})
+
+describe('Home in German', () => {
+  it('shows its headings, hero, category counts and newest listings in German, and no English', async () => {
+    serve({ products: makeProducts(3).map((product) => ({ ...product, status: 'Reserved' as const })) })
+    await setLanguage('de')
+    renderRoutes(routes, '/')
+    expect(screen.getByText('Gute Dinge verdienen ein zweites Zuhause.')).toBeInTheDocument()
+    expect(screen.getByRole('heading', { level: 2, name: 'Kategorien' })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Entdecken' })).toHaveAttribute('href', '/categories')
+    expect(screen.getByRole('heading', { name: 'Artikel entdecken' })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Jetzt stöbern' })).toHaveAttribute('href', '/categories')
+    // Counts in the plural forms of German: 12, 1, none.
+    expect(await screen.findByText('12 Angebote')).toBeInTheDocument()
+    expect(screen.getByText('1 Angebot')).toBeInTheDocument()
+    expect(screen.getByText('Noch keine Angebote')).toBeInTheDocument()
+    const feed = (await screen.findByRole('heading', { level: 2, name: 'Neu eingestellt' })).closest('section')!
+    expect(await within(feed).findAllByText('Reserviert – in die Warteschlange')).toHaveLength(3)
+    expect(within(feed).getAllByText('Standort')[0]).toBeInTheDocument()
+    for (const text of ['Categories', 'Just listed', 'Shop Products', 'Shop now', 'Explore', '12 listings', 'No listings yet']) {
+      expect(screen.queryByText(text)).not.toBeInTheDocument()
+    }
   })
 })

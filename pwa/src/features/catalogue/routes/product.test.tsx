@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, onTestFinished, vi } from 'vitest'
 import { formatPrice } from '@/lib/format'
+import { setLanguage } from '@/lib/i18n'
 import { buyer, makeProduct, seller } from '@/testing/fixtures'
 import { apiError, json, mockApi } from '@/testing/mock-api'
 import { renderRoutes } from '@/testing/render'
@@ -252,5 +253,37 @@ describe('Product page', () => {
     renderRoutes(routes, '/products/7')
     await screen.findByText('This is your listing')
     expect(screen.queryByRole('button', { name: 'Message the seller' })).not.toBeInTheDocument()
+  })
+})
+
+describe('Product page in German', () => {
+  it('shows the facts, prices and actions in German, and books in German', async () => {
+    serve(makeProduct({ id: 7, product: 'Eichenstuhl', dimensions: { width_cm: 180, height_cm: 75 } }))
+    await setLanguage('de')
+    const { user } = renderRoutes(routes, '/products/7')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Eichenstuhl' })).toBeInTheDocument()
+    expect(screen.getByText('Verfügbar')).toBeInTheDocument()
+    expect(screen.getByText('Zustand')).toBeInTheDocument()
+    expect(screen.getByText('Gut')).toBeInTheDocument()
+    expect(screen.getByText('Standort')).toBeInTheDocument()
+    expect(screen.getByText('B 180 × H 75 cm')).toBeInTheDocument()
+    expect(screen.getByText('Kaufjahr')).toBeInTheDocument()
+    // German writes the amount first: 120 $.
+    expect(screen.getByText(/^Neupreis/)).toHaveTextContent(/^Neupreis 120\s\$$/)
+    expect(screen.getByRole('link', { name: `Mehr von ${seller.name}` })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Teilen' })).toBeInTheDocument()
+    expect(await screen.findByRole('button', { name: 'Dieses Angebot melden' })).toBeInTheDocument()
+
+    await user.click(await screen.findByRole('button', { name: 'Jetzt reservieren' }))
+    const dialog = screen.getByRole('dialog', { name: 'Eichenstuhl reservieren' })
+    await user.click(within(dialog).getByRole('button', { name: 'Reservierung bestätigen' }))
+    expect(within(dialog).getByLabelText('Treffpunkt')).toHaveAccessibleDescription(
+      expect.stringContaining('Dieses Feld ist erforderlich'),
+    )
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Telefon: Dieses Feld ist erforderlich')
+
+    for (const text of ['Available', 'Condition', 'Location', 'Purchase year', 'Share', 'Book Now', 'Report this listing']) {
+      expect(screen.queryByText(text)).not.toBeInTheDocument()
+    }
   })
 })

@@ -3,6 +3,7 @@ import { QueryErrorState } from '@/components/error-state'
 import { OfflineState } from '@/components/offline-state'
 import { PageSpinner } from '@/components/spinner'
 import { isApiError } from '@/lib/api'
+import { useI18n } from '@/lib/i18n'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { useProduct } from '@/lib/get-product'
 import { NotFound } from '../components/not-found'
@@ -15,25 +16,28 @@ function parseId(raw: string | undefined): number | null {
 }
 
 export function ProductRoute() {
+  const i18n = useI18n()
   const id = parseId(useParams().id)
   const product = useProduct(id)
-  useDocumentTitle(product.data?.product ?? 'Product')
+  useDocumentTitle(product.data?.product ?? i18n._({ id: 'product.documentTitle', message: 'Product' }))
 
   let body
   if (id === null || isApiError(product.error, 404)) {
     body = (
       <>
-        <h1 className="sr-only">Product not found</h1>
-        <NotFound title="We could not find this product">It may have been removed by its seller.</NotFound>
+        <h1 className="sr-only">{i18n._({ id: 'product.notFound', message: 'Product not found' })}</h1>
+        <NotFound title={i18n._({ id: 'product.notFound.title', message: 'We could not find this product' })}>
+          {i18n._({ id: 'product.notFound.body', message: 'It may have been removed by its seller.' })}
+        </NotFound>
       </>
     )
   } else if (product.isPending && product.fetchStatus === 'paused') {
-    body = <OfflineState what="This product" />
+    body = <OfflineState what={i18n._({ id: 'product.offlineWhat', message: 'This product' })} />
   } else if (product.isPending) {
-    body = <PageSpinner label="Loading the product…" />
+    body = <PageSpinner label={i18n._({ id: 'product.loading', message: 'Loading the product…' })} />
   } else if (product.isError && !product.data) {
     body = (
-      <QueryErrorState title="Could not load this product" query={product} />
+      <QueryErrorState title={i18n._({ id: 'product.loadError', message: 'Could not load this product' })} query={product} />
     )
   } else {
     body = (

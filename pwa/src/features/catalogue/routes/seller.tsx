@@ -9,6 +9,8 @@ import { CardSkeletonList } from '@/components/skeleton'
 import { PageSpinner } from '@/components/spinner'
 import { RatingSummary } from '@/components/stars'
 import { isApiError } from '@/lib/api'
+import { dateTimeFormat } from '@/lib/format'
+import { useI18n } from '@/lib/i18n'
 import { paths } from '@/lib/paths'
 import type { SellerProfile } from '@/lib/types'
 import { useDocumentTitle } from '@/lib/use-document-title'
@@ -27,35 +29,53 @@ function parseId(raw: string | undefined): number | null {
   return raw && /^[1-9]\d{0,15}$/.test(raw) ? Number(raw) : null
 }
 
-const memberSince = new Intl.DateTimeFormat('en', { month: 'long', year: 'numeric' })
-
 function SellerCard({ seller }: { seller: SellerProfile }) {
+  const i18n = useI18n()
   const since = new Date(seller.member_since)
   return (
     <section
       aria-labelledby="seller-heading"
       className="mb-8 flex flex-wrap items-center gap-4 rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:gap-6 sm:p-6"
     >
-      <Avatar name={seller.name} src={seller.image || undefined} label={`Picture of ${seller.name}`} size={72} />
+      <Avatar
+        name={seller.name}
+        src={seller.image || undefined}
+        label={i18n._({ id: 'seller.picture', message: 'Picture of {name}', values: { name: seller.name } })}
+        size={72}
+      />
       <div className="min-w-0 flex-1">
         <h1 id="seller-heading" className="text-2xl font-bold sm:text-3xl">
           <SellerName name={seller.name} verified={seller.verified} />
         </h1>
-        {!Number.isNaN(since.getTime()) && <p className="mt-1 text-stone-600">Member since {memberSince.format(since)}</p>}
+        {!Number.isNaN(since.getTime()) && (
+          <p className="mt-1 text-stone-600">
+            {i18n._({
+              id: 'seller.memberSince',
+              message: 'Member since {date}',
+              values: { date: dateTimeFormat({ month: 'long', year: 'numeric' }).format(since) },
+            })}
+          </p>
+        )}
         <RatingSummary rating={seller.rating} className="mt-2" />
         {seller.no_shows > 0 && (
           <p className="mt-2 font-medium text-red-800">
-            {seller.no_shows === 1 ? '1 no-show' : `${seller.no_shows} no-shows`} in the last 12 months
-            <span className="block text-sm font-normal text-stone-600">Agreed pickups they did not come to</span>
+            {i18n._({
+              id: 'seller.noShows',
+              message: '{count, plural, one {# no-show} other {# no-shows}} in the last 12 months',
+              values: { count: seller.no_shows },
+            })}
+            <span className="block text-sm font-normal text-stone-600">
+              {i18n._({ id: 'seller.noShows.explained', message: 'Agreed pickups they did not come to' })}
+            </span>
           </p>
         )}
         <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-stone-800">
           <div className="flex gap-1.5">
-            <dt>For sale</dt>
+            <dt>{i18n._({ id: 'seller.forSale', message: 'For sale' })}</dt>
             <dd className="font-semibold">{seller.listings}</dd>
           </div>
           <div className="flex gap-1.5">
-            <dt>Sold</dt>
+            <dt>{i18n._({ id: 'seller.sold', message: 'Sold' })}</dt>
             <dd className="font-semibold">{seller.sold}</dd>
           </div>
         </dl>
@@ -67,41 +87,55 @@ function SellerCard({ seller }: { seller: SellerProfile }) {
 
 /** A seller's page: their card and rating, what they have for sale in the catalogue's cards, then their reviews. */
 export function SellerRoute() {
+  const i18n = useI18n()
   const id = parseId(useParams().id)
   const profile = useSellerProfile(id)
   const listings = useSellerProducts(id)
   const reviews = useUserReviews(id)
   const products = uniqueProducts(listings.data?.pages)
   const total = listings.data?.pages.at(-1)?.total ?? 0
-  useDocumentTitle(profile.data?.name ?? 'Seller')
+  useDocumentTitle(profile.data?.name ?? i18n._({ id: 'seller.documentTitle', message: 'Seller' }))
 
   let body
   if (id === null || isApiError(profile.error, 404)) {
     body = (
       <>
-        <h1 className="sr-only">Seller not found</h1>
-        <NotFound title="We could not find this seller">Their account may have been closed.</NotFound>
+        <h1 className="sr-only">{i18n._({ id: 'seller.notFound', message: 'Seller not found' })}</h1>
+        <NotFound title={i18n._({ id: 'seller.notFound.title', message: 'We could not find this seller' })}>
+          {i18n._({ id: 'seller.notFound.body', message: 'Their account may have been closed.' })}
+        </NotFound>
       </>
     )
   } else if (profile.isPending && profile.fetchStatus === 'paused') {
-    body = <OfflineState what="This seller's page" />
+    body = <OfflineState what={i18n._({ id: 'seller.offlineWhat', message: "This seller's page" })} />
   } else if (profile.isPending) {
-    body = <PageSpinner label="Loading the seller…" />
+    body = <PageSpinner label={i18n._({ id: 'seller.loading', message: 'Loading the seller…' })} />
   } else if (profile.isError) {
-    body = <QueryErrorState title="Could not load this seller" query={profile} />
+    body = <QueryErrorState title={i18n._({ id: 'seller.loadError', message: 'Could not load this seller' })} query={profile} />
   } else {
     let list
     if (listings.isPending) {
-      list = <CardSkeletonList count={3} label="Loading their listings…" className={productGridClasses} />
+      list = (
+        <CardSkeletonList
+          count={3}
+          label={i18n._({ id: 'seller.listings.loading', message: 'Loading their listings…' })}
+          className={productGridClasses}
+        />
+      )
     } else if (listings.isError && !listings.data) {
-      list = <QueryErrorState title="Could not load their listings" query={listings} />
+      list = (
+        <QueryErrorState
+          title={i18n._({ id: 'seller.listings.loadError', message: 'Could not load their listings' })}
+          query={listings}
+        />
+      )
     } else if (products.length === 0) {
       list = (
         <EmptyState
-          title="Nothing for sale right now"
+          title={i18n._({ id: 'seller.listings.empty', message: 'Nothing for sale right now' })}
           action={
             <Link to={paths.categories} className={buttonClasses({ variant: 'secondary' })}>
-              Browse the categories
+              {i18n._({ id: 'home.justListed.browseCategories', message: 'Browse the categories' })}
             </Link>
           }
         />
@@ -129,14 +163,18 @@ export function SellerRoute() {
           {listings.hasNextPage && (
             <div className="mt-8 flex flex-col items-center gap-2">
               <p className="text-sm text-stone-600">
-                Showing {products.length} of {total}
+                {i18n._({
+                  id: 'home.justListed.showing',
+                  message: 'Showing {shown} of {total}',
+                  values: { shown: products.length, total },
+                })}
               </p>
               <Button
                 variant="secondary"
                 onClick={() => void listings.fetchNextPage()}
                 isLoading={listings.isFetchingNextPage}
               >
-                Load more
+                {i18n._({ id: 'home.justListed.loadMore', message: 'Load more' })}
               </Button>
             </div>
           )}
@@ -148,7 +186,7 @@ export function SellerRoute() {
         <SellerCard seller={profile.data} />
         <section aria-labelledby="seller-listings-heading">
           <h2 id="seller-listings-heading" className="mb-4 text-xl font-bold sm:text-2xl">
-            For sale by {profile.data.name}
+            {i18n._({ id: 'seller.forSaleBy', message: 'For sale by {name}', values: { name: profile.data.name } })}
           </h2>
           {list}
         </section>

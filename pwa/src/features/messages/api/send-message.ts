@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
+import { i18n } from '@/lib/i18n'
 import type { QueuedRequest } from '@/lib/offline/outbox'
 import type { KeyedRequest } from '@/lib/offline/use-send-or-queue'
 import { refreshAfterWrite, type Change } from '@/lib/refresh'
@@ -30,7 +31,10 @@ function sentIn(conversationId: number): Change {
   return { kind: 'message', conversation_id: conversationId }
 }
 
-export const messageSentMessage = 'Message sent'
+/** The toast once a message written offline went out, in the language of the moment it is asked for. */
+export function messageSentMessage(): string {
+  return i18n._({ id: 'messages.sent', message: 'Message sent' })
+}
 
 /** What the outbox sends when a message was written offline (or got no answer). */
 export function queuedMessage(productName: string, { input, idempotencyKey }: MessageRequest): QueuedRequest {
@@ -40,7 +44,7 @@ export function queuedMessage(productName: string, { input, idempotencyKey }: Me
     body,
     idempotencyKey,
     label: productName,
-    sentMessage: messageSentMessage,
+    sentMessage: messageSentMessage(),
     change: sentIn(conversationId),
   }
 }

@@ -6,6 +6,7 @@ import { FormError } from '@/components/form-error'
 import { errorMessage } from '@/lib/api'
 import { blockingExplained, useBlockPerson, useUnblockPerson } from '@/lib/blocks'
 import { useOnline } from '@/lib/connectivity'
+import { useI18n } from '@/lib/i18n'
 
 interface Person {
   id: number
@@ -13,7 +14,7 @@ interface Person {
 }
 
 const itemClasses =
-  'flex min-h-11 w-full items-center rounded-lg px-3 text-left font-medium text-red-800 hover:bg-red-50 disabled:opacity-60'
+  'flex min-h-11 w-full items-center rounded-lg px-3 text-start font-medium text-red-800 hover:bg-red-50 disabled:opacity-60'
 
 /**
  * The thread's "More" button, opening its actions (the disclosure pattern:
@@ -21,6 +22,7 @@ const itemClasses =
  * to the button).
  */
 export function ThreadActions({ person, onBlock }: { person: Person; onBlock: () => void }) {
+  const i18n = useI18n()
   const [open, setOpen] = useState(false)
   const online = useOnline()
   const id = useId()
@@ -63,12 +65,12 @@ export function ThreadActions({ person, onBlock }: { person: Person; onBlock: ()
           <circle cx="12" cy="12" r="2" />
           <circle cx="12" cy="19" r="2" />
         </svg>
-        <span className="sr-only">More actions</span>
+        <span className="sr-only">{i18n._({ id: 'messages.moreActions', message: 'More actions' })}</span>
       </button>
       <ul
         id={id}
         hidden={!open}
-        className="absolute right-0 z-40 mt-1 flex w-60 max-w-[calc(100vw-2rem)] flex-col rounded-xl border border-stone-200 bg-white p-1.5 shadow-lg"
+        className="absolute end-0 z-40 mt-1 flex w-60 max-w-[calc(100vw-2rem)] flex-col rounded-xl border border-stone-200 bg-white p-1.5 shadow-lg"
       >
         <li>
           <button
@@ -80,7 +82,9 @@ export function ThreadActions({ person, onBlock }: { person: Person; onBlock: ()
               onBlock()
             }}
           >
-            <span className="truncate">Block {person.name}</span>
+            <span className="truncate">
+              {i18n._({ id: 'messages.block.action', message: 'Block {name}', values: { name: person.name } })}
+            </span>
           </button>
         </li>
       </ul>
@@ -100,6 +104,7 @@ export function BlockDialog({
   onClose: () => void
   onBlocked: () => void
 }) {
+  const i18n = useI18n()
   const block = useBlockPerson()
   const close = () => {
     block.reset()
@@ -107,9 +112,17 @@ export function BlockDialog({
   }
   const confirm = () => block.mutate(person.id, { onSuccess: onBlocked })
   return (
-    <Dialog open={open} onClose={close} title={`Block ${person.name}?`} showCloseButton={false} closeOnBackdrop={!block.isPending}>
+    <Dialog
+      open={open}
+      onClose={close}
+      title={i18n._({ id: 'messages.block.title', message: 'Block {name}?', values: { name: person.name } })}
+      showCloseButton={false}
+      closeOnBackdrop={!block.isPending}
+    >
       <p className="text-stone-700">{blockingExplained}</p>
-      <p className="mt-3 text-stone-700">You can unblock them later here or on your Profile.</p>
+      <p className="mt-3 text-stone-700">
+        {i18n._({ id: 'messages.block.later', message: 'You can unblock them later here or on your Profile.' })}
+      </p>
       {block.error && (
         <div className="mt-4">
           <FormError error={block.error} />
@@ -117,10 +130,10 @@ export function BlockDialog({
       )}
       <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={close} disabled={block.isPending}>
-          Cancel
+          {i18n._({ id: 'messages.block.cancel', message: 'Cancel' })}
         </Button>
         <Button variant="danger" onClick={confirm} isLoading={block.isPending}>
-          Block
+          {i18n._({ id: 'messages.block.confirm', message: 'Block' })}
         </Button>
       </div>
     </Dialog>
@@ -132,6 +145,7 @@ export function BlockDialog({
  * Takes the focus when it comes from a block just made here.
  */
 export function BlockedNotice({ person, focus, onUnblocked }: { person: Person; focus: boolean; onUnblocked: () => void }) {
+  const i18n = useI18n()
   const unblock = useUnblockPerson()
   const online = useOnline()
   const ref = useRef<HTMLDivElement>(null)
@@ -141,7 +155,7 @@ export function BlockedNotice({ person, focus, onUnblocked }: { person: Person; 
   const onUnblock = () =>
     unblock.mutate(person.id, {
       onSuccess: () => {
-        toast.success(`Unblocked ${person.name}`)
+        toast.success(i18n._({ id: 'messages.unblocked', message: 'Unblocked {name}', values: { name: person.name } }))
         onUnblocked()
       },
       onError: (error) => void toast.error(errorMessage(error)),
@@ -154,8 +168,12 @@ export function BlockedNotice({ person, focus, onUnblocked }: { person: Person; 
       className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-stone-800 outline-offset-2"
     >
       <p className="min-w-0">
-        <span className="font-semibold">You blocked {person.name}.</span>{' '}
-        <span className="text-stone-700">Neither of you can write here, and you don't see their listings.</span>
+        <span className="font-semibold">
+          {i18n._({ id: 'messages.blocked.title', message: 'You blocked {name}.', values: { name: person.name } })}
+        </span>{' '}
+        <span className="text-stone-700">
+          {i18n._({ id: 'messages.blocked.body', message: "Neither of you can write here, and you don't see their listings." })}
+        </span>
       </p>
       <Button
         variant="secondary"
@@ -163,9 +181,9 @@ export function BlockedNotice({ person, focus, onUnblocked }: { person: Person; 
         disabled={!online}
         isLoading={unblock.isPending}
         onClick={onUnblock}
-        aria-label={`Unblock ${person.name}`}
+        aria-label={i18n._({ id: 'messages.unblock.label', message: 'Unblock {name}', values: { name: person.name } })}
       >
-        Unblock
+        {i18n._({ id: 'messages.unblock', message: 'Unblock' })}
       </Button>
     </div>
   )

@@ -5,21 +5,24 @@ import { NavLink } from '@/components/nav-link'
 import { OfflineState } from '@/components/offline-state'
 import { PageSpinner } from '@/components/spinner'
 import { Thumbnail } from '@/components/thumbnail'
+import type { I18n } from '@lingui/core'
 import { cn } from '@/lib/cn'
+import { useI18n } from '@/lib/i18n'
 import { paths } from '@/lib/paths'
 import type { Conversation } from '@/lib/types'
 import { useConversations } from '../api/get-conversations'
 import { formatWhen } from './times'
 
 /** What the last message says, or that it proposed a pickup. */
-function lastLine(conversation: Conversation): string {
+function lastLine(conversation: Conversation, i18n: I18n): string {
   const last = conversation.last_message
-  if (!last) return 'No messages yet'
-  const text = last.text || (last.pickup_at ? 'Proposed a pickup time' : '')
-  return last.mine ? `You: ${text}` : text
+  if (!last) return i18n._({ id: 'messages.noneYet', message: 'No messages yet' })
+  const text = last.text || (last.pickup_at ? i18n._({ id: 'messages.proposedPickup', message: 'Proposed a pickup time' }) : '')
+  return last.mine ? i18n._({ id: 'messages.lastMine', message: 'You: {text}', values: { text } }) : text
 }
 
 function ConversationItem({ conversation }: { conversation: Conversation }) {
+  const i18n = useI18n()
   const { product, other, unread } = conversation
   return (
     <NavLink
@@ -42,12 +45,12 @@ function ConversationItem({ conversation }: { conversation: Conversation }) {
         <span className="truncate text-sm text-stone-700">{product.name}</span>
         <span className="flex items-center justify-between gap-2">
           <span className={cn('truncate text-sm', unread > 0 ? 'font-medium text-stone-900' : 'text-stone-600')}>
-            {lastLine(conversation)}
+            {lastLine(conversation, i18n)}
           </span>
           {unread > 0 && (
             <span className="shrink-0 rounded-full bg-teal-700 px-2 text-xs leading-5 font-semibold text-white">
               {unread}
-              <span className="sr-only"> unread</span>
+              <span className="sr-only"> {i18n._({ id: 'messages.unread', message: 'unread' })}</span>
             </span>
           )}
         </span>
@@ -58,18 +61,25 @@ function ConversationItem({ conversation }: { conversation: Conversation }) {
 
 /** The signed-in person's conversations, newest activity first. */
 export function ConversationList() {
+  const i18n = useI18n()
   const { query, items, total } = useConversations()
-  if (query.isPending && query.fetchStatus === 'paused') return <OfflineState what="Your messages" />
-  if (query.isPending) return <PageSpinner label="Loading your messages…" />
-  if (query.isError && !query.data) return <QueryErrorState title="Could not load your messages" query={query} />
+  if (query.isPending && query.fetchStatus === 'paused') {
+    return <OfflineState what={i18n._({ id: 'messages.offlineWhat', message: 'Your messages' })} />
+  }
+  if (query.isPending) return <PageSpinner label={i18n._({ id: 'messages.loading', message: 'Loading your messages…' })} />
+  if (query.isError && !query.data) {
+    return <QueryErrorState title={i18n._({ id: 'messages.loadError', message: 'Could not load your messages' })} query={query} />
+  }
   if (items.length === 0) {
     return (
-      <EmptyState title="No messages yet">Message a seller from a product’s page, or a buyer from My Buyers.</EmptyState>
+      <EmptyState title={i18n._({ id: 'messages.noneYet', message: 'No messages yet' })}>
+        {i18n._({ id: 'messages.empty', message: 'Message a seller from a product’s page, or a buyer from My Buyers.' })}
+      </EmptyState>
     )
   }
   return (
     <div className="flex flex-col gap-2">
-      <ul aria-label="Conversations" className="flex flex-col gap-1">
+      <ul aria-label={i18n._({ id: 'messages.conversations', message: 'Conversations' })} className="flex flex-col gap-1">
         {items.map((conversation) => (
           <li key={conversation.id}>
             <ConversationItem conversation={conversation} />
@@ -78,7 +88,7 @@ export function ConversationList() {
       </ul>
       {items.length < total && (
         <Button variant="secondary" isLoading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-          Load more
+          {i18n._({ id: 'messages.loadMore', message: 'Load more' })}
         </Button>
       )}
     </div>

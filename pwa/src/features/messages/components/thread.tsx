@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { Trans } from '@lingui/react'
 import { useQueryClient } from '@tanstack/react-query'
 import { Link } from 'react-router-dom'
 import { BookingStatus } from '@/components/booking-status'
@@ -13,6 +14,7 @@ import { useUser } from '@/lib/auth'
 import { useBlocked } from '@/lib/blocks'
 import { cn } from '@/lib/cn'
 import { formatDateTime } from '@/lib/format'
+import { useI18n } from '@/lib/i18n'
 import { dismissRefused, useRefused, type RefusedRequest } from '@/lib/offline/refused'
 import { useSendOrQueue } from '@/lib/offline/use-send-or-queue'
 import { paths } from '@/lib/paths'
@@ -35,6 +37,7 @@ function bookingOpen(conversation: Conversation): boolean {
 }
 
 function ThreadHeader({ conversation, actions }: { conversation: Conversation; actions: ReactNode }) {
+  const i18n = useI18n()
   const { product, other, booking } = conversation
   return (
     <header className="flex items-start gap-3 border-b border-stone-200 pb-3">
@@ -45,7 +48,7 @@ function ThreadHeader({ conversation, actions }: { conversation: Conversation; a
         <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2">
           <path strokeLinecap="round" strokeLinejoin="round" d="M15 18l-6-6 6-6" />
         </svg>
-        <span className="sr-only">Back to messages</span>
+        <span className="sr-only">{i18n._({ id: 'messages.back', message: 'Back to messages' })}</span>
       </Link>
       <Thumbnail src={product.thumb_url || product.image} alt="" size={48} />
       <div className="min-w-0 flex-1">
@@ -58,7 +61,12 @@ function ThreadHeader({ conversation, actions }: { conversation: Conversation; a
             <BookingStatus status={booking.status} />
             {booking.pickup_at && (
               <span className="text-stone-700">
-                Pickup <time dateTime={booking.pickup_at}>{formatDateTime(booking.pickup_at)}</time>
+                <Trans
+                  id="messages.pickupAt"
+                  message="Pickup <0>{time}</0>"
+                  values={{ time: formatDateTime(booking.pickup_at) }}
+                  components={{ 0: <time dateTime={booking.pickup_at} /> }}
+                />
               </span>
             )}
           </div>
@@ -81,12 +89,13 @@ function Bubble({ mine, children, note }: { mine: boolean; children: ReactNode; 
 }
 
 function MessageItem({ message, conversation, onSuggest }: { message: Message; conversation: Conversation; onSuggest: () => void }) {
+  const i18n = useI18n()
   const accept = useAcceptPickup()
   const decline = useDeclinePickup()
   const answer = { conversationId: conversation.id, messageId: message.id }
   const note = (
     <>
-      <span className="sr-only">{message.mine ? 'You' : conversation.other.name}, </span>
+      <span className="sr-only">{message.mine ? i18n._({ id: 'messages.you', message: 'You' }) : conversation.other.name}, </span>
       <time dateTime={message.time}>{formatDateTime(message.time)}</time>
       <ReportMessage message={message} from={conversation.other.name} />
     </>
@@ -119,23 +128,28 @@ function MessageItem({ message, conversation, onSuggest }: { message: Message; c
 
 /** A message that waited offline and that the server then refused, with why, until dismissed. */
 function RefusedItem({ refused }: { refused: RefusedRequest }) {
+  const i18n = useI18n()
   const queryClient = useQueryClient()
   const { text = '', pickup_at: pickupAt } = (refused.body ?? {}) as { text?: string; pickup_at?: string }
   return (
     <li className="flex min-w-0 max-w-[85%] flex-col items-end gap-1 self-end">
       <div className="rounded-2xl bg-stone-100 px-3 py-2 text-stone-800 ring-1 ring-red-300">
-        {pickupAt && <p className="font-semibold">Pickup proposed: {formatDateTime(pickupAt)}</p>}
+        {pickupAt && (
+          <p className="font-semibold">
+            {i18n._({ id: 'messages.pickupProposed', message: 'Pickup proposed: {time}', values: { time: formatDateTime(pickupAt) } })}
+          </p>
+        )}
         {text && <MessageText text={text} />}
       </div>
       <p className="flex flex-wrap items-center justify-end gap-x-2 text-sm font-medium text-red-700">
-        <span>Not sent: {refused.reason}</span>
+        <span>{i18n._({ id: 'messages.notSent', message: 'Not sent: {reason}', values: { reason: refused.reason } })}</span>
         <button
           type="button"
-          aria-label="Dismiss the message not sent"
+          aria-label={i18n._({ id: 'messages.dismiss.label', message: 'Dismiss the message not sent' })}
           className="inline-flex min-h-11 items-center px-1 text-stone-700 underline"
           onClick={() => dismissRefused(queryClient, refused.key)}
         >
-          Dismiss
+          {i18n._({ id: 'messages.dismiss', message: 'Dismiss' })}
         </button>
       </p>
     </li>
@@ -143,9 +157,18 @@ function RefusedItem({ refused }: { refused: RefusedRequest }) {
 }
 
 function WaitingItem({ message }: { message: WaitingMessage }) {
+  const i18n = useI18n()
   return (
-    <Bubble mine note={<span className="font-medium text-stone-700">Waiting to send</span>}>
-      {message.pickup_at && <p className="font-semibold">Pickup proposed: {formatDateTime(message.pickup_at)}</p>}
+    <Bubble mine note={<span className="font-medium text-stone-700">{i18n._({ id: 'messages.waiting', message: 'Waiting to send' })}</span>}>
+      {message.pickup_at && (
+        <p className="font-semibold">
+          {i18n._({
+            id: 'messages.pickupProposed',
+            message: 'Pickup proposed: {time}',
+            values: { time: formatDateTime(message.pickup_at) },
+          })}
+        </p>
+      )}
       {message.text && <MessageText text={message.text} />}
     </Bubble>
   )
@@ -157,6 +180,7 @@ function WaitingItem({ message }: { message: WaitingMessage }) {
  * parent gives it, the messages scroll and the composer stays at the bottom.
  */
 export function Thread({ id }: { id: number }) {
+  const i18n = useI18n()
   const { user } = useUser()
   const conversation = useConversation(id)
   const { query, messages } = useMessages(id)
@@ -189,9 +213,20 @@ export function Thread({ id }: { id: number }) {
     if (focusAfter === 'unblocked' && blocked === false) composer.current?.querySelector('textarea')?.focus()
   }, [focusAfter, blocked])
 
-  if (conversation.isPending && conversation.fetchStatus === 'paused') return <OfflineState what="This conversation" />
-  if (conversation.isPending) return <PageSpinner label="Loading the conversation…" />
-  if (conversation.isError && !conversation.data) return <QueryErrorState title="Could not load this conversation" query={conversation} />
+  if (conversation.isPending && conversation.fetchStatus === 'paused') {
+    return <OfflineState what={i18n._({ id: 'messages.thread.offlineWhat', message: 'This conversation' })} />
+  }
+  if (conversation.isPending) {
+    return <PageSpinner label={i18n._({ id: 'messages.thread.loading', message: 'Loading the conversation…' })} />
+  }
+  if (conversation.isError && !conversation.data) {
+    return (
+      <QueryErrorState
+        title={i18n._({ id: 'messages.thread.loadError', message: 'Could not load this conversation' })}
+        query={conversation}
+      />
+    )
+  }
   const talk = conversation.data
 
   const post = (input: { text: string; pickup_at?: string }, done: () => void) => {
@@ -214,7 +249,11 @@ export function Thread({ id }: { id: number }) {
   return (
     <section aria-labelledby={`thread-${id}`} className="flex flex-col gap-3 max-md:min-h-0 max-md:flex-1 md:min-h-[60dvh]">
       <h2 id={`thread-${id}`} className="sr-only">
-        Conversation with {talk.other.name} about {talk.product.name}
+        {i18n._({
+          id: 'messages.thread.title',
+          message: 'Conversation with {name} about {product}',
+          values: { name: talk.other.name, product: talk.product.name },
+        })}
       </h2>
       <ThreadHeader
         conversation={talk}
@@ -233,12 +272,19 @@ export function Thread({ id }: { id: number }) {
       <div data-testid="thread-messages" className="relative flex flex-1 flex-col gap-3 max-md:min-h-0 max-md:overflow-y-auto max-md:overscroll-contain">
         {query.hasNextPage && (
           <Button variant="ghost" size="sm" className="self-center" isLoading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-            Load earlier messages
+            {i18n._({ id: 'messages.thread.loadEarlier', message: 'Load earlier messages' })}
           </Button>
         )}
-        {query.isPending && query.fetchStatus !== 'paused' && <PageSpinner label="Loading the messages…" />}
-        {query.isError && !query.data && <QueryErrorState title="Could not load the messages" query={query} />}
-        <ol aria-label="Messages" className="flex flex-1 flex-col gap-3">
+        {query.isPending && query.fetchStatus !== 'paused' && (
+          <PageSpinner label={i18n._({ id: 'messages.thread.loadingMessages', message: 'Loading the messages…' })} />
+        )}
+        {query.isError && !query.data && (
+          <QueryErrorState
+            title={i18n._({ id: 'messages.thread.loadMessagesError', message: 'Could not load the messages' })}
+            query={query}
+          />
+        )}
+        <ol aria-label={i18n._({ id: 'messages.title', message: 'Messages' })} className="flex flex-1 flex-col gap-3">
           {messages.map((message) => (
             <MessageItem key={message.id} message={message} conversation={talk} onSuggest={suggest} />
           ))}
@@ -250,7 +296,9 @@ export function Thread({ id }: { id: number }) {
           ))}
         </ol>
         {query.data && messages.length === 0 && waiting.length === 0 && refused.length === 0 && (
-          <p className="text-center text-stone-600">No messages yet. Say hello.</p>
+          <p className="text-center text-stone-600">
+            {i18n._({ id: 'messages.thread.empty', message: 'No messages yet. Say hello.' })}
+          </p>
         )}
         <div ref={end} />
       </div>
@@ -265,7 +313,9 @@ export function Thread({ id }: { id: number }) {
             onToggle={(event) => setProposing(event.currentTarget.open)}
             className="rounded-xl border border-stone-200 bg-white px-3 py-2"
           >
-            <summary className="min-h-11 cursor-pointer content-center font-medium">Propose a pickup time</summary>
+            <summary className="min-h-11 cursor-pointer content-center font-medium">
+              {i18n._({ id: 'messages.pickup.propose', message: 'Propose a pickup time' })}
+            </summary>
             <div className="pt-2 pb-1">
               <PickupForm
                 key={suggested}
@@ -277,7 +327,7 @@ export function Thread({ id }: { id: number }) {
           </details>
         )}
         <MessageComposer
-          label={`Message to ${talk.other.name}`}
+          label={i18n._({ id: 'messages.composer.label', message: 'Message to {name}', values: { name: talk.other.name } })}
           onSend={(text, clear) => post({ text }, clear)}
           isPending={send.isPending}
           disabled={blocked === true}

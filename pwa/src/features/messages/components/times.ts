@@ -1,11 +1,11 @@
-// Times of messages and pickups, in the viewer's locale and time zone.
-const timeOnly = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' })
-const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' })
+// Times of messages and pickups, in the app's language and the viewer's time zone.
+import { dateTimeFormat } from '@/lib/format'
 
 /** Today's as a time, older ones as a date: for the list of conversations. */
 export function formatWhen(time: string, now = new Date()): string {
   const date = new Date(time)
-  return date.toDateString() === now.toDateString() ? timeOnly.format(date) : dateOnly.format(date)
+  const today = date.toDateString() === now.toDateString()
+  return dateTimeFormat(today ? { timeStyle: 'short' } : { dateStyle: 'medium' }).format(date)
 }
 
 /** A datetime-local input's value (local time, no zone) as UTC RFC 3339; '' when it is none. */

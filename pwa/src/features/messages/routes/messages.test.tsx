@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { reportUnreachable } from '@/lib/connectivity'
+import { setLanguage } from '@/lib/i18n'
 import type { Message } from '@/lib/types'
 import { buyer, list, makeConversation, makeMessage, seller } from '@/testing/fixtures'
 import { apiError, json, mockApi, type MockHandler } from '@/testing/mock-api'
@@ -314,5 +315,23 @@ describe('message text', () => {
     expect(textParts('ftp://x.example javascript:alert(1) www.example.org')).toEqual([
       { text: 'ftp://x.example javascript:alert(1) www.example.org' },
     ])
+  })
+})
+
+describe('Messages in German', () => {
+  it('shows the list, the thread and the composer in German, and no English', async () => {
+    await setLanguage('de')
+    setup('/dashboard/messages/3')
+    expect(screen.getByRole('heading', { level: 1, name: 'Nachrichten' })).toBeInTheDocument()
+    const item = await screen.findByRole('link', { name: /Sam Seller/ })
+    expect(item).toHaveTextContent('2 ungelesen')
+    const thread = await screen.findByRole('list', { name: 'Nachrichten' })
+    await within(thread).findByText('Message 2')
+    expect(within(thread).getAllByRole('listitem')[0]).toHaveTextContent('Du,')
+    expect(screen.getByRole('navigation', { name: 'Unterhaltungen' })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Zurück zu den Nachrichten' })).toBeInTheDocument()
+    expect(screen.getByRole('heading', { level: 2, name: 'Unterhaltung mit Sam Seller über Oak table' })).toBeInTheDocument()
+    expect(screen.getByLabelText('Nachricht an Sam Seller')).toBeInTheDocument()
+    for (const text of ['Messages', 'Back to messages', '2 unread']) expect(screen.queryByText(text)).not.toBeInTheDocument()
   })
 })

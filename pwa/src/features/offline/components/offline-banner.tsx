@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { useOnline } from '@/lib/connectivity'
 import { formatTimeAgo } from '@/lib/format'
+import { useI18n } from '@/lib/i18n'
 import { useLastSaved } from '@/lib/offline/use-offline-store'
 
 /** Re-renders every `ms` while `active`, for times shown as "5 minutes ago". */
@@ -17,6 +18,7 @@ function useNow(active: boolean, ms = 30_000): number {
 
 /** A quiet line under the top bar while the server cannot be reached. */
 export function OfflineBanner() {
+  const i18n = useI18n()
   const online = useOnline()
   const savedAt = useLastSaved()
   const now = useNow(!online)
@@ -24,8 +26,12 @@ export function OfflineBanner() {
   return (
     <p role="status" className="bg-stone-800 px-4 py-2 text-center text-sm font-medium text-stone-50">
       {savedAt > 0
-        ? `Offline — showing what you saw ${formatTimeAgo(savedAt, now)}`
-        : 'Offline — nothing is saved on this device yet'}
+        ? i18n._({
+            id: 'offline.banner.showingSaved',
+            message: 'Offline — showing what you saw {timeAgo}',
+            values: { timeAgo: formatTimeAgo(savedAt, now) },
+          })
+        : i18n._({ id: 'offline.banner.nothingSaved', message: 'Offline — nothing is saved on this device yet' })}
     </p>
   )
 }

@@ -3,6 +3,7 @@ import { loadStripe } from '@stripe/stripe-js/pure'
 import { useEffect, useRef, useState } from 'react'
 import { Button } from '@/components/button'
 import { useFormatPrice } from '@/lib/currency'
+import { useI18n, useLocale } from '@/lib/i18n'
 import type { Checkout } from '@/lib/types'
 
 /**
@@ -17,6 +18,9 @@ export default function CardPayment({ checkout, price, onPaid }: { checkout: Che
   const [error, setError] = useState<string | null>(null)
   const [paying, setPaying] = useState(false)
   const formatPrice = useFormatPrice()
+  const i18n = useI18n()
+  // Stripe writes its own labels and messages in the app's language too.
+  const locale = useLocale()
 
   useEffect(() => {
     let cancelled = false
@@ -24,20 +28,27 @@ export default function CardPayment({ checkout, price, onPaid }: { checkout: Che
     loadStripe(checkout.publishable_key)
       .then((loaded) => {
         if (cancelled || !loaded || !mountPoint.current) return
-        const elements = loaded.elements({ clientSecret: checkout.client_secret })
+        const elements = loaded.elements({ clientSecret: checkout.client_secret, locale })
         const element = elements.create('payment')
         element.mount(mountPoint.current)
         unmount = () => element.destroy()
         setStripe({ stripe: loaded, elements })
       })
       .catch(() => {
-        if (!cancelled) setError('The card form could not be loaded. Pay in person, or try again later.')
+        if (!cancelled) {
+          setError(
+            i18n._({
+              id: 'payment.card.loadError',
+              message: 'The card form could not be loaded. Pay in person, or try again later.',
+            }),
+          )
+        }
       })
     return () => {
       cancelled = true
       unmount?.()
     }
-  }, [checkout])
+  }, [checkout, i18n, locale])
 
   async function pay() {
     if (!stripe) return
@@ -50,7 +61,7 @@ export default function CardPayment({ checkout, price, onPaid }: { checkout: Che
     })
     setPaying(false)
     if (result.error) {
-      setError(result.error.message ?? 'The payment did not go through.')
+      setError(result.error.message ?? i18n._({ id: 'payment.card.failed', message: 'The payment did not go through.' }))
       return
     }
     onPaid()
@@ -59,7 +70,7 @@ export default function CardPayment({ checkout, price, onPaid }: { checkout: Che
   return (
     <section aria-labelledby="card-payment" className="rounded-2xl border border-stone-200 bg-white p-5 shadow-sm">
       <h2 id="card-payment" className="text-lg font-semibold">
-        Pay by card
+        {i18n._({ id: 'payment.card.title', message: 'Pay by card' })}
       </h2>
       <div ref={mountPoint} className="mt-4 min-h-24" />
       {error && (
@@ -68,7 +79,7 @@ export default function CardPayment({ checkout, price, onPaid }: { checkout: Che
         </p>
       )}
       <Button className="mt-4 w-full" onClick={() => void pay()} disabled={!stripe} isLoading={paying}>
-        Pay {formatPrice(price)}
+        {i18n._({ id: 'payment.card.pay', message: 'Pay {price}', values: { price: formatPrice(price) } })}
       </Button>
     </section>
   )

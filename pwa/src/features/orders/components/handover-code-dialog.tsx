@@ -1,8 +1,10 @@
+import { Trans } from '@lingui/react'
 import { Button } from '@/components/button'
 import { Dialog } from '@/components/dialog'
 import { ErrorState } from '@/components/error-state'
 import { Spinner } from '@/components/spinner'
 import { formatDate } from '@/lib/format'
+import { useI18n } from '@/lib/i18n'
 import type { Booking } from '@/lib/types'
 import { groupDigits, useHandoverCode } from '../api/get-handover-code'
 import { QrCode } from './qr-code'
@@ -13,11 +15,18 @@ import { QrCode } from './qr-code'
  * says so as soon as the seller has entered it.
  */
 export function HandoverCodeDialog({ booking, onClose }: { booking: Booking | null; onClose: () => void }) {
+  const i18n = useI18n()
   return (
     <Dialog
       open={booking !== null}
       onClose={onClose}
-      title={<span className="line-clamp-2">{booking ? `Handover code for ${booking.product}` : 'Handover code'}</span>}
+      title={
+        <span className="line-clamp-2">
+          {booking
+            ? i18n._({ id: 'orders.code.titleFor', message: 'Handover code for {product}', values: { product: booking.product } })
+            : i18n._({ id: 'orders.code.title', message: 'Handover code' })}
+        </span>
+      }
       // Its own Close is at the foot, within reach of a thumb.
       showCloseButton={false}
     >
@@ -27,15 +36,20 @@ export function HandoverCodeDialog({ booking, onClose }: { booking: Booking | nu
 }
 
 function HandoverCode({ booking, onClose }: { booking: Booking; onClose: () => void }) {
+  const i18n = useI18n()
   const code = useHandoverCode(booking.id)
   let body
   if (booking.handed_over_at) {
     body = (
       <div role="status" className="flex flex-col items-center gap-2 py-6 text-center">
-        <p className="text-2xl font-bold text-teal-800">Handed over</p>
+        <p className="text-2xl font-bold text-teal-800">{i18n._({ id: 'orders.code.handedOver', message: 'Handed over' })}</p>
         <p className="text-stone-700">
-          The seller entered your code on{' '}
-          <time dateTime={booking.handed_over_at}>{formatDate(booking.handed_over_at)}</time>. Enjoy it!
+          <Trans
+            id="orders.code.entered"
+            message="The seller entered your code on <0>{date}</0>. Enjoy it!"
+            values={{ date: formatDate(booking.handed_over_at) }}
+            components={{ 0: <time dateTime={booking.handed_over_at} /> }}
+          />
         </p>
       </div>
     )
@@ -43,35 +57,52 @@ function HandoverCode({ booking, onClose }: { booking: Booking; onClose: () => v
     const digits = groupDigits(code.data.code)
     body = (
       <div className="flex flex-col items-center gap-4 text-center">
-        <p className="text-stone-700">Show this to the seller when you pick it up.</p>
+        <p className="text-stone-700">
+          {i18n._({ id: 'orders.code.show', message: 'Show this to the seller when you pick it up.' })}
+        </p>
         <p className="font-mono text-6xl font-bold tracking-wider whitespace-nowrap text-stone-900 tabular-nums sm:text-7xl">
-          <span className="sr-only">Your code: </span>
+          <span className="sr-only">{i18n._({ id: 'orders.code.yours', message: 'Your code:' })} </span>
           {digits}
         </p>
-        <QrCode text={code.data.code} label={`QR code of ${digits}`} className="size-48 sm:size-56" />
+        <QrCode
+          text={code.data.code}
+          label={i18n._({ id: 'orders.code.qr', message: 'QR code of {digits}', values: { digits } })}
+          className="size-48 sm:size-56"
+        />
         <p className="text-sm text-stone-600">
-          The seller types the digits in their My Buyers (a phone’s camera reads them from the QR code too). Give it
-          only once you have the product: it tells the seller you received it
-          {booking.status === 'Booked' ? ' and paid' : ''}.
+          {booking.status === 'Booked'
+            ? i18n._({
+                id: 'orders.code.howUnpaid',
+                message:
+                  'The seller types the digits in their My Buyers (a phone’s camera reads them from the QR code too). Give it only once you have the product: it tells the seller you received it and paid.',
+              })
+            : i18n._({
+                id: 'orders.code.how',
+                message:
+                  'The seller types the digits in their My Buyers (a phone’s camera reads them from the QR code too). Give it only once you have the product: it tells the seller you received it.',
+              })}
         </p>
       </div>
     )
   } else if (code.isPending && code.fetchStatus === 'paused') {
     body = (
       <p role="status" className="py-6 text-center text-stone-700">
-        You are offline: the code shows once you are back online. Once seen, it is kept on this device.
+        {i18n._({
+          id: 'orders.code.offline',
+          message: 'You are offline: the code shows once you are back online. Once seen, it is kept on this device.',
+        })}
       </p>
     )
   } else if (code.isPending) {
     body = (
       <div className="flex justify-center py-10">
-        <Spinner label="Loading your code…" />
+        <Spinner label={i18n._({ id: 'orders.code.loading', message: 'Loading your code…' })} />
       </div>
     )
   } else {
     body = (
       <ErrorState
-        title="Could not show your code"
+        title={i18n._({ id: 'orders.code.loadError', message: 'Could not show your code' })}
         error={code.error}
         onRetry={() => void code.refetch()}
         isRetrying={code.isFetching}
@@ -82,7 +113,7 @@ function HandoverCode({ booking, onClose }: { booking: Booking; onClose: () => v
     <div className="flex flex-col gap-4">
       {body}
       <Button variant="secondary" onClick={onClose} className="self-stretch sm:self-end">
-        Close
+        {i18n._({ id: 'orders.code.close', message: 'Close' })}
       </Button>
     </div>
   )

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { reportUnreachable } from '@/lib/connectivity'
+import { setLanguage } from '@/lib/i18n'
 import { formatDate, formatPrice } from '@/lib/format'
 import type { Booking } from '@/lib/types'
 import { paymentMethodsKey } from '@/lib/query-keys'
@@ -418,5 +419,27 @@ describe('My Orders: the seller did not come', () => {
     expect(within(row).getByText('Ended: the seller said you didn’t come')).toBeInTheDocument()
     expect(within(row).getByText('No-show')).toBeInTheDocument()
     expect(row).not.toHaveTextContent('The buyer did not come to the pickup')
+  })
+})
+
+describe('My Orders in German', () => {
+  it('shows the heading, columns, actions and the cancel dialog in German, and no English', async () => {
+    mockApi({ 'GET /api/booked': () => json(list([makeBooking({ id: 7, product: 'Eichenstuhl' })])) })
+    await setLanguage('de')
+    const { user } = renderRoutes(routes, '/dashboard/myorders')
+    expect(screen.getByRole('heading', { level: 1, name: 'Meine Bestellungen' })).toBeInTheDocument()
+    const table = await screen.findByRole('table', { name: 'Meine Bestellungen' })
+    for (const header of ['Bild', 'Name', 'Preis', 'Status']) {
+      expect(within(table).getByRole('columnheader', { name: header })).toBeInTheDocument()
+    }
+    expect(within(table).getByText('Bezahlung bei Abholung')).toBeInTheDocument()
+    expect(within(table).getByRole('link', { name: 'Details zu Eichenstuhl' })).toHaveAttribute('href', '/dashboard/payment/7')
+    await user.click(within(table).getByRole('button', { name: 'Reservierung von Eichenstuhl stornieren' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Diese Reservierung stornieren?' })
+    expect(dialog).toHaveTextContent('Eichenstuhl steht dann wieder anderen Käufern zur Verfügung.')
+    expect(within(dialog).getByRole('button', { name: 'Reservierung behalten' })).toBeInTheDocument()
+    for (const text of ['My Orders', 'Paid in person at pickup', 'Cancel booking', 'Keep booking']) {
+      expect(screen.queryByText(text)).not.toBeInTheDocument()
+    }
   })
 })

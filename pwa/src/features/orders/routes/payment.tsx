@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react'
 import { useQueryClient } from '@tanstack/react-query'
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react'
 import { Link, useParams } from 'react-router-dom'
@@ -12,6 +13,7 @@ import { cn } from '@/lib/cn'
 import { useOnline } from '@/lib/connectivity'
 import { useFormatPrice, usePaymentMethods } from '@/lib/currency'
 import { formatDateTime, formatPostedDate } from '@/lib/format'
+import { useI18n } from '@/lib/i18n'
 import { paths } from '@/lib/paths'
 import { bookingKeys } from '@/lib/query-keys'
 import type { Booking } from '@/lib/types'
@@ -31,6 +33,7 @@ function parseId(value: string | undefined): number | null {
 }
 
 export function PaymentRoute() {
+  const i18n = useI18n()
   const { bookingId } = useParams()
   const id = parseId(bookingId)
   const order = useOrder(id ?? 0, id !== null)
@@ -39,29 +42,30 @@ export function PaymentRoute() {
   if (id === null || order.data === null) {
     body = (
       <EmptyState
-        title="We could not find this booking"
+        title={i18n._({ id: 'payment.notFound.title', message: 'We could not find this booking' })}
         action={
           <Link to={paths.myOrders} className={buttonClasses({ variant: 'secondary' })}>
-            Back to My Orders
+            {i18n._({ id: 'payment.backToOrders', message: 'Back to My Orders' })}
           </Link>
         }
       >
-        It is not one of your orders. Check the link, or pick the order from My Orders.
+        {i18n._({
+          id: 'payment.notFound.body',
+          message: 'It is not one of your orders. Check the link, or pick the order from My Orders.',
+        })}
       </EmptyState>
     )
   } else if (order.isPending) {
     body = <PageSpinner />
   } else if (order.isError) {
-    body = (
-      <QueryErrorState title="Could not load this booking" query={order} />
-    )
+    body = <QueryErrorState title={i18n._({ id: 'payment.loadError', message: 'Could not load this booking' })} query={order} />
   } else {
     body = <PaymentDetails order={order.data} />
   }
 
   return (
     <>
-      <PageHeader title="Payment" />
+      <PageHeader title={i18n._({ id: 'payment.title', message: 'Payment' })} />
       {body}
     </>
   )
@@ -70,6 +74,7 @@ export function PaymentRoute() {
 function PaymentDetails({ order }: { order: Booking }) {
   // Set once Stripe has taken the card; the booking reads Paid when Stripe's
   // event has reached the server, so it is asked again until then.
+  const i18n = useI18n()
   const [paidByCard, setPaidByCard] = useState(false)
   const queryClient = useQueryClient()
   const formatPrice = useFormatPrice()
@@ -87,28 +92,28 @@ function PaymentDetails({ order }: { order: Booking }) {
     <div className="grid max-w-4xl gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
       <section aria-labelledby="order-summary" className="rounded-2xl border border-stone-200 bg-white p-5 shadow-sm">
         <h2 id="order-summary" className="mb-4 text-lg font-semibold">
-          Your order
+          {i18n._({ id: 'payment.yourOrder', message: 'Your order' })}
         </h2>
         <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
           <Thumbnail src={order.thumb_url || order.image} alt={order.product} size={96} className="self-start" />
           <dl className="grid min-w-0 flex-1 grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1.5">
-            <dt className="text-stone-600">Product</dt>
+            <dt className="text-stone-600">{i18n._({ id: 'payment.product', message: 'Product' })}</dt>
             <dd className="font-medium break-words">{order.product}</dd>
-            <dt className="text-stone-600">Price</dt>
+            <dt className="text-stone-600">{i18n._({ id: 'payment.price', message: 'Price' })}</dt>
             <dd className="font-medium">{formatPrice(order.price)}</dd>
-            <dt className="text-stone-600">Meeting place</dt>
+            <dt className="text-stone-600">{i18n._({ id: 'payment.meetingPlace', message: 'Meeting place' })}</dt>
             <dd className="break-words">{order.location}</dd>
             {order.pickup_at && (
               <>
-                <dt className="text-stone-600">Pickup</dt>
+                <dt className="text-stone-600">{i18n._({ id: 'payment.pickup', message: 'Pickup' })}</dt>
                 <dd>
                   <time dateTime={order.pickup_at}>{formatDateTime(order.pickup_at)}</time>
                 </dd>
               </>
             )}
-            <dt className="text-stone-600">Booked on</dt>
+            <dt className="text-stone-600">{i18n._({ id: 'payment.bookedOn', message: 'Booked on' })}</dt>
             <dd>{formatPostedDate(order.time)}</dd>
-            <dt className="text-stone-600">Status</dt>
+            <dt className="text-stone-600">{i18n._({ id: 'payment.status', message: 'Status' })}</dt>
             <dd>
               <BookingStatus status={order.status} />
             </dd>
@@ -146,29 +151,36 @@ function StateBox({ tone, title, children }: { tone: keyof typeof stateTones; ti
  * otherwise nothing, and paying in person stays the way.
  */
 function CardOffer({ order, onPaid }: { order: Booking; onPaid: () => void }) {
+  const i18n = useI18n()
   const online = useOnline()
   const methods = usePaymentMethods()
   const checkout = useCheckout(order.id, online && methods.data?.card === true && order.product_id !== null)
   if (!checkout.data) return null
   return (
-    <Suspense fallback={<Spinner label="Loading the card form…" />}>
+    <Suspense fallback={<Spinner label={i18n._({ id: 'payment.card.loading', message: 'Loading the card form…' })} />}>
       <CardPayment checkout={checkout.data} price={order.price} onPaid={onPaid} />
     </Suspense>
   )
 }
 
 function PaymentStatus({ order, paidByCard }: { order: Booking; paidByCard: boolean }) {
+  const i18n = useI18n()
   const formatPrice = useFormatPrice()
+  const price = formatPrice(order.price)
   const back = (
     <Link to={paths.myOrders} className={buttonClasses({ variant: 'secondary' })}>
-      Back to My Orders
+      {i18n._({ id: 'payment.backToOrders', message: 'Back to My Orders' })}
     </Link>
   )
   if (order.status === 'Paid' && paidByCard) {
     return (
-      <StateBox tone="green" title="Payment received">
+      <StateBox tone="green" title={i18n._({ id: 'payment.received.title', message: 'Payment received' })}>
         <p className="mt-2 text-green-900">
-          Your card payment of {formatPrice(order.price)} went through. This order is complete.
+          {i18n._({
+            id: 'payment.received.body',
+            message: 'Your card payment of {price} went through. This order is complete.',
+            values: { price },
+          })}
         </p>
         <div className="mt-4">{back}</div>
       </StateBox>
@@ -176,19 +188,28 @@ function PaymentStatus({ order, paidByCard }: { order: Booking; paidByCard: bool
   }
   if (paidByCard) {
     return (
-      <StateBox tone="teal" title="Confirming your payment">
+      <StateBox tone="teal" title={i18n._({ id: 'payment.confirming.title', message: 'Confirming your payment' })}>
         <p className="mt-2 flex items-center gap-2 text-stone-800">
-          <Spinner size="sm" label="Waiting for Stripe" /> Stripe took your payment of {formatPrice(order.price)}. Your order shows Paid as
-          soon as Stripe confirms it to the marketplace, in a few seconds.
+          <Spinner size="sm" label={i18n._({ id: 'payment.confirming.waiting', message: 'Waiting for Stripe' })} />{' '}
+          {i18n._({
+            id: 'payment.confirming.body',
+            message:
+              'Stripe took your payment of {price}. Your order shows Paid as soon as Stripe confirms it to the marketplace, in a few seconds.',
+            values: { price },
+          })}
         </p>
       </StateBox>
     )
   }
   if (order.status === 'Paid') {
     return (
-      <StateBox tone="green" title="Paid">
+      <StateBox tone="green" title={i18n._({ id: 'payment.paid.title', message: 'Paid' })}>
         <p className="mt-2 text-green-900">
-          The seller confirmed your payment of {formatPrice(order.price)}. This order is complete.
+          {i18n._({
+            id: 'payment.paid.body',
+            message: 'The seller confirmed your payment of {price}. This order is complete.',
+            values: { price },
+          })}
         </p>
         <div className="mt-4">{back}</div>
       </StateBox>
@@ -196,17 +217,20 @@ function PaymentStatus({ order, paidByCard }: { order: Booking; paidByCard: bool
   }
   if (order.status === 'Declined') {
     return (
-      <StateBox tone="stone" title="Declined">
-        <p className="mt-2 text-stone-800">The seller declined this booking. There is nothing to pay.</p>
+      <StateBox tone="stone" title={i18n._({ id: 'payment.declined.title', message: 'Declined' })}>
+        <p className="mt-2 text-stone-800">
+          {i18n._({ id: 'payment.declined.body', message: 'The seller declined this booking. There is nothing to pay.' })}
+        </p>
         {order.decline_reason && (
           <p className="mt-2 text-stone-800">
-            <span className="sr-only">The seller’s reason: </span>“{order.decline_reason}”
+            <span className="sr-only">{i18n._({ id: 'orders.declineReason', message: 'The seller’s reason:' })} </span>
+            {i18n._({ id: 'payment.declined.reason', message: '“{reason}”', values: { reason: order.decline_reason } })}
           </p>
         )}
         <div className="mt-4 flex flex-wrap gap-3">
           {order.product_id !== null && (
             <Link to={paths.product(order.product_id)} className={buttonClasses({ variant: 'secondary' })}>
-              See the product
+              {i18n._({ id: 'payment.seeProduct', message: 'See the product' })}
             </Link>
           )}
           {back}
@@ -216,25 +240,36 @@ function PaymentStatus({ order, paidByCard }: { order: Booking; paidByCard: bool
   }
   if (order.status === 'Cancelled') {
     return (
-      <StateBox tone="stone" title="Cancelled">
-        <p className="mt-2 text-stone-800">This booking was cancelled. There is nothing to pay.</p>
+      <StateBox tone="stone" title={i18n._({ id: 'payment.cancelled.title', message: 'Cancelled' })}>
+        <p className="mt-2 text-stone-800">
+          {i18n._({ id: 'payment.cancelled.body', message: 'This booking was cancelled. There is nothing to pay.' })}
+        </p>
         <div className="mt-4">{back}</div>
       </StateBox>
     )
   }
   return (
-    <StateBox tone="teal" title="How to pay">
+    <StateBox tone="teal" title={i18n._({ id: 'payment.howToPay.title', message: 'How to pay' })}>
       <p className="mt-2 text-stone-800">
-        Pay the seller in person when you meet at <strong>{order.location}</strong>. The seller confirms the payment in
-        the app, and your order shows Paid.
+        <Trans
+          id="payment.howToPay.body"
+          message="Pay the seller in person when you meet at <0>{location}</0>. The seller confirms the payment in the app, and your order shows Paid."
+          values={{ location: order.location }}
+          components={{ 0: <strong /> }}
+        />
       </p>
       <p className="mt-2 text-stone-800">
-        Amount due: <strong>{formatPrice(order.price)}</strong>
+        <Trans
+          id="payment.amountDue"
+          message="Amount due: <0>{price}</0>"
+          values={{ price }}
+          components={{ 0: <strong /> }}
+        />
       </p>
       <div className="mt-4 flex flex-wrap gap-3">
         {order.product_id !== null && (
           <Link to={paths.product(order.product_id)} className={buttonClasses({ variant: 'primary' })}>
-            See the product and seller
+            {i18n._({ id: 'payment.seeProductAndSeller', message: 'See the product and seller' })}
           </Link>
         )}
         {back}

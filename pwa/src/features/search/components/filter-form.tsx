@@ -1,10 +1,12 @@
 import { useState, type FormEvent, type ReactNode } from 'react'
 import { Button } from '@/components/button'
 import { Checkbox, Field, Input, Select } from '@/components/field'
+import { conditionLabel } from '@/components/labels'
 import { useCategories } from '@/lib/categories'
 import { cn } from '@/lib/cn'
+import { useI18n } from '@/lib/i18n'
 import { conditions } from '@/lib/types'
-import { countPanelFilters, filterProblems, filtersFromForm, type SearchFilters, type TextFilter } from '../filters'
+import { countPanelFilters, filterLabel, filterProblems, filtersFromForm, type SearchFilters, type TextFilter } from '../filters'
 
 interface FilterFormProps {
   filters: SearchFilters
@@ -39,6 +41,7 @@ function Group({ legend, hint, children }: { legend: string; hint?: string; chil
  * parent keys it).
  */
 export function FilterForm({ filters, errors = {}, onApply, onClear, instant = true }: FilterFormProps) {
+  const i18n = useI18n()
   const [problems, setProblems] = useState<Partial<Record<TextFilter, string>>>({})
   // The server's complaint about a field stands until the field is changed.
   const [edited, setEdited] = useState<ReadonlySet<string>>(new Set())
@@ -75,10 +78,10 @@ export function FilterForm({ filters, errors = {}, onApply, onClear, instant = t
 
   return (
     <form onSubmit={submit} onInput={check} className="flex flex-col gap-6" noValidate>
-      <Field label="Category" error={errors.category}>
+      <Field label={filterLabel('category')} error={errors.category}>
         {(control) => (
           <Select {...control} name="category" defaultValue={chosenCategory} onChange={applyNow}>
-            <option value="">Any category</option>
+            <option value="">{i18n._({ id: 'search.form.anyCategory', message: 'Any category' })}</option>
             {names.map((name) => (
               <option key={name} value={name}>
                 {name}
@@ -88,23 +91,23 @@ export function FilterForm({ filters, errors = {}, onApply, onClear, instant = t
         )}
       </Field>
 
-      <Group legend="Price">
+      <Group legend={i18n._({ id: 'search.form.price', message: 'Price' })}>
         <div className="grid grid-cols-2 gap-3">
-          <Field label="Min price" error={errorOf('min_price')}>
+          <Field label={filterLabel('min_price')} error={errorOf('min_price')}>
             {(control) => <Input {...control} name="min_price" inputMode="decimal" defaultValue={filters.min_price} />}
           </Field>
-          <Field label="Max price" error={errorOf('max_price')}>
+          <Field label={filterLabel('max_price')} error={errorOf('max_price')}>
             {(control) => <Input {...control} name="max_price" inputMode="decimal" defaultValue={filters.max_price} />}
           </Field>
         </div>
       </Group>
 
-      <Group legend="Condition">
+      <Group legend={filterLabel('condition') ?? ''}>
         <div className="flex flex-wrap gap-x-4">
           {conditions.map((condition) => (
             <Checkbox
               key={condition}
-              label={condition}
+              label={conditionLabel(condition, i18n)}
               name="condition"
               value={condition}
               defaultChecked={filters.condition.includes(condition)}
@@ -115,30 +118,43 @@ export function FilterForm({ filters, errors = {}, onApply, onClear, instant = t
         {errors.condition && <p className="text-sm font-medium text-red-700">{errors.condition}</p>}
       </Group>
 
-      <Group legend="Will it fit?" hint="The most room you have, in cm. Listings without that measure are left out.">
+      <Group
+        legend={i18n._({ id: 'search.form.fit', message: 'Will it fit?' })}
+        hint={i18n._({
+          id: 'search.form.fit.hint',
+          message: 'The most room you have, in cm. Listings without that measure are left out.',
+        })}
+      >
         <div className="grid grid-cols-3 gap-2">
-          <Field label="Width" error={errorOf('max_width_cm')}>
+          <Field label={filterLabel('max_width_cm')} error={errorOf('max_width_cm')}>
             {(control) => <Input {...control} name="max_width_cm" inputMode="decimal" defaultValue={filters.max_width_cm} />}
           </Field>
-          <Field label="Depth" error={errorOf('max_depth_cm')}>
+          <Field label={filterLabel('max_depth_cm')} error={errorOf('max_depth_cm')}>
             {(control) => <Input {...control} name="max_depth_cm" inputMode="decimal" defaultValue={filters.max_depth_cm} />}
           </Field>
-          <Field label="Height" error={errorOf('max_height_cm')}>
+          <Field label={filterLabel('max_height_cm')} error={errorOf('max_height_cm')}>
             {(control) => <Input {...control} name="max_height_cm" inputMode="decimal" defaultValue={filters.max_height_cm} />}
           </Field>
         </div>
       </Group>
 
-      <Field label="Location" error={errors.location}>
-        {(control) => <Input {...control} name="location" defaultValue={filters.location} placeholder="Town or area" />}
+      <Field label={filterLabel('location')} error={errors.location}>
+        {(control) => (
+          <Input
+            {...control}
+            name="location"
+            defaultValue={filters.location}
+            placeholder={i18n._({ id: 'search.form.location.placeholder', message: 'Town or area' })}
+          />
+        )}
       </Field>
 
       {/* In the phone's sheet Apply stays in view at its foot, however far the filters scroll. */}
       <div className={cn('flex flex-col gap-2', !instant && 'sticky -bottom-4 -mx-5 border-t border-stone-200 bg-canvas px-5 py-3')}>
-        <Button type="submit">Apply filters</Button>
+        <Button type="submit">{i18n._({ id: 'search.form.apply', message: 'Apply filters' })}</Button>
         {countPanelFilters(filters) > 0 && (
           <Button variant="ghost" onClick={onClear}>
-            Clear filters
+            {i18n._({ id: 'search.clearFilters', message: 'Clear filters' })}
           </Button>
         )}
       </div>

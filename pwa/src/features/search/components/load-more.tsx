@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { Button } from '@/components/button'
+import { useI18n } from '@/lib/i18n'
 
 interface LoadMoreProps {
   shown: number
@@ -14,6 +15,7 @@ interface LoadMoreProps {
  * keyboard, or a browser without IntersectionObserver.
  */
 export function LoadMore({ shown, total, onLoadMore, isLoading }: LoadMoreProps) {
+  const i18n = useI18n()
   const ref = useRef<HTMLDivElement>(null)
   const load = useRef(onLoadMore)
   const busy = useRef(isLoading)
@@ -37,10 +39,10 @@ export function LoadMore({ shown, total, onLoadMore, isLoading }: LoadMoreProps)
   return (
     <div ref={ref} className="mt-8 flex flex-col items-center gap-2">
       <p className="text-sm text-stone-600">
-        Showing {shown} of {total}
+        {i18n._({ id: 'common.showingOf', message: 'Showing {shown} of {total}', values: { shown, total } })}
       </p>
       <Button variant="secondary" onClick={onLoadMore} isLoading={isLoading}>
-        Load more
+        {i18n._({ id: 'common.loadMore', message: 'Load more' })}
       </Button>
     </div>
   )

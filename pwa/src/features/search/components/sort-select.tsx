@@ -1,6 +1,7 @@
 import { Select } from '@/components/field'
 import { cn } from '@/lib/cn'
-import { effectiveSort, searchSorts, sortLabels, type SearchFilters, type SearchSort } from '../filters'
+import { useI18n } from '@/lib/i18n'
+import { effectiveSort, searchSorts, sortLabel, type SearchFilters, type SearchSort } from '../filters'
 
 /** Sort by: Relevance (only with words), Newest, Price: low to high, Price: high to low. */
 export function SortSelect({
@@ -12,11 +13,12 @@ export function SortSelect({
   onChange: (filters: SearchFilters) => void
   className?: string
 }) {
+  const i18n = useI18n()
   const sorts = searchSorts.filter((sort) => sort !== 'relevance' || filters.q)
   return (
     <label className={cn('flex items-center gap-2 font-medium text-stone-800', className)}>
       {/* A phone has room for the menu beside Filters, not for its label too. */}
-      <span className="whitespace-nowrap max-sm:sr-only">Sort by</span>
+      <span className="whitespace-nowrap max-sm:sr-only">{i18n._({ id: 'search.filter.sort', message: 'Sort by' })}</span>
       <Select
         value={effectiveSort(filters)}
         onChange={(event) => onChange({ ...filters, sort: event.currentTarget.value as SearchSort })}
@@ -24,7 +26,7 @@ export function SortSelect({
       >
         {sorts.map((sort) => (
           <option key={sort} value={sort}>
-            {sortLabels[sort]}
+            {sortLabel(sort)}
           </option>
         ))}
       </Select>

@@ -1,3 +1,5 @@
+import type { I18n } from '@lingui/core'
+import { Trans } from '@lingui/react'
 import { useMemo, useState, type ComponentType } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
 import { Button } from '@/components/button'
@@ -9,6 +11,7 @@ import { PageHeader } from '@/components/page-header'
 import { CardSkeletonList } from '@/components/skeleton'
 import { isApiError } from '@/lib/api'
 import { useOnline } from '@/lib/connectivity'
+import { useI18n } from '@/lib/i18n'
 import { flattenPages, pageSize } from '@/lib/paged-list'
 import type { Product } from '@/lib/types'
 import { useSavedProducts } from '../api/saved-products'
@@ -39,19 +42,31 @@ export interface ResultCardProps {
 const resultGridClasses = 'grid grid-cols-1 gap-3 min-[360px]:grid-cols-2 sm:gap-6 xl:grid-cols-3'
 
 /** "No results", "1 result", "123 results". */
-export function resultCount(count: number): string {
-  if (count === 0) return 'No results'
-  return `${count} ${count === 1 ? 'result' : 'results'}`
+export function resultCount(count: number, i18n: I18n): string {
+  if (count === 0) return i18n._({ id: 'search.count.none', message: 'No results' })
+  if (count === 1) return i18n._({ id: 'search.count.one', message: '1 result' })
+  return i18n._({ id: 'search.count.other', message: '{count} results', values: { count } })
 }
 
-function heading(filters: SearchFilters, sellerName: string | undefined): { title: string; description?: string } {
+function heading(
+  filters: SearchFilters,
+  sellerName: string | undefined,
+  i18n: I18n,
+): { title: string; description?: string } {
+  const q = filters.q
   if (filters.seller) {
     return {
-      title: sellerName ? `Listings by ${sellerName}` : 'Listings by this seller',
-      description: filters.q ? `Matching “${filters.q}”` : undefined,
+      title: sellerName
+        ? i18n._({ id: 'search.title.bySeller', message: 'Listings by {seller}', values: { seller: sellerName } })
+        : i18n._({ id: 'search.title.byThisSeller', message: 'Listings by this seller' }),
+      description: q ? i18n._({ id: 'search.title.matching', message: 'Matching “{q}”', values: { q } }) : undefined,
     }
   }
-  return { title: filters.q ? `Results for “${filters.q}”` : 'All listings' }
+  return {
+    title: q
+      ? i18n._({ id: 'search.title.resultsFor', message: 'Results for “{q}”', values: { q } })
+      : i18n._({ id: 'search.title.all', message: 'All listings' }),
+  }
 }
 
 /** The results in pages: the server's while online; the matches among the saved listings while offline. */
@@ -97,6 +112,7 @@ function useResults(filters: SearchFilters, address: string) {
  * the listings saved on this device, and says so.
  */
 export function SearchRoute({ Card }: { Card: ComponentType<ResultCardProps> }) {
+  const i18n = useI18n()
   const [params, setParams] = useSearchParams()
   const filters = filtersFromParams(params)
   const address = filtersToParams(filters).toString()
@@ -110,7 +126,7 @@ export function SearchRoute({ Card }: { Card: ComponentType<ResultCardProps> }) 
   }
   const clearPanel = () => change(withoutPanelFilters(filters))
   const fieldErrors = results.online && isApiError(query.error, 422) ? query.error.fields : {}
-  const { title, description } = heading(filters, filters.seller ? results.items[0]?.seller : undefined)
+  const { title, description } = heading(filters, filters.seller ? results.items[0]?.seller : undefined, i18n)
   const panelCount = countPanelFilters(filters)
   const filterForm = <FilterForm key={address} filters={filters} errors={fieldErrors} onApply={change} onClear={clearPanel} />
 
@@ -118,31 +134,36 @@ export function SearchRoute({ Card }: { Card: ComponentType<ResultCardProps> }) 
   let body
   if (!results.online && results.saved === 0) {
     body = (
-      <EmptyState title="You are offline">
-        No listings are saved on this device yet. Search again once you are back online.
+      <EmptyState title={i18n._({ id: 'common.offline.title', message: 'You are offline' })}>
+        {i18n._({
+          id: 'search.offline.nothingSaved',
+          message: 'No listings are saved on this device yet. Search again once you are back online.',
+        })}
       </EmptyState>
     )
   } else if (results.online && query.isPending) {
-    body = <CardSkeletonList count={6} label="Searching…" className={resultGridClasses} />
+    body = <CardSkeletonList count={6} label={i18n._({ id: 'search.searching', message: 'Searching…' })} className={resultGridClasses} />
   } else if (results.online && query.isError && !query.data) {
     body = isApiError(query.error, 422) ? (
       <InvalidFilters error={query.error} onEdit={() => setPanelOpen(true)} />
     ) : (
-      <QueryErrorState title="Could not search the listings" query={query} />
+      <QueryErrorState title={i18n._({ id: 'search.error', message: 'Could not search the listings' })} query={query} />
     )
   } else if (results.items.length === 0) {
     body = (
       <EmptyState
-        title="No listings match your search"
+        title={i18n._({ id: 'search.empty.title', message: 'No listings match your search' })}
         action={
           panelCount > 0 && (
             <Button variant="secondary" onClick={clearPanel}>
-              Clear filters
+              {i18n._({ id: 'search.clearFilters', message: 'Clear filters' })}
             </Button>
           )
         }
       >
-        {filters.q ? 'Check the spelling, try fewer words, or remove a filter.' : 'Try removing a filter.'}
+        {filters.q
+          ? i18n._({ id: 'search.empty.withWords', message: 'Check the spelling, try fewer words, or remove a filter.' })
+          : i18n._({ id: 'search.empty.noWords', message: 'Try removing a filter.' })}
       </EmptyState>
     )
   } else {
@@ -178,25 +199,35 @@ export function SearchRoute({ Card }: { Card: ComponentType<ResultCardProps> }) 
       {results.suggestion && (
         <p className="mb-4 text-lg">
           <Link to={searchAddress({ ...filters, q: results.suggestion })} className="font-semibold">
-            Did you mean <em>{results.suggestion}</em>?
+            <Trans
+              id="search.didYouMean"
+              message="Did you mean <0>{suggestion}</0>?"
+              values={{ suggestion: results.suggestion }}
+              components={{ 0: <em /> }}
+            />
           </Link>
         </p>
       )}
       <div className="lg:grid lg:grid-cols-[17rem_minmax(0,1fr)] lg:gap-8">
-        <aside aria-label="Filters" className="hidden self-start rounded-2xl border border-stone-200 bg-white p-5 lg:block">
+        <aside
+          aria-label={i18n._({ id: 'search.filters', message: 'Filters' })}
+          className="hidden self-start rounded-2xl border border-stone-200 bg-white p-5 lg:block"
+        >
           {filterForm}
         </aside>
-        <section aria-label="Results" className="flex min-w-0 flex-col gap-4">
+        <section aria-label={i18n._({ id: 'search.results', message: 'Results' })} className="flex min-w-0 flex-col gap-4">
           <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
             <p role="status" className="text-lg font-medium text-stone-700">
-              {ready && resultCount(results.total)}
+              {ready && resultCount(results.total, i18n)}
             </p>
             <div className="flex w-full items-center gap-2 sm:w-auto">
               <Button variant="secondary" aria-haspopup="dialog" onClick={() => setPanelOpen(true)} className="shrink-0 lg:hidden">
                 <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
                   <path strokeLinecap="round" d="M4 6h16M7 12h10M10 18h4" />
                 </svg>
-                {panelCount > 0 ? `Filters (${panelCount})` : 'Filters'}
+                {panelCount > 0
+                  ? i18n._({ id: 'search.filters.count', message: 'Filters ({count})', values: { count: panelCount } })
+                  : i18n._({ id: 'search.filters', message: 'Filters' })}
               </Button>
               <SortSelect filters={filters} onChange={change} className="min-w-0 flex-1 sm:flex-none" />
             </div>
@@ -204,14 +235,22 @@ export function SearchRoute({ Card }: { Card: ComponentType<ResultCardProps> }) 
           <FilterChips filters={filters} onChange={change} />
           {!results.online && results.saved > 0 && (
             <p className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 font-medium text-amber-950">
-              You are offline — showing matches among {results.saved} {results.saved === 1 ? 'listing' : 'listings'} saved
-              on this device.
+              {results.saved === 1
+                ? i18n._({
+                    id: 'search.offline.matchesAmongOne',
+                    message: 'You are offline — showing matches among 1 listing saved on this device.',
+                  })
+                : i18n._({
+                    id: 'search.offline.matchesAmong',
+                    message: 'You are offline — showing matches among {count} listings saved on this device.',
+                    values: { count: results.saved },
+                  })}
             </p>
           )}
           <div>{body}</div>
         </section>
       </div>
-      <Dialog open={panelOpen} onClose={() => setPanelOpen(false)} title="Filters" fullScreen>
+      <Dialog open={panelOpen} onClose={() => setPanelOpen(false)} title={i18n._({ id: 'search.filters', message: 'Filters' })} fullScreen>
         <FilterForm key={address} filters={filters} errors={fieldErrors} onApply={change} onClear={clearPanel} instant={false} />
       </Dialog>
     </div>

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, isApiError } from '@/lib/api'
+import { i18n } from '@/lib/i18n'
 import type { QueuedRequest } from '@/lib/offline/outbox'
 import type { KeyedRequest } from '@/lib/offline/use-send-or-queue'
 import { updateListItem } from '@/lib/paged-list'
@@ -48,7 +49,7 @@ export function queuedHandover(
     body: { code: input.code },
     idempotencyKey,
     // A refusal is toasted as '<label>: <the server's reason>'.
-    label: `Handover of ${booking.product}`,
+    label: i18n._({ id: 'sell.handover.queuedLabel', message: 'Handover of {product}', values: { product: booking.product } }),
     sentMessage: handedOverMessage(booking.product),
     change: { kind: 'booking.handedover', booking_id: input.bookingId, product_id: booking.product_id },
     // Locked after wrong codes: say so now, rather than wait a quarter of an hour in the outbox.
@@ -57,7 +58,7 @@ export function queuedHandover(
 }
 
 export function handedOverMessage(product: string): string {
-  return `Handed over: ${product} is sold`
+  return i18n._({ id: 'sell.handover.done', message: 'Handed over: {product} is sold', values: { product } })
 }
 
 export function useHandOver() {

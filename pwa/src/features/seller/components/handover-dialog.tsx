@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react'
+import { Trans } from '@lingui/react'
 import { useForm } from 'react-hook-form'
 import { Button } from '@/components/button'
 import { Dialog } from '@/components/dialog'
 import { Field, Input } from '@/components/field'
 import { FormError } from '@/components/form-error'
 import { useOnline } from '@/lib/connectivity'
+import { i18n as appI18n, useI18n } from '@/lib/i18n'
 import { applyServerFieldErrors, unplacedError } from '@/lib/server-field-errors'
 import type { Booking } from '@/lib/types'
 import { handoverDigits } from '../api/hand-over'
@@ -20,18 +22,28 @@ interface HandoverDialogProps {
   error: unknown
 }
 
-export const codeHint = 'Ask the buyer for the 6 digits under Show handover code in their My Orders.'
+/** Where the buyer finds their code, in the language shown now. */
+export function codeHint(): string {
+  const i18n = appI18n
+  return i18n._({
+    id: 'sell.handover.codeHint',
+    message: 'Ask the buyer for the 6 digits under Show handover code in their My Orders.',
+  })
+}
 
 /**
  * The seller's side of the pickup: the buyer's code, typed in. Works offline
  * (the screen queues it), so it is never disabled for want of a connection.
  */
 export function HandoverDialog({ booking, onCancel, onSubmit, isPending, error }: HandoverDialogProps) {
+  const i18n = useI18n()
   return (
     <Dialog
       open={booking !== null}
       onClose={onCancel}
-      title={<span className="line-clamp-2">{booking ? `Hand over ${booking.product}` : 'Hand over'}</span>}
+      title={<span className="line-clamp-2">{booking
+            ? i18n._({ id: 'sell.handover.titleProduct', message: 'Hand over {product}', values: { product: booking.product } })
+            : i18n._({ id: 'sell.handover.submit', message: 'Hand over' })}</span>}
       closeOnBackdrop={!isPending}
       showCloseButton={false}
     >
@@ -43,6 +55,7 @@ export function HandoverDialog({ booking, onCancel, onSubmit, isPending, error }
 }
 
 function HandoverForm({ booking, onCancel, onSubmit, isPending, error }: HandoverDialogProps & { booking: Booking }) {
+  const i18n = useI18n()
   const online = useOnline()
   const {
     register,
@@ -64,10 +77,27 @@ function HandoverForm({ booking, onCancel, onSubmit, isPending, error }: Handove
       className="flex flex-col gap-4"
     >
       <p className="text-stone-700">
-        When you meet {booking.buyer_name}, type the code their phone shows. <strong>{booking.product}</strong> is then
-        sold{booking.status === 'Booked' ? ' and the booking paid' : ''}; its other bookings are cancelled.
+        {booking.status === 'Booked' ? (
+          <Trans
+            id="sell.handover.bodyPaid"
+            message="When you meet {buyer}, type the code their phone shows. <0>{product}</0> is then sold and the booking paid; its other bookings are cancelled."
+            values={{ buyer: booking.buyer_name, product: booking.product }}
+            components={{ 0: <strong /> }}
+          />
+        ) : (
+          <Trans
+            id="sell.handover.body"
+            message="When you meet {buyer}, type the code their phone shows. <0>{product}</0> is then sold; its other bookings are cancelled."
+            values={{ buyer: booking.buyer_name, product: booking.product }}
+            components={{ 0: <strong /> }}
+          />
+        )}
       </p>
-      <Field label="Buyer’s handover code" hint={codeHint} error={errors.code?.message}>
+      <Field
+        label={i18n._({ id: 'sell.handover.code', message: 'Buyer’s handover code' })}
+        hint={codeHint()}
+        error={errors.code?.message}
+      >
         {(control) => (
           <Input
             inputMode="numeric"
@@ -79,24 +109,28 @@ function HandoverForm({ booking, onCancel, onSubmit, isPending, error }: Handove
             {...control}
             {...register('code', {
               validate: (value) =>
-                /^\d{6}$/.test(handoverDigits(value)) || 'Enter the 6-digit code the buyer shows you',
+                /^\d{6}$/.test(handoverDigits(value)) ||
+                i18n._({ id: 'sell.handover.codeInvalid', message: 'Enter the 6-digit code the buyer shows you' }),
             })}
           />
         )}
       </Field>
       {!online && (
         <p className="text-sm text-stone-700">
-          You are offline: the code is sent as soon as you are back online, and the booking shows “Handed over —
-          confirming” until then.
+          {i18n._({
+            id: 'sell.handover.offline',
+            message:
+              'You are offline: the code is sent as soon as you are back online, and the booking shows “Handed over — confirming” until then.',
+          })}
         </p>
       )}
       <FormError error={otherError} />
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onCancel} disabled={isPending}>
-          Cancel
+          {i18n._({ id: 'sell.handover.cancel', message: 'Cancel' })}
         </Button>
         <Button type="submit" isLoading={isPending}>
-          Hand over
+          {i18n._({ id: 'sell.handover.submit', message: 'Hand over' })}
         </Button>
       </div>
     </form>

@@ -1,4 +1,5 @@
 import { describe, expect, it, onTestFinished, vi } from 'vitest'
+import { i18n } from '@/lib/i18n'
 import { makeProduct } from '@/testing/fixtures'
 import { changesOf, checkDimension, formValuesOf } from './listing'
 
@@ -18,7 +19,8 @@ describe('changesOf', () => {
   const product = makeProduct({ id: 9, resale_price: 120.5, original_price: 900, purchase_year: 2019, use_period: '5 years' })
 
   it('clears an optional detail emptied in the form, and sends prices with a decimal point', () => {
-    vi.spyOn(navigator, 'language', 'get').mockReturnValue('de-DE')
+    // Amounts follow the app's language (lib/decimal).
+    vi.spyOn(i18n, 'locale', 'get').mockReturnValue('de')
     onTestFinished(() => void vi.restoreAllMocks())
     const values = formValuesOf(product, '')
     expect(values.resale_price).toBe('120,5')

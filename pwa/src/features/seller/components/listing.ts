@@ -2,13 +2,10 @@
 // (POST), Edit only what changed from the product (PATCH).
 import { maxDimensionCm } from '@/lib/api/contract.gen'
 import { fromDecimalPoint, toDecimalPoint } from '@/lib/decimal'
+import { i18n } from '@/lib/i18n'
 import type { Condition, Dimensions, NewProduct, Product, ProductChanges } from '@/lib/types'
 
-export const dimensionFields = [
-  { name: 'width_cm', label: 'Width (cm)' },
-  { name: 'depth_cm', label: 'Depth (cm)' },
-  { name: 'height_cm', label: 'Height (cm)' },
-] as const
+export const dimensionFields = [{ name: 'width_cm' }, { name: 'depth_cm' }, { name: 'height_cm' }] as const
 
 export type DimensionField = (typeof dimensionFields)[number]['name']
 
@@ -21,7 +18,12 @@ export function checkDimension(value: string): true | string {
   const text = value.trim()
   if (text === '') return true
   const number = /^(\d+(\.\d*)?|\.\d+)$/.test(text) ? Math.round(Number(text) * 10) / 10 : NaN
-  if (!Number.isFinite(number) || number <= 0 || number > maxDimensionCm) return `Enter a size above 0 and at most ${maxDimensionCm} cm`
+  if (!Number.isFinite(number) || number <= 0 || number > maxDimensionCm)
+    return i18n._({
+      id: 'sell.form.sizeRange',
+      message: 'Enter a size above 0 and at most {max} cm',
+      values: { max: maxDimensionCm },
+    })
   return true
 }
 

@@ -1,4 +1,6 @@
 import { Badge, type BadgeTone } from '@/components/badge'
+import { productStatusLabel } from '@/components/labels'
+import { useI18n } from '@/lib/i18n'
 import type { ProductStatus as Status } from '@/lib/types'
 
 const tones: Record<Status, BadgeTone> = {
@@ -8,5 +10,6 @@ const tones: Record<Status, BadgeTone> = {
 }
 
 export function ProductStatus({ status }: { status: Status }) {
-  return <Badge tone={tones[status]}>{status}</Badge>
+  const i18n = useI18n()
+  return <Badge tone={tones[status]}>{productStatusLabel(status, i18n)}</Badge>
 }

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, onTestFinished, vi } from 'vitest'
+import { i18n } from '@/lib/i18n'
 import { categories, list, makeProduct, picture, seller } from '@/testing/fixtures'
 import { apiError, json, mockApi, type MockHandler } from '@/testing/mock-api'
 import { renderRoutes } from '@/testing/render'
@@ -171,8 +172,9 @@ describe('Add Product', () => {
     })
   })
 
-  it('takes a price with a decimal comma where the viewer’s language writes one, and sends a point', async () => {
-    vi.spyOn(navigator, 'language', 'get').mockReturnValue('de-DE')
+  it('takes a price with a decimal comma where the app’s language writes one, and sends a point', async () => {
+    // Amounts follow the app's language (lib/decimal); its texts stay English here.
+    vi.spyOn(i18n, 'locale', 'get').mockReturnValue('de')
     onTestFinished(() => void vi.restoreAllMocks())
     let sent: Record<string, unknown> | undefined
     serve({
@@ -204,7 +206,7 @@ describe('Add Product', () => {
     expect(sent).toMatchObject({ resale_price: '150.5', original_price: '900.50' })
   })
 
-  it('refuses a decimal comma where the viewer’s language writes a point', async () => {
+  it('refuses a decimal comma where the app’s language writes a point', async () => {
     const fetch = serve()
     const { user } = renderRoutes(routes, '/dashboard/addproduct')
     await fillIn(user)

@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { Trans } from '@lingui/react'
 import toast from 'react-hot-toast'
 import { Badge } from '@/components/badge'
 import { BookingReview } from '@/components/booking-review'
@@ -16,6 +17,7 @@ import { useUser } from '@/lib/auth'
 import { useOnline } from '@/lib/connectivity'
 import { useFormatPrice } from '@/lib/currency'
 import { formatPostedDate } from '@/lib/format'
+import { useI18n } from '@/lib/i18n'
 import { handoverOpen } from '@/lib/handover'
 import { noShowBy, noShowOpen } from '@/lib/no-show'
 import { useSendOrQueue } from '@/lib/offline/use-send-or-queue'
@@ -49,17 +51,18 @@ function BreakableEmail({ email }: { email: string }) {
 }
 
 export function MyBuyersRoute() {
+  const i18n = useI18n()
   const buyers = useMyBuyers()
   const formatPrice = useFormatPrice()
   const payment = useConfirmedAction({
     mutation: useConfirmPayment(),
     variables: (booking: Booking) => booking.id,
-    success: 'Payment confirmed',
+    success: i18n._({ id: 'sell.buyers.paymentConfirmed', message: 'Payment confirmed' }),
   })
   const noShow = useConfirmedAction({
     mutation: useBuyerNoShow(),
     variables: (booking: Booking) => booking.id,
-    success: 'Booking ended: the buyer didn’t come',
+    success: i18n._({ id: 'sell.buyers.noShowDone', message: 'Booking ended: the buyer didn’t come' }),
   })
   const online = useOnline()
   const decline = useDeclineBooking()
@@ -88,7 +91,7 @@ export function MyBuyersRoute() {
       { bookingId: declining.id, reason },
       {
         onSuccess: () => {
-          toast.success('Booking declined')
+          toast.success(i18n._({ id: 'sell.buyers.declined', message: 'Booking declined' }))
           setDeclining(null)
         },
       },
@@ -96,10 +99,10 @@ export function MyBuyersRoute() {
   }
 
   const columns: Column<Booking>[] = [
-    { header: 'Product', cell: (booking) => <span className="font-medium">{booking.product}</span> },
+    { header: i18n._({ id: 'sell.buyers.product', message: 'Product' }), cell: (booking) => <span className="font-medium">{booking.product}</span> },
     {
       // Who booked and how to reach them, together: the table stays readable beside the sidebar.
-      header: 'Buyer',
+      header: i18n._({ id: 'sell.buyers.buyer', message: 'Buyer' }),
       cell: (booking) => (
         <div className="flex flex-col gap-0.5 max-md:items-end">
           <span className="font-medium">{booking.buyer_name}</span>
@@ -111,25 +114,32 @@ export function MyBuyersRoute() {
           </a>
           {(booking.conversation_id || booking.product_id !== null) && (
             <MessageButton
-              label="Message the buyer"
+              label={i18n._({ id: 'sell.buyers.message', message: 'Message the buyer' })}
               // The visible words first, then whom and what about (WCAG 2.5.3, label in name).
-              ariaLabel={`Message the buyer, ${booking.buyer_name}, about ${booking.product}`}
+              ariaLabel={i18n._({
+                id: 'sell.buyers.messageAbout',
+                message: 'Message the buyer, {buyer}, about {product}',
+                values: { buyer: booking.buyer_name, product: booking.product },
+              })}
               about={{ about: 'booking', id: booking.id }}
               subject={booking.product}
               conversationId={booking.conversation_id}
               variant="ghost"
               size="sm"
-              className="-ml-3 max-md:-mr-3 max-md:ml-0"
+              className="-ms-3 max-md:-me-3 max-md:ms-0"
             />
           )}
         </div>
       ),
     },
-    { header: 'Meeting place', cell: (booking) => booking.location },
-    { header: 'Price', cell: (booking) => <span className="whitespace-nowrap">{formatPrice(booking.price)}</span> },
+    { header: i18n._({ id: 'sell.buyers.meetingPlace', message: 'Meeting place' }), cell: (booking) => booking.location },
+    {
+      header: i18n._({ id: 'sell.buyers.price', message: 'Price' }),
+      cell: (booking) => <span className="whitespace-nowrap">{formatPrice(booking.price)}</span>,
+    },
     {
       // The actions sit with the status they change.
-      header: 'Status',
+      header: i18n._({ id: 'sell.buyers.status', message: 'Status' }),
       cell: (booking) => {
         const confirming = unconfirmed.has(booking.id) && !booking.handed_over_at
         return (
@@ -137,10 +147,16 @@ export function MyBuyersRoute() {
             {noShowBy(booking) ? <NoShowEnded booking={booking} side="seller" /> : <BookingStatus status={booking.status} />}
             <PickupTime at={booking.pickup_at} />
             <HandedOver at={booking.handed_over_at} />
-            {confirming && <Badge tone="teal">Handed over — confirming</Badge>}
+            {confirming && (
+              <Badge tone="teal">{i18n._({ id: 'sell.buyers.confirming', message: 'Handed over — confirming' })}</Badge>
+            )}
             {!confirming && handoverOpen(booking) && (
               <Button
-                aria-label={`Hand over ${booking.product} to ${booking.buyer_name}`}
+                aria-label={i18n._({
+                  id: 'sell.buyers.handOverTo',
+                  message: 'Hand over {product} to {buyer}',
+                  values: { product: booking.product, buyer: booking.buyer_name },
+                })}
                 size="sm"
                 className="whitespace-nowrap"
                 onClick={() => {
@@ -148,23 +164,31 @@ export function MyBuyersRoute() {
                   setHandingOver(booking)
                 }}
               >
-                Hand over
+                {i18n._({ id: 'sell.handover.submit', message: 'Hand over' })}
               </Button>
             )}
             {!confirming && booking.status === 'Booked' && (
               <Button
-                aria-label={`Payment received from ${booking.buyer_name} for ${booking.product}`}
+                aria-label={i18n._({
+                  id: 'sell.buyers.paymentReceivedFrom',
+                  message: 'Payment received from {buyer} for {product}',
+                  values: { buyer: booking.buyer_name, product: booking.product },
+                })}
                 variant="secondary"
                 size="sm"
                 className="whitespace-nowrap"
                 onClick={() => payment.ask(booking)}
               >
-                Payment received
+                {i18n._({ id: 'sell.buyers.paymentReceived', message: 'Payment received' })}
               </Button>
             )}
             {!confirming && booking.status === 'Booked' && (
               <Button
-                aria-label={`Decline the booking of ${booking.product} by ${booking.buyer_name}`}
+                aria-label={i18n._({
+                  id: 'sell.buyers.declineBooking',
+                  message: 'Decline the booking of {product} by {buyer}',
+                  values: { product: booking.product, buyer: booking.buyer_name },
+                })}
                 variant="secondary"
                 size="sm"
                 className="whitespace-nowrap"
@@ -173,7 +197,7 @@ export function MyBuyersRoute() {
                   setDeclining(booking)
                 }}
               >
-                Decline
+                {i18n._({ id: 'sell.buyers.decline', message: 'Decline' })}
               </Button>
             )}
             {!confirming && (
@@ -194,7 +218,7 @@ export function MyBuyersRoute() {
       },
     },
     {
-      header: 'Booked on',
+      header: i18n._({ id: 'sell.buyers.bookedOn', message: 'Booked on' }),
       cell: (booking) => (
         <time dateTime={booking.time} className="whitespace-nowrap">
           {formatPostedDate(booking.time)}
@@ -206,42 +230,53 @@ export function MyBuyersRoute() {
   return (
     <>
       <PageHeader
-        title="My Buyers"
-        description="Bookings on your products. At the pickup, hand a product over with the buyer’s code, which confirms the payment too; or decline a booking."
+        title={i18n._({ id: 'sell.buyers.title', message: 'My Buyers' })}
+        description={i18n._({
+          id: 'sell.buyers.description',
+          message:
+            'Bookings on your products. At the pickup, hand a product over with the buyer’s code, which confirms the payment too; or decline a booking.',
+        })}
       />
       {buyers.items.some((booking) => noShowOpen(booking)) && (
         <div className="mb-4 empty:hidden">
-          <OfflineReason action="saying the buyer didn’t come" />
+          <OfflineReason action={i18n._({ id: 'sell.buyers.noShowOfflineAction', message: 'saying the buyer didn’t come' })} />
         </div>
       )}
       <PagedTable
         list={buyers}
-        caption="Bookings on my products"
+        caption={i18n._({ id: 'sell.buyers.caption', message: 'Bookings on my products' })}
         columns={columns}
-        emptyTitle="Nobody has booked your products yet"
-        errorTitle="Could not load your buyers"
+        emptyTitle={i18n._({ id: 'sell.buyers.empty', message: 'Nobody has booked your products yet' })}
+        errorTitle={i18n._({ id: 'sell.buyers.loadError', message: 'Could not load your buyers' })}
       />
       <ConfirmDialog
         {...payment.dialog}
-        title="Confirm the payment?"
+        title={i18n._({ id: 'sell.buyers.paymentTitle', message: 'Confirm the payment?' })}
         message={
           payment.target && (
             <p>
-              {payment.target.buyer_name} paid you {formatPrice(payment.target.price)} for{' '}
-              <strong>{payment.target.product}</strong>. The product becomes Sold, leaves the listings and its other
-              bookings are cancelled. This can’t be undone.
+              <Trans
+                id="sell.buyers.paymentMessage"
+                message="{buyer} paid you {price} for <0>{product}</0>. The product becomes Sold, leaves the listings and its other bookings are cancelled. This can’t be undone."
+                values={{
+                  buyer: payment.target.buyer_name,
+                  price: formatPrice(payment.target.price),
+                  product: payment.target.product,
+                }}
+                components={{ 0: <strong /> }}
+              />
             </p>
           )
         }
-        confirmLabel="Payment received"
+        confirmLabel={i18n._({ id: 'sell.buyers.paymentReceived', message: 'Payment received' })}
         tone="primary"
       />
       <ConfirmDialog
         {...noShow.dialog}
-        title="The buyer didn’t come?"
+        title={i18n._({ id: 'sell.buyers.noShowTitle', message: 'The buyer didn’t come?' })}
         message={noShow.target && <NoShowConsequences booking={noShow.target} side="seller" />}
-        confirmLabel="The buyer didn’t come"
-        cancelLabel="Go back"
+        confirmLabel={i18n._({ id: 'sell.buyers.noShowConfirm', message: 'The buyer didn’t come' })}
+        cancelLabel={i18n._({ id: 'sell.buyers.goBack', message: 'Go back' })}
       />
       <DeclineDialog
         booking={declining}

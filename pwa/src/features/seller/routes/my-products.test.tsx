@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { formatPrice } from '@/lib/format'
+import { setLanguage } from '@/lib/i18n'
 import { list, makeProduct, seller } from '@/testing/fixtures'
 import { apiError, json, mockApi } from '@/testing/mock-api'
 import { renderRoutes } from '@/testing/render'
@@ -160,5 +161,35 @@ describe('My Products', () => {
     const { user } = renderRoutes(routes, path)
     await user.click(await screen.findByRole('button', { name: 'Load more' }))
     expect(await screen.findByText('Showing 26 of 26')).toBeInTheDocument()
+  })
+})
+
+describe('My Products in German', () => {
+  it('shows the table, statuses and actions in German', async () => {
+    mockApi({
+      'GET /api/myproducts/:email': () =>
+        json(list([makeProduct({ id: 1, product: 'Eichenstuhl' }), makeProduct({ id: 2, product: 'Sofa', status: 'Sold' })])),
+    })
+    await setLanguage('de')
+    renderRoutes(routes, path)
+    expect(screen.getByRole('heading', { level: 1, name: 'Meine Artikel' })).toBeInTheDocument()
+    const table = await screen.findByRole('table', { name: 'Meine Artikel' })
+    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      'Artikelname',
+      'Preis',
+      'Ort',
+      'Kategorie',
+      'Status',
+      'Aktionen',
+    ])
+    expect(within(table).getByText('Verfügbar')).toBeInTheDocument()
+    expect(within(table).getByText('Verkauft')).toBeInTheDocument()
+    expect(within(table).getByRole('link', { name: 'Eichenstuhl bearbeiten' })).toHaveTextContent('Bearbeiten')
+    expect(within(table).getByRole('button', { name: 'Sofa löschen' })).toHaveTextContent('Löschen')
+    expect(within(table).getByText('Verkaufte Artikel können nicht beworben werden')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Artikel hinzufügen' })).toBeInTheDocument()
+    for (const text of ['My Products', 'Available', 'Sold', 'Edit', 'Delete']) {
+      expect(screen.queryByText(text)).not.toBeInTheDocument()
+    }
   })
 })

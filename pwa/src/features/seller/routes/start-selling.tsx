@@ -5,6 +5,7 @@ import { FormError } from '@/components/form-error'
 import { OfflineReason } from '@/components/offline-state'
 import { isAdmin, isSeller, useUser } from '@/lib/auth'
 import { useOnline } from '@/lib/connectivity'
+import { useI18n } from '@/lib/i18n'
 import { paths } from '@/lib/paths'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { useStartSelling } from '../api/start-selling'
@@ -14,25 +15,30 @@ import { useStartSelling } from '../api/start-selling'
  * with one tap and goes on to list something; a Seller goes straight there.
  */
 export function StartSellingRoute() {
+  const i18n = useI18n()
   const { user } = useUser()
   const online = useOnline()
   const navigate = useNavigate()
   const start = useStartSelling()
-  useDocumentTitle('Start selling')
+  const title = i18n._({ id: 'sell.start.title', message: 'Start selling' })
+  useDocumentTitle(title)
 
   if (isSeller(user) && !start.isSuccess) return <Navigate to={paths.addProduct} replace />
   if (isAdmin(user)) {
     return (
       <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6">
         <EmptyState
-          title="Admins' accounts do not sell"
+          title={i18n._({ id: 'sell.start.adminsDoNotSell', message: "Admins' accounts do not sell" })}
           action={
             <Link to={paths.home} className={buttonClasses({ variant: 'secondary' })}>
-              Back to the home page
+              {i18n._({ id: 'guard.backHome', message: 'Back to the home page' })}
             </Link>
           }
         >
-          Your account looks after the marketplace. To sell something, register another account.
+          {i18n._({
+            id: 'sell.start.adminHint',
+            message: 'Your account looks after the marketplace. To sell something, register another account.',
+          })}
         </EmptyState>
       </div>
     )
@@ -45,26 +51,33 @@ export function StartSellingRoute() {
         className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm sm:p-8"
       >
         <h1 id="start-selling-heading" className="text-2xl font-bold sm:text-3xl">
-          Start selling
+          {title}
         </h1>
         <p className="mt-3 text-stone-700">
-          List the things you no longer need for your neighbours to book. Your account stays the same: your orders,
-          messages and details stay as they are, and you can still book other people's listings.
+          {i18n._({
+            id: 'sell.start.intro',
+            message:
+              "List the things you no longer need for your neighbours to book. Your account stays the same: your orders, messages and details stay as they are, and you can still book other people's listings.",
+          })}
         </p>
-        <ul className="mt-4 list-disc space-y-1 pl-5 text-stone-700">
-          <li>A listing needs a few photos, a price and where to pick it up.</li>
-          <li>Buyers book it and message you to agree on a time.</li>
-          <li>Admins may verify sellers they know, for a tick beside your name.</li>
+        <ul className="mt-4 list-disc space-y-1 ps-5 text-stone-700">
+          <li>
+            {i18n._({ id: 'sell.start.point1', message: 'A listing needs a few photos, a price and where to pick it up.' })}
+          </li>
+          <li>{i18n._({ id: 'sell.start.point2', message: 'Buyers book it and message you to agree on a time.' })}</li>
+          <li>
+            {i18n._({ id: 'sell.start.point3', message: 'Admins may verify sellers they know, for a tick beside your name.' })}
+          </li>
         </ul>
         <div className="mt-6 flex flex-col gap-3">
-          <OfflineReason action="starting to sell" />
+          <OfflineReason action={i18n._({ id: 'sell.start.offlineAction', message: 'starting to sell' })} />
           <Button
             className="w-full"
             disabled={!online}
             isLoading={start.isPending}
             onClick={() => start.mutate(undefined, { onSuccess: () => void navigate(paths.addProduct) })}
           >
-            Start selling
+            {title}
           </Button>
           <FormError error={start.error} />
         </div>

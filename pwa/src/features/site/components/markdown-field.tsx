@@ -2,6 +2,7 @@ import { useDeferredValue, useId, useState, type ComponentProps } from 'react'
 import { Field, Textarea } from '@/components/field'
 import { MarkdownText } from '@/components/markdown'
 import { cn } from '@/lib/cn'
+import { useI18n } from '@/lib/i18n'
 
 interface MarkdownFieldProps {
   label: string
@@ -17,12 +18,13 @@ interface MarkdownFieldProps {
  * one at a time, switched by Write / Preview.
  */
 export function MarkdownField({ label, value, error, textarea }: MarkdownFieldProps) {
+  const i18n = useI18n()
   const [previewing, setPreviewing] = useState(false)
   const shown = useDeferredValue(value)
   const previewId = useId()
   const modes = [
-    { label: 'Write', on: !previewing, set: () => setPreviewing(false) },
-    { label: 'Preview', on: previewing, set: () => setPreviewing(true) },
+    { key: 'write', label: i18n._({ id: 'site.markdown.write', message: 'Write' }), on: !previewing, set: () => setPreviewing(false) },
+    { key: 'preview', label: i18n._({ id: 'site.markdown.preview', message: 'Preview' }), on: previewing, set: () => setPreviewing(true) },
   ]
   return (
     <div className="flex flex-col gap-2">
@@ -35,21 +37,21 @@ export function MarkdownField({ label, value, error, textarea }: MarkdownFieldPr
           className={cn('flex min-w-0 flex-col gap-1.5', !previewing && 'max-lg:hidden')}
         >
           <h3 id={`${previewId}-title`} className="font-medium text-stone-800">
-            Preview of {label}
+            {i18n._({ id: 'site.markdown.previewOf', message: 'Preview of {label}', values: { label } })}
           </h3>
           <div className="min-h-28 rounded-lg border border-dashed border-stone-300 bg-stone-50 p-4">
             {shown.trim() ? (
               <MarkdownText text={shown} />
             ) : (
-              <p className="text-stone-600 italic">Nothing written yet.</p>
+              <p className="text-stone-600 italic">{i18n._({ id: 'site.markdown.empty', message: 'Nothing written yet.' })}</p>
             )}
           </div>
         </section>
       </div>
-      <div role="group" aria-label={`Show ${label}`} className="flex gap-2 lg:hidden">
+      <div role="group" aria-label={i18n._({ id: 'site.markdown.show', message: 'Show {label}', values: { label } })} className="flex gap-2 lg:hidden">
         {modes.map((mode) => (
           <button
-            key={mode.label}
+            key={mode.key}
             type="button"
             aria-pressed={mode.on}
             onClick={mode.set}

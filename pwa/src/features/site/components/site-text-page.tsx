@@ -7,6 +7,7 @@ import { OfflineState } from '@/components/offline-state'
 import { PageHeader } from '@/components/page-header'
 import { PageSpinner } from '@/components/spinner'
 import { cn } from '@/lib/cn'
+import { useI18n } from '@/lib/i18n'
 import { siteQueryOptions } from '@/lib/site'
 import type { Site } from '@/lib/types'
 
@@ -23,6 +24,7 @@ interface SiteTextPageProps {
  * the text is in.
  */
 export function SiteTextPage({ title, description, children }: SiteTextPageProps) {
+  const i18n = useI18n()
   const query = useQuery(siteQueryOptions())
   const { hash } = useLocation()
   const loaded = !!query.data
@@ -43,9 +45,9 @@ export function SiteTextPage({ title, description, children }: SiteTextPageProps
       </>
     )
   } else if (query.fetchStatus === 'paused') {
-    body = <OfflineState what="This page" />
+    body = <OfflineState />
   } else if (query.isError) {
-    body = <QueryErrorState title="Could not load this page" query={query} />
+    body = <QueryErrorState title={i18n._({ id: 'site.page.error', message: 'Could not load this page' })} query={query} />
   } else {
     body = <PageSpinner />
   }
@@ -54,6 +56,9 @@ export function SiteTextPage({ title, description, children }: SiteTextPageProps
 
 /** One text of the site's, or a word that the admins have not written it yet. */
 export function SiteText({ text, className }: { text: string; className?: string }) {
-  if (!text.trim()) return <p className="text-stone-600 italic">Nothing here yet.</p>
+  const i18n = useI18n()
+  if (!text.trim()) {
+    return <p className="text-stone-600 italic">{i18n._({ id: 'site.page.empty', message: 'Nothing here yet.' })}</p>
+  }
   return <MarkdownText text={text} className={cn('wrap-break-word', className)} />
 }

@@ -1,3 +1,5 @@
+import type { I18n } from '@lingui/core'
+import { Trans } from '@lingui/react'
 import { useQuery } from '@tanstack/react-query'
 import { useForm } from 'react-hook-form'
 import toast from 'react-hot-toast'
@@ -11,6 +13,7 @@ import { PageHeader } from '@/components/page-header'
 import { PageSpinner } from '@/components/spinner'
 import { useOnline } from '@/lib/connectivity'
 import { required } from '@/lib/form'
+import { useI18n } from '@/lib/i18n'
 import { paths } from '@/lib/paths'
 import { useFormSubmission } from '@/lib/server-field-errors'
 import { siteQueryOptions } from '@/lib/site'
@@ -21,25 +24,32 @@ import { MarkdownField } from '../components/markdown-field'
 // The server checks the lengths (app/site.go) and names the fields it refuses.
 const fieldNames = ['name', 'tagline', 'about', 'rules', 'privacy', 'terms', 'contact_email', 'public_listings'] as const
 
-const texts = [
-  { name: 'about', label: 'About' },
-  { name: 'rules', label: 'Rules' },
-  { name: 'privacy', label: 'Privacy' },
-  { name: 'terms', label: 'Terms' },
-] as const
+const texts = (i18n: I18n) =>
+  [
+    { name: 'about', label: i18n._({ id: 'site.settings.about', message: 'About' }) },
+    { name: 'rules', label: i18n._({ id: 'site.about.rules', message: 'Rules' }) },
+    { name: 'privacy', label: i18n._({ id: 'site.privacy.title', message: 'Privacy' }) },
+    { name: 'terms', label: i18n._({ id: 'site.terms.title', message: 'Terms' }) },
+  ] as const
 
 export function SiteSettingsRoute() {
+  const i18n = useI18n()
   const query = useQuery(siteQueryOptions())
   let body
   if (query.data) body = <SiteSettingsForm site={query.data} />
-  else if (query.fetchStatus === 'paused') body = <OfflineState what="The site's settings" />
-  else if (query.isError) body = <QueryErrorState title="Could not load the site's settings" query={query} />
-  else body = <PageSpinner />
+  else if (query.fetchStatus === 'paused') {
+    body = <OfflineState what={i18n._({ id: 'site.settings.offlineWhat', message: "The site's settings" })} />
+  } else if (query.isError) {
+    body = <QueryErrorState title={i18n._({ id: 'site.settings.error', message: "Could not load the site's settings" })} query={query} />
+  } else body = <PageSpinner />
   return (
     <>
       <PageHeader
-        title="Site settings"
-        description="The marketplace's name and its own words: what everyone sees in the header, the footer and on its pages."
+        title={i18n._({ id: 'site.settings.title', message: 'Site settings' })}
+        description={i18n._({
+          id: 'site.settings.description',
+          message: "The marketplace's name and its own words: what everyone sees in the header, the footer and on its pages.",
+        })}
       />
       {body}
     </>
@@ -47,6 +57,7 @@ export function SiteSettingsRoute() {
 }
 
 function SiteSettingsForm({ site }: { site: Site }) {
+  const i18n = useI18n()
   const online = useOnline()
   const update = useUpdateSite()
   const {
@@ -62,7 +73,7 @@ function SiteSettingsForm({ site }: { site: Site }) {
   const onSubmit = handleSubmit(async (values) => {
     let saved: Site | undefined
     if (!(await submission.send(async () => (saved = await update.mutateAsync(values))))) return
-    toast.success('Site settings saved')
+    toast.success(i18n._({ id: 'site.settings.saved', message: 'Site settings saved' }))
     if (saved) reset(saved)
   })
 
@@ -70,20 +81,31 @@ function SiteSettingsForm({ site }: { site: Site }) {
     <form onSubmit={onSubmit} noValidate className="flex max-w-6xl flex-col gap-8">
       <section aria-labelledby="site-identity" className="flex max-w-xl flex-col gap-5">
         <h2 id="site-identity" className="text-xl font-semibold">
-          Name and contact
+          {i18n._({ id: 'site.settings.identity', message: 'Name and contact' })}
         </h2>
-        <Field label="Name" error={errors.name?.message} hint="In the header, the tab's title and every mail.">
+        <Field
+          label={i18n._({ id: 'site.settings.name', message: 'Name' })}
+          error={errors.name?.message}
+          hint={i18n._({ id: 'site.settings.name.hint', message: "In the header, the tab's title and every mail." })}
+        >
           {(control) => (
             <Input autoComplete="off" {...control} {...register('name', required)} />
           )}
         </Field>
-        <Field label="Tagline" error={errors.tagline?.message} hint="One line under the name. Optional.">
+        <Field
+          label={i18n._({ id: 'site.settings.tagline', message: 'Tagline' })}
+          error={errors.tagline?.message}
+          hint={i18n._({ id: 'site.settings.tagline.hint', message: 'One line under the name. Optional.' })}
+        >
           {(control) => <Input autoComplete="off" {...control} {...register('tagline')} />}
         </Field>
         <Field
-          label="Contact email"
+          label={i18n._({ id: 'site.settings.contactEmail', message: 'Contact email' })}
           error={errors.contact_email?.message}
-          hint='Where "Contact an admin" writes to, for everyone to see. Leave it empty to publish no address.'
+          hint={i18n._({
+            id: 'site.settings.contactEmail.hint',
+            message: 'Where "Contact an admin" writes to, for everyone to see. Leave it empty to publish no address.',
+          })}
         >
           {(control) => <Input type="email" autoComplete="off" {...control} {...register('contact_email')} />}
         </Field>
@@ -91,36 +113,43 @@ function SiteSettingsForm({ site }: { site: Site }) {
 
       <section aria-labelledby="site-visitors" className="flex max-w-xl flex-col gap-2">
         <h2 id="site-visitors" className="text-xl font-semibold">
-          Visitors
+          {i18n._({ id: 'site.settings.visitors', message: 'Visitors' })}
         </h2>
         <Checkbox
-          label="Let visitors browse the listings without an account"
+          label={i18n._({ id: 'site.settings.publicListings', message: 'Let visitors browse the listings without an account' })}
           aria-describedby="public-listings-hint"
           {...register('public_listings')}
         />
         <p id="public-listings-hint" className="text-sm text-stone-600">
-          When ticked, anyone may see the categories, listings, search and sellers' pages without signing in; booking,
-          messaging, paying and reporting still ask them to log in, and nobody's email or phone is shown to them. When
-          not ticked, only members see the listings.
+          {i18n._({
+            id: 'site.settings.publicListings.hint',
+            message:
+              "When ticked, anyone may see the categories, listings, search and sellers' pages without signing in; booking, messaging, paying and reporting still ask them to log in, and nobody's email or phone is shown to them. When not ticked, only members see the listings.",
+          })}
         </p>
       </section>
 
       <section aria-labelledby="site-texts" className="flex flex-col gap-8">
         <div>
           <h2 id="site-texts" className="text-xl font-semibold">
-            Pages
+            {i18n._({ id: 'site.settings.pages', message: 'Pages' })}
           </h2>
           <p className="mt-1 text-stone-600">
-            Shown on <Link to={paths.about}>About</Link>, <Link to={paths.privacy}>Privacy</Link> and{' '}
-            <Link to={paths.terms}>Terms</Link>; the rules follow the About text there.
+            <Trans
+              id="site.settings.pages.where"
+              message="Shown on <0>About</0>, <1>Privacy</1> and <2>Terms</2>; the rules follow the About text there."
+              components={{ 0: <Link to={paths.about} />, 1: <Link to={paths.privacy} />, 2: <Link to={paths.terms} /> }}
+            />
           </p>
           <p className="mt-1 text-sm text-stone-600">
-            Written in Markdown: a blank line between paragraphs, <code>**bold**</code>, <code>*italic*</code>,{' '}
-            <code>- </code>at the start of each line of a list, <code>## </code>before a heading,{' '}
-            <code>[words](https://…)</code> for a link.
+            <Trans
+              id="site.settings.markdownHelp"
+              message="Written in Markdown: a blank line between paragraphs, <0>**bold**</0>, <1>*italic*</1>, <2>- </2>at the start of each line of a list, <3>## </3>before a heading, <4>[words](https://…)</4> for a link."
+              components={{ 0: <code />, 1: <code />, 2: <code />, 3: <code />, 4: <code /> }}
+            />
           </p>
         </div>
-        {texts.map((text) => (
+        {texts(i18n).map((text) => (
           <MarkdownField
             key={text.name}
             label={text.label}
@@ -132,9 +161,9 @@ function SiteSettingsForm({ site }: { site: Site }) {
       </section>
 
       <FormError error={submission.error} />
-      <OfflineReason action="saving the site's settings" />
+      <OfflineReason action={i18n._({ id: 'site.settings.offlineAction', message: "saving the site's settings" })} />
       <Button type="submit" disabled={!online} isLoading={isSubmitting} className="sm:self-start">
-        Save settings
+        {i18n._({ id: 'site.settings.save', message: 'Save settings' })}
       </Button>
     </form>
   )
