@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"slices"
 	"strings"
 )
 
@@ -33,7 +34,7 @@ func (s *SiteSettings) speakerFor(ctx context.Context, l Language) speaker {
 		if s.translate != nil {
 			text = s.translate(l, english)
 		}
-		return fill(text, append(vars, "site", site)...)
+		return fill(text, append(slices.Clip(vars), "site", site)...)
 	}
 }
 
