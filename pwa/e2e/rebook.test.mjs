@@ -142,6 +142,7 @@ test('on a phone, a declined buyer sees the product available again and books it
 })
 
 test('a seller whose language writes a decimal comma lists with only what is required', async () => {
+  // A German browser: the app speaks German, and a price is typed "150,50".
   const context = await browser.newContext({
     baseURL: server.url,
     locale: 'de-DE',
@@ -151,10 +152,14 @@ test('a seller whose language writes a decimal comma lists with only what is req
   })
   const page = await context.newPage()
   const watcher = watch(page)
-  await logIn(page, seller)
+  await page.goto('/login')
+  await page.getByLabel('E-Mail', { exact: true }).fill(seller.email)
+  await page.getByLabel('Passwort', { exact: true }).fill(seller.password)
+  await page.getByRole('button', { name: 'Anmelden', exact: true }).click()
+  await page.waitForURL((url) => url.pathname !== '/login')
 
   await page.goto('/dashboard/addproduct')
-  const category = page.getByLabel('Category', { exact: true })
+  const category = page.getByLabel('Kategorie', { exact: true })
   await category.locator('option', { hasText: 'Desks' }).waitFor({ state: 'attached' })
   await expectAccessible(page, 'Add Product at 360 px')
   await page.setViewportSize({ width: 1280, height: 900 })
@@ -162,14 +167,14 @@ test('a seller whose language writes a decimal comma lists with only what is req
   await page.setViewportSize({ width: 360, height: 780 })
 
   await category.selectOption('Desks')
-  await page.getByLabel('Product name').fill('Oak stool')
-  await page.getByLabel('Photos', { exact: true }).setInputFiles(pictures.lamp)
-  await page.getByText('Cover', { exact: true }).waitFor()
-  await page.getByLabel('Location', { exact: true }).fill('Harbour')
-  await page.getByLabel('Resale price').fill('150,50')
+  await page.getByLabel('Artikelname').fill('Oak stool')
+  await page.getByLabel('Fotos', { exact: true }).setInputFiles(pictures.lamp)
+  await page.getByText('Titelbild', { exact: true }).waitFor()
+  await page.getByLabel('Ort', { exact: true }).fill('Harbour')
+  await page.getByLabel('Verkaufspreis').fill('150,50')
   await screenshots(page, 'add-product-required-only', { widths: [360] })
-  await page.getByRole('button', { name: 'Add Product' }).click()
-  await expectToast(page, 'Product added successfully')
+  await page.getByRole('button', { name: 'Artikel hinzufügen' }).click()
+  await expectToast(page, 'Artikel erfolgreich hinzugefügt')
 
   const mine = await asSeller('GET', `/api/myproducts/${seller.email}`)
   const stool = mine.items.find((p) => p.product === 'Oak stool')
