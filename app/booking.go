@@ -162,12 +162,13 @@ type Bookings struct {
 	notices  *Notices
 	cards    CardPayments // nil: pay in person only
 	currency string       // see Currency
+	now      func() time.Time
 }
 
 func NewBookings(bookings BookingStore, products ProductStore, payments PaymentStore, users UserStore, reviews ReviewStore,
 	safety SafetyStore, notices *Notices) *Bookings {
 	return &Bookings{bookings: bookings, products: products, payments: payments, users: users, reviews: reviews, safety: safety,
-		notices: notices}
+		notices: notices, now: utcNow}
 }
 
 // Book reserves a product for the signed-in user. The price, product and
@@ -205,7 +206,7 @@ func (s *Bookings) Book(ctx context.Context, actor *User, in BookingInput) (*Boo
 	}
 	s.bookingChanged(b, bookedNote(b))
 	// Read back: the buyer may have written to the seller before booking.
-	return s.bookings.BookingByID(ctx, b.ID)
+	return s.bookingAs(ctx, actor, b.ID)
 }
 
 // BuyerBookings lists the orders of the buyer behind email.
@@ -214,7 +215,11 @@ func (s *Bookings) BuyerBookings(ctx context.Context, actor *User, email string,
 	if err != nil {
 		return List[Booking]{}, err
 	}
-	return s.bookings.BuyerBookings(ctx, buyer.ID, page.Clamp())
+	list, err := s.bookings.BuyerBookings(ctx, buyer.ID, page.Clamp())
+	if err != nil {
+		return list, err
+	}
+	return list, s.showBuyerContact(ctx, actor, list.Items)
 }
 
 // SellerBookings lists the bookings on the signed-in seller's products.
@@ -222,12 +227,24 @@ func (s *Bookings) SellerBookings(ctx context.Context, actor *User, page Page) (
 	if err := Allow(actor, CanSeeOwnBuyers(actor)); err != nil {
 		return List[Booking]{}, err
 	}
-	return s.bookings.SellerBookings(ctx, actor.ID, page.Clamp())
+	list, err := s.bookings.SellerBookings(ctx, actor.ID, page.Clamp())
+	if err != nil {
+		return list, err
+	}
+	return list, s.showBuyerContact(ctx, actor, list.Items)
 }
 
 // Booking shows one booking to either side of it.
 func (s *Bookings) Booking(ctx context.Context, actor *User, id int64) (*Booking, error) {
-	return s.bookingFor(ctx, actor, id, CanSeeBooking)
+	b, err := s.bookingFor(ctx, actor, id, CanSeeBooking)
+	if err != nil {
+		return nil, err
+	}
+	one := []Booking{*b}
+	if err := s.showBuyerContact(ctx, actor, one); err != nil {
+		return nil, err
+	}
+	return &one[0], nil
 }
 
 // CancelBooking calls off a booking that is not paid yet.
@@ -240,7 +257,7 @@ func (s *Bookings) CancelBooking(ctx context.Context, actor *User, id int64) (*B
 		return nil, err
 	}
 	s.bookingChanged(b, nil)
-	return s.bookings.BookingByID(ctx, id)
+	return s.bookingAs(ctx, actor, id)
 }
 
 // DeclineInput is the optional body of DELETE /api/mybuyers/{id}.
@@ -266,7 +283,7 @@ func (s *Bookings) DeclineBooking(ctx context.Context, actor *User, id int64, in
 	}
 	b.DeclineReason = reason
 	s.bookingChanged(b, declinedNote(b))
-	return s.bookings.BookingByID(ctx, id)
+	return s.bookingAs(ctx, actor, id)
 }
 
 // ConfirmPayment records that the seller was paid: the product is sold.
@@ -280,7 +297,7 @@ func (s *Bookings) ConfirmPayment(ctx context.Context, actor *User, id int64) (*
 		return nil, err
 	}
 	s.paid(b, queued)
-	return s.bookings.BookingByID(ctx, id)
+	return s.bookingAs(ctx, actor, id)
 }
 
 // bookingFor loads a booking the actor may act on.

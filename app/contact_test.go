@@ -2,6 +2,7 @@ package app_test
 
 import (
 	"testing"
+	"time"
 
 	"rehome/app"
 )
@@ -46,5 +47,37 @@ func TestShowContact(t *testing.T) {
 		if got := (app.MyBooking{ID: 1, Status: status}).SharesPhone(); got != shares {
 			t.Errorf("a %s booking shares the phone: %v, want %v", status, got, shares)
 		}
+	}
+}
+
+func TestBuyerContactVisible(t *testing.T) {
+	now := time.Date(2026, 12, 7, 12, 0, 0, 0, time.UTC)
+	ago := func(d time.Duration) *time.Time { at := now.Add(-d); return &at }
+	day := 24 * time.Hour
+	for _, tc := range []struct {
+		name       string
+		status     app.BookingStatus
+		handedOver *time.Time
+		blocked    bool
+		visible    bool
+	}{
+		{"open", app.BookingBooked, nil, false, true},
+		{"paid, not handed over yet", app.BookingPaid, nil, false, true},
+		{"handed over 13 days ago", app.BookingPaid, ago(13 * day), false, true},
+		{"handed over a moment short of 14 days ago", app.BookingPaid, ago(14*day - time.Millisecond), false, true},
+		{"handed over 14 days ago", app.BookingPaid, ago(14 * day), false, false},
+		{"handed over 15 days ago", app.BookingPaid, ago(15 * day), false, false},
+		{"cancelled", app.BookingCancelled, nil, false, false},
+		{"declined", app.BookingDeclined, nil, false, false},
+		{"open, but either blocked the other", app.BookingBooked, nil, true, false},
+		{"paid, but either blocked the other", app.BookingPaid, nil, true, false},
+		{"handed over 13 days ago, but either blocked the other", app.BookingPaid, ago(13 * day), true, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			b := &app.Booking{Status: tc.status, HandedOverAt: tc.handedOver}
+			if got := app.BuyerContactVisible(b, now, tc.blocked); got != tc.visible {
+				t.Errorf("visible %v, want %v", got, tc.visible)
+			}
+		})
 	}
 }

@@ -266,7 +266,9 @@ func (s *Conversations) MarkConversationRead(ctx context.Context, actor *User, c
 }
 
 // pickupToAnswer loads a pickup time proposed in a conversation that actor
-// may answer as may allows, and that can still be answered.
+// may answer as may allows, and that can still be answered. An answer is
+// a word to the other side: once either blocked the other, it is refused
+// as a message is, whichever proposed first.
 func (s *Conversations) pickupToAnswer(ctx context.Context, actor *User, conversationID, messageID int64,
 	may func(*User, *Conversation, *Message) bool) (*Conversation, *Message, error) {
 	c, err := s.conversationFor(ctx, actor, conversationID)
@@ -278,6 +280,9 @@ func (s *Conversations) pickupToAnswer(ctx context.Context, actor *User, convers
 		return nil, nil, err
 	}
 	if err := Allow(actor, may(actor, c, m)); err != nil {
+		return nil, nil, err
+	}
+	if err := refuseBlocked(ctx, s.bookings.safety, actor.ID, c.OtherID(actor.ID), blockedMessage); err != nil {
 		return nil, nil, err
 	}
 	if err := s.checkAnswerable(m); err != nil {

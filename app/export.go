@@ -56,7 +56,7 @@ type ExportStore interface {
 // from each part that holds some.
 type Exports struct {
 	products      ProductStore
-	bookings      BookingStore
+	bookings      *Bookings
 	reports       ExportStore
 	sessions      SessionStore
 	conversations *Conversations
@@ -64,7 +64,7 @@ type Exports struct {
 	now           func() time.Time
 }
 
-func NewExports(products ProductStore, bookings BookingStore, reports ExportStore, sessions SessionStore,
+func NewExports(products ProductStore, bookings *Bookings, reports ExportStore, sessions SessionStore,
 	conversations *Conversations, notifications *Notifications) *Exports {
 	return &Exports{products: products, bookings: bookings, reports: reports, sessions: sessions,
 		conversations: conversations, notifications: notifications, now: utcNow}
@@ -83,10 +83,15 @@ func (s *Exports) ExportAccount(ctx context.Context, actor *User) (*Export, erro
 	for i := range e.Listings {
 		ShowContact(actor, &e.Listings[i], false)
 	}
-	if e.BookingsMade, err = allPages(ctx, actor.ID, s.bookings.BuyerBookings); err != nil {
+	if e.BookingsMade, err = allPages(ctx, actor.ID, s.bookings.bookings.BuyerBookings); err != nil {
 		return nil, err
 	}
-	if e.BookingsReceived, err = allPages(ctx, actor.ID, s.bookings.SellerBookings); err != nil {
+	// A buyer's contact details go with a booking only while its seller may
+	// see them in the app.
+	if e.BookingsReceived, err = allPages(ctx, actor.ID, s.bookings.bookings.SellerBookings); err != nil {
+		return nil, err
+	}
+	if err := s.bookings.showBuyerContact(ctx, actor, e.BookingsReceived); err != nil {
 		return nil, err
 	}
 	if e.ReportsMade, err = s.reports.ReportsMadeBy(ctx, actor.ID); err != nil {

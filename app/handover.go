@@ -106,7 +106,7 @@ func (s *Bookings) HandOver(ctx context.Context, actor *User, id int64, in Hando
 		s.paid(b, queued)
 	}
 	s.bookingChanged(b, handedOverNote(b))
-	return s.bookings.BookingByID(ctx, id)
+	return s.bookingAs(ctx, actor, id)
 }
 
 // SameHandoverCode says whether code is the stored one, in time that does

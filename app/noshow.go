@@ -62,7 +62,7 @@ func (s *Bookings) noShow(ctx context.Context, actor *User, id int64, absent str
 	if next := s.queuedBehind(ctx, b); len(next) > 0 {
 		s.bookingChanged(&next[0], nextInQueueNote(&next[0]))
 	}
-	return s.bookings.BookingByID(ctx, id)
+	return s.bookingAs(ctx, actor, id)
 }
 
 // NoShowsOf counts a person's no-shows that their profile shows.

@@ -212,17 +212,24 @@ func (s *Catalogue) SuspendedVersion(ctx context.Context) (uint64, error) {
 	return h.Sum64(), nil
 }
 
+// suspendedFor says whether a suspension hides sellerID's listings from
+// viewer (nil: a visitor, or a link preview): from all but admins.
+func suspendedFor(ctx context.Context, safety SafetyStore, viewer *User, sellerID int64) (bool, error) {
+	if viewer.IsAdmin() {
+		return false, nil
+	}
+	suspended, err := safety.SuspendedUsers(ctx)
+	return slices.Contains(suspended, sellerID), err
+}
+
 // refuseSuspendedSeller hides the listing of a suspended seller from all
 // but admins.
 func (s *Catalogue) refuseSuspendedSeller(ctx context.Context, viewer *User, p *Product) error {
-	if viewer.IsAdmin() {
-		return nil
-	}
-	suspended, err := s.bookings.safety.SuspendedUsers(ctx)
+	hidden, err := suspendedFor(ctx, s.bookings.safety, viewer, p.SellerID)
 	if err != nil {
 		return err
 	}
-	if slices.Contains(suspended, p.SellerID) {
+	if hidden {
 		return Errorf(KindNotFound, "Product not found")
 	}
 	return nil

@@ -14,7 +14,7 @@ type SellerProfile struct {
 	Verified    bool      `json:"verified"`
 	MemberSince time.Time `json:"member_since"`
 	// Listings counts what is for sale now (Available or Reserved); Sold,
-	// what sold.
+	// what sold; both are 0 while the seller is suspended, but to admins.
 	Listings int `json:"listings"`
 	Sold     int `json:"sold"`
 	// Rating sums up the reviews others see of them.
@@ -89,6 +89,15 @@ func (s *Accounts) SellerProfile(ctx context.Context, actor *User, id int64) (*S
 	// reviews and no-shows are what the profile is for.
 	if !u.IsSeller() && listings+sold == 0 && rating.Count == 0 && noShows == 0 {
 		return nil, Errorf(KindNotFound, "No seller with this id")
+	}
+	// A suspension hides the listings, sold ones included, and so their
+	// numbers; what others said of the seller stays.
+	suspended, err := suspendedFor(ctx, s.safety, actor, id)
+	if err != nil {
+		return nil, err
+	}
+	if suspended {
+		listings, sold = 0, 0
 	}
 	return &SellerProfile{ID: u.ID, Name: u.Name, Image: u.Image, Verified: u.IsSeller() && u.Verified,
 		MemberSince: u.Created, Listings: listings, Sold: sold, Rating: rating, NoShows: noShows}, nil

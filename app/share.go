@@ -26,21 +26,26 @@ type ListedProduct struct {
 
 // ListingsForSaleStore pages through every listing for sale.
 type ListingsForSaleStore interface {
-	// ListingsForSale lists the listings for sale (Available or Reserved),
-	// newest first; page.Limit may be larger than MaxPageLimit.
-	ListingsForSale(ctx context.Context, page Page) (List[ListedProduct], error)
+	// ListingsForSale lists the listings for sale (Available or Reserved)
+	// but those of the sellers in except, newest first, and counts them;
+	// page.Limit may be larger than MaxPageLimit.
+	ListingsForSale(ctx context.Context, page Page, except []int64) (List[ListedProduct], error)
 }
 
 func notShared(what string) error { return Errorf(KindNotFound, "%s not found", what) }
 
 // SharedProduct is the listing a shared link points to, when listings are
-// public. What reaches the seller is left out.
+// public and its seller is not suspended. What reaches the seller is left
+// out.
 func (s *Catalogue) SharedProduct(ctx context.Context, id int64) (*Product, error) {
 	if !s.site.PublicListings(ctx) {
 		return nil, notShared("Product")
 	}
 	p, err := s.products.ProductByID(ctx, id)
 	if err != nil {
+		return nil, err
+	}
+	if err := s.refuseSuspendedSeller(ctx, nil, p); err != nil {
 		return nil, err
 	}
 	p.Contact, p.SellerEmail, p.SellerPhone = SellerContact{}, "", ""
@@ -73,10 +78,15 @@ func (s *Catalogue) SharedSeller(ctx context.Context, id int64) (*SellerCard, er
 }
 
 // SharedListings is a page of the listings for sale, for a sitemap: none
-// when listings are not public.
+// when listings are not public, and none of a seller suspended now. The
+// store leaves those out, so that the pages of a long sitemap stay whole.
 func (s *Catalogue) SharedListings(ctx context.Context, page Page) (List[ListedProduct], error) {
 	if !s.site.PublicListings(ctx) {
 		return List[ListedProduct]{Items: []ListedProduct{}}, nil
 	}
-	return s.products.ListingsForSale(ctx, page)
+	hidden, err := hiddenSellers(ctx, s.bookings.safety, nil)
+	if err != nil {
+		return List[ListedProduct]{}, err
+	}
+	return s.products.ListingsForSale(ctx, page, hidden)
 }

@@ -19,8 +19,21 @@ const (
 		ORDER BY created DESC, id DESC LIMIT $1 OFFSET $2`
 )
 
-func (db *DB) ListingsForSale(ctx context.Context, page app.Page) (app.List[app.ListedProduct], error) {
-	return readList(ctx, db, page, forSaleCountQuery, forSalePageQuery, nil, scanListedProduct)
+// The same but those of a few sellers (the suspended): counted as all less
+// theirs, found through products_by_seller, and the page walked as above,
+// each listing looked up for its seller.
+const (
+	forSaleExceptCountQuery = `SELECT coalesce(sum(listed), 0) -
+		(SELECT count(*) FROM products WHERE seller_id = ANY($1) AND status = 'Available') FROM categories`
+	forSaleExceptPageQuery = `SELECT id, created FROM products WHERE status = 'Available' AND seller_id <> ALL($1)
+		ORDER BY created DESC, id DESC LIMIT $2 OFFSET $3`
+)
+
+func (db *DB) ListingsForSale(ctx context.Context, page app.Page, except []int64) (app.List[app.ListedProduct], error) {
+	if len(except) == 0 {
+		return readList(ctx, db, page, forSaleCountQuery, forSalePageQuery, nil, scanListedProduct)
+	}
+	return readList(ctx, db, page, forSaleExceptCountQuery, forSaleExceptPageQuery, []any{except}, scanListedProduct)
 }
 
 func scanListedProduct(r pgx.Row) (app.ListedProduct, error) {

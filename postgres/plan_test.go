@@ -37,6 +37,9 @@ var listQueries = map[string]struct {
 	// pages walks the index: here, a page of a quarter of the listings for
 	// sale, as at 200,000.
 	"listings for sale page": {forSalePageQuery, []any{8_000, 8_000}},
+	// While a few sellers are suspended, the same without theirs.
+	"listings for sale count but a few sellers": {forSaleExceptCountQuery, []any{[]int64{1, 2}}},
+	"listings for sale page but a few sellers":  {forSaleExceptPageQuery, []any{[]int64{1, 2}, 8_000, 8_000}},
 }
 
 // bigTables are the tables that grow with the marketplace. Categories and

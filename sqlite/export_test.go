@@ -102,6 +102,9 @@ var ListQueries = map[string]struct {
 
 	"listings for sale count": {forSaleCountQuery, nil},
 	"listings for sale page":  {forSalePageQuery, []any{50000, 0}},
+
+	"listings for sale count but a few sellers": {forSaleExceptCountQuery, []any{"[1,2]"}},
+	"listings for sale page but a few sellers":  {forSaleExceptPageQuery, []any{"[1,2]", 50000, 0}},
 }
 
 // ForgetCategoryPages makes the next page of a category read its marks

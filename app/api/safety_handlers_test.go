@@ -249,3 +249,64 @@ func TestSuspensionEnds(t *testing.T) {
 		t.Errorf("the listing did not come back: %v", shown)
 	}
 }
+
+// TestBlockStopsAnsweringPickups: once either side blocked the other,
+// neither can accept or decline a pickup time the other proposed before
+// (403, as a message is); unblocked, they can again.
+func TestBlockStopsAnsweringPickups(t *testing.T) {
+	t.Parallel()
+	s := newShop(t)
+	at := time.Now().Add(26 * time.Hour).UTC().Truncate(time.Millisecond)
+	for i, tc := range []struct {
+		name               string
+		sellerProposes     bool // else the buyer does
+		sellerBlocks       bool // else the buyer does
+		answerAfterUnblock string
+	}{
+		{"the blocker's proposal, answered by the blocked buyer", true, true, "accept"},
+		{"the blocker's proposal, answered by the blocked seller", false, false, "decline"},
+		{"the blocked buyer's proposal, answered by the blocker", false, true, "accept"},
+		{"the blocked seller's proposal, answered by the blocker", true, false, "decline"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			buyer, buyerUser := s.register("Bea Buyer", fmt.Sprintf("bea%d@example.com", i), app.RoleBuyer)
+			booking := mpBook(t, buyer, s.mpProduct(t, "Tables"))
+			conversation := say(t, s.seller, fmt.Sprintf("/api/booked/%d/messages", booking.ID), "When suits you?").ConversationID
+			proposer, answerer := buyer, s.seller
+			if tc.sellerProposes {
+				proposer, answerer = s.seller, buyer
+			}
+			r := proposer.call("POST", messagesPath(conversation), map[string]any{"pickup_at": at})
+			expectStatus(t, r, http.StatusCreated)
+			proposal := decode[app.Message](t, r).ID
+			blocker, block := buyer, fmt.Sprintf("/api/users/%d/block", s.sellerUser.ID)
+			if tc.sellerBlocks {
+				blocker, block = s.seller, fmt.Sprintf("/api/users/%d/block", buyerUser.ID)
+			}
+			expectStatus(t, blocker.call("POST", block, nil), http.StatusNoContent)
+			answer := func(verb string) *response {
+				return answerer.call("POST", fmt.Sprintf("/api/conversations/%d/messages/%d/%s", conversation, proposal, verb), nil)
+			}
+			for _, verb := range []string{"accept", "decline"} {
+				expectError(t, answer(verb), http.StatusForbidden, "You cannot message this person", nil)
+			}
+			m := found(func() (app.Message, bool) {
+				for _, m := range mpGet[app.Message](t, proposer, messagesPath(conversation)).Items {
+					if m.ID == proposal {
+						return m, true
+					}
+				}
+				return app.Message{}, false
+			}())
+			if m.Accepted || m.Declined {
+				t.Errorf("answered while blocked: %+v", m)
+			}
+			if b := decode[app.Booking](t, buyer.call("GET", fmt.Sprintf("/api/booked/%d", booking.ID), nil)); b.PickupAt != nil {
+				t.Errorf("the booking's pickup_at became %v", b.PickupAt)
+			}
+
+			expectStatus(t, blocker.call("DELETE", block, nil), http.StatusNoContent)
+			expectStatus(t, answer(tc.answerAfterUnblock), http.StatusOK)
+		})
+	}
+}

@@ -24,7 +24,13 @@ type trustShop struct {
 
 func newTrustShop(t *testing.T) *trustShop {
 	t.Helper()
-	s := &trustShop{shop: newShop(t), now: time.Now()}
+	return trustShopOf(t, newShop(t))
+}
+
+// trustShopOf is sh with the buyer and the clock of a trustShop.
+func trustShopOf(t *testing.T, sh *shop) *trustShop {
+	t.Helper()
+	s := &trustShop{shop: sh, now: time.Now()}
 	s.buyer, s.buyerUser = s.register("Bea Buyer", "bea@example.com", app.RoleBuyer)
 	clocked, ok := s.db.(interface{ SetClock(func() time.Time) })
 	if !ok {

@@ -221,7 +221,7 @@ func services(db Store, images *uploads.Store, hasher app.PasswordHasher, notice
 			pictures, site, bookings, emails, outbox, hasher, limits),
 		EmailAddresses: emails,
 		PasswordResets: app.NewPasswordResets(db, db, site, outbox, hasher, limits),
-		Exports:        app.NewExports(db, db, db, db, conversations, notifications),
+		Exports:        app.NewExports(db, bookings, db, db, conversations, notifications),
 		Reports:        app.NewReports(db, db, db, db, db),
 		Posts:          app.NewPosts(db),
 		Site:           site,

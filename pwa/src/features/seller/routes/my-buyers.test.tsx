@@ -41,6 +41,18 @@ describe('My Buyers', () => {
     expect(table).toHaveTextContent('2026-11-22')
   })
 
+  it('links no email or phone the server left out', async () => {
+    mockApi({
+      'GET /api/mybuyers': () =>
+        json(list([makeBooking({ id: 3, buyer_name: 'Bea Buyer', buyer_email: '', buyer_phone: '', status: 'Declined' })])),
+    })
+    renderRoutes(routes, '/dashboard/mybuyers')
+    const table = await screen.findByRole('table')
+    expect(table).toHaveTextContent('Bea Buyer')
+    expect(within(table).queryByRole('link', { name: /@|\d{3}/ })).not.toBeInTheDocument()
+    expect(table.querySelector('a[href^="mailto:"], a[href^="tel:"]')).toBeNull()
+  })
+
   it('confirms a payment after asking, then refreshes the list', async () => {
     let status: 'Booked' | 'Paid' = 'Booked'
     const fetch = mockApi({

@@ -106,12 +106,17 @@ export function MyBuyersRoute() {
       cell: (booking) => (
         <div className="flex flex-col gap-0.5 max-md:items-end">
           <span className="font-medium">{booking.buyer_name}</span>
-          <a href={`mailto:${booking.buyer_email}`} className="text-sm break-words md:whitespace-nowrap">
-            <BreakableEmail email={booking.buyer_email} />
-          </a>
-          <a href={telHref(booking.buyer_phone)} className="text-sm whitespace-nowrap">
-            {booking.buyer_phone}
-          </a>
+          {/* The server leaves them empty once the booking no longer lets the seller reach the buyer. */}
+          {booking.buyer_email && (
+            <a href={`mailto:${booking.buyer_email}`} className="text-sm break-words md:whitespace-nowrap">
+              <BreakableEmail email={booking.buyer_email} />
+            </a>
+          )}
+          {booking.buyer_phone && (
+            <a href={telHref(booking.buyer_phone)} className="text-sm whitespace-nowrap">
+              {booking.buyer_phone}
+            </a>
+          )}
           {(booking.conversation_id || booking.product_id !== null) && (
             <MessageButton
               label={i18n._({ id: 'sell.buyers.message', message: 'Message the buyer' })}
