@@ -19,7 +19,7 @@ func (s *Server) Handler() chi.Router {
 	s.router = r
 	// GetHead must look at the whole tree: under /api, the web app's
 	// catch-all route below answered its question for every path.
-	r.Use(s.origins.Resolve, s.logRequests, s.recoverPanics, s.secureHeaders)
+	r.Use(s.origins.Resolve, s.logRequests, s.recoverPanics, s.secureHeaders, s.refuseNUL)
 	if s.demoWritten != nil {
 		r.Use(s.untilDemoWritten)
 	}

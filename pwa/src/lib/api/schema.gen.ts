@@ -2163,7 +2163,7 @@ export interface components {
         SearchSynonyms: string[][];
     };
     responses: {
-        /** @description Malformed: not JSON, an unknown field, a wrong type, text that is not UTF-8. */
+        /** @description Malformed: not JSON, an unknown field, a wrong type, text that is not UTF-8 or holds a NUL. */
         BadRequest: {
             headers: {
                 [name: string]: unknown;
@@ -2394,6 +2394,7 @@ export interface operations {
                     "application/xml": string;
                 };
             };
+            400: components["responses"]["BadRequest"];
             /** @description A number past the last. */
             404: {
                 headers: {
@@ -2449,6 +2450,7 @@ export interface operations {
                     "image/*": string;
                 };
             };
+            400: components["responses"]["BadRequest"];
             /** @description No such picture. */
             404: {
                 headers: {
