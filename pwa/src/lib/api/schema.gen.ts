@@ -2395,7 +2395,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            /** @description A number past the last. */
+            /** @description A number past the last, or a name that is not one the index writes (0, 01, 1.5). */
             404: {
                 headers: {
                     [name: string]: unknown;
