@@ -97,6 +97,7 @@ FUZZTIME ?= 30s
 fuzz:
 	$(GO) test -run='^$$' -fuzz=FuzzSave -fuzztime=$(FUZZTIME) ./uploads/
 	$(GO) test -run='^$$' -fuzz=FuzzDecodeJSON -fuzztime=$(FUZZTIME) ./app/api/
+	$(GO) test -run='^$$' -fuzz=FuzzMatchExpression -fuzztime=$(FUZZTIME) ./sqlite/
 
 # Measured performance against the budgets (docs/benchmarks.md): about a
 # quarter of an hour on two cores. Not part of `make test`. More: make bench BENCH_FLAGS='-h'

@@ -387,12 +387,15 @@ func searchKey(s app.Search) string {
 
 // matchExpression is the index's query for a search's words: each word
 // stemmed in language l as the index holds the listings' (app.Stems), or
-// any of the word's synonyms, stemmed too.
+// any of the word's synonyms, stemmed too. The words are joined by an
+// explicit AND: FTS5 reads two terms side by side as both, but not a
+// bracketed group beside a term ('"red"* ("sofa"* OR "couch"*)' is a
+// syntax error).
 func matchExpression(s app.Search, l app.Language) string {
 	var b strings.Builder
 	for i, w := range s.Words {
 		if i > 0 {
-			b.WriteByte(' ')
+			b.WriteString(" AND ")
 		}
 		alternatives := []string{w}
 		if i < len(s.Synonyms) {
@@ -430,13 +433,18 @@ func wordsExpression(words []string) string {
 
 // writeTerm writes a word of the index's query: a quoted string, so none
 // is read as syntax, and a prefix unless it is one letter long ('sof'
-// finds 'sofa'; 'a' alone would find nearly everything).
+// finds 'sofa'; 'a' alone would find nearly everything). A search's words
+// hold only letters and digits (app.SearchWords); were a quote given, it
+// is doubled as FTS5 escapes it, and a NUL, which would end FTS5's reading
+// of the query inside the string, is left out.
 func writeTerm(b *strings.Builder, w string) {
-	b.WriteString(`"` + w + `"`)
+	b.WriteString(`"` + termEscaper.Replace(w) + `"`)
 	if utf8.RuneCountInString(w) > 1 {
 		b.WriteByte('*')
 	}
 }
+
+var termEscaper = strings.NewReplacer(`"`, `""`, "\x00", "")
 
 // searchQuery is the SQL of a search and its arguments. Its shape depends
 // on which filters are given, so it is not kept prepared: the shapes are

@@ -232,6 +232,26 @@ func RunSearchLanguages(t *testing.T, open func(t *testing.T) Stores) {
 			}
 		})
 	}
+	t.Run("SeveralWordsWithSynonyms", func(t *testing.T) {
+		must(t, w.UseSearchLanguage(w.ctx, app.English))
+		for _, tc := range []struct {
+			text, want string
+			synonyms   [][]string
+		}{
+			{"solid sofa", "Sofa", nil},
+			{"solid sofa", "Couch Sofa", [][]string{nil, {"couch"}}},
+			{"sofas solid", "Couch Sofa", [][]string{{"couch"}}},
+			{"solid sofa oak", "Couch Canapé Sofa", [][]string{nil, {"couch", "canape"}}},
+			{"sofa couch", "Couch Sofa", [][]string{{"couch"}, {"sofa"}}},
+			{"sofa solid couch", "Couch Sofa", [][]string{{"couch"}, nil, {"sofa"}}},
+			{"red sofa", "", [][]string{nil, {"couch"}}},
+			{"s sofa", "", [][]string{{"x"}, {"couch"}}},
+		} {
+			if got := find(t, tc.text, tc.synonyms...); got != tc.want {
+				t.Errorf("%q with synonyms %q finds %q, want %q", tc.text, tc.synonyms, got, tc.want)
+			}
+		}
+	})
 	t.Run("NewListingsAreStemmedInTheLanguage", func(t *testing.T) {
 		must(t, w.UseSearchLanguage(w.ctx, app.French))
 		must(t, w.CreateProduct(w.ctx, w.newProduct("Armoires anciennes")))

@@ -74,7 +74,7 @@ func TestMessageRefusesBadInput(t *testing.T) {
 		{"blank text", messagesPath(conversation), map[string]any{"text": " \n "}, 422, "", map[string]string{"text": required}},
 		{"only zero-width characters", messagesPath(conversation), map[string]any{"text": "\u200b\u200c\u200d\u2060\ufeff"}, 422, "",
 			map[string]string{"text": required}},
-		{"only controls and bidirectional overrides", messagesPath(conversation), map[string]any{"text": "\u0000\u001b\u007f\u0085\u202e\u2066 \t"}, 422, "",
+		{"only controls and bidirectional overrides", messagesPath(conversation), map[string]any{"text": "\u0001\u001b\u007f\u0085\u202e\u2066 \t"}, 422, "",
 			map[string]string{"text": required}},
 		{"only invisible characters about a product", fmt.Sprintf("/api/products/%d/messages", product), map[string]any{"text": "\u00ad\u200e\u3164\ufe0f"}, 422, "",
 			map[string]string{"text": required}},

@@ -47,8 +47,8 @@ func decodeJSONBody(body io.Reader, dst any) error {
 	if err != nil {
 		return jsonError(err)
 	}
-	if !utf8JSON(data) {
-		return notUTF8()
+	if err := checkJSONText(data); err != nil {
+		return err
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
@@ -113,9 +113,9 @@ func parseMultipart(w http.ResponseWriter, r *http.Request) error {
 		}
 		return app.Errorf(app.KindMalformed, "The form could not be read")
 	}
-	if !utf8Values(r.MultipartForm.Value) {
+	if err := checkValues(r.MultipartForm.Value); err != nil {
 		r.MultipartForm.RemoveAll()
-		return notUTF8()
+		return err
 	}
 	return nil
 }

@@ -41,7 +41,7 @@ func (s *Server) apiMethodNotAllowed(w http.ResponseWriter, r *http.Request) {
 		if s.router.Match(chi.NewRouteContext(), method, r.URL.Path) {
 			allowed = append(allowed, method)
 			if method == http.MethodGet {
-				allowed = append(allowed, http.MethodHead) // see GetHead in routes.go
+				allowed = append(allowed, http.MethodHead) // see headAsGet in routes.go
 			}
 		}
 	}

@@ -32,6 +32,12 @@ func TestHealthz(t *testing.T) {
 		if cc := r.header.Get("Cache-Control"); cc != "no-store" {
 			t.Errorf("Cache-Control %q, want no-store", cc)
 		}
+		// A load balancer's check may ask with HEAD: the same answer, no body.
+		head := e.client().call(http.MethodHead, "/healthz", nil)
+		expectStatus(t, head, wantStatus)
+		if len(head.body) != 0 || head.header.Get("Content-Type") != r.header.Get("Content-Type") || head.header.Get("Cache-Control") != "no-store" {
+			t.Errorf("HEAD answered %q with %v", head.body, head.header)
+		}
 	}
 
 	check(http.StatusOK, "")

@@ -4,7 +4,6 @@ import (
 	"net/http"
 
 	"github.com/go-chi/chi/v5"
-	"github.com/go-chi/chi/v5/middleware"
 
 	"rehome/app"
 	"rehome/app/api/httpcache"
@@ -17,13 +16,12 @@ import (
 func (s *Server) Handler() chi.Router {
 	r := chi.NewRouter()
 	s.router = r
-	// GetHead must look at the whole tree: under /api, the web app's
-	// catch-all route below answered its question for every path.
-	r.Use(s.origins.Resolve, s.logRequests, s.recoverPanics, s.secureHeaders)
+	r.Use(s.origins.Resolve, s.logRequests, s.recoverPanics, s.secureHeaders, s.refuseNUL)
 	if s.demoWritten != nil {
 		r.Use(s.untilDemoWritten)
 	}
-	r.Use(middleware.GetHead)
+	// Before routing, so the whole tree routes a HEAD as its GET.
+	r.Use(headAsGet)
 
 	r.Get(healthPath, s.healthz)
 	// Streamed, so outside /api's httpcache.CompressJSON, which holds answers whole.
@@ -68,8 +66,23 @@ func (s *Server) Handler() chi.Router {
 	r.Get(apiReferencePath, s.apiReference)
 
 	r.Handle("/images/*", http.StripPrefix("/images/", s.images))
-	r.Handle("/*", s.webApp)
+	r.Handle("/*", notSitemaps(s.webApp))
 	return r
+}
+
+// headAsGet routes every HEAD as the GET of its path, whose handler then
+// answers it (net/http leaves out the body): no route is registered for
+// HEAD alone. chi's middleware.GetHead routes a HEAD as GET only when no
+// route takes HEAD, and the web app's catch-all takes every method, so
+// HEAD /healthz, /robots.txt or a sitemap got the web app's page: 200, even
+// with the database down.
+func headAsGet(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodHead {
+			chi.RouteContext(r.Context()).RouteMethod = http.MethodGet
+		}
+		next.ServeHTTP(w, r)
+	})
 }
 
 // withSession is the middleware of the routes that know who is asking.

@@ -91,3 +91,33 @@ func TestSearchSpeaksTheSitesLanguage(t *testing.T) {
 		t.Errorf("after refusals, %q, want %q", got, kept)
 	}
 }
+
+// TestSearchSeveralWordsWithSynonyms: once an admin keeps a synonym group,
+// a search of several words, one of which has synonyms, finds the listings
+// holding every word or one of its synonyms, whatever the words' order.
+func TestSearchSeveralWordsWithSynonyms(t *testing.T) {
+	t.Parallel()
+	s := newSearchShop(t)
+	for _, name := range []string{"Red couch", "Red lamp"} {
+		body := productBody("Chairs", s.picture.URL)
+		body["product"], body["description"] = name, "Bright."
+		expectStatus(t, s.seller.call("POST", "/api/products", body), http.StatusCreated)
+	}
+	expectStatus(t, s.admin.call("PUT", "/api/search/synonyms", [][]string{{"sofa", "couch"}}), http.StatusOK)
+	for _, tc := range []struct {
+		words string
+		want  []string
+	}{
+		{"red%20sofa", []string{"Red couch"}},
+		{"sofa%20red", []string{"Red couch"}},
+		{"red%20couch", []string{"Red couch"}},
+		{"velvet%20couch", []string{"Velvet sofa"}},
+		{"bright%20red%20sofa", []string{"Red couch"}},
+		{"couch%20sofa", []string{"Red couch", "Office chair", "Oak table", "Velvet sofa"}},
+		{"red%20lamp", []string{"Red lamp"}},
+	} {
+		if got, _ := s.search(t, "sort=newest&q="+tc.words); !slices.Equal(got, tc.want) {
+			t.Errorf("%s finds %q, want %q", tc.words, got, tc.want)
+		}
+	}
+}

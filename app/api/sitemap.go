@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/go-chi/chi/v5"
+
 	"rehome/app"
 	"rehome/app/api/webapp"
 	"rehome/internal/webroutes"
@@ -119,19 +121,38 @@ func (s *Server) sitemap(w http.ResponseWriter, r *http.Request) {
 	io.WriteString(w, "</sitemapindex>\n")
 }
 
-// sitemapFile answers /sitemap-N.xml, the Nth sitemap of the index.
+// sitemapFile answers /sitemap-N.xml, the Nth sitemap of the index, N
+// written as the index writes it: '01' or '+1' is no sitemap's name.
 func (s *Server) sitemapFile(w http.ResponseWriter, r *http.Request) {
+	name := chi.URLParam(r, "n")
+	n, err := strconv.Atoi(name)
+	if err != nil || n < 1 || strconv.Itoa(n) != name {
+		http.NotFound(w, r)
+		return
+	}
 	src, err := s.sitemapSource(r)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
 	}
-	n, err := strconv.Atoi(strings.TrimSuffix(strings.TrimPrefix(r.URL.Path, "/sitemap-"), ".xml"))
-	if err != nil || n < 1 || n > src.files() {
+	if n > src.files() {
 		http.NotFound(w, r)
 		return
 	}
 	s.writeSitemap(w, r, src, n)
+}
+
+// notSitemaps answers 404 to the paths that begin as a sitemap's and that
+// its route did not take ('/sitemap-1.5.xml': chi's {n} ends at the first
+// dot), rather than the web app's page next would give them.
+func notSitemaps(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasPrefix(r.URL.Path, "/sitemap-") {
+			http.NotFound(w, r)
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
 }
 
 func (s *Server) writeSitemap(w http.ResponseWriter, r *http.Request, src sitemapSource, n int) {

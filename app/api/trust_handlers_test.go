@@ -232,7 +232,7 @@ func TestReviews(t *testing.T) {
 
 	var first app.Review
 	t.Run("a review waits for the other side's", func(t *testing.T) {
-		r := reviewSeller(map[string]any{"rating": 4, "text": "  Kind,\x00 and the table is as described  "})
+		r := reviewSeller(map[string]any{"rating": 4, "text": "  Kind,\x01 and the table is as described  "})
 		expectStatus(t, r, http.StatusCreated)
 		first = decode[app.Review](t, r)
 		if first.Rating != 4 || first.Text != "Kind, and the table is as described" || first.Role != "buyer" ||

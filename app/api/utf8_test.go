@@ -55,3 +55,54 @@ func TestInvalidUTF8IsRefused(t *testing.T) {
 		expectError(t, r, http.StatusUnauthorized, "Invalid email or password", nil)
 	})
 }
+
+// A NUL (U+0000) in a path, a query or a text field answers 400 on either
+// store, before any route reads it: PostgreSQL's text cannot hold one.
+func TestNULIsRefused(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	seller, _ := e.register("Sam Seller", "seller@example.com", app.RoleSeller)
+	jsonBody := func(c *client, method, path, body string) func() *response {
+		return func() *response { return c.send(method, path, "application/json", strings.NewReader(body)) }
+	}
+	get := func(path string) func() *response {
+		return func() *response { return seller.call("GET", path, nil) }
+	}
+	const nul = "Not valid text: it holds a NUL character"
+	form := registerForm("Nul\x00Name", "nul@example.com", "Buyer")
+	for _, tc := range []refusal{
+		{"an anonymous login's escaped email", jsonBody(e.client(), "POST", "/api/auth/login", `{"email":"seller\u0000@example.com","password":"secret123"}`),
+			http.StatusBadRequest, nul, nil},
+		{"an anonymous login's raw password", jsonBody(e.client(), "POST", "/api/auth/login", `{"email":"seller@example.com","password":"a`+"\x00"+`b"}`),
+			http.StatusBadRequest, nul, nil},
+		{"a listing's name", jsonBody(seller, "POST", "/api/products", `{"product":"Oak\u0000table"}`), http.StatusBadRequest, nul, nil},
+		{"a registration's form field", func() *response { return e.client().form("/api/auth/register", form, nil) },
+			http.StatusBadRequest, nul, nil},
+		{"a search", get("/api/products?q=sofa%00"), http.StatusBadRequest, nul, nil},
+		{"a parameter's name", get("/api/products?q%00=sofa"), http.StatusBadRequest, nul, nil},
+		{"a listing's id", get("/api/products/1%00"), http.StatusBadRequest, nul, nil},
+		{"a category's name", get("/api/categories/Tables%00"), http.StatusBadRequest, nul, nil},
+		{"a post's slug", get("/api/posts/news%00"), http.StatusBadRequest, nul, nil},
+		{"a seller's email", get("/api/myproducts/seller%00%40example.com"), http.StatusBadRequest, nul, nil},
+		{"a page of the web app", get("/products/1%00"), http.StatusBadRequest, nul, nil},
+		{"a sitemap", get("/sitemap-1%00.xml"), http.StatusBadRequest, nul, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			before := e.fingerprint(t)
+			expectError(t, tc.send(), tc.status, tc.message, tc.fields)
+			if diff := fingerprintDiff(before, e.fingerprint(t)); diff != "" {
+				t.Errorf("a refused request changed what is stored:\n%s", diff)
+			}
+		})
+	}
+
+	t.Run("an escaped backslash before u0000 passes", func(t *testing.T) {
+		r := e.client().send("POST", "/api/auth/login", "application/json",
+			strings.NewReader(`{"email":"seller@example.com","password":"\\u0000"}`))
+		expectError(t, r, http.StatusUnauthorized, "Invalid email or password", nil)
+	})
+	t.Run("in the marketplace's other languages", func(t *testing.T) {
+		r := seller.send("GET", "/api/products?q=%00", "", nil, "Accept-Language", "de")
+		expectError(t, r, http.StatusBadRequest, "Kein gültiger Text: er enthält ein NUL-Zeichen", nil)
+	})
+}

@@ -2163,7 +2163,7 @@ export interface components {
         SearchSynonyms: string[][];
     };
     responses: {
-        /** @description Malformed: not JSON, an unknown field, a wrong type, text that is not UTF-8. */
+        /** @description Malformed: not JSON, an unknown field, a wrong type, text that is not UTF-8 or holds a NUL. */
         BadRequest: {
             headers: {
                 [name: string]: unknown;
@@ -2394,7 +2394,8 @@ export interface operations {
                     "application/xml": string;
                 };
             };
-            /** @description A number past the last. */
+            400: components["responses"]["BadRequest"];
+            /** @description A number past the last, or a name that is not one the index writes (0, 01, 1.5). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2449,6 +2450,7 @@ export interface operations {
                     "image/*": string;
                 };
             };
+            400: components["responses"]["BadRequest"];
             /** @description No such picture. */
             404: {
                 headers: {
