@@ -107,7 +107,9 @@ func (s *Accounts) createUser(ctx context.Context, n NewUser, hash []byte, email
 
 // Login checks a password. Both a wrong email and a wrong password give the
 // same answer, and cost the same bcrypt work, so emails cannot be probed.
-func (s *Accounts) Login(ctx context.Context, email, password, clientAddress string) (*User, error) {
+// deviceToken is the one DeviceToken gave the browser, if any: with the
+// account's, strangers' failures do not hold the browser back.
+func (s *Accounts) Login(ctx context.Context, email, password, clientAddress, deviceToken string) (*User, error) {
 	email = NormalizeEmail(email)
 	v := &Validator{}
 	v.Required(email, "email")
@@ -116,9 +118,6 @@ func (s *Accounts) Login(ctx context.Context, email, password, clientAddress str
 		return nil, err
 	}
 	now := s.now()
-	if wait := s.logins.wait(email, clientAddress, now); wait > 0 {
-		return nil, rateLimited("Too many failed attempts. Try again later.", wait)
-	}
 	user, hash, err := s.users.PasswordHash(ctx, email)
 	if err != nil && ErrorKind(err) != KindNotFound {
 		return nil, err
@@ -127,11 +126,23 @@ func (s *Accounts) Login(ctx context.Context, email, password, clientAddress str
 		hash = s.dummyHash()
 		user = nil
 	}
+	// The limits are asked after the lookup: whether the browser's device
+	// token is the account's needs the account. An unknown email is looked
+	// up and refused alike.
+	attempt := loginAttempt{email: email, clientAddress: clientAddress}
+	if user != nil {
+		if attempt.device, err = s.devices.device(ctx, deviceToken, user, now); err != nil {
+			return nil, err
+		}
+	}
+	if wait := s.logins.wait(attempt, now); wait > 0 {
+		return nil, rateLimited("Too many failed attempts. Try again later.", wait)
+	}
 	if err := s.hasher.Compare(hash, password); err != nil || user == nil {
-		s.logins.failed(email, clientAddress, now)
+		s.logins.failed(attempt, now)
 		return nil, Errorf(KindUnauthorized, "Invalid email or password")
 	}
-	s.logins.succeeded(email, clientAddress)
+	s.logins.succeeded(attempt)
 	if user.Suspended(now) {
 		return nil, suspendedError(user)
 	}
