@@ -1,6 +1,10 @@
 package api_test
 
 import (
+	"context"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/base64"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -66,7 +70,7 @@ func (e *env) strangersLockOut(t *testing.T, email string) {
 func TestDeviceCookieLetsTheOwnerInPastStrangers(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
-	e.register("Vic Victim", "victim@example.com", app.RoleBuyer)
+	_, victim := e.register("Vic Victim", "victim@example.com", app.RoleBuyer)
 	e.register("Oli Other", "other@example.com", app.RoleBuyer)
 	owner, token := e.signedInDevice(t, "victim@example.com")
 	_, othersToken := e.signedInDevice(t, "other@example.com")
@@ -112,6 +116,23 @@ func TestDeviceCookieLetsTheOwnerInPastStrangers(t *testing.T) {
 			expectError(t, e.withDevice(tc.token).login("victim@example.com", testPassword), http.StatusTooManyRequests, tooMany, nil)
 		})
 	}
+
+	t.Run("a cookie issued over a year ago is a stranger's", func(t *testing.T) {
+		key, err := e.db.ServerKey(context.Background(), "device cookies")
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Signed as the server signs, so that only its age differs.
+		signed := func(issued time.Time) string {
+			head := strconv.FormatInt(issued.Unix(), 10) + ".OLDBROWSERNONCE"
+			m := hmac.New(sha256.New, key)
+			fmt.Fprintf(m, "rehome device token\x00%d\x00%d\x00%s", victim.ID, victim.SessionEpoch, head)
+			return head + "." + base64.RawURLEncoding.EncodeToString(m.Sum(nil))
+		}
+		expectStatus(t, e.withDevice(signed(time.Now().Add(-app.DeviceTokenLifetime+time.Hour))).login("victim@example.com", testPassword), http.StatusOK)
+		expectError(t, e.withDevice(signed(time.Now().Add(-app.DeviceTokenLifetime-time.Hour))).login("victim@example.com", testPassword),
+			http.StatusTooManyRequests, tooMany, nil)
+	})
 
 	t.Run("the cookie alone signs nobody in", func(t *testing.T) {
 		c := e.withDevice(token)
