@@ -28,6 +28,7 @@ type Accounts struct {
 	now      func() time.Time
 
 	logins        loginLimits
+	devices       *deviceTokens
 	registrations *AttemptLimiter
 
 	dummyOnce sync.Once
@@ -43,6 +44,7 @@ type AccountStores struct {
 	Identities IdentityStore
 	Reviews    ReviewStore
 	Safety     SafetyStore
+	Keys       ServerKeyStore // the key device tokens are signed with
 }
 
 // NewAccounts counts its rate limits in limits, such as a store all
@@ -54,6 +56,7 @@ func NewAccounts(stores AccountStores, images *Images, site *SiteSettings, booki
 		identities: stores.Identities, reviews: stores.Reviews, safety: stores.Safety, images: images, site: site, bookings: bookings, emails: emails, outbox: outbox,
 		hasher: hasher, password: newCurrentPassword(hasher, limits), now: utcNow,
 		logins:        newLoginLimits(limits),
+		devices:       &deviceTokens{keys: stores.Keys},
 		registrations: newAttemptLimiter(limits, "registrations", Limit{RegistrationsPerAddressPerHour, time.Hour}),
 	}
 }

@@ -6,18 +6,21 @@ import "time"
 // account and client address together, so a stranger guessing an account's
 // password locks out only themselves, not its owner on another network. The
 // account-wide limit is much looser, for guesses spread over many
-// addresses; the per-address one stops one machine walking through many
-// emails.
+// addresses, and holds back only strangers: a browser bringing the
+// account's device token (device.go) is not refused by it until that token
+// has failed LoginFailuresPerDevice times itself. The per-address one stops
+// one machine walking through many emails.
 const (
 	LoginFailuresPerAccountAndAddress = 10
 	LoginFailuresPerAccount           = 100
 	LoginFailuresPerAddress           = 100
+	LoginFailuresPerDevice            = 10
 	LoginFailureWindow                = 15 * time.Minute
 )
 
 // loginLimits counts failed logins and wrong current passwords alike.
 type loginLimits struct {
-	pair, account, address *AttemptLimiter
+	pair, account, address, device *AttemptLimiter
 }
 
 func newLoginLimits(limits RateLimits) loginLimits {
@@ -25,28 +28,50 @@ func newLoginLimits(limits RateLimits) loginLimits {
 		pair:    newAttemptLimiter(limits, "login failures per account and address", Limit{LoginFailuresPerAccountAndAddress, LoginFailureWindow}),
 		account: newAttemptLimiter(limits, "login failures per account", Limit{LoginFailuresPerAccount, LoginFailureWindow}),
 		address: newAttemptLimiter(limits, "login failures per address", Limit{LoginFailuresPerAddress, LoginFailureWindow}),
+		device:  newAttemptLimiter(limits, "login failures per device", Limit{LoginFailuresPerDevice, LoginFailureWindow}),
 	}
+}
+
+// loginAttempt is one try at an account's password.
+type loginAttempt struct {
+	email, clientAddress string
+	// device is the nonce of the account's device token the browser
+	// brought, or empty: a stranger's.
+	device string
 }
 
 // pairKey joins an email and a client address; neither holds a NUL.
 func pairKey(email, clientAddress string) string { return email + "\x00" + clientAddress }
 
-// wait is how long email may not be tried from clientAddress, or 0.
-func (l loginLimits) wait(email, clientAddress string, now time.Time) time.Duration {
-	return max(l.pair.RetryAfter(pairKey(email, clientAddress), now),
-		l.account.RetryAfter(email, now), l.address.RetryAfter(clientAddress, now))
+// wait is how long a must wait before it may be tried, or 0.
+func (l loginLimits) wait(a loginAttempt, now time.Time) time.Duration {
+	wait := max(l.pair.RetryAfter(pairKey(a.email, a.clientAddress), now), l.address.RetryAfter(a.clientAddress, now))
+	if a.device != "" && l.device.RetryAfter(a.device, now) == 0 {
+		return wait
+	}
+	return max(wait, l.account.RetryAfter(a.email, now))
 }
 
-func (l loginLimits) failed(email, clientAddress string, now time.Time) {
-	l.pair.Record(pairKey(email, clientAddress), now)
-	l.account.Record(email, now)
-	l.address.Record(clientAddress, now)
+// failed counts a failure everywhere, a device's account-wide too: a
+// stolen token's guesses are guesses all the same.
+func (l loginLimits) failed(a loginAttempt, now time.Time) {
+	l.pair.Record(pairKey(a.email, a.clientAddress), now)
+	l.account.Record(a.email, now)
+	l.address.Record(a.clientAddress, now)
+	if a.device != "" {
+		l.device.Record(a.device, now)
+	}
 }
 
-// succeeded forgets the account's failures: its owner is in.
-func (l loginLimits) succeeded(email, clientAddress string) {
-	l.pair.Reset(pairKey(email, clientAddress))
-	l.account.Reset(email)
+// succeeded forgets this browser's failures: its owner is in. The
+// account-wide count stays until its window moves on: were it forgotten,
+// strangers would get a fresh allowance each time the owner signs in,
+// which their device token lets them do while strangers are refused.
+func (l loginLimits) succeeded(a loginAttempt) {
+	l.pair.Reset(pairKey(a.email, a.clientAddress))
+	if a.device != "" {
+		l.device.Reset(a.device)
+	}
 }
 
 // currentPassword asks for an account's password before a change only its
@@ -69,11 +94,12 @@ func (s currentPassword) check(actor *User, hash []byte, password, field, client
 		return &Error{Kind: KindInvalid, Message: "Please correct the highlighted fields", Fields: map[string]string{field: RequiredMessage}}
 	}
 	now := s.now()
-	if wait := s.logins.wait(actor.Email, clientAddress, now); wait > 0 {
+	attempt := loginAttempt{email: actor.Email, clientAddress: clientAddress}
+	if wait := s.logins.wait(attempt, now); wait > 0 {
 		return rateLimited("Too many failed attempts. Try again later.", wait)
 	}
 	if err := s.hasher.Compare(hash, password); err != nil {
-		s.logins.failed(actor.Email, clientAddress, now)
+		s.logins.failed(attempt, now)
 		return &Error{Kind: KindInvalid, Message: WrongPasswordMessage, Fields: map[string]string{field: WrongPasswordMessage}}
 	}
 	return nil

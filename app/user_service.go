@@ -33,6 +33,13 @@ func (s *Accounts) Register(ctx context.Context, n NewUser, image io.Reader, cli
 	if wait := s.registrations.Take(clientAddress, now); wait > 0 {
 		return nil, rateLimited("Too many sign-ups from your network. Try again later.", wait)
 	}
+	// The password is hashed before the email is looked up, so that a
+	// taken email is answered after the same bcrypt work as a free one
+	// and the time taken tells no more than the answer does.
+	hash, err := s.hasher.Hash(n.Password)
+	if err != nil {
+		return nil, err
+	}
 	// Look before storing the picture, so a taken email wastes no disk.
 	if err := s.emailFree(ctx, n.Email); err != nil {
 		return nil, err
@@ -44,7 +51,7 @@ func (s *Accounts) Register(ctx context.Context, n NewUser, image io.Reader, cli
 		}
 		n.Image = img.URL
 	}
-	u, err := s.createUser(ctx, n, false)
+	u, err := s.createUser(ctx, n, hash, false)
 	if err != nil || !s.outbox.Sends() {
 		return u, err
 	}
@@ -64,7 +71,11 @@ func (s *Accounts) CreateAdmin(ctx context.Context, n NewUser) (*User, error) {
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	return s.createUser(ctx, n, true)
+	hash, err := s.hasher.Hash(n.Password)
+	if err != nil {
+		return nil, err
+	}
+	return s.createUser(ctx, n, hash, true)
 }
 
 func (s *Accounts) emailFree(ctx context.Context, email string) error {
@@ -83,11 +94,7 @@ func emailTaken() error {
 		Fields: map[string]string{"email": "An account with this email already exists"}}
 }
 
-func (s *Accounts) createUser(ctx context.Context, n NewUser, emailVerified bool) (*User, error) {
-	hash, err := s.hasher.Hash(n.Password)
-	if err != nil {
-		return nil, err
-	}
+func (s *Accounts) createUser(ctx context.Context, n NewUser, hash []byte, emailVerified bool) (*User, error) {
 	u := &User{Name: n.Name, Email: n.Email, Role: n.Role, Image: n.Image, Phone: n.Phone, Location: n.Location, EmailVerified: emailVerified}
 	if err := s.users.CreateUser(ctx, u, hash); err != nil {
 		if ErrorKind(err) == KindConflict {
@@ -100,7 +107,9 @@ func (s *Accounts) createUser(ctx context.Context, n NewUser, emailVerified bool
 
 // Login checks a password. Both a wrong email and a wrong password give the
 // same answer, and cost the same bcrypt work, so emails cannot be probed.
-func (s *Accounts) Login(ctx context.Context, email, password, clientAddress string) (*User, error) {
+// deviceToken is the one DeviceToken gave the browser, if any: with the
+// account's, strangers' failures do not hold the browser back.
+func (s *Accounts) Login(ctx context.Context, email, password, clientAddress, deviceToken string) (*User, error) {
 	email = NormalizeEmail(email)
 	v := &Validator{}
 	v.Required(email, "email")
@@ -109,9 +118,6 @@ func (s *Accounts) Login(ctx context.Context, email, password, clientAddress str
 		return nil, err
 	}
 	now := s.now()
-	if wait := s.logins.wait(email, clientAddress, now); wait > 0 {
-		return nil, rateLimited("Too many failed attempts. Try again later.", wait)
-	}
 	user, hash, err := s.users.PasswordHash(ctx, email)
 	if err != nil && ErrorKind(err) != KindNotFound {
 		return nil, err
@@ -120,11 +126,23 @@ func (s *Accounts) Login(ctx context.Context, email, password, clientAddress str
 		hash = s.dummyHash()
 		user = nil
 	}
+	// The limits are asked after the lookup: whether the browser's device
+	// token is the account's needs the account. An unknown email is looked
+	// up and refused alike.
+	attempt := loginAttempt{email: email, clientAddress: clientAddress}
+	if user != nil {
+		if attempt.device, err = s.devices.device(ctx, deviceToken, user, now); err != nil {
+			return nil, err
+		}
+	}
+	if wait := s.logins.wait(attempt, now); wait > 0 {
+		return nil, rateLimited("Too many failed attempts. Try again later.", wait)
+	}
 	if err := s.hasher.Compare(hash, password); err != nil || user == nil {
-		s.logins.failed(email, clientAddress, now)
+		s.logins.failed(attempt, now)
 		return nil, Errorf(KindUnauthorized, "Invalid email or password")
 	}
-	s.logins.succeeded(email, clientAddress)
+	s.logins.succeeded(attempt)
 	if user.Suspended(now) {
 		return nil, suspendedError(user)
 	}

@@ -438,6 +438,10 @@ var storeWrites = map[string]func(ctx context.Context, w *world) error{
 		_, err := w.db.KeepVAPIDKeys(ctx, app.VAPIDKeys{Public: "public", Private: "private"})
 		return err
 	},
+	"KeepServerKey": func(ctx context.Context, w *world) error {
+		_, err := w.db.KeepServerKey(ctx, "device cookies", []byte("key"))
+		return err
+	},
 	"SavePushSubscription": func(ctx context.Context, w *world) error {
 		_, err := w.db.SavePushSubscription(ctx, w.buyer.ID, w.pushSubscription())
 		return err
@@ -568,7 +572,7 @@ var storeReads = []string{
 	"UserByID", "Users", "Sessions.Find", "Sessions.FindCtx", "Ping", "Count", "Pools", "ObserveWriteWaits", "OnSessionsEnded", "UserByIdentity", "PaymentID", "MyBookings", "SearchProducts", "SearchSynonyms",
 	"NextMailDue", "AccountSessions",
 	"ConversationByID", "Conversations", "MessageByID", "Messages", "Unread", "OpenBookingsOf", "OpenBookingsWith",
-	"VAPIDKeys", "PushSubscriptions", "PushKindsOff", "Site",
+	"VAPIDKeys", "PushSubscriptions", "PushKindsOff", "Site", "ServerKey",
 	"Posts", "PostBySlug", "PostByID", "ListingsForSale", "SellerCounts", "ReviewsOf", "RatingOf",
 	"SuspendedUsers", "Blocks", "BlockedBy", "EitherBlocked", "NoShowsOf", "ConversationOfMessage", "ReviewByID",
 	// Test-only: they empty caches, which never makes a row stale.
@@ -614,7 +618,7 @@ var unseenWrites = []string{
 	"DismissReport", "RecordImage", "KeepAnswer", "ForgetAnswersBefore", "CreatePasswordReset",
 	"CreateEmailChange", "CreateEmailVerification", "DeleteExpiredLinks", "QueueMail", "ClaimDueMail", "MailFailed", "ReleaseMail", "MailDone", "HoldLease", "ReleaseLease",
 	"AddMessage", "AddMessageTo", "MarkRead", "AcceptPickup", "DeclinePickup",
-	"KeepVAPIDKeys", "SavePushSubscription", "DeletePushSubscription", "DeletePushEndpoint", "SetPushKinds",
+	"KeepVAPIDKeys", "KeepServerKey", "SavePushSubscription", "DeletePushSubscription", "DeletePushEndpoint", "SetPushKinds",
 	"QueuePush", "ClaimDuePush", "ReleasePush", "PushDone",
 	"CreatePost", "UpdatePost", "DeletePost", "HandoverCode", "Block", "Unblock", "ClaimReminders", "ReportOther",
 }

@@ -43,6 +43,7 @@ type Stores interface {
 	app.SafetyStore
 	app.ReminderStore
 	app.SiteStore
+	app.ServerKeyStore
 	// SetClock replaces the store's clock, for what depends on time.
 	SetClock(now func() time.Time)
 	// The sessions of signed-in people, which the server keeps through
@@ -63,6 +64,7 @@ func Run(t *testing.T, open func(t *testing.T) Stores) {
 	t.Run("Posts", func(t *testing.T) { RunPosts(t, open) })
 	t.Run("Accounts", func(t *testing.T) { RunAccounts(t, open) })
 	t.Run("Push", func(t *testing.T) { RunPush(t, open) })
+	t.Run("ServerKeys", func(t *testing.T) { RunServerKeys(t, open) })
 	t.Run("Idempotency", func(t *testing.T) { RunIdempotency(t, open) })
 	t.Run("Conversations", func(t *testing.T) { RunConversations(t, open) })
 	t.Run("Races", func(t *testing.T) { RunRaces(t, open) })

@@ -42,7 +42,7 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	user, err := s.accounts.Login(r.Context(), req.Email, req.Password, clientaddr.Address(r))
+	user, err := s.accounts.Login(r.Context(), req.Email, req.Password, clientaddr.Address(r), deviceToken(r))
 	s.answerSignIn(w, r, user, err, http.StatusOK)
 }
 
@@ -50,7 +50,7 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 // answers with the account; or answers with the error either gave.
 func (s *Server) answerSignIn(w http.ResponseWriter, r *http.Request, user *app.User, err error, status int) {
 	if err == nil {
-		err = s.signIn(r, user)
+		err = s.signIn(w, r, user)
 	}
 	if err != nil {
 		s.writeError(w, r, err)
@@ -60,9 +60,13 @@ func (s *Server) answerSignIn(w http.ResponseWriter, r *http.Request, user *app.
 }
 
 // signIn gives the session a new token before storing the user in it, so a
-// token planted before login is worthless after.
-func (s *Server) signIn(r *http.Request, user *app.User) error {
+// token planted before login is worthless after, and gives the browser a
+// fresh device token.
+func (s *Server) signIn(w http.ResponseWriter, r *http.Request, user *app.User) error {
 	if err := s.sessions.RenewToken(r.Context()); err != nil {
+		return err
+	}
+	if err := s.giveDeviceCookie(w, r, user); err != nil {
 		return err
 	}
 	now := time.Now().Unix()
@@ -157,7 +161,7 @@ func (s *Server) changePassword(w http.ResponseWriter, r *http.Request) {
 func (s *Server) endOtherSessions(w http.ResponseWriter, r *http.Request) {
 	user, err := s.accounts.EndOtherSessions(r.Context(), actor(r))
 	if err == nil {
-		err = s.signIn(r, user)
+		err = s.signIn(w, r, user)
 	}
 	if err != nil {
 		s.writeError(w, r, err)

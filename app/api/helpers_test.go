@@ -73,10 +73,16 @@ func serverAt(t testing.TB, dir string, secureCookies bool) *env {
 // cfg has a logger.
 func serverWith(t testing.TB, dir string, cfg api.Config, prepare ...func(*marketplace.Marketplace)) *env {
 	t.Helper()
+	return serverHashing(t, dir, cfg, app.BcryptHasher{Cost: bcrypt.MinCost}, prepare...)
+}
+
+// serverHashing is serverWith, hashing passwords with hasher.
+func serverHashing(t testing.TB, dir string, cfg api.Config, hasher app.PasswordHasher, prepare ...func(*marketplace.Marketplace)) *env {
+	t.Helper()
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
-	m, err := marketplace.Open(context.Background(), locationOf(t, dir), app.BcryptHasher{Cost: bcrypt.MinCost})
+	m, err := marketplace.Open(context.Background(), locationOf(t, dir), hasher)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -95,7 +95,7 @@ func (s *Server) googleCallback(w http.ResponseWriter, r *http.Request) {
 		Email: claims.Email, EmailVerified: claims.EmailVerified, Name: claims.Name,
 	}, s.oidc.Picture(claims.Picture))
 	if err == nil {
-		err = s.signIn(r, signedIn.User)
+		err = s.signIn(w, r, signedIn.User)
 	}
 	if err != nil {
 		s.signInFailed(w, r, app.ErrorMessage(err), err)

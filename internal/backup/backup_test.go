@@ -106,7 +106,7 @@ func TestBackupRestoresTheMarketplace(t *testing.T) {
 	}
 
 	m, copy := open(t, dir), open(t, restored)
-	if _, err := copy.Services.Accounts.Login(ctx, "ada@example.com", password, "test"); err != nil {
+	if _, err := copy.Services.Accounts.Login(ctx, "ada@example.com", password, "test", ""); err != nil {
 		t.Errorf("the admin's password does not work after restoring: %v", err)
 	}
 	for _, c := range []*marketplace.Marketplace{m, copy} {

@@ -93,6 +93,7 @@ type Store interface {
 	app.ReviewStore
 	app.SafetyStore
 	app.ReminderStore
+	app.ServerKeyStore
 	benchdata.Store // the bulk loaders of 'rehome bench-data'
 	leader.Lock     // which instance runs the periodic jobs
 
@@ -181,6 +182,10 @@ func Open(ctx context.Context, loc Location, hasher app.PasswordHasher) (*Market
 	if _, err := m.Services.Notifications.VAPIDKeys(ctx); err != nil {
 		return nil, errors.Join(err, m.Store.Close())
 	}
+	// So is the key of device tokens, so that signing in never writes it.
+	if err := m.Services.Accounts.KeepDeviceKey(ctx); err != nil {
+		return nil, errors.Join(err, m.Store.Close())
+	}
 	m.useLiveEvents(events)
 	return m, nil
 }
@@ -217,7 +222,7 @@ func services(db Store, images *uploads.Store, hasher app.PasswordHasher, notice
 		Images:        pictures,
 		Bookings:      bookings,
 		Conversations: conversations,
-		Accounts: app.NewAccounts(app.AccountStores{Users: db, Accounts: db, Sessions: db, Selling: db, Identities: db, Reviews: db, Safety: db},
+		Accounts: app.NewAccounts(app.AccountStores{Users: db, Accounts: db, Sessions: db, Selling: db, Identities: db, Reviews: db, Safety: db, Keys: db},
 			pictures, site, bookings, emails, outbox, hasher, limits),
 		EmailAddresses: emails,
 		PasswordResets: app.NewPasswordResets(db, db, site, outbox, hasher, limits),

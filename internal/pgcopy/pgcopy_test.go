@@ -148,8 +148,8 @@ func TestCopyAndCheck(t *testing.T) {
 	to := emptyPostgres(t)
 	from := sqliteOf(t)
 	copied := copyInto(t, from, to)
-	if len(copied) != 28 {
-		t.Errorf("copied %d tables, want the 28 both schemas have: %v", len(copied), copied)
+	if len(copied) != 29 {
+		t.Errorf("copied %d tables, want the 29 both schemas have: %v", len(copied), copied)
 	}
 	for _, c := range copied {
 		if c.Rows == 0 {

@@ -2985,7 +2985,10 @@ export interface operations {
             query?: never;
             header?: never;
             path?: never;
-            cookie?: never;
+            cookie?: {
+                /** @description The device cookie (HttpOnly, SameSite=Lax, Path /api/auth, Secure as the session cookie, a year long) that every sign-in sets: sign-up, login, a reset link, a password change, Google. A login bringing the account's is not refused by the limit of failures per account, until it failed 10 times in 15 minutes itself. Whatever ends every session of the account ends its device cookies too. It signs nobody in. */
+                rehome_device?: string;
+            };
         };
         requestBody: {
             content: {
