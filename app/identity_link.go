@@ -9,6 +9,9 @@ const (
 	WrongAccountPasswordMessage = "This is not the password of the account with this email"
 	// IdentityTakenMessage: the provider's person is linked to another account.
 	IdentityTakenMessage = "This Google account is already linked to another account here"
+	// OtherEmailMessage: from Profile, only a Google account with the
+	// account's own email is linked.
+	OtherEmailMessage = "This Google account has another email than yours here. Link the Google account with your email, or change your email first."
 	// LinkExpiredMessage: no provider sign-in is waiting for a password, or
 	// it waited too long.
 	LinkExpiredMessage = "Your sign-in with Google has expired. Sign in with Google again."
@@ -56,16 +59,29 @@ func (s *Accounts) LinkWithPassword(ctx context.Context, id Identity, password, 
 }
 
 // LinkProvider links the provider's person to the signed-in account, from
-// Profile: being signed in proves the account, the provider proves the
-// person, so the provider's email may differ from the account's (signing
-// in with that provider gives this account from now on). A person linked
-// to another account stays there.
+// Profile, when the provider vouches for the account's own email. Being
+// signed in alone is not enough: whoever made an account with another
+// person's email could otherwise link a provider account of their own,
+// which would outlive the password reset its owner makes to take it back.
+// A provider's person linked to another account stays there.
 func (s *Accounts) LinkProvider(ctx context.Context, actor *User, id Identity) (*User, error) {
 	if err := RequireUser(actor); err != nil {
 		return nil, err
 	}
 	if id.Provider == "" || id.Subject == "" {
 		return nil, Errorf(KindInvalid, "The sign-in provider did not say who you are")
+	}
+	owner, err := s.identities.UserByIdentity(ctx, id.Provider, id.Subject)
+	switch {
+	case err == nil && owner.ID == actor.ID:
+		return actor, nil
+	case err == nil:
+		return nil, Errorf(KindConflict, IdentityTakenMessage)
+	case ErrorKind(err) != KindNotFound:
+		return nil, err
+	}
+	if !id.EmailVerified || NormalizeEmail(id.Email) != actor.Email {
+		return nil, Errorf(KindConflict, OtherEmailMessage)
 	}
 	if err := s.linkTo(ctx, actor, id); err != nil {
 		return nil, err

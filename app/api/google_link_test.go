@@ -125,15 +125,17 @@ func TestLinkingGoogleCountsAsLoggingIn(t *testing.T) {
 		http.StatusOK)
 }
 
-// TestLinkingGoogleFromProfile: a signed-in person links Google to their
-// account, whatever email Google has for them; a Google account linked to
-// another account stays there.
+// TestLinkingGoogleFromProfile: a signed-in person links to their account
+// the Google account with its email; one with another email is refused
+// (else whoever made an account with another person's email could keep a
+// way in through a password reset), and one linked to another account
+// stays there.
 func TestLinkingGoogleFromProfile(t *testing.T) {
 	t.Parallel()
 	p := withProvider(t)
 	e := p.env
 	bea, account := e.register("Bea Buyer", "bea@example.com", app.RoleBuyer)
-	beaAtGoogle := &person{MockUser: mockoidc.MockUser{Subject: "bea-at-google", Email: "bea.private@gmail.example", EmailVerified: true}}
+	beaAtGoogle := &person{MockUser: mockoidc.MockUser{Subject: "bea-at-google", Email: "Bea@example.com", EmailVerified: true}}
 
 	link := func(t *testing.T, c *client, who *person) *url.URL {
 		t.Helper()
@@ -150,7 +152,7 @@ func TestLinkingGoogleFromProfile(t *testing.T) {
 	if at.Path != "/dashboard/profile" || at.Query().Get("notice") != "google-linked" {
 		t.Errorf("ended at %s, want Profile saying Google is linked", at)
 	}
-	if u := me(t, bea); u.ID != account.ID || !u.HasPassword || u.Email != "bea@example.com" {
+	if u := me(t, bea); u.ID != account.ID || !u.HasPassword {
 		t.Errorf("after linking, the session reads %+v", u)
 	}
 	c := e.client()
@@ -161,6 +163,23 @@ func TestLinkingGoogleFromProfile(t *testing.T) {
 		t.Errorf("signing in with the linked Google account gave %+v", u)
 	}
 
+	t.Run("a Google account with another email, or one Google has not verified, is refused", func(t *testing.T) {
+		olga, _ := e.register("Olga Other", "olga@example.com", app.RoleBuyer)
+		for _, who := range []*person{
+			{MockUser: mockoidc.MockUser{Subject: "someone-at-google", Email: "someone@gmail.example", EmailVerified: true}},
+			{MockUser: mockoidc.MockUser{Subject: "unverified-at-google", Email: "olga@example.com", EmailVerified: false}},
+		} {
+			if at := link(t, olga, who); at.Path != "/dashboard/profile" || at.Query().Get("error") != app.OtherEmailMessage {
+				t.Errorf("%s: ended at %s, want Profile with the reason", who.Email, at)
+			}
+			c := e.client()
+			p.signIn(t, c, who, "/")
+			if u := me(t, c); u.Email == "olga@example.com" {
+				t.Errorf("%s signs in to Olga's account", who.Subject)
+			}
+		}
+	})
+
 	t.Run("linking the same Google account again changes nothing", func(t *testing.T) {
 		if at := link(t, bea, beaAtGoogle); at.Query().Get("notice") != "google-linked" {
 			t.Errorf("ended at %s", at)
@@ -168,8 +187,8 @@ func TestLinkingGoogleFromProfile(t *testing.T) {
 	})
 
 	t.Run("a Google account linked to another account is refused", func(t *testing.T) {
-		olga, _ := e.register("Olga Other", "olga@example.com", app.RoleBuyer)
-		at := link(t, olga, beaAtGoogle)
+		pia, _ := e.register("Pia Other", "pia@example.com", app.RoleBuyer)
+		at := link(t, pia, beaAtGoogle)
 		if at.Path != "/dashboard/profile" || at.Query().Get("error") != app.IdentityTakenMessage {
 			t.Errorf("ended at %s, want Profile with the reason", at)
 		}

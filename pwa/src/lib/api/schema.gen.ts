@@ -3458,7 +3458,7 @@ export interface operations {
         parameters: {
             query?: {
                 next?: string;
-                /** @description 1: link Google to the signed-in account (from Profile) instead of signing in. */
+                /** @description 1: link to the signed-in account (from Profile) the Google account with its email, instead of signing in. */
                 link?: "1";
             };
             header?: never;

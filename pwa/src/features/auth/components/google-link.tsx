@@ -4,9 +4,10 @@ import { useOnline } from '@/lib/connectivity'
 import { useI18n } from '@/lib/i18n'
 
 /**
- * Profile's "Link Google", shown when the marketplace offers Google: the browser goes to Google and the server links
- * that Google account to this one, whatever its email, then comes back to
- * Profile with ?notice=google-linked, or ?error=… saying why not.
+ * Profile's "Link Google", shown when the marketplace offers Google: the
+ * browser goes to Google and the server links that Google account to this one
+ * when it has this account's email, then comes back to Profile with
+ * ?notice=google-linked, or ?error=… saying why not.
  */
 export function GoogleLink({ linked, error }: { linked: boolean; error: string | null }) {
   const i18n = useI18n()
@@ -16,7 +17,7 @@ export function GoogleLink({ linked, error }: { linked: boolean; error: string |
       <p className="text-stone-600">
         {i18n._({
           id: 'profile.google.intro',
-          message: 'Link your Google account to sign in with Google as well. Its email may differ from this one.',
+          message: 'Link the Google account with the same email as this account, to sign in with Google as well.',
         })}
       </p>
       {linked && (
