@@ -75,6 +75,16 @@ func TestGoogleAsksForThePasswordOfAProvenAccount(t *testing.T) {
 		expectNobody(t, c.call("GET", "/api/auth/me", nil))
 	})
 
+	t.Run("another Google sign-in in the same browser replaces the waiting one", func(t *testing.T) {
+		c := e.client()
+		p.signIn(t, c, owner, "/")
+		p.signIn(t, c, jane(), "/")
+		expectError(t, linkGoogle(c, testPassword), http.StatusConflict, app.LinkExpiredMessage, nil)
+		if u := me(t, c); u.Email != "jane.doe@example.com" {
+			t.Errorf("signed in as %+v, want Jane", u)
+		}
+	})
+
 	t.Run("the right password links Google and signs in, once", func(t *testing.T) {
 		c := e.client()
 		p.signIn(t, c, owner, "/")

@@ -93,6 +93,8 @@ func (s *Server) googleCallback(w http.ResponseWriter, r *http.Request) {
 	linkUser := s.sessions.GetInt64(ctx, oidcLinkUserKey)
 	s.sessions.Remove(ctx, oidcStartedKey)
 	s.sessions.Remove(ctx, oidcLinkUserKey)
+	// A sign-in still waiting for a password is replaced by this one.
+	s.dropPendingLink(ctx)
 	if s.oidc == nil {
 		s.signInFailed(w, r, "Sign-in with Google is not set up on this marketplace", nil)
 		return
