@@ -59,6 +59,10 @@ type SignedIn struct {
 	// PasswordRemoved: the account was taken over from whoever made it
 	// with this email, and the password they had set is gone.
 	PasswordRemoved bool
+	// PasswordNeeded: nobody is signed in yet. The provider's email is that
+	// of an account with a password and a proven email, and only that
+	// password links the provider to it (see LinkWithPassword).
+	PasswordNeeded bool
 }
 
 // PictureFetcher gets a person's picture from their provider, once.
@@ -67,17 +71,20 @@ type PictureFetcher func(ctx context.Context) (io.ReadCloser, error)
 // SignInWith finds or makes the account of a person a provider vouches for:
 //   - the account already linked to the provider's subject, whatever the
 //     email is now;
-//   - else the account with the same email, linked from now on, but only
-//     when the provider has verified that email: otherwise anyone could
-//     claim an address at the provider and take over the account. When
-//     that account never proved its email, whoever made it may not own
-//     the address: the provider's person takes it over alone (see
-//     ClaimAccount), and is told when its password was removed;
-//   - else a new Buyer with the provider's name, and its picture stored
-//     through the image intake when it can be fetched (or none).
-//
-// A password account whose email was proven stays a password account when
-// linked.
+//   - else the account with the same email, but only when the provider
+//     has verified that email: otherwise anyone could claim an address at
+//     the provider and take over the account. When that account never
+//     proved its email, whoever made it may not own the address: the
+//     provider's person takes it over alone (see ClaimAccount), and is
+//     told when its password was removed. When it proved its email and has
+//     a password, nobody is signed in (PasswordNeeded): a proven email
+//     does not say who set the password (someone may have signed up with
+//     another's address, and its owner confirmed it), so the person links
+//     with the password (LinkWithPassword) or from Profile while signed in
+//     (LinkIdentity). One without a password is linked from now on;
+//   - else a new Buyer with the provider's name and no password, and its
+//     picture stored through the image intake when it can be fetched (or
+//     none).
 func (s *Accounts) SignInWith(ctx context.Context, id Identity, picture PictureFetcher) (SignedIn, error) {
 	in, err := s.signInWith(ctx, id, picture)
 	if err == nil && in.User != nil && in.User.Suspended(s.now()) {
@@ -107,6 +114,9 @@ func (s *Accounts) signInWith(ctx context.Context, id Identity, picture PictureF
 		}
 		if !existing.EmailVerified {
 			return s.claimAccount(ctx, existing, id)
+		}
+		if existing.HasPassword {
+			return SignedIn{PasswordNeeded: true}, nil
 		}
 		if err := s.identities.LinkIdentity(ctx, id.Provider, id.Subject, existing.ID); err != nil {
 			return SignedIn{}, err

@@ -259,6 +259,11 @@ func TestAuthorization(t *testing.T) {
 		{"Google's callback", want{ok, ok, ok, ok, ok}, reads, nil, func(c *client, _ int64) *response {
 			return c.call("GET", "/api/auth/google/callback?state=x&code=y", nil)
 		}},
+		// Only a Google sign-in waiting in the same session may be linked;
+		// none waits here (google_link_test.go has the rest).
+		{"link Google with a password", want{conflict, conflict, conflict, conflict, conflict}, reads, nil, func(c *client, _ int64) *response {
+			return c.call("POST", "/api/auth/google/link", map[string]string{"password": testPassword})
+		}},
 		{"payment methods", want{ok, ok, ok, ok, ok}, reads, nil, func(c *client, _ int64) *response {
 			return c.call("GET", "/api/payment-methods", nil)
 		}},

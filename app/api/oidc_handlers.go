@@ -21,7 +21,22 @@ const (
 	oidcVerifierKey = "oidc_verifier"
 	oidcNextKey     = "oidc_next"
 	oidcStartedKey  = "oidc_started"
+	// oidcLinkUserKey: the sign-in was started from Profile, to link
+	// Google to this signed-in account.
+	oidcLinkUserKey = "oidc_link_user"
 )
+
+// Session keys of a Google sign-in waiting for the password of the account
+// with its email (see app.SignedIn.PasswordNeeded): kept on the server, in
+// the anonymous session, for linkTTL.
+const (
+	linkSubjectKey = "google_link_subject"
+	linkEmailKey   = "google_link_email"
+	linkStartedKey = "google_link_started"
+)
+
+// linkTTL is how long a person has to give the password.
+const linkTTL = 10 * time.Minute
 
 // oidcAttemptTTL is how long a person has at the provider.
 const oidcAttemptTTL = 10 * time.Minute
@@ -51,6 +66,15 @@ func (s *Server) googleSignIn(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ctx := r.Context()
+	s.sessions.Remove(ctx, oidcLinkUserKey)
+	if r.URL.Query().Get("link") == "1" {
+		user := actor(r)
+		if user == nil {
+			s.signInFailed(w, r, "Log in first, then link Google from your Profile", nil)
+			return
+		}
+		s.sessions.Put(ctx, oidcLinkUserKey, user.ID)
+	}
 	s.sessions.Put(ctx, oidcStateKey, attempt.State)
 	s.sessions.Put(ctx, oidcNonceKey, attempt.Nonce)
 	s.sessions.Put(ctx, oidcVerifierKey, attempt.Verifier)
@@ -66,7 +90,11 @@ func (s *Server) googleCallback(w http.ResponseWriter, r *http.Request) {
 		Verifier: s.sessions.PopString(ctx, oidcVerifierKey)}
 	next := s.sessions.PopString(ctx, oidcNextKey)
 	started := time.Unix(s.sessions.GetInt64(ctx, oidcStartedKey), 0)
+	linkUser := s.sessions.GetInt64(ctx, oidcLinkUserKey)
 	s.sessions.Remove(ctx, oidcStartedKey)
+	s.sessions.Remove(ctx, oidcLinkUserKey)
+	// A sign-in still waiting for a password is replaced by this one.
+	s.dropPendingLink(ctx)
 	if s.oidc == nil {
 		s.signInFailed(w, r, "Sign-in with Google is not set up on this marketplace", nil)
 		return
@@ -90,10 +118,19 @@ func (s *Server) googleCallback(w http.ResponseWriter, r *http.Request) {
 		s.signInFailed(w, r, finishFailure(err), err)
 		return
 	}
-	signedIn, err := s.accounts.SignInWith(ctx, app.Identity{
+	id := app.Identity{
 		Provider: oidc.Provider, Subject: claims.Subject,
 		Email: claims.Email, EmailVerified: claims.EmailVerified, Name: claims.Name,
-	}, s.oidc.Picture(claims.Picture))
+	}
+	if linkUser != 0 {
+		s.linkFromProfile(w, r, linkUser, id)
+		return
+	}
+	signedIn, err := s.accounts.SignInWith(ctx, id, s.oidc.Picture(claims.Picture))
+	if err == nil && signedIn.PasswordNeeded {
+		s.awaitPassword(w, r, id, next)
+		return
+	}
 	if err == nil {
 		err = s.signIn(w, r, signedIn.User)
 	}

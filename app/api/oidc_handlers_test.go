@@ -169,14 +169,17 @@ func TestSignInWithGoogle(t *testing.T) {
 		}
 	})
 
-	t.Run("a password account whose email was proven is linked when Google verified the email, and keeps its password", func(t *testing.T) {
+	t.Run("a password account whose email was proven asks for its password, and keeps it", func(t *testing.T) {
 		// The operator vouched for an admin's email.
 		before, ada := e.admin("ada@example.com")
 		c := e.client()
 		who := &person{MockUser: mockoidc.MockUser{Subject: "ada-at-google", Email: "Ada@Example.com", EmailVerified: true}}
-		if at := p.signIn(t, c, who, "/"); at.Path != "/" {
-			t.Errorf("ended at %s", at)
+		if at := p.signIn(t, c, who, "/"); at.Path != "/link-google" || at.Query().Get("email") != "ada@example.com" {
+			t.Errorf("ended at %s, want the screen that asks for the password", at)
 		}
+		expectNobody(t, c.call("GET", "/api/auth/me", nil))
+		r := c.call("POST", "/api/auth/google/link", map[string]string{"password": testPassword})
+		expectStatus(t, r, http.StatusOK)
 		if me := decode[app.User](t, c.call("GET", "/api/auth/me", nil)); me.ID != ada.ID || me.Role != app.RoleAdmin || !me.HasPassword {
 			t.Errorf("signed in as %+v, want Ada's account with its password", me)
 		}

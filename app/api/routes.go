@@ -128,6 +128,7 @@ func (s *Server) sessionRoutes(r chi.Router) {
 	r.Get("/auth/me", s.me)
 	r.Get("/auth/google", s.googleSignIn)
 	r.Get("/auth/google/callback", s.googleCallback)
+	r.Post("/auth/google/link", s.linkGoogle)
 
 	// One account buys and sells; a seller's page for whoever may browse.
 	r.Post("/auth/me/selling", s.startSelling)

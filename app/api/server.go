@@ -99,6 +99,8 @@ type Config struct {
 	// Heartbeat is how often an event stream sends a comment and checks
 	// its session; 0: every 25 seconds.
 	Heartbeat time.Duration
+	// Now is the clock of the sign-in steps' time limits; nil: time.Now.
+	Now func() time.Time
 }
 
 // Server holds what the handlers share.
@@ -135,6 +137,7 @@ type Server struct {
 
 	hub       live.Broker
 	heartbeat time.Duration
+	now       func() time.Time // see Config.Now
 }
 
 func New(cfg Config) *Server {
@@ -156,6 +159,10 @@ func New(cfg Config) *Server {
 	s.webApp = webapp.New(cfg.Web, pages.page)
 	pages.web = s.webApp
 	s.hub, s.heartbeat = cfg.Events, cfg.Heartbeat
+	s.now = cfg.Now
+	if s.now == nil {
+		s.now = time.Now
+	}
 	s.demoWritten = cfg.DemoWritten
 	if s.hub == nil {
 		s.hub = live.New()

@@ -479,7 +479,7 @@ func TestSitemapAndRobots(t *testing.T) {
 			t.Errorf("lastmod %q", last.Lastmod)
 		}
 		robots := string(readBody(t, site+"/robots.txt"))
-		for _, line := range []string{"Allow: /\n", "Disallow: /api/", "Disallow: /dashboard", "Sitemap: " + site + "/sitemap.xml"} {
+		for _, line := range []string{"Allow: /\n", "Disallow: /api/", "Disallow: /dashboard", "Disallow: /link-google", "Sitemap: " + site + "/sitemap.xml"} {
 			if !strings.Contains(robots, line) {
 				t.Errorf("robots.txt lacks %q:\n%s", line, robots)
 			}

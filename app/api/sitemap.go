@@ -202,7 +202,7 @@ func (s *Server) robots(w http.ResponseWriter, r *http.Request) {
 	b.WriteString("User-agent: *\n")
 	if s.settings.PublicListings(r.Context()) {
 		b.WriteString("Allow: /\n")
-		private := patterns("dashboard", "resetPassword", "forgotPassword", "confirmEmail", "search")
+		private := patterns("dashboard", "resetPassword", "forgotPassword", "confirmEmail", "linkGoogle", "search")
 		for _, path := range append([]string{"/api/"}, private...) {
 			b.WriteString("Disallow: " + path + "\n")
 		}

@@ -6,7 +6,7 @@
  * src/lib and src/components):
  *   src/app (this folder)     layouts, navbar, footer, sidebar, the dashboard landing,
  *                             404, error page, the doubled-prefix redirect, the top bar's search box
- *   features/auth             login, register, forgot and reset password, confirm email, profile,
+ *   features/auth             login, register, forgot and reset password, confirm email, link Google, profile,
  *                             RequireAuth, RequireRole, logout
  *   features/catalogue        home, categories, category, product, seller
  *   features/search           search (with the catalogue's cards: src/app/routes/search.tsx)
@@ -110,6 +110,10 @@ export const routes: RouteObject[] = [
           {
             path: routePaths.confirmEmail,
             lazy: () => screens.confirmEmail().then((m) => ({ Component: m.ConfirmEmailRoute })),
+          },
+          {
+            path: routePaths.linkGoogle,
+            lazy: () => screens.linkGoogle().then((m) => ({ Component: m.LinkGoogleRoute })),
           },
           {
             path: routePaths.blogs,

@@ -14,6 +14,7 @@ export const screens = {
   resetPassword: () => import('@/features/auth/routes/reset-password'),
   forgotPassword: () => import('@/features/auth/routes/forgot-password'),
   confirmEmail: () => import('@/features/auth/routes/confirm-email'),
+  linkGoogle: () => import('@/features/auth/routes/link-google'),
   blogs: () => import('@/features/blogs/routes/blogs'),
   about: () => import('@/features/site/routes/about'),
   privacy: () => import('@/features/site/routes/privacy'),

@@ -18,6 +18,8 @@ export const routePaths = {
   forgotPassword: '/forgot-password',
   /** Opened from the link mailed to a new email address: ?token=… */
   confirmEmail: '/confirm-email',
+  /** Where a Google sign-in waits for the password of the account with its email: ?email=…&next=… */
+  linkGoogle: '/link-google',
   blogs: '/blogs',
   /** The editor of a new post (admins); 'new' is never a post's slug. */
   newPost: '/blogs/new',

@@ -554,6 +554,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/google/link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Link a waiting Google sign-in to the account with its email, with that account's password
+         * @description After Google's callback sent the browser to /link-google: the account with the Google email has a password and a proven email, so only its password links Google to it. Signs in (a new session token) and answers the account. A wrong password counts as a failed login. 409 when no Google sign-in is waiting in this session, or it waited more than 10 minutes.
+         */
+        post: operations["postApiAuthGoogleLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/me/selling": {
         parameters: {
             query?: never;
@@ -3443,6 +3463,8 @@ export interface operations {
         parameters: {
             query?: {
                 next?: string;
+                /** @description 1: link to the signed-in account (from Profile) the Google account with its email, instead of signing in. */
+                link?: "1";
             };
             header?: never;
             path?: never;
@@ -3491,6 +3513,42 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    postApiAuthGoogleLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["Unsupported"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["TooMany"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };

@@ -11,12 +11,14 @@ import { cn } from '@/lib/cn'
 import { useOnline } from '@/lib/connectivity'
 import { useI18n } from '@/lib/i18n'
 import { useSiteName } from '@/lib/site'
+import { useProviders } from '../api/providers'
 import { useSignOutElsewhere } from '../api/sign-out-elsewhere'
 import { BlockedPeople } from '../components/blocked-people'
 import { ChangeEmailForm } from '../components/change-email-form'
 import { ChangePasswordForm } from '../components/change-password-form'
 import { DeleteAccount } from '../components/delete-account'
 import { EmailConfirmation } from '../components/email-confirmation'
+import { GoogleLink } from '../components/google-link'
 import { LanguageSetting } from '../components/language-setting'
 import { NotificationSettings } from '../components/notification-settings'
 import { ProfileDetailsForm } from '../components/profile-details-form'
@@ -55,6 +57,7 @@ function Section({
  * removed, and they may set one.
  */
 const passwordRemovedNotice = 'password-removed'
+const googleLinkedNotice = 'google-linked'
 
 /** The signed-in person's own account: details, email, password, sessions, their data, and leaving. */
 export function ProfileRoute() {
@@ -63,8 +66,12 @@ export function ProfileRoute() {
   const siteName = useSiteName()
   const { user } = useUser()
   const signOut = useSignOutElsewhere()
+  const providers = useProviders()
   const [searchParams, setSearchParams] = useSearchParams()
   const passwordRemoved = searchParams.get('notice') === passwordRemovedNotice
+  // Where linking Google from here comes back to (components/google-link.tsx).
+  const googleLinked = searchParams.get('notice') === googleLinkedNotice
+  const googleError = searchParams.get('error')
   // An account without a password (made through Google, or taken over) sets a first one, with no current one.
   const firstPassword = passwordRemoved || user?.has_password === false
   // Once a password is set, the notice and the form without a current password have done their work.
@@ -127,6 +134,11 @@ export function ProfileRoute() {
         }>
         <ChangePasswordForm first={firstPassword} onChanged={passwordRemoved ? dismissNotice : undefined} />
       </Section>
+      {providers.data?.google && (
+        <Section id="profile-google" title={i18n._({ id: 'profile.google.title', message: 'Sign in with Google' })}>
+          <GoogleLink linked={googleLinked} error={googleError} />
+        </Section>
+      )}
       <Section id="profile-sessions" title={i18n._({ id: 'profile.sessions', message: 'Active sessions' })}>
         <div className="flex flex-col gap-4">
           <p className="text-stone-600">
