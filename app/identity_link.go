@@ -22,7 +22,7 @@ const (
 // and returns the account to sign in. The password is checked as Login
 // checks it, in the same counts of failures: an account without a password
 // (or no account any more) takes none, and costs the same work.
-func (s *Accounts) LinkWithPassword(ctx context.Context, id Identity, password, clientAddress string) (*User, error) {
+func (s *Accounts) LinkWithPassword(ctx context.Context, id Identity, password, clientAddress, deviceToken string) (*User, error) {
 	if id.Provider == "" || id.Subject == "" {
 		return nil, Errorf(KindConflict, LinkExpiredMessage)
 	}
@@ -33,9 +33,6 @@ func (s *Accounts) LinkWithPassword(ctx context.Context, id Identity, password, 
 		return nil, err
 	}
 	now := s.now()
-	if wait := s.logins.wait(email, clientAddress, now); wait > 0 {
-		return nil, rateLimited("Too many failed attempts. Try again later.", wait)
-	}
 	user, hash, err := s.users.PasswordHash(ctx, email)
 	if err != nil && ErrorKind(err) != KindNotFound {
 		return nil, err
@@ -43,12 +40,23 @@ func (s *Accounts) LinkWithPassword(ctx context.Context, id Identity, password, 
 	if len(hash) == 0 {
 		hash, user = s.dummyHash(), nil
 	}
+	// As in Login: the limits are asked once the account is known, so that
+	// its own browser's device token counts.
+	attempt := loginAttempt{email: email, clientAddress: clientAddress}
+	if user != nil {
+		if attempt.device, err = s.devices.device(ctx, deviceToken, user, now); err != nil {
+			return nil, err
+		}
+	}
+	if wait := s.logins.wait(attempt, now); wait > 0 {
+		return nil, rateLimited("Too many failed attempts. Try again later.", wait)
+	}
 	if err := s.hasher.Compare(hash, password); err != nil || user == nil {
-		s.logins.failed(email, clientAddress, now)
+		s.logins.failed(attempt, now)
 		return nil, &Error{Kind: KindUnauthorized, Message: WrongAccountPasswordMessage,
 			Fields: map[string]string{"password": WrongAccountPasswordMessage}}
 	}
-	s.logins.succeeded(email, clientAddress)
+	s.logins.succeeded(attempt)
 	if user.Suspended(now) {
 		return nil, suspendedError(user)
 	}

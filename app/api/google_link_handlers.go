@@ -44,7 +44,7 @@ func (s *Server) linkGoogle(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ctx := r.Context()
-	user, err := s.accounts.LinkWithPassword(ctx, s.pendingLink(ctx), req.Password, clientaddr.Address(r))
+	user, err := s.accounts.LinkWithPassword(ctx, s.pendingLink(ctx), req.Password, clientaddr.Address(r), deviceToken(r))
 	if err == nil {
 		s.dropPendingLink(ctx)
 	}
