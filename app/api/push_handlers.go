@@ -4,6 +4,7 @@ import (
 	"net/http"
 
 	"rehome/app"
+	"rehome/app/api/sessions"
 )
 
 func (s *Server) pushKey(w http.ResponseWriter, r *http.Request) {
@@ -23,7 +24,9 @@ func (s *Server) subscribeToPush(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	created, err := s.notifications.SubscribeToPush(r.Context(), actor(r), sub)
+	browser, system := sessions.Device(r.UserAgent())
+	from := app.PushFrom{Session: app.SessionID(s.sessions.Token(r.Context())), Browser: browser, System: system}
+	created, err := s.notifications.SubscribeToPush(r.Context(), actor(r), from, sub)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
