@@ -53,6 +53,34 @@ func (s *Server) unsubscribeFromPush(w http.ResponseWriter, r *http.Request) {
 	w.WriteHeader(http.StatusNoContent)
 }
 
+// pushDevices lists the browsers that get the person's push notes, the one
+// subscribed in this session marked current.
+func (s *Server) pushDevices(w http.ResponseWriter, r *http.Request) {
+	page, err := pageOf(r)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	list, err := s.notifications.PushDevices(r.Context(), actor(r), app.SessionID(s.sessions.Token(r.Context())), page)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, list)
+}
+
+// removePushDevice stops push notes to one of the person's browsers.
+func (s *Server) removePushDevice(w http.ResponseWriter, r *http.Request) {
+	// An id that is no number names no device: not found, once the
+	// service has asked who is signed in.
+	id, _ := idParam(pathParam(r, "id"))
+	if err := s.notifications.RemovePushDevice(r.Context(), actor(r), id); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
 func (s *Server) pushPreferences(w http.ResponseWriter, r *http.Request) {
 	prefs, err := s.notifications.PushPreferences(r.Context(), actor(r))
 	if err != nil {
