@@ -6,6 +6,7 @@ import (
 	"crypto/rand"
 	"encoding/base64"
 	"strings"
+	"time"
 )
 
 // Web Push: a browser subscribes at its push service (Google's, Mozilla's,
@@ -37,6 +38,8 @@ func NewVAPIDKeys() (VAPIDKeys, error) {
 // PushSubscription is a browser's PushSubscription.toJSON(): where to post
 // and the keys to encrypt for.
 type PushSubscription struct {
+	// ID is the store's name for it, never read from a browser.
+	ID       int64  `json:"-"`
 	Endpoint string `json:"endpoint"`
 	// ExpirationTime is read and ignored: browsers send null, and a
 	// subscription that ends is answered with 404 or 410, which forgets it.
@@ -48,6 +51,29 @@ type PushSubscription struct {
 type PushKeys struct {
 	P256dh string `json:"p256dh"` // the browser's P-256 public key
 	Auth   string `json:"auth"`   // its 16-byte authentication secret
+}
+
+// PushFrom is where a subscription comes from: the session that made it
+// (its SessionID), which it ends with, and the browser and system that
+// session's User-Agent names.
+type PushFrom struct {
+	Session string
+	Browser string
+	System  string
+}
+
+// PushDevice is a browser that gets a person's push notes, as their list
+// shows it: never its endpoint or keys, with which anyone could post to it.
+type PushDevice struct {
+	ID      int64     `json:"id"`
+	Browser string    `json:"browser"`
+	System  string    `json:"system"`
+	Created time.Time `json:"created_at"`
+	// LastSent is when a note was last handed to its push service; nil
+	// before the first.
+	LastSent *time.Time `json:"last_sent_at"`
+	// Current says it was subscribed in the session asking.
+	Current bool `json:"current"`
 }
 
 // MaxPushSubscriptions is how many devices one person may have notified;
@@ -96,21 +122,38 @@ type PushStore interface {
 	// the pair kept, in one transaction: of racing calls the first pair to
 	// commit is kept and every call returns it.
 	KeepVAPIDKeys(ctx context.Context, fresh VAPIDKeys) (VAPIDKeys, error)
-	// SavePushSubscription keeps sub as userID's; an endpoint kept already
-	// moves to userID with sub's keys (endpoints are unique). created says
-	// the endpoint was new: it is decided by the insert itself, so of
-	// racing saves of one endpoint exactly one says so. Beyond
-	// MaxPushSubscriptions, the person's oldest is forgotten, in the same
-	// transaction.
-	SavePushSubscription(ctx context.Context, userID int64, sub PushSubscription) (created bool, err error)
+	// SavePushSubscription keeps sub as userID's, made in the session
+	// from.Session; an endpoint kept already moves to userID and that
+	// session with sub's keys (endpoints are unique). The subscription
+	// ends with its session: whatever deletes the session's row (logout,
+	// expiry, a session ended from the list, a new session epoch, the
+	// account deleted) deletes it in the same transaction. A session that
+	// is not userID's, or is gone, is a conflict and saves nothing.
+	// created says the endpoint was new: it is decided by the insert
+	// itself, so of racing saves of one endpoint exactly one says so.
+	// Beyond MaxPushSubscriptions, the person's oldest is forgotten, in
+	// the same transaction.
+	SavePushSubscription(ctx context.Context, userID int64, from PushFrom, sub PushSubscription) (created bool, err error)
 	// DeletePushSubscription forgets userID's subscription at endpoint;
 	// someone else's, or none, is left as it is.
 	DeletePushSubscription(ctx context.Context, userID int64, endpoint string) error
 	// DeletePushEndpoint forgets the subscription at endpoint, whoever's:
 	// its push service said it is gone.
 	DeletePushEndpoint(ctx context.Context, endpoint string) error
-	// PushSubscriptions lists userID's subscriptions, oldest first.
+	// PushSubscriptions lists userID's subscriptions, oldest first, with
+	// their IDs; those of a session past its expiry are left out before
+	// cleanup deletes them.
 	PushSubscriptions(ctx context.Context, userID int64) ([]PushSubscription, error)
+	// PushDevices lists userID's subscriptions as devices, left out as
+	// PushSubscriptions leaves them, those of the session current first,
+	// then the most recently subscribed.
+	PushDevices(ctx context.Context, userID int64, current string) ([]PushDevice, error)
+	// DeletePushDevice forgets userID's subscription id; someone else's,
+	// or none, is not found (so of racing calls exactly one succeeds).
+	DeletePushDevice(ctx context.Context, userID, id int64) error
+	// PushSent notes that a note was handed to subscription id's push
+	// service now; one forgotten meanwhile is left forgotten.
+	PushSent(ctx context.Context, id int64) error
 	// PushKindsOff lists the kinds userID turned off.
 	PushKindsOff(ctx context.Context, userID int64) ([]PushKind, error)
 	// SetPushKinds turns each kind in on on or off for userID, all in one

@@ -39,10 +39,14 @@ func (s *Notifications) PushKey(ctx context.Context) (string, error) {
 	return keys.Public, err
 }
 
-// SubscribeToPush has actor's push notes sent to a browser. A browser keeps
-// its endpoint when another person signs in on it, so an endpoint already
-// kept moves to actor. created says the endpoint was new.
-func (s *Notifications) SubscribeToPush(ctx context.Context, actor *User, sub PushSubscription) (created bool, err error) {
+// SubscribeToPush has actor's push notes sent to a browser while the
+// session from.Session lasts: a subscription ends with the session that
+// made it, so that whoever is signed out (a thief's stolen cookie, the
+// maker of an account its email's owner claimed) is no longer notified. A
+// browser keeps its endpoint when another person signs in on it, so an
+// endpoint already kept moves to actor and this session. created says the
+// endpoint was new.
+func (s *Notifications) SubscribeToPush(ctx context.Context, actor *User, from PushFrom, sub PushSubscription) (created bool, err error) {
 	if err := RequireUser(actor); err != nil {
 		return false, err
 	}
@@ -51,7 +55,33 @@ func (s *Notifications) SubscribeToPush(ctx context.Context, actor *User, sub Pu
 	if err := v.Err(); err != nil {
 		return false, err
 	}
-	return s.store.SavePushSubscription(ctx, actor.ID, sub)
+	return s.store.SavePushSubscription(ctx, actor.ID, from, sub)
+}
+
+// PushDevices lists the browsers that get actor's push notes, the one
+// subscribed in the session current first. A person has at most
+// MaxPushSubscriptions, so the page is cut from the whole list.
+func (s *Notifications) PushDevices(ctx context.Context, actor *User, current string, page Page) (List[PushDevice], error) {
+	if err := RequireUser(actor); err != nil {
+		return List[PushDevice]{}, err
+	}
+	all, err := s.store.PushDevices(ctx, actor.ID, current)
+	if err != nil {
+		return List[PushDevice]{}, err
+	}
+	page = page.Clamp()
+	start := min(page.Offset, len(all))
+	end := min(start+page.Limit, len(all))
+	return List[PushDevice]{Items: append([]PushDevice{}, all[start:end]...), Total: len(all)}, nil
+}
+
+// RemovePushDevice stops push notes to one of actor's browsers. Another
+// person's is not found, as if it did not exist.
+func (s *Notifications) RemovePushDevice(ctx context.Context, actor *User, id int64) error {
+	if err := RequireUser(actor); err != nil {
+		return err
+	}
+	return s.store.DeletePushDevice(ctx, actor.ID, id)
 }
 
 // UnsubscribeFromPush stops push notes to actor's browser at endpoint. Only

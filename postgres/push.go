@@ -39,28 +39,40 @@ func (db *DB) KeepVAPIDKeys(ctx context.Context, fresh app.VAPIDKeys) (app.VAPID
 // again. Saves for one person take turns on a lock of their account's row
 // (FOR NO KEY UPDATE, which lets the row be referenced meanwhile), so that
 // each one's trim counts what the others kept and the person never keeps
-// more than MaxPushSubscriptions.
-func (db *DB) SavePushSubscription(ctx context.Context, userID int64, sub app.PushSubscription) (created bool, err error) {
+// more than MaxPushSubscriptions. The session's row is held (FOR KEY
+// SHARE, as the foreign key's check would) from the check that it is the
+// person's: a session ended meanwhile either ended first (a conflict) or
+// waits, and takes the subscription with it.
+func (db *DB) SavePushSubscription(ctx context.Context, userID int64, from app.PushFrom, sub app.PushSubscription) (created bool, err error) {
 	err = db.inTx(ctx, func(tx pgx.Tx) error {
-		// An account deleted meanwhile has no row to lock: the insert
-		// below then tells so.
+		// An account deleted meanwhile has no row to lock: the session's
+		// check below then tells so.
 		if _, err := tx.Exec(ctx, `SELECT FROM users WHERE id = $1 FOR NO KEY UPDATE`, userID); err != nil {
 			return err
+		}
+		tag, err := tx.Exec(ctx, `SELECT FROM sessions WHERE id = $1 AND user_id = $2 FOR KEY SHARE`, from.Session, userID)
+		if err != nil {
+			return err
+		}
+		if tag.RowsAffected() == 0 {
+			return app.Errorf(app.KindConflict, sessionGoneMessage)
 		}
 		for {
 			now := db.millis()
 			tag, err := tx.Exec(ctx, `
-				INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, subscribed) VALUES ($1, $2, $3, $4, $5)
+				INSERT INTO push_subscriptions (user_id, session_id, endpoint, p256dh, auth, browser, system, subscribed)
+				VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
 				ON CONFLICT (endpoint) DO NOTHING`,
-				userID, sub.Endpoint, sub.Keys.P256dh, sub.Keys.Auth, now)
+				userID, from.Session, sub.Endpoint, sub.Keys.P256dh, sub.Keys.Auth, from.Browser, from.System, now)
 			if err != nil {
 				return referenceGone(err)
 			}
 			if created = tag.RowsAffected() == 1; created {
 				break
 			}
-			tag, err = tx.Exec(ctx, `UPDATE push_subscriptions SET user_id = $1, p256dh = $3, auth = $4, subscribed = $5
-				WHERE endpoint = $2`, userID, sub.Endpoint, sub.Keys.P256dh, sub.Keys.Auth, now)
+			tag, err = tx.Exec(ctx, `UPDATE push_subscriptions SET user_id = $1, session_id = $2, p256dh = $4, auth = $5,
+				browser = $6, system = $7, subscribed = $8, last_sent = NULL WHERE endpoint = $3`,
+				userID, from.Session, sub.Endpoint, sub.Keys.P256dh, sub.Keys.Auth, from.Browser, from.System, now)
 			if err != nil {
 				return referenceGone(err)
 			}
@@ -68,7 +80,7 @@ func (db *DB) SavePushSubscription(ctx context.Context, userID int64, sub app.Pu
 				break
 			}
 		}
-		_, err := tx.Exec(ctx, `
+		_, err = tx.Exec(ctx, `
 			DELETE FROM push_subscriptions WHERE user_id = $1 AND id NOT IN (
 				SELECT id FROM push_subscriptions WHERE user_id = $1 ORDER BY subscribed DESC, id DESC LIMIT $2)`,
 			userID, app.MaxPushSubscriptions)
@@ -76,6 +88,10 @@ func (db *DB) SavePushSubscription(ctx context.Context, userID int64, sub app.Pu
 	})
 	return created, err
 }
+
+// sessionGoneMessage refuses a subscription whose session ended as it was
+// made: the store's message for a reference removed meanwhile.
+const sessionGoneMessage = "Something this refers to was just removed. Reload and try again."
 
 func (db *DB) DeletePushSubscription(ctx context.Context, userID int64, endpoint string) error {
 	return db.inTx(ctx, func(tx pgx.Tx) error {
@@ -91,20 +107,74 @@ func (db *DB) DeletePushEndpoint(ctx context.Context, endpoint string) error {
 	})
 }
 
+// A subscription of a session past its expiry is no longer anyone's,
+// though cleanup deletes it only with the session, within the hour.
+const livePushSubscriptions = `push_subscriptions p JOIN sessions s ON s.id = p.session_id AND s.expiry > $1`
+
 func (db *DB) PushSubscriptions(ctx context.Context, userID int64) ([]app.PushSubscription, error) {
-	rows, err := db.pool.Query(ctx, `SELECT endpoint, p256dh, auth FROM push_subscriptions WHERE user_id = $1 ORDER BY subscribed, id`, userID)
+	rows, err := db.pool.Query(ctx, `SELECT p.id, p.endpoint, p.p256dh, p.auth FROM `+livePushSubscriptions+`
+		WHERE p.user_id = $2 ORDER BY p.subscribed, p.id`, db.millis(), userID)
 	if err != nil {
 		return nil, err
 	}
 	subs, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (app.PushSubscription, error) {
 		var sub app.PushSubscription
-		err := row.Scan(&sub.Endpoint, &sub.Keys.P256dh, &sub.Keys.Auth)
+		err := row.Scan(&sub.ID, &sub.Endpoint, &sub.Keys.P256dh, &sub.Keys.Auth)
 		return sub, err
 	})
 	if len(subs) == 0 {
 		subs = nil // as the SQLite store answers none
 	}
 	return subs, err
+}
+
+func (db *DB) PushDevices(ctx context.Context, userID int64, current string) ([]app.PushDevice, error) {
+	rows, err := db.pool.Query(ctx, `SELECT p.id, p.browser, p.system, p.subscribed, p.last_sent, p.session_id = $3 FROM `+livePushSubscriptions+`
+		WHERE p.user_id = $2 ORDER BY p.session_id = $3 DESC, p.subscribed DESC, p.id DESC`, db.millis(), userID, current)
+	if err != nil {
+		return nil, err
+	}
+	devices, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (app.PushDevice, error) {
+		var d app.PushDevice
+		var subscribed int64
+		var lastSent *int64
+		if err := row.Scan(&d.ID, &d.Browser, &d.System, &subscribed, &lastSent, &d.Current); err != nil {
+			return d, err
+		}
+		d.Created = fromMillis(subscribed)
+		if lastSent != nil {
+			at := fromMillis(*lastSent)
+			d.LastSent = &at
+		}
+		return d, nil
+	})
+	if devices == nil {
+		devices = []app.PushDevice{}
+	}
+	return devices, err
+}
+
+// DeletePushDevice deletes in one statement: of racing calls, the first to
+// take the row's lock deletes it and the others, once it commits, find
+// nothing.
+func (db *DB) DeletePushDevice(ctx context.Context, userID, id int64) error {
+	return db.inTx(ctx, func(tx pgx.Tx) error {
+		tag, err := tx.Exec(ctx, `DELETE FROM push_subscriptions WHERE user_id = $1 AND id = $2`, userID, id)
+		if err != nil {
+			return err
+		}
+		if tag.RowsAffected() == 0 {
+			return app.Errorf(app.KindNotFound, "Device not found")
+		}
+		return nil
+	})
+}
+
+func (db *DB) PushSent(ctx context.Context, id int64) error {
+	return db.inTx(ctx, func(tx pgx.Tx) error {
+		_, err := tx.Exec(ctx, `UPDATE push_subscriptions SET last_sent = $1 WHERE id = $2`, db.millis(), id)
+		return err
+	})
 }
 
 func (db *DB) PushKindsOff(ctx context.Context, userID int64) ([]app.PushKind, error) {

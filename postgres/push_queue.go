@@ -30,9 +30,10 @@ func (db *DB) QueuePush(ctx context.Context, notes []app.QueuedPush) error {
 			_, err := tx.Exec(ctx, `
 				INSERT INTO push_queue (user_id, kind, title, body, path, tag, queued, next_try)
 				SELECT id, $1, $2, $3, $4, $5, $6, $6 FROM users u WHERE id = $7
-					AND EXISTS (SELECT 1 FROM push_subscriptions s WHERE s.user_id = u.id)
+					AND EXISTS (SELECT 1 FROM push_subscriptions p JOIN sessions s ON s.id = p.session_id AND s.expiry > $8
+						WHERE p.user_id = u.id)
 					AND NOT EXISTS (SELECT 1 FROM push_kinds_off k WHERE k.user_id = u.id AND k.kind = $1)`,
-				string(n.Kind), n.Title, n.Body, n.Path, n.Tag, queued, n.UserID)
+				string(n.Kind), n.Title, n.Body, n.Path, n.Tag, queued, n.UserID, db.millis())
 			if err != nil {
 				return referenceGone(err)
 			}

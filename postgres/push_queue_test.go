@@ -20,7 +20,11 @@ func pushUser(t *testing.T, db *postgres.DB, name string) *app.User {
 		t.Fatal(err)
 	}
 	sub := app.PushSubscription{Endpoint: "https://push.example.net/" + name, Keys: app.PushKeys{P256dh: "key", Auth: "auth"}}
-	if _, err := db.SavePushSubscription(ctx, u.ID, sub); err != nil {
+	owner := app.SessionOwner{UserID: u.ID, Device: "Firefox", SignedIn: time.Now(), LastSeen: time.Now()}
+	if err := db.Sessions().CommitOwned(ctx, name+"'s phone", []byte("data"), time.Now().Add(time.Hour), owner); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.SavePushSubscription(ctx, u.ID, app.PushFrom{Session: app.SessionID(name + "'s phone")}, sub); err != nil {
 		t.Fatal(err)
 	}
 	return u

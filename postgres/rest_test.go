@@ -308,6 +308,11 @@ func TestPushSubscriptionsAtOnceKeepTheMost(t *testing.T) {
 	if err := dbs[0].CreateUser(ctx, bea, []byte("hash")); err != nil {
 		t.Fatal(err)
 	}
+	owner := app.SessionOwner{UserID: bea.ID, Device: "Firefox", SignedIn: time.Now(), LastSeen: time.Now()}
+	if err := dbs[0].Sessions().CommitOwned(ctx, "bea's phone", []byte("data"), time.Now().Add(time.Hour), owner); err != nil {
+		t.Fatal(err)
+	}
+	from := app.PushFrom{Session: app.SessionID("bea's phone")}
 	for round := range 3 {
 		start := make(chan struct{})
 		var wg sync.WaitGroup
@@ -315,7 +320,7 @@ func TestPushSubscriptionsAtOnceKeepTheMost(t *testing.T) {
 			wg.Go(func() {
 				<-start
 				sub := app.PushSubscription{Endpoint: fmt.Sprintf("https://push.example.net/%d/%d", round, i)}
-				if _, err := dbs[i%2].SavePushSubscription(ctx, bea.ID, sub); err != nil {
+				if _, err := dbs[i%2].SavePushSubscription(ctx, bea.ID, from, sub); err != nil {
 					t.Error(err)
 				}
 			})

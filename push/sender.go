@@ -302,6 +302,10 @@ func (s *Sender) post(ctx context.Context, n app.QueuedPush, sub app.PushSubscri
 	_, _ = io.Copy(io.Discard, io.LimitReader(res.Body, 4<<10)) // lets the connection be reused
 	switch {
 	case res.StatusCode >= 200 && res.StatusCode < 300:
+		// For the person's list of devices: when this one last got a note.
+		if err := s.store.PushSent(context.WithoutCancel(ctx), sub.ID); err != nil {
+			s.log.Warn("push: note when a note was sent", "service", service, "err", err)
+		}
 	case res.StatusCode == http.StatusNotFound || res.StatusCode == http.StatusGone:
 		if err := s.store.DeletePushEndpoint(context.WithoutCancel(ctx), sub.Endpoint); err != nil {
 			s.log.Error("push: forget a gone subscription", "service", service, "err", err)

@@ -97,11 +97,23 @@ func (w *world) person(paths ...string) *app.User {
 		w.t.Fatal(err)
 	}
 	for _, path := range paths {
-		if _, err := w.m.Services.Notifications.SubscribeToPush(w.ctx, u, w.ps.subscribe(path)); err != nil {
+		if _, err := w.m.Services.Notifications.SubscribeToPush(w.ctx, u, w.signIn(u, path), w.ps.subscribe(path)); err != nil {
 			w.t.Fatal(err)
 		}
 	}
 	return u
+}
+
+// signIn signs u in on the browser at path, a session of its own, and is
+// where u subscribes from in it.
+func (w *world) signIn(u *app.User, path string) app.PushFrom {
+	w.t.Helper()
+	token := fmt.Sprint(u.ID, path)
+	owner := app.SessionOwner{UserID: u.ID, Device: "Firefox on Android", SignedIn: time.Now(), LastSeen: time.Now()}
+	if err := w.m.Sessions().CommitOwned(w.ctx, token, []byte("data"), time.Now().Add(time.Hour), owner); err != nil {
+		w.t.Fatal(err)
+	}
+	return app.PushFrom{Session: app.SessionID(token), Browser: "Firefox", System: "Android"}
 }
 
 // notify publishes an event for u with a push note of kind, as the
@@ -177,6 +189,22 @@ func TestEachBrowserOfThePersonGetsTheNoteEncryptedAndSigned(t *testing.T) {
 		t.Errorf("pushes went to %v, want the seller's phone and laptop", got)
 	}
 	w.nothingMore()
+}
+
+func TestADeliveryIsNotedOnTheDevice(t *testing.T) {
+	w := newWorld(t, push.Config{AllowLoopback: true, Workers: 1})
+	seller := w.person("/phone")
+	devices, err := w.m.DB.PushDevices(w.ctx, seller.ID, "")
+	if err != nil || len(devices) != 1 || devices[0].LastSent != nil {
+		t.Fatalf("before any note: %+v, %v", devices, err)
+	}
+	w.notify(seller, app.PushMessage, "conversation-3")
+	w.next()
+	w.nothingMore()
+	devices, err = w.m.DB.PushDevices(w.ctx, seller.ID, "")
+	if err != nil || len(devices) != 1 || devices[0].LastSent == nil || devices[0].LastSent.Before(devices[0].Created) {
+		t.Errorf("after a note: %+v, %v", devices, err)
+	}
 }
 
 func TestAnHTTPSSubject(t *testing.T) {
@@ -389,7 +417,7 @@ func TestOnlyPublicAddressesAreDialled(t *testing.T) {
 	// got into the database all the same is never posted to.
 	w := newWorld(t, push.Config{Workers: 1})
 	u := w.person()
-	if _, err := w.m.DB.SavePushSubscription(w.ctx, u.ID, w.ps.subscribe("/inside")); err != nil {
+	if _, err := w.m.DB.SavePushSubscription(w.ctx, u.ID, w.signIn(u, "/inside"), w.ps.subscribe("/inside")); err != nil {
 		t.Fatal(err)
 	}
 	w.notify(u, app.PushReply, "conversation-3")

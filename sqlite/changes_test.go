@@ -443,20 +443,39 @@ var storeWrites = map[string]func(ctx context.Context, w *world) error{
 		return err
 	},
 	"SavePushSubscription": func(ctx context.Context, w *world) error {
-		_, err := w.db.SavePushSubscription(ctx, w.buyer.ID, w.pushSubscription())
-		return err
+		return w.subscribe(ctx)
 	},
 	"DeletePushSubscription": func(ctx context.Context, w *world) error {
-		if _, err := w.db.SavePushSubscription(ctx, w.buyer.ID, w.pushSubscription()); err != nil {
+		if err := w.subscribe(ctx); err != nil {
 			return err
 		}
 		return w.db.DeletePushSubscription(ctx, w.buyer.ID, w.pushSubscription().Endpoint)
 	},
 	"DeletePushEndpoint": func(ctx context.Context, w *world) error {
-		if _, err := w.db.SavePushSubscription(ctx, w.buyer.ID, w.pushSubscription()); err != nil {
+		if err := w.subscribe(ctx); err != nil {
 			return err
 		}
 		return w.db.DeletePushEndpoint(ctx, w.pushSubscription().Endpoint)
+	},
+	"DeletePushDevice": func(ctx context.Context, w *world) error {
+		if err := w.subscribe(ctx); err != nil {
+			return err
+		}
+		subs, err := w.db.PushSubscriptions(ctx, w.buyer.ID)
+		if err != nil {
+			return err
+		}
+		return w.db.DeletePushDevice(ctx, w.buyer.ID, subs[0].ID)
+	},
+	"PushSent": func(ctx context.Context, w *world) error {
+		if err := w.subscribe(ctx); err != nil {
+			return err
+		}
+		subs, err := w.db.PushSubscriptions(ctx, w.buyer.ID)
+		if err != nil {
+			return err
+		}
+		return w.db.PushSent(ctx, subs[0].ID)
 	},
 	"SetPushKinds": func(ctx context.Context, w *world) error {
 		return w.db.SetPushKinds(ctx, w.buyer.ID, map[app.PushKind]bool{app.PushReply: false})
@@ -538,6 +557,16 @@ func (w *world) reset() app.PasswordReset {
 	return app.PasswordReset{UserID: w.buyer.ID, Email: w.buyer.Email, TokenHash: []byte("hash"), Expires: time.Now().Add(time.Hour)}
 }
 
+// subscribe subscribes the buyer's browser from a session of theirs.
+func (w *world) subscribe(ctx context.Context) error {
+	owner := app.SessionOwner{UserID: w.buyer.ID, Device: "Firefox on Android", SignedIn: w.now, LastSeen: w.now}
+	if err := w.db.Sessions().CommitOwned(ctx, "buyer's phone", []byte("data"), w.now.Add(time.Hour), owner); err != nil {
+		return err
+	}
+	_, err := w.db.SavePushSubscription(ctx, w.buyer.ID, app.PushFrom{Session: app.SessionID("buyer's phone")}, w.pushSubscription())
+	return err
+}
+
 func (w *world) pushSubscription() app.PushSubscription {
 	return app.PushSubscription{Endpoint: "https://push.example.net/send/1", Keys: app.PushKeys{P256dh: "key", Auth: "auth"}}
 }
@@ -572,7 +601,7 @@ var storeReads = []string{
 	"UserByID", "Users", "Sessions.Find", "Sessions.FindCtx", "Ping", "Count", "Pools", "ObserveWriteWaits", "OnSessionsEnded", "UserByIdentity", "PaymentID", "MyBookings", "SearchProducts", "SearchSynonyms",
 	"NextMailDue", "AccountSessions",
 	"ConversationByID", "Conversations", "MessageByID", "Messages", "Unread", "OpenBookingsOf", "OpenBookingsWith",
-	"VAPIDKeys", "PushSubscriptions", "PushKindsOff", "Site", "ServerKey",
+	"VAPIDKeys", "PushSubscriptions", "PushDevices", "PushKindsOff", "Site", "ServerKey",
 	"Posts", "PostBySlug", "PostByID", "ListingsForSale", "SellerCounts", "ReviewsOf", "RatingOf",
 	"SuspendedUsers", "Blocks", "BlockedBy", "EitherBlocked", "NoShowsOf", "ConversationOfMessage", "ReviewByID",
 	// Test-only: they empty caches, which never makes a row stale.
@@ -618,7 +647,7 @@ var unseenWrites = []string{
 	"DismissReport", "RecordImage", "KeepAnswer", "ForgetAnswersBefore", "CreatePasswordReset",
 	"CreateEmailChange", "CreateEmailVerification", "DeleteExpiredLinks", "QueueMail", "ClaimDueMail", "MailFailed", "ReleaseMail", "MailDone", "HoldLease", "ReleaseLease",
 	"AddMessage", "AddMessageTo", "MarkRead", "AcceptPickup", "DeclinePickup",
-	"KeepVAPIDKeys", "KeepServerKey", "SavePushSubscription", "DeletePushSubscription", "DeletePushEndpoint", "SetPushKinds",
+	"KeepVAPIDKeys", "KeepServerKey", "SavePushSubscription", "DeletePushSubscription", "DeletePushEndpoint", "DeletePushDevice", "PushSent", "SetPushKinds",
 	"QueuePush", "ClaimDuePush", "ReleasePush", "PushDone",
 	"CreatePost", "UpdatePost", "DeletePost", "HandoverCode", "Block", "Unblock", "ClaimReminders", "ReportOther",
 }

@@ -18,7 +18,9 @@ func TestPushOfTheUnsubscribedTakesNoWrite(t *testing.T) {
 	bea := &app.User{Name: "Bea", Email: "bea@example.com", Role: app.RoleBuyer}
 	must(t, db.CreateUser(ctx, ann, []byte("hash")))
 	must(t, db.CreateUser(ctx, bea, []byte("hash")))
-	if _, err := db.SavePushSubscription(ctx, bea.ID, app.PushSubscription{Endpoint: "https://push.example.com/1",
+	owner := app.SessionOwner{UserID: bea.ID, Device: "Firefox", SignedIn: time.Now(), LastSeen: time.Now()}
+	must(t, db.Sessions().CommitOwned(ctx, "bea's phone", []byte("data"), time.Now().Add(time.Hour), owner))
+	if _, err := db.SavePushSubscription(ctx, bea.ID, app.PushFrom{Session: app.SessionID("bea's phone")}, app.PushSubscription{Endpoint: "https://push.example.com/1",
 		Keys: app.PushKeys{P256dh: "key", Auth: "auth"}}); err != nil {
 		t.Fatal(err)
 	}

@@ -184,9 +184,13 @@ func RunPush(t *testing.T, open func(t *testing.T) Stores) {
 				people[i] = w.user(t, fmt.Sprint("p", round, "-", i), app.RoleBuyer)
 			}
 			sub := app.PushSubscription{Endpoint: fmt.Sprint("https://push.example.net/", round), Keys: app.PushKeys{P256dh: "key", Auth: "auth"}}
+			from := make([]app.PushFrom, racers)
+			for i, person := range people {
+				from[i] = w.session(t, person, fmt.Sprint("session ", round, "-", i))
+			}
 			created := make([]bool, racers)
 			for _, err := range race(racers, round, func(i int) (err error) {
-				created[i], err = w.SavePushSubscription(w.ctx, people[i].ID, sub)
+				created[i], err = w.SavePushSubscription(w.ctx, people[i].ID, from[i], sub)
 				return err
 			}) {
 				must(t, err)
@@ -208,8 +212,9 @@ func RunPush(t *testing.T, open func(t *testing.T) Stores) {
 	t.Run("OldestForgottenBeyondTheMost", func(t *testing.T) {
 		w := newWorld(t, open)
 		bea := w.user(t, "bea", app.RoleBuyer)
+		from := w.session(t, bea, "phone")
 		for i := range app.MaxPushSubscriptions + 1 {
-			_, err := w.SavePushSubscription(w.ctx, bea.ID, app.PushSubscription{Endpoint: fmt.Sprint("https://push.example.net/", i)})
+			_, err := w.SavePushSubscription(w.ctx, bea.ID, from, app.PushSubscription{Endpoint: fmt.Sprint("https://push.example.net/", i)})
 			must(t, err)
 		}
 		subs, err := w.PushSubscriptions(w.ctx, bea.ID)
@@ -218,6 +223,41 @@ func RunPush(t *testing.T, open func(t *testing.T) Stores) {
 			t.Errorf("kept %d, the oldest %+v", len(subs), subs[0])
 		}
 	})
+	t.Run("EndsWithItsSession", runPushEndsWithSession(open))
+	t.Run("OnlyFromOnesOwnSession", func(t *testing.T) {
+		w := newWorld(t, open)
+		bea := w.user(t, "bea", app.RoleBuyer)
+		sams := w.session(t, w.seller, "sam's phone")
+		sub := app.PushSubscription{Endpoint: "https://push.example.net/1", Keys: app.PushKeys{P256dh: "key", Auth: "auth"}}
+		for name, from := range map[string]app.PushFrom{"another's": sams, "none": {Session: app.SessionID("gone")}} {
+			_, err := w.SavePushSubscription(w.ctx, bea.ID, from, sub)
+			if app.ErrorKind(err) != app.KindConflict {
+				t.Errorf("from %s session: %v, want a conflict", name, err)
+			}
+		}
+		if subs, err := w.PushSubscriptions(w.ctx, bea.ID); err != nil || len(subs) != 0 {
+			t.Errorf("kept %v, %v", subs, err)
+		}
+	})
+	t.Run("MovesToTheSessionThatSavedItLast", func(t *testing.T) {
+		w := newWorld(t, open)
+		bea := w.user(t, "bea", app.RoleBuyer)
+		before, after := w.session(t, bea, "before"), w.session(t, bea, "after")
+		sub := app.PushSubscription{Endpoint: "https://push.example.net/1", Keys: app.PushKeys{P256dh: "key", Auth: "auth"}}
+		_, err := w.SavePushSubscription(w.ctx, bea.ID, before, sub)
+		must(t, err)
+		_, err = w.SavePushSubscription(w.ctx, bea.ID, after, sub)
+		must(t, err)
+		must(t, w.DeleteCtx(w.ctx, "before"))
+		if subs, err := w.PushSubscriptions(w.ctx, bea.ID); err != nil || len(subs) != 1 {
+			t.Errorf("after the first session ended: %v, %v", subs, err)
+		}
+		must(t, w.DeleteCtx(w.ctx, "after"))
+		if subs, err := w.PushSubscriptions(w.ctx, bea.ID); err != nil || len(subs) != 0 {
+			t.Errorf("after the second session ended: %v, %v", subs, err)
+		}
+	})
+	t.Run("Devices", runPushDevices(open))
 }
 
 // RunIdempotency checks that a key keeps its first answer.

@@ -31,7 +31,8 @@ func RunPushQueue(t *testing.T, open func(t *testing.T) Stores) {
 	// subscribe gives u a browser to deliver to.
 	subscribe := func(t *testing.T, w *world, u *app.User) {
 		t.Helper()
-		_, err := w.SavePushSubscription(w.ctx, u.ID, app.PushSubscription{Endpoint: fmt.Sprintf("https://push.example.net/%d", u.ID),
+		from := w.session(t, u, fmt.Sprint("session of ", u.ID))
+		_, err := w.SavePushSubscription(w.ctx, u.ID, from, app.PushSubscription{Endpoint: fmt.Sprintf("https://push.example.net/%d", u.ID),
 			Keys: app.PushKeys{P256dh: "key", Auth: "auth"}})
 		must(t, err)
 	}

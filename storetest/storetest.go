@@ -49,6 +49,9 @@ type Stores interface {
 	// The sessions of signed-in people, which the server keeps through
 	// the store beside the service's ports.
 	sessions.Store
+	// DeleteExpired deletes the sessions past their expiry, as the hourly
+	// cleanup does, and says how many.
+	DeleteExpired(ctx context.Context) (int64, error)
 	// OnSessionsEnded has ended told, after each committed write that
 	// ended sessions and before that write returns, which it ended; set
 	// before the store is used. The live event streams close on it.
@@ -107,6 +110,20 @@ func (w *world) user(t *testing.T, name string, role app.Role) *app.User {
 	u := &app.User{Name: name, Email: name + "@example.com", Role: role}
 	must(t, w.CreateUser(w.ctx, u, []byte("hash")))
 	return u
+}
+
+// session signs u in under token until a month from now, as the server
+// keeps a signed-in session, and is where u subscribes from in it.
+func (w *world) session(t *testing.T, u *app.User, token string) app.PushFrom {
+	t.Helper()
+	w.sessionUntil(t, u, token, time.Now().Add(30*24*time.Hour))
+	return app.PushFrom{Session: app.SessionID(token), Browser: "Firefox", System: "Android"}
+}
+
+func (w *world) sessionUntil(t *testing.T, u *app.User, token string, expiry time.Time) {
+	t.Helper()
+	owner := app.SessionOwner{UserID: u.ID, Device: "Firefox on Android", SignedIn: time.Now(), LastSeen: time.Now()}
+	must(t, w.CommitOwned(w.ctx, token, []byte("data"), expiry, owner))
 }
 
 // newProduct is a listing of the world's seller, not stored yet.

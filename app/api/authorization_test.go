@@ -182,6 +182,19 @@ func TestAuthorization(t *testing.T) {
 		strangersBrowser = subscribe(stranger)
 		return 0
 	}
+	// The newest device of c's, as its list names it.
+	newestDevice := func(t testing.TB, c *client) int64 {
+		list := decode[app.List[app.PushDevice]](t, c.call("GET", "/api/push/subscriptions", nil))
+		if len(list.Items) == 0 {
+			return 0
+		}
+		return list.Items[0].ID
+	}
+	newStrangersDevice := func(t testing.TB) int64 { // of an account none of the callers is
+		stranger, _ := e.register("Stranger "+unique(), "stranger"+unique()+"@example.com", app.RoleBuyer)
+		subscribe(stranger)
+		return newestDevice(t, stranger)
+	}
 
 	// A new post of the admin's; its slug in postSlug.
 	var postSlug string
@@ -602,6 +615,16 @@ func TestAuthorization(t *testing.T) {
 		// say whether it exists.
 		{"unsubscribe someone else's browser", want{unauth, gone, gone, gone, gone}, reads, newStrangersBrowser, func(c *client, _ int64) *response {
 			return c.call("DELETE", "/api/push/subscriptions", map[string]string{"endpoint": strangersBrowser})
+		}},
+		{"one's push devices", want{unauth, ok, ok, ok, ok}, reads, nil, func(c *client, _ int64) *response {
+			return c.call("GET", "/api/push/subscriptions", nil)
+		}},
+		{"remove one's push device", want{unauth, gone, gone, gone, gone}, writes, newBrowsers, func(c *client, _ int64) *response {
+			return c.call("DELETE", fmt.Sprintf("/api/push/subscriptions/%d", newestDevice(t, c)), nil)
+		}},
+		// Someone else's device stays, as if there were none.
+		{"remove someone else's push device", want{unauth, missing, missing, missing, missing}, reads, newStrangersDevice, func(c *client, id int64) *response {
+			return c.call("DELETE", fmt.Sprintf("/api/push/subscriptions/%d", id), nil)
 		}},
 		{"push preferences", want{unauth, ok, ok, ok, ok}, reads, nil, func(c *client, _ int64) *response {
 			return c.call("GET", "/api/push/preferences", nil)

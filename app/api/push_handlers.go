@@ -4,6 +4,7 @@ import (
 	"net/http"
 
 	"rehome/app"
+	"rehome/app/api/sessions"
 )
 
 func (s *Server) pushKey(w http.ResponseWriter, r *http.Request) {
@@ -23,7 +24,9 @@ func (s *Server) subscribeToPush(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	created, err := s.notifications.SubscribeToPush(r.Context(), actor(r), sub)
+	browser, system := sessions.Device(r.UserAgent())
+	from := app.PushFrom{Session: app.SessionID(s.sessions.Token(r.Context())), Browser: browser, System: system}
+	created, err := s.notifications.SubscribeToPush(r.Context(), actor(r), from, sub)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -44,6 +47,34 @@ func (s *Server) unsubscribeFromPush(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if err := s.notifications.UnsubscribeFromPush(r.Context(), actor(r), in.Endpoint); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
+// pushDevices lists the browsers that get the person's push notes, the one
+// subscribed in this session marked current.
+func (s *Server) pushDevices(w http.ResponseWriter, r *http.Request) {
+	page, err := pageOf(r)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	list, err := s.notifications.PushDevices(r.Context(), actor(r), app.SessionID(s.sessions.Token(r.Context())), page)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, list)
+}
+
+// removePushDevice stops push notes to one of the person's browsers.
+func (s *Server) removePushDevice(w http.ResponseWriter, r *http.Request) {
+	// An id that is no number names no device: not found, once the
+	// service has asked who is signed in.
+	id, _ := idParam(pathParam(r, "id"))
+	if err := s.notifications.RemovePushDevice(r.Context(), actor(r), id); err != nil {
 		s.writeError(w, r, err)
 		return
 	}

@@ -219,6 +219,8 @@ func (s *Server) sessionRoutes(r chi.Router) {
 	r.Get("/push/key", s.pushKey)
 	r.Post("/push/subscriptions", s.subscribeToPush)
 	r.Delete("/push/subscriptions", s.unsubscribeFromPush)
+	r.Get("/push/subscriptions", s.pushDevices)
+	r.Delete("/push/subscriptions/{id}", s.removePushDevice)
 	r.Get("/push/preferences", s.pushPreferences)
 	r.Put("/push/preferences", s.setPushPreferences)
 }

@@ -37,8 +37,9 @@ var extraRows = map[string]string{
 		VALUES (x'cc', (SELECT max(id) FROM users), 'v@b.test', 1700000000000)`,
 	"mail_queue": `INSERT INTO mail_queue (recipient, subject, text_body, html_body, queued, attempts, next_try, last_error, claimed_by)
 		VALUES ('a@b.test', 'Hi', 'text', '<p>html</p>', 1700000000000, 1, 1700000000000, 'refused', NULL)`,
-	"push_subscriptions": `INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, subscribed)
-		VALUES ((SELECT min(id) FROM users), 'https://push.example/1', 'key', 'auth', 1700000000000)`,
+	"push_subscriptions": `INSERT INTO push_subscriptions (user_id, session_id, endpoint, p256dh, auth, browser, system, subscribed, last_sent)
+		SELECT user_id, id, 'https://push.example/1', 'key', 'auth', 'Firefox', 'Linux', 1700000000000, NULL
+		FROM sessions WHERE user_id IS NOT NULL ORDER BY token LIMIT 1`,
 	"push_kinds_off": `INSERT INTO push_kinds_off (user_id, kind) VALUES ((SELECT min(id) FROM users), 'message')`,
 	"blocks":         `INSERT INTO blocks (blocker_id, blocked_id, created) VALUES ((SELECT min(id) FROM users), (SELECT max(id) FROM users), 1700000000000)`,
 	"leases":         `INSERT INTO leases (name, holder, expires) VALUES ('periodic jobs', 'host-1', 1700000000000)`,

@@ -3,7 +3,7 @@
 // seller's unread badge and a reply appearing live in the buyer's open
 // thread, a message written offline arriving exactly once, a pickup time
 // proposed and accepted showing in My Orders and My Buyers, and a phone
-// subscription made in Profile and dropped again at Log Out.
+// subscription made in Profile, listed there, and dropped again at Log Out.
 import assert from 'node:assert/strict'
 import { createECDH, randomBytes } from 'node:crypto'
 import { rm } from 'node:fs/promises'
@@ -228,11 +228,18 @@ test("Profile's 'Notify me on this device' sends the subscription; Log Out takes
   assert.equal((await response.json()).endpoint, subscription.endpoint)
   assert.deepEqual(await page.evaluate(() => window.pushOptions), { userVisibleOnly: true, keyLength: 65 })
   await eventually(async () => assert.equal(await device.isChecked(), true))
+  // Profile lists it, as this device, without its endpoint.
+  const devices = section.getByRole('list', { name: 'Devices that get notifications' })
+  await devices.getByRole('listitem').filter({ hasText: 'This device' }).waitFor()
+  assert.equal(await devices.getByRole('listitem').count(), 1)
+  assert.equal(await section.getByText(subscription.endpoint).count(), 0)
   await screenshots(page, 'profile-notifications')
 
-  // The server holds it: the same endpoint again is known (moved to the caller, not refused).
+  // The server holds it for the person, and for this session only.
   const api = await signedIn(server.url, buyer)
-  await api('POST', '/api/push/subscriptions', subscription)
+  const [held] = (await api('GET', '/api/push/subscriptions')).items
+  assert.equal(held.current, false)
+  assert.equal(held.last_sent_at, null)
 
   // A kind turned off stays off.
   await section.getByRole('checkbox', { name: 'New bookings' }).click()
@@ -247,6 +254,7 @@ test("Profile's 'Notify me on this device' sends the subscription; Log Out takes
   await logOut(page)
   await expectPath(page, '/')
   await eventually(async () => assert.deepEqual(calls, ['DELETE /api/push/subscriptions', 'POST /api/auth/logout']))
+  assert.deepEqual(await api('GET', '/api/push/subscriptions'), { items: [], total: 0 })
   watcher.check()
   await context.close()
 })

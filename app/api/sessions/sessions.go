@@ -125,15 +125,7 @@ func NoteSeen(ctx context.Context, sm *scs.SessionManager) {
 // DeviceName says which browser on which system a User-Agent is, in the
 // words people know their devices by: "Chrome on Android".
 func DeviceName(userAgent string) string {
-	browser := firstMatch(userAgent, []nameRule{
-		{"EdgA/", "Edge"}, {"Edg/", "Edge"}, {"SamsungBrowser/", "Samsung Internet"}, {"OPR/", "Opera"},
-		{"Firefox/", "Firefox"}, {"FxiOS/", "Firefox"}, {"CriOS/", "Chrome"}, {"Chromium/", "Chromium"},
-		{"Chrome/", "Chrome"}, {"Safari/", "Safari"},
-	})
-	system := firstMatch(userAgent, []nameRule{
-		{"Android", "Android"}, {"iPhone", "iPhone"}, {"iPad", "iPad"}, {"CrOS", "ChromeOS"},
-		{"Windows", "Windows"}, {"Macintosh", "macOS"}, {"Linux", "Linux"},
-	})
+	browser, system := Device(userAgent)
 	switch {
 	case browser != "" && system != "":
 		return browser + " on " + system
@@ -143,6 +135,21 @@ func DeviceName(userAgent string) string {
 		return system
 	}
 	return "Unknown device"
+}
+
+// Device names the browser and the system a User-Agent is, each "" when
+// it does not say.
+func Device(userAgent string) (browser, system string) {
+	browser = firstMatch(userAgent, []nameRule{
+		{"EdgA/", "Edge"}, {"Edg/", "Edge"}, {"SamsungBrowser/", "Samsung Internet"}, {"OPR/", "Opera"},
+		{"Firefox/", "Firefox"}, {"FxiOS/", "Firefox"}, {"CriOS/", "Chrome"}, {"Chromium/", "Chromium"},
+		{"Chrome/", "Chrome"}, {"Safari/", "Safari"},
+	})
+	system = firstMatch(userAgent, []nameRule{
+		{"Android", "Android"}, {"iPhone", "iPhone"}, {"iPad", "iPad"}, {"CrOS", "ChromeOS"},
+		{"Windows", "Windows"}, {"Macintosh", "macOS"}, {"Linux", "Linux"},
+	})
+	return browser, system
 }
 
 type nameRule struct{ token, name string }

@@ -143,6 +143,8 @@ export const pushKeys = {
   all: ['push'] as const,
   key: () => [...pushKeys.all, 'key'] as const,
   preferences: () => [...pushKeys.all, 'preferences'] as const,
+  /** The devices the person's notifications go to. */
+  devices: () => [...pushKeys.all, 'devices'] as const,
 }
 
 /** GET /api/site, changed by an admin's Site settings. */

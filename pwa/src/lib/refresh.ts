@@ -31,6 +31,7 @@ import {
   conversationKeys,
   postKeys,
   productKeys,
+  pushKeys,
   reportKeys,
   reviewKeys,
   sellerKeys,
@@ -85,8 +86,10 @@ export interface ChangeData {
   'post.saved': object
   'post.deleted': object
   'site.updated': object
-  /** Sessions of the account ended: one, every other (a new password too). */
+  /** Sessions of the account ended: one, every other (a new password too); their devices stop being notified. */
   'sessions.ended': object
+  /** A device subscribed to notifications, or stopped. */
+  'push.devices.changed': object
   'email.confirmed': object
 }
 
@@ -155,7 +158,8 @@ export const refreshes: { [K in ChangeKind]: Refresh<K> } = {
   // The post's own answer is dropped by its screen once it has left it.
   'post.deleted': { keys: () => [postKeys.list()] },
   'site.updated': { keys: () => [siteKeys.all] },
-  'sessions.ended': { keys: () => [sessionKeys.all] },
+  'sessions.ended': { keys: () => [sessionKeys.all, pushKeys.devices()] },
+  'push.devices.changed': { keys: () => [pushKeys.devices()] },
   'email.confirmed': { keys: () => [authKeys.me()] },
 }
 

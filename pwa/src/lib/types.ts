@@ -136,6 +136,7 @@ export type PushKind = Schemas['PushKind']
 
 /** GET /api/push/preferences: which kinds of notification this person gets. */
 export type PushPreferences = Schemas['PushPreferences']
+export type PushDevice = Schemas['PushDevice']
 
 /** The name (`event:`) of a live event of GET /api/events. */
 export type EventName = Schemas['EventName']

@@ -1219,12 +1219,36 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * The devices that get the person's notifications, this session's first
+         * @description Each push subscription belongs to the session that made it and ends with it (logout, expiry, a session ended, signing out everywhere, a new password or a reset, a Google claim, a suspension). Never answers an endpoint or keys.
+         */
+        get: operations["getApiPushSubscriptions"];
         put?: never;
-        /** Hand a browser's push subscription to the server */
+        /**
+         * Hand a browser's push subscription to the server
+         * @description The subscription belongs to this session and ends with it: logout, expiry, the session ended from the list, signing out everywhere, a new password or a reset, a Google claim of the account, a suspension or the account's deletion stop notifications to the browser. An endpoint kept already moves to this session and person.
+         */
         post: operations["postApiPushSubscriptions"];
         /** Forget a browser's push subscription */
         delete: operations["deleteApiPushSubscriptions"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/push/subscriptions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Stop notifications to one of the person's devices */
+        delete: operations["deleteApiPushSubscriptionsId"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1985,6 +2009,30 @@ export interface components {
                 p256dh: string;
                 auth: string;
             };
+        };
+        PushDevice: {
+            id: number;
+            /** @description The browser the subscribing session's User-Agent names (Chrome, Firefox, Safari…); empty when it names none. */
+            browser: string;
+            /** @description The system it names (Android, iPhone, Windows…); empty when it names none. */
+            system: string;
+            /**
+             * Format: date-time
+             * @description When it subscribed.
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When a note was last handed to its push service; null before the first.
+             */
+            last_sent_at: string | null;
+            /** @description Subscribed in the session asking. */
+            current: boolean;
+        };
+        PushDevicePage: {
+            items: components["schemas"]["PushDevice"][];
+            /** @description How many the whole list holds, not the page. */
+            total: number;
         };
         PushPreferences: {
             message: boolean;
@@ -4971,6 +5019,34 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    getApiPushSubscriptions: {
+        parameters: {
+            query?: {
+                /** @description 0 is the default; more than 100 is taken as 100. */
+                limit?: components["parameters"]["limit"];
+                offset?: components["parameters"]["offset"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushDevicePage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     postApiPushSubscriptions: {
         parameters: {
             query?: never;
@@ -5009,6 +5085,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["Unsupported"];
             422: components["responses"]["Invalid"];
@@ -5044,6 +5121,32 @@ export interface operations {
             413: components["responses"]["TooLarge"];
             415: components["responses"]["Unsupported"];
             422: components["responses"]["Invalid"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deleteApiPushSubscriptionsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no body. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };

@@ -3,6 +3,7 @@ import { api } from '@/lib/api'
 import { authKeys } from '@/lib/query-keys'
 import { refreshAfterWrite } from '@/lib/refresh'
 import type { User } from '@/lib/types'
+import { followRenewal } from './push-devices'
 
 export interface ChangePasswordInput {
   current_password: string
@@ -23,8 +24,10 @@ export function useChangePassword() {
   return useMutation({
     mutationKey: authKeys.renewal(),
     mutationFn: changePassword,
-    onSuccess: (user) => {
+    onMutate: () => ({ afterRenewal: followRenewal(queryClient) }),
+    onSuccess: (user, _input, context) => {
       queryClient.setQueryData(authKeys.me(), user)
+      void context?.afterRenewal()
       // The other sessions ended.
       void refreshAfterWrite(queryClient, { kind: 'sessions.ended' })
     },

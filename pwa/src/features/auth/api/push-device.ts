@@ -66,3 +66,12 @@ export async function unsubscribeDevice({ tellServer = true } = {}): Promise<voi
   if (tellServer) await api.delete('/push/subscriptions', { endpoint: subscription.endpoint })
   await subscription.unsubscribe()
 }
+
+/**
+ * Hands this browser's subscription to the server again, if it has one: after this session's cookie was renewed
+ * (a new password, signing out everywhere else), the server ended the subscription with the old cookie.
+ */
+export async function resubscribeDevice(): Promise<void> {
+  const subscription = await currentSubscription()
+  if (subscription) await api.post('/push/subscriptions', subscription.toJSON())
+}

@@ -52,6 +52,7 @@ function setup(handlers: Record<string, MockHandler> = {}) {
     'GET /api/push/preferences': () => json(preferences),
     'POST /api/push/subscriptions': () => json({ endpoint }, 201),
     'DELETE /api/push/subscriptions': () => json(null, 204),
+    'GET /api/push/subscriptions': () => json(list([])),
     ...handlers,
   })
   const rendered = renderRoutes([{ path: '/dashboard/profile', element: <ProfileRoute /> }], '/dashboard/profile')
@@ -65,7 +66,14 @@ function callsTo(fetch: ReturnType<typeof mockApi>, path: string, method: string
 describe('Notifications in Profile', () => {
   it('subscribes this device with the server key and sends the subscription to the server', async () => {
     const { pushManager } = stubPush()
-    const { fetch, user, section } = setup()
+    let devices: (typeof thisPhone)[] = []
+    const { fetch, user, section } = setup({
+      'GET /api/push/subscriptions': () => json(list(devices)),
+      'POST /api/push/subscriptions': () => {
+        devices = [thisPhone]
+        return json({ endpoint }, 201)
+      },
+    })
     const device = await section.findByRole('checkbox', { name: 'Notify me on this device' })
     await waitFor(() => expect(device).toBeEnabled())
     expect(device).not.toBeChecked()
@@ -77,7 +85,7 @@ describe('Notifications in Profile', () => {
 
   it('turns it off: the server forgets the endpoint and the browser drops the subscription', async () => {
     const { unsubscribe } = stubPush({ subscribed: true })
-    const { fetch, user, section } = setup()
+    const { fetch, user, section } = setup({ 'GET /api/push/subscriptions': () => json(list([thisPhone])) })
     const device = await section.findByRole('checkbox', { name: 'Notify me on this device' })
     await waitFor(() => expect(device).toBeChecked())
     await user.click(device)
@@ -109,6 +117,101 @@ describe('Notifications in Profile', () => {
     await user.click(section.getByRole('checkbox', { name: 'New bookings' }))
     await waitFor(() => expect(section.getByRole('checkbox', { name: 'New bookings' })).not.toBeChecked())
     expect(callsTo(fetch, '/api/push/preferences', 'PUT')).toEqual([{ booking: false }])
+  })
+})
+
+const thisPhone = { id: 7, browser: 'Chrome', system: 'Android', created_at: '2026-11-20T10:00:00Z', last_sent_at: null, current: true }
+const oldLaptop = {
+  id: 3,
+  browser: 'Firefox',
+  system: 'Windows',
+  created_at: '2026-10-01T10:00:00Z',
+  last_sent_at: new Date(Date.now() - 5 * 60_000).toISOString(),
+  current: false,
+}
+
+describe('Devices that get notifications', () => {
+  it('lists them, this one first, with when each was added and last notified', async () => {
+    stubPush({ subscribed: true })
+    const { section } = setup({ 'GET /api/push/subscriptions': () => json(list([thisPhone, oldLaptop])) })
+    const devices = within(await section.findByRole('list', { name: 'Devices that get notifications' }))
+    const rows = devices.getAllByRole('listitem')
+    expect(rows).toHaveLength(2)
+    expect(rows[0]).toHaveTextContent('Chrome on Android')
+    expect(rows[0]).toHaveTextContent('This device')
+    expect(rows[0]).toHaveTextContent('Not notified yet')
+    expect(rows[1]).toHaveTextContent('Firefox on Windows')
+    expect(rows[1]).not.toHaveTextContent('This device')
+    expect(rows[1]).toHaveTextContent('Last notified 5 minutes ago')
+    expect(section.getByRole('checkbox', { name: 'Notify me on this device' })).toBeChecked()
+  })
+
+  it('removes another device: the server forgets it and the list follows', async () => {
+    stubPush({ subscribed: true })
+    let devices = [thisPhone, oldLaptop]
+    const { fetch, user, section } = setup({
+      'GET /api/push/subscriptions': () => json(list(devices)),
+      'DELETE /api/push/subscriptions/3': () => {
+        devices = [thisPhone]
+        return json(null, 204)
+      },
+    })
+    await user.click(await section.findByRole('button', { name: 'Stop notifications to Firefox on Windows' }))
+    expect(await screen.findByText('No more notifications to Firefox on Windows')).toBeInTheDocument()
+    await waitFor(() => expect(section.queryByText('Firefox on Windows')).not.toBeInTheDocument())
+    expect(fetch.mock.calls.some(([url, init]) => url === '/api/push/subscriptions/3' && init?.method === 'DELETE')).toBe(true)
+    expect(section.getByRole('checkbox', { name: 'Notify me on this device' })).toBeChecked()
+  })
+
+  it('removes this device: the browser drops its subscription too', async () => {
+    const { unsubscribe } = stubPush({ subscribed: true })
+    let devices = [thisPhone]
+    const { user, section } = setup({
+      'GET /api/push/subscriptions': () => json(list(devices)),
+      'DELETE /api/push/subscriptions/7': () => {
+        devices = []
+        return json(null, 204)
+      },
+    })
+    const device = await section.findByRole('checkbox', { name: 'Notify me on this device' })
+    await waitFor(() => expect(device).toBeChecked())
+    await user.click(section.getByRole('button', { name: 'Stop notifications to Chrome on Android' }))
+    await waitFor(() => expect(device).not.toBeChecked())
+    expect(unsubscribe).toHaveBeenCalled()
+    expect(await section.findByText(/None: turn notifications on/)).toBeInTheDocument()
+  })
+
+  it('shows this device off when the server no longer notifies it, whatever the browser kept', async () => {
+    stubPush({ subscribed: true })
+    const { section } = setup({ 'GET /api/push/subscriptions': () => json(list([oldLaptop])) })
+    expect(await section.findByText('Firefox on Windows')).toBeInTheDocument()
+    await waitFor(() => expect(section.getByRole('checkbox', { name: 'Notify me on this device' })).not.toBeChecked())
+  })
+
+  it('is used by keyboard', async () => {
+    stubPush({ subscribed: true })
+    const { user, section } = setup({
+      'GET /api/push/subscriptions': () => json(list([thisPhone, oldLaptop])),
+      'DELETE /api/push/subscriptions/3': () => json(null, 204),
+    })
+    const remove = await section.findByRole('button', { name: 'Stop notifications to Firefox on Windows' })
+    remove.focus()
+    await user.keyboard('{Enter}')
+    expect(await screen.findByText('No more notifications to Firefox on Windows')).toBeInTheDocument()
+  })
+})
+
+describe('Signing out everywhere else', () => {
+  it('hands this browser\'s subscription to the renewed session, which the server gave a new cookie', async () => {
+    stubPush({ subscribed: true })
+    const { fetch, user } = setup({
+      'GET /api/push/subscriptions': () => json(list([thisPhone])),
+      'DELETE /api/auth/sessions': () => json(null, 204),
+    })
+    const sessions = within(screen.getByRole('region', { name: 'Active sessions' }))
+    await screen.findByText('Chrome on Android')
+    await user.click(sessions.getByRole('button', { name: 'Sign out everywhere else' }))
+    await waitFor(() => expect(callsTo(fetch, '/api/push/subscriptions', 'POST')).toEqual([subscriptionJSON]))
   })
 })
 

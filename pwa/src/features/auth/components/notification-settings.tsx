@@ -1,11 +1,15 @@
+import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { Checkbox } from '@/components/field'
 import { FormError } from '@/components/form-error'
 import { Spinner } from '@/components/spinner'
 import { useOnline } from '@/lib/connectivity'
 import { useI18n } from '@/lib/i18n'
+import { refreshAfterWrite } from '@/lib/refresh'
 import { useSiteName } from '@/lib/site'
 import { currentSubscription, pushSupport, subscribeDevice, unsubscribeDevice } from '../api/push-device'
+import { usePushDevices, type PushDevice } from '../api/push-devices'
+import { PushDevicesList } from './push-devices-list'
 import { pushKinds, usePushPreferences, useSetPushPreferences } from '../api/push-preferences'
 
 /** 'Notify me on this device', where the browser can, and which kinds to be told of. */
@@ -14,7 +18,13 @@ export function NotificationSettings() {
   const online = useOnline()
   const siteName = useSiteName()
   const [support, setSupport] = useState(pushSupport)
-  const [subscribed, setSubscribed] = useState<boolean | null>(null)
+  const [browserSubscribed, setSubscribed] = useState<boolean | null>(null)
+  const queryClient = useQueryClient()
+  const devices = usePushDevices()
+  // The server's list has the last word: a subscription ends with the session that made it, and the browser
+  // keeps its own until told. Until the list comes, the browser's says.
+  const subscribed =
+    browserSubscribed === true && devices.data ? devices.data.items.some((device) => device.current) : browserSubscribed
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<unknown>(null)
   const preferences = usePushPreferences()
@@ -44,7 +54,15 @@ export function NotificationSettings() {
       setError(thrown)
     } finally {
       setBusy(false)
+      void refreshAfterWrite(queryClient, { kind: 'push.devices.changed' })
     }
+  }
+
+  // This browser removed from the list: it drops its own subscription too, so that turning it on again subscribes afresh.
+  const onRemoved = (device: PushDevice) => {
+    if (!device.current) return
+    setSubscribed(false)
+    void unsubscribeDevice({ tellServer: false }).catch((thrown: unknown) => console.warn('Could not drop the subscription', thrown))
   }
 
   return (
@@ -100,6 +118,12 @@ export function NotificationSettings() {
           ))}
         <FormError error={preferences.error ?? setPreferences.error} />
       </fieldset>
+      {devices.data && <PushDevicesList devices={devices.data.items} onRemoved={onRemoved} />}
+      {devices.isError && !devices.data && (
+        <p className="text-sm text-stone-600">
+          {i18n._({ id: 'profile.push.devicesLoadError', message: 'Could not load the devices that get notifications.' })}
+        </p>
+      )}
     </div>
   )
 }
