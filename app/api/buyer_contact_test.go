@@ -35,7 +35,7 @@ func TestBuyerContactBySeller(t *testing.T) {
 	type buyer struct {
 		c                  *client
 		user               app.User
-		email, phone, path string
+		email, phone string
 	}
 	handOver := func(ago time.Duration) func(t *testing.T, b buyer, booking int64) *response {
 		return func(t *testing.T, b buyer, booking int64) *response {
