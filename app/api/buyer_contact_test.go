@@ -33,8 +33,8 @@ func TestBuyerContactBySeller(t *testing.T) {
 	var secrets []string // every buyer's email and phone so far
 
 	type buyer struct {
-		c                  *client
-		user               app.User
+		c            *client
+		user         app.User
 		email, phone string
 	}
 	handOver := func(ago time.Duration) func(t *testing.T, b buyer, booking int64) *response {
