@@ -1471,20 +1471,38 @@ export interface components {
         /** @enum {string} */
         AuditAction: "promote_user" | "verify_seller" | "delete_user" | "dismiss_report" | "create_category" | "reset_link" | "claim_account" | "update_site" | "update_synonyms" | "create_post" | "edit_post" | "delete_post" | "start_selling" | "hide_review" | "suspend_user" | "unsuspend_user";
         Dimensions: {
-            /** @description Centimetres, kept to a millimetre. */
+            /**
+             * Format: double
+             * @description Centimetres, kept to a millimetre.
+             */
             width_cm?: number;
-            /** @description Centimetres, kept to a millimetre. */
+            /**
+             * Format: double
+             * @description Centimetres, kept to a millimetre.
+             */
             depth_cm?: number;
-            /** @description Centimetres, kept to a millimetre. */
+            /**
+             * Format: double
+             * @description Centimetres, kept to a millimetre.
+             */
             height_cm?: number;
         };
         DimensionsInput: {
-            /** @description Centimetres over 0 and at most 1000: a number, or a numeric string in plain decimal notation. */
-            width_cm?: number | string | null;
-            /** @description Centimetres over 0 and at most 1000: a number, or a numeric string in plain decimal notation. */
-            depth_cm?: number | string | null;
-            /** @description Centimetres over 0 and at most 1000: a number, or a numeric string in plain decimal notation. */
-            height_cm?: number | string | null;
+            /**
+             * Format: double
+             * @description Centimetres over 0 and at most 1000, kept to a millimetre; null or left out: not given. The server also reads it as a string in plain decimal notation (as a form sends it).
+             */
+            width_cm?: number | null;
+            /**
+             * Format: double
+             * @description Centimetres over 0 and at most 1000, kept to a millimetre; null or left out: not given. The server also reads it as a string in plain decimal notation (as a form sends it).
+             */
+            depth_cm?: number | null;
+            /**
+             * Format: double
+             * @description Centimetres over 0 and at most 1000, kept to a millimetre; null or left out: not given. The server also reads it as a string in plain decimal notation (as a form sends it).
+             */
+            height_cm?: number | null;
         };
         /** @description A listing. Read-only keys are accepted and ignored when a client sends them back. */
         Product: {
@@ -1501,9 +1519,15 @@ export interface components {
             dimensions: components["schemas"]["Dimensions"] | null;
             condition: components["schemas"]["Condition"];
             location: string;
-            /** @description A decimal amount with at most two decimals, stored as cents. */
+            /**
+             * Format: double
+             * @description A decimal amount with at most two decimals, stored as cents.
+             */
             original_price: number | null;
-            /** @description A decimal amount with at most two decimals, stored as cents. */
+            /**
+             * Format: double
+             * @description A decimal amount with at most two decimals, stored as cents.
+             */
             resale_price: number;
             readonly seller_id: number;
             readonly seller: string;
@@ -1536,11 +1560,18 @@ export interface components {
             dimensions?: components["schemas"]["DimensionsInput"] | null;
             condition?: components["schemas"]["Condition"];
             location: string;
-            original_price?: number | string | null;
-            /** @description A number, or a numeric string in plain decimal notation with a `.`, at least 0, at most two decimals. */
-            resale_price: number | string;
-            /** @description 1900 to this year. */
-            purchase_year?: number | string | null;
+            /**
+             * Format: double
+             * @description At most two decimals; null: not given. The server also reads it as a string in plain decimal notation with a `.` (as a form sends it); it answers a number.
+             */
+            original_price?: number | null;
+            /**
+             * Format: double
+             * @description At most two decimals. The server also reads it as a string in plain decimal notation with a `.` (as a form sends it); it answers a number.
+             */
+            resale_price: number;
+            /** @description 1900 to this year; null: not given. The server also reads it as a string of digits. */
+            purchase_year?: number | null;
             use_period?: string | null;
             /** @description 6 to 20 digits with spaces, `+`, `-` and parentheses. */
             seller_phone?: string;
@@ -1562,6 +1593,7 @@ export interface components {
             /** @description An existing category's name. */
             category?: string;
             product?: string;
+            /** @description null (or `""`) clears it. */
             description?: string | null;
             /** @description One photo's URL, when `images` is not given. */
             image?: string;
@@ -1570,11 +1602,19 @@ export interface components {
             dimensions?: components["schemas"]["DimensionsInput"] | null;
             condition?: components["schemas"]["Condition"];
             location?: string;
-            original_price?: number | string | null;
-            /** @description A number, or a numeric string in plain decimal notation with a `.`, at least 0, at most two decimals. */
-            resale_price?: number | string;
-            /** @description 1900 to this year. */
-            purchase_year?: number | string | null;
+            /**
+             * Format: double
+             * @description At most two decimals; null (or `""`) clears it. The server also reads it as a string in plain decimal notation with a `.` (as a form sends it); it answers a number.
+             */
+            original_price?: number | null;
+            /**
+             * Format: double
+             * @description At most two decimals. The server also reads it as a string in plain decimal notation with a `.` (as a form sends it); it answers a number.
+             */
+            resale_price?: number;
+            /** @description 1900 to this year; null (or `""`) clears it. The server also reads it as a string of digits. */
+            purchase_year?: number | null;
+            /** @description null (or `""`) clears it. */
             use_period?: string | null;
             /** @description Accepted as a client read it and ignored. */
             readonly id?: unknown;
@@ -1734,7 +1774,10 @@ export interface components {
             category: string;
             image: string;
             thumb_url: string;
-            /** @description A decimal amount with at most two decimals, stored as cents. */
+            /**
+             * Format: double
+             * @description A decimal amount with at most two decimals, stored as cents.
+             */
             price: number;
             location: string;
             buyer_name: string;
@@ -1827,7 +1870,10 @@ export interface components {
                 name: string;
                 image: string;
                 thumb_url: string;
-                /** @description A decimal amount with at most two decimals, stored as cents. */
+                /**
+                 * Format: double
+                 * @description A decimal amount with at most two decimals, stored as cents.
+                 */
                 price: number;
             };
             other: {
@@ -1869,7 +1915,10 @@ export interface components {
             product: string;
             image: string;
             thumb_url: string;
-            /** @description A decimal amount with at most two decimals, stored as cents. */
+            /**
+             * Format: double
+             * @description A decimal amount with at most two decimals, stored as cents.
+             */
             resale_price: number;
             seller: string;
             seller_email: string;
@@ -1960,6 +2009,7 @@ export interface components {
         };
         PushSubscription: {
             endpoint: string;
+            /** Format: double */
             expirationTime?: number | null;
             keys: {
                 p256dh: string;
@@ -1992,7 +2042,10 @@ export interface components {
                 name: string;
                 image: string;
                 thumb_url: string;
-                /** @description A decimal amount with at most two decimals, stored as cents. */
+                /**
+                 * Format: double
+                 * @description A decimal amount with at most two decimals, stored as cents.
+                 */
                 price: number;
             };
             other: {
@@ -2065,7 +2118,10 @@ export interface components {
         };
         /** @description The reviews others see of a person, summed up. */
         Rating: {
-            /** @description Stars, to one decimal; 0 when there are none. */
+            /**
+             * Format: double
+             * @description Stars, to one decimal; 0 when there are none.
+             */
             average: number;
             count: number;
         };
