@@ -66,6 +66,9 @@ func TestBlock(t *testing.T) {
 		expectError(t, s.seller.call("POST", fmt.Sprintf("/api/users/%d/block", s.sellerUser.ID), nil), http.StatusConflict,
 			"You cannot block yourself", nil)
 		expectStatus(t, s.seller.call("POST", "/api/users/99999/block", nil), http.StatusNotFound)
+		expectStatus(t, s.seller.call("POST", "/api/users/abc/block", nil), http.StatusNotFound)
+		// No id names nothing: there is no block of it to lift.
+		expectStatus(t, s.seller.call("DELETE", "/api/users/abc/block", nil), http.StatusNotFound)
 	})
 	t.Run("unblocked, all is as before", func(t *testing.T) {
 		expectStatus(t, s.seller.call("DELETE", block, nil), http.StatusNoContent)

@@ -790,7 +790,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Start paying a booking by card */
+        /**
+         * Start paying a booking by card
+         * @description Takes no body: the amount is the booking's price, as stored. A body that is sent all the same must be JSON without keys (`{}`): any key is 400, another media type 415.
+         */
         post: operations["postApiBookedIdCheckout"];
         delete?: never;
         options?: never;
@@ -2343,8 +2346,9 @@ export interface components {
         };
     };
     parameters: {
+        /** @description Anything but a whole number of at least 1 names nothing: 404. */
         id: number;
-        /** @description 0 is the default; more than 100 is taken as 100. */
+        /** @description 0 or left out: the default. More than 100 is refused (422), not cut to 100. */
         limit: number;
         offset: number;
         /** @description A repeat with the same key and body gets the first answer again. */
@@ -2654,7 +2658,7 @@ export interface operations {
     getApiAdvertised: {
         parameters: {
             query?: {
-                /** @description 0 is the default; more than 100 is taken as 100. */
+                /** @description 0 or left out: the default. More than 100 is refused (422), not cut to 100. */
                 limit?: components["parameters"]["limit"];
                 offset?: components["parameters"]["offset"];
             };
@@ -2675,6 +2679,7 @@ export interface operations {
             };
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
+            422: components["responses"]["Invalid"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
@@ -2773,7 +2778,7 @@ export interface operations {
     getApiPosts: {
         parameters: {
             query?: {
-                /** @description 0 is the default; more than 100 is taken as 100. */
+                /** @description 0 or left out: the default. More than 100 is refused (422), not cut to 100. */
                 limit?: components["parameters"]["limit"];
                 offset?: components["parameters"]["offset"];
             };
@@ -2793,6 +2798,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            422: components["responses"]["Invalid"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
@@ -3416,7 +3422,7 @@ export interface operations {
     getApiAuthSessions: {
         parameters: {
             query?: {
-                /** @description 0 is the default; more than 100 is taken as 100. */
+                /** @description 0 or left out: the default. More than 100 is refused (422), not cut to 100. */
                 limit?: components["parameters"]["limit"];
                 offset?: components["parameters"]["offset"];
             };
@@ -3437,6 +3443,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            422: components["responses"]["Invalid"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
@@ -3577,6 +3584,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Anything but a whole number of at least 1 names nothing: 404. */
                 id: components["parameters"]["id"];
             };
             cookie?: never;
@@ -3755,7 +3763,7 @@ export interface operations {
     getApiCategoriesName: {
         parameters: {
             query?: {
-                /** @description 0 is the default; more than 100 is taken as 100. */
+                /** @description 0 or left out: the default. More than 100 is refused (422), not cut to 100. */
                 limit?: components["parameters"]["limit"];
                 offset?: components["parameters"]["offset"];
             };
@@ -3779,6 +3787,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
@@ -3800,7 +3809,7 @@ export interface operations {
                 max_depth_cm?: number;
                 max_height_cm?: number;
                 sort?: components["schemas"]["SortOrder"];
-                /** @description 0 is the default; more than 100 is taken as 100. */
+                /** @description 0 or left out: the default. More than 100 is refused (422), not cut to 100. */
                 limit?: components["parameters"]["limit"];
                 offset?: components["parameters"]["offset"];
             };
@@ -3863,6 +3872,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Anything but a whole number of at least 1 names nothing: 404. */
                 id: components["parameters"]["id"];
             };
             cookie?: never;
@@ -3890,6 +3900,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Anything but a whole number of at least 1 names nothing: 404. */
                 id: components["parameters"]["id"];
             };
             cookie?: never;
@@ -3916,6 +3927,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Anything but a whole number of at least 1 names nothing: 404. */
                 id: components["parameters"]["id"];
             };
             cookie?: never;
@@ -3950,7 +3962,7 @@ export interface operations {
     getApiMyproductsEmail: {
         parameters: {
             query?: {
-                /** @description 0 is the default; more than 100 is taken as 100. */
+                /** @description 0 or left out: the default. More than 100 is refused (422), not cut to 100. */
                 limit?: components["parameters"]["limit"];
                 offset?: components["parameters"]["offset"];
             };
@@ -3975,6 +3987,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
@@ -3984,7 +3997,7 @@ export interface operations {
             query?: {
                 /** @description The buyer; the caller by default. */
                 email?: string;
-                /** @description 0 is the default; more than 100 is taken as 100. */
+                /** @description 0 or left out: the default. More than 100 is refused (422), not cut to 100. */
                 limit?: components["parameters"]["limit"];
                 offset?: components["parameters"]["offset"];
             };
@@ -4007,6 +4020,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
@@ -4055,6 +4069,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Anything but a whole number of at least 1 names nothing: 404. */
                 id: components["parameters"]["id"];
             };
             cookie?: never;
@@ -4083,6 +4098,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Anything but a whole number of at least 1 names nothing: 404. */
                 id: components["parameters"]["id"];
             };
             cookie?: never;
@@ -4112,6 +4128,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Anything but a whole number of at least 1 names nothing: 404. */
                 id: components["parameters"]["id"];
             };
             cookie?: never;
@@ -4141,6 +4158,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Anything but a whole number of at least 1 names nothing: 404. */
                 id: components["parameters"]["id"];
             };
             cookie?: never;
@@ -4161,6 +4179,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            415: components["responses"]["Unsupported"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
@@ -4168,7 +4187,7 @@ export interface operations {
     getApiMybuyers: {
         parameters: {
             query?: {
-                /** @description 0 is the default; more than 100 is taken as 100. */
+                /** @description 0 or left out: the default. More than 100 is refused (422), not cut to 100. */
                 limit?: components["parameters"]["limit"];
                 offset?: components["parameters"]["offset"];
             };
@@ -4190,6 +4209,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            422: components["responses"]["Invalid"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
@@ -4199,6 +4219,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Anything but a whole number of at least 1 names nothing: 404. */
                 id: components["parameters"]["id"];
             };
             cookie?: never;
@@ -4233,7 +4254,7 @@ export interface operations {
     getApiReported: {
         parameters: {
             query?: {
-                /** @description 0 is the default; more than 100 is taken as 100. */
+                /** @description 0 or left out: the default. More than 100 is refused (422), not cut to 100. */
                 limit?: components["parameters"]["limit"];
                 offset?: components["parameters"]["offset"];
             };
@@ -4255,6 +4276,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            422: components["responses"]["Invalid"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
@@ -4308,6 +4330,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Anything but a whole number of at least 1 names nothing: 404. */
                 id: components["parameters"]["id"];
             };
             cookie?: never;
@@ -4334,6 +4357,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Anything but a whole number of at least 1 names nothing: 404. */
                 id: components["parameters"]["id"];
             };
             cookie?: never;
@@ -4358,7 +4382,7 @@ export interface operations {
     getApiUsers: {
         parameters: {
             query?: {
-                /** @description 0 is the default; more than 100 is taken as 100. */
+                /** @description 0 or left out: the default. More than 100 is refused (422), not cut to 100. */
                 limit?: components["parameters"]["limit"];
                 offset?: components["parameters"]["offset"];
             };
@@ -4380,6 +4404,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            422: components["responses"]["Invalid"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
@@ -4389,6 +4414,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Anything but a whole number of at least 1 names nothing: 404. */
                 id: components["parameters"]["id"];
             };
             cookie?: never;
@@ -4414,7 +4440,7 @@ export interface operations {
     getApiBuyers: {
         parameters: {
             query?: {
-                /** @description 0 is the default; more than 100 is taken as 100. */
+                /** @description 0 or left out: the default. More than 100 is refused (422), not cut to 100. */
                 limit?: components["parameters"]["limit"];
                 offset?: components["parameters"]["offset"];
             };
@@ -4436,6 +4462,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            422: components["responses"]["Invalid"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
@@ -4445,6 +4472,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Anything but a whole number of at least 1 names nothing: 404. */
                 id: components["parameters"]["id"];
             };
             cookie?: never;
@@ -4469,7 +4497,7 @@ export interface operations {
     getApiSellers: {
         parameters: {
             query?: {
-                /** @description 0 is the default; more than 100 is taken as 100. */
+                /** @description 0 or left out: the default. More than 100 is refused (422), not cut to 100. */
                 limit?: components["parameters"]["limit"];
                 offset?: components["parameters"]["offset"];
             };
@@ -4491,6 +4519,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            422: components["responses"]["Invalid"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
@@ -4500,6 +4529,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Anything but a whole number of at least 1 names nothing: 404. */
                 id: components["parameters"]["id"];
             };
             cookie?: never;
@@ -4528,6 +4558,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Anything but a whole number of at least 1 names nothing: 404. */
                 id: components["parameters"]["id"];
             };
             cookie?: never;
@@ -4554,6 +4585,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Anything but a whole number of at least 1 names nothing: 404. */
                 id: components["parameters"]["id"];
             };
             cookie?: never;
@@ -4582,7 +4614,7 @@ export interface operations {
     getApiAudit: {
         parameters: {
             query?: {
-                /** @description 0 is the default; more than 100 is taken as 100. */
+                /** @description 0 or left out: the default. More than 100 is refused (422), not cut to 100. */
                 limit?: components["parameters"]["limit"];
                 offset?: components["parameters"]["offset"];
             };
@@ -4604,6 +4636,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            422: components["responses"]["Invalid"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
@@ -4616,6 +4649,7 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
             };
             path: {
+                /** @description Anything but a whole number of at least 1 names nothing: 404. */
                 id: components["parameters"]["id"];
             };
             cookie?: never;
@@ -4660,6 +4694,7 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
             };
             path: {
+                /** @description Anything but a whole number of at least 1 names nothing: 404. */
                 id: components["parameters"]["id"];
             };
             cookie?: never;
@@ -4700,7 +4735,7 @@ export interface operations {
     getApiConversations: {
         parameters: {
             query?: {
-                /** @description 0 is the default; more than 100 is taken as 100. */
+                /** @description 0 or left out: the default. More than 100 is refused (422), not cut to 100. */
                 limit?: components["parameters"]["limit"];
                 offset?: components["parameters"]["offset"];
             };
@@ -4721,6 +4756,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            422: components["responses"]["Invalid"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
@@ -4754,6 +4790,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Anything but a whole number of at least 1 names nothing: 404. */
                 id: components["parameters"]["id"];
             };
             cookie?: never;
@@ -4780,12 +4817,14 @@ export interface operations {
     getApiConversationsIdMessages: {
         parameters: {
             query?: {
+                /** @description 0 or left out: the default. More than 100 is refused (422), not cut to 100. */
                 limit?: number;
                 /** @description A message's id. */
                 before?: number;
             };
             header?: never;
             path: {
+                /** @description Anything but a whole number of at least 1 names nothing: 404. */
                 id: components["parameters"]["id"];
             };
             cookie?: never;
@@ -4805,6 +4844,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
@@ -4817,6 +4857,7 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
             };
             path: {
+                /** @description Anything but a whole number of at least 1 names nothing: 404. */
                 id: components["parameters"]["id"];
             };
             cookie?: never;
@@ -4856,6 +4897,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Anything but a whole number of at least 1 names nothing: 404. */
                 id: components["parameters"]["id"];
             };
             cookie?: never;
@@ -4885,6 +4927,7 @@ export interface operations {
             header?: never;
             path: {
                 messageId: number;
+                /** @description Anything but a whole number of at least 1 names nothing: 404. */
                 id: components["parameters"]["id"];
             };
             cookie?: never;
@@ -4915,6 +4958,7 @@ export interface operations {
             header?: never;
             path: {
                 messageId: number;
+                /** @description Anything but a whole number of at least 1 names nothing: 404. */
                 id: components["parameters"]["id"];
             };
             cookie?: never;
@@ -5102,6 +5146,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Anything but a whole number of at least 1 names nothing: 404. */
                 id: components["parameters"]["id"];
             };
             cookie?: never;
@@ -5134,6 +5179,7 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
             };
             path: {
+                /** @description Anything but a whole number of at least 1 names nothing: 404. */
                 id: components["parameters"]["id"];
             };
             cookie?: never;
@@ -5176,6 +5222,7 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
             };
             path: {
+                /** @description Anything but a whole number of at least 1 names nothing: 404. */
                 id: components["parameters"]["id"];
             };
             cookie?: never;
@@ -5217,6 +5264,7 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
             };
             path: {
+                /** @description Anything but a whole number of at least 1 names nothing: 404. */
                 id: components["parameters"]["id"];
             };
             cookie?: never;
@@ -5253,12 +5301,13 @@ export interface operations {
     getApiUsersIdReviews: {
         parameters: {
             query?: {
-                /** @description 0 is the default; more than 100 is taken as 100. */
+                /** @description 0 or left out: the default. More than 100 is refused (422), not cut to 100. */
                 limit?: components["parameters"]["limit"];
                 offset?: components["parameters"]["offset"];
             };
             header?: never;
             path: {
+                /** @description Anything but a whole number of at least 1 names nothing: 404. */
                 id: components["parameters"]["id"];
             };
             cookie?: never;
@@ -5277,6 +5326,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
@@ -5286,6 +5336,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Anything but a whole number of at least 1 names nothing: 404. */
                 id: components["parameters"]["id"];
             };
             cookie?: never;
@@ -5319,6 +5370,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Anything but a whole number of at least 1 names nothing: 404. */
                 id: components["parameters"]["id"];
             };
             cookie?: never;
@@ -5345,6 +5397,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Anything but a whole number of at least 1 names nothing: 404. */
                 id: components["parameters"]["id"];
             };
             cookie?: never;
@@ -5360,6 +5413,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
@@ -5367,7 +5421,7 @@ export interface operations {
     getApiBlocks: {
         parameters: {
             query?: {
-                /** @description 0 is the default; more than 100 is taken as 100. */
+                /** @description 0 or left out: the default. More than 100 is refused (422), not cut to 100. */
                 limit?: components["parameters"]["limit"];
                 offset?: components["parameters"]["offset"];
             };
@@ -5388,6 +5442,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            422: components["responses"]["Invalid"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
@@ -5397,6 +5452,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Anything but a whole number of at least 1 names nothing: 404. */
                 id: components["parameters"]["id"];
             };
             cookie?: never;
@@ -5433,6 +5489,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Anything but a whole number of at least 1 names nothing: 404. */
                 id: components["parameters"]["id"];
             };
             cookie?: never;
@@ -5461,6 +5518,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Anything but a whole number of at least 1 names nothing: 404. */
                 id: components["parameters"]["id"];
             };
             cookie?: never;
@@ -5490,6 +5548,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Anything but a whole number of at least 1 names nothing: 404. */
                 id: components["parameters"]["id"];
             };
             cookie?: never;
