@@ -26,8 +26,9 @@ describe('schema.gen.ts', () => {
     expectTypeOf<Schemas['Product']['dimensions']>().toEqualTypeOf<Schemas['Dimensions'] | null>()
   })
 
-  it('answers GET /api/auth/me with the user, or null when nobody is signed in', () => {
-    type Me = operations['getApiAuthMe']['responses'][200]['content']['application/json']
-    expectTypeOf<Me>().toEqualTypeOf<Schemas['User'] | null>()
+  it('answers GET /api/auth/me with the user, or no content when nobody is signed in', () => {
+    type Me = operations['getApiAuthMe']['responses']
+    expectTypeOf<Me[200]['content']['application/json']>().toEqualTypeOf<Schemas['User']>()
+    expectTypeOf<Me[204]['content']>().toEqualTypeOf<undefined>()
   })
 })

@@ -405,7 +405,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Who is signed in: a user, or null */
+        /** Who is signed in: a user, or no content */
         get: operations["getApiAuthMe"];
         put?: never;
         post?: never;
@@ -3218,8 +3218,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["User"] | null;
+                    "application/json": components["schemas"]["User"];
                 };
+            };
+            /** @description Nobody is signed in. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             500: components["responses"]["Internal"];
