@@ -85,13 +85,15 @@ func (s *Server) logout(w http.ResponseWriter, r *http.Request) {
 	w.WriteHeader(http.StatusNoContent)
 }
 
-// me answers who is signed in: the user, or null for nobody. Nobody is an
+// me answers who is signed in: the user, or 204 for nobody. Nobody is an
 // answer, not an error: the web app asks on every start, and a 401 there
-// would be logged in every signed-out visitor's console.
+// would be logged in every signed-out visitor's console. Nor is it a 200 of
+// null, which a client generated from the document (oapi-codegen) reads as
+// a user of zero values.
 func (s *Server) me(w http.ResponseWriter, r *http.Request) {
 	user := actor(r)
 	if user == nil {
-		writeJSON(w, http.StatusOK, nil)
+		w.WriteHeader(http.StatusNoContent)
 		return
 	}
 	writeJSON(w, http.StatusOK, user.JSON())

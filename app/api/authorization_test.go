@@ -281,7 +281,7 @@ func TestAuthorization(t *testing.T) {
 			return c.call("GET", "/api/payment-methods", nil)
 		}},
 		{"health", want{ok, ok, ok, ok, ok}, reads, nil, func(c *client, _ int64) *response { return c.call("GET", "/healthz", nil) }},
-		{"me", want{ok, ok, ok, ok, ok}, reads, nil, func(c *client, _ int64) *response { return c.call("GET", "/api/auth/me", nil) }},
+		{"me", want{gone, ok, ok, ok, ok}, reads, nil, func(c *client, _ int64) *response { return c.call("GET", "/api/auth/me", nil) }},
 		{"live events", want{unauth, ok, ok, ok, ok}, reads, nil, func(c *client, _ int64) *response { return c.peek("/api/events") }},
 		{"is admin", want{unauth, forbid, ok, forbid, ok}, reads, nil, func(c *client, _ int64) *response {
 			return c.call("GET", "/api/users/admin/"+sellerUser.Email, nil)

@@ -154,7 +154,7 @@ func (s *Server) answerPickup(w http.ResponseWriter, r *http.Request,
 // messagePageOf reads ?limit as the other lists do, and ?before, the ID
 // of the oldest message the client already has.
 func messagePageOf(r *http.Request) (app.MessagePage, error) {
-	page, err := pageOf(r)
+	page, err := pageUpTo(r, app.MaxMessageLimit)
 	if err != nil {
 		return app.MessagePage{}, err
 	}

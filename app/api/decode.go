@@ -149,7 +149,12 @@ type uploadedFile struct {
 func (f uploadedFile) Close() error { return errors.Join(f.File.Close(), f.form.RemoveAll()) }
 
 // pageOf reads limit and offset from the query string.
-func pageOf(r *http.Request) (app.Page, error) {
+func pageOf(r *http.Request) (app.Page, error) { return pageUpTo(r, app.MaxPageLimit) }
+
+// pageUpTo is pageOf for a list whose pages hold at most most items. A
+// longer limit is refused, not cut: a client stepping its offset by the
+// limit it sent would skip what a shorter page left out.
+func pageUpTo(r *http.Request, most int) (app.Page, error) {
 	var page app.Page
 	query := r.URL.Query()
 	for _, param := range []struct {
@@ -168,7 +173,9 @@ func pageOf(r *http.Request) (app.Page, error) {
 		}
 		*dst = n
 	}
-	return page, nil
+	var v app.Validator
+	v.Check(page.Limit <= most, "limit", "Use a number from 0 to "+strconv.Itoa(most))
+	return page, v.Err()
 }
 
 // pathParam is a path parameter with its percent-escapes decoded: chi

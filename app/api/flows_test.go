@@ -508,7 +508,7 @@ func TestFlowDeletedAccountsSessionStaysDead(t *testing.T) {
 	// Nobody uses the old session before the next sign-up.
 	_, next := e.register("Nina Next", "nina@example.com", app.RoleSeller)
 	r := gone.call("GET", "/api/auth/me", nil)
-	if r.status == http.StatusOK && string(bytes.TrimSpace(r.body)) != "null" {
+	if r.status == http.StatusOK {
 		t.Fatalf("user IDs are reused (deleted id %d, new account id %d), so the deleted account's old session "+
 			"now signs in as the new account: /api/auth/me answers %s", goneUser.ID, next.ID, bytes.TrimSpace(r.body))
 	}

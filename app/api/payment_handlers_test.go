@@ -86,6 +86,8 @@ func TestPayingForABookingByCard(t *testing.T) {
 	t.Run("the client cannot name the amount", func(t *testing.T) {
 		r := buyer.call("POST", checkoutPath, map[string]any{"amount": 1})
 		expectError(t, r, http.StatusBadRequest, `Unknown field "amount"`, map[string]string{"amount": "Unknown field"})
+		expectStatus(t, buyer.send("POST", checkoutPath, "application/x-www-form-urlencoded", strings.NewReader("amount=1")),
+			http.StatusUnsupportedMediaType)
 		if id, _ := e.db.PaymentID(context.Background(), booking.ID); id != "" {
 			t.Errorf("a refused checkout started payment %s", id)
 		}

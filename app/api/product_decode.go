@@ -2,6 +2,7 @@ package api
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"net/http"
 	"reflect"
@@ -60,17 +61,18 @@ func (d *dimensionsBody) input() *app.DimensionsInput {
 }
 
 // productPatch is the body of PATCH /api/products/{id}: the keys given
-// change, the rest stay. Dimensions given as null are cleared.
+// change, the rest stay. Dimensions given as null are cleared, and so is an
+// optional detail given as null or "".
 type productPatch struct {
 	Category      *string         `json:"category"`
 	Product       *string         `json:"product"`
-	Description   *string         `json:"description"`
+	Description   clearableText   `json:"description"`
 	Condition     *app.Condition  `json:"condition"`
 	Location      *string         `json:"location"`
-	OriginalPrice *numberText     `json:"original_price"`
+	OriginalPrice clearableNumber `json:"original_price"`
 	ResalePrice   *numberText     `json:"resale_price"`
-	PurchaseYear  *numberText     `json:"purchase_year"`
-	UsePeriod     *string         `json:"use_period"`
+	PurchaseYear  clearableNumber `json:"purchase_year"`
+	UsePeriod     clearableText   `json:"use_period"`
 	Image         *string         `json:"image"`
 	Images        []string        `json:"images"`
 	Dimensions    json.RawMessage `json:"dimensions"`
@@ -80,10 +82,10 @@ type productPatch struct {
 // refused by the service, after it has checked who may edit.
 func (p *productPatch) changes() app.ProductChanges {
 	c := app.ProductChanges{
-		Category: p.Category, Product: p.Product, Description: p.Description, Condition: p.Condition,
-		Location: p.Location, OriginalPrice: (*app.NumberText)(p.OriginalPrice),
-		ResalePrice: (*app.NumberText)(p.ResalePrice), PurchaseYear: (*app.NumberText)(p.PurchaseYear),
-		UsePeriod: p.UsePeriod, Image: p.Image, Images: p.Images,
+		Category: p.Category, Product: p.Product, Description: p.Description.given, Condition: p.Condition,
+		Location: p.Location, OriginalPrice: p.OriginalPrice.given,
+		ResalePrice: (*app.NumberText)(p.ResalePrice), PurchaseYear: p.PurchaseYear.given,
+		UsePeriod: p.UsePeriod.given, Image: p.Image, Images: p.Images,
 	}
 	if len(p.Dimensions) > 0 {
 		c.DimensionsGiven = true
@@ -94,6 +96,33 @@ func (p *productPatch) changes() app.ProductChanges {
 		c.Dimensions = d.input()
 	}
 	return c
+}
+
+// clearableText is an optional text of a patch: nil when the key is left
+// out, and "" (which clears it) when it is null. A plain pointer would read
+// null as left out, and a client could not clear what the document types as
+// "null or text".
+type clearableText struct{ given *string }
+
+func (c *clearableText) UnmarshalJSON(data []byte) error {
+	var text *string
+	if err := json.Unmarshal(data, &text); err != nil {
+		return err
+	}
+	c.given = cmp.Or(text, new(string))
+	return nil
+}
+
+// clearableNumber is clearableText for a number: null reads as "".
+type clearableNumber struct{ given *app.NumberText }
+
+func (c *clearableNumber) UnmarshalJSON(data []byte) error {
+	var n numberText
+	if err := n.UnmarshalJSON(data); err != nil {
+		return err
+	}
+	c.given = (*app.NumberText)(&n)
+	return nil
 }
 
 // numberText holds a JSON number or string exactly as sent, so that a bad

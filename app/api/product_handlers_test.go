@@ -416,17 +416,39 @@ func TestDeleteProduct(t *testing.T) {
 	})
 }
 
-// TestEditClearsOptionalDetails: an optional detail sent as "" is cleared,
-// one not sent stays.
+// TestEditClearsOptionalDetails: an optional detail sent as null, or as "",
+// is cleared; one not sent stays.
 func TestEditClearsOptionalDetails(t *testing.T) {
 	t.Parallel()
 	s := newShop(t)
-	path := fmt.Sprintf("/api/products/%d", s.mpProduct(t, "Tables"))
-	r := s.seller.call("PATCH", path, map[string]any{"original_price": "", "use_period": ""})
-	expectStatus(t, r, http.StatusOK)
-	got := decode[map[string]any](t, r)
-	if got["original_price"] != nil || got["use_period"] != nil || got["purchase_year"] != 2019.0 {
-		t.Errorf("original_price %v, use_period %v, purchase_year %v; want null, null, 2019",
-			got["original_price"], got["use_period"], got["purchase_year"])
+	details := []string{"description", "original_price", "purchase_year", "use_period"}
+	for _, clear := range []struct {
+		name  string
+		value any
+	}{{"null", nil}, {"blank", ""}} {
+		for _, detail := range details {
+			t.Run(clear.name+" "+detail, func(t *testing.T) {
+				path := fmt.Sprintf("/api/products/%d", s.mpProduct(t, "Tables"))
+				before := decode[map[string]any](t, s.seller.call("GET", path, nil))
+				r := s.seller.call("PATCH", path, map[string]any{detail: clear.value})
+				expectStatus(t, r, http.StatusOK)
+				got := decode[map[string]any](t, r)
+				for _, other := range details {
+					want := before[other]
+					if other == detail {
+						want = nil
+						if detail == "description" {
+							want = ""
+						}
+					}
+					if want != nil && before[other] == nil {
+						t.Fatalf("the product has no %s to keep", other)
+					}
+					if got[other] != want {
+						t.Errorf("%s %v, want %v", other, got[other], want)
+					}
+				}
+			})
+		}
 	}
 }

@@ -9,10 +9,13 @@ import type { Locale } from './locale'
 import { authKeys } from './query-keys'
 import type { Role, User } from './types'
 
-/** GET /api/auth/me: the signed-in user, or null when nobody is (401). */
+/**
+ * GET /api/auth/me: the signed-in user, or null when nobody is (204; older
+ * servers answered 200 null, or 401).
+ */
 export async function getMe(signal?: AbortSignal): Promise<User | null> {
   try {
-    return await api.get<User>('/auth/me', { signal })
+    return (await api.get<User | undefined>('/auth/me', { signal })) ?? null
   } catch (error) {
     if (isApiError(error, 401)) return null
     throw error

@@ -405,7 +405,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Who is signed in: a user, or null */
+        /** Who is signed in: a user, or no content */
         get: operations["getApiAuthMe"];
         put?: never;
         post?: never;
@@ -810,7 +810,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Start paying a booking by card */
+        /**
+         * Start paying a booking by card
+         * @description Takes no body: the amount is the booking's price, as stored. A body that is sent all the same must be JSON without keys (`{}`): any key is 400, another media type 415.
+         */
         post: operations["postApiBookedIdCheckout"];
         delete?: never;
         options?: never;
@@ -1515,20 +1518,38 @@ export interface components {
         /** @enum {string} */
         AuditAction: "promote_user" | "verify_seller" | "delete_user" | "dismiss_report" | "create_category" | "reset_link" | "claim_account" | "update_site" | "update_synonyms" | "create_post" | "edit_post" | "delete_post" | "start_selling" | "hide_review" | "suspend_user" | "unsuspend_user";
         Dimensions: {
-            /** @description Centimetres, kept to a millimetre. */
+            /**
+             * Format: double
+             * @description Centimetres, kept to a millimetre.
+             */
             width_cm?: number;
-            /** @description Centimetres, kept to a millimetre. */
+            /**
+             * Format: double
+             * @description Centimetres, kept to a millimetre.
+             */
             depth_cm?: number;
-            /** @description Centimetres, kept to a millimetre. */
+            /**
+             * Format: double
+             * @description Centimetres, kept to a millimetre.
+             */
             height_cm?: number;
         };
         DimensionsInput: {
-            /** @description Centimetres over 0 and at most 1000: a number, or a numeric string in plain decimal notation. */
-            width_cm?: number | string | null;
-            /** @description Centimetres over 0 and at most 1000: a number, or a numeric string in plain decimal notation. */
-            depth_cm?: number | string | null;
-            /** @description Centimetres over 0 and at most 1000: a number, or a numeric string in plain decimal notation. */
-            height_cm?: number | string | null;
+            /**
+             * Format: double
+             * @description Centimetres over 0 and at most 1000, kept to a millimetre; null or left out: not given. The server also reads it as a string in plain decimal notation (as a form sends it).
+             */
+            width_cm?: number | null;
+            /**
+             * Format: double
+             * @description Centimetres over 0 and at most 1000, kept to a millimetre; null or left out: not given. The server also reads it as a string in plain decimal notation (as a form sends it).
+             */
+            depth_cm?: number | null;
+            /**
+             * Format: double
+             * @description Centimetres over 0 and at most 1000, kept to a millimetre; null or left out: not given. The server also reads it as a string in plain decimal notation (as a form sends it).
+             */
+            height_cm?: number | null;
         };
         /** @description A listing. Read-only keys are accepted and ignored when a client sends them back. */
         Product: {
@@ -1545,9 +1566,15 @@ export interface components {
             dimensions: components["schemas"]["Dimensions"] | null;
             condition: components["schemas"]["Condition"];
             location: string;
-            /** @description A decimal amount with at most two decimals, stored as cents. */
+            /**
+             * Format: double
+             * @description A decimal amount with at most two decimals, stored as cents.
+             */
             original_price: number | null;
-            /** @description A decimal amount with at most two decimals, stored as cents. */
+            /**
+             * Format: double
+             * @description A decimal amount with at most two decimals, stored as cents.
+             */
             resale_price: number;
             readonly seller_id: number;
             readonly seller: string;
@@ -1580,11 +1607,18 @@ export interface components {
             dimensions?: components["schemas"]["DimensionsInput"] | null;
             condition?: components["schemas"]["Condition"];
             location: string;
-            original_price?: number | string | null;
-            /** @description A number, or a numeric string in plain decimal notation with a `.`, at least 0, at most two decimals. */
-            resale_price: number | string;
-            /** @description 1900 to this year. */
-            purchase_year?: number | string | null;
+            /**
+             * Format: double
+             * @description At most two decimals; null: not given. The server also reads it as a string in plain decimal notation with a `.` (as a form sends it); it answers a number.
+             */
+            original_price?: number | null;
+            /**
+             * Format: double
+             * @description At most two decimals. The server also reads it as a string in plain decimal notation with a `.` (as a form sends it); it answers a number.
+             */
+            resale_price: number;
+            /** @description 1900 to this year; null: not given. The server also reads it as a string of digits. */
+            purchase_year?: number | null;
             use_period?: string | null;
             /** @description 6 to 20 digits with spaces, `+`, `-` and parentheses. */
             seller_phone?: string;
@@ -1606,6 +1640,7 @@ export interface components {
             /** @description An existing category's name. */
             category?: string;
             product?: string;
+            /** @description null (or `""`) clears it. */
             description?: string | null;
             /** @description One photo's URL, when `images` is not given. */
             image?: string;
@@ -1614,11 +1649,19 @@ export interface components {
             dimensions?: components["schemas"]["DimensionsInput"] | null;
             condition?: components["schemas"]["Condition"];
             location?: string;
-            original_price?: number | string | null;
-            /** @description A number, or a numeric string in plain decimal notation with a `.`, at least 0, at most two decimals. */
-            resale_price?: number | string;
-            /** @description 1900 to this year. */
-            purchase_year?: number | string | null;
+            /**
+             * Format: double
+             * @description At most two decimals; null (or `""`) clears it. The server also reads it as a string in plain decimal notation with a `.` (as a form sends it); it answers a number.
+             */
+            original_price?: number | null;
+            /**
+             * Format: double
+             * @description At most two decimals. The server also reads it as a string in plain decimal notation with a `.` (as a form sends it); it answers a number.
+             */
+            resale_price?: number;
+            /** @description 1900 to this year; null (or `""`) clears it. The server also reads it as a string of digits. */
+            purchase_year?: number | null;
+            /** @description null (or `""`) clears it. */
             use_period?: string | null;
             /** @description Accepted as a client read it and ignored. */
             readonly id?: unknown;
@@ -1778,7 +1821,10 @@ export interface components {
             category: string;
             image: string;
             thumb_url: string;
-            /** @description A decimal amount with at most two decimals, stored as cents. */
+            /**
+             * Format: double
+             * @description A decimal amount with at most two decimals, stored as cents.
+             */
             price: number;
             location: string;
             buyer_name: string;
@@ -1871,7 +1917,10 @@ export interface components {
                 name: string;
                 image: string;
                 thumb_url: string;
-                /** @description A decimal amount with at most two decimals, stored as cents. */
+                /**
+                 * Format: double
+                 * @description A decimal amount with at most two decimals, stored as cents.
+                 */
                 price: number;
             };
             other: {
@@ -1913,7 +1962,10 @@ export interface components {
             product: string;
             image: string;
             thumb_url: string;
-            /** @description A decimal amount with at most two decimals, stored as cents. */
+            /**
+             * Format: double
+             * @description A decimal amount with at most two decimals, stored as cents.
+             */
             resale_price: number;
             seller: string;
             seller_email: string;
@@ -2004,6 +2056,7 @@ export interface components {
         };
         PushSubscription: {
             endpoint: string;
+            /** Format: double */
             expirationTime?: number | null;
             keys: {
                 p256dh: string;
@@ -2060,7 +2113,10 @@ export interface components {
                 name: string;
                 image: string;
                 thumb_url: string;
-                /** @description A decimal amount with at most two decimals, stored as cents. */
+                /**
+                 * Format: double
+                 * @description A decimal amount with at most two decimals, stored as cents.
+                 */
                 price: number;
             };
             other: {
@@ -2133,7 +2189,10 @@ export interface components {
         };
         /** @description The reviews others see of a person, summed up. */
         Rating: {
-            /** @description Stars, to one decimal; 0 when there are none. */
+            /**
+             * Format: double
+             * @description Stars, to one decimal; 0 when there are none.
+             */
             average: number;
             count: number;
         };
@@ -2355,8 +2414,9 @@ export interface components {
         };
     };
     parameters: {
+        /** @description Anything but a whole number of at least 1 names nothing: 404. */
         id: number;
-        /** @description 0 is the default; more than 100 is taken as 100. */
+        /** @description 0 or left out: the default. More than 100 is refused (422), not cut to 100. */
         limit: number;
         offset: number;
         /** @description A repeat with the same key and body gets the first answer again. */
@@ -2668,7 +2728,7 @@ export interface operations {
     getApiAdvertised: {
         parameters: {
             query?: {
-                /** @description 0 is the default; more than 100 is taken as 100. */
+                /** @description 0 or left out: the default. More than 100 is refused (422), not cut to 100. */
                 limit?: components["parameters"]["limit"];
                 offset?: components["parameters"]["offset"];
             };
@@ -2689,6 +2749,7 @@ export interface operations {
             };
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
+            422: components["responses"]["Invalid"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
@@ -2787,7 +2848,7 @@ export interface operations {
     getApiPosts: {
         parameters: {
             query?: {
-                /** @description 0 is the default; more than 100 is taken as 100. */
+                /** @description 0 or left out: the default. More than 100 is refused (422), not cut to 100. */
                 limit?: components["parameters"]["limit"];
                 offset?: components["parameters"]["offset"];
             };
@@ -2807,6 +2868,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            422: components["responses"]["Invalid"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
@@ -3229,8 +3291,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["User"] | null;
+                    "application/json": components["schemas"]["User"];
                 };
+            };
+            /** @description Nobody is signed in. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             500: components["responses"]["Internal"];
@@ -3433,7 +3502,7 @@ export interface operations {
     getApiAuthSessions: {
         parameters: {
             query?: {
-                /** @description 0 is the default; more than 100 is taken as 100. */
+                /** @description 0 or left out: the default. More than 100 is refused (422), not cut to 100. */
                 limit?: components["parameters"]["limit"];
                 offset?: components["parameters"]["offset"];
             };
@@ -3454,6 +3523,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            422: components["responses"]["Invalid"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
@@ -3632,6 +3702,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Anything but a whole number of at least 1 names nothing: 404. */
                 id: components["parameters"]["id"];
             };
             cookie?: never;
@@ -3810,7 +3881,7 @@ export interface operations {
     getApiCategoriesName: {
         parameters: {
             query?: {
-                /** @description 0 is the default; more than 100 is taken as 100. */
+                /** @description 0 or left out: the default. More than 100 is refused (422), not cut to 100. */
                 limit?: components["parameters"]["limit"];
                 offset?: components["parameters"]["offset"];
             };
@@ -3834,6 +3905,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
@@ -3855,7 +3927,7 @@ export interface operations {
                 max_depth_cm?: number;
                 max_height_cm?: number;
                 sort?: components["schemas"]["SortOrder"];
-                /** @description 0 is the default; more than 100 is taken as 100. */
+                /** @description 0 or left out: the default. More than 100 is refused (422), not cut to 100. */
                 limit?: components["parameters"]["limit"];
                 offset?: components["parameters"]["offset"];
             };
@@ -3918,6 +3990,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Anything but a whole number of at least 1 names nothing: 404. */
                 id: components["parameters"]["id"];
             };
             cookie?: never;
@@ -3945,6 +4018,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Anything but a whole number of at least 1 names nothing: 404. */
                 id: components["parameters"]["id"];
             };
             cookie?: never;
@@ -3971,6 +4045,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Anything but a whole number of at least 1 names nothing: 404. */
                 id: components["parameters"]["id"];
             };
             cookie?: never;
@@ -4005,7 +4080,7 @@ export interface operations {
     getApiMyproductsEmail: {
         parameters: {
             query?: {
-                /** @description 0 is the default; more than 100 is taken as 100. */
+                /** @description 0 or left out: the default. More than 100 is refused (422), not cut to 100. */
                 limit?: components["parameters"]["limit"];
                 offset?: components["parameters"]["offset"];
             };
@@ -4030,6 +4105,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
@@ -4039,7 +4115,7 @@ export interface operations {
             query?: {
                 /** @description The buyer; the caller by default. */
                 email?: string;
-                /** @description 0 is the default; more than 100 is taken as 100. */
+                /** @description 0 or left out: the default. More than 100 is refused (422), not cut to 100. */
                 limit?: components["parameters"]["limit"];
                 offset?: components["parameters"]["offset"];
             };
@@ -4062,6 +4138,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
@@ -4110,6 +4187,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Anything but a whole number of at least 1 names nothing: 404. */
                 id: components["parameters"]["id"];
             };
             cookie?: never;
@@ -4138,6 +4216,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Anything but a whole number of at least 1 names nothing: 404. */
                 id: components["parameters"]["id"];
             };
             cookie?: never;
@@ -4167,6 +4246,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Anything but a whole number of at least 1 names nothing: 404. */
                 id: components["parameters"]["id"];
             };
             cookie?: never;
@@ -4196,6 +4276,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Anything but a whole number of at least 1 names nothing: 404. */
                 id: components["parameters"]["id"];
             };
             cookie?: never;
@@ -4216,6 +4297,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            415: components["responses"]["Unsupported"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
@@ -4223,7 +4305,7 @@ export interface operations {
     getApiMybuyers: {
         parameters: {
             query?: {
-                /** @description 0 is the default; more than 100 is taken as 100. */
+                /** @description 0 or left out: the default. More than 100 is refused (422), not cut to 100. */
                 limit?: components["parameters"]["limit"];
                 offset?: components["parameters"]["offset"];
             };
@@ -4245,6 +4327,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            422: components["responses"]["Invalid"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
@@ -4254,6 +4337,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Anything but a whole number of at least 1 names nothing: 404. */
                 id: components["parameters"]["id"];
             };
             cookie?: never;
@@ -4288,7 +4372,7 @@ export interface operations {
     getApiReported: {
         parameters: {
             query?: {
-                /** @description 0 is the default; more than 100 is taken as 100. */
+                /** @description 0 or left out: the default. More than 100 is refused (422), not cut to 100. */
                 limit?: components["parameters"]["limit"];
                 offset?: components["parameters"]["offset"];
             };
@@ -4310,6 +4394,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            422: components["responses"]["Invalid"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
@@ -4363,6 +4448,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Anything but a whole number of at least 1 names nothing: 404. */
                 id: components["parameters"]["id"];
             };
             cookie?: never;
@@ -4389,6 +4475,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Anything but a whole number of at least 1 names nothing: 404. */
                 id: components["parameters"]["id"];
             };
             cookie?: never;
@@ -4413,7 +4500,7 @@ export interface operations {
     getApiUsers: {
         parameters: {
             query?: {
-                /** @description 0 is the default; more than 100 is taken as 100. */
+                /** @description 0 or left out: the default. More than 100 is refused (422), not cut to 100. */
                 limit?: components["parameters"]["limit"];
                 offset?: components["parameters"]["offset"];
             };
@@ -4435,6 +4522,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            422: components["responses"]["Invalid"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
@@ -4444,6 +4532,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Anything but a whole number of at least 1 names nothing: 404. */
                 id: components["parameters"]["id"];
             };
             cookie?: never;
@@ -4469,7 +4558,7 @@ export interface operations {
     getApiBuyers: {
         parameters: {
             query?: {
-                /** @description 0 is the default; more than 100 is taken as 100. */
+                /** @description 0 or left out: the default. More than 100 is refused (422), not cut to 100. */
                 limit?: components["parameters"]["limit"];
                 offset?: components["parameters"]["offset"];
             };
@@ -4491,6 +4580,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            422: components["responses"]["Invalid"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
@@ -4500,6 +4590,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Anything but a whole number of at least 1 names nothing: 404. */
                 id: components["parameters"]["id"];
             };
             cookie?: never;
@@ -4524,7 +4615,7 @@ export interface operations {
     getApiSellers: {
         parameters: {
             query?: {
-                /** @description 0 is the default; more than 100 is taken as 100. */
+                /** @description 0 or left out: the default. More than 100 is refused (422), not cut to 100. */
                 limit?: components["parameters"]["limit"];
                 offset?: components["parameters"]["offset"];
             };
@@ -4546,6 +4637,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            422: components["responses"]["Invalid"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
@@ -4555,6 +4647,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Anything but a whole number of at least 1 names nothing: 404. */
                 id: components["parameters"]["id"];
             };
             cookie?: never;
@@ -4583,6 +4676,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Anything but a whole number of at least 1 names nothing: 404. */
                 id: components["parameters"]["id"];
             };
             cookie?: never;
@@ -4609,6 +4703,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Anything but a whole number of at least 1 names nothing: 404. */
                 id: components["parameters"]["id"];
             };
             cookie?: never;
@@ -4637,7 +4732,7 @@ export interface operations {
     getApiAudit: {
         parameters: {
             query?: {
-                /** @description 0 is the default; more than 100 is taken as 100. */
+                /** @description 0 or left out: the default. More than 100 is refused (422), not cut to 100. */
                 limit?: components["parameters"]["limit"];
                 offset?: components["parameters"]["offset"];
             };
@@ -4659,6 +4754,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            422: components["responses"]["Invalid"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
@@ -4671,6 +4767,7 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
             };
             path: {
+                /** @description Anything but a whole number of at least 1 names nothing: 404. */
                 id: components["parameters"]["id"];
             };
             cookie?: never;
@@ -4715,6 +4812,7 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
             };
             path: {
+                /** @description Anything but a whole number of at least 1 names nothing: 404. */
                 id: components["parameters"]["id"];
             };
             cookie?: never;
@@ -4755,7 +4853,7 @@ export interface operations {
     getApiConversations: {
         parameters: {
             query?: {
-                /** @description 0 is the default; more than 100 is taken as 100. */
+                /** @description 0 or left out: the default. More than 100 is refused (422), not cut to 100. */
                 limit?: components["parameters"]["limit"];
                 offset?: components["parameters"]["offset"];
             };
@@ -4776,6 +4874,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            422: components["responses"]["Invalid"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
@@ -4809,6 +4908,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Anything but a whole number of at least 1 names nothing: 404. */
                 id: components["parameters"]["id"];
             };
             cookie?: never;
@@ -4835,12 +4935,14 @@ export interface operations {
     getApiConversationsIdMessages: {
         parameters: {
             query?: {
+                /** @description 0 or left out: the default. More than 100 is refused (422), not cut to 100. */
                 limit?: number;
                 /** @description A message's id. */
                 before?: number;
             };
             header?: never;
             path: {
+                /** @description Anything but a whole number of at least 1 names nothing: 404. */
                 id: components["parameters"]["id"];
             };
             cookie?: never;
@@ -4860,6 +4962,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
@@ -4872,6 +4975,7 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
             };
             path: {
+                /** @description Anything but a whole number of at least 1 names nothing: 404. */
                 id: components["parameters"]["id"];
             };
             cookie?: never;
@@ -4911,6 +5015,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Anything but a whole number of at least 1 names nothing: 404. */
                 id: components["parameters"]["id"];
             };
             cookie?: never;
@@ -4940,6 +5045,7 @@ export interface operations {
             header?: never;
             path: {
                 messageId: number;
+                /** @description Anything but a whole number of at least 1 names nothing: 404. */
                 id: components["parameters"]["id"];
             };
             cookie?: never;
@@ -4970,6 +5076,7 @@ export interface operations {
             header?: never;
             path: {
                 messageId: number;
+                /** @description Anything but a whole number of at least 1 names nothing: 404. */
                 id: components["parameters"]["id"];
             };
             cookie?: never;
@@ -5022,7 +5129,7 @@ export interface operations {
     getApiPushSubscriptions: {
         parameters: {
             query?: {
-                /** @description 0 is the default; more than 100 is taken as 100. */
+                /** @description 0 or left out: the default. More than 100 is refused (422), not cut to 100. */
                 limit?: components["parameters"]["limit"];
                 offset?: components["parameters"]["offset"];
             };
@@ -5212,6 +5319,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Anything but a whole number of at least 1 names nothing: 404. */
                 id: components["parameters"]["id"];
             };
             cookie?: never;
@@ -5244,6 +5352,7 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
             };
             path: {
+                /** @description Anything but a whole number of at least 1 names nothing: 404. */
                 id: components["parameters"]["id"];
             };
             cookie?: never;
@@ -5286,6 +5395,7 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
             };
             path: {
+                /** @description Anything but a whole number of at least 1 names nothing: 404. */
                 id: components["parameters"]["id"];
             };
             cookie?: never;
@@ -5327,6 +5437,7 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
             };
             path: {
+                /** @description Anything but a whole number of at least 1 names nothing: 404. */
                 id: components["parameters"]["id"];
             };
             cookie?: never;
@@ -5363,12 +5474,13 @@ export interface operations {
     getApiUsersIdReviews: {
         parameters: {
             query?: {
-                /** @description 0 is the default; more than 100 is taken as 100. */
+                /** @description 0 or left out: the default. More than 100 is refused (422), not cut to 100. */
                 limit?: components["parameters"]["limit"];
                 offset?: components["parameters"]["offset"];
             };
             header?: never;
             path: {
+                /** @description Anything but a whole number of at least 1 names nothing: 404. */
                 id: components["parameters"]["id"];
             };
             cookie?: never;
@@ -5387,6 +5499,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
@@ -5396,6 +5509,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Anything but a whole number of at least 1 names nothing: 404. */
                 id: components["parameters"]["id"];
             };
             cookie?: never;
@@ -5429,6 +5543,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Anything but a whole number of at least 1 names nothing: 404. */
                 id: components["parameters"]["id"];
             };
             cookie?: never;
@@ -5455,6 +5570,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Anything but a whole number of at least 1 names nothing: 404. */
                 id: components["parameters"]["id"];
             };
             cookie?: never;
@@ -5470,6 +5586,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
@@ -5477,7 +5594,7 @@ export interface operations {
     getApiBlocks: {
         parameters: {
             query?: {
-                /** @description 0 is the default; more than 100 is taken as 100. */
+                /** @description 0 or left out: the default. More than 100 is refused (422), not cut to 100. */
                 limit?: components["parameters"]["limit"];
                 offset?: components["parameters"]["offset"];
             };
@@ -5498,6 +5615,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            422: components["responses"]["Invalid"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
@@ -5507,6 +5625,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Anything but a whole number of at least 1 names nothing: 404. */
                 id: components["parameters"]["id"];
             };
             cookie?: never;
@@ -5543,6 +5662,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Anything but a whole number of at least 1 names nothing: 404. */
                 id: components["parameters"]["id"];
             };
             cookie?: never;
@@ -5571,6 +5691,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Anything but a whole number of at least 1 names nothing: 404. */
                 id: components["parameters"]["id"];
             };
             cookie?: never;
@@ -5600,6 +5721,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Anything but a whole number of at least 1 names nothing: 404. */
                 id: components["parameters"]["id"];
             };
             cookie?: never;

@@ -1,7 +1,7 @@
 import { describe, expect, it, onTestFinished, vi } from 'vitest'
 import { i18n } from '@/lib/i18n'
 import { makeProduct } from '@/testing/fixtures'
-import { changesOf, checkDimension, formValuesOf } from './listing'
+import { changesOf, checkDimension, checkYear, formValuesOf } from './listing'
 
 describe('checkDimension', () => {
   it.each(['', '  ', '180', '90.5', ' 75 ', '.5', '12.', '0.05', '1000', '1000.04'])('accepts %j', (value) => {
@@ -15,19 +15,29 @@ describe('checkDimension', () => {
   )
 })
 
+describe('checkYear', () => {
+  const now = new Date(2026, 11, 7)
+  it.each(['', ' ', '1900', '2026', ' 2019 '])('takes %j', (value) => {
+    expect(checkYear(value, now)).toBe(true)
+  })
+  it.each(['1899', '2027', '19', '20x9', '2019.5', '１９９０'])('refuses %j, as the server would', (value) => {
+    expect(checkYear(value, now)).toBe('Enter a year between 1900 and 2026')
+  })
+})
+
 describe('changesOf', () => {
   const product = makeProduct({ id: 9, resale_price: 120.5, original_price: 900, purchase_year: 2019, use_period: '5 years' })
 
-  it('clears an optional detail emptied in the form, and sends prices with a decimal point', () => {
+  it('clears an optional detail emptied in the form with null, and sends prices as numbers', () => {
     // Amounts follow the app's language (lib/decimal).
     vi.spyOn(i18n, 'locale', 'get').mockReturnValue('de')
     onTestFinished(() => void vi.restoreAllMocks())
     const values = formValuesOf(product, '')
     expect(values.resale_price).toBe('120,5')
     expect(changesOf(product, { values: { ...values, resale_price: '99,90', original_price: '', use_period: '' }, images: product.images })).toEqual({
-      resale_price: '99.90',
-      original_price: '',
-      use_period: '',
+      resale_price: 99.9,
+      original_price: null,
+      use_period: null,
     })
   })
 

@@ -27,6 +27,22 @@ export function checkDimension(value: string): true | string {
   return true
 }
 
+/**
+ * The browser-side check of the purchase year, as the server makes it: four
+ * digits from 1900 to this year. Empty is fine (it is optional).
+ */
+export function checkYear(value: string, now: Date = new Date()): true | string {
+  const text = value.trim()
+  if (text === '') return true
+  const year = /^\d{4}$/.test(text) ? Number(text) : NaN
+  if (year >= 1900 && year <= now.getFullYear()) return true
+  return i18n._({
+    id: 'sell.form.yearRange',
+    message: 'Enter a year between 1900 and {year}',
+    values: { year: String(now.getFullYear()) },
+  })
+}
+
 /** The form's values: text as typed (prices with the viewer's decimal separator), the server checks the numbers too. */
 export interface ProductFormValues {
   category: string
@@ -102,17 +118,36 @@ export function formValuesOf(product: Product | undefined, sellerPhone: string):
   }
 }
 
-/** A form value as the API reads it: prices with a decimal point. */
-function sent(field: (typeof textFields)[number], values: ProductFormValues): string {
+const optionalDetails = ['description', 'original_price', 'purchase_year', 'use_period'] as const
+
+type OptionalDetail = (typeof optionalDetails)[number]
+
+function isOptional(field: string): field is OptionalDetail {
+  return (optionalDetails as readonly string[]).includes(field)
+}
+
+/** An amount as typed (with the viewer's decimal separator), as the API reads it: a number. */
+function amountOf(text: string): number {
+  return Number(toDecimalPoint(text))
+}
+
+/**
+ * A form value as the API reads it: prices and the year as numbers (the
+ * form's checks have passed, so each reads), an optional detail left blank
+ * as null (which clears it in a PATCH), the rest as typed.
+ */
+function sent(field: (typeof textFields)[number], values: ProductFormValues): string | number | null {
   const value = values[field]
-  return field === 'resale_price' || field === 'original_price' ? toDecimalPoint(value) : value
+  if (isOptional(field) && value.trim() === '') return null
+  if (field === 'resale_price' || field === 'original_price') return amountOf(value)
+  if (field === 'purchase_year') return Number(value.trim())
+  return value
 }
 
 /** POST /api/products: what is required, and the optional fields only when given. */
 export function newProductOf({ values, images }: Listing): NewProduct {
   const dimensions = dimensionsOf(values)
-  const optional = (field: 'description' | 'original_price' | 'purchase_year' | 'use_period') =>
-    values[field].trim() ? { [field]: sent(field, values) } : {}
+  const optional = (field: OptionalDetail) => (values[field].trim() ? { [field]: sent(field, values) } : {})
   return {
     category: values.category,
     product: values.product,
@@ -121,7 +156,7 @@ export function newProductOf({ values, images }: Listing): NewProduct {
     ...(dimensions ? { dimensions } : {}),
     condition: values.condition,
     location: values.location,
-    resale_price: sent('resale_price', values),
+    resale_price: amountOf(values.resale_price),
     ...optional('original_price'),
     ...optional('purchase_year'),
     ...optional('use_period'),
@@ -133,7 +168,7 @@ function sameDimensions(a: Dimensions | null, b: Dimensions | null): boolean {
   return dimensionFields.every(({ name }) => (a?.[name] ?? null) === (b?.[name] ?? null))
 }
 
-/** PATCH /api/products/{id}: only what differs from the product; dimensions null clears them, "" an optional field. */
+/** PATCH /api/products/{id}: only what differs from the product; null clears the dimensions or an optional field. */
 export function changesOf(product: Product, { values, images }: Listing): ProductChanges {
   const before = formValuesOf(product, '')
   const changes: ProductChanges = {}

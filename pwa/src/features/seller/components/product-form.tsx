@@ -25,6 +25,7 @@ import { useSellerVerified } from '../api/get-seller-verified'
 import { usePhotoUploads, type StoredPhoto } from '../hooks/use-photo-uploads'
 import {
   checkDimension,
+  checkYear,
   dimensionFields,
   formValuesOf,
   type DimensionField,
@@ -252,7 +253,7 @@ export function ProductForm({ seller, product, submitLabel, save }: ProductFormP
         error={errors.purchase_year?.message}
         hint={i18n._({ id: 'sell.form.purchaseYearHint', message: 'Such as 2019.' })}
       >
-        {(control) => <Input inputMode="numeric" maxLength={4} {...control} {...register('purchase_year')} />}
+        {(control) => <Input inputMode="numeric" maxLength={4} {...control} {...register('purchase_year', { validate: (value) => checkYear(value) })} />}
       </Field>
       <Field
         label={i18n._({ id: 'sell.form.usePeriod', message: 'Use period (optional)' })}

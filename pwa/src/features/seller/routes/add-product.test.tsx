@@ -115,9 +115,9 @@ describe('Add Product', () => {
       images: ['/images/new.webp'],
       condition: 'Good',
       location: 'Elm Park',
-      resale_price: '150',
-      original_price: '900.50',
-      purchase_year: '2019',
+      resale_price: 150,
+      original_price: 900.5,
+      purchase_year: 2019,
       use_period: '5 years',
       seller_phone: seller.phone,
     })
@@ -167,7 +167,7 @@ describe('Add Product', () => {
       images: ['/images/new.webp'],
       condition: 'Excellent',
       location: 'Elm Park',
-      resale_price: '150',
+      resale_price: 150,
       seller_phone: seller.phone,
     })
   })
@@ -203,7 +203,7 @@ describe('Add Product', () => {
     await user.type(screen.getByLabelText('Original price (optional)'), '900,50')
     await user.click(screen.getByRole('button', { name: 'Add Product' }))
     expect(await screen.findByText('Product added successfully')).toBeInTheDocument()
-    expect(sent).toMatchObject({ resale_price: '150.5', original_price: '900.50' })
+    expect(sent).toMatchObject({ resale_price: 150.5, original_price: 900.5 })
   })
 
   it('refuses a decimal comma where the app’s language writes a point', async () => {

@@ -84,7 +84,7 @@ describe('Edit Product', () => {
     expect(router.state.location.pathname).toBe('/dashboard/myproducts/sam@example.com')
     expect(fetch).toHaveBeenCalledWith('/api/products/9', expect.objectContaining({ method: 'PATCH' }))
     expect(sent).toEqual({
-      resale_price: '120',
+      resale_price: 120,
       images: ['/images/a.webp', '/images/c.webp'],
       dimensions: { width_cm: 180, depth_cm: 90, height_cm: 75 },
     })
