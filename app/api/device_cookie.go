@@ -29,7 +29,9 @@ func (s *Server) giveDeviceCookie(w http.ResponseWriter, r *http.Request, user *
 	if err != nil {
 		return err
 	}
-	http.SetCookie(w, &http.Cookie{
+	// Secure is the session cookie's: set whenever the site is served over
+	// HTTPS, and off only for plain HTTP on loopback.
+	http.SetCookie(w, &http.Cookie{ // #nosec G124 -- Secure as the session cookie's, above
 		Name: deviceCookie, Value: token, Path: "/api/auth",
 		MaxAge:   int(app.DeviceTokenLifetime / time.Second),
 		HttpOnly: true, Secure: s.sessions.Cookie.Secure, SameSite: http.SameSiteLaxMode,
