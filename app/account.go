@@ -51,12 +51,13 @@ type AccountStores struct {
 // instances share.
 func NewAccounts(stores AccountStores, images *Images, site *SiteSettings, bookings *Bookings, emails *EmailAddresses,
 	outbox *Outbox, hasher PasswordHasher, limits RateLimits) *Accounts {
+	devices := &deviceTokens{keys: stores.Keys}
 	return &Accounts{
 		users: stores.Users, accounts: stores.Accounts, sessions: stores.Sessions, selling: stores.Selling,
 		identities: stores.Identities, reviews: stores.Reviews, safety: stores.Safety, images: images, site: site, bookings: bookings, emails: emails, outbox: outbox,
-		hasher: hasher, password: newCurrentPassword(hasher, limits), now: utcNow,
+		hasher: hasher, password: newCurrentPassword(hasher, limits, devices), now: utcNow,
 		logins:        newLoginLimits(limits),
-		devices:       &deviceTokens{keys: stores.Keys},
+		devices:       devices,
 		registrations: newAttemptLimiter(limits, "registrations", Limit{RegistrationsPerAddressPerHour, time.Hour}),
 	}
 }
@@ -97,7 +98,7 @@ const WrongPasswordMessage = "This is not your current password"
 // An account made through Google has no password to give: it sets its
 // first one with the new password alone. Wrong current passwords count
 // against the same limit as failed logins.
-func (s *Accounts) ChangePassword(ctx context.Context, actor *User, current, next, clientAddress string) (*User, error) {
+func (s *Accounts) ChangePassword(ctx context.Context, actor *User, current, next, clientAddress, deviceToken string) (*User, error) {
 	if err := RequireUser(actor); err != nil {
 		return nil, err
 	}
@@ -114,7 +115,7 @@ func (s *Accounts) ChangePassword(ctx context.Context, actor *User, current, nex
 		return nil, err
 	}
 	if len(hash) > 0 {
-		if err := s.password.check(actor, hash, current, "current_password", clientAddress); err != nil {
+		if err := s.password.check(ctx, actor, hash, current, "current_password", clientAddress, deviceToken); err != nil {
 			return nil, err
 		}
 	}
@@ -197,7 +198,7 @@ func (s *Accounts) UpdateProfile(ctx context.Context, actor *User, in ProfileInp
 // last admin stays), after checking its password; an account made through
 // Google that has none needs only its session. Every session of the
 // account ends with it.
-func (s *Accounts) LeaveMarketplace(ctx context.Context, actor *User, password, clientAddress string) error {
+func (s *Accounts) LeaveMarketplace(ctx context.Context, actor *User, password, clientAddress, deviceToken string) error {
 	if err := RequireUser(actor); err != nil {
 		return err
 	}
@@ -206,7 +207,7 @@ func (s *Accounts) LeaveMarketplace(ctx context.Context, actor *User, password, 
 		return err
 	}
 	if len(hash) > 0 {
-		if err := s.password.check(actor, hash, password, "password", clientAddress); err != nil {
+		if err := s.password.check(ctx, actor, hash, password, "password", clientAddress, deviceToken); err != nil {
 			return err
 		}
 	}

@@ -54,7 +54,7 @@ func EmailChangeSentMessage(email string) string {
 // actor's password. An address that already has an account is told so
 // instead, and actor gets the same answer: no one learns from here whether
 // an email has an account.
-func (s *EmailAddresses) RequestEmailChange(ctx context.Context, actor *User, newEmail, password, clientAddress string) error {
+func (s *EmailAddresses) RequestEmailChange(ctx context.Context, actor *User, newEmail, password, clientAddress, deviceToken string) error {
 	if err := RequireUser(actor); err != nil {
 		return err
 	}
@@ -77,7 +77,7 @@ func (s *EmailAddresses) RequestEmailChange(ctx context.Context, actor *User, ne
 	if len(hash) == 0 {
 		return &Error{Kind: KindInvalid, Message: NoPasswordMessage, Fields: map[string]string{"password": NoPasswordMessage}}
 	}
-	if err := s.password.check(actor, hash, password, "password", clientAddress); err != nil {
+	if err := s.password.check(ctx, actor, hash, password, "password", clientAddress, deviceToken); err != nil {
 		return err
 	}
 	now := s.now()

@@ -64,10 +64,12 @@ type EmailAddresses struct {
 	verifyMails  *AttemptLimiter
 }
 
+// NewEmailAddresses reads the key device tokens are signed with from keys:
+// the password asked before a change honours them as login does.
 func NewEmailAddresses(users UserStore, verifications EmailVerificationStore, changes EmailChangeStore, mails MailQueue,
-	site *SiteSettings, outbox *Outbox, hasher PasswordHasher, limits RateLimits) *EmailAddresses {
+	site *SiteSettings, outbox *Outbox, hasher PasswordHasher, limits RateLimits, keys ServerKeyStore) *EmailAddresses {
 	return &EmailAddresses{users: users, verifications: verifications, changes: changes, mails: mails,
-		site: site, outbox: outbox, password: newCurrentPassword(hasher, limits), now: utcNow,
+		site: site, outbox: outbox, password: newCurrentPassword(hasher, limits, &deviceTokens{keys: keys}), now: utcNow,
 		emailChanges: newAttemptLimiter(limits, "email changes", Limit{EmailChangesPerHour, time.Hour}),
 		verifyMails:  newAttemptLimiter(limits, "verify mails", Limit{EmailVerificationsPerHour, time.Hour}),
 	}

@@ -1,6 +1,9 @@
 package app
 
-import "time"
+import (
+	"context"
+	"time"
+)
 
 // Login limits, in failures per LoginFailureWindow. The tight limit is per
 // account and client address together, so a stranger guessing an account's
@@ -80,21 +83,30 @@ func (l loginLimits) succeeded(a loginAttempt) {
 type currentPassword struct {
 	hasher PasswordHasher
 	logins loginLimits
-	now    func() time.Time
+	// devices reads the browser's device token: the owner, signed in on
+	// their own browser, is not refused by the account-wide limit that
+	// strangers ran down, as at login; their change of password may be
+	// just what those strangers call for.
+	devices *deviceTokens
+	now     func() time.Time
 }
 
-func newCurrentPassword(hasher PasswordHasher, limits RateLimits) currentPassword {
-	return currentPassword{hasher: hasher, logins: newLoginLimits(limits), now: utcNow}
+func newCurrentPassword(hasher PasswordHasher, limits RateLimits, devices *deviceTokens) currentPassword {
+	return currentPassword{hasher: hasher, logins: newLoginLimits(limits), devices: devices, now: utcNow}
 }
 
 // check asks for the account's password before a change
 // only its owner may make; wrong ones count like failed logins.
-func (s currentPassword) check(actor *User, hash []byte, password, field, clientAddress string) error {
+func (s currentPassword) check(ctx context.Context, actor *User, hash []byte, password, field, clientAddress, deviceToken string) error {
 	if password == "" {
 		return &Error{Kind: KindInvalid, Message: "Please correct the highlighted fields", Fields: map[string]string{field: RequiredMessage}}
 	}
 	now := s.now()
 	attempt := loginAttempt{email: actor.Email, clientAddress: clientAddress}
+	var err error
+	if attempt.device, err = s.devices.device(ctx, deviceToken, actor, now); err != nil {
+		return err
+	}
 	if wait := s.logins.wait(attempt, now); wait > 0 {
 		return rateLimited("Too many failed attempts. Try again later.", wait)
 	}

@@ -155,7 +155,7 @@ func (s *Server) changePassword(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	user, err := s.accounts.ChangePassword(r.Context(), actor(r), req.CurrentPassword, req.NewPassword, clientaddr.Address(r))
+	user, err := s.accounts.ChangePassword(r.Context(), actor(r), req.CurrentPassword, req.NewPassword, clientaddr.Address(r), deviceToken(r))
 	s.answerSignIn(w, r, user, err, http.StatusOK)
 }
 
@@ -199,7 +199,7 @@ func (s *Server) leave(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	err := s.accounts.LeaveMarketplace(r.Context(), actor(r), req.Password, clientaddr.Address(r))
+	err := s.accounts.LeaveMarketplace(r.Context(), actor(r), req.Password, clientaddr.Address(r), deviceToken(r))
 	if err == nil {
 		err = s.sessions.Destroy(r.Context())
 	}
@@ -254,7 +254,7 @@ func (s *Server) requestEmailChange(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	if err := s.emailAddresses.RequestEmailChange(r.Context(), actor(r), req.Email, req.Password, clientaddr.Address(r)); err != nil {
+	if err := s.emailAddresses.RequestEmailChange(r.Context(), actor(r), req.Email, req.Password, clientaddr.Address(r), deviceToken(r)); err != nil {
 		s.writeError(w, r, err)
 		return
 	}

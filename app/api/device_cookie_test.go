@@ -7,6 +7,7 @@ import (
 	"encoding/base64"
 	"fmt"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"testing"
@@ -264,4 +265,43 @@ func TestDeviceCookiesEndWithTheSessions(t *testing.T) {
 	e.strangersLockOut(t, "pat@example.com")
 	expectStatus(t, e.withDevice(elsewhere).login("pat@example.com", newPassword), http.StatusTooManyRequests)
 	expectStatus(t, here.login("pat@example.com", newPassword), http.StatusOK)
+}
+
+// TestDeviceCookieLetsTheOwnerChangeWhatStrangersCallFor: strangers have
+// run down the account-wide limit; signed in on their own browser, the
+// owner still changes their email and password, or leaves, as they still
+// sign in there. A signed-in session on a browser without the account's
+// device cookie (one copied elsewhere) is refused like a stranger.
+func TestDeviceCookieLetsTheOwnerChangeWhatStrangersCallFor(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name string
+		call func(c *client) *response
+		want int
+	}{
+		{"a new email", func(c *client) *response {
+			return c.call("POST", "/api/auth/email", map[string]string{"email": "vic.new@example.com", "password": testPassword})
+		}, http.StatusAccepted},
+		{"a new password", func(c *client) *response {
+			return c.call("POST", "/api/auth/password", map[string]string{"current_password": testPassword, "new_password": "a brand new password"})
+		}, http.StatusOK},
+		{"leaving", func(c *client) *response {
+			return c.call("DELETE", "/api/auth/me", map[string]string{"password": testPassword})
+		}, http.StatusNoContent},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			e, _ := withMail(t) // an email change is refused without mail
+			e.register("Vic Victim", "victim@example.com", app.RoleBuyer)
+			owner, _ := e.signedInDevice(t, "victim@example.com")
+			copied, _ := e.signedInDevice(t, "victim@example.com")
+			auth, err := url.Parse(copied.base + "/api/auth/")
+			if err != nil {
+				t.Fatal(err)
+			}
+			copied.http.Jar.SetCookies(auth, []*http.Cookie{{Name: "rehome_device", Value: "", MaxAge: -1, Path: "/api/auth"}})
+			e.strangersLockOut(t, "victim@example.com")
+			expectStatus(t, tc.call(copied), http.StatusTooManyRequests)
+			expectStatus(t, tc.call(owner), tc.want)
+		})
+	}
 }

@@ -216,7 +216,7 @@ func services(db Store, images *uploads.Store, hasher app.PasswordHasher, notice
 	bookings := app.NewBookings(db, db, db, db, db, db, notices)
 	conversations := app.NewConversations(db, db, bookings, notices, limits)
 	pictures := app.NewImages(db, images, limits)
-	emails := app.NewEmailAddresses(db, db, db, db, site, outbox, hasher, limits)
+	emails := app.NewEmailAddresses(db, db, db, db, site, outbox, hasher, limits, db)
 	return api.Services{
 		Catalogue:     app.NewCatalogue(db, db, db, db, db, pictures, site, bookings),
 		Images:        pictures,
