@@ -117,8 +117,11 @@ test('at 360 px, the buyer edits their name and location on Profile and sees the
 
   await page.reload()
   await page.getByRole('heading', { name: 'Profile', level: 1 }).waitFor()
-  assert.equal(await details.getByLabel('Name', { exact: true }).inputValue(), 'Eli Edited')
-  assert.equal(await details.getByLabel('Location (optional)').inputValue(), 'Portland, Maine')
+  // The account kept on the device may be shown first; the server's follows.
+  await eventually(async () => {
+    assert.equal(await details.getByLabel('Name', { exact: true }).inputValue(), 'Eli Edited')
+    assert.equal(await details.getByLabel('Location (optional)').inputValue(), 'Portland, Maine')
+  })
 
   const [scrollWidth, clientWidth] = await page.evaluate(() => [
     document.documentElement.scrollWidth,

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useMemo, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import toast from 'react-hot-toast'
 import { Avatar } from '@/components/avatar'
@@ -39,6 +39,10 @@ export function ProfileDetailsForm({ user }: { user: User }) {
   const required = { required: i18n._({ id: 'form.required', message: 'This field is required' }) }
   const online = useOnline()
   const update = useUpdateProfile()
+  // The account the page first shows may be the copy kept on the device
+  // from before the last change: when the server's arrives, the form
+  // follows it, but for the fields the person is typing in.
+  const values = useMemo(() => valuesOf(user), [user])
   const {
     register,
     handleSubmit,
@@ -46,7 +50,7 @@ export function ProfileDetailsForm({ user }: { user: User }) {
     reset,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm<DetailsForm>({ defaultValues: valuesOf(user) })
+  } = useForm<DetailsForm>({ values, resetOptions: { keepDirtyValues: true } })
   const [formError, setFormError] = useState<unknown>(null)
   const name = watch('name')
   const chosen = watch('image')?.[0]

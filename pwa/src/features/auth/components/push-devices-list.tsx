@@ -18,14 +18,16 @@ function DeviceRow({ device, onRemoved }: { device: PushDevice; onRemoved: (devi
   const online = useOnline()
   const remove = useRemovePushDevice()
   const name = deviceName(i18n, device)
+  // Not mutate's own callbacks: they are dropped once this row is gone,
+  // and a live event may refresh the list before the answer arrives.
   const onRemove = () =>
-    remove.mutate(device.id, {
-      onSuccess: () => {
+    void remove.mutateAsync(device.id).then(
+      () => {
         onRemoved(device)
         toast.success(i18n._({ id: 'profile.push.removed', message: 'No more notifications to {device}', values: { device: name } }))
       },
-      onError: (error) => void toast.error(errorMessage(error)),
-    })
+      (error: unknown) => void toast.error(errorMessage(error)),
+    )
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 py-3">
       <div className="min-w-0">

@@ -25,11 +25,14 @@ function SessionRow({ session }: { session: Session }) {
   const i18n = useI18n()
   const online = useOnline()
   const end = useEndSession()
+  // Not mutate's own callbacks: they are dropped once this row is gone,
+  // and the live event of the ended session may refresh the list before
+  // the answer arrives.
   const onEnd = () =>
-    end.mutate(session.id, {
-      onSuccess: () => void toast.success(i18n._({ id: 'profile.sessions.endedOne', message: 'Signed out that device' })),
-      onError: (error) => void toast.error(errorMessage(error)),
-    })
+    void end.mutateAsync(session.id).then(
+      () => void toast.success(i18n._({ id: 'profile.sessions.endedOne', message: 'Signed out that device' })),
+      (error: unknown) => void toast.error(errorMessage(error)),
+    )
 
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 py-4">
