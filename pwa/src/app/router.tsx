@@ -13,7 +13,7 @@
  *   features/blogs            blogs, post, newPost, editPost (the community's posts)
  *   features/orders           myOrders, payment
  *   features/seller           myProducts, addProduct, editProduct, myBuyers, sell (start selling)
- *   features/admin            allUsers, allSellers, allBuyers, reportedItems, addCategory, auditLog
+ *   features/admin            allUsers, allSellers, allBuyers, reportedItems, addCategory, editCategories, auditLog
  *   features/messages         messages, conversation (one screen: the list beside the open thread)
  *   features/site             about, privacy, terms, siteSettings (the community's own texts)
  *
@@ -228,6 +228,11 @@ export const routes: RouteObject[] = [
                   {
                     path: routePaths.addCategory,
                     lazy: () => import('@/features/admin/routes/add-category').then((m) => ({ Component: m.AddCategoryRoute })),
+                  },
+                  {
+                    path: routePaths.editCategories,
+                    lazy: () =>
+                      import('@/features/admin/routes/edit-categories').then((m) => ({ Component: m.EditCategoriesRoute })),
                   },
                   {
                     path: routePaths.auditLog,

@@ -115,6 +115,7 @@ describe('what a change refreshes', () => {
     ['a suspension', { kind: 'account.suspended' }, [...accounts, ...listings]],
     ['a block', { kind: 'person.blocked' }, ['blocks', ...listings]],
     ['a new category', { kind: 'category.created' }, ['categories']],
+    ['a renamed category', { kind: 'category.edited' }, ['categories', ...listings]],
     ['a saved post', { kind: 'post.saved' }, ['posts']],
     ['a deleted post', { kind: 'post.deleted' }, ['posts']],
     ['the site settings', { kind: 'site.updated' }, ['site']],

@@ -83,6 +83,8 @@ export interface ChangeData {
   /** The server also removed the account's products with their adverts and reports, and cancelled its bookings. */
   'account.deleted': object
   'category.created': object
+  /** Renamed, or a new picture: every listing shows its category's name. */
+  'category.edited': object
   'post.saved': object
   'post.deleted': object
   'site.updated': object
@@ -154,6 +156,7 @@ export const refreshes: { [K in ChangeKind]: Refresh<K> } = {
   'account.suspended': { keys: () => [...accounts, ...listing] },
   'person.blocked': { keys: () => [blockKeys.all, ...listing] },
   'category.created': { keys: () => [categoryKeys.all] },
+  'category.edited': { keys: () => [categoryKeys.all, productKeys.all, advertisedKeys.all] },
   'post.saved': { keys: () => [postKeys.list()] },
   // The post's own answer is dropped by its screen once it has left it.
   'post.deleted': { keys: () => [postKeys.list()] },

@@ -55,6 +55,11 @@ export function sidebarLinks(user: User): SidebarLink[] {
         to: paths.addCategory,
       },
       {
+        label: i18n._({ id: 'sidebar.editCategories', message: 'Categories' }),
+        description: i18n._({ id: 'sidebar.editCategories.description', message: 'Rename a category or change its picture.' }),
+        to: paths.editCategories,
+      },
+      {
         label: i18n._({ id: 'sidebar.auditLog', message: 'Audit log' }),
         description: i18n._({ id: 'sidebar.auditLog.description', message: 'Who did what, and when.' }),
         to: paths.auditLog,

@@ -37,6 +37,7 @@ describe('dashboard sidebar', () => {
       ['All Buyers', '/dashboard/allbuyers'],
       ['Reported Item', '/dashboard/reporteditems'],
       ['Add Category', '/dashboard/addcategory'],
+      ['Categories', '/dashboard/categories'],
       ['Audit log', '/dashboard/audit'],
       ['Site settings', '/dashboard/site'],
       ['Messages', '/dashboard/messages'], ['Profile', '/dashboard/profile'],
