@@ -15,7 +15,7 @@
  *   features/seller           myProducts, addProduct, editProduct, myBuyers, sell (start selling)
  *   features/admin            allUsers, allSellers, allBuyers, reportedItems, addCategory, editCategories, auditLog
  *   features/messages         messages, conversation (one screen: the list beside the open thread)
- *   features/site             about, privacy, terms, siteSettings (the community's own texts)
+ *   features/site             about, privacy, terms, siteSettings, searchSynonyms (the community's own texts and words)
  *
  * Guards: category, product, search and seller pages need a signed-in user unless the
  * site's listings are public; Sell and all of the dashboard need a signed-in user;
@@ -237,6 +237,11 @@ export const routes: RouteObject[] = [
                   {
                     path: routePaths.auditLog,
                     lazy: () => import('@/features/admin/routes/audit-log').then((m) => ({ Component: m.AuditLogRoute })),
+                  },
+                  {
+                    path: routePaths.searchSynonyms,
+                    lazy: () =>
+                      import('@/features/site/routes/search-synonyms').then((m) => ({ Component: m.SearchSynonymsRoute })),
                   },
                   {
                     path: routePaths.siteSettings,

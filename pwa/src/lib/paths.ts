@@ -56,6 +56,8 @@ export const routePaths = {
   privacy: '/privacy',
   terms: '/terms',
   siteSettings: '/dashboard/site',
+  /** The search's synonym groups (admins). */
+  searchSynonyms: '/dashboard/synonyms',
 } as const
 
 type RoutePaths = typeof routePaths

@@ -45,6 +45,7 @@ const screens: Record<string, QueryKey> = {
   posts: postKeys.list(),
   post: postKeys.detail('hello'),
   site: siteKeys.settings(),
+  synonyms: siteKeys.synonyms(),
   sessions: sessionKeys.list(),
   me: authKeys.me(),
   blocks: blockKeys.list(),
@@ -118,7 +119,8 @@ describe('what a change refreshes', () => {
     ['a renamed category', { kind: 'category.edited' }, ['categories', ...listings]],
     ['a saved post', { kind: 'post.saved' }, ['posts']],
     ['a deleted post', { kind: 'post.deleted' }, ['posts']],
-    ['the site settings', { kind: 'site.updated' }, ['site']],
+    ['the site settings', { kind: 'site.updated' }, ['site', 'synonyms']],
+    ['the synonyms', { kind: 'synonyms.updated' }, ['synonyms']],
     ['ended sessions', { kind: 'sessions.ended' }, ['sessions']],
     ['a confirmed email', { kind: 'email.confirmed' }, ['me']],
   ])('%s refreshes exactly its queries', async (_name, change, expected) => {

@@ -88,6 +88,8 @@ export interface ChangeData {
   'post.saved': object
   'post.deleted': object
   'site.updated': object
+  /** The search's synonyms were replaced: searches may find other listings. */
+  'synonyms.updated': object
   /** Sessions of the account ended: one, every other (a new password too); their devices stop being notified. */
   'sessions.ended': object
   /** A device subscribed to notifications, or stopped. */
@@ -161,6 +163,7 @@ export const refreshes: { [K in ChangeKind]: Refresh<K> } = {
   // The post's own answer is dropped by its screen once it has left it.
   'post.deleted': { keys: () => [postKeys.list()] },
   'site.updated': { keys: () => [siteKeys.all] },
+  'synonyms.updated': { keys: () => [siteKeys.synonyms(), productKeys.searches()] },
   'sessions.ended': { keys: () => [sessionKeys.all, pushKeys.devices()] },
   'push.devices.changed': { keys: () => [pushKeys.devices()] },
   'email.confirmed': { keys: () => [authKeys.me()] },

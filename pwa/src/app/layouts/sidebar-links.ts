@@ -65,6 +65,11 @@ export function sidebarLinks(user: User): SidebarLink[] {
         to: paths.auditLog,
       },
       { label: i18n._({ id: 'sidebar.siteSettings', message: 'Site settings' }), to: paths.siteSettings },
+      {
+        label: i18n._({ id: 'sidebar.searchSynonyms', message: 'Search synonyms' }),
+        description: i18n._({ id: 'sidebar.searchSynonyms.description', message: 'Words a search treats as one.' }),
+        to: paths.searchSynonyms,
+      },
     )
   }
   if (isSeller(user)) {

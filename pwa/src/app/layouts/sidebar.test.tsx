@@ -40,6 +40,7 @@ describe('dashboard sidebar', () => {
       ['Categories', '/dashboard/categories'],
       ['Audit log', '/dashboard/audit'],
       ['Site settings', '/dashboard/site'],
+      ['Search synonyms', '/dashboard/synonyms'],
       ['Messages', '/dashboard/messages'], ['Profile', '/dashboard/profile'],
     ])
   })
