@@ -14,7 +14,10 @@ const (
 	AuditDeleteUser     AuditAction = "delete_user"
 	AuditDismissReport  AuditAction = "dismiss_report"
 	AuditCreateCategory AuditAction = "create_category"
-	AuditResetLink      AuditAction = "reset_link"
+	// AuditEditCategory: a category was renamed or got another picture;
+	// the target is "former → new" for a rename, else its name.
+	AuditEditCategory AuditAction = "edit_category"
+	AuditResetLink    AuditAction = "reset_link"
 	// AuditClaimAccount: the owner of an email, vouched for by a provider,
 	// took over an account someone had made with it before proving it.
 	// The actor is that person, not an admin.

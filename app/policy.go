@@ -5,6 +5,9 @@ package app
 
 func CanCreateCategory(u *User) bool { return u.IsAdmin() }
 
+// CanEditCategory lets admins rename a category or change its picture.
+func CanEditCategory(u *User) bool { return u.IsAdmin() }
+
 // CanEditSite lets admins change the site's settings and texts.
 func CanEditSite(u *User) bool { return u.IsAdmin() }
 

@@ -79,3 +79,40 @@ func (db *DB) CategoryByName(ctx context.Context, name string) (*app.Category, e
 	}
 	return c, nil
 }
+
+func (db *DB) UpdateCategory(ctx context.Context, c *app.Category, formerName string, audit *app.AuditEntry) error {
+	err := db.inTx(ctx, func(tx pgx.Tx) error {
+		tag, err := tx.Exec(ctx, `UPDATE categories SET name = $1, name_key = $2, image = $3, thumb_url = $4 WHERE id = $5`,
+			c.Name, categoryKey(c.Name), c.Image, c.ThumbURL, c.ID)
+		if err != nil {
+			return err
+		}
+		if tag.RowsAffected() == 0 {
+			return app.Errorf(app.KindNotFound, "Category not found")
+		}
+		if former, now := categoryKey(formerName), categoryKey(c.Name); former != now {
+			if _, err := tx.Exec(ctx, `DELETE FROM category_renames WHERE name_key = $1`, now); err != nil {
+				return err
+			}
+			if _, err := tx.Exec(ctx, `
+				INSERT INTO category_renames (name_key, category_id) VALUES ($1, $2)
+				ON CONFLICT (name_key) DO UPDATE SET category_id = excluded.category_id`, former, c.ID); err != nil {
+				return err
+			}
+		}
+		return db.record(ctx, tx, audit)
+	})
+	if isUniqueViolation(err) {
+		return app.Errorf(app.KindConflict, "A category with this name already exists")
+	}
+	return referenceGone(err)
+}
+
+func (db *DB) CategoryRenamedFrom(ctx context.Context, name string) (*app.Category, error) {
+	c, err := scanCategory(db.pool.QueryRow(ctx, `SELECT `+categoryColumns+` FROM categories
+		WHERE id = (SELECT category_id FROM category_renames WHERE name_key = $1)`, categoryKey(name)))
+	if err != nil {
+		return nil, notFound(err, "Category")
+	}
+	return c, nil
+}

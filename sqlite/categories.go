@@ -101,3 +101,53 @@ func (db *DB) CategoryByName(ctx context.Context, name string) (*app.Category, e
 	c := all.List[i]
 	return &c, nil
 }
+
+func (db *DB) UpdateCategory(ctx context.Context, c *app.Category, formerName string, audit *app.AuditEntry) error {
+	err := db.inTx(ctx, func(tx *sql.Tx) error {
+		res, err := db.txExec(ctx, tx, `UPDATE categories SET name = ?, name_key = ?, image = ?, thumb_url = ? WHERE id = ?`,
+			c.Name, categoryKey(c.Name), c.Image, c.ThumbURL, c.ID)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return err
+		} else if n == 0 {
+			return app.Errorf(app.KindNotFound, "Category not found")
+		}
+		if former, now := categoryKey(formerName), categoryKey(c.Name); former != now {
+			if _, err := db.txExec(ctx, tx, `DELETE FROM category_renames WHERE name_key = ?`, now); err != nil {
+				return err
+			}
+			if _, err := db.txExec(ctx, tx, `
+				INSERT INTO category_renames (name_key, category_id) VALUES (?, ?)
+				ON CONFLICT (name_key) DO UPDATE SET category_id = excluded.category_id`, former, c.ID); err != nil {
+				return err
+			}
+		}
+		return db.record(ctx, tx, audit)
+	})
+	if isUniqueViolation(err) {
+		return app.Errorf(app.KindConflict, "A category with this name already exists")
+	}
+	return referenceGone(err)
+}
+
+// CategoryRenamedFrom is read only for a name no category has, which is
+// rare enough to go to the database each time.
+func (db *DB) CategoryRenamedFrom(ctx context.Context, name string) (*app.Category, error) {
+	var id int64
+	err := db.queryRow(ctx, `SELECT category_id FROM category_renames WHERE name_key = ?`, categoryKey(name)).Scan(&id)
+	if err != nil {
+		return nil, notFound(err, "Category")
+	}
+	all, err := db.allCategories(ctx)
+	if err != nil {
+		return nil, err
+	}
+	i, ok := all.ByID[id]
+	if !ok {
+		return nil, app.Errorf(app.KindNotFound, "Category not found")
+	}
+	c := all.List[i]
+	return &c, nil
+}

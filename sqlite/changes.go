@@ -38,6 +38,7 @@ type columns struct {
 	advertProduct int // adverts.product_id
 	bookingBuyer  int // bookings.buyer_id
 	userEpoch     int // users.session_epoch
+	categoryName  int // categories.name
 }
 
 // changeNotes collects the changes the writer connection reports. Only the
@@ -83,6 +84,12 @@ func (n *changeNotes) note(d sqlite.SQLitePreUpdateData) {
 		}
 	case "categories":
 		c.Categories, c.Catalogue = true, true
+		// A rename changes its listings' search text, which a trigger
+		// rewrites in the index, where this hook does not look. The count
+		// of listings, updated with every sale, leaves the searches be.
+		if hasOld && hasNew && !sameName(d, n.cols.categoryName) {
+			c.AllProducts = true
+		}
 	case "adverts":
 		c.Catalogue = true
 		// A product's row carries whether it is advertised.
@@ -142,6 +149,14 @@ func column[T any](read func(...any) error, i int) (T, bool) {
 	}
 	value, ok := v[i].(T)
 	return value, ok
+}
+
+// sameName is whether an updated category row kept its name; false when
+// either cannot be read, or the column is not known yet.
+func sameName(d sqlite.SQLitePreUpdateData, col int) bool {
+	old, okOld := column[string](d.Old, col)
+	new, okNew := column[string](d.New, col)
+	return col != 0 && okOld && okNew && old == new
 }
 
 // sameText is whether two rows of products hold the same text for the
@@ -235,6 +250,7 @@ func (db *DB) readColumns(ctx context.Context) error {
 		{"adverts", "product_id", &cols.advertProduct},
 		{"bookings", "buyer_id", &cols.bookingBuyer},
 		{"users", "session_epoch", &cols.userEpoch},
+		{"categories", "name", &cols.categoryName},
 	} {
 		err := db.write.QueryRowContext(ctx, `SELECT cid FROM pragma_table_info(?) WHERE name = ?`, c.table, c.column).Scan(c.cid)
 		if err != nil {

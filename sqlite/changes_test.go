@@ -280,6 +280,11 @@ var storeWrites = map[string]func(ctx context.Context, w *world) error{
 	"CreateCategory": func(ctx context.Context, w *world) error {
 		return w.db.CreateCategory(ctx, &app.Category{Name: "Rugs", Image: w.image.URL}, nil)
 	},
+	"UpdateCategory": func(ctx context.Context, w *world) error {
+		renamed := *w.lamps
+		renamed.Name = "Lights"
+		return w.db.UpdateCategory(ctx, &renamed, w.lamps.Name, nil)
+	},
 	"CreateProduct": func(ctx context.Context, w *world) error {
 		return w.db.CreateProduct(ctx, w.newProduct(w.lamps, w.sid, "Torch"))
 	},
@@ -595,7 +600,7 @@ func (w *world) emailChange() app.EmailChange {
 
 // storeReads change nothing, or only call the writes above.
 var storeReads = []string{
-	"AdvertisedProducts", "BookingByID", "BuyerBookings", "CatalogueVersion", "Categories", "CategoryByName",
+	"AdvertisedProducts", "BookingByID", "BuyerBookings", "CatalogueVersion", "Categories", "CategoryByName", "CategoryRenamedFrom",
 	"CategoryProducts", "Close", "ImageByURL", "PasswordHash", "ProductByID", "QueryPlan", "ReaderPragma", "WriterPragma", "AuditLog", "ReportsMadeBy",
 	"ReportedProducts", "SellerBookings", "SellerProducts", "Sessions", "SetClock", "StoredAnswer", "UserByEmail",
 	"UserByID", "Users", "Sessions.Find", "Sessions.FindCtx", "Ping", "Count", "Pools", "ObserveWriteWaits", "OnSessionsEnded", "UserByIdentity", "PaymentID", "MyBookings", "SearchProducts", "SearchSynonyms",

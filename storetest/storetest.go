@@ -62,6 +62,7 @@ type Stores interface {
 func Run(t *testing.T, open func(t *testing.T) Stores) {
 	t.Run("Users", func(t *testing.T) { RunUsers(t, open) })
 	t.Run("Products", func(t *testing.T) { RunProducts(t, open) })
+	t.Run("RenameCategory", func(t *testing.T) { RunRenameCategory(t, open) })
 	t.Run("Adverts", func(t *testing.T) { RunAdverts(t, open) })
 	t.Run("Bookings", func(t *testing.T) { RunBookings(t, open) })
 	t.Run("Posts", func(t *testing.T) { RunPosts(t, open) })

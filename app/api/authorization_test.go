@@ -302,6 +302,9 @@ func TestAuthorization(t *testing.T) {
 		{"category products", want{unauth, ok, ok, ok, ok}, reads, nil, func(c *client, _ int64) *response {
 			return c.call("GET", "/api/categories/Tables", nil)
 		}},
+		{"edit category", want{unauth, forbid, forbid, forbid, ok}, writes, nil, func(c *client, _ int64) *response {
+			return c.call("PATCH", "/api/categories/Tables", map[string]string{"image": images[c]})
+		}},
 		{"create product", want{unauth, forbid, created, created, forbid}, writes, nil, func(c *client, _ int64) *response {
 			return c.call("POST", "/api/products", productBody("Tables", images[c]))
 		}},

@@ -66,7 +66,7 @@ func (s *Server) Handler() chi.Router {
 	r.Get(apiReferencePath, s.apiReference)
 
 	r.Handle("/images/*", http.StripPrefix("/images/", s.images))
-	r.Handle("/*", notSitemaps(s.webApp))
+	r.Handle("/*", notSitemaps(s.renamedCategories(s.webApp)))
 	return r
 }
 
@@ -143,6 +143,7 @@ func (s *Server) sessionRoutes(r chi.Router) {
 
 	r.Post("/categories", s.createCategory)
 	r.Get("/categories/{name}", s.categoryProducts)
+	r.Patch("/categories/{name}", s.editCategory)
 
 	r.Post("/products", s.createProduct)
 	r.Get("/products", s.searchProducts)

@@ -40,6 +40,7 @@ func Fill(ctx context.Context, svc api.Services, past PastPickups, log *slog.Log
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel() // stops the drawing if anything fails
+	language := svc.Site.Language(ctx)
 
 	// Pictures 0 to len(categories)-1 are the categories', then the
 	// products' covers, then their other views.
@@ -104,7 +105,7 @@ func Fill(ctx context.Context, svc api.Services, past PastPickups, log *slog.Log
 					cancel()
 					continue
 				}
-				failed[w] = upload(ctx, svc, admin, seller, d.i, d.pic, views, images)
+				failed[w] = upload(ctx, svc, admin, seller, language, d.i, d.pic, views, images)
 				if failed[w] != nil {
 					cancel()
 				}
@@ -121,7 +122,7 @@ func Fill(ctx context.Context, svc api.Services, past PastPickups, log *slog.Log
 	year := time.Now().UTC().Year()
 	for i, p := range products {
 		in := app.ProductInput{
-			Category: p.category, Product: p.name, Description: p.description, Images: urls(images[i]),
+			Category: categoryIn(language, p.category), Product: p.name, Description: p.description, Images: urls(images[i]),
 			Dimensions: dimensions(measures[p.name]), Condition: p.condition, Location: p.location,
 			OriginalPrice: app.NumberText(p.original), ResalePrice: app.NumberText(p.resale),
 			PurchaseYear: app.NumberText(fmt.Sprint(year - p.age)), UsePeriod: p.used,
@@ -200,7 +201,7 @@ func Fill(ctx context.Context, svc api.Services, past PastPickups, log *slog.Log
 	if _, err := svc.Site.UpdateSite(ctx, admin, app.SitePatch{ContactEmail: &contactEmail}); err != nil {
 		return fmt.Errorf("site settings: %w", err)
 	}
-	if _, err := svc.Site.SetSynonyms(ctx, admin, synonyms[svc.Site.Language(ctx)]); err != nil {
+	if _, err := svc.Site.SetSynonyms(ctx, admin, synonyms[language]); err != nil {
 		return fmt.Errorf("search synonyms: %w", err)
 	}
 
@@ -320,12 +321,12 @@ func register(ctx context.Context, svc api.Services, people []app.NewUser, first
 
 // upload stores drawing i: a category's picture, which makes the category,
 // or a product's, which its seller uploads for the listing.
-func upload(ctx context.Context, svc api.Services, admin *app.User, seller func(int) *app.User, i int, pic []byte,
-	views []view, images [][]*app.Image) error {
+func upload(ctx context.Context, svc api.Services, admin *app.User, seller func(int) *app.User, language app.Language,
+	i int, pic []byte, views []view, images [][]*app.Image) error {
 	if i < len(categories) {
-		c := categories[i]
-		if _, err := svc.Catalogue.CreateCategory(ctx, admin, app.NewCategory{Name: c.name}, bytes.NewReader(pic)); err != nil {
-			return fmt.Errorf("category %s: %w", c.name, err)
+		name := categoryIn(language, categories[i].name)
+		if _, err := svc.Catalogue.CreateCategory(ctx, admin, app.NewCategory{Name: name}, bytes.NewReader(pic)); err != nil {
+			return fmt.Errorf("category %s: %w", name, err)
 		}
 		return nil
 	}

@@ -259,3 +259,64 @@ func TestSynonymsOfEachLanguage(t *testing.T) {
 		}
 	}
 }
+
+// TestFillInGerman: a marketplace started in German gets its categories,
+// and its listings filed under them, in German, with the German synonyms.
+func TestFillInGerman(t *testing.T) {
+	ctx := context.Background()
+	m, err := marketplace.Open(ctx, marketplace.Location{Dir: t.TempDir()}, app.BcryptHasher{Cost: bcrypt.MinCost})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Close()
+	svc := m.Services
+	svc.Site.UseLanguage(app.German)
+	if err := demo.Fill(ctx, svc, m.Store, slog.New(slog.NewTextHandler(io.Discard, nil))); err != nil {
+		t.Fatal(err)
+	}
+	categories, err := svc.Catalogue.Categories(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, c := range categories {
+		names = append(names, c.Name)
+		if c.Count == 0 {
+			t.Errorf("category %s lists no products", c.Name)
+		}
+	}
+	if got := strings.Join(names, ", "); !strings.Contains(got, "Stühle") || !strings.Contains(got, "Betten") || strings.Contains(got, "Chairs") {
+		t.Errorf("categories %s, want them in German", got)
+	}
+	admin, err := m.DB.UserByEmail(ctx, "admin@rehome.test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if groups, err := svc.Site.Synonyms(ctx, admin); err != nil || len(groups) != len(demo.Synonyms[app.German]) {
+		t.Errorf("synonyms %v, %v; want the German groups", groups, err)
+	}
+}
+
+// TestCategoriesOfEachLanguage: every demo category has a name in each
+// language, one an admin could give it, and no two share one.
+func TestCategoriesOfEachLanguage(t *testing.T) {
+	for _, l := range app.Languages {
+		seen := map[string]bool{}
+		for _, name := range demo.CategoryNames(l) {
+			n := app.NewCategory{Name: name}
+			v := &app.Validator{}
+			n.Validate(v)
+			if err := v.Err(); err != nil || n.Name != name {
+				t.Errorf("%s: %q: %v", l, name, err)
+			}
+			if key := strings.ToLower(name); seen[key] {
+				t.Errorf("%s: %q twice", l, name)
+			} else {
+				seen[key] = true
+			}
+		}
+		if len(seen) == 0 {
+			t.Errorf("%s: no categories", l)
+		}
+	}
+}

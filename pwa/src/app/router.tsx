@@ -13,9 +13,9 @@
  *   features/blogs            blogs, post, newPost, editPost (the community's posts)
  *   features/orders           myOrders, payment
  *   features/seller           myProducts, addProduct, editProduct, myBuyers, sell (start selling)
- *   features/admin            allUsers, allSellers, allBuyers, reportedItems, addCategory, auditLog
+ *   features/admin            allUsers, allSellers, allBuyers, reportedItems, addCategory, editCategories, auditLog
  *   features/messages         messages, conversation (one screen: the list beside the open thread)
- *   features/site             about, privacy, terms, siteSettings (the community's own texts)
+ *   features/site             about, privacy, terms, siteSettings, searchSynonyms (the community's own texts and words)
  *
  * Guards: category, product, search and seller pages need a signed-in user unless the
  * site's listings are public; Sell and all of the dashboard need a signed-in user;
@@ -230,8 +230,18 @@ export const routes: RouteObject[] = [
                     lazy: () => import('@/features/admin/routes/add-category').then((m) => ({ Component: m.AddCategoryRoute })),
                   },
                   {
+                    path: routePaths.editCategories,
+                    lazy: () =>
+                      import('@/features/admin/routes/edit-categories').then((m) => ({ Component: m.EditCategoriesRoute })),
+                  },
+                  {
                     path: routePaths.auditLog,
                     lazy: () => import('@/features/admin/routes/audit-log').then((m) => ({ Component: m.AuditLogRoute })),
+                  },
+                  {
+                    path: routePaths.searchSynonyms,
+                    lazy: () =>
+                      import('@/features/site/routes/search-synonyms').then((m) => ({ Component: m.SearchSynonymsRoute })),
                   },
                   {
                     path: routePaths.siteSettings,

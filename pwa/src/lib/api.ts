@@ -31,6 +31,8 @@ export interface RequestOptions {
   signal?: AbortSignal
   /** Extra request headers, e.g. an Idempotency-Key. */
   headers?: Record<string, string>
+  /** Told the path the answer came from when the server redirected the call, e.g. to a renamed category. */
+  redirected?: (path: string) => void
 }
 
 const base = '/api'
@@ -67,6 +69,7 @@ async function request<T>(
   }
   reportReached()
   if (!response.ok) throw await errorFrom(response)
+  if (response.redirected && response.url) options.redirected?.(new URL(response.url, window.location.origin).pathname)
   if (response.status === 204) return undefined as T
   const text = await response.text()
   return (text ? JSON.parse(text) : undefined) as T

@@ -41,6 +41,8 @@ export const routePaths = {
   allBuyers: '/dashboard/allbuyers',
   reportedItems: '/dashboard/reporteditems',
   addCategory: '/dashboard/addcategory',
+  /** Renames categories and changes their pictures (admins). */
+  editCategories: '/dashboard/categories',
   auditLog: '/dashboard/audit',
   profile: '/dashboard/profile',
   messages: '/dashboard/messages',
@@ -54,6 +56,8 @@ export const routePaths = {
   privacy: '/privacy',
   terms: '/terms',
   siteSettings: '/dashboard/site',
+  /** The search's synonym groups (admins). */
+  searchSynonyms: '/dashboard/synonyms',
 } as const
 
 type RoutePaths = typeof routePaths

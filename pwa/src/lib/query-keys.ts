@@ -151,6 +151,8 @@ export const pushKeys = {
 export const siteKeys = {
   all: ['site'] as const,
   settings: () => [...siteKeys.all, 'settings'] as const,
+  /** GET /api/search/synonyms (admins). */
+  synonyms: () => [...siteKeys.all, 'synonyms'] as const,
 }
 
 /** The community's posts (Blogs): the paged list and each post by its slug. */

@@ -83,9 +83,13 @@ export interface ChangeData {
   /** The server also removed the account's products with their adverts and reports, and cancelled its bookings. */
   'account.deleted': object
   'category.created': object
+  /** Renamed, or a new picture: every listing shows its category's name. */
+  'category.edited': object
   'post.saved': object
   'post.deleted': object
   'site.updated': object
+  /** The search's synonyms were replaced: searches may find other listings. */
+  'synonyms.updated': object
   /** Sessions of the account ended: one, every other (a new password too); their devices stop being notified. */
   'sessions.ended': object
   /** A device subscribed to notifications, or stopped. */
@@ -154,10 +158,12 @@ export const refreshes: { [K in ChangeKind]: Refresh<K> } = {
   'account.suspended': { keys: () => [...accounts, ...listing] },
   'person.blocked': { keys: () => [blockKeys.all, ...listing] },
   'category.created': { keys: () => [categoryKeys.all] },
+  'category.edited': { keys: () => [categoryKeys.all, productKeys.all, advertisedKeys.all] },
   'post.saved': { keys: () => [postKeys.list()] },
   // The post's own answer is dropped by its screen once it has left it.
   'post.deleted': { keys: () => [postKeys.list()] },
   'site.updated': { keys: () => [siteKeys.all] },
+  'synonyms.updated': { keys: () => [siteKeys.synonyms(), productKeys.searches()] },
   'sessions.ended': { keys: () => [sessionKeys.all, pushKeys.devices()] },
   'push.devices.changed': { keys: () => [pushKeys.devices()] },
   'email.confirmed': { keys: () => [authKeys.me()] },

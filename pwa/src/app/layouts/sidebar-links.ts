@@ -55,11 +55,21 @@ export function sidebarLinks(user: User): SidebarLink[] {
         to: paths.addCategory,
       },
       {
+        label: i18n._({ id: 'sidebar.editCategories', message: 'Categories' }),
+        description: i18n._({ id: 'sidebar.editCategories.description', message: 'Rename a category or change its picture.' }),
+        to: paths.editCategories,
+      },
+      {
         label: i18n._({ id: 'sidebar.auditLog', message: 'Audit log' }),
         description: i18n._({ id: 'sidebar.auditLog.description', message: 'Who did what, and when.' }),
         to: paths.auditLog,
       },
       { label: i18n._({ id: 'sidebar.siteSettings', message: 'Site settings' }), to: paths.siteSettings },
+      {
+        label: i18n._({ id: 'sidebar.searchSynonyms', message: 'Search synonyms' }),
+        description: i18n._({ id: 'sidebar.searchSynonyms.description', message: 'Words a search treats as one.' }),
+        to: paths.searchSynonyms,
+      },
     )
   }
   if (isSeller(user)) {

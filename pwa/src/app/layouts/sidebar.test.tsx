@@ -37,8 +37,10 @@ describe('dashboard sidebar', () => {
       ['All Buyers', '/dashboard/allbuyers'],
       ['Reported Item', '/dashboard/reporteditems'],
       ['Add Category', '/dashboard/addcategory'],
+      ['Categories', '/dashboard/categories'],
       ['Audit log', '/dashboard/audit'],
       ['Site settings', '/dashboard/site'],
+      ['Search synonyms', '/dashboard/synonyms'],
       ['Messages', '/dashboard/messages'], ['Profile', '/dashboard/profile'],
     ])
   })

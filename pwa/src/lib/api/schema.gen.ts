@@ -691,7 +691,11 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Rename a category or change its picture (admins)
+         * @description The fields sent change. The former name keeps leading to the category: GET of it answers 308 to the new name, and the web app's page of it 301. Audit-logged as edit_category.
+         */
+        patch: operations["patchApiCategoriesName"];
         trace?: never;
     };
     "/api/products": {
@@ -1516,7 +1520,7 @@ export interface components {
         /** @enum {string} */
         SortOrder: "relevance" | "newest" | "price_asc" | "price_desc";
         /** @enum {string} */
-        AuditAction: "promote_user" | "verify_seller" | "delete_user" | "dismiss_report" | "create_category" | "reset_link" | "claim_account" | "update_site" | "update_synonyms" | "create_post" | "edit_post" | "delete_post" | "start_selling" | "hide_review" | "suspend_user" | "unsuspend_user";
+        AuditAction: "promote_user" | "verify_seller" | "delete_user" | "dismiss_report" | "create_category" | "edit_category" | "reset_link" | "claim_account" | "update_site" | "update_synonyms" | "create_post" | "edit_post" | "delete_post" | "start_selling" | "hide_review" | "suspend_user" | "unsuspend_user";
         Dimensions: {
             /**
              * Format: double
@@ -1634,6 +1638,13 @@ export interface components {
             readonly time?: unknown;
             /** @description Accepted as a client read it and ignored. */
             readonly seller_rating?: unknown;
+        };
+        /** @description A category's new name or picture: the fields sent change. */
+        CategoryChanges: {
+            /** @description Unique ignoring case; at most 60 characters, without / ? # % or \. */
+            name?: string;
+            /** @description The URL of a picture the admin uploaded (POST /api/images). */
+            image?: string;
         };
         /** @description The body of PATCH /api/products/{id}: only the keys given change. Its read-only keys (Product's, `seller_phone` and `status`) are accepted and ignored; any other key is refused. */
         ProductChanges: {
@@ -3902,9 +3913,53 @@ export interface operations {
                     "application/json": components["schemas"]["ProductPage"];
                 };
             };
+            /** @description The name is a renamed category's former name: Location is this operation at its name now, with the same query. Browsers and fetch follow it. */
+            308: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    patchApiCategoriesName: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CategoryChanges"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Category"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["Unsupported"];
             422: components["responses"]["Invalid"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];

@@ -20,6 +20,8 @@ function actionLabel(action: string): string {
       return i18n._({ id: 'admin.audit.action.dismissReport', message: 'Dismissed report' })
     case 'create_category':
       return i18n._({ id: 'admin.audit.action.createCategory', message: 'Added category' })
+    case 'edit_category':
+      return i18n._({ id: 'admin.audit.action.editCategory', message: 'Renamed category or changed its picture' })
     case 'reset_link':
       return i18n._({ id: 'admin.audit.action.resetLink', message: 'Made a password reset link' })
     case 'claim_account':

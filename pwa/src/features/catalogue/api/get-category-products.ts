@@ -8,16 +8,29 @@ export const categoryPageSize = 24
 /** How many categories' products are kept on the device; the least recently fetched go first. */
 export const savedCategoriesLimit = 8
 
-/** GET /api/categories/{name}: one page of the category's available products, newest first; 404 for an unknown category. */
-export function getCategoryProducts(name: string, offset: number, signal?: AbortSignal): Promise<List<Product>> {
-  return api.get<List<Product>>(`/categories/${encodeURIComponent(name)}`, {
+/** A page of a category's products, and the category's name now when it was asked for by a former name. */
+export type CategoryPage = List<Product> & { renamedTo?: string }
+
+const categoryPrefix = '/api/categories/'
+
+/**
+ * GET /api/categories/{name}: one page of the category's available products, newest first; 404 for an
+ * unknown category. A renamed category's former name answers 308 to its name now, which fetch follows.
+ */
+export async function getCategoryProducts(name: string, offset: number, signal?: AbortSignal): Promise<CategoryPage> {
+  let renamedTo: string | undefined
+  const page = await api.get<List<Product>>(`/categories/${encodeURIComponent(name)}`, {
     params: { limit: categoryPageSize, offset },
     signal,
+    redirected: (path) => {
+      if (path.startsWith(categoryPrefix)) renamedTo = decodeURIComponent(path.slice(categoryPrefix.length))
+    },
   })
+  return renamedTo === undefined ? page : { ...page, renamedTo }
 }
 
 /** The next offset is how many were loaded so far, until `total` are shown. */
-export function nextOffset(pages: List<Product>[]): number | undefined {
+export function nextOffset(pages: CategoryPage[]): number | undefined {
   const last = pages[pages.length - 1]
   if (!last || last.items.length === 0) return undefined
   const loaded = pages.reduce((count, page) => count + page.items.length, 0)

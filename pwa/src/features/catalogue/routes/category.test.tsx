@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { formatPrice } from '@/lib/format'
 import { buyer, list, makeProduct, makeProducts, seller } from '@/testing/fixtures'
@@ -166,5 +166,23 @@ describe('Category page', () => {
     const card = await screen.findByRole('article')
     expect(await within(card).findByText('Sold')).toBeInTheDocument()
     expect(within(card).queryByRole('button', { name: 'Book Now' })).not.toBeInTheDocument()
+  })
+
+  it("shows a renamed category's address now when asked by its former name", async () => {
+    const products = makeProducts(2)
+    mockApi({
+      'GET /api/auth/me': () => json(buyer),
+      'GET /api/categories/:name': () => {
+        // What fetch gives after following the server's 308 to the new name.
+        const answer = json(list(products, 2))
+        Object.defineProperty(answer, 'redirected', { value: true })
+        Object.defineProperty(answer, 'url', { value: 'http://localhost/api/categories/St%C3%BChle?limit=24&offset=0' })
+        return answer
+      },
+    })
+    const { router } = renderRoutes(routes, '/categories/Chairs')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/categories/St%C3%BChle'))
+    expect(await screen.findByRole('heading', { level: 1, name: 'Stühle' })).toBeInTheDocument()
+    expect(await screen.findByText('2 products found')).toBeInTheDocument()
   })
 })

@@ -1,4 +1,5 @@
-import { Link, useParams } from 'react-router-dom'
+import { useEffect } from 'react'
+import { Link, useNavigate, useParams } from 'react-router-dom'
 import { Button, buttonClasses } from '@/components/button'
 import { EmptyState } from '@/components/empty-state'
 import { QueryErrorState } from '@/components/error-state'
@@ -18,6 +19,12 @@ export function CategoryRoute() {
   const i18n = useI18n()
   const { name = '' } = useParams()
   const query = useCategoryProducts(name)
+  const navigate = useNavigate()
+  // A renamed category's former name: show its address now, as the server's page would.
+  const renamedTo = query.data?.pages[0]?.renamedTo
+  useEffect(() => {
+    if (renamedTo) void navigate(paths.category(renamedTo), { replace: true })
+  }, [navigate, renamedTo])
   const products = uniqueProducts(query.data?.pages)
   const total = query.data?.pages.at(-1)?.total ?? 0
 

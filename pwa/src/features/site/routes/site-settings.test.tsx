@@ -107,4 +107,45 @@ describe('Site settings', () => {
     expect(await screen.findByText('This field is required')).toBeInTheDocument()
     expect(fetch).not.toHaveBeenCalledWith('/api/site', expect.objectContaining({ method: 'PUT' }))
   })
+
+  it("chooses the marketplace's language, saying that search is rebuilt", async () => {
+    let sent: unknown
+    let current: Site = { ...saved, language: 'en' }
+    mockApi({
+      'GET /api/site': () => json(current),
+      'PUT /api/site': ({ body }) => {
+        sent = body
+        current = { ...current, ...(body as Partial<Site>) }
+        return json(current)
+      },
+    })
+    const { user } = renderRoutes(routes, '/dashboard/site')
+    const language = await screen.findByLabelText("The marketplace's language")
+    expect(language).toHaveValue('en')
+    expect(language).toHaveAccessibleDescription(expect.stringContaining('rebuilds the search index'))
+    expect(screen.queryByText(/Saving rebuilds the search index/)).not.toBeInTheDocument()
+    await user.selectOptions(language, 'Deutsch')
+    expect(screen.getByText('Saving rebuilds the search index in Deutsch; searches give the new results once it is saved.')).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Save settings' }))
+
+    expect(await screen.findByText('Site settings saved')).toBeInTheDocument()
+    expect(sent).toEqual({ ...saved, language: 'de' })
+    await waitFor(() => expect(screen.queryByText(/Saving rebuilds the search index/)).not.toBeInTheDocument())
+  })
+
+  it('leaves the language alone when the kept settings do not tell it', async () => {
+    let sent: unknown
+    mockApi({
+      'GET /api/site': () => json(saved),
+      'PUT /api/site': ({ body }) => {
+        sent = body
+        return json({ ...saved, language: 'fr' })
+      },
+    })
+    const { user } = renderRoutes(routes, '/dashboard/site')
+    await user.type(await screen.findByLabelText('Tagline'), '!')
+    await user.click(screen.getByRole('button', { name: 'Save settings' }))
+    expect(await screen.findByText('Site settings saved')).toBeInTheDocument()
+    expect(sent).not.toHaveProperty('language')
+  })
 })

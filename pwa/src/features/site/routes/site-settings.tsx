@@ -1,12 +1,13 @@
 import type { I18n } from '@lingui/core'
 import { Trans } from '@lingui/react'
 import { useQuery } from '@tanstack/react-query'
+import { useRef } from 'react'
 import { useForm } from 'react-hook-form'
 import toast from 'react-hot-toast'
 import { Link } from 'react-router-dom'
 import { Button } from '@/components/button'
 import { QueryErrorState } from '@/components/error-state'
-import { Checkbox, Field, Input } from '@/components/field'
+import { Checkbox, Field, Input, Select } from '@/components/field'
 import { FormError } from '@/components/form-error'
 import { OfflineReason, OfflineState } from '@/components/offline-state'
 import { PageHeader } from '@/components/page-header'
@@ -14,6 +15,7 @@ import { PageSpinner } from '@/components/spinner'
 import { useOnline } from '@/lib/connectivity'
 import { required } from '@/lib/form'
 import { useI18n } from '@/lib/i18n'
+import { localeNames, locales } from '@/lib/locale'
 import { paths } from '@/lib/paths'
 import { useFormSubmission } from '@/lib/server-field-errors'
 import { siteQueryOptions } from '@/lib/site'
@@ -22,7 +24,7 @@ import { useUpdateSite } from '../api/update-site'
 import { MarkdownField } from '../components/markdown-field'
 
 // The server checks the lengths (app/site.go) and names the fields it refuses.
-const fieldNames = ['name', 'tagline', 'about', 'rules', 'privacy', 'terms', 'contact_email', 'public_listings'] as const
+const fieldNames = ['name', 'tagline', 'about', 'rules', 'privacy', 'terms', 'contact_email', 'public_listings', 'language'] as const
 
 const texts = (i18n: I18n) =>
   [
@@ -69,8 +71,12 @@ function SiteSettingsForm({ site }: { site: Site }) {
     formState: { errors, isSubmitting },
   } = useForm<Site>({ defaultValues: site })
   const submission = useFormSubmission(setError, fieldNames)
+  const languageChosen = useRef(false)
+  const language = register('language')
 
   const onSubmit = handleSubmit(async (values) => {
+    // Settings kept on the device from before the server told its language: leave it as it is, unless chosen.
+    if (site.language === undefined && !languageChosen.current) delete values.language
     let saved: Site | undefined
     if (!(await submission.send(async () => (saved = await update.mutateAsync(values))))) return
     toast.success(i18n._({ id: 'site.settings.saved', message: 'Site settings saved' }))
@@ -127,6 +133,47 @@ function SiteSettingsForm({ site }: { site: Site }) {
               "When ticked, anyone may see the categories, listings, search and sellers' pages without signing in; booking, messaging, paying and reporting still ask them to log in, and nobody's email or phone is shown to them. When not ticked, only members see the listings.",
           })}
         </p>
+      </section>
+
+      <section aria-labelledby="site-language" className="flex max-w-xl flex-col gap-2">
+        <h2 id="site-language" className="text-xl font-semibold">
+          {i18n._({ id: 'site.settings.languageSection', message: 'Language' })}
+        </h2>
+        <Field
+          label={i18n._({ id: 'site.settings.language', message: "The marketplace's language" })}
+          error={errors.language?.message}
+          hint={i18n._({
+            id: 'site.settings.language.hint',
+            message:
+              'Shown to visitors who chose no language and whose browser speaks none of these. Search finds listings by the words of this language: saving another one rebuilds the search index, which takes a moment on a large marketplace.',
+          })}
+        >
+          {(control) => (
+            <Select
+              {...control}
+              {...language}
+              onChange={(event) => {
+                languageChosen.current = true
+                return language.onChange(event)
+              }}
+            >
+              {locales.map((locale) => (
+                <option key={locale} value={locale} lang={locale}>
+                  {localeNames[locale]}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        {site.language !== undefined && watch('language') !== site.language && (
+          <p className="text-sm font-medium text-amber-800">
+            {i18n._({
+              id: 'site.settings.language.rebuild',
+              message: 'Saving rebuilds the search index in {language}; searches give the new results once it is saved.',
+              values: { language: localeNames[watch('language') ?? 'en'] },
+            })}
+          </p>
+        )}
       </section>
 
       <section aria-labelledby="site-texts" className="flex flex-col gap-8">
