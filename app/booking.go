@@ -160,15 +160,20 @@ type Bookings struct {
 	reviews  ReviewStore
 	safety   SafetyStore // who blocked whom, who is suspended
 	notices  *Notices
+	// mails, outbox and site mail the people whose bookings are cancelled
+	// for them, when the marketplace sends mail.
+	mails    MailQueue
+	outbox   *Outbox
+	site     *SiteSettings
 	cards    CardPayments // nil: pay in person only
 	currency string       // see Currency
 	now      func() time.Time
 }
 
 func NewBookings(bookings BookingStore, products ProductStore, payments PaymentStore, users UserStore, reviews ReviewStore,
-	safety SafetyStore, notices *Notices) *Bookings {
+	safety SafetyStore, notices *Notices, mails MailQueue, outbox *Outbox, site *SiteSettings) *Bookings {
 	return &Bookings{bookings: bookings, products: products, payments: payments, users: users, reviews: reviews, safety: safety,
-		notices: notices, now: utcNow}
+		notices: notices, mails: mails, outbox: outbox, site: site, now: utcNow}
 }
 
 // Book reserves a product for the signed-in user. The price, product and

@@ -48,9 +48,11 @@ type SafetyStore interface {
 	UnsuspendUser(ctx context.Context, id int64, audit *AuditEntry) error
 	// SuspendedUsers are the accounts suspended at the store's now.
 	SuspendedUsers(ctx context.Context) ([]int64, error)
-	// Block records that blocker blocked blocked (again: nothing changes);
-	// an unknown account is not found.
-	Block(ctx context.Context, blocker, blocked int64) error
+	// Block records that blocker blocked blocked (again: nothing changes)
+	// and, in the same transaction, cancels the bookings still Booked
+	// between the two, whichever of them booked, answering those it
+	// cancelled; an unknown account is not found.
+	Block(ctx context.Context, blocker, blocked int64) ([]Booking, error)
 	// Unblock removes a block, if there is one.
 	Unblock(ctx context.Context, blocker, blocked int64) error
 	// Blocks lists whom blocker blocked, newest first.
@@ -108,7 +110,9 @@ func (s *Accounts) UnsuspendUser(ctx context.Context, actor *User, id int64) (*U
 }
 
 // Block stops blocked from messaging the actor or booking their listings,
-// and hides blocked's listings from the actor. blocked is not told.
+// and hides blocked's listings from the actor. blocked is not told of the
+// block; an open booking between them is cancelled, since they can no
+// longer arrange its pickup, and both are told only that it was.
 func (s *Accounts) Block(ctx context.Context, actor *User, id int64) error {
 	if err := RequireUser(actor); err != nil {
 		return err
@@ -119,7 +123,12 @@ func (s *Accounts) Block(ctx context.Context, actor *User, id int64) error {
 	if _, err := s.users.UserByID(ctx, id); err != nil {
 		return err
 	}
-	return s.safety.Block(ctx, actor.ID, id)
+	cancelled, err := s.safety.Block(ctx, actor.ID, id)
+	if err != nil {
+		return err
+	}
+	s.bookings.bookingsCancelled(ctx, cancelled, bookingCancelledBody)
+	return nil
 }
 
 // Unblock lifts the actor's block of someone.

@@ -34,12 +34,36 @@ func (db *DB) SuspendedUsers(ctx context.Context) ([]int64, error) {
 	return pgx.CollectRows(rows, pgx.RowTo[int64])
 }
 
-func (db *DB) Block(ctx context.Context, blocker, blocked int64) error {
-	return db.inTx(ctx, func(tx pgx.Tx) error {
+// bookingsBetween are the bookings still Booked between two people,
+// whichever of them booked.
+const bookingsBetween = `FROM bookings WHERE status = 'Booked'
+	AND (buyer_id = $1 AND seller_id = $2 OR buyer_id = $2 AND seller_id = $1)`
+
+// Block takes the rows of the booked products first, in the lock order
+// of the bookings' writes (see bookings.go), then cancels the bookings on
+// the condition that they are still Booked.
+func (db *DB) Block(ctx context.Context, blocker, blocked int64) ([]app.Booking, error) {
+	var cancelled []app.Booking
+	err := db.inTx(ctx, func(tx pgx.Tx) error {
 		_, err := tx.Exec(ctx, `INSERT INTO blocks (blocker_id, blocked_id, created) VALUES ($1, $2, $3)
 			ON CONFLICT DO NOTHING`, blocker, blocked, db.millis())
-		return referenceGone(err)
+		if err != nil {
+			return referenceGone(err)
+		}
+		_, err = tx.Exec(ctx, `SELECT p.id FROM products p WHERE p.id IN (SELECT product_id `+bookingsBetween+`)
+			ORDER BY p.id FOR NO KEY UPDATE`, blocker, blocked)
+		if err != nil {
+			return err
+		}
+		rows, err := tx.Query(ctx, `UPDATE bookings SET status = 'Cancelled' WHERE id IN (SELECT id `+bookingsBetween+`)
+			AND status = 'Booked' RETURNING `+bookingColumns, blocker, blocked)
+		if err != nil {
+			return err
+		}
+		cancelled, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (app.Booking, error) { return scanBooking(r) })
+		return err
 	})
+	return cancelled, err
 }
 
 func (db *DB) Unblock(ctx context.Context, blocker, blocked int64) error {

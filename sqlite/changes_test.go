@@ -338,9 +338,12 @@ var storeWrites = map[string]func(ctx context.Context, w *world) error{
 		}
 		return w.db.UnsuspendUser(ctx, w.sam.ID, nil)
 	},
-	"Block": func(ctx context.Context, w *world) error { return w.db.Block(ctx, w.buyer.ID, w.sam.ID) },
+	"Block": func(ctx context.Context, w *world) error {
+		_, err := w.db.Block(ctx, w.buyer.ID, w.sam.ID)
+		return err
+	},
 	"Unblock": func(ctx context.Context, w *world) error {
-		if err := w.db.Block(ctx, w.buyer.ID, w.sam.ID); err != nil {
+		if _, err := w.db.Block(ctx, w.buyer.ID, w.sam.ID); err != nil {
 			return err
 		}
 		return w.db.Unblock(ctx, w.buyer.ID, w.sam.ID)

@@ -64,12 +64,42 @@ func (db *DB) SuspendedUsers(ctx context.Context) ([]int64, error) {
 	return ids, nil
 }
 
-func (db *DB) Block(ctx context.Context, blocker, blocked int64) error {
-	return db.inTx(ctx, func(tx *sql.Tx) error {
+// bookingsBetween are the bookings still Booked between two people,
+// whichever of them booked.
+const bookingsBetween = `FROM bookings WHERE status = 'Booked'
+	AND (buyer_id = ?1 AND seller_id = ?2 OR buyer_id = ?2 AND seller_id = ?1)`
+
+func (db *DB) Block(ctx context.Context, blocker, blocked int64) ([]app.Booking, error) {
+	var cancelled []app.Booking
+	err := db.inTx(ctx, func(tx *sql.Tx) error {
+		cancelled = nil
 		_, err := db.txExec(ctx, tx, `INSERT INTO blocks (blocker_id, blocked_id, created) VALUES (?, ?, ?)
 			ON CONFLICT DO NOTHING`, blocker, blocked, db.millis())
-		return referenceGone(err)
+		if err != nil {
+			return referenceGone(err)
+		}
+		rows, err := db.txQuery(ctx, tx, `SELECT `+bookingColumns+` `+bookingsBetween+` ORDER BY id`, blocker, blocked)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			b, err := scanBooking(rows)
+			if err != nil {
+				return err
+			}
+			b.Status = app.BookingCancelled
+			cancelled = append(cancelled, b)
+		}
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		// The writer holds the database: nothing changed since the select.
+		_, err = db.txExec(ctx, tx, `UPDATE bookings SET status = 'Cancelled' WHERE id IN (SELECT id `+bookingsBetween+`)`,
+			blocker, blocked)
+		return err
 	})
+	return cancelled, err
 }
 
 func (db *DB) Unblock(ctx context.Context, blocker, blocked int64) error {

@@ -48,10 +48,12 @@ func RunSafety(t *testing.T, open func(t *testing.T) Stores) {
 	t.Run("BlocksGoOneWay", func(t *testing.T) {
 		w := newWorld(t, open)
 		bea, cy := w.user(t, "bea", app.RoleBuyer), w.user(t, "cy", app.RoleBuyer)
-		must(t, w.Block(w.ctx, bea.ID, w.seller.ID))
-		must(t, w.Block(w.ctx, bea.ID, w.seller.ID))
-		must(t, w.Block(w.ctx, bea.ID, cy.ID))
-		wantKind(t, w.Block(w.ctx, bea.ID, 9999), app.KindConflict)
+		for _, blocked := range []int64{w.seller.ID, w.seller.ID, cy.ID} {
+			_, err := w.Block(w.ctx, bea.ID, blocked)
+			must(t, err)
+		}
+		_, err := w.Block(w.ctx, bea.ID, 9999)
+		wantKind(t, err, app.KindConflict)
 		blocked, err := w.BlockedBy(w.ctx, bea.ID)
 		must(t, err)
 		slices.Sort(blocked)
@@ -78,6 +80,50 @@ func RunSafety(t *testing.T, open func(t *testing.T) Stores) {
 		must(t, w.Unblock(w.ctx, bea.ID, w.seller.ID))
 		if either, err := w.EitherBlocked(w.ctx, bea.ID, w.seller.ID); err != nil || either {
 			t.Errorf("still blocked: %v, %v", either, err)
+		}
+	})
+	t.Run("BlockCancelsOpenBookingsBetweenThem", func(t *testing.T) {
+		for _, sellerBlocks := range []bool{true, false} {
+			w := newWorld(t, open)
+			bea, cy := w.user(t, "bea", app.RoleBuyer), w.user(t, "cy", app.RoleBuyer)
+			table, chair := w.product(t, "Table"), w.product(t, "Chair")
+			beas, cys := w.book(t, table, bea), w.book(t, table, cy)
+			beasChair := w.book(t, chair, bea)
+			must(t, w.CancelBooking(w.ctx, beasChair.ID))
+			beasAgain := w.book(t, chair, bea)
+			blocker, blocked := bea.ID, w.seller.ID
+			if sellerBlocks {
+				blocker, blocked = blocked, blocker
+			}
+			cancelled, err := w.Block(w.ctx, blocker, blocked)
+			must(t, err)
+			var ids []int64
+			for _, b := range cancelled {
+				if b.Status != app.BookingCancelled || b.BuyerID != bea.ID || b.SellerID != w.seller.ID || b.Product == "" {
+					t.Errorf("answered %+v", b)
+				}
+				ids = append(ids, b.ID)
+			}
+			slices.Sort(ids)
+			if !slices.Equal(ids, []int64{beas.ID, beasAgain.ID}) {
+				t.Errorf("seller blocks %v: cancelled %v, want %d and %d", sellerBlocks, ids, beas.ID, beasAgain.ID)
+			}
+			for id, want := range map[int64]app.BookingStatus{beas.ID: app.BookingCancelled, beasAgain.ID: app.BookingCancelled,
+				cys.ID: app.BookingBooked, beasChair.ID: app.BookingCancelled} {
+				if got := w.bookingStatus(t, id); got != want {
+					t.Errorf("booking %d is %s, want %s", id, got, want)
+				}
+			}
+			if got := w.productStatus(t, chair.ID); got != app.StatusAvailable {
+				t.Errorf("the chair, its one booking cancelled, is %s", got)
+			}
+			if got := w.productStatus(t, table.ID); got != app.StatusReserved {
+				t.Errorf("the table, booked by cy still, is %s", got)
+			}
+			again, err := w.Block(w.ctx, blocker, blocked)
+			if err != nil || len(again) != 0 {
+				t.Errorf("blocking again cancelled %v, %v", again, err)
+			}
 		}
 	})
 }

@@ -1386,7 +1386,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Block a person: they cannot message you or book your listings, and you stop seeing their listings. They are not told. */
+        /** Block a person: they cannot message you or book your listings, and you stop seeing their listings. They are not told; an open booking between you is cancelled, and both are told only that it was. */
         post: operations["postApiUsersIdBlock"];
         /** Lift your block of a person */
         delete: operations["deleteApiUsersIdBlock"];
