@@ -58,7 +58,17 @@ type Booking struct {
 	// NoShow says who did not come to the pickup, when the booking ended
 	// so: NoShowBuyer or NoShowSeller; empty otherwise.
 	NoShow string `json:"no_show"`
+	// CancelReason says why a booking was cancelled for its buyer when
+	// neither side did it: CancelSellerSuspended or CancelSellerDeleted;
+	// empty otherwise.
+	CancelReason string `json:"cancel_reason"`
 }
+
+// Why a booking was cancelled for its buyer (Booking.CancelReason).
+const (
+	CancelSellerSuspended = "seller_suspended"
+	CancelSellerDeleted   = "seller_deleted"
+)
 
 // BookingInput is the body of POST /api/booked; everything else comes from
 // the product and the signed-in buyer.

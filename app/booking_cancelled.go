@@ -3,14 +3,17 @@ package app
 import (
 	"context"
 	"log/slog"
+	"slices"
 )
 
 // What the people of a booking are told when it was cancelled for them,
 // not by either of them. A block cancels it without saying who blocked
-// whom.
+// whom; a seller's suspension or deletion tells the buyer why.
 const (
 	bookingCancelledTitle = "Booking cancelled: {product}"
 	bookingCancelledBody  = "The booking was cancelled"
+	sellerSuspendedBody   = "The seller's account was suspended, so your booking was cancelled"
+	sellerDeletedBody     = "The seller's account was deleted, so your booking was cancelled"
 )
 
 // bookingsCancelled tells both sides of each booking cancelled for them,
@@ -19,28 +22,54 @@ const (
 func (s *Bookings) bookingsCancelled(ctx context.Context, cancelled []Booking, body string) {
 	for i := range cancelled {
 		b := &cancelled[i]
-		vars := []string{"product", b.Product}
-		data := BookingEventData{BookingID: b.ID, ProductID: b.ProductID}
-		var events []Event
-		for _, side := range []struct {
-			userID int64
-			kind   PushKind
-			screen Screen
-		}{
-			{b.BuyerID, PushDeclined, ScreenMyOrders},
-			{b.SellerID, PushBooking, ScreenMyBuyers},
-		} {
-			if side.userID == 0 {
-				continue // the account was deleted
-			}
-			e := NewEvent(side.userID, data)
-			e.Push = &PushNote{Kind: side.kind, Title: bookingCancelledTitle, Body: body, Vars: vars,
-				Link: Link{Screen: side.screen}, Tag: bookingTag(b)}
-			events = append(events, e)
-			s.mailCancelled(ctx, side.userID, body, vars, Link{Screen: side.screen})
-		}
-		s.notices.notify(events...)
+		s.notices.notify(someone(s.toldCancelled(ctx, b, b.BuyerID, body), s.toldCancelled(ctx, b, b.SellerID, body))...)
 	}
+}
+
+// cancelledForBuyers tells the buyer of each booking cancelled for them
+// what bookingsCancelled does, and its seller only that it changed.
+func (s *Bookings) cancelledForBuyers(ctx context.Context, cancelled []Booking, body string) {
+	for i := range cancelled {
+		b := &cancelled[i]
+		s.notices.notify(someone(s.toldCancelled(ctx, b, b.BuyerID, body),
+			NewEvent(b.SellerID, BookingEventData{BookingID: b.ID, ProductID: b.ProductID}))...)
+	}
+}
+
+// accountEnded tells the people of the bookings an account's deletion
+// cancelled: each buyer of its products why, the others that they changed.
+func (s *Bookings) accountEnded(ctx context.Context, ended []Booking, userID int64) {
+	for i := range ended {
+		b := &ended[i]
+		if b.SellerID != userID {
+			s.bookingChanged(b, nil)
+			continue
+		}
+		s.notices.notify(someone(s.toldCancelled(ctx, b, b.BuyerID, sellerDeletedBody))...)
+	}
+}
+
+// someone drops the events for nobody: a side whose account was deleted.
+func someone(events ...Event) []Event {
+	return slices.DeleteFunc(events, func(e Event) bool { return e.UserID == 0 })
+}
+
+// toldCancelled is the event that tells userID, one side of b, that it was
+// cancelled, with its push note; it mails them too. A side whose account
+// was deleted gets an event for nobody, which someone drops.
+func (s *Bookings) toldCancelled(ctx context.Context, b *Booking, userID int64, body string) Event {
+	e := NewEvent(userID, BookingEventData{BookingID: b.ID, ProductID: b.ProductID})
+	if userID == 0 {
+		return e
+	}
+	kind, screen := PushDeclined, ScreenMyOrders
+	if userID == b.SellerID {
+		kind, screen = PushBooking, ScreenMyBuyers
+	}
+	vars := []string{"product", b.Product}
+	e.Push = &PushNote{Kind: kind, Title: bookingCancelledTitle, Body: body, Vars: vars, Link: Link{Screen: screen}, Tag: bookingTag(b)}
+	s.mailCancelled(ctx, userID, body, vars, Link{Screen: screen})
+	return e
 }
 
 // mailCancelled mails one side of a cancelled booking. The cancellation

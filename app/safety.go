@@ -40,9 +40,11 @@ type BlockedUser struct {
 // SafetyStore keeps suspensions and blocks.
 type SafetyStore interface {
 	// SuspendUser suspends an account until then, with reason, ends its
-	// sessions (a raised session epoch) and records audit, in one
-	// transaction; an admin's account, or an unknown one, is not found.
-	SuspendUser(ctx context.Context, id int64, until time.Time, reason string, audit *AuditEntry) error
+	// sessions (a raised session epoch), cancels the bookings still Booked
+	// of its products (CancelSellerSuspended) and records audit, in one
+	// transaction, answering the bookings it cancelled; an admin's
+	// account, or an unknown one, is not found.
+	SuspendUser(ctx context.Context, id int64, until time.Time, reason string, audit *AuditEntry) ([]Booking, error)
 	// UnsuspendUser lifts a suspension, if any, and records audit; an
 	// unknown account is not found.
 	UnsuspendUser(ctx context.Context, id int64, audit *AuditEntry) error
@@ -75,7 +77,9 @@ func suspendedError(u *User) error {
 }
 
 // SuspendUser suspends an account for in.Days: its sessions end, it cannot
-// sign in, and its listings are hidden until then.
+// sign in, and its listings are hidden until then. Its buyers' open
+// bookings are cancelled, since it cannot hand anything over, and each
+// buyer is told why.
 func (s *Accounts) SuspendUser(ctx context.Context, actor *User, id int64, in SuspendInput) (*User, error) {
 	u, err := managedUser(ctx, s.users, actor, id, "")
 	if err != nil {
@@ -91,9 +95,11 @@ func (s *Accounts) SuspendUser(ctx context.Context, actor *User, id int64, in Su
 	}
 	until := s.now().Add(time.Duration(in.Days) * 24 * time.Hour)
 	audit := auditOf(actor, AuditSuspendUser, AuditTargetUser, id, fmt.Sprintf("%s for %d days: %s", accountName(u), in.Days, in.Reason))
-	if err := s.safety.SuspendUser(ctx, id, until, in.Reason, audit); err != nil {
+	cancelled, err := s.safety.SuspendUser(ctx, id, until, in.Reason, audit)
+	if err != nil {
 		return nil, err
 	}
+	s.bookings.cancelledForBuyers(ctx, cancelled, sellerSuspendedBody)
 	return s.users.UserByID(ctx, id)
 }
 

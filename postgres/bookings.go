@@ -22,7 +22,7 @@ const bookingColumns = `id, product_id, product, category, image, thumb_url, pri
 	coalesce(buyer_id, 0), buyer_name, buyer_email, buyer_phone, coalesce(seller_id, 0), status, decline_reason, created,
 	pickup_at, ` + bookingConversation + `, handed_over_at, completed_at,
 	EXISTS (SELECT 1 FROM reviews r WHERE r.booking_id = bookings.id AND r.by_buyer),
-	EXISTS (SELECT 1 FROM reviews r WHERE r.booking_id = bookings.id AND NOT r.by_buyer), no_show`
+	EXISTS (SELECT 1 FROM reviews r WHERE r.booking_id = bookings.id AND NOT r.by_buyer), no_show, cancel_reason`
 
 // bookingConversation finds the conversation between a booking's buyer and
 // seller about its product, after the product's deletion too.
@@ -36,7 +36,7 @@ func scanBooking(row pgx.Row) (app.Booking, error) {
 	var pickupAt, handedOverAt, completedAt *int64
 	err := row.Scan(&b.ID, &b.ProductID, &b.Product, &b.Category, &b.Image, &b.ThumbURL, &price, &b.Location,
 		&b.BuyerID, &b.BuyerName, &b.BuyerEmail, &b.BuyerPhone, &b.SellerID, &status, &b.DeclineReason, &created,
-		&pickupAt, &b.ConversationID, &handedOverAt, &completedAt, &b.BuyerReviewed, &b.SellerReviewed, &b.NoShow)
+		&pickupAt, &b.ConversationID, &handedOverAt, &completedAt, &b.BuyerReviewed, &b.SellerReviewed, &b.NoShow, &b.CancelReason)
 	b.Price = app.Cents(price)
 	b.Status = app.BookingStatus(status)
 	b.PickupAt = nullTime(pickupAt)

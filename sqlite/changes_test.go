@@ -330,10 +330,11 @@ var storeWrites = map[string]func(ctx context.Context, w *world) error{
 		return err
 	},
 	"SuspendUser": func(ctx context.Context, w *world) error {
-		return w.db.SuspendUser(ctx, w.sam.ID, w.now.Add(time.Hour), "Spam", nil)
+		_, err := w.db.SuspendUser(ctx, w.sam.ID, w.now.Add(time.Hour), "Spam", nil)
+		return err
 	},
 	"UnsuspendUser": func(ctx context.Context, w *world) error {
-		if err := w.db.SuspendUser(ctx, w.sam.ID, w.now.Add(time.Hour), "Spam", nil); err != nil {
+		if _, err := w.db.SuspendUser(ctx, w.sam.ID, w.now.Add(time.Hour), "Spam", nil); err != nil {
 			return err
 		}
 		return w.db.UnsuspendUser(ctx, w.sam.ID, nil)

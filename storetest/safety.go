@@ -1,6 +1,7 @@
 package storetest
 
 import (
+	"context"
 	"slices"
 	"testing"
 	"time"
@@ -18,7 +19,7 @@ func RunSafety(t *testing.T, open func(t *testing.T) Stores) {
 		bea := w.user(t, "bea", app.RoleBuyer)
 		before, err := w.UserByID(w.ctx, bea.ID)
 		must(t, err)
-		must(t, w.SuspendUser(w.ctx, bea.ID, now.Add(time.Hour), "Spam", nil))
+		must(t, w.suspend(w.ctx, bea.ID, now.Add(time.Hour), "Spam", nil))
 		after, err := w.UserByID(w.ctx, bea.ID)
 		must(t, err)
 		if after.SuspendedUntil == nil || !after.SuspendedUntil.Equal(now.Add(time.Hour).Truncate(time.Millisecond)) ||
@@ -28,7 +29,7 @@ func RunSafety(t *testing.T, open func(t *testing.T) Stores) {
 		w.wantSuspended(t, bea.ID)
 		now = now.Add(time.Hour)
 		w.wantSuspended(t)
-		must(t, w.SuspendUser(w.ctx, bea.ID, now.Add(time.Hour), "Again", nil))
+		must(t, w.suspend(w.ctx, bea.ID, now.Add(time.Hour), "Again", nil))
 		w.wantSuspended(t, bea.ID)
 		must(t, w.UnsuspendUser(w.ctx, bea.ID, nil))
 		w.wantSuspended(t)
@@ -41,8 +42,8 @@ func RunSafety(t *testing.T, open func(t *testing.T) Stores) {
 	t.Run("ErrSuspendAnAdmin", func(t *testing.T) {
 		w := newWorld(t, open)
 		ada := w.user(t, "ada", app.RoleAdmin)
-		wantKind(t, w.SuspendUser(w.ctx, ada.ID, time.Now().Add(time.Hour), "No", nil), app.KindNotFound)
-		wantKind(t, w.SuspendUser(w.ctx, 9999, time.Now().Add(time.Hour), "No", nil), app.KindNotFound)
+		wantKind(t, w.suspend(w.ctx, ada.ID, time.Now().Add(time.Hour), "No", nil), app.KindNotFound)
+		wantKind(t, w.suspend(w.ctx, 9999, time.Now().Add(time.Hour), "No", nil), app.KindNotFound)
 		wantKind(t, w.UnsuspendUser(w.ctx, 9999, nil), app.KindNotFound)
 	})
 	t.Run("BlocksGoOneWay", func(t *testing.T) {
@@ -80,6 +81,54 @@ func RunSafety(t *testing.T, open func(t *testing.T) Stores) {
 		must(t, w.Unblock(w.ctx, bea.ID, w.seller.ID))
 		if either, err := w.EitherBlocked(w.ctx, bea.ID, w.seller.ID); err != nil || either {
 			t.Errorf("still blocked: %v, %v", either, err)
+		}
+	})
+	t.Run("SuspensionAndDeletionCancelTheSellersBookings", func(t *testing.T) {
+		for _, deleted := range []bool{false, true} {
+			w := newWorld(t, open)
+			bea, cy := w.user(t, "bea", app.RoleBuyer), w.user(t, "cy", app.RoleBuyer)
+			otherSeller := w.user(t, "olga", app.RoleSeller)
+			table, chair := w.product(t, "Table"), w.product(t, "Chair")
+			lamp := w.newProduct("Lamp")
+			lamp.SellerID = otherSeller.ID
+			must(t, w.CreateProduct(w.ctx, lamp))
+			beas, cys, beasChair := w.book(t, table, bea), w.book(t, table, cy), w.book(t, chair, bea)
+			elsewhere := w.book(t, lamp, bea)
+			paid := w.book(t, chair, cy)
+			must(t, w.CancelBooking(w.ctx, beasChair.ID))
+			must(t, w.MarkPaid(w.ctx, paid.ID))
+			want := app.CancelSellerSuspended
+			if deleted {
+				want = app.CancelSellerDeleted
+				must(t, w.DeleteUser(w.ctx, w.seller.ID, nil))
+			} else {
+				cancelled, err := w.SuspendUser(w.ctx, w.seller.ID, time.Now().Add(time.Hour), "Spam", nil)
+				must(t, err)
+				var ids []int64
+				for _, b := range cancelled {
+					if b.Status != app.BookingCancelled || b.CancelReason != want {
+						t.Errorf("answered %+v", b)
+					}
+					ids = append(ids, b.ID)
+				}
+				slices.Sort(ids)
+				if !slices.Equal(ids, []int64{beas.ID, cys.ID}) {
+					t.Errorf("suspension cancelled %v, want %d and %d", ids, beas.ID, cys.ID)
+				}
+			}
+			for id, state := range map[int64]struct {
+				status app.BookingStatus
+				reason string
+			}{
+				beas.ID: {app.BookingCancelled, want}, cys.ID: {app.BookingCancelled, want},
+				beasChair.ID: {app.BookingCancelled, ""}, paid.ID: {app.BookingPaid, ""}, elsewhere.ID: {app.BookingBooked, ""},
+			} {
+				b, err := w.BookingByID(w.ctx, id)
+				must(t, err)
+				if b.Status != state.status || b.CancelReason != state.reason {
+					t.Errorf("deleted %v: booking %d is %s (%q), want %s (%q)", deleted, id, b.Status, b.CancelReason, state.status, state.reason)
+				}
+			}
 		}
 	})
 	t.Run("BlockCancelsOpenBookingsBetweenThem", func(t *testing.T) {
@@ -126,6 +175,12 @@ func RunSafety(t *testing.T, open func(t *testing.T) Stores) {
 			}
 		}
 	})
+}
+
+// suspend is SuspendUser, for the tests that look at the account alone.
+func (w *world) suspend(ctx context.Context, id int64, until time.Time, reason string, audit *app.AuditEntry) error {
+	_, err := w.SuspendUser(ctx, id, until, reason, audit)
+	return err
 }
 
 func (w *world) wantSuspended(t *testing.T, ids ...int64) {

@@ -378,3 +378,61 @@ func TestBlockCancelsTheBookingBetweenThem(t *testing.T) {
 		s.mu.Unlock()
 	}
 }
+
+// TestSellerGoneCancelsTheirBuyersBookings: a seller suspended, deleted by
+// an admin or leaving: each of their buyers' open bookings is cancelled,
+// the buyer is told why by event, push note and mail, and My Orders says
+// why; the seller's own bookings as a buyer are only told as changed.
+func TestSellerGoneCancelsTheirBuyersBookings(t *testing.T) {
+	t.Parallel()
+	e, sink := withMail(t)
+	rec := &recorder{}
+	e.notices.Use(rec)
+	s := shopOn(t, e)
+	for i, tc := range []struct {
+		name   string
+		end    func(seller *client, sellerUser app.User) *response
+		reason string
+		body   string
+	}{
+		{"suspended", func(_ *client, u app.User) *response {
+			return s.admin.call("POST", fmt.Sprintf("/api/users/%d/suspend", u.ID), map[string]any{"days": 3, "reason": "Spam"})
+		}, app.CancelSellerSuspended, "The seller's account was suspended, so your booking was cancelled"},
+		{"deleted by an admin", func(_ *client, u app.User) *response {
+			return s.admin.call("DELETE", fmt.Sprintf("/api/users/%d", u.ID), nil)
+		}, app.CancelSellerDeleted, "The seller's account was deleted, so your booking was cancelled"},
+		{"leaving", func(c *client, _ app.User) *response {
+			return c.call("DELETE", "/api/auth/me", map[string]string{"password": testPassword})
+		}, app.CancelSellerDeleted, "The seller's account was deleted, so your booking was cancelled"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			seller, sellerUser := e.register("Olga Other", fmt.Sprintf("olga%d@example.com", i), app.RoleSeller)
+			buyer, buyerUser := e.register("Di Buyer", fmt.Sprintf("di%d@example.com", i), app.RoleBuyer)
+			r := seller.call("POST", "/api/products", productBody("Tables", seller.upload(pngImage(t, 40, 30)).URL))
+			expectStatus(t, r, http.StatusCreated)
+			b := mpBook(t, buyer, decode[app.Product](t, r).ID)
+			rec.take()
+
+			r = tc.end(seller, sellerUser)
+			if r.status != http.StatusOK && r.status != http.StatusNoContent {
+				t.Fatalf("status %d: %s", r.status, r.body)
+			}
+			want := []string{fmt.Sprintf(`%d booking {"booking_id":%d,"product_id":%d} push declined "Booking cancelled: Oak table" %q /dashboard/myorders booking-%d`,
+				buyerUser.ID, b.ID, *b.ProductID, tc.body, b.ID)}
+			if tc.reason == app.CancelSellerSuspended {
+				want = append(want, fmt.Sprintf(`%d booking {"booking_id":%d,"product_id":%d}`, sellerUser.ID, b.ID, *b.ProductID))
+			}
+			expectEvents(t, rec, "the seller's end", want...)
+			got, ok := mpBookingByID(mpGet[app.Booking](t, buyer, "/api/booked"), b.ID)
+			if !ok || got.Status != app.BookingCancelled || got.CancelReason != tc.reason {
+				t.Errorf("my orders show %+v", got)
+			}
+			if m := mailFor(t, sink, buyerUser.Email, 1); m.Subject != "Booking cancelled: Oak table" || !strings.Contains(m.Text, tc.body+".") {
+				t.Errorf("the buyer's mail: %s\n%s", m.Subject, m.Text)
+			}
+			if mails := mailsTo(sink, sellerUser.Email); len(mails) != 0 {
+				t.Errorf("the seller got %d mails", len(mails))
+			}
+		})
+	}
+}

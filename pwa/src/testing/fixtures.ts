@@ -91,6 +91,7 @@ export function makeBooking(overrides: Partial<Booking> = {}): Booking {
     status: 'Booked',
     decline_reason: '',
     no_show: '',
+    cancel_reason: '',
     time: '2026-11-22T10:15:00.000Z',
     ...overrides,
   }

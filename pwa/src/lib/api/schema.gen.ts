@@ -1856,6 +1856,11 @@ export interface components {
              * @enum {string}
              */
             no_show: "" | "buyer" | "seller";
+            /**
+             * @description Why the booking was cancelled when neither side did it: the seller's account was suspended, or deleted; empty otherwise.
+             * @enum {string}
+             */
+            cancel_reason: "" | "seller_suspended" | "seller_deleted";
         };
         BookingPage: {
             items: components["schemas"]["Booking"][];

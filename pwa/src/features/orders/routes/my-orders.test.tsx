@@ -121,6 +121,26 @@ describe('My Orders', () => {
     expect(screen.getAllByRole('row')).toHaveLength(31)
   })
 
+  it('says why a booking was cancelled when the seller was suspended or deleted', async () => {
+    mockApi({
+      'GET /api/booked': () =>
+        json(
+          list([
+            makeBooking({ id: 7, product: 'Oak chair', status: 'Cancelled', cancel_reason: 'seller_suspended' }),
+            makeBooking({ id: 8, product: 'Sofa', status: 'Cancelled', cancel_reason: 'seller_deleted' }),
+            makeBooking({ id: 9, product: 'Lamp', status: 'Cancelled' }),
+          ]),
+        ),
+    })
+    renderRoutes(routes, '/dashboard/myorders')
+    const table = await screen.findByRole('table', { name: 'My orders' })
+    const [, suspended, deleted, plain] = within(table).getAllByRole('row')
+    expect(suspended).toHaveTextContent("The seller's account was suspended, so the booking was cancelled.")
+    expect(deleted).toHaveTextContent("The seller's account was deleted, so the booking was cancelled.")
+    expect(plain).toHaveTextContent('Cancelled')
+    expect(plain).not.toHaveTextContent("The seller's account")
+  })
+
   it("shows a declined booking with the seller's reason under its badge, when there is one", async () => {
     mockApi({
       'GET /api/booked': () =>
