@@ -58,6 +58,9 @@ type Booking struct {
 	// NoShow says who did not come to the pickup, when the booking ended
 	// so: NoShowBuyer or NoShowSeller; empty otherwise.
 	NoShow string `json:"no_show"`
+	// NoShowAnswer is what the person the no-show was counted against
+	// said of it, once; empty until they do.
+	NoShowAnswer string `json:"no_show_answer"`
 	// CancelReason says why a booking was cancelled for its buyer when
 	// neither side did it: CancelSellerSuspended or CancelSellerDeleted;
 	// empty otherwise.
@@ -149,9 +152,19 @@ type BookingStore interface {
 	// did not, and counted against the absent person. Any other state is a
 	// conflict, an unknown booking not found.
 	MarkNoShow(ctx context.Context, id int64, absent string) error
-	// NoShowsOf counts the no-shows counted against a person within the
-	// last period.
-	NoShowsOf(ctx context.Context, userID int64, period time.Duration) (int, error)
+	// NoShowsOf lists the no-shows counted against a person within the
+	// last period, newest first.
+	NoShowsOf(ctx context.Context, userID int64, period time.Duration) ([]NoShowRecord, error)
+	// AnswerNoShow records answer beside the no-show of booking id counted
+	// against userID, by an update on condition it has none yet: a second
+	// answer is a conflict; a booking with no no-show counted against
+	// userID is not found.
+	AnswerNoShow(ctx context.Context, id, userID int64, answer string) error
+	// RemoveNoShow stops the no-show of booking id from counting (the
+	// booking no longer says who did not come, and its answer goes) and
+	// records audit, in one transaction; a booking with no no-show counted
+	// is not found.
+	RemoveNoShow(ctx context.Context, id int64, audit *AuditEntry) error
 	// OpenBookingsOf lists a product's bookings that are still Booked,
 	// oldest first.
 	OpenBookingsOf(ctx context.Context, productID int64) ([]Booking, error)

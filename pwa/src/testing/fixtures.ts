@@ -92,6 +92,7 @@ export function makeBooking(overrides: Partial<Booking> = {}): Booking {
     decline_reason: '',
     no_show: '',
     cancel_reason: '',
+    no_show_answer: '',
     time: '2026-11-22T10:15:00.000Z',
     ...overrides,
   }
