@@ -215,6 +215,6 @@ func (s *Accounts) LeaveMarketplace(ctx context.Context, actor *User, password, 
 	if err := s.users.DeleteUser(ctx, actor.ID, nil); err != nil {
 		return err
 	}
-	s.bookings.bookingsEnded(ending)
+	s.bookings.accountEnded(ctx, ending, actor.ID)
 	return nil
 }

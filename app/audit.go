@@ -39,6 +39,9 @@ const (
 	// AuditSuspendUser: the target names the account, for how long and why.
 	AuditSuspendUser   AuditAction = "suspend_user"
 	AuditUnsuspendUser AuditAction = "unsuspend_user"
+	// AuditRemoveNoShow: a no-show stopped counting; the target names the
+	// booking, whose person it was counted against, and the reason.
+	AuditRemoveNoShow AuditAction = "remove_no_show"
 )
 
 // What an audit entry's target is.
@@ -49,6 +52,7 @@ const (
 	AuditTargetSite     = "site"
 	AuditTargetPost     = "post"
 	AuditTargetReview   = "review"
+	AuditTargetBooking  = "booking"
 )
 
 // AuditEntry is one admin action: who did what to whom, and when. The

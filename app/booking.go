@@ -58,7 +58,20 @@ type Booking struct {
 	// NoShow says who did not come to the pickup, when the booking ended
 	// so: NoShowBuyer or NoShowSeller; empty otherwise.
 	NoShow string `json:"no_show"`
+	// NoShowAnswer is what the person the no-show was counted against
+	// said of it, once; empty until they do.
+	NoShowAnswer string `json:"no_show_answer"`
+	// CancelReason says why a booking was cancelled for its buyer when
+	// neither side did it: CancelSellerSuspended or CancelSellerDeleted;
+	// empty otherwise.
+	CancelReason string `json:"cancel_reason"`
 }
+
+// Why a booking was cancelled for its buyer (Booking.CancelReason).
+const (
+	CancelSellerSuspended = "seller_suspended"
+	CancelSellerDeleted   = "seller_deleted"
+)
 
 // BookingInput is the body of POST /api/booked; everything else comes from
 // the product and the signed-in buyer.
@@ -139,9 +152,19 @@ type BookingStore interface {
 	// did not, and counted against the absent person. Any other state is a
 	// conflict, an unknown booking not found.
 	MarkNoShow(ctx context.Context, id int64, absent string) error
-	// NoShowsOf counts the no-shows counted against a person within the
-	// last period.
-	NoShowsOf(ctx context.Context, userID int64, period time.Duration) (int, error)
+	// NoShowsOf lists the no-shows counted against a person within the
+	// last period, newest first.
+	NoShowsOf(ctx context.Context, userID int64, period time.Duration) ([]NoShowRecord, error)
+	// AnswerNoShow records answer beside the no-show of booking id counted
+	// against userID, by an update on condition it has none yet: a second
+	// answer is a conflict; a booking with no no-show counted against
+	// userID is not found.
+	AnswerNoShow(ctx context.Context, id, userID int64, answer string) error
+	// RemoveNoShow stops the no-show of booking id from counting (the
+	// booking no longer says who did not come, and its answer goes) and
+	// records audit, in one transaction; a booking with no no-show counted
+	// is not found.
+	RemoveNoShow(ctx context.Context, id int64, audit *AuditEntry) error
 	// OpenBookingsOf lists a product's bookings that are still Booked,
 	// oldest first.
 	OpenBookingsOf(ctx context.Context, productID int64) ([]Booking, error)
@@ -160,15 +183,20 @@ type Bookings struct {
 	reviews  ReviewStore
 	safety   SafetyStore // who blocked whom, who is suspended
 	notices  *Notices
+	// mails, outbox and site mail the people whose bookings are cancelled
+	// for them, when the marketplace sends mail.
+	mails    MailQueue
+	outbox   *Outbox
+	site     *SiteSettings
 	cards    CardPayments // nil: pay in person only
 	currency string       // see Currency
 	now      func() time.Time
 }
 
 func NewBookings(bookings BookingStore, products ProductStore, payments PaymentStore, users UserStore, reviews ReviewStore,
-	safety SafetyStore, notices *Notices) *Bookings {
+	safety SafetyStore, notices *Notices, mails MailQueue, outbox *Outbox, site *SiteSettings) *Bookings {
 	return &Bookings{bookings: bookings, products: products, payments: payments, users: users, reviews: reviews, safety: safety,
-		notices: notices, now: utcNow}
+		notices: notices, mails: mails, outbox: outbox, site: site, now: utcNow}
 }
 
 // Book reserves a product for the signed-in user. The price, product and

@@ -2,7 +2,9 @@ package app
 
 import (
 	"context"
+	"fmt"
 	"time"
+	"unicode/utf8"
 )
 
 const (
@@ -65,9 +67,74 @@ func (s *Bookings) noShow(ctx context.Context, actor *User, id int64, absent str
 	return s.bookingAs(ctx, actor, id)
 }
 
-// NoShowsOf counts a person's no-shows that their profile shows.
-func (s *Accounts) noShowsOf(ctx context.Context, userID int64) (int, error) {
+// NoShowRecord is one no-show as the absent person's profile shows it,
+// with what they answered.
+type NoShowRecord struct {
+	BookingID int64     `json:"booking_id"`
+	At        time.Time `json:"at"`
+	Answer    string    `json:"answer"`
+}
+
+// MaxNoShowAnswer bounds the statement beside a no-show.
+const MaxNoShowAnswer = 500
+
+// NoShowAnswerInput is the body of POST /api/no-shows/{booking_id}/answer.
+type NoShowAnswerInput struct {
+	Answer string `json:"answer"`
+}
+
+// RemoveNoShowInput is the body of DELETE /api/no-shows/{booking_id}.
+type RemoveNoShowInput struct {
+	Reason string `json:"reason"`
+}
+
+// NoShowsOf lists a person's no-shows that their profile shows.
+func (s *Accounts) noShowsOf(ctx context.Context, userID int64) ([]NoShowRecord, error) {
 	return s.bookings.bookings.NoShowsOf(ctx, userID, NoShowsCounted)
+}
+
+// AnswerNoShow lets the person a no-show was counted against say, once,
+// what happened; their profile shows it beside the no-show.
+func (s *Bookings) AnswerNoShow(ctx context.Context, actor *User, id int64, in NoShowAnswerInput) (*Booking, error) {
+	if err := RequireUser(actor); err != nil {
+		return nil, err
+	}
+	answer := CleanText(in.Answer)
+	v := &Validator{}
+	v.Required(answer, "answer")
+	v.Check(utf8.RuneCountInString(answer) <= MaxNoShowAnswer, "answer", "Use at most 500 characters")
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	if err := s.bookings.AnswerNoShow(ctx, id, actor.ID, answer); err != nil {
+		return nil, err
+	}
+	return s.bookingAs(ctx, actor, id)
+}
+
+// RemoveNoShow is an admin taking back a no-show, with a reason kept in
+// the audit log: it no longer counts nor shows.
+func (s *Bookings) RemoveNoShow(ctx context.Context, actor *User, id int64, in RemoveNoShowInput) error {
+	if err := Allow(actor, CanManageUsers(actor)); err != nil {
+		return err
+	}
+	reason := CleanLine(in.Reason)
+	v := &Validator{}
+	v.Required(reason, "reason")
+	v.Check(utf8.RuneCountInString(reason) <= 500, "reason", "Use at most 500 characters")
+	if err := v.Err(); err != nil {
+		return err
+	}
+	b, err := s.bookings.BookingByID(ctx, id)
+	if err != nil {
+		return err
+	}
+	target := fmt.Sprintf("%s (the %s did not come): %s", b.Product, b.NoShow, reason)
+	if err := s.bookings.RemoveNoShow(ctx, id, auditOf(actor, AuditRemoveNoShow, AuditTargetBooking, id, target)); err != nil {
+		return err
+	}
+	s.bookingChanged(b, nil)
+	return nil
 }
 
 func nextInQueueNote(b *Booking) *bookingNote {

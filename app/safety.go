@@ -40,17 +40,21 @@ type BlockedUser struct {
 // SafetyStore keeps suspensions and blocks.
 type SafetyStore interface {
 	// SuspendUser suspends an account until then, with reason, ends its
-	// sessions (a raised session epoch) and records audit, in one
-	// transaction; an admin's account, or an unknown one, is not found.
-	SuspendUser(ctx context.Context, id int64, until time.Time, reason string, audit *AuditEntry) error
+	// sessions (a raised session epoch), cancels the bookings still Booked
+	// of its products (CancelSellerSuspended) and records audit, in one
+	// transaction, answering the bookings it cancelled; an admin's
+	// account, or an unknown one, is not found.
+	SuspendUser(ctx context.Context, id int64, until time.Time, reason string, audit *AuditEntry) ([]Booking, error)
 	// UnsuspendUser lifts a suspension, if any, and records audit; an
 	// unknown account is not found.
 	UnsuspendUser(ctx context.Context, id int64, audit *AuditEntry) error
 	// SuspendedUsers are the accounts suspended at the store's now.
 	SuspendedUsers(ctx context.Context) ([]int64, error)
-	// Block records that blocker blocked blocked (again: nothing changes);
-	// an unknown account is not found.
-	Block(ctx context.Context, blocker, blocked int64) error
+	// Block records that blocker blocked blocked (again: nothing changes)
+	// and, in the same transaction, cancels the bookings still Booked
+	// between the two, whichever of them booked, answering those it
+	// cancelled; an unknown account is not found.
+	Block(ctx context.Context, blocker, blocked int64) ([]Booking, error)
 	// Unblock removes a block, if there is one.
 	Unblock(ctx context.Context, blocker, blocked int64) error
 	// Blocks lists whom blocker blocked, newest first.
@@ -73,7 +77,9 @@ func suspendedError(u *User) error {
 }
 
 // SuspendUser suspends an account for in.Days: its sessions end, it cannot
-// sign in, and its listings are hidden until then.
+// sign in, and its listings are hidden until then. Its buyers' open
+// bookings are cancelled, since it cannot hand anything over, and each
+// buyer is told why.
 func (s *Accounts) SuspendUser(ctx context.Context, actor *User, id int64, in SuspendInput) (*User, error) {
 	u, err := managedUser(ctx, s.users, actor, id, "")
 	if err != nil {
@@ -89,9 +95,11 @@ func (s *Accounts) SuspendUser(ctx context.Context, actor *User, id int64, in Su
 	}
 	until := s.now().Add(time.Duration(in.Days) * 24 * time.Hour)
 	audit := auditOf(actor, AuditSuspendUser, AuditTargetUser, id, fmt.Sprintf("%s for %d days: %s", accountName(u), in.Days, in.Reason))
-	if err := s.safety.SuspendUser(ctx, id, until, in.Reason, audit); err != nil {
+	cancelled, err := s.safety.SuspendUser(ctx, id, until, in.Reason, audit)
+	if err != nil {
 		return nil, err
 	}
+	s.bookings.cancelledForBuyers(ctx, cancelled, sellerSuspendedBody)
 	return s.users.UserByID(ctx, id)
 }
 
@@ -108,7 +116,9 @@ func (s *Accounts) UnsuspendUser(ctx context.Context, actor *User, id int64) (*U
 }
 
 // Block stops blocked from messaging the actor or booking their listings,
-// and hides blocked's listings from the actor. blocked is not told.
+// and hides blocked's listings from the actor. blocked is not told of the
+// block; an open booking between them is cancelled, since they can no
+// longer arrange its pickup, and both are told only that it was.
 func (s *Accounts) Block(ctx context.Context, actor *User, id int64) error {
 	if err := RequireUser(actor); err != nil {
 		return err
@@ -119,7 +129,12 @@ func (s *Accounts) Block(ctx context.Context, actor *User, id int64) error {
 	if _, err := s.users.UserByID(ctx, id); err != nil {
 		return err
 	}
-	return s.safety.Block(ctx, actor.ID, id)
+	cancelled, err := s.safety.Block(ctx, actor.ID, id)
+	if err != nil {
+		return err
+	}
+	s.bookings.bookingsCancelled(ctx, cancelled, bookingCancelledBody)
+	return nil
 }
 
 // Unblock lifts the actor's block of someone.

@@ -19,8 +19,10 @@ type SellerProfile struct {
 	Sold     int `json:"sold"`
 	// Rating sums up the reviews others see of them.
 	Rating Rating `json:"rating"`
-	// NoShows counts the pickups they did not come to in the last 12 months.
-	NoShows int `json:"no_shows"`
+	// NoShows counts the pickups they did not come to in the last 12
+	// months; NoShowList lists them, newest first, with their answers.
+	NoShows    int            `json:"no_shows"`
+	NoShowList []NoShowRecord `json:"no_show_list"`
 }
 
 // SellingStore keeps who sells and what they sold.
@@ -87,7 +89,7 @@ func (s *Accounts) SellerProfile(ctx context.Context, actor *User, id int64) (*S
 	}
 	// Someone who traded is known to whoever they traded with, and their
 	// reviews and no-shows are what the profile is for.
-	if !u.IsSeller() && listings+sold == 0 && rating.Count == 0 && noShows == 0 {
+	if !u.IsSeller() && listings+sold == 0 && rating.Count == 0 && len(noShows) == 0 {
 		return nil, Errorf(KindNotFound, "No seller with this id")
 	}
 	// A suspension hides the listings, sold ones included, and so their
@@ -100,5 +102,6 @@ func (s *Accounts) SellerProfile(ctx context.Context, actor *User, id int64) (*S
 		listings, sold = 0, 0
 	}
 	return &SellerProfile{ID: u.ID, Name: u.Name, Image: u.Image, Verified: u.IsSeller() && u.Verified,
-		MemberSince: u.Created, Listings: listings, Sold: sold, Rating: rating, NoShows: noShows}, nil
+		MemberSince: u.Created, Listings: listings, Sold: sold, Rating: rating,
+		NoShows: len(noShows), NoShowList: noShows}, nil
 }

@@ -163,7 +163,8 @@ type UserStore interface {
 	VerifySeller(ctx context.Context, id int64, audit *AuditEntry) error
 	// DeleteUser, in one transaction, removes an account with its
 	// products (and their adverts and reports, by cascade), cancels its
-	// open bookings on either side, keeps the other party's booking
+	// open bookings on either side (those of its products with
+	// CancelSellerDeleted), keeps the other party's booking
 	// snapshots, ends its sessions (trigger sessions_end_with_account) and
 	// records audit. Deleting the last admin is a conflict: the store
 	// holds every admin's row before counting them, so of two admins

@@ -246,7 +246,7 @@ func (s *Accounts) DeleteUser(ctx context.Context, actor *User, id int64, role R
 	if err := s.users.DeleteUser(ctx, id, auditOf(actor, AuditDeleteUser, AuditTargetUser, id, accountName(u))); err != nil {
 		return err
 	}
-	s.bookings.bookingsEnded(ending)
+	s.bookings.accountEnded(ctx, ending, id)
 	return nil
 }
 

@@ -22,7 +22,7 @@ const bookingColumns = `id, product_id, product, category, image, thumb_url, pri
 	coalesce(buyer_id, 0), buyer_name, buyer_email, buyer_phone, coalesce(seller_id, 0), status, decline_reason, created,
 	pickup_at, ` + bookingConversation + `, handed_over_at, completed_at,
 	EXISTS (SELECT 1 FROM reviews r WHERE r.booking_id = bookings.id AND r.by_buyer),
-	EXISTS (SELECT 1 FROM reviews r WHERE r.booking_id = bookings.id AND NOT r.by_buyer), no_show`
+	EXISTS (SELECT 1 FROM reviews r WHERE r.booking_id = bookings.id AND NOT r.by_buyer), no_show, cancel_reason, no_show_answer`
 
 // bookingConversation finds the conversation between a booking's buyer and
 // seller about its product, after the product's deletion too.
@@ -36,7 +36,7 @@ func scanBooking(row pgx.Row) (app.Booking, error) {
 	var pickupAt, handedOverAt, completedAt *int64
 	err := row.Scan(&b.ID, &b.ProductID, &b.Product, &b.Category, &b.Image, &b.ThumbURL, &price, &b.Location,
 		&b.BuyerID, &b.BuyerName, &b.BuyerEmail, &b.BuyerPhone, &b.SellerID, &status, &b.DeclineReason, &created,
-		&pickupAt, &b.ConversationID, &handedOverAt, &completedAt, &b.BuyerReviewed, &b.SellerReviewed, &b.NoShow)
+		&pickupAt, &b.ConversationID, &handedOverAt, &completedAt, &b.BuyerReviewed, &b.SellerReviewed, &b.NoShow, &b.CancelReason, &b.NoShowAnswer)
 	b.Price = app.Cents(price)
 	b.Status = app.BookingStatus(status)
 	b.PickupAt = nullTime(pickupAt)
@@ -376,12 +376,57 @@ func (db *DB) MarkNoShow(ctx context.Context, id int64, absent string) error {
 }
 
 // noShowsQuery reads bookings_no_shows: a person's no-shows, few.
-const noShowsQuery = `SELECT count(*) FROM bookings WHERE no_show_user = $1 AND no_show_at > $2`
+const noShowsQuery = `SELECT id, no_show_at, no_show_answer FROM bookings WHERE no_show_user = $1 AND no_show_at > $2
+	ORDER BY no_show_at DESC, id DESC`
 
-func (db *DB) NoShowsOf(ctx context.Context, userID int64, period time.Duration) (int, error) {
-	var n int
-	err := db.pool.QueryRow(ctx, noShowsQuery, userID, db.millis()-period.Milliseconds()).Scan(&n)
-	return n, err
+func (db *DB) NoShowsOf(ctx context.Context, userID int64, period time.Duration) ([]app.NoShowRecord, error) {
+	rows, err := db.pool.Query(ctx, noShowsQuery, userID, db.millis()-period.Milliseconds())
+	if err != nil {
+		return nil, err
+	}
+	noShows, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (app.NoShowRecord, error) {
+		var n app.NoShowRecord
+		var at int64
+		err := r.Scan(&n.BookingID, &at, &n.Answer)
+		n.At = fromMillis(at)
+		return n, err
+	})
+	if noShows == nil {
+		noShows = []app.NoShowRecord{}
+	}
+	return noShows, err
+}
+
+func (db *DB) AnswerNoShow(ctx context.Context, id, userID int64, answer string) error {
+	return db.inTx(ctx, func(tx pgx.Tx) error {
+		tag, err := tx.Exec(ctx, `UPDATE bookings SET no_show_answer = $1
+			WHERE id = $2 AND no_show_user = $3 AND no_show_answer = ''`, answer, id, userID)
+		if err != nil || tag.RowsAffected() == 1 {
+			return err
+		}
+		var counted bool
+		if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM bookings WHERE id = $1 AND no_show_user = $2)`, id, userID).Scan(&counted); err != nil {
+			return err
+		}
+		if counted {
+			return app.Errorf(app.KindConflict, "You answered this no-show already")
+		}
+		return app.Errorf(app.KindNotFound, "No no-show of yours on this booking")
+	})
+}
+
+func (db *DB) RemoveNoShow(ctx context.Context, id int64, audit *app.AuditEntry) error {
+	return db.inTx(ctx, func(tx pgx.Tx) error {
+		tag, err := tx.Exec(ctx, `UPDATE bookings SET no_show = '', no_show_user = NULL, no_show_at = NULL,
+			no_show_answer = '' WHERE id = $1 AND no_show_user IS NOT NULL`, id)
+		if err != nil {
+			return err
+		}
+		if tag.RowsAffected() == 0 {
+			return app.Errorf(app.KindNotFound, "No no-show counts on this booking")
+		}
+		return db.record(ctx, tx, audit)
+	})
 }
 
 // PaymentID is the provider's payment started for a booking, or empty.

@@ -11,9 +11,37 @@ import (
 
 // SuspendUser raises the session epoch in the same update, which ends the
 // account's sessions (trigger sessions_end_with_epoch).
-func (db *DB) SuspendUser(ctx context.Context, id int64, until time.Time, reason string, audit *app.AuditEntry) error {
-	return db.changeUserRecorded(ctx, `UPDATE users SET suspended_until = $2, suspend_reason = $3, session_epoch = session_epoch + 1
-		WHERE id = $1 AND role <> 'Admin'`, "No such account", audit, id, until.UnixMilli(), reason)
+// SuspendUser cancels the seller's open bookings after the products'
+// rows are taken, in the lock order of the bookings' writes (see
+// bookings.go).
+func (db *DB) SuspendUser(ctx context.Context, id int64, until time.Time, reason string, audit *app.AuditEntry) ([]app.Booking, error) {
+	var cancelled []app.Booking
+	err := db.inTx(ctx, func(tx pgx.Tx) error {
+		tag, err := tx.Exec(ctx, `UPDATE users SET suspended_until = $2, suspend_reason = $3, session_epoch = session_epoch + 1
+			WHERE id = $1 AND role <> 'Admin'`, id, until.UnixMilli(), reason)
+		if err != nil {
+			return err
+		}
+		if tag.RowsAffected() == 0 {
+			return app.Errorf(app.KindNotFound, "No such account")
+		}
+		_, err = tx.Exec(ctx, `SELECT p.id FROM products p WHERE p.id IN (SELECT product_id FROM bookings
+			WHERE seller_id = $1 AND status = 'Booked') ORDER BY p.id FOR NO KEY UPDATE`, id)
+		if err != nil {
+			return err
+		}
+		rows, err := tx.Query(ctx, `UPDATE bookings SET status = 'Cancelled', cancel_reason = $2
+			WHERE seller_id = $1 AND status = 'Booked' RETURNING `+bookingColumns, id, app.CancelSellerSuspended)
+		if err != nil {
+			return err
+		}
+		cancelled, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (app.Booking, error) { return scanBooking(r) })
+		if err != nil {
+			return err
+		}
+		return db.record(ctx, tx, audit)
+	})
+	return cancelled, err
 }
 
 func (db *DB) UnsuspendUser(ctx context.Context, id int64, audit *app.AuditEntry) error {
@@ -34,12 +62,36 @@ func (db *DB) SuspendedUsers(ctx context.Context) ([]int64, error) {
 	return pgx.CollectRows(rows, pgx.RowTo[int64])
 }
 
-func (db *DB) Block(ctx context.Context, blocker, blocked int64) error {
-	return db.inTx(ctx, func(tx pgx.Tx) error {
+// bookingsBetween are the bookings still Booked between two people,
+// whichever of them booked.
+const bookingsBetween = `FROM bookings WHERE status = 'Booked'
+	AND (buyer_id = $1 AND seller_id = $2 OR buyer_id = $2 AND seller_id = $1)`
+
+// Block takes the rows of the booked products first, in the lock order
+// of the bookings' writes (see bookings.go), then cancels the bookings on
+// the condition that they are still Booked.
+func (db *DB) Block(ctx context.Context, blocker, blocked int64) ([]app.Booking, error) {
+	var cancelled []app.Booking
+	err := db.inTx(ctx, func(tx pgx.Tx) error {
 		_, err := tx.Exec(ctx, `INSERT INTO blocks (blocker_id, blocked_id, created) VALUES ($1, $2, $3)
 			ON CONFLICT DO NOTHING`, blocker, blocked, db.millis())
-		return referenceGone(err)
+		if err != nil {
+			return referenceGone(err)
+		}
+		_, err = tx.Exec(ctx, `SELECT p.id FROM products p WHERE p.id IN (SELECT product_id `+bookingsBetween+`)
+			ORDER BY p.id FOR NO KEY UPDATE`, blocker, blocked)
+		if err != nil {
+			return err
+		}
+		rows, err := tx.Query(ctx, `UPDATE bookings SET status = 'Cancelled' WHERE id IN (SELECT id `+bookingsBetween+`)
+			AND status = 'Booked' RETURNING `+bookingColumns, blocker, blocked)
+		if err != nil {
+			return err
+		}
+		cancelled, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (app.Booking, error) { return scanBooking(r) })
+		return err
 	})
+	return cancelled, err
 }
 
 func (db *DB) Unblock(ctx context.Context, blocker, blocked int64) error {

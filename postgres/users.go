@@ -170,7 +170,7 @@ func (db *DB) DeleteUser(ctx context.Context, id int64, audit *app.AuditEntry) e
 		for _, step := range []string{
 			// Open bookings on either side end; the snapshots stay.
 			`UPDATE bookings SET status = 'Cancelled' WHERE buyer_id = $1 AND status = 'Booked'`,
-			`UPDATE bookings SET status = 'Cancelled' WHERE seller_id = $1 AND status = 'Booked'`,
+			`UPDATE bookings SET status = 'Cancelled', cancel_reason = 'seller_deleted' WHERE seller_id = $1 AND status = 'Booked'`,
 		} {
 			if _, err := tx.Exec(ctx, step, id); err != nil {
 				return err

@@ -13,7 +13,7 @@ const bookingColumns = `id, product_id, product, category, image, thumb_url, pri
 	coalesce(buyer_id, 0), buyer_name, buyer_email, buyer_phone, coalesce(seller_id, 0), status, decline_reason, created,
 	pickup_at, ` + bookingConversation + `, handed_over_at, completed_at,
 	EXISTS (SELECT 1 FROM reviews r WHERE r.booking_id = bookings.id AND r.by_buyer = 1),
-	EXISTS (SELECT 1 FROM reviews r WHERE r.booking_id = bookings.id AND r.by_buyer = 0), no_show`
+	EXISTS (SELECT 1 FROM reviews r WHERE r.booking_id = bookings.id AND r.by_buyer = 0), no_show, cancel_reason, no_show_answer`
 
 // bookingConversation finds the conversation between a booking's buyer and
 // seller about its product, after the product's deletion too.
@@ -26,7 +26,7 @@ func scanBooking(row row) (app.Booking, error) {
 	var created int64
 	err := row.Scan(&b.ID, &productID, &b.Product, &b.Category, &b.Image, &b.ThumbURL, &b.Price, &b.Location,
 		&b.BuyerID, &b.BuyerName, &b.BuyerEmail, &b.BuyerPhone, &b.SellerID, &b.Status, &b.DeclineReason, &created,
-		&pickupAt, &conversationID, &handedOverAt, &completedAt, &b.BuyerReviewed, &b.SellerReviewed, &b.NoShow)
+		&pickupAt, &conversationID, &handedOverAt, &completedAt, &b.BuyerReviewed, &b.SellerReviewed, &b.NoShow, &b.CancelReason, &b.NoShowAnswer)
 	b.ProductID = nullID(productID)
 	b.ConversationID = nullID(conversationID)
 	b.PickupAt = nullTime(pickupAt)
@@ -336,12 +336,58 @@ func (db *DB) MarkNoShow(ctx context.Context, id int64, absent string) error {
 }
 
 // noShowsQuery reads bookings_no_shows: a person's no-shows, few.
-const noShowsQuery = `SELECT count(*) FROM bookings WHERE no_show_user = ? AND no_show_at > ?`
+const noShowsQuery = `SELECT id, no_show_at, no_show_answer FROM bookings WHERE no_show_user = ? AND no_show_at > ?
+	ORDER BY no_show_at DESC, id DESC`
 
-func (db *DB) NoShowsOf(ctx context.Context, userID int64, period time.Duration) (int, error) {
-	var n int
-	err := db.queryRow(ctx, noShowsQuery, userID, db.millis()-period.Milliseconds()).Scan(&n)
-	return n, err
+func (db *DB) NoShowsOf(ctx context.Context, userID int64, period time.Duration) ([]app.NoShowRecord, error) {
+	rows, err := db.query(ctx, noShowsQuery, userID, db.millis()-period.Milliseconds())
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	noShows := []app.NoShowRecord{}
+	for rows.Next() {
+		var r app.NoShowRecord
+		var at int64
+		if err := rows.Scan(&r.BookingID, &at, &r.Answer); err != nil {
+			return nil, err
+		}
+		r.At = fromMillis(at)
+		noShows = append(noShows, r)
+	}
+	return noShows, rows.Err()
+}
+
+func (db *DB) AnswerNoShow(ctx context.Context, id, userID int64, answer string) error {
+	return db.inTx(ctx, func(tx *sql.Tx) error {
+		answered, err := changedRow(db.txExec(ctx, tx, `UPDATE bookings SET no_show_answer = ?
+			WHERE id = ? AND no_show_user = ? AND no_show_answer = ''`, answer, id, userID))
+		if err != nil || answered {
+			return err
+		}
+		var counted bool
+		if err := db.txRow(ctx, tx, `SELECT EXISTS (SELECT 1 FROM bookings WHERE id = ? AND no_show_user = ?)`, id, userID).Scan(&counted); err != nil {
+			return err
+		}
+		if counted {
+			return app.Errorf(app.KindConflict, "You answered this no-show already")
+		}
+		return app.Errorf(app.KindNotFound, "No no-show of yours on this booking")
+	})
+}
+
+func (db *DB) RemoveNoShow(ctx context.Context, id int64, audit *app.AuditEntry) error {
+	return db.inTx(ctx, func(tx *sql.Tx) error {
+		removed, err := changedRow(db.txExec(ctx, tx, `UPDATE bookings SET no_show = '', no_show_user = NULL, no_show_at = NULL,
+			no_show_answer = '' WHERE id = ? AND no_show_user IS NOT NULL`, id))
+		if err != nil {
+			return err
+		}
+		if !removed {
+			return app.Errorf(app.KindNotFound, "No no-show counts on this booking")
+		}
+		return db.record(ctx, tx, audit)
+	})
 }
 
 // PaymentID is the provider's payment started for a booking, or empty.

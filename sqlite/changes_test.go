@@ -178,6 +178,22 @@ func dimensions(d *app.Dimensions) string {
 }
 
 // storeWrites are the store's writes, each applied to a fresh world.
+// buyerNoShow agrees a pickup time of the world's booking, past, and says
+// the buyer did not come.
+func buyerNoShow(ctx context.Context, w *world) error {
+	pickup := w.now.Add(-app.NoShowAfter)
+	c := &app.Conversation{ProductRef: w.lamp.ID, BuyerID: w.buyer.ID, SellerID: w.sam.ID,
+		Product: app.ConversationProduct{ID: &w.lamp.ID, Name: w.lamp.Name}}
+	m := &app.Message{SenderID: w.sam.ID, PickupAt: &pickup}
+	if err := w.db.AddMessage(ctx, c, m); err != nil {
+		return err
+	}
+	if _, err := w.db.AcceptPickup(ctx, c.ID, m.ID); err != nil {
+		return err
+	}
+	return w.db.MarkNoShow(ctx, w.booking.ID, app.NoShowBuyer)
+}
+
 var storeWrites = map[string]func(ctx context.Context, w *world) error{
 	"CreateUser": func(ctx context.Context, w *world) error {
 		return w.db.CreateUser(ctx, &app.User{Name: "Ned", Email: "ned@example.com", Role: app.RoleBuyer}, []byte("h"))
@@ -313,19 +329,19 @@ var storeWrites = map[string]func(ctx context.Context, w *world) error{
 		_, err := w.db.HandoverCode(ctx, w.booking.ID, "123456")
 		return err
 	},
-	"HandOver": func(ctx context.Context, w *world) error { return w.handOver(ctx) },
-	"MarkNoShow": func(ctx context.Context, w *world) error {
-		pickup := w.now.Add(-app.NoShowAfter)
-		c := &app.Conversation{ProductRef: w.lamp.ID, BuyerID: w.buyer.ID, SellerID: w.sam.ID,
-			Product: app.ConversationProduct{ID: &w.lamp.ID, Name: w.lamp.Name}}
-		m := &app.Message{SenderID: w.sam.ID, PickupAt: &pickup}
-		if err := w.db.AddMessage(ctx, c, m); err != nil {
+	"HandOver":   func(ctx context.Context, w *world) error { return w.handOver(ctx) },
+	"MarkNoShow": buyerNoShow,
+	"AnswerNoShow": func(ctx context.Context, w *world) error {
+		if err := buyerNoShow(ctx, w); err != nil {
 			return err
 		}
-		if _, err := w.db.AcceptPickup(ctx, c.ID, m.ID); err != nil {
+		return w.db.AnswerNoShow(ctx, w.booking.ID, w.buyer.ID, "I was there")
+	},
+	"RemoveNoShow": func(ctx context.Context, w *world) error {
+		if err := buyerNoShow(ctx, w); err != nil {
 			return err
 		}
-		return w.db.MarkNoShow(ctx, w.booking.ID, app.NoShowBuyer)
+		return w.db.RemoveNoShow(ctx, w.booking.ID, nil)
 	},
 	"ReportOther": func(ctx context.Context, w *world) error {
 		return w.db.ReportOther(ctx, app.ReportUser, w.sam.ID, w.buyer.ID, "Rude")
@@ -335,17 +351,21 @@ var storeWrites = map[string]func(ctx context.Context, w *world) error{
 		return err
 	},
 	"SuspendUser": func(ctx context.Context, w *world) error {
-		return w.db.SuspendUser(ctx, w.sam.ID, w.now.Add(time.Hour), "Spam", nil)
+		_, err := w.db.SuspendUser(ctx, w.sam.ID, w.now.Add(time.Hour), "Spam", nil)
+		return err
 	},
 	"UnsuspendUser": func(ctx context.Context, w *world) error {
-		if err := w.db.SuspendUser(ctx, w.sam.ID, w.now.Add(time.Hour), "Spam", nil); err != nil {
+		if _, err := w.db.SuspendUser(ctx, w.sam.ID, w.now.Add(time.Hour), "Spam", nil); err != nil {
 			return err
 		}
 		return w.db.UnsuspendUser(ctx, w.sam.ID, nil)
 	},
-	"Block": func(ctx context.Context, w *world) error { return w.db.Block(ctx, w.buyer.ID, w.sam.ID) },
+	"Block": func(ctx context.Context, w *world) error {
+		_, err := w.db.Block(ctx, w.buyer.ID, w.sam.ID)
+		return err
+	},
 	"Unblock": func(ctx context.Context, w *world) error {
-		if err := w.db.Block(ctx, w.buyer.ID, w.sam.ID); err != nil {
+		if _, err := w.db.Block(ctx, w.buyer.ID, w.sam.ID); err != nil {
 			return err
 		}
 		return w.db.Unblock(ctx, w.buyer.ID, w.sam.ID)

@@ -11,15 +11,48 @@ import (
 
 // SuspendUser raises the session epoch in the same update, which ends the
 // account's sessions (trigger sessions_end_with_epoch).
-func (db *DB) SuspendUser(ctx context.Context, id int64, until time.Time, reason string, audit *app.AuditEntry) error {
-	return db.inTx(ctx, func(tx *sql.Tx) error {
+func (db *DB) SuspendUser(ctx context.Context, id int64, until time.Time, reason string, audit *app.AuditEntry) ([]app.Booking, error) {
+	var cancelled []app.Booking
+	err := db.inTx(ctx, func(tx *sql.Tx) error {
+		cancelled = nil
 		res, err := db.txExec(ctx, tx, `UPDATE users SET suspended_until = ?, suspend_reason = ?, session_epoch = session_epoch + 1
 			WHERE id = ? AND role <> 'Admin'`, until.UnixMilli(), reason, id)
 		if err := changedOne(res, err, "No such account"); err != nil {
 			return err
 		}
+		// The writer holds the database: nothing changes between the two.
+		cancelled, err = db.txBookings(ctx, tx, `SELECT `+bookingColumns+` FROM bookings WHERE seller_id = ? AND status = 'Booked' ORDER BY id`, id)
+		if err != nil {
+			return err
+		}
+		if _, err := db.txExec(ctx, tx, `UPDATE bookings SET status = 'Cancelled', cancel_reason = ?
+			WHERE seller_id = ? AND status = 'Booked'`, app.CancelSellerSuspended, id); err != nil {
+			return err
+		}
+		for i := range cancelled {
+			cancelled[i].Status, cancelled[i].CancelReason = app.BookingCancelled, app.CancelSellerSuspended
+		}
 		return db.record(ctx, tx, audit)
 	})
+	return cancelled, err
+}
+
+// txBookings reads the bookings query finds, in tx.
+func (db *DB) txBookings(ctx context.Context, tx *sql.Tx, query string, args ...any) ([]app.Booking, error) {
+	rows, err := db.txQuery(ctx, tx, query, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var found []app.Booking
+	for rows.Next() {
+		b, err := scanBooking(rows)
+		if err != nil {
+			return nil, err
+		}
+		found = append(found, b)
+	}
+	return found, rows.Err()
 }
 
 func (db *DB) UnsuspendUser(ctx context.Context, id int64, audit *app.AuditEntry) error {
@@ -64,12 +97,33 @@ func (db *DB) SuspendedUsers(ctx context.Context) ([]int64, error) {
 	return ids, nil
 }
 
-func (db *DB) Block(ctx context.Context, blocker, blocked int64) error {
-	return db.inTx(ctx, func(tx *sql.Tx) error {
+// bookingsBetween are the bookings still Booked between two people,
+// whichever of them booked.
+const bookingsBetween = `FROM bookings WHERE status = 'Booked'
+	AND (buyer_id = ?1 AND seller_id = ?2 OR buyer_id = ?2 AND seller_id = ?1)`
+
+func (db *DB) Block(ctx context.Context, blocker, blocked int64) ([]app.Booking, error) {
+	var cancelled []app.Booking
+	err := db.inTx(ctx, func(tx *sql.Tx) error {
+		cancelled = nil
 		_, err := db.txExec(ctx, tx, `INSERT INTO blocks (blocker_id, blocked_id, created) VALUES (?, ?, ?)
 			ON CONFLICT DO NOTHING`, blocker, blocked, db.millis())
-		return referenceGone(err)
+		if err != nil {
+			return referenceGone(err)
+		}
+		cancelled, err = db.txBookings(ctx, tx, `SELECT `+bookingColumns+` `+bookingsBetween+` ORDER BY id`, blocker, blocked)
+		if err != nil {
+			return err
+		}
+		for i := range cancelled {
+			cancelled[i].Status = app.BookingCancelled
+		}
+		// The writer holds the database: nothing changed since the select.
+		_, err = db.txExec(ctx, tx, `UPDATE bookings SET status = 'Cancelled' WHERE id IN (SELECT id `+bookingsBetween+`)`,
+			blocker, blocked)
+		return err
 	})
+	return cancelled, err
 }
 
 func (db *DB) Unblock(ctx context.Context, blocker, blocked int64) error {

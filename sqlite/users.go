@@ -207,7 +207,7 @@ func (db *DB) DeleteUser(ctx context.Context, id int64, audit *app.AuditEntry) e
 		for _, step := range []string{
 			// Open bookings on either side end; the snapshots stay.
 			`UPDATE bookings SET status = 'Cancelled' WHERE buyer_id = ? AND status = 'Booked'`,
-			`UPDATE bookings SET status = 'Cancelled' WHERE seller_id = ? AND status = 'Booked'`,
+			`UPDATE bookings SET status = 'Cancelled', cancel_reason = 'seller_deleted' WHERE seller_id = ? AND status = 'Booked'`,
 			// Products go by cascade, and with them their adverts and reports.
 			`DELETE FROM users WHERE id = ?`,
 		} {

@@ -55,7 +55,7 @@ func runPushEndsWithSession(open func(t *testing.T) Stores) func(t *testing.T) {
 				must(t, err)
 			}, true},
 			{"a suspension", func(t *testing.T, w *world, ann *app.User) {
-				must(t, w.SuspendUser(w.ctx, ann.ID, time.Now().Add(time.Hour), "Spam", nil))
+				must(t, w.suspend(w.ctx, ann.ID, time.Now().Add(time.Hour), "Spam", nil))
 			}, true},
 			{"the account deleted", func(t *testing.T, w *world, ann *app.User) {
 				must(t, w.DeleteUser(w.ctx, ann.ID, nil))

@@ -189,6 +189,45 @@ func RunTrust(t *testing.T, open func(t *testing.T) Stores) {
 		w.wantReviews(t, w.seller.ID, 1, app.Rating{Average: 3, Count: 1})
 		wantKind(t, w.HideReview(w.ctx, 9999, "Rude", nil), app.KindNotFound)
 	})
+	t.Run("NoShowAnsweredOnceAndRemoved", func(t *testing.T) {
+		w := newWorld(t, open)
+		bea, cy := w.user(t, "bea", app.RoleBuyer), w.user(t, "cy", app.RoleBuyer)
+		var noShows []*app.Booking
+		for range 2 {
+			b := w.book(t, w.product(t, "Chair"), bea)
+			w.agreePickup(t, b, bea, time.Now().Add(-app.NoShowAfter-time.Minute))
+			must(t, w.MarkNoShow(w.ctx, b.ID, app.NoShowBuyer))
+			noShows = append(noShows, b)
+		}
+		first, second := noShows[0], noShows[1]
+		wantKind(t, w.AnswerNoShow(w.ctx, first.ID, w.seller.ID, "Not me"), app.KindNotFound)
+		wantKind(t, w.AnswerNoShow(w.ctx, first.ID, cy.ID, "Not me"), app.KindNotFound)
+		must(t, w.AnswerNoShow(w.ctx, first.ID, bea.ID, "The bus broke down"))
+		wantKind(t, w.AnswerNoShow(w.ctx, first.ID, bea.ID, "Again"), app.KindConflict)
+		list, err := w.NoShowsOf(w.ctx, bea.ID, app.NoShowsCounted)
+		must(t, err)
+		if len(list) != 2 || list[0].BookingID != second.ID || list[0].Answer != "" ||
+			list[1].BookingID != first.ID || list[1].Answer != "The bus broke down" || list[1].At.IsZero() {
+			t.Errorf("bea's no-shows %+v", list)
+		}
+		if b, err := w.BookingByID(w.ctx, first.ID); err != nil || b.NoShowAnswer != "The bus broke down" {
+			t.Errorf("the booking %+v, %v", b, err)
+		}
+		must(t, w.RemoveNoShow(w.ctx, first.ID, nil))
+		wantKind(t, w.RemoveNoShow(w.ctx, first.ID, nil), app.KindNotFound)
+		list, err = w.NoShowsOf(w.ctx, bea.ID, app.NoShowsCounted)
+		must(t, err)
+		if len(list) != 1 || list[0].BookingID != second.ID {
+			t.Errorf("after the removal, bea's no-shows %+v", list)
+		}
+		if b, err := w.BookingByID(w.ctx, first.ID); err != nil || b.NoShow != "" || b.NoShowAnswer != "" || b.Status != app.BookingDeclined {
+			t.Errorf("the booking after the removal %+v, %v", b, err)
+		}
+		none, err := w.NoShowsOf(w.ctx, cy.ID, app.NoShowsCounted)
+		if err != nil || none == nil || len(none) != 0 {
+			t.Errorf("cy's no-shows %#v, %v", none, err)
+		}
+	})
 }
 
 // agreePickup has the seller propose at for b and buyer accept it.

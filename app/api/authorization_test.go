@@ -89,6 +89,28 @@ func TestAuthorization(t *testing.T) {
 		expectStatus(t, seller.call("POST", fmt.Sprintf("/api/mybuyers/%d/handover", id), map[string]string{"code": handover}), ok)
 		return id
 	}
+	newNoShow := func(t testing.TB) int64 { // a booking of the buyer's that ended as the buyer's no-show
+		id := newBooking(t)
+		ctx := context.Background()
+		b, err := e.db.BookingByID(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pickup := time.Now().Add(-app.NoShowAfter - time.Minute)
+		c := &app.Conversation{ProductRef: *b.ProductID, BuyerID: buyerUser.ID, SellerID: sellerUser.ID,
+			Product: app.ConversationProduct{ID: b.ProductID, Name: b.Product}}
+		m := &app.Message{SenderID: sellerUser.ID, PickupAt: &pickup}
+		if err := e.db.AddMessage(ctx, c, m); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := e.db.AcceptPickup(ctx, c.ID, m.ID); err != nil {
+			t.Fatal(err)
+		}
+		if err := e.db.MarkNoShow(ctx, id, app.NoShowBuyer); err != nil {
+			t.Fatal(err)
+		}
+		return id
+	}
 	reviewBody := map[string]any{"rating": 5, "text": "Friendly and on time"}
 	newReview := func(t testing.TB) int64 { // the buyer's of the seller
 		r := buyer.call("POST", fmt.Sprintf("/api/booked/%d/review", newHandedOver(t)), reviewBody)
@@ -400,6 +422,13 @@ func TestAuthorization(t *testing.T) {
 		}},
 		{"the seller did not come", want{unauth, conflict, forbid, forbid, forbid}, reads, newBooking, func(c *client, id int64) *response {
 			return c.call("POST", fmt.Sprintf("/api/booked/%d/no-show", id), nil)
+		}},
+		// Only the person it was counted against may answer a no-show; to anyone else it is not theirs.
+		{"answer a no-show", want{unauth, ok, missing, missing, missing}, writes, newNoShow, func(c *client, id int64) *response {
+			return c.call("POST", fmt.Sprintf("/api/no-shows/%d/answer", id), map[string]string{"answer": "The bus broke down"})
+		}},
+		{"remove a no-show", want{unauth, forbid, forbid, forbid, gone}, writes, newNoShow, func(c *client, id int64) *response {
+			return c.call("DELETE", fmt.Sprintf("/api/no-shows/%d", id), map[string]string{"reason": "The seller was mistaken"})
 		}},
 		{"a person's reviews", want{unauth, ok, ok, ok, ok}, reads, nil, func(c *client, _ int64) *response {
 			return c.call("GET", fmt.Sprintf("/api/users/%d/reviews", sellerUser.ID), nil)

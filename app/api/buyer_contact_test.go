@@ -68,14 +68,15 @@ func TestBuyerContactBySeller(t *testing.T) {
 		{"declined by the seller", func(t *testing.T, _ buyer, booking int64) *response {
 			return s.seller.call("DELETE", fmt.Sprintf("/api/mybuyers/%d", booking), map[string]string{"reason": "Sold elsewhere"})
 		}, app.BookingDeclined, false},
+		// A block cancels the open booking between them.
 		{"the seller blocked the buyer", func(t *testing.T, b buyer, _ int64) *response {
 			expectStatus(t, s.seller.call("POST", fmt.Sprintf("/api/users/%d/block", b.user.ID), nil), http.StatusNoContent)
 			return nil
-		}, app.BookingBooked, false},
+		}, app.BookingCancelled, false},
 		{"the buyer blocked the seller", func(t *testing.T, b buyer, _ int64) *response {
 			expectStatus(t, b.c.call("POST", fmt.Sprintf("/api/users/%d/block", s.sellerUser.ID), nil), http.StatusNoContent)
 			return nil
-		}, app.BookingBooked, false},
+		}, app.BookingCancelled, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			b := buyer{email: fmt.Sprintf("buyer%d@example.com", i), phone: fmt.Sprintf("+1 555 01%02d", i)}

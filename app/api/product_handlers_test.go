@@ -49,7 +49,12 @@ type shop struct {
 
 func newShop(t *testing.T) *shop {
 	t.Helper()
-	e := newEnv(t)
+	return shopOn(t, newEnv(t))
+}
+
+// shopOn is newShop on the server e.
+func shopOn(t *testing.T, e *env) *shop {
+	t.Helper()
 	admin, adminUser := e.admin("admin@example.com")
 	expectStatus(t, admin.form("/api/categories", map[string]string{"name": "Tables"}, pngImage(t, 30, 20)), http.StatusCreated)
 	expectStatus(t, admin.form("/api/categories", map[string]string{"name": "Chairs"}, pngImage(t, 30, 20)), http.StatusCreated)

@@ -170,6 +170,8 @@ func (s *Server) sessionRoutes(r chi.Router) {
 	r.Post("/reviews/{id}/hide", s.hideReview)
 	r.Post("/mybuyers/{id}/no-show", s.buyerNoShow)
 	r.Post("/booked/{id}/no-show", s.sellerNoShow)
+	r.Post("/no-shows/{booking_id}/answer", s.answerNoShow)
+	r.Delete("/no-shows/{booking_id}", s.removeNoShow)
 
 	// Safety: blocking a person, suspending an account.
 	r.Post("/users/{id}/block", s.block)

@@ -308,8 +308,131 @@ func TestBlockStopsAnsweringPickups(t *testing.T) {
 				t.Errorf("the booking's pickup_at became %v", b.PickupAt)
 			}
 
+			// The block cancelled the booking: once unblocked, a proposal
+			// can be declined but no longer accepted.
 			expectStatus(t, blocker.call("DELETE", block, nil), http.StatusNoContent)
-			expectStatus(t, answer(tc.answerAfterUnblock), http.StatusOK)
+			if tc.answerAfterUnblock == "accept" {
+				expectError(t, answer("accept"), http.StatusConflict, "The buyer has no open booking of this product", nil)
+			} else {
+				expectStatus(t, answer("decline"), http.StatusOK)
+			}
+		})
+	}
+}
+
+// TestBlockCancelsTheBookingBetweenThem: a block, by either side, cancels
+// their open booking; both are told it was cancelled, by event, push note
+// and mail, and not who blocked whom; neither can then say the other did
+// not come. Another buyer's booking of the product stays.
+func TestBlockCancelsTheBookingBetweenThem(t *testing.T) {
+	t.Parallel()
+	e, sink := withMail(t)
+	rec := &recorder{}
+	e.notices.Use(rec)
+	s := trustShopOf(t, shopOn(t, e))
+	cy, _ := s.register("Cy Queued", "cy@example.com", app.RoleBuyer)
+	for i, sellerBlocks := range []bool{true, false} {
+		buyer, buyerUser := s.register("Di Buyer", fmt.Sprintf("di%d@example.com", i), app.RoleBuyer)
+		b := mpBook(t, buyer, s.mpProduct(t, "Tables"))
+		other := mpBook(t, cy, *b.ProductID)
+		at := s.agreePickup(t, buyer, b)
+		rec.take()
+
+		blocker, block := buyer, fmt.Sprintf("/api/users/%d/block", s.sellerUser.ID)
+		if sellerBlocks {
+			blocker, block = s.seller, fmt.Sprintf("/api/users/%d/block", buyerUser.ID)
+		}
+		expectStatus(t, blocker.call("POST", block, nil), http.StatusNoContent)
+		expectEvents(t, rec, "the block",
+			fmt.Sprintf(`%d booking {"booking_id":%d,"product_id":%d} push declined "Booking cancelled: Oak table" "The booking was cancelled" /dashboard/myorders booking-%d`,
+				buyerUser.ID, b.ID, *b.ProductID, b.ID),
+			fmt.Sprintf(`%d booking {"booking_id":%d,"product_id":%d} push booking "Booking cancelled: Oak table" "The booking was cancelled" /dashboard/mybuyers booking-%d`,
+				s.sellerUser.ID, b.ID, *b.ProductID, b.ID))
+		for _, side := range []*client{buyer, s.seller} {
+			if got := decode[app.Booking](t, side.call("GET", fmt.Sprintf("/api/booked/%d", b.ID), nil)); got.Status != app.BookingCancelled {
+				t.Errorf("seller blocks %v: the booking is %s", sellerBlocks, got.Status)
+			}
+		}
+		if got := decode[app.Booking](t, cy.call("GET", fmt.Sprintf("/api/booked/%d", other.ID), nil)); got.Status != app.BookingBooked {
+			t.Errorf("cy's booking is %s", got.Status)
+		}
+		for _, to := range []string{buyerUser.Email, s.sellerUser.Email} {
+			m := mailFor(t, sink, to, 1+i*map[string]int{buyerUser.Email: 0, s.sellerUser.Email: 1}[to])
+			if m.Subject != "Booking cancelled: Oak table" || !strings.Contains(m.Text, "The booking was cancelled.") ||
+				strings.Contains(strings.ToLower(m.Text), "block") {
+				t.Errorf("the mail to %s: %s\n%s", to, m.Subject, m.Text)
+			}
+		}
+
+		s.mu.Lock()
+		s.now = at.Add(app.NoShowAfter + time.Minute)
+		s.mu.Unlock()
+		for _, r := range []*response{
+			s.seller.call("POST", fmt.Sprintf("/api/mybuyers/%d/no-show", b.ID), nil),
+			buyer.call("POST", fmt.Sprintf("/api/booked/%d/no-show", b.ID), nil),
+		} {
+			expectError(t, r, http.StatusConflict, "Only an open booking can end in a no-show", nil)
+		}
+		s.mu.Lock()
+		s.now = time.Now()
+		s.mu.Unlock()
+	}
+}
+
+// TestSellerGoneCancelsTheirBuyersBookings: a seller suspended, deleted by
+// an admin or leaving: each of their buyers' open bookings is cancelled,
+// the buyer is told why by event, push note and mail, and My Orders says
+// why; the seller's own bookings as a buyer are only told as changed.
+func TestSellerGoneCancelsTheirBuyersBookings(t *testing.T) {
+	t.Parallel()
+	e, sink := withMail(t)
+	rec := &recorder{}
+	e.notices.Use(rec)
+	s := shopOn(t, e)
+	for i, tc := range []struct {
+		name   string
+		end    func(seller *client, sellerUser app.User) *response
+		reason string
+		body   string
+	}{
+		{"suspended", func(_ *client, u app.User) *response {
+			return s.admin.call("POST", fmt.Sprintf("/api/users/%d/suspend", u.ID), map[string]any{"days": 3, "reason": "Spam"})
+		}, app.CancelSellerSuspended, "The seller's account was suspended, so your booking was cancelled"},
+		{"deleted by an admin", func(_ *client, u app.User) *response {
+			return s.admin.call("DELETE", fmt.Sprintf("/api/users/%d", u.ID), nil)
+		}, app.CancelSellerDeleted, "The seller's account was deleted, so your booking was cancelled"},
+		{"leaving", func(c *client, _ app.User) *response {
+			return c.call("DELETE", "/api/auth/me", map[string]string{"password": testPassword})
+		}, app.CancelSellerDeleted, "The seller's account was deleted, so your booking was cancelled"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			seller, sellerUser := e.register("Olga Other", fmt.Sprintf("olga%d@example.com", i), app.RoleSeller)
+			buyer, buyerUser := e.register("Di Buyer", fmt.Sprintf("di%d@example.com", i), app.RoleBuyer)
+			r := seller.call("POST", "/api/products", productBody("Tables", seller.upload(pngImage(t, 40, 30)).URL))
+			expectStatus(t, r, http.StatusCreated)
+			b := mpBook(t, buyer, decode[app.Product](t, r).ID)
+			rec.take()
+
+			r = tc.end(seller, sellerUser)
+			if r.status != http.StatusOK && r.status != http.StatusNoContent {
+				t.Fatalf("status %d: %s", r.status, r.body)
+			}
+			want := []string{fmt.Sprintf(`%d booking {"booking_id":%d,"product_id":%d} push declined "Booking cancelled: Oak table" %q /dashboard/myorders booking-%d`,
+				buyerUser.ID, b.ID, *b.ProductID, tc.body, b.ID)}
+			if tc.reason == app.CancelSellerSuspended {
+				want = append(want, fmt.Sprintf(`%d booking {"booking_id":%d,"product_id":%d}`, sellerUser.ID, b.ID, *b.ProductID))
+			}
+			expectEvents(t, rec, "the seller's end", want...)
+			got, ok := mpBookingByID(mpGet[app.Booking](t, buyer, "/api/booked"), b.ID)
+			if !ok || got.Status != app.BookingCancelled || got.CancelReason != tc.reason {
+				t.Errorf("my orders show %+v", got)
+			}
+			if m := mailFor(t, sink, buyerUser.Email, 1); m.Subject != "Booking cancelled: Oak table" || !strings.Contains(m.Text, tc.body+".") {
+				t.Errorf("the buyer's mail: %s\n%s", m.Subject, m.Text)
+			}
+			if mails := mailsTo(sink, sellerUser.Email); len(mails) != 0 {
+				t.Errorf("the seller got %d mails", len(mails))
+			}
 		})
 	}
 }

@@ -161,3 +161,43 @@ func (s *Server) buyerNoShow(w http.ResponseWriter, r *http.Request) {
 func (s *Server) sellerNoShow(w http.ResponseWriter, r *http.Request) {
 	s.changeBooking(w, r, s.bookings.SellerNoShow)
 }
+
+// answerNoShow is the person a no-show was counted against saying, once,
+// what happened.
+func (s *Server) answerNoShow(w http.ResponseWriter, r *http.Request) {
+	id, err := idParam(pathParam(r, "booking_id"))
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	var in app.NoShowAnswerInput
+	if err := decodeJSON(w, r, &in); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	booking, err := s.bookings.AnswerNoShow(r.Context(), actor(r), id, in)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, booking)
+}
+
+// removeNoShow is an admin taking a no-show back, with a reason.
+func (s *Server) removeNoShow(w http.ResponseWriter, r *http.Request) {
+	id, err := idParam(pathParam(r, "booking_id"))
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	var in app.RemoveNoShowInput
+	if err := decodeJSON(w, r, &in); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if err := s.bookings.RemoveNoShow(r.Context(), actor(r), id, in); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}

@@ -386,3 +386,61 @@ func TestNoShow(t *testing.T) {
 		}
 	})
 }
+
+// TestNoShowAnswerAndRemoval: the person a no-show was counted against
+// answers it once, in at most 500 characters, and their profile shows the
+// answer beside it; an admin removes it with a reason, audit-logged, and
+// it no longer counts nor shows.
+func TestNoShowAnswerAndRemoval(t *testing.T) {
+	t.Parallel()
+	s := newTrustShop(t)
+	b := mpBook(t, s.buyer, s.mpProduct(t, "Tables"))
+	at := s.agreePickup(t, s.buyer, b)
+	s.mu.Lock()
+	s.now = at.Add(app.NoShowAfter)
+	s.mu.Unlock()
+	expectStatus(t, s.seller.call("POST", fmt.Sprintf("/api/mybuyers/%d/no-show", b.ID), nil), http.StatusOK)
+	answer := func(c *client, text string) *response {
+		return c.call("POST", fmt.Sprintf("/api/no-shows/%d/answer", b.ID), map[string]string{"answer": text})
+	}
+
+	expectError(t, answer(s.seller, "I waited"), http.StatusNotFound, "No no-show of yours on this booking", nil)
+	expectError(t, answer(s.buyer, strings.Repeat("a", 501)), http.StatusUnprocessableEntity, "Please correct the highlighted fields",
+		map[string]string{"answer": "Use at most 500 characters"})
+	expectError(t, answer(s.buyer, "  "), http.StatusUnprocessableEntity, "Please correct the highlighted fields",
+		map[string]string{"answer": "This field is required"})
+	r := answer(s.buyer, "The bus broke down; I wrote at once")
+	expectStatus(t, r, http.StatusOK)
+	if got := decode[app.Booking](t, r); got.NoShowAnswer != "The bus broke down; I wrote at once" {
+		t.Errorf("answered %+v", got)
+	}
+	expectError(t, answer(s.buyer, "Again"), http.StatusConflict, "You answered this no-show already", nil)
+
+	profilePath := fmt.Sprintf("/api/users/%d/profile", s.buyerUser.ID)
+	r = s.seller.call("GET", profilePath, nil)
+	expectStatus(t, r, http.StatusOK)
+	profile := decode[app.SellerProfile](t, r)
+	if profile.NoShows != 1 || len(profile.NoShowList) != 1 || profile.NoShowList[0].BookingID != b.ID ||
+		profile.NoShowList[0].Answer != "The bus broke down; I wrote at once" {
+		t.Errorf("the buyer's profile %+v", profile)
+	}
+	if strings.Contains(string(r.body), s.buyerUser.Email) || strings.Contains(string(r.body), "phone") {
+		t.Errorf("the profile tells contact details: %s", r.body)
+	}
+
+	remove := func(c *client, reason string) *response {
+		return c.call("DELETE", fmt.Sprintf("/api/no-shows/%d", b.ID), map[string]string{"reason": reason})
+	}
+	expectStatus(t, remove(s.seller, "Mistaken"), http.StatusForbidden)
+	expectError(t, remove(s.admin, ""), http.StatusUnprocessableEntity, "Please correct the highlighted fields",
+		map[string]string{"reason": "This field is required"})
+	expectStatus(t, remove(s.admin, "The seller was at another station"), http.StatusNoContent)
+	expectError(t, remove(s.admin, "Again"), http.StatusNotFound, "No no-show counts on this booking", nil)
+	// Without the no-show, nothing of the buyer's is left to show.
+	expectStatus(t, s.seller.call("GET", profilePath, nil), http.StatusNotFound)
+	audit := decode[app.List[app.AuditEntry]](t, s.admin.call("GET", "/api/audit", nil))
+	if len(audit.Items) == 0 || audit.Items[0].Action != app.AuditRemoveNoShow || audit.Items[0].TargetType != app.AuditTargetBooking ||
+		audit.Items[0].TargetID != b.ID || !strings.Contains(audit.Items[0].Target, "The seller was at another station") {
+		t.Errorf("the audit log %+v", audit.Items)
+	}
+}

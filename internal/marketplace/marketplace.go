@@ -213,7 +213,7 @@ func services(db Store, images *uploads.Store, hasher app.PasswordHasher, notice
 	site.UseTranslator(catalog.Translate)
 	notices.SpeakWith(site, db)
 	notifications := app.NewNotifications(db)
-	bookings := app.NewBookings(db, db, db, db, db, db, notices)
+	bookings := app.NewBookings(db, db, db, db, db, db, notices, db, outbox, site)
 	conversations := app.NewConversations(db, db, bookings, notices, limits)
 	pictures := app.NewImages(db, images, limits)
 	emails := app.NewEmailAddresses(db, db, db, db, site, outbox, hasher, limits, db)

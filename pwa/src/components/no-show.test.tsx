@@ -1,7 +1,9 @@
 import { act, render, screen } from '@testing-library/react'
+import { QueryClientProvider } from '@tanstack/react-query'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { noShowAfter, noShowOpen } from '@/lib/no-show'
 import { makeBooking } from '@/testing/fixtures'
+import { createTestQueryClient } from '@/testing/render'
 import { NoShowButton, NoShowEnded } from './no-show'
 
 const hour = 60 * 60 * 1000
@@ -52,7 +54,12 @@ describe('NoShowEnded', () => {
     ['seller', 'buyer', 'Ended: the buyer didn’t come'],
     ['seller', 'seller', 'Ended: the buyer said you didn’t come'],
   ] as const)('to the %s, a no-show of the %s reads "%s"', (side, who, text) => {
-    const { container } = render(<NoShowEnded booking={makeBooking({ status: 'Declined', no_show: who })} side={side} />)
+    // The side it was counted against may answer it, through the server.
+    const { container } = render(
+      <QueryClientProvider client={createTestQueryClient()}>
+        <NoShowEnded booking={makeBooking({ status: 'Declined', no_show: who })} side={side} />
+      </QueryClientProvider>,
+    )
     expect(container).toHaveTextContent(`No-show${text}`)
   })
 

@@ -1,11 +1,13 @@
+import { useState } from 'react'
 import { Trans } from '@lingui/react'
 import { cn } from '@/lib/cn'
 import { useI18n } from '@/lib/i18n'
-import { noShowBy, useNoShowOpen } from '@/lib/no-show'
+import { noShowBy, useAnswerNoShow, useNoShowOpen } from '@/lib/no-show'
 import type { Booking } from '@/lib/types'
 import { otherSide, type ReviewSide } from '@/lib/write-review'
 import { Badge } from './badge'
 import { Button } from './button'
+import { TextDialog } from './text-dialog'
 
 interface NoShowButtonProps {
   booking: Booking
@@ -102,6 +104,61 @@ export function NoShowEnded({ booking, side }: { booking: Booking; side: ReviewS
     <>
       <Badge tone="red">{i18n._({ id: 'common.noShow', message: 'No-show' })}</Badge>
       <p className="max-w-64 text-sm text-stone-700">{ended}</p>
+      {who !== other && <NoShowAnswer booking={booking} />}
+    </>
+  )
+}
+
+/**
+ * Said to the person a no-show was counted against: their answer, once given; before that, how to give it,
+ * and the button that does.
+ */
+function NoShowAnswer({ booking }: { booking: Booking }) {
+  const i18n = useI18n()
+  const [asking, setAsking] = useState(false)
+  const answer = useAnswerNoShow()
+  const close = () => {
+    answer.reset()
+    setAsking(false)
+  }
+  if (booking.no_show_answer) {
+    return (
+      <p className="max-w-64 text-sm text-stone-700">
+        {i18n._({ id: 'common.noShow.yourAnswer', message: 'Your answer: {answer}', values: { answer: booking.no_show_answer } })}
+      </p>
+    )
+  }
+  return (
+    <>
+      <p className="max-w-64 text-sm text-stone-600">
+        {i18n._({
+          id: 'common.noShow.howToAnswer',
+          message: 'If it was not so, you can answer once; your answer shows beside it on your profile.',
+        })}
+      </p>
+      <Button
+        variant="secondary"
+        size="sm"
+        aria-label={i18n._({ id: 'common.noShow.answerAbout', message: 'Answer the no-show: {product}', values: { product: booking.product } })}
+        onClick={() => setAsking(true)}
+      >
+        {i18n._({ id: 'common.noShow.answer', message: 'Answer' })}
+      </Button>
+      <TextDialog
+        open={asking}
+        title={i18n._({ id: 'common.noShow.answerTitle', message: 'Answer the no-show?' })}
+        label={i18n._({ id: 'common.noShow.answerLabel', message: 'Your answer' })}
+        submitLabel={i18n._({ id: 'common.noShow.answerSend', message: 'Add my answer' })}
+        onCancel={close}
+        onConfirm={(text) => answer.mutate({ id: booking.id, answer: text }, { onSuccess: close })}
+        isPending={answer.isPending}
+        error={answer.error}
+      >
+        {i18n._({
+          id: 'common.noShow.answerExplained',
+          message: 'Say what happened. You can answer only once, and everyone who sees your profile reads it beside the no-show.',
+        })}
+      </TextDialog>
     </>
   )
 }

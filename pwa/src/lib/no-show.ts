@@ -4,6 +4,9 @@
 // the one who did not come has it counted on their page for a year. The
 // server decides; this mirrors its rule only to offer the buttons.
 import { useEffect, useState } from 'react'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { api } from './api'
+import { refreshAfterWrite } from './refresh'
 import type { Booking } from './types'
 import type { ReviewSide } from './write-review'
 
@@ -38,3 +41,25 @@ export function useNoShowOpen(booking: Booking): boolean {
 export function noShowBy(booking: Booking): ReviewSide | null {
   return booking.no_show === 'buyer' || booking.no_show === 'seller' ? booking.no_show : null
 }
+
+/** POST /api/no-shows/{booking_id}/answer: the booking, with the one answer its marked person may add. */
+export function answerNoShow({ id, answer }: { id: number; answer: string }): Promise<Booking> {
+  return api.post<Booking>(`/no-shows/${encodeURIComponent(id)}/answer`, { answer })
+}
+
+/** DELETE /api/no-shows/{booking_id}: 204; an admin took the no-show back, the reason in the audit log. */
+export function removeNoShow({ id, reason }: { id: number; reason: string }): Promise<void> {
+  return api.delete(`/no-shows/${encodeURIComponent(id)}`, { reason })
+}
+
+// Either changes the booking and the profile it counts on.
+function useNoShowChange<T>(change: (variables: T & { id: number }) => Promise<unknown>) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: change,
+    onSuccess: (_, { id }) => refreshAfterWrite(queryClient, { kind: 'booking.noshow', booking_id: id }),
+  })
+}
+
+export const useAnswerNoShow = () => useNoShowChange(answerNoShow)
+export const useRemoveNoShow = () => useNoShowChange(removeNoShow)

@@ -114,7 +114,11 @@ describe('what a change refreshes', () => {
     ['a verified seller', { kind: 'seller.verified' }, ['product5', 'product6', 'category', ...accounts]],
     ['a deleted account', { kind: 'account.deleted' }, [...bookings, ...listings, 'reports', ...accounts]],
     ['a suspension', { kind: 'account.suspended' }, [...accounts, ...listings]],
-    ['a block', { kind: 'person.blocked' }, ['blocks', ...listings]],
+    [
+      'a block, which cancels the bookings between the two',
+      { kind: 'person.blocked' },
+      ['blocks', 'conversations', 'conversation3', 'conversation4', ...bookings, ...listings],
+    ],
     ['a new category', { kind: 'category.created' }, ['categories']],
     ['a renamed category', { kind: 'category.edited' }, ['categories', ...listings]],
     ['a saved post', { kind: 'post.saved' }, ['posts']],

@@ -78,7 +78,10 @@ export interface ChangeData {
   'seller.verified': object
   /** An admin suspended an account, or lifted it: its listings leave the lists, or come back. */
   'account.suspended': object
-  /** The signed-in person blocked someone, or lifted it: that person's listings leave their lists, or come back. */
+  /**
+   * The signed-in person blocked someone, or lifted it: that person's listings leave their lists, or come back,
+   * and a block cancels the open bookings between the two.
+   */
   'person.blocked': object
   /** The server also removed the account's products with their adverts and reports, and cancelled its bookings. */
   'account.deleted': object
@@ -156,7 +159,7 @@ export const refreshes: { [K in ChangeKind]: Refresh<K> } = {
   'seller.verified': { keys: () => [...accounts, productKeys.all] },
   'account.deleted': { keys: () => [...accounts, ...removedListing] },
   'account.suspended': { keys: () => [...accounts, ...listing] },
-  'person.blocked': { keys: () => [blockKeys.all, ...listing] },
+  'person.blocked': { keys: () => [blockKeys.all, ...booking] },
   'category.created': { keys: () => [categoryKeys.all] },
   'category.edited': { keys: () => [categoryKeys.all, productKeys.all, advertisedKeys.all] },
   'post.saved': { keys: () => [postKeys.list()] },

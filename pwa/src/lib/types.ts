@@ -143,6 +143,7 @@ export type EventName = Schemas['EventName']
 
 /** GET /api/users/{id}/profile: a seller's card, never with a way to reach them. */
 export type SellerProfile = Schemas['SellerProfile']
+export type NoShowRecord = Schemas['NoShowRecord']
 
 /** The reviews others see of a person, summed up: average stars to one decimal (0 with none) and how many. */
 export type Rating = Schemas['Rating']

@@ -91,6 +91,8 @@ export function makeBooking(overrides: Partial<Booking> = {}): Booking {
     status: 'Booked',
     decline_reason: '',
     no_show: '',
+    cancel_reason: '',
+    no_show_answer: '',
     time: '2026-11-22T10:15:00.000Z',
     ...overrides,
   }

@@ -1381,6 +1381,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/no-shows/{booking_id}/answer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The person a no-show was counted against adds one statement beside it, shown on their profile */
+        post: operations["postApiNoShowsBookingIdAnswer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/no-shows/{booking_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a no-show, with a reason (admins): it no longer counts nor shows */
+        delete: operations["deleteApiNoShowsBookingId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/{id}/block": {
         parameters: {
             query?: never;
@@ -1390,7 +1424,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Block a person: they cannot message you or book your listings, and you stop seeing their listings. They are not told. */
+        /** Block a person: they cannot message you or book your listings, and you stop seeing their listings. They are not told; an open booking between you is cancelled, and both are told only that it was. */
         post: operations["postApiUsersIdBlock"];
         /** Lift your block of a person */
         delete: operations["deleteApiUsersIdBlock"];
@@ -1520,7 +1554,7 @@ export interface components {
         /** @enum {string} */
         SortOrder: "relevance" | "newest" | "price_asc" | "price_desc";
         /** @enum {string} */
-        AuditAction: "promote_user" | "verify_seller" | "delete_user" | "dismiss_report" | "create_category" | "edit_category" | "reset_link" | "claim_account" | "update_site" | "update_synonyms" | "create_post" | "edit_post" | "delete_post" | "start_selling" | "hide_review" | "suspend_user" | "unsuspend_user";
+        AuditAction: "promote_user" | "verify_seller" | "delete_user" | "dismiss_report" | "create_category" | "edit_category" | "reset_link" | "claim_account" | "update_site" | "update_synonyms" | "create_post" | "edit_post" | "delete_post" | "start_selling" | "hide_review" | "suspend_user" | "unsuspend_user" | "remove_no_show";
         Dimensions: {
             /**
              * Format: double
@@ -1797,6 +1831,8 @@ export interface components {
             rating: components["schemas"]["Rating"];
             /** @description Pickups they did not come to in the last 12 months. */
             no_shows: number;
+            /** @description Those no-shows, newest first, each with their answer. */
+            no_show_list: components["schemas"]["NoShowRecord"][];
         };
         /** @description A sentence for people. */
         Message: {
@@ -1867,6 +1903,13 @@ export interface components {
              * @enum {string}
              */
             no_show: "" | "buyer" | "seller";
+            /** @description What the person the no-show was counted against said of it; empty until they do. */
+            no_show_answer: string;
+            /**
+             * @description Why the booking was cancelled when neither side did it: the seller's account was suspended, or deleted; empty otherwise.
+             * @enum {string}
+             */
+            cancel_reason: "" | "seller_suspended" | "seller_deleted";
         };
         BookingPage: {
             items: components["schemas"]["Booking"][];
@@ -2247,6 +2290,20 @@ export interface components {
         };
         HideReviewInput: {
             reason: string;
+        };
+        NoShowAnswerInput: {
+            answer: string;
+        };
+        RemoveNoShowInput: {
+            reason: string;
+        };
+        /** @description A no-show counted against the profile's person, with their answer. */
+        NoShowRecord: {
+            booking_id: number;
+            /** Format: date-time */
+            at: string;
+            /** @description What they said of it, once; empty until they do. */
+            answer: string;
         };
         SuspendInput: {
             days: number;
@@ -5586,6 +5643,78 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["Unsupported"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    postApiNoShowsBookingIdAnswer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The booking that ended in the no-show. Anything but a whole number of at least 1 names nothing: 404. */
+                booking_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NoShowAnswerInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Booking"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["Unsupported"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deleteApiNoShowsBookingId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The booking that ended in the no-show. Anything but a whole number of at least 1 names nothing: 404. */
+                booking_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RemoveNoShowInput"];
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["Unsupported"];
             422: components["responses"]["Invalid"];

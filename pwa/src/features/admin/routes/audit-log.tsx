@@ -44,6 +44,8 @@ function actionLabel(action: string): string {
       return i18n._({ id: 'admin.audit.action.suspendUser', message: 'Suspended account' })
     case 'unsuspend_user':
       return i18n._({ id: 'admin.audit.action.unsuspendUser', message: 'Lifted suspension' })
+    case 'remove_no_show':
+      return i18n._({ id: 'admin.audit.action.removeNoShow', message: 'Removed no-show' })
     default:
       return action
   }
@@ -65,6 +67,8 @@ function targetLabel(type: string): string {
       return i18n._({ id: 'admin.audit.target.post', message: 'Post' })
     case 'review':
       return i18n._({ id: 'admin.audit.target.review', message: 'Review' })
+    case 'booking':
+      return i18n._({ id: 'admin.audit.target.booking', message: 'Booking' })
     default:
       return type
   }

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest'
 import { formatDate } from '@/lib/format'
 import { reportUnreachable } from '@/lib/connectivity'
 import { authKeys } from '@/lib/query-keys'
-import type { Rating, Review, User } from '@/lib/types'
-import { buyer, list, makeProducts, seller } from '@/testing/fixtures'
+import type { NoShowRecord, Rating, Review, User } from '@/lib/types'
+import { admin, buyer, list, makeProducts, seller } from '@/testing/fixtures'
 import { apiError, json, mockApi, type MockHandler } from '@/testing/mock-api'
 import { renderRoutes } from '@/testing/render'
 import { SellerRoute } from './seller'
@@ -30,10 +30,11 @@ interface Viewer {
   /** Who looks: null for a visitor (the buyer by default). */
   me?: User | null
   noShows?: number
+  noShowList?: NoShowRecord[]
   handlers?: Record<string, MockHandler>
 }
 
-function serve(rating: Rating, reviews: Review[], { me = buyer, noShows = 0, handlers = {} }: Viewer = {}) {
+function serve(rating: Rating, reviews: Review[], { me = buyer, noShows = 0, noShowList = [], handlers = {} }: Viewer = {}) {
   return mockApi({
     'GET /api/auth/me': () => (me ? json(me) : apiError(401, 'Log in first')),
     'GET /api/users/:id/profile': () =>
@@ -47,6 +48,7 @@ function serve(rating: Rating, reviews: Review[], { me = buyer, noShows = 0, han
         sold: 12,
         rating,
         no_shows: noShows,
+        no_show_list: noShowList,
       }),
     'GET /api/products': () => json(list(makeProducts(2))),
     'GET /api/users/:id/reviews': ({ url }) => {
@@ -124,6 +126,48 @@ describe("A person's page: no-shows", () => {
     renderRoutes(routes, '/sellers/2')
     const card = (await screen.findByRole('heading', { level: 1, name: 'Sam Seller' })).closest('section')!
     expect(card).toHaveTextContent('1 no-show in the last 12 months')
+  })
+
+  it('lists each no-show with the answer of the person it counts against', async () => {
+    serve({ average: 0, count: 0 }, [], {
+      noShows: 2,
+      noShowList: [
+        { booking_id: 9, at: '2026-11-20T09:00:00Z', answer: 'The bus broke down' },
+        { booking_id: 8, at: '2026-10-02T09:00:00Z', answer: '' },
+      ],
+    })
+    renderRoutes(routes, '/sellers/2')
+    const noShows = await screen.findByRole('list', { name: 'No-shows' })
+    const [answered, silent] = within(noShows).getAllByRole('listitem')
+    expect(answered).toHaveTextContent(`No-show on ${formatDate('2026-11-20T09:00:00Z')}`)
+    expect(answered).toHaveTextContent('Their answer: The bus broke down')
+    expect(silent).not.toHaveTextContent('Their answer')
+    expect(screen.queryByRole('button', { name: /^Remove the no-show/ })).not.toBeInTheDocument()
+  })
+
+  it('lets an admin remove a no-show, with a reason', async () => {
+    let removed: unknown
+    const fetch = serve({ average: 0, count: 0 }, [], {
+      me: admin,
+      noShows: 1,
+      noShowList: [{ booking_id: 9, at: '2026-11-20T09:00:00Z', answer: '' }],
+      handlers: {
+        'DELETE /api/no-shows/:id': ({ body }) => {
+          removed = body
+          return json(null, 204)
+        },
+      },
+    })
+    const { user } = renderRoutes(routes, '/sellers/2')
+    await user.click(await screen.findByRole('button', { name: `Remove the no-show on ${formatDate('2026-11-20T09:00:00Z')}` }))
+    const dialog = screen.getByRole('dialog', { name: 'Remove this no-show?' })
+    await user.click(within(dialog).getByRole('button', { name: 'Remove no-show' }))
+    expect(await within(dialog).findByText('Write something first')).toBeInTheDocument()
+    expect(fetch).not.toHaveBeenCalledWith('/api/no-shows/9', expect.anything())
+    await user.type(within(dialog).getByLabelText('Reason'), 'The seller was at another station')
+    await user.click(within(dialog).getByRole('button', { name: 'Remove no-show' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(removed).toEqual({ reason: 'The seller was at another station' })
   })
 
   it('shows nothing of no-shows when there are none', async () => {

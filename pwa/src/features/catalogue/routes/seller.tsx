@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import { Link, useParams } from 'react-router-dom'
 import { Avatar } from '@/components/avatar'
 import { Button, buttonClasses } from '@/components/button'
@@ -8,11 +9,14 @@ import { OfflineState } from '@/components/offline-state'
 import { CardSkeletonList } from '@/components/skeleton'
 import { PageSpinner } from '@/components/spinner'
 import { RatingSummary } from '@/components/stars'
+import { TextDialog } from '@/components/text-dialog'
 import { isApiError } from '@/lib/api'
+import { isAdmin, useUser } from '@/lib/auth'
 import { dateTimeFormat } from '@/lib/format'
 import { useI18n } from '@/lib/i18n'
+import { useRemoveNoShow } from '@/lib/no-show'
 import { paths } from '@/lib/paths'
-import type { SellerProfile } from '@/lib/types'
+import type { NoShowRecord, SellerProfile } from '@/lib/types'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { uniqueProducts } from '../api/get-category-products'
 import { useUserReviews } from '../api/get-reviews'
@@ -69,6 +73,7 @@ function SellerCard({ seller }: { seller: SellerProfile }) {
             </span>
           </p>
         )}
+        {seller.no_show_list.length > 0 && <NoShowList noShows={seller.no_show_list} />}
         <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-stone-800">
           <div className="flex gap-1.5">
             <dt>{i18n._({ id: 'seller.forSale', message: 'For sale' })}</dt>
@@ -82,6 +87,64 @@ function SellerCard({ seller }: { seller: SellerProfile }) {
         <ReportPerson person={seller} className="mt-2" />
       </div>
     </section>
+  )
+}
+
+/** Each no-show counted on the profile, with its person's answer; an admin may take one back, with a reason. */
+function NoShowList({ noShows }: { noShows: NoShowRecord[] }) {
+  const i18n = useI18n()
+  const { user } = useUser()
+  const [removing, setRemoving] = useState<NoShowRecord | null>(null)
+  const removal = useRemoveNoShow()
+  const close = () => {
+    removal.reset()
+    setRemoving(null)
+  }
+  return (
+    <>
+      <ul aria-label={i18n._({ id: 'seller.noShows.list', message: 'No-shows' })} className="mt-2 flex flex-col gap-2 text-sm">
+        {noShows.map((noShow) => {
+          const when = dateTimeFormat({ dateStyle: 'medium' }).format(new Date(noShow.at))
+          return (
+            <li key={noShow.booking_id} className="rounded-lg bg-stone-50 px-3 py-2 text-stone-800">
+              <p className="font-medium">{i18n._({ id: 'seller.noShows.on', message: 'No-show on {date}', values: { date: when } })}</p>
+              {noShow.answer && (
+                <p className="mt-1 break-words text-stone-700">
+                  {i18n._({ id: 'seller.noShows.answer', message: 'Their answer: {answer}', values: { answer: noShow.answer } })}
+                </p>
+              )}
+              {isAdmin(user) && (
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  className="mt-2"
+                  aria-label={i18n._({ id: 'seller.noShows.removeOn', message: 'Remove the no-show on {date}', values: { date: when } })}
+                  onClick={() => setRemoving(noShow)}
+                >
+                  {i18n._({ id: 'seller.noShows.remove', message: 'Remove' })}
+                </Button>
+              )}
+            </li>
+          )
+        })}
+      </ul>
+      <TextDialog
+        open={removing !== null}
+        title={i18n._({ id: 'seller.noShows.removeTitle', message: 'Remove this no-show?' })}
+        label={i18n._({ id: 'seller.noShows.removeReason', message: 'Reason' })}
+        submitLabel={i18n._({ id: 'seller.noShows.removeConfirm', message: 'Remove no-show' })}
+        danger
+        onCancel={close}
+        onConfirm={(reason) => removing && removal.mutate({ id: removing.booking_id, reason }, { onSuccess: close })}
+        isPending={removal.isPending}
+        error={removal.error}
+      >
+        {i18n._({
+          id: 'seller.noShows.removeExplained',
+          message: 'It no longer counts nor shows on this profile. The reason goes to the audit log.',
+        })}
+      </TextDialog>
+    </>
   )
 }
 

@@ -88,6 +88,32 @@ describe('Blocking from a conversation', () => {
     expect(screen.getByLabelText(`Message to ${buyer.name}`)).toBeEnabled()
   })
 
+  it('says that the open booking between them will be cancelled, and only then', async () => {
+    const cancels = 'The booking of Oak table between you will be cancelled. You will both be told it was cancelled, not who blocked whom.'
+    for (const [status, says] of [
+      ['Booked', true],
+      ['Paid', false],
+      ['Cancelled', false],
+    ] as const) {
+      const { user, unmount } = setup({
+        'GET /api/conversations/:id': () =>
+          json(
+            makeConversation({
+              role: 'seller',
+              other: { id: buyer.id, name: buyer.name, image: buyer.image },
+              booking: { id: 9, status, pickup_at: null },
+            }),
+          ),
+      })
+      await user.click(await screen.findByRole('button', { name: 'More actions' }))
+      await user.click(screen.getByRole('button', { name: `Block ${buyer.name}` }))
+      const dialog = screen.getByRole('dialog', { name: `Block ${buyer.name}?` })
+      if (says) expect(dialog).toHaveTextContent(cancels)
+      else expect(dialog).not.toHaveTextContent('will be cancelled')
+      unmount()
+    }
+  })
+
   it("shows the server's refusal in the dialog", async () => {
     const { user } = setup({ 'POST /api/users/:id/block': () => apiError(409, 'You cannot block yourself') })
     await user.click(await screen.findByRole('button', { name: 'More actions' }))

@@ -92,14 +92,17 @@ export function ThreadActions({ person, onBlock }: { person: Person; onBlock: ()
   )
 }
 
-/** Asks before blocking, saying what it does. */
+/** Asks before blocking, saying what it does: with an open booking between them, that it is cancelled. */
 export function BlockDialog({
   person,
+  openBooking,
   open,
   onClose,
   onBlocked,
 }: {
   person: Person
+  /** The product of the open booking between the two, if there is one. */
+  openBooking?: string
   open: boolean
   onClose: () => void
   onBlocked: () => void
@@ -120,6 +123,15 @@ export function BlockDialog({
       closeOnBackdrop={!block.isPending}
     >
       <p className="text-stone-700">{blockingExplained}</p>
+      {openBooking !== undefined && (
+        <p className="mt-3 font-medium text-red-800">
+          {i18n._({
+            id: 'messages.block.cancelsBooking',
+            message: 'The booking of {product} between you will be cancelled. You will both be told it was cancelled, not who blocked whom.',
+            values: { product: openBooking },
+          })}
+        </p>
+      )}
       <p className="mt-3 text-stone-700">
         {i18n._({ id: 'messages.block.later', message: 'You can unblock them later here or on your Profile.' })}
       </p>

@@ -261,6 +261,7 @@ export function Thread({ id }: { id: number }) {
       />
       <BlockDialog
         person={talk.other}
+        openBooking={talk.booking?.status === 'Booked' ? talk.product.name : undefined}
         open={askingToBlock}
         onClose={() => setAskingToBlock(false)}
         onBlocked={() => {

@@ -121,6 +121,26 @@ describe('My Orders', () => {
     expect(screen.getAllByRole('row')).toHaveLength(31)
   })
 
+  it('says why a booking was cancelled when the seller was suspended or deleted', async () => {
+    mockApi({
+      'GET /api/booked': () =>
+        json(
+          list([
+            makeBooking({ id: 7, product: 'Oak chair', status: 'Cancelled', cancel_reason: 'seller_suspended' }),
+            makeBooking({ id: 8, product: 'Sofa', status: 'Cancelled', cancel_reason: 'seller_deleted' }),
+            makeBooking({ id: 9, product: 'Lamp', status: 'Cancelled' }),
+          ]),
+        ),
+    })
+    renderRoutes(routes, '/dashboard/myorders')
+    const table = await screen.findByRole('table', { name: 'My orders' })
+    const [, suspended, deleted, plain] = within(table).getAllByRole('row')
+    expect(suspended).toHaveTextContent("The seller's account was suspended, so the booking was cancelled.")
+    expect(deleted).toHaveTextContent("The seller's account was deleted, so the booking was cancelled.")
+    expect(plain).toHaveTextContent('Cancelled')
+    expect(plain).not.toHaveTextContent("The seller's account")
+  })
+
   it("shows a declined booking with the seller's reason under its badge, when there is one", async () => {
     mockApi({
       'GET /api/booked': () =>
@@ -419,6 +439,42 @@ describe('My Orders: the seller did not come', () => {
     expect(within(row).getByText('Ended: the seller said you didn’t come')).toBeInTheDocument()
     expect(within(row).getByText('No-show')).toBeInTheDocument()
     expect(row).not.toHaveTextContent('The buyer did not come to the pickup')
+  })
+
+  it('says how to answer a no-show counted against the buyer, takes one answer, then shows it', async () => {
+    let answered = false
+    let sent: unknown
+    const noShow = { id: 7, product: 'Oak chair', status: 'Declined', no_show: 'buyer' } as const
+    mockApi({
+      'GET /api/booked': () => json(list([makeBooking({ ...noShow, no_show_answer: answered ? 'The bus broke down' : '' })])),
+      'POST /api/no-shows/:id/answer': ({ body, params }) => {
+        expect(params.id).toBe('7')
+        sent = body
+        answered = true
+        return json(makeBooking({ ...noShow, no_show_answer: 'The bus broke down' }))
+      },
+    })
+    const { user } = renderRoutes(routes, '/dashboard/myorders')
+    const row = await screen.findByRole('row', { name: /Oak chair/ })
+    expect(row).toHaveTextContent('If it was not so, you can answer once; your answer shows beside it on your profile.')
+    await user.click(within(row).getByRole('button', { name: 'Answer the no-show: Oak chair' }))
+    const dialog = screen.getByRole('dialog', { name: 'Answer the no-show?' })
+    await user.type(within(dialog).getByLabelText('Your answer'), 'The bus broke down')
+    await user.click(within(dialog).getByRole('button', { name: 'Add my answer' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(sent).toEqual({ answer: 'The bus broke down' })
+    expect(await within(row).findByText('Your answer: The bus broke down')).toBeInTheDocument()
+    expect(within(row).queryByRole('button', { name: /^Answer the no-show/ })).not.toBeInTheDocument()
+  })
+
+  it('offers no answer to the side that said the other did not come', async () => {
+    mockApi({
+      'GET /api/booked': () => json(list([makeBooking({ id: 7, product: 'Oak chair', status: 'Cancelled', no_show: 'seller' })])),
+    })
+    renderRoutes(routes, '/dashboard/myorders')
+    const row = await screen.findByRole('row', { name: /Oak chair/ })
+    expect(within(row).getByText('Ended: the seller didn’t come')).toBeInTheDocument()
+    expect(within(row).queryByRole('button', { name: /^Answer the no-show/ })).not.toBeInTheDocument()
   })
 })
 

@@ -70,6 +70,19 @@ export function MyOrdersRoute() {
               {order.decline_reason}
             </p>
           )}
+          {order.status === 'Cancelled' && order.cancel_reason && (
+            <p className="max-w-64 text-sm text-stone-700">
+              {order.cancel_reason === 'seller_suspended'
+                ? i18n._({
+                    id: 'orders.cancelReason.sellerSuspended',
+                    message: "The seller's account was suspended, so the booking was cancelled.",
+                  })
+                : i18n._({
+                    id: 'orders.cancelReason.sellerDeleted',
+                    message: "The seller's account was deleted, so the booking was cancelled.",
+                  })}
+            </p>
+          )}
         </div>
       ),
     },
