@@ -2,9 +2,10 @@
 // language: no page scrolls sideways, no button or dialog lies outside the
 // screen, and no text is cut unless it ends in an ellipsis and its whole
 // text is in a title. Visitors', buyers', sellers' and admins' screens are
-// walked in English, German and French, with the booking, report and block
-// dialogs and the pickup proposal open, and in a pseudo-language whose every
-// message is 40 % longer than the English, so that the next language fits too.
+// walked in English, German and French, with the booking, report, block,
+// handover and decline dialogs, the pickup proposal and the phone's menu
+// open, and in a pseudo-language whose every message is 40 % longer than
+// the English, so that the next language fits too.
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { rm } from 'node:fs/promises'
@@ -22,7 +23,7 @@ const siteName = 'Kiezflohmarkt Friedrichshain-Kreuzberg'
 
 let server, browser, pictures, api
 const products = {}
-let conversationId
+let conversationId, bookingId
 
 before(async () => {
   ;[server, browser, pictures] = await Promise.all([startServer(), launchBrowser(), writePictures()])
@@ -56,6 +57,7 @@ before(async () => {
   const booking = await bea('POST', '/api/booked', { product_id: products.booked.id, location: 'Friedrichshain', buyer_phone: '+49 30 7654321' })
   const first = await bea('POST', `/api/booked/${booking.id}/messages`, { text: 'Hallo! Wann könnte ich ihn abholen?' })
   conversationId = first.conversation_id
+  bookingId = booking.id
   await sam('POST', `/api/conversations/${conversationId}/messages`, {
     text: '',
     pickup_at: new Date(Date.now() + 48 * 3600_000).toISOString(),
@@ -290,7 +292,11 @@ const walks = {
     ['login', '/login'],
     ['register', '/register'],
     ['about', '/about'],
+    ['privacy', '/privacy'],
+    ['terms', '/terms'],
     ['blogs', '/blogs'],
+    ['forgot password', '/forgot-password'],
+    ['start selling', '/sell'],
   ],
   buyer: (locale) => [
     [
@@ -308,6 +314,7 @@ const walks = {
       },
     ],
     ['my orders', '/dashboard/myorders', (page) => page.getByRole('cell').filter({ hasText: products.booked.product })],
+    ['an order', `/dashboard/payment/${bookingId}`, (page) => page.getByText(products.booked.product)],
     [
       'a conversation',
       `/dashboard/messages/${conversationId}`,
@@ -324,9 +331,29 @@ const walks = {
     ['messages', '/dashboard/messages', (page) => page.getByRole('link').filter({ hasText: products.booked.product })],
     ['profile', '/dashboard/profile', (page) => page.locator('select[aria-describedby]')],
   ],
-  seller: () => [
+  seller: (locale) => [
     ['my products', `/dashboard/myproducts/${seller.email}`, (page) => page.getByRole('link', { name: products.open.product, exact: true })],
-    ['my buyers', '/dashboard/mybuyers', (page) => page.getByRole('cell').filter({ hasText: products.booked.product })],
+    [
+      'my buyers',
+      '/dashboard/mybuyers',
+      (page) => page.getByRole('cell').filter({ hasText: products.booked.product }),
+      async (page, check) => {
+        const booking = { product: products.booked.product, buyer: buyer.name }
+        for (const [what, button] of [
+          ['the handover dialog', 'sell.buyers.handOverTo'],
+          ['the decline dialog', 'sell.buyers.declineBooking'],
+        ]) {
+          await page.getByRole('button', { name: t(locale, button, booking) }).click()
+          const dialog = page.getByRole('dialog')
+          await dialog.waitFor()
+          await check(what)
+          await page.keyboard.press('Escape')
+          await dialog.waitFor({ state: 'hidden' })
+        }
+      },
+    ],
+    ['edit a product', `/dashboard/edit-product/${products.open.id}`, (page) => page.locator('main form')],
+    ['a conversation', `/dashboard/messages/${conversationId}`, (page) => page.getByText('Hallo! Wann könnte ich ihn abholen?')],
     ['add a product', '/dashboard/addproduct', (page) => page.locator('main form')],
     ['a seller', `/sellers/${products.open.seller_id}`, (page) => page.getByRole('article')],
   ],
@@ -338,6 +365,7 @@ const walks = {
     ['add a category', '/dashboard/addcategory', (page) => page.locator('main form')],
     ['site settings', '/dashboard/site', (page) => page.locator('main form')],
     ['audit log', '/dashboard/audit'],
+    ['a new post', '/blogs/new', (page) => page.locator('main form')],
   ],
 }
 
