@@ -2,10 +2,11 @@
 // language: no page scrolls sideways, no button or dialog lies outside the
 // screen, and no text is cut unless it ends in an ellipsis and its whole
 // text is in a title. Visitors', buyers', sellers' and admins' screens are
-// walked in English, German and French, with the booking, report, block,
-// handover and decline dialogs, the pickup proposal and the phone's menu
-// open, and in a pseudo-language whose every message is 40 % longer than
-// the English, so that the next language fits too.
+// walked in English, German and French, with the booking, report, first
+// message, block, review, handover code, handover and decline dialogs, the
+// pickup proposal and the phone's menu open, and in a pseudo-language whose
+// every message is 40 % longer than the English, so that the next language
+// fits too.
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { rm } from 'node:fs/promises'
@@ -39,6 +40,7 @@ before(async () => {
   for (const [key, name] of [
     ['booked', 'Ausziehbarer Esstisch aus massiver Eiche'],
     ['open', 'Dreisitzer-Samtsofa mit Schlaffunktion'],
+    ['handed', 'Stehlampe aus Messing mit Leinenschirm'],
   ]) {
     products[key] = await sam('POST', '/api/products', {
       category: 'Wohnzimmermöbel',
@@ -58,6 +60,10 @@ before(async () => {
   const first = await bea('POST', `/api/booked/${booking.id}/messages`, { text: 'Hallo! Wann könnte ich ihn abholen?' })
   conversationId = first.conversation_id
   bookingId = booking.id
+  // One booking handed over: its buyer may review the seller.
+  const handed = await bea('POST', '/api/booked', { product_id: products.handed.id, location: 'Friedrichshain', buyer_phone: '+49 30 7654321' })
+  const { code } = await bea('GET', `/api/booked/${handed.id}/handover`)
+  await sam('POST', `/api/mybuyers/${handed.id}/handover`, { code })
   await sam('POST', `/api/conversations/${conversationId}/messages`, {
     text: '',
     pickup_at: new Date(Date.now() + 48 * 3600_000).toISOString(),
@@ -311,9 +317,31 @@ const walks = {
         await page.getByRole('button', { name: t(locale, 'product.report'), exact: true }).click()
         await page.getByRole('dialog').waitFor()
         await check('the report dialog')
+        await page.keyboard.press('Escape')
+        await page.getByRole('dialog').waitFor({ state: 'hidden' })
+        await page.getByRole('button', { name: t(locale, 'product.messageSeller'), exact: true }).click()
+        await page.getByRole('dialog').waitFor()
+        await check('the first message dialog')
       },
     ],
-    ['my orders', '/dashboard/myorders', (page) => page.getByRole('cell').filter({ hasText: products.booked.product })],
+    [
+      'my orders',
+      '/dashboard/myorders',
+      (page) => page.getByRole('cell').filter({ hasText: products.booked.product }),
+      async (page, check) => {
+        await page.getByRole('button', { name: t(locale, 'common.review.sellerOf', { product: products.handed.product }) }).click()
+        const dialog = page.getByRole('dialog')
+        await dialog.waitFor()
+        await check('the review dialog')
+        await page.keyboard.press('Escape')
+        await dialog.waitFor({ state: 'hidden' })
+        await page.getByRole('button', { name: t(locale, 'orders.showCode.label', { product: products.booked.product }) }).click()
+        await dialog.waitFor()
+        await check('the handover code dialog')
+        await page.keyboard.press('Escape')
+        await dialog.waitFor({ state: 'hidden' })
+      },
+    ],
     ['an order', `/dashboard/payment/${bookingId}`, (page) => page.getByText(products.booked.product)],
     [
       'a conversation',
