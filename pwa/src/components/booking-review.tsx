@@ -76,7 +76,11 @@ export function BookingReview({ booking, side, className }: BookingReviewProps) 
         <Dialog
           open={open}
           onClose={() => setOpen(false)}
-          title={<span className="line-clamp-2">{title}</span>}
+          title={
+            <span className="line-clamp-2" title={title}>
+              {title}
+            </span>
+          }
           // What was typed is not lost to a stray tap beside the dialog.
           closeOnBackdrop={false}
         >

@@ -64,8 +64,9 @@ export function Dialog({
         // The panel fills the dialog element, so only the backdrop targets it directly.
         if (closeOnBackdrop && event.target === event.currentTarget) onClose()
       }}
+      // text-start: a dialog opened from a stacked table's card (whose values are text-end) reads as any other.
       className={cn(
-        'bg-transparent p-0 text-stone-900 backdrop:bg-stone-900/50',
+        'bg-transparent p-0 text-start text-stone-900 backdrop:bg-stone-900/50',
         fullScreen ? 'm-0 h-dvh max-h-none w-screen max-w-none' : 'm-auto w-[calc(100%-2rem)] max-w-lg',
       )}
     >

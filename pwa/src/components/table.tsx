@@ -69,7 +69,9 @@ export function Table<T>({ caption, columns, rows, rowKey, className }: TablePro
                   className={cn(
                     'px-4 py-3 align-middle text-stone-800',
                     // Stacked: label on the left, value on the right (also when it wraps); empty cells take no room.
+                    // A value narrower than its words breaks them rather than widen the card past the screen.
                     'max-md:flex max-md:items-center max-md:justify-between max-md:gap-4 max-md:px-0 max-md:py-1.5 max-md:text-end max-md:empty:hidden',
+                    'max-md:*:min-w-0 max-md:wrap-break-word max-md:hyphens-auto',
                     'max-md:before:shrink-0 max-md:before:text-start max-md:before:font-medium max-md:before:text-stone-600 max-md:before:content-[attr(data-label)]',
                     column.asideWhenStacked && 'max-md:float-start max-md:me-4 max-md:py-0 max-md:before:hidden',
                     // A card's buttons: set apart at its foot.

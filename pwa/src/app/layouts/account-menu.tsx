@@ -59,7 +59,9 @@ export function AccountMenu({ user }: { user: User }) {
         <span aria-hidden="true" className="contents">
           <Avatar name={user.name} src={user.image || undefined} label="" size={28} />
         </span>
-        <span className="truncate">{user.name}</span>
+        <span className="truncate" title={user.name}>
+          {user.name}
+        </span>
         <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 shrink-0" fill="currentColor">
           <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4z" />
         </svg>

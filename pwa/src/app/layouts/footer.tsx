@@ -10,7 +10,10 @@ import { Brand } from './navbar'
 /** The API's reference page (served by the server, app/api/api_reference.go). */
 const apiReferencePath = '/docs/api'
 
-const linkClasses = 'inline-flex min-h-11 items-center text-stone-600 no-underline hover:text-teal-800 hover:underline'
+// Long words (German compounds) break inside their column, hyphenated where
+// the browser knows the language (<html lang>).
+const linkClasses =
+  'inline-flex min-h-11 max-w-full items-center text-stone-600 no-underline wrap-anywhere hyphens-auto hover:text-teal-800 hover:underline'
 
 /**
  * The language of the app, switched at once and remembered on this device
@@ -71,7 +74,7 @@ export function Footer() {
       <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
         <div className="flex flex-col gap-6 md:flex-row md:items-start md:justify-between">
           <div className="min-w-0 max-w-sm">
-            <Brand />
+            <Brand wrap />
             {site.tagline && <p className="mt-2 text-sm text-stone-600 wrap-anywhere">{site.tagline}</p>}
           </div>
           <nav aria-label={i18n._({ id: 'footer.label', message: 'Footer' })}>

@@ -56,7 +56,7 @@ function NavItems({ onNavigate, className, accountMenu }: { onNavigate?: () => v
   let account: ReactNode = null
   if (user && accountMenu) {
     account = (
-      <Suspense fallback={<span className="inline-flex min-h-11 max-w-48 items-center truncate px-2 font-medium text-stone-700">{user.name}</span>}>
+      <Suspense fallback={<span className="block min-h-11 max-w-48 truncate px-2 leading-11 font-medium text-stone-700" title={user.name}>{user.name}</span>}>
         <AccountMenu user={user} />
       </Suspense>
     )
@@ -100,22 +100,42 @@ function NavItems({ onNavigate, className, accountMenu }: { onNavigate?: () => v
   )
 }
 
-/** The logo and the site's name, a link home. */
-export function Brand() {
+/**
+ * The logo and the site's name, a link home. In the top bar a long name ends
+ * in an ellipsis (its whole is in the title, and heads the phone's menu);
+ * with `wrap` it takes the lines it needs.
+ */
+export function Brand({ wrap = false }: { wrap?: boolean }) {
   const { site } = useSite()
   return (
     <Link to="/" className="inline-flex min-h-11 max-w-full min-w-0 items-center gap-2 text-xl font-bold text-teal-800 no-underline">
       <LogoMark />
-      <span className="truncate">{site.name}</span>
+      {wrap ? (
+        <span className="min-w-0 wrap-anywhere hyphens-auto">{site.name}</span>
+      ) : (
+        <span className="truncate" title={site.name}>
+          {site.name}
+        </span>
+      )}
     </Link>
   )
+}
+
+/** The site's name whole, atop the phone's menu: the top bar may have room for its first letters only. */
+function MenuBrand() {
+  const { site } = useSite()
+  return <p className="mb-3 border-b border-stone-200 px-4 pb-3 text-xl font-bold text-teal-800 wrap-anywhere hyphens-auto">{site.name}</p>
 }
 
 /** The site's tagline under its name, on screens wide enough for it. */
 function Tagline() {
   const { site } = useSite()
   if (!site.tagline) return null
-  return <p className="-mt-2 hidden max-w-96 truncate ps-10 text-xs text-stone-600 xl:block">{site.tagline}</p>
+  return (
+    <p className="-mt-2 hidden max-w-96 truncate ps-10 text-xs text-stone-600 xl:block" title={site.tagline}>
+      {site.tagline}
+    </p>
+  )
 }
 
 /**
@@ -131,7 +151,7 @@ export function Navbar({ start }: { start?: ReactNode }) {
   const online = useOnline()
   return (
     <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur">
-      <nav aria-label={i18n._({ id: 'nav.main', message: 'Main' })} className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
+      <nav aria-label={i18n._({ id: 'nav.main', message: 'Main' })} className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-4 sm:gap-4 sm:px-6 lg:px-8">
         <div className="flex min-w-0 items-center gap-2">
           {start}
           <div className="min-w-0 md:max-w-64 xl:max-w-96">
@@ -168,6 +188,7 @@ export function Navbar({ start }: { start?: ReactNode }) {
       {menuUsed && (
         <Suspense fallback={null}>
           <Dialog open={menuOpen} onClose={() => setMenuOpen(false)} title={i18n._({ id: 'nav.menu', message: 'Menu' })} fullScreen>
+            <MenuBrand />
             <nav aria-label={i18n._({ id: 'nav.menu', message: 'Menu' })}>
               {/* Full-width rows, easy to hit; the account action set apart below the links. */}
               <NavItems

@@ -46,7 +46,7 @@ export function BookingDialog({ open, product, buyer, onClose, onSubmit, isPendi
       onClose={onClose}
       // One line on a phone, so the fields keep the room the keyboard leaves.
       title={
-        <span className="line-clamp-1 sm:line-clamp-2">
+        <span className="line-clamp-1 sm:line-clamp-2" title={product.product}>
           {i18n._({ id: 'booking.title', message: 'Book {product}', values: { product: product.product } })}
         </span>
       }
@@ -150,7 +150,9 @@ function BookingForm({ product, buyer, onSubmit, isPending, error }: BookingForm
         className="flex items-center gap-3 rounded-xl border border-stone-200 bg-white p-2"
       >
         <Thumbnail src={product.thumb_url || product.image} alt={product.product} size={56} />
-        <p className="line-clamp-2 min-w-0 flex-1 font-medium text-stone-900">{product.product}</p>
+        <p className="line-clamp-2 min-w-0 flex-1 font-medium text-stone-900" title={product.product}>
+          {product.product}
+        </p>
         <p className="shrink-0 pe-1 text-lg font-bold whitespace-nowrap text-teal-800">
           <span className="sr-only">{i18n._({ id: 'product.priceLabel', message: 'Price:' })} </span>
           {formatPrice(product.resale_price)}

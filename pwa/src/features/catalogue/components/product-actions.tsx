@@ -87,7 +87,7 @@ export function ProductActions({ product, className }: { product: Product; class
       <div className={cn('flex', className)}>
         <LogInTo
           reason={i18n._({ id: 'product.logInToBook.reason', message: 'Log in to book this product' })}
-          className={buttonClasses({ className: 'flex-1 px-3 text-center' })}
+          className={buttonClasses({ className: 'max-w-full flex-1 px-3 text-center break-words hyphens-auto' })}
         >
           {i18n._({ id: 'product.logInToBook', message: 'Log in to book' })}
         </LogInTo>
@@ -162,7 +162,7 @@ export function ProductActions({ product, className }: { product: Product; class
   return (
     <div className={cn('flex', className)}>
       <Button
-        className="flex-1 whitespace-nowrap"
+        className="max-w-full flex-1 text-center break-words hyphens-auto max-md:px-3"
         disabled={booked !== 'no'}
         onClick={() => {
           book.reset()

@@ -57,12 +57,12 @@ function ActionBar({ product, children }: { product: Product; children: ReactNod
         'max-md:shadow-[0_-4px_12px_rgb(0_0_0/0.06)] max-md:backdrop-blur sm:max-md:-mx-6 sm:max-md:px-6',
       )}
     >
-      <div className="flex items-center gap-3">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
         {/* The price is read out once, beside the name. */}
         <p aria-hidden="true" className="shrink-0 text-xl font-bold text-teal-800 md:hidden">
           {formatPrice(product.resale_price)}
         </p>
-        <div className="min-w-0 flex-1">{children}</div>
+        <div className="min-w-0 flex-[1_1_14rem]">{children}</div>
       </div>
     </div>
   )
@@ -85,15 +85,15 @@ export function ProductDetails({
   const images = product.images?.length ? product.images : [product.image]
   const thumbs = product.images?.length ? (product.thumbs ?? []) : [product.thumb_url]
   return (
-    <article className="grid gap-8 lg:grid-cols-2">
+    <article className="grid grid-cols-1 gap-8 lg:grid-cols-2">
       <Gallery images={images} thumbs={thumbs} name={product.product} />
-      <div className="flex flex-col gap-4">
+      <div className="flex min-w-0 flex-col gap-4">
         <div className="flex items-start justify-between gap-3">
           <div className="min-w-0">
             <Link to={paths.category(product.category)} className="text-sm font-semibold">
               {product.category}
             </Link>
-            <h1 className="mt-1 text-3xl font-bold break-words">{product.product}</h1>
+            <h1 className="mt-1 text-2xl font-bold break-words hyphens-auto sm:text-3xl">{product.product}</h1>
           </div>
           <ShareButton product={product} className="shrink-0" />
         </div>

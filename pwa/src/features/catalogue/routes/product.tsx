@@ -44,10 +44,14 @@ export function ProductRoute() {
       <ProductDetails
         product={product.data}
         actions={
-          // Side by side in the phone's bottom bar, stacked beside the photos.
-          <div className="flex gap-2 md:flex-col md:gap-3">
-            <ProductActions product={product.data} className="min-w-0 flex-1" />
-            <MessageSeller product={product.data} className="min-w-0 flex-1 max-md:px-3 max-md:text-sm md:w-full" />
+          // Side by side in the phone's bottom bar, one above the other when
+          // their words are too long for that; stacked beside the photos.
+          <div className="flex flex-wrap gap-2 md:flex-col md:flex-nowrap md:gap-3">
+            <ProductActions product={product.data} className="max-w-full flex-[1_1_7rem]" />
+            <MessageSeller
+              product={product.data}
+              className="max-w-full flex-[1_1_7rem] text-center break-words hyphens-auto max-md:px-3 max-md:text-sm md:w-full"
+            />
           </div>
         }
         footer={<ReportLink product={product.data} />}

@@ -82,7 +82,7 @@ export function ThreadActions({ person, onBlock }: { person: Person; onBlock: ()
               onBlock()
             }}
           >
-            <span className="truncate">
+            <span className="truncate" title={person.name}>
               {i18n._({ id: 'messages.block.action', message: 'Block {name}', values: { name: person.name } })}
             </span>
           </button>

@@ -37,14 +37,21 @@ function ConversationItem({ conversation }: { conversation: Conversation }) {
       <Thumbnail src={product.thumb_url || product.image} alt="" size={48} />
       <span className="flex min-w-0 flex-1 flex-col">
         <span className="flex items-baseline justify-between gap-2">
-          <span className={cn('truncate', unread > 0 ? 'font-bold' : 'font-semibold')}>{other.name}</span>
+          <span className={cn('truncate', unread > 0 ? 'font-bold' : 'font-semibold')} title={other.name}>
+            {other.name}
+          </span>
           <time dateTime={conversation.updated} className="shrink-0 text-xs text-stone-600">
             {formatWhen(conversation.updated)}
           </time>
         </span>
-        <span className="truncate text-sm text-stone-700">{product.name}</span>
+        <span className="truncate text-sm text-stone-700" title={product.name}>
+          {product.name}
+        </span>
         <span className="flex items-center justify-between gap-2">
-          <span className={cn('truncate text-sm', unread > 0 ? 'font-medium text-stone-900' : 'text-stone-600')}>
+          <span
+            className={cn('truncate text-sm', unread > 0 ? 'font-medium text-stone-900' : 'text-stone-600')}
+            title={lastLine(conversation, i18n)}
+          >
             {lastLine(conversation, i18n)}
           </span>
           {unread > 0 && (

@@ -52,8 +52,10 @@ function ThreadHeader({ conversation, actions }: { conversation: Conversation; a
       </Link>
       <Thumbnail src={product.thumb_url || product.image} alt="" size={48} />
       <div className="min-w-0 flex-1">
-        <p className="truncate text-lg font-semibold">{other.name}</p>
-        <p className="truncate text-sm text-stone-700">
+        <p className="truncate text-lg font-semibold" title={other.name}>
+          {other.name}
+        </p>
+        <p className="truncate text-sm text-stone-700" title={product.name}>
           {product.id !== null ? <Link to={paths.product(product.id)}>{product.name}</Link> : product.name}
         </p>
         {booking && (

@@ -21,7 +21,7 @@ export function HandoverCodeDialog({ booking, onClose }: { booking: Booking | nu
       open={booking !== null}
       onClose={onClose}
       title={
-        <span className="line-clamp-2">
+        <span className="line-clamp-2" title={booking?.product}>
           {booking
             ? i18n._({ id: 'orders.code.titleFor', message: 'Handover code for {product}', values: { product: booking.product } })
             : i18n._({ id: 'orders.code.title', message: 'Handover code' })}

@@ -41,7 +41,7 @@ export function HandoverDialog({ booking, onCancel, onSubmit, isPending, error }
     <Dialog
       open={booking !== null}
       onClose={onCancel}
-      title={<span className="line-clamp-2">{booking
+      title={<span className="line-clamp-2" title={booking?.product}>{booking
             ? i18n._({ id: 'sell.handover.titleProduct', message: 'Hand over {product}', values: { product: booking.product } })
             : i18n._({ id: 'sell.handover.submit', message: 'Hand over' })}</span>}
       closeOnBackdrop={!isPending}

@@ -39,7 +39,7 @@ export function MyProductsRoute() {
         // The listing as buyers see it, one tap from its row.
         <Link to={paths.product(product.id)} className="flex items-center gap-3 font-medium max-md:flex-row-reverse">
           <Thumbnail src={product.thumb_url || product.image} alt="" size={40} />
-          <span>{product.product}</span>
+          <span className="min-w-0">{product.product}</span>
         </Link>
       ),
     },
