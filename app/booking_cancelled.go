@@ -2,7 +2,6 @@ package app
 
 import (
 	"context"
-	"log/slog"
 	"slices"
 )
 
@@ -73,7 +72,8 @@ func (s *Bookings) toldCancelled(ctx context.Context, b *Booking, userID int64, 
 }
 
 // mailCancelled mails one side of a cancelled booking. The cancellation
-// has committed: a mail that cannot be queued is logged, not answered.
+// has committed, and the event and push note tell it too: a mail that
+// cannot be queued is left out, as the email change's notice is.
 func (s *Bookings) mailCancelled(ctx context.Context, userID int64, body string, vars []string, link Link) {
 	if s.outbox == nil || !s.outbox.Sends() {
 		return
@@ -86,9 +86,7 @@ func (s *Bookings) mailCancelled(ctx context.Context, userID int64, body string,
 	m := spokenMail(say, u, u.Email, say(bookingCancelledTitle, vars...), mailBody{
 		Paragraphs:  []string{say(body, vars...) + ".", say("Your bookings in the app show it.")},
 		ActionLabel: say("Open the booking"), ActionURL: s.outbox.link(link)})
-	if err := s.mails.QueueMail(ctx, m); err != nil {
-		slog.ErrorContext(ctx, "queue the mail of a cancelled booking", "user", userID, "err", err)
-		return
+	if err := s.mails.QueueMail(ctx, m); err == nil {
+		s.outbox.queued()
 	}
-	s.outbox.queued()
 }
