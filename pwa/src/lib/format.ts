@@ -1,7 +1,7 @@
 // Display rules: prices in the app's language and the marketplace's currency.
 // Numbers and dates are written as the active language writes them
 // (lib/i18n, intlLocale), never as the API sends them.
-import { intlLocale } from './i18n'
+import { i18n, intlLocale } from './i18n'
 
 /** The currency when the server names none (ISO 4217, as the server sends it). */
 export const defaultCurrency = 'usd'
@@ -97,7 +97,7 @@ export function formatTimeAgo(time: number, now = Date.now()): string {
   for (const [unit, ms] of units) {
     if (elapsed >= ms) return relativeFormat().format(-Math.floor(elapsed / ms), unit)
   }
-  return 'just now'
+  return i18n._({ id: 'time.justNow', message: 'just now' })
 }
 
 /** A time in the app's language and the viewer's zone: "Nov 25, 2026, 10:15 AM" in en-US (a pickup time, a message's). */

@@ -119,7 +119,7 @@ export function BlockDialog({
       showCloseButton={false}
       closeOnBackdrop={!block.isPending}
     >
-      <p className="text-stone-700">{blockingExplained}</p>
+      <p className="text-stone-700">{blockingExplained()}</p>
       <p className="mt-3 text-stone-700">
         {i18n._({ id: 'messages.block.later', message: 'You can unblock them later here or on your Profile.' })}
       </p>
