@@ -27,7 +27,9 @@ type Site struct {
 	Language Language `json:"language"`
 }
 
-// DefaultSite is what a new marketplace says until an admin writes its own.
+// DefaultSite is what a new marketplace says until an admin writes its own,
+// in English; SiteSettings answers its texts in the marketplace's language
+// (defaultTextsIn).
 func DefaultSite() Site {
 	return Site{
 		Name:    "Rehome",
@@ -172,12 +174,48 @@ func (s *SiteSettings) Site(ctx context.Context) (Site, error) {
 	return s.withLanguage(site), nil
 }
 
-// withLanguage fills in the server's language where no admin chose one.
+// withLanguage fills in the server's language where no admin chose one,
+// and writes the texts no admin wrote in it.
 func (s *SiteSettings) withLanguage(site Site) Site {
 	if !site.Language.Known() {
 		site.Language = s.language
 	}
+	return s.defaultTextsIn(site, site.Language)
+}
+
+// siteTexts are the settings that say things in words, which a marketplace
+// has from DefaultSite until an admin writes its own.
+func siteTexts(site *Site) []*string {
+	return []*string{&site.Tagline, &site.About, &site.Rules, &site.Privacy, &site.Terms}
+}
+
+// defaultTextsIn writes each of site's texts that is DefaultSite's in l.
+// A default is known as such in any language, since every setting is saved
+// with any change (an English one, or one in the language the admin saw it
+// in), so a marketplace that changes its language has them in the new one.
+func (s *SiteSettings) defaultTextsIn(site Site, l Language) Site {
+	if s.translate == nil {
+		return site
+	}
+	defaults := DefaultSite()
+	english := siteTexts(&defaults)
+	for i, text := range siteTexts(&site) {
+		if s.isDefaultText(*text, *english[i]) {
+			*text = s.translate(l, *english[i])
+		}
+	}
 	return site
+}
+
+// isDefaultText tells whether text is english, a default text, in one of
+// the marketplace's languages.
+func (s *SiteSettings) isDefaultText(text, english string) bool {
+	for _, l := range Languages {
+		if text == s.translate(l, english) {
+			return true
+		}
+	}
+	return false
 }
 
 // Language answers the marketplace's language; a store that cannot
@@ -207,6 +245,9 @@ func (s *SiteSettings) UpdateSite(ctx context.Context, actor *User, patch SitePa
 	if err != nil {
 		return Site{}, err
 	}
+	// The texts as the admin saw them: a default sent back as shown is no
+	// change. The language stays unchosen until the admin chooses one.
+	site = s.defaultTextsIn(site, s.withLanguage(site).Language)
 	v := &Validator{}
 	changed := patch.apply(&site, v)
 	if err := v.Err(); err != nil {

@@ -37,6 +37,20 @@ func TestEveryMessageIsTranslated(t *testing.T) {
 	}
 }
 
+// TestDefaultSiteIsTranslated: a new marketplace's texts (its tagline,
+// about, rules, privacy and terms) are in each catalog, for a marketplace
+// in that language to show until an admin writes its own.
+func TestDefaultSiteIsTranslated(t *testing.T) {
+	site := app.DefaultSite()
+	for _, l := range app.Languages[1:] {
+		for _, english := range []string{site.Tagline, site.About, site.Rules, site.Privacy, site.Terms} {
+			if Translate(l, english) == english {
+				t.Errorf("%s.json lacks %q", l, english)
+			}
+		}
+	}
+}
+
 var placeholder = regexp.MustCompile(`\{[a-z_]+\}`)
 
 func appMessages(t *testing.T) []string {

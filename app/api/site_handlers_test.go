@@ -109,3 +109,53 @@ func TestSiteLanguage(t *testing.T) {
 		t.Fatalf("audit log: %+v", entries)
 	}
 }
+
+// TestSiteDefaultTextsInItsLanguage: the about, rules, privacy and terms
+// texts (and the tagline) no admin has written are the marketplace's
+// language's, whichever language they were saved in; an admin's own stay
+// as written.
+func TestSiteDefaultTextsInItsLanguage(t *testing.T) {
+	e := newEnv(t)
+	admin, _ := e.admin("admin@example.com")
+	visitor := e.client()
+	site := func() app.Site { return decode[app.Site](t, visitor.call("GET", "/api/site", nil)) }
+	english := app.DefaultSite()
+
+	e.svc.Site.UseLanguage(app.German)
+	german := site()
+	if !strings.HasPrefix(german.About, "Dieser Marktplatz wird von seiner Nachbarschaft") {
+		t.Fatalf("a German marketplace's default About: %q", german.About)
+	}
+	for field, texts := range map[string][2]string{
+		"tagline": {german.Tagline, english.Tagline},
+		"rules":   {german.Rules, english.Rules},
+		"privacy": {german.Privacy, english.Privacy},
+		"terms":   {german.Terms, english.Terms},
+	} {
+		if texts[0] == texts[1] || texts[0] == "" {
+			t.Errorf("a German marketplace's default %s is %q", field, texts[0])
+		}
+	}
+
+	// A change of another setting saves the texts as they are: still the defaults, in the marketplace's language.
+	r := admin.call("PUT", "/api/site", map[string]any{"name": "Flohmarkt", "about": german.About})
+	expectStatus(t, r, http.StatusOK)
+	entries := decode[app.List[app.AuditEntry]](t, admin.call("GET", "/api/audit", nil)).Items
+	if len(entries) == 0 || entries[0].Target != "name" {
+		t.Fatalf("the default About sent back unchanged was recorded as a change: %+v", entries)
+	}
+	expectStatus(t, admin.call("PUT", "/api/site", map[string]any{"language": "fr"}), http.StatusOK)
+	if got := site(); !strings.HasPrefix(got.About, "Cette place de marché est tenue") || !strings.HasPrefix(got.Terms, "En utilisant cette place de marché") {
+		t.Fatalf("after the admin chose French: about %q, terms %q", got.About, got.Terms)
+	}
+
+	own := "Run by the Riverside tenants' association."
+	expectStatus(t, admin.call("PUT", "/api/site", map[string]any{"about": own}), http.StatusOK)
+	if got := site(); got.About != own || !strings.HasPrefix(got.Rules, "- Soyez aimable") {
+		t.Fatalf("an admin's own About: %q, the rules beside it %q", got.About, got.Rules)
+	}
+	expectStatus(t, admin.call("PUT", "/api/site", map[string]any{"language": "en"}), http.StatusOK)
+	if got := site(); got.About != own || got.Rules != english.Rules {
+		t.Fatalf("back in English: about %q, rules %q", got.About, got.Rules)
+	}
+}

@@ -156,6 +156,36 @@ test('a visitor picks French in the footer, signs in and walks the main screens:
   }
 })
 
+test('in German, a seller types a measure "90,5" and 90.5 cm is saved, and the day it was posted is written as German writes a day ("7. Dez.")', async () => {
+  const context = await newContext(browser, server.url, 360)
+  const page = await context.newPage()
+  const watcher = watch(page)
+  try {
+    await logIn(page, seller)
+    await page.goto('/dashboard/profile')
+    await page.getByLabel('Language of the app').selectOption('de')
+    await page.getByLabel('Sprache der App').waitFor()
+
+    await page.goto(`/dashboard/edit-product/${product.id}`)
+    // The browser speaks en-US: a measure it read itself would be 905 (or nothing).
+    await page.getByLabel('Breite (cm)').fill('90,5')
+    const saved = page.waitForResponse((r) => r.url().endsWith(`/api/products/${product.id}`) && r.request().method() === 'PATCH')
+    await page.getByRole('button', { name: 'Änderungen speichern' }).click()
+    assert.equal((await saved).status(), 200)
+    const sam = await signedIn(server.url, seller)
+    assert.equal((await sam('GET', `/api/products/${product.id}`)).dimensions?.width_cm, 90.5)
+    await page.goto(`/dashboard/edit-product/${product.id}`)
+    assert.equal(await page.getByLabel('Breite (cm)').inputValue(), '90,5')
+
+    await page.goto(`/products/${product.id}`)
+    const day = new Intl.DateTimeFormat('de', { day: 'numeric', month: 'short' }).format(new Date(product.time))
+    assert.equal(await page.locator(`time[datetime="${product.time}"]`).first().innerText(), day)
+    watcher.check()
+  } finally {
+    await context.close()
+  }
+})
+
 test('with dir="rtl", the main screens fit 360 px without scrolling sideways', async () => {
   const context = await newContext(browser, server.url, 360)
   const page = await context.newPage()

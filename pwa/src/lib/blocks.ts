@@ -5,6 +5,7 @@
 import { useEffect } from 'react'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from './api'
+import { i18n } from './i18n'
 import { pagedListOptions, usePagedList, type PageRequest } from './paged-list'
 import { blockKeys } from './query-keys'
 import { refreshAfterWrite } from './refresh'
@@ -12,9 +13,13 @@ import type { BlockedUser, List } from './types'
 
 export type { BlockedUser }
 
-/** What blocking does, said before it is done. */
-export const blockingExplained =
-  "They won't be able to message you or book your listings, and you won't see their listings. They are not told."
+/** What blocking does, said before it is done, in the app's language. */
+export function blockingExplained(): string {
+  return i18n._({
+    id: 'messages.block.explained',
+    message: "They won't be able to message you or book your listings, and you won't see their listings. They are not told.",
+  })
+}
 
 /** GET /api/blocks: the people blocked, newest first. */
 export function getBlocks(page: PageRequest, signal?: AbortSignal): Promise<List<BlockedUser>> {

@@ -17,6 +17,16 @@ describe('decimal amounts', () => {
     expect(toDecimalPoint('150', 'de-DE')).toBe('150')
   })
 
+  it('leaves a second separator and digit grouping for the checks to refuse, never reading 905 for "90,5"', () => {
+    for (const typed of ['90.5.1', '9,0,5', '1.234,5', '1,234.5']) {
+      expect(toDecimalPoint(typed, 'de-DE')).toBe(typed)
+      expect(toDecimalPoint(typed, 'en-US')).toBe(typed)
+    }
+    expect(toDecimalPoint('90,5', 'de-DE')).toBe('90.5')
+    expect(toDecimalPoint('90.5', 'en-US')).toBe('90.5')
+    expect(fromDecimalPoint('90.5', 'fr-FR')).toBe('90,5')
+  })
+
   it('leaves a comma alone where the locale writes a point', () => {
     expect(toDecimalPoint('150,50', 'en-US')).toBe('150,50')
     expect(checkAmount('150,50', 'en-US')).toBe('Enter an amount such as 120 or 120.50')

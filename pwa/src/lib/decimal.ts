@@ -22,10 +22,13 @@ export function decimalSeparator(locale: string | undefined = viewerLocale()): s
 }
 
 /**
- * An amount as typed, with the API's decimal point: "150,50" → "150.50"
- * where the locale writes a decimal comma. A point is read as a decimal
- * point everywhere; anything else is returned trimmed, for the check (or the
- * server) to refuse.
+ * A number as typed (an amount, a measure), with the API's decimal point:
+ * "150,50" → "150.50" where the locale writes a decimal comma. A point is
+ * read as a decimal point everywhere; anything else is returned trimmed, for
+ * the check (or the server) to refuse: a second separator ("90.5.1",
+ * "9,0,5") and digit grouping ("1.234,5", "1,234.50") alike, since a number
+ * read with a separator dropped (905 for "90,5") is worse than one asked for
+ * again.
  */
 export function toDecimalPoint(text: string, locale: string | undefined = viewerLocale()): string {
   const trimmed = text.trim()
@@ -36,8 +39,8 @@ export function toDecimalPoint(text: string, locale: string | undefined = viewer
   return trimmed
 }
 
-/** A number as the app's language writes it: 120.5 → "120,5" in German. */
-export function fromDecimalPoint(value: number, locale: string | undefined = viewerLocale()): string {
+/** A number (or the API's text of one) as the app's language writes it: 120.5 → "120,5" in German. */
+export function fromDecimalPoint(value: number | string, locale: string | undefined = viewerLocale()): string {
   return String(value).replace('.', decimalSeparator(locale))
 }
 

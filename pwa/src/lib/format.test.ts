@@ -27,8 +27,11 @@ describe('format', () => {
     expect(formatPrice('n/a', 'usd', 'en-US')).toBe('n/a')
   })
 
-  it('shows the posted date as the first ten characters of the time', () => {
-    expect(formatPostedDate('2026-11-22T10:15:00.000Z')).toBe('2026-11-22')
+  it('shows the posted date as a short day, with the year when it is not this one', () => {
+    const now = new Date('2026-12-07T12:00:00Z')
+    expect(formatPostedDate('2026-11-22T10:15:00.000Z', now)).toBe('Nov 22')
+    expect(formatPostedDate('2025-12-07T10:15:00.000Z', now)).toBe('Dec 7, 2025')
+    expect(formatPostedDate('not a time', now)).toBe('not a time')
   })
 
   it('counts found things', () => {
@@ -53,7 +56,13 @@ describe('format', () => {
     expect(formatDate('2026-11-25T12:00:00Z')).toBe('25.11.2026')
     const now = Date.parse('2026-11-25T12:00:00Z')
     expect(formatTimeAgo(now - 26 * 3600_000, now)).toBe('gestern')
+    expect(formatTimeAgo(now - 20_000, now)).toBe('gerade eben')
+    const today = new Date('2026-12-20T12:00:00Z')
+    expect(formatPostedDate('2026-12-07T10:15:00Z', today)).toBe('7. Dez.')
+    expect(formatPostedDate('2025-12-07T10:15:00Z', today)).toBe('7. Dez. 2025')
     await activate('fr')
     expect(formatPrice(420, 'eur')).toMatch(/^420\s€$/)
+    expect(formatPostedDate('2026-12-07T10:15:00Z', today)).toBe('7 déc.')
+    expect(formatTimeAgo(now, now)).toBe('à l’instant')
   })
 })

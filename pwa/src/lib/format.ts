@@ -1,7 +1,7 @@
-// Display rules: prices in the app's language and the marketplace's currency,
-// posted date as the first ten characters of the time. Numbers and dates are
-// written as the active language writes them (lib/i18n, intlLocale).
-import { intlLocale } from './i18n'
+// Display rules: prices in the app's language and the marketplace's currency.
+// Numbers and dates are written as the active language writes them
+// (lib/i18n, intlLocale), never as the API sends them.
+import { i18n, intlLocale } from './i18n'
 
 /** The currency when the server names none (ISO 4217, as the server sends it). */
 export const defaultCurrency = 'usd'
@@ -40,9 +40,17 @@ export function formatPrice(value: number | string, currency: string = defaultCu
   return priceFormat(currency, locale).format(amount)
 }
 
-/** "2026-11-22T10:15:00.000Z" → "2026-11-22". */
-export function formatPostedDate(time: string): string {
-  return time.slice(0, 10)
+/**
+ * The day a listing was posted or a booking made, short, as the app's
+ * language writes it in the viewer's zone: "7. Dez." in German, "7 déc." in
+ * French, "Dec 7" in English; with the year when it is not this one.
+ */
+export function formatPostedDate(time: string, now: Date = new Date()): string {
+  const date = new Date(time)
+  if (Number.isNaN(date.getTime())) return time
+  const style: Intl.DateTimeFormatOptions =
+    date.getFullYear() === now.getFullYear() ? { day: 'numeric', month: 'short' } : { day: 'numeric', month: 'short', year: 'numeric' }
+  return dateTimeFormat(style).format(date)
 }
 
 /** "1 product found", "3 products found", "No products found". */
@@ -89,7 +97,7 @@ export function formatTimeAgo(time: number, now = Date.now()): string {
   for (const [unit, ms] of units) {
     if (elapsed >= ms) return relativeFormat().format(-Math.floor(elapsed / ms), unit)
   }
-  return 'just now'
+  return i18n._({ id: 'time.justNow', message: 'just now' })
 }
 
 /** A time in the app's language and the viewer's zone: "Nov 25, 2026, 10:15 AM" in en-US (a pickup time, a message's). */

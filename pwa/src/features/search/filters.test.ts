@@ -9,6 +9,7 @@ import {
   filtersFromForm,
   filtersFromParams,
   filtersToParams,
+  fitLabel,
   searchAddress,
   withoutPanelFilters,
 } from './filters'
@@ -106,6 +107,19 @@ describe('search filters and the address', () => {
     form.set('min_price', '20,50')
     form.set('max_price', '100')
     expect(filtersFromForm(form, emptyFilters)).toMatchObject({ min_price: '20.50', max_price: '100' })
+  })
+
+  it('reads measures typed with the decimal comma of the app’s language, and refuses a misread one', () => {
+    vi.spyOn(i18n, 'locale', 'get').mockReturnValue('de')
+    onTestFinished(() => void vi.restoreAllMocks())
+    const form = new FormData()
+    form.set('max_width_cm', '90,5')
+    form.set('max_depth_cm', '9,0,5')
+    form.set('max_height_cm', '90.5.1')
+    const filters = filtersFromForm(form, emptyFilters)
+    expect(filters).toMatchObject({ max_width_cm: '90.5' })
+    expect(filterProblems(filters)).toEqual({ max_depth_cm: 'Use centimetres over 0', max_height_cm: 'Use centimetres over 0' })
+    expect(fitLabel({ ...emptyFilters, max_width_cm: '90.5' })).toBe('Fits 90,5 × any × any cm')
   })
 
   it('names each filter in use, with what removing it leaves', () => {

@@ -4,7 +4,7 @@
 // the filter at fault. This file turns the address into filters and back.
 import { conditionLabel, productStatusLabel } from '@/components/labels'
 import { maxPrice } from '@/lib/api/contract.gen'
-import { toDecimalPoint } from '@/lib/decimal'
+import { fromDecimalPoint, toDecimalPoint } from '@/lib/decimal'
 import { i18n } from '@/lib/i18n'
 import { paths } from '@/lib/paths'
 import { conditions, type Condition, type ProductStatus } from '@/lib/types'
@@ -169,13 +169,13 @@ export function filtersFromForm(form: FormData, current: SearchFilters): SearchF
     ...current,
     category: text('category'),
     condition: pick(conditions, form.getAll('condition').map(String)),
-    // Typed as the viewer writes amounts ("150,50" in de-DE), kept as the API reads them.
+    // Typed as the viewer writes numbers ("150,50" in de-DE), kept as the API reads them.
     min_price: toDecimalPoint(text('min_price')),
     max_price: toDecimalPoint(text('max_price')),
     location: text('location'),
-    max_width_cm: text('max_width_cm'),
-    max_depth_cm: text('max_depth_cm'),
-    max_height_cm: text('max_height_cm'),
+    max_width_cm: toDecimalPoint(text('max_width_cm')),
+    max_depth_cm: toDecimalPoint(text('max_depth_cm')),
+    max_height_cm: toDecimalPoint(text('max_height_cm')),
   }
 }
 
@@ -228,6 +228,11 @@ export function activeFilters(filters: SearchFilters, formatPrice: (amount: stri
   return chips
 }
 
+/** A filter's number (as the API reads it) as the viewer writes it: "90.5" → "90,5" in German; '' stays ''. */
+export function typedNumber(value: string): string {
+  return /^\d*\.\d+$/.test(value) ? fromDecimalPoint(value) : value
+}
+
 /** 'Fits 80 × any × 90 cm' for the 'will it fit' measures given; '' for none. */
 export function fitLabel({ max_width_cm: w, max_depth_cm: d, max_height_cm: h }: SearchFilters): string {
   if (!w && !d && !h) return ''
@@ -235,7 +240,7 @@ export function fitLabel({ max_width_cm: w, max_depth_cm: d, max_height_cm: h }:
   return i18n._({
     id: 'search.chip.fits',
     message: 'Fits {width} × {depth} × {height} cm',
-    values: { width: w || any, depth: d || any, height: h || any },
+    values: { width: typedNumber(w) || any, depth: typedNumber(d) || any, height: typedNumber(h) || any },
   })
 }
 

@@ -36,6 +36,25 @@ export function base64UrlToBytes(text: string): Uint8Array<ArrayBuffer> {
   return bytes
 }
 
+/**
+ * Why the browser would not subscribe, in the app's language and with what
+ * to do: the browser's own message ("Registration failed - permission
+ * denied") is in English whatever the app speaks.
+ */
+function subscribeFailure(error: unknown): string {
+  if (error instanceof DOMException && error.name === 'NotAllowedError') {
+    return i18n._({
+      id: 'profile.push.notAllowed',
+      message:
+        'The browser did not allow notifications. Turn them on again and choose Allow when the browser asks, or allow them in its site settings.',
+    })
+  }
+  return i18n._({
+    id: 'profile.push.subscribeFailed',
+    message: 'The browser could not turn on notifications. Check your connection and try again, or try another browser.',
+  })
+}
+
 /** Subscribes this device with the server's VAPID key and tells the server where to send. */
 export async function subscribeDevice(): Promise<PushSubscription> {
   const worker = await registration()
@@ -46,7 +65,11 @@ export async function subscribeDevice(): Promise<PushSubscription> {
       }),
     )
   const { key } = await api.get<{ key: string }>('/push/key')
-  const subscription = await worker.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: base64UrlToBytes(key) })
+  const subscription = await worker.pushManager
+    .subscribe({ userVisibleOnly: true, applicationServerKey: base64UrlToBytes(key) })
+    .catch((error: unknown) => {
+      throw new Error(subscribeFailure(error))
+    })
   try {
     await api.post('/push/subscriptions', subscription.toJSON())
   } catch (error) {

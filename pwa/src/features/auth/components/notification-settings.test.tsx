@@ -5,6 +5,7 @@ import { json, mockApi, type MockHandler } from '@/testing/mock-api'
 import { screens } from '@/app/screens'
 import { renderApp } from '@/testing/render-app'
 import { renderRoutes } from '@/testing/render'
+import { setLanguage } from '@/lib/i18n'
 import { ProfileRoute } from '../routes/profile'
 
 /** A VAPID public key as the server gives it: an uncompressed P-256 point, base64url. */
@@ -92,6 +93,32 @@ describe('Notifications in Profile', () => {
     await waitFor(() => expect(device).not.toBeChecked())
     expect(callsTo(fetch, '/api/push/subscriptions', 'DELETE')).toEqual([{ endpoint }])
     expect(unsubscribe).toHaveBeenCalled()
+  })
+
+  it('says in German what to do when the browser refuses, not the browser’s English', async () => {
+    await setLanguage('de')
+    try {
+      const { pushManager } = stubPush()
+      pushManager.subscribe.mockRejectedValueOnce(new DOMException('Registration failed - permission denied', 'NotAllowedError'))
+      mockApi({
+        'GET /api/auth/me': () => json(buyer),
+        'GET /api/auth/providers': () => json({ google: false, mail: false }),
+        'GET /api/auth/sessions': () => json(list([])),
+        'GET /api/push/key': () => json({ key }),
+        'GET /api/push/preferences': () => json(preferences),
+        'GET /api/push/subscriptions': () => json(list([])),
+      })
+      const { user } = renderRoutes([{ path: '/dashboard/profile', element: <ProfileRoute /> }], '/dashboard/profile')
+      const section = within(await screen.findByRole('region', { name: 'Benachrichtigungen' }))
+      const device = await section.findByRole('checkbox', { name: 'Auf diesem Gerät benachrichtigen' })
+      await waitFor(() => expect(device).toBeEnabled())
+      await user.click(device)
+      expect(await section.findByText(/Der Browser hat Benachrichtigungen nicht erlaubt\. Schalte sie erneut ein/)).toBeInTheDocument()
+      expect(section.queryByText(/Registration failed/)).not.toBeInTheDocument()
+      expect(device).not.toBeChecked()
+    } finally {
+      await setLanguage('en')
+    }
   })
 
   it('explains when the browser cannot notify', async () => {

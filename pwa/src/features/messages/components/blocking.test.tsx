@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+import { setLanguage } from '@/lib/i18n'
 import { followOutcome } from '@/features/offline/components/sent-outcome'
 import { reportUnreachable } from '@/lib/connectivity'
 import type { BlockedUser } from '@/lib/types'
@@ -7,6 +8,7 @@ import { buyer, list, makeConversation, makeMessage, seller } from '@/testing/fi
 import { apiError, json, mockApi, type MockHandler } from '@/testing/mock-api'
 import { renderRoutes } from '@/testing/render'
 import { MessagesRoute } from '../routes/messages'
+import { BlockDialog } from './blocking'
 
 const routes = [{ path: '/dashboard/messages/:id', element: <MessagesRoute /> }]
 const explained = "They won't be able to message you or book your listings, and you won't see their listings. They are not told."
@@ -152,5 +154,22 @@ describe('A message refused because of a block', () => {
 
     await user.click(within(thread).getByRole('button', { name: 'Dismiss the message not sent' }))
     expect(within(thread).queryByText('See you at six')).not.toBeInTheDocument()
+  })
+})
+
+describe('The block dialog in German and French', () => {
+  it.each([
+    ['de', 'Diese Person kann dir dann keine Nachrichten mehr schreiben'],
+    ['fr', 'Cette personne ne pourra plus vous écrire'],
+  ] as const)('explains blocking in %s', async (locale, inLocale) => {
+    await setLanguage(locale)
+    try {
+      mockApi({})
+      renderRoutes([{ path: '/', element: <BlockDialog person={{ id: 4, name: 'Sam' }} open onClose={() => {}} onBlocked={() => {}} /> }], '/')
+      expect(await screen.findByText(new RegExp(`^${inLocale}`))).toBeInTheDocument()
+      expect(screen.queryByText(explained)).not.toBeInTheDocument()
+    } finally {
+      await setLanguage('en')
+    }
   })
 })

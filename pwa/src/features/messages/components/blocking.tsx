@@ -122,7 +122,7 @@ export function BlockDialog({
       showCloseButton={false}
       closeOnBackdrop={!block.isPending}
     >
-      <p className="text-stone-700">{blockingExplained}</p>
+      <p className="text-stone-700">{blockingExplained()}</p>
       {openBooking !== undefined && (
         <p className="mt-3 font-medium text-red-800">
           {i18n._({

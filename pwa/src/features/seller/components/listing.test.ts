@@ -1,7 +1,13 @@
 import { describe, expect, it, onTestFinished, vi } from 'vitest'
 import { i18n } from '@/lib/i18n'
 import { makeProduct } from '@/testing/fixtures'
-import { changesOf, checkDimension, checkYear, formValuesOf } from './listing'
+import { changesOf, checkDimension, checkYear, dimensionsOf, formValuesOf, newProductOf } from './listing'
+
+/** The app shown in German for this test: measures and amounts are then typed with a decimal comma. */
+function inGerman() {
+  vi.spyOn(i18n, 'locale', 'get').mockReturnValue('de')
+  onTestFinished(() => void vi.restoreAllMocks())
+}
 
 describe('checkDimension', () => {
   it.each(['', '  ', '180', '90.5', ' 75 ', '.5', '12.', '0.05', '1000', '1000.04'])('accepts %j', (value) => {
@@ -13,6 +19,35 @@ describe('checkDimension', () => {
       expect(checkDimension(value)).toBe('Enter a size above 0 and at most 1000 cm')
     },
   )
+})
+
+describe('measures typed in German', () => {
+  it.each([
+    ['90,5', 90.5],
+    ['90.5', 90.5],
+    [' 75 ', 75],
+    ['0,5', 0.5],
+  ])('reads %j as %d cm', (typed, cm) => {
+    inGerman()
+    expect(checkDimension(typed)).toBe(true)
+    expect(dimensionsOf({ width_cm: typed, depth_cm: '', height_cm: '' })).toEqual({ width_cm: cm })
+  })
+
+  // Grouping is refused in every language rather than read with a separator dropped (905 for "90,5").
+  it.each(['90.5.1', '9,0,5', '1.234,5', '90,', ',5,', '1e2'])('refuses %j', (typed) => {
+    inGerman()
+    expect(checkDimension(typed)).toBe('Enter a size above 0 and at most 1000 cm')
+  })
+
+  it('sends the measures as numbers and shows a product’s own with a comma', () => {
+    inGerman()
+    const values = { ...formValuesOf(undefined, ''), category: 'Sofas', product: 'Sofa', location: 'Mitte', resale_price: '120' }
+    const listing = { values: { ...values, width_cm: '90,5', depth_cm: '60', height_cm: '' }, images: ['/images/a.jpg'] }
+    expect(newProductOf(listing).dimensions).toEqual({ width_cm: 90.5, depth_cm: 60 })
+    const product = makeProduct({ dimensions: { width_cm: 90.5, depth_cm: 60 } })
+    expect(formValuesOf(product, '').width_cm).toBe('90,5')
+    expect(changesOf(product, { values: formValuesOf(product, ''), images: product.images })).toEqual({})
+  })
 })
 
 describe('checkYear', () => {

@@ -11,11 +11,12 @@ export type DimensionField = (typeof dimensionFields)[number]['name']
 
 /**
  * The browser-side check of one measure, as the server makes it: plain
- * decimals (Number() would also read hex and exponents), over 0 and at most
+ * decimals typed as the app's language writes them ("90,5" in German;
+ * Number() would also read hex and exponents), over 0 and at most
  * maxDimensionCm once kept to a millimetre. Empty is fine (they are optional).
  */
 export function checkDimension(value: string): true | string {
-  const text = value.trim()
+  const text = toDecimalPoint(value)
   if (text === '') return true
   const number = /^(\d+(\.\d*)?|\.\d+)$/.test(text) ? Math.round(Number(text) * 10) / 10 : NaN
   if (!Number.isFinite(number) || number <= 0 || number > maxDimensionCm)
@@ -43,7 +44,7 @@ export function checkYear(value: string, now: Date = new Date()): true | string 
   })
 }
 
-/** The form's values: text as typed (prices with the viewer's decimal separator), the server checks the numbers too. */
+/** The form's values: text as typed (prices and measures with the viewer's decimal separator), the server checks the numbers too. */
 export interface ProductFormValues {
   category: string
   product: string
@@ -71,11 +72,11 @@ export interface Listing {
   images: string[]
 }
 
-/** The measures given, or null for none. */
+/** The measures given (typed as the app's language writes them, checked), or null for none. */
 export function dimensionsOf(values: Pick<ProductFormValues, DimensionField>): Dimensions | null {
   const dimensions: Dimensions = {}
   for (const { name } of dimensionFields) {
-    const text = values[name].trim()
+    const text = toDecimalPoint(values[name])
     if (text !== '') dimensions[name] = Number(text)
   }
   return Object.keys(dimensions).length > 0 ? dimensions : null
@@ -97,7 +98,7 @@ const textFields = [
 export function formValuesOf(product: Product | undefined, sellerPhone: string): ProductFormValues {
   const measure = (name: DimensionField) => {
     const value = product?.dimensions?.[name]
-    return value === undefined || value === null ? '' : String(value)
+    return value === undefined || value === null ? '' : fromDecimalPoint(value)
   }
   return {
     category: product?.category ?? '',

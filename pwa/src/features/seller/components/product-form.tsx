@@ -9,7 +9,6 @@ import { OfflineReason } from '@/components/offline-state'
 import { PhotosField } from '@/components/photos-field'
 import {
   maxDescriptionLength,
-  maxDimensionCm,
   maxLocationLength,
   maxPhotos,
   maxProductNameLength,
@@ -273,12 +272,9 @@ export function ProductForm({ seller, product, submitLabel, save }: ProductFormP
           {dimensionFields.map(({ name }) => (
             <Field key={name} label={dimensionLabel(name)} error={errors[name]?.message}>
               {(control) => (
+                // Text, not type="number": that reads "90,5" by the browser's language (905 in English), not the app's.
                 <Input
-                  type="number"
                   inputMode="decimal"
-                  min={0}
-                  max={maxDimensionCm}
-                  step="any"
                   {...control}
                   {...register(name, { validate: checkDimension })}
                 />
