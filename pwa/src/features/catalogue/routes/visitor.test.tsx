@@ -27,6 +27,8 @@ function servePublic() {
         listings: 3,
         sold: 4,
         rating: { average: 0, count: 0 },
+        no_shows: 0,
+        no_show_list: [],
       }),
     'GET /api/users/:id/reviews': () => json(list([])),
     'GET /api/products': () => json(list(makeProducts(3))),
