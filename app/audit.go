@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"time"
+	"unicode/utf8"
 )
 
 // AuditAction names what an admin did.
@@ -102,4 +103,14 @@ func (s *Audit) AuditLog(ctx context.Context, actor *User, page Page) (List[Audi
 		return List[AuditEntry]{}, err
 	}
 	return s.store.AuditLog(ctx, page.Clamp())
+}
+
+// auditReason is the reason an admin gives for an action the audit log
+// keeps: one line, required, at most 500 characters.
+func auditReason(given string) (string, error) {
+	reason := CleanLine(given)
+	v := &Validator{}
+	v.Required(reason, "reason")
+	v.Check(utf8.RuneCountInString(reason) <= 500, "reason", "Use at most 500 characters")
+	return reason, v.Err()
 }

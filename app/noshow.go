@@ -118,11 +118,8 @@ func (s *Bookings) RemoveNoShow(ctx context.Context, actor *User, id int64, in R
 	if err := Allow(actor, CanManageUsers(actor)); err != nil {
 		return err
 	}
-	reason := CleanLine(in.Reason)
-	v := &Validator{}
-	v.Required(reason, "reason")
-	v.Check(utf8.RuneCountInString(reason) <= 500, "reason", "Use at most 500 characters")
-	if err := v.Err(); err != nil {
+	reason, err := auditReason(in.Reason)
+	if err != nil {
 		return err
 	}
 	b, err := s.bookings.BookingByID(ctx, id)

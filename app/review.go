@@ -178,11 +178,8 @@ func (s *Accounts) HideReview(ctx context.Context, actor *User, id int64, in Hid
 	if err := Allow(actor, CanHideReviews(actor)); err != nil {
 		return err
 	}
-	reason := CleanLine(in.Reason)
-	v := &Validator{}
-	v.Required(reason, "reason")
-	v.Check(utf8.RuneCountInString(reason) <= 500, "reason", "Use at most 500 characters")
-	if err := v.Err(); err != nil {
+	reason, err := auditReason(in.Reason)
+	if err != nil {
 		return err
 	}
 	audit := auditOf(actor, AuditHideReview, AuditTargetReview, id, reason)
