@@ -1,6 +1,9 @@
 package app
 
-import "context"
+import (
+	"context"
+	"errors"
+)
 
 // Messages of linking a provider to an account that already exists.
 const (
@@ -32,33 +35,13 @@ func (s *Accounts) LinkWithPassword(ctx context.Context, id Identity, password, 
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	now := s.now()
-	user, hash, err := s.users.PasswordHash(ctx, email)
-	if err != nil && ErrorKind(err) != KindNotFound {
-		return nil, err
-	}
-	if len(hash) == 0 {
-		hash, user = s.dummyHash(), nil
-	}
-	// As in Login: the limits are asked once the account is known, so that
-	// its own browser's device token counts.
-	attempt := loginAttempt{email: email, clientAddress: clientAddress}
-	if user != nil {
-		if attempt.device, err = s.devices.device(ctx, deviceToken, user, now); err != nil {
-			return nil, err
-		}
-	}
-	if wait := s.logins.wait(attempt, now); wait > 0 {
-		return nil, rateLimited("Too many failed attempts. Try again later.", wait)
-	}
-	if err := s.hasher.Compare(hash, password); err != nil || user == nil {
-		s.logins.failed(attempt, now)
+	user, err := s.provePassword(ctx, email, password, clientAddress, deviceToken)
+	if errors.Is(err, errWrongPassword) {
 		return nil, &Error{Kind: KindUnauthorized, Message: WrongAccountPasswordMessage,
 			Fields: map[string]string{"password": WrongAccountPasswordMessage}}
 	}
-	s.logins.succeeded(attempt)
-	if user.Suspended(now) {
-		return nil, suspendedError(user)
+	if err != nil {
+		return nil, err
 	}
 	if err := s.linkTo(ctx, user, id); err != nil {
 		return nil, err

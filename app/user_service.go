@@ -117,14 +117,30 @@ func (s *Accounts) Login(ctx context.Context, email, password, clientAddress, de
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
+	user, err := s.provePassword(ctx, email, password, clientAddress, deviceToken)
+	if errors.Is(err, errWrongPassword) {
+		return nil, Errorf(KindUnauthorized, "Invalid email or password")
+	}
+	return user, err
+}
+
+// errWrongPassword: no account with the email has that password.
+var errWrongPassword = errors.New("wrong email or password")
+
+// provePassword is the account with email when password is its own, in
+// the login limits' counts of failures, and errWrongPassword otherwise:
+// an unknown email, or an account that signs in only with a provider,
+// costs the same bcrypt work and is refused alike. A suspended account is
+// refused after its password is proven. Login and linking a provider ask
+// it the same way.
+func (s *Accounts) provePassword(ctx context.Context, email, password, clientAddress, deviceToken string) (*User, error) {
 	now := s.now()
 	user, hash, err := s.users.PasswordHash(ctx, email)
 	if err != nil && ErrorKind(err) != KindNotFound {
 		return nil, err
 	}
-	if len(hash) == 0 { // no such email, or an account that signs in only with a provider
-		hash = s.dummyHash()
-		user = nil
+	if len(hash) == 0 {
+		hash, user = s.dummyHash(), nil
 	}
 	// The limits are asked after the lookup: whether the browser's device
 	// token is the account's needs the account. An unknown email is looked
@@ -140,7 +156,7 @@ func (s *Accounts) Login(ctx context.Context, email, password, clientAddress, de
 	}
 	if err := s.hasher.Compare(hash, password); err != nil || user == nil {
 		s.logins.failed(attempt, now)
-		return nil, Errorf(KindUnauthorized, "Invalid email or password")
+		return nil, errWrongPassword
 	}
 	s.logins.succeeded(attempt)
 	if user.Suspended(now) {
