@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"encoding/json"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -65,6 +66,21 @@ type Booking struct {
 	// neither side did it: CancelSellerSuspended or CancelSellerDeleted;
 	// empty otherwise.
 	CancelReason string `json:"cancel_reason"`
+}
+
+// MarshalJSON writes the booking with its buyer_id, so that the seller
+// can open the buyer's page; null once the buyer's account is gone
+// (BuyerID is 0 then), as product_id is once the product is.
+func (b Booking) MarshalJSON() ([]byte, error) {
+	type plain Booking
+	var buyer *int64
+	if b.BuyerID != 0 {
+		buyer = &b.BuyerID
+	}
+	return json.Marshal(struct {
+		plain
+		BuyerRef *int64 `json:"buyer_id"`
+	}{plain(b), buyer})
 }
 
 // Why a booking was cancelled for its buyer (Booking.CancelReason).

@@ -156,12 +156,10 @@ func (s *Bookings) review(ctx context.Context, actor *User, id int64, in ReviewI
 	return r, nil
 }
 
-// Reviews lists the reviews others see of a person, to whoever may browse.
+// Reviews lists the reviews others see of a person, to whoever sees their
+// profile (personSeen).
 func (s *Accounts) Reviews(ctx context.Context, actor *User, userID int64, page Page) (List[Review], error) {
-	if err := s.site.requireViewer(ctx, actor); err != nil {
-		return List[Review]{}, err
-	}
-	if _, err := s.users.UserByID(ctx, userID); err != nil {
+	if _, _, _, err := s.personSeen(ctx, actor, userID, "User not found"); err != nil {
 		return List[Review]{}, err
 	}
 	return s.reviews.ReviewsOf(ctx, userID, page.Clamp())

@@ -5,14 +5,18 @@ import (
 	"time"
 )
 
-// SellerProfile is what anyone who may browse sees of a seller: never how
-// to reach them (no email, no phone).
+// SellerProfile is what anyone who may browse sees of a seller, and what
+// the sellers a buyer booked with see of the buyer: never how to reach
+// them (no email, no phone).
 type SellerProfile struct {
 	ID          int64     `json:"id"`
 	Name        string    `json:"name"`
 	Image       string    `json:"image"`
 	Verified    bool      `json:"verified"`
 	MemberSince time.Time `json:"member_since"`
+	// Sells says whether they are a Seller or ever listed something; a
+	// buyer's page has no listings to show.
+	Sells bool `json:"sells"`
 	// Listings counts what is for sale now (Available or Reserved); Sold,
 	// what sold; both are 0 while the seller is suspended, but to admins.
 	Listings int `json:"listings"`
@@ -34,6 +38,9 @@ type SellingStore interface {
 	StartSelling(ctx context.Context, id int64, audit *AuditEntry) error
 	// SellerCounts counts the listings of a seller for sale now and sold.
 	SellerCounts(ctx context.Context, id int64) (listings, sold int, err error)
+	// BookedFrom says whether buyerID ever booked a listing of sellerID's,
+	// whatever became of the booking.
+	BookedFrom(ctx context.Context, sellerID, buyerID int64) (bool, error)
 }
 
 // StartSelling makes a signed-in Buyer's account a Seller's, so that one
@@ -61,21 +68,10 @@ func (s *Accounts) StartSelling(ctx context.Context, actor *User) (*User, error)
 	return s.users.UserByID(ctx, actor.ID)
 }
 
-// SellerProfile shows a seller's card to whoever may browse. An unknown
-// account, and one that neither sells nor ever listed anything, is not
-// found: a buyer's name is nobody else's business.
+// SellerProfile shows a seller's card to whoever may browse, and a
+// buyer's to the sellers they booked with (personSeen).
 func (s *Accounts) SellerProfile(ctx context.Context, actor *User, id int64) (*SellerProfile, error) {
-	if err := s.site.requireViewer(ctx, actor); err != nil {
-		return nil, err
-	}
-	u, err := s.users.UserByID(ctx, id)
-	if ErrorKind(err) == KindNotFound {
-		return nil, Errorf(KindNotFound, "No seller with this id")
-	}
-	if err != nil {
-		return nil, err
-	}
-	listings, sold, err := s.selling.SellerCounts(ctx, id)
+	u, listings, sold, err := s.personSeen(ctx, actor, id, "No seller with this id")
 	if err != nil {
 		return nil, err
 	}
@@ -87,11 +83,7 @@ func (s *Accounts) SellerProfile(ctx context.Context, actor *User, id int64) (*S
 	if err != nil {
 		return nil, err
 	}
-	// Someone who traded is known to whoever they traded with, and their
-	// reviews and no-shows are what the profile is for.
-	if !u.IsSeller() && listings+sold == 0 && rating.Count == 0 && len(noShows) == 0 {
-		return nil, Errorf(KindNotFound, "No seller with this id")
-	}
+	sells := sellsOrSold(u, listings, sold)
 	// A suspension hides the listings, sold ones included, and so their
 	// numbers; what others said of the seller stays.
 	suspended, err := suspendedFor(ctx, s.safety, actor, id)
@@ -102,6 +94,48 @@ func (s *Accounts) SellerProfile(ctx context.Context, actor *User, id int64) (*S
 		listings, sold = 0, 0
 	}
 	return &SellerProfile{ID: u.ID, Name: u.Name, Image: u.Image, Verified: u.IsSeller() && u.Verified,
-		MemberSince: u.Created, Listings: listings, Sold: sold, Rating: rating,
+		MemberSince: u.Created, Sells: sells, Listings: listings, Sold: sold, Rating: rating,
 		NoShows: len(noShows), NoShowList: noShows}, nil
+}
+
+func sellsOrSold(u *User, listings, sold int) bool { return u.IsSeller() || listings+sold > 0 }
+
+// personSeen finds the account whose profile and reviews actor asks for,
+// with its counts of listings for sale and sold. A seller, and anyone who
+// ever listed something, is seen by whoever may browse. Anyone else is a
+// buyer, whose name is nobody's business but the sellers they booked with
+// (whatever became of the booking), admins' and their own: to everybody
+// else they are not found (missing), as an unknown account is. A block
+// changes nothing here: it is silent, and a page that went missing would
+// tell.
+func (s *Accounts) personSeen(ctx context.Context, actor *User, id int64, missing string) (u *User, listings, sold int, err error) {
+	if err := s.site.requireViewer(ctx, actor); err != nil {
+		return nil, 0, 0, err
+	}
+	notFound := &Error{Kind: KindNotFound, Message: missing}
+	u, err = s.users.UserByID(ctx, id)
+	if ErrorKind(err) == KindNotFound {
+		return nil, 0, 0, notFound
+	}
+	if err != nil {
+		return nil, 0, 0, err
+	}
+	listings, sold, err = s.selling.SellerCounts(ctx, id)
+	if err != nil || sellsOrSold(u, listings, sold) {
+		return u, listings, sold, err
+	}
+	if actor == nil {
+		return nil, 0, 0, notFound
+	}
+	if actor.ID == id || actor.IsAdmin() {
+		return u, listings, sold, nil
+	}
+	booked, err := s.selling.BookedFrom(ctx, actor.ID, id)
+	if err != nil {
+		return nil, 0, 0, err
+	}
+	if !booked {
+		return nil, 0, 0, notFound
+	}
+	return u, listings, sold, nil
 }

@@ -27,6 +27,7 @@ var listQueries = map[string]struct {
 	"seller count":            {sellerCountQuery, []any{1}},
 	"seller page":             {sellerPageQuery, []any{1, 24, 0}},
 	"seller's counts":         {sellerCountsQuery, []any{1}},
+	"booked from":             {bookedFromQuery, []any{1, 2}},
 	"my bookings":             {myBookingsQuery, []any{[]int64{1, 2, 3}, 1}},
 	"adverts count":           {advertsCount, nil},
 	"adverts page":            {advertsPage, []any{24, 0}},

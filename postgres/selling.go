@@ -35,3 +35,12 @@ func (db *DB) SellerCounts(ctx context.Context, id int64) (listings, sold int, e
 	err = db.pool.QueryRow(ctx, sellerCountsQuery, id).Scan(&listings, &sold)
 	return listings, sold, err
 }
+
+// bookedFromQuery walks the buyer's entries of bookings_by_buyer.
+const bookedFromQuery = `SELECT EXISTS (SELECT 1 FROM bookings WHERE buyer_id = $1 AND seller_id = $2)`
+
+func (db *DB) BookedFrom(ctx context.Context, sellerID, buyerID int64) (bool, error) {
+	var booked bool
+	err := db.pool.QueryRow(ctx, bookedFromQuery, buyerID, sellerID).Scan(&booked)
+	return booked, err
+}

@@ -63,6 +63,7 @@ var ListQueries = map[string]struct {
 	"category marks":        {categoryMarksQuery, []any{1, pageStride}},
 	"seller count":          {sellerCountQuery, []any{1}},
 	"seller's counts":       {sellerCountsQuery, []any{1}},
+	"booked from":           {bookedFromQuery, []any{1, 2}},
 	"my bookings":           {myBookingsQuery, []any{"[1,2,3]", 1}},
 	"booked by":             {bookedByQuery, []any{1, 257}},
 	"seller page":           {sellerPageQuery, []any{1, 24, 0}},

@@ -22,3 +22,12 @@ func (db *DB) SellerCounts(ctx context.Context, id int64) (listings, sold int, e
 	err = db.queryRow(ctx, sellerCountsQuery, id).Scan(&listings, &sold)
 	return listings, sold, err
 }
+
+// bookedFromQuery walks the buyer's rows of bookings_by_buyer.
+const bookedFromQuery = `SELECT EXISTS (SELECT 1 FROM bookings WHERE buyer_id = ? AND seller_id = ?)`
+
+func (db *DB) BookedFrom(ctx context.Context, sellerID, buyerID int64) (bool, error) {
+	var booked bool
+	err := db.queryRow(ctx, bookedFromQuery, buyerID, sellerID).Scan(&booked)
+	return booked, err
+}

@@ -114,6 +114,23 @@ func RunBookings(t *testing.T, open func(t *testing.T) Stores) {
 			t.Errorf("booking of a deleted product: %+v", got)
 		}
 	})
+	t.Run("BookedFromWhateverBecameOfIt", func(t *testing.T) {
+		w := newWorld(t, open)
+		bea, cy, olga := w.user(t, "bea", app.RoleBuyer), w.user(t, "cy", app.RoleBuyer), w.user(t, "olga", app.RoleSeller)
+		p := w.product(t, "Lamp")
+		must(t, w.CancelBooking(w.ctx, w.book(t, p, bea).ID))
+		must(t, w.DeleteProduct(w.ctx, p.ID))
+		for _, tc := range []struct {
+			seller, buyer *app.User
+			want          bool
+		}{{w.seller, bea, true}, {w.seller, cy, false}, {olga, bea, false}, {bea, w.seller, false}} {
+			got, err := w.BookedFrom(w.ctx, tc.seller.ID, tc.buyer.ID)
+			must(t, err)
+			if got != tc.want {
+				t.Errorf("BookedFrom(%s, %s) = %v, want %v", tc.seller.Name, tc.buyer.Name, got, tc.want)
+			}
+		}
+	})
 	t.Run("ListsNewestFirstInPages", func(t *testing.T) {
 		w := newWorld(t, open)
 		bea := w.user(t, "bea", app.RoleBuyer)

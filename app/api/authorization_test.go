@@ -263,6 +263,28 @@ func TestAuthorization(t *testing.T) {
 	sellerProfile := func(c *client, _ int64) *response {
 		return c.call("GET", fmt.Sprintf("/api/users/%d/profile", sellerUser.ID), nil)
 	}
+	// A buyer none of the callers is, who booked a new product of the
+	// seller's (and blocked the seller, or was blocked, when asked).
+	newBuyersBooking := func(block string) func(t testing.TB) int64 {
+		return func(t testing.TB) int64 {
+			id := unique()
+			booker, bookerUser := e.register("Booker "+id, "booker"+id+"@example.com", app.RoleBuyer)
+			expectStatus(t, booker.call("POST", "/api/booked", bookingBody(newProduct(t))), created)
+			switch block {
+			case "the seller":
+				expectStatus(t, booker.call("POST", fmt.Sprintf("/api/users/%d/block", sellerUser.ID), nil), gone)
+			case "by the seller":
+				expectStatus(t, seller.call("POST", fmt.Sprintf("/api/users/%d/block", bookerUser.ID), nil), gone)
+			}
+			return bookerUser.ID
+		}
+	}
+	buyersProfile := func(c *client, id int64) *response {
+		return c.call("GET", fmt.Sprintf("/api/users/%d/profile", id), nil)
+	}
+	buyersReviews := func(c *client, id int64) *response {
+		return c.call("GET", fmt.Sprintf("/api/users/%d/reviews", id), nil)
+	}
 	sellersListings := func(c *client, _ int64) *response {
 		return c.call("GET", fmt.Sprintf("/api/products?seller=%d", sellerUser.ID), nil)
 	}
@@ -364,6 +386,14 @@ func TestAuthorization(t *testing.T) {
 		})},
 		{"seller's profile", want{unauth, ok, ok, ok, ok}, reads, nil, sellerProfile},
 		{"seller's profile, public listings", want{ok, ok, ok, ok, ok}, reads, nil, public(sellerProfile)},
+		// A buyer's page is for the sellers they booked with, and admins;
+		// to anybody else there is no such person. A block is silent.
+		{"buyer's profile", want{unauth, missing, ok, missing, ok}, reads, newBuyersBooking(""), buyersProfile},
+		{"buyer's profile, public listings", want{missing, missing, ok, missing, ok}, reads, newBuyersBooking(""), public(buyersProfile)},
+		{"buyer's profile, they blocked the seller", want{unauth, missing, ok, missing, ok}, reads, newBuyersBooking("the seller"), buyersProfile},
+		{"buyer's profile, the seller blocked them", want{unauth, missing, ok, missing, ok}, reads, newBuyersBooking("by the seller"), buyersProfile},
+		{"buyer's reviews", want{unauth, missing, ok, missing, ok}, reads, newBuyersBooking(""), buyersReviews},
+		{"buyer's reviews, public listings", want{missing, missing, ok, missing, ok}, reads, newBuyersBooking(""), public(buyersReviews)},
 		{"seller's listings", want{unauth, ok, ok, ok, ok}, reads, nil, sellersListings},
 		{"seller's listings, public listings", want{ok, ok, ok, ok, ok}, reads, nil, public(sellersListings)},
 		{"book, public listings", want{unauth, created, forbid, created, created}, writes, newProduct, public(func(c *client, id int64) *response {

@@ -116,7 +116,7 @@ func TestBookTakesEverythingElseFromTheDatabase(t *testing.T) {
 	got := decode[map[string]any](t, r)
 	want := map[string]any{
 		"product_id": float64(product), "product": "Oak table", "category": "Tables", "image": s.picture.URL,
-		"thumb_url": s.picture.ThumbURL, "price": 120.5, "location": "Market square", "buyer_name": "Bea Buyer",
+		"thumb_url": s.picture.ThumbURL, "price": 120.5, "location": "Market square", "buyer_id": float64(beaUser.ID), "buyer_name": "Bea Buyer",
 		"buyer_email": "bea@example.com", "buyer_phone": "555 0100", "status": "Booked", "decline_reason": "",
 		"pickup_at": nil, "conversation_id": nil, "handed_over_at": nil, "review_until": nil, "buyer_reviewed": false,
 		"seller_reviewed": false, "no_show": "", "cancel_reason": "", "no_show_answer": "",

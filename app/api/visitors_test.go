@@ -193,7 +193,7 @@ func TestSellerProfile(t *testing.T) {
 	expectStatus(t, r, http.StatusOK)
 	got := decode[map[string]any](t, r)
 	expectJSONFields(t, got, map[string]any{"id": float64(samUser.ID), "name": "Sam Seller", "image": samUser.Image,
-		"verified": true, "listings": float64(2), "sold": float64(1), "rating": map[string]any{"average": 0.0, "count": 0.0}, "no_shows": 0.0, "no_show_list": []any{}},
+		"verified": true, "sells": true, "listings": float64(2), "sold": float64(1), "rating": map[string]any{"average": 0.0, "count": 0.0}, "no_shows": 0.0, "no_show_list": []any{}},
 		"member_since")
 	if since, _ := got["member_since"].(string); !strings.HasPrefix(since, "20") {
 		t.Errorf("member_since %v, want a time", got["member_since"])
@@ -206,7 +206,7 @@ func TestSellerProfile(t *testing.T) {
 	r = buyer.call("GET", fmt.Sprintf("/api/users/%d/profile", otherUser.ID), nil)
 	expectStatus(t, r, http.StatusOK)
 	expectJSONFields(t, decode[map[string]any](t, r), map[string]any{"id": float64(otherUser.ID), "name": "Olga Other",
-		"image": otherUser.Image, "verified": false, "listings": float64(1), "sold": float64(0),
+		"image": otherUser.Image, "verified": false, "sells": true, "listings": float64(1), "sold": float64(0),
 		"rating": map[string]any{"average": 0.0, "count": 0.0}, "no_shows": 0.0, "no_show_list": []any{}}, "member_since")
 
 	expectStatus(t, other.call("GET", fmt.Sprintf("/api/users/%d/profile", buyerUser.ID), nil), http.StatusNotFound)

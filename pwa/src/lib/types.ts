@@ -56,11 +56,12 @@ export type BookingStatus = Schemas['BookingStatus']
  * pickup_at: agreed in the conversation; conversation_id: once there is one;
  * handed_over_at: when the seller entered the buyer's handover code;
  * review_until: until when each side may review the other (null while it may not);
- * no_show: who did not come to the agreed pickup, when the booking ended so.
+ * no_show: who did not come to the agreed pickup, when the booking ended so;
+ * buyer_id: whose page the seller may open (null once the account is gone).
  */
 export type Booking = SavedEarlier<
   Schemas['Booking'],
-  'pickup_at' | 'conversation_id' | 'handed_over_at' | 'review_until' | 'buyer_reviewed' | 'seller_reviewed' | 'no_show'
+  'pickup_at' | 'conversation_id' | 'handed_over_at' | 'review_until' | 'buyer_reviewed' | 'seller_reviewed' | 'no_show' | 'buyer_id'
 >
 
 /** One message of a conversation; a pickup proposal has pickup_at (and may have no text). */
@@ -141,7 +142,10 @@ export type PushDevice = Schemas['PushDevice']
 /** The name (`event:`) of a live event of GET /api/events. */
 export type EventName = Schemas['EventName']
 
-/** GET /api/users/{id}/profile: a seller's card, never with a way to reach them. */
+/**
+ * GET /api/users/{id}/profile: a seller's card, never with a way to reach them;
+ * a buyer's (sells: false, no listings) for the sellers they booked with.
+ */
 export type SellerProfile = Schemas['SellerProfile']
 export type NoShowRecord = Schemas['NoShowRecord']
 

@@ -85,6 +85,7 @@ export function makeBooking(overrides: Partial<Booking> = {}): Booking {
     thumb_url: `/images/chair-${id}-thumb.jpg`,
     price: 45.5,
     location: 'Springfield station',
+    buyer_id: buyer.id,
     buyer_name: buyer.name,
     buyer_email: buyer.email,
     buyer_phone: buyer.phone,

@@ -598,7 +598,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A seller's public card */
+        /**
+         * A seller's public card, or a buyer's page for the sellers they booked with
+         * @description A Seller, and anyone who ever listed something, is seen by whoever may browse. Anyone else is a buyer, seen only by the sellers they booked with (any status), admins and themselves; to everybody else 404, as an unknown id is. A block between the two changes nothing.
+         */
         get: operations["getApiUsersIdProfile"];
         put?: never;
         post?: never;
@@ -1354,7 +1357,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The reviews others see of a person, newest first */
+        /**
+         * The reviews others see of a person, newest first
+         * @description To whoever sees the person's profile (GET /api/users/{id}/profile); 404 to anyone else.
+         */
         get: operations["getApiUsersIdReviews"];
         put?: never;
         post?: never;
@@ -1826,6 +1832,8 @@ export interface components {
             verified: boolean;
             /** Format: date-time */
             member_since: string;
+            /** @description Whether they are a Seller or ever listed something; false for a buyer's page, which has no listings. */
+            sells: boolean;
             listings: number;
             sold: number;
             rating: components["schemas"]["Rating"];
@@ -1874,6 +1882,8 @@ export interface components {
              */
             price: number;
             location: string;
+            /** @description The buyer's account, whose page (GET /api/users/{id}/profile) the seller may open; null once it is deleted. */
+            buyer_id: number | null;
             buyer_name: string;
             buyer_email: string;
             buyer_phone: string;

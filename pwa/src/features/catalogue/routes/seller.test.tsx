@@ -44,6 +44,7 @@ function serve(rating: Rating, reviews: Review[], { me = buyer, noShows = 0, noS
         image: '',
         verified: false,
         member_since: '2026-01-05T10:00:00Z',
+        sells: true,
         listings: 2,
         sold: 12,
         rating,

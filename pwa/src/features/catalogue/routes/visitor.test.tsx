@@ -24,6 +24,7 @@ function servePublic() {
         image: '',
         verified: true,
         member_since: '2026-01-05T10:00:00Z',
+        sells: true,
         listings: 3,
         sold: 4,
         rating: { average: 0, count: 0 },
