@@ -31,10 +31,16 @@ interface Viewer {
   me?: User | null
   noShows?: number
   noShowList?: NoShowRecord[]
+  /** false: the page of a buyer, who never sold. */
+  sells?: boolean
   handlers?: Record<string, MockHandler>
 }
 
-function serve(rating: Rating, reviews: Review[], { me = buyer, noShows = 0, noShowList = [], handlers = {} }: Viewer = {}) {
+function serve(
+  rating: Rating,
+  reviews: Review[],
+  { me = buyer, noShows = 0, noShowList = [], sells = true, handlers = {} }: Viewer = {},
+) {
   return mockApi({
     'GET /api/auth/me': () => (me ? json(me) : apiError(401, 'Log in first')),
     'GET /api/users/:id/profile': () =>
@@ -44,9 +50,9 @@ function serve(rating: Rating, reviews: Review[], { me = buyer, noShows = 0, noS
         image: '',
         verified: false,
         member_since: '2026-01-05T10:00:00Z',
-        sells: true,
-        listings: 2,
-        sold: 12,
+        sells,
+        listings: sells ? 2 : 0,
+        sold: sells ? 12 : 0,
         rating,
         no_shows: noShows,
         no_show_list: noShowList,
@@ -277,5 +283,37 @@ describe("A person's page: reporting", () => {
     expect(await screen.findByText('Reported successfully')).toBeInTheDocument()
     expect(sentReports(fetch).map((r) => r.body)).toEqual([{ review_id: 1, reason: '' }])
     expect(within(theirs!).getByRole('button', { name: 'Reported: the review by Buyer 1' })).toBeInTheDocument()
+  })
+})
+
+describe("A buyer's page", () => {
+  it('shows their rating, the reviews sellers wrote and their no-shows with answers, and no listings', async () => {
+    serve({ average: 4, count: 1 }, [makeReview(1, { author: 'Sol Seller', role: 'seller', product: 'Lamp', text: 'Came on time' })], {
+      me: seller,
+      sells: false,
+      noShows: 1,
+      noShowList: [{ booking_id: 9, at: '2026-11-20T09:00:00Z', answer: 'My bike broke' }],
+    })
+    renderRoutes(routes, '/sellers/2')
+    const card = (await screen.findByRole('heading', { level: 1, name: 'Sam Seller' })).closest('section')!
+    expect(card).toHaveTextContent('BuyerOnly the sellers they booked with see this page')
+    expect(card).toHaveTextContent(/Rated 4\.0 out of 5, · 1 review/)
+    expect(card).toHaveTextContent('1 no-show in the last 12 months')
+    expect(within(within(card).getByRole('list', { name: 'No-shows' })).getByRole('listitem')).toHaveTextContent(
+      'Their answer: My bike broke',
+    )
+    expect(card).not.toHaveTextContent('For sale')
+    expect(card).not.toHaveTextContent('Sold')
+    const reviews = await screen.findByRole('region', { name: 'Reviews of Sam Seller' })
+    expect(reviews).toHaveTextContent('Sol SellerSellersold Lamp')
+    expect(screen.queryByRole('heading', { name: /^For sale by/ })).not.toBeInTheDocument()
+    expect(screen.queryByText('Nothing for sale right now')).not.toBeInTheDocument()
+  })
+
+  it("says nothing of buyers on a seller's page", async () => {
+    serve({ average: 0, count: 0 }, [])
+    renderRoutes(routes, '/sellers/2')
+    expect(await screen.findByRole('heading', { name: 'For sale by Sam Seller' })).toBeInTheDocument()
+    expect(screen.queryByText('Only the sellers they booked with see this page')).not.toBeInTheDocument()
   })
 })

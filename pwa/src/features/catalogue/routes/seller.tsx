@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { Link, useParams } from 'react-router-dom'
 import { Avatar } from '@/components/avatar'
+import { Badge } from '@/components/badge'
 import { Button, buttonClasses } from '@/components/button'
 import { EmptyState } from '@/components/empty-state'
 import { QueryErrorState } from '@/components/error-state'
@@ -51,6 +52,12 @@ function SellerCard({ seller }: { seller: SellerProfile }) {
         <h1 id="seller-heading" className="text-2xl font-bold sm:text-3xl">
           <SellerName name={seller.name} verified={seller.verified} />
         </h1>
+        {!seller.sells && (
+          <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-stone-600">
+            <Badge tone="teal">{i18n._({ id: 'reviews.role.buyer', message: 'Buyer' })}</Badge>
+            {i18n._({ id: 'seller.buyerPage.seenBy', message: 'Only the sellers they booked with see this page' })}
+          </p>
+        )}
         {!Number.isNaN(since.getTime()) && (
           <p className="mt-1 text-stone-600">
             {i18n._({
@@ -74,16 +81,18 @@ function SellerCard({ seller }: { seller: SellerProfile }) {
           </p>
         )}
         {seller.no_show_list.length > 0 && <NoShowList noShows={seller.no_show_list} />}
-        <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-stone-800">
-          <div className="flex gap-1.5">
-            <dt>{i18n._({ id: 'seller.forSale', message: 'For sale' })}</dt>
-            <dd className="font-semibold">{seller.listings}</dd>
-          </div>
-          <div className="flex gap-1.5">
-            <dt>{i18n._({ id: 'seller.sold', message: 'Sold' })}</dt>
-            <dd className="font-semibold">{seller.sold}</dd>
-          </div>
-        </dl>
+        {seller.sells && (
+          <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-stone-800">
+            <div className="flex gap-1.5">
+              <dt>{i18n._({ id: 'seller.forSale', message: 'For sale' })}</dt>
+              <dd className="font-semibold">{seller.listings}</dd>
+            </div>
+            <div className="flex gap-1.5">
+              <dt>{i18n._({ id: 'seller.sold', message: 'Sold' })}</dt>
+              <dd className="font-semibold">{seller.sold}</dd>
+            </div>
+          </dl>
+        )}
         <ReportPerson person={seller} className="mt-2" />
       </div>
     </section>
@@ -148,7 +157,10 @@ function NoShowList({ noShows }: { noShows: NoShowRecord[] }) {
   )
 }
 
-/** A seller's page: their card and rating, what they have for sale in the catalogue's cards, then their reviews. */
+/**
+ * A seller's page: their card and rating, what they have for sale in the catalogue's cards, then their reviews.
+ * A buyer's page (for the sellers they booked with) is the card and the reviews alone.
+ */
 export function SellerRoute() {
   const i18n = useI18n()
   const id = parseId(useParams().id)
@@ -247,12 +259,14 @@ export function SellerRoute() {
     body = (
       <>
         <SellerCard seller={profile.data} />
-        <section aria-labelledby="seller-listings-heading">
-          <h2 id="seller-listings-heading" className="mb-4 text-xl font-bold sm:text-2xl">
-            {i18n._({ id: 'seller.forSaleBy', message: 'For sale by {name}', values: { name: profile.data.name } })}
-          </h2>
-          {list}
-        </section>
+        {profile.data.sells && (
+          <section aria-labelledby="seller-listings-heading">
+            <h2 id="seller-listings-heading" className="mb-4 text-xl font-bold sm:text-2xl">
+              {i18n._({ id: 'seller.forSaleBy', message: 'For sale by {name}', values: { name: profile.data.name } })}
+            </h2>
+            {list}
+          </section>
+        )}
         <ReviewList list={reviews} name={profile.data.name} />
       </>
     )

@@ -53,7 +53,8 @@ function ThreadHeader({ conversation, actions }: { conversation: Conversation; a
       <Thumbnail src={product.thumb_url || product.image} alt="" size={48} />
       <div className="min-w-0 flex-1">
         <p className="truncate text-lg font-semibold" title={other.name}>
-          {other.name}
+          {/* A seller's page is open to all; a buyer's, to the sellers they booked with. */}
+          {conversation.role === 'buyer' || booking ? <Link to={paths.seller(other.id)}>{other.name}</Link> : other.name}
         </p>
         <p className="truncate text-sm text-stone-700" title={product.name}>
           {product.id !== null ? <Link to={paths.product(product.id)}>{product.name}</Link> : product.name}

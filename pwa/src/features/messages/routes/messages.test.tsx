@@ -323,7 +323,8 @@ describe('Messages in German', () => {
     await setLanguage('de')
     setup('/dashboard/messages/3')
     expect(screen.getByRole('heading', { level: 1, name: 'Nachrichten' })).toBeInTheDocument()
-    const item = await screen.findByRole('link', { name: /Sam Seller/ })
+    // The thread's header links the seller's name too.
+    const item = await within(screen.getByRole('navigation', { name: 'Unterhaltungen' })).findByRole('link', { name: /Sam Seller/ })
     expect(item).toHaveTextContent('2 ungelesen')
     const thread = await screen.findByRole('list', { name: 'Nachrichten' })
     await within(thread).findByText('Message 2')

@@ -29,6 +29,7 @@ import { useDeclineBooking } from '../api/decline-booking'
 import { useMyBuyers } from '../api/get-my-buyers'
 import { queuedHandover, useHandOver } from '../api/hand-over'
 import { useUnconfirmedHandovers } from '../api/waiting-handovers'
+import { BuyerName } from '../components/buyer-name'
 import { DeclineDialog } from '../components/decline-dialog'
 import { HandoverDialog } from '../components/handover-dialog'
 
@@ -105,7 +106,7 @@ export function MyBuyersRoute() {
       header: i18n._({ id: 'sell.buyers.buyer', message: 'Buyer' }),
       cell: (booking) => (
         <div className="flex flex-col gap-0.5 max-md:items-end">
-          <span className="font-medium">{booking.buyer_name}</span>
+          <BuyerName booking={booking} />
           {/* The server leaves them empty once the booking no longer lets the seller reach the buyer. */}
           {booking.buyer_email && (
             <a href={`mailto:${booking.buyer_email}`} className="text-sm break-words md:whitespace-nowrap">
