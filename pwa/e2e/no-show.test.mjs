@@ -2,9 +2,10 @@
 // time three hours past, which only the demo writes (the app proposes future
 // times alone), and the seller saying the buyer did not come. The seller's
 // My Buyers and the buyer's My Orders say how the booking ended, and the
-// buyer's page counts it. The buttons that say so need an open booking two
-// hours past its pickup time, which no one can make here: the unit tests
-// cover them (components/no-show, My Orders, My Buyers).
+// buyer's page, which the seller opens from the buyer's name in My Buyers,
+// shows their rating and counts it. The buttons that say so need an open
+// booking two hours past its pickup time, which no one can make here: the
+// unit tests cover them (components/no-show, My Orders, My Buyers).
 import assert from 'node:assert/strict'
 import { spawn } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
@@ -106,15 +107,33 @@ test("the seller's My Buyers and the buyer's My Orders say the booking ended bec
   bea.watcher.check()
   await bea.context.close()
 
-  // The buyer's page counts it, and the seller may report them there.
+  // The buyer's name in My Buyers opens their page: their rating, and the
+  // no-show counted; the seller may report them there. They sell nothing.
   const profile = await (await signedIn(demo.url, seller))('GET', `/api/users/${buyerId}/profile`)
   assert.ok(profile.no_shows >= 1)
-  await sam.page.goto(`/sellers/${buyerId}`)
+  assert.equal(profile.sells, false)
+  await row.getByRole('link', { name: booking.buyer_name, exact: true }).click()
+  await sam.page.waitForURL(`**/sellers/${buyerId}`)
   const card = sam.page.getByRole('region', { name: booking.buyer_name })
+  await (profile.rating.count > 0 ? card.getByText(profile.rating.average.toFixed(1), { exact: true }) : card.getByText('No reviews yet')).waitFor()
   await card.getByText(profile.no_shows === 1 ? '1 no-show in the last 12 months' : `${profile.no_shows} no-shows in the last 12 months`).waitFor()
+  await card.getByText('Only the sellers they booked with see this page').waitFor()
   await card.getByRole('button', { name: 'Report this person' }).waitFor()
+  assert.equal(await sam.page.getByRole('heading', { name: /^For sale by/ }).count(), 0)
   await expectAccessible(sam.page, "a buyer's page with a no-show at 360 px")
   await screenshots(sam.page, 'no-show-profile')
+
+  // In German, at 360 px.
+  const language = (language) =>
+    sam.page.evaluate(async (language) => {
+      const r = await fetch('/api/auth/me', { method: 'PATCH', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ language }) })
+      if (!r.ok) throw new Error(`language ${language}: ${r.status}`)
+    }, language)
+  await language('de')
+  await sam.page.reload()
+  await card.getByText('Nur die Verkäufer, bei denen diese Person gebucht hat, sehen diese Seite').waitFor()
+  await screenshots(sam.page, 'buyer-page-de', { widths: [360] })
+  await language('en')
   sam.watcher.check()
   await sam.context.close()
 })
