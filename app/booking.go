@@ -66,6 +66,14 @@ type Booking struct {
 	// neither side did it: CancelSellerSuspended or CancelSellerDeleted;
 	// empty otherwise.
 	CancelReason string `json:"cancel_reason"`
+	// HandoverCheck lets the seller's device tell a mistyped handover code
+	// without knowing the code (see HandoverCheckOf); it is in the seller's
+	// list of an open booking only, and nil everywhere else.
+	HandoverCheck *int `json:"handover_check,omitempty"`
+	// HandoverCode is the code a booking is created with. The store takes
+	// it at CreateBooking and never reads it back into a Booking: only
+	// HandoverCode and HandoverCodes answer it.
+	HandoverCode string `json:"-"`
 }
 
 // MarshalJSON writes the booking with its buyer_id, so that the seller
@@ -153,14 +161,18 @@ type BookingStore interface {
 	// has one already, and answers the code it has; an unknown booking is
 	// not found.
 	HandoverCode(ctx context.Context, id int64, fresh string) (string, error)
+	// HandoverCodes answers the handover codes of the bookings ids that
+	// have one, by booking id.
+	HandoverCodes(ctx context.Context, ids []int64) (map[int64]string, error)
 	// HandOver checks code against the booking's handover code. The right
 	// code, in one transaction, marks the booking handed over and
 	// completed and, when it is still Booked, makes it Paid as MarkPaid
 	// does; a booking handed over already, or neither Booked nor Paid, is
-	// a conflict. A wrong code is counted and answered WrongHandoverCode;
-	// the HandoverAttempts-th in a row locks the handover for HandoverLock,
-	// during which every code is answered HandoverLocked. The count and the
-	// lock are committed whatever the answer.
+	// a conflict. A wrong code is counted and answered WrongHandoverCode
+	// with the count of wrong codes in a row, which locks the handover for
+	// HandoverLockAfter that count, during which every code is answered
+	// HandoverLocked. The count and the lock are committed whatever the
+	// answer; only the handover ends the count.
 	HandOver(ctx context.Context, id int64, code string) error
 	// MarkNoShow ends a booking still Booked whose agreed pickup time is
 	// NoShowAfter past, by an update on those conditions: declined when the
@@ -245,6 +257,11 @@ func (s *Bookings) Book(ctx context.Context, actor *User, in BookingInput) (*Boo
 		Price: p.ResalePrice, Location: in.Location, BuyerID: actor.ID, BuyerName: actor.Name,
 		BuyerEmail: actor.Email, BuyerPhone: in.BuyerPhone, SellerID: p.SellerID, Status: BookingBooked,
 	}
+	// Drawn now rather than when the buyer first looks, so the seller's
+	// list carries its check from the start.
+	if b.HandoverCode, err = newHandoverCode(); err != nil {
+		return nil, err
+	}
 	if err := s.bookings.CreateBooking(ctx, b); err != nil {
 		return nil, err
 	}
@@ -273,6 +290,9 @@ func (s *Bookings) SellerBookings(ctx context.Context, actor *User, page Page) (
 	}
 	list, err := s.bookings.SellerBookings(ctx, actor.ID, page.Clamp())
 	if err != nil {
+		return list, err
+	}
+	if err := s.showHandoverChecks(ctx, actor, list.Items); err != nil {
 		return list, err
 	}
 	return list, s.showBuyerContact(ctx, actor, list.Items)

@@ -3,9 +3,12 @@ package app
 import (
 	"context"
 	"crypto/rand"
+	"crypto/sha256"
 	"crypto/subtle"
+	"encoding/binary"
 	"fmt"
 	"math/big"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -18,11 +21,86 @@ import (
 const (
 	// HandoverCodeDigits is how long a handover code is.
 	HandoverCodeDigits = 6
-	// HandoverAttempts wrong codes in a row lock a booking's handover for
-	// HandoverLock: at most 5 guesses in 15 minutes of a million codes.
-	HandoverAttempts = 5
-	HandoverLock     = 15 * time.Minute
+	// Each HandoverAttempts wrong codes in a row lock a booking's handover:
+	// for HandoverLock the first time, and twice as long each time after,
+	// up to HandoverLongestLock. A guesser gets 5 codes, then 5 more a
+	// quarter of an hour later, then half an hour, an hour…: 60 in the
+	// first month and 5 a month after that, about 115 in a year, where a
+	// lock that never grew would allow 480 a day. The seller's device catches typos before
+	// they are sent (HandoverCheckOf), so an honest seller hardly ever
+	// meets a lock.
+	HandoverAttempts    = 5
+	HandoverLock        = 15 * time.Minute
+	HandoverLongestLock = 30 * 24 * time.Hour
 )
+
+// HandoverLockAfter is how long the failures-th wrong code in a row locks
+// the handover; 0 when it does not lock it.
+func HandoverLockAfter(failures int) time.Duration {
+	if failures <= 0 || failures%HandoverAttempts != 0 {
+		return 0
+	}
+	lock := HandoverLock
+	for n := failures / HandoverAttempts; n > 1 && lock < HandoverLongestLock; n-- {
+		lock *= 2
+	}
+	return min(lock, HandoverLongestLock)
+}
+
+// The handover check lets the seller's device tell, offline, a code typed
+// wrong from one it should send: the device hashes what was typed as
+// HandoverCheckOf does and compares it with the booking's HandoverCheck.
+// It is the first HandoverCheckBits bits of a hash, never the whole hash:
+// a whole hash of a six-digit code gives the code back after a million
+// tries, which take milliseconds, and a seller who knew the code could
+// mark a handover without meeting the buyer. HandoverCheckBits bits catch
+// all but 1 in 2^HandoverCheckBits typos and leave 10^6 / 2^HandoverCheckBits
+// codes that agree with the check, among which the seller would have to
+// guess on the server, HandoverAttempts at a time, each run of them locking
+// the handover for longer (HandoverLockAfter): with 8 bits, 3,900 or so
+// codes against about 115 guesses in a year, so a year of trying finds
+// the code 3 times in 100. 10 bits would catch a few more typos (999 in
+// 1,000 rather than 996) but leave a quarter as many codes: 1 in 8.
+const (
+	HandoverCheckBits = 8
+	// handoverCheckDomain keeps the hash apart from any other use of
+	// SHA-256 over the same digits.
+	handoverCheckDomain = "rehome-handover\x00"
+)
+
+// HandoverCheckOf is the check of code for booking id: the first
+// HandoverCheckBits bits of SHA-256 over the domain, the booking's id in
+// decimal, a zero byte and the code, read as a number.
+func HandoverCheckOf(id int64, code string) int {
+	sum := sha256.Sum256([]byte(handoverCheckDomain + strconv.FormatInt(id, 10) + "\x00" + code))
+	return int(binary.BigEndian.Uint16(sum[:2]) >> (16 - HandoverCheckBits))
+}
+
+// showHandoverChecks gives the seller each open booking's check, where
+// the booking has a code: one drawn before codes were drawn at booking has
+// none until its buyer first looks at it.
+func (s *Bookings) showHandoverChecks(ctx context.Context, viewer *User, bookings []Booking) error {
+	var open []int64
+	for i := range bookings {
+		if b := &bookings[i]; viewer != nil && viewer.ID == b.SellerID && handoverOpen(b) == nil {
+			open = append(open, b.ID)
+		}
+	}
+	if len(open) == 0 {
+		return nil
+	}
+	codes, err := s.bookings.HandoverCodes(ctx, open)
+	if err != nil {
+		return err
+	}
+	for i := range bookings {
+		if code, ok := codes[bookings[i].ID]; ok && code != "" {
+			check := HandoverCheckOf(bookings[i].ID, code)
+			bookings[i].HandoverCheck = &check
+		}
+	}
+	return nil
+}
 
 // HandoverCode is the answer of GET /api/booked/{id}/handover.
 type HandoverCode struct {
@@ -116,25 +194,36 @@ func SameHandoverCode(stored, code string) bool {
 	return stored != "" && subtle.ConstantTimeCompare([]byte(stored), []byte(code)) == 1
 }
 
-// WrongHandoverCode is the error of a code that is not the booking's;
-// locked says it was the wrong code that locked the handover.
-func WrongHandoverCode(locked bool) error {
+// WrongHandoverCode is the error of a code that is not the booking's, the
+// failures-th wrong one in a row, which may have locked the handover.
+func WrongHandoverCode(failures int) error {
 	message := "This is not the buyer's code"
-	if locked {
-		message = fmt.Sprintf("This is not the buyer's code. After %d wrong codes the handover is locked for %d minutes",
-			HandoverAttempts, int(HandoverLock.Minutes()))
+	if lock := HandoverLockAfter(failures); lock > 0 {
+		message = fmt.Sprintf("This is not the buyer's code. After %d wrong codes the handover is locked for %s",
+			failures, lockText(lock))
 	}
 	return &Error{Kind: KindInvalid, Message: message, Fields: map[string]string{"code": message}}
 }
 
 // HandoverLocked is the error while a booking's handover is locked, until.
 func HandoverLocked(wait time.Duration) error {
-	when := "a minute"
-	if minutes := int(wait.Round(time.Minute).Minutes()); minutes > 1 {
-		when = fmt.Sprintf("%d minutes", minutes)
-	}
 	return &Error{Kind: KindRateLimited, RetryAfterSeconds: int(wait.Seconds()) + 1,
-		Message: "Too many wrong codes: try again in " + when}
+		Message: "Too many wrong codes: try again in " + lockText(wait)}
+}
+
+// lockText says how long a lock lasts, rounded to the unit a person
+// would name: minutes, hours or days.
+func lockText(d time.Duration) string {
+	switch minutes := int(d.Round(time.Minute).Minutes()); {
+	case minutes <= 1:
+		return "a minute"
+	case minutes < 120:
+		return fmt.Sprintf("%d minutes", minutes)
+	case minutes < 48*60:
+		return fmt.Sprintf("%d hours", (minutes+30)/60)
+	default:
+		return fmt.Sprintf("%d days", (minutes+12*60)/(24*60))
+	}
 }
 
 func handedOverNote(b *Booking) *bookingNote {

@@ -77,10 +77,10 @@ func (db *DB) CreateBooking(ctx context.Context, b *app.Booking) error {
 		}
 		err := tx.QueryRow(ctx, `
 			INSERT INTO bookings (product_id, buyer_id, seller_id, product, category, image, thumb_url, price,
-			                      location, buyer_name, buyer_email, buyer_phone, status, created)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id`,
+			                      location, buyer_name, buyer_email, buyer_phone, status, created, handover_code)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING id`,
 			b.ProductID, b.BuyerID, b.SellerID, b.Product, b.Category, b.Image, b.ThumbURL, int64(b.Price),
-			b.Location, b.BuyerName, b.BuyerEmail, b.BuyerPhone, string(b.Status), created).Scan(&b.ID)
+			b.Location, b.BuyerName, b.BuyerEmail, b.BuyerPhone, string(b.Status), created, b.HandoverCode).Scan(&b.ID)
 		if isUniqueViolation(err) {
 			return app.Errorf(app.KindConflict, "You have already booked this product")
 		}
@@ -283,6 +283,24 @@ func (db *DB) HandoverCode(ctx context.Context, id int64, fresh string) (string,
 	return code, err
 }
 
+func (db *DB) HandoverCodes(ctx context.Context, ids []int64) (map[int64]string, error) {
+	rows, err := db.pool.Query(ctx, `SELECT id, handover_code FROM bookings WHERE id = ANY($1) AND handover_code != ''`, ids)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	codes := make(map[int64]string, len(ids))
+	for rows.Next() {
+		var id int64
+		var code string
+		if err := rows.Scan(&id, &code); err != nil {
+			return nil, err
+		}
+		codes[id] = code
+	}
+	return codes, rows.Err()
+}
+
 // HandOver decides by conditional updates, like markPaid: a wrong code
 // counts in one update of the booking's row on condition the handover is
 // not locked, and the right one hands over only a booking not handed over
@@ -309,18 +327,24 @@ func (db *DB) HandOver(ctx context.Context, id int64, code string) error {
 		case lockedUntil > now:
 			return app.HandoverLocked(time.Duration(lockedUntil-now) * time.Millisecond)
 		case !app.SameHandoverCode(stored, code):
-			var locked bool
-			err := tx.QueryRow(ctx, `UPDATE bookings SET
-				handover_failures = CASE WHEN handover_failures + 1 >= $2 THEN 0 ELSE handover_failures + 1 END,
-				handover_locked_until = CASE WHEN handover_failures + 1 >= $2 THEN $3 + $4 ELSE 0 END
-				WHERE id = $1 AND handover_locked_until <= $3 RETURNING handover_locked_until > 0`,
-				id, app.HandoverAttempts, now, app.HandoverLock.Milliseconds()).Scan(&locked)
+			// The update holds the row: the lock it may lead to is written
+			// before another wrong code reads the count.
+			var failures int
+			err := tx.QueryRow(ctx, `UPDATE bookings SET handover_failures = handover_failures + 1
+				WHERE id = $1 AND handover_locked_until <= $2 RETURNING handover_failures`, id, now).Scan(&failures)
 			if errors.Is(err, pgx.ErrNoRows) {
 				// Locked meanwhile by another wrong code.
-				refused = app.HandoverLocked(app.HandoverLock)
-				return nil
+				err = tx.QueryRow(ctx, `SELECT handover_locked_until FROM bookings WHERE id = $1`, id).Scan(&lockedUntil)
+				refused = app.HandoverLocked(time.Duration(lockedUntil-now) * time.Millisecond)
+				return err
 			}
-			refused = app.WrongHandoverCode(locked)
+			if err != nil {
+				return err
+			}
+			if lock := app.HandoverLockAfter(failures); lock > 0 {
+				_, err = tx.Exec(ctx, `UPDATE bookings SET handover_locked_until = $1 WHERE id = $2`, now+lock.Milliseconds(), id)
+			}
+			refused = app.WrongHandoverCode(failures)
 			return err
 		}
 		if status == string(app.BookingBooked) {

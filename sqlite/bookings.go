@@ -3,6 +3,7 @@ package sqlite
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"strings"
 	"time"
 
@@ -67,10 +68,10 @@ func (db *DB) CreateBooking(ctx context.Context, b *app.Booking) error {
 		}
 		err := db.txRow(ctx, tx, `
 			INSERT INTO bookings (product_id, buyer_id, seller_id, product, category, image, thumb_url, price,
-			                      location, buyer_name, buyer_email, buyer_phone, status, created)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+			                      location, buyer_name, buyer_email, buyer_phone, status, created, handover_code)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
 			b.ProductID, b.BuyerID, b.SellerID, b.Product, b.Category, b.Image, b.ThumbURL, b.Price,
-			b.Location, b.BuyerName, b.BuyerEmail, b.BuyerPhone, b.Status, created).Scan(&b.ID)
+			b.Location, b.BuyerName, b.BuyerEmail, b.BuyerPhone, b.Status, created, b.HandoverCode).Scan(&b.ID)
 		if isUniqueViolation(err) {
 			return app.Errorf(app.KindConflict, "You have already booked this product")
 		}
@@ -252,6 +253,29 @@ func (db *DB) HandoverCode(ctx context.Context, id int64, fresh string) (string,
 	return code, err
 }
 
+func (db *DB) HandoverCodes(ctx context.Context, ids []int64) (map[int64]string, error) {
+	list, err := json.Marshal(ids)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := db.query(ctx, `SELECT id, handover_code FROM bookings
+		WHERE id IN (SELECT value FROM json_each(?)) AND handover_code != ''`, string(list))
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	codes := make(map[int64]string, len(ids))
+	for rows.Next() {
+		var id int64
+		var code string
+		if err := rows.Scan(&id, &code); err != nil {
+			return nil, err
+		}
+		codes[id] = code
+	}
+	return codes, rows.Err()
+}
+
 // HandOver decides by conditional updates, like markPaid: a wrong code
 // counts only while the handover is not locked, and the right one hands
 // over only a booking not handed over yet. What a wrong code counted is
@@ -280,13 +304,12 @@ func (db *DB) HandOver(ctx context.Context, id int64, code string) error {
 			return app.HandoverLocked(time.Duration(lockedUntil-now) * time.Millisecond)
 		case !app.SameHandoverCode(stored, code):
 			failures++
-			lock := int64(0)
-			if failures >= app.HandoverAttempts {
-				failures, lock = 0, now+app.HandoverLock.Milliseconds()
+			if lock := app.HandoverLockAfter(failures); lock > 0 {
+				lockedUntil = now + lock.Milliseconds()
 			}
 			_, err := db.txExec(ctx, tx, `UPDATE bookings SET handover_failures = ?, handover_locked_until = ? WHERE id = ?`,
-				failures, lock, id)
-			refused = app.WrongHandoverCode(lock != 0)
+				failures, lockedUntil, id)
+			refused = app.WrongHandoverCode(failures)
 			return err
 		}
 		if status == app.BookingBooked {

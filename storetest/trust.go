@@ -27,6 +27,29 @@ func RunTrust(t *testing.T, open func(t *testing.T) Stores) {
 		wantKind(t, err, app.KindNotFound)
 		wantKind(t, w.HandOver(w.ctx, 9999, "111111"), app.KindNotFound)
 	})
+	t.Run("CodeDrawnAtBooking", func(t *testing.T) {
+		w := newWorld(t, open)
+		bea := w.user(t, "bea", app.RoleBuyer)
+		drawn := w.newBooking(w.product(t, "Chair"), bea)
+		drawn.HandoverCode = "024680"
+		must(t, w.CreateBooking(w.ctx, drawn))
+		older := w.book(t, w.product(t, "Desk"), bea)
+		codes, err := w.HandoverCodes(w.ctx, []int64{drawn.ID, older.ID, 9999})
+		must(t, err)
+		if len(codes) != 1 || codes[drawn.ID] != "024680" {
+			t.Errorf("codes %v, want only %d's 024680", codes, drawn.ID)
+		}
+		kept, err := w.HandoverCode(w.ctx, drawn.ID, "111111")
+		must(t, err)
+		if kept != "024680" {
+			t.Errorf("the buyer is shown %q, not the code drawn at booking", kept)
+		}
+		read, err := w.BookingByID(w.ctx, drawn.ID)
+		must(t, err)
+		if read.HandoverCode != "" {
+			t.Errorf("a booking read carries its code %q", read.HandoverCode)
+		}
+	})
 	t.Run("NoCodeNoHandover", func(t *testing.T) {
 		w := newWorld(t, open)
 		b := w.book(t, w.product(t, "Chair"), w.user(t, "bea", app.RoleBuyer))
@@ -56,6 +79,25 @@ func RunTrust(t *testing.T, open func(t *testing.T) Stores) {
 			t.Errorf("product %s", w.productStatus(t, *b.ProductID))
 		}
 		wantKind(t, w.HandOver(w.ctx, b.ID, "123456"), app.KindConflict)
+	})
+	t.Run("LocksGrow", func(t *testing.T) {
+		w := newWorld(t, open)
+		now := time.Now()
+		w.SetClock(func() time.Time { return now })
+		b := w.book(t, w.product(t, "Chair"), w.user(t, "bea", app.RoleBuyer))
+		_, err := w.HandoverCode(w.ctx, b.ID, "123456")
+		must(t, err)
+		for run, lock := range []time.Duration{app.HandoverLock, 2 * app.HandoverLock, 4 * app.HandoverLock} {
+			for range app.HandoverAttempts {
+				wantKind(t, w.HandOver(w.ctx, b.ID, "999999"), app.KindInvalid)
+			}
+			now = now.Add(lock - time.Millisecond)
+			if err := w.HandOver(w.ctx, b.ID, "123456"); app.ErrorKind(err) != app.KindRateLimited {
+				t.Fatalf("run %d: %v before its %v lock ended", run+1, err, lock)
+			}
+			now = now.Add(time.Millisecond)
+		}
+		must(t, w.HandOver(w.ctx, b.ID, "123456"))
 	})
 	t.Run("WrongCodesAtOnceCountEach", func(t *testing.T) {
 		w := newWorld(t, open)

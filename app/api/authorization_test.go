@@ -434,7 +434,8 @@ func TestAuthorization(t *testing.T) {
 			return c.call("POST", "/api/stripe/webhook", `{}`)
 		}},
 		// Trust: the handover code and the reviews it allows.
-		{"handover code", want{unauth, ok, forbid, forbid, forbid}, writes, newBooking, func(c *client, id int64) *response {
+		// The code is drawn at booking: showing it changes nothing.
+		{"handover code", want{unauth, ok, forbid, forbid, forbid}, reads, newBooking, func(c *client, id int64) *response {
 			return c.call("GET", fmt.Sprintf("/api/booked/%d/handover", id), nil)
 		}},
 		{"hand over", want{unauth, forbid, ok, forbid, forbid}, writes, newCode, func(c *client, id int64) *response {

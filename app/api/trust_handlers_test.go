@@ -1,6 +1,8 @@
 package api_test
 
 import (
+	"crypto/sha256"
+	"encoding/binary"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -143,6 +145,27 @@ func TestHandoverCode(t *testing.T) {
 		expectStatus(t, s.handOver(b, code), http.StatusTooManyRequests)
 		s.later(time.Second)
 		expectStatus(t, s.handOver(b, code), http.StatusOK)
+	})
+
+	t.Run("each run of wrong codes locks for twice as long", func(t *testing.T) {
+		guessed, code := s.booking(t)
+		var r *response
+		for range 2 * app.HandoverAttempts {
+			if r = s.handOver(guessed, wrong(code)); r.status == http.StatusTooManyRequests {
+				s.later(app.HandoverLock)
+				r = s.handOver(guessed, wrong(code))
+			}
+			expectStatus(t, r, http.StatusUnprocessableEntity)
+		}
+		if !strings.Contains(string(r.body), "After 10 wrong codes the handover is locked for 30 minutes") {
+			t.Errorf("the tenth wrong code: %s", r.body)
+		}
+		r = s.handOver(guessed, code)
+		expectError(t, r, http.StatusTooManyRequests, "Too many wrong codes: try again in 30 minutes", nil)
+		s.later(2*app.HandoverLock - time.Second)
+		expectStatus(t, s.handOver(guessed, code), http.StatusTooManyRequests)
+		s.later(time.Second)
+		expectStatus(t, s.handOver(guessed, code), http.StatusOK)
 	})
 
 	t.Run("a booking paid by card is handed over as it is", func(t *testing.T) {
@@ -445,4 +468,75 @@ func TestNoShowAnswerAndRemoval(t *testing.T) {
 		audit.Items[0].TargetID != b.ID || !strings.Contains(audit.Items[0].Target, "The seller was at another station") {
 		t.Errorf("the audit log %+v", audit.Items)
 	}
+}
+
+// TestHandoverCheck: the seller's list carries each open booking's check,
+// which the seller's device compares with what was typed; nobody else's
+// answer carries it.
+func TestHandoverCheck(t *testing.T) {
+	t.Parallel()
+	s := newTrustShop(t)
+	b := mpBook(t, s.buyer, s.mpProduct(t, "Tables"))
+	sellerRow := func(id int64) app.Booking {
+		t.Helper()
+		row, ok := mpBookingByID(mpGet[app.Booking](t, s.seller, "/api/mybuyers"), id)
+		if !ok {
+			t.Fatalf("booking %d is not in My Buyers", id)
+		}
+		return row
+	}
+	// The code is drawn at booking: the seller has the check before the buyer ever looked.
+	check := sellerRow(b.ID).HandoverCheck
+	if check == nil {
+		t.Fatal("no handover check in the seller's list")
+	}
+	code := decode[app.HandoverCode](t, s.buyer.call("GET", fmt.Sprintf("/api/booked/%d/handover", b.ID), nil)).Code
+	sum := sha256.Sum256([]byte("rehome-handover\x00" + strconv.FormatInt(b.ID, 10) + "\x00" + code))
+	if want := int(binary.BigEndian.Uint16(sum[:2])) >> (16 - app.HandoverCheckBits); *check != want {
+		t.Errorf("check %d, want the first %d bits of the hash, %d", *check, app.HandoverCheckBits, want)
+	}
+
+	t.Run("a seller who holds it still has many codes to guess among", func(t *testing.T) {
+		agreeing := 0
+		for n := range 1_000_000 {
+			if app.HandoverCheckOf(b.ID, fmt.Sprintf("%06d", n)) == *check {
+				agreeing++
+			}
+		}
+		if agreeing < 500 {
+			t.Errorf("%d codes agree with the check, want at least 500", agreeing)
+		}
+	})
+
+	t.Run("only the seller's list carries it", func(t *testing.T) {
+		otherSeller, _ := s.register("Olli Other", "olli@example.com", app.RoleSeller)
+		answers := map[string]*response{
+			"the buyer's orders":             s.buyer.call("GET", "/api/booked", nil),
+			"the buyer's booking":            s.buyer.call("GET", fmt.Sprintf("/api/booked/%d", b.ID), nil),
+			"the booking read by its seller": s.seller.call("GET", fmt.Sprintf("/api/booked/%d", b.ID), nil),
+			"an admin's look at the orders":  s.admin.call("GET", "/api/booked?email=bea@example.com", nil),
+			"another seller's buyers":        otherSeller.call("GET", "/api/mybuyers", nil),
+			"a new booking":                  s.buyer.call("POST", "/api/booked", mpBookBody(s.mpProduct(t, "Chairs"))),
+		}
+		for name, r := range answers {
+			if r.status >= 300 {
+				t.Errorf("%s: %d %s", name, r.status, r.body)
+			}
+			if strings.Contains(string(r.body), "handover_check") {
+				t.Errorf("%s carries the check: %s", name, r.body)
+			}
+		}
+	})
+
+	t.Run("a booking no longer open has none", func(t *testing.T) {
+		gone := mpBook(t, s.buyer, s.mpProduct(t, "Tables"))
+		expectStatus(t, s.buyer.call("DELETE", fmt.Sprintf("/api/booked/%d", gone.ID), nil), http.StatusOK)
+		if check := sellerRow(gone.ID).HandoverCheck; check != nil {
+			t.Errorf("a cancelled booking's check %d", *check)
+		}
+		expectStatus(t, s.handOver(b, code), http.StatusOK)
+		if check := sellerRow(b.ID).HandoverCheck; check != nil {
+			t.Errorf("a handed over booking's check %d", *check)
+		}
+	})
 }

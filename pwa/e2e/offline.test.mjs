@@ -308,6 +308,8 @@ test('Log Out leaves no private data on the device', async () => {
   await eventually(async () => {
     const { private: found } = await savedOnDevice(page)
     assert.ok(found.includes('bookings/mine/list'), `orders saved: ${found}`)
+    // The open booking's handover code, kept with My Orders though never shown.
+    assert.ok(found.some((key) => key.startsWith('bookings/mine/handover/')), `handover code saved: ${found}`)
     assert.ok(found.includes('auth/me'))
   }, 10_000)
   await logOut(page)

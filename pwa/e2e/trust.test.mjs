@@ -1,14 +1,17 @@
 // The handover and the reviews it allows, on phones (360 px): the buyer shows
-// the code on My Orders, the seller, offline at the pickup, enters it on My
-// Buyers, sees "Handed over — confirming" and, back online, the booking handed
-// over once (paid, the product sold). Then both review each other: the
+// the code on My Orders, offline, though it was never opened before; the
+// seller, offline at the pickup, is told a mistyped code at once, enters the
+// right one on My Buyers, sees "Handed over — confirming" and, back online,
+// the booking handed over once (paid, the product sold). Then both review each other: the
 // seller's page shows no review after the first, and shows it after the
 // second.
 import assert from 'node:assert/strict'
+import { createHash } from 'node:crypto'
 import { rm } from 'node:fs/promises'
 import { after, before, test } from 'node:test'
 import { adminAccount, launchBrowser, newContext, screenshots, startServer } from './harness.mjs'
 import {
+  eventually,
   expectAccessible,
   expectToast,
   logIn,
@@ -75,11 +78,34 @@ async function phoneOf(person) {
 
 const row = (page, text) => page.getByRole('row').filter({ hasText: text })
 
-test('the buyer shows the code; the seller, offline, enters it and sees it confirmed once back online', async () => {
+/** The server's handover check (app.HandoverCheckOf): the first 8 bits of a SHA-256 of the booking and its code. */
+function handoverCheck(id, code) {
+  return createHash('sha256').update(`rehome-handover\0${id}\0${code}`).digest()[0]
+}
+
+/** A code one off the right one that the booking's check rules out. */
+function mistypedCode(id, code) {
+  for (let n = 1; ; n++) {
+    const other = String((Number(code) + n) % 1_000_000).padStart(6, '0')
+    if (handoverCheck(id, other) !== handoverCheck(id, code)) return other
+  }
+}
+
+test('the buyer shows the code, kept on the phone before it was opened; the seller, offline, is told a mistyped code at once, enters the right one and sees it confirmed once back online', async () => {
   const bea = await phoneOf(buyer)
   await bea.page.goto('/dashboard/myorders')
   const order = row(bea.page, chair)
-  await order.getByRole('button', { name: `Show handover code for ${chair}` }).click()
+  const showCode = order.getByRole('button', { name: `Show handover code for ${chair}` })
+  await showCode.waitFor()
+  // My Orders keeps the code on the phone though it was never shown: the pickup may be where there is no signal.
+  await bea.page.waitForFunction(() => navigator.serviceWorker.controller !== null)
+  await eventually(async () => {
+    const { private: kept } = await savedOnDevice(bea.page)
+    assert.ok(kept.includes(`bookings/mine/handover/${bookingId}`), `the code kept: ${kept}`)
+  }, 10_000)
+  await bea.context.setOffline(true)
+  await bea.page.reload()
+  await showCode.click()
   const codeDialog = bea.page.getByRole('dialog', { name: `Handover code for ${chair}` })
   await codeDialog.getByText('Show this to the seller when you pick it up.').waitFor()
   const shown = await codeDialog
@@ -88,6 +114,12 @@ test('the buyer shows the code; the seller, offline, enters it and sees it confi
     .textContent()
   const code = shown.replace(/\D/g, '')
   assert.equal(code, (await asBuyer('GET', `/api/booked/${bookingId}/handover`)).code)
+  await codeDialog.getByRole('button', { name: 'Close', exact: true }).click()
+  // Online again, the dialog stays open to learn the handover from the live events.
+  await bea.context.setOffline(false)
+  await bea.page.reload()
+  await showCode.click()
+  await codeDialog.getByText(`Your code: ${code.slice(0, 3)} ${code.slice(3)}`).first().waitFor()
   // The QR code's script loads on first use.
   await codeDialog.getByRole('img', { name: `QR code of ${code.slice(0, 3)} ${code.slice(3)}` }).waitFor()
   await expectAccessible(bea.page, 'the handover code at 360 px')
@@ -116,6 +148,15 @@ test('the buyer shows the code; the seller, offline, enters it and sees it confi
   const field = handover.getByLabel('Buyer’s handover code')
   assert.equal(await field.getAttribute('inputmode'), 'numeric')
   assert.equal(await field.getAttribute('autocomplete'), 'one-time-code')
+  // A code the booking's check rules out is refused here, before anything is queued.
+  const [listed] = (await asSeller('GET', '/api/mybuyers')).items
+  assert.equal(listed.handover_check, handoverCheck(bookingId, code))
+  assert.equal((await asBuyer('GET', '/api/booked')).items[0].handover_check, undefined)
+  const mistyped = mistypedCode(bookingId, code)
+  await field.fill(`${mistyped.slice(0, 3)} ${mistyped.slice(3)}`)
+  await handover.getByRole('button', { name: 'Hand over' }).click()
+  await handover.getByText('That code is not right: ask the buyer to show it again').waitFor()
+  assert.equal((await savedOnDevice(sam.page)).outbox, 0)
   await field.fill(`${code.slice(0, 3)} ${code.slice(3)}`)
   await expectAccessible(sam.page, 'the handover form at 360 px')
   await screenshots(sam.page, 'handover-form', { fullPage: false })

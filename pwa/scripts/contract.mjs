@@ -57,6 +57,10 @@ export const constants = {
   },
   maxSuspensionDays: { doc: 'The days an admin may suspend an account for, at most (from 1).', at: [`${schemas}/SuspendInput/properties/days/maximum`] },
   maxSuspendReasonLength: { doc: "A suspension's reason, in characters.", at: [`${schemas}/SuspendInput/properties/reason/maxLength`] },
+  maxHandoverCheck: {
+    doc: "A booking's handover check, at most (from 0): its bits are what the seller's device compares.",
+    at: [`${schemas}/Booking/properties/handover_check/maximum`],
+  },
   defaultPageSize: { doc: "A list's page when the request does not say.", at: ['/components/parameters/limit/schema/default'] },
   conditions: { doc: "A product's conditions, best first.", at: [`${schemas}/Condition/enum`] },
   registrationRoles: { doc: 'The roles a person may pick when registering.', at: [`${schemas}/Registration/properties/role/enum`] },

@@ -54,6 +54,9 @@ export const maxSuspensionDays = 365
 /** A suspension's reason, in characters. From #/components/schemas/SuspendInput/properties/reason/maxLength. */
 export const maxSuspendReasonLength = 500
 
+/** A booking's handover check, at most (from 0): its bits are what the seller's device compares. From #/components/schemas/Booking/properties/handover_check/maximum. */
+export const maxHandoverCheck = 255
+
 /** A list's page when the request does not say. From #/components/parameters/limit/schema/default. */
 export const defaultPageSize = 24
 

@@ -1920,6 +1920,8 @@ export interface components {
              * @enum {string}
              */
             cancel_reason: "" | "seller_suspended" | "seller_deleted";
+            /** @description Only in the seller's list (GET /api/mybuyers), for a booking that may still be handed over: the first 8 bits of SHA-256 over "rehome-handover", a zero byte, the booking's id in decimal, a zero byte and the buyer's code, read as a number. The seller's device compares it with what was typed, to tell a mistyped code offline without being able to learn the code. */
+            handover_check?: number;
         };
         BookingPage: {
             items: components["schemas"]["Booking"][];

@@ -1,6 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
+import { matchQuery, queryOptions, useQuery, type InfiniteData, type Query, type QueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
+import { handoverOpen } from '@/lib/handover'
 import { bookingKeys } from '@/lib/query-keys'
+import type { Booking, List } from '@/lib/types'
 
 export interface HandoverCode {
   /** Six digits; the same every time it is asked for. */
@@ -15,15 +17,55 @@ export function getHandoverCode(bookingId: number, signal?: AbortSignal): Promis
   return api.get<HandoverCode>(`/booked/${encodeURIComponent(bookingId)}/handover`, { signal })
 }
 
-/** Kept on the device once seen: a pickup is often where the phone has no signal. */
+/** How many codes are kept on the device: those of the newest bookings that may still be handed over. */
+export const handoverCodesKept = 20
+
+/** Kept on the device: a pickup is often where the phone has no signal. */
 export const handoverCodeQueryOptions = (bookingId: number) =>
   queryOptions({
     queryKey: bookingKeys.handoverCode(bookingId),
     queryFn: ({ signal }) => getHandoverCode(bookingId, signal),
     // It never changes while it can be used.
     staleTime: Infinity,
-    meta: { offline: { scope: 'private', group: 'handover', limit: 20 } },
+    meta: { offline: { scope: 'private', group: 'handover', limit: handoverCodesKept } },
   })
+
+/**
+ * Whenever the buyer's bookings come from the server (My Orders, or one
+ * booking), fetches the code of each that may still be handed over, so it
+ * is on the device before the buyer ever opens it: the buyer at a pickup
+ * without signal can still show it. Each code is fetched once (one kept on
+ * the device counts). Returns the function that stops.
+ */
+export function keepHandoverCodes(client: QueryClient): () => void {
+  const keep = (query: Query) => {
+    const open = buyersBookings(query).filter(handoverOpen).slice(0, handoverCodesKept)
+    for (const booking of open) {
+      client.ensureQueryData(handoverCodeQueryOptions(booking.id)).catch(() => {
+        // Handed over or ended meanwhile: its dialog says so when opened.
+      })
+    }
+  }
+  // What came before this started (it loads with the signed-in code, maybe after My Orders).
+  for (const query of client.getQueryCache().findAll({ queryKey: bookingKeys.mine() })) keep(query)
+  return client.getQueryCache().subscribe((event) => {
+    // Not a list changed by hand (a row updated after a write, or put back from the device).
+    if (event.type === 'updated' && event.action.type === 'success' && !event.action.manual) keep(event.query)
+  })
+}
+
+/** The bookings a query of the buyer's holds, newest first: My Orders' pages, or one booking. */
+function buyersBookings(query: Query): Booking[] {
+  if (matchQuery({ queryKey: bookingKeys.list(), exact: true }, query)) {
+    const data = query.state.data as InfiniteData<List<Booking>> | undefined
+    return data?.pages.flatMap((page) => page.items) ?? []
+  }
+  if (matchQuery({ queryKey: [...bookingKeys.mine(), 'detail'] }, query)) {
+    const booking = query.state.data as Booking | undefined
+    return booking ? [booking] : []
+  }
+  return []
+}
 
 export function useHandoverCode(bookingId: number) {
   return useQuery(handoverCodeQueryOptions(bookingId))

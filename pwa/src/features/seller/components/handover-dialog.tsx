@@ -6,6 +6,7 @@ import { Dialog } from '@/components/dialog'
 import { Field, Input } from '@/components/field'
 import { FormError } from '@/components/form-error'
 import { useOnline } from '@/lib/connectivity'
+import { surelyNotTheCode } from '@/lib/handover-check'
 import { i18n as appI18n, useI18n } from '@/lib/i18n'
 import { applyServerFieldErrors, unplacedError } from '@/lib/server-field-errors'
 import type { Booking } from '@/lib/types'
@@ -108,9 +109,17 @@ function HandoverForm({ booking, onCancel, onSubmit, isPending, error }: Handove
             className="max-w-56 text-2xl font-semibold tracking-[0.2em] tabular-nums"
             {...control}
             {...register('code', {
-              validate: (value) =>
-                /^\d{6}$/.test(handoverDigits(value)) ||
-                i18n._({ id: 'sell.handover.codeInvalid', message: 'Enter the 6-digit code the buyer shows you' }),
+              validate: async (value) => {
+                const code = handoverDigits(value)
+                if (!/^\d{6}$/.test(code)) {
+                  return i18n._({ id: 'sell.handover.codeInvalid', message: 'Enter the 6-digit code the buyer shows you' })
+                }
+                // Told here, offline too, rather than when the outbox sends it; and no wrong code counts on the server.
+                if (await surelyNotTheCode(booking, code)) {
+                  return i18n._({ id: 'sell.handover.codeWrong', message: 'That code is not right: ask the buyer to show it again' })
+                }
+                return true
+              },
             })}
           />
         )}
