@@ -199,8 +199,8 @@ func SameHandoverCode(stored, code string) bool {
 func WrongHandoverCode(failures int) error {
 	message := "This is not the buyer's code"
 	if lock := HandoverLockAfter(failures); lock > 0 {
-		message = fmt.Sprintf("This is not the buyer's code. After %d wrong codes the handover is locked for %s",
-			failures, lockText(lock))
+		message = lockMessage(lock, [...]string{wrongCodeLockedMinuteMessage, wrongCodeLockedMinutesMessage,
+			wrongCodeLockedHoursMessage, wrongCodeLockedDaysMessage})
 	}
 	return &Error{Kind: KindInvalid, Message: message, Fields: map[string]string{"code": message}}
 }
@@ -208,22 +208,38 @@ func WrongHandoverCode(failures int) error {
 // HandoverLocked is the error while a booking's handover is locked, until.
 func HandoverLocked(wait time.Duration) error {
 	return &Error{Kind: KindRateLimited, RetryAfterSeconds: int(wait.Seconds()) + 1,
-		Message: "Too many wrong codes: try again in " + lockText(wait)}
+		Message: lockMessage(wait, [...]string{handoverLockedMinuteMessage, handoverLockedMinutesMessage,
+			handoverLockedHoursMessage, handoverLockedDaysMessage})}
 }
 
-// lockText says how long a lock lasts, rounded to the unit a person
-// would name: minutes, hours or days.
-func lockText(d time.Duration) string {
+// The messages of a lock, one per unit, each with at most one number, as
+// the catalogs translate a message by its pattern with one {n}.
+const (
+	wrongCodeLockedMinuteMessage  = "This is not the buyer's code: the handover is now locked for a minute"
+	wrongCodeLockedMinutesMessage = "This is not the buyer's code: the handover is now locked for {n} minutes"
+	wrongCodeLockedHoursMessage   = "This is not the buyer's code: the handover is now locked for {n} hours"
+	wrongCodeLockedDaysMessage    = "This is not the buyer's code: the handover is now locked for {n} days"
+	handoverLockedMinuteMessage   = "Too many wrong codes: try again in a minute"
+	handoverLockedMinutesMessage  = "Too many wrong codes: try again in {n} minutes"
+	handoverLockedHoursMessage    = "Too many wrong codes: try again in {n} hours"
+	handoverLockedDaysMessage     = "Too many wrong codes: try again in {n} days"
+)
+
+// lockMessage says how long a lock lasts in the unit a person would name,
+// with messages for a minute, minutes, hours and days.
+func lockMessage(d time.Duration, messages [4]string) string {
+	var unit, n int
 	switch minutes := int(d.Round(time.Minute).Minutes()); {
 	case minutes <= 1:
-		return "a minute"
+		return messages[0]
 	case minutes < 120:
-		return fmt.Sprintf("%d minutes", minutes)
+		unit, n = 1, minutes
 	case minutes < 48*60:
-		return fmt.Sprintf("%d hours", (minutes+30)/60)
+		unit, n = 2, (minutes+30)/60
 	default:
-		return fmt.Sprintf("%d days", (minutes+12*60)/(24*60))
+		unit, n = 3, (minutes+12*60)/(24*60)
 	}
+	return strings.Replace(messages[unit], "{n}", strconv.Itoa(n), 1)
 }
 
 func handedOverNote(b *Booking) *bookingNote {

@@ -55,9 +55,9 @@ func TestHandoverLockSaysHowLong(t *testing.T) {
 		want string
 	}{
 		{app.WrongHandoverCode(1), "This is not the buyer's code"},
-		{app.WrongHandoverCode(app.HandoverAttempts), "This is not the buyer's code. After 5 wrong codes the handover is locked for 15 minutes"},
-		{app.WrongHandoverCode(4 * app.HandoverAttempts), "This is not the buyer's code. After 20 wrong codes the handover is locked for 2 hours"},
-		{app.WrongHandoverCode(20 * app.HandoverAttempts), "This is not the buyer's code. After 100 wrong codes the handover is locked for 30 days"},
+		{app.WrongHandoverCode(app.HandoverAttempts), "This is not the buyer's code: the handover is now locked for 15 minutes"},
+		{app.WrongHandoverCode(4 * app.HandoverAttempts), "This is not the buyer's code: the handover is now locked for 2 hours"},
+		{app.WrongHandoverCode(20 * app.HandoverAttempts), "This is not the buyer's code: the handover is now locked for 30 days"},
 		{app.HandoverLocked(40 * time.Second), "Too many wrong codes: try again in a minute"},
 		{app.HandoverLocked(29*time.Minute + 50*time.Second), "Too many wrong codes: try again in 30 minutes"},
 		{app.HandoverLocked(3*time.Hour + 20*time.Minute), "Too many wrong codes: try again in 3 hours"},

@@ -157,7 +157,7 @@ func TestHandoverCode(t *testing.T) {
 			}
 			expectStatus(t, r, http.StatusUnprocessableEntity)
 		}
-		if !strings.Contains(string(r.body), "After 10 wrong codes the handover is locked for 30 minutes") {
+		if !strings.Contains(string(r.body), "the handover is now locked for 30 minutes") {
 			t.Errorf("the tenth wrong code: %s", r.body)
 		}
 		r = s.handOver(guessed, code)
