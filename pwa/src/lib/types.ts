@@ -56,12 +56,16 @@ export type BookingStatus = Schemas['BookingStatus']
  * pickup_at: agreed in the conversation; conversation_id: once there is one;
  * handed_over_at: when the seller entered the buyer's handover code;
  * review_until: until when each side may review the other (null while it may not);
- * no_show: who did not come to the agreed pickup, when the booking ended so.
+ * no_show: who did not come to the agreed pickup, when the booking ended so;
+ * new: in My Buyers, not seen there yet.
  */
 export type Booking = SavedEarlier<
   Schemas['Booking'],
-  'pickup_at' | 'conversation_id' | 'handed_over_at' | 'review_until' | 'buyer_reviewed' | 'seller_reviewed' | 'no_show'
+  'pickup_at' | 'conversation_id' | 'handed_over_at' | 'review_until' | 'buyer_reviewed' | 'seller_reviewed' | 'no_show' | 'new'
 >
+
+/** The top bar's counts (GET /api/conversations/unread): unread messages, and the seller's new bookings. */
+export type Badge = Schemas['Badge']
 
 /** One message of a conversation; a pickup proposal has pickup_at (and may have no text). */
 export type Message = Schemas['ChatMessage']
