@@ -74,6 +74,9 @@ type Booking struct {
 	// it at CreateBooking and never reads it back into a Booking: only
 	// HandoverCode and HandoverCodes answer it.
 	HandoverCode string `json:"-"`
+	// New says, in the seller's list, that the booking is still open and
+	// came after the newest one My Buyers showed them (see NewBookings).
+	New bool `json:"new"`
 }
 
 // MarshalJSON writes the booking with its buyer_id, so that the seller
@@ -199,6 +202,16 @@ type BookingStore interface {
 	// OpenBookingsWith lists the bookings still Booked that userID made or
 	// received.
 	OpenBookingsWith(ctx context.Context, userID int64) ([]Booking, error)
+	// SeeBookings records that My Buyers showed sellerID their bookings up
+	// to upTo: the marker moves to their newest booking not past upTo, and
+	// never back.
+	SeeBookings(ctx context.Context, sellerID, upTo int64) error
+	// BookingsSeen is the marker SeeBookings moved: a booking id, 0 before
+	// the first.
+	BookingsSeen(ctx context.Context, sellerID int64) (int64, error)
+	// NewBookings counts sellerID's bookings past their marker that are
+	// still open (see Booking.StillOpen).
+	NewBookings(ctx context.Context, sellerID int64) (int, error)
 }
 
 // Bookings are buyers reserving products, and their payment in person or
@@ -293,6 +306,9 @@ func (s *Bookings) SellerBookings(ctx context.Context, actor *User, page Page) (
 		return list, err
 	}
 	if err := s.showHandoverChecks(ctx, actor, list.Items); err != nil {
+		return list, err
+	}
+	if err := s.markNew(ctx, actor.ID, list.Items); err != nil {
 		return list, err
 	}
 	return list, s.showBuyerContact(ctx, actor, list.Items)

@@ -216,12 +216,24 @@ func (s *Conversations) Conversation(ctx context.Context, actor *User, id int64)
 	return s.conversationFor(ctx, actor, id)
 }
 
-// UnreadMessages counts the messages to the actor not read yet.
-func (s *Conversations) UnreadMessages(ctx context.Context, actor *User) (int, error) {
+// Unread is what the top bar's badge counts.
+type Unread struct {
+	Unread   int `json:"unread"`   // messages to the person not read yet
+	Bookings int `json:"bookings"` // open bookings of theirs they have not seen in My Buyers
+}
+
+// Unread counts the messages to the actor not read yet, and the bookings
+// new to them as a seller.
+func (s *Conversations) Unread(ctx context.Context, actor *User) (Unread, error) {
 	if err := RequireUser(actor); err != nil {
-		return 0, err
+		return Unread{}, err
 	}
-	return s.store.Unread(ctx, actor.ID)
+	unread, err := s.store.Unread(ctx, actor.ID)
+	if err != nil {
+		return Unread{}, err
+	}
+	bookings, err := s.bookings.newBookings(ctx, actor.ID)
+	return Unread{Unread: unread, Bookings: bookings}, err
 }
 
 // Messages reads a page of a conversation. Reading changes nothing: a

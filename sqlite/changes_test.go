@@ -321,6 +321,7 @@ var storeWrites = map[string]func(ctx context.Context, w *world) error{
 		return w.db.CreateBookings(ctx, []app.Booking{*w.book(w.sofa, w.buyer)})
 	},
 	"CancelBooking": func(ctx context.Context, w *world) error { return w.db.CancelBooking(ctx, w.booking.ID) },
+	"SeeBookings":   func(ctx context.Context, w *world) error { return w.db.SeeBookings(ctx, w.sam.ID, w.booking.ID) },
 	"DeclineBooking": func(ctx context.Context, w *world) error {
 		return w.db.DeclineBooking(ctx, w.booking.ID, "Sold elsewhere")
 	},
@@ -626,6 +627,7 @@ var storeReads = []string{
 	"UserByID", "Users", "Sessions.Find", "Sessions.FindCtx", "Ping", "Count", "Pools", "ObserveWriteWaits", "OnSessionsEnded", "UserByIdentity", "PaymentID", "MyBookings", "SearchProducts", "SearchSynonyms",
 	"NextMailDue", "AccountSessions",
 	"ConversationByID", "Conversations", "MessageByID", "Messages", "Unread", "OpenBookingsOf", "OpenBookingsWith",
+	"BookingsSeen", "NewBookings",
 	"VAPIDKeys", "PushSubscriptions", "PushDevices", "PushKindsOff", "Site", "ServerKey",
 	"Posts", "PostBySlug", "PostByID", "ListingsForSale", "SellerCounts", "ReviewsOf", "RatingOf",
 	"SuspendedUsers", "Blocks", "BlockedBy", "EitherBlocked", "NoShowsOf", "ConversationOfMessage", "ReviewByID", "HandoverCodes",
@@ -675,6 +677,7 @@ var unseenWrites = []string{
 	"KeepVAPIDKeys", "KeepServerKey", "SavePushSubscription", "DeletePushSubscription", "DeletePushEndpoint", "DeletePushDevice", "PushSent", "SetPushKinds",
 	"QueuePush", "ClaimDuePush", "ReleasePush", "PushDone",
 	"CreatePost", "UpdatePost", "DeletePost", "HandoverCode", "Block", "Unblock", "ClaimReminders", "ReportOther",
+	"SeeBookings",
 }
 
 // TestEveryStoreMethodIsKnown makes a new store method say whether it

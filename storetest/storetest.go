@@ -65,6 +65,7 @@ func Run(t *testing.T, open func(t *testing.T) Stores) {
 	t.Run("RenameCategory", func(t *testing.T) { RunRenameCategory(t, open) })
 	t.Run("Adverts", func(t *testing.T) { RunAdverts(t, open) })
 	t.Run("Bookings", func(t *testing.T) { RunBookings(t, open) })
+	t.Run("BookingsSeen", func(t *testing.T) { RunBookingsSeen(t, open) })
 	t.Run("Posts", func(t *testing.T) { RunPosts(t, open) })
 	t.Run("Accounts", func(t *testing.T) { RunAccounts(t, open) })
 	t.Run("Push", func(t *testing.T) { RunPush(t, open) })

@@ -260,6 +260,10 @@ func TestAuthorization(t *testing.T) {
 	}
 	// Succeeding changes nothing for these: they sell already, or may not.
 	alreadyDone := map[string]bool{"start selling/seller": true, "start selling/other seller": true}
+	// Only the seller has the booking to see; the others have none as a seller.
+	for _, caller := range []string{"buyer", "other seller", "admin"} {
+		alreadyDone["see new bookings/"+caller] = true
+	}
 	sellerProfile := func(c *client, _ int64) *response {
 		return c.call("GET", fmt.Sprintf("/api/users/%d/profile", sellerUser.ID), nil)
 	}
@@ -491,6 +495,9 @@ func TestAuthorization(t *testing.T) {
 		}},
 		{"decline booking", want{unauth, forbid, ok, forbid, ok}, writes, newBooking, func(c *client, id int64) *response {
 			return c.call("DELETE", fmt.Sprintf("/api/mybuyers/%d", id), map[string]string{"reason": "Promised to a neighbour"})
+		}},
+		{"see new bookings", want{unauth, gone, gone, gone, gone}, writes, newBooking, func(c *client, id int64) *response {
+			return c.call("POST", "/api/mybuyers/seen", map[string]int64{"booking_id": id})
 		}},
 
 		// Reports and adverts.

@@ -54,6 +54,20 @@ func (s *Server) sellerBookings(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, list)
 }
 
+// seeBookings records the newest booking My Buyers showed the seller.
+func (s *Server) seeBookings(w http.ResponseWriter, r *http.Request) {
+	var in app.SeenInput
+	if err := decodeJSON(w, r, &in); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if err := s.bookings.SeeBookings(r.Context(), actor(r), in); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
 func (s *Server) booking(w http.ResponseWriter, r *http.Request) {
 	s.changeBooking(w, r, s.bookings.Booking)
 }

@@ -119,7 +119,7 @@ func TestBookTakesEverythingElseFromTheDatabase(t *testing.T) {
 		"thumb_url": s.picture.ThumbURL, "price": 120.5, "location": "Market square", "buyer_id": float64(beaUser.ID), "buyer_name": "Bea Buyer",
 		"buyer_email": "bea@example.com", "buyer_phone": "555 0100", "status": "Booked", "decline_reason": "",
 		"pickup_at": nil, "conversation_id": nil, "handed_over_at": nil, "review_until": nil, "buyer_reviewed": false,
-		"seller_reviewed": false, "no_show": "", "cancel_reason": "", "no_show_answer": "",
+		"seller_reviewed": false, "no_show": "", "cancel_reason": "", "no_show_answer": "", "new": false,
 	}
 	expectJSONFields(t, got, want, "id", "time")
 	checkTime(t, got["time"])

@@ -63,13 +63,14 @@ type unreadReply struct {
 	Unread int `json:"unread"`
 }
 
-func (s *Server) unreadMessages(w http.ResponseWriter, r *http.Request) {
-	n, err := s.conversations.UnreadMessages(r.Context(), actor(r))
+// unread answers the top bar's badge: unread messages, and new bookings.
+func (s *Server) unread(w http.ResponseWriter, r *http.Request) {
+	counts, err := s.conversations.Unread(r.Context(), actor(r))
 	if err != nil {
 		s.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, unreadReply{Unread: n})
+	writeJSON(w, http.StatusOK, counts)
 }
 
 func (s *Server) conversation(w http.ResponseWriter, r *http.Request) {

@@ -160,6 +160,7 @@ func (s *Server) sessionRoutes(r chi.Router) {
 	r.Post("/booked/{id}/checkout", s.checkout)
 	r.Get("/mybuyers", s.sellerBookings)
 	r.Delete("/mybuyers/{id}", s.declineBooking)
+	r.Post("/mybuyers/seen", s.seeBookings)
 
 	// Trust: the code that hands a booking over, and the reviews it allows.
 	r.Get("/booked/{id}/handover", s.handoverCode)
@@ -209,7 +210,7 @@ func (s *Server) sessionRoutes(r chi.Router) {
 	r.With(s.idempotent).Post("/products/{id}/messages", s.messageAboutProduct)
 	r.With(s.idempotent).Post("/booked/{id}/messages", s.messageAboutBooking)
 	r.Get("/conversations", s.listConversations)
-	r.Get("/conversations/unread", s.unreadMessages)
+	r.Get("/conversations/unread", s.unread)
 	r.Get("/conversations/{id}", s.conversation)
 	r.Get("/conversations/{id}/messages", s.conversationMessages)
 	r.With(s.idempotent).Post("/conversations/{id}/messages", s.messageInConversation)

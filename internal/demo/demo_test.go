@@ -201,8 +201,8 @@ func TestFill(t *testing.T) {
 			t.Errorf("the booking of %s has no pickup time: %+v", c.Product.Name, c.Booking)
 		}
 	}
-	if unread, err := svc.Conversations.UnreadMessages(ctx, user("seller@rehome.test")); err != nil || unread == 0 {
-		t.Errorf("the seller has %d unread messages, %v; want the question waiting", unread, err)
+	if unread, err := svc.Conversations.Unread(ctx, user("seller@rehome.test")); err != nil || unread.Unread == 0 {
+		t.Errorf("the seller has %d unread messages, %v; want the question waiting", unread.Unread, err)
 	}
 
 	reported, err := svc.Reports.ReportedProducts(ctx, admin, app.Page{})

@@ -53,6 +53,7 @@ var extraRows = map[string]string{
 	"push_queue": `INSERT INTO push_queue (user_id, kind, title, body, path, tag, queued, next_try, claimed_by)
 		VALUES ((SELECT min(id) FROM users), 'message', 'New message', 'Is it still there?', '/messages/1', 'm1', 1700000000000, 1700000000000, NULL)`,
 	"category_renames": `INSERT INTO category_renames (name_key, category_id) VALUES ('old name', (SELECT min(id) FROM categories))`,
+	"bookings_seen":    `INSERT INTO bookings_seen (user_id, booking_id) SELECT seller_id, id FROM bookings ORDER BY id LIMIT 1`,
 	"posts": `INSERT INTO posts (slug, title, body, author_id, author_name, created, updated)
 		VALUES ('hello', 'Hello', 'Body', NULL, 'Gone', 1700000000000, 1700000000000)`,
 }
@@ -91,7 +92,8 @@ var source = sync.OnceValues(func() (*marketplace.Marketplace, error) {
 	write, _ := m.DB.Pools()
 	for _, table := range []string{"sessions", "idempotency_keys", "identities", "payment_events", "password_resets",
 		"email_changes", "email_verifications", "mail_queue", "push_subscriptions", "push_kinds_off", "leases",
-		"reports", "reporters", "conversations", "messages", "posts", "push_queue", "blocks", "category_renames"} {
+		"reports", "reporters", "conversations", "messages", "posts", "push_queue", "blocks", "category_renames",
+		"bookings_seen"} {
 		var n int
 		if err := write.QueryRowContext(ctx, `SELECT count(*) FROM `+table).Scan(&n); err != nil {
 			return nil, err
@@ -150,8 +152,8 @@ func TestCopyAndCheck(t *testing.T) {
 	to := emptyPostgres(t)
 	from := sqliteOf(t)
 	copied := copyInto(t, from, to)
-	if len(copied) != 30 {
-		t.Errorf("copied %d tables, want the 30 both schemas have: %v", len(copied), copied)
+	if len(copied) != 31 {
+		t.Errorf("copied %d tables, want the 31 both schemas have: %v", len(copied), copied)
 	}
 	for _, c := range copied {
 		if c.Rows == 0 {

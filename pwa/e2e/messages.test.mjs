@@ -1,8 +1,10 @@
 // Buyer and seller talking, each in a browser of their own, one server for
 // the file, the steps in order: a first message from the product page, the
 // seller's unread badge and a reply appearing live in the buyer's open
-// thread, a message written offline arriving exactly once, a pickup time
-// proposed and accepted showing in My Orders and My Buyers, and a phone
+// thread, a message written offline arriving exactly once, a booking
+// counted live in the seller's badge and marked New in My Buyers until seen
+// there, a pickup time proposed and accepted showing in My Orders and My
+// Buyers, and a phone
 // subscription made in Profile, listed there, and dropped again at Log Out.
 import assert from 'node:assert/strict'
 import { createECDH, randomBytes } from 'node:crypto'
@@ -57,7 +59,8 @@ after(async () => {
   if (pictures) await rm(pictures.dir, { recursive: true, force: true })
 })
 
-const badge = (page) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Messages/ })
+// Named 'Messages' until something is new, then for what is: '1 unread message', '1 new booking'.
+const badge = (page) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Messages$|unread message|new booking/ })
 const thread = (page) => page.getByRole('list', { name: 'Messages' })
 let conversationPath
 
@@ -79,9 +82,9 @@ test('a first message from the product page; the seller sees the badge live, ope
   await thread(bea.page).getByText('Hello! Does it fit in a small car?').waitFor()
 
   // Live: the seller's badge counts it without a reload.
-  await sam.page.getByRole('link', { name: 'Messages, 1 unread' }).waitFor()
+  await sam.page.getByRole('link', { name: '1 unread message' }).waitFor()
   await screenshots(sam.page, 'messages-badge', { widths: [360, 1280], fullPage: false })
-  await sam.page.getByRole('link', { name: 'Messages, 1 unread' }).click()
+  await sam.page.getByRole('link', { name: '1 unread message' }).click()
   await expectPath(sam.page, '/dashboard/messages')
   const item = sam.page.getByRole('navigation', { name: 'Conversations' }).getByRole('link', { name: /Bea Buyer/ })
   await item.filter({ hasText: 'Oak table' }).filter({ hasText: '1 unread' }).waitFor()
@@ -147,11 +150,14 @@ function localInput(daysAhead) {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T10:30`
 }
 
-test('with a booking, the seller proposes a pickup time, the buyer accepts, and My Orders and My Buyers show it', async () => {
+test("with a booking, counted live in the seller's badge, the seller proposes a pickup time, the buyer accepts, and My Orders and My Buyers show it", async () => {
   const bea = people.buyer
   const sam = people.seller
   const api = await signedIn(server.url, buyer)
   await api('POST', '/api/booked', { product_id: table.id, location: 'Riverside station', buyer_phone: '+1 555 0199' })
+  // Live: the seller's badge counts the new booking without a reload.
+  const newBooking = sam.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: '1 new booking' })
+  await newBooking.waitFor()
 
   // Live: the booking reaches the seller's open thread, which now offers a pickup time.
   const propose = sam.page.getByText('Propose a pickup time')
@@ -174,8 +180,19 @@ test('with a booking, the seller proposes a pickup time, the buyer accepts, and 
   const order = bea.page.getByRole('row').filter({ hasText: 'Oak table' })
   await order.getByText(`Pickup ${when}`).waitFor()
   assert.equal(await order.getByRole('link', { name: 'Message the seller of Oak table' }).getAttribute('href'), conversationPath)
-  await sam.page.goto('/dashboard/mybuyers')
-  await sam.page.getByRole('row').filter({ hasText: 'Oak table' }).getByText(`Pickup ${when}`).waitFor()
+  // Only a booking is new: the badge leads to My Buyers, which marks it New, and then it is seen.
+  await newBooking.click()
+  await expectPath(sam.page, '/dashboard/mybuyers')
+  const row = sam.page.getByRole('row').filter({ hasText: 'Oak table' })
+  await row.getByText('New', { exact: true }).waitFor()
+  await row.getByText(`Pickup ${when}`).waitFor()
+  await eventually(async () => assert.equal(await badge(sam.page).getAttribute('aria-label'), 'Messages'))
+  // Seen for the person: the list as the server answers it next marks it no more.
+  const listed = sam.page.waitForResponse((r) => new URL(r.url()).pathname === '/api/mybuyers' && r.ok())
+  await sam.page.reload()
+  await listed
+  await row.getByText(`Pickup ${when}`).waitFor()
+  await eventually(async () => assert.equal(await row.getByText('New', { exact: true }).count(), 0))
   bea.watcher.check()
   sam.watcher.check()
 })

@@ -67,15 +67,22 @@ describe('live events', () => {
     expect(invalidated()).toEqual(['list', 'unread', 'thread3', 'detail3'])
   })
 
-  it('refetches orders, buyers, products and conversations on a booking', () => {
+  it('refetches orders, buyers, products, conversations and the new bookings count on a booking', () => {
     source().emit('booking', { booking_id: 9, product_id: 5 })
-    expect(invalidated()).toEqual(['list', 'detail3', 'orders', 'buyers', 'product', 'category'])
+    expect(invalidated()).toEqual(['list', 'unread', 'detail3', 'orders', 'buyers', 'product', 'category'])
   })
 
-  it('sets the unread count', () => {
+  it('sets the unread count, keeping the new bookings', () => {
+    client.setQueryData(conversationKeys.unread(), { unread: 1, bookings: 2 })
     source().emit('unread', { unread: 4 })
-    expect(client.getQueryData(conversationKeys.unread())).toEqual({ unread: 4 })
+    expect(client.getQueryData(conversationKeys.unread())).toEqual({ unread: 4, bookings: 2 })
     expect(invalidated()).toEqual([])
+  })
+
+  it('leaves the counts to their own fetch until there are some', () => {
+    client.removeQueries({ queryKey: conversationKeys.unread() })
+    source().emit('unread', { unread: 4 })
+    expect(client.getQueryData(conversationKeys.unread())).toBeUndefined()
   })
 
   it('refetches everything on reset', () => {

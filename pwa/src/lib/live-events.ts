@@ -13,7 +13,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import { meQueryOptions } from './auth'
 import { followStream, liveChanges, refresh, type Change, type LiveChange } from './refresh'
 import { sessionRenewed } from './session-end'
-import { conversationKeys } from './query-keys'
+import { setUnreadMessages } from './badge'
 import type { EventName } from './types'
 
 /** A stream closed this long while the tab is hidden frees its connection; it reopens when shown. */
@@ -79,7 +79,7 @@ export function listen(client: QueryClient): () => void {
     }
     source.addEventListener('unread' satisfies EventName, (event) => {
       const { unread } = received(event)
-      if (typeof unread === 'number') client.setQueryData(conversationKeys.unread(), { unread })
+      if (typeof unread === 'number') setUnreadMessages(client, unread)
     })
     // Not reconnected until the tab is shown again (onVisibility).
     source.addEventListener('superseded' satisfies EventName, close)

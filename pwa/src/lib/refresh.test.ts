@@ -77,7 +77,7 @@ describe('what a change refreshes', () => {
       { kind: 'message' },
       [...conversations, 'conversation3', 'conversation4', 'thread3', 'thread4'],
     ],
-    ['a booking', { kind: 'booking', booking_id: 9, product_id: 5 }, ['conversations', 'conversation3', 'conversation4', ...bookings, ...listings]],
+    ['a booking', { kind: 'booking', booking_id: 9, product_id: 5 }, [...conversations, 'conversation3', 'conversation4', ...bookings, ...listings]],
     ['a reset', { kind: 'reset' }, [...conversations, 'conversation3', 'conversation4', 'thread3', 'thread4', ...bookings, ...listings]],
     ['a first message', { kind: 'conversation.started', conversation_id: 3 }, [...conversations, 'conversation3', 'thread3', ...bookings]],
     [
@@ -86,21 +86,22 @@ describe('what a change refreshes', () => {
       [...conversations, 'conversation3', 'conversation4', 'thread3', ...bookings, ...listings],
     ],
     ['a thread read', { kind: 'conversation.read', conversation_id: 3 }, ['conversations', 'conversation3']],
+    ['My Buyers seen', { kind: 'bookings.seen' }, ['unread']],
     ['a refused booking', { kind: 'booking.refused', product_id: 5 }, ['product5']],
     [
       'a handover',
       { kind: 'booking.handedover', booking_id: 9, product_id: 5 },
-      ['conversations', 'conversation3', 'conversation4', ...bookings, ...listings, 'sellerAccounts', 'sellerPage'],
+      [...conversations, 'conversation3', 'conversation4', ...bookings, ...listings, 'sellerAccounts', 'sellerPage'],
     ],
     [
       'a review',
       { kind: 'review.written', booking_id: 9 },
-      ['conversations', 'conversation3', 'conversation4', ...bookings, ...listings, 'sellerAccounts', 'sellerPage', 'sellerReviews'],
+      [...conversations, 'conversation3', 'conversation4', ...bookings, ...listings, 'sellerAccounts', 'sellerPage', 'sellerReviews'],
     ],
     [
       'a no-show',
       { kind: 'booking.noshow', booking_id: 9, product_id: 5 },
-      ['conversations', 'conversation3', 'conversation4', ...bookings, ...listings, 'sellerAccounts', 'sellerPage'],
+      [...conversations, 'conversation3', 'conversation4', ...bookings, ...listings, 'sellerAccounts', 'sellerPage'],
     ],
     ['a new product', { kind: 'product.created' }, ['product5', 'product6', 'category']],
     ['an edited product', { kind: 'product.updated' }, listings],
@@ -117,7 +118,7 @@ describe('what a change refreshes', () => {
     [
       'a block, which cancels the bookings between the two',
       { kind: 'person.blocked' },
-      ['blocks', 'conversations', 'conversation3', 'conversation4', ...bookings, ...listings],
+      ['blocks', ...conversations, 'conversation3', 'conversation4', ...bookings, ...listings],
     ],
     ['a new category', { kind: 'category.created' }, ['categories']],
     ['a renamed category', { kind: 'category.edited' }, ['categories', ...listings]],
@@ -221,7 +222,7 @@ describe('after a write', () => {
 
     it('refreshes everything while the stream connects', async () => {
       await refreshAfterWrite(client, { kind: 'booking', booking_id: 9 })
-      expect(refreshed()).toEqual(['conversations', 'conversation3', 'conversation4', ...bookings, ...listings])
+      expect(refreshed()).toEqual([...conversations, 'conversation3', 'conversation4', ...bookings, ...listings])
     })
 
     it('leaves it to the echo once the stream is open', async () => {

@@ -54,6 +54,8 @@ export interface ChangeData {
   /** A pickup time accepted: the proposal and the booking's pickup time. */
   'pickup.accepted': { conversation_id: number }
   'conversation.read': { conversation_id: number }
+  /** My Buyers showed the seller their bookings: the top bar stops counting them as new. */
+  'bookings.seen': object
   /** Book Now refused (409): the product may have been sold meanwhile. */
   'booking.refused': { product_id: number }
   /** The seller entered the buyer's code: the booking paid, the product sold (its other bookings cancelled), the seller's Sold count up. */
@@ -126,8 +128,16 @@ const conversation = (id: number | undefined): QueryKey[] => [
     ? [conversationKeys.details(), [...conversationKeys.all, 'messages']]
     : [conversationKeys.detail(id), conversationKeys.messages(id)]),
 ]
-// A product's status (booked, sold) shows in its lists and adverts; a conversation shows its booking's status and pickup time.
-const booking: QueryKey[] = [bookingKeys.all, productKeys.all, advertisedKeys.all, conversationKeys.list(), conversationKeys.details()]
+// A product's status (booked, sold) shows in its lists and adverts; a conversation shows its booking's status and pickup time;
+// the top bar counts the seller's new bookings.
+const booking: QueryKey[] = [
+  bookingKeys.all,
+  productKeys.all,
+  advertisedKeys.all,
+  conversationKeys.list(),
+  conversationKeys.details(),
+  conversationKeys.unread(),
+]
 // An advertised product shows on the home page with its name, price and cover, and each product says whether it is advertised.
 const listing: QueryKey[] = [productKeys.all, advertisedKeys.all]
 const accounts: QueryKey[] = [userKeys.all, buyerKeys.all, sellerKeys.all]
@@ -140,6 +150,7 @@ export const refreshes: { [K in ChangeKind]: Refresh<K> } = {
   'conversation.started': { keys: (c) => [...conversation(c.conversation_id), bookingKeys.all], echo: ['message'] },
   'pickup.accepted': { keys: (c) => [...conversation(c.conversation_id), ...booking], echo: ['message', 'booking'] },
   'conversation.read': { keys: (c) => [conversationKeys.list(), conversationKeys.detail(c.conversation_id)] },
+  'bookings.seen': { keys: () => [conversationKeys.unread()] },
   'booking.refused': { keys: (c) => [productKeys.detail(c.product_id)] },
   'booking.handedover': { keys: () => [...booking, sellerKeys.all], echo: ['booking'] },
   // A product's page shows its seller's rating.

@@ -57,12 +57,16 @@ export type BookingStatus = Schemas['BookingStatus']
  * handed_over_at: when the seller entered the buyer's handover code;
  * review_until: until when each side may review the other (null while it may not);
  * no_show: who did not come to the agreed pickup, when the booking ended so;
- * buyer_id: whose page the seller may open (null once the account is gone).
+ * buyer_id: whose page the seller may open (null once the account is gone);
+ * new: in My Buyers, not seen there yet.
  */
 export type Booking = SavedEarlier<
   Schemas['Booking'],
-  'pickup_at' | 'conversation_id' | 'handed_over_at' | 'review_until' | 'buyer_reviewed' | 'seller_reviewed' | 'no_show' | 'buyer_id'
+  'pickup_at' | 'conversation_id' | 'handed_over_at' | 'review_until' | 'buyer_reviewed' | 'seller_reviewed' | 'no_show' | 'buyer_id' | 'new'
 >
+
+/** The top bar's counts (GET /api/conversations/unread): unread messages, and the seller's new bookings. */
+export type Badge = Schemas['Badge']
 
 /** One message of a conversation; a pickup proposal has pickup_at (and may have no text). */
 export type Message = Schemas['ChatMessage']

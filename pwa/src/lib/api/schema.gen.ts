@@ -862,6 +862,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/mybuyers/seen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Say which bookings My Buyers showed: its newest one
+         * @description The caller's bookings up to `booking_id` are no longer new: the badge of GET /api/conversations/unread stops counting them, on every device of theirs, and My Buyers stops marking them. The marker never moves back.
+         */
+        post: operations["postApiMybuyersSeen"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/reported": {
         parameters: {
             query?: never;
@@ -1109,7 +1129,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** How many messages to the caller are unread */
+        /** How many messages to the caller are unread, and how many of their bookings are new */
         get: operations["getApiConversationsUnread"];
         put?: never;
         post?: never;
@@ -1922,6 +1942,8 @@ export interface components {
             cancel_reason: "" | "seller_suspended" | "seller_deleted";
             /** @description Only in the seller's list (GET /api/mybuyers), for a booking that may still be handed over: the first 8 bits of SHA-256 over "rehome-handover", a zero byte, the booking's id in decimal, a zero byte and the buyer's code, read as a number. The seller's device compares it with what was typed, to tell a mistyped code offline without being able to learn the code. */
             handover_check?: number;
+            /** @description In the seller's list (GET /api/mybuyers): the booking is still open and came after the newest one My Buyers showed them. False elsewhere. */
+            new: boolean;
         };
         BookingPage: {
             items: components["schemas"]["Booking"][];
@@ -1937,6 +1959,10 @@ export interface components {
         };
         Decline: {
             reason?: string;
+        };
+        SeenInput: {
+            /** @description The newest booking My Buyers showed. */
+            booking_id: number;
         };
         Checkout: {
             client_secret: string;
@@ -2012,6 +2038,13 @@ export interface components {
         };
         Unread: {
             unread: number;
+        };
+        /** @description The top bar's badge. */
+        Badge: {
+            /** @description Messages to the caller not read yet, in all conversations. */
+            unread: number;
+            /** @description The caller's bookings as a seller made since My Buyers last showed them (POST /api/mybuyers/seen) and still open: booked, or paid and not handed over. 0 for a buyer. */
+            bookings: number;
         };
         /** @description One of `product_id`, `user_id`, `message_id` (a message sent to you) or `review_id` (a review others see), and why. */
         ReportInput: {
@@ -4493,6 +4526,36 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    postApiMybuyersSeen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SeenInput"];
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["Unsupported"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     getApiReported: {
         parameters: {
             query?: {
@@ -5018,7 +5081,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Unread"];
+                    "application/json": components["schemas"]["Badge"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
 import { api } from '@/lib/api'
-import { conversationKeys } from '@/lib/query-keys'
+import { setUnreadMessages } from '@/lib/badge'
 import { refreshAfterWrite } from '@/lib/refresh'
 
 /** POST /api/conversations/{id}/read: the other side's messages are read; answers the caller's unread count. */
@@ -22,7 +22,7 @@ export function useMarkRead(id: number, newestFromOther: number | undefined) {
   const { mutate } = useMutation({
     mutationFn: markRead,
     onSuccess: ({ unread }) => {
-      queryClient.setQueryData(conversationKeys.unread(), { unread })
+      setUnreadMessages(queryClient, unread)
       void refreshAfterWrite(queryClient, { kind: 'conversation.read', conversation_id: id })
     },
     onError: () => {

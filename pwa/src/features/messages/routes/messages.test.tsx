@@ -249,13 +249,14 @@ describe('Messages', () => {
     expect(box).toHaveValue('')
   })
 
-  it('marks the thread read when it opens, and the badge takes the count the server answers', async () => {
+  it('marks the thread read when it opens, and the badge takes the count the server answers, keeping the new bookings', async () => {
     const { fetch, queryClient } = setup('/dashboard/messages/3', {
       'POST /api/conversations/:id/read': () => json({ unread: 4 }),
     })
+    queryClient.setQueryData(conversationKeys.unread(), { unread: 5, bookings: 1 })
     await screen.findByText('Message 2')
     await waitFor(() => expect(readCalls(fetch)).toBe(1))
-    await waitFor(() => expect(queryClient.getQueryData(conversationKeys.unread())).toEqual({ unread: 4 }))
+    await waitFor(() => expect(queryClient.getQueryData(conversationKeys.unread())).toEqual({ unread: 4, bookings: 1 }))
     const reads = fetch.mock.calls.filter(([url]) => String(url).startsWith('/api/conversations/3/messages'))
     expect(reads.every(([, init]) => (init?.method ?? 'GET') === 'GET')).toBe(true)
   })

@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react'
 import { followOutcome } from '@/features/offline/components/sent-outcome'
 import { reportUnreachable } from '@/lib/connectivity'
 import { formatDate, formatPrice } from '@/lib/format'
+import { conversationKeys } from '@/lib/query-keys'
 import { RehomeDB } from '@/lib/offline/db'
 import type { Booking } from '@/lib/types'
 import { describe, expect, it } from 'vitest'
@@ -434,5 +435,43 @@ describe('My Buyers: the buyer did not come', () => {
     renderRoutes(routes, '/dashboard/mybuyers')
     const table = await screen.findByRole('table')
     expect(await within(table).findByText('Ended: the buyer said you didn’t come')).toBeInTheDocument()
+  })
+})
+
+describe('My Buyers: new bookings', () => {
+  it('marks the new ones, and tells the server the newest it showed, once; the top bar refetches its counts', async () => {
+    const fetch = mockApi({
+      'GET /api/mybuyers': () =>
+        json(
+          list([
+            makeBooking({ id: 5, product: 'Sofa', new: true }),
+            makeBooking({ id: 4, product: 'Lamp', new: true }),
+            makeBooking({ id: 2, product: 'Oak chair', new: false }),
+          ]),
+        ),
+      'POST /api/mybuyers/seen': () => new Response(null, { status: 204 }),
+    })
+    const { queryClient } = renderRoutes(routes, '/dashboard/mybuyers')
+    queryClient.setQueryData(conversationKeys.unread(), { unread: 0, bookings: 2 })
+    const table = await screen.findByRole('table')
+    const [, sofa, lamp, chair] = within(table).getAllByRole('row')
+    expect(within(sofa!).getByText('New')).toBeInTheDocument()
+    expect(within(lamp!).getByText('New')).toBeInTheDocument()
+    expect(within(chair!).queryByText('New')).not.toBeInTheDocument()
+    await waitFor(() =>
+      expect(fetch).toHaveBeenCalledWith('/api/mybuyers/seen', expect.objectContaining({ method: 'POST', body: JSON.stringify({ booking_id: 5 }) })),
+    )
+    await waitFor(() => expect(queryClient.getQueryState(conversationKeys.unread())?.isInvalidated).toBe(true))
+    expect(fetch.mock.calls.filter(([url]) => url === '/api/mybuyers/seen')).toHaveLength(1)
+    // The list keeps its marks until it is next fetched.
+    expect(within(sofa!).getByText('New')).toBeInTheDocument()
+  })
+
+  it('tells nothing when no booking is new', async () => {
+    const fetch = mockApi({ 'GET /api/mybuyers': () => json(list([makeBooking({ id: 2, new: false }), makeBooking({ id: 1 })])) })
+    renderRoutes(routes, '/dashboard/mybuyers')
+    const table = await screen.findByRole('table')
+    expect(within(table).queryByText('New')).not.toBeInTheDocument()
+    expect(fetch).not.toHaveBeenCalledWith('/api/mybuyers/seen', expect.anything())
   })
 })

@@ -28,6 +28,7 @@ import { useConfirmPayment } from '../api/confirm-payment'
 import { useDeclineBooking } from '../api/decline-booking'
 import { useMyBuyers } from '../api/get-my-buyers'
 import { queuedHandover, useHandOver } from '../api/hand-over'
+import { useSeeBookings } from '../api/see-bookings'
 import { useUnconfirmedHandovers } from '../api/waiting-handovers'
 import { BuyerName } from '../components/buyer-name'
 import { DeclineDialog } from '../components/decline-dialog'
@@ -54,6 +55,7 @@ function BreakableEmail({ email }: { email: string }) {
 export function MyBuyersRoute() {
   const i18n = useI18n()
   const buyers = useMyBuyers()
+  useSeeBookings(buyers.items)
   const formatPrice = useFormatPrice()
   const payment = useConfirmedAction({
     mutation: useConfirmPayment(),
@@ -100,7 +102,16 @@ export function MyBuyersRoute() {
   }
 
   const columns: Column<Booking>[] = [
-    { header: i18n._({ id: 'sell.buyers.product', message: 'Product' }), cell: (booking) => <span className="font-medium">{booking.product}</span> },
+    {
+      header: i18n._({ id: 'sell.buyers.product', message: 'Product' }),
+      cell: (booking) => (
+        <div className="flex flex-wrap items-center gap-2 max-md:justify-end">
+          <span className="font-medium">{booking.product}</span>
+          {/* Booked since My Buyers last showed the seller their bookings, and still open. */}
+          {booking.new && <Badge tone="amber">{i18n._({ id: 'sell.buyers.new', message: 'New' })}</Badge>}
+        </div>
+      ),
+    },
     {
       // Who booked and how to reach them, together: the table stays readable beside the sidebar.
       header: i18n._({ id: 'sell.buyers.buyer', message: 'Buyer' }),

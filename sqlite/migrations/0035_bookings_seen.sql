@@ -1,0 +1,9 @@
+-- How far each seller has seen their bookings in My Buyers: the newest
+-- booking shown to them there. Their open bookings past it are new, which
+-- the top bar's badge counts and My Buyers marks. A table of its own, not a
+-- column of users: a change to users makes every cached catalogue stale,
+-- and this one changes each time a seller looks.
+CREATE TABLE bookings_seen (
+    user_id    INTEGER PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+    booking_id INTEGER NOT NULL
+);
