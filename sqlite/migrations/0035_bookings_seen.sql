@@ -7,3 +7,7 @@ CREATE TABLE bookings_seen (
     user_id    INTEGER PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
     booking_id INTEGER NOT NULL
 );
+-- A seller has seen the bookings made before this marker existed: they are
+-- not new to them, and an upgrade would otherwise light every badge.
+INSERT INTO bookings_seen (user_id, booking_id)
+SELECT seller_id, max(id) FROM bookings WHERE seller_id IS NOT NULL GROUP BY seller_id;
