@@ -39,15 +39,12 @@ func (s *Server) advertisedProducts(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	page = page.Clamp()
-	key := fmt.Sprintf("advertised?limit=%d&offset=%d", page.Limit, page.Offset)
-	// A suspension hides a seller's adverts until it ends, which no write
-	// marks.
-	suspended, err := s.catalogue.SuspendedVersion(r.Context())
+	key := advertisedKey(page)
+	version, err := s.advertisedVersion(r.Context())
 	if err != nil {
 		s.writeError(w, r, err)
 		return
 	}
-	version := s.catalogueVersion() ^ suspended
 	read := func(ctx context.Context) (any, error) { return s.catalogue.AdvertisedProducts(ctx, page) }
 	w.Header().Add("Vary", "Cookie")
 	if viewer := actor(r); viewer != nil {
@@ -77,6 +74,19 @@ func (s *Server) advertisedProducts(w http.ResponseWriter, r *http.Request) {
 	if err := s.public.Serve(w, r, version, key, read); err != nil {
 		s.writeError(w, r, err)
 	}
+}
+
+// advertisedKey names a page of the advertised products among the public lists.
+func advertisedKey(page app.Page) string {
+	return fmt.Sprintf("advertised?limit=%d&offset=%d", page.Limit, page.Offset)
+}
+
+// advertisedVersion is the version of the advertised products as visitors
+// see them: a suspension hides a seller's adverts until it ends, which no
+// write marks.
+func (s *Server) advertisedVersion(ctx context.Context) (uint64, error) {
+	suspended, err := s.catalogue.SuspendedVersion(ctx)
+	return s.catalogueVersion() ^ suspended, err
 }
 
 // removeAdvert takes the product {id} off the home page.

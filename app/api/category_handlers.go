@@ -12,13 +12,14 @@ import (
 
 // listCategories is public, see httpcache.PublicLists.
 func (s *Server) listCategories(w http.ResponseWriter, r *http.Request) {
-	err := s.public.Serve(w, r, s.catalogueVersion(), "categories", func(ctx context.Context) (any, error) {
-		categories, err := s.catalogue.Categories(ctx)
-		return app.List[app.Category]{Items: categories, Total: len(categories)}, err
-	})
-	if err != nil {
+	if err := s.public.Serve(w, r, s.catalogueVersion(), "categories", s.readCategories); err != nil {
 		s.writeError(w, r, err)
 	}
+}
+
+func (s *Server) readCategories(ctx context.Context) (any, error) {
+	categories, err := s.catalogue.Categories(ctx)
+	return app.List[app.Category]{Items: categories, Total: len(categories)}, err
 }
 
 func (s *Server) createCategory(w http.ResponseWriter, r *http.Request) {

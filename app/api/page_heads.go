@@ -24,8 +24,13 @@ import (
 // its request and gzipped fast.
 
 // pageShell is the built index.html cut where each page's head goes: its
-// own <title> and description are left out.
-type pageShell struct{ before, after []byte }
+// own <title> and description are left out. headEnd and bodyEnd are where
+// </head> and </body> are in after, where the home page's first screen
+// goes (first_screen.go).
+type pageShell struct {
+	before, after    []byte
+	headEnd, bodyEnd int
+}
 
 var (
 	titleElement    = regexp.MustCompile(`(?is)<title>.*?</title>`)
@@ -34,27 +39,45 @@ var (
 
 func cutShell(index []byte) pageShell {
 	index = descriptionMeta.ReplaceAll(index, nil)
+	var ps pageShell
 	if at := titleElement.FindIndex(index); at != nil {
-		return pageShell{before: index[:at[0]], after: index[at[1]:]}
+		ps = pageShell{before: index[:at[0]], after: index[at[1]:]}
+	} else if at := bytes.Index(bytes.ToLower(index), []byte("</head>")); at >= 0 {
+		ps = pageShell{before: index[:at], after: index[at:]}
+	} else {
+		ps = pageShell{after: index}
 	}
-	if at := bytes.Index(bytes.ToLower(index), []byte("</head>")); at >= 0 {
-		return pageShell{before: index[:at], after: index[at:]}
+	lower := bytes.ToLower(ps.after)
+	ps.headEnd = max(bytes.Index(lower, []byte("</head>")), 0)
+	ps.bodyEnd = bytes.LastIndex(lower, []byte("</body>"))
+	if ps.bodyEnd < ps.headEnd {
+		ps.bodyEnd = len(ps.after)
 	}
-	return pageShell{after: index}
+	return ps
 }
 
-// page is the shell with card's head, gzipped at level.
-func (ps pageShell) page(card headCard, level int) *httpcache.KeptBody {
+// page is the shell with card's head and first (nil for none), gzipped at
+// level.
+func (ps pageShell) page(card headCard, first *firstScreen, level int) *httpcache.KeptBody {
 	head := renderHead(card)
-	body := make([]byte, 0, len(ps.before)+len(head)+len(ps.after))
-	body = append(append(append(body, ps.before...), head...), ps.after...)
+	var firstHead, firstBody []byte
+	if first != nil {
+		firstHead, firstBody = first.head, first.body
+	}
+	body := make([]byte, 0, len(ps.before)+len(head)+len(ps.after)+len(firstHead)+len(firstBody))
+	body = append(append(body, ps.before...), head...)
+	body = append(append(body, ps.after[:ps.headEnd]...), firstHead...)
+	body = append(append(body, ps.after[ps.headEnd:ps.bodyEnd]...), firstBody...)
+	body = append(body, ps.after[ps.bodyEnd:]...)
 	return httpcache.NewKeptBody("text/html; charset=utf-8", httpcache.ETagOf(body), body, level)
 }
 
-// keptPage is a page with the site's card, and what of the site it shows.
+// keptPage is a page with the site's card, and what of the site it shows;
+// a home page's also the version of the lists it carries.
 type keptPage struct {
 	name, tagline string
 	public        bool
+	lists         firstScreenVersion
 	*httpcache.KeptBody
 }
 
@@ -84,21 +107,39 @@ func (wf *entryPages) page(r *http.Request, path string) *httpcache.KeptBody {
 		site = app.DefaultSite()
 	}
 	if card, ok := s.pageCard(r, site, path); ok {
-		return wf.shell.page(card, httpcache.GzipLevel)
+		return wf.shell.page(card, nil, httpcache.GzipLevel)
 	}
 	cardPath, title := "/", ""
 	if p, ok := titledPages[path]; ok && (!p.listingsOnly || site.PublicListings) {
 		cardPath, title = path, p.title
 	}
 	key := s.linkTo(r, cardPath)
+	var lists firstScreenVersion
+	first := withFirstScreen(r, path)
+	if first {
+		if lists, err = s.firstScreenVersion(r.Context()); err != nil {
+			s.log.Error("the home page's lists", "err", err)
+			first = false
+		} else {
+			key = "lists " + key
+		}
+	}
 	wf.mu.Lock()
 	kept := wf.pages[key]
 	wf.mu.Unlock()
-	if kept != nil && kept.name == site.Name && kept.tagline == site.Tagline && kept.public == site.PublicListings {
+	if kept != nil && kept.name == site.Name && kept.tagline == site.Tagline && kept.public == site.PublicListings &&
+		kept.lists == lists {
 		return kept.KeptBody
 	}
-	kept = &keptPage{name: site.Name, tagline: site.Tagline, public: site.PublicListings,
-		KeptBody: wf.shell.page(s.siteCard(r, site, title, cardPath), gzip.BestCompression)}
+	var screen *firstScreen
+	if first {
+		if screen, err = s.firstScreen(r.Context(), lists); err != nil {
+			s.log.Error("the home page's lists", "err", err)
+			return wf.shell.page(s.siteCard(r, site, title, cardPath), nil, httpcache.GzipLevel)
+		}
+	}
+	kept = &keptPage{name: site.Name, tagline: site.Tagline, public: site.PublicListings, lists: lists,
+		KeptBody: wf.shell.page(s.siteCard(r, site, title, cardPath), screen, gzip.BestCompression)}
 	wf.mu.Lock()
 	if len(wf.pages) >= maxKeptPages {
 		clear(wf.pages)

@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client'
 import { advertisedQueryOptions } from '@/features/catalogue/api/get-advertised'
 import { categoriesQueryOptions } from '@/lib/categories'
 import { watchConnectivity } from '@/lib/connectivity'
+import { prefetchForFirstScreen, seedForFirstScreen, takeFirstScreenLists } from '@/lib/first-screen'
 import { activate, chooseLocale, defaultLocale, i18n } from '@/lib/i18n'
 import { routePaths } from '@/lib/paths'
 import { OfflineStore } from '@/lib/offline/offline-store'
@@ -25,12 +26,19 @@ const offline = new OfflineStore({ writeAfter: whenPageSettled() })
 offline.saveQueries(queryClient)
 const restored = offline.restoreAtStart(queryClient, { later: whenPageSettled() })
 
-// The home page's lists are asked for now, while its code loads, not once it
-// has drawn; a saved copy being restored meanwhile fills in only what has not
-// arrived yet.
+// The home page's lists come with the page a visitor opens; otherwise they
+// are asked for now, while its code loads, not once it has drawn. Either way
+// the home screen does not ask again as it first shows (first-screen.ts); a
+// saved copy being restored meanwhile fills in only what has not arrived yet.
 if ([routePaths.home, routePaths.homeAlias].some((path) => path === window.location.pathname)) {
-  void queryClient.prefetchQuery(categoriesQueryOptions())
-  void queryClient.prefetchQuery(advertisedQueryOptions())
+  const lists = takeFirstScreenLists()
+  if (lists) {
+    seedForFirstScreen(queryClient, categoriesQueryOptions().queryKey, lists.categories)
+    seedForFirstScreen(queryClient, advertisedQueryOptions().queryKey, lists.advertised)
+  } else {
+    prefetchForFirstScreen(queryClient, categoriesQueryOptions())
+    prefetchForFirstScreen(queryClient, advertisedQueryOptions())
+  }
 }
 
 // The first screen is drawn in its language from the start: main.tsx has been

@@ -1,11 +1,14 @@
+import type { QueryKey } from '@tanstack/react-query'
 import { describe, expect, it } from 'vitest'
 import { ApiError } from './api'
 import { createQueryClient, retryDelay, shouldRetry } from './query-client'
 
 describe('query client', () => {
   it('refetches a screen each time it is shown and keeps unused data five minutes', () => {
-    const queries = createQueryClient().getDefaultOptions().queries
-    expect(queries?.staleTime).toBe(0)
+    const client = createQueryClient()
+    const queries = client.getDefaultOptions().queries
+    const query = client.getQueryCache().build(client, { queryKey: ['any'] as QueryKey })
+    expect(typeof queries?.staleTime === 'function' ? queries.staleTime(query) : queries?.staleTime).toBe(0)
     expect(queries?.gcTime).toBe(5 * 60 * 1000)
   })
 

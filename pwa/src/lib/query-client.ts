@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query'
 import { ApiError } from './api'
+import { staleTime } from './first-screen'
 
 const maxRetries = 3
 const maxRetryDelay = 30_000
@@ -21,9 +22,11 @@ export function createQueryClient(): QueryClient {
       queries: {
         // Other people change what a screen shows (a new seller, a booking, a
         // sold product), so a screen refetches its data each time it is shown,
-        // answering from the cache meanwhile. Unused data is kept 5 minutes: the
-        // spec's "data cache lifetime" is the library's default gcTime.
-        staleTime: 0,
+        // answering from the cache meanwhile; but not on its first showing
+        // what was fetched for it as the app started (first-screen.ts).
+        // Unused data is kept 5 minutes: the spec's "data cache lifetime" is
+        // the library's default gcTime.
+        staleTime,
         gcTime: 5 * 60 * 1000,
         retry: shouldRetry,
         retryDelay,
