@@ -7,25 +7,11 @@ import { activate, chooseLocale, i18n } from '@/lib/i18n'
 import type { OfflineStore } from '@/lib/offline/offline-store'
 import { OfflineStoreProvider } from '@/lib/offline/use-offline-store'
 import { queryClient as defaultClient } from '@/lib/query-client'
-import { whenToasterWanted } from '@/lib/toaster-wanted'
 import { siteQueryOptions } from '@/lib/site'
 
-// Toasts come after something was done: the toaster is not in the first script,
-// and loads once wanted (lib/toaster-wanted.ts). A toast raised before it has
-// loaded shows once it has.
+// Toasts come after something was done: the toaster is not in the first script.
+// A toast raised before it has loaded shows once it has.
 const AppToaster = lazy(() => import('./toaster').then((m) => ({ default: m.AppToaster })))
-
-function useToasterWanted(): boolean {
-  const [wanted, setWanted] = useState(false)
-  useEffect(() => {
-    let live = true
-    void whenToasterWanted().then(() => live && setWanted(true))
-    return () => {
-      live = false
-    }
-  }, [])
-  return wanted
-}
 
 /** True until `restored` settles; queries wait meanwhile instead of fetching. */
 function useIsRestoring(restored: Promise<unknown> | undefined): boolean {
@@ -77,7 +63,6 @@ interface AppProviderProps {
 
 export function AppProvider({ children, client = defaultClient, offline, restored }: AppProviderProps) {
   const isRestoring = useIsRestoring(restored)
-  const toaster = useToasterWanted()
   return (
     <QueryClientProvider client={client}>
       <I18nProvider i18n={i18n}>
@@ -88,11 +73,9 @@ export function AppProvider({ children, client = defaultClient, offline, restore
             {children}
           </IsRestoringProvider>
         </OfflineStoreProvider>
-        {toaster && (
-          <Suspense fallback={null}>
-            <AppToaster />
-          </Suspense>
-        )}
+        <Suspense fallback={null}>
+          <AppToaster />
+        </Suspense>
       </I18nProvider>
     </QueryClientProvider>
   )

@@ -2,7 +2,6 @@ import { useEffect, useRef } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { i18n } from '@/lib/i18n'
 import { watchSessionEnd } from '@/lib/session-end'
-import { wantToaster } from '@/lib/toaster-wanted'
 import { useForgetEndedSession } from '../api/logout'
 import { noteSignedOutElsewhere } from '../forgetting'
 
@@ -23,7 +22,6 @@ export function SessionEnded() {
     () =>
       watchSessionEnd(client, () => {
         noteSignedOutElsewhere(true)
-        wantToaster()
         // The toaster loads on first use, keeping it out of the first script (its budget: docs/benchmarks.md).
         void import('react-hot-toast').then(({ default: toast }) =>
           toast(i18n._({ id: 'login.signedOutElsewhere', message: 'You were signed out. Log in again to carry on.' }), {

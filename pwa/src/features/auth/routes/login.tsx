@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
 import { Trans } from '@lingui/react'
 import { useForm } from 'react-hook-form'
+import toast from 'react-hot-toast'
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom'
 import { Button } from '@/components/button'
 import { Checkbox, Field, Input } from '@/components/field'
@@ -37,9 +38,8 @@ export function LoginRoute() {
   const sentByGuard = Boolean(redirect?.from)
   // A session that ended elsewhere is said here, where it stays, rather than twice.
   const signedOutElsewhere = wasSignedOutElsewhere()
-  // The toasts' code is loaded only then, as session-ended.tsx does.
   useEffect(() => {
-    if (signedOutElsewhere) void import('react-hot-toast').then(({ default: toast }) => toast.dismiss(signedOutToast))
+    if (signedOutElsewhere) toast.dismiss(signedOutToast)
   }, [signedOutElsewhere])
   const {
     register,
