@@ -48,6 +48,7 @@ describe('contract.gen.ts', () => {
     ['conditions', schemas.Condition.enum],
     ['registrationRoles', schemas.Registration.properties.role.enum],
     ['pushKinds', schemas.PushKind.enum],
+    ['maxHandoverCheck', schemas.Booking.properties.handover_check.maximum],
   ]
 
   it.each(cases)('has %s as the document gives it', (name, value) => {
