@@ -2,7 +2,6 @@ package app
 
 import (
 	"context"
-	"encoding/json"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -77,21 +76,19 @@ type Booking struct {
 	// New says, in the seller's list, that the booking is still open and
 	// came after the newest one My Buyers showed them (see NewBookings).
 	New bool `json:"new"`
+	// BuyerRef is BuyerID as answers write it, so that the seller can open
+	// the buyer's page: null once the buyer's account is gone (BuyerID is 0
+	// then), as product_id is once the product is. The stores set both.
+	BuyerRef *int64 `json:"buyer_id"`
 }
 
-// MarshalJSON writes the booking with its buyer_id, so that the seller
-// can open the buyer's page; null once the buyer's account is gone
-// (BuyerID is 0 then), as product_id is once the product is.
-func (b Booking) MarshalJSON() ([]byte, error) {
-	type plain Booking
-	var buyer *int64
-	if b.BuyerID != 0 {
-		buyer = &b.BuyerID
+// OptionalID is id as an answer writes a reference that may be gone: null
+// for 0, as a store reads one whose row was deleted.
+func OptionalID(id int64) *int64 {
+	if id == 0 {
+		return nil
 	}
-	return json.Marshal(struct {
-		plain
-		BuyerRef *int64 `json:"buyer_id"`
-	}{plain(b), buyer})
+	return &id
 }
 
 // Why a booking was cancelled for its buyer (Booking.CancelReason).

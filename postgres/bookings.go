@@ -43,6 +43,7 @@ func scanBooking(row pgx.Row) (app.Booking, error) {
 	b.HandedOverAt = nullTime(handedOverAt)
 	b.Completed(nullTime(completedAt))
 	b.Created = fromMillis(created)
+	b.BuyerRef = app.OptionalID(b.BuyerID)
 	return b, err
 }
 

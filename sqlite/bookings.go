@@ -34,6 +34,7 @@ func scanBooking(row row) (app.Booking, error) {
 	b.HandedOverAt = nullTime(handedOverAt)
 	b.Completed(nullTime(completedAt))
 	b.Created = fromMillis(created)
+	b.BuyerRef = app.OptionalID(b.BuyerID)
 	return b, err
 }
 
