@@ -69,6 +69,14 @@ func init() {
 		language, _ := args[1].(string)
 		return app.Stems(app.Language(language), text), nil
 	})
+	// rehome_spellings(name, description) is app.Spellings for the
+	// triggers of search_spellings (migration 34): a JSON array.
+	sqlite.MustRegisterDeterministicScalarFunction("rehome_spellings", 2, func(_ *sqlite.FunctionContext, args []driver.Value) (driver.Value, error) {
+		name, _ := args[0].(string)
+		description, _ := args[1].(string)
+		words, err := json.Marshal(app.Spellings(name, description))
+		return string(words), err
+	})
 }
 
 func (db *DB) SearchProducts(ctx context.Context, s app.Search, page app.Page) (app.SearchResult, error) {
@@ -174,8 +182,11 @@ func (db *DB) updateSearch(ctx context.Context, s app.Search, key string, hits *
 		}
 	}
 	updated := hits.Updated(changed, len(texts), found)
-	if updated.Len() == 0 && hits.Len() > 0 && len(s.Words) > 0 {
-		return nil, nil // none found now: a fresh read finds the suggestion
+	if updated.Len() == 0 && len(s.Words) > 0 && len(changed) > 0 {
+		// None found now: a fresh read finds the suggestion, which the
+		// listings changed may have made or unmade (a word's only
+		// listing sold or deleted).
+		return nil, nil
 	}
 	db.caches.Searches.Put(gen, key, updated)
 	return updated, nil
@@ -414,19 +425,6 @@ func matchExpression(s app.Search, l app.Language) string {
 		if len(stems) > 1 {
 			b.WriteByte(')')
 		}
-	}
-	return b.String()
-}
-
-// wordsExpression is the index's query for words as they are: each must
-// match.
-func wordsExpression(words []string) string {
-	var b strings.Builder
-	for i, w := range words {
-		if i > 0 {
-			b.WriteByte(' ')
-		}
-		writeTerm(&b, w)
 	}
 	return b.String()
 }
