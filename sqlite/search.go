@@ -451,6 +451,24 @@ var termEscaper = strings.NewReplacer(`"`, `""`, "\x00", "")
 // Given only, it asks of those listings alone which the search finds and
 // what it orders them by, for updateSearch.
 func searchQuery(s app.Search, l app.Language, only []int64) (string, []any) {
+	query, args, order := searchMatches(s, l, only)
+	if len(only) > 0 {
+		return query, args // put in order by updateSearch
+	}
+	return query + ` ORDER BY ` + order, args
+}
+
+// anyFoundQuery is the query of whether a search finds anything: in no
+// order, it stops at the first listing found, where ordered by relevance
+// every match would be ranked first.
+func anyFoundQuery(s app.Search, l app.Language) (string, []any) {
+	query, args, _ := searchMatches(s, l, nil)
+	return query + ` LIMIT 1`, args
+}
+
+// searchMatches is the SQL of the listings a search finds, in no order,
+// its arguments, and the order to put them in.
+func searchMatches(s app.Search, l app.Language, only []int64) (string, []any, string) {
 	var where []string
 	var args []any
 	from := `products p`
@@ -530,11 +548,7 @@ func searchQuery(s app.Search, l app.Language, only []int64) (string, []any) {
 		// choose. The + makes the price an expression no index orders.
 		order = strings.ReplaceAll(order, `p.resale_price`, `+p.resale_price`)
 	}
-	query := `SELECT p.id, ` + sortKey(s) + ` FROM ` + from + ` WHERE ` + strings.Join(where, ` AND `)
-	if len(only) > 0 {
-		return query, args // put in order by updateSearch
-	}
-	return query + ` ORDER BY ` + order, args
+	return `SELECT p.id, ` + sortKey(s) + ` FROM ` + from + ` WHERE ` + strings.Join(where, ` AND `), args, order
 }
 
 // sortKey is the value a search orders its listings by, before their IDs.

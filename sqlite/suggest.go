@@ -41,9 +41,14 @@ func (db *DB) suggest(ctx context.Context, s app.Search) (string, error) {
 		return "", nil
 	}
 	s.Words = words
-	ids, err := db.searchIDs(ctx, s, nil)
-	if err != nil || len(ids) == 0 {
+	query, args := anyFoundQuery(s, language)
+	rows, err := db.read.QueryContext(uncancelled(ctx), query, args...)
+	if err != nil {
 		return "", err
+	}
+	defer rows.Close()
+	if !rows.Next() {
+		return "", rows.Err()
 	}
 	return strings.Join(shown, " "), nil
 }
