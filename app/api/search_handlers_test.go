@@ -231,6 +231,32 @@ func TestSearchSuggestsInTheSitesLanguage(t *testing.T) {
 	}
 }
 
+// TestSearchSuggestsNoHiddenSellersWord: a search's lists leave out the
+// listings of a seller the viewer blocked, and of a suspended one, so a
+// word only such a seller's listings spell is not suggested either.
+func TestSearchSuggestsNoHiddenSellersWord(t *testing.T) {
+	t.Parallel()
+	s := newSearchShop(t)
+	suggestion := func(t *testing.T, c *client) any {
+		t.Helper()
+		r := c.call("GET", "/api/products?q=ofice", nil)
+		expectStatus(t, r, http.StatusOK)
+		return decode[map[string]any](t, r)["suggestion"]
+	}
+	if got := suggestion(t, s.buyer); got != "Office" {
+		t.Fatalf("before, ofice suggests %v", got)
+	}
+	expectStatus(t, s.buyer.call("POST", fmt.Sprintf("/api/users/%d/block", s.other.ID), nil), http.StatusNoContent)
+	if got := suggestion(t, s.buyer); got != nil {
+		t.Errorf("with its only seller blocked, ofice suggests %v", got)
+	}
+	expectStatus(t, s.admin.call("POST", fmt.Sprintf("/api/users/%d/suspend", s.other.ID), map[string]any{"days": 3, "reason": "Spam"}),
+		http.StatusOK)
+	if got := suggestion(t, s.seller); got != nil {
+		t.Errorf("with its only seller suspended, ofice suggests %v", got)
+	}
+}
+
 // TestSearchRefusesBadParameters: each is a 422 naming its field, and
 // nothing a client can type is a 500.
 func TestSearchRefusesBadParameters(t *testing.T) {
