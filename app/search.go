@@ -226,9 +226,31 @@ func (s *Catalogue) SearchProducts(ctx context.Context, actor *User, in SearchIn
 	if err != nil {
 		return result, err
 	}
-	if result.Items, err = s.withoutHidden(ctx, actor, result.Items); err != nil {
+	hidden, err := hiddenSellers(ctx, s.bookings.safety, actor)
+	if err != nil {
 		return result, err
+	}
+	result.Items = withoutSellers(result.Items, hidden)
+	if result.Suggestion != "" && len(hidden) > 0 {
+		if result.Suggestion, err = s.shownSuggestion(ctx, search, result.Suggestion, hidden); err != nil {
+			return result, err
+		}
 	}
 	_, err = s.MarkForViewer(ctx, actor, result.Items)
 	return result, err
+}
+
+// shownSuggestion is suggestion when its search shows a listing of a
+// seller not hidden: the store suggests from every seller's listings, and
+// those of the sellers suspended or blocked are taken out after. Of the
+// first page alone, so a hidden seller's many listings can only lose a
+// suggestion, never offer one that shows nothing.
+func (s *Catalogue) shownSuggestion(ctx context.Context, search Search, suggestion string, hidden []int64) (string, error) {
+	search.Words = SearchWords(Fold(suggestion))
+	search.Synonyms = s.site.synonymsFor(ctx, search.Words)
+	found, err := s.search.SearchProducts(ctx, search, Page{Limit: MaxPageLimit})
+	if err != nil || len(withoutSellers(found.Items, hidden)) == 0 {
+		return "", err
+	}
+	return suggestion, nil
 }

@@ -1,6 +1,11 @@
 package app
 
-import "unicode/utf8"
+import (
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
 
 // The rules by which a search that found nothing suggests what may have
 // been meant: a word is close to a listing's word when it is at most
@@ -50,4 +55,113 @@ func EditDistance(a, b string, limit int) int {
 		before, prev, cur = prev, cur, before
 	}
 	return prev[len(rb)]
+}
+
+// A suggestion offers words as the listings spell them, case and accents
+// kept ('Stühle', 'étagère'), and how close one is to a word typed depends
+// on the marketplace's language: accents typed or not cost nothing, nor do
+// the ligatures written out ('oe' for 'œ', 'ss' for 'ß'), and in German 'ue',
+// 'oe' and 'ae' are 'ü', 'ö' and 'ä' written out ('Stuehle' is 'Stühle').
+
+// maxSpellingRunes is the longest word a vocabulary keeps: longer ones are
+// no one's spelling, and an index of words has a limit of its own.
+const maxSpellingRunes = 60
+
+// Spellings are the words of a listing's name and description that a
+// suggestion may offer, each once, as written: those with a letter and at
+// most maxSpellingRunes long.
+func Spellings(name, description string) []string {
+	var words []string
+	for _, w := range SearchWords(name + " " + description) {
+		if utf8.RuneCountInString(w) <= maxSpellingRunes && strings.IndexFunc(w, unicode.IsLetter) >= 0 &&
+			!slices.Contains(words, w) {
+			words = append(words, w)
+		}
+	}
+	return words
+}
+
+var (
+	ligatures     = strings.NewReplacer("œ", "oe", "æ", "ae", "ß", "ss")
+	germanUmlauts = strings.NewReplacer("ae", "a", "oe", "o", "ue", "u")
+)
+
+// spellingKey is word as spellings are compared in l: folded, ligatures
+// written out, and in German an umlaut written out as its vowel, as
+// folding writes the umlaut itself.
+func spellingKey(l Language, word string) string {
+	key := ligatures.Replace(Fold(word))
+	if l == German {
+		key = germanUmlauts.Replace(key)
+	}
+	return key
+}
+
+// A Speller picks, for a word of a search, the listings' spelling closest
+// to it in the marketplace's language: the fewest edits (at most
+// TypoEdits), then the word most listings use, then the first in byte
+// order. A word written in several cases ('Seats', 'seats') is one, its
+// uses counted together, and offered as most listings write it, in lower
+// case when as many write it so. A spelling with the word's stem is none:
+// it would have matched.
+type Speller struct {
+	language  Language
+	key, stem string
+	limit     int
+	words     map[string]*spelt // by the spelling in lower case
+}
+
+// spelt is a word offered, in all its cases.
+type spelt struct {
+	edits, uses  int
+	spelling     string // the case most listings write
+	spellingUses int
+}
+
+// NewSpeller is a Speller for word, a search's word (folded), in l.
+func NewSpeller(l Language, word string) *Speller {
+	return &Speller{language: l, key: spellingKey(l, word), stem: StemWords(l, []string{word})[0],
+		limit: TypoEdits(word), words: map[string]*spelt{}}
+}
+
+// Edits is how many edits spelling is from the word, and whether it is
+// close enough to offer.
+func (s *Speller) Edits(spelling string) (int, bool) {
+	edits := EditDistance(s.key, spellingKey(s.language, spelling), s.limit)
+	if edits > s.limit || StemWords(s.language, []string{Fold(spelling)})[0] == s.stem {
+		return edits, false
+	}
+	return edits, true
+}
+
+// Offer weighs a close spelling, edits from the word, that uses listings
+// hold.
+func (s *Speller) Offer(spelling string, edits, uses int) {
+	lower := strings.ToLower(spelling)
+	w, ok := s.words[lower]
+	if !ok {
+		w = &spelt{edits: edits}
+		s.words[lower] = w
+	}
+	w.uses += uses
+	// Lower case sorts after upper case.
+	if uses > w.spellingUses || uses == w.spellingUses && spelling > w.spelling {
+		w.spelling, w.spellingUses = spelling, uses
+	}
+}
+
+// Best is the closest spelling offered; none when none was.
+func (s *Speller) Best() string {
+	var best *spelt
+	bestLower := ""
+	for lower, w := range s.words {
+		if best == nil || w.edits < best.edits ||
+			w.edits == best.edits && (w.uses > best.uses || w.uses == best.uses && lower < bestLower) {
+			best, bestLower = w, lower
+		}
+	}
+	if best == nil {
+		return ""
+	}
+	return best.spelling
 }

@@ -13,8 +13,17 @@ var SuggestionQueries = map[string]struct {
 	Query string
 	Args  []any
 }{
-	"known word":   {knownWordQuery, []any{"sof", wordsFrom("sof")}},
-	"known letter": {knownWordQuery, []any{"a", "a\x01"}},
-	"close words":  {closeWordsQuery, []any{"t", wordsFrom("t"), 3, 7}},
-	"word uses":    {wordUsesQuery, []any{[]string{"table", "tables"}}},
+	"close words": {closeWordsQuery, []any{"t", wordsFrom("t")}},
+	"word uses":   {wordUsesQuery, []any{[]string{"table", "tables"}, []string{"table", "Tables"}}},
+}
+
+// KnownWordQueries are the queries of whether a word finds any listing,
+// for a word some listings hold and for one none does.
+var KnownWordQueries = map[string]struct {
+	Query string
+	Args  []any
+}{
+	"a common word": {knownWordQuery, []any{tsQuery([]string{"sof"}, nil)}},
+	"a rare word":   {knownWordQuery, []any{tsQuery([]string{"c4ca42"}, nil)}},
+	"no word":       {knownWordQuery, []any{tsQuery([]string{"zzzyx"}, nil)}},
 }

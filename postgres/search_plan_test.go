@@ -26,7 +26,7 @@ func fillForPlans(t *testing.T, db *postgres.DB) {
 		`ALTER TABLE images SET (autovacuum_enabled = false)`,
 		`ALTER TABLE categories SET (autovacuum_enabled = false)`,
 		`ALTER TABLE products SET (autovacuum_enabled = false)`,
-		`ALTER TABLE search_words SET (autovacuum_enabled = false)`,
+		`ALTER TABLE search_spellings SET (autovacuum_enabled = false)`,
 		`INSERT INTO users (name, email, password_hash, role, created)
 		 SELECT 'Seller ' || i, 'seller' || i || '@example.com', '\x00', 'Seller', 0 FROM generate_series(1, 20) i`,
 		`INSERT INTO images (url, thumb_url, width, height, created) VALUES ('/images/a.jpg', '/images/a-thumb.jpg', 10, 10, 0)`,
@@ -61,7 +61,9 @@ func fillForPlans(t *testing.T, db *postgres.DB) {
 // may sort what a range of an index holds, and a location few listings
 // have is found through its trigram index. The only other sort allowed is
 // of the page's few listings, back into the order their numbers give.
-// The filters are those of sqlite's TestSearchQueriesUseIndexes.
+// The filters are those of sqlite's TestSearchQueriesUseIndexes. A
+// suggestion reads ranges of the vocabulary, and asks the full-text index
+// whether a word finds anything.
 func TestSearchQueriesUseIndexes(t *testing.T) {
 	db := mustOpenDB(t)
 	fillForPlans(t, db)
@@ -118,12 +120,28 @@ func TestSearchQueriesUseIndexes(t *testing.T) {
 	for name, q := range postgres.SuggestionQueries {
 		t.Run(name, func(t *testing.T) {
 			plan := explain(t, db, q.Query, q.Args)
-			if !plan.uses("search_words_pkey") {
+			if !plan.uses("search_spellings_pkey") {
 				t.Errorf("does not read a range of the vocabulary:\n%s", plan)
 			}
 			plan.walk(func(n planNode) {
 				if n.NodeType == "Seq Scan" || n.NodeType == "Sort" {
 					t.Errorf("plan step %s:\n%s", n.NodeType, plan)
+				}
+			})
+		})
+	}
+	// Whether a word finds any listing is asked of the full-text index:
+	// a walk of the listings until the first match would read every one
+	// for a misspelt word.
+	for name, q := range postgres.KnownWordQueries {
+		t.Run(name, func(t *testing.T) {
+			plan := explain(t, db, q.Query, q.Args)
+			if !plan.uses("products_search") {
+				t.Errorf("does not use the full-text index:\n%s", plan)
+			}
+			plan.walk(func(n planNode) {
+				if n.NodeType == "Seq Scan" {
+					t.Errorf("scans every listing:\n%s", plan)
 				}
 			})
 		})

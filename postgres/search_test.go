@@ -149,11 +149,12 @@ func TestSearchRanksAsSQLiteDoes(t *testing.T) {
 	}
 }
 
-// TestSearchSuggestsASpelling: SQLite's rules. A word no listing holds,
-// even as a prefix, is replaced by the closest the listings hold: one edit
-// away for up to four letters, two for more, a swap one edit; the most
-// used of the closest, the first in byte order of those. The suggestion
-// must find something with the search's filters.
+// TestSearchSuggestsASpelling: SQLite's rules. A word that finds no
+// listing is replaced by the closest the listings' names and descriptions
+// spell, as they spell it: one edit away for up to four letters, two for
+// more, a swap one edit; the most used of the closest, the first in byte
+// order of those. The suggestion must find something with the search's
+// filters.
 func TestSearchSuggestsASpelling(t *testing.T) {
 	s := newSearchShop(t)
 	for _, tc := range []struct {
@@ -162,11 +163,11 @@ func TestSearchSuggestsASpelling(t *testing.T) {
 		want     string
 	}{
 		{"tabel", "", "table"},
-		{"velvte sofa", "", "velvet sofa"},
-		{"ofice", "", "office"},
+		{"velvte sofa", "", "Velvet sofa"},
+		{"ofice", "", "Office"},
 		{"sfoa", "", "sofa"},                   // one swap: trigrams alone would miss it
-		{"chiars", "", "chairs"},               // 'chairs' (one edit) over 'chair' (two)
-		{"seata", "", "seats"},                 // 'seats' (two listings) over 'seat' (one)
+		{"chiars", "", "chair"},                // 'Chairs' is a category's word, no listing's
+		{"seata", "", "seats"},                 // 'Seats' and 'seats' (two listings) over 'seat' (one)
 		{"tablex", "", "table"},                // 'table' and 'tables': as close, as used
 		{"oak tabel", "Chairs", ""},            // 'oak table' finds no chair either
 		{"cafe tabel", "Tables", "cafe table"}, // words held stay as folded
@@ -203,10 +204,10 @@ func TestSearchFollowsEveryWrite(t *testing.T) {
 	for _, tc := range []struct{ text, want string }{
 		{"seating", "Armchair, Theatre seat, Office chair, Walnut table, Velvet sofa / "}, // and its seats
 		{"chairs", "Office chair / "},
-		{"seatimg", " / seating"},
+		{"seatimg", " / "}, // the category's word, no listing's
 		{"oak", " / "},
 		{"walnut", "Walnut table / "},
-		{"walnat", " / walnut"},
+		{"walnat", " / Walnut"},
 		{"dezk", " / "},     // the deleted listing's word
 		{"plai", " / plan"}, // no listing holds 'plain' now
 	} {

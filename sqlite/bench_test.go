@@ -148,6 +148,7 @@ func BenchmarkSearch(b *testing.B) {
 		{"by price in a category", []searchPart{sortBy(app.SortPriceAsc), maxPrice(100000)}},
 		{"just listed", nil},
 		{"a town", []searchPart{{set: func(in *app.SearchInput) { in.Location = "riverside" }}}}, // 10,000
+		{"a misspelt word", []searchPart{text("velvte")}},                                        // none, and a suggestion
 	} {
 		search, _ := checkedSearch(b, tc.parts...)
 		if tc.name == "by price in a category" {

@@ -136,6 +136,18 @@ var SuggestionQueries = map[string]struct {
 }{
 	"known word":  {knownWordQuery, []any{`"sofa"*`}},
 	"close words": {closeWordsQuery, []any{"s", "t"}},
+	"any found":   anyFound(app.Search{Words: []string{"sofa"}, Statuses: []app.ProductStatus{app.StatusAvailable}, Sort: app.SortRelevance}),
+}
+
+func anyFound(s app.Search) struct {
+	Query string
+	Args  []any
+} {
+	query, args := anyFoundQuery(s, app.English)
+	return struct {
+		Query string
+		Args  []any
+	}{query, args}
 }
 
 // ForgetSearches drops every kept search, as a write of a listing does.

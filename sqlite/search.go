@@ -69,6 +69,14 @@ func init() {
 		language, _ := args[1].(string)
 		return app.Stems(app.Language(language), text), nil
 	})
+	// rehome_spellings(name, description) is app.Spellings for the
+	// triggers of search_spellings (migration 34): a JSON array.
+	sqlite.MustRegisterDeterministicScalarFunction("rehome_spellings", 2, func(_ *sqlite.FunctionContext, args []driver.Value) (driver.Value, error) {
+		name, _ := args[0].(string)
+		description, _ := args[1].(string)
+		words, err := json.Marshal(app.Spellings(name, description))
+		return string(words), err
+	})
 }
 
 func (db *DB) SearchProducts(ctx context.Context, s app.Search, page app.Page) (app.SearchResult, error) {
@@ -174,8 +182,11 @@ func (db *DB) updateSearch(ctx context.Context, s app.Search, key string, hits *
 		}
 	}
 	updated := hits.Updated(changed, len(texts), found)
-	if updated.Len() == 0 && hits.Len() > 0 && len(s.Words) > 0 {
-		return nil, nil // none found now: a fresh read finds the suggestion
+	if updated.Len() == 0 && len(s.Words) > 0 && len(changed) > 0 {
+		// None found now: a fresh read finds the suggestion, which the
+		// listings changed may have made or unmade (a word's only
+		// listing sold or deleted).
+		return nil, nil
 	}
 	db.caches.Searches.Put(gen, key, updated)
 	return updated, nil
@@ -418,19 +429,6 @@ func matchExpression(s app.Search, l app.Language) string {
 	return b.String()
 }
 
-// wordsExpression is the index's query for words as they are: each must
-// match.
-func wordsExpression(words []string) string {
-	var b strings.Builder
-	for i, w := range words {
-		if i > 0 {
-			b.WriteByte(' ')
-		}
-		writeTerm(&b, w)
-	}
-	return b.String()
-}
-
 // writeTerm writes a word of the index's query: a quoted string, so none
 // is read as syntax, and a prefix unless it is one letter long ('sof'
 // finds 'sofa'; 'a' alone would find nearly everything). A search's words
@@ -453,6 +451,24 @@ var termEscaper = strings.NewReplacer(`"`, `""`, "\x00", "")
 // Given only, it asks of those listings alone which the search finds and
 // what it orders them by, for updateSearch.
 func searchQuery(s app.Search, l app.Language, only []int64) (string, []any) {
+	query, args, order := searchMatches(s, l, only)
+	if len(only) > 0 {
+		return query, args // put in order by updateSearch
+	}
+	return query + ` ORDER BY ` + order, args
+}
+
+// anyFoundQuery is the query of whether a search finds anything: in no
+// order, it stops at the first listing found, where ordered by relevance
+// every match would be ranked first.
+func anyFoundQuery(s app.Search, l app.Language) (string, []any) {
+	query, args, _ := searchMatches(s, l, nil)
+	return query + ` LIMIT 1`, args
+}
+
+// searchMatches is the SQL of the listings a search finds, in no order,
+// its arguments, and the order to put them in.
+func searchMatches(s app.Search, l app.Language, only []int64) (string, []any, string) {
 	var where []string
 	var args []any
 	from := `products p`
@@ -532,11 +548,7 @@ func searchQuery(s app.Search, l app.Language, only []int64) (string, []any) {
 		// choose. The + makes the price an expression no index orders.
 		order = strings.ReplaceAll(order, `p.resale_price`, `+p.resale_price`)
 	}
-	query := `SELECT p.id, ` + sortKey(s) + ` FROM ` + from + ` WHERE ` + strings.Join(where, ` AND `)
-	if len(only) > 0 {
-		return query, args // put in order by updateSearch
-	}
-	return query + ` ORDER BY ` + order, args
+	return `SELECT p.id, ` + sortKey(s) + ` FROM ` + from + ` WHERE ` + strings.Join(where, ` AND `), args, order
 }
 
 // sortKey is the value a search orders its listings by, before their IDs.

@@ -9,53 +9,64 @@ import (
 )
 
 // A search that found nothing may have a misspelt word. suggest replaces
-// each word that no listing holds, even as a prefix, by the closest word
-// the listings do hold (products_vocabulary: every word of every listing,
-// unstemmed), and offers the result if that search finds something.
-// Close is one edit for a word of up to four letters, two for a longer
-// one; an edit is a letter added, dropped, changed, or two swapped
-// ('tabel' is one from 'table'). Candidates share the word's first letter,
-// which keeps the words read few: typing rarely gets the first one wrong.
+// each word that finds no listing, stemmed as the index holds them, by the
+// closest word the listings' names and descriptions spell
+// (search_spellings, migration 34) as app.Speller reckons it in the
+// marketplace's language, and offers the result, as the listings spell
+// its words, if that search finds something. Candidates share the word's
+// first letter, which keeps the words read few: typing rarely gets the
+// first one wrong.
 func (db *DB) suggest(ctx context.Context, s app.Search) (string, error) {
+	language := db.searchLanguage()
 	changed := false
-	words := make([]string, len(s.Words))
+	words, shown := make([]string, len(s.Words)), make([]string, len(s.Words))
 	for i, w := range s.Words {
-		words[i] = w
-		known, err := db.knownWord(ctx, w)
-		if err != nil || known {
-			if err != nil {
-				return "", err
-			}
+		words[i], shown[i] = w, w
+		known, err := db.knownWord(ctx, s, i, language)
+		if err != nil {
+			return "", err
+		}
+		if known {
 			continue
 		}
-		better, err := db.closestWord(ctx, w)
+		better, err := db.closestSpelling(ctx, language, w)
 		if err != nil {
 			return "", err
 		}
 		if better != "" {
-			words[i], changed = better, true
+			words[i], shown[i], changed = app.Fold(better), better, true
 		}
 	}
 	if !changed {
 		return "", nil
 	}
 	s.Words = words
-	ids, err := db.searchIDs(ctx, s, nil)
-	if err != nil || len(ids) == 0 {
+	query, args := anyFoundQuery(s, language)
+	rows, err := db.read.QueryContext(uncancelled(ctx), query, args...)
+	if err != nil {
 		return "", err
 	}
-	return strings.Join(words, " "), nil
+	defer rows.Close()
+	if !rows.Next() {
+		return "", rows.Err()
+	}
+	return strings.Join(shown, " "), nil
 }
 
 const (
-	knownWordQuery = `SELECT 1 FROM products_words WHERE products_words MATCH ? LIMIT 1`
-	// The words that begin with one letter: a range of the vocabulary.
-	closeWordsQuery = `SELECT term, doc FROM products_vocabulary WHERE term >= ? AND term < ?`
+	knownWordQuery = `SELECT 1 FROM products_search WHERE products_search MATCH ? LIMIT 1`
+	// The words that begin with one letter: a range of the key.
+	closeWordsQuery = `SELECT spelling, uses FROM search_spellings WHERE folded >= ? AND folded < ?`
 )
 
-// knownWord says whether any listing holds the word or a word it begins.
-func (db *DB) knownWord(ctx context.Context, word string) (bool, error) {
-	rows, err := db.query(ctx, knownWordQuery, wordsExpression([]string{word}))
+// knownWord says whether the search's word i, or one of its synonyms,
+// finds any listing, whatever the other filters.
+func (db *DB) knownWord(ctx context.Context, s app.Search, i int, l app.Language) (bool, error) {
+	alone := app.Search{Words: s.Words[i : i+1]}
+	if i < len(s.Synonyms) {
+		alone.Synonyms = s.Synonyms[i : i+1]
+	}
+	rows, err := db.query(ctx, knownWordQuery, matchExpression(alone, l))
 	if err != nil {
 		return false, err
 	}
@@ -63,33 +74,28 @@ func (db *DB) knownWord(ctx context.Context, word string) (bool, error) {
 	return rows.Next(), rows.Err()
 }
 
-// closestWord is the listings' word closest to word, the most used of the
-// closest; none when no word is close enough.
-func (db *DB) closestWord(ctx context.Context, word string) (string, error) {
+// closestSpelling is the listings' spelling closest to word in l; none
+// when no spelling is close enough.
+func (db *DB) closestSpelling(ctx context.Context, l app.Language, word string) (string, error) {
 	first, size := utf8.DecodeRuneInString(word)
 	if first == utf8.RuneError {
 		return "", nil
 	}
-	limit := app.TypoEdits(word)
 	rows, err := db.query(ctx, closeWordsQuery, word[:size], string(first+1))
 	if err != nil {
 		return "", err
 	}
 	defer rows.Close()
-	best, bestDistance, bestDocs := "", limit+1, 0
+	speller := app.NewSpeller(l, word)
 	for rows.Next() {
-		var term string
-		var docs int
-		if err := rows.Scan(&term, &docs); err != nil {
+		var spelling string
+		var uses int
+		if err := rows.Scan(&spelling, &uses); err != nil {
 			return "", err
 		}
-		d := app.EditDistance(word, term, limit)
-		if d < bestDistance || (d == bestDistance && docs > bestDocs) {
-			best, bestDistance, bestDocs = term, d, docs
+		if edits, ok := speller.Edits(spelling); ok {
+			speller.Offer(spelling, edits, uses)
 		}
 	}
-	if bestDistance > limit {
-		return "", rows.Err()
-	}
-	return best, rows.Err()
+	return speller.Best(), rows.Err()
 }

@@ -260,6 +260,7 @@ func RunSearchLanguages(t *testing.T, open func(t *testing.T) Stores) {
 		}
 		must(t, w.UseSearchLanguage(w.ctx, app.English))
 	})
+	t.Run("SuggestsInTheSitesLanguage", func(t *testing.T) { suggestsInTheSitesLanguage(t, open) })
 	t.Run("SynonymsAreKept", func(t *testing.T) {
 		got, err := w.SearchSynonyms(w.ctx)
 		must(t, err)
@@ -276,6 +277,78 @@ func RunSearchLanguages(t *testing.T, open func(t *testing.T) Stores) {
 		must(t, w.SaveSearchSynonyms(w.ctx, [][]string{}, nil))
 		if got, err = w.SearchSynonyms(w.ctx); err != nil || len(got) != 0 {
 			t.Errorf("synonyms emptied: %v, %v", got, err)
+		}
+	})
+}
+
+// suggestsInTheSitesLanguage: a search that finds nothing suggests words
+// of the listings' names and descriptions, spelt as the listings spell
+// them, as close in the marketplace's language (in German 'ue' is 'ü', in
+// French an accent left out costs nothing), never a word of a category or
+// a place, nor one only listings the search would not show hold; and so
+// after the language changes.
+func suggestsInTheSitesLanguage(t *testing.T, open func(t *testing.T) Stores) {
+	w := newWorld(t, open)
+	style := &app.Category{Name: "Style", Image: w.image.URL}
+	must(t, w.CreateCategory(w.ctx, style, nil))
+	list := func(name, description string) *app.Product {
+		p := w.newProduct(name)
+		p.Description, p.Location, p.CategoryID = description, "Stuttgart", style.ID
+		must(t, w.CreateProduct(w.ctx, p))
+		return p
+	}
+	suggest := func(t *testing.T, text string, statuses ...app.ProductStatus) string {
+		t.Helper()
+		search, err := app.CheckSearch(app.SearchInput{Text: text, Statuses: statuses})
+		must(t, err)
+		got, err := w.SearchProducts(w.ctx, search, app.Page{Limit: 10})
+		must(t, err)
+		return got.Suggestion
+	}
+	must(t, w.UseSearchLanguage(w.ctx, app.German))
+	list("Kommode", "Mit drei Schubladen.")
+	// The category's English word is not a listing's: no chairs, no
+	// suggestion.
+	if got := suggest(t, "Stühle"); got != "" {
+		t.Errorf("with no chairs listed, Stühle suggests %q", got)
+	}
+	chairs := list("Stühle aus Eiche", "Zwei Stühle, massiv.")
+	list("Petite étagère", "En pin, trois niveaux.")
+	for _, tc := range []struct {
+		language   app.Language
+		text, want string
+	}{
+		{app.German, "Stuele", "Stühle"},
+		{app.German, "Stuehle", "Stühle"}, // the same spelling: no edit
+		{app.German, "Komode", "Kommode"},
+		{app.German, "eiche Stuele", "eiche Stühle"},
+		{app.German, "Stühle", ""}, // found
+		{app.French, "etagre", "étagère"},
+		{app.French, "Komode", "Kommode"},
+		{app.French, "Stuele", "Stühle"},
+		{app.English, "Komode", "Kommode"},
+		{app.German, "Stuele", "Stühle"}, // back in German: rebuilt again
+	} {
+		t.Run(string(tc.language)+" "+tc.text, func(t *testing.T) {
+			must(t, w.UseSearchLanguage(w.ctx, tc.language))
+			if got := suggest(t, tc.text); got != tc.want {
+				t.Errorf("%q suggests %q, want %q", tc.text, got, tc.want)
+			}
+		})
+	}
+	t.Run("OnlyWhatTheSearchShows", func(t *testing.T) {
+		must(t, w.UseSearchLanguage(w.ctx, app.German))
+		buyer := w.user(t, "bea", app.RoleBuyer)
+		must(t, w.MarkPaid(w.ctx, w.book(t, chairs, buyer).ID))
+		if got := suggest(t, "Stuele"); got != "" {
+			t.Errorf("with the chairs sold, Stuele suggests %q", got)
+		}
+		if got := suggest(t, "Stuele", app.StatusSold); got != "Stühle" {
+			t.Errorf("among the sold, Stuele suggests %q, want Stühle", got)
+		}
+		must(t, w.DeleteProduct(w.ctx, chairs.ID))
+		if got := suggest(t, "Stuele", app.StatusSold); got != "" {
+			t.Errorf("with the chairs deleted, Stuele suggests %q", got)
 		}
 	})
 }

@@ -174,8 +174,8 @@ func TestSearchSuggestsASpelling(t *testing.T) {
 	s := newSearchShop(t)
 	for _, tc := range []struct{ query, want string }{
 		{"q=tabel", "table"},
-		{"q=velvte+sofa", "velvet sofa"},
-		{"q=ofice", "office"},
+		{"q=velvte+sofa", "Velvet sofa"}, // as the listing spells it
+		{"q=ofice", "Office"},
 		{"q=oak+tabel&category=Chairs", ""}, // 'oak table' finds nothing among the chairs either
 		{"q=xylophone", ""},
 		{"q=sofa", ""}, // found: nothing to suggest
@@ -190,6 +190,70 @@ func TestSearchSuggestsASpelling(t *testing.T) {
 				t.Errorf("suggestion %v, want %q", got, tc.want)
 			}
 		})
+	}
+}
+
+// TestSearchSuggestsInTheSitesLanguage: in a German marketplace a search
+// that finds nothing suggests the listings' German words as they spell
+// them ('Stuehle' is 'Stühle' written out), never a category's English
+// word that no listing's name or description has; and so once the
+// marketplace speaks French.
+func TestSearchSuggestsInTheSitesLanguage(t *testing.T) {
+	t.Parallel()
+	s := newSearchShop(t)
+	expectStatus(t, s.admin.form("/api/categories", map[string]string{"name": "Style"}, pngImage(t, 30, 20)), http.StatusCreated)
+	expectStatus(t, s.admin.call("PUT", "/api/site", map[string]any{"language": "de"}), http.StatusOK)
+	list := func(name, about string) {
+		body := productBody("Style", s.picture.URL)
+		body["product"], body["description"] = name, about
+		expectStatus(t, s.seller.call("POST", "/api/products", body), http.StatusCreated)
+	}
+	suggestion := func(t *testing.T, words string) any {
+		t.Helper()
+		_, result := s.search(t, "q="+words)
+		return result["suggestion"]
+	}
+	list("Kommode", "Mit drei Schubladen.")
+	if got := suggestion(t, "St%C3%BChle"); got != nil {
+		t.Errorf("with no chairs listed, Stühle suggests %v", got)
+	}
+	list("Stühle aus Eiche", "Zwei Stühle, massiv.")
+	for _, tc := range []struct{ language, words, want string }{
+		{"de", "Stuehle", "Stühle"},
+		{"de", "Stuele", "Stühle"},
+		{"de", "Komode", "Kommode"},
+		{"fr", "Komode", "Kommode"},
+	} {
+		expectStatus(t, s.admin.call("PUT", "/api/site", map[string]any{"language": tc.language}), http.StatusOK)
+		if got := suggestion(t, tc.words); got != tc.want {
+			t.Errorf("in %s, %s suggests %v, want %q", tc.language, tc.words, got, tc.want)
+		}
+	}
+}
+
+// TestSearchSuggestsNoHiddenSellersWord: a search's lists leave out the
+// listings of a seller the viewer blocked, and of a suspended one, so a
+// word only such a seller's listings spell is not suggested either.
+func TestSearchSuggestsNoHiddenSellersWord(t *testing.T) {
+	t.Parallel()
+	s := newSearchShop(t)
+	suggestion := func(t *testing.T, c *client) any {
+		t.Helper()
+		r := c.call("GET", "/api/products?q=ofice", nil)
+		expectStatus(t, r, http.StatusOK)
+		return decode[map[string]any](t, r)["suggestion"]
+	}
+	if got := suggestion(t, s.buyer); got != "Office" {
+		t.Fatalf("before, ofice suggests %v", got)
+	}
+	expectStatus(t, s.buyer.call("POST", fmt.Sprintf("/api/users/%d/block", s.other.ID), nil), http.StatusNoContent)
+	if got := suggestion(t, s.buyer); got != nil {
+		t.Errorf("with its only seller blocked, ofice suggests %v", got)
+	}
+	expectStatus(t, s.admin.call("POST", fmt.Sprintf("/api/users/%d/suspend", s.other.ID), map[string]any{"days": 3, "reason": "Spam"}),
+		http.StatusOK)
+	if got := suggestion(t, s.seller); got != nil {
+		t.Errorf("with its only seller suspended, ofice suggests %v", got)
 	}
 }
 

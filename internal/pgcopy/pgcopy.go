@@ -209,6 +209,10 @@ var sqliteIndexTables = []string{
 	// postgres 0012): PostgreSQL's starts as its migration left it, and
 	// serve stems it in the marketplace's language at start.
 	"search_language",
+	// The words a suggestion offers (sqlite migration 0034, postgres
+	// 0017): PostgreSQL's triggers fill its own, a row per word and
+	// listing, as the listings are copied.
+	"search_spellings",
 }
 
 // sqliteTables are SQLite's tables of rows: not its own (sqlite_*), not
