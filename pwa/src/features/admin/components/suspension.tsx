@@ -29,7 +29,7 @@ export function SuspensionNote({ user }: { user: User }) {
   const i18n = useI18n()
   if (!isSuspended(user) || !user.suspended_until) return null
   return (
-    <span className="flex min-w-0 flex-col items-end gap-0.5 md:max-w-64 md:items-start">
+    <span className="flex min-w-0 flex-col items-end gap-0.5 md:max-w-48 md:items-start">
       <Badge tone="red" wrap title={user.suspend_reason || undefined}>
         <Trans
           id="admin.suspension.until"
