@@ -281,6 +281,15 @@ function layoutProblems({ width, height }) {
     if (box.left < -0.5 || box.right > width + 0.5) {
       problems.push(`button ${describe(button)} at x ${Math.round(box.left)}–${Math.round(box.right)}, outside 0–${width}`)
     }
+    // Nor cut off by a box that scrolls sideways (a wide table's), where it looks cut in half.
+    for (let box2 = button.parentElement; box2 && box2 !== document.body; box2 = box2.parentElement) {
+      if (!/auto|scroll|hidden|clip/.test(getComputedStyle(box2).overflowX)) continue
+      const edge = box2.getBoundingClientRect()
+      if (box.left < edge.left - 0.5 || box.right > edge.right + 0.5) {
+        problems.push(`button ${describe(button)} at x ${Math.round(box.left)}–${Math.round(box.right)}, cut by its box at ${Math.round(edge.left)}–${Math.round(edge.right)}`)
+      }
+      break
+    }
     // In an open modal dialog there is no page to scroll to it: it must be on the screen.
     const modal = button.closest('dialog[open]')
     if (modal && (box.top < -0.5 || box.bottom > height + 0.5)) {
