@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import { adminAccount, launchBrowser, newContext, startServer } from './harness.mjs'
-import { expectPath, expectToast, logIn, nextFrames, pictureForm, registerThroughApi, signedIn, watch, writePictures } from './support.mjs'
+import { englishOn, expectPath, expectToast, logIn, nextFrames, pictureForm, registerThroughApi, signedIn, watch, writePictures } from './support.mjs'
 
 const seller = { name: 'Sam Sommer', email: 'sam@languages.test', password: 'seller password 1' }
 const buyer = { name: 'Bea Berger', email: 'bea@languages.test', password: 'buyer password 1' }
@@ -55,32 +55,6 @@ after(async () => {
   await browser?.close()
   await server?.stop()
 })
-
-// Words of the app's English that neither German nor French writes: any of
-// them on a screen is a text left outside the catalogs.
-const englishWords = [
-  'the', 'and', 'your', 'you', 'with', 'for', 'from', 'this', 'that', 'Log', 'Sign', 'Search', 'Home', 'Categories',
-  'Category', 'Orders', 'Profile', 'Sell', 'Book', 'Booked', 'Loading', 'Available', 'Reserved', 'Sold', 'Price',
-  'Seller', 'Buyer', 'Save', 'Cancel', 'Delete', 'Report', 'Share', 'Next', 'Previous', 'Good', 'Fair', 'Location',
-  'Language', 'Password', 'Phone', 'listed', 'Just', 'More', 'Filters', 'Newest', 'results', 'found', 'Close', 'Back',
-  'Write', 'Send', 'Reply', 'Pay', 'Review', 'Reviews', 'Member', 'since', 'Verified', 'About', 'Rules',
-  'Privacy', 'Terms', 'Settings', 'Account', 'Nothing', 'yet', 'Show', 'Hide', 'Open', 'Help',
-]
-const english = new RegExp(`(?<![\\p{L}\\p{N}])(${englishWords.join('|')})(?![\\p{L}\\p{N}])`, 'u')
-
-/** The English words left on the page (its text and its labels), none when it is all translated. */
-async function englishOn(page) {
-  const text = await page.evaluate(() => {
-    const labels = [...document.querySelectorAll('[aria-label], [title], [placeholder], img[alt]')].map((el) =>
-      ['aria-label', 'title', 'placeholder', 'alt'].map((name) => el.getAttribute(name) ?? '').join(' '),
-    )
-    return [document.body.innerText, document.title, ...labels].join('\n')
-  })
-  return text
-    .split('\n')
-    .filter((line) => english.test(line))
-    .map((line) => line.trim())
-}
 
 /** The screens a buyer walks, each with what it shows once its data is there. */
 const screens = () => [

@@ -17,7 +17,7 @@ import { expectAccessible, logIn, signedIn, watch } from './support.mjs'
 
 let demo, browser
 // The booking that ended so, as its seller's My Buyers has it, and both sides' accounts.
-let booking, seller, buyer, buyerId
+let booking, seller, buyer, buyerId, admin
 
 /** `rehome serve --demo` on a free port and a fresh data dir, once it says the demo is ready; its accounts from its log. */
 async function startDemo() {
@@ -53,7 +53,9 @@ before(async () => {
   ;[demo, browser] = await Promise.all([startDemo(), launchBrowser()])
   for (const account of demo.accounts.values()) {
     const as = await signedIn(demo.url, account)
-    if ((await as('GET', '/api/auth/me')).role !== 'Seller') continue
+    const { role } = await as('GET', '/api/auth/me')
+    if (role === 'Admin') admin = account
+    if (role !== 'Seller') continue
     const ended = (await as('GET', '/api/mybuyers?limit=100')).items.find((item) => item.no_show === 'buyer')
     if (ended) [booking, seller] = [ended, account]
   }
@@ -136,4 +138,33 @@ test("the seller's My Buyers and the buyer's My Orders say the booking ended bec
   await language('en')
   sam.watcher.check()
   await sam.context.close()
+})
+
+test('the buyer answers the no-show from My Orders; their page shows the answer, and an admin may remove it there: each passes axe-core', async () => {
+  const bea = await phone(buyer)
+  await bea.page.goto('/dashboard/myorders')
+  const order = bea.page.getByRole('row').filter({ hasText: booking.product })
+  await order.getByRole('button', { name: `Answer the no-show: ${booking.product}` }).click()
+  const dialog = bea.page.getByRole('dialog', { name: 'Answer the no-show?' })
+  await dialog.getByLabel('Your answer').fill('I waited at the corner from 17:55 to 18:30.')
+  await expectAccessible(bea.page, 'the no-show answer form at 360 px')
+  await dialog.getByRole('button', { name: 'Add my answer' }).click()
+  await order.getByText('Your answer: I waited at the corner from 17:55 to 18:30.').waitFor()
+
+  await bea.page.goto(`/sellers/${buyerId}`)
+  await bea.page.getByText('Their answer: I waited at the corner from 17:55 to 18:30.').waitFor()
+  await expectAccessible(bea.page, "the buyer's own page with the answer at 360 px")
+  bea.watcher.check()
+  await bea.context.close()
+
+  assert.ok(admin, "the demo's admin is among its accounts")
+  const ada = await phone(admin)
+  await ada.page.goto(`/sellers/${buyerId}`)
+  await ada.page.getByText('Their answer: I waited at the corner from 17:55 to 18:30.').waitFor()
+  await ada.page.getByRole('button', { name: /^Remove the no-show on / }).first().click()
+  await ada.page.getByRole('dialog', { name: 'Remove this no-show?' }).waitFor()
+  await expectAccessible(ada.page, 'the dialog removing a no-show at 360 px')
+  await screenshots(ada.page, 'no-show-remove', { fullPage: false })
+  ada.watcher.check()
+  await ada.context.close()
 })

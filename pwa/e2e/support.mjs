@@ -282,18 +282,20 @@ export function savedOnDevice(page) {
 
 const axeSource = readFileSync(fileURLToPath(import.meta.resolve('axe-core/axe.min.js')), 'utf8')
 
-/**
- * Runs axe-core 4 on the page as it is (WCAG 2.x A and AA, and best practices) and fails with every
- * violation, its rule, help and the elements it found. Call it once the screen has settled.
- */
-export async function expectAccessible(page, what = page.url()) {
+/** axe-core 4's violations on the page as it is (WCAG 2.x A and AA, and best practices): rule, help, elements. */
+export async function accessibilityViolations(page) {
   // Evaluated, not added as a script tag: the page's Content-Security-Policy refuses inline scripts.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource)
-  const violations = await page.evaluate(async () => {
+  return page.evaluate(async () => {
     // eslint-disable-next-line no-undef
     const result = await axe.run(document, { resultTypes: ['violations'] })
     return result.violations.map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')) }))
   })
+}
+
+/** Fails with every violation axe-core finds on the page. Call it once the screen has settled. */
+export async function expectAccessible(page, what = page.url()) {
+  const violations = await accessibilityViolations(page)
   assert.deepEqual(violations, [], `axe-core found violations on ${what}:\n${JSON.stringify(violations, null, 2)}`)
 }
 
@@ -303,4 +305,30 @@ export async function pictureForm(fields, path) {
   for (const [name, value] of Object.entries(fields)) form.append(name, value)
   form.append('image', new Blob([await readFile(path)], { type: 'image/png' }), 'picture.png')
   return form
+}
+
+// Words of the app's English that neither German nor French writes: any of
+// them on a screen is a text left outside the catalogs.
+const englishWords = [
+  'the', 'and', 'your', 'you', 'with', 'for', 'from', 'this', 'that', 'Log', 'Sign', 'Search', 'Home', 'Categories',
+  'Category', 'Orders', 'Profile', 'Sell', 'Book', 'Booked', 'Loading', 'Available', 'Reserved', 'Sold', 'Price',
+  'Seller', 'Buyer', 'Save', 'Cancel', 'Delete', 'Report', 'Share', 'Next', 'Previous', 'Good', 'Fair', 'Location',
+  'Language', 'Password', 'Phone', 'listed', 'Just', 'More', 'Filters', 'Newest', 'results', 'found', 'Close', 'Back',
+  'Write', 'Send', 'Reply', 'Pay', 'Review', 'Reviews', 'Member', 'since', 'Verified', 'About', 'Rules',
+  'Privacy', 'Terms', 'Settings', 'Account', 'Nothing', 'yet', 'Show', 'Hide', 'Open', 'Help',
+]
+const english = new RegExp(`(?<![\\p{L}\\p{N}])(${englishWords.join('|')})(?![\\p{L}\\p{N}])`, 'u')
+
+/** The English words left on the page (its text and its labels), none when it is all translated. */
+export async function englishOn(page) {
+  const text = await page.evaluate(() => {
+    const labels = [...document.querySelectorAll('[aria-label], [title], [placeholder], img[alt]')].map((el) =>
+      ['aria-label', 'title', 'placeholder', 'alt'].map((name) => el.getAttribute(name) ?? '').join(' '),
+    )
+    return [document.body.innerText, document.title, ...labels].join('\n')
+  })
+  return text
+    .split('\n')
+    .filter((line) => english.test(line))
+    .map((line) => line.trim())
 }

@@ -23,6 +23,7 @@
  * enforces the same rules; these only spare people a screen they can't use.
  */
 import { createBrowserRouter, type RouteObject } from 'react-router-dom'
+import { i18n } from '@/lib/i18n'
 import { routePaths } from '@/lib/paths'
 import { AppShell } from './layouts/app-shell'
 import { PublicLayout } from './layouts/public-layout'
@@ -37,8 +38,9 @@ const home = () => screens.home().then((m) => ({ Component: m.HomeRoute }))
 // code), not with every first visit: the home page needs none.
 const guards = () => import('@/features/auth/components/require-auth')
 const requireBrowse = () => guards().then((m) => ({ Component: m.RequireBrowse }))
-const requireAuth = (reason?: string) => () =>
-  guards().then(({ RequireAuth }) => ({ Component: () => <RequireAuth reason={reason} /> }))
+/** `reason`, said on Log In, in the language shown when the guard sends the visitor there. */
+const requireAuth = (reason?: () => string) => () =>
+  guards().then(({ RequireAuth }) => ({ Component: () => <RequireAuth reason={reason?.()} /> }))
 const requireRole = (role: 'Admin' | 'Seller') => () =>
   guards().then(({ RequireRole }) => ({ Component: () => <RequireRole role={role} /> }))
 
@@ -82,7 +84,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: routePaths.sell,
-            lazy: requireAuth('Log in to start selling'),
+            lazy: requireAuth(() => i18n._({ id: 'nav.sell.logInFirst', message: 'Log in to start selling' })),
             children: [
               {
                 index: true,

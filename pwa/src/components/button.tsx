@@ -25,7 +25,8 @@ export function buttonClasses({
   className,
 }: { variant?: ButtonVariant; size?: ButtonSize; className?: string } = {}): string {
   return cn(
-    'inline-flex items-center justify-center gap-2 rounded-lg font-semibold no-underline transition-colors',
+    // py-2 and text-center for a label that wraps in a longer language: one line stays min-h-11 high.
+    'inline-flex items-center justify-center gap-2 rounded-lg py-2 text-center font-semibold no-underline transition-colors',
     'disabled:cursor-not-allowed disabled:opacity-60',
     variants[variant],
     sizes[size],

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { apiError, json, mockApi } from '@/testing/mock-api'
 import { api, ApiError } from './api'
+import { setLanguage } from './i18n'
 
 describe('api', () => {
   it('sends JSON under /api with the session cookie and reads JSON back', async () => {
@@ -13,6 +14,13 @@ describe('api', () => {
       credentials: 'same-origin',
       headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
     })
+  })
+
+  it("asks for the server's words in the language the app shows", async () => {
+    const fetch = mockApi({ 'POST /api/auth/email/confirm': () => apiError(422, 'Dieser Link ist abgelaufen') })
+    await setLanguage('de')
+    await expect(api.post('/auth/email/confirm', { token: 'spent' })).rejects.toThrow('Dieser Link ist abgelaufen')
+    expect(fetch.mock.calls[0]?.[1]?.headers).toMatchObject({ 'Accept-Language': 'de' })
   })
 
   it('adds query parameters, skipping empty ones', async () => {

@@ -58,7 +58,8 @@ async function request<T>(
     response = await fetch(apiUrl(path, options.params), {
       method,
       body,
-      headers: { Accept: 'application/json', ...headers, ...options.headers },
+      // The server says its refusals in the person's language, and a visitor's is the one the app shows.
+      headers: { Accept: 'application/json', ...(i18n.locale ? { 'Accept-Language': i18n.locale } : {}), ...headers, ...options.headers },
       credentials: 'same-origin',
       signal: options.signal,
     })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { countLabel, formatDate, formatPostedDate, formatPrice, formatTimeAgo } from './format'
+import { formatDate, formatPostedDate, formatPrice, formatTimeAgo } from './format'
 import { activate } from './i18n'
 
 describe('format', () => {
@@ -32,12 +32,6 @@ describe('format', () => {
     expect(formatPostedDate('2026-11-22T10:15:00.000Z', now)).toBe('Nov 22')
     expect(formatPostedDate('2025-12-07T10:15:00.000Z', now)).toBe('Dec 7, 2025')
     expect(formatPostedDate('not a time', now)).toBe('not a time')
-  })
-
-  it('counts found things', () => {
-    expect(countLabel(0, 'product')).toBe('No products found')
-    expect(countLabel(1, 'product')).toBe('1 product found')
-    expect(countLabel(3, 'product')).toBe('3 products found')
   })
 
   it('says how long ago something was saved', () => {

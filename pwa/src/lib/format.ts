@@ -53,12 +53,6 @@ export function formatPostedDate(time: string, now: Date = new Date()): string {
   return dateTimeFormat(style).format(date)
 }
 
-/** "1 product found", "3 products found", "No products found". */
-export function countLabel(count: number, singular: string, plural = `${singular}s`): string {
-  if (count === 0) return `No ${plural} found`
-  return `${count} ${count === 1 ? singular : plural} found`
-}
-
 const dateFormats = new Map<string, Intl.DateTimeFormat>()
 
 /** Intl.DateTimeFormat for the app's language, made once per language and `style`. */

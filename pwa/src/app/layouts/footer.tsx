@@ -12,8 +12,9 @@ const apiReferencePath = '/docs/api'
 
 // Long words (German compounds) break inside their column, hyphenated where
 // the browser knows the language (<html lang>).
+// A word breaks only when it alone is wider than the screen: the columns are as wide as their longest word ("Nutzungsbedingungen").
 const linkClasses =
-  'inline-flex min-h-11 max-w-full items-center text-stone-600 no-underline wrap-anywhere hyphens-auto hover:text-teal-800 hover:underline'
+  'inline-flex min-h-11 max-w-full items-center text-stone-600 no-underline wrap-break-word hyphens-auto hover:text-teal-800 hover:underline'
 
 /**
  * The language of the app, switched at once and remembered on this device
@@ -78,7 +79,7 @@ export function Footer() {
             {site.tagline && <p className="mt-2 text-sm text-stone-600 wrap-anywhere">{site.tagline}</p>}
           </div>
           <nav aria-label={i18n._({ id: 'footer.label', message: 'Footer' })}>
-            <ul className="grid grid-cols-2 gap-x-8 sm:grid-cols-4 md:flex md:flex-wrap md:justify-end md:gap-x-6">
+            <ul className="grid grid-cols-[auto_auto] justify-start gap-x-8 sm:grid-cols-[repeat(4,auto)] md:flex md:flex-wrap md:justify-end md:gap-x-6">
               {links.map((link) => (
                 <li key={link.to}>
                   <Link to={link.to} className={linkClasses}>

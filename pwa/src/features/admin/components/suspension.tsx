@@ -29,14 +29,15 @@ export function SuspensionNote({ user }: { user: User }) {
   const i18n = useI18n()
   if (!isSuspended(user) || !user.suspended_until) return null
   return (
-    <span className="flex min-w-0 flex-col items-end gap-0.5 md:max-w-64 md:items-start">
+    <span className="flex min-w-0 flex-col items-end gap-0.5 md:max-w-40 md:items-start">
       <Badge tone="red" wrap title={user.suspend_reason || undefined}>
         <Trans
           id="admin.suspension.until"
           message="<0>Suspended until</0> <1>{date}</1>"
           values={{ date: formatDateTime(user.suspended_until) }}
           components={{
-            0: <span className="whitespace-nowrap" />,
+            // The words may wrap, the date does not: the note stays narrow beside a wide table's other columns.
+            0: <span />,
             1: <time dateTime={user.suspended_until} className="whitespace-nowrap" />,
           }}
         />

@@ -51,6 +51,33 @@ function actionLabel(action: string): string {
   }
 }
 
+/**
+ * An entry's target in the language shown now. The server writes two targets
+ * with English words around what it names (app/safety.go: "Name <email> for 7
+ * days: reason"; app/synonyms.go: "2 groups"): those words are said here; any
+ * other target is shown as it is sent.
+ */
+function targetText(entry: AuditEntry): string {
+  const i18n = appI18n
+  const suspension = entry.action === 'suspend_user' ? /^(.*) for (\d+) days: ([\s\S]*)$/.exec(entry.target) : null
+  if (suspension) {
+    return i18n._({
+      id: 'admin.audit.suspendedFor',
+      message: '{account} for {days, plural, one {# day} other {# days}}: {reason}',
+      values: { account: suspension[1], days: Number(suspension[2]), reason: suspension[3] },
+    })
+  }
+  const groups = entry.action === 'update_synonyms' ? /^(\d+) groups$/.exec(entry.target) : null
+  if (groups) {
+    return i18n._({
+      id: 'admin.audit.synonymGroups',
+      message: '{count, plural, one {# group} other {# groups}}',
+      values: { count: Number(groups[1]) },
+    })
+  }
+  return entry.target
+}
+
 /** What kind of thing an entry is about, in the language shown now; an unknown kind as it is sent. */
 function targetLabel(type: string): string {
   const i18n = appI18n
@@ -110,7 +137,7 @@ function auditColumns(): Column<AuditEntry>[] {
       header: i18n._({ id: 'admin.audit.target', message: 'Target' }),
       cell: (entry) => (
         <span className="flex min-w-0 flex-col lg:min-w-48">
-          <span className="wrap-anywhere">{entry.target}</span>
+          <span className="wrap-anywhere">{targetText(entry)}</span>
           <span className="text-sm text-stone-600">{targetLabel(entry.target_type)}</span>
         </span>
       ),
@@ -148,7 +175,7 @@ export function AuditLogRoute() {
           noMatch: (query) =>
             i18n._({ id: 'admin.audit.noMatch', message: 'No entries match “{query}”', values: { query } }),
         }}
-        searchIn={(entry) => [entry.actor_name, entry.actor_email, actionLabel(entry.action), entry.target]}
+        searchIn={(entry) => [entry.actor_name, entry.actor_email, actionLabel(entry.action), targetText(entry)]}
         emptyTitle={i18n._({ id: 'admin.audit.empty', message: 'No admin actions yet' })}
         errorTitle={i18n._({ id: 'admin.audit.loadError', message: 'Could not load the audit log' })}
       />

@@ -37,7 +37,7 @@ export function EditCategoriesRoute() {
             ) : (
               <div className="flex items-center gap-4">
                 <Thumbnail src={category.thumb_url || category.image} alt="" size={48} />
-                <span className="flex-1 font-medium text-stone-800">{category.name}</span>
+                <span className="min-w-0 flex-1 font-medium wrap-break-word text-stone-800">{category.name}</span>
                 <Button
                   variant="secondary"
                   size="sm"

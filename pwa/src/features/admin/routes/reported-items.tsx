@@ -187,7 +187,8 @@ export function ReportedItemsRoute() {
       header: i18n._({ id: 'admin.column.actions', message: 'Actions' }),
       hideLabelWhenStacked: true,
       cell: (item) => (
-        <div className="flex w-full flex-wrap justify-end gap-2 *:whitespace-nowrap md:flex-nowrap md:justify-start">
+        // One row on the widest screens; below, the buttons wrap rather than widen the table past its box.
+        <div className="flex w-full flex-wrap justify-end gap-2 *:whitespace-nowrap md:justify-start 2xl:flex-nowrap">
           <Button
             aria-label={i18n._({
               id: 'admin.reported.dismissOn',

@@ -183,7 +183,7 @@ describe('Devices that get notifications', () => {
         return json(null, 204)
       },
     })
-    await user.click(await section.findByRole('button', { name: 'Stop notifications to Firefox on Windows' }))
+    await user.click(await section.findByRole('button', { name: 'Remove Firefox on Windows' }))
     expect(await screen.findByText('No more notifications to Firefox on Windows')).toBeInTheDocument()
     await waitFor(() => expect(section.queryByText('Firefox on Windows')).not.toBeInTheDocument())
     expect(fetch.mock.calls.some(([url, init]) => url === '/api/push/subscriptions/3' && init?.method === 'DELETE')).toBe(true)
@@ -202,7 +202,7 @@ describe('Devices that get notifications', () => {
     })
     const device = await section.findByRole('checkbox', { name: 'Notify me on this device' })
     await waitFor(() => expect(device).toBeChecked())
-    await user.click(section.getByRole('button', { name: 'Stop notifications to Chrome on Android' }))
+    await user.click(section.getByRole('button', { name: 'Remove Chrome on Android' }))
     await waitFor(() => expect(device).not.toBeChecked())
     expect(unsubscribe).toHaveBeenCalled()
     expect(await section.findByText(/None: turn notifications on/)).toBeInTheDocument()
@@ -221,7 +221,7 @@ describe('Devices that get notifications', () => {
       'GET /api/push/subscriptions': () => json(list([thisPhone, oldLaptop])),
       'DELETE /api/push/subscriptions/3': () => json(null, 204),
     })
-    const remove = await section.findByRole('button', { name: 'Stop notifications to Firefox on Windows' })
+    const remove = await section.findByRole('button', { name: 'Remove Firefox on Windows' })
     remove.focus()
     await user.keyboard('{Enter}')
     expect(await screen.findByText('No more notifications to Firefox on Windows')).toBeInTheDocument()

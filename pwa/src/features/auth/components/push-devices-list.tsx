@@ -59,7 +59,7 @@ function DeviceRow({ device, onRemoved }: { device: PushDevice; onRemoved: (devi
         disabled={!online}
         isLoading={remove.isPending}
         onClick={onRemove}
-        aria-label={i18n._({ id: 'profile.push.removeDevice', message: 'Stop notifications to {device}', values: { device: name } })}
+        aria-label={i18n._({ id: 'profile.push.removeNamed', message: 'Remove {device}', values: { device: name } })}
       >
         {i18n._({ id: 'profile.push.remove', message: 'Remove' })}
       </Button>

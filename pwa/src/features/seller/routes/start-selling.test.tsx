@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+import { setLanguage } from '@/lib/i18n'
 import { admin, buyer, seller } from '@/testing/fixtures'
 import { apiError, json, mockApi } from '@/testing/mock-api'
 import { renderApp } from '@/testing/render-app'
@@ -56,6 +57,13 @@ describe('Sell and Start selling', () => {
     const { router } = await renderApp('/sell')
     expect(await screen.findByText('Log in to start selling')).toBeInTheDocument()
     expect(router.state.location.pathname).toBe('/login')
+  })
+
+  it('tells it in the language shown, German here', async () => {
+    mockApi({ 'GET /api/auth/me': () => apiError(401, 'Please log in') })
+    await setLanguage('de')
+    await renderApp('/sell')
+    expect(await screen.findByText('Melde dich an, um mit dem Verkaufen zu beginnen')).toBeInTheDocument()
   })
 
   it("shows the server's refusal", async () => {

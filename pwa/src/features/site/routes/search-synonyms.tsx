@@ -82,19 +82,25 @@ function SynonymsForm({ groups }: { groups: SynonymGroups }) {
       {texts.length === 0 && (
         <p className="text-stone-600">{i18n._({ id: 'synonyms.none', message: 'No synonyms yet.' })}</p>
       )}
+      {texts.length > 0 && (
+        // Above the groups, not under the first: each group's Remove stays beside its words.
+        <p id="synonyms-group-hint" className="text-sm text-stone-600">
+          {i18n._({ id: 'synonyms.group.hint', message: 'Two words or more, separated by commas.' })}
+        </p>
+      )}
       <ol className="flex flex-col gap-3">
         {texts.map((text, index) => (
           <li key={index} className="flex items-end gap-3">
             <Field
               label={i18n._({ id: 'synonyms.group', message: 'Group {number}', values: { number: index + 1 } })}
-              hint={index === 0 ? i18n._({ id: 'synonyms.group.hint', message: 'Two words or more, separated by commas.' }) : undefined}
               error={errors[index]}
-              className="flex-1"
+              className="min-w-0 flex-1"
             >
               {(control) => (
                 <Input
                   autoComplete="off"
                   {...control}
+                  aria-describedby={[control['aria-describedby'], index === 0 && 'synonyms-group-hint'].filter(Boolean).join(' ') || undefined}
                   value={text}
                   onChange={(event) => setTexts(texts.map((t, i) => (i === index ? event.target.value : t)))}
                 />
@@ -155,15 +161,15 @@ function SearchPreview() {
       <h2 id="synonyms-preview" className="text-xl font-semibold">
         {i18n._({ id: 'synonyms.preview', message: 'Try a word' })}
       </h2>
-      <form onSubmit={(event) => void onSubmit(event)} className="flex items-end gap-3">
+      {/* The button under the word, not beside it: the hint would push it below the field. */}
+      <form onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-3">
         <Field
           label={i18n._({ id: 'synonyms.preview.word', message: 'Word' })}
           hint={i18n._({ id: 'synonyms.preview.hint', message: 'Searches the listings with the synonyms as saved.' })}
-          className="flex-1"
         >
           {(control) => <Input type="search" autoComplete="off" {...control} value={word} onChange={(e) => setWord(e.target.value)} />}
         </Field>
-        <Button type="submit" variant="secondary" isLoading={busy}>
+        <Button type="submit" variant="secondary" isLoading={busy} className="sm:self-start">
           {i18n._({ id: 'synonyms.preview.run', message: 'Show what it finds' })}
         </Button>
       </form>
