@@ -1,7 +1,8 @@
 // make lighthouse: starts the built binary on a fresh demo data directory and
 // a free loopback port, audits /, /login and /blogs with Lighthouse 12 (its
 // default, mobile preset) in Debian's Chromium, prints the scores, and fails
-// when one is below its budget.
+// when one is below its budget (performance only without a reference: with
+// one, the home page's LCP and TBT against the reference's are the gate).
 //
 //   CHROME_PATH=/usr/bin/chromium node tools/lighthouse/run.mjs --bin bin/rehome \
 //     [--reference bin/reference-6590707/rehome --reference-name 6590707 --pairs 5] [--runs 3] [--out bin/lighthouse]
@@ -200,8 +201,13 @@ async function main() {
       const misses = Object.entries(budgets).filter(([id, min]) => scores[id] < min);
       rows.push({ path, scores, all: results, best });
       for (const [id] of misses) {
-        failed = true;
-        console.log(`${path}: ${id} ${scores[id]} < ${budgets[id]}: ${failingAudits(best.lhr, id).join('; ')}`);
+        // Performance is timed, and a shared machine's times swing 2–5×
+        // within a day: beside a reference audited in turn, the gate is the
+        // ratio to it below, and the score is only reported.
+        const gated = !(id === 'performance' && compared);
+        if (gated) failed = true;
+        console.log(`${path}: ${id} ${scores[id]} < ${budgets[id]}${gated ? '' : ' (reported, not gated)'}: ` +
+          failingAudits(best.lhr, id).join('; '));
       }
     }
     console.log(`\n${versions}, mobile preset; ${runs} run(s) per page or more, the median by performance shown:\n`);
