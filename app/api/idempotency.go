@@ -67,7 +67,7 @@ func (s *Server) idempotent(next http.Handler) http.Handler {
 // without an answer: it returns the key's answer, another request's claim
 // for another body, or by's own claim. A claim released (its work failed)
 // or left by a process that died (older than app.IdempotencyLease) is taken
-// over. Waiting longer than s.answerWait is answered 409 with Retry-After.
+// over. Waiting longer than s.answerWait is answered 503 with Retry-After.
 func (s *Server) awaitKey(ctx context.Context, userID int64, key string, hash []byte, by string) (*app.StoredAnswer, error) {
 	deadline := time.Now().Add(s.answerWait)
 	pause := 5 * time.Millisecond
@@ -80,7 +80,10 @@ func (s *Server) awaitKey(ctx context.Context, userID int64, key string, hash []
 			return held, err
 		}
 		if time.Now().Add(pause).After(deadline) {
-			return nil, &app.Error{Kind: app.KindConflict, Message: "This request is still being processed: try again in a moment",
+			// 503, not the 409 others answer: the web app's outbox settles
+			// an entry on a 4xx, and this one's work may never be done (its
+			// claim's process may have died), so it must try again.
+			return nil, &app.Error{Kind: app.KindUnavailable, Message: "This request is still being processed: try again in a moment",
 				RetryAfterSeconds: 5}
 		}
 		select {

@@ -181,7 +181,8 @@ func TestIdempotencyKeysAtOnce(t *testing.T) {
 // TestIdempotencyKeyOfADeadProcess: a process killed while doing a key's
 // work leaves the key claimed without an answer. Its work's transaction did
 // not commit, so a retry does the work once the claim's lease is over, and
-// is asked to come back until then.
+// is asked to come back until then with an answer the outbox keeps its
+// entry on.
 func TestIdempotencyKeyOfADeadProcess(t *testing.T) {
 	t.Parallel()
 	s := trustShopOf(t, shopOn(t, serverWith(t, t.TempDir(), api.Config{IdempotencyWait: time.Millisecond})))
@@ -197,7 +198,7 @@ func TestIdempotencyKeyOfADeadProcess(t *testing.T) {
 	messages := func() int { return mpGet[app.Message](t, s.buyer, path).Total }
 
 	r := send()
-	expectError(t, r, http.StatusConflict, "This request is still being processed: try again in a moment", nil)
+	expectError(t, r, http.StatusServiceUnavailable, "This request is still being processed: try again in a moment", nil)
 	if r.header.Get("Retry-After") == "" || messages() != 1 {
 		t.Errorf("within the lease: Retry-After %q, %d messages", r.header.Get("Retry-After"), messages())
 	}
