@@ -94,6 +94,25 @@ func TestIdempotencyKeys(t *testing.T) {
 			expectStatus(t, send(buyer, "/api/booked", bookingBody(newProduct()), key), http.StatusBadRequest)
 		}
 	})
+	t.Run("a refusal that may change frees the key for the retry", func(t *testing.T) {
+		path := fmt.Sprintf("/api/products/%d/messages", newProduct())
+		for {
+			r := other.call("POST", path, map[string]string{"text": "Hello"})
+			if r.status == http.StatusTooManyRequests {
+				break
+			}
+			expectStatus(t, r, http.StatusCreated)
+		}
+		// Were the first one's claim kept, the second would wait for an
+		// answer that never comes, then be asked to come back (503).
+		for range 2 {
+			r := send(other, path, `{"text":"Still there?"}`, "outbox-6")
+			expectStatus(t, r, http.StatusTooManyRequests)
+			if r.header.Get("Idempotent-Replayed") != "" {
+				t.Error("a 429 was replayed")
+			}
+		}
+	})
 	t.Run("signed-out requests are refused, not remembered", func(t *testing.T) {
 		id := newProduct()
 		expectStatus(t, send(e.client(), "/api/booked", bookingBody(id), "outbox-5"), http.StatusUnauthorized)
