@@ -103,8 +103,8 @@ func (s *Server) doClaimed(w http.ResponseWriter, r *http.Request, next http.Han
 	ctx := context.WithoutCancel(r.Context())
 	kept := false
 	defer func() {
-		// Also when the handler panicked: its work's transaction did not
-		// commit, so a retry must do it.
+		// Also when the handler panicked. A server error is taken to mean
+		// the work's transaction did not commit, so a retry must do it.
 		if !kept {
 			if err := s.answers.ReleaseClaim(ctx, userID, key, by); err != nil {
 				s.log.Error("release idempotency key", "err", err)
