@@ -112,9 +112,11 @@ func TestIdempotencyAnswers(t *testing.T) {
 	now := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
 	db.SetClock(func() time.Time { return now })
 	first := &app.StoredAnswer{RequestHash: []byte("hash"), Status: 201, Body: []byte(`{"id":1}`)}
-	acctMust(t, db.KeepAnswer(ctx, sam.ID, "k", first))
+	_, err := db.ClaimKey(ctx, sam.ID, "k", first.RequestHash, "req")
+	acctMust(t, err)
+	acctMust(t, db.KeepAnswer(ctx, sam.ID, "k", "req", first))
 	// A second answer for the same key never replaces the first.
-	acctMust(t, db.KeepAnswer(ctx, sam.ID, "k", &app.StoredAnswer{RequestHash: []byte("other"), Status: 409, Body: []byte(`{}`)}))
+	acctMust(t, db.KeepAnswer(ctx, sam.ID, "k", "req", &app.StoredAnswer{RequestHash: []byte("other"), Status: 409, Body: []byte(`{}`)}))
 	got, err := db.StoredAnswer(ctx, sam.ID, "k")
 	if err != nil || got.Status != 201 || !bytes.Equal(got.Body, first.Body) || !bytes.Equal(got.RequestHash, first.RequestHash) {
 		t.Fatalf("got %+v, %v", got, err)
@@ -122,7 +124,8 @@ func TestIdempotencyAnswers(t *testing.T) {
 	if _, err := db.StoredAnswer(ctx, sam.ID+1, "k"); app.ErrorKind(err) != app.KindNotFound {
 		t.Errorf("another user's key: %v", err)
 	}
-	acctWantKind(t, db.KeepAnswer(ctx, sam.ID+1, "k", first), app.KindConflict) // no such account
+	_, err = db.ClaimKey(ctx, sam.ID+1, "k", first.RequestHash, "req")
+	acctWantKind(t, err, app.KindConflict) // no such account
 
 	now = now.Add(app.IdempotencyTTL - time.Minute)
 	if _, err := db.StoredAnswer(ctx, sam.ID, "k"); err != nil {

@@ -398,8 +398,21 @@ var storeWrites = map[string]func(ctx context.Context, w *world) error{
 	"RecordImage": func(ctx context.Context, w *world) error {
 		return w.db.RecordImage(ctx, &app.Image{URL: "/images/b.jpg", ThumbURL: "/images/b-thumb.jpg", Width: 1, Height: 1}, w.sid.ID)
 	},
+	"ClaimKey": func(ctx context.Context, w *world) error {
+		_, err := w.db.ClaimKey(ctx, w.buyer.ID, "key", []byte("h"), "req")
+		return err
+	},
 	"KeepAnswer": func(ctx context.Context, w *world) error {
-		return w.db.KeepAnswer(ctx, w.buyer.ID, "key", &app.StoredAnswer{RequestHash: []byte("h"), Status: 201, Body: []byte("{}")})
+		if _, err := w.db.ClaimKey(ctx, w.buyer.ID, "key", []byte("h"), "req"); err != nil {
+			return err
+		}
+		return w.db.KeepAnswer(ctx, w.buyer.ID, "key", "req", &app.StoredAnswer{RequestHash: []byte("h"), Status: 201, Body: []byte("{}")})
+	},
+	"ReleaseClaim": func(ctx context.Context, w *world) error {
+		if _, err := w.db.ClaimKey(ctx, w.buyer.ID, "key", []byte("h"), "req"); err != nil {
+			return err
+		}
+		return w.db.ReleaseClaim(ctx, w.buyer.ID, "key", "req")
 	},
 	"ForgetAnswersBefore": func(ctx context.Context, w *world) error {
 		_, err := w.db.ForgetAnswersBefore(ctx, w.now.Add(time.Hour))
@@ -671,7 +684,7 @@ func TestNoWriteLeavesAStaleRow(t *testing.T) {
 // unseenWrites change rows no cache keeps.
 var unseenWrites = []string{
 	"CreateUser", "CreateUsers", "CreateUserWithIdentity", "LinkIdentity", "SetPaymentID", "CreateReport",
-	"DismissReport", "RecordImage", "KeepAnswer", "ForgetAnswersBefore", "CreatePasswordReset",
+	"DismissReport", "RecordImage", "ClaimKey", "KeepAnswer", "ReleaseClaim", "ForgetAnswersBefore", "CreatePasswordReset",
 	"CreateEmailChange", "CreateEmailVerification", "DeleteExpiredLinks", "QueueMail", "ClaimDueMail", "MailFailed", "ReleaseMail", "MailDone", "HoldLease", "ReleaseLease",
 	"AddMessage", "AddMessageTo", "MarkRead", "AcceptPickup", "DeclinePickup",
 	"KeepVAPIDKeys", "KeepServerKey", "SavePushSubscription", "DeletePushSubscription", "DeletePushEndpoint", "DeletePushDevice", "PushSent", "SetPushKinds",

@@ -15,9 +15,11 @@ func TestIdempotencyAnswers(t *testing.T) {
 	now := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
 	f.db.SetClock(func() time.Time { return now })
 	first := &app.StoredAnswer{RequestHash: []byte("hash"), Status: 201, Body: []byte(`{"id":1}`)}
-	must(t, f.db.KeepAnswer(ctx, f.seller.ID, "k", first))
+	_, err := f.db.ClaimKey(ctx, f.seller.ID, "k", first.RequestHash, "req")
+	must(t, err)
+	must(t, f.db.KeepAnswer(ctx, f.seller.ID, "k", "req", first))
 	// A second answer for the same key never replaces the first.
-	must(t, f.db.KeepAnswer(ctx, f.seller.ID, "k", &app.StoredAnswer{RequestHash: []byte("other"), Status: 409, Body: []byte(`{}`)}))
+	must(t, f.db.KeepAnswer(ctx, f.seller.ID, "k", "req", &app.StoredAnswer{RequestHash: []byte("other"), Status: 409, Body: []byte(`{}`)}))
 	got, err := f.db.StoredAnswer(ctx, f.seller.ID, "k")
 	if err != nil || got.Status != 201 || !bytes.Equal(got.Body, first.Body) || !bytes.Equal(got.RequestHash, first.RequestHash) {
 		t.Fatalf("got %+v, %v", got, err)

@@ -260,22 +260,93 @@ func RunPush(t *testing.T, open func(t *testing.T) Stores) {
 	t.Run("Devices", runPushDevices(open))
 }
 
-// RunIdempotency checks that a key keeps its first answer.
+// RunIdempotency checks that a key is claimed once before its work and
+// keeps the answer of the request that did it.
 func RunIdempotency(t *testing.T, open func(t *testing.T) Stores) {
 	w := newWorld(t, open)
+	now := time.Now()
+	w.SetClock(func() time.Time { return now })
+	hash := []byte("req")
+	claim := func(key, by string) *app.StoredAnswer {
+		t.Helper()
+		held, err := w.ClaimKey(w.ctx, w.seller.ID, key, hash, by)
+		must(t, err)
+		return held
+	}
+	answer := func(status int) *app.StoredAnswer {
+		return &app.StoredAnswer{RequestHash: hash, Status: status, Body: []byte(fmt.Sprintf(`{"status":%d}`, status))}
+	}
 	_, err := w.StoredAnswer(w.ctx, w.seller.ID, "key")
 	wantKind(t, err, app.KindNotFound)
-	for _, err := range race(racers, 0, func(i int) error {
-		return w.KeepAnswer(w.ctx, w.seller.ID, "key", &app.StoredAnswer{RequestHash: []byte("req"), Status: 200 + i, Body: []byte("{}")})
-	}) {
-		must(t, err)
-	}
-	first, err := w.StoredAnswer(w.ctx, w.seller.ID, "key")
-	must(t, err)
-	must(t, w.KeepAnswer(w.ctx, w.seller.ID, "key", &app.StoredAnswer{RequestHash: []byte("other"), Status: 500, Body: []byte("{}")}))
-	again, err := w.StoredAnswer(w.ctx, w.seller.ID, "key")
-	must(t, err)
-	if again.Status != first.Status || string(again.RequestHash) != "req" {
-		t.Errorf("the kept answer changed from %d to %d", first.Status, again.Status)
-	}
+
+	t.Run("OneClaimOfRacers", func(t *testing.T) {
+		for round := range rounds {
+			key := fmt.Sprint("race", round)
+			held := make([]*app.StoredAnswer, racers)
+			for _, err := range race(racers, round, func(i int) (err error) {
+				held[i], err = w.ClaimKey(w.ctx, w.seller.ID, key, hash, fmt.Sprint("req", i))
+				return err
+			}) {
+				must(t, err)
+			}
+			owner := held[0].ClaimedBy
+			for i, h := range held {
+				if h.Answered() || h.ClaimedBy != owner {
+					t.Errorf("racer %d found %+v, racer 0 %+v", i, h, held[0])
+				}
+			}
+			// The winner's answer is kept, and a loser's is not.
+			for i := range racers {
+				must(t, w.KeepAnswer(w.ctx, w.seller.ID, key, fmt.Sprint("req", i), answer(200+i)))
+			}
+			got := claim(key, "late")
+			if want := fmt.Sprint("req", got.Status-200); !got.Answered() || want != owner || string(got.Body) != fmt.Sprintf(`{"status":%d}`, got.Status) {
+				t.Errorf("kept %+v, the work was %s's", got, owner)
+			}
+		}
+	})
+	t.Run("ReleasedForARetry", func(t *testing.T) {
+		claim("released", "first")
+		must(t, w.ReleaseClaim(w.ctx, w.seller.ID, "released", "other")) // not its claim
+		if got := claim("released", "retry"); got.ClaimedBy != "first" {
+			t.Fatalf("another's release freed the claim: %+v", got)
+		}
+		must(t, w.ReleaseClaim(w.ctx, w.seller.ID, "released", "first"))
+		if got := claim("released", "retry"); got.ClaimedBy != "retry" || got.Answered() {
+			t.Fatalf("after the release: %+v", got)
+		}
+		must(t, w.KeepAnswer(w.ctx, w.seller.ID, "released", "retry", answer(201)))
+		must(t, w.ReleaseClaim(w.ctx, w.seller.ID, "released", "retry")) // an answer stays
+		if got := claim("released", "again"); got.Status != 201 {
+			t.Errorf("the answer went: %+v", got)
+		}
+	})
+	t.Run("ClaimOfADeadProcess", func(t *testing.T) {
+		claim("dead", "died")
+		now = now.Add(app.IdempotencyLease - time.Second)
+		if got := claim("dead", "retry"); got.ClaimedBy != "died" {
+			t.Fatalf("taken over within the lease: %+v", got)
+		}
+		now = now.Add(2 * time.Second)
+		if got := claim("dead", "retry"); got.ClaimedBy != "retry" || got.Answered() {
+			t.Fatalf("past the lease: %+v", got)
+		}
+		// The process that had it cannot answer for the retry's work.
+		must(t, w.KeepAnswer(w.ctx, w.seller.ID, "dead", "died", answer(409)))
+		must(t, w.KeepAnswer(w.ctx, w.seller.ID, "dead", "retry", answer(201)))
+		now = now.Add(app.IdempotencyLease + time.Second)
+		if got := claim("dead", "third"); got.Status != 201 {
+			t.Errorf("an answer past the lease was taken over: %+v", got)
+		}
+	})
+	t.Run("AnswerPastItsTTL", func(t *testing.T) {
+		claim("old", "first")
+		must(t, w.KeepAnswer(w.ctx, w.seller.ID, "old", "first", answer(201)))
+		now = now.Add(app.IdempotencyTTL + time.Second)
+		_, err := w.StoredAnswer(w.ctx, w.seller.ID, "old")
+		wantKind(t, err, app.KindNotFound)
+		if got := claim("old", "later"); got.ClaimedBy != "later" || got.Answered() {
+			t.Errorf("an expired answer was replayed: %+v", got)
+		}
+	})
 }

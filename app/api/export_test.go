@@ -1,6 +1,10 @@
 package api
 
-import "rehome/app"
+import (
+	"net/http"
+
+	"rehome/app"
+)
 
 // SetSitemapURLs sets how many URLs a sitemap file holds, until the
 // returned function puts it back.
@@ -12,3 +16,10 @@ func SetSitemapURLs(n int) (restore func()) {
 
 // DisplayPrice is how a card's title writes a price.
 func DisplayPrice(c int64, currency string) string { return displayPrice(app.Cents(c), currency) }
+
+// IdempotencyHash is what a request's Idempotency-Key is claimed for: a
+// test leaves a claim as a process that died doing the work would.
+func IdempotencyHash(method, path string, body []byte) []byte {
+	r, _ := http.NewRequest(method, path, nil)
+	return requestHash(r, body)
+}

@@ -13,12 +13,13 @@
 //
 //   - Config.SessionStore keeps the session blobs scs reads and writes by
 //     token on every request, before anyone is known (see package sessions).
-//   - Config.Idempotency keeps the first answer to a booking, report or
-//     message sent with an Idempotency-Key, and replays it to a retry
-//     (idempotency.go). What is kept is an HTTP answer, its status and
-//     bytes, which the service never sees: replaying it is the HTTP
-//     layer's work, so it is middleware, not a service method, and the
-//     store's app.IdempotencyStore is its port. Only the store's cleanup
+//   - Config.Idempotency claims the Idempotency-Key of a booking, report,
+//     handover, review or message before its work, keeps the answer of the
+//     request that did it, and replays that to a retry (idempotency.go).
+//     What is kept is an HTTP answer, its status and bytes, which the
+//     service never sees: replaying it is the HTTP layer's work, so it is
+//     middleware, not a service method, and the store's
+//     app.IdempotencyStore is its port. Only the store's cleanup
 //     forgets old answers.
 package api
 
@@ -101,6 +102,9 @@ type Config struct {
 	Heartbeat time.Duration
 	// Now is the clock of the sign-in steps' time limits; nil: time.Now.
 	Now func() time.Time
+	// IdempotencyWait is how long a request waits for the answer of
+	// another doing the work of its Idempotency-Key; 0: 10 seconds.
+	IdempotencyWait time.Duration
 }
 
 // Server holds what the handlers share.
@@ -126,6 +130,7 @@ type Server struct {
 	log              *slog.Logger
 	router           chi.Routes // the root router, to tell which methods a path allows
 	answers          app.IdempotencyStore
+	answerWait       time.Duration // see Config.IdempotencyWait
 	public           *httpcache.PublicLists
 
 	origins   *clientaddr.Resolver
@@ -164,6 +169,10 @@ func New(cfg Config) *Server {
 		s.now = time.Now
 	}
 	s.demoWritten = cfg.DemoWritten
+	s.answerWait = cfg.IdempotencyWait
+	if s.answerWait <= 0 {
+		s.answerWait = 10 * time.Second
+	}
 	if s.hub == nil {
 		s.hub = live.New()
 	}

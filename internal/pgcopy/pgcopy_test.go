@@ -27,8 +27,8 @@ import (
 var extraRows = map[string]string{
 	"sessions": `INSERT INTO sessions (token, data, expiry, id, user_id, device, signed_in, last_seen)
 		VALUES ('tok-1', x'00ff10', 4102444800000, 'sid-1', (SELECT min(id) FROM users), 'Firefox', 1700000000000, NULL)`,
-	"idempotency_keys": `INSERT INTO idempotency_keys (user_id, key, request_hash, status, body, created)
-		VALUES ((SELECT min(id) FROM users), 'k1', x'0102', 201, x'7b7d', 1700000000000)`,
+	"idempotency_keys": `INSERT INTO idempotency_keys (user_id, key, request_hash, status, body, created, claimed_by)
+		VALUES ((SELECT min(id) FROM users), 'k1', x'0102', 201, x'7b7d', 1700000000000, 'req-1')`,
 	"identities":      `INSERT INTO identities (provider, subject, user_id, created) VALUES ('google', 'sub-1', (SELECT max(id) FROM users), 1700000000000)`,
 	"payment_events":  `INSERT INTO payment_events (id, received) VALUES ('evt_1', 1700000000000)`,
 	"password_resets": `INSERT INTO password_resets (token_hash, user_id, expires, email, mailed) VALUES (x'aa', (SELECT min(id) FROM users), 1700000000000, 'a@b.test', 1)`,

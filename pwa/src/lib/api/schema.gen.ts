@@ -2495,7 +2495,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The server cannot save anything now, or a demo marketplace is still being written (`rehome serve --demo` answers this to every API request for the few seconds that takes): try again after Retry-After. */
+        /** @description The server cannot save anything now, or a demo marketplace is still being written (`rehome serve --demo` answers this to every API request for the few seconds that takes), or another request with the same Idempotency-Key is still at work: try again after Retry-After. */
         Unavailable: {
             headers: {
                 /** @description Seconds to wait. */
