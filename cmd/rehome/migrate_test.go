@@ -34,8 +34,8 @@ func TestPasswordsStayHidden(t *testing.T) {
 		args  []string
 		want  string // in the output
 	}{
-		{"serve on an unreachable database", "", []string{"serve", "--database-url", unreachable}, "rehome:xxxxx@127.0.0.1:1"},
-		{"serve with an unusable object store", "", []string{"serve", "--s3-url", bucket}, "key:xxxxx@127.0.0.1:1"},
+		{"serve on an unreachable database", "", []string{"serve", "--addr", "127.0.0.1:0", "--database-url", unreachable, "--database-wait", "1ms"}, "rehome:xxxxx@127.0.0.1:1"},
+		{"serve with an unusable object store", "", []string{"serve", "--addr", "127.0.0.1:0", "--s3-url", bucket}, "key:xxxxx@127.0.0.1:1"},
 		{"admin create", "a long password\n", []string{"admin", "create", "--name", "A", "--email", "a@b.test", "--database-url", unreachable}, "rehome:xxxxx@"},
 		{"bench-data", "a long password\n", []string{"bench-data", "--database-url", unreachable}, "rehome:xxxxx@"},
 		{"migrate", "", []string{"migrate", "--to", unreachable}, "rehome:xxxxx@"},
