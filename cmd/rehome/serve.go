@@ -491,9 +491,14 @@ func serveMarketplace(ctx context.Context, log *slog.Logger, cfg serverConfig, m
 		if write == nil {
 			write = demo.Fill
 		}
-		// A background worker: the database stays open until it ends.
+		// A background worker: the database stays open until it ends. Of
+		// instances starting together on one empty database, one writes the
+		// demo; the others wait for it, then find it written.
 		workers.Go(func() {
-			if err := write(background, m.Services, m.Store, log); err != nil {
+			err := m.Store.Exclusively(background, "demo marketplace", func(ctx context.Context) error {
+				return write(ctx, m.Services, m.Store, log)
+			})
+			if err != nil {
 				served <- fmt.Errorf("demo data: %w", err)
 				return
 			}

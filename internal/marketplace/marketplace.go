@@ -96,6 +96,10 @@ type Store interface {
 	app.ServerKeyStore
 	benchdata.Store // the bulk loaders of 'rehome bench-data'
 	leader.Lock     // which instance runs the periodic jobs
+	// Exclusively runs fn while no other holder of name runs one, on this
+	// instance or another sharing the database: one writes the demo
+	// marketplace, the others wait and find it written.
+	Exclusively(ctx context.Context, name string, fn func(context.Context) error) error
 
 	// CatalogueVersion changes after every write, by any instance, that
 	// may change what the public lists show.
