@@ -40,12 +40,17 @@ const (
 	// failures is a server to fix, not a mail to keep trying.
 	MaxMailAge = 24 * time.Hour
 	// poll finds mail queued by another process, such as an earlier run.
-	poll      = time.Minute
-	batchSize = 20
-	// Lease is how long a claim keeps a mail from other couriers: a batch
-	// at the SMTP server's bound of a minute an attempt, and a margin. The
-	// mail of a courier that stopped without releasing it waits that long.
-	Lease = batchSize*time.Minute + 10*time.Minute
+	poll = time.Minute
+	// Lease is how long a claim keeps a mail from other couriers: one
+	// attempt, at most sendTimeout, then the time to record that the
+	// server accepted it (recordSent), so that no other courier sends it
+	// again meanwhile. A courier claims one mail at a time: the mail of
+	// one that stopped without giving it back waits that long, and only
+	// the mail it was sending.
+	Lease = sendTimeout + 2*time.Minute
+	// recordTries are the pauses between attempts to record a mail as
+	// sent, doubling from the first to the last.
+	firstRecordTry, lastRecordTry = 250 * time.Millisecond, 5 * time.Second
 )
 
 // NewCourier sends queue's mail through sender as from.
@@ -89,7 +94,8 @@ func (c *Courier) Run(ctx context.Context) {
 // SendDue sends every mail that is due now.
 func (c *Courier) SendDue(ctx context.Context) {
 	for ctx.Err() == nil {
-		due, err := c.queue.ClaimDueMail(ctx, c.name, c.now(), Lease, batchSize)
+		claimed := c.now()
+		due, err := c.queue.ClaimDueMail(ctx, c.name, claimed, Lease, 1)
 		if err != nil {
 			if ctx.Err() == nil {
 				c.log.Error("read the mail queue", "err", err)
@@ -104,12 +110,13 @@ func (c *Courier) SendDue(ctx context.Context) {
 				c.release(due[i:])
 				return
 			}
-			c.send(ctx, m)
+			c.send(ctx, m, claimed.Add(Lease))
 		}
 	}
 }
 
-func (c *Courier) send(ctx context.Context, m app.QueuedMail) {
+// send makes one attempt at m, claimed until leaseEnd.
+func (c *Courier) send(ctx context.Context, m app.QueuedMail, leaseEnd time.Time) {
 	msg, err := Compose(c.from, m, c.now())
 	if err == nil {
 		err = c.sender.Send(ctx, c.from.Address, m.To, msg)
@@ -117,7 +124,7 @@ func (c *Courier) send(ctx context.Context, m app.QueuedMail) {
 	if err == nil {
 		c.log.Info("mail sent", "mail", m.ID, "subject", m.Subject)
 		// Even when stopping: a sent mail must leave the queue.
-		c.done(context.WithoutCancel(ctx), m)
+		c.recordSent(context.WithoutCancel(ctx), m, leaseEnd)
 		return
 	}
 	if ctx.Err() != nil {
@@ -142,6 +149,28 @@ func (c *Courier) done(ctx context.Context, m app.QueuedMail) {
 	if err := c.queue.MailDone(ctx, m.ID); err != nil {
 		// It stays queued and would go again: say so loudly.
 		c.log.Error("remove a sent mail from the queue", "mail", m.ID, "err", err)
+	}
+}
+
+// recordSent removes m, which the server has accepted, from the queue,
+// trying again while the database refuses (busy, restarting), until
+// leaseEnd: past it, another courier may claim m and send it a second
+// time.
+func (c *Courier) recordSent(ctx context.Context, m app.QueuedMail, leaseEnd time.Time) {
+	pause := firstRecordTry
+	for {
+		err := c.queue.MailDone(ctx, m.ID)
+		if err == nil {
+			return
+		}
+		if c.now().Add(pause).After(leaseEnd) {
+			// It stays queued and would go again: say so loudly.
+			c.log.Error("remove a sent mail from the queue; it may be sent again", "mail", m.ID, "err", err)
+			return
+		}
+		c.log.Warn("remove a sent mail from the queue; trying again", "mail", m.ID, "err", err, "retry_in", pause.String())
+		time.Sleep(pause)
+		pause = min(2*pause, lastRecordTry)
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"crypto/tls"
 	"crypto/x509"
 	"crypto/x509/pkix"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -17,6 +18,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -317,5 +319,98 @@ func TestTwoCouriersSendEachMailOnce(t *testing.T) {
 	}
 	if _, waiting, _ := first.NextMailDue(ctx); waiting {
 		t.Error("sent mail stayed queued")
+	}
+}
+
+// busyOnDone is the store as the courier sees it, refusing the first
+// records of a sent mail as a busy or restarting database does.
+type busyOnDone struct {
+	app.MailQueue
+	refusals atomic.Int32
+}
+
+func (q *busyOnDone) MailDone(ctx context.Context, id int64) error {
+	if q.refusals.Add(-1) >= 0 {
+		return errors.New("database is locked")
+	}
+	return q.MailQueue.MailDone(ctx, id)
+}
+
+// TestASentMailIsRecordedThroughABusyDatabase: a mail the server accepted
+// leaves the queue though the database refused the first records of it,
+// rather than staying to be sent again when its claim ends.
+func TestASentMailIsRecordedThroughABusyDatabase(t *testing.T) {
+	ctx := context.Background()
+	db := openDB(t, filepath.Join(t.TempDir(), "rehome.db"))
+	defer db.Close()
+	sink := startSink(t, mailsink.Options{})
+	server, _ := mail.ParseServer("smtp://" + sink.Addr)
+	if err := db.QueueMail(ctx, &app.Mail{To: "zoe@example.com", Subject: "Hello", Text: "Hi", HTML: "<p>Hi</p>"}); err != nil {
+		t.Fatal(err)
+	}
+	queue := &busyOnDone{MailQueue: db}
+	queue.refusals.Store(2)
+	mail.NewCourier(queue, server, from, quiet()).SendDue(ctx)
+	if got := sink.Messages("zoe@example.com"); len(got) != 1 {
+		t.Fatalf("%d mails arrived, want 1", len(got))
+	}
+	if _, waiting, _ := db.NextMailDue(ctx); waiting {
+		t.Error("the sent mail stayed queued, to go again once its claim ends")
+	}
+}
+
+// hungSender is a mail server that takes mail only once answer is closed.
+type hungSender struct {
+	sending chan string // the recipient, as the first attempt starts
+	answer  chan error
+}
+
+func (s hungSender) Send(ctx context.Context, from, to string, msg []byte) error {
+	select {
+	case s.sending <- to:
+	default:
+	}
+	return <-s.answer
+}
+
+// TestAStuckCourierHoldsOnlyTheMailItSends: while one courier is stuck
+// sending a mail (its process hangs, or dies), another sends the rest of
+// the queue at once, and the stuck one's mail is due again within minutes.
+func TestAStuckCourierHoldsOnlyTheMailItSends(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "rehome.db")
+	first, second := openDB(t, path), openDB(t, path)
+	defer first.Close()
+	defer second.Close()
+	for _, to := range []string{"ann@example.com", "bo@example.com"} {
+		if err := first.QueueMail(ctx, &app.Mail{To: to, Subject: "Hello", Text: "Hi", HTML: "<p>Hi</p>"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	stuck := hungSender{make(chan string, 1), make(chan error)}
+	done := make(chan struct{})
+	go func() { mail.NewCourier(first, stuck, from, quiet()).SendDue(ctx); close(done) }()
+	if to := <-stuck.sending; to != "ann@example.com" {
+		t.Fatalf("the first courier sends to %s first, want the oldest mail's", to)
+	}
+
+	sink := startSink(t, mailsink.Options{})
+	server, _ := mail.ParseServer("smtp://" + sink.Addr)
+	mail.NewCourier(second, server, from, quiet()).SendDue(ctx)
+	if got := sink.Messages("bo@example.com"); len(got) != 1 {
+		t.Errorf("the mail behind the stuck one: %d arrived, want 1", len(got))
+	}
+	if got := sink.Messages("ann@example.com"); len(got) != 0 {
+		t.Errorf("the stuck courier's mail went twice")
+	}
+	next, waiting, err := second.NextMailDue(ctx)
+	if err != nil || !waiting || time.Until(next) > 5*time.Minute {
+		t.Errorf("the stuck courier's mail is due at %v (%v, %v), want within minutes", next, waiting, err)
+	}
+
+	close(stuck.answer) // the server accepts it at last
+	<-done
+	if _, waiting, _ := second.NextMailDue(ctx); waiting {
+		t.Error("mail stayed queued")
 	}
 }

@@ -46,6 +46,8 @@ type DB struct {
 
 	writeStmts, readStmts *statements
 
+	exclusive exclusive // see Exclusively
+
 	// What this store read recently, forgotten as feed tells of writes.
 	caches *cache.Caches
 	// suspended keeps the accounts suspended now (SuspendedUsers).

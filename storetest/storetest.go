@@ -56,6 +56,9 @@ type Stores interface {
 	// ended sessions and before that write returns, which it ended; set
 	// before the store is used. The live event streams close on it.
 	OnSessionsEnded(ended func(app.SessionsEnded))
+	// Exclusively runs fn while no other call with the same name runs its
+	// own, on this store or another over the same database.
+	Exclusively(ctx context.Context, name string, fn func(context.Context) error) error
 }
 
 // Run runs every contract test, each on a store of its own from open.
@@ -84,6 +87,7 @@ func Run(t *testing.T, open func(t *testing.T) Stores) {
 	t.Run("PushQueue", func(t *testing.T) { RunPushQueue(t, open) })
 	t.Run("Trust", func(t *testing.T) { RunTrust(t, open) })
 	t.Run("Safety", func(t *testing.T) { RunSafety(t, open) })
+	t.Run("Exclusively", func(t *testing.T) { RunExclusively(t, open) })
 }
 
 // world is a store with a seller, a category and an image to list with.

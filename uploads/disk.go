@@ -48,6 +48,28 @@ func (d diskStorage) put(_ context.Context, name string, r io.Reader, _ int64) (
 	return nil
 }
 
+func (d diskStorage) each(_ context.Context, fn func(name string) bool) error {
+	dir, err := os.Open(d.dir)
+	if err != nil {
+		return err
+	}
+	defer dir.Close()
+	for {
+		names, err := dir.Readdirnames(1000)
+		for _, name := range names {
+			if !fn(name) {
+				return nil
+			}
+		}
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+	}
+}
+
 func (d diskStorage) remove(_ context.Context, name string) error {
 	err := os.Remove(filepath.Join(d.dir, name))
 	if errors.Is(err, fs.ErrNotExist) {

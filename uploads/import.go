@@ -96,3 +96,36 @@ func (s *Store) importFile(ctx context.Context, path, name string) (copied bool,
 	}
 	return true, nil
 }
+
+// ForeignPicture is the name of a picture s holds that dir, a directory of
+// the layout New keeps, does not, or "" when s holds none such. Import
+// into a store that holds pictures of its own mixes two marketplaces'
+// pictures (such as a live one's bucket); one whose pictures all come from
+// dir is an import cut short, which running Import again finishes. The
+// listing stops at the first such picture.
+func (s *Store) ForeignPicture(ctx context.Context, dir string) (string, error) {
+	var foreign string
+	var statErr error
+	err := s.files.each(ctx, func(name string) bool {
+		if !servedName.MatchString(name) {
+			return true
+		}
+		_, err := os.Stat(filepath.Join(dir, name))
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			foreign = name
+			return false
+		case err != nil:
+			statErr = err
+			return false
+		}
+		return true
+	})
+	if err == nil {
+		err = statErr
+	}
+	if err != nil {
+		return "", fmt.Errorf("uploads: list the pictures: %w", err)
+	}
+	return foreign, nil
+}

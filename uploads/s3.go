@@ -164,6 +164,20 @@ func (s s3Storage) put(ctx context.Context, name string, r io.Reader, size int64
 	return nil
 }
 
+func (s s3Storage) each(ctx context.Context, fn func(name string) bool) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel() // ends the listing when fn stops early
+	for obj := range s.client.ListObjects(ctx, s.bucket, minio.ListObjectsOptions{}) {
+		if obj.Err != nil {
+			return obj.Err
+		}
+		if !fn(obj.Key) {
+			return nil
+		}
+	}
+	return nil
+}
+
 func (s s3Storage) remove(ctx context.Context, name string) error {
 	if err := s.client.RemoveObject(ctx, s.bucket, name, minio.RemoveObjectOptions{}); err != nil {
 		return fmt.Errorf("uploads: remove %s: %w", name, err)

@@ -24,6 +24,9 @@ type storage interface {
 	// size is the length of name; an error wrapping fs.ErrNotExist when
 	// there is none.
 	size(ctx context.Context, name string) (int64, error)
+	// each calls fn with the name of every file, in no set order, until fn
+	// returns false.
+	each(ctx context.Context, fn func(name string) bool) error
 	// checkWritable proves the storage takes a write now, as cheaply as that
 	// can be proved. Its error must not name paths, hosts or keys.
 	checkWritable(ctx context.Context) error

@@ -54,18 +54,25 @@ func (s *Server) untilDemoWritten(next http.Handler) http.Handler {
 			return
 		default:
 		}
-		h := w.Header()
-		h.Set("Cache-Control", "no-store")
-		h.Set("Retry-After", preparingRetry)
-		switch path := r.URL.Path; {
-		case path == healthPath:
-			writeJSON(w, http.StatusServiceUnavailable, healthBody{Status: "preparing", Error: "the demo marketplace is being prepared"})
-		case path == "/api" || strings.HasPrefix(path, "/api/"):
-			writeJSON(w, http.StatusServiceUnavailable, errorBody{Error: preparingMessage})
-		default:
-			h.Set("Content-Type", "text/html; charset=utf-8")
-			w.WriteHeader(http.StatusServiceUnavailable)
-			_, _ = w.Write([]byte(preparingPage))
-		}
+		unavailable(w, r, preparingRetry, healthBody{Status: "preparing", Error: "the demo marketplace is being prepared"}, preparingMessage, preparingPage)
 	})
+}
+
+// unavailable is a 503 that the server is not ready yet, never kept, with
+// Retry-After: health at /healthz, message as an Error under /api, and
+// page, a self-contained HTML page, anywhere else.
+func unavailable(w http.ResponseWriter, r *http.Request, retry string, health healthBody, message, page string) {
+	h := w.Header()
+	h.Set("Cache-Control", "no-store")
+	h.Set("Retry-After", retry)
+	switch path := r.URL.Path; {
+	case path == healthPath:
+		writeJSON(w, http.StatusServiceUnavailable, health)
+	case path == "/api" || strings.HasPrefix(path, "/api/"):
+		writeJSON(w, http.StatusServiceUnavailable, errorBody{Error: message})
+	default:
+		h.Set("Content-Type", "text/html; charset=utf-8")
+		w.WriteHeader(http.StatusServiceUnavailable)
+		_, _ = w.Write([]byte(page))
+	}
 }

@@ -28,6 +28,7 @@ var errUsage = errors.New("usage")
 type settings struct {
 	addr, httpAddr, data string
 	databaseURL, s3URL   string
+	databaseWait         time.Duration
 	secureCookies        bool
 	domains              listFlag
 	acmeEmail, acmeURL   string
@@ -81,6 +82,8 @@ var serveSettings = []setting{
 	dataSetting,
 	databaseSetting,
 	s3Setting,
+	{"database-wait", "REHOME_DATABASE_WAIT", time.Duration(0), "while the --database-url server cannot be reached at start, keep trying this long, answering 503 meanwhile; 0 for as long as it takes (env REHOME_DATABASE_WAIT)",
+		func(s *settings) any { return &s.databaseWait }},
 	{"secure-cookies", "REHOME_SECURE_COOKIES", false, "mark cookies Secure, for deployments behind an HTTPS proxy; automatic with HTTPS (env REHOME_SECURE_COOKIES)",
 		func(s *settings) any { return &s.secureCookies }},
 	{"domain", "REHOME_DOMAIN", nil, "serve HTTPS for this domain with certificates from Let's Encrypt; repeatable or comma-separated (env REHOME_DOMAIN)",

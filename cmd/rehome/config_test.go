@@ -28,6 +28,7 @@ func TestSettingNames(t *testing.T) {
 		"stripe-webhook-secret": "REHOME_STRIPE_WEBHOOK_SECRET", "currency": "REHOME_CURRENCY", "language": "REHOME_LANGUAGE",
 		"stripe-api-url": "REHOME_STRIPE_API_URL", "smtp-url": "REHOME_SMTP_URL", "mail-from": "REHOME_MAIL_FROM",
 		"push-subject": "REHOME_PUSH_SUBJECT", "push-allow-loopback": "REHOME_PUSH_ALLOW_LOOPBACK",
+		"database-wait": "REHOME_DATABASE_WAIT",
 	}
 	got := map[string]string{}
 	for _, s := range serveSettings {

@@ -11,8 +11,10 @@ import (
 	"testing"
 	"time"
 
+	"rehome/app"
 	"rehome/app/api"
 	"rehome/internal/demo"
+	"rehome/internal/pgtest"
 	"rehome/internal/testlog"
 )
 
@@ -108,4 +110,57 @@ func fetch(t *testing.T, url string) (*http.Response, string) {
 		t.Fatal(err)
 	}
 	return res, string(body)
+}
+
+// TestInstancesWriteOneDemo: two instances started with --demo on one empty
+// PostgreSQL database both serve it: one writes the demo, the other waits
+// for it and finds it written, rather than writing it a second time and
+// stopping at the first account it finds taken.
+func TestInstancesWriteOneDemo(t *testing.T) {
+	if testing.Short() {
+		t.Skip("fills the demo marketplace")
+	}
+	database := pgtest.NewDatabase(t)
+	hold, writing := make(chan struct{}), make(chan struct{})
+	config := func(first bool) serverConfig {
+		return serverConfig{addr: "127.0.0.1:0", data: t.TempDir(), databaseURL: database, demo: true, backupKeep: 1,
+			language: app.English, currency: "usd",
+			writeDemo: func(ctx context.Context, svc api.Services, past demo.PastPickups, log *slog.Logger) error {
+				if first {
+					close(writing)
+					select {
+					case <-hold:
+					case <-ctx.Done():
+						return ctx.Err()
+					}
+				}
+				return demo.Fill(ctx, svc, past, log)
+			}}
+	}
+	first := startServing(t, config(true))
+	// The first is writing (held back) before the second starts.
+	select {
+	case <-writing:
+	case <-time.After(time.Minute):
+		t.Fatalf("the first instance did not start writing the demo; log:\n%s", first)
+	}
+	second := startServing(t, config(false))
+	close(hold)
+	waitForDemo(t, first)
+	waitForDemo(t, second)
+	if !strings.Contains(second.String(), "demo data skipped") {
+		t.Errorf("the second instance did not find the demo written; log:\n%s", second)
+	}
+	var counts []int
+	for _, logs := range []*testlog.Buffer{first, second} {
+		res, body := fetch(t, listeningAt(t, logs)+"/api/categories")
+		var categories struct{ Items []struct{ Name string } }
+		if err := json.Unmarshal([]byte(body), &categories); res.StatusCode != http.StatusOK || err != nil {
+			t.Fatalf("GET /api/categories: %d %.200s (%v)", res.StatusCode, body, err)
+		}
+		counts = append(counts, len(categories.Items))
+	}
+	if counts[0] == 0 || counts[0] != counts[1] {
+		t.Errorf("the instances list %v categories, want the demo's, the same on both", counts)
+	}
 }

@@ -15,7 +15,7 @@ import (
 	"rehome/uploads"
 )
 
-const migrateUsage = "rehome: usage: rehome migrate --from DATA_DIR --to postgres://... [--check] [--s3-url s3://...]"
+const migrateUsage = "rehome: usage: rehome migrate --from DATA_DIR --to postgres://... [--check] [--s3-url s3://... [--into-used-bucket]]"
 
 // migrateData is 'rehome migrate': a whole marketplace from SQLite in a
 // data directory into an empty PostgreSQL database, in one transaction,
@@ -33,6 +33,7 @@ func migrateData(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	if err := define(fs, &given, []setting{from, to, s3Setting}); err != nil {
 		panic(err) // strings take any value
 	}
+	usedBucket := fs.Bool("into-used-bucket", false, "copy the pictures even into a bucket that holds pictures the data directory does not (refused otherwise: they are another marketplace's)")
 	check := fs.Bool("check", false, "then compare every table's rows in the two (an earlier copy's, when the database holds one), and fail at the first difference")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -46,14 +47,20 @@ func migrateData(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		fmt.Fprintf(stderr, "rehome: %v\n", err)
 		return 2
 	}
-	if err := migrate(ctx, loc, *check, stdout); err != nil {
+	if err := migrate(ctx, loc, migrateOptions{check: *check, usedBucket: *usedBucket}, stdout); err != nil {
 		fmt.Fprintf(stderr, "rehome: %v\n", err)
 		return 1
 	}
 	return 0
 }
 
-func migrate(ctx context.Context, loc marketplace.Location, check bool, stdout io.Writer) error {
+// migrateOptions are migrate's flags.
+type migrateOptions struct {
+	check      bool // compare the two after the copy
+	usedBucket bool // copy into a bucket holding pictures of another marketplace
+}
+
+func migrate(ctx context.Context, loc marketplace.Location, opt migrateOptions, stdout io.Writer) error {
 	path := filepath.Join(loc.Dir, marketplace.DatabaseFile)
 	if _, err := os.Stat(path); err != nil {
 		return fmt.Errorf("no SQLite database to migrate from: %w", err)
@@ -72,34 +79,57 @@ func migrate(ctx context.Context, loc marketplace.Location, check bool, stdout i
 	defer to.Close()
 	_, read := from.Pools()
 
+	// Everything that would refuse the copy is asked before anything is
+	// written: a database holding rows (a live marketplace's, named by
+	// mistake) would otherwise get the pictures before the refusal.
+	// With --check, a database holding rows holds an earlier copy, whose
+	// pictures went with it: it is compared, and nothing is copied.
+	copyRows := true
+	if err := pgcopy.CheckEmpty(ctx, read, to.Pool()); err != nil {
+		if !opt.check || !errors.Is(err, pgcopy.ErrNotEmpty) {
+			return fmt.Errorf("%w (nothing copied)", err)
+		}
+		copyRows = false
+		fmt.Fprintln(stdout, "The PostgreSQL database holds a copy already: comparing it.")
+	}
+
 	// Pictures first: their copy skips those already there, so after a
 	// failure running the command again goes on; the database's copy is
 	// all or nothing, and refused once done.
-	if loc.S3URL != "" {
+	if loc.S3URL != "" && copyRows {
 		store, err := uploads.OpenS3(ctx, loc.S3URL)
 		if err != nil {
 			return fmt.Errorf("object store at %s: %w", marketplace.RedactURL(loc.S3URL), marketplace.HidePassword(err, loc.S3URL))
 		}
-		n, err := store.Import(ctx, filepath.Join(loc.Dir, marketplace.ImagesDir))
+		imagesDir := filepath.Join(loc.Dir, marketplace.ImagesDir)
+		if !opt.usedBucket {
+			foreign, err := store.ForeignPicture(ctx, imagesDir)
+			if err != nil {
+				return fmt.Errorf("object store at %s: %w", marketplace.RedactURL(loc.S3URL), marketplace.HidePassword(err, loc.S3URL))
+			}
+			if foreign != "" {
+				return fmt.Errorf("the bucket at %s holds pictures that are not in %s, such as %s: it is another marketplace's; name an empty bucket, or give --into-used-bucket to copy into it all the same (nothing copied)",
+					marketplace.RedactURL(loc.S3URL), imagesDir, foreign)
+			}
+		}
+		n, err := store.Import(ctx, imagesDir)
 		if err != nil {
 			return fmt.Errorf("pictures (the database is not copied yet): %w", marketplace.HidePassword(err, loc.S3URL))
 		}
 		fmt.Fprintf(stdout, "Copied %d pictures into %s\n", n, marketplace.RedactURL(loc.S3URL))
 	}
-	tables, err := pgcopy.Copy(ctx, read, to.Pool())
-	switch {
-	case check && errors.Is(err, pgcopy.ErrNotEmpty):
-		fmt.Fprintln(stdout, "The PostgreSQL database holds a copy already: comparing it.")
-	case err != nil:
-		return err
-	default:
+	if copyRows {
+		tables, err := pgcopy.Copy(ctx, read, to.Pool())
+		if err != nil {
+			return err
+		}
 		fmt.Fprintf(stdout, "Copied %s into %s\n", summary(tables), marketplace.RedactURL(loc.DatabaseURL))
 	}
-	if !check {
+	if !opt.check {
 		fmt.Fprintln(stdout, "Compare the two with --check before serving from PostgreSQL.")
 		return nil
 	}
-	tables, err = pgcopy.Check(ctx, read, to.Pool())
+	tables, err := pgcopy.Check(ctx, read, to.Pool())
 	if d := (*pgcopy.Difference)(nil); errors.As(err, &d) {
 		return fmt.Errorf("SQLite and PostgreSQL differ: %w", err)
 	}

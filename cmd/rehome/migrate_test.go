@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/jackc/pgx/v5"
@@ -33,8 +34,8 @@ func TestPasswordsStayHidden(t *testing.T) {
 		args  []string
 		want  string // in the output
 	}{
-		{"serve on an unreachable database", "", []string{"serve", "--database-url", unreachable}, "rehome:xxxxx@127.0.0.1:1"},
-		{"serve with an unusable object store", "", []string{"serve", "--s3-url", bucket}, "key:xxxxx@127.0.0.1:1"},
+		{"serve on an unreachable database", "", []string{"serve", "--addr", "127.0.0.1:0", "--database-url", unreachable, "--database-wait", "1ms"}, "rehome:xxxxx@127.0.0.1:1"},
+		{"serve with an unusable object store", "", []string{"serve", "--addr", "127.0.0.1:0", "--s3-url", bucket}, "key:xxxxx@127.0.0.1:1"},
 		{"admin create", "a long password\n", []string{"admin", "create", "--name", "A", "--email", "a@b.test", "--database-url", unreachable}, "rehome:xxxxx@"},
 		{"bench-data", "a long password\n", []string{"bench-data", "--database-url", unreachable}, "rehome:xxxxx@"},
 		{"migrate", "", []string{"migrate", "--to", unreachable}, "rehome:xxxxx@"},
@@ -149,21 +150,11 @@ func TestBackupsOfPostgresAreRefused(t *testing.T) {
 
 // TestMigratePictures: with --s3-url, the pictures of the data directory
 // are copied into the bucket, where the copied rows find them by their
-// URLs; run again, nothing is copied twice and the database is refused.
+// URLs; run again, the database is refused before any picture is copied.
 func TestMigratePictures(t *testing.T) {
 	ctx := context.Background()
 	database, bucket := pgtest.NewDatabase(t), s3test.Server(t)
-	dir := t.TempDir()
-	m, err := marketplace.Open(ctx, marketplace.Location{Dir: dir}, app.BcryptHasher{Cost: bcrypt.MinCost})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ann := app.NewUser{Name: "Ann", Email: "ann@example.com", Password: "a long password", Role: app.RoleSeller}
-	u, err := m.Services.Accounts.Register(ctx, ann, bytes.NewReader(testpicture.FlatPNG(64, 48, testpicture.RGB)), "192.0.2.1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	m.Close()
+	dir, u := marketplaceWithPicture(t, "ann@example.com")
 
 	code, stdout, stderr := cli(t, "", "migrate", "--from", dir, "--to", database, "--s3-url", bucket)
 	if code != 0 || !strings.Contains(stdout, "Copied 2 pictures into s3://") || !strings.Contains(stdout, "Copied 1 users") {
@@ -181,7 +172,101 @@ func TestMigratePictures(t *testing.T) {
 	}
 
 	code, stdout, stderr = cli(t, "", "migrate", "--from", dir, "--to", database, "--s3-url", bucket)
-	if code != 1 || !strings.Contains(stdout, "Copied 0 pictures") || !strings.Contains(stderr, "not empty") {
-		t.Errorf("again: exit %d, stdout %q, stderr %q; want 1, no picture copied, the database refused", code, stdout, stderr)
+	if code != 1 || strings.Contains(stdout, "Copied") || !strings.Contains(stderr, "not empty") {
+		t.Errorf("again: exit %d, stdout %q, stderr %q; want 1, nothing copied, the database refused", code, stdout, stderr)
+	}
+}
+
+// marketplaceWithPicture is a data directory whose one seller, of the
+// email given, has a profile picture (a picture and its thumbnail).
+func marketplaceWithPicture(t *testing.T, email string) (dir string, u *app.User) {
+	t.Helper()
+	ctx := context.Background()
+	dir = t.TempDir()
+	m, err := marketplace.Open(ctx, marketplace.Location{Dir: dir}, app.BcryptHasher{Cost: bcrypt.MinCost})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Close()
+	seller := app.NewUser{Name: "Ann", Email: email, Password: "a long password", Role: app.RoleSeller}
+	u, err = m.Services.Accounts.Register(ctx, seller, bytes.NewReader(testpicture.FlatPNG(64, 48, testpicture.RGB)), "192.0.2.1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir, u
+}
+
+// countingPuts counts the objects written to a bucket.
+func countingPuts(n *atomic.Int64) func(http.Handler) http.Handler {
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.Method == http.MethodPut && strings.Count(strings.Trim(r.URL.Path, "/"), "/") > 0 {
+				n.Add(1)
+			}
+			next.ServeHTTP(w, r)
+		})
+	}
+}
+
+// TestMigrateRefusesBeforeCopying: a database holding rows, or a bucket
+// holding another marketplace's pictures, is refused before a picture or
+// a row is written; a bucket holding only the data directory's own
+// pictures (a copy cut short) is not, and --into-used-bucket takes the
+// other's.
+func TestMigrateRefusesBeforeCopying(t *testing.T) {
+	ctx := context.Background()
+	dir, _ := marketplaceWithPicture(t, "ann@example.com")
+	otherDir, _ := marketplaceWithPicture(t, "bo@example.com")
+	filled := pgtest.NewDatabase(t)
+	if code, _, stderr := cli(t, "admin password 1\n", "admin", "create", "--name", "Eve", "--email", "eve@example.com", "--database-url", filled); code != 0 {
+		t.Fatalf("admin create: %s", stderr)
+	}
+	withPictures := func(t *testing.T, bucket, from string) {
+		store, err := uploads.OpenS3(ctx, bucket)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := store.Import(ctx, filepath.Join(from, marketplace.ImagesDir)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cases := []struct {
+		name     string
+		database string
+		bucketOf string // whose pictures the bucket holds first: "", dir or otherDir
+		flags    []string
+		code     int
+		stdout   string
+		stderr   string
+		puts     int64
+	}{
+		{"a database holding rows", filled, "", nil, 1, "", "users hold rows; migrate into an empty database (nothing copied)", 0},
+		{"a bucket holding another's pictures", "", otherDir, nil, 1, "", "holds pictures that are not in", 0},
+		{"another's bucket, said to be meant", "", otherDir, []string{"--into-used-bucket"}, 0, "Copied 2 pictures", "", 2},
+		{"a copy cut short", "", dir, nil, 0, "Copied 0 pictures", "", 0},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			database := tc.database
+			if database == "" {
+				database = pgtest.NewDatabase(t)
+			}
+			var puts atomic.Int64
+			bucket := s3test.ServerWith(t, countingPuts(&puts))
+			if tc.bucketOf != "" {
+				withPictures(t, bucket, tc.bucketOf)
+				puts.Store(0)
+			}
+			args := append([]string{"migrate", "--from", dir, "--to", database, "--s3-url", bucket}, tc.flags...)
+			code, stdout, stderr := cli(t, "", args...)
+			if code != tc.code || !strings.Contains(stdout, tc.stdout) || !strings.Contains(stderr, tc.stderr) || puts.Load() != tc.puts {
+				t.Errorf("exit %d, stdout %q, stderr %q, %d objects written; want %d, %q, %q, %d", code, stdout, stderr, puts.Load(), tc.code, tc.stdout, tc.stderr, tc.puts)
+			}
+			if tc.code != 0 && database != filled {
+				if code, _, stderr := cli(t, "", "migrate", "--from", dir, "--to", database); code != 0 {
+					t.Errorf("the refused database is not left empty: %s", stderr)
+				}
+			}
+		})
 	}
 }

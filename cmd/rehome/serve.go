@@ -38,6 +38,9 @@ type serverConfig struct {
 	data     string
 	// The database and the pictures elsewhere than in data, or empty.
 	databaseURL, s3URL string
+	// databaseWait is how long to keep trying a database that cannot be
+	// reached at start; 0: for ever.
+	databaseWait time.Duration
 
 	secureCookies  bool
 	trustedProxies []netip.Prefix
@@ -93,7 +96,7 @@ func serveFlags(args []string, stderr io.Writer) (cfg serverConfig, logFormat st
 		addr: given.addr, httpAddr: given.httpAddr, data: given.data, secureCookies: given.secureCookies,
 		tls:  tlsConfig{domains: given.domains, acmeEmail: given.acmeEmail, acmeURL: given.acmeURL, certFile: given.tlsCert, keyFile: given.tlsKey},
 		demo: given.demo, pprof: given.pprof, metrics: given.metrics,
-		backupEvery: given.backupEvery, backupKeep: given.backupKeep,
+		backupEvery: given.backupEvery, backupKeep: given.backupKeep, databaseWait: given.databaseWait,
 	}
 	loc, err := locationOf(given.data, given.databaseURL, given.s3URL)
 	if err != nil {
@@ -139,6 +142,9 @@ func serveFlags(args []string, stderr io.Writer) (cfg serverConfig, logFormat st
 	}
 	if cfg.backupEvery > 0 && cfg.databaseURL != "" {
 		return cfg, "", fmt.Errorf("--backup-every: %v", backup.ErrPostgres)
+	}
+	if cfg.databaseWait < 0 {
+		return cfg, "", errors.New("--database-wait: give 0 (for ever) or a duration such as 5m")
 	}
 	if cfg.backupKeep < 1 {
 		return cfg, "", errors.New("--backup-keep: keep at least 1")
@@ -316,11 +322,75 @@ func newLogger(w io.Writer, format string) *slog.Logger {
 }
 
 func runServer(ctx context.Context, log *slog.Logger, cfg serverConfig) error {
-	m, err := marketplace.Open(ctx, cfg.location(), hasher())
+	// The servers listen before the marketplace is open, answering that it
+	// is starting meanwhile: a database not reachable yet is waited for.
+	front := &frontDoor{}
+	front.set(api.Starting())
+	certs, err := cfg.tls.certificates(cfg.data, log)
 	if err != nil {
 		return err
 	}
+	srv := newHTTPServer(front, log)
+	listener, err := net.Listen("tcp", cfg.addr)
+	if err != nil {
+		return err
+	}
+	scheme := "http"
+	if certs != nil {
+		srv.TLSConfig = certs.tlsConfig()
+		scheme = "https"
+	}
+
+	servers := []*http.Server{srv}
+	served := make(chan error, 3) // the servers', and the demo's if it fails
+	if cfg.httpAddr != "" {
+		plain := newHTTPServer(certs.plainHTTP(redirectToHTTPS(listener.Addr(), cfg.tls.domains)), log)
+		plainListener, err := net.Listen("tcp", cfg.httpAddr)
+		if err != nil {
+			listener.Close()
+			return err
+		}
+		log.Info("plain HTTP redirects to HTTPS", "addr", plainListener.Addr().String())
+		servers = append(servers, plain)
+		go func() { served <- plain.Serve(plainListener) }()
+	}
+	address := scheme + "://" + listener.Addr().String()
+	go func() {
+		if certs != nil {
+			served <- srv.ServeTLS(listener, "", "")
+			return
+		}
+		served <- srv.Serve(listener)
+	}()
+	shutdown := func() error {
+		shutdownCtx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+		defer cancel()
+		for _, s := range servers {
+			if err := s.Shutdown(shutdownCtx); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+
+	m, err := openWaiting(ctx, log, cfg.location(), hasher(), cfg.databaseWait, address)
+	if err != nil {
+		shutdown()
+		if ctx.Err() != nil {
+			return nil // stopped while waiting
+		}
+		return err
+	}
 	defer m.Close()
+	// Event streams end only when told: Shutdown neither waits for them nor ends them.
+	srv.RegisterOnShutdown(m.Events.Close)
+	return serveMarketplace(ctx, log, cfg, m, address, front, served, shutdown)
+}
+
+// serveMarketplace has front, listening at address, serve the open marketplace
+// m, and runs its background work, until ctx ends or a server stops
+// (served); then it shuts the servers down, before m is closed.
+func serveMarketplace(ctx context.Context, log *slog.Logger, cfg serverConfig, m *marketplace.Marketplace, address string, front *frontDoor, served chan error, shutdown func() error) error {
 	logLocation(log, cfg.location())
 	var measured *metrics.Metrics
 	if cfg.metrics != "" {
@@ -331,7 +401,7 @@ func runServer(ctx context.Context, log *slog.Logger, cfg serverConfig) error {
 	// The index is stemmed in the marketplace's language, which a changed
 	// --language may have changed: rebuilt before the first search.
 	if err := m.Services.Site.IndexSearch(ctx); err != nil {
-		return fmt.Errorf("search index: %w", err)
+		return errors.Join(fmt.Errorf("search index: %w", err), shutdown())
 	}
 	if cfg.stripe != nil {
 		m.Services.Bookings.UseCardPayments(payments.NewStripe(*cfg.stripe))
@@ -369,7 +439,7 @@ func runServer(ctx context.Context, log *slog.Logger, cfg serverConfig) error {
 
 	sender, err := m.UsePush(ctx, cfg.push, log)
 	if err != nil {
-		return err
+		return errors.Join(err, shutdown())
 	}
 	workers.Go(func() { sender.Run(background) })
 	if cfg.push.Subject == fallbackPushSubject {
@@ -377,7 +447,7 @@ func runServer(ctx context.Context, log *slog.Logger, cfg serverConfig) error {
 			"subject", fallbackPushSubject)
 	}
 
-	// The demo is written once the server listens, which answers that it is
+	// The demo is written once the server serves, which answers that it is
 	// being prepared meanwhile: writing it takes seconds.
 	var demoWritten chan struct{}
 	if cfg.demo {
@@ -402,7 +472,7 @@ func runServer(ctx context.Context, log *slog.Logger, cfg serverConfig) error {
 	if cfg.pprof != "" {
 		stop, err := serveLoopback(cfg.pprof, "profiles", "/debug/pprof/", profiles(), log)
 		if err != nil {
-			return err
+			return errors.Join(err, shutdown())
 		}
 		stops = append(stops, stop)
 	}
@@ -410,57 +480,25 @@ func runServer(ctx context.Context, log *slog.Logger, cfg serverConfig) error {
 		handler = measured.Measure(router)
 		stop, err := serveLoopback(cfg.metrics, "metrics", "/metrics", measured.Handler(), log)
 		if err != nil {
-			return err
+			return errors.Join(err, shutdown())
 		}
 		stops = append(stops, stop)
 	}
-
-	certs, err := cfg.tls.certificates(cfg.data, log)
-	if err != nil {
-		return err
-	}
-	srv := newHTTPServer(handler, log)
-	// Event streams end only when told: Shutdown neither waits for them nor ends them.
-	srv.RegisterOnShutdown(m.Events.Close)
-	listener, err := net.Listen("tcp", cfg.addr)
-	if err != nil {
-		return err
-	}
-	scheme := "http"
-	if certs != nil {
-		srv.TLSConfig = certs.tlsConfig()
-		scheme = "https"
-	}
-
-	servers := []*http.Server{srv}
-	served := make(chan error, 3) // the servers', and the demo's if it fails
-	if cfg.httpAddr != "" {
-		plain := newHTTPServer(certs.plainHTTP(redirectToHTTPS(listener.Addr(), cfg.tls.domains)), log)
-		plainListener, err := net.Listen("tcp", cfg.httpAddr)
-		if err != nil {
-			listener.Close()
-			return err
-		}
-		log.Info("plain HTTP redirects to HTTPS", "addr", plainListener.Addr().String())
-		servers = append(servers, plain)
-		go func() { served <- plain.Serve(plainListener) }()
-	}
-	log.Info("Rehome is listening", "url", scheme+"://"+listener.Addr().String(), "data", cfg.data)
-	go func() {
-		if certs != nil {
-			served <- srv.ServeTLS(listener, "", "")
-			return
-		}
-		served <- srv.Serve(listener)
-	}()
+	front.set(handler)
+	log.Info("Rehome is listening", "url", address, "data", cfg.data)
 	if cfg.demo {
 		write := cfg.writeDemo
 		if write == nil {
 			write = demo.Fill
 		}
-		// A background worker: the database stays open until it ends.
+		// A background worker: the database stays open until it ends. Of
+		// instances starting together on one empty database, one writes the
+		// demo; the others wait for it, then find it written.
 		workers.Go(func() {
-			if err := write(background, m.Services, m.Store, log); err != nil {
+			err := m.Store.Exclusively(background, "demo marketplace", func(ctx context.Context) error {
+				return write(ctx, m.Services, m.Store, log)
+			})
+			if err != nil {
 				served <- fmt.Errorf("demo data: %w", err)
 				return
 			}
@@ -475,12 +513,8 @@ func runServer(ctx context.Context, log *slog.Logger, cfg serverConfig) error {
 	case <-ctx.Done():
 		log.Info("shutting down")
 	}
-	shutdownCtx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
-	defer cancel()
-	for _, s := range servers {
-		if err := s.Shutdown(shutdownCtx); err != nil {
-			return err
-		}
+	if err := shutdown(); err != nil {
+		return err
 	}
 	if stopped != nil && !errors.Is(stopped, http.ErrServerClosed) {
 		return stopped

@@ -96,6 +96,10 @@ type Store interface {
 	app.ServerKeyStore
 	benchdata.Store // the bulk loaders of 'rehome bench-data'
 	leader.Lock     // which instance runs the periodic jobs
+	// Exclusively runs fn while no other holder of name runs one, on this
+	// instance or another sharing the database: one writes the demo
+	// marketplace, the others wait and find it written.
+	Exclusively(ctx context.Context, name string, fn func(context.Context) error) error
 
 	// CatalogueVersion changes after every write, by any instance, that
 	// may change what the public lists show.
@@ -157,7 +161,11 @@ func Open(ctx context.Context, loc Location, hasher app.PasswordHasher) (*Market
 	} else {
 		db, err := postgres.Open(ctx, loc.DatabaseURL)
 		if err != nil {
-			return nil, fmt.Errorf("PostgreSQL at %s: %w", RedactURL(loc.DatabaseURL), HidePassword(err, loc.DatabaseURL))
+			hidden := fmt.Errorf("PostgreSQL at %s: %w", RedactURL(loc.DatabaseURL), HidePassword(err, loc.DatabaseURL))
+			if postgres.Unreachable(err) {
+				return nil, unreachable{hidden}
+			}
+			return nil, hidden
 		}
 		m.Store, m.sessions = db, db.Sessions()
 		m.build = buildSalt()
@@ -189,6 +197,17 @@ func Open(ctx context.Context, loc Location, hasher app.PasswordHasher) (*Market
 	m.useLiveEvents(events)
 	return m, nil
 }
+
+// unreachable is Open's error when the database could not be reached: it
+// is told from others by the error Open had before hiding the password.
+type unreachable struct{ error }
+
+func (e unreachable) Unwrap() error { return e.error }
+
+// Unreachable tells whether err, from Open, is of a PostgreSQL database
+// that could not be reached now (see postgres.Unreachable): one worth
+// waiting for.
+func Unreachable(err error) bool { return errors.As(err, new(unreachable)) }
 
 // shared is what the instances sharing a database must share besides it:
 // the counts of the rate limits, and the broker that carries live events

@@ -75,18 +75,8 @@ func Copy(ctx context.Context, from *sql.DB, to *pgxpool.Pool) ([]Table, error) 
 	}
 	defer tx.Rollback(context.WithoutCancel(ctx))
 
-	var full []string
-	for _, t := range tables {
-		var any bool
-		if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT FROM `+ident(t.name)+`)`).Scan(&any); err != nil {
-			return nil, err
-		}
-		if any {
-			full = append(full, t.name)
-		}
-	}
-	if len(full) > 0 {
-		return nil, fmt.Errorf("%w: %s hold rows; migrate into an empty database", ErrNotEmpty, strings.Join(full, ", "))
+	if err := refuseRows(ctx, tx, tables); err != nil {
+		return nil, err
 	}
 
 	triggers, err := existingTriggers(ctx, tx)
@@ -126,6 +116,37 @@ func Copy(ctx context.Context, from *sql.DB, to *pgxpool.Pool) ([]Table, error) 
 		return nil, err
 	}
 	return copied, nil
+}
+
+// CheckEmpty returns ErrNotEmpty, naming the tables, when any table Copy
+// would copy holds a row in to. It writes nothing: 'rehome migrate' asks
+// it before it copies the pictures, so that a database it would refuse
+// gets no pictures either. Copy asks again in its own transaction.
+func CheckEmpty(ctx context.Context, from *sql.DB, to *pgxpool.Pool) error {
+	tables, err := plan(ctx, from, to)
+	if err != nil {
+		return err
+	}
+	return refuseRows(ctx, to, tables)
+}
+
+func refuseRows(ctx context.Context, q interface {
+	QueryRow(context.Context, string, ...any) pgx.Row
+}, tables []table) error {
+	var full []string
+	for _, t := range tables {
+		var any bool
+		if err := q.QueryRow(ctx, `SELECT EXISTS (SELECT FROM `+ident(t.name)+`)`).Scan(&any); err != nil {
+			return err
+		}
+		if any {
+			full = append(full, t.name)
+		}
+	}
+	if len(full) > 0 {
+		return fmt.Errorf("%w: %s hold rows; migrate into an empty database", ErrNotEmpty, strings.Join(full, ", "))
+	}
+	return nil
 }
 
 // existingTriggers are the counting triggers the schema has: a later

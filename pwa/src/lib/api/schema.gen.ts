@@ -2283,7 +2283,7 @@ export interface components {
         };
         Health: {
             /** @enum {string} */
-            status: "ok" | "preparing" | "unavailable";
+            status: "ok" | "preparing" | "starting" | "unavailable";
             error?: string;
         };
         /** @description The reviews others see of a person, summed up. */
@@ -2559,10 +2559,10 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
-            /** @description Something the server needs fails, or a demo marketplace is still being written (`status` `preparing`); `error` says which. */
+            /** @description Something the server needs fails, or a demo marketplace is still being written (`status` `preparing`); `error` says which. While the server waits at start for a database it cannot reach yet, `status` is `starting`, with no `error`. */
             503: {
                 headers: {
-                    /** @description Seconds to wait, while a demo marketplace is being written. */
+                    /** @description Seconds to wait, while a demo marketplace is being written or the server is starting. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };

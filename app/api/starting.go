@@ -1,0 +1,55 @@
+package api
+
+import "net/http"
+
+// 'rehome serve' listens before its database is open: a PostgreSQL server
+// not reachable yet (the machine booted and Rehome came up first) is waited
+// for, and meanwhile every request is answered here with a 503 that says
+// the server is starting, which a load balancer's health check and a
+// browser both understand as "come back soon".
+
+// startingRetry is the Retry-After of the answers, in seconds.
+const startingRetry = "5"
+
+const startingMessage = "The marketplace is starting; try again in a few seconds."
+
+const startingPage = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="refresh" content="` + startingRetry + `">
+<title>Starting · Rehome</title>
+<style>
+body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;
+background:#faf7f2;color:#1c1917;font:16px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif}
+main{max-width:26rem;padding:2rem;text-align:center}
+h1{margin:0 0 .5rem;font-size:1.5rem;color:#0f766e}
+p{margin:0}
+</style>
+</head>
+<body>
+<main>
+<h1>Starting</h1>
+<p>The marketplace is starting. This page reloads itself when it is ready.</p>
+</main>
+</body>
+</html>
+`
+
+// Starting answers every request while the server waits for its database:
+// /healthz with {"status":"starting"}, any path under /api with an Error,
+// any other with a page that reloads itself; all 503 with Retry-After.
+func Starting() http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		// The usual headers, but those that depend on the marketplace's
+		// settings (HTTPS behind a proxy, card payments) are not known yet.
+		h := w.Header()
+		h.Set("Content-Security-Policy", contentSecurityPolicy)
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
+		h.Set("X-Frame-Options", "DENY")
+		h.Set("Permissions-Policy", permissionsPolicy)
+		unavailable(w, r, startingRetry, healthBody{Status: "starting"}, startingMessage, startingPage)
+	})
+}
