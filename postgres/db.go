@@ -32,6 +32,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"rehome/app"
+	"rehome/internal/reach"
 )
 
 //go:embed migrations/*.sql
@@ -39,7 +40,7 @@ var migrations embed.FS
 
 // DB is the store: it implements each of app's store interfaces.
 type DB struct {
-	pool *pgxpool.Pool
+	pool trackedPool // see reach.go
 	now  func() time.Time
 	// name is this instance's application_name on every connection, so
 	// that it knows what it told itself when the database tells everyone.
@@ -68,7 +69,7 @@ func Open(ctx context.Context, url string) (*DB, error) {
 	if err != nil {
 		return nil, err
 	}
-	db := &DB{pool: pool, name: name, now: func() time.Time { return time.Now().UTC() }}
+	db := &DB{pool: trackedPool{Pool: pool, reach: reach.New("database")}, name: name, now: func() time.Time { return time.Now().UTC() }}
 	var start [4]byte
 	rand.Read(start[:])
 	db.unseen.Store(1<<63 | uint64(start[0])<<40 | uint64(start[1])<<32 | uint64(start[2])<<24 | uint64(start[3])<<16)
@@ -98,7 +99,7 @@ func (db *DB) Close() error {
 
 // Pool is the connection pool, for tools that copy or compare whole tables
 // (rehome migrate) and for tests.
-func (db *DB) Pool() *pgxpool.Pool { return db.pool }
+func (db *DB) Pool() *pgxpool.Pool { return db.pool.Pool }
 
 // healthTimeout bounds a read that has no request to end with it.
 const healthTimeout = 2 * time.Second
@@ -133,7 +134,7 @@ func (db *DB) inTx(ctx context.Context, fn func(tx pgx.Tx) error) error {
 		if try < retries && isRetryable(err) {
 			continue
 		}
-		return storageRefused(err)
+		return db.pool.seen(storageRefused(err))
 	}
 }
 
@@ -166,9 +167,9 @@ func (db *DB) readTx(ctx context.Context, fn func(tx pgx.Tx) error) error {
 	}
 	defer tx.Rollback(context.WithoutCancel(ctx))
 	if err := fn(tx); err != nil {
-		return err
+		return db.pool.seen(err)
 	}
-	return tx.Commit(ctx)
+	return db.pool.seen(tx.Commit(ctx))
 }
 
 // PostgreSQL's error codes the store acts on.

@@ -15,6 +15,8 @@ import (
 	"github.com/minio/minio-go/v7"
 	"github.com/minio/minio-go/v7/pkg/credentials"
 	"github.com/minio/minio-go/v7/pkg/s3utils"
+
+	"rehome/internal/reach"
 )
 
 // S3Config is where an S3-compatible object store keeps the pictures, as
@@ -129,6 +131,10 @@ func OpenS3(ctx context.Context, rawURL string) (*Store, error) {
 		// (MinIO, Garage, SeaweedFS, Ceph...) path-style ones, which need
 		// no wildcard DNS.
 		BucketLookup: minio.BucketLookupAuto,
+		// A store that refuses connections is given up on within about
+		// a second and a half (minio's default, 10 tries, takes nearly 10
+		// seconds), so that a request waits no longer for a 503.
+		MaxRetries: 3,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("uploads: S3 at %s: %w", cfg.Endpoint, err)
@@ -140,13 +146,14 @@ func OpenS3(ctx context.Context, rawURL string) (*Store, error) {
 	if !exists {
 		return nil, fmt.Errorf("uploads: the S3 bucket %s does not exist at %s; create it first", cfg.Bucket, cfg.Endpoint)
 	}
-	return &Store{files: s3Storage{client: client, bucket: cfg.Bucket}, decodes: newBudget()}, nil
+	return &Store{files: s3Storage{client: client, bucket: cfg.Bucket, reach: reach.New("picture store")}, decodes: newBudget()}, nil
 }
 
 // s3Storage keeps the files as objects of the same names in one bucket.
 type s3Storage struct {
 	client *minio.Client
 	bucket string
+	reach  *reach.Tracker // see reach.go
 }
 
 // put is one PUT, which S3 makes visible whole or not at all, and only once
@@ -159,15 +166,17 @@ func (s s3Storage) put(ctx context.Context, name string, r io.Reader, size int64
 		CacheControl: "public, max-age=31536000, immutable",
 	})
 	if err != nil {
-		return fmt.Errorf("uploads: put %s: %w", name, err)
+		return fmt.Errorf("uploads: put %s: %w", name, s.seen(err))
 	}
+	s.reach.Reached()
 	return nil
 }
 
 func (s s3Storage) remove(ctx context.Context, name string) error {
 	if err := s.client.RemoveObject(ctx, s.bucket, name, minio.RemoveObjectOptions{}); err != nil {
-		return fmt.Errorf("uploads: remove %s: %w", name, err)
+		return fmt.Errorf("uploads: remove %s: %w", name, s.seen(err))
 	}
+	s.reach.Reached()
 	return nil
 }
 
@@ -177,8 +186,9 @@ func (s s3Storage) remove(ctx context.Context, name string) error {
 func (s s3Storage) open(ctx context.Context, name string) (*file, error) {
 	body, info, _, err := minio.Core{Client: s.client}.GetObject(ctx, s.bucket, name, minio.GetObjectOptions{})
 	if err != nil {
-		return nil, fmt.Errorf("uploads: get %s: %w", name, notExist(err))
+		return nil, fmt.Errorf("uploads: get %s: %w", name, notExist(s.seen(err)))
 	}
+	s.reach.Reached()
 	r := &s3Reader{ctx: ctx, s: s, name: name, size: info.Size, body: body}
 	return &file{ReadSeekCloser: r, modTime: info.LastModified}, nil
 }
@@ -186,8 +196,9 @@ func (s s3Storage) open(ctx context.Context, name string) (*file, error) {
 func (s s3Storage) size(ctx context.Context, name string) (int64, error) {
 	info, err := s.client.StatObject(ctx, s.bucket, name, minio.StatObjectOptions{})
 	if err != nil {
-		return 0, fmt.Errorf("uploads: stat %s: %w", name, notExist(err))
+		return 0, fmt.Errorf("uploads: stat %s: %w", name, notExist(s.seen(err)))
 	}
+	s.reach.Reached()
 	return info.Size, nil
 }
 
@@ -201,12 +212,15 @@ const healthObject = ".health"
 func (s s3Storage) checkWritable(ctx context.Context) error {
 	info, err := s.client.PutObject(ctx, s.bucket, healthObject, bytes.NewReader([]byte{'\n'}), 1, minio.PutObjectOptions{})
 	if err != nil {
+		s.seen(err)
 		return fmt.Errorf("the image bucket is not writable: %w", withoutHost(err))
 	}
 	err = s.client.RemoveObject(ctx, s.bucket, healthObject, minio.RemoveObjectOptions{VersionID: info.VersionID})
 	if err != nil {
+		s.seen(err)
 		return fmt.Errorf("the image bucket is not writable: cannot delete: %w", withoutHost(err))
 	}
+	s.reach.Reached()
 	return nil
 }
 
@@ -296,7 +310,7 @@ func (r *s3Reader) Read(p []byte) (int, error) {
 		}
 		body, _, _, err := minio.Core{Client: r.s.client}.GetObject(r.ctx, r.s.bucket, r.name, opts)
 		if err != nil {
-			return 0, fmt.Errorf("uploads: get %s from %d: %w", r.name, r.pos, err)
+			return 0, fmt.Errorf("uploads: get %s from %d: %w", r.name, r.pos, r.s.seen(err))
 		}
 		r.body, r.bodyPos = body, r.pos
 	}

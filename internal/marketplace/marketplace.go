@@ -345,6 +345,12 @@ func (m *Marketplace) Server(cfg api.Config) *api.Server {
 		cfg.Web = pwa.Files()
 	}
 	cfg.Health = m.Health
+	if cfg.Logger != nil {
+		if db, ok := m.Store.(*postgres.DB); ok {
+			db.UseLogger(cfg.Logger)
+		}
+		m.Images.UseLogger(cfg.Logger)
+	}
 	cfg.Events = m.Events
 	return api.New(cfg)
 }
@@ -361,13 +367,26 @@ func (m *Marketplace) useLiveEvents(events live.Broker) {
 // answer one read is not healthy for visitors either.
 const healthTimeout = 2 * time.Second
 
-// Health is nil when this instance reaches the database and can store
-// pictures (in its directory or its object store), and otherwise says
-// which of them fails.
-func (m *Marketplace) Health(ctx context.Context) error {
+// Health says whether this instance reaches the database and can store
+// pictures (in its directory or its object store). Only what is its own
+// (a SQLite database, a picture directory) is its fault: a PostgreSQL
+// database or object store the instances share that is down leaves it
+// degraded, still serving what needs neither.
+func (m *Marketplace) Health(ctx context.Context) api.Health {
 	ctx, cancel := context.WithTimeout(ctx, healthTimeout)
 	defer cancel()
-	return errors.Join(m.pingDatabase(ctx), m.Images.CheckWritableContext(ctx))
+	// At once, so that both down answer within one healthTimeout.
+	pictures := make(chan error, 1)
+	go func() { pictures <- m.Images.CheckWritableContext(ctx) }()
+	dbErr, picturesErr := m.pingDatabase(ctx), <-pictures
+	var own []error
+	if m.DB != nil {
+		own = append(own, dbErr)
+	}
+	if !m.Images.Shared() {
+		own = append(own, picturesErr)
+	}
+	return api.Health{DatabaseDown: dbErr != nil, PicturesDown: picturesErr != nil, Fault: errors.Join(own...)}
 }
 
 // pingDatabase is nil when the database answers. PostgreSQL's errors name

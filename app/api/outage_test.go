@@ -1,0 +1,195 @@
+package api_test
+
+import (
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"testing/fstest"
+
+	"rehome/app"
+	"rehome/app/api"
+	"rehome/internal/marketplace"
+	"rehome/internal/pgtest"
+	"rehome/internal/testlog"
+	"rehome/uploads/s3test"
+)
+
+// forwarder passes TCP connections on to a server, until Down closes them
+// all and refuses more, as a server that stopped does; Up takes them again
+// on the same address.
+type forwarder struct {
+	t      *testing.T
+	to     string
+	addr   string
+	mu     sync.Mutex
+	ln     net.Listener
+	conns  map[net.Conn]bool
+	closed chan struct{}
+}
+
+// forward starts a forwarder to the address to and returns it.
+func forward(t *testing.T, to string) *forwarder {
+	t.Helper()
+	f := &forwarder{t: t, to: to, addr: "127.0.0.1:0"}
+	f.Up()
+	f.addr = f.ln.Addr().String()
+	t.Cleanup(f.Down)
+	return f
+}
+
+func (f *forwarder) Up() {
+	f.t.Helper()
+	ln, err := net.Listen("tcp", f.addr)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	f.mu.Lock()
+	f.ln, f.conns, f.closed = ln, map[net.Conn]bool{}, make(chan struct{})
+	f.mu.Unlock()
+	go f.accept(ln)
+}
+
+func (f *forwarder) accept(ln net.Listener) {
+	for {
+		in, err := ln.Accept()
+		if err != nil {
+			return
+		}
+		out, err := net.Dial("tcp", f.to)
+		if err != nil {
+			in.Close()
+			continue
+		}
+		f.mu.Lock()
+		if f.ln != ln { // went down meanwhile
+			f.mu.Unlock()
+			in.Close()
+			out.Close()
+			return
+		}
+		f.conns[in], f.conns[out] = true, true
+		f.mu.Unlock()
+		go func() { io.Copy(out, in); out.Close() }()
+		go func() { io.Copy(in, out); in.Close() }()
+	}
+}
+
+// Down closes the listener and every connection through it.
+func (f *forwarder) Down() {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.ln == nil {
+		return
+	}
+	f.ln.Close()
+	f.ln = nil
+	for c := range f.conns {
+		c.Close()
+	}
+}
+
+// through is rawURL with its host the forwarder's, which forwards to it.
+func through(t *testing.T, rawURL string) (string, *forwarder) {
+	t.Helper()
+	u, err := url.Parse(rawURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := forward(t, u.Host)
+	u.Host = f.addr
+	return u.String(), f
+}
+
+// TestASharedDatabaseOrBucketDown: while the PostgreSQL database or the
+// object store that the instances share is down, the instance stays in
+// the load balancer's pool (/healthz 200 degraded), serves the web app,
+// and the pictures while only the database is down; a request that needs
+// what is down answers 503 with Retry-After, never 500; the log says once
+// that it went down and once that it is back; once back, all is as before.
+func TestASharedDatabaseOrBucketDown(t *testing.T) {
+	if !onPostgres {
+		t.Skip("a test of PostgreSQL and an object store shared by instances")
+	}
+	dir := t.TempDir()
+	databaseURL, database := through(t, pgtest.NewDatabase(t))
+	bucketURL, bucket := through(t, s3test.Server(t))
+	locations.Store(dir, marketplace.Location{Dir: dir, DatabaseURL: databaseURL, S3URL: bucketURL})
+	t.Cleanup(func() { locations.Delete(dir) })
+	logs := &testlog.Buffer{}
+	e := serverWith(t, dir, api.Config{
+		Logger: slog.New(slog.NewTextHandler(logs, nil)),
+		Web: fstest.MapFS{
+			"index.html":          {Data: []byte("<!doctype html><title>Rehome</title>")},
+			"assets/index-abc.js": {Data: []byte("console.log('rehome');\n")},
+		},
+	})
+
+	admin, _ := e.admin("admin@example.com")
+	expectStatus(t, admin.form("/api/categories", map[string]string{"name": "Tables"}, pngImage(t, 8, 8)), http.StatusCreated)
+	seller, _ := e.register("Sam Seller", "sam@example.com", app.RoleSeller)
+	picture := seller.upload(pngImage(t, 40, 30))
+	r := seller.call("POST", "/api/products", productBody("Tables", picture.URL))
+	expectStatus(t, r, http.StatusCreated)
+	product := fmt.Sprintf("/api/products/%d", decode[app.Product](t, r).ID)
+
+	servesTheWebApp := func() {
+		t.Helper()
+		for _, path := range []string{"/", "/products/1", "/assets/index-abc.js"} {
+			expectStatus(t, e.client().call("GET", path, nil), http.StatusOK)
+		}
+	}
+	unavailable := func(r *response, message string) {
+		t.Helper()
+		expectError(t, r, http.StatusServiceUnavailable, message, nil)
+		if s, err := strconv.Atoi(r.header.Get("Retry-After")); err != nil || s <= 0 {
+			t.Errorf("Retry-After %q", r.header.Get("Retry-After"))
+		}
+	}
+	expectHealth(t, e, health{Status: "ok", Database: "ok", Pictures: "ok"})
+
+	database.Down()
+	expectHealth(t, e, health{Status: "degraded", Database: "unreachable", Pictures: "ok"})
+	for range 5 {
+		unavailable(seller.call("GET", product, nil), app.DatabaseUnreachableMessage)
+		unavailable(seller.call("GET", "/api/auth/me", nil), app.DatabaseUnreachableMessage)
+		unavailable(e.client().call("POST", "/api/auth/login", map[string]string{"email": "sam@example.com", "password": testPassword}),
+			app.DatabaseUnreachableMessage)
+		servesTheWebApp()
+		expectStatus(t, e.client().call("GET", picture.URL, nil), http.StatusOK)
+	}
+	database.Up()
+	expectHealth(t, e, health{Status: "ok", Database: "ok", Pictures: "ok"})
+	expectStatus(t, seller.call("GET", product, nil), http.StatusOK)
+
+	bucket.Down()
+	expectHealth(t, e, health{Status: "degraded", Database: "ok", Pictures: "unreachable"})
+	for range 3 {
+		unavailable(seller.form("/api/images", nil, pngImage(t, 20, 20)), app.PicturesUnreachableMessage)
+		unavailable(e.client().call("GET", picture.URL, nil), app.PicturesUnreachableMessage)
+		expectStatus(t, seller.call("GET", product, nil), http.StatusOK)
+		servesTheWebApp()
+	}
+	bucket.Up()
+	expectHealth(t, e, health{Status: "ok", Database: "ok", Pictures: "ok"})
+	expectStatus(t, e.client().call("GET", picture.URL, nil), http.StatusOK)
+	seller.upload(pngImage(t, 20, 20))
+
+	for _, line := range []string{`msg="database unreachable"`, `msg="database reachable again"`,
+		`msg="picture store unreachable"`, `msg="picture store reachable again"`} {
+		if n := strings.Count(logs.String(), line); n != 1 {
+			t.Errorf("%d lines with %s, want 1:\n%s", n, line, logs)
+		}
+	}
+	for _, never := range []string{"level=ERROR msg=\"internal error\"", "status=500", "a write was refused"} {
+		if strings.Contains(logs.String(), never) {
+			t.Errorf("the log has %s:\n%s", never, logs)
+		}
+	}
+}
