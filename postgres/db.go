@@ -134,7 +134,7 @@ func (db *DB) inTx(ctx context.Context, fn func(tx pgx.Tx) error) error {
 		if try < retries && isRetryable(err) {
 			continue
 		}
-		return db.pool.seen(storageRefused(err))
+		return db.pool.seen(ctx, storageRefused(err))
 	}
 }
 
@@ -167,9 +167,9 @@ func (db *DB) readTx(ctx context.Context, fn func(tx pgx.Tx) error) error {
 	}
 	defer tx.Rollback(context.WithoutCancel(ctx))
 	if err := fn(tx); err != nil {
-		return db.pool.seen(err)
+		return db.pool.seen(ctx, err)
 	}
-	return db.pool.seen(tx.Commit(ctx))
+	return db.pool.seen(ctx, tx.Commit(ctx))
 }
 
 // PostgreSQL's error codes the store acts on.

@@ -28,16 +28,16 @@ type trackedPool struct {
 
 // seen classifies the error of a call to the database and records whether
 // the database answered it.
-func (p trackedPool) seen(err error) error {
+func (p trackedPool) seen(ctx context.Context, err error) error {
 	switch {
 	case err == nil:
 		p.reach.Reached()
 	case errors.Is(err, app.ErrUnreachable):
+	case ctx.Err() != nil:
+		// The request ended: that says nothing of the database.
 	case unreachable(err):
 		p.reach.Failed(err)
 		return app.Unreachable(app.DatabaseUnreachableMessage, err)
-	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
-		// Said nothing of the database.
 	default:
 		p.reach.Reached()
 	}
@@ -58,51 +58,53 @@ func unreachable(err error) bool {
 	}
 	var connect *pgconn.ConnectError
 	var netErr *net.OpError
-	return errors.As(err, &connect) || errors.As(err, &netErr) ||
+	var timeout interface{ Timeout() bool }
+	return errors.As(err, &connect) || errors.As(err, &netErr) || errors.As(err, &timeout) && timeout.Timeout() ||
 		errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) ||
 		errors.Is(err, syscall.ECONNREFUSED) || errors.Is(err, syscall.ECONNRESET) || errors.Is(err, syscall.EPIPE)
 }
 
 func (p trackedPool) Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error) {
 	tag, err := p.Pool.Exec(ctx, sql, args...)
-	return tag, p.seen(err)
+	return tag, p.seen(ctx, err)
 }
 
 func (p trackedPool) Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error) {
 	rows, err := p.Pool.Query(ctx, sql, args...)
-	return rows, p.seen(err)
+	return rows, p.seen(ctx, err)
 }
 
 func (p trackedPool) QueryRow(ctx context.Context, sql string, args ...any) pgx.Row {
-	return row{p.Pool.QueryRow(ctx, sql, args...), p}
+	return row{p.Pool.QueryRow(ctx, sql, args...), p, ctx}
 }
 
 func (p trackedPool) Begin(ctx context.Context) (pgx.Tx, error) {
 	tx, err := p.Pool.Begin(ctx)
-	return tx, p.seen(err)
+	return tx, p.seen(ctx, err)
 }
 
 func (p trackedPool) BeginTx(ctx context.Context, opts pgx.TxOptions) (pgx.Tx, error) {
 	tx, err := p.Pool.BeginTx(ctx, opts)
-	return tx, p.seen(err)
+	return tx, p.seen(ctx, err)
 }
 
 func (p trackedPool) CopyFrom(ctx context.Context, table pgx.Identifier, columns []string, src pgx.CopyFromSource) (int64, error) {
 	n, err := p.Pool.CopyFrom(ctx, table, columns, src)
-	return n, p.seen(err)
+	return n, p.seen(ctx, err)
 }
 
 func (p trackedPool) Acquire(ctx context.Context) (*pgxpool.Conn, error) {
 	conn, err := p.Pool.Acquire(ctx)
-	return conn, p.seen(err)
+	return conn, p.seen(ctx, err)
 }
 
 type row struct {
 	pgx.Row
 	pool trackedPool
+	ctx  context.Context
 }
 
-func (r row) Scan(dest ...any) error { return r.pool.seen(r.Row.Scan(dest...)) }
+func (r row) Scan(dest ...any) error { return r.pool.seen(r.ctx, r.Row.Scan(dest...)) }
 
 // UseLogger has the database's going down and coming back logged to log.
 func (db *DB) UseLogger(log *slog.Logger) { db.pool.reach.UseLogger(log) }

@@ -15,26 +15,32 @@ import (
 // not reach it becomes app's unavailable error (a 503 with Retry-After,
 // never a 500), and the store's going down and coming back are each logged
 // once (package reach).
-func (s s3Storage) seen(err error) error {
+func (s s3Storage) seen(ctx context.Context, err error) error {
 	switch {
 	case err == nil:
 		s.reach.Reached()
 	case errors.Is(err, app.ErrUnreachable):
+	case ctx.Err() != nil:
+		// The request ended: that says nothing of the store.
 	case unreachable(err):
 		s.reach.Failed(withoutHost(err))
 		return app.Unreachable(app.PicturesUnreachableMessage, err)
-	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
 	default:
 		s.reach.Reached() // it answered, if only to refuse
 	}
 	return err
 }
 
+// unreachablePictures is the error of a call the circuit kept from a store
+// that is down (reach.Tracker.Attempt).
+var unreachablePictures = app.Unreachable(app.PicturesUnreachableMessage, errors.New("the picture store is down"))
+
 // unreachable reports whether err says the store could not be reached, or
-// broke off, rather than that it answered.
+// broke off, or did not answer in time, rather than that it answered.
 func unreachable(err error) bool {
 	var netErr *net.OpError
-	return errors.As(err, &netErr) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) ||
+	var timeout interface{ Timeout() bool }
+	return errors.As(err, &netErr) || errors.As(err, &timeout) && timeout.Timeout() || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) ||
 		errors.Is(err, syscall.ECONNREFUSED) || errors.Is(err, syscall.ECONNRESET) || errors.Is(err, syscall.EPIPE)
 }
 

@@ -2,14 +2,10 @@ package api_test
 
 import (
 	"fmt"
-	"io"
 	"log/slog"
-	"net"
 	"net/http"
-	"net/url"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"testing/fstest"
 
@@ -17,95 +13,10 @@ import (
 	"rehome/app/api"
 	"rehome/internal/marketplace"
 	"rehome/internal/pgtest"
+	"rehome/internal/tcpproxy"
 	"rehome/internal/testlog"
 	"rehome/uploads/s3test"
 )
-
-// forwarder passes TCP connections on to a server, until Down closes them
-// all and refuses more, as a server that stopped does; Up takes them again
-// on the same address.
-type forwarder struct {
-	t      *testing.T
-	to     string
-	addr   string
-	mu     sync.Mutex
-	ln     net.Listener
-	conns  map[net.Conn]bool
-	closed chan struct{}
-}
-
-// forward starts a forwarder to the address to and returns it.
-func forward(t *testing.T, to string) *forwarder {
-	t.Helper()
-	f := &forwarder{t: t, to: to, addr: "127.0.0.1:0"}
-	f.Up()
-	f.addr = f.ln.Addr().String()
-	t.Cleanup(f.Down)
-	return f
-}
-
-func (f *forwarder) Up() {
-	f.t.Helper()
-	ln, err := net.Listen("tcp", f.addr)
-	if err != nil {
-		f.t.Fatal(err)
-	}
-	f.mu.Lock()
-	f.ln, f.conns, f.closed = ln, map[net.Conn]bool{}, make(chan struct{})
-	f.mu.Unlock()
-	go f.accept(ln)
-}
-
-func (f *forwarder) accept(ln net.Listener) {
-	for {
-		in, err := ln.Accept()
-		if err != nil {
-			return
-		}
-		out, err := net.Dial("tcp", f.to)
-		if err != nil {
-			in.Close()
-			continue
-		}
-		f.mu.Lock()
-		if f.ln != ln { // went down meanwhile
-			f.mu.Unlock()
-			in.Close()
-			out.Close()
-			return
-		}
-		f.conns[in], f.conns[out] = true, true
-		f.mu.Unlock()
-		go func() { io.Copy(out, in); out.Close() }()
-		go func() { io.Copy(in, out); in.Close() }()
-	}
-}
-
-// Down closes the listener and every connection through it.
-func (f *forwarder) Down() {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	if f.ln == nil {
-		return
-	}
-	f.ln.Close()
-	f.ln = nil
-	for c := range f.conns {
-		c.Close()
-	}
-}
-
-// through is rawURL with its host the forwarder's, which forwards to it.
-func through(t *testing.T, rawURL string) (string, *forwarder) {
-	t.Helper()
-	u, err := url.Parse(rawURL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	f := forward(t, u.Host)
-	u.Host = f.addr
-	return u.String(), f
-}
 
 // TestASharedDatabaseOrBucketDown: while the PostgreSQL database or the
 // object store that the instances share is down, the instance stays in
@@ -118,8 +29,8 @@ func TestASharedDatabaseOrBucketDown(t *testing.T) {
 		t.Skip("a test of PostgreSQL and an object store shared by instances")
 	}
 	dir := t.TempDir()
-	databaseURL, database := through(t, pgtest.NewDatabase(t))
-	bucketURL, bucket := through(t, s3test.Server(t))
+	databaseURL, database := tcpproxy.Through(t, pgtest.NewDatabase(t))
+	bucketURL, bucket := tcpproxy.Through(t, s3test.Server(t))
 	locations.Store(dir, marketplace.Location{Dir: dir, DatabaseURL: databaseURL, S3URL: bucketURL})
 	t.Cleanup(func() { locations.Delete(dir) })
 	logs := &testlog.Buffer{}

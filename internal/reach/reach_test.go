@@ -3,10 +3,12 @@ package reach_test
 import (
 	"bytes"
 	"errors"
+	"io"
 	"log/slog"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"rehome/internal/reach"
 )
@@ -69,5 +71,31 @@ func TestOneLinePerTransition(t *testing.T) {
 		if !strings.HasSuffix(line, want[i]) {
 			t.Errorf("line %d: %s, want it to end %s", i, line, want[i])
 		}
+	}
+}
+
+// TestAttempt: every call goes through while the service is up; once it is
+// down, one call each RetryEvery.
+func TestAttempt(t *testing.T) {
+	tracker := reach.New("picture store")
+	tracker.UseLogger(slog.New(slog.NewTextHandler(io.Discard, nil)))
+	tracker.SetRetryEvery(time.Hour)
+	for range 3 {
+		if !tracker.Attempt() {
+			t.Fatal("a call kept from a service that is up")
+		}
+	}
+	tracker.Failed(errors.New("timeout"))
+	if tracker.Attempt() {
+		t.Error("a call let through within RetryEvery of a failure")
+	}
+	tracker.SetRetryEvery(0)
+	if !tracker.Attempt() {
+		t.Error("no call let through after RetryEvery")
+	}
+	tracker.Reached()
+	tracker.SetRetryEvery(time.Hour)
+	if !tracker.Attempt() {
+		t.Error("a call kept from a service that is back")
 	}
 }
