@@ -46,8 +46,10 @@ func (p trackedPool) seen(ctx context.Context, err error) error {
 
 // Server states that say the database is not there to answer: the classes
 // of connection exceptions (08) and of a server going down or starting up
-// (57P01 admin_shutdown, 57P02 crash_shutdown, 57P03 cannot_connect_now).
-var unreachableCodes = map[string]bool{"57P01": true, "57P02": true, "57P03": true}
+// (57P01 admin_shutdown, 57P02 crash_shutdown, 57P03 cannot_connect_now),
+// and a server that takes no more connections (53300 too_many_connections:
+// its max_connections is spent, see docs/deploy.md).
+var unreachableCodes = map[string]bool{"57P01": true, "57P02": true, "57P03": true, "53300": true}
 
 // unreachable reports whether err says the database could not be reached,
 // rather than that it refused or failed what it was asked.
