@@ -65,6 +65,12 @@ func Open(ctx context.Context, url string) (*DB, error) {
 	name := "rehome-" + randomHex(6)
 	cfg.ConnConfig.RuntimeParams["application_name"] = name
 	cfg.ConnConfig.RuntimeParams["timezone"] = "UTC"
+	if cfg.ConnConfig.ConnectTimeout == 0 {
+		// A server that takes the connection but does not answer (stuck,
+		// or packets dropped) is given up on: a request answers 503, not
+		// after the system's TCP timeout of minutes.
+		cfg.ConnConfig.ConnectTimeout = connectTimeout
+	}
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
 		return nil, err
@@ -101,13 +107,16 @@ func (db *DB) Close() error {
 // (rehome migrate) and for tests.
 func (db *DB) Pool() *pgxpool.Pool { return db.pool.Pool }
 
+// connectTimeout bounds connecting to the server unless the URL's
+// connect_timeout says otherwise.
+const connectTimeout = 5 * time.Second
+
 // healthTimeout bounds a read that has no request to end with it.
 const healthTimeout = 2 * time.Second
 
 // Ping tells whether the database answers a read.
 func (db *DB) Ping(ctx context.Context) error {
-	var n int
-	if err := db.pool.QueryRow(ctx, `SELECT count(*) FROM (SELECT 1 FROM users LIMIT 1) one`).Scan(&n); err != nil {
+	if err := db.pool.ping(ctx, `SELECT count(*) FROM (SELECT 1 FROM users LIMIT 1) one`); err != nil {
 		return fmt.Errorf("the database does not answer: %w", err)
 	}
 	return nil

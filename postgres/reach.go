@@ -66,36 +66,61 @@ func unreachable(err error) bool {
 		errors.Is(err, syscall.ECONNREFUSED) || errors.Is(err, syscall.ECONNRESET) || errors.Is(err, syscall.EPIPE)
 }
 
+// unreachableDatabase is the error of a call the circuit kept from a
+// database that is down (reach.Tracker.Attempt).
+var unreachableDatabase = app.Unreachable(app.DatabaseUnreachableMessage, errors.New("the database is down"))
+
 func (p trackedPool) Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error) {
+	if !p.reach.Attempt() {
+		return pgconn.CommandTag{}, unreachableDatabase
+	}
 	tag, err := p.Pool.Exec(ctx, sql, args...)
 	return tag, p.seen(ctx, err)
 }
 
 func (p trackedPool) Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error) {
+	if !p.reach.Attempt() {
+		return nil, unreachableDatabase
+	}
 	rows, err := p.Pool.Query(ctx, sql, args...)
 	return rows, p.seen(ctx, err)
 }
 
 func (p trackedPool) QueryRow(ctx context.Context, sql string, args ...any) pgx.Row {
+	if !p.reach.Attempt() {
+		return keptRow{}
+	}
 	return row{p.Pool.QueryRow(ctx, sql, args...), p, ctx}
 }
 
 func (p trackedPool) Begin(ctx context.Context) (pgx.Tx, error) {
+	if !p.reach.Attempt() {
+		return nil, unreachableDatabase
+	}
 	tx, err := p.Pool.Begin(ctx)
 	return tx, p.seen(ctx, err)
 }
 
 func (p trackedPool) BeginTx(ctx context.Context, opts pgx.TxOptions) (pgx.Tx, error) {
+	if !p.reach.Attempt() {
+		return nil, unreachableDatabase
+	}
 	tx, err := p.Pool.BeginTx(ctx, opts)
 	return tx, p.seen(ctx, err)
 }
 
 func (p trackedPool) CopyFrom(ctx context.Context, table pgx.Identifier, columns []string, src pgx.CopyFromSource) (int64, error) {
+	if !p.reach.Attempt() {
+		return 0, unreachableDatabase
+	}
 	n, err := p.Pool.CopyFrom(ctx, table, columns, src)
 	return n, p.seen(ctx, err)
 }
 
 func (p trackedPool) Acquire(ctx context.Context) (*pgxpool.Conn, error) {
+	if !p.reach.Attempt() {
+		return nil, unreachableDatabase
+	}
 	conn, err := p.Pool.Acquire(ctx)
 	return conn, p.seen(ctx, err)
 }
@@ -107,6 +132,18 @@ type row struct {
 }
 
 func (r row) Scan(dest ...any) error { return r.pool.seen(r.ctx, r.Row.Scan(dest...)) }
+
+// keptRow is the row of a query the circuit kept from the database.
+type keptRow struct{}
+
+func (keptRow) Scan(...any) error { return unreachableDatabase }
+
+// ping asks the database even while it is known down: the health check
+// is how an idle instance finds it back.
+func (p trackedPool) ping(ctx context.Context, sql string) error {
+	var n int
+	return p.seen(ctx, p.Pool.QueryRow(ctx, sql).Scan(&n))
+}
 
 // UseLogger has the database's going down and coming back logged to log.
 func (db *DB) UseLogger(log *slog.Logger) { db.pool.reach.UseLogger(log) }

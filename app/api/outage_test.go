@@ -19,7 +19,7 @@ import (
 )
 
 // TestASharedDatabaseOrBucketDown: while the PostgreSQL database or the
-// object store that the instances share is down, the instance stays in
+// object store that the instances share is down (or hangs), the instance stays in
 // the load balancer's pool (/healthz 200 degraded), serves the web app,
 // and the pictures while only the database is down; a request that needs
 // what is down answers 503 with Retry-After, never 500; the log says once
@@ -79,6 +79,18 @@ func TestASharedDatabaseOrBucketDown(t *testing.T) {
 	expectHealth(t, e, health{Status: "ok", Database: "ok", Pictures: "ok"})
 	expectStatus(t, seller.call("GET", product, nil), http.StatusOK)
 
+	// A database that takes connections but answers nothing is given up
+	// on, not waited for.
+	database.Hang()
+	for range 3 {
+		unavailable(seller.call("GET", product, nil), app.DatabaseUnreachableMessage)
+		servesTheWebApp()
+	}
+	expectHealth(t, e, health{Status: "degraded", Database: "unreachable", Pictures: "ok"})
+	database.Up()
+	expectHealth(t, e, health{Status: "ok", Database: "ok", Pictures: "ok"})
+	expectStatus(t, seller.call("GET", product, nil), http.StatusOK)
+
 	bucket.Down()
 	expectHealth(t, e, health{Status: "degraded", Database: "ok", Pictures: "unreachable"})
 	for range 3 {
@@ -92,10 +104,12 @@ func TestASharedDatabaseOrBucketDown(t *testing.T) {
 	expectStatus(t, e.client().call("GET", picture.URL, nil), http.StatusOK)
 	seller.upload(pngImage(t, 20, 20))
 
-	for _, line := range []string{`msg="database unreachable"`, `msg="database reachable again"`,
-		`msg="picture store unreachable"`, `msg="picture store reachable again"`} {
-		if n := strings.Count(logs.String(), line); n != 1 {
-			t.Errorf("%d lines with %s, want 1:\n%s", n, line, logs)
+	// One line as each outage begins and one as it ends: the database
+	// was down twice, the pictures once.
+	for line, want := range map[string]int{`msg="database unreachable"`: 2, `msg="database reachable again"`: 2,
+		`msg="picture store unreachable"`: 1, `msg="picture store reachable again"`: 1} {
+		if n := strings.Count(logs.String(), line); n != want {
+			t.Errorf("%d lines with %s, want %d:\n%s", n, line, want, logs)
 		}
 	}
 	for _, never := range []string{"level=ERROR msg=\"internal error\"", "status=500", "a write was refused"} {
