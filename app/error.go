@@ -19,7 +19,7 @@ const (
 	KindTooLarge     Kind = "too large"    // (413)
 	KindUnsupported  Kind = "unsupported"  // a media type we do not take (415)
 	KindRateLimited  Kind = "rate limited" // too many attempts (429)
-	KindUnavailable  Kind = "unavailable"  // the server cannot save now: its disk is full or read-only (503)
+	KindUnavailable  Kind = "unavailable"  // the server cannot save now (its disk is full or read-only), or cannot reach a shared service (503)
 	KindInternal     Kind = "internal"     // our fault; details are logged, never shown
 )
 
@@ -87,6 +87,29 @@ func StorageRefused(readOnly bool, cause error) error {
 		e.Message = "The server cannot save anything right now: its storage is read-only. Please try again later."
 	}
 	return fmt.Errorf("%w (%v)", e, cause)
+}
+
+// The messages of a request that needs a service the instances share (the
+// PostgreSQL database, the S3 picture store) while this one cannot reach it.
+const (
+	DatabaseUnreachableMessage = "The marketplace cannot reach its database: try again in a moment"
+	PicturesUnreachableMessage = "Pictures cannot be reached: try again in a moment"
+)
+
+// ErrUnreachable is in every error Unreachable makes: the store that made
+// it has logged the outage once, so the request's answer is not logged again.
+var ErrUnreachable = errors.New("a shared service is unreachable")
+
+// unreachableRetry is how long a client waits before trying again: a
+// restarting database or object store is usually back within seconds.
+const unreachableRetry = 5
+
+// Unreachable is the error of a request that needs a shared service this
+// instance cannot reach now: message (one of the …UnreachableMessage
+// constants) is shown, cause only kept in the error's text.
+func Unreachable(message string, cause error) error {
+	e := &Error{Kind: KindUnavailable, RetryAfterSeconds: unreachableRetry, Message: message}
+	return fmt.Errorf("%w (%w: %v)", e, ErrUnreachable, cause)
 }
 
 // RequiredMessage is the spec's wording for an empty required field.

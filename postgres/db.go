@@ -32,6 +32,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"rehome/app"
+	"rehome/internal/reach"
 )
 
 //go:embed migrations/*.sql
@@ -39,7 +40,7 @@ var migrations embed.FS
 
 // DB is the store: it implements each of app's store interfaces.
 type DB struct {
-	pool *pgxpool.Pool
+	pool trackedPool // see reach.go
 	now  func() time.Time
 	// name is this instance's application_name on every connection, so
 	// that it knows what it told itself when the database tells everyone.
@@ -64,11 +65,17 @@ func Open(ctx context.Context, url string) (*DB, error) {
 	name := "rehome-" + randomHex(6)
 	cfg.ConnConfig.RuntimeParams["application_name"] = name
 	cfg.ConnConfig.RuntimeParams["timezone"] = "UTC"
+	if cfg.ConnConfig.ConnectTimeout == 0 {
+		// A server that takes the connection but does not answer (stuck,
+		// or packets dropped) is given up on: a request answers 503, not
+		// after the system's TCP timeout of minutes.
+		cfg.ConnConfig.ConnectTimeout = connectTimeout
+	}
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
 		return nil, err
 	}
-	db := &DB{pool: pool, name: name, now: func() time.Time { return time.Now().UTC() }}
+	db := &DB{pool: trackedPool{Pool: pool, reach: reach.New("database")}, name: name, now: func() time.Time { return time.Now().UTC() }}
 	var start [4]byte
 	rand.Read(start[:])
 	db.unseen.Store(1<<63 | uint64(start[0])<<40 | uint64(start[1])<<32 | uint64(start[2])<<24 | uint64(start[3])<<16)
@@ -98,15 +105,18 @@ func (db *DB) Close() error {
 
 // Pool is the connection pool, for tools that copy or compare whole tables
 // (rehome migrate) and for tests.
-func (db *DB) Pool() *pgxpool.Pool { return db.pool }
+func (db *DB) Pool() *pgxpool.Pool { return db.pool.Pool }
+
+// connectTimeout bounds connecting to the server unless the URL's
+// connect_timeout says otherwise.
+const connectTimeout = 5 * time.Second
 
 // healthTimeout bounds a read that has no request to end with it.
 const healthTimeout = 2 * time.Second
 
 // Ping tells whether the database answers a read.
 func (db *DB) Ping(ctx context.Context) error {
-	var n int
-	if err := db.pool.QueryRow(ctx, `SELECT count(*) FROM (SELECT 1 FROM users LIMIT 1) one`).Scan(&n); err != nil {
+	if err := db.pool.ping(ctx, `SELECT count(*) FROM (SELECT 1 FROM users LIMIT 1) one`); err != nil {
 		return fmt.Errorf("the database does not answer: %w", err)
 	}
 	return nil
@@ -133,7 +143,7 @@ func (db *DB) inTx(ctx context.Context, fn func(tx pgx.Tx) error) error {
 		if try < retries && isRetryable(err) {
 			continue
 		}
-		return storageRefused(err)
+		return db.pool.seen(ctx, storageRefused(err))
 	}
 }
 
@@ -166,9 +176,9 @@ func (db *DB) readTx(ctx context.Context, fn func(tx pgx.Tx) error) error {
 	}
 	defer tx.Rollback(context.WithoutCancel(ctx))
 	if err := fn(tx); err != nil {
-		return err
+		return db.pool.seen(ctx, err)
 	}
-	return tx.Commit(ctx)
+	return db.pool.seen(ctx, tx.Commit(ctx))
 }
 
 // PostgreSQL's error codes the store acts on.

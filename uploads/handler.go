@@ -1,11 +1,15 @@
 package uploads
 
 import (
+	"encoding/json"
 	"errors"
 	"io/fs"
 	"log/slog"
 	"net/http"
 	"regexp"
+	"strconv"
+
+	"rehome/app"
 )
 
 // servedName matches exactly the names Save issues. Anything else (paths,
@@ -32,6 +36,16 @@ func (s *Store) Handler() http.Handler {
 		f, err := s.files.open(r.Context(), name)
 		if errors.Is(err, fs.ErrNotExist) {
 			http.NotFound(w, r)
+			return
+		}
+		var e *app.Error
+		if errors.As(err, &e) && errors.Is(err, app.ErrUnreachable) {
+			// Logged once by the store, not for every picture of a page.
+			w.Header().Set("Retry-After", strconv.Itoa(e.RetryAfterSeconds))
+			w.Header().Set("Cache-Control", "no-store")
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusServiceUnavailable)
+			json.NewEncoder(w).Encode(map[string]string{"error": e.Message})
 			return
 		}
 		if err != nil {

@@ -11,10 +11,13 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
+	"time"
 
 	"github.com/minio/minio-go/v7"
 	"github.com/minio/minio-go/v7/pkg/credentials"
 	"github.com/minio/minio-go/v7/pkg/s3utils"
+
+	"rehome/internal/reach"
 )
 
 // S3Config is where an S3-compatible object store keeps the pictures, as
@@ -121,14 +124,28 @@ func OpenS3(ctx context.Context, rawURL string) (*Store, error) {
 	if err != nil {
 		return nil, err
 	}
+	transport, err := minio.DefaultTransport(cfg.TLS)
+	if err != nil {
+		return nil, err
+	}
+	// A store that hangs is given up on within seconds, not minio's
+	// 30 s to connect and a minute to answer, each tried again.
+	transport.DialContext = (&net.Dialer{Timeout: dialTimeout, KeepAlive: 30 * time.Second}).DialContext
+	transport.ResponseHeaderTimeout = answerTimeout
 	client, err := minio.New(cfg.Endpoint, &minio.Options{
-		Creds:  credentials.NewStaticV4(cfg.AccessKey, cfg.SecretKey, ""),
-		Secure: cfg.TLS,
-		Region: cfg.Region,
+		Creds:     credentials.NewStaticV4(cfg.AccessKey, cfg.SecretKey, ""),
+		Secure:    cfg.TLS,
+		Region:    cfg.Region,
+		Transport: transport,
 		// Amazon's endpoints get virtual-host-style URLs, any other
 		// (MinIO, Garage, SeaweedFS, Ceph...) path-style ones, which need
 		// no wildcard DNS.
 		BucketLookup: minio.BucketLookupAuto,
+		// A store that refuses connections is given up on within about
+		// half a second, one that hangs within 2 × answerTimeout (minio's
+		// default, 10 tries, takes nearly 10 seconds for a refusal), so
+		// that a request waits no longer for its 503.
+		MaxRetries: 2,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("uploads: S3 at %s: %w", cfg.Endpoint, err)
@@ -140,13 +157,21 @@ func OpenS3(ctx context.Context, rawURL string) (*Store, error) {
 	if !exists {
 		return nil, fmt.Errorf("uploads: the S3 bucket %s does not exist at %s; create it first", cfg.Bucket, cfg.Endpoint)
 	}
-	return &Store{files: s3Storage{client: client, bucket: cfg.Bucket}, decodes: newBudget()}, nil
+	return &Store{files: s3Storage{client: client, bucket: cfg.Bucket, reach: reach.New("picture store")}, decodes: newBudget()}, nil
 }
+
+// The limits of a store that does not answer: S3 answers a request's
+// headers within a fraction of a second (a PUT's once its body is sent).
+const (
+	dialTimeout   = 3 * time.Second
+	answerTimeout = 3 * time.Second
+)
 
 // s3Storage keeps the files as objects of the same names in one bucket.
 type s3Storage struct {
 	client *minio.Client
 	bucket string
+	reach  *reach.Tracker // see reach.go
 }
 
 // put is one PUT, which S3 makes visible whole or not at all, and only once
@@ -154,13 +179,17 @@ type s3Storage struct {
 // Cache-Control, so that they are right too for a CDN or anyone else that
 // reads the bucket directly.
 func (s s3Storage) put(ctx context.Context, name string, r io.Reader, size int64) error {
+	if !s.reach.Attempt() {
+		return unreachablePictures
+	}
 	_, err := s.client.PutObject(ctx, s.bucket, name, r, size, minio.PutObjectOptions{
 		ContentType:  contentTypeOf(name),
 		CacheControl: "public, max-age=31536000, immutable",
 	})
 	if err != nil {
-		return fmt.Errorf("uploads: put %s: %w", name, err)
+		return fmt.Errorf("uploads: put %s: %w", name, s.seen(ctx, err))
 	}
+	s.reach.Reached()
 	return nil
 }
 
@@ -179,9 +208,13 @@ func (s s3Storage) each(ctx context.Context, fn func(name string) bool) error {
 }
 
 func (s s3Storage) remove(ctx context.Context, name string) error {
-	if err := s.client.RemoveObject(ctx, s.bucket, name, minio.RemoveObjectOptions{}); err != nil {
-		return fmt.Errorf("uploads: remove %s: %w", name, err)
+	if !s.reach.Attempt() {
+		return unreachablePictures
 	}
+	if err := s.client.RemoveObject(ctx, s.bucket, name, minio.RemoveObjectOptions{}); err != nil {
+		return fmt.Errorf("uploads: remove %s: %w", name, s.seen(ctx, err))
+	}
+	s.reach.Reached()
 	return nil
 }
 
@@ -189,19 +222,27 @@ func (s s3Storage) remove(ctx context.Context, name string) error {
 // every request, is one request to the store, streamed through. A Range
 // request costs a second, ranged GET (see s3Reader).
 func (s s3Storage) open(ctx context.Context, name string) (*file, error) {
+	if !s.reach.Attempt() {
+		return nil, unreachablePictures
+	}
 	body, info, _, err := minio.Core{Client: s.client}.GetObject(ctx, s.bucket, name, minio.GetObjectOptions{})
 	if err != nil {
-		return nil, fmt.Errorf("uploads: get %s: %w", name, notExist(err))
+		return nil, fmt.Errorf("uploads: get %s: %w", name, notExist(s.seen(ctx, err)))
 	}
+	s.reach.Reached()
 	r := &s3Reader{ctx: ctx, s: s, name: name, size: info.Size, body: body}
 	return &file{ReadSeekCloser: r, modTime: info.LastModified}, nil
 }
 
 func (s s3Storage) size(ctx context.Context, name string) (int64, error) {
+	if !s.reach.Attempt() {
+		return 0, unreachablePictures
+	}
 	info, err := s.client.StatObject(ctx, s.bucket, name, minio.StatObjectOptions{})
 	if err != nil {
-		return 0, fmt.Errorf("uploads: stat %s: %w", name, notExist(err))
+		return 0, fmt.Errorf("uploads: stat %s: %w", name, notExist(s.seen(ctx, err)))
 	}
+	s.reach.Reached()
 	return info.Size, nil
 }
 
@@ -215,12 +256,15 @@ const healthObject = ".health"
 func (s s3Storage) checkWritable(ctx context.Context) error {
 	info, err := s.client.PutObject(ctx, s.bucket, healthObject, bytes.NewReader([]byte{'\n'}), 1, minio.PutObjectOptions{})
 	if err != nil {
+		s.seen(ctx, err)
 		return fmt.Errorf("the image bucket is not writable: %w", withoutHost(err))
 	}
 	err = s.client.RemoveObject(ctx, s.bucket, healthObject, minio.RemoveObjectOptions{VersionID: info.VersionID})
 	if err != nil {
+		s.seen(ctx, err)
 		return fmt.Errorf("the image bucket is not writable: cannot delete: %w", withoutHost(err))
 	}
+	s.reach.Reached()
 	return nil
 }
 
@@ -308,9 +352,12 @@ func (r *s3Reader) Read(p []byte) (int, error) {
 		if err := opts.SetRange(r.pos, 0); err != nil {
 			return 0, err
 		}
+		if !r.s.reach.Attempt() {
+			return 0, unreachablePictures
+		}
 		body, _, _, err := minio.Core{Client: r.s.client}.GetObject(r.ctx, r.s.bucket, r.name, opts)
 		if err != nil {
-			return 0, fmt.Errorf("uploads: get %s from %d: %w", r.name, r.pos, err)
+			return 0, fmt.Errorf("uploads: get %s from %d: %w", r.name, r.pos, r.s.seen(r.ctx, err))
 		}
 		r.body, r.bodyPos = body, r.pos
 	}

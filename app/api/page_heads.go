@@ -2,6 +2,7 @@ package api
 
 import (
 	"bytes"
+	"errors"
 	"net/http"
 	"regexp"
 	"sync"
@@ -103,7 +104,9 @@ func (wf *entryPages) page(r *http.Request, path string) *httpcache.KeptBody {
 	wf.shellOnce.Do(func() { wf.shell = cutShell(wf.web.Index().Body()) })
 	site, err := s.settings.Site(r.Context())
 	if err != nil {
-		s.log.Error("the site's settings for a page", "err", err)
+		if !errors.Is(err, app.ErrUnreachable) { // logged once by the store
+			s.log.Error("the site's settings for a page", "err", err)
+		}
 		site = app.DefaultSite()
 	}
 	if card, ok := s.pageCard(r, site, path); ok {

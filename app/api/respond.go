@@ -1,6 +1,7 @@
 package api
 
 import (
+	"errors"
 	"log/slog"
 	"net/http"
 	"strconv"
@@ -55,6 +56,9 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 	case http.StatusInternalServerError:
 		s.log.Error("internal error", "method", r.Method, "path", r.URL.Path, "err", err)
 	case http.StatusServiceUnavailable:
+		if errors.Is(err, app.ErrUnreachable) {
+			break // the store logs once that it is down, not each request
+		}
 		s.log.Warn("a write was refused", "method", r.Method, "path", r.URL.Path, "err", err)
 	}
 	var e *app.Error

@@ -87,7 +87,7 @@ type Config struct {
 	// (password reset). Empty: the origin each request came to.
 	PublicURL string
 	// Health reports whether the server can do its work, for /healthz.
-	Health func(context.Context) error
+	Health func(context.Context) Health
 	// DemoWritten, when set, is closed once the demo marketplace is
 	// written; until then every request is answered that it is being
 	// prepared (preparing.go). Nil: no demo is being written.
@@ -134,7 +134,7 @@ type Server struct {
 	public           *httpcache.PublicLists
 
 	origins   *clientaddr.Resolver
-	health    func(context.Context) error
+	health    func(context.Context) Health
 	oidc      *oidc.Client // nil without a provider
 	publicURL string       // see Config.PublicURL
 

@@ -19,8 +19,6 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/jackc/pgx/v5/pgconn"
-
 	"rehome/app"
 	"rehome/app/api"
 	"rehome/app/api/sessions"
@@ -364,6 +362,12 @@ func (m *Marketplace) Server(cfg api.Config) *api.Server {
 		cfg.Web = pwa.Files()
 	}
 	cfg.Health = m.Health
+	if cfg.Logger != nil {
+		if db, ok := m.Store.(*postgres.DB); ok {
+			db.UseLogger(cfg.Logger)
+		}
+		m.Images.UseLogger(cfg.Logger)
+	}
 	cfg.Events = m.Events
 	return api.New(cfg)
 }
@@ -380,32 +384,29 @@ func (m *Marketplace) useLiveEvents(events live.Broker) {
 // answer one read is not healthy for visitors either.
 const healthTimeout = 2 * time.Second
 
-// Health is nil when this instance reaches the database and can store
-// pictures (in its directory or its object store), and otherwise says
-// which of them fails.
-func (m *Marketplace) Health(ctx context.Context) error {
+// Health says whether this instance reaches the database and can store
+// pictures (in its directory or its object store). Only what is its own
+// (a SQLite database, a picture directory) is its fault: a PostgreSQL
+// database or object store the instances share that is down leaves it
+// degraded, still serving what needs neither.
+func (m *Marketplace) Health(ctx context.Context) api.Health {
 	ctx, cancel := context.WithTimeout(ctx, healthTimeout)
 	defer cancel()
-	return errors.Join(m.pingDatabase(ctx), m.Images.CheckWritableContext(ctx))
-}
-
-// pingDatabase is nil when the database answers. PostgreSQL's errors name
-// its host, role and database, which are the operator's business only (the
-// answer of /healthz is public): of those, only what the server said is
-// kept.
-func (m *Marketplace) pingDatabase(ctx context.Context) error {
-	err := m.Store.Ping(ctx)
-	if err == nil || m.DB != nil {
-		return err
+	// At once, so that both down answer within one healthTimeout.
+	pictures := make(chan error, 1)
+	go func() { pictures <- m.Images.CheckWritableContext(ctx) }()
+	// Only a SQLite database's error is shown (a fault of this instance):
+	// PostgreSQL's name its host, role and database, which are the
+	// operator's business, and /healthz is public.
+	dbErr, picturesErr := m.Store.Ping(ctx), <-pictures
+	var own []error
+	if m.DB != nil {
+		own = append(own, dbErr)
 	}
-	var said *pgconn.PgError
-	switch {
-	case errors.As(err, &said):
-		return fmt.Errorf("the database does not answer: %s", said.Message)
-	case ctx.Err() != nil:
-		return fmt.Errorf("the database does not answer within %v", healthTimeout)
+	if !m.Images.Shared() {
+		own = append(own, picturesErr)
 	}
-	return errors.New("the database does not answer")
+	return api.Health{DatabaseDown: dbErr != nil, PicturesDown: picturesErr != nil, Fault: errors.Join(own...)}
 }
 
 // UsePush sends the push notes of events to people's phones as cfg says.

@@ -8,7 +8,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Whether the server can read its database and write its images */
+        /** Whether this instance can serve: it reads its database and writes its images, or only a shared database or object store is down */
         get: operations["getHealthz"];
         put?: never;
         post?: never;
@@ -2281,9 +2281,21 @@ export interface components {
             /** @description The stream closes because the account opened a ninth: do not reconnect at once. */
             superseded?: Record<string, never>;
         };
+        /** @description Whether this instance can serve. A PostgreSQL database or S3 picture store that the instances share and that is down makes it `degraded` (200): it still serves the web app, and pictures while only the database is down. Only what is its own fails it (503): its SQLite database, its picture directory. */
         Health: {
             /** @enum {string} */
-            status: "ok" | "preparing" | "starting" | "unavailable";
+            status: "ok" | "degraded" | "preparing" | "starting" | "unavailable";
+            /**
+             * @description Whether the database answers a read; absent while a demo marketplace is being prepared or the server is starting.
+             * @enum {string}
+             */
+            database?: "ok" | "unreachable";
+            /**
+             * @description Whether a picture can be stored (the image directory, or the bucket); absent while a demo marketplace is being prepared or the server is starting.
+             * @enum {string}
+             */
+            pictures?: "ok" | "unreachable";
+            /** @description What fails of this instance's own, with status `unavailable`, or that the demo marketplace is being prepared. */
             error?: string;
         };
         /** @description The reviews others see of a person, summed up. */
@@ -2550,7 +2562,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description This instance can serve: `status` `ok`, or `degraded` when a shared PostgreSQL database or S3 picture store is down (`database` or `pictures` `unreachable`). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2559,7 +2571,7 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
-            /** @description Something the server needs fails, or a demo marketplace is still being written (`status` `preparing`); `error` says which. While the server waits at start for a database it cannot reach yet, `status` is `starting`, with no `error`. */
+            /** @description Something of this instance's own fails (`status` `unavailable`: its SQLite database, its picture directory), or a demo marketplace is still being written (`status` `preparing`); `error` says which. While the server waits at start for a database it cannot reach yet, `status` is `starting`, with no `error`. */
             503: {
                 headers: {
                     /** @description Seconds to wait, while a demo marketplace is being written or the server is starting. */
@@ -2701,7 +2713,18 @@ export interface operations {
                     "text/plain": string;
                 };
             };
-            503: components["responses"]["Preparing"];
+            /** @description The object store the instances share cannot be reached (an Error: `Pictures cannot be reached: try again in a moment`), or a demo marketplace is still being written (the page of `Preparing`). Never kept (`Cache-Control: no-store`). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                    "text/html": string;
+                };
+            };
         };
     };
     getApiEvents: {
