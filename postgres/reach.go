@@ -3,11 +3,7 @@ package postgres
 import (
 	"context"
 	"errors"
-	"io"
 	"log/slog"
-	"net"
-	"strings"
-	"syscall"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
@@ -35,35 +31,13 @@ func (p trackedPool) seen(ctx context.Context, err error) error {
 	case errors.Is(err, app.ErrUnreachable):
 	case ctx.Err() != nil:
 		// The request ended: that says nothing of the database.
-	case unreachable(err):
+	case Unreachable(err):
 		p.reach.Failed(err)
 		return app.Unreachable(app.DatabaseUnreachableMessage, err)
 	default:
 		p.reach.Reached()
 	}
 	return err
-}
-
-// Server states that say the database is not there to answer: the classes
-// of connection exceptions (08) and of a server going down or starting up
-// (57P01 admin_shutdown, 57P02 crash_shutdown, 57P03 cannot_connect_now),
-// and a server that takes no more connections (53300 too_many_connections:
-// its max_connections is spent, see docs/deploy.md).
-var unreachableCodes = map[string]bool{"57P01": true, "57P02": true, "57P03": true, "53300": true}
-
-// unreachable reports whether err says the database could not be reached,
-// rather than that it refused or failed what it was asked.
-func unreachable(err error) bool {
-	var said *pgconn.PgError
-	if errors.As(err, &said) {
-		return strings.HasPrefix(said.Code, "08") || unreachableCodes[said.Code]
-	}
-	var connect *pgconn.ConnectError
-	var netErr *net.OpError
-	var timeout interface{ Timeout() bool }
-	return errors.As(err, &connect) || errors.As(err, &netErr) || errors.As(err, &timeout) && timeout.Timeout() ||
-		errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) ||
-		errors.Is(err, syscall.ECONNREFUSED) || errors.Is(err, syscall.ECONNRESET) || errors.Is(err, syscall.EPIPE)
 }
 
 // unreachableDatabase is the error of a call the circuit kept from a

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"io"
 	"net"
+	"strings"
+	"syscall"
 
 	"github.com/jackc/pgx/v5/pgconn"
 )
@@ -19,18 +21,20 @@ func Unreachable(err error) bool {
 	if err == nil || errors.Is(err, context.Canceled) {
 		return false
 	}
-	var pgErr *pgconn.PgError
-	if errors.As(err, &pgErr) {
-		switch pgErr.Code[:2] {
-		case "08", // connection exception
-			"53", // insufficient resources, such as too many connections
-			"57": // operator intervention: starting up, shutting down
-			return true
-		}
-		return false
+	var said *pgconn.PgError
+	if errors.As(err, &said) {
+		return strings.HasPrefix(said.Code, "08") || unreachableCodes[said.Code]
 	}
+	var connect *pgconn.ConnectError
 	var netErr net.Error
-	var connectErr *pgconn.ConnectError
-	return errors.As(err, &connectErr) || errors.As(err, &netErr) || pgconn.Timeout(err) ||
-		errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF)
+	return errors.As(err, &connect) || errors.As(err, &netErr) || pgconn.Timeout(err) ||
+		errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) ||
+		errors.Is(err, syscall.ECONNREFUSED) || errors.Is(err, syscall.ECONNRESET) || errors.Is(err, syscall.EPIPE)
 }
+
+// Server states that say the database is not there to answer: the class of
+// connection exceptions (08, by its prefix) and of a server going down or
+// starting up (57P01 admin_shutdown, 57P02 crash_shutdown, 57P03
+// cannot_connect_now), and a server that takes no more connections (53300
+// too_many_connections: its max_connections is spent, see docs/deploy.md).
+var unreachableCodes = map[string]bool{"57P01": true, "57P02": true, "57P03": true, "53300": true}

@@ -4,17 +4,19 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"syscall"
 	"testing"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 
 	"rehome/postgres"
 )
 
-// TestUnreachable: a server not there or not ready is worth waiting for;
-// one that answered no is not.
+// TestUnreachable: a server not there or not ready is worth waiting for,
+// and a serving store answers 503 for it; one that answered no is not.
 func TestUnreachable(t *testing.T) {
 	refused := &net.OpError{Op: "dial", Net: "tcp", Err: syscall.ECONNREFUSED}
 	cases := []struct {
@@ -29,6 +31,13 @@ func TestUnreachable(t *testing.T) {
 		{"wrong password", &pgconn.PgError{Code: "28P01"}, false},
 		{"no such database", &pgconn.PgError{Code: "3D000"}, false},
 		{"a failed statement", &pgconn.PgError{Code: "42P01"}, false},
+		{"connection broken off", fmt.Errorf("failed to receive message: %w", io.ErrUnexpectedEOF), true},
+		{"connection failure", &pgconn.PgError{Code: "08006"}, true},
+		{"the server shuts down", &pgconn.PgError{Code: "57P01"}, true},
+		{"a unique violation", &pgconn.PgError{Code: "23505"}, false},
+		{"the disk is full", &pgconn.PgError{Code: "53100"}, false},
+		{"a query cancelled", &pgconn.PgError{Code: "57014"}, false},
+		{"no rows", pgx.ErrNoRows, false},
 		{"stopped", context.Canceled, false},
 		{"something else", errors.New("no"), false},
 		{"none", nil, false},
