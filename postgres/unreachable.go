@@ -9,6 +9,8 @@ import (
 	"syscall"
 
 	"github.com/jackc/pgx/v5/pgconn"
+
+	"rehome/app"
 )
 
 // Unreachable tells whether err, from Open, is of a server that could not
@@ -20,6 +22,9 @@ import (
 func Unreachable(err error) bool {
 	if err == nil || errors.Is(err, context.Canceled) {
 		return false
+	}
+	if errors.Is(err, app.ErrUnreachable) {
+		return true // a serving pool's call that already said so (reach.go)
 	}
 	var said *pgconn.PgError
 	if errors.As(err, &said) {

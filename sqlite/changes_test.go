@@ -640,7 +640,7 @@ var storeReads = []string{
 	"UserByID", "Users", "Sessions.Find", "Sessions.FindCtx", "Ping", "Count", "Pools", "ObserveWriteWaits", "OnSessionsEnded", "UserByIdentity", "PaymentID", "MyBookings", "SearchProducts", "SearchSynonyms",
 	"NextMailDue", "AccountSessions",
 	"ConversationByID", "Conversations", "MessageByID", "Messages", "Unread", "OpenBookingsOf", "OpenBookingsWith",
-	"BookingsSeen", "NewBookings", "BookedFrom",
+	"BookingsSeen", "NewBookings", "BookedFrom", "Exclusively",
 	"VAPIDKeys", "PushSubscriptions", "PushDevices", "PushKindsOff", "Site", "ServerKey",
 	"Posts", "PostBySlug", "PostByID", "ListingsForSale", "SellerCounts", "ReviewsOf", "RatingOf",
 	"SuspendedUsers", "Blocks", "BlockedBy", "EitherBlocked", "NoShowsOf", "ConversationOfMessage", "ReviewByID", "HandoverCodes",
