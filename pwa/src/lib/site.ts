@@ -31,10 +31,15 @@ export const siteQueryOptions = () =>
     meta: { offline: { scope: 'public', group: 'site', limit: 1 } },
   })
 
-/** The site's settings, or the defaults while they load or when they cannot. */
-export function useSite(): { site: Site; isLoading: boolean } {
+/**
+ * The site's settings, or the defaults while they load or when they cannot;
+ * `known` once the server (or the offline copy) has answered. The default
+ * tagline is the server's English one: a screen shows a tagline only once
+ * known, as the server answers it in the marketplace's language.
+ */
+export function useSite(): { site: Site; isLoading: boolean; known: boolean } {
   const query = useQuery(siteQueryOptions())
-  return { site: query.data ?? defaultSite, isLoading: query.isPending }
+  return { site: query.data ?? defaultSite, isLoading: query.isPending, known: query.data !== undefined }
 }
 
 /**

@@ -59,7 +59,7 @@ function LanguagePicker() {
  */
 export function Footer() {
   const i18n = useI18n()
-  const { site } = useSite()
+  const { site, known } = useSite()
   const year = new Date().getFullYear()
   const links = [
     { label: i18n._({ id: 'footer.about', message: 'About' }), to: paths.about },
@@ -76,7 +76,7 @@ export function Footer() {
         <div className="flex flex-col gap-6 md:flex-row md:items-start md:justify-between">
           <div className="min-w-0 max-w-sm">
             <Brand wrap />
-            {site.tagline && <p className="mt-2 text-sm text-stone-600 wrap-anywhere">{site.tagline}</p>}
+            {known && site.tagline && <p className="mt-2 text-sm text-stone-600 wrap-anywhere">{site.tagline}</p>}
           </div>
           <nav aria-label={i18n._({ id: 'footer.label', message: 'Footer' })}>
             <ul className="grid grid-cols-[auto_auto] justify-start gap-x-8 sm:grid-cols-[repeat(4,auto)] md:flex md:flex-wrap md:justify-end md:gap-x-6">

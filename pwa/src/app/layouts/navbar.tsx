@@ -129,8 +129,8 @@ function MenuBrand() {
 
 /** The site's tagline under its name, on screens wide enough for it. */
 function Tagline() {
-  const { site } = useSite()
-  if (!site.tagline) return null
+  const { site, known } = useSite()
+  if (!known || !site.tagline) return null
   return (
     <p className="-mt-2 hidden max-w-96 truncate ps-10 text-xs text-stone-600 xl:block" title={site.tagline}>
       {site.tagline}

@@ -70,9 +70,9 @@ export function AllUsersRoute() {
       cell: (user) =>
         // Nothing to offer on one's own row: an empty cell, which the stacked layout leaves out.
         user.id === me?.id ? null : (
-          // Four actions fit one row only on the widest screens; below, they wrap in a column of fixed width, two to a row
-          // where their words are short and one where they are long, so the table does not scroll sideways in any language.
-          <div className="flex w-full flex-wrap justify-end gap-2 max-md:*:whitespace-nowrap md:w-64 md:justify-start 2xl:w-max 2xl:justify-end 2xl:flex-nowrap 2xl:*:whitespace-nowrap">
+          // Four actions fit one row only on the widest screens; below, one column as wide as the longest keeps the table from
+          // scrolling sideways beside a suspended account's note, in the languages whose words are longest too.
+          <div className="flex w-full flex-wrap justify-end gap-2 max-md:*:whitespace-nowrap md:grid md:w-max md:grid-cols-1 2xl:flex 2xl:flex-nowrap 2xl:*:whitespace-nowrap">
             {user.role !== 'Admin' && (
               <Button
                 aria-label={i18n._({ id: 'admin.users.makeAdminUser', message: 'Make admin: {name}', values: { name: user.name } })}

@@ -35,12 +35,13 @@ export function UnreadBadge({ onNavigate }: { onNavigate?: () => void }) {
     <Link
       to={unread === 0 && bookings > 0 ? paths.myBuyers : paths.messages}
       onClick={onNavigate}
-      aria-label={label}
       className="relative inline-flex size-11 items-center justify-center rounded-lg text-stone-700 hover:bg-stone-100"
     >
       <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2">
         <path strokeLinejoin="round" d="M4 5h16v11H9l-5 4z" />
       </svg>
+      {/* Its name as text, not aria-label: the number drawn (messages and bookings together) need not be in it. */}
+      <span className="sr-only">{label}</span>
       {count > 0 && (
         <span aria-hidden="true" className="absolute top-1 end-0.5 min-w-5 rounded-full bg-red-700 px-1 text-center text-xs leading-5 font-bold text-white">
           {count > 99 ? '99+' : count}
