@@ -17,15 +17,21 @@ const preparingRetry = "2"
 
 const preparingMessage = "The demo marketplace is being prepared; try again in a few seconds."
 
-// preparingPage is self-contained: the content security policy allows no
-// inline script, so it reloads itself with a meta refresh.
-const preparingPage = `<!doctype html>
+var preparingPage = waitingPage(preparingRetry, "Preparing the demo",
+	`The demo marketplace is being prepared: its people, listings and pictures are being written.
+This page reloads itself when it is ready, in a few seconds.`)
+
+// waitingPage is a self-contained page that says why the marketplace is not
+// there yet and reloads itself every retry seconds: the content security
+// policy allows no inline script, so it does with a meta refresh.
+func waitingPage(retry, heading, text string) string {
+	return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="refresh" content="` + preparingRetry + `">
-<title>Preparing the demo · Rehome</title>
+<meta http-equiv="refresh" content="` + retry + `">
+<title>` + heading + ` · Rehome</title>
 <style>
 body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;
 background:#faf7f2;color:#1c1917;font:16px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif}
@@ -36,13 +42,13 @@ p{margin:0}
 </head>
 <body>
 <main>
-<h1>Preparing the demo</h1>
-<p>The demo marketplace is being prepared: its people, listings and pictures are being written.
-This page reloads itself when it is ready, in a few seconds.</p>
+<h1>` + heading + `</h1>
+<p>` + text + `</p>
 </main>
 </body>
 </html>
 `
+}
 
 // untilDemoWritten answers every request as preparing until the demo is
 // written, then steps aside.

@@ -13,29 +13,7 @@ const startingRetry = "5"
 
 const startingMessage = "The marketplace is starting; try again in a few seconds."
 
-const startingPage = `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="refresh" content="` + startingRetry + `">
-<title>Starting · Rehome</title>
-<style>
-body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;
-background:#faf7f2;color:#1c1917;font:16px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif}
-main{max-width:26rem;padding:2rem;text-align:center}
-h1{margin:0 0 .5rem;font-size:1.5rem;color:#0f766e}
-p{margin:0}
-</style>
-</head>
-<body>
-<main>
-<h1>Starting</h1>
-<p>The marketplace is starting. This page reloads itself when it is ready.</p>
-</main>
-</body>
-</html>
-`
+var startingPage = waitingPage(startingRetry, "Starting", "The marketplace is starting. This page reloads itself when it is ready.")
 
 // Starting answers every request while the server waits for its database:
 // /healthz with {"status":"starting"}, any path under /api with an Error,
