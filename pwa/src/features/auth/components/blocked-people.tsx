@@ -15,11 +15,13 @@ function BlockedRow({ person }: { person: BlockedUser }) {
   const i18n = useI18n()
   const online = useOnline()
   const unblock = useUnblockPerson()
+  // Not mutate's callbacks: this row leaves the list before the change
+  // settles, and callbacks given to mutate die with the row that gave them.
   const onUnblock = () =>
-    unblock.mutate(person.id, {
-      onSuccess: () => void toast.success(i18n._({ id: 'profile.blocked.unblocked', message: 'Unblocked {name}', values: { name: person.name } })),
-      onError: (error) => void toast.error(errorMessage(error)),
-    })
+    unblock.mutateAsync(person.id).then(
+      () => void toast.success(i18n._({ id: 'profile.blocked.unblocked', message: 'Unblocked {name}', values: { name: person.name } })),
+      (error: unknown) => void toast.error(errorMessage(error)),
+    )
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 py-4">
       <div className="flex min-w-0 items-center gap-3">

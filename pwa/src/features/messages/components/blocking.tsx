@@ -164,14 +164,16 @@ export function BlockedNotice({ person, focus, onUnblocked }: { person: Person; 
   useEffect(() => {
     if (focus) ref.current?.focus()
   }, [focus])
+  // Not mutate's callbacks: this notice goes once the list no longer has the
+  // block, which can be before the change settles, and takes them with it.
   const onUnblock = () =>
-    unblock.mutate(person.id, {
-      onSuccess: () => {
+    unblock.mutateAsync(person.id).then(
+      () => {
         toast.success(i18n._({ id: 'messages.unblocked', message: 'Unblocked {name}', values: { name: person.name } }))
         onUnblocked()
       },
-      onError: (error) => void toast.error(errorMessage(error)),
-    })
+      (error: unknown) => void toast.error(errorMessage(error)),
+    )
   return (
     <div
       ref={ref}
