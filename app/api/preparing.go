@@ -1,8 +1,12 @@
 package api
 
 import (
+	"html"
 	"net/http"
 	"strings"
+
+	"rehome/app"
+	"rehome/catalog"
 )
 
 // A demo marketplace takes seconds to write ('rehome serve --demo' on an
@@ -15,22 +19,32 @@ import (
 // reloads itself as often.
 const preparingRetry = "2"
 
-const preparingMessage = "The demo marketplace is being prepared; try again in a few seconds."
+// preparing is said while the demo is written.
+var preparing = waiting{
+	retry:   preparingRetry,
+	message: "The demo marketplace is being prepared; try again in a few seconds.",
+	heading: "Preparing the demo",
+	text:    "The demo marketplace is being prepared: its people, listings and pictures are being written. This page reloads itself when it is ready, in a few seconds.",
+}
 
-var preparingPage = waitingPage(preparingRetry, "Preparing the demo",
-	`The demo marketplace is being prepared: its people, listings and pictures are being written.
-This page reloads itself when it is ready, in a few seconds.`)
+// waiting is what a 503 says while the marketplace is not there yet: the
+// message of an Error under /api, and the heading and text of a page
+// anywhere else, all in English and translated in the catalogs.
+type waiting struct {
+	retry, message, heading, text string
+}
 
-// waitingPage is a self-contained page that says why the marketplace is not
-// there yet and reloads itself every retry seconds: the content security
-// policy allows no inline script, so it does with a meta refresh.
-func waitingPage(retry, heading, text string) string {
+// page is a self-contained page that says why the marketplace is not there
+// yet and reloads itself every retry seconds: the content security policy
+// allows no inline script, so it does with a meta refresh.
+func (wt waiting) page(l app.Language) string {
+	heading := html.EscapeString(catalog.Translate(l, wt.heading))
 	return `<!doctype html>
-<html lang="en">
+<html lang="` + string(l) + `">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="refresh" content="` + retry + `">
+<meta http-equiv="refresh" content="` + wt.retry + `">
 <title>` + heading + ` · Rehome</title>
 <style>
 body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;
@@ -43,7 +57,7 @@ p{margin:0}
 <body>
 <main>
 <h1>` + heading + `</h1>
-<p>` + text + `</p>
+<p>` + html.EscapeString(catalog.Translate(l, wt.text)) + `</p>
 </main>
 </body>
 </html>
@@ -60,25 +74,28 @@ func (s *Server) untilDemoWritten(next http.Handler) http.Handler {
 			return
 		default:
 		}
-		unavailable(w, r, preparingRetry, healthBody{Status: "preparing", Error: "the demo marketplace is being prepared"}, preparingMessage, preparingPage)
+		unavailable(w, r, healthBody{Status: "preparing", Error: "the demo marketplace is being prepared"}, preparing)
 	})
 }
 
 // unavailable is a 503 that the server is not ready yet, never kept, with
-// Retry-After: health at /healthz, message as an Error under /api, and
-// page, a self-contained HTML page, anywhere else.
-func unavailable(w http.ResponseWriter, r *http.Request, retry string, health healthBody, message, page string) {
+// Retry-After: health at /healthz, the message as an Error under /api, and
+// the page anywhere else, in the browser's language (the marketplace's own
+// may not be known yet).
+func unavailable(w http.ResponseWriter, r *http.Request, health healthBody, wt waiting) {
 	h := w.Header()
 	h.Set("Cache-Control", "no-store")
-	h.Set("Retry-After", retry)
+	h.Set("Retry-After", wt.retry)
+	h.Add("Vary", "Accept-Language")
+	language := catalog.Negotiate("", r.Header.Get("Accept-Language"), app.English)
 	switch path := r.URL.Path; {
 	case path == healthPath:
 		writeJSON(w, http.StatusServiceUnavailable, health)
 	case path == "/api" || strings.HasPrefix(path, "/api/"):
-		writeJSON(w, http.StatusServiceUnavailable, errorBody{Error: message})
+		writeJSON(w, http.StatusServiceUnavailable, errorBody{Error: catalog.Translate(language, wt.message)})
 	default:
 		h.Set("Content-Type", "text/html; charset=utf-8")
 		w.WriteHeader(http.StatusServiceUnavailable)
-		_, _ = w.Write([]byte(page))
+		_, _ = w.Write([]byte(wt.page(language)))
 	}
 }

@@ -11,9 +11,13 @@ import "net/http"
 // startingRetry is the Retry-After of the answers, in seconds.
 const startingRetry = "5"
 
-const startingMessage = "The marketplace is starting; try again in a few seconds."
-
-var startingPage = waitingPage(startingRetry, "Starting", "The marketplace is starting. This page reloads itself when it is ready.")
+// starting is said while the server waits for its database.
+var starting = waiting{
+	retry:   startingRetry,
+	message: "The marketplace is starting; try again in a few seconds.",
+	heading: "Starting",
+	text:    "The marketplace is starting. This page reloads itself when it is ready.",
+}
 
 // Starting answers every request while the server waits for its database:
 // /healthz with {"status":"starting"}, any path under /api with an Error,
@@ -28,6 +32,6 @@ func Starting() http.Handler {
 		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
 		h.Set("X-Frame-Options", "DENY")
 		h.Set("Permissions-Policy", permissionsPolicy)
-		unavailable(w, r, startingRetry, healthBody{Status: "starting"}, startingMessage, startingPage)
+		unavailable(w, r, healthBody{Status: "starting"}, starting)
 	})
 }
