@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { apiError, json, mockApi } from '@/testing/mock-api'
-import { api, ApiError } from './api'
+import { api, ApiError, retryAfterSeconds } from './api'
 import { setLanguage } from './i18n'
 
 describe('api', () => {
@@ -72,8 +72,31 @@ describe('api', () => {
   })
 
   it('falls back to the status line when the body is not our JSON', async () => {
-    mockApi({ 'GET /api/categories': () => new Response('<html>', { status: 502, statusText: 'Bad Gateway' }) })
-    await expect(api.get('/categories')).rejects.toMatchObject({ status: 502, message: 'Bad Gateway' })
+    mockApi({ 'GET /api/categories': () => new Response('<html>', { status: 500, statusText: 'Internal Server Error' }) })
+    await expect(api.get('/categories')).rejects.toMatchObject({ status: 500, message: 'Internal Server Error' })
+  })
+
+  it("says what a load balancer's own 502, 503 or 504 means, and keeps the wait it asks for", async () => {
+    mockApi({
+      'GET /api/categories': () => new Response('<html>', { status: 503, statusText: 'Service Unavailable', headers: { 'Retry-After': '12' } }),
+      'GET /api/posts': () => new Response('<html>', { status: 502, statusText: 'Bad Gateway' }),
+    })
+    await expect(api.get('/categories')).rejects.toMatchObject({
+      status: 503,
+      retryAfter: 12,
+      isUnavailable: true,
+      message: 'The marketplace cannot answer right now: try again in a moment.',
+    })
+    await expect(api.get('/posts')).rejects.toMatchObject({ status: 502, retryAfter: undefined, isUnavailable: true })
+  })
+
+  it('reads Retry-After given as seconds or as a date', () => {
+    const now = Date.parse('2026-12-07T10:00:00Z')
+    expect(retryAfterSeconds('5', now)).toBe(5)
+    expect(retryAfterSeconds('Mon, 07 Dec 2026 10:00:30 GMT', now)).toBe(30)
+    expect(retryAfterSeconds('Mon, 07 Dec 2026 09:00:00 GMT', now)).toBe(0)
+    expect(retryAfterSeconds('soon', now)).toBeUndefined()
+    expect(retryAfterSeconds(null, now)).toBeUndefined()
   })
 
   it('turns a network failure into ApiError status 0', async () => {

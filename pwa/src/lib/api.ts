@@ -11,17 +11,36 @@ export class ApiError extends Error {
   override name = 'ApiError'
   readonly status: number
   readonly fields: FieldErrors
+  /** The answer's Retry-After, in seconds, when it had one. */
+  readonly retryAfter: number | undefined
 
-  constructor(status: number, message: string, fields: FieldErrors = {}) {
+  constructor(status: number, message: string, fields: FieldErrors = {}, retryAfter?: number) {
     super(message)
     this.status = status
     this.fields = fields
+    this.retryAfter = retryAfter
   }
 
   /** 4xx: asking again will not help. */
   get isClientError(): boolean {
     return this.status >= 400 && this.status < 500
   }
+
+  /**
+   * 502, 503 or 504: the marketplace (or what it needs, its database, say)
+   * cannot answer for now, and the same request will do in a moment.
+   */
+  get isUnavailable(): boolean {
+    return this.status === 502 || this.status === 503 || this.status === 504
+  }
+}
+
+/** Retry-After in seconds, whether it gives seconds or a date; undefined when absent or unreadable. */
+export function retryAfterSeconds(header: string | null, now = Date.now()): number | undefined {
+  if (!header) return undefined
+  if (/^\d+$/.test(header.trim())) return Number(header.trim())
+  const at = Date.parse(header)
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000))
 }
 
 export type QueryParams = Record<string, string | number | boolean | undefined | null>
@@ -89,10 +108,16 @@ async function errorFrom(response: Response): Promise<ApiError> {
   } catch {
     // Not our JSON (a proxy's page, say): fall back to the status line.
   }
+  const retryAfter = retryAfterSeconds(response.headers.get('Retry-After'))
+  // A load balancer with no instance to send to answers 502 or 503 with a
+  // page of its own: say what it means, in the person's language.
+  if (!message && [502, 503, 504].includes(response.status))
+    message = i18n._({ id: 'api.unavailable', message: 'The marketplace cannot answer right now: try again in a moment.' })
   return new ApiError(
     response.status,
     message || response.statusText || i18n._({ id: 'api.failed', message: 'Request failed ({status})', values: { status: response.status } }),
     fields,
+    retryAfter,
   )
 }
 

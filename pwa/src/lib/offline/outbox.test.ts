@@ -3,7 +3,8 @@ import { apiError, json, mockApi } from '@/testing/mock-api'
 import { isOnline } from '../connectivity'
 import { RehomeDB } from './db'
 import { OfflineStore } from './offline-store'
-import type { Outbox, QueuedRequest, SendOutcome } from './outbox'
+import { ApiError } from '../api'
+import { retryWait, type Outbox, type QueuedRequest, type SendOutcome } from './outbox'
 
 function booking(id: number, key: string): QueuedRequest {
   return {
@@ -87,13 +88,30 @@ describe('outbox', () => {
     expect(await db.outbox.count()).toBe(0)
   })
 
-  it('leaves requests for later on a server error or when signed out', async () => {
-    mockApi({ 'POST /api/booked': () => apiError(503, 'Busy') })
+  it('leaves requests for later on a server error or when signed out, answering what stopped it', async () => {
+    mockApi({
+      'POST /api/booked': () => new Response(JSON.stringify({ error: 'Busy' }), { status: 503, headers: { 'Retry-After': '7' } }),
+    })
     await outbox.queue(1, booking(1, 'key-1'))
-    await outbox.send(1, () => {})
+    const busy = await outbox.send(1, () => {})
+    expect([busy?.status, busy?.retryAfter, busy?.message]).toEqual([503, 7, 'Busy'])
     mockApi({ 'POST /api/booked': () => apiError(401, 'Sign in first') })
-    await outbox.send(1, () => {})
+    expect((await outbox.send(1, () => {}))?.status).toBe(401)
     expect(await db.outbox.count()).toBe(1)
+    mockApi({ 'POST /api/booked': () => json({ id: 11 }, 201) })
+    expect(await outbox.send(1, () => {})).toBeUndefined()
+  })
+
+  it.each([
+    ['no answer: the connection probe tells when to send', 0, undefined, 0, undefined],
+    ['signed out: signing in sends', 401, undefined, 0, undefined],
+    ['a 503 without Retry-After', 503, undefined, 0, 5_000],
+    ['a 503 asking for more', 503, 20, 0, 20_000],
+    ['the third 503 in a row', 503, 5, 2, 20_000],
+    ['never more than a minute', 503, 3600, 9, 60_000],
+    ['a 429', 429, 30, 0, 30_000],
+  ])('waits before sending again after %s', (_, status, retryAfter, failures, wait) => {
+    expect(retryWait(new ApiError(status, 'x', {}, retryAfter), failures)).toBe(wait)
   })
 
   it('leaves a request for later on 429, unless a 429 refuses it (a locked handover)', async () => {

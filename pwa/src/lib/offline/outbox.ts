@@ -10,9 +10,31 @@ import type { Storage } from './storage'
 
 export type QueuedRequest = Omit<OutboxEntry, 'id' | 'userId' | 'queuedAt' | 'change'> & Required<Pick<OutboxEntry, 'change'>>
 
-/** The toast when a request waits in the outbox, in the app's language. */
-export function queuedMessage(): string {
-  return i18n._({ id: 'offline.queued', message: 'Saved — it will be sent when you are back online' })
+/**
+ * The toast when a request waits in the outbox, in the app's language:
+ * offline, or with the marketplace unable to answer for now.
+ */
+export function queuedMessage(why: 'offline' | 'unavailable' = 'offline'): string {
+  return why === 'offline'
+    ? i18n._({ id: 'offline.queued', message: 'Saved — it will be sent when you are back online' })
+    : i18n._({ id: 'offline.queuedUnavailable', message: 'Saved — the marketplace cannot answer right now; it will be sent in a moment' })
+}
+
+const firstRetry = 5_000
+const lastRetry = 60_000
+
+/**
+ * How long to wait before sending again after a run stopped on error, the
+ * failures-th time in a row (from 0): the server's Retry-After, doubled on
+ * each failure from 5 seconds up to a minute. Undefined when waiting will
+ * not help, or something else starts the next run: no answer at all (the
+ * connection's probe tells when the server is back) or 401 (the person
+ * signs in again).
+ */
+export function retryWait(error: ApiError, failures: number): number | undefined {
+  if (error.status === 0 || error.status === 401) return undefined
+  const backoff = Math.min(firstRetry * 2 ** failures, lastRetry)
+  return Math.max(backoff, Math.min((error.retryAfter ?? 0) * 1000, lastRetry))
 }
 
 /** What became of a sent request: accepted, or refused with the server's reason. */
@@ -28,7 +50,7 @@ export class Outbox {
   // Bumped when a request is queued or leaves, for screens that show what waits.
   private changes = 0
   private readonly changeListeners = new Set<() => void>()
-  private sending: Promise<void> | null = null
+  private sending: Promise<ApiError | undefined> | null = null
 
   constructor(private readonly storage: () => Promise<Storage>) {}
 
@@ -71,10 +93,11 @@ export class Outbox {
    * Sends the user's waiting requests, oldest first. An answer that settles a
    * request (2xx, or a 4xx such as 'already sold') removes it and is reported;
    * no answer, a server error, 401 or 429 stops and leaves it for next time
-   * (but a 429 settles a request marked limitRefuses).
+   * (but a 429 settles a request marked limitRefuses), and the run answers
+   * the error it stopped on (see retryWait).
    * One run at a time: a call during a run waits for that run.
    */
-  send(userId: number, onOutcome: (outcome: SendOutcome) => void): Promise<void> {
+  send(userId: number, onOutcome: (outcome: SendOutcome) => void): Promise<ApiError | undefined> {
     this.sending ??= this.sendAll(userId, onOutcome).finally(() => {
       this.sending = null
     })
@@ -86,16 +109,17 @@ export class Outbox {
     await this.sending?.catch(() => {})
   }
 
-  private async sendAll(userId: number, onOutcome: (outcome: SendOutcome) => void) {
+  private async sendAll(userId: number, onOutcome: (outcome: SendOutcome) => void): Promise<ApiError | undefined> {
     const { db, outbox } = await this.storage()
     for (;;) {
       const request = await outbox.nextInOutbox(db, userId)
-      if (!request?.id) return
+      if (!request?.id) return undefined
       let error: ApiError | undefined
       try {
         await api.post(request.path, request.body, { headers: { 'Idempotency-Key': request.idempotencyKey } })
       } catch (thrown) {
-        if (!(thrown instanceof ApiError) || !settles(thrown.status, request)) return
+        if (!(thrown instanceof ApiError)) throw thrown
+        if (!settles(thrown.status, request)) return thrown
         error = thrown
       }
       await outbox.removeFromOutbox(db, request.id)

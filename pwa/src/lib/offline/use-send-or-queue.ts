@@ -1,8 +1,8 @@
 // Send now, or queue in the outbox: how Book Now and Report (any write the
 // server de-duplicates by its Idempotency-Key) work offline. Offline, the
 // request goes straight into the outbox; online it is sent, and when it gets
-// no answer at all it is queued with the key it was sent with, so a reply
-// lost on the way back books nothing twice. The outbox then sends it and
+// no answer at all, or a 502/503/504, it is queued with the key it was sent
+// with, so a reply lost on the way back books nothing twice. The outbox then sends it and
 // toasts its real outcome (features/offline's OutboxSync).
 import toast from 'react-hot-toast'
 import { errorMessage, isApiError } from '../api'
@@ -41,22 +41,26 @@ export function useSendOrQueue() {
 
   return function sendOrQueue<TInput>({ mutation, input, userId, toQueued, onDone, onRefused, announceSent = true }: SendOrQueue<TInput>) {
     const request: KeyedRequest<TInput> = { input, idempotencyKey: crypto.randomUUID() }
-    const queue = () =>
+    const queue = (why: 'offline' | 'unavailable') =>
       outbox.queue(userId, toQueued(request)).then(
         () => {
-          toast.success(queuedMessage())
+          toast.success(queuedMessage(why))
           onDone('queued')
         },
         (error: unknown) => toast.error(errorMessage(error)),
       )
-    if (!online) return void queue()
+    if (!online) return void queue('offline')
     mutation.mutate(request, {
       onSuccess: () => {
         if (announceSent) toast.success(toQueued(request).sentMessage)
         onDone('sent')
       },
       onError: (error) => {
-        if (isApiError(error, 0)) void queue()
+        // No answer, or the marketplace cannot answer for now (its database
+        // restarting, a load balancer without an instance): whether or not
+        // it was done, the outbox sends it again with the same key.
+        if (isApiError(error, 0)) void queue('offline')
+        else if (isApiError(error) && error.isUnavailable) void queue('unavailable')
         else onRefused?.(error)
       },
     })

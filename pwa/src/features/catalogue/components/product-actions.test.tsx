@@ -102,6 +102,21 @@ describe('offline', () => {
     expect((sent.headers as Record<string, string>)['Idempotency-Key']).toBe(entry?.idempotencyKey)
   })
 
+  it('queues a booking the marketplace could not take for now (503), with the key it was sent with', async () => {
+    const { user, fetch, outbox } = setup({
+      'POST /api/booked': () =>
+        new Response(JSON.stringify({ error: 'The marketplace cannot reach its database: try again in a moment' }), {
+          status: 503,
+          headers: { 'Content-Type': 'application/json', 'Retry-After': '5' },
+        }),
+    })
+    await fillBooking(user)
+    expect(await screen.findByText('Saved — the marketplace cannot answer right now; it will be sent in a moment')).toBeInTheDocument()
+    const sent = fetch.mock.calls.find(([url]) => url === '/api/booked')?.[1] as RequestInit
+    const [entry] = await outbox()
+    expect((sent.headers as Record<string, string>)['Idempotency-Key']).toBe(entry?.idempotencyKey)
+  })
+
   it('puts Report into the outbox', async () => {
     const { user, outbox } = setup()
     await user.click(await screen.findByRole('button', { name: 'Report this listing' }))
