@@ -85,19 +85,25 @@ func TestSharedDependenciesStopAndStart(t *testing.T) {
 	visitor := browser(5)
 	listings := balancer + "/api/categories/Tables"
 
-	// Each check is made several times: the balancer takes turns, so
-	// both instances answer.
-	const turns = 4
+	// Each check is made twice in a row: the balancer takes turns, so
+	// each instance answers it.
+	twice := func(checks ...func()) {
+		t.Helper()
+		for _, check := range checks {
+			check()
+			check()
+		}
+	}
 	works := func() {
 		t.Helper()
-		for range turns {
-			mustStatus(t, http.StatusOK)(visitor.Get(balancer + "/"))
-			mustStatus(t, http.StatusOK)(login())
-			mustStatus(t, http.StatusOK)(visitor.Get(listings))
-			mustStatus(t, http.StatusOK)(visitor.Get(balancer + picture))
-			mustStatus(t, http.StatusCreated)(message())
-			upload(t, seller, balancer)
-		}
+		twice(
+			func() { mustStatus(t, http.StatusOK)(visitor.Get(balancer + "/")) },
+			func() { mustStatus(t, http.StatusOK)(login()) },
+			func() { mustStatus(t, http.StatusOK)(visitor.Get(listings)) },
+			func() { mustStatus(t, http.StatusOK)(visitor.Get(balancer + picture)) },
+			func() { mustStatus(t, http.StatusCreated)(message()) },
+			func() { upload(t, seller, balancer) },
+		)
 	}
 	healthy := func(database, pictures string) {
 		t.Helper()
@@ -134,14 +140,16 @@ func TestSharedDependenciesStopAndStart(t *testing.T) {
 	bucket.Down()
 	waitForLog("picture store unreachable")
 	healthy("ok", "unreachable")
-	for range turns {
-		mustStatus(t, http.StatusOK)(visitor.Get(balancer + "/"))
-		mustStatus(t, http.StatusOK)(login())
-		mustStatus(t, http.StatusOK)(visitor.Get(listings))
-		mustStatus(t, http.StatusCreated)(message())
-		unavailable(t, app.PicturesUnreachableMessage)(visitor.Get(balancer + picture))
-		unavailable(t, app.PicturesUnreachableMessage)(postPicture(seller, balancer+"/api/images", nil))
-	}
+	twice(
+		func() { mustStatus(t, http.StatusOK)(visitor.Get(balancer + "/")) },
+		func() { mustStatus(t, http.StatusOK)(login()) },
+		func() { mustStatus(t, http.StatusOK)(visitor.Get(listings)) },
+		func() { mustStatus(t, http.StatusCreated)(message()) },
+		func() { unavailable(t, app.PicturesUnreachableMessage)(visitor.Get(balancer + picture)) },
+		func() {
+			unavailable(t, app.PicturesUnreachableMessage)(postPicture(seller, balancer+"/api/images", nil))
+		},
+	)
 	bucket.Up()
 	waitForLog("picture store reachable again")
 	healthy("ok", "ok")
@@ -150,16 +158,24 @@ func TestSharedDependenciesStopAndStart(t *testing.T) {
 	database.Down()
 	waitForLog("database unreachable")
 	healthy("unreachable", "ok")
-	for range turns {
-		mustStatus(t, http.StatusOK)(visitor.Get(balancer + "/"))
-		mustStatus(t, http.StatusOK)(visitor.Get(balancer + picture))
-		unavailable(t, app.DatabaseUnreachableMessage)(visitor.Get(listings))
-		unavailable(t, app.DatabaseUnreachableMessage)(login())
-	}
+	twice(
+		func() { mustStatus(t, http.StatusOK)(visitor.Get(balancer + "/")) },
+		func() { mustStatus(t, http.StatusOK)(visitor.Get(balancer + picture)) },
+		func() { unavailable(t, app.DatabaseUnreachableMessage)(visitor.Get(listings)) },
+		func() { unavailable(t, app.DatabaseUnreachableMessage)(login()) },
+	)
 	database.Up()
 	waitForLog("database reachable again")
 	healthy("ok", "ok")
 	works()
+
+	// Each instance answered what needs the database while it was down.
+	for _, p := range instances {
+		logs := p.logs.String()
+		if !strings.Contains(logs, `path=/api/categories/Tables status=503`) && !strings.Contains(logs, `"path":"/api/categories/Tables","status":503`) {
+			t.Errorf("%s answered no listings while the database was down: the balancer kept it out:\n%s", p.base, logs)
+		}
+	}
 
 	// One line as each outage began and one as it ended, on each
 	// instance, whatever failed meanwhile: requests, health checks, or
@@ -174,6 +190,13 @@ func TestSharedDependenciesStopAndStart(t *testing.T) {
 		for _, never := range []string{"internal error", "cannot listen to other instances"} {
 			if strings.Contains(logs, never) {
 				t.Errorf("%s logged %q:\n%s", p.base, never, logs)
+			}
+		}
+		// An error each request that needed what was down is what the
+		// lines above stand for.
+		for _, line := range strings.Split(logs, "\n") {
+			if (strings.Contains(line, "level=ERROR") || strings.Contains(line, `"level":"ERROR"`)) && !strings.Contains(line, ` unreachable"`) {
+				t.Errorf("%s logged an error besides the outages': %s", p.base, line)
 			}
 		}
 	}
