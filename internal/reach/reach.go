@@ -23,7 +23,7 @@ type Tracker struct {
 	lastTry    atomic.Int64
 	retryEvery atomic.Int64 // a time.Duration
 
-	whenDown func() // see WhenDown
+	whenDown func(err error) // see WhenDown
 }
 
 // RetryEvery is how often, while a service is down, Attempt lets a call
@@ -53,10 +53,11 @@ func (t *Tracker) Attempt() bool {
 	return now-last >= t.retryEvery.Load() && t.lastTry.CompareAndSwap(last, now)
 }
 
-// WhenDown has f run each time the service goes down, after the line that
-// says so: a pool drops its connections there, which are all broken
-// off, lest they fail again once it is back. Set it before any use.
-func (t *Tracker) WhenDown(f func()) { t.whenDown = f }
+// WhenDown has f run each time the service goes down, with the error that
+// said so, after the line that says so: a pool drops its connections
+// there, which are broken off, lest they fail again once it is back. Set
+// it before any use.
+func (t *Tracker) WhenDown(f func(err error)) { t.whenDown = f }
 
 // UseLogger has the transitions logged to log.
 func (t *Tracker) UseLogger(log *slog.Logger) { t.log.Store(log) }
@@ -85,7 +86,7 @@ func (t *Tracker) Failed(err error) {
 	}
 	t.mu.Unlock()
 	if went && t.whenDown != nil {
-		t.whenDown()
+		t.whenDown(err)
 	}
 }
 

@@ -40,7 +40,7 @@ func TestOneLinePerTransition(t *testing.T) {
 	tracker := reach.New("database")
 	tracker.UseLogger(slog.New(slog.NewTextHandler(logs, nil)))
 	var wentDown atomic.Int32
-	tracker.WhenDown(func() { wentDown.Add(1) })
+	tracker.WhenDown(func(error) { wentDown.Add(1) })
 	many := func(call func()) {
 		var wg sync.WaitGroup
 		for range 50 {
