@@ -38,7 +38,11 @@ func notShared(what string) error { return Errorf(KindNotFound, "%s not found", 
 // public and its seller is not suspended. What reaches the seller is left
 // out.
 func (s *Catalogue) SharedProduct(ctx context.Context, id int64) (*Product, error) {
-	if !s.site.PublicListings(ctx) {
+	public, err := s.site.publicListings(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if !public {
 		return nil, notShared("Product")
 	}
 	p, err := s.products.ProductByID(ctx, id)
@@ -55,7 +59,11 @@ func (s *Catalogue) SharedProduct(ctx context.Context, id int64) (*Product, erro
 // SharedCategory is the category a shared link points to, when listings
 // are public.
 func (s *Catalogue) SharedCategory(ctx context.Context, name string) (*Category, error) {
-	if !s.site.PublicListings(ctx) {
+	public, err := s.site.publicListings(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if !public {
 		return nil, notShared("Category")
 	}
 	return s.categories.CategoryByName(ctx, name)
@@ -64,7 +72,11 @@ func (s *Catalogue) SharedCategory(ctx context.Context, name string) (*Category,
 // SharedSeller is the seller a shared link points to, when listings are
 // public; an account that does not sell is not found.
 func (s *Catalogue) SharedSeller(ctx context.Context, id int64) (*SellerCard, error) {
-	if !s.site.PublicListings(ctx) {
+	public, err := s.site.publicListings(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if !public {
 		return nil, notShared("Seller")
 	}
 	u, err := s.users.UserByID(ctx, id)

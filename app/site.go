@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"errors"
 	"slices"
 	"sort"
 	"strconv"
@@ -273,10 +274,28 @@ func (s *SiteSettings) UpdateSite(ctx context.Context, actor *User, patch SitePa
 // requireViewer refuses a visitor who is not signed in, unless the site's
 // listings are public: the one rule of every page that shows listings.
 func (s *SiteSettings) requireViewer(ctx context.Context, actor *User) error {
-	if CanBrowse(actor, actor == nil && s.PublicListings(ctx)) {
+	public := false
+	if actor == nil {
+		var err error
+		if public, err = s.publicListings(ctx); err != nil {
+			return err
+		}
+	}
+	if CanBrowse(actor, public) {
 		return nil
 	}
 	return RequireUser(actor)
+}
+
+// publicListings is PublicListings, but a store that cannot be reached
+// is an error: the visitor is told to try again in a moment, not to log
+// in, nor that what a shared link points to does not exist.
+func (s *SiteSettings) publicListings(ctx context.Context) (bool, error) {
+	site, err := s.store.Site(ctx)
+	if errors.Is(err, ErrUnreachable) {
+		return false, err
+	}
+	return err == nil && site.PublicListings, nil
 }
 
 // name is the marketplace's name for a mail about to be sent; a store

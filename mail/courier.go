@@ -123,8 +123,7 @@ func (c *Courier) send(ctx context.Context, m app.QueuedMail, leaseEnd time.Time
 	}
 	if err == nil {
 		c.log.Info("mail sent", "mail", m.ID, "subject", m.Subject)
-		// Even when stopping: a sent mail must leave the queue.
-		c.recordSent(context.WithoutCancel(ctx), m, leaseEnd)
+		c.recordSent(ctx, m, leaseEnd)
 		return
 	}
 	if ctx.Err() != nil {
@@ -155,21 +154,28 @@ func (c *Courier) done(ctx context.Context, m app.QueuedMail) {
 // recordSent removes m, which the server has accepted, from the queue,
 // trying again while the database refuses (busy, restarting), until
 // leaseEnd: past it, another courier may claim m and send it a second
-// time.
+// time. Even when stopping, a sent mail must leave the queue: it is tried
+// at once, but a shutdown does not wait out the pauses between tries (up
+// to the lease's minutes), as one stopped by force would not either.
 func (c *Courier) recordSent(ctx context.Context, m app.QueuedMail, leaseEnd time.Time) {
 	pause := firstRecordTry
 	for {
-		err := c.queue.MailDone(ctx, m.ID)
+		err := c.queue.MailDone(context.WithoutCancel(ctx), m.ID)
 		if err == nil {
 			return
 		}
-		if c.now().Add(pause).After(leaseEnd) {
+		if ctx.Err() != nil || c.now().Add(pause).After(leaseEnd) {
 			// It stays queued and would go again: say so loudly.
 			c.log.Error("remove a sent mail from the queue; it may be sent again", "mail", m.ID, "err", err)
 			return
 		}
 		c.log.Warn("remove a sent mail from the queue; trying again", "mail", m.ID, "err", err, "retry_in", pause.String())
-		time.Sleep(pause)
+		timer := time.NewTimer(pause)
+		select {
+		case <-ctx.Done(): // one try more, at once
+		case <-timer.C:
+		}
+		timer.Stop()
 		pause = min(2*pause, lastRecordTry)
 	}
 }

@@ -327,10 +327,19 @@ func TestTwoCouriersSendEachMailOnce(t *testing.T) {
 type busyOnDone struct {
 	app.MailQueue
 	refusals atomic.Int32
+	tries    atomic.Int32
+	refused  chan struct{} // when not nil, told of each refusal
 }
 
 func (q *busyOnDone) MailDone(ctx context.Context, id int64) error {
+	q.tries.Add(1)
 	if q.refusals.Add(-1) >= 0 {
+		if q.refused != nil {
+			select {
+			case q.refused <- struct{}{}:
+			default:
+			}
+		}
 		return errors.New("database is locked")
 	}
 	return q.MailQueue.MailDone(ctx, id)
@@ -356,6 +365,31 @@ func TestASentMailIsRecordedThroughABusyDatabase(t *testing.T) {
 	}
 	if _, waiting, _ := db.NextMailDue(ctx); waiting {
 		t.Error("the sent mail stayed queued, to go again once its claim ends")
+	}
+}
+
+// TestAStoppingCourierDoesNotWaitToRecordASentMail: a courier stopped
+// while the database refuses to record a mail the server accepted tries
+// once more at once, then stops, rather than going on trying for the
+// minutes left of its claim.
+func TestAStoppingCourierDoesNotWaitToRecordASentMail(t *testing.T) {
+	ctx, stop := context.WithCancel(context.Background())
+	db := openDB(t, filepath.Join(t.TempDir(), "rehome.db"))
+	defer db.Close()
+	sink := startSink(t, mailsink.Options{})
+	server, _ := mail.ParseServer("smtp://" + sink.Addr)
+	if err := db.QueueMail(ctx, &app.Mail{To: "zoe@example.com", Subject: "Hello", Text: "Hi", HTML: "<p>Hi</p>"}); err != nil {
+		t.Fatal(err)
+	}
+	queue := &busyOnDone{MailQueue: db, refused: make(chan struct{}, 1)}
+	queue.refusals.Store(1 << 20)
+	stopped := make(chan struct{})
+	go func() { mail.NewCourier(queue, server, from, quiet()).SendDue(ctx); close(stopped) }()
+	<-queue.refused
+	stop()
+	<-stopped
+	if n := queue.tries.Load(); n > 2 {
+		t.Errorf("the stopping courier tried %d times to record the sent mail, want at most one more after the stop", n)
 	}
 }
 

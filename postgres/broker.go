@@ -86,6 +86,7 @@ func NewBroker(ctx context.Context, db *DB, log *slog.Logger) (*Broker, error) {
 		config:   db.pool.Config().ConnConfig.Copy(),
 		channels: []string{channelLive},
 		log:      log,
+		reach:    db.pool.reach,
 		ready:    b.ready,
 		heard:    b.heard,
 		lost: func(error) {

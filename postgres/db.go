@@ -76,6 +76,15 @@ func Open(ctx context.Context, url string) (*DB, error) {
 		return nil, err
 	}
 	db := &DB{pool: trackedPool{Pool: pool, reach: reach.New("database")}, name: name, now: func() time.Time { return time.Now().UTC() }}
+	db.pool.reach.WhenDown(func(err error) {
+		// The connections made before the database went away are broken:
+		// used once it is back, each would fail a request, and say it is
+		// down again. But a server that refused one connection more (too
+		// many) still serves those it has.
+		if !tooManyConnections(err) {
+			pool.Reset()
+		}
+	})
 	var start [4]byte
 	rand.Read(start[:])
 	db.unseen.Store(1<<63 | uint64(start[0])<<40 | uint64(start[1])<<32 | uint64(start[2])<<24 | uint64(start[3])<<16)

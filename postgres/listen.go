@@ -10,6 +10,8 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
+
+	"rehome/internal/reach"
 )
 
 // channelEnded is where the schema's triggers tell the sessions a write
@@ -33,6 +35,7 @@ func (db *DB) listen(ctx context.Context) error {
 		config:   db.pool.Config().ConnConfig.Copy(),
 		channels: []string{channelEnded},
 		log:      slog.Default(),
+		reach:    db.pool.reach,
 		ready: func(_ context.Context, _ *pgx.Conn, first bool) error {
 			if !first {
 				db.heardForTests("", false)
@@ -94,6 +97,11 @@ type listener struct {
 	heard func(ctx context.Context, conn *pgx.Conn, n *pgconn.Notification) error
 	// lost, when set, is told the connection was lost.
 	lost func(err error)
+	// reach is told when the connection is lost, or cannot be made,
+	// because the database cannot be reached, and when it is made again:
+	// the database's going down and coming back are then logged once for
+	// the instance (package reach), not at each attempt to connect.
+	reach *reach.Tracker
 }
 
 // start connects (within ctx) and listens, then hears in a goroutine of
@@ -137,12 +145,19 @@ func (l *listener) run(ctx context.Context, conn *pgx.Conn) {
 		if ctx.Err() != nil {
 			return
 		}
-		l.log.Warn("postgres: lost the connection that listens to other instances; connecting again",
-			"channels", l.channels, "err", err)
+		// A connection lost as the database went away says nothing here:
+		// connecting again at once fails, and reach logs that once. (A
+		// lost connection alone does not tell the database is down: its
+		// backend may have been ended while the server goes on.)
+		said := !Unreachable(err)
+		if said {
+			l.log.Warn("postgres: lost the connection that listens to other instances; connecting again",
+				"channels", l.channels, "err", err)
+		}
 		if l.lost != nil {
 			l.lost(err)
 		}
-		if conn = l.reconnect(ctx); conn == nil {
+		if conn = l.reconnect(ctx, said); conn == nil {
 			return
 		}
 	}
@@ -161,18 +176,29 @@ func (l *listener) hear(ctx context.Context, conn *pgx.Conn) error {
 }
 
 // reconnect connects until it succeeds, or returns nil once ctx ends.
-func (l *listener) reconnect(ctx context.Context) *pgx.Conn {
+// Attempts that fail because the database is down say nothing of their
+// own: reach logs that once. said tells whether the log already says the
+// listener has a problem of its own, which its success then ends.
+func (l *listener) reconnect(ctx context.Context, said bool) *pgx.Conn {
 	delay := minReconnectDelay
 	for {
 		conn, err := l.connect(ctx, false)
 		if err == nil {
-			l.log.Info("postgres: listening to other instances again", "channels", l.channels)
+			l.reach.Reached()
+			if said {
+				l.log.Info("postgres: listening to other instances again", "channels", l.channels)
+			}
 			return conn
 		}
 		if ctx.Err() != nil {
 			return nil
 		}
-		l.log.Warn("postgres: cannot listen to other instances", "channels", l.channels, "retry_in", delay, "err", err)
+		if Unreachable(err) {
+			l.reach.Failed(err)
+		} else {
+			l.log.Warn("postgres: cannot listen to other instances", "channels", l.channels, "retry_in", delay, "err", err)
+			said = true
+		}
 		select {
 		case <-ctx.Done():
 			return nil

@@ -43,3 +43,10 @@ func Unreachable(err error) bool {
 // cannot_connect_now), and a server that takes no more connections (53300
 // too_many_connections: its max_connections is spent, see docs/deploy.md).
 var unreachableCodes = map[string]bool{"57P01": true, "57P02": true, "57P03": true, "53300": true}
+
+// tooManyConnections tells whether err is a server refusing a connection
+// because its max_connections, or the database's or role's limit, is spent.
+func tooManyConnections(err error) bool {
+	var said *pgconn.PgError
+	return errors.As(err, &said) && said.Code == "53300"
+}

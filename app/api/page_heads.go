@@ -121,7 +121,9 @@ func (wf *entryPages) page(r *http.Request, path string) *httpcache.KeptBody {
 	first := withFirstScreen(r, path)
 	if first {
 		if lists, err = s.firstScreenVersion(r.Context()); err != nil {
-			s.log.Error("the home page's lists", "err", err)
+			if !errors.Is(err, app.ErrUnreachable) { // logged once by the store
+				s.log.Error("the home page's lists", "err", err)
+			}
 			first = false
 		} else {
 			key = "lists " + key
@@ -137,7 +139,9 @@ func (wf *entryPages) page(r *http.Request, path string) *httpcache.KeptBody {
 	var screen *firstScreen
 	if first {
 		if screen, err = s.firstScreen(r.Context(), lists); err != nil {
-			s.log.Error("the home page's lists", "err", err)
+			if !errors.Is(err, app.ErrUnreachable) {
+				s.log.Error("the home page's lists", "err", err)
+			}
 			return wf.shell.page(s.siteCard(r, site, title, cardPath), nil, httpcache.GzipLevel)
 		}
 	}

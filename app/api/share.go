@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"html"
 	"net/http"
 	"regexp"
@@ -95,7 +96,7 @@ func (s *Server) pageCard(r *http.Request, site app.Site, path string) (headCard
 		}
 		card, err := shared.card(s, ctx, r, site, key)
 		if err != nil {
-			if app.ErrorKind(err) != app.KindNotFound {
+			if app.ErrorKind(err) != app.KindNotFound && !errors.Is(err, app.ErrUnreachable) {
 				s.log.Error("a shared page's card", "path", r.URL.Path, "err", err)
 			}
 			return headCard{}, false

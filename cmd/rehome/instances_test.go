@@ -269,7 +269,7 @@ func startHAProxy(t *testing.T, haproxy, dir string, instances ...*process) stri
 	addr := "127.0.0.1:" + strconv.Itoa(freePort(t))
 	var servers strings.Builder
 	for i, p := range instances {
-		fmt.Fprintf(&servers, "    server rehome%d %s check inter 500ms fall 2 rise 1\n", i, strings.TrimPrefix(p.base, "http://"))
+		fmt.Fprintf(&servers, "    server rehome%d %s\n", i, strings.TrimPrefix(p.base, "http://"))
 	}
 	config := `global
     maxconn 256
@@ -286,8 +286,11 @@ frontend rehome
     bind ` + addr + `
     default_backend instances
 backend instances
-    balance roundrobin
+    balance leastconn
     option httpchk GET /healthz
+    http-check expect status 200
+    # docs/deploy.md checks every 5s: a test has no time to wait that long.
+    default-server check inter 500ms fall 2 rise 2
 ` + servers.String()
 	path := filepath.Join(dir, "haproxy.cfg")
 	if err := os.WriteFile(path, []byte(config), 0o600); err != nil {

@@ -292,6 +292,12 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	log := newLogger(stdout, format)
+	// What packages log without being handed this logger (a PostgreSQL
+	// store's listeners, a service's going down before the server is
+	// built) goes the same way, in the same format. The default is given
+	// back on return, for serve run within tests.
+	defer slog.SetDefault(slog.Default())
+	slog.SetDefault(log)
 	collectSooner()
 	if err := runServer(ctx, log, cfg); err != nil {
 		log.Error("server stopped", "err", err)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"log/slog"
 	"net/http"
 	netmail "net/mail"
 	"regexp"
@@ -78,11 +79,18 @@ func TestLogsAsJSON(t *testing.T) {
 	if !stdout.WaitFor("Rehome is listening", time.Minute) {
 		t.Fatalf("no start in the log:\n%s", stdout.String())
 	}
+	// What a package logs through slog's default logger, as the
+	// PostgreSQL store's listeners do, is in the server's log, in its
+	// format.
+	slog.Info("a line of a package's own")
 	cancel()
 	if code := <-done; code != 0 {
 		t.Errorf("exit %d", code)
 	}
 	lines := strings.Split(strings.TrimSpace(stdout.String()), "\n")
+	if !strings.Contains(stdout.String(), `"msg":"a line of a package's own"`) {
+		t.Errorf("log %q, want the line logged through slog's default logger", lines)
+	}
 	for _, line := range lines {
 		var entry struct{ Time, Level, Msg string }
 		if err := json.Unmarshal([]byte(line), &entry); err != nil || entry.Msg == "" || entry.Level == "" {

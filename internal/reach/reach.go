@@ -22,6 +22,8 @@ type Tracker struct {
 	// the service while it is down; see Attempt.
 	lastTry    atomic.Int64
 	retryEvery atomic.Int64 // a time.Duration
+
+	whenDown func(err error) // see WhenDown
 }
 
 // RetryEvery is how often, while a service is down, Attempt lets a call
@@ -51,6 +53,12 @@ func (t *Tracker) Attempt() bool {
 	return now-last >= t.retryEvery.Load() && t.lastTry.CompareAndSwap(last, now)
 }
 
+// WhenDown has f run each time the service goes down, with the error that
+// said so, after the line that says so: a pool drops its connections
+// there, which are broken off, lest they fail again once it is back. Set
+// it before any use.
+func (t *Tracker) WhenDown(f func(err error)) { t.whenDown = f }
+
 // UseLogger has the transitions logged to log.
 func (t *Tracker) UseLogger(log *slog.Logger) { t.log.Store(log) }
 
@@ -72,9 +80,13 @@ func (t *Tracker) Failed(err error) {
 		return
 	}
 	t.mu.Lock()
-	defer t.mu.Unlock()
-	if t.down.CompareAndSwap(false, true) {
+	went := t.down.CompareAndSwap(false, true)
+	if went {
 		t.logger().Error(t.name+" unreachable", "err", err)
+	}
+	t.mu.Unlock()
+	if went && t.whenDown != nil {
+		t.whenDown(err)
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -33,11 +34,13 @@ func (b *lockedBuffer) lines() []string {
 
 // TestOneLinePerTransition: many requests failing at once, then many
 // succeeding, log one line when the service goes down and one when it is
-// back, in that order.
+// back, in that order; what runs when it goes down runs once each time.
 func TestOneLinePerTransition(t *testing.T) {
 	logs := &lockedBuffer{}
 	tracker := reach.New("database")
 	tracker.UseLogger(slog.New(slog.NewTextHandler(logs, nil)))
+	var wentDown atomic.Int32
+	tracker.WhenDown(func(error) { wentDown.Add(1) })
 	many := func(call func()) {
 		var wg sync.WaitGroup
 		for range 50 {
@@ -57,6 +60,9 @@ func TestOneLinePerTransition(t *testing.T) {
 	many(func() { tracker.Failed(errors.New("unexpected EOF")) })
 	many(tracker.Reached)
 
+	if n := wentDown.Load(); n != 2 {
+		t.Errorf("WhenDown ran %d times, want once each time the service went down", n)
+	}
 	lines := logs.lines()
 	want := []string{
 		`level=ERROR msg="database unreachable" err="dial tcp 127.0.0.1:5432: connect: connection refused"`,
