@@ -80,7 +80,7 @@ func Open(ctx context.Context, url string) (*DB, error) {
 		return nil, err
 	}
 	db := &DB{pool: trackedPool{Pool: pool, reach: reach.New("database")}, name: name, now: func() time.Time { return time.Now().UTC() },
-		searches: newKeptSearches()}
+		searches: newKeptSearches(keptSearchBytes)}
 	var start [4]byte
 	rand.Read(start[:])
 	db.unseen.Store(1<<63 | uint64(start[0])<<40 | uint64(start[1])<<32 | uint64(start[2])<<24 | uint64(start[3])<<16)

@@ -33,21 +33,28 @@ type keptSearch struct {
 	ids        []int64 // every listing found, in order
 	suggestion string
 	weight     int // bytes, key included
+	// tooMany is set, with no version and no IDs, for a search that
+	// found more listings than the kept searches may hold: its pages are
+	// read whole, each in one statement, rather than all of its IDs
+	// carried over at every page.
+	tooMany bool
 }
 
 // keptSearchBytes bounds the memory the kept searches take; a search of a
-// word found in 8,000 listings keeps 64 KB.
+// word found in 8,000 listings keeps 64 KB, every listing of a marketplace
+// of 100,000 for sale 800 KB.
 const keptSearchBytes = 4 << 20
 
 type keptSearches struct {
-	kept *cache.Cache[string, *keptSearch]
+	limit int // keptSearchBytes, but in tests
+	kept  *cache.Cache[string, *keptSearch]
 	// After a write, the visitors of one search all find it outdated at
 	// once: one reads it afresh and the others wait for it.
 	reading [64]sync.Mutex
 }
 
-func newKeptSearches() *keptSearches {
-	return &keptSearches{kept: cache.NewWeighed[string](keptSearchBytes, func(k *keptSearch) int { return k.weight })}
+func newKeptSearches(limit int) *keptSearches {
+	return &keptSearches{limit: limit, kept: cache.NewWeighed[string](limit, func(k *keptSearch) int { return k.weight })}
 }
 
 var keptSearchSeed = maphash.MakeSeed()
@@ -58,6 +65,9 @@ var keptSearchSeed = maphash.MakeSeed()
 func (db *DB) SearchProducts(ctx context.Context, s app.Search, page app.Page) (app.SearchResult, error) {
 	key := cache.SearchKey(s)
 	kept, ok := db.searches.kept.Get(key)
+	if ok && kept.tooMany {
+		return db.searchUnkept(ctx, s, page)
+	}
 	if ok {
 		if result, current, err := db.keptPage(ctx, kept, page); err != nil || current {
 			return result, err
@@ -66,6 +76,9 @@ func (db *DB) SearchProducts(ctx context.Context, s app.Search, page app.Page) (
 	kept, err := db.readSearch(ctx, s, key, kept)
 	if err != nil {
 		return app.SearchResult{List: app.List[app.Product]{Items: []app.Product{}}}, err
+	}
+	if kept.tooMany {
+		return db.searchUnkept(ctx, s, page)
 	}
 	if result, current, err := db.keptPage(ctx, kept, page); err != nil || current {
 		return result, err
@@ -98,9 +111,18 @@ func (db *DB) readSearch(ctx context.Context, s app.Search, key string, outdated
 			return nil, err
 		}
 	}
-	k.weight = 64 + len(key) + 8*len(k.ids) + len(k.suggestion)
+	k.weight = keptWeight(key, len(k.ids), k.suggestion)
+	if k.weight > db.searches.limit/2 {
+		// It would push out most others, and be pushed out by them.
+		k = &keptSearch{tooMany: true, weight: keptWeight(key, 0, "")}
+	}
 	db.searches.kept.Put(db.searches.kept.Generation(), key, k)
 	return k, nil
+}
+
+// keptWeight is the bytes a kept search of key takes with found IDs.
+func keptWeight(key string, found int, suggestion string) int {
+	return 64 + len(key) + 8*found + len(suggestion)
 }
 
 // keptPageQuery reads listings by ID, in the order given, and the

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"rehome/app"
+	"rehome/postgres"
 )
 
 // TestSearchKeepsItsMatches: a search's matches are read once and kept
@@ -35,6 +36,28 @@ func TestSearchKeepsItsMatches(t *testing.T) {
 	s.exec(t, `UPDATE products SET resale_price = resale_price + 1 WHERE id = $1`, s.listed["Armchair"].ID)
 	if got := sofas(); len(got) != 0 {
 		t.Errorf("after a write: %q, want none", got)
+	}
+}
+
+// TestSearchTooLargeToKeep: a search that found more than the kept
+// searches may hold is read whole at each page, in one statement, and so
+// sees even a write that no version told of.
+func TestSearchTooLargeToKeep(t *testing.T) {
+	s := newSearchShop(t)
+	search, err := app.CheckSearch(app.SearchInput{Text: "sof"})
+	must(t, err)
+	// Room for the search, but not for it twice over.
+	postgres.KeepSearchesWithin(s.db, 2*postgres.KeptSearchWeight(search, 4)-8)
+	got := s.find(t, "sof", app.SearchInput{})
+	if got.Total != 4 || len(got.Items) != 4 {
+		t.Fatalf("first read: %q of %d", names(got.Items), got.Total)
+	}
+	s.exec(t, `ALTER TABLE products DISABLE TRIGGER products_catalogue`)
+	s.exec(t, `UPDATE products SET name = 'Plush settee' WHERE id = $1`, s.listed["Velvet sofa"].ID)
+	s.exec(t, `ALTER TABLE products ENABLE TRIGGER products_catalogue`)
+	got = s.find(t, "sof", app.SearchInput{})
+	if found := names(got.Items); got.Total != 3 || slices.Contains(found, "Plush settee") {
+		t.Errorf("after the rename: %q of %d, want the 3 others", found, got.Total)
 	}
 }
 
