@@ -102,9 +102,10 @@ fuzz:
 # Measured performance against the budgets (docs/benchmarks.md): about a
 # quarter of an hour on two cores. Not part of `make test`. More: make bench BENCH_FLAGS='-h'
 BENCH_FLAGS ?=
-# With PostgreSQL installed, the run ends with the category page on a
-# throwaway PostgreSQL server beside SQLite, and one instance against two
-# behind HAProxy (bench/postgres.go).
+# With PostgreSQL installed, the run ends with the category page and the
+# searches on a throwaway PostgreSQL server beside SQLite, and one instance
+# against two behind HAProxy (bench/postgres.go; --only 'postgres: searches'
+# for the searches alone).
 bench: build
 	@command -v wrk >/dev/null 2>&1 || { echo 'make bench drives the server with wrk: apt-get install wrk' >&2; exit 1; }
 	if ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \

@@ -346,7 +346,7 @@ func (b *bench) loadScenarios(ctx context.Context) error {
 		scenario{"GET /api/products?category={name}&sort=price_asc&max_price=1000", byPrice, signedIn, []int{200}, "search"},
 		scenario{"POST /api/booked (distinct products)", books, headers("Content-Type", "application/json"), []int{201}, "booking"},
 	)
-	selected := func(name string) bool { return o.only == nil || o.only.MatchString(name) }
+	selected := b.selected
 	if slices.ContainsFunc(scenarios, func(sc scenario) bool { return sc.budget == "category" && selected(sc.name) }) {
 		b.progress("starting the bare handler")
 		if b.bare, err = startBare(b.ctx, data, filepath.Join(b.dir, "bare.log")); err != nil {
@@ -413,16 +413,25 @@ func (b *bench) loadScenarios(ctx context.Context) error {
 		b.report.runs = append(b.report.runs, best)
 	}
 
-	if o.postgres != "" && (o.only == nil || o.only.MatchString("postgres")) {
-		signedInPages := func(cookie string) cycle {
-			var list cycle
-			for _, t := range pageOf(0) {
-				t.cookie = cookie
-				list = append(list, t)
+	if o.postgres != "" && slices.ContainsFunc(pgParts, b.selected) {
+		signedIn := func(list cycle) func(cookie string) cycle {
+			return func(cookie string) cycle {
+				signed := make(cycle, len(list))
+				for i, t := range list {
+					t.cookie = cookie
+					signed[i] = t
+				}
+				return signed
 			}
-			return list
 		}
-		if err := b.onPostgres(ctx, o.postgres, signedInPages); err != nil {
+		page := pgScenario{"GET /api/categories/{name}?limit=24", signedIn(pageOf(0))}
+		searches := []pgScenario{
+			{"GET /api/products?q={word}", signedIn(oneWord)},
+			{"GET /api/products?q={word}&offset=4800", signedIn(deepOneWord)},
+			{"GET /api/products?q={word}+{word}&max_price=800", signedIn(twoWords)},
+			{"GET /api/products?category={name}&sort=price_asc&max_price=1000", signedIn(byPrice)},
+		}
+		if err := b.onPostgres(ctx, o.postgres, page, searches); err != nil {
 			return fmt.Errorf("on PostgreSQL: %w", err)
 		}
 	}
@@ -531,6 +540,11 @@ func (b *bench) startup(ctx context.Context) error {
 	}
 	b.report.startupDeep, b.report.startupDeepOffset = &deep, offset
 	return nil
+}
+
+// selected is whether --only picks the scenario or part named name.
+func (b *bench) selected(name string) bool {
+	return b.opts.only == nil || b.opts.only.MatchString(name)
 }
 
 // progress says on standard error what the benchmark is doing.

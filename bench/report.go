@@ -25,6 +25,10 @@ const (
 	// Each write's p50 while the reads are measured under writes (issue 28,
 	// underwrites.go).
 	budgetWriteP50 = 2 * time.Millisecond
+	// Each search on PostgreSQL, rehome's CPU and PostgreSQL's together,
+	// against the same search on SQLite in the same rounds (issue 40,
+	// postgres.go).
+	budgetPostgresSearchRatio = 2.0
 )
 
 type scenarioResult struct {
@@ -186,6 +190,9 @@ func (r *report) String() string {
 	}
 	if r.underWrites != nil {
 		b.WriteString(r.underWrites.budgetRows())
+	}
+	if r.postgres != nil {
+		b.WriteString(r.postgres.budgetRows())
 	}
 	if st := r.streams; st != nil {
 		fmt.Fprintf(&b, "| %d open event streams: peak RSS ≤ 60 MB | %s | %s |\n", st.n, mb(st.peakRSS), met(st.peakRSS <= budgetRSS))

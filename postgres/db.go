@@ -12,9 +12,11 @@
 // statement, atomic on its own. Deadlocks and serialization failures are
 // retried by inTx.
 //
-// This store keeps no caches of its own: every instance reads what every
-// other wrote. What the HTTP layer keeps is tagged with CatalogueVersion,
-// which is the database's (changes.go).
+// This store keeps no caches of its own, but for searches' matches: every
+// instance reads what every other wrote. What the HTTP layer keeps, and the
+// searches' matches (kept_searches.go), are tagged with CatalogueVersion,
+// which is the database's (changes.go), and checked against it in the
+// statement that reads them.
 package postgres
 
 import (
@@ -48,6 +50,8 @@ type DB struct {
 
 	// unseen counts down from the top of the versions: see CatalogueVersion.
 	unseen atomic.Uint64
+	// searches keeps what searches found; see kept_searches.go.
+	searches *keptSearches
 	// sessionsEnded hears of the sessions each write ended; see OnSessionsEnded.
 	sessionsEnded atomic.Pointer[func(app.SessionsEnded)]
 	// stopListening ends the listener Open started.
@@ -75,7 +79,8 @@ func Open(ctx context.Context, url string) (*DB, error) {
 	if err != nil {
 		return nil, err
 	}
-	db := &DB{pool: trackedPool{Pool: pool, reach: reach.New("database")}, name: name, now: func() time.Time { return time.Now().UTC() }}
+	db := &DB{pool: trackedPool{Pool: pool, reach: reach.New("database")}, name: name, now: func() time.Time { return time.Now().UTC() },
+		searches: newKeptSearches(keptSearchBytes)}
 	db.pool.reach.WhenDown(func(err error) {
 		// The connections made before the database went away are broken:
 		// used once it is back, each would fail a request, and say it is

@@ -1,6 +1,9 @@
 package postgres
 
-import "rehome/app"
+import (
+	"rehome/app"
+	"rehome/cache"
+)
 
 // SearchQuery is the query of a page of a search, and its arguments.
 func SearchQuery(s app.Search, page app.Page) (string, []any) {
@@ -27,3 +30,9 @@ var KnownWordQueries = map[string]struct {
 	"a rare word":   {knownWordQuery, []any{tsQuery([]string{"c4ca42"}, nil)}},
 	"no word":       {knownWordQuery, []any{tsQuery([]string{"zzzyx"}, nil)}},
 }
+
+// KeepSearchesWithin makes db keep at most limit bytes of searches' matches.
+func KeepSearchesWithin(db *DB, limit int) { db.searches = newKeptSearches(limit) }
+
+// KeptSearchWeight is the bytes s takes kept with found listings.
+func KeptSearchWeight(s app.Search, found int) int { return keptWeight(cache.SearchKey(s), found, "") }

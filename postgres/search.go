@@ -12,21 +12,18 @@ import (
 	"rehome/app"
 )
 
-// A page of a search is one query, so one snapshot: it finds every
-// listing that matches, in order, counts them and returns the page asked
-// for with its listings whole.
-// Ranking by relevance needs every match scored and a count needs every
-// match found, so the matches are all read, as on SQLite; the listings'
-// other columns, categories and sellers are read for the page alone. No
-// hit list is kept between searches: any instance may have written since.
-// The full-text document and the words of each listing are kept by
-// triggers (migrations/0002_search.sql).
+// A search finds every listing that matches, in order, and counts them:
+// ranking by relevance needs every match scored, and a count needs every
+// match found. What it found is kept, tagged with the catalogue's version
+// (kept_searches.go), so that a page of it costs a read of the page's
+// listings by ID. The full-text document and the words of each listing
+// are kept by triggers (migrations/0002_search.sql).
 
-// SearchProducts reads a page of a search's listings with their total in
-// one statement, so the total always agrees with the page it comes with;
-// a read takes no lock. The index follows each write by trigger, in the
+// searchUnkept reads a page of a search's listings with their total in one
+// statement, so the total always agrees with the page it comes with; a
+// read takes no lock. The index follows each write by trigger, in the
 // write's transaction (migrations/0002_search.sql).
-func (db *DB) SearchProducts(ctx context.Context, s app.Search, page app.Page) (app.SearchResult, error) {
+func (db *DB) searchUnkept(ctx context.Context, s app.Search, page app.Page) (app.SearchResult, error) {
 	result := app.SearchResult{List: app.List[app.Product]{Items: []app.Product{}}}
 	q := searchQuery(s)
 	var err error
@@ -36,8 +33,7 @@ func (db *DB) SearchProducts(ctx context.Context, s app.Search, page app.Page) (
 	}
 	if len(result.Items) == 0 && (page.Offset > 0 || page.Limit == 0) {
 		// Past the last page (or a page of none): the total comes with the
-		// first listing. Such pages are rare, so the common one costs one
-		// query.
+		// first listing.
 		if _, result.Total, err = db.searchPage(ctx, q, app.Page{Limit: 1}); err != nil {
 			return result, err
 		}
@@ -57,18 +53,24 @@ func (db *DB) searchPage(ctx context.Context, q *search, page app.Page) ([]app.P
 	}
 	total := 0
 	products, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (app.Product, error) {
-		var p app.Product
-		var r productRow
-		err := row.Scan(&p.ID, &p.CategoryID, &p.Category, &p.Name, &p.Description, &p.Image, &p.ThumbURL, &r.images, &r.thumbs,
-			&r.width, &r.depth, &r.height, &r.condition, &p.Location, &r.originalPrice, &r.resalePrice,
-			&p.SellerID, &p.Seller, &p.Contact.Email, &p.Contact.Phone, &p.Contact.ShowPhone, &p.SellerVerified, &p.PurchaseYear, &p.UsePeriod, &r.status,
-			&p.OpenBookings, &p.Advertised, &r.created, &total)
-		if err != nil {
-			return p, err
-		}
-		return p, r.into(&p)
+		return scanSearchRow(row, &total)
 	})
 	return products, total, err
+}
+
+// scanSearchRow reads a listing of productColumns and, after them, the
+// number of one more column into extra.
+func scanSearchRow(row pgx.CollectableRow, extra any) (app.Product, error) {
+	var p app.Product
+	var r productRow
+	err := row.Scan(&p.ID, &p.CategoryID, &p.Category, &p.Name, &p.Description, &p.Image, &p.ThumbURL, &r.images, &r.thumbs,
+		&r.width, &r.depth, &r.height, &r.condition, &p.Location, &r.originalPrice, &r.resalePrice,
+		&p.SellerID, &p.Seller, &p.Contact.Email, &p.Contact.Phone, &p.Contact.ShowPhone, &p.SellerVerified, &p.PurchaseYear, &p.UsePeriod, &r.status,
+		&p.OpenBookings, &p.Advertised, &r.created, extra)
+	if err != nil {
+		return p, err
+	}
+	return p, r.into(&p)
 }
 
 // search is the SQL of a search without its page: what it reads, which
@@ -120,6 +122,15 @@ func (q *search) page(page app.Page) (string, []any) {
 // first match.
 func (q *search) exists() string {
 	return `SELECT EXISTS (SELECT 1 FROM ` + q.from + ` WHERE ` + q.where + `)`
+}
+
+// all is the query of the catalogue's version and every match's ID in
+// order, in one snapshot: what kept_searches.go keeps. Without a LIMIT the
+// planner plans the matches as the whole they are: through the full-text
+// index when there are words.
+func (q *search) all() string {
+	return `SELECT (SELECT version FROM catalogue_version), coalesce(array_agg(m.id ORDER BY ` + q.order + `), '{}')
+	FROM (SELECT ` + q.keys + ` FROM ` + q.from + ` WHERE ` + q.where + `) m`
 }
 
 // tsQuery is the full-text query for words: every word must match, or

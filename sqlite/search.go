@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"hash/maphash"
 	"slices"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -112,7 +111,7 @@ func (db *DB) SearchProducts(ctx context.Context, s app.Search, page app.Page) (
 func (db *DB) searchHits(ctx context.Context, s app.Search) (*cache.SearchHits, error) {
 	// Stemmed in another language, the same words find other listings.
 	language := db.searchLanguage()
-	key := string(language) + "|" + searchKey(s)
+	key := string(language) + "|" + cache.SearchKey(s)
 	searches := db.caches.Searches
 	if hits, ok := searches.Get(key); ok && hits.Gen() == searches.Generation() {
 		return hits, nil
@@ -240,7 +239,7 @@ func (db *DB) changedHits(ctx context.Context, s app.Search, changed []int64) ([
 func (db *DB) passingFilters(ctx context.Context, filters app.Search, changed []int64) ([]cache.Hit, error) {
 	searches := db.caches.Searches
 	gen := searches.Generation() // before reading: a later change is told after it
-	kept := db.passing.of(searchKey(filters))
+	kept := db.passing.of(cache.SearchKey(filters))
 	checked, missing := kept.get(gen, changed, listingsChangedSince(searches))
 	hits := make([]cache.Hit, 0, len(changed))
 	for _, hit := range checked {
@@ -357,43 +356,6 @@ func (db *DB) matchIDs(ctx context.Context, expression string, only []int64) ([]
 		hits = append(hits, hit)
 	}
 	return hits, rows.Err()
-}
-
-// searchKey is the same for two searches that find the same listings in
-// the same order: built from the checked search, not the query string.
-func searchKey(s app.Search) string {
-	var b strings.Builder
-	for i, w := range s.Words {
-		b.WriteString(w)
-		if i < len(s.Synonyms) {
-			for _, synonym := range s.Synonyms[i] {
-				b.WriteString("/" + synonym)
-			}
-		}
-		b.WriteByte(' ')
-	}
-	b.WriteByte('|')
-	b.WriteString(strconv.FormatInt(s.CategoryID, 10))
-	for _, c := range s.Conditions {
-		b.WriteString("|c" + string(c))
-	}
-	for _, st := range s.Statuses {
-		b.WriteString("|s" + string(st))
-	}
-	for _, p := range []*app.Cents{s.MinPrice, s.MaxPrice} {
-		b.WriteByte('|')
-		if p != nil {
-			b.WriteString(strconv.FormatInt(int64(*p), 10))
-		}
-	}
-	for _, m := range []*float64{s.MaxWidth, s.MaxDepth, s.MaxHeight} {
-		b.WriteByte('|')
-		if m != nil {
-			b.WriteString(strconv.FormatFloat(*m, 'g', -1, 64))
-		}
-	}
-	b.WriteString("|" + strconv.FormatInt(s.SellerID, 10) + "|" + string(s.Sort) + "|" + s.Location)
-	return b.String()
 }
 
 // matchExpression is the index's query for a search's words: each word
