@@ -22,6 +22,7 @@ type Stores interface {
 	app.ProductStore
 	app.AdvertStore
 	app.ReportStore
+	app.ExportStore
 	app.BookingStore
 	app.PaymentStore
 	app.PostStore
@@ -88,6 +89,8 @@ func Run(t *testing.T, open func(t *testing.T) Stores) {
 	t.Run("Trust", func(t *testing.T) { RunTrust(t, open) })
 	t.Run("Safety", func(t *testing.T) { RunSafety(t, open) })
 	t.Run("Exclusively", func(t *testing.T) { RunExclusively(t, open) })
+	t.Run("Admin", func(t *testing.T) { RunAdmin(t, open) })
+	t.Run("Reports", func(t *testing.T) { RunReports(t, open) })
 }
 
 // world is a store with a seller, a category and an image to list with.
