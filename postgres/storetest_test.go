@@ -4,7 +4,6 @@ import (
 	"context"
 	"testing"
 
-	"rehome/internal/pgtest"
 	"rehome/postgres"
 	"rehome/storetest"
 )
@@ -23,10 +22,11 @@ func TestStoreContract(t *testing.T) {
 	})
 }
 
-// mustOpenDB opens a store on a fresh database of its own, closed when t ends.
+// mustOpenDB opens a store on a fresh, migrated database of its own,
+// closed when t ends.
 func mustOpenDB(t testing.TB) *postgres.DB {
 	t.Helper()
-	db, err := postgres.Open(context.Background(), pgtest.NewDatabase(t))
+	db, err := postgres.Open(context.Background(), migrated.NewDatabase(t))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,6 +2,7 @@ package storetest
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 	"time"
 
@@ -258,6 +259,44 @@ func RunPush(t *testing.T, open func(t *testing.T) Stores) {
 		}
 	})
 	t.Run("Devices", runPushDevices(open))
+	t.Run("Unsubscribe", func(t *testing.T) {
+		w := newWorld(t, open)
+		bea := w.user(t, "bea", app.RoleBuyer)
+		w.subscribe(t, bea, "phone")
+		w.subscribe(t, bea, "tablet")
+		w.subscribe(t, w.seller, "laptop")
+		// Only one's own: sam's laptop stays, as does a call for none.
+		must(t, w.DeletePushSubscription(w.ctx, bea.ID, "https://push.example.net/laptop"))
+		must(t, w.DeletePushSubscription(w.ctx, bea.ID, "https://push.example.net/none"))
+		must(t, w.DeletePushSubscription(w.ctx, bea.ID, "https://push.example.net/phone"))
+		if got := w.endpoints(t, bea) + ", " + w.endpoints(t, w.seller); got != "tablet, laptop" {
+			t.Errorf("after bea unsubscribed her phone: %q", got)
+		}
+		// Its push service says it is gone: whoever's it was.
+		must(t, w.DeletePushEndpoint(w.ctx, "https://push.example.net/laptop"))
+		must(t, w.DeletePushEndpoint(w.ctx, "https://push.example.net/none"))
+		if got := w.endpoints(t, bea) + ", " + w.endpoints(t, w.seller); got != "tablet, " {
+			t.Errorf("after the laptop's endpoint went: %q", got)
+		}
+	})
+	t.Run("KindsOff", func(t *testing.T) {
+		w := newWorld(t, open)
+		bea := w.user(t, "bea", app.RoleBuyer)
+		if off, err := w.PushKindsOff(w.ctx, bea.ID); err != nil || len(off) != 0 {
+			t.Fatalf("a new account has %v off, %v", off, err)
+		}
+		must(t, w.SetPushKinds(w.ctx, bea.ID, map[app.PushKind]bool{app.PushMessage: false, app.PushReply: false, app.PushBooking: true}))
+		must(t, w.SetPushKinds(w.ctx, bea.ID, map[app.PushKind]bool{app.PushReply: true, app.PushReminder: false}))
+		off, err := w.PushKindsOff(w.ctx, bea.ID)
+		must(t, err)
+		slices.Sort(off)
+		if want := []app.PushKind{app.PushMessage, app.PushReminder}; !slices.Equal(off, want) {
+			t.Errorf("PushKindsOff = %v, want %v", off, want)
+		}
+		if off, err := w.PushKindsOff(w.ctx, w.seller.ID); err != nil || len(off) != 0 {
+			t.Errorf("another's kinds: %v off, %v", off, err)
+		}
+	})
 }
 
 // RunIdempotency checks that a key is claimed once before its work and
@@ -337,6 +376,37 @@ func RunIdempotency(t *testing.T, open func(t *testing.T) Stores) {
 		now = now.Add(app.IdempotencyLease + time.Second)
 		if got := claim("dead", "third"); got.Status != 201 {
 			t.Errorf("an answer past the lease was taken over: %+v", got)
+		}
+	})
+	t.Run("ForgetAnswersBefore", func(t *testing.T) {
+		w := newWorld(t, open)
+		now := time.Now()
+		w.SetClock(func() time.Time { return now })
+		keep := func(key string) {
+			_, err := w.ClaimKey(w.ctx, w.seller.ID, key, hash, "req")
+			must(t, err)
+			must(t, w.KeepAnswer(w.ctx, w.seller.ID, key, "req", answer(201)))
+		}
+		keep("answered")
+		_, err := w.ClaimKey(w.ctx, w.seller.ID, "claimed", hash, "req")
+		must(t, err)
+		now = now.Add(time.Hour)
+		cutoff := now
+		keep("recent")
+		n, err := w.ForgetAnswersBefore(w.ctx, cutoff)
+		if err != nil || n != 2 {
+			t.Errorf("ForgetAnswersBefore = %d, %v; want the answer and the claim, 2", n, err)
+		}
+		_, err = w.StoredAnswer(w.ctx, w.seller.ID, "answered")
+		wantKind(t, err, app.KindNotFound)
+		if got, err := w.StoredAnswer(w.ctx, w.seller.ID, "recent"); err != nil || got.Status != 201 {
+			t.Errorf("the recent answer: %+v, %v", got, err)
+		}
+		if got, err := w.ClaimKey(w.ctx, w.seller.ID, "claimed", hash, "retry"); err != nil || got.ClaimedBy != "retry" {
+			t.Errorf("a forgotten claim still holds: %+v, %v", got, err)
+		}
+		if n, err := w.ForgetAnswersBefore(w.ctx, cutoff); err != nil || n != 0 {
+			t.Errorf("forgetting again: %d, %v; want 0", n, err)
 		}
 	})
 	t.Run("AnswerPastItsTTL", func(t *testing.T) {

@@ -100,6 +100,45 @@ func RunConversations(t *testing.T, open func(t *testing.T) Stores) {
 			}
 		}
 	})
+	t.Run("NewestActivityFirst", func(t *testing.T) {
+		w := newWorld(t, open)
+		now := time.Now()
+		w.SetClock(func() time.Time { return now })
+		bea, cy := w.user(t, "bea", app.RoleBuyer), w.user(t, "cy", app.RoleBuyer)
+		lamp, chair := w.newConversation(w.product(t, "Lamp"), bea), w.newConversation(w.product(t, "Chair"), cy)
+		must(t, w.AddMessage(w.ctx, lamp, &app.Message{SenderID: bea.ID, Text: "Lamp?"}))
+		now = now.Add(time.Second)
+		must(t, w.AddMessage(w.ctx, chair, &app.Message{SenderID: cy.ID, Text: "Chair?"}))
+		now = now.Add(time.Second)
+		m := &app.Message{SenderID: w.seller.ID, Text: "Yes"}
+		must(t, w.AddMessageTo(w.ctx, lamp.ID, m))
+		if m.ID == 0 || m.ConversationID != lamp.ID || !sameMoment(m.Created, now) {
+			t.Errorf("AddMessageTo filled in %+v", m)
+		}
+		product := func(c app.Conversation) string { return c.Product.Name }
+		for _, tc := range []struct {
+			viewer *app.User
+			page   app.Page
+			want   string
+			total  int
+		}{
+			{w.seller, app.Page{Limit: 10}, "Lamp Chair", 2},
+			{w.seller, app.Page{Limit: 1, Offset: 1}, "Chair", 2},
+			{bea, app.Page{Limit: 10}, "Lamp", 1},
+		} {
+			list, err := w.Conversations(w.ctx, tc.viewer.ID, tc.page)
+			must(t, err)
+			if got := names(list.Items, product); got != tc.want || list.Total != tc.total {
+				t.Errorf("%s's conversations %+v: %q of %d, want %q of %d", tc.viewer.Name, tc.page, got, list.Total, tc.want, tc.total)
+			}
+		}
+		list, err := w.Conversations(w.ctx, bea.ID, app.Page{Limit: 10})
+		must(t, err)
+		if last := list.Items[0].LastMessage; last == nil || last.ID != m.ID || last.Text != "Yes" {
+			t.Errorf("the last message reads %+v, want %+v", last, m)
+		}
+		wantKind(t, w.AddMessageTo(w.ctx, 9999, &app.Message{SenderID: bea.ID, Text: "Hello?"}), app.KindConflict)
+	})
 	t.Run("ErrPickupWithoutBooking", func(t *testing.T) {
 		w := newWorld(t, open)
 		c := w.newConversation(w.product(t, "Lamp"), w.user(t, "bea", app.RoleBuyer))

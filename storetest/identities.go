@@ -46,6 +46,42 @@ func RunClaimAccount(t *testing.T, open func(t *testing.T) Stores) {
 		_, _, err = w.ClaimAccount(w.ctx, app.AccountClaim{UserID: u.ID, Email: u.Email, Provider: "google", Subject: "another"})
 		wantKind(t, err, app.KindConflict)
 	})
+	t.Run("CreateUserWithIdentity", func(t *testing.T) {
+		w := newWorld(t, open)
+		u := &app.User{Name: "Ann", Email: "ann@example.com", Role: app.RoleBuyer, EmailVerified: true}
+		must(t, w.CreateUserWithIdentity(w.ctx, u, "google", "ann"))
+		if u.ID == 0 || u.Created.IsZero() {
+			t.Fatalf("CreateUserWithIdentity filled in ID %d, Created %v", u.ID, u.Created)
+		}
+		if got, err := w.UserByIdentity(w.ctx, "google", "ann"); err != nil || got.ID != u.ID || got.HasPassword {
+			t.Errorf("the identity gives %+v, %v", got, err)
+		}
+		// Both or neither: a taken email links no identity, and a taken
+		// identity stores no account.
+		err := w.CreateUserWithIdentity(w.ctx, &app.User{Name: "Sam", Email: w.seller.Email, Role: app.RoleBuyer}, "google", "sam")
+		wantKind(t, err, app.KindConflict)
+		_, err = w.UserByIdentity(w.ctx, "google", "sam")
+		wantKind(t, err, app.KindNotFound)
+		if err := w.CreateUserWithIdentity(w.ctx, &app.User{Name: "Bea", Email: "bea@example.com", Role: app.RoleBuyer}, "google", "ann"); err == nil {
+			t.Error("a second account took ann's identity")
+		}
+		_, err = w.UserByEmail(w.ctx, "bea@example.com")
+		wantKind(t, err, app.KindNotFound)
+	})
+	t.Run("CreateUserWithIdentityOnceForAnEmail", func(t *testing.T) {
+		w := newWorld(t, open)
+		for round := range rounds {
+			email := fmt.Sprint("bea", round, "@example.com")
+			winner := wantOneWinner(t, race(racers, round, func(i int) error {
+				return w.CreateUserWithIdentity(w.ctx, &app.User{Name: "Bea", Email: email, Role: app.RoleBuyer},
+					"google", fmt.Sprint("g", round, "-", i))
+			}))
+			u, err := w.UserByIdentity(w.ctx, "google", fmt.Sprint("g", round, "-", winner))
+			if err != nil || u.Email != email {
+				t.Errorf("the winner's identity gives %+v, %v", u, err)
+			}
+		}
+	})
 	t.Run("ErrEmailChangedMeanwhile", func(t *testing.T) {
 		w := newWorld(t, open)
 		bea := w.user(t, "bea", app.RoleBuyer)

@@ -2,6 +2,7 @@ package storetest
 
 import (
 	"fmt"
+	"maps"
 	"testing"
 
 	"rehome/app"
@@ -97,6 +98,79 @@ func RunProducts(t *testing.T, open func(t *testing.T) Stores) {
 		wantKind(t, w.CreateCategory(w.ctx, &app.Category{Name: "Toys", Image: "/images/never-issued.jpg"}, nil), app.KindConflict)
 		_, err = w.CategoryByName(w.ctx, "Toys")
 		wantKind(t, err, app.KindNotFound)
+	})
+	t.Run("CategoryListNewestFirstInPages", func(t *testing.T) {
+		w := newWorld(t, open)
+		garden := &app.Category{Name: "Garden", Image: w.image.URL}
+		must(t, w.CreateCategory(w.ctx, garden, nil))
+		for _, name := range []string{"a", "b", "c", "d", "e"} {
+			w.product(t, name)
+		}
+		hose := w.newProduct("hose")
+		hose.CategoryID = garden.ID
+		must(t, w.CreateProduct(w.ctx, hose))
+		must(t, pay(w, w.book(t, w.product(t, "sold"), w.user(t, "bea", app.RoleBuyer))))
+		for _, tc := range []struct {
+			category *app.Category
+			page     app.Page
+			want     string
+			total    int
+		}{
+			{w.category, app.Page{Limit: 10}, "e d c b a", 5},
+			{w.category, app.Page{Limit: 2}, "e d", 5},
+			{w.category, app.Page{Limit: 2, Offset: 2}, "c b", 5},
+			{w.category, app.Page{Limit: 2, Offset: 4}, "a", 5},
+			{w.category, app.Page{Limit: 2, Offset: 6}, "", 5},
+			{garden, app.Page{Limit: 10}, "hose", 1},
+		} {
+			list, err := w.CategoryProducts(w.ctx, tc.category, tc.page)
+			must(t, err)
+			if got := names(list.Items, func(p app.Product) string { return p.Name }); got != tc.want || list.Total != tc.total {
+				t.Errorf("CategoryProducts(%s, %+v) = %q of %d, want %q of %d", tc.category.Name, tc.page, got, list.Total, tc.want, tc.total)
+			}
+		}
+	})
+	t.Run("MyBookings", func(t *testing.T) {
+		w := newWorld(t, open)
+		bea, cy := w.user(t, "bea", app.RoleBuyer), w.user(t, "cy", app.RoleBuyer)
+		open, paid, declined, others, none := w.product(t, "open"), w.product(t, "paid"), w.product(t, "declined"),
+			w.product(t, "others"), w.product(t, "none")
+		booked := w.book(t, open, bea)
+		sold := w.book(t, paid, bea)
+		must(t, pay(w, sold))
+		must(t, decline(w, w.book(t, declined, bea)))
+		w.book(t, others, cy)
+		mine, err := w.MyBookings(w.ctx, bea.ID, []int64{open.ID, paid.ID, declined.ID, others.ID, none.ID, 9999})
+		must(t, err)
+		want := map[int64]app.MyBooking{open.ID: {ID: booked.ID, Status: app.BookingBooked}, paid.ID: {ID: sold.ID, Status: app.BookingPaid}}
+		if !maps.Equal(mine, want) {
+			t.Errorf("MyBookings = %v, want %v", mine, want)
+		}
+		if mine, err := w.MyBookings(w.ctx, bea.ID, []int64{paid.ID}); err != nil || len(mine) != 1 || mine[paid.ID].ID != sold.ID {
+			t.Errorf("asked of one product: %v, %v", mine, err)
+		}
+		if mine, err := w.MyBookings(w.ctx, bea.ID, nil); err != nil || len(mine) != 0 {
+			t.Errorf("asked of none: %v, %v", mine, err)
+		}
+		// A booking made or ended after a read is seen by the next.
+		w.book(t, none, bea)
+		must(t, cancel(w, booked))
+		mine, err = w.MyBookings(w.ctx, bea.ID, []int64{open.ID, none.ID})
+		if _, found := mine[open.ID]; err != nil || found || mine[none.ID].Status != app.BookingBooked {
+			t.Errorf("after booking one and cancelling the other: %v, %v", mine, err)
+		}
+	})
+	t.Run("ImageByURL", func(t *testing.T) {
+		w := newWorld(t, open)
+		got, err := w.ImageByURL(w.ctx, w.image.URL)
+		must(t, err)
+		if got.URL != w.image.URL || got.ThumbURL != w.image.ThumbURL || got.Width != 10 || got.Height != 10 {
+			t.Errorf("ImageByURL = %+v, recorded %+v", got, w.image)
+		}
+		for _, url := range []string{w.image.ThumbURL, "/images/never-issued.jpg"} {
+			_, err := w.ImageByURL(w.ctx, url)
+			wantKind(t, err, app.KindNotFound)
+		}
 	})
 	t.Run("ErrReportNotFound", func(t *testing.T) {
 		w := newWorld(t, open)

@@ -33,6 +33,26 @@ func RunSessions(t *testing.T, open func(t *testing.T) Stores) {
 			t.Errorf("a deleted session: found %v, %v", found, err)
 		}
 	})
+	t.Run("RoundTripWithoutContext", func(t *testing.T) {
+		// scs's Store, which CtxStore embeds: the same sessions.
+		w := newWorld(t, open)
+		must(t, w.Commit("live", []byte("data"), later))
+		must(t, w.Commit("old", []byte("data"), time.Now().Add(-time.Second)))
+		if data, found, err := w.Find("live"); err != nil || !found || string(data) != "data" {
+			t.Fatalf("live: %q %v %v", data, found, err)
+		}
+		if _, found, err := w.Find("old"); err != nil || found {
+			t.Errorf("an expired session: found %v, %v", found, err)
+		}
+		must(t, w.Commit("live", []byte("new"), later))
+		if data, found, err := w.FindCtx(w.ctx, "live"); err != nil || !found || string(data) != "new" {
+			t.Errorf("after a second commit: %q %v %v", data, found, err)
+		}
+		must(t, w.Delete("live"))
+		if _, found, err := w.Find("live"); err != nil || found {
+			t.Errorf("a deleted session: found %v, %v", found, err)
+		}
+	})
 	t.Run("AccountSessionsCurrentFirstThenLastSeen", func(t *testing.T) {
 		w := newWorld(t, open)
 		bea := w.user(t, "bea", app.RoleBuyer)

@@ -22,6 +22,7 @@ type Stores interface {
 	app.ProductStore
 	app.AdvertStore
 	app.ReportStore
+	app.ExportStore
 	app.BookingStore
 	app.PaymentStore
 	app.PostStore
@@ -62,32 +63,46 @@ type Stores interface {
 }
 
 // Run runs every contract test, each on a store of its own from open.
+// The groups run in parallel with each other, as their stores are
+// independent; the tests of a group run one after another.
 func Run(t *testing.T, open func(t *testing.T) Stores) {
-	t.Run("Users", func(t *testing.T) { RunUsers(t, open) })
-	t.Run("Products", func(t *testing.T) { RunProducts(t, open) })
-	t.Run("RenameCategory", func(t *testing.T) { RunRenameCategory(t, open) })
-	t.Run("Adverts", func(t *testing.T) { RunAdverts(t, open) })
-	t.Run("Bookings", func(t *testing.T) { RunBookings(t, open) })
-	t.Run("BookingsSeen", func(t *testing.T) { RunBookingsSeen(t, open) })
-	t.Run("Posts", func(t *testing.T) { RunPosts(t, open) })
-	t.Run("Accounts", func(t *testing.T) { RunAccounts(t, open) })
-	t.Run("Push", func(t *testing.T) { RunPush(t, open) })
-	t.Run("ServerKeys", func(t *testing.T) { RunServerKeys(t, open) })
-	t.Run("Idempotency", func(t *testing.T) { RunIdempotency(t, open) })
-	t.Run("Conversations", func(t *testing.T) { RunConversations(t, open) })
-	t.Run("Races", func(t *testing.T) { RunRaces(t, open) })
-	t.Run("ClaimAccount", func(t *testing.T) { RunClaimAccount(t, open) })
-	t.Run("Links", func(t *testing.T) { RunLinks(t, open) })
-	t.Run("Search", func(t *testing.T) { RunSearch(t, open) })
-	t.Run("SearchLanguages", func(t *testing.T) { RunSearchLanguages(t, open) })
-	t.Run("ListingsForSale", func(t *testing.T) { RunListingsForSale(t, open) })
-	t.Run("Sessions", func(t *testing.T) { RunSessions(t, open) })
-	t.Run("Audit", func(t *testing.T) { RunAudit(t, open) })
-	t.Run("Mail", func(t *testing.T) { RunMail(t, open) })
-	t.Run("PushQueue", func(t *testing.T) { RunPushQueue(t, open) })
-	t.Run("Trust", func(t *testing.T) { RunTrust(t, open) })
-	t.Run("Safety", func(t *testing.T) { RunSafety(t, open) })
-	t.Run("Exclusively", func(t *testing.T) { RunExclusively(t, open) })
+	for _, group := range []struct {
+		name string
+		run  func(t *testing.T, open func(t *testing.T) Stores)
+	}{
+		{"Users", RunUsers},
+		{"Products", RunProducts},
+		{"RenameCategory", RunRenameCategory},
+		{"Adverts", RunAdverts},
+		{"Bookings", RunBookings},
+		{"BookingsSeen", RunBookingsSeen},
+		{"Posts", RunPosts},
+		{"Accounts", RunAccounts},
+		{"Push", RunPush},
+		{"ServerKeys", RunServerKeys},
+		{"Idempotency", RunIdempotency},
+		{"Conversations", RunConversations},
+		{"Races", RunRaces},
+		{"ClaimAccount", RunClaimAccount},
+		{"Links", RunLinks},
+		{"Search", RunSearch},
+		{"SearchLanguages", RunSearchLanguages},
+		{"ListingsForSale", RunListingsForSale},
+		{"Sessions", RunSessions},
+		{"Audit", RunAudit},
+		{"Mail", RunMail},
+		{"PushQueue", RunPushQueue},
+		{"Trust", RunTrust},
+		{"Safety", RunSafety},
+		{"Exclusively", RunExclusively},
+		{"Admin", RunAdmin},
+		{"Reports", RunReports},
+	} {
+		t.Run(group.name, func(t *testing.T) {
+			t.Parallel()
+			group.run(t, open)
+		})
+	}
 }
 
 // world is a store with a seller, a category and an image to list with.
