@@ -41,7 +41,7 @@ func boundWaits(cfg *pgxpool.Config) error {
 	if cfg.ConnConfig.Tracer != nil {
 		return fmt.Errorf("the connection's tracer is taken")
 	}
-	cfg.ConnConfig.Tracer = poolWait(wait)
+	cfg.ConnConfig.Tracer = poolWait{wait, cfg.ConnConfig.ConnectTimeout}
 	for name, value := range map[string]string{"statement_timeout": defaultStatementTimeout, "lock_timeout": defaultLockTimeout} {
 		if _, ok := params[name]; !ok {
 			params[name] = value
@@ -55,12 +55,20 @@ func boundWaits(cfg *pgxpool.Config) error {
 // Query, Exec and Begin acquire with the context they then run the
 // statement with. Its AcquireTracer is the one hook that sees the wait
 // alone, and the context it returns is the one the wait uses.
-type poolWait time.Duration
+//
+// A wait that may open a new connection (the pool has room) is given the
+// connect timeout on top: a server slow to answer is the connect timeout's
+// to judge, and an instance starting must not give up on one before it.
+type poolWait struct{ wait, connect time.Duration }
 
 type stopWaiting struct{} // the context key of the wait's cancel
 
-func (w poolWait) TraceAcquireStart(ctx context.Context, _ *pgxpool.Pool, _ pgxpool.TraceAcquireStartData) context.Context {
-	ctx, cancel := context.WithTimeout(ctx, time.Duration(w))
+func (w poolWait) TraceAcquireStart(ctx context.Context, pool *pgxpool.Pool, _ pgxpool.TraceAcquireStartData) context.Context {
+	bound := w.wait
+	if s := pool.Stat(); s.IdleConns() == 0 && s.TotalConns() < s.MaxConns() {
+		bound += w.connect
+	}
+	ctx, cancel := context.WithTimeout(ctx, bound)
 	return context.WithValue(ctx, stopWaiting{}, cancel)
 }
 

@@ -99,3 +99,15 @@ func TestABoundInTheURLMustBeADuration(t *testing.T) {
 		}
 	}
 }
+
+// TestANewConnectionIsGivenTheConnectTimeout: the bound on waiting for a
+// connection in use does not cut short the making of a new one, which the
+// connect timeout bounds: a store whose pool waits next to nothing still
+// opens (and brings its schema up to date on a new connection).
+func TestANewConnectionIsGivenTheConnectTimeout(t *testing.T) {
+	db, err := postgres.Open(context.Background(), withParams(pgtest.NewDatabase(t), "pool_acquire_timeout=1ns"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+}
