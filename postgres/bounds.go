@@ -15,17 +15,23 @@ import (
 // them it answers 503 with Retry-After (app.Busy) instead of holding its
 // client, and a goroutine here, for as long as the stuck transaction or
 // the burst lasts. The database URL may set each: pool_acquire_timeout=10s,
-// statement_timeout=60s, lock_timeout=10s (0 turns PostgreSQL's two off);
+// and PostgreSQL's own statement_timeout=60s, lock_timeout=10s,
+// idle_in_transaction_session_timeout=2min (0 turns one of those off);
 // docs/deploy.md says how to choose.
 const (
 	poolWaitParam           = "pool_acquire_timeout"
 	defaultPoolWait         = 3 * time.Second
 	defaultStatementTimeout = "30s"
 	defaultLockTimeout      = "5s"
+	// A transaction left open and idle (its instance stopped or cut off
+	// mid-request) would hold its locks until the server notices the
+	// connection is dead, which can take hours: the server ends it. No
+	// request keeps a transaction idle for more than moments.
+	defaultIdleInTransaction = "60s"
 )
 
 // boundWaits sets the bounds on cfg, as its URL says or else the defaults.
-// The two statement bounds are PostgreSQL's own settings, given to each
+// The statement bounds are PostgreSQL's own settings, given to each
 // connection as it starts; work meant to last lifts them (unbounded).
 func boundWaits(cfg *pgxpool.Config) error {
 	params := cfg.ConnConfig.RuntimeParams
@@ -42,7 +48,8 @@ func boundWaits(cfg *pgxpool.Config) error {
 		return fmt.Errorf("the connection's tracer is taken")
 	}
 	cfg.ConnConfig.Tracer = poolWait{wait, cfg.ConnConfig.ConnectTimeout}
-	for name, value := range map[string]string{"statement_timeout": defaultStatementTimeout, "lock_timeout": defaultLockTimeout} {
+	for name, value := range map[string]string{"statement_timeout": defaultStatementTimeout, "lock_timeout": defaultLockTimeout,
+		"idle_in_transaction_session_timeout": defaultIdleInTransaction} {
 		if _, ok := params[name]; !ok {
 			params[name] = value
 		}
@@ -105,12 +112,12 @@ const (
 // restore puts the connection's own back before it returns to the pool, or
 // closes it when it cannot.
 func unbounded(ctx context.Context, conn *pgxpool.Conn) (restore func(), err error) {
-	if _, err := conn.Exec(ctx, `SET statement_timeout = 0; SET lock_timeout = 0`); err != nil {
+	if _, err := conn.Exec(ctx, `SET statement_timeout = 0; SET lock_timeout = 0; SET idle_in_transaction_session_timeout = 0`); err != nil {
 		return nil, err
 	}
 	return func() {
 		ctx := context.WithoutCancel(ctx)
-		if _, err := conn.Exec(ctx, `RESET statement_timeout; RESET lock_timeout`); err != nil {
+		if _, err := conn.Exec(ctx, `RESET statement_timeout; RESET lock_timeout; RESET idle_in_transaction_session_timeout`); err != nil {
 			conn.Conn().Close(ctx)
 		}
 	}, nil
@@ -118,6 +125,6 @@ func unbounded(ctx context.Context, conn *pgxpool.Conn) (restore func(), err err
 
 // unboundedTx lifts the statement bounds for the rest of tx.
 func unboundedTx(ctx context.Context, tx pgx.Tx) error {
-	_, err := tx.Exec(ctx, `SET LOCAL statement_timeout = 0; SET LOCAL lock_timeout = 0`)
+	_, err := tx.Exec(ctx, `SET LOCAL statement_timeout = 0; SET LOCAL lock_timeout = 0; SET LOCAL idle_in_transaction_session_timeout = 0`)
 	return err
 }

@@ -111,3 +111,33 @@ func TestANewConnectionIsGivenTheConnectTimeout(t *testing.T) {
 	}
 	db.Close()
 }
+
+// TestTheStatementBoundsHaveDefaults: each connection of the pool starts
+// with the statement bounds, the URL's where it sets one; the connection
+// the migrations ran on unbounded comes back to the pool bounded.
+func TestTheStatementBoundsHaveDefaults(t *testing.T) {
+	ctx := context.Background()
+	cases := []struct {
+		params string
+		want   map[string]string
+	}{
+		{"pool_max_conns=1", map[string]string{"statement_timeout": "30s", "lock_timeout": "5s", "idle_in_transaction_session_timeout": "1min"}},
+		{"pool_max_conns=1&statement_timeout=0&lock_timeout=10s", map[string]string{"statement_timeout": "0", "lock_timeout": "10s", "idle_in_transaction_session_timeout": "1min"}},
+	}
+	for _, tc := range cases {
+		db, err := postgres.Open(ctx, withParams(pgtest.NewDatabase(t), tc.params))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for name, want := range tc.want {
+			var got string
+			if err := db.Pool().QueryRow(ctx, `SELECT current_setting($1)`, name).Scan(&got); err != nil {
+				t.Fatal(err)
+			}
+			if got != want {
+				t.Errorf("%s: %s %s, want %s", tc.params, name, got, want)
+			}
+		}
+		db.Close()
+	}
+}

@@ -460,6 +460,6 @@ func sqliteColumns(cols []column) string {
 // statement of a request (postgres/bounds.go): copying or comparing a
 // whole table may take longer.
 func unbounded(ctx context.Context, tx pgx.Tx) error {
-	_, err := tx.Exec(ctx, `SET LOCAL statement_timeout = 0; SET LOCAL lock_timeout = 0`)
+	_, err := tx.Exec(ctx, `SET LOCAL statement_timeout = 0; SET LOCAL lock_timeout = 0; SET LOCAL idle_in_transaction_session_timeout = 0`)
 	return err
 }
