@@ -141,3 +141,38 @@ func TestTheStatementBoundsHaveDefaults(t *testing.T) {
 		db.Close()
 	}
 }
+
+// TestRebuildingTheSearchIsNotBounded: an admin's change of the
+// marketplace's language rebuilds every listing's search document in one
+// statement, which a large marketplace takes longer over than a request's
+// statement may run: it is not cut off.
+func TestRebuildingTheSearchIsNotBounded(t *testing.T) {
+	ctx := context.Background()
+	url := pgtest.NewDatabase(t)
+	db, err := postgres.Open(ctx, withParams(url, "statement_timeout=20ms"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	other, err := pgx.Connect(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close(ctx)
+	for _, sql := range []string{
+		`INSERT INTO users (name, email, password_hash, role, created) VALUES ('Sam', 'sam@example.com', '\x00', 'Seller', 0)`,
+		`INSERT INTO images (url, thumb_url, width, height, created) VALUES ('/images/a.jpg', '/images/a-thumb.jpg', 10, 10, 0)`,
+		`INSERT INTO categories (name, name_key, image, thumb_url, created) VALUES ('Tables', 'tables', '/images/a.jpg', '/images/a-thumb.jpg', 0)`,
+		`INSERT INTO products (category_id, seller_id, name, description, image, thumb_url, condition, location, resale_price, seller_phone, created)
+		 SELECT 1, 1, 'Oak table ' || i, 'Well kept, a little worn at the corners ' || md5(i::text), '/images/a.jpg', '/images/a-thumb.jpg',
+		        'Good', 'Riverside', 100, '', i
+		 FROM generate_series(1, 5000) i`,
+	} {
+		if _, err := other.Exec(ctx, sql); err != nil {
+			t.Fatalf("%v\n%s", err, sql)
+		}
+	}
+	if err := db.UseSearchLanguage(ctx, app.German); err != nil {
+		t.Fatal(err)
+	}
+}
