@@ -112,6 +112,27 @@ func Unreachable(message string, cause error) error {
 	return fmt.Errorf("%w (%w: %v)", e, ErrUnreachable, cause)
 }
 
+// DatabaseBusyMessage is the message of a request that waited as long as
+// it may for the database, which answers but cannot serve it now: every
+// connection of the pool was in use, or a statement waited on a lock or ran
+// past its bound (see docs/deploy.md).
+const DatabaseBusyMessage = "The marketplace is busy right now: try again in a moment"
+
+// ErrBusy is in every error Busy makes.
+var ErrBusy = errors.New("the database is busy")
+
+// busyRetry is how long a client waits before trying again: a burst or a
+// held lock is usually over within seconds.
+const busyRetry = 2
+
+// Busy is the error of a request that gave up waiting on the database,
+// which is reachable but could not serve it in time; cause is only kept in
+// the error's text.
+func Busy(cause error) error {
+	e := &Error{Kind: KindUnavailable, RetryAfterSeconds: busyRetry, Message: DatabaseBusyMessage}
+	return fmt.Errorf("%w (%w: %v)", e, ErrBusy, cause)
+}
+
 // RequiredMessage is the spec's wording for an empty required field.
 const RequiredMessage = "This field is required"
 

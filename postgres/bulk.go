@@ -113,6 +113,11 @@ func bulk(ctx context.Context, db *DB, table string, columns []string, n int, ro
 	}
 	now := db.now()
 	err := db.inTx(ctx, func(tx pgx.Tx) error {
+		// A hundred thousand rows through the search triggers can take
+		// longer than a request's statement may.
+		if err := unboundedTx(ctx, tx); err != nil {
+			return err
+		}
 		copyRows := func() error {
 			rows, err := tx.Query(ctx, `SELECT nextval(pg_get_serial_sequence($1, 'id')) FROM generate_series(1, $2)`, table, n)
 			if err != nil {

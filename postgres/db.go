@@ -75,6 +75,9 @@ func Open(ctx context.Context, url string) (*DB, error) {
 		// after the system's TCP timeout of minutes.
 		cfg.ConnConfig.ConnectTimeout = connectTimeout
 	}
+	if err := boundWaits(cfg); err != nil {
+		return nil, fmt.Errorf("database URL: %w", err)
+	}
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
 		return nil, err

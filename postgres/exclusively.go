@@ -20,6 +20,12 @@ func (db *DB) Exclusively(ctx context.Context, name string, fn func(context.Cont
 		return err
 	}
 	defer conn.Release()
+	// The wait for the lock lasts as long as the other holder's fn.
+	restore, err := unbounded(ctx, conn)
+	if err != nil {
+		return err
+	}
+	defer restore()
 	if _, err := conn.Exec(ctx, `SELECT pg_advisory_lock($1, hashtext($2))`, exclusiveLockClass, name); err != nil {
 		return err
 	}

@@ -27,6 +27,13 @@ func (db *DB) migrate(ctx context.Context) error {
 		return err
 	}
 	defer conn.Release()
+	// Another instance's migrations are waited for, and a migration may
+	// rewrite a large table: neither is a request's statement.
+	restore, err := unbounded(ctx, conn)
+	if err != nil {
+		return err
+	}
+	defer restore()
 	if _, err := conn.Exec(ctx, `SELECT pg_advisory_lock($1)`, migrationLock); err != nil {
 		return err
 	}

@@ -9,8 +9,6 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
-
-	"rehome/internal/pgtest"
 )
 
 // TestAccountQueriesUseIndexes keeps the account queries that run on every
@@ -22,7 +20,7 @@ import (
 // it reads them all, whichever way.
 func TestAccountQueriesUseIndexes(t *testing.T) {
 	ctx := context.Background()
-	db, err := Open(ctx, pgtest.NewDatabase(t))
+	db, err := Open(ctx, fixtureDatabase(t))
 	if err != nil {
 		t.Fatal(err)
 	}

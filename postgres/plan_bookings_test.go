@@ -7,8 +7,6 @@ import (
 	"testing"
 
 	"github.com/jackc/pgx/v5"
-
-	"rehome/internal/pgtest"
 )
 
 // bookingQueries are the reads of bookings, conversations, messages and
@@ -46,7 +44,7 @@ var bookingQueries = map[string]struct {
 // tables (or products, users) whole.
 func TestBookingQueriesUseIndexes(t *testing.T) {
 	ctx := context.Background()
-	db, err := Open(ctx, pgtest.NewDatabase(t))
+	db, err := Open(ctx, fixtureDatabase(t))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -31,6 +31,14 @@ func (p trackedPool) seen(ctx context.Context, err error) error {
 	case errors.Is(err, app.ErrUnreachable):
 	case ctx.Err() != nil:
 		// The request ended: that says nothing of the database.
+	case errors.Is(err, app.ErrBusy):
+	case errors.Is(err, context.DeadlineExceeded) && p.full():
+		// The wait for a connection ran out (bounds.go) while the request
+		// goes on: the others are all in use, so the database is reachable.
+		return app.Busy(err)
+	case errorCode(err) == codeLockNotAvailable || errorCode(err) == codeQueryCanceled:
+		p.reach.Reached()
+		return app.Busy(err)
 	case Unreachable(err):
 		p.reach.Failed(err)
 		return app.Unreachable(app.DatabaseUnreachableMessage, err)
@@ -57,8 +65,21 @@ func (p trackedPool) Query(ctx context.Context, sql string, args ...any) (pgx.Ro
 		return nil, unreachableDatabase
 	}
 	rows, err := p.Pool.Query(ctx, sql, args...)
-	return rows, p.seen(ctx, err)
+	if err != nil {
+		return rows, p.seen(ctx, err)
+	}
+	return trackedRows{rows, p, ctx}, nil
 }
+
+// trackedRows classifies the error of a query that failed once it was
+// sent: a statement that ran past its bound, a connection that broke.
+type trackedRows struct {
+	pgx.Rows
+	pool trackedPool
+	ctx  context.Context
+}
+
+func (r trackedRows) Err() error { return r.pool.seen(r.ctx, r.Rows.Err()) }
 
 func (p trackedPool) QueryRow(ctx context.Context, sql string, args ...any) pgx.Row {
 	if !p.reach.Attempt() {

@@ -38,6 +38,11 @@ func (db *DB) UseSearchLanguage(ctx context.Context, l app.Language) error {
 		if app.Language(current) == l {
 			return nil
 		}
+		// Every listing's document in one statement: on a large
+		// marketplace, longer than a request's statement may run.
+		if err := unboundedTx(ctx, tx); err != nil {
+			return err
+		}
 		// The dictionary's name is one of stemDictionaries', not input.
 		if _, err := tx.Exec(ctx, `ALTER TEXT SEARCH CONFIGURATION rehome_search
 			ALTER MAPPING FOR asciiword, asciihword, hword_asciipart, word, hword, hword_part

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"errors"
 	"log/slog"
 	"net/http"
@@ -59,13 +60,26 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 		if errors.Is(err, app.ErrUnreachable) {
 			break // the store logs once that it is down, not each request
 		}
+		if errors.Is(err, app.ErrBusy) {
+			s.log.Warn("the database was busy", "method", r.Method, "path", r.URL.Path, "err", err)
+			break
+		}
 		s.log.Warn("a write was refused", "method", r.Method, "path", r.URL.Path, "err", err)
 	}
 	var e *app.Error
 	if asError(err, &e) && e.RetryAfterSeconds > 0 {
 		w.Header().Set("Retry-After", strconv.Itoa(e.RetryAfterSeconds))
 	}
-	language := s.language(r)
+	asking := r
+	if errors.Is(err, app.ErrBusy) {
+		// The database has just kept this request waiting as long as it
+		// may: asking it for the marketplace's language would wait as long
+		// again. Unasked, it is the server's, as while the database is down.
+		unasked, cancel := context.WithCancel(r.Context())
+		cancel()
+		asking = r.WithContext(unasked)
+	}
+	language := s.language(asking)
 	body := errorBody{Error: catalog.Translate(language, app.ErrorMessage(err))}
 	if fields := app.ErrorFields(err); len(fields) > 0 {
 		body.Fields = make(map[string]string, len(fields))

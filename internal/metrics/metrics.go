@@ -183,7 +183,7 @@ type poolCollector struct{ pool *pgxpool.Pool }
 var (
 	poolConns = prometheus.NewDesc("rehome_pg_pool_connections", "Connections of the PostgreSQL pool, by state (acquired by a request, idle) and the most it may open (max).",
 		[]string{"state"}, nil)
-	poolAcquires = prometheus.NewDesc("rehome_pg_pool_acquires_total", "Connections taken from the PostgreSQL pool; waited counts those that had to wait for one.",
+	poolAcquires = prometheus.NewDesc("rehome_pg_pool_acquires_total", "Connections taken from the PostgreSQL pool; waited counts those that had to wait for one, gave_up the waits that ended without one (past the wait's bound, or the request ended).",
 		[]string{"kind"}, nil)
 	poolWait = prometheus.NewDesc("rehome_pg_pool_acquire_wait_seconds_total", "Time spent taking connections from the PostgreSQL pool.", nil, nil)
 )
@@ -201,5 +201,6 @@ func (c poolCollector) Collect(ch chan<- prometheus.Metric) {
 	}
 	ch <- prometheus.MustNewConstMetric(poolAcquires, prometheus.CounterValue, float64(s.AcquireCount()), "all")
 	ch <- prometheus.MustNewConstMetric(poolAcquires, prometheus.CounterValue, float64(s.EmptyAcquireCount()), "waited")
+	ch <- prometheus.MustNewConstMetric(poolAcquires, prometheus.CounterValue, float64(s.CanceledAcquireCount()), "gave_up")
 	ch <- prometheus.MustNewConstMetric(poolWait, prometheus.CounterValue, s.AcquireDuration().Seconds())
 }

@@ -2,6 +2,7 @@ package metrics
 
 import (
 	"context"
+	neturl "net/url"
 	"testing"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -11,10 +12,19 @@ import (
 )
 
 // TestPoolMetrics: the PostgreSQL pool's connections are counted by state
-// as they are taken and given back.
+// as they are taken and given back, and a wait for one that gave up at its
+// bound is counted.
 func TestPoolMetrics(t *testing.T) {
 	ctx := context.Background()
-	db, err := postgres.Open(ctx, pgtest.NewDatabase(t))
+	url, err := neturl.Parse(pgtest.NewDatabase(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := url.Query()
+	q.Set("pool_max_conns", "1")
+	q.Set("pool_acquire_timeout", "50ms")
+	url.RawQuery = q.Encode()
+	db, err := postgres.Open(ctx, url.String())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,6 +58,9 @@ func TestPoolMetrics(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if _, err := db.Pool().Acquire(ctx); err == nil {
+		t.Fatal("a second connection from a pool of one")
+	}
 	held := scrape()
 	conn.Release()
 	released := scrape()
@@ -59,6 +72,7 @@ func TestPoolMetrics(t *testing.T) {
 		{"acquired once given back", released["rehome_pg_pool_connections/acquired"], 0},
 		{"the most", released["rehome_pg_pool_connections/max"], float64(db.Pool().Config().MaxConns)},
 		{"a scrape takes no connection", released["rehome_pg_pool_acquires_total/all"] - held["rehome_pg_pool_acquires_total/all"], 0},
+		{"gave up waiting", held["rehome_pg_pool_acquires_total/gave_up"], 1},
 	}
 	for _, c := range cases {
 		if c.got != c.want {

@@ -43,6 +43,9 @@ func Check(ctx context.Context, from *sql.DB, to *pgxpool.Pool) ([]Table, error)
 		return nil, err
 	}
 	defer tx.Rollback(context.WithoutCancel(ctx))
+	if err := unbounded(ctx, tx); err != nil {
+		return nil, err
+	}
 	checked := make([]Table, 0, len(tables))
 	for _, t := range tables {
 		n, err := checkTable(ctx, src, tx, t)

@@ -74,6 +74,9 @@ func Copy(ctx context.Context, from *sql.DB, to *pgxpool.Pool) ([]Table, error) 
 		return nil, err
 	}
 	defer tx.Rollback(context.WithoutCancel(ctx))
+	if err := unbounded(ctx, tx); err != nil {
+		return nil, err
+	}
 
 	if err := refuseRows(ctx, tx, tables); err != nil {
 		return nil, err
@@ -451,4 +454,12 @@ func sqliteColumns(cols []column) string {
 		names[i] = ident(c.name)
 	}
 	return strings.Join(names, ", ")
+}
+
+// unbounded lifts, for the rest of tx, the bounds the store puts on each
+// statement of a request (postgres/bounds.go): copying or comparing a
+// whole table may take longer.
+func unbounded(ctx context.Context, tx pgx.Tx) error {
+	_, err := tx.Exec(ctx, `SET LOCAL statement_timeout = 0; SET LOCAL lock_timeout = 0; SET LOCAL idle_in_transaction_session_timeout = 0`)
+	return err
 }
