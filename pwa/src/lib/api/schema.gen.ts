@@ -2507,7 +2507,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The server cannot save anything now, or a demo marketplace is still being written (`rehome serve --demo` answers this to every API request for the few seconds that takes), or another request with the same Idempotency-Key is still at work: try again after Retry-After. */
+        /** @description The server cannot save anything now; or the database or picture store that the instances share cannot be reached, or the database is busy (every connection in use, a statement waiting too long); or the server is starting and waits for its database; or a demo marketplace is still being written (`rehome serve --demo` answers this to every API request for the few seconds that takes); or another request with the same Idempotency-Key is still at work: try again after Retry-After. */
         Unavailable: {
             headers: {
                 /** @description Seconds to wait. */
