@@ -80,7 +80,9 @@ func (s Schema) Normalize() {
 	}
 }
 
-func compareColumns(a, b []string) int { return strings.Compare(strings.Join(a, ","), strings.Join(b, ",")) }
+func compareColumns(a, b []string) int {
+	return strings.Compare(strings.Join(a, ","), strings.Join(b, ","))
+}
 
 // Diff lists how b differs from a, one line each, for the tables and
 // columns both should have; empty when they agree.
