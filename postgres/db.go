@@ -75,6 +75,7 @@ func Open(ctx context.Context, url string) (*DB, error) {
 		// after the system's TCP timeout of minutes.
 		cfg.ConnConfig.ConnectTimeout = connectTimeout
 	}
+	cfg.ConnConfig.DialFunc = dialer()
 	if err := boundWaits(cfg); err != nil {
 		return nil, fmt.Errorf("database URL: %w", err)
 	}
