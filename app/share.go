@@ -38,7 +38,7 @@ func notShared(what string) error { return Errorf(KindNotFound, "%s not found", 
 // public and its seller is not suspended. What reaches the seller is left
 // out.
 func (s *Catalogue) SharedProduct(ctx context.Context, id int64) (*Product, error) {
-	public, err := s.site.publicListings(ctx)
+	public, err := s.site.PublicListings(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -59,7 +59,7 @@ func (s *Catalogue) SharedProduct(ctx context.Context, id int64) (*Product, erro
 // SharedCategory is the category a shared link points to, when listings
 // are public.
 func (s *Catalogue) SharedCategory(ctx context.Context, name string) (*Category, error) {
-	public, err := s.site.publicListings(ctx)
+	public, err := s.site.PublicListings(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -72,7 +72,7 @@ func (s *Catalogue) SharedCategory(ctx context.Context, name string) (*Category,
 // SharedSeller is the seller a shared link points to, when listings are
 // public; an account that does not sell is not found.
 func (s *Catalogue) SharedSeller(ctx context.Context, id int64) (*SellerCard, error) {
-	public, err := s.site.publicListings(ctx)
+	public, err := s.site.PublicListings(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -93,7 +93,11 @@ func (s *Catalogue) SharedSeller(ctx context.Context, id int64) (*SellerCard, er
 // when listings are not public, and none of a seller suspended now. The
 // store leaves those out, so that the pages of a long sitemap stay whole.
 func (s *Catalogue) SharedListings(ctx context.Context, page Page) (List[ListedProduct], error) {
-	if !s.site.PublicListings(ctx) {
+	public, err := s.site.PublicListings(ctx)
+	if err != nil {
+		return List[ListedProduct]{}, err
+	}
+	if !public {
 		return List[ListedProduct]{Items: []ListedProduct{}}, nil
 	}
 	hidden, err := hiddenSellers(ctx, s.bookings.safety, nil)

@@ -230,10 +230,16 @@ func (s *SiteSettings) Language(ctx context.Context) Language {
 }
 
 // PublicListings tells whether visitors who are not signed in may browse.
-// A store that cannot answer keeps the listings to members.
-func (s *SiteSettings) PublicListings(ctx context.Context) bool {
+// A store that cannot answer keeps the listings to members, but a store
+// out of reach is said (ErrUnreachable): a visitor, a crawler reading
+// robots.txt or a sitemap, is told to come back, not that there is
+// nothing to see.
+func (s *SiteSettings) PublicListings(ctx context.Context) (bool, error) {
 	site, err := s.store.Site(ctx)
-	return err == nil && site.PublicListings
+	if errors.Is(err, ErrUnreachable) {
+		return false, err
+	}
+	return err == nil && site.PublicListings, nil
 }
 
 // UpdateSite changes the settings the patch names (admins only), recording
@@ -277,7 +283,7 @@ func (s *SiteSettings) requireViewer(ctx context.Context, actor *User) error {
 	public := false
 	if actor == nil {
 		var err error
-		if public, err = s.publicListings(ctx); err != nil {
+		if public, err = s.PublicListings(ctx); err != nil {
 			return err
 		}
 	}
@@ -290,14 +296,6 @@ func (s *SiteSettings) requireViewer(ctx context.Context, actor *User) error {
 // publicListings is PublicListings, but a store that cannot be reached
 // is an error: the visitor is told to try again in a moment, not to log
 // in, nor that what a shared link points to does not exist.
-func (s *SiteSettings) publicListings(ctx context.Context) (bool, error) {
-	site, err := s.store.Site(ctx)
-	if errors.Is(err, ErrUnreachable) {
-		return false, err
-	}
-	return err == nil && site.PublicListings, nil
-}
-
 // name is the marketplace's name for a mail about to be sent; a store
 // that cannot answer gets the default one rather than no mail.
 func (s *SiteSettings) name(ctx context.Context) string {

@@ -74,6 +74,14 @@ func TestASharedDatabaseOrBucketDown(t *testing.T) {
 			app.DatabaseUnreachableMessage)
 		servesTheWebApp()
 		expectStatus(t, e.client().call("GET", picture.URL, nil), http.StatusOK)
+		// A crawler is told to come back, not that the marketplace
+		// disallows all or lists nothing.
+		for _, path := range []string{"/robots.txt", "/sitemap.xml"} {
+			r := e.client().call("GET", path, nil)
+			if r.status != http.StatusServiceUnavailable || r.header.Get("Retry-After") == "" || !strings.Contains(string(r.body), app.DatabaseUnreachableMessage) {
+				t.Errorf("GET %s: %d, Retry-After %q, %.200s; want 503 saying the database cannot be reached", path, r.status, r.header.Get("Retry-After"), r.body)
+			}
+		}
 	}
 	database.Up()
 	expectHealth(t, e, health{Status: "ok", Database: "ok", Pictures: "ok"})

@@ -2,6 +2,7 @@ package api
 
 import (
 	"encoding/xml"
+	"errors"
 	"io"
 	"net/http"
 	"strconv"
@@ -64,8 +65,9 @@ func (s *Server) sitemapSource(r *http.Request) (sitemapSource, error) {
 	if err := s.addPosts(r, &src); err != nil {
 		return src, err
 	}
-	if !s.settings.PublicListings(r.Context()) {
-		return src, nil
+	public, err := s.settings.PublicListings(r.Context())
+	if err != nil || !public {
+		return src, err
 	}
 	src.pages = append(src.pages, sitemapEntry{loc: s.linkTo(r, webroutes.Pattern("categories"))})
 	categories, err := s.catalogue.Categories(r.Context())
@@ -106,7 +108,7 @@ func (src sitemapSource) files() int { return (src.total() + sitemapURLs - 1) / 
 func (s *Server) sitemap(w http.ResponseWriter, r *http.Request) {
 	src, err := s.sitemapSource(r)
 	if err != nil {
-		s.writeError(w, r, err)
+		s.crawlerToComeBack(w, r, err)
 		return
 	}
 	if src.files() <= 1 {
@@ -132,7 +134,7 @@ func (s *Server) sitemapFile(w http.ResponseWriter, r *http.Request) {
 	}
 	src, err := s.sitemapSource(r)
 	if err != nil {
-		s.writeError(w, r, err)
+		s.crawlerToComeBack(w, r, err)
 		return
 	}
 	if n > src.files() {
@@ -162,7 +164,7 @@ func (s *Server) writeSitemap(w http.ResponseWriter, r *http.Request, src sitema
 		offset := max(start-len(src.pages), 0)
 		list, err := s.catalogue.SharedListings(r.Context(), app.Page{Limit: end - len(src.pages) - offset, Offset: offset})
 		if err != nil {
-			s.writeError(w, r, err)
+			s.crawlerToComeBack(w, r, err)
 			return
 		}
 		listings = list.Items
@@ -198,9 +200,14 @@ func writeLoc(w io.Writer, element, loc string, lastmod time.Time) {
 // the API; otherwise the site's own pages alone, with the sign-in pages
 // (which say nothing of anyone) and the files that draw them.
 func (s *Server) robots(w http.ResponseWriter, r *http.Request) {
+	public, err := s.settings.PublicListings(r.Context())
+	if err != nil {
+		s.crawlerToComeBack(w, r, err)
+		return
+	}
 	var b strings.Builder
 	b.WriteString("User-agent: *\n")
-	if s.settings.PublicListings(r.Context()) {
+	if public {
 		b.WriteString("Allow: /\n")
 		private := patterns("dashboard", "resetPassword", "forgotPassword", "confirmEmail", "linkGoogle", "search")
 		for _, path := range append([]string{"/api/"}, private...) {
@@ -217,4 +224,24 @@ func (s *Server) robots(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-cache")
 	io.WriteString(w, b.String())
+}
+
+// unreachable is said to a crawler while the database is out of reach.
+var unreachable = waiting{
+	retry:   "5",
+	message: app.DatabaseUnreachableMessage,
+	heading: "Try again in a moment",
+	text:    app.DatabaseUnreachableMessage,
+}
+
+// crawlerToComeBack answers robots.txt or a sitemap that cannot be read
+// now. A crawler takes a robots.txt that disallows all, or an empty
+// sitemap, as the site's word and drops its pages; a 503 with Retry-After
+// as "come back".
+func (s *Server) crawlerToComeBack(w http.ResponseWriter, r *http.Request, err error) {
+	if !errors.Is(err, app.ErrUnreachable) {
+		s.writeError(w, r, err)
+		return
+	}
+	unavailable(w, r, healthBody{}, unreachable)
 }

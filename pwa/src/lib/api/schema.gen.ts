@@ -2518,7 +2518,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description A demo marketplace is still being written (`rehome serve --demo`, for a few seconds after it starts): a page that says so and reloads itself, never kept (`Cache-Control: no-store`). */
+        /** @description A demo marketplace is still being written (`rehome serve --demo`, for a few seconds after it starts), the server is starting and waits for its database, or (robots.txt and the sitemaps) the database the instances share cannot be reached: a page that says so and reloads itself, never kept (`Cache-Control: no-store`). */
         Preparing: {
             headers: {
                 /** @description Seconds to wait. */
