@@ -103,6 +103,7 @@ export async function writePictures() {
  * own (GETs: queries, the event stream): `signedOutElsewhere()` waits for the
  * page to say it was signed out, and accounts for the 401s of the requests it
  * had sent until then; any request sent afterwards that fails is a problem.
+ * Log Out on the page is accounted for in the same way, once it is answered.
  */
 export function watch(page) {
   const problems = []
@@ -120,6 +121,9 @@ export function watch(page) {
   page.on('request', (request) => sentOrder.set(request, sent++))
   page.on('response', (response) => {
     const url = new URL(response.url())
+    // Log Out here ends the session under the requests already on their
+    // way (the event stream's, say): their 401s are expected; any sent later is a problem.
+    if (url.pathname === '/api/auth/logout' && response.status() < 400) signedOutAfter = sent
     if (!url.pathname.startsWith('/api/') || response.status() < 400) return
     const method = response.request().method()
     if (method === 'GET' && url.pathname === '/api/auth/me' && response.status() === 401) return
