@@ -12,7 +12,6 @@ import (
 
 	"rehome/app"
 	"rehome/app/api"
-	"rehome/internal/marketplace"
 	"rehome/internal/pgtest"
 	"rehome/uploads/s3test"
 )
@@ -39,8 +38,7 @@ func TestABusyDatabaseAnswers503(t *testing.T) {
 	q.Set("pool_acquire_timeout", "1s")
 	q.Set("lock_timeout", "500ms")
 	bounded.RawQuery = q.Encode()
-	locations.Store(dir, marketplace.Location{Dir: dir, DatabaseURL: bounded.String(), S3URL: s3test.Server(t)})
-	t.Cleanup(func() { locations.Delete(dir) })
+	placeOnPostgres(t, dir, bounded.String(), s3test.Server(t))
 	e := serverWith(t, dir, api.Config{})
 	seller, _ := e.register("Sam Seller", "sam@example.com", app.RoleSeller)
 	me := func() *response { return seller.call("GET", "/api/auth/me", nil) }

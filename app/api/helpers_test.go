@@ -120,7 +120,15 @@ func locationOf(t testing.TB, dir string) marketplace.Location {
 	if loc, ok := locations.Load(dir); ok {
 		return loc.(marketplace.Location)
 	}
-	loc := marketplace.Location{Dir: dir, DatabaseURL: pgtest.NewDatabase(t), S3URL: s3test.Server(t)}
+	return placeOnPostgres(t, dir, pgtest.NewDatabase(t), s3test.Server(t))
+}
+
+// placeOnPostgres has a server on dir keep its marketplace in the database
+// and bucket given, for a test that reaches them its own way (through a
+// proxy, with bounds in the URL).
+func placeOnPostgres(t testing.TB, dir, databaseURL, s3URL string) marketplace.Location {
+	t.Helper()
+	loc := marketplace.Location{Dir: dir, DatabaseURL: databaseURL, S3URL: s3URL}
 	locations.Store(dir, loc)
 	t.Cleanup(func() { locations.Delete(dir) })
 	return loc

@@ -11,7 +11,6 @@ import (
 
 	"rehome/app"
 	"rehome/app/api"
-	"rehome/internal/marketplace"
 	"rehome/internal/pgtest"
 	"rehome/internal/tcpproxy"
 	"rehome/internal/testlog"
@@ -31,8 +30,7 @@ func TestASharedDatabaseOrBucketDown(t *testing.T) {
 	dir := t.TempDir()
 	databaseURL, database := tcpproxy.Through(t, pgtest.NewDatabase(t))
 	bucketURL, bucket := tcpproxy.Through(t, s3test.Server(t))
-	locations.Store(dir, marketplace.Location{Dir: dir, DatabaseURL: databaseURL, S3URL: bucketURL})
-	t.Cleanup(func() { locations.Delete(dir) })
+	placeOnPostgres(t, dir, databaseURL, bucketURL)
 	logs := &testlog.Buffer{}
 	e := serverWith(t, dir, api.Config{
 		Logger: slog.New(slog.NewTextHandler(logs, nil)),

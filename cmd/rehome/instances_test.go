@@ -35,24 +35,7 @@ func TestTwoInstancesBehindALoadBalancer(t *testing.T) {
 		t.Skip("builds and runs the real binary twice")
 	}
 	database := pgtest.NewDatabase(t)
-	haproxy, err := exec.LookPath("haproxy")
-	if err != nil {
-		t.Fatal("HAProxy is not installed (apt-get install haproxy): ", err)
-	}
-	objects := s3test.Server(t)
-	dir := t.TempDir()
-	bin := buildBinary(t, dir)
-	env := []string{"REHOME_DATABASE_URL=" + database, "REHOME_S3_URL=" + objects}
-
-	// The first instance migrates the empty database; the admin is made
-	// through the command line, as on one machine.
-	a := startInstance(t, bin, filepath.Join(dir, "a"), env)
-	b := startInstance(t, bin, filepath.Join(dir, "b"), env)
-	if code, _, stderr := cli(t, "admin password 1\n", "admin", "create", "--name", "Ada", "--email", "ada@example.com",
-		"--data", filepath.Join(dir, "a"), "--database-url", database); code != 0 {
-		t.Fatal(stderr)
-	}
-	balancer := startHAProxy(t, haproxy, dir, a, b)
+	a, b, balancer := startBehindHAProxy(t, database, s3test.Server(t), nil)
 
 	// Signed up and signed in through one, served by the other: the
 	// session is the database's.
@@ -239,6 +222,29 @@ func TestTwoInstancesBehindALoadBalancer(t *testing.T) {
 		}
 	}
 	mustStatus(t, http.StatusOK)(visitor.Get(balancer + "/api/categories/Tables"))
+}
+
+// startBehindHAProxy builds the binary and starts two instances of it on
+// one database and one object store, behind HAProxy set up as
+// docs/deploy.md says; instance b's environment adds envB. The first
+// instance migrates the empty database; the admin (ada@example.com,
+// "admin password 1") is made through the command line, as on one machine.
+func startBehindHAProxy(t *testing.T, database, objects string, envB []string) (a, b *process, balancer string) {
+	t.Helper()
+	haproxy, err := exec.LookPath("haproxy")
+	if err != nil {
+		t.Fatal("HAProxy is not installed (apt-get install haproxy): ", err)
+	}
+	dir := t.TempDir()
+	bin := buildBinary(t, dir)
+	env := []string{"REHOME_DATABASE_URL=" + database, "REHOME_S3_URL=" + objects}
+	a = startInstance(t, bin, filepath.Join(dir, "a"), env)
+	b = startInstance(t, bin, filepath.Join(dir, "b"), append(env, envB...))
+	if code, _, stderr := cli(t, "admin password 1\n", "admin", "create", "--name", "Ada", "--email", "ada@example.com",
+		"--data", filepath.Join(dir, "a"), "--database-url", database); code != 0 {
+		t.Fatal(stderr)
+	}
+	return a, b, startHAProxy(t, haproxy, dir, a, b)
 }
 
 // maxFailedWrites is how many writes through the balancer may fail: those

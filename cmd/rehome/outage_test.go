@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"os/exec"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -33,22 +31,9 @@ func TestSharedDependenciesStopAndStart(t *testing.T) {
 		t.Skip("builds and runs the real binary twice")
 	}
 	databaseURL, database := tcpproxy.Through(t, pgtest.NewDatabase(t))
-	haproxy, err := exec.LookPath("haproxy")
-	if err != nil {
-		t.Fatal("HAProxy is not installed (apt-get install haproxy): ", err)
-	}
 	bucketURL, bucket := tcpproxy.Through(t, s3test.Server(t))
-	dir := t.TempDir()
-	bin := buildBinary(t, dir)
-	env := []string{"REHOME_DATABASE_URL=" + databaseURL, "REHOME_S3_URL=" + bucketURL}
-	a := startInstance(t, bin, filepath.Join(dir, "a"), env)
-	b := startInstance(t, bin, filepath.Join(dir, "b"), append(env, "REHOME_LOG_FORMAT=json"))
+	a, b, balancer := startBehindHAProxy(t, databaseURL, bucketURL, []string{"REHOME_LOG_FORMAT=json"})
 	instances := []*process{a, b}
-	if code, _, stderr := cli(t, "admin password 1\n", "admin", "create", "--name", "Ada", "--email", "ada@example.com",
-		"--data", filepath.Join(dir, "a"), "--database-url", databaseURL); code != 0 {
-		t.Fatal(stderr)
-	}
-	balancer := startHAProxy(t, haproxy, dir, a, b)
 
 	// The marketplace as it is before anything stops: a public listing
 	// with a picture, its seller and a buyer, each signed up from an
