@@ -137,6 +137,30 @@ describe('live events', () => {
     expect(source().closed).toBe(false)
   })
 
+  it('closes as Log Out starts, and opens none while it runs', async () => {
+    vi.useFakeTimers()
+    client.setQueryData(authKeys.me(), buyer)
+    mockApi({ 'GET /api/auth/me': () => json(buyer) })
+    source().emit('error', {})
+    await vi.advanceTimersByTimeAsync(0)
+    let answer: () => void = () => {}
+    const signingOut = client
+      .getMutationCache()
+      .build(client, { mutationKey: authKeys.signOut(), mutationFn: () => new Promise<void>((resolve) => (answer = resolve)) })
+      .execute(undefined)
+    await vi.advanceTimersByTimeAsync(reconnectDelay * 10)
+    setVisibility('hidden')
+    setVisibility('visible')
+    expect(FakeEventSource.opened).toHaveLength(1)
+    answer()
+    await signingOut
+  })
+
+  it('closes the open stream as Log Out starts', () => {
+    void client.getMutationCache().build(client, { mutationKey: authKeys.signOut(), mutationFn: () => new Promise<void>(() => {}) }).execute(undefined)
+    expect(source().closed).toBe(true)
+  })
+
   describe('when the stream fails', () => {
     beforeEach(() => {
       vi.useFakeTimers()

@@ -12,7 +12,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { meQueryOptions } from './auth'
 import { followStream, liveChanges, refresh, type Change, type LiveChange } from './refresh'
-import { sessionRenewed } from './session-end'
+import { onSigningOut, sessionRenewed, signingOut } from './session-end'
 import { setUnreadMessages } from './badge'
 import type { EventName } from './types'
 
@@ -57,6 +57,7 @@ function parse(event: MessageEvent): Record<string, unknown> {
  * this is stopped); still signed in, or no answer (offline), it reopens
  * reconnectDelay later from the last event it had. While this browser renews
  * its own session (a new password), the question waits for the new cookie.
+ * Log Out closes the stream as it starts, and none opens while it runs.
  */
 export function listen(client: QueryClient): () => void {
   if (typeof EventSource === 'undefined') return () => {}
@@ -73,6 +74,8 @@ export function listen(client: QueryClient): () => void {
     return parse(event as MessageEvent)
   }
   const open = () => {
+    // Log Out ends the session under the stream: a stream opened meanwhile would only be refused.
+    if (signingOut(client)) return
     source = new EventSource(lastEventId ? `/api/events?last_event_id=${encodeURIComponent(lastEventId)}` : '/api/events')
     for (const kind of liveChanges) {
       source.addEventListener(kind, (event) => refetch(kind, received(event)))
@@ -107,7 +110,7 @@ export function listen(client: QueryClient): () => void {
     clearTimeout(hiddenTimer)
     if (document.visibilityState === 'hidden') {
       hiddenTimer = setTimeout(close, hiddenCloseDelay)
-    } else if (!source && reconnectTimer === undefined) {
+    } else if (!source && reconnectTimer === undefined && !signingOut(client)) {
       // A new stream has no Last-Event-ID: what happened meanwhile is fetched again.
       lastEventId = ''
       open()
@@ -115,12 +118,20 @@ export function listen(client: QueryClient): () => void {
     }
   }
 
+  const leaving = () => {
+    clearTimeout(reconnectTimer)
+    reconnectTimer = undefined
+    close()
+  }
+
   open()
   const unfollow = followStream(client, () => source?.readyState === EventSource.OPEN)
+  const unwatch = onSigningOut(client, leaving)
   document.addEventListener('visibilitychange', onVisibility)
   return () => {
     stopped = true
     unfollow()
+    unwatch()
     clearTimeout(hiddenTimer)
     clearTimeout(reconnectTimer)
     document.removeEventListener('visibilitychange', onVisibility)

@@ -20,6 +20,8 @@ export const authKeys = {
    * server ends the old cookie with the account's other sessions before its answer brings the new one.
    */
   renewal: () => [...authKeys.all, 'renewal'] as const,
+  /** Log Out on this browser: from the moment it starts, nothing more may ask the server as that person. */
+  signOut: () => [...authKeys.all, 'sign-out'] as const,
 }
 
 /**

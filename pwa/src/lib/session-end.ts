@@ -35,6 +35,21 @@ function renewing(client: QueryClient): boolean {
   return client.isMutating({ mutationKey: authKeys.renewal() }) > 0
 }
 
+/** Whether this browser is signing out (Log Out, until the session is forgotten). */
+export function signingOut(client: QueryClient): boolean {
+  return client.isMutating({ mutationKey: authKeys.signOut() }) > 0
+}
+
+/** Calls `onStart` each time this browser begins to sign out; answers the function that stops watching. */
+export function onSigningOut(client: QueryClient, onStart: () => void): () => void {
+  let was = signingOut(client)
+  return client.getMutationCache().subscribe(() => {
+    const now = signingOut(client)
+    if (now && !was) onStart()
+    was = now
+  })
+}
+
 /** Resolves once no request that renews this browser's session is under way. */
 export function sessionRenewed(client: QueryClient): Promise<void> {
   if (!renewing(client)) return Promise.resolve()

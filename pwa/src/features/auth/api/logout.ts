@@ -102,6 +102,8 @@ export function useForgetEndedSession() {
 export function useLogout() {
   const forgetSession = useForgetSession()
   return useMutation({
+    // While it runs, the live events stay closed (lib/live-events).
+    mutationKey: authKeys.signOut(),
     mutationFn: logout,
     onSuccess: forgetSession,
     onError: (error) => {
