@@ -96,7 +96,7 @@ $(STRIPE_MOCK): tools/stripe-mock/go.mod tools/stripe-mock/go.sum
 FUZZTIME ?= 30s
 fuzz:
 	$(GO) test -run='^$$' -fuzz=FuzzSave -fuzztime=$(FUZZTIME) ./uploads/
-	$(GO) test -run='^$$' -fuzz=FuzzDecodeJSON -fuzztime=$(FUZZTIME) ./app/api/
+	$(GO) test -run='^$$' -fuzz=FuzzDecodeJSON -fuzztime=$(FUZZTIME) ./api/
 	$(GO) test -run='^$$' -fuzz=FuzzMatchExpression -fuzztime=$(FUZZTIME) ./sqlite/
 
 # Measured performance against the budgets (docs/benchmarks.md): about a
@@ -140,7 +140,7 @@ lighthouse: $(BIN) $(LIGHTHOUSE_REF_BIN) $(LIGHTHOUSE_DEPS)
 	CHROME_PATH=$(CHROMIUM) node tools/lighthouse/run.mjs --bin $(BIN) \
 	  --reference $(LIGHTHOUSE_REF_BIN) --reference-name $(LIGHTHOUSE_REF) $(LIGHTHOUSE_FLAGS)
 
-# The README's pictures (docs/screenshots), from the demo as a buyer sees it.
+# The docs' pictures (docs/screenshots), from the demo as a buyer sees it.
 screenshots: $(BIN)
 	cd pwa && node scripts/readme-screenshots.mjs
 

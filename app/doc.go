@@ -1,7 +1,7 @@
 // Package app holds the marketplace's rules, one service per noun
 // (Catalogue, Bookings, Conversations, Accounts, ...). Each service holds
 // only the store interfaces it uses, and takes another service where it
-// needs that one's rule; only the composition root (internal/marketplace)
+// needs that one's rule; only the composition root (internal/wiring)
 // sees a whole store and hands each service its parts. Every method that
 // acts for someone takes the acting user (nil when nobody is signed in) and
 // checks the policy before touching the store.

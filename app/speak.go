@@ -9,7 +9,7 @@ import (
 // The marketplace writes to people (mails, push notes) in their language:
 // theirs, else the marketplace's. Its texts are written here in English
 // with {placeholders} ("New booking: {product}"), translated by the
-// marketplace's catalogs (package catalog, which the wiring hands over as
+// marketplace's catalogs (package translations, which the wiring hands over as
 // a Translator, since app cannot import it) and then filled in: a name or
 // a product's title is never translated.
 

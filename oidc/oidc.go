@@ -2,7 +2,7 @@
 // Google", or in tests a local provider. It discovers the provider, sends
 // people there with a state, a nonce and a PKCE verifier, checks what comes
 // back, and fetches the person's picture. The sign-in's routes and what is
-// kept in the session are app/api's.
+// kept in the session are api's.
 package oidc
 
 import (

@@ -15,8 +15,8 @@ import (
 	"golang.org/x/crypto/bcrypt"
 
 	"rehome/app"
-	"rehome/internal/marketplace"
 	"rehome/internal/testlog"
+	"rehome/internal/wiring"
 	"rehome/push"
 )
 
@@ -26,7 +26,7 @@ const subject = "mailto:admin@market.example.org"
 // running sender, as the server wires them, to a local push service.
 type world struct {
 	t      testing.TB
-	m      *marketplace.Marketplace
+	m      *wiring.Marketplace
 	sender *push.Sender
 	ps     *pushService
 	log    *testlog.Buffer
@@ -40,7 +40,7 @@ type world struct {
 func newWorld(t testing.TB, cfg push.Config) *world {
 	t.Helper()
 	ctx := t.Context()
-	m, err := marketplace.Open(ctx, marketplace.Location{Dir: t.TempDir()}, app.BcryptHasher{Cost: bcrypt.MinCost})
+	m, err := wiring.Open(ctx, wiring.Location{Dir: t.TempDir()}, app.BcryptHasher{Cost: bcrypt.MinCost})
 	if err != nil {
 		t.Fatal(err)
 	}

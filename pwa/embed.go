@@ -1,7 +1,7 @@
 // Package pwa holds the built web app, embedded in the binary. Only an empty
 // dist/.gitkeep is committed, so the Go code builds before the web app does;
 // a binary built that way answers with a page saying the web app is missing
-// (see app/api/webapp). make build builds the web app first.
+// (see api/webapp). make build builds the web app first.
 package pwa
 
 import (

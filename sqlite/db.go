@@ -31,7 +31,7 @@ import (
 var migrations embed.FS
 
 // DB is the store: it implements each of app's store interfaces, which
-// internal/marketplace hands to the services one by one.
+// internal/wiring hands to the services one by one.
 type DB struct {
 	write *sql.DB
 	read  *sql.DB

@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"rehome/api/sessions"
 	"rehome/app"
-	"rehome/app/api/sessions"
 )
 
 // Stores is what the contract tests reach a store through.

@@ -12,7 +12,7 @@ import (
 
 // TestDiskRefusalsAreUnavailable: the errors writing a picture gets from a
 // disk that takes no more. (A full disk is made for real, with a file-size
-// limit, in app/api's TestAFullDiskRefusesWritesAndRecovers; a read-only
+// limit, in api's TestAFullDiskRefusesWritesAndRecovers; a read-only
 // mount needs privileges the tests do not have.)
 func TestDiskRefusalsAreUnavailable(t *testing.T) {
 	tests := []struct {

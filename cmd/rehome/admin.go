@@ -9,7 +9,7 @@ import (
 	"sort"
 	"strings"
 
-	"rehome/internal/marketplace"
+	"rehome/internal/wiring"
 
 	"rehome/app"
 )
@@ -31,7 +31,7 @@ func createAdmin(ctx context.Context, args []string, stdin io.Reader, stdout, st
 		return 2
 	}
 	return withPassword(stdin, stderr, func(password string) error {
-		m, err := marketplace.Open(ctx, loc, hasher())
+		m, err := wiring.Open(ctx, loc, hasher())
 		if err != nil {
 			return err
 		}

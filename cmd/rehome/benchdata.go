@@ -6,7 +6,7 @@ import (
 	"io"
 	"log/slog"
 
-	"rehome/internal/marketplace"
+	"rehome/internal/wiring"
 
 	"rehome/app"
 	"rehome/internal/benchdata"
@@ -37,7 +37,7 @@ func benchData(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 			return fmt.Errorf("give the accounts' password on standard input: %d to %d characters",
 				app.MinPasswordLength, app.MaxPasswordBytes)
 		}
-		m, err := marketplace.Open(ctx, loc, hasher())
+		m, err := wiring.Open(ctx, loc, hasher())
 		if err != nil {
 			return err
 		}

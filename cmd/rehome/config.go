@@ -13,7 +13,7 @@ import (
 	"golang.org/x/crypto/bcrypt"
 
 	"rehome/app"
-	"rehome/internal/marketplace"
+	"rehome/internal/wiring"
 )
 
 // passwordCost is bcrypt's work factor: about a tenth of a second per login
@@ -72,7 +72,7 @@ var (
 		func(s *settings) any { return &s.s3URL }}
 )
 
-// serveSettings is the configuration of 'rehome serve'; README.md's
+// serveSettings is the configuration of 'rehome serve'; docs/configuration.md's
 // Configuration table lists the same flags and variables.
 var serveSettings = []setting{
 	{"addr", "REHOME_ADDR", "", "address to listen on (env REHOME_ADDR; default 127.0.0.1:8080, or :443 with HTTPS)",
@@ -205,26 +205,26 @@ func newFlagSet(name string, stderr io.Writer) *flag.FlagSet {
 // locationFlags are --data, --database-url and --s3-url, for the commands
 // besides serve that open the marketplace; the function they return reads
 // them, once the flags are parsed, checking the URLs.
-func locationFlags(fs *flag.FlagSet) func() (marketplace.Location, error) {
+func locationFlags(fs *flag.FlagSet) func() (wiring.Location, error) {
 	var s settings
 	if err := define(fs, &s, []setting{dataSetting, databaseSetting, s3Setting}); err != nil {
 		panic(err) // strings take any value
 	}
-	return func() (marketplace.Location, error) { return locationOf(s.data, s.databaseURL, s.s3URL) }
+	return func() (wiring.Location, error) { return locationOf(s.data, s.databaseURL, s.s3URL) }
 }
 
 // locationOf checks the database and object store URLs given; their
 // errors show them without their passwords.
-func locationOf(data, databaseURL, s3URL string) (marketplace.Location, error) {
-	loc := marketplace.Location{Dir: data, DatabaseURL: databaseURL, S3URL: s3URL}
+func locationOf(data, databaseURL, s3URL string) (wiring.Location, error) {
+	loc := wiring.Location{Dir: data, DatabaseURL: databaseURL, S3URL: s3URL}
 	if databaseURL != "" {
 		if u, err := url.Parse(databaseURL); err != nil || (u.Scheme != "postgres" && u.Scheme != "postgresql") {
-			return loc, fmt.Errorf("--database-url: %s is not a postgres:// URL", marketplace.RedactURL(databaseURL))
+			return loc, fmt.Errorf("--database-url: %s is not a postgres:// URL", wiring.RedactURL(databaseURL))
 		}
 	}
 	if s3URL != "" {
 		if u, err := url.Parse(s3URL); err != nil || u.Scheme != "s3" {
-			return loc, fmt.Errorf("--s3-url: %s is not an s3:// URL", marketplace.RedactURL(s3URL))
+			return loc, fmt.Errorf("--s3-url: %s is not an s3:// URL", wiring.RedactURL(s3URL))
 		}
 	}
 	return loc, nil

@@ -48,7 +48,7 @@ func TestSettingNames(t *testing.T) {
 	}
 	for name := range got {
 		if _, ok := want[name]; !ok {
-			t.Errorf("--%s is new: add it to this list and to README.md's Configuration", name)
+			t.Errorf("--%s is new: add it to this list and to docs/configuration.md", name)
 		}
 	}
 
@@ -64,14 +64,14 @@ func TestSettingNames(t *testing.T) {
 	}
 }
 
-// TestREADMEListsEverySetting: the README's Configuration table names each
+// TestTheDocsListEverySetting: docs/configuration.md's table names each
 // flag with its variable, and nothing else.
-func TestREADMEListsEverySetting(t *testing.T) {
-	readme, err := os.ReadFile("../../README.md")
+func TestTheDocsListEverySetting(t *testing.T) {
+	readme, err := os.ReadFile("../../docs/configuration.md")
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, section, _ := strings.Cut(string(readme), "\n## Configuration\n")
+	_, section, _ := strings.Cut(string(readme), "\n## The flags of rehome serve\n")
 	section, _, _ = strings.Cut(section, "\n## ")
 	rows := regexp.MustCompile("(?m)^\\| (`--[^|]+) \\| ([^|]+) \\|").FindAllStringSubmatch(section, -1)
 	names := regexp.MustCompile("`([-0-9A-Z_a-z]+)`")
@@ -79,7 +79,7 @@ func TestREADMEListsEverySetting(t *testing.T) {
 	for _, row := range rows {
 		flags, envs := names.FindAllStringSubmatch(row[1], -1), names.FindAllStringSubmatch(row[2], -1)
 		if len(flags) != len(envs) {
-			t.Errorf("README row %q pairs %d flags with %d variables", row[0], len(flags), len(envs))
+			t.Errorf("docs/configuration.md row %q pairs %d flags with %d variables", row[0], len(flags), len(envs))
 			continue
 		}
 		for i := range flags {
@@ -88,12 +88,12 @@ func TestREADMEListsEverySetting(t *testing.T) {
 	}
 	for _, s := range serveSettings {
 		if env, ok := listed[s.flag]; !ok || env != s.env {
-			t.Errorf("README lists --%s with %q, want %s", s.flag, env, s.env)
+			t.Errorf("docs/configuration.md lists --%s with %q, want %s", s.flag, env, s.env)
 		}
 		delete(listed, s.flag)
 	}
 	for name, env := range listed {
-		t.Errorf("README lists --%s (%s), which serve does not take", name, env)
+		t.Errorf("docs/configuration.md lists --%s (%s), which serve does not take", name, env)
 	}
 }
 

@@ -11,8 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"rehome/api"
 	"rehome/app"
-	"rehome/app/api"
 	"rehome/internal/demo"
 	"rehome/internal/pgtest"
 	"rehome/internal/testlog"

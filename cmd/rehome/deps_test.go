@@ -25,26 +25,26 @@ func TestBinaryLeavesOutTemplates(t *testing.T) {
 }
 
 // TestImportsPointInward: the domain imports none of the HTTP layer's
-// packages, the mechanisms beneath app/api never import it back, and
+// packages, the mechanisms beneath api never import it back, and
 // each reaches no further than its job needs (the encoder writes bytes and
 // needs no net/http; the caching and client-address packages know nothing
 // of the marketplace).
 func TestImportsPointInward(t *testing.T) {
-	httpLayer := []string{"rehome/app/api", "rehome/app/api/httpcache", "rehome/app/api/wire",
-		"rehome/app/api/eventstream", "rehome/app/api/sessions", "rehome/app/api/clientaddr",
-		"rehome/app/api/webapp", "rehome/oidc"}
+	httpLayer := []string{"rehome/api", "rehome/api/httpcache", "rehome/api/wire",
+		"rehome/api/eventstream", "rehome/api/sessions", "rehome/api/clientaddr",
+		"rehome/api/webapp", "rehome/oidc"}
 	tests := []struct {
 		pkg     string
 		mustNot []string
 	}{
 		{"rehome/app", httpLayer},
-		{"rehome/app/api/wire", []string{"net/http", "rehome/app/api"}},
-		{"rehome/app/api/httpcache", []string{"rehome/app", "rehome/app/api"}},
-		{"rehome/app/api/clientaddr", []string{"rehome/app", "rehome/app/api"}},
-		{"rehome/app/api/webapp", []string{"rehome/app", "rehome/app/api"}},
-		{"rehome/app/api/sessions", []string{"rehome/app/api"}},
-		{"rehome/app/api/eventstream", []string{"rehome/app/api"}},
-		{"rehome/oidc", []string{"rehome/app/api"}},
+		{"rehome/api/wire", []string{"net/http", "rehome/api"}},
+		{"rehome/api/httpcache", []string{"rehome/app", "rehome/api"}},
+		{"rehome/api/clientaddr", []string{"rehome/app", "rehome/api"}},
+		{"rehome/api/webapp", []string{"rehome/app", "rehome/api"}},
+		{"rehome/api/sessions", []string{"rehome/api"}},
+		{"rehome/api/eventstream", []string{"rehome/api"}},
+		{"rehome/oidc", []string{"rehome/api"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.pkg, func(t *testing.T) {

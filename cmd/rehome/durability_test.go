@@ -22,8 +22,8 @@ import (
 	"testing"
 	"time"
 
-	"rehome/internal/marketplace"
 	"rehome/internal/testlog"
+	"rehome/internal/wiring"
 )
 
 // buildBinary builds this command into dir, as make build does without
@@ -250,7 +250,7 @@ func TestEveryAcknowledgedWriteSurvivesAKill(t *testing.T) {
 	}
 
 	again := startBinary(t, bin, data)
-	db, err := sql.Open("sqlite", "file:"+(&url.URL{Path: filepath.Join(data, marketplace.DatabaseFile)}).EscapedPath()+
+	db, err := sql.Open("sqlite", "file:"+(&url.URL{Path: filepath.Join(data, wiring.DatabaseFile)}).EscapedPath()+
 		"?mode=ro&_pragma=busy_timeout(5000)")
 	if err != nil {
 		t.Fatal(err)

@@ -8,8 +8,8 @@ import (
 	"os"
 	"path/filepath"
 
-	"rehome/internal/marketplace"
 	"rehome/internal/pgcopy"
+	"rehome/internal/wiring"
 	"rehome/postgres"
 	"rehome/sqlite"
 	"rehome/uploads"
@@ -60,8 +60,8 @@ type migrateOptions struct {
 	usedBucket bool // copy into a bucket holding pictures of another marketplace
 }
 
-func migrate(ctx context.Context, loc marketplace.Location, opt migrateOptions, stdout io.Writer) error {
-	path := filepath.Join(loc.Dir, marketplace.DatabaseFile)
+func migrate(ctx context.Context, loc wiring.Location, opt migrateOptions, stdout io.Writer) error {
+	path := filepath.Join(loc.Dir, wiring.DatabaseFile)
 	if _, err := os.Stat(path); err != nil {
 		return fmt.Errorf("no SQLite database to migrate from: %w", err)
 	}
@@ -74,7 +74,7 @@ func migrate(ctx context.Context, loc marketplace.Location, opt migrateOptions, 
 	defer from.Close()
 	to, err := postgres.Open(ctx, loc.DatabaseURL)
 	if err != nil {
-		return fmt.Errorf("PostgreSQL at %s: %w", marketplace.RedactURL(loc.DatabaseURL), marketplace.HidePassword(err, loc.DatabaseURL))
+		return fmt.Errorf("PostgreSQL at %s: %w", wiring.RedactURL(loc.DatabaseURL), wiring.HidePassword(err, loc.DatabaseURL))
 	}
 	defer to.Close()
 	_, read := from.Pools()
@@ -99,31 +99,31 @@ func migrate(ctx context.Context, loc marketplace.Location, opt migrateOptions, 
 	if loc.S3URL != "" && copyRows {
 		store, err := uploads.OpenS3(ctx, loc.S3URL)
 		if err != nil {
-			return fmt.Errorf("object store at %s: %w", marketplace.RedactURL(loc.S3URL), marketplace.HidePassword(err, loc.S3URL))
+			return fmt.Errorf("object store at %s: %w", wiring.RedactURL(loc.S3URL), wiring.HidePassword(err, loc.S3URL))
 		}
-		imagesDir := filepath.Join(loc.Dir, marketplace.ImagesDir)
+		imagesDir := filepath.Join(loc.Dir, wiring.ImagesDir)
 		if !opt.usedBucket {
 			foreign, err := store.ForeignPicture(ctx, imagesDir)
 			if err != nil {
-				return fmt.Errorf("object store at %s: %w", marketplace.RedactURL(loc.S3URL), marketplace.HidePassword(err, loc.S3URL))
+				return fmt.Errorf("object store at %s: %w", wiring.RedactURL(loc.S3URL), wiring.HidePassword(err, loc.S3URL))
 			}
 			if foreign != "" {
 				return fmt.Errorf("the bucket at %s holds pictures that are not in %s, such as %s: it is another marketplace's; name an empty bucket, or give --into-used-bucket to copy into it all the same (nothing copied)",
-					marketplace.RedactURL(loc.S3URL), imagesDir, foreign)
+					wiring.RedactURL(loc.S3URL), imagesDir, foreign)
 			}
 		}
 		n, err := store.Import(ctx, imagesDir)
 		if err != nil {
-			return fmt.Errorf("pictures (the database is not copied yet): %w", marketplace.HidePassword(err, loc.S3URL))
+			return fmt.Errorf("pictures (the database is not copied yet): %w", wiring.HidePassword(err, loc.S3URL))
 		}
-		fmt.Fprintf(stdout, "Copied %d pictures into %s\n", n, marketplace.RedactURL(loc.S3URL))
+		fmt.Fprintf(stdout, "Copied %d pictures into %s\n", n, wiring.RedactURL(loc.S3URL))
 	}
 	if copyRows {
 		tables, err := pgcopy.Copy(ctx, read, to.Pool())
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(stdout, "Copied %s into %s\n", summary(tables), marketplace.RedactURL(loc.DatabaseURL))
+		fmt.Fprintf(stdout, "Copied %s into %s\n", summary(tables), wiring.RedactURL(loc.DatabaseURL))
 	}
 	if !opt.check {
 		fmt.Fprintln(stdout, "Compare the two with --check before serving from PostgreSQL.")

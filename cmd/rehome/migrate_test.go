@@ -15,9 +15,9 @@ import (
 	"golang.org/x/crypto/bcrypt"
 
 	"rehome/app"
-	"rehome/internal/marketplace"
 	"rehome/internal/pgtest"
 	"rehome/internal/testpicture"
+	"rehome/internal/wiring"
 	"rehome/uploads"
 	"rehome/uploads/s3test"
 )
@@ -183,7 +183,7 @@ func marketplaceWithPicture(t *testing.T, email string) (dir string, u *app.User
 	t.Helper()
 	ctx := context.Background()
 	dir = t.TempDir()
-	m, err := marketplace.Open(ctx, marketplace.Location{Dir: dir}, app.BcryptHasher{Cost: bcrypt.MinCost})
+	m, err := wiring.Open(ctx, wiring.Location{Dir: dir}, app.BcryptHasher{Cost: bcrypt.MinCost})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -226,7 +226,7 @@ func TestMigrateRefusesBeforeCopying(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := store.Import(ctx, filepath.Join(from, marketplace.ImagesDir)); err != nil {
+		if _, err := store.Import(ctx, filepath.Join(from, wiring.ImagesDir)); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -18,13 +18,13 @@ import (
 	"sync"
 	"time"
 
+	"rehome/api"
 	"rehome/app"
-	"rehome/app/api"
 	"rehome/internal/backup"
 	"rehome/internal/demo"
 	"rehome/internal/leader"
-	"rehome/internal/marketplace"
 	"rehome/internal/metrics"
+	"rehome/internal/wiring"
 	"rehome/mail"
 	"rehome/oidc"
 	"rehome/payments"
@@ -68,8 +68,8 @@ type serverConfig struct {
 }
 
 // location is where the marketplace is kept.
-func (cfg serverConfig) location() marketplace.Location {
-	return marketplace.Location{Dir: cfg.data, DatabaseURL: cfg.databaseURL, S3URL: cfg.s3URL}
+func (cfg serverConfig) location() wiring.Location {
+	return wiring.Location{Dir: cfg.data, DatabaseURL: cfg.databaseURL, S3URL: cfg.s3URL}
 }
 
 // mailConfig is where mail goes and whom it comes from.
@@ -396,7 +396,7 @@ func runServer(ctx context.Context, log *slog.Logger, cfg serverConfig) error {
 // serveMarketplace has front, listening at address, serve the open marketplace
 // m, and runs its background work, until ctx ends or a server stops
 // (served); then it shuts the servers down, before m is closed.
-func serveMarketplace(ctx context.Context, log *slog.Logger, cfg serverConfig, m *marketplace.Marketplace, address string, front *frontDoor, served chan error, shutdown func() error) error {
+func serveMarketplace(ctx context.Context, log *slog.Logger, cfg serverConfig, m *wiring.Marketplace, address string, front *frontDoor, served chan error, shutdown func() error) error {
 	logLocation(log, cfg.location())
 	var measured *metrics.Metrics
 	if cfg.metrics != "" {
@@ -431,7 +431,7 @@ func serveMarketplace(ctx context.Context, log *slog.Logger, cfg serverConfig, m
 	})
 	if cfg.backupEvery > 0 {
 		log.Info("backups are scheduled", "every", cfg.backupEvery.String(), "keep", cfg.backupKeep,
-			"dir", filepath.Join(cfg.data, marketplace.BackupsDir))
+			"dir", filepath.Join(cfg.data, wiring.BackupsDir))
 		if cfg.s3URL != "" {
 			log.Warn("the backups hold the database only: the pictures are in the object store; keep them with its versioning")
 		}
@@ -530,13 +530,13 @@ func serveMarketplace(ctx context.Context, log *slog.Logger, cfg serverConfig, m
 
 // logLocation says where the marketplace is kept, passwords hidden, and
 // warns of pictures kept on this machine while the database is shared.
-func logLocation(log *slog.Logger, loc marketplace.Location) {
-	database, pictures := filepath.Join(loc.Dir, marketplace.DatabaseFile), filepath.Join(loc.Dir, marketplace.ImagesDir)
+func logLocation(log *slog.Logger, loc wiring.Location) {
+	database, pictures := filepath.Join(loc.Dir, wiring.DatabaseFile), filepath.Join(loc.Dir, wiring.ImagesDir)
 	if loc.DatabaseURL != "" {
-		database = marketplace.RedactURL(loc.DatabaseURL)
+		database = wiring.RedactURL(loc.DatabaseURL)
 	}
 	if loc.S3URL != "" {
-		pictures = marketplace.RedactURL(loc.S3URL)
+		pictures = wiring.RedactURL(loc.S3URL)
 	}
 	log.Info("the marketplace is kept in", "database", database, "pictures", pictures)
 	if loc.DatabaseURL != "" && loc.S3URL == "" {

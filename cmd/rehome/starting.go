@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"rehome/app"
-	"rehome/internal/marketplace"
+	"rehome/internal/wiring"
 )
 
 // frontDoor is the handler the servers are given before the marketplace is
@@ -29,11 +29,11 @@ const (
 )
 
 // openWaiting opens the marketplace; while its PostgreSQL database cannot
-// be reached (marketplace.Unreachable), it tries again with growing waits,
+// be reached (wiring.Unreachable), it tries again with growing waits,
 // saying so in the log, until ctx ends or, when giveUp is positive, that
 // long has passed. Other errors end it at once. The log names url, where
 // the server answers that it is starting meanwhile.
-func openWaiting(ctx context.Context, log *slog.Logger, loc marketplace.Location, hasher app.PasswordHasher, giveUp time.Duration, url string) (*marketplace.Marketplace, error) {
+func openWaiting(ctx context.Context, log *slog.Logger, loc wiring.Location, hasher app.PasswordHasher, giveUp time.Duration, url string) (*wiring.Marketplace, error) {
 	var deadline <-chan time.Time
 	if giveUp > 0 {
 		t := time.NewTimer(giveUp)
@@ -42,8 +42,8 @@ func openWaiting(ctx context.Context, log *slog.Logger, loc marketplace.Location
 	}
 	wait := firstDatabaseWait
 	for {
-		m, err := marketplace.Open(ctx, loc, hasher)
-		if err == nil || !marketplace.Unreachable(err) || ctx.Err() != nil {
+		m, err := wiring.Open(ctx, loc, hasher)
+		if err == nil || !wiring.Unreachable(err) || ctx.Err() != nil {
 			return m, err
 		}
 		log.Warn("waiting for the database", "err", err, "retry_in", wait.String(), "answering_starting_at", url)

@@ -9,7 +9,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
-	"rehome/internal/marketplace"
+	"rehome/internal/wiring"
 	"slices"
 	"strings"
 	"sync"
@@ -67,7 +67,7 @@ func (c tlsConfig) certificates(dataDir string, log *slog.Logger) (*certSource, 
 		client := &acme.Client{DirectoryURL: c.acmeURL, HTTPClient: c.acmeClient}
 		return &certSource{acme: &autocert.Manager{
 			Prompt:     autocert.AcceptTOS,
-			Cache:      autocert.DirCache(filepath.Join(dataDir, marketplace.ACMEDir)),
+			Cache:      autocert.DirCache(filepath.Join(dataDir, wiring.ACMEDir)),
 			HostPolicy: autocert.HostWhitelist(c.domains...),
 			Email:      c.acmeEmail,
 			Client:     client,

@@ -22,7 +22,7 @@ import (
 	"strings"
 	"time"
 
-	"rehome/internal/marketplace"
+	"rehome/internal/wiring"
 	"rehome/sqlite"
 )
 
@@ -66,8 +66,8 @@ func Create(ctx context.Context, dir, out string) (*Manifest, error) {
 
 	// The database first: every picture it names was stored before its
 	// row was written, so it is on disk when the pictures are read below.
-	snapshot := filepath.Join(work, marketplace.DatabaseFile)
-	if err := sqlite.Snapshot(ctx, filepath.Join(dir, marketplace.DatabaseFile), snapshot); err != nil {
+	snapshot := filepath.Join(work, wiring.DatabaseFile)
+	if err := sqlite.Snapshot(ctx, filepath.Join(dir, wiring.DatabaseFile), snapshot); err != nil {
 		return nil, err
 	}
 	info, err := sqlite.Inspect(ctx, snapshot)
@@ -85,10 +85,10 @@ func Create(ctx context.Context, dir, out string) (*Manifest, error) {
 	gz := gzip.NewWriter(tmp)
 	tw := tar.NewWriter(gz)
 
-	if err := addFile(tw, m, marketplace.DatabaseFile, snapshot); err != nil {
+	if err := addFile(tw, m, wiring.DatabaseFile, snapshot); err != nil {
 		return nil, err
 	}
-	images := filepath.Join(dir, marketplace.ImagesDir)
+	images := filepath.Join(dir, wiring.ImagesDir)
 	entries, err := os.ReadDir(images)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return nil, err
@@ -101,7 +101,7 @@ func Create(ctx context.Context, dir, out string) (*Manifest, error) {
 		if !e.Type().IsRegular() || strings.HasPrefix(e.Name(), ".") {
 			continue
 		}
-		if err := addFile(tw, m, marketplace.ImagesDir+"/"+e.Name(), filepath.Join(images, e.Name())); err != nil {
+		if err := addFile(tw, m, wiring.ImagesDir+"/"+e.Name(), filepath.Join(images, e.Name())); err != nil {
 			return nil, err
 		}
 		m.Images++
@@ -215,7 +215,7 @@ type Logger interface {
 
 // Scheduled takes one scheduled backup, as at time now, and prunes the old.
 func Scheduled(ctx context.Context, dir string, now time.Time, keep int) error {
-	backups := filepath.Join(dir, marketplace.BackupsDir)
+	backups := filepath.Join(dir, wiring.BackupsDir)
 	if err := os.MkdirAll(backups, 0o700); err != nil {
 		return err
 	}
@@ -232,10 +232,10 @@ func cleanArchivePath(name string) (string, bool) {
 		return "", false
 	}
 	switch {
-	case name == marketplace.DatabaseFile || name == manifestName:
+	case name == wiring.DatabaseFile || name == manifestName:
 		return name, true
-	case strings.HasPrefix(name, marketplace.ImagesDir+"/"):
-		base := strings.TrimPrefix(name, marketplace.ImagesDir+"/")
+	case strings.HasPrefix(name, wiring.ImagesDir+"/"):
+		base := strings.TrimPrefix(name, wiring.ImagesDir+"/")
 		if base != "" && !strings.ContainsAny(base, "/") && base != ".." && !strings.HasPrefix(base, ".") {
 			return name, true
 		}

@@ -24,14 +24,14 @@ import (
 	"rehome/app"
 	"rehome/internal/backup"
 	"rehome/internal/demo"
-	"rehome/internal/marketplace"
+	"rehome/internal/wiring"
 )
 
 const password = "a long password"
 
-func open(t *testing.T, dir string) *marketplace.Marketplace {
+func open(t *testing.T, dir string) *wiring.Marketplace {
 	t.Helper()
-	m, err := marketplace.Open(context.Background(), marketplace.Location{Dir: dir}, app.BcryptHasher{Cost: bcrypt.MinCost})
+	m, err := wiring.Open(context.Background(), wiring.Location{Dir: dir}, app.BcryptHasher{Cost: bcrypt.MinCost})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,7 +109,7 @@ func TestBackupRestoresTheMarketplace(t *testing.T) {
 	if _, err := copy.Services.Accounts.Login(ctx, "ada@example.com", password, "test", ""); err != nil {
 		t.Errorf("the admin's password does not work after restoring: %v", err)
 	}
-	for _, c := range []*marketplace.Marketplace{m, copy} {
+	for _, c := range []*wiring.Marketplace{m, copy} {
 		n, err := c.DB.Count(ctx)
 		if err != nil {
 			t.Fatal(err)

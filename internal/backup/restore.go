@@ -16,7 +16,7 @@ import (
 	"slices"
 	"time"
 
-	"rehome/internal/marketplace"
+	"rehome/internal/wiring"
 	"rehome/sqlite"
 )
 
@@ -73,7 +73,7 @@ func unpack(ctx context.Context, archive, dir string) (*Manifest, error) {
 		return nil, fmt.Errorf("not a gzip archive: %w", err)
 	}
 	tr := tar.NewReader(gz)
-	if err := os.Mkdir(filepath.Join(dir, marketplace.ImagesDir), 0o750); err != nil {
+	if err := os.Mkdir(filepath.Join(dir, wiring.ImagesDir), 0o750); err != nil {
 		return nil, err
 	}
 	found := map[string]File{}
@@ -130,7 +130,7 @@ func unpack(ctx context.Context, archive, dir string) (*Manifest, error) {
 	if err := checkFiles(m.Files, found); err != nil {
 		return nil, err
 	}
-	info, err := sqlite.Inspect(ctx, filepath.Join(dir, marketplace.DatabaseFile))
+	info, err := sqlite.Inspect(ctx, filepath.Join(dir, wiring.DatabaseFile))
 	if err != nil {
 		return nil, err
 	}
@@ -147,7 +147,7 @@ func checkFiles(listed []File, found map[string]File) error {
 	for _, f := range listed {
 		want[f.Path] = f
 	}
-	if _, ok := want[marketplace.DatabaseFile]; !ok {
+	if _, ok := want[wiring.DatabaseFile]; !ok {
 		return errors.New("the manifest lists no database")
 	}
 	for _, name := range slices.Sorted(maps.Keys(want)) {
@@ -199,7 +199,7 @@ func swap(staging, dir string) error {
 	if err := os.Rename(staging, dir); err != nil {
 		return errors.Join(err, os.Rename(old, dir))
 	}
-	for _, keep := range []string{marketplace.BackupsDir, marketplace.ACMEDir} {
+	for _, keep := range []string{wiring.BackupsDir, wiring.ACMEDir} {
 		err := os.Rename(filepath.Join(old, keep), filepath.Join(dir, keep))
 		if err != nil && !errors.Is(err, os.ErrNotExist) {
 			return fmt.Errorf("restored, but %s is left in %s: %w", keep, old, err)

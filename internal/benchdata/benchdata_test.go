@@ -6,7 +6,7 @@ import (
 	"log/slog"
 	"testing"
 
-	"rehome/internal/marketplace"
+	"rehome/internal/wiring"
 
 	"golang.org/x/crypto/bcrypt"
 
@@ -18,7 +18,7 @@ import (
 
 func open(t *testing.T) (*sqlite.DB, *uploads.Store) {
 	t.Helper()
-	m, err := marketplace.Open(context.Background(), marketplace.Location{Dir: t.TempDir()}, app.BcryptHasher{Cost: bcrypt.MinCost})
+	m, err := wiring.Open(context.Background(), wiring.Location{Dir: t.TempDir()}, app.BcryptHasher{Cost: bcrypt.MinCost})
 	if err != nil {
 		t.Fatal(err)
 	}

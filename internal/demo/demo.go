@@ -16,8 +16,8 @@ import (
 	"sync"
 	"time"
 
+	"rehome/api"
 	"rehome/app"
-	"rehome/app/api"
 )
 
 // Fill adds the demo content unless the marketplace already has categories.

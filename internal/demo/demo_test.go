@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"rehome/internal/marketplace"
+	"rehome/internal/wiring"
 
 	"golang.org/x/crypto/bcrypt"
 
@@ -18,7 +18,7 @@ import (
 
 func TestFill(t *testing.T) {
 	ctx := context.Background()
-	m, err := marketplace.Open(ctx, marketplace.Location{Dir: t.TempDir()}, app.BcryptHasher{Cost: bcrypt.MinCost})
+	m, err := wiring.Open(ctx, wiring.Location{Dir: t.TempDir()}, app.BcryptHasher{Cost: bcrypt.MinCost})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -265,7 +265,7 @@ func TestSynonymsOfEachLanguage(t *testing.T) {
 // and its listings filed under them, in German, with the German synonyms.
 func TestFillInGerman(t *testing.T) {
 	ctx := context.Background()
-	m, err := marketplace.Open(ctx, marketplace.Location{Dir: t.TempDir()}, app.BcryptHasher{Cost: bcrypt.MinCost})
+	m, err := wiring.Open(ctx, wiring.Location{Dir: t.TempDir()}, app.BcryptHasher{Cost: bcrypt.MinCost})
 	if err != nil {
 		t.Fatal(err)
 	}

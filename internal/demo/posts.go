@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"time"
 
+	"rehome/api"
 	"rehome/app"
-	"rehome/app/api"
 )
 
 // demoPost is one of the admin's posts on Blogs, written as a community

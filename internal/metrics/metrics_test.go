@@ -15,9 +15,9 @@ import (
 	"golang.org/x/crypto/bcrypt"
 
 	"rehome/app"
-	"rehome/internal/marketplace"
 	"rehome/internal/metrics"
 	"rehome/internal/testpicture"
+	"rehome/internal/wiring"
 )
 
 // TestScrape: requests through Measure, a picture processed and a write
@@ -25,7 +25,7 @@ import (
 // the database holds.
 func TestScrape(t *testing.T) {
 	ctx := context.Background()
-	m, err := marketplace.Open(ctx, marketplace.Location{Dir: t.TempDir()}, app.BcryptHasher{Cost: bcrypt.MinCost})
+	m, err := wiring.Open(ctx, wiring.Location{Dir: t.TempDir()}, app.BcryptHasher{Cost: bcrypt.MinCost})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -104,7 +104,7 @@ func TestScrape(t *testing.T) {
 // TestScrapeWithoutTheDatabase: the records cannot be counted, the scrape
 // says so, and the other metrics are still scraped.
 func TestScrapeWithoutTheDatabase(t *testing.T) {
-	m, err := marketplace.Open(context.Background(), marketplace.Location{Dir: t.TempDir()}, app.BcryptHasher{Cost: bcrypt.MinCost})
+	m, err := wiring.Open(context.Background(), wiring.Location{Dir: t.TempDir()}, app.BcryptHasher{Cost: bcrypt.MinCost})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,9 +16,9 @@ import (
 
 	"rehome/app"
 	"rehome/internal/demo"
-	"rehome/internal/marketplace"
 	"rehome/internal/pgcopy"
 	"rehome/internal/pgtest"
+	"rehome/internal/wiring"
 	"rehome/postgres"
 )
 
@@ -62,7 +62,7 @@ var extraRows = map[string]string{
 // runs (see source).
 var (
 	dir    string
-	filled *marketplace.Marketplace
+	filled *wiring.Marketplace
 )
 
 func TestMain(m *testing.M) {
@@ -80,9 +80,9 @@ func TestMain(m *testing.M) {
 
 // source is one SQLite marketplace with a row in every table, filled once
 // for the tests (the demo's pictures take a while to draw).
-var source = sync.OnceValues(func() (*marketplace.Marketplace, error) {
+var source = sync.OnceValues(func() (*wiring.Marketplace, error) {
 	ctx := context.Background()
-	m, err := marketplace.Open(ctx, marketplace.Location{Dir: dir}, app.BcryptHasher{Cost: bcrypt.MinCost})
+	m, err := wiring.Open(ctx, wiring.Location{Dir: dir}, app.BcryptHasher{Cost: bcrypt.MinCost})
 	if err != nil {
 		return nil, err
 	}

@@ -1,6 +1,6 @@
 // The first screen's data, fetched once per load. The home page's lists come
 // with the page a visitor opens (the server writes them in, see
-// app/api/first_screen.go), or are asked for as the app starts, before the
+// api/first_screen.go), or are asked for as the app starts, before the
 // code of the screen that shows them has loaded. Either way they were fetched
 // for that screen's first showing, which must not ask for them again: such an
 // answer counts as fresh until the first screen using it has mounted, and

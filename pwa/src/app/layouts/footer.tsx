@@ -7,7 +7,7 @@ import { paths } from '@/lib/paths'
 import { useSite } from '@/lib/site'
 import { Brand } from './navbar'
 
-/** The API's reference page (served by the server, app/api/api_reference.go). */
+/** The API's reference page (served by the server, api/api_reference.go). */
 const apiReferencePath = '/docs/api'
 
 // Long words (German compounds) break inside their column, hyphenated where
