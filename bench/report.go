@@ -15,7 +15,7 @@ import (
 const (
 	budgetCategoryCPU = 300 * time.Microsecond
 	budgetBookingP50  = 2 * time.Millisecond
-	budgetRSS         = 60 << 20
+	budgetRSS         = 100 << 20 // issue 41: memory is spared for CPU
 	budgetStartup     = time.Second
 	budgetUpload      = 400 * time.Millisecond
 	budgetJS          = 130 << 10
@@ -165,6 +165,8 @@ func (r *report) String() string {
 		case "category":
 			fmt.Fprintf(&b, "| %s: server CPU ≤ 300 µs / request | %s | %s |\n", s.name, us(s.peak.cpu), met(s.peak.cpu <= budgetCategoryCPU))
 			if c := s.cmp; c != nil {
+				fmt.Fprintf(&b, "| %s: server CPU ≤ %.1f × the bare handler's / request, both at full speed | %s against %s (%.2f×) | %s |\n",
+					s.name, budgetCPURatio, us(s.peak.cpu), us(c.barePeak.cpu), ratio(s.peak.cpu, c.barePeak.cpu), met(ratio(s.peak.cpu, c.barePeak.cpu) <= budgetCPURatio))
 				fmt.Fprintf(&b, "| %s: p99 ≤ %.0f × the bare handler's, both at %d/s (half of the lower peak), median of %d rounds | %.2f× (pooled p99 %s, bare handler %s; at half of the server's own peak, %.0f/s: %s) | %s |\n",
 					s.name, budgetP99Ratio, c.rate, len(c.rounds), c.ratio(), ms(c.real.p99), ms(c.bare.p99), s.peak.rate/2, ms(s.half.p99), met(c.met()))
 			}
@@ -186,7 +188,7 @@ func (r *report) String() string {
 		fmt.Fprintf(&b, "| mixed run without errors | %d of %d unexpected | %s |\n", m.unwantedN, m.requests, met(m.unwantedN == 0))
 	}
 	if peakRSS > 0 {
-		fmt.Fprintf(&b, "| peak RSS under load ≤ 60 MB | %s | %s |\n", mb(peakRSS), met(peakRSS <= budgetRSS))
+		fmt.Fprintf(&b, "| peak RSS under load ≤ %d MB | %s | %s |\n", budgetRSS>>20, mb(peakRSS), met(peakRSS <= budgetRSS))
 	}
 	if r.underWrites != nil {
 		b.WriteString(r.underWrites.budgetRows())
@@ -195,7 +197,7 @@ func (r *report) String() string {
 		b.WriteString(r.postgres.budgetRows())
 	}
 	if st := r.streams; st != nil {
-		fmt.Fprintf(&b, "| %d open event streams: peak RSS ≤ 60 MB | %s | %s |\n", st.n, mb(st.peakRSS), met(st.peakRSS <= budgetRSS))
+		fmt.Fprintf(&b, "| %d open event streams: peak RSS ≤ %d MB | %s | %s |\n", st.n, budgetRSS>>20, mb(st.peakRSS), met(st.peakRSS <= budgetRSS))
 	}
 	if len(r.startups) > 0 {
 		slowest := slices.Max(r.startups)

@@ -11,9 +11,7 @@ import (
 	netmail "net/mail"
 	"net/netip"
 	"net/url"
-	"os"
 	"path/filepath"
-	"runtime/debug"
 	"strings"
 	"sync"
 	"time"
@@ -298,26 +296,11 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	// back on return, for serve run within tests.
 	defer slog.SetDefault(slog.Default())
 	slog.SetDefault(log)
-	collectSooner()
 	if err := runServer(ctx, log, cfg); err != nil {
 		log.Error("server stopped", "err", err)
 		return 1
 	}
 	return 0
-}
-
-// gcPercent is the collector's target when GOGC is not set: the heap may
-// grow by half of what is live before it is collected, not by all of it
-// as Go's default lets it. A marketplace runs on small machines, where
-// memory is scarcer than CPU: under writes, peak RSS went from 68 to
-// 59 MB for a few percent more CPU a request (docs/benchmarks.md).
-const gcPercent = 50
-
-// collectSooner sets the collector's target, unless GOGC says otherwise.
-func collectSooner() {
-	if os.Getenv("GOGC") == "" {
-		debug.SetGCPercent(gcPercent)
-	}
 }
 
 func newLogger(w io.Writer, format string) *slog.Logger {

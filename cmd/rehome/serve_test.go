@@ -9,7 +9,6 @@ import (
 	netmail "net/mail"
 	"regexp"
 	"rehome/internal/testlog"
-	"runtime/debug"
 	"strings"
 	"testing"
 	"time"
@@ -227,23 +226,6 @@ func TestPushSubject(t *testing.T) {
 	for _, bad := range []string{"mailto:", "mailto:not an address", "https://", "ftp://market.example.org", "market.example.org"} {
 		if got, err := pushSubjectOf(bad, nil, ""); err == nil {
 			t.Errorf("%q: %q, want refused", bad, got)
-		}
-	}
-}
-
-// TestServeCollectsSooner: the server sets the collector's target to
-// gcPercent, unless GOGC sets it.
-func TestServeCollectsSooner(t *testing.T) {
-	defer debug.SetGCPercent(debug.SetGCPercent(100))
-	for _, tc := range []struct {
-		gogc string
-		want int
-	}{{"", gcPercent}, {"100", 100}} {
-		t.Setenv("GOGC", tc.gogc)
-		debug.SetGCPercent(100)
-		collectSooner()
-		if got := debug.SetGCPercent(100); got != tc.want {
-			t.Errorf("GOGC=%q: the collector's target is %d%%, want %d%%", tc.gogc, got, tc.want)
 		}
 	}
 }
