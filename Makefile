@@ -69,7 +69,8 @@ test-e2e: $(BIN) $(OIDC_PROVIDER) $(STRIPE_MOCK) $(MAIL_SINK)
 # The PostgreSQL store's contract suite, its plans and many-instance tests,
 # rehome migrate, every other package whose tests ask internal/pgtest for a
 # database (they skip in `make test`; two instances behind HAProxy among
-# them), then the browser tests with each server on a database of its own
+# them), then the browser tests whose outcome can differ by store
+# (pwa/e2e/by-store.mjs says which do not) with each server on a database of its own
 # and pictures in an in-memory object store (tools/s3-fake). All against a
 # throwaway cluster on loopback (tools/postgres/with-cluster; needs
 # Debian's postgresql, and haproxy). Pictures in S3 are tested in process
@@ -78,7 +79,7 @@ PG_TEST_PKGS = ./postgres/... ./internal/pgcopy/... \
   $(sort $(patsubst %/,%,$(dir $(shell grep -rl --include='*_test.go' 'rehome/internal/pgtest' . --exclude-dir=pwa --exclude-dir=.git))))
 S3_FAKE := bin/s3-fake
 test-postgres: $(BIN) $(OIDC_PROVIDER) $(STRIPE_MOCK) $(MAIL_SINK) $(S3_FAKE)
-	tools/postgres/with-cluster sh -c '$(GO) test -count=1 -timeout 30m $(sort $(PG_TEST_PKGS)) && cd pwa && npm run e2e'
+	tools/postgres/with-cluster sh -c '$(GO) test -count=1 -timeout 30m $(sort $(PG_TEST_PKGS)) && cd pwa && npm run e2e:store'
 
 $(S3_FAKE): go.mod go.sum tools/s3-fake/main.go
 	$(GO) build -o $(S3_FAKE) ./tools/s3-fake
