@@ -165,8 +165,8 @@ func (r *report) String() string {
 		case "category":
 			fmt.Fprintf(&b, "| %s: server CPU ≤ 300 µs / request | %s | %s |\n", s.name, us(s.peak.cpu), met(s.peak.cpu <= budgetCategoryCPU))
 			if c := s.cmp; c != nil {
-				fmt.Fprintf(&b, "| %s: server CPU ≤ %.1f × the bare handler's / request, both at full speed | %s against %s (%.2f×) | %s |\n",
-					s.name, budgetCPURatio, us(s.peak.cpu), us(c.barePeak.cpu), ratio(s.peak.cpu, c.barePeak.cpu), met(ratio(s.peak.cpu, c.barePeak.cpu) <= budgetCPURatio))
+				fmt.Fprintf(&b, "| %s: server CPU ≤ %.1f × the bare handler's / request, both at full speed over %d connections | %s against %s (%.2f×) | %s |\n",
+					s.name, budgetCPURatio, r.opts.conns, us(s.peak.cpu), us(c.barePeak.cpu), ratio(s.peak.cpu, c.barePeak.cpu), met(ratio(s.peak.cpu, c.barePeak.cpu) <= budgetCPURatio))
 				fmt.Fprintf(&b, "| %s: p99 ≤ %.0f × the bare handler's, both at %d/s (half of the lower peak), median of %d rounds | %.2f× (pooled p99 %s, bare handler %s; at half of the server's own peak, %.0f/s: %s) | %s |\n",
 					s.name, budgetP99Ratio, c.rate, len(c.rounds), c.ratio(), ms(c.real.p99), ms(c.bare.p99), s.peak.rate/2, ms(s.half.p99), met(c.met()))
 			}
