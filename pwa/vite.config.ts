@@ -5,7 +5,7 @@ import type { ChunkingContext, ModuleInfo, OutputChunk } from 'rolldown'
 import type { Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { defineConfig } from 'vitest/config'
-import { slimLingui, stripEnglish } from './scripts/slim-i18n.ts'
+import { stripEnglish } from './scripts/slim-i18n.ts'
 
 // The Go server answers /api and /images on 8080. The proxy keeps the browser on
 // one origin, so the session cookie and the server's cross-origin check both
@@ -289,10 +289,9 @@ function treeShakeRouter(): Plugin {
 
 export default defineConfig({
   plugins: [
-    // Production builds leave the English texts to the English catalog and
-    // run a smaller Lingui runtime (scripts/slim-i18n.ts, docs/i18n.md).
+    // Production builds leave the English texts to the English catalog
+    // and shorten the ids (scripts/slim-i18n.ts, docs/i18n.md).
     stripEnglish(fileURLToPath(new URL('./src/locales/en/messages.po', import.meta.url))),
-    slimLingui(),
     react(),
     treeShakeRouter(),
     tailwindcss(),

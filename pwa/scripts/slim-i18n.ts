@@ -7,12 +7,11 @@
 //   brings it, and a German or French visitor does not download English
 //   twice. A message the catalog lacks or writes otherwise (`npm run
 //   i18n:extract` not run since it changed) stays, and is what shows.
-// - slimLingui(): @lingui/core and @lingui/react are replaced by the part of
-//   them the app uses (src/lib/lingui), about 2 KB gzip less.
+// (Lingui's own runtime ships: a copy of the part of it the app uses saved
+// only 2 KB gzip of the first visit's JavaScript, not worth keeping a copy.)
 //
 // Dev and tests run neither: they keep the English texts and Lingui itself.
 import { readFileSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
 import ts from 'typescript'
 import type { Plugin } from 'vite'
 
@@ -160,21 +159,5 @@ export function stripEnglish(catalog: string): Plugin {
         return stripped === undefined ? null : { code: stripped, map: null }
       },
     },
-  }
-}
-
-export function slimLingui(): Plugin {
-  const lib = (name: string) => fileURLToPath(new URL(`../src/lib/lingui/${name}`, import.meta.url))
-  return {
-    name: 'rehome:slim-lingui',
-    apply: 'build',
-    config: () => ({
-      resolve: {
-        alias: [
-          { find: /^@lingui\/core$/, replacement: lib('core.ts') },
-          { find: /^@lingui\/react$/, replacement: lib('react.tsx') },
-        ],
-      },
-    }),
   }
 }

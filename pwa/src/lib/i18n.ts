@@ -1,8 +1,7 @@
 // The web app's languages, with Lingui's runtime (the first script's budget,
 // docs/benchmarks.md, has no room for i18next or react-intl). Production
-// builds run a smaller one of our own in its place (./lingui, and
-// scripts/slim-i18n.ts, which also leaves the English texts to the English
-// catalog): write ids and messages as literal strings.
+// builds leave the English texts to the English catalog and shorten the ids
+// (scripts/slim-i18n.ts): write ids and messages as literal strings.
 //
 // Messages are plain descriptors: i18n._({ id: 'login.title', message: 'Login' })
 // and <Trans id=… message=…> from @lingui/react, which `lingui extract`
