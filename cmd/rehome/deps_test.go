@@ -77,3 +77,18 @@ func TestDomainSpeaksNoTransport(t *testing.T) {
 		}
 	}
 }
+
+// TestDomainBuildsNoHTML: the domain says what a mail says
+// (app.MailContent); writing it out as HTML is package mail's layout.
+func TestDomainBuildsNoHTML(t *testing.T) {
+	out, err := exec.Command("go", "list", "-deps", "rehome/app").Output()
+	if err != nil {
+		t.Skipf("go list: %v", err)
+	}
+	deps := strings.Fields(string(out))
+	for _, pkg := range []string{"html", "html/template"} {
+		if slices.Contains(deps, pkg) {
+			t.Errorf("package app depends on %s", pkg)
+		}
+	}
+}

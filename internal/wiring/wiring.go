@@ -149,7 +149,7 @@ func Open(ctx context.Context, loc Location, hasher app.PasswordHasher) (*Market
 	if err := os.MkdirAll(loc.Dir, 0o750); err != nil {
 		return nil, err
 	}
-	m := &Marketplace{Notices: &app.Notices{}, Outbox: &app.Outbox{}}
+	m := &Marketplace{Notices: &app.Notices{}, Outbox: app.NewOutbox(mail.Layout)}
 	if loc.DatabaseURL == "" {
 		db, err := sqlite.Open(ctx, filepath.Join(loc.Dir, DatabaseFile))
 		if err != nil {
