@@ -45,6 +45,7 @@ func TestImportsPointInward(t *testing.T) {
 		{"rehome/api/sessions", []string{"rehome/api"}},
 		{"rehome/api/eventstream", []string{"rehome/api"}},
 		{"rehome/oidc", []string{"rehome/api"}},
+		{"rehome/ratelimits", []string{"rehome/api", "rehome/sqlite", "rehome/postgres"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.pkg, func(t *testing.T) {

@@ -30,6 +30,7 @@ import (
 	"rehome/postgres"
 	"rehome/push"
 	"rehome/pwa"
+	"rehome/ratelimits"
 	"rehome/sqlite"
 	"rehome/translations"
 	"rehome/uploads"
@@ -219,7 +220,7 @@ func shared(ctx context.Context, store Store) (app.RateLimits, live.Broker, erro
 		}
 		return db.RateLimits(), events, nil
 	}
-	return app.NewMemoryRateLimits(), live.New(), nil
+	return ratelimits.NewMemory(), live.New(), nil
 }
 
 // services hands each service the parts of the store it uses.
