@@ -29,14 +29,14 @@ body { margin: 0 }
 <script src="/docs/scalar.js"></script><script src="/docs/api.js"></script></body></html>
 `
 
-func (s *Server) apiReference(w http.ResponseWriter, r *http.Request) {
+func (s *Server) apiReference(w http.ResponseWriter, r *http.Request) error {
 	site, err := s.settings.Site(r.Context())
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
 	page := strings.ReplaceAll(apiReferencePage, "{{site}}", html.EscapeString(site.Name))
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-cache")
 	_, _ = w.Write([]byte(page))
+	return nil
 }

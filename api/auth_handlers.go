@@ -10,11 +10,10 @@ import (
 	"rehome/internal/webroutes"
 )
 
-func (s *Server) register(w http.ResponseWriter, r *http.Request) {
+func (s *Server) register(w http.ResponseWriter, r *http.Request) error {
 	image, err := formImage(w, r)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
 	n := app.NewUser{
 		Name:     r.PostFormValue("name"),
@@ -28,7 +27,7 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) {
 		defer image.Close()
 	}
 	user, err := s.accounts.Register(r.Context(), n, image, clientaddr.Address(r))
-	s.answerSignIn(w, r, user, err, http.StatusCreated)
+	return s.answerSignIn(w, r, user, err, http.StatusCreated)
 }
 
 type loginRequest struct {
@@ -36,27 +35,26 @@ type loginRequest struct {
 	Password string `json:"password"`
 }
 
-func (s *Server) login(w http.ResponseWriter, r *http.Request) {
+func (s *Server) login(w http.ResponseWriter, r *http.Request) error {
 	var req loginRequest
 	if err := decodeJSON(w, r, &req); err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
 	user, err := s.accounts.Login(r.Context(), req.Email, req.Password, clientaddr.Address(r), deviceToken(r))
-	s.answerSignIn(w, r, user, err, http.StatusOK)
+	return s.answerSignIn(w, r, user, err, http.StatusOK)
 }
 
 // answerSignIn signs in the user that registering or logging in gave, and
-// answers with the account; or answers with the error either gave.
-func (s *Server) answerSignIn(w http.ResponseWriter, r *http.Request, user *app.User, err error, status int) {
+// answers with the account; or returns the error either gave.
+func (s *Server) answerSignIn(w http.ResponseWriter, r *http.Request, user *app.User, err error, status int) error {
 	if err == nil {
 		err = s.signIn(w, r, user)
 	}
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
 	writeJSON(w, status, user.JSON())
+	return nil
 }
 
 // signIn gives the session a new token before storing the user in it, so a
@@ -77,12 +75,12 @@ func (s *Server) signIn(w http.ResponseWriter, r *http.Request, user *app.User) 
 	return nil
 }
 
-func (s *Server) logout(w http.ResponseWriter, r *http.Request) {
+func (s *Server) logout(w http.ResponseWriter, r *http.Request) error {
 	if err := s.sessions.Destroy(r.Context()); err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
 	w.WriteHeader(http.StatusNoContent)
+	return nil
 }
 
 // me answers who is signed in: the user, or 204 for nobody. Nobody is an
@@ -100,18 +98,17 @@ func (s *Server) me(w http.ResponseWriter, r *http.Request) {
 }
 
 // makeResetLink gives an admin a one-time password reset link for an account.
-func (s *Server) makeResetLink(w http.ResponseWriter, r *http.Request) {
+func (s *Server) makeResetLink(w http.ResponseWriter, r *http.Request) error {
 	id, err := idParam(pathParam(r, "id"))
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
 	token, err := s.passwordResets.MakeResetLink(r.Context(), actor(r), id)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
 	writeJSON(w, http.StatusCreated, map[string]string{"url": s.linkTo(r, webroutes.Path(app.Link{Screen: app.ScreenResetPassword, Token: token}))})
+	return nil
 }
 
 type resetPasswordRequest struct {
@@ -120,14 +117,13 @@ type resetPasswordRequest struct {
 }
 
 // resetPassword spends a reset link on a new password and signs the person in.
-func (s *Server) resetPassword(w http.ResponseWriter, r *http.Request) {
+func (s *Server) resetPassword(w http.ResponseWriter, r *http.Request) error {
 	var req resetPasswordRequest
 	if err := decodeJSON(w, r, &req); err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
 	user, err := s.passwordResets.ResetPassword(r.Context(), req.Token, req.Password)
-	s.answerSignIn(w, r, user, err, http.StatusOK)
+	return s.answerSignIn(w, r, user, err, http.StatusOK)
 }
 
 // linkTo is an absolute link to path in the web app: under PublicURL, or
@@ -149,42 +145,40 @@ type changePasswordRequest struct {
 }
 
 // changePassword sets a new password; every other session of the account ends.
-func (s *Server) changePassword(w http.ResponseWriter, r *http.Request) {
+func (s *Server) changePassword(w http.ResponseWriter, r *http.Request) error {
 	var req changePasswordRequest
 	if err := decodeJSON(w, r, &req); err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
 	user, err := s.accounts.ChangePassword(r.Context(), actor(r), req.CurrentPassword, req.NewPassword, clientaddr.Address(r), deviceToken(r))
-	s.answerSignIn(w, r, user, err, http.StatusOK)
+	return s.answerSignIn(w, r, user, err, http.StatusOK)
 }
 
 // endOtherSessions signs the account out everywhere but here.
-func (s *Server) endOtherSessions(w http.ResponseWriter, r *http.Request) {
+func (s *Server) endOtherSessions(w http.ResponseWriter, r *http.Request) error {
 	user, err := s.accounts.EndOtherSessions(r.Context(), actor(r))
 	if err == nil {
 		err = s.signIn(w, r, user)
 	}
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
 	w.WriteHeader(http.StatusNoContent)
+	return nil
 }
 
 // updateProfile changes the signed-in person's name, phone, location or picture.
-func (s *Server) updateProfile(w http.ResponseWriter, r *http.Request) {
+func (s *Server) updateProfile(w http.ResponseWriter, r *http.Request) error {
 	var in app.ProfileInput
 	if err := decodeJSON(w, r, &in); err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
 	user, err := s.accounts.UpdateProfile(r.Context(), actor(r), in)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
 	writeJSON(w, http.StatusOK, user.JSON())
+	return nil
 }
 
 type leaveRequest struct {
@@ -193,34 +187,33 @@ type leaveRequest struct {
 
 // leave deletes the signed-in person's own account and ends this session
 // (the others end with the account).
-func (s *Server) leave(w http.ResponseWriter, r *http.Request) {
+func (s *Server) leave(w http.ResponseWriter, r *http.Request) error {
 	var req leaveRequest
 	if err := decodeJSON(w, r, &req); err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
 	err := s.accounts.LeaveMarketplace(r.Context(), actor(r), req.Password, clientaddr.Address(r), deviceToken(r))
 	if err == nil {
 		err = s.sessions.Destroy(r.Context())
 	}
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
 	w.WriteHeader(http.StatusNoContent)
+	return nil
 }
 
 // exportAccount answers everything the marketplace holds about the
 // signed-in person, as a file to keep.
-func (s *Server) exportAccount(w http.ResponseWriter, r *http.Request) {
+func (s *Server) exportAccount(w http.ResponseWriter, r *http.Request) error {
 	export, err := s.exports.ExportAccount(r.Context(), actor(r))
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
 	w.Header().Set("Content-Disposition", `attachment; filename="rehome-account.json"`)
 	w.Header().Set("Cache-Control", "no-store")
 	writeJSON(w, http.StatusOK, export)
+	return nil
 }
 
 type emailRequest struct {
@@ -229,17 +222,16 @@ type emailRequest struct {
 
 // forgotPassword mails a reset link to an account's email. The answer is
 // the same whether the email has an account or not.
-func (s *Server) forgotPassword(w http.ResponseWriter, r *http.Request) {
+func (s *Server) forgotPassword(w http.ResponseWriter, r *http.Request) error {
 	var req emailRequest
 	if err := decodeJSON(w, r, &req); err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
 	if err := s.passwordResets.ForgotPassword(r.Context(), req.Email, clientaddr.Address(r)); err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
 	writeJSON(w, http.StatusAccepted, map[string]string{"message": app.ForgotPasswordMessage})
+	return nil
 }
 
 type emailChangeRequest struct {
@@ -248,17 +240,16 @@ type emailChangeRequest struct {
 }
 
 // requestEmailChange mails a confirmation link to the new email.
-func (s *Server) requestEmailChange(w http.ResponseWriter, r *http.Request) {
+func (s *Server) requestEmailChange(w http.ResponseWriter, r *http.Request) error {
 	var req emailChangeRequest
 	if err := decodeJSON(w, r, &req); err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
 	if err := s.emailAddresses.RequestEmailChange(r.Context(), actor(r), req.Email, req.Password, clientaddr.Address(r), deviceToken(r)); err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
 	writeJSON(w, http.StatusAccepted, map[string]string{"message": app.EmailChangeSentMessage(app.NormalizeEmail(req.Email))})
+	return nil
 }
 
 type tokenRequest struct {
@@ -267,26 +258,25 @@ type tokenRequest struct {
 
 // confirmEmail spends a link mailed to an address: an email change's, or
 // a "Confirm your email" link; kind says which.
-func (s *Server) confirmEmail(w http.ResponseWriter, r *http.Request) {
+func (s *Server) confirmEmail(w http.ResponseWriter, r *http.Request) error {
 	var req tokenRequest
 	if err := decodeJSON(w, r, &req); err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
 	u, kind, err := s.emailAddresses.ConfirmEmail(r.Context(), req.Token)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
 	writeJSON(w, http.StatusOK, map[string]string{"email": u.Email, "kind": string(kind)})
+	return nil
 }
 
 // sendEmailVerification mails the signed-in person a "Confirm your email" link.
-func (s *Server) sendEmailVerification(w http.ResponseWriter, r *http.Request) {
+func (s *Server) sendEmailVerification(w http.ResponseWriter, r *http.Request) error {
 	user := actor(r)
 	if err := s.emailAddresses.SendEmailVerification(r.Context(), user); err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
 	writeJSON(w, http.StatusAccepted, map[string]string{"message": app.EmailVerificationSentMessage(user.Email)})
+	return nil
 }

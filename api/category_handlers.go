@@ -11,10 +11,8 @@ import (
 )
 
 // listCategories is public, see httpcache.PublicLists.
-func (s *Server) listCategories(w http.ResponseWriter, r *http.Request) {
-	if err := s.public.Serve(w, r, s.catalogueVersion(), "categories", s.readCategories); err != nil {
-		s.writeError(w, r, err)
-	}
+func (s *Server) listCategories(w http.ResponseWriter, r *http.Request) error {
+	return s.public.Serve(w, r, s.catalogueVersion(), "categories", s.readCategories)
 }
 
 func (s *Server) readCategories(ctx context.Context) (any, error) {
@@ -22,47 +20,44 @@ func (s *Server) readCategories(ctx context.Context) (any, error) {
 	return app.List[app.Category]{Items: categories, Total: len(categories)}, err
 }
 
-func (s *Server) createCategory(w http.ResponseWriter, r *http.Request) {
+func (s *Server) createCategory(w http.ResponseWriter, r *http.Request) error {
 	// Decide before reading the upload; the service checks again.
 	if err := app.Allow(actor(r), app.CanCreateCategory(actor(r))); err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
 	image, err := formImage(w, r)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
 	if image != nil {
 		defer image.Close()
 	}
 	category, err := s.catalogue.CreateCategory(r.Context(), actor(r), app.NewCategory{Name: r.PostFormValue("name")}, image)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
 	writeJSON(w, http.StatusCreated, category)
+	return nil
 }
 
-func (s *Server) categoryProducts(w http.ResponseWriter, r *http.Request) {
+func (s *Server) categoryProducts(w http.ResponseWriter, r *http.Request) error {
 	page, err := pageOf(r)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
 	name := pathParam(r, "name")
 	list, err := s.catalogue.CategoryProducts(r.Context(), actor(r), name, page)
 	if app.ErrorKind(err) == app.KindNotFound {
 		if now, renamedErr := s.catalogue.RenamedCategory(r.Context(), name); renamedErr == nil {
 			redirect(w, r, "/api/categories/"+url.PathEscape(now), http.StatusPermanentRedirect)
-			return
+			return nil
 		}
 	}
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
 	writeJSON(w, http.StatusOK, list)
+	return nil
 }
 
 // categoryPatch is the body of PATCH /api/categories/{name}: the fields sent change.
@@ -71,19 +66,18 @@ type categoryPatch struct {
 	Image *string `json:"image"`
 }
 
-func (s *Server) editCategory(w http.ResponseWriter, r *http.Request) {
+func (s *Server) editCategory(w http.ResponseWriter, r *http.Request) error {
 	var patch categoryPatch
 	if err := decodeJSON(w, r, &patch); err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
 	category, err := s.catalogue.EditCategory(r.Context(), actor(r), pathParam(r, "name"),
 		app.CategoryChanges{Name: patch.Name, Image: patch.Image})
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
 	writeJSON(w, http.StatusOK, category)
+	return nil
 }
 
 // redirect sends r on to path, with its query, without a body: the API

@@ -21,19 +21,17 @@ const sessionCheckTime = 5 * time.Second
 // events streams what happens to the signed-in person's conversations and
 // bookings as Server-Sent Events (package eventstream), until the client
 // goes, the server shuts down (the hub closes) or the person's session ends.
-func (s *Server) events(w http.ResponseWriter, r *http.Request) {
+func (s *Server) events(w http.ResponseWriter, r *http.Request) error {
 	user := actor(r)
 	if err := app.RequireUser(user); err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
 	answered, err := eventstream.Prepare(w, r)
 	if answered {
-		return
+		return nil
 	}
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
 	lastID, resuming := eventstream.LastEventID(r)
 	token := s.sessions.Token(r.Context())
@@ -43,8 +41,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	// that ended while this request was on its way is found here.
 	if !s.stillSignedIn(token, user.ID) {
 		s.hub.Unsubscribe(stream)
-		s.writeError(w, r, app.RequireUser(nil))
-		return
+		return app.RequireUser(nil)
 	}
 	// The session is saved (its cookie renewed) as the answer starts.
 	// When that fails, the answer is sessionFailed's error instead.
@@ -53,6 +50,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 		StillOpen: func() bool { return s.stillSignedIn(token, user.ID) },
 		Close:     func() { s.hub.Unsubscribe(stream) },
 	})
+	return nil
 }
 
 // stillSignedIn reads the session behind token again, as a new request

@@ -37,18 +37,17 @@ type linkGoogleRequest struct {
 // account with its email, given that account's password, and signs in.
 // A wrong password leaves the sign-in waiting, for another try within the
 // login limits; a right one spends it.
-func (s *Server) linkGoogle(w http.ResponseWriter, r *http.Request) {
+func (s *Server) linkGoogle(w http.ResponseWriter, r *http.Request) error {
 	var req linkGoogleRequest
 	if err := decodeJSON(w, r, &req); err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
 	ctx := r.Context()
 	user, err := s.accounts.LinkWithPassword(ctx, s.pendingLink(ctx), req.Password, clientaddr.Address(r), deviceToken(r))
 	if err == nil {
 		s.dropPendingLink(ctx)
 	}
-	s.answerSignIn(w, r, user, err, http.StatusOK)
+	return s.answerSignIn(w, r, user, err, http.StatusOK)
 }
 
 // pendingLink is the Google sign-in waiting for a password, or an empty

@@ -17,16 +17,16 @@ type (
 )
 
 // deleteByID runs del for the {id} in the path and answers 204 No Content.
-func (s *Server) deleteByID(w http.ResponseWriter, r *http.Request, del deletion) {
+func (s *Server) deleteByID(w http.ResponseWriter, r *http.Request, del deletion) error {
 	id, err := idParam(pathParam(r, "id"))
 	if err == nil {
 		err = del(r.Context(), actor(r), id)
 	}
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
 	w.WriteHeader(http.StatusNoContent)
+	return nil
 }
 
 func (s *Server) apiNotFound(w http.ResponseWriter, r *http.Request) {

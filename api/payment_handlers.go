@@ -21,28 +21,26 @@ func (s *Server) paymentMethods(w http.ResponseWriter, r *http.Request) {
 }
 
 // checkout starts the card payment of a booking for its buyer.
-func (s *Server) checkout(w http.ResponseWriter, r *http.Request) {
+func (s *Server) checkout(w http.ResponseWriter, r *http.Request) error {
 	id, err := idParam(pathParam(r, "id"))
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
 	// The price is the booking's, as stored: a body, such as an amount of the
 	// client's choosing, is refused rather than ignored.
 	if r.ContentLength != 0 {
 		var none struct{}
 		if err := decodeJSON(w, r, &none); err != nil {
-			s.writeError(w, r, err)
-			return
+			return err
 		}
 	}
 	c, err := s.bookings.Checkout(r.Context(), actor(r), id)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
 	s.log.Info("card payment started", "booking", id, "payment", c.PaymentID)
 	writeJSON(w, http.StatusOK, c)
+	return nil
 }
 
 // maxWebhookBytes bounds a webhook body: Stripe's events are a few KB.
@@ -56,20 +54,17 @@ type receivedBody struct {
 // is read but names nothing to act on is 200 and logged, since Stripe would
 // otherwise send it again for days; a failure of ours is 5xx, and Stripe
 // tries again later.
-func (s *Server) cardWebhook(w http.ResponseWriter, r *http.Request) {
+func (s *Server) cardWebhook(w http.ResponseWriter, r *http.Request) error {
 	if !s.bookings.CardPaymentsEnabled() {
-		s.writeError(w, r, app.Errorf(app.KindNotFound, "Card payments are not set up on this marketplace"))
-		return
+		return app.Errorf(app.KindNotFound, "Card payments are not set up on this marketplace")
 	}
 	payload, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxWebhookBytes))
 	if err != nil {
 		var tooLarge *http.MaxBytesError
 		if errors.As(err, &tooLarge) {
-			s.writeError(w, r, app.Errorf(app.KindTooLarge, "The event is too large"))
-			return
+			return app.Errorf(app.KindTooLarge, "The event is too large")
 		}
-		s.writeError(w, r, app.Errorf(app.KindMalformed, "The event could not be read"))
-		return
+		return app.Errorf(app.KindMalformed, "The event could not be read")
 	}
 	err = s.bookings.CardPaymentEvent(r.Context(), payload, r.Header.Get("Stripe-Signature"))
 	switch app.ErrorKind(err) {
@@ -77,8 +72,8 @@ func (s *Server) cardWebhook(w http.ResponseWriter, r *http.Request) {
 	case app.KindInvalid, app.KindNotFound:
 		s.log.Warn("a card payment event was ignored", "err", err)
 	default:
-		s.writeError(w, r, err)
-		return
+		return err
 	}
 	writeJSON(w, http.StatusOK, receivedBody{Received: true})
+	return nil
 }

@@ -45,6 +45,20 @@ func writeJSON(w http.ResponseWriter, status int, body any) {
 	w.Write(buf.Bytes())
 }
 
+// handlerFunc is a handler's shape: it answers, or returns the error that
+// handle answers with. It writes nothing before an error it returns.
+type handlerFunc func(w http.ResponseWriter, r *http.Request) error
+
+// handle is the one place a handler's error is answered, as pocketbase's
+// handlers return theirs to one place.
+func (s *Server) handle(h handlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if err := h(w, r); err != nil {
+			s.writeError(w, r, err)
+		}
+	}
+}
+
 // writeError answers with err's kind and message. Internal errors are logged
 // with their detail and shown only as 'Internal error'.
 func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {

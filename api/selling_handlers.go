@@ -4,25 +4,24 @@ import "net/http"
 
 // startSelling makes the signed-in Buyer a Seller, answered as GET
 // /api/auth/me answers.
-func (s *Server) startSelling(w http.ResponseWriter, r *http.Request) {
+func (s *Server) startSelling(w http.ResponseWriter, r *http.Request) error {
 	user, err := s.accounts.StartSelling(r.Context(), actor(r))
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
 	writeJSON(w, http.StatusOK, user.JSON())
+	return nil
 }
 
-func (s *Server) sellerProfile(w http.ResponseWriter, r *http.Request) {
+func (s *Server) sellerProfile(w http.ResponseWriter, r *http.Request) error {
 	id, err := idParam(pathParam(r, "id"))
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
 	profile, err := s.accounts.SellerProfile(r.Context(), actor(r), id)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
 	writeJSON(w, http.StatusOK, profile)
+	return nil
 }

@@ -7,31 +7,30 @@ import (
 )
 
 // listSessions lists the signed-in person's sessions, this one marked current.
-func (s *Server) listSessions(w http.ResponseWriter, r *http.Request) {
+func (s *Server) listSessions(w http.ResponseWriter, r *http.Request) error {
 	page, err := pageOf(r)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
 	list, err := s.accounts.Sessions(r.Context(), actor(r), app.SessionID(s.sessions.Token(r.Context())), page)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
 	writeJSON(w, http.StatusOK, list)
+	return nil
 }
 
 // endSession signs out one of the person's sessions; ending this one is
 // signing out.
-func (s *Server) endSession(w http.ResponseWriter, r *http.Request) {
+func (s *Server) endSession(w http.ResponseWriter, r *http.Request) error {
 	id := pathParam(r, "id")
 	err := s.accounts.EndSession(r.Context(), actor(r), id)
 	if err == nil && id == app.SessionID(s.sessions.Token(r.Context())) {
 		err = s.sessions.Destroy(r.Context())
 	}
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
 	w.WriteHeader(http.StatusNoContent)
+	return nil
 }

@@ -105,15 +105,13 @@ func (src sitemapSource) total() int { return len(src.pages) + src.listings }
 func (src sitemapSource) files() int { return (src.total() + sitemapURLs - 1) / sitemapURLs }
 
 // sitemap answers the one sitemap, or the index of several.
-func (s *Server) sitemap(w http.ResponseWriter, r *http.Request) {
+func (s *Server) sitemap(w http.ResponseWriter, r *http.Request) error {
 	src, err := s.sitemapSource(r)
 	if err != nil {
-		s.crawlerToComeBack(w, r, err)
-		return
+		return s.crawlerToComeBack(w, r, err)
 	}
 	if src.files() <= 1 {
-		s.writeSitemap(w, r, src, 1)
-		return
+		return s.writeSitemap(w, r, src, 1)
 	}
 	setXML(w)
 	io.WriteString(w, xml.Header+`<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">`+"\n")
@@ -121,27 +119,27 @@ func (s *Server) sitemap(w http.ResponseWriter, r *http.Request) {
 		writeLoc(w, "sitemap", s.linkTo(r, "/sitemap-"+strconv.Itoa(n)+".xml"), time.Time{})
 	}
 	io.WriteString(w, "</sitemapindex>\n")
+	return nil
 }
 
 // sitemapFile answers /sitemap-N.xml, the Nth sitemap of the index, N
 // written as the index writes it: '01' or '+1' is no sitemap's name.
-func (s *Server) sitemapFile(w http.ResponseWriter, r *http.Request) {
+func (s *Server) sitemapFile(w http.ResponseWriter, r *http.Request) error {
 	name := chi.URLParam(r, "n")
 	n, err := strconv.Atoi(name)
 	if err != nil || n < 1 || strconv.Itoa(n) != name {
 		http.NotFound(w, r)
-		return
+		return nil
 	}
 	src, err := s.sitemapSource(r)
 	if err != nil {
-		s.crawlerToComeBack(w, r, err)
-		return
+		return s.crawlerToComeBack(w, r, err)
 	}
 	if n > src.files() {
 		http.NotFound(w, r)
-		return
+		return nil
 	}
-	s.writeSitemap(w, r, src, n)
+	return s.writeSitemap(w, r, src, n)
 }
 
 // notSitemaps answers 404 to the paths that begin as a sitemap's and that
@@ -157,15 +155,14 @@ func notSitemaps(next http.Handler) http.Handler {
 	})
 }
 
-func (s *Server) writeSitemap(w http.ResponseWriter, r *http.Request, src sitemapSource, n int) {
+func (s *Server) writeSitemap(w http.ResponseWriter, r *http.Request, src sitemapSource, n int) error {
 	start, end := (n-1)*sitemapURLs, min(n*sitemapURLs, src.total())
 	var listings []app.ListedProduct
 	if end > len(src.pages) {
 		offset := max(start-len(src.pages), 0)
 		list, err := s.catalogue.SharedListings(r.Context(), app.Page{Limit: end - len(src.pages) - offset, Offset: offset})
 		if err != nil {
-			s.crawlerToComeBack(w, r, err)
-			return
+			return s.crawlerToComeBack(w, r, err)
 		}
 		listings = list.Items
 	}
@@ -178,6 +175,7 @@ func (s *Server) writeSitemap(w http.ResponseWriter, r *http.Request, src sitema
 		writeLoc(w, "url", s.linkTo(r, productPath(p.ID)), p.Listed)
 	}
 	io.WriteString(w, "</urlset>\n")
+	return nil
 }
 
 func setXML(w http.ResponseWriter) {
@@ -199,11 +197,10 @@ func writeLoc(w io.Writer, element, loc string, lastmod time.Time) {
 // but the accounts' own screens, links with a token, search results and
 // the API; otherwise the site's own pages alone, with the sign-in pages
 // (which say nothing of anyone) and the files that draw them.
-func (s *Server) robots(w http.ResponseWriter, r *http.Request) {
+func (s *Server) robots(w http.ResponseWriter, r *http.Request) error {
 	public, err := s.settings.PublicListings(r.Context())
 	if err != nil {
-		s.crawlerToComeBack(w, r, err)
-		return
+		return s.crawlerToComeBack(w, r, err)
 	}
 	var b strings.Builder
 	b.WriteString("User-agent: *\n")
@@ -224,6 +221,7 @@ func (s *Server) robots(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-cache")
 	io.WriteString(w, b.String())
+	return nil
 }
 
 // unreachable is said to a crawler while the database is out of reach.
@@ -238,10 +236,10 @@ var unreachable = waiting{
 // now. A crawler takes a robots.txt that disallows all, or an empty
 // sitemap, as the site's word and drops its pages; a 503 with Retry-After
 // as "come back".
-func (s *Server) crawlerToComeBack(w http.ResponseWriter, r *http.Request, err error) {
+func (s *Server) crawlerToComeBack(w http.ResponseWriter, r *http.Request, err error) error {
 	if !errors.Is(err, app.ErrUnreachable) {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
 	unavailable(w, r, healthBody{}, unreachable)
+	return nil
 }

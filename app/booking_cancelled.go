@@ -83,7 +83,7 @@ func (s *Bookings) mailCancelled(ctx context.Context, userID int64, body string,
 		return // gone meanwhile
 	}
 	say := s.site.speakerTo(ctx, u)
-	m := spokenMail(say, u, u.Email, say(bookingCancelledTitle, vars...), mailBody{
+	m := s.outbox.spokenMail(say, u, u.Email, say(bookingCancelledTitle, vars...), MailContent{
 		Paragraphs:  []string{say(body, vars...) + ".", say("Your bookings in the app show it.")},
 		ActionLabel: say("Open the booking"), ActionURL: s.outbox.link(link)})
 	if err := s.mails.QueueMail(ctx, m); err == nil {

@@ -88,7 +88,7 @@ func (s *EmailAddresses) RequestEmailChange(ctx context.Context, actor *User, ne
 	switch owner, err := s.users.UserByEmail(ctx, newEmail); ErrorKind(err) {
 	case KindNotFound:
 	case "":
-		err = s.mails.QueueMail(ctx, emailTakenMail(s.site.speakerTo(ctx, owner), newEmail, s.outbox.link(Link{Screen: ScreenForgotPassword})))
+		err = s.mails.QueueMail(ctx, s.outbox.emailTakenMail(s.site.speakerTo(ctx, owner), newEmail, s.outbox.link(Link{Screen: ScreenForgotPassword})))
 		if err == nil {
 			s.outbox.queued()
 		}
@@ -99,7 +99,7 @@ func (s *EmailAddresses) RequestEmailChange(ctx context.Context, actor *User, ne
 	token := rand.Text()
 	link := s.outbox.link(Link{Screen: ScreenConfirmEmail, Token: token})
 	change := EmailChange{UserID: actor.ID, NewEmail: newEmail, TokenHash: resetTokenHash(token),
-		Expires: now.Add(ResetLinkValidity), Mail: confirmEmailMail(s.site.speakerTo(ctx, actor), actor, newEmail, link)}
+		Expires: now.Add(ResetLinkValidity), Mail: s.outbox.confirmEmailMail(s.site.speakerTo(ctx, actor), actor, newEmail, link)}
 	if err := s.changes.CreateEmailChange(ctx, change); err != nil {
 		return err
 	}
@@ -121,7 +121,7 @@ func (s *EmailAddresses) confirmEmailChange(ctx context.Context, tokenHash []byt
 		return nil, err
 	}
 	// The change stands whether or not the notice can be queued.
-	if err := s.mails.QueueMail(ctx, emailChangedMail(s.site.speakerTo(ctx, u), u, oldEmail)); err == nil {
+	if err := s.mails.QueueMail(ctx, s.outbox.emailChangedMail(s.site.speakerTo(ctx, u), u, oldEmail)); err == nil {
 		s.outbox.queued()
 	}
 	return u, nil

@@ -100,7 +100,7 @@ func (s *EmailAddresses) mailVerifyLink(ctx context.Context, u *User, now time.T
 	token := rand.Text()
 	link := s.outbox.link(Link{Screen: ScreenConfirmEmail, Token: token})
 	v := EmailVerification{UserID: u.ID, Email: u.Email, TokenHash: resetTokenHash(token),
-		Expires: now.Add(VerifyLinkValidity), Mail: verifyEmailMail(s.site.speakerTo(ctx, u), u, link)}
+		Expires: now.Add(VerifyLinkValidity), Mail: s.outbox.verifyEmailMail(s.site.speakerTo(ctx, u), u, link)}
 	if err := s.verifications.CreateEmailVerification(ctx, v); err != nil {
 		return err
 	}

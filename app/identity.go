@@ -136,7 +136,7 @@ func (s *Accounts) claimAccount(ctx context.Context, existing *User, id Identity
 	claim := AccountClaim{UserID: existing.ID, Email: existing.Email, Provider: id.Provider, Subject: id.Subject,
 		Audit: auditOf(existing, AuditClaimAccount, AuditTargetUser, existing.ID, accountName(existing))}
 	if s.outbox.Sends() {
-		claim.Mail = accountClaimedMail(s.site.speakerTo(ctx, existing), existing, providerName(id.Provider))
+		claim.Mail = s.outbox.accountClaimedMail(s.site.speakerTo(ctx, existing), existing, providerName(id.Provider))
 	}
 	u, hadPassword, err := s.identities.ClaimAccount(ctx, claim)
 	if ErrorKind(err) == KindConflict {

@@ -63,7 +63,11 @@ type MailSettings struct {
 // all.
 type Outbox struct {
 	settings *MailSettings // nil: no mail is sent
+	layout   MailLayout
 }
+
+// NewOutbox is an outbox whose mails layout writes out.
+func NewOutbox(layout MailLayout) *Outbox { return &Outbox{layout: layout} }
 
 // Use lets the marketplace send mail: forgotten passwords and email
 // changes. Without it, both are refused and admins make reset links.

@@ -172,7 +172,7 @@ func (s *PasswordResets) mailResetLink(ctx context.Context, email string, now ti
 	}
 	token := rand.Text()
 	link := s.outbox.link(Link{Screen: ScreenResetPassword, Token: token})
-	reset := PasswordReset{UserID: u.ID, Email: u.Email, TokenHash: resetTokenHash(token), Expires: now.Add(ResetLinkValidity), Mail: passwordResetMail(s.site.speakerTo(ctx, u), u, link)}
+	reset := PasswordReset{UserID: u.ID, Email: u.Email, TokenHash: resetTokenHash(token), Expires: now.Add(ResetLinkValidity), Mail: s.outbox.passwordResetMail(s.site.speakerTo(ctx, u), u, link)}
 	if err := s.resets.CreatePasswordReset(ctx, reset); err != nil {
 		return err
 	}

@@ -111,7 +111,7 @@ func (r *PickupReminders) remind(ctx context.Context, b *Booking) []error {
 			continue // gone meanwhile
 		}
 		say := r.site.speakerTo(ctx, u)
-		mail := pickupReminderMail(say, u, say(title, vars...), say(side.body, vars...), r.outbox.link(Link{Screen: side.screen}))
+		mail := r.outbox.pickupReminderMail(say, u, say(title, vars...), say(side.body, vars...), r.outbox.link(Link{Screen: side.screen}))
 		if err := r.mails.QueueMail(ctx, mail); err != nil {
 			failed = append(failed, fmt.Errorf("queue the pickup reminder of booking %d: %w", b.ID, err))
 			continue
@@ -143,8 +143,8 @@ func pickupTexts(hours int) (title, buyer, seller string) {
 		"{buyer} agreed to pick it up in {hours} hours"
 }
 
-func pickupReminderMail(say speaker, u *User, title, body, link string) *Mail {
-	return spokenMail(say, u, u.Email, title, mailBody{
+func (o *Outbox) pickupReminderMail(say speaker, u *User, title, body, link string) *Mail {
+	return o.spokenMail(say, u, u.Email, title, MailContent{
 		Paragraphs:  []string{body + ".", say("If plans changed, write to each other in the app before then.")},
 		ActionLabel: say("Open the booking"), ActionURL: link,
 		Footer: say("You can turn pickup reminders off on your profile.")})

@@ -1,6 +1,7 @@
-// Package mail sends the marketplace's mail: it writes each queued mail as
-// a MIME message (plain text and HTML) and hands it to an SMTP server,
-// retrying with a growing pause until the server accepts it.
+// Package mail sends the marketplace's mail: it lays out what a mail says
+// as plain text and HTML (Layout), writes each queued mail as a MIME
+// message and hands it to an SMTP server, retrying with a growing pause
+// until the server accepts it.
 package mail
 
 import (

@@ -30,6 +30,7 @@ import (
 	"rehome/postgres"
 	"rehome/push"
 	"rehome/pwa"
+	"rehome/ratelimits"
 	"rehome/sqlite"
 	"rehome/translations"
 	"rehome/uploads"
@@ -149,7 +150,7 @@ func Open(ctx context.Context, loc Location, hasher app.PasswordHasher) (*Market
 	if err := os.MkdirAll(loc.Dir, 0o750); err != nil {
 		return nil, err
 	}
-	m := &Marketplace{Notices: &app.Notices{}, Outbox: &app.Outbox{}}
+	m := &Marketplace{Notices: &app.Notices{}, Outbox: app.NewOutbox(mail.Layout)}
 	if loc.DatabaseURL == "" {
 		db, err := sqlite.Open(ctx, filepath.Join(loc.Dir, DatabaseFile))
 		if err != nil {
@@ -219,7 +220,7 @@ func shared(ctx context.Context, store Store) (app.RateLimits, live.Broker, erro
 		}
 		return db.RateLimits(), events, nil
 	}
-	return app.NewMemoryRateLimits(), live.New(), nil
+	return ratelimits.NewMemory(), live.New(), nil
 }
 
 // services hands each service the parts of the store it uses.
