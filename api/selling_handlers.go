@@ -5,7 +5,7 @@ import "net/http"
 // startSelling makes the signed-in Buyer a Seller, answered as GET
 // /api/auth/me answers.
 func (s *Server) startSelling(w http.ResponseWriter, r *http.Request) {
-	user, err := s.accounts.StartSelling(r.Context(), actor(r))
+	user, err := s.profiles.StartSelling(r.Context(), actor(r))
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -19,7 +19,7 @@ func (s *Server) sellerProfile(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	profile, err := s.accounts.SellerProfile(r.Context(), actor(r), id)
+	profile, err := s.profiles.SellerProfile(r.Context(), actor(r), id)
 	if err != nil {
 		s.writeError(w, r, err)
 		return

@@ -13,7 +13,7 @@ func (s *Server) listSessions(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	list, err := s.accounts.Sessions(r.Context(), actor(r), app.SessionID(s.sessions.Token(r.Context())), page)
+	list, err := s.signingIn.Sessions(r.Context(), actor(r), app.SessionID(s.sessions.Token(r.Context())), page)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -25,7 +25,7 @@ func (s *Server) listSessions(w http.ResponseWriter, r *http.Request) {
 // signing out.
 func (s *Server) endSession(w http.ResponseWriter, r *http.Request) {
 	id := pathParam(r, "id")
-	err := s.accounts.EndSession(r.Context(), actor(r), id)
+	err := s.signingIn.EndSession(r.Context(), actor(r), id)
 	if err == nil && id == app.SessionID(s.sessions.Token(r.Context())) {
 		err = s.sessions.Destroy(r.Context())
 	}

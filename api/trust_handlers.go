@@ -75,7 +75,7 @@ func (s *Server) userReviews(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	list, err := s.accounts.Reviews(r.Context(), actor(r), id, page)
+	list, err := s.profiles.Reviews(r.Context(), actor(r), id, page)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -94,7 +94,7 @@ func (s *Server) hideReview(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	if err := s.accounts.HideReview(r.Context(), actor(r), id, in); err != nil {
+	if err := s.moderation.HideReview(r.Context(), actor(r), id, in); err != nil {
 		s.writeError(w, r, err)
 		return
 	}
@@ -102,11 +102,11 @@ func (s *Server) hideReview(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) block(w http.ResponseWriter, r *http.Request) {
-	s.blockChange(w, r, s.accounts.Block)
+	s.blockChange(w, r, s.blocking.Block)
 }
 
 func (s *Server) unblock(w http.ResponseWriter, r *http.Request) {
-	s.blockChange(w, r, s.accounts.Unblock)
+	s.blockChange(w, r, s.blocking.Unblock)
 }
 
 func (s *Server) blockChange(w http.ResponseWriter, r *http.Request, change func(context.Context, *app.User, int64) error) {
@@ -128,7 +128,7 @@ func (s *Server) blocks(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	list, err := s.accounts.Blocks(r.Context(), actor(r), page)
+	list, err := s.blocking.Blocks(r.Context(), actor(r), page)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -144,12 +144,12 @@ func (s *Server) suspendUser(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.changeUser(w, r, "id", func(ctx context.Context, actor *app.User, id int64) (*app.User, error) {
-		return s.accounts.SuspendUser(ctx, actor, id, in)
+		return s.moderation.SuspendUser(ctx, actor, id, in)
 	})
 }
 
 func (s *Server) unsuspendUser(w http.ResponseWriter, r *http.Request) {
-	s.changeUser(w, r, "id", s.accounts.UnsuspendUser)
+	s.changeUser(w, r, "id", s.moderation.UnsuspendUser)
 }
 
 // buyerNoShow is the seller saying the buyer did not come to the pickup.

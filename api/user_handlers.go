@@ -22,7 +22,7 @@ func (s *Server) isVerifiedSeller(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) roleCheck(w http.ResponseWriter, r *http.Request, key string, has func(*app.User) bool) {
-	user, err := s.accounts.RoleOf(r.Context(), actor(r), pathParam(r, "user"))
+	user, err := s.profiles.RoleOf(r.Context(), actor(r), pathParam(r, "user"))
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -37,7 +37,7 @@ func (s *Server) listUsers(role app.Role) http.HandlerFunc {
 			s.writeError(w, r, err)
 			return
 		}
-		list, err := s.accounts.Users(r.Context(), actor(r), role, page)
+		list, err := s.moderation.Users(r.Context(), actor(r), role, page)
 		if err != nil {
 			s.writeError(w, r, err)
 			return
@@ -54,17 +54,17 @@ func (s *Server) listUsers(role app.Role) http.HandlerFunc {
 func (s *Server) deleteUser(role app.Role) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		s.deleteByID(w, r, func(ctx context.Context, actor *app.User, id int64) error {
-			return s.accounts.DeleteUser(ctx, actor, id, role)
+			return s.moderation.DeleteUser(ctx, actor, id, role)
 		})
 	}
 }
 
 func (s *Server) promoteToAdmin(w http.ResponseWriter, r *http.Request) {
-	s.changeUser(w, r, "user", s.accounts.PromoteToAdmin)
+	s.changeUser(w, r, "user", s.moderation.PromoteToAdmin)
 }
 
 func (s *Server) verifySeller(w http.ResponseWriter, r *http.Request) {
-	s.changeUser(w, r, "id", s.accounts.VerifySeller)
+	s.changeUser(w, r, "id", s.moderation.VerifySeller)
 }
 
 func (s *Server) changeUser(w http.ResponseWriter, r *http.Request, param string, change func(context.Context, *app.User, int64) (*app.User, error)) {

@@ -1,5 +1,6 @@
-// Package app holds the marketplace's rules, one service per noun
-// (Catalogue, Bookings, Conversations, Accounts, ...). Each service holds
+// Package app holds the marketplace's rules, one service per noun or per
+// thing a person does (Catalogue, Bookings, Conversations, SigningIn,
+// Profiles, Moderation, Blocking, ...). Each service holds
 // only the store interfaces it uses, and takes another service where it
 // needs that one's rule; only the composition root (internal/wiring)
 // sees a whole store and hands each service its parts. Every method that

@@ -189,7 +189,7 @@ func Open(ctx context.Context, loc Location, hasher app.PasswordHasher) (*Market
 		return nil, errors.Join(err, m.Store.Close())
 	}
 	// So is the key of device tokens, so that signing in never writes it.
-	if err := m.Services.Accounts.KeepDeviceKey(ctx); err != nil {
+	if err := m.Services.SigningIn.KeepDeviceKey(ctx); err != nil {
 		return nil, errors.Join(err, m.Store.Close())
 	}
 	m.useLiveEvents(events)
@@ -239,8 +239,12 @@ func services(db Store, images *uploads.Store, hasher app.PasswordHasher, notice
 		Images:        pictures,
 		Bookings:      bookings,
 		Conversations: conversations,
-		Accounts: app.NewAccounts(app.AccountStores{Users: db, Accounts: db, Sessions: db, Selling: db, Identities: db, Reviews: db, Safety: db, Keys: db},
-			pictures, site, bookings, emails, outbox, hasher, limits),
+		SigningIn: app.NewSigningIn(app.SigningInDeps{Users: db, Accounts: db, Sessions: db, Identities: db, Keys: db,
+			Images: pictures, Site: site, Emails: emails, Outbox: outbox, Hasher: hasher, Limits: limits}),
+		Profiles: app.NewProfiles(app.ProfilesDeps{Users: db, Accounts: db, Selling: db, Reviews: db, Safety: db, Keys: db,
+			Images: pictures, Site: site, Bookings: bookings, Hasher: hasher, Limits: limits}),
+		Moderation:     app.NewModeration(app.ModerationDeps{Users: db, Safety: db, Reviews: db, Bookings: bookings}),
+		Blocking:       app.NewBlocking(app.BlockingDeps{Users: db, Safety: db, Bookings: bookings}),
 		EmailAddresses: emails,
 		PasswordResets: app.NewPasswordResets(db, db, site, outbox, hasher, limits),
 		Exports:        app.NewExports(db, bookings, db, db, conversations, notifications),
