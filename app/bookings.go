@@ -30,10 +30,23 @@ type Bookings struct {
 	now      func() time.Time
 }
 
-func NewBookings(bookings BookingStore, products ProductStore, payments PaymentStore, users UserStore, reviews ReviewStore,
-	safety SafetyStore, notices *Notices, mails MailQueue, outbox *Outbox, site *SiteSettings) *Bookings {
-	return &Bookings{bookings: bookings, products: products, payments: payments, users: users, reviews: reviews, safety: safety,
-		notices: notices, mails: mails, outbox: outbox, site: site, now: utcNow}
+// BookingsDeps are what Bookings is built from.
+type BookingsDeps struct {
+	Bookings BookingStore
+	Products ProductStore
+	Payments PaymentStore
+	Users    UserStore
+	Reviews  ReviewStore
+	Safety   SafetyStore
+	Notices  *Notices
+	Mails    MailQueue
+	Outbox   *Outbox
+	Site     *SiteSettings
+}
+
+func NewBookings(d BookingsDeps) *Bookings {
+	return &Bookings{bookings: d.Bookings, products: d.Products, payments: d.Payments, users: d.Users, reviews: d.Reviews,
+		safety: d.Safety, notices: d.Notices, mails: d.Mails, outbox: d.Outbox, site: d.Site, now: utcNow}
 }
 
 // Book reserves a product for the signed-in user. The price, product and

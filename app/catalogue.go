@@ -24,10 +24,21 @@ type Catalogue struct {
 	now        func() time.Time
 }
 
-func NewCatalogue(categories CategoryStore, products ProductStore, adverts AdvertStore, search SearchStore, users UserStore,
-	images *Images, site *SiteSettings, bookings *Bookings) *Catalogue {
-	return &Catalogue{categories: categories, products: products, adverts: adverts, search: search, users: users,
-		images: images, site: site, bookings: bookings, now: utcNow}
+// CatalogueDeps are what Catalogue is built from.
+type CatalogueDeps struct {
+	Categories CategoryStore
+	Products   ProductStore
+	Adverts    AdvertStore
+	Search     SearchStore
+	Users      UserStore
+	Images     *Images
+	Site       *SiteSettings
+	Bookings   *Bookings
+}
+
+func NewCatalogue(d CatalogueDeps) *Catalogue {
+	return &Catalogue{categories: d.Categories, products: d.Products, adverts: d.Adverts, search: d.Search, users: d.Users,
+		images: d.Images, site: d.Site, bookings: d.Bookings, now: utcNow}
 }
 
 // productFor loads a product the actor may act on.

@@ -23,14 +23,26 @@ type EmailAddresses struct {
 	verifyMails  *AttemptLimiter
 }
 
-// NewEmailAddresses reads the key device tokens are signed with from keys:
-// the password asked before a change honours them as login does.
-func NewEmailAddresses(users UserStore, verifications EmailVerificationStore, changes EmailChangeStore, mails MailQueue,
-	site *SiteSettings, outbox *Outbox, hasher PasswordHasher, limits RateLimits, keys ServerKeyStore) *EmailAddresses {
-	return &EmailAddresses{users: users, verifications: verifications, changes: changes, mails: mails,
-		site: site, outbox: outbox, password: newCurrentPassword(hasher, limits, &deviceTokens{keys: keys}), now: utcNow,
-		emailChanges: newAttemptLimiter(limits, "email changes", Limit{EmailChangesPerHour, time.Hour}),
-		verifyMails:  newAttemptLimiter(limits, "verify mails", Limit{EmailVerificationsPerHour, time.Hour}),
+// EmailAddressesDeps are what EmailAddresses is built from.
+type EmailAddressesDeps struct {
+	Users         UserStore
+	Verifications EmailVerificationStore
+	Changes       EmailChangeStore
+	Mails         MailQueue
+	// Keys has the key device tokens are signed with: the password asked
+	// before a change honours them as login does.
+	Keys   ServerKeyStore
+	Site   *SiteSettings
+	Outbox *Outbox
+	Hasher PasswordHasher
+	Limits RateLimits
+}
+
+func NewEmailAddresses(d EmailAddressesDeps) *EmailAddresses {
+	return &EmailAddresses{users: d.Users, verifications: d.Verifications, changes: d.Changes, mails: d.Mails,
+		site: d.Site, outbox: d.Outbox, password: newCurrentPassword(d.Hasher, d.Limits, &deviceTokens{keys: d.Keys}), now: utcNow,
+		emailChanges: newAttemptLimiter(d.Limits, "email changes", Limit{EmailChangesPerHour, time.Hour}),
+		verifyMails:  newAttemptLimiter(d.Limits, "verify mails", Limit{EmailVerificationsPerHour, time.Hour}),
 	}
 }
 

@@ -17,10 +17,19 @@ type Exports struct {
 	now           func() time.Time
 }
 
-func NewExports(products ProductStore, bookings *Bookings, reports ExportStore, sessions SessionStore,
-	conversations *Conversations, notifications *Notifications) *Exports {
-	return &Exports{products: products, bookings: bookings, reports: reports, sessions: sessions,
-		conversations: conversations, notifications: notifications, now: utcNow}
+// ExportsDeps are what Exports is built from.
+type ExportsDeps struct {
+	Products      ProductStore
+	Reports       ExportStore
+	Sessions      SessionStore
+	Bookings      *Bookings
+	Conversations *Conversations
+	Notifications *Notifications
+}
+
+func NewExports(d ExportsDeps) *Exports {
+	return &Exports{products: d.Products, bookings: d.Bookings, reports: d.Reports, sessions: d.Sessions,
+		conversations: d.Conversations, notifications: d.Notifications, now: utcNow}
 }
 
 // ExportAccount gathers everything the marketplace holds about actor.

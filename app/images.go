@@ -20,9 +20,16 @@ type Images struct {
 	now     func() time.Time
 }
 
-func NewImages(store ImageStore, intake ImageIntake, limits RateLimits) *Images {
-	return &Images{store: store, intake: intake, now: utcNow,
-		uploads: newAttemptLimiter(limits, "uploads", Limit{UploadsPerHour, time.Hour})}
+// ImagesDeps are what Images is built from.
+type ImagesDeps struct {
+	Images ImageStore
+	Intake ImageIntake
+	Limits RateLimits // uploads per person
+}
+
+func NewImages(d ImagesDeps) *Images {
+	return &Images{store: d.Images, intake: d.Intake, now: utcNow,
+		uploads: newAttemptLimiter(d.Limits, "uploads", Limit{UploadsPerHour, time.Hour})}
 }
 
 // UploadImage takes a picture from a signed-in user for later use in a

@@ -6,19 +6,29 @@ import "context"
 // else sees share one, so that one Notifier set up once reaches them all.
 type Notices struct {
 	notifier Notifier // nil: nobody is told as it happens
-	// site and users write push notes in each person's language; nil:
-	// in English.
-	site  *SiteSettings
-	users UserStore
+	site     *SiteSettings
+	users    UserStore
 }
 
-// Use lets the services tell people what changed. Without a notifier,
-// events are dropped.
-func (n *Notices) Use(notifier Notifier) { n.notifier = notifier }
+// NoticesDeps are what Notices is built from.
+type NoticesDeps struct {
+	// Site and Users write push notes in each person's language: theirs
+	// (read from Users), else the site's; nil: in English.
+	Site  *SiteSettings
+	Users UserStore
+	// Notifier is told every event; nil: nobody until Use names one.
+	Notifier Notifier
+}
 
-// SpeakWith has push notes written in each person's language: theirs
-// (read from users), else the site's.
-func (n *Notices) SpeakWith(site *SiteSettings, users UserStore) { n.site, n.users = site, users }
+func NewNotices(d NoticesDeps) *Notices {
+	return &Notices{site: d.Site, users: d.Users, notifier: d.Notifier}
+}
+
+// Use replaces whom the services tell what changed. It is no setting of
+// construction: the push sender joins the notifiers once the server has
+// set it up with the keys the open marketplace keeps (wiring's UsePush),
+// and tests listen in. Without a notifier, events are dropped.
+func (n *Notices) Use(notifier Notifier) { n.notifier = notifier }
 
 // notify tells people what changed, after the change has committed.
 func (n *Notices) notify(events ...Event) {

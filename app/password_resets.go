@@ -20,10 +20,20 @@ type PasswordResets struct {
 	forgotByEmail   *AttemptLimiter
 }
 
-func NewPasswordResets(resets PasswordResetStore, users UserStore, site *SiteSettings, outbox *Outbox, hasher PasswordHasher, limits RateLimits) *PasswordResets {
-	return &PasswordResets{resets: resets, users: users, site: site, outbox: outbox, hasher: hasher, now: utcNow,
-		forgotByAddress: newAttemptLimiter(limits, "forgot by address", Limit{ForgotPasswordPerAddressPerHour, time.Hour}),
-		forgotByEmail:   newAttemptLimiter(limits, "forgot by email", Limit{ForgotPasswordMailsPerHour, time.Hour}),
+// PasswordResetsDeps are what PasswordResets is built from.
+type PasswordResetsDeps struct {
+	Resets PasswordResetStore
+	Users  UserStore
+	Site   *SiteSettings
+	Outbox *Outbox
+	Hasher PasswordHasher
+	Limits RateLimits
+}
+
+func NewPasswordResets(d PasswordResetsDeps) *PasswordResets {
+	return &PasswordResets{resets: d.Resets, users: d.Users, site: d.Site, outbox: d.Outbox, hasher: d.Hasher, now: utcNow,
+		forgotByAddress: newAttemptLimiter(d.Limits, "forgot by address", Limit{ForgotPasswordPerAddressPerHour, time.Hour}),
+		forgotByEmail:   newAttemptLimiter(d.Limits, "forgot by email", Limit{ForgotPasswordMailsPerHour, time.Hour}),
 	}
 }
 

@@ -22,10 +22,20 @@ type PickupReminders struct {
 	now     func() time.Time
 }
 
-func NewPickupReminders(store ReminderStore, users UserStore, mails MailQueue, kinds PushStore, outbox *Outbox, site *SiteSettings,
-	notices *Notices) *PickupReminders {
-	return &PickupReminders{store: store, users: users, mails: mails, kinds: kinds, outbox: outbox, site: site, notices: notices,
-		now: utcNow}
+// PickupRemindersDeps are what PickupReminders is built from.
+type PickupRemindersDeps struct {
+	Reminders ReminderStore
+	Users     UserStore
+	Mails     MailQueue
+	Push      PushStore // who turned reminders off, by mail too
+	Outbox    *Outbox
+	Site      *SiteSettings
+	Notices   *Notices
+}
+
+func NewPickupReminders(d PickupRemindersDeps) *PickupReminders {
+	return &PickupReminders{store: d.Reminders, users: d.Users, mails: d.Mails, kinds: d.Push, outbox: d.Outbox, site: d.Site,
+		notices: d.Notices, now: utcNow}
 }
 
 // Send sends every reminder due now. The two-hour reminder is claimed

@@ -11,9 +11,17 @@ type Reports struct {
 	reviews       ReviewStore
 }
 
-func NewReports(reports ReportStore, products ProductStore, users UserStore, conversations ConversationStore,
-	reviews ReviewStore) *Reports {
-	return &Reports{reports: reports, products: products, users: users, conversations: conversations, reviews: reviews}
+// ReportsDeps are what Reports is built from.
+type ReportsDeps struct {
+	Reports       ReportStore
+	Products      ProductStore
+	Users         UserStore
+	Conversations ConversationStore
+	Reviews       ReviewStore
+}
+
+func NewReports(d ReportsDeps) *Reports {
+	return &Reports{reports: d.Reports, products: d.Products, users: d.Users, conversations: d.Conversations, reviews: d.Reviews}
 }
 
 // Report flags a listing for the admins.

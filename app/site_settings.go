@@ -17,8 +17,16 @@ type SiteSettings struct {
 	translate Translator // nil: English
 }
 
-func NewSiteSettings(store SiteStore) *SiteSettings {
-	return &SiteSettings{store: store, language: English}
+// SiteSettingsDeps are what SiteSettings is built from.
+type SiteSettingsDeps struct {
+	Site SiteStore
+	// Translate lets the services write in people's languages; nil: they
+	// write English.
+	Translate Translator
+}
+
+func NewSiteSettings(d SiteSettingsDeps) *SiteSettings {
+	return &SiteSettings{store: d.Site, language: English, translate: d.Translate}
 }
 
 // UseLanguage makes l the marketplace's language until an admin chooses
@@ -157,10 +165,6 @@ func (s *SiteSettings) name(ctx context.Context) string {
 	}
 	return DefaultSite().Name
 }
-
-// UseTranslator lets the services write in people's languages; without
-// one they write English.
-func (s *SiteSettings) UseTranslator(t Translator) { s.translate = t }
 
 // speakerFor answers a speaker in l.
 func (s *SiteSettings) speakerFor(ctx context.Context, l Language) speaker {
