@@ -26,7 +26,7 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) error {
 	if image != nil {
 		defer image.Close()
 	}
-	user, err := s.accounts.Register(r.Context(), n, image, clientaddr.Address(r))
+	user, err := s.signingIn.Register(r.Context(), n, image, clientaddr.Address(r))
 	return s.answerSignIn(w, r, user, err, http.StatusCreated)
 }
 
@@ -40,7 +40,7 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) error {
 	if err := decodeJSON(w, r, &req); err != nil {
 		return err
 	}
-	user, err := s.accounts.Login(r.Context(), req.Email, req.Password, clientaddr.Address(r), deviceToken(r))
+	user, err := s.signingIn.Login(r.Context(), req.Email, req.Password, clientaddr.Address(r), deviceToken(r))
 	return s.answerSignIn(w, r, user, err, http.StatusOK)
 }
 
@@ -150,13 +150,13 @@ func (s *Server) changePassword(w http.ResponseWriter, r *http.Request) error {
 	if err := decodeJSON(w, r, &req); err != nil {
 		return err
 	}
-	user, err := s.accounts.ChangePassword(r.Context(), actor(r), req.CurrentPassword, req.NewPassword, clientaddr.Address(r), deviceToken(r))
+	user, err := s.signingIn.ChangePassword(r.Context(), actor(r), req.CurrentPassword, req.NewPassword, clientaddr.Address(r), deviceToken(r))
 	return s.answerSignIn(w, r, user, err, http.StatusOK)
 }
 
 // endOtherSessions signs the account out everywhere but here.
 func (s *Server) endOtherSessions(w http.ResponseWriter, r *http.Request) error {
-	user, err := s.accounts.EndOtherSessions(r.Context(), actor(r))
+	user, err := s.signingIn.EndOtherSessions(r.Context(), actor(r))
 	if err == nil {
 		err = s.signIn(w, r, user)
 	}
@@ -173,7 +173,7 @@ func (s *Server) updateProfile(w http.ResponseWriter, r *http.Request) error {
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	user, err := s.accounts.UpdateProfile(r.Context(), actor(r), in)
+	user, err := s.profiles.UpdateProfile(r.Context(), actor(r), in)
 	if err != nil {
 		return err
 	}
@@ -192,7 +192,7 @@ func (s *Server) leave(w http.ResponseWriter, r *http.Request) error {
 	if err := decodeJSON(w, r, &req); err != nil {
 		return err
 	}
-	err := s.accounts.LeaveMarketplace(r.Context(), actor(r), req.Password, clientaddr.Address(r), deviceToken(r))
+	err := s.profiles.LeaveMarketplace(r.Context(), actor(r), req.Password, clientaddr.Address(r), deviceToken(r))
 	if err == nil {
 		err = s.sessions.Destroy(r.Context())
 	}

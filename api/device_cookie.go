@@ -25,7 +25,7 @@ func deviceToken(r *http.Request) string {
 // giveDeviceCookie gives the browser that user just signed in on a fresh
 // device token, for as long as it is honoured.
 func (s *Server) giveDeviceCookie(w http.ResponseWriter, r *http.Request, user *app.User) error {
-	token, err := s.accounts.DeviceToken(r.Context(), user)
+	token, err := s.signingIn.DeviceToken(r.Context(), user)
 	if err != nil {
 		return err
 	}

@@ -43,7 +43,7 @@ func (s *Server) linkGoogle(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	ctx := r.Context()
-	user, err := s.accounts.LinkWithPassword(ctx, s.pendingLink(ctx), req.Password, clientaddr.Address(r), deviceToken(r))
+	user, err := s.signingIn.LinkWithPassword(ctx, s.pendingLink(ctx), req.Password, clientaddr.Address(r), deviceToken(r))
 	if err == nil {
 		s.dropPendingLink(ctx)
 	}
@@ -76,7 +76,7 @@ func (s *Server) linkFromProfile(w http.ResponseWriter, r *http.Request, userID 
 	if user == nil || user.ID != userID {
 		err = app.Errorf(app.KindUnauthorized, "Please log in")
 	} else {
-		_, err = s.accounts.LinkProvider(r.Context(), user, id)
+		_, err = s.signingIn.LinkProvider(r.Context(), user, id)
 	}
 	profile := webroutes.Pattern("profile")
 	if err != nil {

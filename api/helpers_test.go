@@ -300,7 +300,7 @@ func (e *env) register(name, email string, role app.Role) (*client, app.User) {
 // admin creates an admin the way the command line does and signs them in.
 func (e *env) admin(email string) (*client, app.User) {
 	e.t.Helper()
-	u, err := e.svc.Accounts.CreateAdmin(context.Background(), app.NewUser{Name: "Admin", Email: email, Password: testPassword})
+	u, err := e.svc.SigningIn.CreateAdmin(context.Background(), app.NewUser{Name: "Admin", Email: email, Password: testPassword})
 	if err != nil {
 		e.t.Fatal(err)
 	}

@@ -155,7 +155,7 @@ type userKey struct{}
 
 // authenticate puts the signed-in user, if any, in the request context. The
 // account is read on every request, as fresh as the database holds it (see
-// app.Accounts.CurrentUser), so a deleted account or a changed role takes
+// app.SigningIn.CurrentUser), so a deleted account or a changed role takes
 // effect at once.
 func (s *Server) authenticate(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -190,7 +190,7 @@ func (s *Server) sessionUser(ctx context.Context) (*app.User, error) {
 	if id == 0 {
 		return nil, nil
 	}
-	user, err := s.accounts.CurrentUser(ctx, id)
+	user, err := s.signingIn.CurrentUser(ctx, id)
 	if (err != nil && app.ErrorKind(err) == app.KindNotFound) ||
 		(err == nil && s.sessions.GetInt64(ctx, sessions.EpochKey) != user.SessionEpoch) {
 		return nil, errSessionEnded

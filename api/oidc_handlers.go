@@ -49,7 +49,7 @@ type providersBody struct {
 
 // providers tells the web app which sign-in buttons to show.
 func (s *Server) providers(w http.ResponseWriter, r *http.Request) {
-	writeJSON(w, http.StatusOK, providersBody{Google: s.oidc != nil, Mail: s.accounts.SendsMail()})
+	writeJSON(w, http.StatusOK, providersBody{Google: s.oidc != nil, Mail: s.signingIn.SendsMail()})
 }
 
 // googleSignIn sends the browser to the provider, with a state that ties
@@ -126,7 +126,7 @@ func (s *Server) googleCallback(w http.ResponseWriter, r *http.Request) {
 		s.linkFromProfile(w, r, linkUser, id)
 		return
 	}
-	signedIn, err := s.accounts.SignInWith(ctx, id, s.oidc.Picture(claims.Picture))
+	signedIn, err := s.signingIn.SignInWith(ctx, id, s.oidc.Picture(claims.Picture))
 	if err == nil && signedIn.PasswordNeeded {
 		s.awaitPassword(w, r, id, next)
 		return

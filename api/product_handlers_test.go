@@ -67,7 +67,7 @@ func shopOn(t *testing.T, e *env) *shop {
 func (s *shop) createProducts(t *testing.T, seller app.User, category string, n int) []int64 {
 	t.Helper()
 	ctx := context.Background()
-	actor, err := s.svc.Accounts.CurrentUser(ctx, seller.ID)
+	actor, err := s.svc.SigningIn.CurrentUser(ctx, seller.ID)
 	if err != nil {
 		t.Fatal(err)
 	}

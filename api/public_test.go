@@ -152,7 +152,7 @@ func TestPublicListsChangeWithTheCatalogue(t *testing.T) {
 	})
 	t.Run("sign-ins leave the lists alone", func(t *testing.T) {
 		before, _ := etagOf(t, s.env, "/api/advertised")
-		if _, err := s.svc.Accounts.Login(ctx, "bea@example.com", testPassword, "test", ""); err != nil {
+		if _, err := s.svc.SigningIn.Login(ctx, "bea@example.com", testPassword, "test", ""); err != nil {
 			t.Fatal(err)
 		}
 		if after, _ := etagOf(t, s.env, "/api/advertised"); after != before {

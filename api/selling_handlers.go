@@ -5,7 +5,7 @@ import "net/http"
 // startSelling makes the signed-in Buyer a Seller, answered as GET
 // /api/auth/me answers.
 func (s *Server) startSelling(w http.ResponseWriter, r *http.Request) error {
-	user, err := s.accounts.StartSelling(r.Context(), actor(r))
+	user, err := s.profiles.StartSelling(r.Context(), actor(r))
 	if err != nil {
 		return err
 	}
@@ -18,7 +18,7 @@ func (s *Server) sellerProfile(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	profile, err := s.accounts.SellerProfile(r.Context(), actor(r), id)
+	profile, err := s.profiles.SellerProfile(r.Context(), actor(r), id)
 	if err != nil {
 		return err
 	}

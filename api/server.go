@@ -53,7 +53,10 @@ type Services struct {
 	Images         *app.Images
 	Bookings       *app.Bookings
 	Conversations  *app.Conversations
-	Accounts       *app.Accounts
+	SigningIn      *app.SigningIn
+	Profiles       *app.Profiles
+	Moderation     *app.Moderation
+	Blocking       *app.Blocking
 	PasswordResets *app.PasswordResets
 	EmailAddresses *app.EmailAddresses
 	Exports        *app.Exports
@@ -113,7 +116,10 @@ type Server struct {
 	pictures       *app.Images
 	bookings       *app.Bookings
 	conversations  *app.Conversations
-	accounts       *app.Accounts
+	signingIn      *app.SigningIn
+	profiles       *app.Profiles
+	moderation     *app.Moderation
+	blocking       *app.Blocking
 	passwordResets *app.PasswordResets
 	emailAddresses *app.EmailAddresses
 	exports        *app.Exports
@@ -153,7 +159,7 @@ func New(cfg Config) *Server {
 	}
 	svc := cfg.Services
 	s := &Server{catalogue: svc.Catalogue, pictures: svc.Images, bookings: svc.Bookings, conversations: svc.Conversations,
-		accounts: svc.Accounts, passwordResets: svc.PasswordResets, emailAddresses: svc.EmailAddresses,
+		signingIn: svc.SigningIn, profiles: svc.Profiles, moderation: svc.Moderation, blocking: svc.Blocking, passwordResets: svc.PasswordResets, emailAddresses: svc.EmailAddresses,
 		exports: svc.Exports, reports: svc.Reports, posts: svc.Posts, settings: svc.Site,
 		notifications: svc.Notifications, audit: svc.Audit, catalogueVersion: cfg.CatalogueVersion,
 		sessions: sm, images: cfg.Images, log: logger, answers: cfg.Idempotency,

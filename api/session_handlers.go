@@ -12,7 +12,7 @@ func (s *Server) listSessions(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	list, err := s.accounts.Sessions(r.Context(), actor(r), app.SessionID(s.sessions.Token(r.Context())), page)
+	list, err := s.signingIn.Sessions(r.Context(), actor(r), app.SessionID(s.sessions.Token(r.Context())), page)
 	if err != nil {
 		return err
 	}
@@ -24,7 +24,7 @@ func (s *Server) listSessions(w http.ResponseWriter, r *http.Request) error {
 // signing out.
 func (s *Server) endSession(w http.ResponseWriter, r *http.Request) error {
 	id := pathParam(r, "id")
-	err := s.accounts.EndSession(r.Context(), actor(r), id)
+	err := s.signingIn.EndSession(r.Context(), actor(r), id)
 	if err == nil && id == app.SessionID(s.sessions.Token(r.Context())) {
 		err = s.sessions.Destroy(r.Context())
 	}

@@ -69,7 +69,7 @@ func (s *Server) userReviews(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	list, err := s.accounts.Reviews(r.Context(), actor(r), id, page)
+	list, err := s.profiles.Reviews(r.Context(), actor(r), id, page)
 	if err != nil {
 		return err
 	}
@@ -86,7 +86,7 @@ func (s *Server) hideReview(w http.ResponseWriter, r *http.Request) error {
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	if err := s.accounts.HideReview(r.Context(), actor(r), id, in); err != nil {
+	if err := s.moderation.HideReview(r.Context(), actor(r), id, in); err != nil {
 		return err
 	}
 	w.WriteHeader(http.StatusNoContent)
@@ -94,11 +94,11 @@ func (s *Server) hideReview(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (s *Server) block(w http.ResponseWriter, r *http.Request) error {
-	return s.blockChange(w, r, s.accounts.Block)
+	return s.blockChange(w, r, s.blocking.Block)
 }
 
 func (s *Server) unblock(w http.ResponseWriter, r *http.Request) error {
-	return s.blockChange(w, r, s.accounts.Unblock)
+	return s.blockChange(w, r, s.blocking.Unblock)
 }
 
 func (s *Server) blockChange(w http.ResponseWriter, r *http.Request, change func(context.Context, *app.User, int64) error) error {
@@ -118,7 +118,7 @@ func (s *Server) blocks(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	list, err := s.accounts.Blocks(r.Context(), actor(r), page)
+	list, err := s.blocking.Blocks(r.Context(), actor(r), page)
 	if err != nil {
 		return err
 	}
@@ -133,12 +133,12 @@ func (s *Server) suspendUser(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	return s.changeUser(w, r, "id", func(ctx context.Context, actor *app.User, id int64) (*app.User, error) {
-		return s.accounts.SuspendUser(ctx, actor, id, in)
+		return s.moderation.SuspendUser(ctx, actor, id, in)
 	})
 }
 
 func (s *Server) unsuspendUser(w http.ResponseWriter, r *http.Request) error {
-	return s.changeUser(w, r, "id", s.accounts.UnsuspendUser)
+	return s.changeUser(w, r, "id", s.moderation.UnsuspendUser)
 }
 
 // buyerNoShow is the seller saying the buyer did not come to the pickup.

@@ -22,7 +22,7 @@ func (s *Server) isVerifiedSeller(w http.ResponseWriter, r *http.Request) error 
 }
 
 func (s *Server) roleCheck(w http.ResponseWriter, r *http.Request, key string, has func(*app.User) bool) error {
-	user, err := s.accounts.RoleOf(r.Context(), actor(r), pathParam(r, "user"))
+	user, err := s.profiles.RoleOf(r.Context(), actor(r), pathParam(r, "user"))
 	if err != nil {
 		return err
 	}
@@ -36,7 +36,7 @@ func (s *Server) listUsers(role app.Role) handlerFunc {
 		if err != nil {
 			return err
 		}
-		list, err := s.accounts.Users(r.Context(), actor(r), role, page)
+		list, err := s.moderation.Users(r.Context(), actor(r), role, page)
 		if err != nil {
 			return err
 		}
@@ -53,17 +53,17 @@ func (s *Server) listUsers(role app.Role) handlerFunc {
 func (s *Server) deleteUser(role app.Role) handlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) error {
 		return s.deleteByID(w, r, func(ctx context.Context, actor *app.User, id int64) error {
-			return s.accounts.DeleteUser(ctx, actor, id, role)
+			return s.moderation.DeleteUser(ctx, actor, id, role)
 		})
 	}
 }
 
 func (s *Server) promoteToAdmin(w http.ResponseWriter, r *http.Request) error {
-	return s.changeUser(w, r, "user", s.accounts.PromoteToAdmin)
+	return s.changeUser(w, r, "user", s.moderation.PromoteToAdmin)
 }
 
 func (s *Server) verifySeller(w http.ResponseWriter, r *http.Request) error {
-	return s.changeUser(w, r, "id", s.accounts.VerifySeller)
+	return s.changeUser(w, r, "id", s.moderation.VerifySeller)
 }
 
 func (s *Server) changeUser(w http.ResponseWriter, r *http.Request, param string, change func(context.Context, *app.User, int64) (*app.User, error)) error {

@@ -211,233 +211,27 @@ type BookingStore interface {
 	NewBookings(ctx context.Context, sellerID int64) (int, error)
 }
 
-// Bookings are buyers reserving products, and their payment in person or
-// by card.
-type Bookings struct {
-	bookings BookingStore
-	products ProductStore
-	payments PaymentStore
-	users    UserStore // whose bookings an admin asks for
-	reviews  ReviewStore
-	safety   SafetyStore // who blocked whom, who is suspended
-	notices  *Notices
-	// mails, outbox and site mail the people whose bookings are cancelled
-	// for them, when the marketplace sends mail.
-	mails    MailQueue
-	outbox   *Outbox
-	site     *SiteSettings
-	cards    CardPayments // nil: pay in person only
-	currency string       // see Currency
-	now      func() time.Time
-}
-
-func NewBookings(bookings BookingStore, products ProductStore, payments PaymentStore, users UserStore, reviews ReviewStore,
-	safety SafetyStore, notices *Notices, mails MailQueue, outbox *Outbox, site *SiteSettings) *Bookings {
-	return &Bookings{bookings: bookings, products: products, payments: payments, users: users, reviews: reviews, safety: safety,
-		notices: notices, mails: mails, outbox: outbox, site: site, now: utcNow}
-}
-
-// Book reserves a product for the signed-in user. The price, product and
-// buyer details are taken from the database, never from the request.
-func (s *Bookings) Book(ctx context.Context, actor *User, in BookingInput) (*Booking, error) {
-	if err := RequireUser(actor); err != nil {
-		return nil, err
-	}
-	v := &Validator{}
-	in.Validate(v)
-	if err := v.Err(); err != nil {
-		return nil, err
-	}
-	p, err := s.products.ProductByID(ctx, in.ProductID)
-	if err != nil {
-		return nil, err
-	}
-	if !CanBook(actor, p) {
-		return nil, Errorf(KindForbidden, "You cannot book your own product")
-	}
-	if p.Status == StatusSold {
-		return nil, Errorf(KindConflict, "This product is already sold")
-	}
-	if err := refuseBlocked(ctx, s.safety, actor.ID, p.SellerID, "You cannot book this listing"); err != nil {
-		return nil, err
-	}
-	productID := p.ID
-	b := &Booking{
-		ProductID: &productID, Product: p.Name, Category: p.Category, Image: p.Image, ThumbURL: p.ThumbURL,
-		Price: p.ResalePrice, Location: in.Location, BuyerID: actor.ID, BuyerName: actor.Name,
-		BuyerEmail: actor.Email, BuyerPhone: in.BuyerPhone, SellerID: p.SellerID, Status: BookingBooked,
-	}
-	// Drawn now rather than when the buyer first looks, so the seller's
-	// list carries its check from the start.
-	if b.HandoverCode, err = newHandoverCode(); err != nil {
-		return nil, err
-	}
-	if err := s.bookings.CreateBooking(ctx, b); err != nil {
-		return nil, err
-	}
-	s.bookingChanged(b, bookedNote(b))
-	// Read back: the buyer may have written to the seller before booking.
-	return s.bookingAs(ctx, actor, b.ID)
-}
-
-// BuyerBookings lists the orders of the buyer behind email.
-func (s *Bookings) BuyerBookings(ctx context.Context, actor *User, email string, page Page) (List[Booking], error) {
-	buyer, err := accountFor(ctx, s.users, actor, email, CanSeeBookingsOf)
-	if err != nil {
-		return List[Booking]{}, err
-	}
-	list, err := s.bookings.BuyerBookings(ctx, buyer.ID, page.Clamp())
-	if err != nil {
-		return list, err
-	}
-	return list, s.showBuyerContact(ctx, actor, list.Items)
-}
-
-// SellerBookings lists the bookings on the signed-in seller's products.
-func (s *Bookings) SellerBookings(ctx context.Context, actor *User, page Page) (List[Booking], error) {
-	if err := Allow(actor, CanSeeOwnBuyers(actor)); err != nil {
-		return List[Booking]{}, err
-	}
-	list, err := s.bookings.SellerBookings(ctx, actor.ID, page.Clamp())
-	if err != nil {
-		return list, err
-	}
-	if err := s.showHandoverChecks(ctx, actor, list.Items); err != nil {
-		return list, err
-	}
-	if err := s.markNew(ctx, actor.ID, list.Items); err != nil {
-		return list, err
-	}
-	return list, s.showBuyerContact(ctx, actor, list.Items)
-}
-
-// Booking shows one booking to either side of it.
-func (s *Bookings) Booking(ctx context.Context, actor *User, id int64) (*Booking, error) {
-	b, err := s.bookingFor(ctx, actor, id, CanSeeBooking)
-	if err != nil {
-		return nil, err
-	}
-	one := []Booking{*b}
-	if err := s.showBuyerContact(ctx, actor, one); err != nil {
-		return nil, err
-	}
-	return &one[0], nil
-}
-
-// CancelBooking calls off a booking that is not paid yet.
-func (s *Bookings) CancelBooking(ctx context.Context, actor *User, id int64) (*Booking, error) {
-	b, err := s.bookingFor(ctx, actor, id, CanCancelBooking)
-	if err != nil {
-		return nil, err
-	}
-	if err := s.bookings.CancelBooking(ctx, b.ID); err != nil {
-		return nil, err
-	}
-	s.bookingChanged(b, nil)
-	return s.bookingAs(ctx, actor, id)
-}
-
 // DeclineInput is the optional body of DELETE /api/mybuyers/{id}.
 type DeclineInput struct {
 	Reason string `json:"reason"`
 }
 
-// DeclineBooking lets the seller turn a booking down, with a reason the
-// buyer reads in My Orders.
-func (s *Bookings) DeclineBooking(ctx context.Context, actor *User, id int64, in DeclineInput) (*Booking, error) {
-	b, err := s.bookingFor(ctx, actor, id, CanDeclineBooking)
-	if err != nil {
-		return nil, err
-	}
-	reason := CleanText(in.Reason)
-	v := &Validator{}
-	v.Check(utf8.RuneCountInString(reason) <= 500, "reason", "Use at most 500 characters")
-	if err := v.Err(); err != nil {
-		return nil, err
-	}
-	if err := s.bookings.DeclineBooking(ctx, b.ID, reason); err != nil {
-		return nil, err
-	}
-	b.DeclineReason = reason
-	s.bookingChanged(b, declinedNote(b))
-	return s.bookingAs(ctx, actor, id)
+// SeenInput is the body of POST /api/mybuyers/seen: the newest booking My
+// Buyers showed.
+type SeenInput struct {
+	BookingID int64 `json:"booking_id"`
 }
 
-// ConfirmPayment records that the seller was paid: the product is sold.
-func (s *Bookings) ConfirmPayment(ctx context.Context, actor *User, id int64) (*Booking, error) {
-	b, err := s.bookingFor(ctx, actor, id, CanConfirmPayment)
-	if err != nil {
-		return nil, err
-	}
-	queued := s.queuedBehind(ctx, b)
-	if err := s.bookings.MarkPaid(ctx, b.ID); err != nil {
-		return nil, err
-	}
-	s.paid(b, queued)
-	return s.bookingAs(ctx, actor, id)
-}
+// A seller sees new bookings: the top bar's badge counts them beside the
+// unread messages, and My Buyers marks them until the seller has seen
+// them there. Seen is per person, not per device: My Buyers tells the
+// server the newest booking it showed (SeeBookings), and every device of
+// the seller counts from there.
 
-// bookingFor loads a booking the actor may act on.
-func (s *Bookings) bookingFor(ctx context.Context, actor *User, id int64, may func(*User, *Booking) bool) (*Booking, error) {
-	if err := RequireUser(actor); err != nil {
-		return nil, err
-	}
-	b, err := s.bookings.BookingByID(ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	if err := Allow(actor, may(actor, b)); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// queuedBehind are the product's other open bookings, which its sale calls
-// off. Read before the sale, they are only who is told of it: a booking
-// made meanwhile is called off all the same, and its buyer sees it on
-// their next look.
-func (s *Bookings) queuedBehind(ctx context.Context, b *Booking) []Booking {
-	if b.ProductID == nil {
-		return nil
-	}
-	open, err := s.bookings.OpenBookingsOf(ctx, *b.ProductID)
-	if err != nil {
-		return nil
-	}
-	return open
-}
-
-// paid tells both sides of a paid booking, and the buyers whose bookings
-// the sale called off.
-func (s *Bookings) paid(b *Booking, queued []Booking) {
-	s.bookingChanged(b, paidNote(b))
-	for i := range queued {
-		if queued[i].ID != b.ID {
-			s.bookingChanged(&queued[i], nil)
-		}
-	}
-}
-
-// endingBookings are the open bookings that a deletion of a product (or
-// of an account, when productID is 0) is about to call off, so that their
-// people can be told. Read before the deletion, like queuedBehind.
-func (s *Bookings) endingBookings(ctx context.Context, productID, userID int64) []Booking {
-	var open []Booking
-	var err error
-	if productID != 0 {
-		open, err = s.bookings.OpenBookingsOf(ctx, productID)
-	} else {
-		open, err = s.bookings.OpenBookingsWith(ctx, userID)
-	}
-	if err != nil {
-		return nil
-	}
-	return open
-}
-
-// bookingsEnded tells both sides of each booking a deletion called off.
-func (s *Bookings) bookingsEnded(ended []Booking) {
-	for i := range ended {
-		s.bookingChanged(&ended[i], nil)
-	}
+// StillOpen reports whether the booking still asks something of its
+// seller: booked or paid, and not handed over yet. A cancelled or
+// declined one, or one handed over, is never new. The stores' NewBookings
+// count the same condition.
+func (b *Booking) StillOpen() bool {
+	return (b.Status == BookingBooked || b.Status == BookingPaid) && b.HandedOverAt == nil
 }

@@ -2,7 +2,6 @@ package app
 
 import (
 	"context"
-	"io"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -57,109 +56,11 @@ type CategoryStore interface {
 	CategoryRenamedFrom(ctx context.Context, name string) (*Category, error)
 }
 
-func (s *Catalogue) Categories(ctx context.Context) ([]Category, error) {
-	return s.categories.Categories(ctx)
-}
-
-// CreateCategory adds a category with its picture (admins only).
-func (s *Catalogue) CreateCategory(ctx context.Context, actor *User, n NewCategory, image io.Reader) (*Category, error) {
-	if err := Allow(actor, CanCreateCategory(actor)); err != nil {
-		return nil, err
-	}
-	v := &Validator{}
-	n.Validate(v)
-	v.Check(image != nil, "image", RequiredMessage)
-	if err := v.Err(); err != nil {
-		return nil, err
-	}
-	// Look before storing the picture, so a taken name wastes no disk.
-	if _, err := s.categories.CategoryByName(ctx, n.Name); err == nil {
-		return nil, categoryTaken()
-	} else if ErrorKind(err) != KindNotFound {
-		return nil, err
-	}
-	img, err := s.images.UploadImage(ctx, actor, image)
-	if err != nil {
-		return nil, err
-	}
-	c := &Category{Name: n.Name, Image: img.URL, ThumbURL: img.ThumbURL}
-	if err := s.categories.CreateCategory(ctx, c, auditOf(actor, AuditCreateCategory, AuditTargetCategory, 0, n.Name)); err != nil {
-		if ErrorKind(err) == KindConflict {
-			return nil, categoryTaken()
-		}
-		return nil, err
-	}
-	return c, nil
-}
-
 // CategoryChanges are an admin's changes to a category: the fields given
 // (not nil) change. Image is the URL of a picture the admin uploaded.
 type CategoryChanges struct {
 	Name  *string
 	Image *string
-}
-
-// EditCategory renames a category or changes its picture (admins only).
-// Links to the former name keep leading to it (RenamedCategory).
-func (s *Catalogue) EditCategory(ctx context.Context, actor *User, name string, changes CategoryChanges) (*Category, error) {
-	if err := Allow(actor, CanEditCategory(actor)); err != nil {
-		return nil, err
-	}
-	c, err := s.categories.CategoryByName(ctx, name)
-	if err != nil {
-		return nil, err
-	}
-	formerName := c.Name
-	v := &Validator{}
-	if changes.Name != nil {
-		n := NewCategory{Name: *changes.Name}
-		n.Validate(v)
-		c.Name = n.Name
-	}
-	if changes.Image != nil {
-		v.Required(*changes.Image, "image")
-		if img, err := s.images.ownImage(ctx, actor, v, *changes.Image, "image"); err != nil {
-			return nil, err
-		} else if !v.Has("image") {
-			c.Image, c.ThumbURL = img.URL, img.ThumbURL
-		}
-	}
-	if err := v.Err(); err != nil {
-		return nil, err
-	}
-	if !strings.EqualFold(c.Name, formerName) {
-		if _, err := s.categories.CategoryByName(ctx, c.Name); err == nil {
-			return nil, categoryTaken()
-		} else if ErrorKind(err) != KindNotFound {
-			return nil, err
-		}
-	}
-	target := c.Name
-	if c.Name != formerName {
-		target = formerName + " → " + c.Name
-	}
-	if err := s.categories.UpdateCategory(ctx, c, formerName, auditOf(actor, AuditEditCategory, AuditTargetCategory, c.ID, target)); err != nil {
-		if ErrorKind(err) == KindConflict && !v.Has("image") {
-			return nil, categoryTaken()
-		}
-		return nil, err
-	}
-	return c, nil
-}
-
-// RenamedCategory is the name a category called name before is called
-// now; not found when name is a category's name now, or never was one.
-func (s *Catalogue) RenamedCategory(ctx context.Context, name string) (string, error) {
-	if _, err := s.categories.CategoryByName(ctx, name); err == nil {
-		return "", Errorf(KindNotFound, "Category not found")
-	} else if ErrorKind(err) != KindNotFound {
-		return "", err
-	}
-	c, err := s.categories.CategoryRenamedFrom(ctx, name)
-	if err != nil {
-		return "", err
-	}
-	return c.Name, nil
 }
 
 func categoryTaken() error {

@@ -1,7 +1,6 @@
 package app
 
 import (
-	"context"
 	"time"
 )
 
@@ -57,50 +56,4 @@ func BuyerContactVisible(b *Booking, now time.Time, blocked bool) bool {
 		return true
 	}
 	return now.Before(b.HandedOverAt.Add(BuyerContactAfterHandover))
-}
-
-// showBuyerContact leaves the buyer's email and phone in the bookings that
-// viewer reads as their seller only where BuyerContactVisible; the buyer
-// reads their own, and admins everyone's. Every answer, export and event
-// that carries a booking to its seller passes through it. Whether the two
-// blocked each other is asked only of the bookings the rest of the rule
-// would show, once per buyer.
-func (s *Bookings) showBuyerContact(ctx context.Context, viewer *User, bookings []Booking) error {
-	now := s.now()
-	blockedWith := map[int64]bool{}
-	for i := range bookings {
-		b := &bookings[i]
-		if viewer == nil || viewer.ID != b.SellerID || viewer.ID == b.BuyerID {
-			continue
-		}
-		blocked := false
-		if BuyerContactVisible(b, now, false) {
-			known, asked := blockedWith[b.BuyerID]
-			if !asked {
-				var err error
-				if known, err = s.safety.EitherBlocked(ctx, viewer.ID, b.BuyerID); err != nil {
-					return err
-				}
-				blockedWith[b.BuyerID] = known
-			}
-			blocked = known
-		}
-		if !BuyerContactVisible(b, now, blocked) {
-			b.BuyerEmail, b.BuyerPhone = "", ""
-		}
-	}
-	return nil
-}
-
-// bookingAs reads booking id as viewer may see it (showBuyerContact).
-func (s *Bookings) bookingAs(ctx context.Context, viewer *User, id int64) (*Booking, error) {
-	b, err := s.bookings.BookingByID(ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	one := []Booking{*b}
-	if err := s.showBuyerContact(ctx, viewer, one); err != nil {
-		return nil, err
-	}
-	return &one[0], nil
 }

@@ -98,16 +98,3 @@ func deviceMAC(key []byte, user *User, head string) string {
 		strconv.FormatInt(user.SessionEpoch, 10) + "\x00" + head))
 	return base64.RawURLEncoding.EncodeToString(m.Sum(nil))
 }
-
-// KeepDeviceKey makes the key device tokens are signed with unless one is
-// kept, so that signing in never has to write it.
-func (s *Accounts) KeepDeviceKey(ctx context.Context) error {
-	_, err := s.devices.signingKey(ctx)
-	return err
-}
-
-// DeviceToken is a token for the browser user just signed in on, which a
-// later login of theirs from it brings.
-func (s *Accounts) DeviceToken(ctx context.Context, user *User) (string, error) {
-	return s.devices.issue(ctx, user, s.now())
-}

@@ -3,6 +3,8 @@ package app
 import (
 	"errors"
 	"fmt"
+	"math"
+	"time"
 )
 
 // Kind says what sort of failure an error is. The HTTP layer maps each kind
@@ -171,4 +173,8 @@ func (v *Validator) Err() error {
 		return nil
 	}
 	return &Error{Kind: KindInvalid, Message: "Please correct the highlighted fields", Fields: v.Fields}
+}
+
+func rateLimited(message string, wait time.Duration) error {
+	return &Error{Kind: KindRateLimited, Message: message, RetryAfterSeconds: int(math.Ceil(wait.Seconds()))}
 }

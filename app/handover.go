@@ -1,7 +1,6 @@
 package app
 
 import (
-	"context"
 	"crypto/rand"
 	"crypto/sha256"
 	"crypto/subtle"
@@ -76,32 +75,6 @@ func HandoverCheckOf(id int64, code string) int {
 	return int(binary.BigEndian.Uint16(sum[:2]) >> (16 - HandoverCheckBits))
 }
 
-// showHandoverChecks gives the seller each open booking's check, where
-// the booking has a code: one drawn before codes were drawn at booking has
-// none until its buyer first looks at it.
-func (s *Bookings) showHandoverChecks(ctx context.Context, viewer *User, bookings []Booking) error {
-	var open []int64
-	for i := range bookings {
-		if b := &bookings[i]; viewer != nil && viewer.ID == b.SellerID && handoverOpen(b) == nil {
-			open = append(open, b.ID)
-		}
-	}
-	if len(open) == 0 {
-		return nil
-	}
-	codes, err := s.bookings.HandoverCodes(ctx, open)
-	if err != nil {
-		return err
-	}
-	for i := range bookings {
-		if code, ok := codes[bookings[i].ID]; ok && code != "" {
-			check := HandoverCheckOf(bookings[i].ID, code)
-			bookings[i].HandoverCheck = &check
-		}
-	}
-	return nil
-}
-
 // HandoverCode is the answer of GET /api/booked/{id}/handover.
 type HandoverCode struct {
 	Code string `json:"code"`
@@ -134,57 +107,6 @@ func newHandoverCode() (string, error) {
 		return "", err
 	}
 	return fmt.Sprintf("%06d", n.Int64()), nil
-}
-
-// HandoverCode shows the buyer of an open booking the code to show the
-// seller at the pickup: the same code every time it is asked for.
-func (s *Bookings) HandoverCode(ctx context.Context, actor *User, id int64) (*HandoverCode, error) {
-	b, err := s.bookingFor(ctx, actor, id, CanShowHandoverCode)
-	if err != nil {
-		return nil, err
-	}
-	if err := handoverOpen(b); err != nil {
-		return nil, err
-	}
-	fresh, err := newHandoverCode()
-	if err != nil {
-		return nil, err
-	}
-	code, err := s.bookings.HandoverCode(ctx, b.ID, fresh)
-	if err != nil {
-		return nil, err
-	}
-	return &HandoverCode{Code: code}, nil
-}
-
-// HandOver is the seller entering the buyer's code at the pickup: the
-// booking is handed over, and paid in person unless it was paid by card,
-// and the product sold, in one transaction.
-func (s *Bookings) HandOver(ctx context.Context, actor *User, id int64, in HandoverInput) (*Booking, error) {
-	b, err := s.bookingFor(ctx, actor, id, CanHandOver)
-	if err != nil {
-		return nil, err
-	}
-	// People read codes aloud in groups: "123 456".
-	code := strings.Join(strings.Fields(in.Code), "")
-	v := &Validator{}
-	v.Check(len(code) == HandoverCodeDigits && strings.Trim(code, "0123456789") == "", "code",
-		"Enter the 6-digit code the buyer shows you")
-	if err := v.Err(); err != nil {
-		return nil, err
-	}
-	if err := handoverOpen(b); err != nil {
-		return nil, err
-	}
-	queued := s.queuedBehind(ctx, b)
-	if err := s.bookings.HandOver(ctx, b.ID, code); err != nil {
-		return nil, err
-	}
-	if b.Status == BookingBooked {
-		s.paid(b, queued)
-	}
-	s.bookingChanged(b, handedOverNote(b))
-	return s.bookingAs(ctx, actor, id)
 }
 
 // SameHandoverCode says whether code is the stored one, in time that does

@@ -2,9 +2,8 @@ package app
 
 import (
 	"context"
+	"errors"
 	"io"
-	"strconv"
-	"time"
 )
 
 // Image is a picture this server issued: stored upright, without metadata,
@@ -42,60 +41,12 @@ type ImageStore interface {
 	ImageByURL(ctx context.Context, url string) (*Image, error)
 }
 
-// Decoding a picture costs a fraction of a second of CPU and up to a few
-// hundred MB, so one account may not keep the server busy with uploads.
-const UploadsPerHour = 120
-
-// Images are the pictures people upload, kept for their products,
-// categories and profiles.
-type Images struct {
-	store   ImageStore
-	intake  ImageIntake
-	uploads *AttemptLimiter
-	now     func() time.Time
-}
-
-func NewImages(store ImageStore, intake ImageIntake, limits RateLimits) *Images {
-	return &Images{store: store, intake: intake, now: utcNow,
-		uploads: newAttemptLimiter(limits, "uploads", Limit{UploadsPerHour, time.Hour})}
-}
-
-// UploadImage takes a picture from a signed-in user for later use in a
-// product or category.
-func (s *Images) UploadImage(ctx context.Context, actor *User, r io.Reader) (*Image, error) {
-	if err := RequireUser(actor); err != nil {
-		return nil, err
+// asFieldError attaches an image intake's message to the form field it came
+// from, unless the trouble is the server's rather than the picture's.
+func asFieldError(err error, field string) error {
+	var e *Error
+	if errors.As(err, &e) && e.Kind != KindInternal && e.Kind != KindUnavailable && len(e.Fields) == 0 {
+		return &Error{Kind: e.Kind, Message: e.Message, Fields: map[string]string{field: e.Message}}
 	}
-	key, now := strconv.FormatInt(actor.ID, 10), s.now()
-	if wait := s.uploads.Take(key, now); wait > 0 {
-		return nil, rateLimited("Too many uploads. Try again later.", wait)
-	}
-	return s.keep(ctx, actor.ID, r)
-}
-
-// keep takes a picture through the intake and remembers it as uploader's
-// (0: nobody's, as at registration).
-func (s *Images) keep(ctx context.Context, uploader int64, r io.Reader) (*Image, error) {
-	img, err := s.intake.Save(ctx, uploader, r)
-	if err != nil {
-		return nil, asFieldError(err, "image")
-	}
-	if err := s.store.RecordImage(ctx, img, uploader); err != nil {
-		return nil, err
-	}
-	return img, nil
-}
-
-// ownImage makes sure url names an image this server stored for actor, so
-// nobody can list a product with somebody else's photo.
-func (s *Images) ownImage(ctx context.Context, actor *User, v *Validator, url, field string) (*Image, error) {
-	if v.Has(field) {
-		return nil, nil
-	}
-	img, err := s.store.ImageByURL(ctx, url)
-	if err != nil && ErrorKind(err) != KindNotFound {
-		return nil, err
-	}
-	v.Check(err == nil && img.UploaderID == actor.ID, field, "Upload the image first")
-	return img, nil
+	return err
 }

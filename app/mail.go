@@ -76,10 +76,6 @@ func (o *Outbox) Use(m MailSettings) { o.settings = &m }
 // Sends reports whether mail is set up.
 func (o *Outbox) Sends() bool { return o.settings != nil }
 
-// SendsMail reports whether mail is set up, for the sign-in screen to
-// offer what needs it.
-func (s *Accounts) SendsMail() bool { return s.outbox.Sends() }
-
 // NoMailMessage refuses what needs mail on a marketplace without it.
 const NoMailMessage = "This marketplace cannot send email. Ask an admin for help."
 

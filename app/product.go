@@ -326,3 +326,90 @@ type ProductStore interface {
 	MyBookings(ctx context.Context, viewerID int64, productIDs []int64) (map[int64]MyBooking, error)
 	ListingsForSaleStore
 }
+
+// imageField is the field the photos' messages go under.
+func (in *ProductInput) imageField() string {
+	_, field := in.imageURLs()
+	return field
+}
+
+// ProductChanges are the changes to a listing: the fields given (not nil)
+// change, the rest stay. The optional original price, purchase year and
+// use period given as "" are cleared.
+type ProductChanges struct {
+	Category      *string
+	Product       *string
+	Description   *string
+	Condition     *Condition
+	Location      *string
+	OriginalPrice *NumberText
+	ResalePrice   *NumberText
+	PurchaseYear  *NumberText
+	UsePeriod     *string
+	Image         *string
+	Images        []string
+	// Dimensions replace the measures when DimensionsGiven; nil clears them.
+	Dimensions      *DimensionsInput
+	DimensionsGiven bool
+	// Unreadable are the values the transport could not read as their
+	// type, by field, with the message to show. They are refused once the
+	// actor may edit the listing at all.
+	Unreadable map[string]string
+}
+
+// applyTo is the input that p with these changes would have been listed with.
+func (c *ProductChanges) applyTo(p *Product) (ProductInput, error) {
+	in := ProductInput{
+		Category: p.Category, Product: p.Name, Description: p.Description, Images: p.Images,
+		Condition: p.Condition, Location: p.Location, SellerPhone: p.Contact.Phone,
+		ResalePrice: NumberText(p.ResalePrice.String()),
+	}
+	if p.OriginalPrice != nil {
+		in.OriginalPrice = NumberText(p.OriginalPrice.String())
+	}
+	if p.PurchaseYear != nil {
+		in.PurchaseYear = NumberText(strconv.Itoa(*p.PurchaseYear))
+	}
+	if p.UsePeriod != nil {
+		in.UsePeriod = *p.UsePeriod
+	}
+	if d := p.Dimensions; d != nil {
+		in.Dimensions = &DimensionsInput{WidthCM: measureText(d.WidthCM), DepthCM: measureText(d.DepthCM), HeightCM: measureText(d.HeightCM)}
+	}
+	set(&in.Category, c.Category)
+	set(&in.Product, c.Product)
+	set(&in.Description, c.Description)
+	set(&in.Condition, c.Condition)
+	set(&in.Location, c.Location)
+	set(&in.OriginalPrice, c.OriginalPrice)
+	set(&in.ResalePrice, c.ResalePrice)
+	set(&in.PurchaseYear, c.PurchaseYear)
+	set(&in.UsePeriod, c.UsePeriod)
+	switch {
+	case c.Images != nil:
+		in.Images = c.Images
+	case c.Image != nil:
+		in.Images = []string{*c.Image}
+	}
+	if c.DimensionsGiven {
+		in.Dimensions = c.Dimensions
+	}
+	var v Validator
+	for field, msg := range c.Unreadable {
+		v.Check(false, field, msg)
+	}
+	return in, v.Err()
+}
+
+func set[T any](dst *T, v *T) {
+	if v != nil {
+		*dst = *v
+	}
+}
+
+func measureText(f *float64) NumberText {
+	if f == nil {
+		return ""
+	}
+	return NumberText(strconv.FormatFloat(*f, 'f', -1, 64))
+}

@@ -116,70 +116,7 @@ func ReviewWindowOpen(completedAt *time.Time, now time.Time) error {
 	return nil
 }
 
-// ReviewSeller is the buyer's review of the seller of a completed booking.
-func (s *Bookings) ReviewSeller(ctx context.Context, actor *User, id int64, in ReviewInput) (*Review, error) {
-	return s.review(ctx, actor, id, in, true)
-}
-
-// ReviewBuyer is the seller's review of the buyer of a completed booking.
-func (s *Bookings) ReviewBuyer(ctx context.Context, actor *User, id int64, in ReviewInput) (*Review, error) {
-	return s.review(ctx, actor, id, in, false)
-}
-
-func (s *Bookings) review(ctx context.Context, actor *User, id int64, in ReviewInput, byBuyer bool) (*Review, error) {
-	may, subject := CanReviewAsSeller, func(b *Booking) int64 { return b.BuyerID }
-	if byBuyer {
-		may, subject = CanReviewAsBuyer, func(b *Booking) int64 { return b.SellerID }
-	}
-	b, err := s.bookingFor(ctx, actor, id, may)
-	if err != nil {
-		return nil, err
-	}
-	v := &Validator{}
-	in.Validate(v)
-	if err := v.Err(); err != nil {
-		return nil, err
-	}
-	if err := ReviewWindowOpen(b.CompletedAt, time.Now()); err != nil {
-		return nil, err
-	}
-	if subject(b) == 0 {
-		return nil, Errorf(KindConflict, "This account was deleted")
-	}
-	authorID := actor.ID
-	r := &Review{BookingID: b.ID, AuthorID: &authorID, AuthorName: actor.Name, SubjectID: subject(b), ByBuyer: byBuyer,
-		Role: ReviewRole(byBuyer), Product: b.Product, Rating: in.Rating, Text: in.Text}
-	if err := s.reviews.AddReview(ctx, r); err != nil {
-		return nil, err
-	}
-	s.bookingChanged(b, nil)
-	return r, nil
-}
-
-// Reviews lists the reviews others see of a person, to whoever sees their
-// profile (personSeen).
-func (s *Accounts) Reviews(ctx context.Context, actor *User, userID int64, page Page) (List[Review], error) {
-	if _, _, _, err := s.personSeen(ctx, actor, userID, "User not found"); err != nil {
-		return List[Review]{}, err
-	}
-	return s.reviews.ReviewsOf(ctx, userID, page.Clamp())
-}
-
 // HideReviewInput is the body of POST /api/reviews/{id}/hide.
 type HideReviewInput struct {
 	Reason string `json:"reason"`
-}
-
-// HideReview is an admin taking a review out of sight, with a reason kept
-// in the audit log.
-func (s *Accounts) HideReview(ctx context.Context, actor *User, id int64, in HideReviewInput) error {
-	if err := Allow(actor, CanHideReviews(actor)); err != nil {
-		return err
-	}
-	reason, err := auditReason(in.Reason)
-	if err != nil {
-		return err
-	}
-	audit := auditOf(actor, AuditHideReview, AuditTargetReview, id, reason)
-	return s.reviews.HideReview(ctx, id, reason, audit)
 }

@@ -2,9 +2,7 @@ package app
 
 import (
 	"context"
-	"encoding/binary"
 	"fmt"
-	"hash/fnv"
 	"slices"
 	"time"
 	"unicode/utf8"
@@ -76,83 +74,6 @@ func suspendedError(u *User) error {
 		u.SuspendedUntil.UTC().Format("2 January 2006, 15:04 UTC"), u.SuspendReason)
 }
 
-// SuspendUser suspends an account for in.Days: its sessions end, it cannot
-// sign in, and its listings are hidden until then. Its buyers' open
-// bookings are cancelled, since it cannot hand anything over, and each
-// buyer is told why.
-func (s *Accounts) SuspendUser(ctx context.Context, actor *User, id int64, in SuspendInput) (*User, error) {
-	u, err := managedUser(ctx, s.users, actor, id, "")
-	if err != nil {
-		return nil, err
-	}
-	v := &Validator{}
-	in.Validate(v)
-	if err := v.Err(); err != nil {
-		return nil, err
-	}
-	if u.IsAdmin() {
-		return nil, Errorf(KindConflict, "An admin's account cannot be suspended")
-	}
-	until := s.now().Add(time.Duration(in.Days) * 24 * time.Hour)
-	audit := auditOf(actor, AuditSuspendUser, AuditTargetUser, id, fmt.Sprintf("%s for %d days: %s", accountName(u), in.Days, in.Reason))
-	cancelled, err := s.safety.SuspendUser(ctx, id, until, in.Reason, audit)
-	if err != nil {
-		return nil, err
-	}
-	s.bookings.cancelledForBuyers(ctx, cancelled, sellerSuspendedBody)
-	return s.users.UserByID(ctx, id)
-}
-
-// UnsuspendUser lifts a suspension before its end.
-func (s *Accounts) UnsuspendUser(ctx context.Context, actor *User, id int64) (*User, error) {
-	u, err := managedUser(ctx, s.users, actor, id, "")
-	if err != nil {
-		return nil, err
-	}
-	if err := s.safety.UnsuspendUser(ctx, id, auditOf(actor, AuditUnsuspendUser, AuditTargetUser, id, accountName(u))); err != nil {
-		return nil, err
-	}
-	return s.users.UserByID(ctx, id)
-}
-
-// Block stops blocked from messaging the actor or booking their listings,
-// and hides blocked's listings from the actor. blocked is not told of the
-// block; an open booking between them is cancelled, since they can no
-// longer arrange its pickup, and both are told only that it was.
-func (s *Accounts) Block(ctx context.Context, actor *User, id int64) error {
-	if err := RequireUser(actor); err != nil {
-		return err
-	}
-	if id == actor.ID {
-		return Errorf(KindConflict, "You cannot block yourself")
-	}
-	if _, err := s.users.UserByID(ctx, id); err != nil {
-		return err
-	}
-	cancelled, err := s.safety.Block(ctx, actor.ID, id)
-	if err != nil {
-		return err
-	}
-	s.bookings.bookingsCancelled(ctx, cancelled, bookingCancelledBody)
-	return nil
-}
-
-// Unblock lifts the actor's block of someone.
-func (s *Accounts) Unblock(ctx context.Context, actor *User, id int64) error {
-	if err := RequireUser(actor); err != nil {
-		return err
-	}
-	return s.safety.Unblock(ctx, actor.ID, id)
-}
-
-// Blocks lists whom the actor blocked.
-func (s *Accounts) Blocks(ctx context.Context, actor *User, page Page) (List[BlockedUser], error) {
-	if err := RequireUser(actor); err != nil {
-		return List[BlockedUser]{}, err
-	}
-	return s.safety.Blocks(ctx, actor.ID, page.Clamp())
-}
-
 // hiddenSellers are the sellers whose listings viewer does not see: those
 // suspended now, and those viewer blocked.
 func hiddenSellers(ctx context.Context, safety SafetyStore, viewer *User) ([]int64, error) {
@@ -188,45 +109,6 @@ func refuseBlocked(ctx context.Context, safety SafetyStore, a, b int64, message 
 	return nil
 }
 
-// WithoutBlocked drops from a list kept for everyone the listings of the
-// sellers viewer blocked, and says whether it dropped any.
-func (s *Catalogue) WithoutBlocked(ctx context.Context, viewer *User, list []Product) ([]Product, bool, error) {
-	if viewer == nil {
-		return list, false, nil
-	}
-	blocked, err := s.bookings.safety.BlockedBy(ctx, viewer.ID)
-	if err != nil {
-		return list, false, err
-	}
-	kept := withoutSellers(list, blocked)
-	return kept, len(kept) != len(list), nil
-}
-
-// withoutHidden drops the listings viewer does not see (hiddenSellers).
-func (s *Catalogue) withoutHidden(ctx context.Context, viewer *User, list []Product) ([]Product, error) {
-	hidden, err := hiddenSellers(ctx, s.bookings.safety, viewer)
-	if err != nil {
-		return list, err
-	}
-	return withoutSellers(list, hidden), nil
-}
-
-// SuspendedVersion changes whenever the accounts suspended now do, a
-// suspension's end included, which no write marks: the lists kept for
-// everyone without them are kept under it as well as under the
-// catalogue's version.
-func (s *Catalogue) SuspendedVersion(ctx context.Context) (uint64, error) {
-	suspended, err := s.bookings.safety.SuspendedUsers(ctx)
-	if err != nil {
-		return 0, err
-	}
-	h := fnv.New64a()
-	for _, id := range suspended {
-		_ = binary.Write(h, binary.BigEndian, id)
-	}
-	return h.Sum64(), nil
-}
-
 // suspendedFor says whether a suspension hides sellerID's listings from
 // viewer (nil: a visitor, or a link preview): from all but admins.
 func suspendedFor(ctx context.Context, safety SafetyStore, viewer *User, sellerID int64) (bool, error) {
@@ -235,17 +117,4 @@ func suspendedFor(ctx context.Context, safety SafetyStore, viewer *User, sellerI
 	}
 	suspended, err := safety.SuspendedUsers(ctx)
 	return slices.Contains(suspended, sellerID), err
-}
-
-// refuseSuspendedSeller hides the listing of a suspended seller from all
-// but admins.
-func (s *Catalogue) refuseSuspendedSeller(ctx context.Context, viewer *User, p *Product) error {
-	hidden, err := suspendedFor(ctx, s.bookings.safety, viewer, p.SellerID)
-	if err != nil {
-		return err
-	}
-	if hidden {
-		return Errorf(KindNotFound, "Product not found")
-	}
-	return nil
 }

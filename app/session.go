@@ -29,23 +29,6 @@ type SessionStore interface {
 	EndAccountSession(ctx context.Context, userID int64, id string) error
 }
 
-// Sessions lists actor's signed-in devices; current is this session's ID.
-func (s *Accounts) Sessions(ctx context.Context, actor *User, current string, page Page) (List[Session], error) {
-	if err := RequireUser(actor); err != nil {
-		return List[Session]{}, err
-	}
-	return s.sessions.AccountSessions(ctx, actor.ID, current, page.Clamp())
-}
-
-// EndSession signs one of actor's devices out. Another account's session
-// is not found, as if it did not exist.
-func (s *Accounts) EndSession(ctx context.Context, actor *User, id string) error {
-	if err := RequireUser(actor); err != nil {
-		return err
-	}
-	return s.sessions.EndAccountSession(ctx, actor.ID, id)
-}
-
 // SessionOwner is what a session row says of the session besides its data:
 // whose it is, on which device, since when and when it was last used.
 type SessionOwner struct {

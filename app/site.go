@@ -2,11 +2,8 @@ package app
 
 import (
 	"context"
-	"errors"
-	"slices"
 	"sort"
 	"strconv"
-	"strings"
 	"unicode/utf8"
 )
 
@@ -149,158 +146,8 @@ type SiteStore interface {
 	SaveSearchSynonyms(ctx context.Context, groups [][]string, audit *AuditEntry) error
 }
 
-// SiteSettings keeps the settings an admin makes for the whole site.
-type SiteSettings struct {
-	store SiteStore
-	// language is the marketplace's until an admin chooses one.
-	language  Language
-	synonyms  synonymIndex
-	translate Translator // nil: English
-}
-
-func NewSiteSettings(store SiteStore) *SiteSettings {
-	return &SiteSettings{store: store, language: English}
-}
-
-// UseLanguage makes l the marketplace's language until an admin chooses
-// one (the server's --language); l must be Known.
-func (s *SiteSettings) UseLanguage(l Language) { s.language = l }
-
-// Site answers the site's settings; anyone may read them.
-func (s *SiteSettings) Site(ctx context.Context) (Site, error) {
-	site, err := s.store.Site(ctx)
-	if err != nil {
-		return Site{}, err
-	}
-	return s.withLanguage(site), nil
-}
-
-// withLanguage fills in the server's language where no admin chose one,
-// and writes the texts no admin wrote in it.
-func (s *SiteSettings) withLanguage(site Site) Site {
-	if !site.Language.Known() {
-		site.Language = s.language
-	}
-	return s.defaultTextsIn(site, site.Language)
-}
-
 // siteTexts are the settings that say things in words, which a marketplace
 // has from DefaultSite until an admin writes its own.
 func siteTexts(site *Site) []*string {
 	return []*string{&site.Tagline, &site.About, &site.Rules, &site.Privacy, &site.Terms}
-}
-
-// defaultTextsIn writes each of site's texts that is DefaultSite's in l.
-// A default is known as such in any language, since every setting is saved
-// with any change (an English one, or one in the language the admin saw it
-// in), so a marketplace that changes its language has them in the new one.
-func (s *SiteSettings) defaultTextsIn(site Site, l Language) Site {
-	if s.translate == nil {
-		return site
-	}
-	defaults := DefaultSite()
-	english := siteTexts(&defaults)
-	for i, text := range siteTexts(&site) {
-		if s.isDefaultText(*text, *english[i]) {
-			*text = s.translate(l, *english[i])
-		}
-	}
-	return site
-}
-
-// isDefaultText tells whether text is english, a default text, in one of
-// the marketplace's languages.
-func (s *SiteSettings) isDefaultText(text, english string) bool {
-	for _, l := range Languages {
-		if text == s.translate(l, english) {
-			return true
-		}
-	}
-	return false
-}
-
-// Language answers the marketplace's language; a store that cannot
-// answer leaves it the server's.
-func (s *SiteSettings) Language(ctx context.Context) Language {
-	site, err := s.Site(ctx)
-	if err != nil {
-		return s.language
-	}
-	return site.Language
-}
-
-// PublicListings tells whether visitors who are not signed in may browse.
-// A store that cannot answer keeps the listings to members, but a store
-// out of reach is said (ErrUnreachable): a visitor, a crawler reading
-// robots.txt or a sitemap, is told to come back, not that there is
-// nothing to see.
-func (s *SiteSettings) PublicListings(ctx context.Context) (bool, error) {
-	site, err := s.store.Site(ctx)
-	if errors.Is(err, ErrUnreachable) {
-		return false, err
-	}
-	return err == nil && site.PublicListings, nil
-}
-
-// UpdateSite changes the settings the patch names (admins only), recording
-// which in the audit log.
-func (s *SiteSettings) UpdateSite(ctx context.Context, actor *User, patch SitePatch) (Site, error) {
-	if err := Allow(actor, CanEditSite(actor)); err != nil {
-		return Site{}, err
-	}
-	site, err := s.store.Site(ctx)
-	if err != nil {
-		return Site{}, err
-	}
-	// The texts as the admin saw them: a default sent back as shown is no
-	// change. The language stays unchosen until the admin chooses one.
-	site = s.defaultTextsIn(site, s.withLanguage(site).Language)
-	v := &Validator{}
-	changed := patch.apply(&site, v)
-	if err := v.Err(); err != nil {
-		return Site{}, err
-	}
-	if len(changed) == 0 {
-		return s.withLanguage(site), nil
-	}
-	audit := auditOf(actor, AuditUpdateSite, AuditTargetSite, 0, strings.Join(changed, ", "))
-	if err := s.store.SaveSite(ctx, site, audit); err != nil {
-		return Site{}, err
-	}
-	site = s.withLanguage(site)
-	if slices.Contains(changed, "language") {
-		// Saved already: a failed rebuild is tried again at the next start.
-		if err := s.store.UseSearchLanguage(ctx, site.Language); err != nil {
-			return Site{}, err
-		}
-	}
-	return site, nil
-}
-
-// requireViewer refuses a visitor who is not signed in, unless the site's
-// listings are public: the one rule of every page that shows listings.
-func (s *SiteSettings) requireViewer(ctx context.Context, actor *User) error {
-	public := false
-	if actor == nil {
-		var err error
-		if public, err = s.PublicListings(ctx); err != nil {
-			return err
-		}
-	}
-	if CanBrowse(actor, public) {
-		return nil
-	}
-	return RequireUser(actor)
-}
-
-// publicListings is PublicListings, but a store that cannot be reached
-// is an error: the visitor is told to try again in a moment, not to log
-// in, nor that what a shared link points to does not exist.
-// name is the marketplace's name for a mail about to be sent; a store
-// that cannot answer gets the default one rather than no mail.
-func (s *SiteSettings) name(ctx context.Context) string {
-	if site, err := s.Site(ctx); err == nil && site.Name != "" {
-		return site.Name
-	}
-	return DefaultSite().Name
 }

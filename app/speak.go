@@ -1,8 +1,6 @@
 package app
 
 import (
-	"context"
-	"slices"
 	"strings"
 )
 
@@ -17,40 +15,10 @@ import (
 // where l has no translation of it.
 type Translator func(l Language, english string) string
 
-// UseTranslator lets the services write in people's languages; without
-// one they write English.
-func (s *SiteSettings) UseTranslator(t Translator) { s.translate = t }
-
 // speaker writes a text in l: translated, then its placeholders filled
 // from vars, pairs of a name and its value; {site} is the marketplace's
 // name.
 type speaker func(english string, vars ...string) string
-
-// speakerFor answers a speaker in l.
-func (s *SiteSettings) speakerFor(ctx context.Context, l Language) speaker {
-	site := s.name(ctx)
-	return func(english string, vars ...string) string {
-		text := english
-		if s.translate != nil {
-			text = s.translate(l, english)
-		}
-		return fill(text, append(slices.Clip(vars), "site", site)...)
-	}
-}
-
-// speakerTo answers a speaker in u's language.
-func (s *SiteSettings) speakerTo(ctx context.Context, u *User) speaker {
-	return s.speakerFor(ctx, s.languageOf(ctx, u))
-}
-
-// languageOf is the language to write to u in: the one they chose, else
-// the marketplace's.
-func (s *SiteSettings) languageOf(ctx context.Context, u *User) Language {
-	if u != nil && u.Language.Known() {
-		return u.Language
-	}
-	return s.Language(ctx)
-}
 
 // fill puts each value of vars (name, value pairs) in place of its {name}.
 func fill(text string, vars ...string) string {

@@ -1,7 +1,6 @@
 package app
 
 import (
-	"context"
 	"slices"
 	"strconv"
 	"strings"
@@ -63,73 +62,6 @@ func CheckSynonyms(groups [][]string) ([][]string, error) {
 		return nil, err
 	}
 	return kept, nil
-}
-
-// Synonyms answers the synonym groups (admins only).
-func (s *SiteSettings) Synonyms(ctx context.Context, actor *User) ([][]string, error) {
-	if err := Allow(actor, CanEditSite(actor)); err != nil {
-		return nil, err
-	}
-	return s.store.SearchSynonyms(ctx)
-}
-
-// SetSynonyms replaces every synonym group (admins only), recording it in
-// the audit log, and answers them as kept.
-func (s *SiteSettings) SetSynonyms(ctx context.Context, actor *User, groups [][]string) ([][]string, error) {
-	if err := Allow(actor, CanEditSite(actor)); err != nil {
-		return nil, err
-	}
-	kept, err := CheckSynonyms(groups)
-	if err != nil {
-		return nil, err
-	}
-	audit := auditOf(actor, AuditUpdateSynonyms, AuditTargetSite, 0, strconv.Itoa(len(kept))+" groups")
-	if err := s.store.SaveSearchSynonyms(ctx, kept, audit); err != nil {
-		return nil, err
-	}
-	return kept, nil
-}
-
-// IndexSearch stems the search index in the marketplace's language, which
-// rebuilds it when it holds another: the server does at start, as
-// --language may have changed, and UpdateSite when an admin changes it.
-func (s *SiteSettings) IndexSearch(ctx context.Context) error {
-	site, err := s.Site(ctx)
-	if err != nil {
-		return err
-	}
-	return s.store.UseSearchLanguage(ctx, site.Language)
-}
-
-// synonymsFor are, for each of words, the other words of its group, or nil
-// for a word in none; nil when no word has any. A store that cannot answer
-// leaves the search without them rather than fail it.
-func (s *SiteSettings) synonymsFor(ctx context.Context, words []string) [][]string {
-	if len(words) == 0 {
-		return nil
-	}
-	groups, err := s.store.SearchSynonyms(ctx)
-	if err != nil || len(groups) == 0 {
-		return nil
-	}
-	language := s.Language(ctx)
-	index := s.synonyms.of(groups, language)
-	var found [][]string
-	for i, stem := range StemWords(language, words) {
-		group, ok := index[stem]
-		if !ok {
-			continue
-		}
-		if found == nil {
-			found = make([][]string, len(words))
-		}
-		for _, w := range group {
-			if w != words[i] {
-				found[i] = append(found[i], w)
-			}
-		}
-	}
-	return found
 }
 
 // synonymIndex keeps the groups by their words' stems, built again when

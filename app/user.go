@@ -179,3 +179,43 @@ type PasswordHasher interface {
 	// Compare returns nil when password matches hash.
 	Compare(hash []byte, password string) error
 }
+
+func emailTaken() error {
+	return &Error{Kind: KindConflict, Message: "An account with this email already exists",
+		Fields: map[string]string{"email": "An account with this email already exists"}}
+}
+
+// managedUser loads an account for an admin; an account of another role than
+// the path names is not found there.
+func managedUser(ctx context.Context, users UserStore, actor *User, id int64, role Role) (*User, error) {
+	if err := Allow(actor, CanManageUsers(actor)); err != nil {
+		return nil, err
+	}
+	u, err := users.UserByID(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if role != "" && u.Role != role {
+		return nil, Errorf(KindNotFound, "No %s with this id", map[Role]string{RoleBuyer: "buyer", RoleSeller: "seller"}[role])
+	}
+	return u, nil
+}
+
+// accountFor finds the account behind email when may lets actor see it; an
+// actor it does not let learns nothing about which emails exist.
+func accountFor(ctx context.Context, users UserStore, actor *User, email string, may func(actor, account *User) bool) (*User, error) {
+	if err := RequireUser(actor); err != nil {
+		return nil, err
+	}
+	account, err := users.UserByEmail(ctx, NormalizeEmail(email))
+	if ErrorKind(err) == KindNotFound && !actor.IsAdmin() {
+		return nil, Allow(actor, false)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if err := Allow(actor, may(actor, account)); err != nil {
+		return nil, err
+	}
+	return account, nil
+}

@@ -91,7 +91,7 @@ func (w *world) anotherInstance(cfg push.Config) *push.Sender {
 func (w *world) person(paths ...string) *app.User {
 	w.t.Helper()
 	w.users++
-	u, err := w.m.Services.Accounts.CreateAdmin(w.ctx, app.NewUser{Name: fmt.Sprint("Person ", w.users),
+	u, err := w.m.Services.SigningIn.CreateAdmin(w.ctx, app.NewUser{Name: fmt.Sprint("Person ", w.users),
 		Email: fmt.Sprintf("person%d@example.com", w.users), Password: "correct horse battery"})
 	if err != nil {
 		w.t.Fatal(err)

@@ -36,7 +36,7 @@ func createAdmin(ctx context.Context, args []string, stdin io.Reader, stdout, st
 			return err
 		}
 		defer m.Close()
-		user, err := m.Services.Accounts.CreateAdmin(ctx, app.NewUser{Name: *name, Email: *email, Password: password})
+		user, err := m.Services.SigningIn.CreateAdmin(ctx, app.NewUser{Name: *name, Email: *email, Password: password})
 		if err != nil {
 			return errors.New(oneLine(err))
 		}

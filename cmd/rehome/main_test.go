@@ -42,7 +42,7 @@ func login(t *testing.T, dir, email, password string) (*app.User, error) {
 		t.Fatal(err)
 	}
 	defer m.Close()
-	return m.Services.Accounts.Login(ctx, email, password, "test", "")
+	return m.Services.SigningIn.Login(ctx, email, password, "test", "")
 }
 
 func TestAdminCreate(t *testing.T) {

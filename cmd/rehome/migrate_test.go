@@ -189,7 +189,7 @@ func marketplaceWithPicture(t *testing.T, email string) (dir string, u *app.User
 	}
 	defer m.Close()
 	seller := app.NewUser{Name: "Ann", Email: email, Password: "a long password", Role: app.RoleSeller}
-	u, err = m.Services.Accounts.Register(ctx, seller, bytes.NewReader(testpicture.FlatPNG(64, 48, testpicture.RGB)), "192.0.2.1")
+	u, err = m.Services.SigningIn.Register(ctx, seller, bytes.NewReader(testpicture.FlatPNG(64, 48, testpicture.RGB)), "192.0.2.1")
 	if err != nil {
 		t.Fatal(err)
 	}

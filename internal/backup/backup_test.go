@@ -49,7 +49,7 @@ func demoData(t *testing.T) string {
 	if err := demo.Fill(ctx, m.Services, m.Store, slog.New(slog.NewTextHandler(io.Discard, nil))); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := m.Services.Accounts.CreateAdmin(ctx, app.NewUser{Name: "Ada", Email: "ada@example.com", Password: password}); err != nil {
+	if _, err := m.Services.SigningIn.CreateAdmin(ctx, app.NewUser{Name: "Ada", Email: "ada@example.com", Password: password}); err != nil {
 		t.Fatal(err)
 	}
 	return dir
@@ -106,7 +106,7 @@ func TestBackupRestoresTheMarketplace(t *testing.T) {
 	}
 
 	m, copy := open(t, dir), open(t, restored)
-	if _, err := copy.Services.Accounts.Login(ctx, "ada@example.com", password, "test", ""); err != nil {
+	if _, err := copy.Services.SigningIn.Login(ctx, "ada@example.com", password, "test", ""); err != nil {
 		t.Errorf("the admin's password does not work after restoring: %v", err)
 	}
 	for _, c := range []*wiring.Marketplace{m, copy} {
@@ -151,7 +151,7 @@ func TestBackupDuringWrites(t *testing.T) {
 		wg.Go(func() {
 			for i := 0; !stop.Load(); i++ {
 				email := fmt.Sprintf("writer%d-%d@example.com", w, i)
-				if _, err := m.Services.Accounts.CreateAdmin(ctx, app.NewUser{Name: "Writer", Email: email, Password: password}); err != nil {
+				if _, err := m.Services.SigningIn.CreateAdmin(ctx, app.NewUser{Name: "Writer", Email: email, Password: password}); err != nil {
 					t.Errorf("write: %v", err)
 					mu.Lock()
 					failed++
@@ -285,7 +285,7 @@ func TestRestoreRefusesADamagedArchive(t *testing.T) {
 	ctx := context.Background()
 	dir := filepath.Join(t.TempDir(), "data")
 	m := open(t, dir)
-	if _, err := m.Services.Accounts.CreateAdmin(ctx, app.NewUser{Name: "Ada", Email: "ada@example.com", Password: password}); err != nil {
+	if _, err := m.Services.SigningIn.CreateAdmin(ctx, app.NewUser{Name: "Ada", Email: "ada@example.com", Password: password}); err != nil {
 		t.Fatal(err)
 	}
 	for _, name := range []string{"0123456789abcdef0123456789abcdef.jpg", "0123456789abcdef0123456789abcdef-thumb.jpg"} {
@@ -398,7 +398,7 @@ func TestRestoreOverData(t *testing.T) {
 	ctx := context.Background()
 	dir := filepath.Join(t.TempDir(), "data")
 	m := open(t, dir)
-	if _, err := m.Services.Accounts.CreateAdmin(ctx, app.NewUser{Name: "Ada", Email: "ada@example.com", Password: password}); err != nil {
+	if _, err := m.Services.SigningIn.CreateAdmin(ctx, app.NewUser{Name: "Ada", Email: "ada@example.com", Password: password}); err != nil {
 		t.Fatal(err)
 	}
 	if err := backup.Scheduled(ctx, dir, time.Date(2026, 11, 24, 3, 0, 0, 0, time.UTC), 7); err != nil {
@@ -406,7 +406,7 @@ func TestRestoreOverData(t *testing.T) {
 	}
 	archive := filepath.Join(dir, "backups", "rehome-20261124T030000Z.tar.gz")
 	// Written after the backup: a restore takes it away.
-	if _, err := m.Services.Accounts.CreateAdmin(ctx, app.NewUser{Name: "Bo", Email: "bo@example.com", Password: password}); err != nil {
+	if _, err := m.Services.SigningIn.CreateAdmin(ctx, app.NewUser{Name: "Bo", Email: "bo@example.com", Password: password}); err != nil {
 		t.Fatal(err)
 	}
 	m.Close()

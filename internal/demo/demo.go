@@ -76,7 +76,7 @@ func Fill(ctx context.Context, svc api.Services, past PastPickups, log *slog.Log
 		return err
 	}
 	admin, seller := staff[0].User, func(i int) *app.User { return staff[1+i].User }
-	if _, err := svc.Accounts.VerifySeller(ctx, admin, seller(sam).ID); err != nil {
+	if _, err := svc.Moderation.VerifySeller(ctx, admin, seller(sam).ID); err != nil {
 		return fmt.Errorf("verify %s: %w", seller(sam).Email, err)
 	}
 	var customers []account
@@ -307,9 +307,9 @@ func register(ctx context.Context, svc api.Services, people []app.NewUser, first
 		var u *app.User
 		var err error
 		if n.Role == app.RoleAdmin {
-			u, err = svc.Accounts.CreateAdmin(ctx, n)
+			u, err = svc.SigningIn.CreateAdmin(ctx, n)
 		} else {
-			u, err = svc.Accounts.Register(ctx, n, bytes.NewReader(avatar(first+i)), "demo")
+			u, err = svc.SigningIn.Register(ctx, n, bytes.NewReader(avatar(first+i)), "demo")
 		}
 		if err != nil {
 			return nil, fmt.Errorf("account %s: %w", n.Email, err)

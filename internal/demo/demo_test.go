@@ -52,7 +52,7 @@ func TestFill(t *testing.T) {
 		"buyer@rehome.test":   {app.RoleBuyer, false},
 		"buyer2@rehome.test":  {app.RoleBuyer, false},
 	}
-	accounts, err := svc.Accounts.Users(ctx, admin, "", app.Page{})
+	accounts, err := svc.Moderation.Users(ctx, admin, "", app.Page{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -175,15 +175,15 @@ func TestFill(t *testing.T) {
 	// buyer's page is for the sellers they booked with and admins.
 	for email, want := range map[string]app.Rating{"seller@rehome.test": {Average: 5, Count: 1}, "seller2@rehome.test": {Average: 4, Count: 1},
 		"buyer@rehome.test": {Average: 5, Count: 1}, "buyer2@rehome.test": {Average: 4, Count: 1}} {
-		profile, err := svc.Accounts.SellerProfile(ctx, admin, user(email).ID)
+		profile, err := svc.Profiles.SellerProfile(ctx, admin, user(email).ID)
 		if err != nil || profile.Rating != want {
 			t.Errorf("%s's profile %+v, %v; want rating %+v", email, profile, err, want)
 		}
-		if reviews, err := svc.Accounts.Reviews(ctx, admin, user(email).ID, app.Page{}); err != nil || reviews.Total != 1 {
+		if reviews, err := svc.Profiles.Reviews(ctx, admin, user(email).ID, app.Page{}); err != nil || reviews.Total != 1 {
 			t.Errorf("%s's reviews %+v, %v", email, reviews, err)
 		}
 	}
-	if profile, err := svc.Accounts.SellerProfile(ctx, admin, buyer2.ID); err != nil || profile.NoShows != 1 {
+	if profile, err := svc.Profiles.SellerProfile(ctx, admin, buyer2.ID); err != nil || profile.NoShows != 1 {
 		t.Errorf("the second buyer's profile %+v, %v; want one no-show", profile, err)
 	}
 
@@ -233,7 +233,7 @@ func TestFill(t *testing.T) {
 	if len(again) != len(categories) {
 		t.Errorf("second fill: %d categories, want %d", len(again), len(categories))
 	}
-	accountsAgain, _ := svc.Accounts.Users(ctx, admin, "", app.Page{})
+	accountsAgain, _ := svc.Moderation.Users(ctx, admin, "", app.Page{})
 	if accountsAgain.Total != accounts.Total {
 		t.Errorf("second fill: %d accounts, want %d", accountsAgain.Total, accounts.Total)
 	}

@@ -57,7 +57,7 @@ func TestScrape(t *testing.T) {
 
 	picture := bytes.NewReader(testpicture.FlatPNG(640, 480, testpicture.RGB))
 	ann := app.NewUser{Name: "Ann Example", Email: "ann@example.com", Password: "a long password", Role: app.RoleBuyer}
-	if _, err := m.Services.Accounts.Register(ctx, ann, picture, "192.0.2.1"); err != nil {
+	if _, err := m.Services.SigningIn.Register(ctx, ann, picture, "192.0.2.1"); err != nil {
 		t.Fatal(err)
 	}
 

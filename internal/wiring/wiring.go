@@ -150,7 +150,7 @@ func Open(ctx context.Context, loc Location, hasher app.PasswordHasher) (*Market
 	if err := os.MkdirAll(loc.Dir, 0o750); err != nil {
 		return nil, err
 	}
-	m := &Marketplace{Notices: &app.Notices{}, Outbox: app.NewOutbox(mail.Layout)}
+	m := &Marketplace{Outbox: app.NewOutbox(mail.Layout)}
 	if loc.DatabaseURL == "" {
 		db, err := sqlite.Open(ctx, filepath.Join(loc.Dir, DatabaseFile))
 		if err != nil {
@@ -182,18 +182,21 @@ func Open(ctx context.Context, loc Location, hasher app.PasswordHasher) (*Market
 	if err != nil {
 		return nil, errors.Join(err, m.Store.Close())
 	}
-	m.Services = services(m.Store, m.Images, hasher, m.Notices, m.Outbox, limits)
-	m.Services.Notifications.UsePushTargets(push.TargetsOf(push.Config{}))
+	// The services' events go to the open event streams; a stream ends as
+	// soon as the store ends its session.
+	m.Events, m.notifiers = events, app.Notifiers{events}
+	m.Store.OnSessionsEnded(m.Events.EndSessions)
+	m.Services, m.Notices = services(m.Store, parts{pictures: m.Images, hasher: hasher, limits: limits, outbox: m.Outbox,
+		notifier: m.notifiers})
 	// The push keys are made as the marketplace first opens, so that
 	// reading the public key never writes.
 	if _, err := m.Services.Notifications.VAPIDKeys(ctx); err != nil {
 		return nil, errors.Join(err, m.Store.Close())
 	}
 	// So is the key of device tokens, so that signing in never writes it.
-	if err := m.Services.Accounts.KeepDeviceKey(ctx); err != nil {
+	if err := m.Services.SigningIn.KeepDeviceKey(ctx); err != nil {
 		return nil, errors.Join(err, m.Store.Close())
 	}
-	m.useLiveEvents(events)
 	return m, nil
 }
 
@@ -223,35 +226,55 @@ func shared(ctx context.Context, store Store) (app.RateLimits, live.Broker, erro
 	return ratelimits.NewMemory(), live.New(), nil
 }
 
-// services hands each service the parts of the store it uses.
-func services(db Store, images *uploads.Store, hasher app.PasswordHasher, notices *app.Notices, outbox *app.Outbox,
-	limits app.RateLimits) api.Services {
-	site := app.NewSiteSettings(db)
+// parts are what the services are built over, besides the store.
+type parts struct {
+	pictures app.ImageIntake // where uploaded pictures are kept
+	hasher   app.PasswordHasher
+	limits   app.RateLimits // counted where every instance sees them
+	outbox   *app.Outbox
+	notifier app.Notifier // told every event
+}
+
+// services builds every service, each over the parts of the store it uses:
+// the one place that hands them out. The Notices the services share are
+// answered too, for what is told later (see UsePush).
+func services(db Store, p parts) (api.Services, *app.Notices) {
 	// Mails and push notes are written in each person's language.
-	site.UseTranslator(translations.Translate)
-	notices.SpeakWith(site, db)
-	notifications := app.NewNotifications(db)
-	bookings := app.NewBookings(db, db, db, db, db, db, notices, db, outbox, site)
-	conversations := app.NewConversations(db, db, bookings, notices, limits)
-	pictures := app.NewImages(db, images, limits)
-	emails := app.NewEmailAddresses(db, db, db, db, site, outbox, hasher, limits, db)
+	site := app.NewSiteSettings(app.SiteSettingsDeps{Site: db, Translate: translations.Translate})
+	notices := app.NewNotices(app.NoticesDeps{Site: site, Users: db, Notifier: p.notifier})
+	notifications := app.NewNotifications(app.NotificationsDeps{Push: db, Targets: push.TargetsOf(push.Config{})})
+	pictures := app.NewImages(app.ImagesDeps{Images: db, Intake: p.pictures, Limits: p.limits})
+	bookings := app.NewBookings(app.BookingsDeps{Bookings: db, Products: db, Payments: db, Users: db, Reviews: db, Safety: db,
+		Notices: notices, Mails: db, Outbox: p.outbox, Site: site})
+	conversations := app.NewConversations(app.ConversationsDeps{Conversations: db, Products: db, Bookings: bookings,
+		Notices: notices, Limits: p.limits})
+	emails := app.NewEmailAddresses(app.EmailAddressesDeps{Users: db, Verifications: db, Changes: db, Mails: db, Keys: db,
+		Site: site, Outbox: p.outbox, Hasher: p.hasher, Limits: p.limits})
 	return api.Services{
-		Catalogue:     app.NewCatalogue(db, db, db, db, db, pictures, site, bookings),
+		Catalogue: app.NewCatalogue(app.CatalogueDeps{Categories: db, Products: db, Adverts: db, Search: db, Users: db,
+			Images: pictures, Site: site, Bookings: bookings}),
 		Images:        pictures,
 		Bookings:      bookings,
 		Conversations: conversations,
-		Accounts: app.NewAccounts(app.AccountStores{Users: db, Accounts: db, Sessions: db, Selling: db, Identities: db, Reviews: db, Safety: db, Keys: db},
-			pictures, site, bookings, emails, outbox, hasher, limits),
+		SigningIn: app.NewSigningIn(app.SigningInDeps{Users: db, Accounts: db, Sessions: db, Identities: db, Keys: db,
+			Images: pictures, Site: site, Emails: emails, Outbox: p.outbox, Hasher: p.hasher, Limits: p.limits}),
+		Profiles: app.NewProfiles(app.ProfilesDeps{Users: db, Accounts: db, Selling: db, Reviews: db, Safety: db, Keys: db,
+			Images: pictures, Site: site, Bookings: bookings, Hasher: p.hasher, Limits: p.limits}),
+		Moderation:     app.NewModeration(app.ModerationDeps{Users: db, Safety: db, Reviews: db, Bookings: bookings}),
+		Blocking:       app.NewBlocking(app.BlockingDeps{Users: db, Safety: db, Bookings: bookings}),
 		EmailAddresses: emails,
-		PasswordResets: app.NewPasswordResets(db, db, site, outbox, hasher, limits),
-		Exports:        app.NewExports(db, bookings, db, db, conversations, notifications),
-		Reports:        app.NewReports(db, db, db, db, db),
-		Posts:          app.NewPosts(db),
-		Site:           site,
-		Notifications:  notifications,
-		Audit:          app.NewAudit(db),
-		Reminders:      app.NewPickupReminders(db, db, db, db, outbox, site, notices),
-	}
+		PasswordResets: app.NewPasswordResets(app.PasswordResetsDeps{Resets: db, Users: db, Site: site, Outbox: p.outbox,
+			Hasher: p.hasher, Limits: p.limits}),
+		Exports: app.NewExports(app.ExportsDeps{Products: db, Reports: db, Sessions: db, Bookings: bookings,
+			Conversations: conversations, Notifications: notifications}),
+		Reports:       app.NewReports(app.ReportsDeps{Reports: db, Products: db, Users: db, Conversations: db, Reviews: db}),
+		Posts:         app.NewPosts(db),
+		Site:          site,
+		Notifications: notifications,
+		Audit:         app.NewAudit(db),
+		Reminders: app.NewPickupReminders(app.PickupRemindersDeps{Reminders: db, Users: db, Mails: db, Push: db,
+			Outbox: p.outbox, Site: site, Notices: notices}),
+	}, notices
 }
 
 // Close closes the event streams open here (and on PostgreSQL stops
@@ -371,14 +394,6 @@ func (m *Marketplace) Server(cfg api.Config) *api.Server {
 	}
 	cfg.Events = m.Events
 	return api.New(cfg)
-}
-
-// useLiveEvents sends the services' events to the open event streams
-// through events, and ends a stream as soon as the store ends its session.
-func (m *Marketplace) useLiveEvents(events live.Broker) {
-	m.Events = events
-	m.addNotifier(m.Events)
-	m.Store.OnSessionsEnded(m.Events.EndSessions)
 }
 
 // healthTimeout bounds a health check: a database that takes longer to

@@ -41,7 +41,7 @@ func open(t *testing.T, dir string) *wiring.Marketplace {
 
 func register(t *testing.T, m *wiring.Marketplace, email string) *app.User {
 	t.Helper()
-	u, err := m.Services.Accounts.Register(context.Background(),
+	u, err := m.Services.SigningIn.Register(context.Background(),
 		app.NewUser{Name: "Ann Example", Email: email, Password: "a long password", Role: app.RoleBuyer}, nil, "192.0.2.1")
 	if err != nil {
 		t.Fatal(err)

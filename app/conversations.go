@@ -28,10 +28,19 @@ type Conversations struct {
 	messagesPerDay    *AttemptLimiter
 }
 
-func NewConversations(store ConversationStore, products ProductStore, bookings *Bookings, notices *Notices, limits RateLimits) *Conversations {
-	return &Conversations{store: store, products: products, bookings: bookings, notices: notices, now: utcNow,
-		messagesPerMinute: newAttemptLimiter(limits, "messages per minute", Limit{MessagesPerMinute, time.Minute}),
-		messagesPerDay:    newAttemptLimiter(limits, "messages per day", Limit{MessagesPerDay, 24 * time.Hour}),
+// ConversationsDeps are what Conversations is built from.
+type ConversationsDeps struct {
+	Conversations ConversationStore
+	Products      ProductStore
+	Bookings      *Bookings
+	Notices       *Notices
+	Limits        RateLimits // how fast one person may write
+}
+
+func NewConversations(d ConversationsDeps) *Conversations {
+	return &Conversations{store: d.Conversations, products: d.Products, bookings: d.Bookings, notices: d.Notices, now: utcNow,
+		messagesPerMinute: newAttemptLimiter(d.Limits, "messages per minute", Limit{MessagesPerMinute, time.Minute}),
+		messagesPerDay:    newAttemptLimiter(d.Limits, "messages per day", Limit{MessagesPerDay, 24 * time.Hour}),
 	}
 }
 

@@ -1,24 +1,9 @@
 package app
 
-import "fmt"
-
-// bookingChanged tells both sides of b that it changed, after the change
-// committed; note, if any, goes to the phone of the side it names.
-func (s *Bookings) bookingChanged(b *Booking, note *bookingNote) {
-	data := BookingEventData{BookingID: b.ID, ProductID: b.ProductID}
-	var events []Event
-	for _, userID := range []int64{b.BuyerID, b.SellerID} {
-		if userID == 0 {
-			continue // the account was deleted
-		}
-		e := NewEvent(userID, data)
-		if note != nil && note.to == userID {
-			e.Push = &note.PushNote
-		}
-		events = append(events, e)
-	}
-	s.notices.notify(events...)
-}
+import (
+	"fmt"
+	"slices"
+)
 
 // bookingNote is a phone notification about a booking for one side of it.
 type bookingNote struct {
@@ -49,3 +34,18 @@ func paidNote(b *Booking) *bookingNote {
 }
 
 func bookingTag(b *Booking) string { return fmt.Sprintf("booking-%d", b.ID) }
+
+// What the people of a booking are told when it was cancelled for them,
+// not by either of them. A block cancels it without saying who blocked
+// whom; a seller's suspension or deletion tells the buyer why.
+const (
+	bookingCancelledTitle = "Booking cancelled: {product}"
+	bookingCancelledBody  = "The booking was cancelled"
+	sellerSuspendedBody   = "The seller's account was suspended, so your booking was cancelled"
+	sellerDeletedBody     = "The seller's account was deleted, so your booking was cancelled"
+)
+
+// someone drops the events for nobody: a side whose account was deleted.
+func someone(events ...Event) []Event {
+	return slices.DeleteFunc(events, func(e Event) bool { return e.UserID == 0 })
+}

@@ -13,10 +13,20 @@ type Notifications struct {
 	pushTargets PushEndpoints // see UsePushTargets
 }
 
-func NewNotifications(store PushStore) *Notifications { return &Notifications{store: store} }
+// NotificationsDeps are what Notifications is built from.
+type NotificationsDeps struct {
+	Push PushStore
+	// Targets judges subscriptions' endpoints; nil: none is accepted.
+	Targets PushEndpoints
+}
 
-// UsePushTargets judges subscriptions' endpoints by targets. Without it,
-// no endpoint is accepted.
+func NewNotifications(d NotificationsDeps) *Notifications {
+	return &Notifications{store: d.Push, pushTargets: d.Targets}
+}
+
+// UsePushTargets judges subscriptions' endpoints by targets from now on:
+// the server's push settings are known only once it serves the open
+// marketplace (wiring's UsePush).
 func (s *Notifications) UsePushTargets(targets PushEndpoints) { s.pushTargets = targets }
 
 // VAPIDKeys returns the server's push key pair, making and keeping one the
