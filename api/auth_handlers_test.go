@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"rehome/app"
-	"rehome/internal/webroutes"
 )
 
 // sessionCookie is the rehome_session cookie an answer sets, or nil.
@@ -368,8 +367,7 @@ func TestWrongCurrentPasswordsCountPerClient(t *testing.T) {
 // email.
 func TestWrongCurrentPasswordsCountTogether(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	e.outbox.Use(app.MailSettings{URL: webroutes.URL("https://market.example")})
+	e := queuingMail(t)
 	owner, _ := e.register("Pat Profile", "pat@example.com", app.RoleBuyer)
 	password := map[string]string{"current_password": "not it", "new_password": "a brand new password"}
 	email := map[string]string{"email": "new@example.com", "password": "not it"}

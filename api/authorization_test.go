@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"rehome/app"
-	"rehome/internal/webroutes"
 )
 
 // TestAuthorization asks every endpoint as each kind of caller and checks the
@@ -17,14 +16,12 @@ import (
 // request (401 or 403) must leave the database and the images folder exactly
 // as they were, and so must every request that only reads.
 func TestAuthorization(t *testing.T) {
-	e := newEnv(t)
+	e := queuingMail(t)
 	admin, _ := e.admin("admin@example.com")
 	seller, sellerUser := e.register("Sam Seller", "seller@example.com", app.RoleSeller)
 	other, _ := e.register("Olga Other", "other@example.com", app.RoleSeller)
 	buyer, buyerUser := e.register("Bea Buyer", "buyer@example.com", app.RoleBuyer)
 	anonymous := e.client()
-	// Mail is queued and never sent: enough to ask who may send it.
-	e.outbox.Use(app.MailSettings{URL: webroutes.URL("https://market.example")})
 
 	categoryImage := pngImage(t, 60, 40)
 	expectStatus(t, admin.form("/api/categories", map[string]string{"name": "Tables"}, categoryImage), http.StatusCreated)

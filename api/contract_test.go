@@ -141,7 +141,7 @@ func errorShape(doc *openapi3.T, body []byte) error {
 // operation in the document, and every operation its route, with the same
 // path parameters.
 func TestRoutesMatchContract(t *testing.T) {
-	m, err := wiring.Open(context.Background(), wiring.Location{Dir: t.TempDir()}, app.BcryptHasher{Cost: bcrypt.MinCost})
+	m, err := wiring.Open(context.Background(), wiring.Location{Dir: t.TempDir()}, wiring.Settings{Hasher: app.BcryptHasher{Cost: bcrypt.MinCost}})
 	if err != nil {
 		t.Fatal(err)
 	}

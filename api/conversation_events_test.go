@@ -63,8 +63,7 @@ func expectEvents(t *testing.T, rec *recorder, after string, want ...string) {
 func TestConversationAndBookingEvents(t *testing.T) {
 	t.Parallel()
 	s := newShop(t)
-	rec := &recorder{}
-	s.notices.Use(rec)
+	rec := s.listen()
 	product := s.mpProduct(t, "Tables")
 	bea, beaUser := s.register("Bea Buyer", "bea@example.com", app.RoleBuyer)
 	di, diUser := s.register("Di Buyer", "di@example.com", app.RoleBuyer)
@@ -182,8 +181,7 @@ func TestConversationAndBookingEvents(t *testing.T) {
 func TestCardPaymentTellsBothSides(t *testing.T) {
 	t.Parallel()
 	e := withCards(t, api.Config{})
-	rec := &recorder{}
-	e.notices.Use(rec)
+	rec := e.listen()
 	admin, _ := e.admin("admin@example.com")
 	expectStatus(t, admin.form("/api/categories", map[string]string{"name": "Tables"}, pngImage(t, 8, 8)), http.StatusCreated)
 	seller, sellerUser := e.register("Sam Seller", "sam@example.com", app.RoleSeller)

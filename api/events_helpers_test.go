@@ -202,7 +202,7 @@ func (c *client) peek(path string) *response {
 // timeouts), and signs up Ann on it.
 func eventServer(t *testing.T, start func(*httptest.Server)) (*env, *client, app.User) {
 	t.Helper()
-	m, err := wiring.Open(context.Background(), wiring.Location{Dir: t.TempDir()}, app.BcryptHasher{Cost: bcrypt.MinCost})
+	m, err := wiring.Open(context.Background(), wiring.Location{Dir: t.TempDir()}, wiring.Settings{Hasher: app.BcryptHasher{Cost: bcrypt.MinCost}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -214,7 +214,7 @@ func eventServer(t *testing.T, start func(*httptest.Server)) (*env, *client, app
 	start(srv)
 	t.Cleanup(srv.Close)
 	t.Cleanup(m.Events.Close)
-	e := &env{t: t, srv: srv, db: m.DB, svc: m.Services, notices: m.Notices, outbox: m.Outbox, hub: m.Events}
+	e := &env{t: t, srv: srv, db: m.DB, svc: m.Services, hub: m.Events}
 	jar, _ := cookiejar.New(nil)
 	// Ann signs up on a server of the same handler without the timeouts
 	// start may set, which a busy machine could exceed; her cookie then goes

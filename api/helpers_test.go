@@ -49,12 +49,10 @@ type env struct {
 	// sessions is the store of scs sessions the server was given.
 	sessions sessions.Store
 	svc      api.Services
-	// notices reach whoever the services tell of a change.
-	notices *app.Notices
-	// outbox sends the services' mail once mail is turned on.
-	outbox *app.Outbox
-	dir    string
-	hub    live.Broker // the live event streams
+	// told is told every event the services tell, from the start (see listen).
+	told *recorder
+	dir  string
+	hub  live.Broker // the live event streams
 }
 
 func newEnv(t testing.TB) *env {
@@ -73,16 +71,26 @@ func serverAt(t testing.TB, dir string, secureCookies bool) *env {
 // cfg has a logger.
 func serverWith(t testing.TB, dir string, cfg api.Config, prepare ...func(*wiring.Marketplace)) *env {
 	t.Helper()
-	return serverHashing(t, dir, cfg, app.BcryptHasher{Cost: bcrypt.MinCost}, prepare...)
+	return serverSet(t, dir, cfg, wiring.Settings{}, prepare...)
 }
 
-// serverHashing is serverWith, hashing passwords with hasher.
-func serverHashing(t testing.TB, dir string, cfg api.Config, hasher app.PasswordHasher, prepare ...func(*wiring.Marketplace)) *env {
+// serverSet is serverWith, the marketplace run as set says: passwords
+// hashed quickly unless set has a hasher. A mail courier or push sender set
+// up runs if prepare runs it (runUntilCleanup).
+func serverSet(t testing.TB, dir string, cfg api.Config, set wiring.Settings, prepare ...func(*wiring.Marketplace)) *env {
 	t.Helper()
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
-	m, err := wiring.Open(context.Background(), locationOf(t, dir), hasher)
+	if set.Hasher == nil {
+		set.Hasher = app.BcryptHasher{Cost: bcrypt.MinCost}
+	}
+	if set.Log == nil {
+		set.Log = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	told := &recorder{}
+	set.Notifiers = append(slices.Clone(set.Notifiers), told)
+	m, err := wiring.Open(context.Background(), locationOf(t, dir), set)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -99,8 +107,23 @@ func serverHashing(t testing.TB, dir string, cfg api.Config, hasher app.Password
 	srv.Start()
 	t.Cleanup(srv.Close)
 	t.Cleanup(m.Events.Close) // ends the event streams, which srv.Close leaves open
-	return &env{t: t, srv: srv, db: m.Store, sessions: m.Sessions(), svc: m.Services, notices: m.Notices, outbox: m.Outbox,
-		dir: dir, hub: m.Events}
+	return &env{t: t, srv: srv, db: m.Store, sessions: m.Sessions(), svc: m.Services, told: told, dir: dir, hub: m.Events}
+}
+
+// runUntilCleanup runs run until the test ends, and waits for it to return
+// before the database closes (cleanups run last in, first out).
+func runUntilCleanup(t testing.TB, run func(context.Context)) {
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { run(ctx); close(done) }()
+	t.Cleanup(func() { cancel(); <-done })
+}
+
+// listen answers the recorder of the events the services tell, given to
+// the marketplace as it was opened, with what it was told so far dropped.
+func (e *env) listen() *recorder {
+	e.told.take()
+	return e.told
 }
 
 // With REHOME_TEST_POSTGRES (make test-postgres), the API tests run on

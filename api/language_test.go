@@ -6,7 +6,10 @@ import (
 	"strings"
 	"testing"
 
+	"rehome/api"
 	"rehome/app"
+	"rehome/internal/mailsink"
+	"rehome/internal/wiring"
 )
 
 // TestErrorsSpeakTheRequestsLanguage: an error's message and its fields'
@@ -31,33 +34,37 @@ func TestErrorsSpeakTheRequestsLanguage(t *testing.T) {
 			"phone": "Saisissez un numéro de téléphone de 6 à 20 chiffres",
 		})
 
-	// With neither, the marketplace's language.
-	e.svc.Site.UseLanguage(app.German)
-	expectError(t, e.client().call("POST", "/api/auth/login", wrongLogin), http.StatusUnauthorized, "E-Mail-Adresse oder Passwort ist falsch", nil)
-	english := e.client()
+	// With neither, the marketplace's language: the server restarted in German.
+	inGerman := serverSet(t, e.dir, api.Config{}, wiring.Settings{Language: app.German})
+	expectError(t, inGerman.client().call("POST", "/api/auth/login", wrongLogin), http.StatusUnauthorized, "E-Mail-Adresse oder Passwort ist falsch", nil)
+	english := inGerman.client()
 	english.headers = []string{"Accept-Language", "en-GB"}
 	expectError(t, english.call("POST", "/api/auth/login", wrongLogin), http.StatusUnauthorized, "Invalid email or password", nil)
 }
 
 // TestMailsSpeakTheRecipientsLanguage: a mail is written in its
-// recipient's language, else the marketplace's; names stay as written.
+// recipient's language, else the marketplace's (French here); names stay
+// as written.
 func TestMailsSpeakTheRecipientsLanguage(t *testing.T) {
 	t.Parallel()
-	e, sink := withMail(t)
+	e, sink := withMailSet(t, api.Config{}, wiring.Settings{Language: app.French})
 	bea, _ := e.register("Bea Buyer", "bea@example.com", app.RoleBuyer)
 	e.register("Cy Buyer", "cy@example.com", app.RoleBuyer)
 	expectStatus(t, bea.call("PATCH", "/api/auth/me", map[string]any{"language": "de"}), http.StatusOK)
+	// The mails after each sign-up's confirmation, which is in French.
+	resetFor := func(to string) mailsink.Message {
+		return nthMail(t, sink, to, 1, func(m mailsink.Message) bool { return !strings.Contains(m.Text, "/confirm-email?token=") })
+	}
 
 	expectStatus(t, forgot(e.client(), "bea@example.com"), http.StatusAccepted)
-	m := mailFor(t, sink, "bea@example.com", 1)
+	m := resetFor("bea@example.com")
 	if m.Subject != "Setze dein Passwort für Rehome zurück" || !strings.Contains(m.Text, "Hallo Bea Buyer,") ||
 		!strings.Contains(m.Text, "Neues Passwort wählen:") || !strings.Contains(m.HTML, "Oder öffne diesen Link:") {
 		t.Errorf("Bea's mail: %s\n%s", m.Subject, m.Text)
 	}
 
-	e.svc.Site.UseLanguage(app.French)
 	expectStatus(t, forgot(e.client(), "cy@example.com"), http.StatusAccepted)
-	if m := mailFor(t, sink, "cy@example.com", 1); m.Subject != "Réinitialisez votre mot de passe Rehome" || !strings.Contains(m.Text, "Bonjour Cy Buyer,") {
+	if m := resetFor("cy@example.com"); m.Subject != "Réinitialisez votre mot de passe Rehome" || !strings.Contains(m.Text, "Bonjour Cy Buyer,") {
 		t.Errorf("Cy's mail, in the marketplace's French: %s\n%s", m.Subject, m.Text)
 	}
 }
@@ -67,8 +74,7 @@ func TestMailsSpeakTheRecipientsLanguage(t *testing.T) {
 func TestPushNotesSpeakTheRecipientsLanguage(t *testing.T) {
 	t.Parallel()
 	s := newShop(t)
-	rec := &recorder{}
-	s.notices.Use(rec)
+	rec := s.listen()
 	product := s.mpProduct(t, "Tables")
 	bea, beaUser := s.register("Bea Buyer", "bea@example.com", app.RoleBuyer)
 	expectStatus(t, s.seller.call("PATCH", "/api/auth/me", map[string]any{"language": "fr"}), http.StatusOK)

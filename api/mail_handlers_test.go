@@ -1,9 +1,6 @@
 package api_test
 
 import (
-	"context"
-	"io"
-	"log/slog"
 	"net/http"
 	netmail "net/mail"
 	"net/url"
@@ -34,6 +31,13 @@ func withMail(t *testing.T) (*env, *mailsink.Sink) {
 // withMailConfig is withMail on a server configured with cfg.
 func withMailConfig(t *testing.T, cfg api.Config) (*env, *mailsink.Sink) {
 	t.Helper()
+	return withMailSet(t, cfg, wiring.Settings{})
+}
+
+// withMailSet is withMailConfig, the marketplace run as set says besides
+// its mail.
+func withMailSet(t *testing.T, cfg api.Config, set wiring.Settings) (*env, *mailsink.Sink) {
+	t.Helper()
 	sink, err := mailsink.Start("127.0.0.1:0", mailsink.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -44,14 +48,17 @@ func withMailConfig(t *testing.T, cfg api.Config) (*env, *mailsink.Sink) {
 		t.Fatal(err)
 	}
 	from := &netmail.Address{Name: "Rehome", Address: "noreply@market.example"}
-	e := serverWith(t, t.TempDir(), cfg, func(m *wiring.Marketplace) {
-		courier := m.UseMail(server, from, publicURL, slog.New(slog.NewTextHandler(io.Discard, nil)))
-		ctx, cancel := context.WithCancel(context.Background())
-		done := make(chan struct{})
-		go func() { courier.Run(ctx); close(done) }()
-		t.Cleanup(func() { cancel(); <-done })
-	})
+	set.Mail = &wiring.Mail{Sender: server, From: from, PublicURL: publicURL}
+	e := serverSet(t, t.TempDir(), cfg, set,
+		func(m *wiring.Marketplace) { runUntilCleanup(t, m.Courier.Run) })
 	return e, sink
+}
+
+// queuingMail is a server whose mail is queued and never sent (its courier
+// does not run): enough to ask who may send it.
+func queuingMail(t *testing.T) *env {
+	t.Helper()
+	return serverSet(t, t.TempDir(), api.Config{}, wiring.Settings{Mail: &wiring.Mail{PublicURL: publicURL}})
 }
 
 // mailFor waits for the nth mail to an address, leaving out the

@@ -30,7 +30,7 @@ func withCards(t *testing.T, cfg api.Config) *env {
 		SecretKey: "sk_test_123", PublishableKey: "pk_test_123", WebhookSecret: webhookSecret, Currency: "usd",
 		APIURL: stripemock.Start(t),
 	})
-	return serverWith(t, t.TempDir(), cfg, func(m *wiring.Marketplace) { m.Services.Bookings.UseCardPayments(stripe) })
+	return serverSet(t, t.TempDir(), cfg, wiring.Settings{CardPayments: stripe})
 }
 
 // succeeded is Stripe's event for a payment that went through, signed.
@@ -188,8 +188,7 @@ func TestPaymentMethods(t *testing.T) {
 	if r := newEnv(t).client().call("GET", "/api/payment-methods", nil); strings.TrimSpace(string(r.body)) != `{"card":false,"currency":"usd"}` {
 		t.Errorf("without Stripe: %s", r.body)
 	}
-	euros := newEnv(t)
-	euros.svc.Bookings.UseCurrency("eur")
+	euros := serverSet(t, t.TempDir(), api.Config{}, wiring.Settings{Currency: "eur"})
 	if r := euros.client().call("GET", "/api/payment-methods", nil); strings.TrimSpace(string(r.body)) != `{"card":false,"currency":"eur"}` {
 		t.Errorf("in euros: %s", r.body)
 	}

@@ -170,9 +170,7 @@ func TestSubscribeToPush(t *testing.T) {
 }
 
 func TestLoopbackPushServiceWhenAllowed(t *testing.T) {
-	e := serverWith(t, t.TempDir(), api.Config{}, func(m *wiring.Marketplace) {
-		m.Services.Notifications.UsePushTargets(push.TargetsOf(push.Config{AllowLoopback: true}))
-	})
+	e := serverSet(t, t.TempDir(), api.Config{}, wiring.Settings{Push: &push.Config{AllowLoopback: true}})
 	buyer, _ := e.register("Bea Buyer", "buyer@example.com", app.RoleBuyer)
 	for _, endpoint := range []string{"http://127.0.0.1:9/send/1", "http://[::1]:9/send/1", "http://localhost:9/send/1"} {
 		expectStatus(t, buyer.call("POST", "/api/push/subscriptions", browserSubscription(t, endpoint)), http.StatusCreated)

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"slices"
@@ -62,18 +61,11 @@ func (box *postbox) until(t *testing.T, last string) []string {
 func pushing(t *testing.T, box *postbox, cfg api.Config) (*env, *push.Sender) {
 	t.Helper()
 	var sender *push.Sender
-	e := serverWith(t, t.TempDir(), cfg, func(m *wiring.Marketplace) {
-		s, err := m.UsePush(context.Background(), push.Config{Subject: "mailto:admin@example.com", AllowLoopback: true, Workers: 1},
-			slog.New(slog.NewTextHandler(io.Discard, nil)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		sender = s
-		ctx, cancel := context.WithCancel(context.Background())
-		done := make(chan struct{})
-		go func() { s.Run(ctx); close(done) }()
-		t.Cleanup(func() { cancel(); <-done }) // before the database closes
-	})
+	e := serverSet(t, t.TempDir(), cfg, wiring.Settings{Push: &push.Config{Subject: "mailto:admin@example.com", AllowLoopback: true, Workers: 1}},
+		func(m *wiring.Marketplace) {
+			sender = m.Push
+			runUntilCleanup(t, m.Push.Run)
+		})
 	return e, sender
 }
 

@@ -9,6 +9,7 @@ import (
 
 	"rehome/api"
 	"rehome/app"
+	"rehome/internal/wiring"
 )
 
 // countingHasher is the server's own bcrypt hasher, counting the passwords
@@ -30,7 +31,7 @@ func (h *countingHasher) Hash(password string) ([]byte, error) {
 func TestRegisterHashesTheTakenEmailsPassword(t *testing.T) {
 	t.Parallel()
 	hasher := &countingHasher{BcryptHasher: app.BcryptHasher{Cost: bcrypt.MinCost}}
-	e := serverHashing(t, t.TempDir(), api.Config{}, hasher)
+	e := serverSet(t, t.TempDir(), api.Config{}, wiring.Settings{Hasher: hasher})
 	e.register("Dora Dup", "dup@example.com", app.RoleBuyer)
 	taken := "An account with this email already exists"
 	cases := []struct {

@@ -17,8 +17,7 @@ import (
 func TestPickupReminders(t *testing.T) {
 	t.Parallel()
 	e, sink := withMail(t)
-	rec := &recorder{}
-	e.notices.Use(rec)
+	rec := e.listen()
 	admin, _ := e.admin("admin@example.com")
 	expectStatus(t, admin.form("/api/categories", map[string]string{"name": "Tables"}, pngImage(t, 30, 20)), http.StatusCreated)
 	seller, sellerUser := e.register("Sam Seller", "seller@example.com", app.RoleSeller)

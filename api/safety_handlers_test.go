@@ -327,8 +327,7 @@ func TestBlockStopsAnsweringPickups(t *testing.T) {
 func TestBlockCancelsTheBookingBetweenThem(t *testing.T) {
 	t.Parallel()
 	e, sink := withMail(t)
-	rec := &recorder{}
-	e.notices.Use(rec)
+	rec := e.listen()
 	s := trustShopOf(t, shopOn(t, e))
 	cy, _ := s.register("Cy Queued", "cy@example.com", app.RoleBuyer)
 	for i, sellerBlocks := range []bool{true, false} {
@@ -386,8 +385,7 @@ func TestBlockCancelsTheBookingBetweenThem(t *testing.T) {
 func TestSellerGoneCancelsTheirBuyersBookings(t *testing.T) {
 	t.Parallel()
 	e, sink := withMail(t)
-	rec := &recorder{}
-	e.notices.Use(rec)
+	rec := e.listen()
 	s := shopOn(t, e)
 	for i, tc := range []struct {
 		name   string

@@ -5,7 +5,9 @@ import (
 	"strings"
 	"testing"
 
+	"rehome/api"
 	"rehome/app"
+	"rehome/internal/wiring"
 )
 
 func TestSiteSettings(t *testing.T) {
@@ -86,13 +88,13 @@ func TestSiteSettings(t *testing.T) {
 // TestSiteLanguage: the marketplace speaks the server's language until an
 // admin chooses one, which is then the marketplace's whatever the server says.
 func TestSiteLanguage(t *testing.T) {
-	e := newEnv(t)
+	e := serverSet(t, t.TempDir(), api.Config{}, wiring.Settings{Language: app.German})
 	admin, _ := e.admin("admin@example.com")
-	visitor := e.client()
-	language := func() app.Language { return decode[app.Site](t, visitor.call("GET", "/api/site", nil)).Language }
+	language := func(e *env) app.Language {
+		return decode[app.Site](t, e.client().call("GET", "/api/site", nil)).Language
+	}
 
-	e.svc.Site.UseLanguage(app.German)
-	if got := language(); got != app.German {
+	if got := language(e); got != app.German {
 		t.Fatalf("with the server's language German, the site speaks %q", got)
 	}
 	r := admin.call("PUT", "/api/site", map[string]any{"language": "fr"})
@@ -100,8 +102,8 @@ func TestSiteLanguage(t *testing.T) {
 	if got := decode[app.Site](t, r).Language; got != app.French {
 		t.Fatalf("the admin's change answers %q", got)
 	}
-	e.svc.Site.UseLanguage(app.English)
-	if got := language(); got != app.French {
+	// The server restarted in English.
+	if got := language(serverSet(t, e.dir, api.Config{}, wiring.Settings{Language: app.English})); got != app.French {
 		t.Fatalf("after the admin chose French, the site speaks %q", got)
 	}
 	entries := decode[app.List[app.AuditEntry]](t, admin.call("GET", "/api/audit", nil)).Items
@@ -115,13 +117,12 @@ func TestSiteLanguage(t *testing.T) {
 // language's, whichever language they were saved in; an admin's own stay
 // as written.
 func TestSiteDefaultTextsInItsLanguage(t *testing.T) {
-	e := newEnv(t)
+	e := serverSet(t, t.TempDir(), api.Config{}, wiring.Settings{Language: app.German})
 	admin, _ := e.admin("admin@example.com")
 	visitor := e.client()
 	site := func() app.Site { return decode[app.Site](t, visitor.call("GET", "/api/site", nil)) }
 	english := app.DefaultSite()
 
-	e.svc.Site.UseLanguage(app.German)
 	german := site()
 	if !strings.HasPrefix(german.About, "Dieser Marktplatz wird von seiner Nachbarschaft") {
 		t.Fatalf("a German marketplace's default About: %q", german.About)

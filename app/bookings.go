@@ -42,11 +42,18 @@ type BookingsDeps struct {
 	Mails    MailQueue
 	Outbox   *Outbox
 	Site     *SiteSettings
+	// Currency is what prices are in, an ISO 4217 code in lower case;
+	// "": usd.
+	Currency string
+	// CardPayments takes payments by card; nil: Checkout refuses, and
+	// buyers pay in person.
+	CardPayments CardPayments
 }
 
 func NewBookings(d BookingsDeps) *Bookings {
 	return &Bookings{bookings: d.Bookings, products: d.Products, payments: d.Payments, users: d.Users, reviews: d.Reviews,
-		safety: d.Safety, notices: d.Notices, mails: d.Mails, outbox: d.Outbox, site: d.Site, now: utcNow}
+		safety: d.Safety, notices: d.Notices, mails: d.Mails, outbox: d.Outbox, site: d.Site, currency: d.Currency,
+		cards: d.CardPayments, now: utcNow}
 }
 
 // Book reserves a product for the signed-in user. The price, product and
@@ -582,19 +589,13 @@ func (s *Bookings) CardPaymentEvent(ctx context.Context, payload []byte, signatu
 // CardPaymentsEnabled reports whether card payments are set up.
 func (s *Bookings) CardPaymentsEnabled() bool { return s.cards != nil }
 
-// UseCurrency sets what prices are in: an ISO 4217 code in lower case.
-func (s *Bookings) UseCurrency(code string) { s.currency = code }
-
-// Currency is what prices are in; usd unless set.
+// Currency is what prices are in; usd unless built with another.
 func (s *Bookings) Currency() string {
 	if s.currency == "" {
 		return "usd"
 	}
 	return s.currency
 }
-
-// UseCardPayments turns card payments on. Without it, Checkout refuses.
-func (s *Bookings) UseCardPayments(p CardPayments) { s.cards = p }
 
 // Checkout starts (or finds again) the card payment of a booking for its
 // buyer. The amount is the booking's price as stored, never the client's.

@@ -58,20 +58,23 @@ type MailSettings struct {
 	Queued func()
 }
 
-// Outbox is how the services send mail, once Use has turned it on. The
-// services that send mail share one, so that mail turned on reaches them
-// all.
+// Outbox is how the services send mail. The services that send mail
+// share one, so that they all send it or none does.
 type Outbox struct {
 	settings *MailSettings // nil: no mail is sent
 	layout   MailLayout
 }
 
-// NewOutbox is an outbox whose mails layout writes out.
-func NewOutbox(layout MailLayout) *Outbox { return &Outbox{layout: layout} }
+// OutboxDeps are what an Outbox is built from.
+type OutboxDeps struct {
+	// Layout writes the mails out.
+	Layout MailLayout
+	// Mail lets the marketplace send mail: forgotten passwords and email
+	// changes. nil: both are refused and admins make reset links.
+	Mail *MailSettings
+}
 
-// Use lets the marketplace send mail: forgotten passwords and email
-// changes. Without it, both are refused and admins make reset links.
-func (o *Outbox) Use(m MailSettings) { o.settings = &m }
+func NewOutbox(d OutboxDeps) *Outbox { return &Outbox{layout: d.Layout, settings: d.Mail} }
 
 // Sends reports whether mail is set up.
 func (o *Outbox) Sends() bool { return o.settings != nil }

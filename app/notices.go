@@ -16,19 +16,13 @@ type NoticesDeps struct {
 	// (read from Users), else the site's; nil: in English.
 	Site  *SiteSettings
 	Users UserStore
-	// Notifier is told every event; nil: nobody until Use names one.
+	// Notifier is told every event; nil: events are dropped.
 	Notifier Notifier
 }
 
 func NewNotices(d NoticesDeps) *Notices {
 	return &Notices{site: d.Site, users: d.Users, notifier: d.Notifier}
 }
-
-// Use replaces whom the services tell what changed. It is no setting of
-// construction: the push sender joins the notifiers once the server has
-// set it up with the keys the open marketplace keeps (wiring's UsePush),
-// and tests listen in. Without a notifier, events are dropped.
-func (n *Notices) Use(notifier Notifier) { n.notifier = notifier }
 
 // notify tells people what changed, after the change has committed.
 func (n *Notices) notify(events ...Event) {

@@ -10,7 +10,7 @@ import (
 // want, and the server's push keys.
 type Notifications struct {
 	store       PushStore
-	pushTargets PushEndpoints // see UsePushTargets
+	pushTargets PushEndpoints
 }
 
 // NotificationsDeps are what Notifications is built from.
@@ -24,23 +24,10 @@ func NewNotifications(d NotificationsDeps) *Notifications {
 	return &Notifications{store: d.Push, pushTargets: d.Targets}
 }
 
-// UsePushTargets judges subscriptions' endpoints by targets from now on:
-// the server's push settings are known only once it serves the open
-// marketplace (wiring's UsePush).
-func (s *Notifications) UsePushTargets(targets PushEndpoints) { s.pushTargets = targets }
-
 // VAPIDKeys returns the server's push key pair, making and keeping one the
 // first time.
 func (s *Notifications) VAPIDKeys(ctx context.Context) (VAPIDKeys, error) {
-	keys, err := s.store.VAPIDKeys(ctx)
-	if ErrorKind(err) != KindNotFound {
-		return keys, err
-	}
-	fresh, err := NewVAPIDKeys()
-	if err != nil {
-		return VAPIDKeys{}, err
-	}
-	return s.store.KeepVAPIDKeys(ctx, fresh)
+	return KeptVAPIDKeys(ctx, s.store)
 }
 
 // PushKey is the public key browsers subscribe with; anyone may read it.

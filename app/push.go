@@ -23,6 +23,22 @@ type VAPIDKeys struct {
 	Private string
 }
 
+// KeptVAPIDKeys returns the key pair store keeps, making and keeping one
+// the first time. The push sender signs with it, and is built before the
+// services that tell it what to send: it reads the keys here, not through
+// Notifications.
+func KeptVAPIDKeys(ctx context.Context, store PushStore) (VAPIDKeys, error) {
+	keys, err := store.VAPIDKeys(ctx)
+	if ErrorKind(err) != KindNotFound {
+		return keys, err
+	}
+	fresh, err := NewVAPIDKeys()
+	if err != nil {
+		return VAPIDKeys{}, err
+	}
+	return store.KeepVAPIDKeys(ctx, fresh)
+}
+
 // NewVAPIDKeys makes a fresh key pair.
 func NewVAPIDKeys() (VAPIDKeys, error) {
 	key, err := ecdh.P256().GenerateKey(rand.Reader)

@@ -23,15 +23,18 @@ type SiteSettingsDeps struct {
 	// Translate lets the services write in people's languages; nil: they
 	// write English.
 	Translate Translator
+	// Language is the marketplace's until an admin chooses one (the
+	// server's --language); "": English.
+	Language Language
 }
 
 func NewSiteSettings(d SiteSettingsDeps) *SiteSettings {
-	return &SiteSettings{store: d.Site, language: English, translate: d.Translate}
+	language := d.Language
+	if language == "" {
+		language = English
+	}
+	return &SiteSettings{store: d.Site, language: language, translate: d.Translate}
 }
-
-// UseLanguage makes l the marketplace's language until an admin chooses
-// one (the server's --language); l must be Known.
-func (s *SiteSettings) UseLanguage(l Language) { s.language = l }
 
 // Site answers the site's settings; anyone may read them.
 func (s *SiteSettings) Site(ctx context.Context) (Site, error) {

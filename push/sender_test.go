@@ -40,7 +40,12 @@ type world struct {
 func newWorld(t testing.TB, cfg push.Config) *world {
 	t.Helper()
 	ctx := t.Context()
-	m, err := wiring.Open(ctx, wiring.Location{Dir: t.TempDir()}, app.BcryptHasher{Cost: bcrypt.MinCost})
+	if cfg.Subject == "" {
+		cfg.Subject = subject
+	}
+	log := &testlog.Buffer{}
+	m, err := wiring.Open(ctx, wiring.Location{Dir: t.TempDir()}, wiring.Settings{Hasher: app.BcryptHasher{Cost: bcrypt.MinCost},
+		Push: &cfg, Log: slog.New(slog.NewTextHandler(log, nil))})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -49,16 +54,8 @@ func newWorld(t testing.TB, cfg push.Config) *world {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if cfg.Subject == "" {
-		cfg.Subject = subject
-	}
-	w := &world{t: t, m: m, ps: newPushService(t, key, cfg.Subject), log: &testlog.Buffer{}, ctx: ctx}
-	sender, err := m.UsePush(ctx, cfg, slog.New(slog.NewTextHandler(w.log, nil)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	w.sender = sender
-	w.stop = w.run(sender)
+	w := &world{t: t, m: m, sender: m.Push, ps: newPushService(t, key, cfg.Subject), log: log, ctx: ctx}
+	w.stop = w.run(m.Push)
 	return w
 }
 

@@ -31,7 +31,7 @@ func createAdmin(ctx context.Context, args []string, stdin io.Reader, stdout, st
 		return 2
 	}
 	return withPassword(stdin, stderr, func(password string) error {
-		m, err := wiring.Open(ctx, loc, hasher())
+		m, err := wiring.Open(ctx, loc, wiring.Settings{Hasher: hasher()})
 		if err != nil {
 			return err
 		}

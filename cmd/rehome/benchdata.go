@@ -37,7 +37,7 @@ func benchData(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 			return fmt.Errorf("give the accounts' password on standard input: %d to %d characters",
 				app.MinPasswordLength, app.MaxPasswordBytes)
 		}
-		m, err := wiring.Open(ctx, loc, hasher())
+		m, err := wiring.Open(ctx, loc, wiring.Settings{Hasher: hasher()})
 		if err != nil {
 			return err
 		}

@@ -37,7 +37,7 @@ func cli(t *testing.T, stdin string, args ...string) (code int, stdout, stderr s
 func login(t *testing.T, dir, email, password string) (*app.User, error) {
 	t.Helper()
 	ctx := context.Background()
-	m, err := wiring.Open(ctx, wiring.Location{Dir: dir}, app.BcryptHasher{Cost: bcrypt.MinCost})
+	m, err := wiring.Open(ctx, wiring.Location{Dir: dir}, wiring.Settings{Hasher: app.BcryptHasher{Cost: bcrypt.MinCost}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -183,7 +183,7 @@ func marketplaceWithPicture(t *testing.T, email string) (dir string, u *app.User
 	t.Helper()
 	ctx := context.Background()
 	dir = t.TempDir()
-	m, err := wiring.Open(ctx, wiring.Location{Dir: dir}, app.BcryptHasher{Cost: bcrypt.MinCost})
+	m, err := wiring.Open(ctx, wiring.Location{Dir: dir}, wiring.Settings{Hasher: app.BcryptHasher{Cost: bcrypt.MinCost}})
 	if err != nil {
 		t.Fatal(err)
 	}

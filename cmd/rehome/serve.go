@@ -362,7 +362,7 @@ func runServer(ctx context.Context, log *slog.Logger, cfg serverConfig) error {
 		return nil
 	}
 
-	m, err := openWaiting(ctx, log, cfg.location(), hasher(), cfg.databaseWait, address)
+	m, err := openWaiting(ctx, log, cfg.location(), cfg.settings(log), cfg.databaseWait, address)
 	if err != nil {
 		shutdown()
 		if ctx.Err() != nil {
@@ -376,6 +376,18 @@ func runServer(ctx context.Context, log *slog.Logger, cfg serverConfig) error {
 	return serveMarketplace(ctx, log, cfg, m, address, front, served, shutdown)
 }
 
+// settings are how the marketplace is run, as the flags say.
+func (cfg serverConfig) settings(log *slog.Logger) wiring.Settings {
+	set := wiring.Settings{Hasher: hasher(), Currency: cfg.currency, Language: cfg.language, Push: &cfg.push, Log: log}
+	if cfg.stripe != nil {
+		set.CardPayments = payments.NewStripe(*cfg.stripe)
+	}
+	if cfg.mail != nil {
+		set.Mail = &wiring.Mail{Sender: cfg.mail.server, From: cfg.mail.from, PublicURL: cfg.publicURL}
+	}
+	return set
+}
+
 // serveMarketplace has front, listening at address, serve the open marketplace
 // m, and runs its background work, until ctx ends or a server stops
 // (served); then it shuts the servers down, before m is closed.
@@ -385,15 +397,10 @@ func serveMarketplace(ctx context.Context, log *slog.Logger, cfg serverConfig, m
 	if cfg.metrics != "" {
 		measured = metrics.New(m.Store, m.Images, log) // before anything writes
 	}
-	m.Services.Bookings.UseCurrency(cfg.currency)
-	m.Services.Site.UseLanguage(cfg.language)
 	// The index is stemmed in the marketplace's language, which a changed
 	// --language may have changed: rebuilt before the first search.
 	if err := m.Services.Site.IndexSearch(ctx); err != nil {
 		return errors.Join(fmt.Errorf("search index: %w", err), shutdown())
-	}
-	if cfg.stripe != nil {
-		m.Services.Bookings.UseCardPayments(payments.NewStripe(*cfg.stripe))
 	}
 	// Background work ends, and is waited for, before the database closes:
 	// a scheduled backup stopped half-way removes its temporary files.
@@ -420,17 +427,11 @@ func serveMarketplace(ctx context.Context, log *slog.Logger, cfg serverConfig, m
 		}
 	}
 
-	if cfg.mail != nil {
-		courier := m.UseMail(cfg.mail.server, cfg.mail.from, cfg.publicURL, log)
-		workers.Go(func() { courier.Run(background) })
+	if m.Courier != nil {
+		workers.Go(func() { m.Courier.Run(background) })
 		log.Info("mail is sent through", "server", cfg.mail.server.String(), "from", cfg.mail.from.String())
 	}
-
-	sender, err := m.UsePush(ctx, cfg.push, log)
-	if err != nil {
-		return errors.Join(err, shutdown())
-	}
-	workers.Go(func() { sender.Run(background) })
+	workers.Go(func() { m.Push.Run(background) })
 	if cfg.push.Subject == fallbackPushSubject {
 		log.Warn("push notifications are signed with a made-up contact; push services may refuse them: give --push-subject, --mail-from or an https --public-url",
 			"subject", fallbackPushSubject)

@@ -7,7 +7,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"rehome/app"
 	"rehome/internal/wiring"
 )
 
@@ -28,12 +27,12 @@ const (
 	longestDatabaseWait = 10 * time.Second
 )
 
-// openWaiting opens the marketplace; while its PostgreSQL database cannot
+// openWaiting opens the marketplace, run as set says; while its PostgreSQL database cannot
 // be reached (wiring.Unreachable), it tries again with growing waits,
 // saying so in the log, until ctx ends or, when giveUp is positive, that
 // long has passed. Other errors end it at once. The log names url, where
 // the server answers that it is starting meanwhile.
-func openWaiting(ctx context.Context, log *slog.Logger, loc wiring.Location, hasher app.PasswordHasher, giveUp time.Duration, url string) (*wiring.Marketplace, error) {
+func openWaiting(ctx context.Context, log *slog.Logger, loc wiring.Location, set wiring.Settings, giveUp time.Duration, url string) (*wiring.Marketplace, error) {
 	var deadline <-chan time.Time
 	if giveUp > 0 {
 		t := time.NewTimer(giveUp)
@@ -42,7 +41,7 @@ func openWaiting(ctx context.Context, log *slog.Logger, loc wiring.Location, has
 	}
 	wait := firstDatabaseWait
 	for {
-		m, err := wiring.Open(ctx, loc, hasher)
+		m, err := wiring.Open(ctx, loc, set)
 		if err == nil || !wiring.Unreachable(err) || ctx.Err() != nil {
 			return m, err
 		}

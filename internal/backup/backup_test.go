@@ -31,7 +31,7 @@ const password = "a long password"
 
 func open(t *testing.T, dir string) *wiring.Marketplace {
 	t.Helper()
-	m, err := wiring.Open(context.Background(), wiring.Location{Dir: dir}, app.BcryptHasher{Cost: bcrypt.MinCost})
+	m, err := wiring.Open(context.Background(), wiring.Location{Dir: dir}, wiring.Settings{Hasher: app.BcryptHasher{Cost: bcrypt.MinCost}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -18,7 +18,7 @@ import (
 
 func open(t *testing.T) (*sqlite.DB, *uploads.Store) {
 	t.Helper()
-	m, err := wiring.Open(context.Background(), wiring.Location{Dir: t.TempDir()}, app.BcryptHasher{Cost: bcrypt.MinCost})
+	m, err := wiring.Open(context.Background(), wiring.Location{Dir: t.TempDir()}, wiring.Settings{Hasher: app.BcryptHasher{Cost: bcrypt.MinCost}})
 	if err != nil {
 		t.Fatal(err)
 	}

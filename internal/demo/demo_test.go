@@ -18,7 +18,7 @@ import (
 
 func TestFill(t *testing.T) {
 	ctx := context.Background()
-	m, err := wiring.Open(ctx, wiring.Location{Dir: t.TempDir()}, app.BcryptHasher{Cost: bcrypt.MinCost})
+	m, err := wiring.Open(ctx, wiring.Location{Dir: t.TempDir()}, wiring.Settings{Hasher: app.BcryptHasher{Cost: bcrypt.MinCost}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -265,13 +265,13 @@ func TestSynonymsOfEachLanguage(t *testing.T) {
 // and its listings filed under them, in German, with the German synonyms.
 func TestFillInGerman(t *testing.T) {
 	ctx := context.Background()
-	m, err := wiring.Open(ctx, wiring.Location{Dir: t.TempDir()}, app.BcryptHasher{Cost: bcrypt.MinCost})
+	m, err := wiring.Open(ctx, wiring.Location{Dir: t.TempDir()},
+		wiring.Settings{Hasher: app.BcryptHasher{Cost: bcrypt.MinCost}, Language: app.German})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer m.Close()
 	svc := m.Services
-	svc.Site.UseLanguage(app.German)
 	if err := demo.Fill(ctx, svc, m.Store, slog.New(slog.NewTextHandler(io.Discard, nil))); err != nil {
 		t.Fatal(err)
 	}

@@ -25,7 +25,7 @@ import (
 // the database holds.
 func TestScrape(t *testing.T) {
 	ctx := context.Background()
-	m, err := wiring.Open(ctx, wiring.Location{Dir: t.TempDir()}, app.BcryptHasher{Cost: bcrypt.MinCost})
+	m, err := wiring.Open(ctx, wiring.Location{Dir: t.TempDir()}, wiring.Settings{Hasher: app.BcryptHasher{Cost: bcrypt.MinCost}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -104,7 +104,7 @@ func TestScrape(t *testing.T) {
 // TestScrapeWithoutTheDatabase: the records cannot be counted, the scrape
 // says so, and the other metrics are still scraped.
 func TestScrapeWithoutTheDatabase(t *testing.T) {
-	m, err := wiring.Open(context.Background(), wiring.Location{Dir: t.TempDir()}, app.BcryptHasher{Cost: bcrypt.MinCost})
+	m, err := wiring.Open(context.Background(), wiring.Location{Dir: t.TempDir()}, wiring.Settings{Hasher: app.BcryptHasher{Cost: bcrypt.MinCost}})
 	if err != nil {
 		t.Fatal(err)
 	}

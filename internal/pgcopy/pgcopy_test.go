@@ -82,7 +82,7 @@ func TestMain(m *testing.M) {
 // for the tests (the demo's pictures take a while to draw).
 var source = sync.OnceValues(func() (*wiring.Marketplace, error) {
 	ctx := context.Background()
-	m, err := wiring.Open(ctx, wiring.Location{Dir: dir}, app.BcryptHasher{Cost: bcrypt.MinCost})
+	m, err := wiring.Open(ctx, wiring.Location{Dir: dir}, wiring.Settings{Hasher: app.BcryptHasher{Cost: bcrypt.MinCost}})
 	if err != nil {
 		return nil, err
 	}

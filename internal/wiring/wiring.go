@@ -129,11 +129,12 @@ type Marketplace struct {
 	// it uses: this is the one place that hands them out.
 	Services api.Services
 
-	// Notices are what the services tell people as it happens.
-	Notices   *app.Notices
-	notifiers app.Notifiers // see addNotifier
-	// Outbox is how the services send mail, once UseMail turns it on.
-	Outbox *app.Outbox
+	// Courier sends the mail the services queue; nil without
+	// Settings.Mail. The caller runs it.
+	Courier *mail.Courier
+	// Push sends the push notes of events to people's phones; nil without
+	// Settings.Push. The caller runs it.
+	Push *push.Sender
 	// Events tells open tabs what happens, as it happens.
 	Events live.Broker
 
@@ -141,16 +142,52 @@ type Marketplace struct {
 	build    uint64       // see catalogueVersion
 }
 
+// Settings are how the marketplace is run, besides where it is kept: they
+// are given to Open and kept while it is open, so that a change is a
+// restart, as for an operator.
+type Settings struct {
+	// Hasher hashes passwords.
+	Hasher app.PasswordHasher
+	// Currency is what prices are in, an ISO 4217 code in lower case;
+	// "": usd.
+	Currency string
+	// Language is the marketplace's until an admin chooses one; "":
+	// English.
+	Language app.Language
+	// CardPayments takes payments by card; nil: buyers pay in person.
+	CardPayments app.CardPayments
+	// Mail sends the marketplace's mail; nil: none is sent, and what
+	// needs it is refused.
+	Mail *Mail
+	// Push sends push notes to people's phones; nil: none is sent, and
+	// subscriptions are judged as push.Config{} would.
+	Push *push.Config
+	// Notifiers are told every event, besides the open event streams and
+	// the push sender: a test listens so.
+	Notifiers []app.Notifier
+	// Log is where the mail courier and the push sender log; nil:
+	// slog.Default().
+	Log *slog.Logger
+}
+
+// Mail is how the marketplace sends mail: queued in the database and
+// handed to Sender as From, with links to PublicURL.
+type Mail struct {
+	Sender    mail.Sender
+	From      *netmail.Address
+	PublicURL string
+}
+
 // Open opens the database and picture store at loc, creating the data
 // directory, its database and its picture directory when they are missing
 // (a PostgreSQL database must exist: its schema is brought up to date),
-// with passwords hashed by hasher. The passwords in loc's URLs are never
-// in the errors it returns.
-func Open(ctx context.Context, loc Location, hasher app.PasswordHasher) (*Marketplace, error) {
+// and the services over them, run as set says. The passwords in loc's
+// URLs are never in the errors it returns.
+func Open(ctx context.Context, loc Location, set Settings) (*Marketplace, error) {
 	if err := os.MkdirAll(loc.Dir, 0o750); err != nil {
 		return nil, err
 	}
-	m := &Marketplace{Outbox: app.NewOutbox(mail.Layout)}
+	m := &Marketplace{}
 	if loc.DatabaseURL == "" {
 		db, err := sqlite.Open(ctx, filepath.Join(loc.Dir, DatabaseFile))
 		if err != nil {
@@ -184,16 +221,15 @@ func Open(ctx context.Context, loc Location, hasher app.PasswordHasher) (*Market
 	}
 	// The services' events go to the open event streams; a stream ends as
 	// soon as the store ends its session.
-	m.Events, m.notifiers = events, app.Notifiers{events}
+	m.Events = events
 	m.Store.OnSessionsEnded(m.Events.EndSessions)
-	m.Services, m.Notices = services(m.Store, parts{pictures: m.Images, hasher: hasher, limits: limits, outbox: m.Outbox,
-		notifier: m.notifiers})
-	// The push keys are made as the marketplace first opens, so that
-	// reading the public key never writes.
-	if _, err := m.Services.Notifications.VAPIDKeys(ctx); err != nil {
+	p, err := m.parts(ctx, set, limits)
+	if err != nil {
 		return nil, errors.Join(err, m.Store.Close())
 	}
-	// So is the key of device tokens, so that signing in never writes it.
+	m.Services = services(m.Store, p)
+	// The key of device tokens is made as the marketplace first opens, so
+	// that signing in never writes it.
 	if err := m.Services.SigningIn.KeepDeviceKey(ctx); err != nil {
 		return nil, errors.Join(err, m.Store.Close())
 	}
@@ -233,19 +269,56 @@ type parts struct {
 	limits   app.RateLimits // counted where every instance sees them
 	outbox   *app.Outbox
 	notifier app.Notifier // told every event
+	targets  app.PushEndpoints
+	currency string
+	language app.Language
+	cards    app.CardPayments
+}
+
+// parts are the services' parts as set says, over m's pictures and limits.
+// The mail courier and the push sender are built here, before the services
+// that tell them what to send.
+func (m *Marketplace) parts(ctx context.Context, set Settings, limits app.RateLimits) (parts, error) {
+	log := set.Log
+	if log == nil {
+		log = slog.Default()
+	}
+	// The push keys are made as the marketplace first opens, so that
+	// reading the public key never writes; the push sender signs with
+	// them, and is built before the services that tell it of events.
+	keys, err := app.KeptVAPIDKeys(ctx, m.Store)
+	if err != nil {
+		return parts{}, err
+	}
+	notifiers := app.Notifiers{m.Events}
+	targets := push.TargetsOf(push.Config{})
+	if set.Push != nil {
+		m.Push = push.New(m.Store, keys, *set.Push, log)
+		notifiers = append(notifiers, m.Push)
+		targets = push.TargetsOf(*set.Push)
+	}
+	var mailing *app.MailSettings
+	if set.Mail != nil {
+		m.Courier = mail.NewCourier(m.Store, set.Mail.Sender, set.Mail.From, log)
+		mailing = &app.MailSettings{URL: webroutes.URL(set.Mail.PublicURL), Queued: m.Courier.Wake}
+	}
+	return parts{
+		pictures: m.Images, limits: limits, hasher: set.Hasher, outbox: app.NewOutbox(app.OutboxDeps{Layout: mail.Layout, Mail: mailing}),
+		notifier: append(notifiers, set.Notifiers...), targets: targets,
+		currency: set.Currency, language: set.Language, cards: set.CardPayments,
+	}, nil
 }
 
 // services builds every service, each over the parts of the store it uses:
-// the one place that hands them out. The Notices the services share are
-// answered too, for what is told later (see UsePush).
-func services(db Store, p parts) (api.Services, *app.Notices) {
+// the one place that hands them out.
+func services(db Store, p parts) api.Services {
 	// Mails and push notes are written in each person's language.
-	site := app.NewSiteSettings(app.SiteSettingsDeps{Site: db, Translate: translations.Translate})
+	site := app.NewSiteSettings(app.SiteSettingsDeps{Site: db, Translate: translations.Translate, Language: p.language})
 	notices := app.NewNotices(app.NoticesDeps{Site: site, Users: db, Notifier: p.notifier})
-	notifications := app.NewNotifications(app.NotificationsDeps{Push: db, Targets: push.TargetsOf(push.Config{})})
+	notifications := app.NewNotifications(app.NotificationsDeps{Push: db, Targets: p.targets})
 	pictures := app.NewImages(app.ImagesDeps{Images: db, Intake: p.pictures, Limits: p.limits})
 	bookings := app.NewBookings(app.BookingsDeps{Bookings: db, Products: db, Payments: db, Users: db, Reviews: db, Safety: db,
-		Notices: notices, Mails: db, Outbox: p.outbox, Site: site})
+		Notices: notices, Mails: db, Outbox: p.outbox, Site: site, Currency: p.currency, CardPayments: p.cards})
 	conversations := app.NewConversations(app.ConversationsDeps{Conversations: db, Products: db, Bookings: bookings,
 		Notices: notices, Limits: p.limits})
 	emails := app.NewEmailAddresses(app.EmailAddressesDeps{Users: db, Verifications: db, Changes: db, Mails: db, Keys: db,
@@ -274,7 +347,7 @@ func services(db Store, p parts) (api.Services, *app.Notices) {
 		Audit:         app.NewAudit(db),
 		Reminders: app.NewPickupReminders(app.PickupRemindersDeps{Reminders: db, Users: db, Mails: db, Push: db,
 			Outbox: p.outbox, Site: site, Notices: notices}),
-	}, notices
+	}
 }
 
 // Close closes the event streams open here (and on PostgreSQL stops
@@ -282,14 +355,6 @@ func services(db Store, p parts) (api.Services, *app.Notices) {
 func (m *Marketplace) Close() error {
 	m.Events.Close()
 	return m.Store.Close()
-}
-
-// UseMail turns mail on: it is queued in the database and handed to sender
-// as from, with links to publicURL. The caller runs the courier it returns.
-func (m *Marketplace) UseMail(sender mail.Sender, from *netmail.Address, publicURL string, log *slog.Logger) *mail.Courier {
-	courier := mail.NewCourier(m.Store, sender, from, log)
-	m.Outbox.Use(app.MailSettings{URL: webroutes.URL(publicURL), Queued: courier.Wake})
-	return courier
 }
 
 // catalogueVersion tags the public lists this server keeps. On PostgreSQL
@@ -423,23 +488,4 @@ func (m *Marketplace) Health(ctx context.Context) api.Health {
 		own = append(own, picturesErr)
 	}
 	return api.Health{DatabaseDown: dbErr != nil, PicturesDown: picturesErr != nil, Fault: errors.Join(own...)}
-}
-
-// UsePush sends the push notes of events to people's phones as cfg says.
-// The caller runs the sender it returns.
-func (m *Marketplace) UsePush(ctx context.Context, cfg push.Config, log *slog.Logger) (*push.Sender, error) {
-	keys, err := m.Services.Notifications.VAPIDKeys(ctx)
-	if err != nil {
-		return nil, err
-	}
-	m.Services.Notifications.UsePushTargets(push.TargetsOf(cfg))
-	sender := push.New(m.Store, keys, cfg, log)
-	m.addNotifier(sender)
-	return sender, nil
-}
-
-// addNotifier has n told every event, beside the notifiers added before.
-func (m *Marketplace) addNotifier(n app.Notifier) {
-	m.notifiers = append(m.notifiers, n)
-	m.Notices.Use(m.notifiers)
 }

@@ -22,16 +22,23 @@ import (
 	"rehome/internal/pgtest"
 	"rehome/internal/wiring"
 	"rehome/mail"
+	"rehome/push"
 	"rehome/uploads/s3test"
 )
 
-var hasher = app.BcryptHasher{Cost: bcrypt.MinCost}
+var settings = wiring.Settings{Hasher: app.BcryptHasher{Cost: bcrypt.MinCost}}
 
 func quiet() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)) }
 
 func open(t *testing.T, dir string) *wiring.Marketplace {
 	t.Helper()
-	m, err := wiring.Open(context.Background(), wiring.Location{Dir: dir}, hasher)
+	return openSet(t, dir, settings)
+}
+
+// openSet is open, run as set says.
+func openSet(t *testing.T, dir string, set wiring.Settings) *wiring.Marketplace {
+	t.Helper()
+	m, err := wiring.Open(context.Background(), wiring.Location{Dir: dir}, set)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,7 +91,7 @@ func TestOpen(t *testing.T) {
 func TestOpenOnPostgres(t *testing.T) {
 	ctx := context.Background()
 	loc := wiring.Location{Dir: t.TempDir(), DatabaseURL: pgtest.NewDatabase(t)}
-	m, err := wiring.Open(ctx, loc, hasher)
+	m, err := wiring.Open(ctx, loc, settings)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -103,7 +110,7 @@ func TestOpenOnPostgres(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	again, err := wiring.Open(ctx, loc, hasher)
+	again, err := wiring.Open(ctx, loc, settings)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -175,7 +182,7 @@ func TestHealthWithPicturesInS3(t *testing.T) {
 			next.ServeHTTP(w, r)
 		})
 	})
-	m, err := wiring.Open(context.Background(), wiring.Location{Dir: t.TempDir(), S3URL: bucket}, hasher)
+	m, err := wiring.Open(context.Background(), wiring.Location{Dir: t.TempDir(), S3URL: bucket}, settings)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -213,11 +220,10 @@ func TestServer(t *testing.T) {
 	}
 }
 
-// TestUseMail: with mail on, a mail the service queues is sent at once
+// TestMail: with mail on, a mail the service queues is sent at once
 // (the courier is woken), through the server given, from the sender given,
 // with links to the public address.
-func TestUseMail(t *testing.T) {
-	m := open(t, t.TempDir())
+func TestMail(t *testing.T) {
 	sink, err := mailsink.Start("127.0.0.1:0", mailsink.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -228,10 +234,12 @@ func TestUseMail(t *testing.T) {
 		t.Fatal(err)
 	}
 	from := &netmail.Address{Name: "Rehome", Address: "noreply@market.example"}
-	courier := m.UseMail(server, from, "https://market.example/", quiet())
+	set := settings
+	set.Mail, set.Log = &wiring.Mail{Sender: server, From: from, PublicURL: "https://market.example/"}, quiet()
+	m := openSet(t, t.TempDir(), set)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
-	go func() { courier.Run(ctx); close(done) }()
+	go func() { m.Courier.Run(ctx); close(done) }()
 	t.Cleanup(func() { cancel(); <-done })
 
 	// The courier has looked at the queue once the first mail is in; the
@@ -245,5 +253,34 @@ func TestUseMail(t *testing.T) {
 		if got[0].From != from.Address || !strings.Contains(got[0].Text, "https://market.example/confirm-email?token=") {
 			t.Errorf("from %s:\n%s", got[0].From, got[0].Text)
 		}
+	}
+}
+
+// TestSettingsReachTheServices: what Open is given, the services are
+// built with; without it, the defaults.
+func TestSettingsReachTheServices(t *testing.T) {
+	ctx := context.Background()
+	plain := open(t, t.TempDir())
+	if got := plain.Services.Bookings.Currency(); got != "usd" {
+		t.Errorf("currency by default %q", got)
+	}
+	if got := plain.Services.Site.Language(ctx); got != app.English {
+		t.Errorf("language by default %q", got)
+	}
+	if plain.Push != nil || plain.Courier != nil {
+		t.Errorf("push sender %v, mail courier %v, given neither", plain.Push, plain.Courier)
+	}
+
+	set := settings
+	set.Currency, set.Language, set.Push = "eur", app.German, &push.Config{Subject: "mailto:admin@market.example", AllowLoopback: true}
+	m := openSet(t, t.TempDir(), set)
+	if got := m.Services.Bookings.Currency(); got != "eur" {
+		t.Errorf("currency %q, want eur", got)
+	}
+	if got := m.Services.Site.Language(ctx); got != app.German {
+		t.Errorf("language %q, want German", got)
+	}
+	if m.Push == nil {
+		t.Error("no push sender")
 	}
 }
