@@ -81,6 +81,9 @@ func (c *Caches) CatalogueVersion() uint64 { return c.catalogue.Load() }
 // versions, so that a reader who sees a new version never finds an old row
 // in a cache.
 func (c *Caches) forget(ch Change) {
+	if ch.Unheard || ch.Heard {
+		c.hearing(ch.Heard)
+	}
 	for _, id := range ch.Users {
 		c.Users.Forget(id)
 	}
@@ -126,4 +129,25 @@ func (c *Caches) forget(ch Change) {
 	if ch.Catalogue {
 		c.catalogue.Add(1)
 	}
+}
+
+// hearing pauses the caches kept by row while the feed may miss changes,
+// and resumes them when it hears every change again; the lists kept by
+// version are forgotten either way.
+func (c *Caches) hearing(heard bool) {
+	for _, kept := range []interface {
+		Pause()
+		Resume()
+	}{c.Users, c.Products, c.Sessions, c.Categories, c.BookedBy} {
+		if heard {
+			kept.Resume()
+		} else {
+			kept.Pause()
+		}
+	}
+	c.Searches.ForgetAll()
+	c.Pages.ChangedAll()
+	c.Site.Store(nil)
+	c.Synonyms.Store(nil)
+	c.catalogue.Add(1)
 }

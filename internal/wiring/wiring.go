@@ -22,6 +22,7 @@ import (
 	"rehome/api"
 	"rehome/api/sessions"
 	"rehome/app"
+	"rehome/cache"
 	"rehome/internal/benchdata"
 	"rehome/internal/leader"
 	"rehome/internal/webroutes"
@@ -137,7 +138,10 @@ type Marketplace struct {
 	Events live.Broker
 
 	sessions sessionStore // the store of scs sessions, see Server
-	build    uint64       // see catalogueVersion
+	// caches are above the store, for the signed-in request's session and
+	// account; they forget what the store's change feed tells.
+	caches *cache.Caches
+	build  uint64 // see catalogueVersion
 }
 
 // Open opens the database and picture store at loc, creating the data
@@ -150,12 +154,13 @@ func Open(ctx context.Context, loc Location, hasher app.PasswordHasher) (*Market
 		return nil, err
 	}
 	m := &Marketplace{Notices: &app.Notices{}, Outbox: &app.Outbox{}}
+	var backing cache.SessionBacking
 	if loc.DatabaseURL == "" {
 		db, err := sqlite.Open(ctx, filepath.Join(loc.Dir, DatabaseFile))
 		if err != nil {
 			return nil, err
 		}
-		m.Store, m.DB, m.sessions = db, db, db.Sessions()
+		m.Store, m.DB, backing = db, db, db.Sessions()
 	} else {
 		db, err := postgres.Open(ctx, loc.DatabaseURL)
 		if err != nil {
@@ -165,9 +170,11 @@ func Open(ctx context.Context, loc Location, hasher app.PasswordHasher) (*Market
 			}
 			return nil, hidden
 		}
-		m.Store, m.sessions = db, db.Sessions()
+		m.Store, backing = db, db.Sessions()
 		m.build = buildSalt()
 	}
+	m.caches = cachesOf(m.Store)
+	m.sessions = m.caches.SessionStore(backing)
 	var err error
 	if loc.S3URL == "" {
 		m.Images, err = uploads.New(filepath.Join(loc.Dir, ImagesDir))
@@ -181,7 +188,7 @@ func Open(ctx context.Context, loc Location, hasher app.PasswordHasher) (*Market
 	if err != nil {
 		return nil, errors.Join(err, m.Store.Close())
 	}
-	m.Services = services(m.Store, m.Images, hasher, m.Notices, m.Outbox, limits)
+	m.Services = services(cachedStore{m.Store, m.caches}, m.Images, hasher, m.Notices, m.Outbox, limits)
 	m.Services.Notifications.UsePushTargets(push.TargetsOf(push.Config{}))
 	// The push keys are made as the marketplace first opens, so that
 	// reading the public key never writes.
