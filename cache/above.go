@@ -8,7 +8,7 @@ import (
 )
 
 // The reads every signed-in request makes, its session and its account,
-// are served from here, above whichever store: each store publishes what
+// and the category every category page reads, are served from here, above whichever store: each store publishes what
 // its writes changed on its feed (SQLite from its writer's hook,
 // PostgreSQL from its triggers and, for other instances, LISTEN/NOTIFY),
 // which forgets it here. Budget: the signed-in category page's server CPU
@@ -31,6 +31,26 @@ func (c *Caches) UserByID(ctx context.Context, store UserReader, id int64) (*app
 	}
 	c.Users.Put(gen, id, *u)
 	return u, nil
+}
+
+// CategoryReader is the store's read of one category by name.
+type CategoryReader interface {
+	CategoryByName(ctx context.Context, name string) (*app.Category, error)
+}
+
+// CategoryByName reads a category from the cache of categories by the name
+// asked, or from store. Every category page asks for its category.
+func (c *Caches) CategoryByName(ctx context.Context, store CategoryReader, name string) (*app.Category, error) {
+	if found, ok := c.CategoryNames.Get(name); ok {
+		return &found, nil
+	}
+	gen := c.CategoryNames.Generation()
+	found, err := store.CategoryByName(ctx, name)
+	if err != nil {
+		return nil, err
+	}
+	c.CategoryNames.Put(gen, name, *found)
+	return found, nil
 }
 
 // SessionBacking is a store of scs sessions that says how long each lasts.

@@ -147,3 +147,45 @@ func TestCachesForgetEverythingWhenTheListenerConnectsAgain(t *testing.T) {
 		t.Errorf("b read %q once it listened again, want %q", got, "Ann B")
 	}
 }
+
+// So do the categories, which every category page reads by name.
+func TestCategoriesForgottenOnAnotherInstance(t *testing.T) {
+	a, b := twoInstances(t)
+	ctx := context.Background()
+	changesB := feedOf(b)
+	caches := cache.NewCaches(b.Feed())
+	u := newUser(t, a, "ann@example.com")
+	image := &app.Image{URL: "/images/lamp.jpg", ThumbURL: "/images/lamp-thumb.jpg", Width: 10, Height: 10}
+	if err := a.RecordImage(ctx, image, u.ID); err != nil {
+		t.Fatal(err)
+	}
+	lamps := &app.Category{Name: "Lamps", Image: image.URL}
+	if err := a.CreateCategory(ctx, lamps, nil); err != nil {
+		t.Fatal(err)
+	}
+	// Heard first, so that the change waited for below is the rename's.
+	waitFeed(t, changesB, "of the category made", func(c cache.Change) bool { return c.Categories })
+	read := func(name string) string {
+		t.Helper()
+		for range 2 { // the second from b's caches
+			if _, err := caches.CategoryByName(ctx, b, name); app.ErrorKind(err) == app.KindNotFound {
+				return "not found"
+			} else if err != nil {
+				t.Fatal(err)
+			}
+		}
+		return "found"
+	}
+	if got := read("Lamps"); got != "found" {
+		t.Fatalf("b: Lamps %s", got)
+	}
+	renamed := *lamps
+	renamed.Name = "Lights"
+	if err := a.UpdateCategory(ctx, &renamed, lamps.Name, nil); err != nil {
+		t.Fatal(err)
+	}
+	waitFeed(t, changesB, "of the categories", func(c cache.Change) bool { return c.Categories })
+	if got := read("Lamps"); got != "not found" {
+		t.Errorf("b: Lamps %s after a renamed it", got)
+	}
+}

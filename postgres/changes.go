@@ -52,8 +52,8 @@ func (db *DB) apply(c changed) {
 
 // Feed tells what each write changed, by this instance as it returns and
 // by any other as soon as the database tells (listen.go). It tells of
-// accounts and sessions changed: the caches above this store keep only
-// those (wiring).
+// accounts, sessions and categories changed: the caches above this store
+// keep only those (wiring).
 func (db *DB) Feed() cache.Feed { return db.feed }
 
 // parseChanged reads the lines note_changed wrote.
@@ -70,6 +70,8 @@ func parseChanged(lines string) cache.Change {
 			if !slices.Contains(c.Sessions, id) {
 				c.Sessions = append(c.Sessions, id)
 			}
+		case "c":
+			c.Categories = true
 		}
 	}
 	return c

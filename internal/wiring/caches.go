@@ -10,8 +10,9 @@ import (
 )
 
 // cachedStore is the store as the services read it: the signed-in
-// request's account comes from the caches above the store, which its
-// change feed keeps (package cache), on either database.
+// request's account and the category page's category come from the caches
+// above the store, which its change feed keeps (package cache), on either
+// database.
 type cachedStore struct {
 	Store
 	caches *cache.Caches
@@ -32,4 +33,8 @@ func cachesOf(store Store) *cache.Caches {
 		return cache.NewCaches(db.Feed())
 	}
 	panic("wiring: a store of neither database")
+}
+
+func (s cachedStore) CategoryByName(ctx context.Context, name string) (*app.Category, error) {
+	return s.caches.CategoryByName(ctx, s.Store, name)
 }
