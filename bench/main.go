@@ -70,6 +70,7 @@ type bench struct {
 
 	report  *report
 	pprof   string // the server's pprof address, when profiling
+	pgPprof string // the PostgreSQL server's, when profiling
 	retries int    // scenarios run again because the machine was busy
 
 	mu     sync.Mutex
@@ -554,13 +555,19 @@ func (b *bench) progress(what string) {
 
 // profile records a CPU profile of the server for d, when asked to.
 func (b *bench) profile(name string, d time.Duration) (wait func()) {
-	if b.pprof == "" {
+	return b.profileAt(b.pprof, name, d)
+}
+
+// profileAt records a CPU profile of the server whose pprof listens at
+// addr for d, when asked to.
+func (b *bench) profileAt(addr, name string, d time.Duration) (wait func()) {
+	if addr == "" {
 		return func() {}
 	}
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		res, err := http.Get(fmt.Sprintf("http://%s/debug/pprof/profile?seconds=%d", b.pprof, int(d.Seconds())))
+		res, err := http.Get(fmt.Sprintf("http://%s/debug/pprof/profile?seconds=%d", addr, int(d.Seconds())))
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "bench: profile:", err)
 			return

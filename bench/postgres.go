@@ -104,7 +104,14 @@ func (b *bench) onPostgres(ctx context.Context, serverURL string, page pgScenari
 	}
 	pr.dataTook = time.Since(start)
 	b.progress(fmt.Sprintf("written in %.1f s", pr.dataTook.Seconds()))
-	pg, err := startServer(b.ctx, b.opts.bin, filepath.Join(b.dir, "data-pg"), filepath.Join(b.dir, "serve-pg.log"), "--database-url", database)
+	serveFlags := []string{"--database-url", database}
+	if b.opts.profiles != "" {
+		if b.pgPprof, err = freeAddr(); err != nil {
+			return err
+		}
+		serveFlags = append(serveFlags, "--pprof", b.pgPprof)
+	}
+	pg, err := startServer(b.ctx, b.opts.bin, filepath.Join(b.dir, "data-pg"), filepath.Join(b.dir, "serve-pg.log"), serveFlags...)
 	if err != nil {
 		return err
 	}
@@ -195,8 +202,12 @@ func (b *bench) alternately(pg *server, postmaster int, name string, onSQLite, o
 			return c, err
 		}
 	}
-	for range max(1, b.opts.rounds) {
+	for round := range max(1, b.opts.rounds) {
+		// With --profiles, a profile of each server a round: `go tool
+		// pprof` merges them.
+		stopProfile := b.profile(fmt.Sprintf("sqlite %s round %d", name, round+1), b.opts.round)
 		r, err := b.wrkRunOn(b.srv, onSQLite, headers(), b.opts.round)
+		stopProfile()
 		if err != nil {
 			return c, err
 		}
@@ -205,7 +216,10 @@ func (b *bench) alternately(pg *server, postmaster int, name string, onSQLite, o
 		if err != nil {
 			return c, err
 		}
-		if r, err = b.wrkRunOn(pg, onPG, headers(), b.opts.round); err != nil {
+		stopProfile = b.profileAt(b.pgPprof, fmt.Sprintf("postgres %s round %d", name, round+1), b.opts.round)
+		r, err = b.wrkRunOn(pg, onPG, headers(), b.opts.round)
+		stopProfile()
+		if err != nil {
 			return c, err
 		}
 		after, err := postgresCPU(b.ticks, postmaster)
@@ -419,9 +433,22 @@ func meanRate(runs []run) float64 {
 	return sum / float64(len(runs))
 }
 
-// budgetRows judges each search on PostgreSQL against SQLite's.
+// budgetRows judges the signed-in category page and each search on
+// PostgreSQL against SQLite's.
 func (pr *postgresRun) budgetRows() string {
 	var b strings.Builder
+	if c := pr.page; c != nil {
+		sqlite, rehome, pg := c.sums()
+		n := time.Duration(max(1, len(c.sqlite)))
+		ratio := 0.0
+		if sqlite > 0 {
+			ratio = float64(rehome) / float64(sqlite)
+		}
+		unexpected := errorsOf(c.pg...)
+		fmt.Fprintf(&b, "| on PostgreSQL, the signed-in category page: rehome's CPU ≤ %.1f × SQLite's server CPU / request, %d rounds of each in turn, without errors | %s against %s: %.2f× (PostgreSQL's own beside it: %s); unexpected answers: %s | %s |\n",
+			budgetPostgresPageRatio, len(c.sqlite), us(rehome/n), us(sqlite/n), ratio, us(pg/n), unexpected,
+			met(sqlite > 0 && ratio <= budgetPostgresPageRatio && unexpected == "0"))
+	}
 	for _, c := range pr.searches {
 		sqlite, rehome, pg := c.sums()
 		n := time.Duration(max(1, len(c.sqlite)))

@@ -49,3 +49,29 @@ func TestPostgresSearchBudgetRows(t *testing.T) {
 		t.Errorf("the searches' table:\n%s", report)
 	}
 }
+
+// TestPostgresPageBudgetRow: the signed-in category page on PostgreSQL is
+// judged on rehome's own CPU against SQLite's server's, summed over its
+// rounds, with PostgreSQL's own CPU beside it.
+func TestPostgresPageBudgetRow(t *testing.T) {
+	µs := time.Microsecond
+	cpu := func(d time.Duration) run { return run{cpu: d, rate: 1000, unwanted: map[string]int{}} }
+	for _, tc := range []struct {
+		name         string
+		pg           []run
+		has, verdict string
+	}{
+		{"within", []run{cpu(150 * µs), cpu(150 * µs)}, "150 µs against 100 µs: 1.50× (PostgreSQL's own beside it: 80 µs)", "| met |"},
+		{"over", []run{cpu(160 * µs), cpu(150 * µs)}, "155 µs against 100 µs: 1.55×", "| **not met** |"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			pr := &postgresRun{page: &storeComparison{name: "page", sqlite: []run{cpu(100 * µs), cpu(100 * µs)}, pg: tc.pg,
+				pgServer: []time.Duration{70 * µs, 90 * µs}}}
+			row := strings.TrimSpace(pr.budgetRows())
+			if !strings.Contains(row, "the signed-in category page: rehome's CPU ≤ 1.5 × SQLite's server CPU / request") ||
+				!strings.Contains(row, tc.has) || !strings.HasSuffix(row, tc.verdict) {
+				t.Errorf("row: %s\nwant it to hold %q and end %q", row, tc.has, tc.verdict)
+			}
+		})
+	}
+}

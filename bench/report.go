@@ -29,6 +29,10 @@ const (
 	// against the same search on SQLite in the same rounds (issue 40,
 	// postgres.go).
 	budgetPostgresSearchRatio = 2.0
+	// The signed-in category page on PostgreSQL, rehome's own CPU per
+	// request, against SQLite's server's in the same rounds (issue 41,
+	// postgres.go); PostgreSQL's own CPU is reported beside it.
+	budgetPostgresPageRatio = 1.5
 )
 
 type scenarioResult struct {

@@ -20,6 +20,8 @@ type Cache[K comparable, V any] struct {
 	// each counts one.
 	weigh  func(V) int
 	weight int
+	// paused keeps nothing: see Pause.
+	paused bool
 }
 
 // New is a cache of at most limit entries.
@@ -59,7 +61,7 @@ func (c *Cache[K, V]) Generation() uint64 {
 func (c *Cache[K, V]) Put(gen uint64, k K, v V) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if gen == c.gen {
+	if gen == c.gen && !c.paused {
 		c.store(k, v)
 	}
 }
@@ -104,4 +106,20 @@ func (c *Cache[K, V]) ForgetAll() {
 	c.gen++
 	clear(c.items)
 	c.weight = 0
+}
+
+// Pause forgets everything and keeps nothing until Resume, while the
+// writes that should forget rows may go unheard.
+func (c *Cache[K, V]) Pause() { c.setPaused(true) }
+
+// Resume forgets everything again, and keeps what is Put from now on.
+func (c *Cache[K, V]) Resume() { c.setPaused(false) }
+
+func (c *Cache[K, V]) setPaused(paused bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.gen++
+	clear(c.items)
+	c.weight = 0
+	c.paused = paused
 }

@@ -56,3 +56,21 @@ func TestCache(t *testing.T) {
 		}
 	})
 }
+
+func TestPause(t *testing.T) {
+	c := New[string, int](4)
+	c.Put(c.Generation(), "a", 1)
+	c.Pause()
+	if _, ok := c.Get("a"); ok {
+		t.Error("a row kept before the pause was found")
+	}
+	c.Put(c.Generation(), "b", 2)
+	if _, ok := c.Get("b"); ok {
+		t.Error("a row was kept while paused")
+	}
+	c.Resume()
+	c.Put(c.Generation(), "b", 2)
+	if v, ok := c.Get("b"); !ok || v != 2 {
+		t.Errorf("got %v %v after Resume, want 2", v, ok)
+	}
+}

@@ -18,6 +18,9 @@ const (
 	KeptUsers    = 2048
 	KeptSessions = 2048
 	KeptProducts = 4096
+	// KeptCategoryNames bounds the names categories were asked by (each
+	// spelling of a name is one).
+	KeptCategoryNames = 256
 )
 
 // Session is a kept row of the sessions table.
@@ -40,9 +43,11 @@ type Caches struct {
 	Products   *Cache[int64, app.Product] // listed columns only
 	Sessions   *Cache[string, Session]
 	Categories *Cache[struct{}, *Categories]
-	Pages      *CategoryPages
-	BookedBy   *Cache[int64, map[int64]app.MyBooking] // by buyer
-	Searches   *Searches                              // by the search's key
+	// CategoryNames are categories by the name they were asked by.
+	CategoryNames *Cache[string, app.Category]
+	Pages         *CategoryPages
+	BookedBy      *Cache[int64, map[int64]app.MyBooking] // by buyer
+	Searches      *Searches                              // by the search's key
 	// Site is the site's settings as last read or saved; nil: read them.
 	Site atomic.Pointer[app.Site]
 	// Synonyms are the search's synonym groups as last read or saved; nil:
@@ -56,13 +61,14 @@ type Caches struct {
 // NewCaches makes empty caches that forget what feed tells of.
 func NewCaches(feed Feed) *Caches {
 	c := &Caches{
-		Users:      New[int64, app.User](KeptUsers),
-		Products:   New[int64, app.Product](KeptProducts),
-		Sessions:   New[string, Session](KeptSessions),
-		Categories: New[struct{}, *Categories](1),
-		BookedBy:   New[int64, map[int64]app.MyBooking](KeptUsers),
-		Pages:      newCategoryPages(),
-		Searches:   newSearches(),
+		Users:         New[int64, app.User](KeptUsers),
+		Products:      New[int64, app.Product](KeptProducts),
+		Sessions:      New[string, Session](KeptSessions),
+		Categories:    New[struct{}, *Categories](1),
+		CategoryNames: New[string, app.Category](KeptCategoryNames),
+		BookedBy:      New[int64, map[int64]app.MyBooking](KeptUsers),
+		Pages:         newCategoryPages(),
+		Searches:      newSearches(),
 	}
 	c.catalogue.Store(rand.Uint64() >> 1) // #nosec G404 -- no secret: only apart from other processes' counts
 	feed.Subscribe(c.forget)
@@ -81,6 +87,9 @@ func (c *Caches) CatalogueVersion() uint64 { return c.catalogue.Load() }
 // versions, so that a reader who sees a new version never finds an old row
 // in a cache.
 func (c *Caches) forget(ch Change) {
+	if ch.Unheard || ch.Heard {
+		c.hearing(ch.Heard)
+	}
 	for _, id := range ch.Users {
 		c.Users.Forget(id)
 	}
@@ -106,6 +115,7 @@ func (c *Caches) forget(ch Change) {
 	}
 	if ch.Categories {
 		c.Categories.ForgetAll()
+		c.CategoryNames.ForgetAll()
 	}
 	if ch.AllBookers {
 		c.BookedBy.ForgetAll()
@@ -126,4 +136,25 @@ func (c *Caches) forget(ch Change) {
 	if ch.Catalogue {
 		c.catalogue.Add(1)
 	}
+}
+
+// hearing pauses the caches kept by row while the feed may miss changes,
+// and resumes them when it hears every change again; the lists kept by
+// version are forgotten either way.
+func (c *Caches) hearing(heard bool) {
+	for _, kept := range []interface {
+		Pause()
+		Resume()
+	}{c.Users, c.Products, c.Sessions, c.Categories, c.CategoryNames, c.BookedBy} {
+		if heard {
+			kept.Resume()
+		} else {
+			kept.Pause()
+		}
+	}
+	c.Searches.ForgetAll()
+	c.Pages.ChangedAll()
+	c.Site.Store(nil)
+	c.Synonyms.Store(nil)
+	c.catalogue.Add(1)
 }

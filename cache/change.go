@@ -14,15 +14,20 @@ type Change struct {
 	// description, category, location) changed, or that were added or
 	// deleted; a store that cannot tell lists them all.
 	ProductTexts []int64
-	Sessions     []string
-	AllSessions  bool    // some session's token could not be read
-	Bookers      []int64 // buyers whose bookings changed
-	AllBookers   bool    // some booking's buyer could not be read
+	Sessions     []string // by their public id, app.SessionID
+	AllSessions  bool     // some session could not be read
+	Bookers      []int64  // buyers whose bookings changed
+	AllBookers   bool     // some booking's buyer could not be read
 	Categories   bool
 	Listings     []int64 // categories whose products changed
 	AllListings  bool    // some product's category could not be read
 	Catalogue    bool    // something the public lists show
 	Site         bool    // the site's settings
+	// Unheard and Heard bracket a time when the feed may miss changes (a
+	// PostgreSQL listener that lost its connection): from Unheard on the
+	// caches forget everything and keep nothing, until Heard, when they
+	// forget everything again and keep once more.
+	Unheard, Heard bool
 }
 
 // Feed is where a store tells, after each write, what the write changed;

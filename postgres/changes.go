@@ -2,30 +2,38 @@ package postgres
 
 import (
 	"context"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/jackc/pgx/v5"
 
 	"rehome/app"
+	"rehome/cache"
 )
 
-// The sessions a write ended reach two audiences. This instance learns of
-// them before the write returns: the schema's triggers note them in a
-// setting local to the transaction, which inTx reads just before it
-// commits. Every other instance learns of them from NOTIFY, which
-// PostgreSQL delivers to listeners once the transaction commits, and never
-// for one rolled back (listen.go).
+// What a write changed reaches two audiences. This instance learns of it
+// before the write returns: the schema's triggers note it in settings
+// local to the transaction, which inTx reads just before it commits, and
+// publishes once committed: first the rows changed, on the change feed
+// that the caches above the store forget them by (package cache), then
+// the sessions ended. Every other instance learns of both from NOTIFY,
+// which PostgreSQL delivers to listeners once the transaction commits,
+// and never for one rolled back (listen.go).
 
 // changed is what one transaction noted.
 type changed struct {
+	rows  string // the rows it changed, one per line (see note_changed)
 	ended string // the sessions it ended, one per line (see note_session_ended)
 }
 
 func readChanges(ctx context.Context, tx pgx.Tx) (changed, error) {
-	var ended *string
-	err := tx.QueryRow(ctx, `SELECT current_setting('rehome.ended', true)`).Scan(&ended)
+	var rows, ended *string
+	err := tx.QueryRow(ctx, `SELECT current_setting('rehome.changed', true), current_setting('rehome.ended', true)`).Scan(&rows, &ended)
 	var c changed
+	if rows != nil {
+		c.rows = *rows
+	}
 	if ended != nil {
 		c.ended = *ended
 	}
@@ -34,9 +42,39 @@ func readChanges(ctx context.Context, tx pgx.Tx) (changed, error) {
 
 // apply tells this instance what a committed transaction changed.
 func (db *DB) apply(c changed) {
+	if c.rows != "" {
+		db.feed.Publish(parseChanged(c.rows))
+	}
 	if c.ended != "" {
 		db.tellEnded(parseEndings(c.ended))
 	}
+}
+
+// Feed tells what each write changed, by this instance as it returns and
+// by any other as soon as the database tells (listen.go). It tells of
+// accounts, sessions and categories changed: the caches above this store
+// keep only those (wiring).
+func (db *DB) Feed() cache.Feed { return db.feed }
+
+// parseChanged reads the lines note_changed wrote.
+func parseChanged(lines string) cache.Change {
+	var c cache.Change
+	for line := range strings.SplitSeq(lines, "\n") {
+		noun, id, _ := strings.Cut(line, " ")
+		switch noun {
+		case "u":
+			if id, err := strconv.ParseInt(id, 10, 64); err == nil && !slices.Contains(c.Users, id) {
+				c.Users = append(c.Users, id)
+			}
+		case "s":
+			if !slices.Contains(c.Sessions, id) {
+				c.Sessions = append(c.Sessions, id)
+			}
+		case "c":
+			c.Categories = true
+		}
+	}
+	return c
 }
 
 // CatalogueVersion changes after every write, by any instance, that may

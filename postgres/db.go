@@ -13,7 +13,9 @@
 // retried by inTx.
 //
 // This store keeps no caches of its own, but for searches' matches: every
-// instance reads what every other wrote. What the HTTP layer keeps, and the
+// instance reads what every other wrote. The caches above it (package
+// cache: the signed-in request's session and account) forget what its
+// change feed tells (Feed, changes.go). What the HTTP layer keeps, and the
 // searches' matches (kept_searches.go), are tagged with CatalogueVersion,
 // which is the database's (changes.go), and checked against it in the
 // statement that reads them.
@@ -34,6 +36,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"rehome/app"
+	"rehome/cache"
 	"rehome/internal/reach"
 )
 
@@ -54,6 +57,8 @@ type DB struct {
 	searches *keptSearches
 	// sessionsEnded hears of the sessions each write ended; see OnSessionsEnded.
 	sessionsEnded atomic.Pointer[func(app.SessionsEnded)]
+	// feed tells the rows each write changed; see Feed.
+	feed *cache.LocalFeed
 	// stopListening ends the listener Open started.
 	stopListening context.CancelFunc
 	listening     chan struct{} // closed when the listener has returned
@@ -84,7 +89,7 @@ func Open(ctx context.Context, url string) (*DB, error) {
 		return nil, err
 	}
 	db := &DB{pool: trackedPool{Pool: pool, reach: reach.New("database")}, name: name, now: func() time.Time { return time.Now().UTC() },
-		searches: newKeptSearches(keptSearchBytes)}
+		searches: newKeptSearches(keptSearchBytes), feed: &cache.LocalFeed{}}
 	db.pool.reach.WhenDown(func(err error) {
 		// The connections made before the database went away are broken:
 		// used once it is back, each would fail a request, and say it is

@@ -11,20 +11,33 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 
+	"rehome/cache"
 	"rehome/internal/reach"
 )
 
 // channelEnded is where the schema's triggers tell the sessions a write
-// ended (0001_schema.sql, note_session_ended): the payload is the
-// application_name of the instance that wrote, then one ending.
-const channelEnded = "rehome_ended"
+// ended (0001_schema.sql, note_session_ended), and channelChanged the rows
+// it changed (0020_change_feed.sql, note_changed): the payload is the
+// application_name of the instance that wrote, then one ending or change.
+const (
+	channelEnded   = "rehome_ended"
+	channelChanged = "rehome_changed"
+)
 
-// listen starts hearing what other instances write: the sessions a write
-// ended are told to OnSessionsEnded, as inTx does for this instance's own
-// writes (whose notifications it therefore skips). It returns once it
-// listens, so that whatever is committed after Open is heard. A lost
-// connection is made again. Sessions ended meanwhile are not told: an
-// event stream checks its session again at each heartbeat (api's
+// listen starts hearing what other instances write: the rows a write
+// changed are published on the change feed and the sessions it ended told
+// to OnSessionsEnded, as inTx does for this instance's own writes (whose
+// notifications it therefore skips). It returns once it listens, so that
+// whatever is committed after Open is heard.
+//
+// Another instance's change is heard once its NOTIFY arrives, a moment
+// after its commit (in tests, within the time the test waits for the
+// event: TestCachesForgetWhatAnotherInstanceChanged): until then this
+// instance may answer from a cache a row that instance changed. A lost
+// connection is made again; meanwhile changes may go unheard, so the
+// caches keep nothing from the moment it is lost (cache.Change's Unheard)
+// until it listens again (Heard). Sessions ended meanwhile are not told:
+// an event stream checks its session again at each heartbeat (api's
 // StillOpen), and when the database went away the live broker's listener
 // (broker.go) lost its connection too and, once it has it again, closes
 // every stream here, each client reconnecting under a fresh check. (The
@@ -33,20 +46,26 @@ func (db *DB) listen(ctx context.Context) error {
 	run, stop := context.WithCancel(context.WithoutCancel(ctx))
 	l := &listener{
 		config:   db.pool.Config().ConnConfig.Copy(),
-		channels: []string{channelEnded},
+		channels: []string{channelEnded, channelChanged},
 		log:      slog.Default(),
 		reach:    db.pool.reach,
 		ready: func(_ context.Context, _ *pgx.Conn, first bool) error {
 			if !first {
+				db.feed.Publish(cache.Change{Heard: true})
 				db.heardForTests("", false)
 			}
 			return nil
 		},
+		lost: func(error) { db.feed.Publish(cache.Change{Unheard: true}) },
 		heard: func(_ context.Context, _ *pgx.Conn, n *pgconn.Notification) error {
-			writer, ending, _ := strings.Cut(n.Payload, "\n")
+			writer, what, _ := strings.Cut(n.Payload, "\n")
 			own := writer == db.name
-			if !own {
-				db.tellEnded(parseEndings(ending))
+			switch {
+			case own:
+			case n.Channel == channelChanged:
+				db.feed.Publish(parseChanged(what))
+			default:
+				db.tellEnded(parseEndings(what))
 			}
 			db.heardForTests(n.Channel, own)
 			return nil

@@ -12,8 +12,9 @@ import (
 
 // SessionStore keeps scs sessions in the database, where every instance
 // finds them: a person signed in through one instance is signed in on all.
-// Unlike sqlite's it keeps none in memory, since another instance may end a
-// session at any moment; each FindCtx is one read by primary key.
+// It keeps none in memory; the composition root reads it through the
+// sessions cache (cache.SessionStore), which the change feed tells of the
+// sessions any instance changed or ended.
 type SessionStore struct {
 	db *DB
 }
@@ -25,7 +26,7 @@ func (db *DB) Sessions() *SessionStore { return &SessionStore{db: db} }
 // The session queries each go by an index of sessions; see
 // TestAccountQueriesUseIndexes.
 const (
-	findSessionQuery = `SELECT data FROM sessions WHERE token = $1 AND expiry > $2`
+	findSessionQuery = `SELECT data, expiry FROM sessions WHERE token = $1 AND expiry > $2`
 	// A batch of expired sessions found through sessions_by_expiry and
 	// deleted by their row's address (a Tid Scan): by token, the planner
 	// would rather hash the whole table than look up a batch's keys.
@@ -34,16 +35,26 @@ const (
 )
 
 func (s *SessionStore) FindCtx(ctx context.Context, token string) ([]byte, bool, error) {
+	data, _, found, err := s.FindUntil(ctx, token)
+	return data, found, err
+}
+
+// FindUntil is FindCtx with the session's expiry, for the sessions cache.
+func (s *SessionStore) FindUntil(ctx context.Context, token string) ([]byte, time.Time, bool, error) {
 	var data []byte
-	err := s.db.pool.QueryRow(ctx, findSessionQuery, token, s.db.millis()).Scan(&data)
+	var expiry int64
+	err := s.db.pool.QueryRow(ctx, findSessionQuery, token, s.db.millis()).Scan(&data, &expiry)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, false, nil
+		return nil, time.Time{}, false, nil
 	}
 	if err != nil {
-		return nil, false, err
+		return nil, time.Time{}, false, err
 	}
-	return data, true, nil
+	return data, fromMillis(expiry), true, nil
 }
+
+// Now is the store's clock, by which sessions expire.
+func (s *SessionStore) Now() time.Time { return s.db.now() }
 
 func (s *SessionStore) CommitCtx(ctx context.Context, token string, data []byte, expiry time.Time) error {
 	return s.CommitOwned(ctx, token, data, expiry, app.SessionOwner{})

@@ -12,6 +12,7 @@ import (
 	"modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
 
+	"rehome/app"
 	"rehome/cache"
 )
 
@@ -104,7 +105,7 @@ func (n *changeNotes) note(d sqlite.SQLitePreUpdateData) {
 		// WITHOUT ROWID: the token, its primary key, is the first column.
 		for _, row := range rows(d, hasOld, hasNew) {
 			if token, ok := column[string](row, 0); ok {
-				c.Sessions = append(c.Sessions, token)
+				c.Sessions = append(c.Sessions, app.SessionID(token))
 			} else {
 				c.AllSessions = true
 			}
@@ -268,3 +269,12 @@ func (db *DB) readColumns(ctx context.Context) error {
 // their sellers' names and verified state, adverts. The API tags those lists
 // with it, so an unchanged list is answered without reading the database.
 func (db *DB) CatalogueVersion() uint64 { return db.caches.CatalogueVersion() }
+
+// Caches are what this store keeps, forgotten as its feed tells of writes:
+// the composition root reads the signed-in request's session and account
+// through them (cache.Caches.UserByID, cache.SessionStore), as it does on
+// PostgreSQL.
+func (db *DB) Caches() *cache.Caches { return db.caches }
+
+// Feed tells what each write changed, before the write returns.
+func (db *DB) Feed() cache.Feed { return db.feed }

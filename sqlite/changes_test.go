@@ -141,7 +141,8 @@ func (w *world) view(t *testing.T, db *sqlite.DB) (public, private string) {
 		mine, err := db.MyBookings(ctx, u.ID, products)
 		must(t, err)
 		fmt.Fprintf(&priv, "bookings of user %d: %v\n", u.ID, mine)
-		got, err := db.UserByID(ctx, u.ID)
+		// Read through the caches above the store, as the server reads them.
+		got, err := db.Caches().UserByID(ctx, db, u.ID)
 		if err != nil {
 			fmt.Fprintf(&priv, "user %d: %v\n", u.ID, app.ErrorKind(err))
 			continue
@@ -149,7 +150,7 @@ func (w *world) view(t *testing.T, db *sqlite.DB) (public, private string) {
 		fmt.Fprintf(&priv, "user %d %s %s %s verified=%v epoch=%d email_verified=%v show_phone=%v\n", got.ID, got.Name, got.Email, got.Role, got.Verified, got.SessionEpoch, got.EmailVerified, got.ShowPhone)
 	}
 	for _, token := range w.sessionTokens {
-		data, found, err := db.Sessions().FindCtx(ctx, token)
+		data, found, err := db.Caches().SessionStore(db.Sessions()).FindCtx(ctx, token)
 		must(t, err)
 		fmt.Fprintf(&priv, "session %s %q %v\n", token, data, found)
 	}
@@ -637,7 +638,7 @@ var storeReads = []string{
 	"AdvertisedProducts", "BookingByID", "BuyerBookings", "CatalogueVersion", "Categories", "CategoryByName", "CategoryRenamedFrom",
 	"CategoryProducts", "Close", "ImageByURL", "PasswordHash", "ProductByID", "QueryPlan", "ReaderPragma", "WriterPragma", "AuditLog", "ReportsMadeBy",
 	"ReportedProducts", "SellerBookings", "SellerProducts", "Sessions", "SetClock", "StoredAnswer", "UserByEmail",
-	"UserByID", "Users", "Sessions.Find", "Sessions.FindCtx", "Ping", "Count", "Pools", "ObserveWriteWaits", "OnSessionsEnded", "UserByIdentity", "PaymentID", "MyBookings", "SearchProducts", "SearchSynonyms",
+	"UserByID", "Users", "Sessions.Find", "Sessions.FindCtx", "Sessions.FindUntil", "Sessions.Now", "Caches", "Feed", "Ping", "Count", "Pools", "ObserveWriteWaits", "OnSessionsEnded", "UserByIdentity", "PaymentID", "MyBookings", "SearchProducts", "SearchSynonyms",
 	"NextMailDue", "AccountSessions",
 	"ConversationByID", "Conversations", "MessageByID", "Messages", "Unread", "OpenBookingsOf", "OpenBookingsWith",
 	"BookingsSeen", "NewBookings", "BookedFrom", "Exclusively",

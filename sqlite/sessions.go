@@ -7,15 +7,12 @@ import (
 	"time"
 
 	"rehome/app"
-	"rehome/cache"
 )
 
 // SessionStore keeps scs sessions in the database so they survive a restart.
 // scs's own sqlite3store takes a single *sql.DB; this one reads through the
-// reader pool, so checking a session never queues behind a write, and keeps
-// the sessions it read in memory: every signed-in request looks its session
-// up, and only this process writes sessions. Budget: the signed-in category
-// page's server CPU per request (docs/benchmarks.md).
+// reader pool, so checking a session never queues behind a write. The
+// composition root reads it through the sessions cache (cache.SessionStore).
 type SessionStore struct {
 	db *DB
 }
@@ -23,23 +20,26 @@ type SessionStore struct {
 func (db *DB) Sessions() *SessionStore { return &SessionStore{db: db} }
 
 func (s *SessionStore) FindCtx(ctx context.Context, token string) ([]byte, bool, error) {
-	now := s.db.now()
-	if cached, ok := s.db.caches.Sessions.Get(token); ok && cached.Expiry.After(now) {
-		return cached.Data, true, nil
-	}
-	gen := s.db.caches.Sessions.Generation()
+	data, _, found, err := s.FindUntil(ctx, token)
+	return data, found, err
+}
+
+// Now is the store's clock, by which sessions expire.
+func (s *SessionStore) Now() time.Time { return s.db.now() }
+
+// FindUntil is FindCtx with the session's expiry, for the sessions cache.
+func (s *SessionStore) FindUntil(ctx context.Context, token string) ([]byte, time.Time, bool, error) {
 	var data []byte
 	var expiry int64
 	err := s.db.queryRow(ctx, `SELECT data, expiry FROM sessions WHERE token = ? AND expiry > ?`,
-		token, now.UnixMilli()).Scan(&data, &expiry)
+		token, s.db.millis()).Scan(&data, &expiry)
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, false, nil
+		return nil, time.Time{}, false, nil
 	}
 	if err != nil {
-		return nil, false, err
+		return nil, time.Time{}, false, err
 	}
-	s.db.caches.Sessions.Put(gen, token, cache.Session{Data: data, Expiry: fromMillis(expiry)})
-	return data, true, nil
+	return data, fromMillis(expiry), true, nil
 }
 
 func (s *SessionStore) CommitCtx(ctx context.Context, token string, data []byte, expiry time.Time) error {

@@ -50,20 +50,10 @@ func (db *DB) insertUser(ctx context.Context, tx *sql.Tx, u *app.User, passwordH
 	return err
 }
 
-// UserByID is the signed-in user of every request, so it is cached. A write
-// that changes an account publishes the change, which forgets it, before
-// the write returns (inTx): the cache is never older than a returned write.
+// UserByID is the signed-in user of every request, which the composition
+// root reads through the users cache (cache.Caches.UserByID).
 func (db *DB) UserByID(ctx context.Context, id int64) (*app.User, error) {
-	if u, ok := db.caches.Users.Get(id); ok {
-		return &u, nil
-	}
-	gen := db.caches.Users.Generation()
-	u, err := scanUser(db.queryRow(ctx, `SELECT `+userColumns+` FROM users WHERE id = ?`, id))
-	if err != nil {
-		return nil, err
-	}
-	db.caches.Users.Put(gen, id, *u)
-	return u, nil
+	return scanUser(db.queryRow(ctx, `SELECT `+userColumns+` FROM users WHERE id = ?`, id))
 }
 
 // fillSellers sets what products read without their seller need of the

@@ -12,6 +12,7 @@ import (
 
 	"rehome/api/sessions"
 	"rehome/app"
+	"rehome/cache"
 )
 
 // Stores is what the contract tests reach a store through.
@@ -51,8 +52,12 @@ type Stores interface {
 	// the store beside the service's ports.
 	sessions.Store
 	// DeleteExpired deletes the sessions past their expiry, as the hourly
-	// cleanup does, and says how many.
-	DeleteExpired(ctx context.Context) (int64, error)
+	// cleanup does, and says how many; FindUntil and Now are what the
+	// sessions cache reads sessions through.
+	cache.SessionBacking
+	// Feed tells what each write changed, before the write returns; the
+	// caches above the store forget by it.
+	Feed() cache.Feed
 	// OnSessionsEnded has ended told, after each committed write that
 	// ended sessions and before that write returns, which it ended; set
 	// before the store is used. The live event streams close on it.
@@ -89,6 +94,7 @@ func Run(t *testing.T, open func(t *testing.T) Stores) {
 		{"SearchLanguages", RunSearchLanguages},
 		{"ListingsForSale", RunListingsForSale},
 		{"Sessions", RunSessions},
+		{"Feed", RunFeed},
 		{"Audit", RunAudit},
 		{"Mail", RunMail},
 		{"PushQueue", RunPushQueue},

@@ -22,6 +22,7 @@ import (
 	"rehome/api"
 	"rehome/api/sessions"
 	"rehome/app"
+	"rehome/cache"
 	"rehome/internal/benchdata"
 	"rehome/internal/leader"
 	"rehome/internal/webroutes"
@@ -139,7 +140,10 @@ type Marketplace struct {
 	Events live.Broker
 
 	sessions sessionStore // the store of scs sessions, see Server
-	build    uint64       // see catalogueVersion
+	// caches are above the store, for the signed-in request's session and
+	// account; they forget what the store's change feed tells.
+	caches *cache.Caches
+	build  uint64 // see catalogueVersion
 }
 
 // Settings are how the marketplace is run, besides where it is kept: they
@@ -188,12 +192,13 @@ func Open(ctx context.Context, loc Location, set Settings) (*Marketplace, error)
 		return nil, err
 	}
 	m := &Marketplace{}
+	var backing cache.SessionBacking
 	if loc.DatabaseURL == "" {
 		db, err := sqlite.Open(ctx, filepath.Join(loc.Dir, DatabaseFile))
 		if err != nil {
 			return nil, err
 		}
-		m.Store, m.DB, m.sessions = db, db, db.Sessions()
+		m.Store, m.DB, backing = db, db, db.Sessions()
 	} else {
 		db, err := postgres.Open(ctx, loc.DatabaseURL)
 		if err != nil {
@@ -203,9 +208,11 @@ func Open(ctx context.Context, loc Location, set Settings) (*Marketplace, error)
 			}
 			return nil, hidden
 		}
-		m.Store, m.sessions = db, db.Sessions()
+		m.Store, backing = db, db.Sessions()
 		m.build = buildSalt()
 	}
+	m.caches = cachesOf(m.Store)
+	m.sessions = m.caches.SessionStore(backing)
 	var err error
 	if loc.S3URL == "" {
 		m.Images, err = uploads.New(filepath.Join(loc.Dir, ImagesDir))
@@ -227,7 +234,7 @@ func Open(ctx context.Context, loc Location, set Settings) (*Marketplace, error)
 	if err != nil {
 		return nil, errors.Join(err, m.Store.Close())
 	}
-	m.Services = services(m.Store, p)
+	m.Services = services(cachedStore{m.Store, m.caches}, p)
 	// The key of device tokens is made as the marketplace first opens, so
 	// that signing in never writes it.
 	if err := m.Services.SigningIn.KeepDeviceKey(ctx); err != nil {

@@ -1,0 +1,40 @@
+package wiring
+
+import (
+	"context"
+
+	"rehome/app"
+	"rehome/cache"
+	"rehome/postgres"
+	"rehome/sqlite"
+)
+
+// cachedStore is the store as the services read it: the signed-in
+// request's account and the category page's category come from the caches
+// above the store, which its change feed keeps (package cache), on either
+// database.
+type cachedStore struct {
+	Store
+	caches *cache.Caches
+}
+
+func (s cachedStore) UserByID(ctx context.Context, id int64) (*app.User, error) {
+	return s.caches.UserByID(ctx, s.Store, id)
+}
+
+// cachesOf are the caches above a store, fed by its change feed: SQLite's
+// are made with its feed when it opens (its lists read some of them too),
+// PostgreSQL's here.
+func cachesOf(store Store) *cache.Caches {
+	switch db := store.(type) {
+	case *sqlite.DB:
+		return db.Caches()
+	case *postgres.DB:
+		return cache.NewCaches(db.Feed())
+	}
+	panic("wiring: a store of neither database")
+}
+
+func (s cachedStore) CategoryByName(ctx context.Context, name string) (*app.Category, error) {
+	return s.caches.CategoryByName(ctx, s.Store, name)
+}

@@ -1,0 +1,191 @@
+package postgres_test
+
+import (
+	"context"
+	"slices"
+	"strconv"
+	"testing"
+	"time"
+
+	"rehome/app"
+	"rehome/cache"
+	"rehome/postgres"
+)
+
+// feedOf collects what db's change feed tells.
+func feedOf(db *postgres.DB) <-chan cache.Change {
+	ch := make(chan cache.Change, 1000)
+	db.Feed().Subscribe(func(c cache.Change) { ch <- c })
+	return ch
+}
+
+// waitFeed waits until the feed tells a change that ok accepts.
+func waitFeed(t *testing.T, from <-chan cache.Change, what string, ok func(cache.Change) bool) {
+	t.Helper()
+	for {
+		select {
+		case c := <-from:
+			if ok(c) {
+				return
+			}
+		case <-time.After(guard):
+			t.Fatalf("the feed never told %s", what)
+		}
+	}
+}
+
+// The bound between instances: an instance forgets a row another instance
+// changed once that write's NOTIFY reaches its listener, a moment after
+// the write committed, and from then on reads it afresh. Read through the
+// caches as the server reads them, instance b answers a's changes as soon
+// as its feed told them.
+func TestCachesForgetWhatAnotherInstanceChanged(t *testing.T) {
+	a, b := twoInstances(t)
+	ctx := context.Background()
+	changesB := feedOf(b)
+	caches := cache.NewCaches(b.Feed())
+	sessions := caches.SessionStore(b.Sessions())
+	u := newUser(t, a, "ann@example.com")
+	const token = "ann's phone"
+	owner := app.SessionOwner{UserID: u.ID, Device: "Firefox on Android", SignedIn: time.Now(), LastSeen: time.Now()}
+	if err := a.Sessions().CommitOwned(ctx, token, []byte("signed in"), time.Now().Add(time.Hour), owner); err != nil {
+		t.Fatal(err)
+	}
+	read := func() (name string, session string) {
+		t.Helper()
+		got, err := caches.UserByID(ctx, b, u.ID)
+		if err == nil {
+			name = got.Name
+		} else if app.ErrorKind(err) != app.KindNotFound {
+			t.Fatal(err)
+		}
+		data, _, err := sessions.FindCtx(ctx, token)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return name, string(data)
+	}
+	toldUser := func(c cache.Change) bool { return slices.Contains(c.Users, u.ID) }
+	toldSession := func(c cache.Change) bool { return slices.Contains(c.Sessions, app.SessionID(token)) }
+
+	for _, step := range []struct {
+		name       string
+		write      func() error
+		told       func(cache.Change) bool
+		user, data string
+	}{
+		{"a new name", func() error {
+			_, err := a.UpdateProfile(ctx, u.ID, app.Profile{Name: "Ann B", Language: app.English})
+			return err
+		}, toldUser, "Ann B", "signed in"},
+		{"the session rewritten", func() error {
+			return a.Sessions().CommitOwned(ctx, token, []byte("rewritten"), time.Now().Add(time.Hour), owner)
+		}, toldSession, "Ann B", "rewritten"},
+		{"the session signed out", func() error {
+			return a.Sessions().DeleteCtx(ctx, token)
+		}, toldSession, "Ann B", ""},
+		{"the account deleted", func() error {
+			return a.DeleteUser(ctx, u.ID, nil)
+		}, toldUser, "", ""},
+	} {
+		// b keeps what it read: read twice, the second from its caches.
+		read()
+		read()
+		if err := step.write(); err != nil {
+			t.Fatalf("%s: %v", step.name, err)
+		}
+		waitFeed(t, changesB, "of "+step.name, step.told)
+		if name, data := read(); name != step.user || data != step.data {
+			t.Errorf("after %s, b read %q with session %q, want %q with %q", step.name, name, data, step.user, step.data)
+		}
+	}
+}
+
+// While its listener is not connected, an instance may miss what others
+// change: once it listens again, its caches have forgotten everything
+// they kept before.
+func TestCachesForgetEverythingWhenTheListenerConnectsAgain(t *testing.T) {
+	a, b := twoInstances(t)
+	ctx := context.Background()
+	changesB := feedOf(b)
+	caches := cache.NewCaches(b.Feed())
+	u := newUser(t, a, "ann@example.com")
+	name := func() string {
+		t.Helper()
+		got, err := caches.UserByID(ctx, b, u.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return got.Name
+	}
+	name()
+	// A change b never hears of, as one made while it did not listen.
+	for _, q := range []string{
+		`ALTER TABLE users DISABLE TRIGGER users_note_changed`,
+		`UPDATE users SET name = 'Ann B' WHERE id = ` + strconv.FormatInt(u.ID, 10),
+		`ALTER TABLE users ENABLE TRIGGER users_note_changed`,
+	} {
+		if _, err := a.Pool().Exec(ctx, q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := name(); got != "Ann" {
+		t.Fatalf("b read %q, want the name it kept", got)
+	}
+	var pid int32
+	err := a.Pool().QueryRow(ctx, `SELECT pid FROM pg_stat_activity WHERE application_name = $1 AND query LIKE 'LISTEN %'`,
+		postgres.InstanceName(b)).Scan(&pid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.Pool().Exec(ctx, `SELECT pg_terminate_backend($1, 30000)`, pid); err != nil {
+		t.Fatal(err)
+	}
+	waitFeed(t, changesB, "that it may have missed changes", func(c cache.Change) bool { return c.Unheard })
+	waitFeed(t, changesB, "that it hears again", func(c cache.Change) bool { return c.Heard })
+	if got := name(); got != "Ann B" {
+		t.Errorf("b read %q once it listened again, want %q", got, "Ann B")
+	}
+}
+
+// So do the categories, which every category page reads by name.
+func TestCategoriesForgottenOnAnotherInstance(t *testing.T) {
+	a, b := twoInstances(t)
+	ctx := context.Background()
+	changesB := feedOf(b)
+	caches := cache.NewCaches(b.Feed())
+	u := newUser(t, a, "ann@example.com")
+	image := &app.Image{URL: "/images/lamp.jpg", ThumbURL: "/images/lamp-thumb.jpg", Width: 10, Height: 10}
+	if err := a.RecordImage(ctx, image, u.ID); err != nil {
+		t.Fatal(err)
+	}
+	lamps := &app.Category{Name: "Lamps", Image: image.URL}
+	if err := a.CreateCategory(ctx, lamps, nil); err != nil {
+		t.Fatal(err)
+	}
+	// Heard first, so that the change waited for below is the rename's.
+	waitFeed(t, changesB, "of the category made", func(c cache.Change) bool { return c.Categories })
+	read := func(name string) string {
+		t.Helper()
+		for range 2 { // the second from b's caches
+			if _, err := caches.CategoryByName(ctx, b, name); app.ErrorKind(err) == app.KindNotFound {
+				return "not found"
+			} else if err != nil {
+				t.Fatal(err)
+			}
+		}
+		return "found"
+	}
+	if got := read("Lamps"); got != "found" {
+		t.Fatalf("b: Lamps %s", got)
+	}
+	renamed := *lamps
+	renamed.Name = "Lights"
+	if err := a.UpdateCategory(ctx, &renamed, lamps.Name, nil); err != nil {
+		t.Fatal(err)
+	}
+	waitFeed(t, changesB, "of the categories", func(c cache.Change) bool { return c.Categories })
+	if got := read("Lamps"); got != "not found" {
+		t.Errorf("b: Lamps %s after a renamed it", got)
+	}
+}
