@@ -9,6 +9,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"rehome/app"
+	"rehome/storecore"
 )
 
 // Lock order. Every write that changes bookings takes the row of the
@@ -29,7 +30,7 @@ const bookingColumns = `id, product_id, product, category, image, thumb_url, pri
 const bookingConversation = `(SELECT c.id FROM conversations c
 	WHERE c.product_ref = bookings.product_ref AND c.buyer_id = bookings.buyer_id) AS conversation_id`
 
-func scanBooking(row pgx.Row) (app.Booking, error) {
+func scanBooking(row storecore.Row) (app.Booking, error) {
 	var b app.Booking
 	var price, created int64
 	var status string

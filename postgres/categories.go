@@ -7,6 +7,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"rehome/app"
+	"rehome/storecore"
 )
 
 // categoryKey is a category's name as its unique index compares it.
@@ -43,7 +44,7 @@ const categoriesQuery = `SELECT ` + categoryColumns + ` FROM categories ORDER BY
 
 const categoryColumns = `id, name, image, thumb_url, created, listed`
 
-func scanCategory(row pgx.Row) (*app.Category, error) {
+func scanCategory(row storecore.Row) (*app.Category, error) {
 	var c app.Category
 	var created int64
 	if err := row.Scan(&c.ID, &c.Name, &c.Image, &c.ThumbURL, &created, &c.Count); err != nil {

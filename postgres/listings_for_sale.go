@@ -3,9 +3,8 @@ package postgres
 import (
 	"context"
 
-	"github.com/jackc/pgx/v5"
-
 	"rehome/app"
+	"rehome/storecore"
 )
 
 // The sitemap's listings: those for sale, newest first, read from the
@@ -36,7 +35,7 @@ func (db *DB) ListingsForSale(ctx context.Context, page app.Page, except []int64
 	return readList(ctx, db, page, forSaleExceptCountQuery, forSaleExceptPageQuery, []any{except}, scanListedProduct)
 }
 
-func scanListedProduct(r pgx.Row) (app.ListedProduct, error) {
+func scanListedProduct(r storecore.Row) (app.ListedProduct, error) {
 	var p app.ListedProduct
 	var created int64
 	if err := r.Scan(&p.ID, &created); err != nil {

@@ -8,6 +8,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"rehome/app"
+	"rehome/storecore"
 )
 
 // The author's name is read from their account while it exists, so a
@@ -22,7 +23,7 @@ const (
 	postsPage = `SELECT ` + postColumns + postFrom + ` ORDER BY p.created DESC, p.id DESC LIMIT $1 OFFSET $2`
 )
 
-func scanPost(r pgx.Row) (app.Post, error) {
+func scanPost(r storecore.Row) (app.Post, error) {
 	var p app.Post
 	var created, updated int64
 	err := r.Scan(&p.ID, &p.Slug, &p.Title, &p.Body, &p.Author.ID, &p.Author.Name, &created, &updated)
@@ -31,7 +32,7 @@ func scanPost(r pgx.Row) (app.Post, error) {
 }
 
 func (db *DB) Posts(ctx context.Context, page app.Page) (app.List[app.Post], error) {
-	return listPage(ctx, db, page, postsCount, postsPage, scanPost)
+	return readList(ctx, db, page, postsCount, postsPage, nil, scanPost)
 }
 
 func (db *DB) PostBySlug(ctx context.Context, slug string) (*app.Post, error) {

@@ -6,6 +6,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"rehome/app"
+	"rehome/storecore"
 )
 
 // The reported products, most recently reported first.
@@ -77,7 +78,7 @@ func (db *DB) report(ctx context.Context, upsert string, target, reporterID int6
 	})
 }
 
-func scanReportedProduct(row pgx.Row) (app.ReportedProduct, error) {
+func scanReportedProduct(row storecore.Row) (app.ReportedProduct, error) {
 	var r app.ReportedProduct
 	var kind string
 	var price, updated int64

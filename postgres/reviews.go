@@ -6,12 +6,13 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"rehome/app"
+	"rehome/storecore"
 )
 
 const reviewColumns = `r.id, r.booking_id, r.author_id, r.author_name, r.subject_id, r.by_buyer, b.product, r.rating, r.text,
 	r.created, r.visible_at`
 
-func scanReview(row pgx.Row) (app.Review, error) {
+func scanReview(row storecore.Row) (app.Review, error) {
 	var r app.Review
 	var rating int16
 	var created, visible int64

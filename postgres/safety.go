@@ -7,6 +7,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"rehome/app"
+	"rehome/storecore"
 )
 
 // SuspendUser raises the session epoch in the same update, which ends the
@@ -112,7 +113,7 @@ const (
 )
 
 func (db *DB) Blocks(ctx context.Context, blocker int64, page app.Page) (app.List[app.BlockedUser], error) {
-	return readList(ctx, db, page, blocksCount, blocksPage, []any{blocker}, func(r pgx.Row) (app.BlockedUser, error) {
+	return readList(ctx, db, page, blocksCount, blocksPage, []any{blocker}, func(r storecore.Row) (app.BlockedUser, error) {
 		var u app.BlockedUser
 		var since int64
 		err := r.Scan(&u.ID, &u.Name, &u.Image, &since)

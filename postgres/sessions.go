@@ -8,6 +8,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"rehome/app"
+	"rehome/storecore"
 )
 
 // SessionStore keeps scs sessions in the database, where every instance
@@ -128,7 +129,7 @@ const (
 		ORDER BY id = $3 DESC, last_seen DESC, id LIMIT $4 OFFSET $5`
 )
 
-func scanSession(row pgx.Row) (app.Session, error) {
+func scanSession(row storecore.Row) (app.Session, error) {
 	var s app.Session
 	var signedIn, lastSeen int64
 	if err := row.Scan(&s.ID, &s.Device, &signedIn, &lastSeen, &s.Current); err != nil {

@@ -6,13 +6,14 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"rehome/app"
+	"rehome/storecore"
 )
 
 // A password hash is never read with an account, only whether it has one.
 const userColumns = `id, name, email, role, image, phone, location, verified, created, session_epoch, email_verified, show_phone,
 	octet_length(password_hash) > 0, suspended_until, suspend_reason, language`
 
-func scanUser(row pgx.Row, extra ...any) (*app.User, error) {
+func scanUser(row storecore.Row, extra ...any) (*app.User, error) {
 	var u app.User
 	var role string
 	var created int64
@@ -88,7 +89,7 @@ const (
 	usersByRolePage  = `SELECT ` + userColumns + ` FROM users WHERE role = $1 ORDER BY id LIMIT $2 OFFSET $3`
 )
 
-func scanUserRow(row pgx.Row) (app.User, error) {
+func scanUserRow(row storecore.Row) (app.User, error) {
 	u, err := scanUser(row)
 	if err != nil {
 		return app.User{}, err

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"rehome/app"
+	"rehome/storecore"
 )
 
 // ExecForTest runs a statement on the writer, for tests that set up states
@@ -61,12 +62,12 @@ var ListQueries = map[string]struct {
 	"category page from":    {categoryPageFrom, []any{1, 1000, 7, 24}},
 	"category page skip":    {categoryPageSkip, []any{1, 1000, 7, 3, 24}},
 	"category marks":        {categoryMarksQuery, []any{1, pageStride}},
-	"seller count":          {sellerCountQuery, []any{1}},
+	"seller count":          {storecore.SellerCountQuery, []any{1}},
 	"seller's counts":       {sellerCountsQuery, []any{1}},
 	"booked from":           {bookedFromQuery, []any{1, 2}},
 	"my bookings":           {myBookingsQuery, []any{"[1,2,3]", 1}},
 	"booked by":             {bookedByQuery, []any{1, 257}},
-	"seller page":           {sellerPageQuery, []any{1, 24, 0}},
+	"seller page":           {storecore.SellerPageQuery, []any{1, 24, 0}},
 	"categories":            {categoriesQuery, nil},
 	"buyer bookings count":  {buyerBookingsCount, []any{1}},
 	"buyer bookings page":   {buyerBookingsPage, []any{1, 24, 0}},

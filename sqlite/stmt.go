@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"rehome/app"
+	"rehome/storecore"
 )
 
 // Every query runs as a prepared statement, kept for the life of the
@@ -68,7 +69,7 @@ func (s *statements) close() {
 }
 
 // row is what a single-row query gives to a scan function.
-type row interface{ Scan(dest ...any) error }
+type row = storecore.Row
 
 // failedRow reports an error that came before the query could run.
 type failedRow struct{ err error }

@@ -1,0 +1,78 @@
+package postgres
+
+import (
+	"context"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+
+	"rehome/storecore"
+)
+
+// dialect is what PostgreSQL's text of storecore's statements needs.
+var dialect = storecore.Postgres
+
+// runner is what the pool and a transaction both run statements with.
+type runner interface {
+	Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error)
+	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
+	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
+}
+
+// core runs storecore's statements on the pool or a transaction, with
+// their ? placeholders as PostgreSQL's $n.
+type core struct{ r runner }
+
+func (c core) QueryRow(ctx context.Context, query string, args ...any) storecore.Row {
+	return c.r.QueryRow(ctx, rebind(query), args...)
+}
+
+func (c core) Query(ctx context.Context, query string, args ...any) (storecore.Rows, error) {
+	rows, err := c.r.Query(ctx, rebind(query), args...)
+	if err != nil {
+		return nil, err
+	}
+	return rows, nil
+}
+
+func (c core) Exec(ctx context.Context, query string, args ...any) (int64, error) {
+	tag, err := c.r.Exec(ctx, rebind(query), args...)
+	return tag.RowsAffected(), err
+}
+
+// rebound keeps each query text rebound, so that a statement is rewritten
+// once in the life of the process (query → rebound query).
+var rebound sync.Map
+
+// rebind numbers a query's ? placeholders $1, $2, … in order. A ? inside
+// quotes is text and stays.
+func rebind(query string) string {
+	if q, ok := rebound.Load(query); ok {
+		return q.(string)
+	}
+	var b strings.Builder
+	n := 0
+	var quote byte
+	for i := 0; i < len(query); i++ {
+		c := query[i]
+		switch {
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			}
+		case c == '\'' || c == '"':
+			quote = c
+		case c == '?':
+			n++
+			b.WriteString("$" + strconv.Itoa(n))
+			continue
+		}
+		b.WriteByte(c)
+	}
+	q := b.String()
+	rebound.Store(query, q)
+	return q
+}
