@@ -32,11 +32,11 @@ func (db *DB) SuspendUser(ctx context.Context, id int64, until time.Time, reason
 			return err
 		}
 		rows, err := tx.Query(ctx, `UPDATE bookings SET status = 'Cancelled', cancel_reason = $2
-			WHERE seller_id = $1 AND status = 'Booked' RETURNING `+bookingColumns, id, app.CancelSellerSuspended)
+			WHERE seller_id = $1 AND status = 'Booked' RETURNING `+storecore.BookingColumns, id, app.CancelSellerSuspended)
 		if err != nil {
 			return err
 		}
-		cancelled, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (app.Booking, error) { return scanBooking(r) })
+		cancelled, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (app.Booking, error) { return storecore.ScanBooking(r) })
 		if err != nil {
 			return err
 		}
@@ -85,11 +85,11 @@ func (db *DB) Block(ctx context.Context, blocker, blocked int64) ([]app.Booking,
 			return err
 		}
 		rows, err := tx.Query(ctx, `UPDATE bookings SET status = 'Cancelled' WHERE id IN (SELECT id `+bookingsBetween+`)
-			AND status = 'Booked' RETURNING `+bookingColumns, blocker, blocked)
+			AND status = 'Booked' RETURNING `+storecore.BookingColumns, blocker, blocked)
 		if err != nil {
 			return err
 		}
-		cancelled, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (app.Booking, error) { return scanBooking(r) })
+		cancelled, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (app.Booking, error) { return storecore.ScanBooking(r) })
 		return err
 	})
 	return cancelled, err

@@ -11,6 +11,7 @@ package storecore
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"time"
 
@@ -45,13 +46,23 @@ type Dialect struct {
 	// rows it reads until the transaction ends. SQLite needs none: its one
 	// writer holds the whole database.
 	ForUpdate string
+	// InIDs follows a column to keep the rows whose column is in a list of
+	// IDs, bound as the one argument IDs makes of the list.
+	InIDs string
+	IDs   func([]int64) (any, error)
 }
 
 // Dialects the stores use.
 var (
-	SQLite   = Dialect{}
-	Postgres = Dialect{ForUpdate: " FOR UPDATE"}
+	// SQLite has no array type: a list goes as JSON text.
+	SQLite   = Dialect{InIDs: ` IN (SELECT value FROM json_each(?))`, IDs: jsonIDs}
+	Postgres = Dialect{ForUpdate: " FOR UPDATE", InIDs: ` = ANY(?)`, IDs: func(ids []int64) (any, error) { return ids, nil }}
 )
+
+func jsonIDs(ids []int64) (any, error) {
+	b, err := json.Marshal(ids)
+	return string(b), err
+}
 
 // FromMillis reads a time stored as UTC Unix milliseconds.
 func FromMillis(ms int64) time.Time { return time.UnixMilli(ms).UTC() }
