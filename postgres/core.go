@@ -12,8 +12,15 @@ import (
 	"rehome/storecore"
 )
 
-// dialect is what PostgreSQL's text of storecore's statements needs.
-var dialect = storecore.Postgres
+// dialect is what PostgreSQL's text of storecore's statements needs, and
+// its driver's errors.
+var dialect = storecore.Dialect{
+	ForUpdate:         " FOR UPDATE",
+	InIDs:             ` = ANY(?)`,
+	IDs:               func(ids []int64) (any, error) { return ids, nil },
+	IsUniqueViolation: isUniqueViolation,
+	ReferenceGone:     referenceGone,
+}
 
 // runner is what the pool and a transaction both run statements with.
 type runner interface {

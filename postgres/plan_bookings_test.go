@@ -32,7 +32,7 @@ var bookingQueries = map[string]struct {
 	"messages page":           {messagesPage, []any{5, int64(math.MaxInt64), 50}},
 	"message":                 {messageQuery, []any{5, 1}},
 	"unread":                  {unreadQuery, []any{5}},
-	"reports page":            {reportsPage, []any{24, 0}},
+	"reports page":            {rebind(storecore.ReportsPage), []any{24, 0}},
 	"reviews count":           {reviewsOfCount, []any{5, 1000}},
 	"reviews page":            {reviewsOfPage, []any{5, 1000, 24, 0}},
 	"rating":                  {ratingOf, []any{5, 1000}},

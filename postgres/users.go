@@ -164,7 +164,7 @@ func (db *DB) DeleteUser(ctx context.Context, id int64, audit *app.AuditEntry) e
 			}
 		}
 		// Reports this account made lose its reason too, once it is gone.
-		reported, err := db.reportsBy(ctx, tx, id)
+		reported, err := storecore.ReportsBy(ctx, core{tx}, id)
 		if err != nil {
 			return err
 		}
@@ -186,7 +186,7 @@ func (db *DB) DeleteUser(ctx context.Context, id int64, audit *app.AuditEntry) e
 			return app.Errorf(app.KindNotFound, "User not found")
 		}
 		for _, reportID := range reported {
-			if err := db.refreshReport(ctx, tx, reportID); err != nil {
+			if err := storecore.RefreshReport(ctx, core{tx}, reportID); err != nil {
 				return err
 			}
 		}

@@ -3,12 +3,25 @@ package sqlite
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 
 	"rehome/storecore"
 )
 
-// dialect is what SQLite's text of storecore's statements needs.
-var dialect = storecore.SQLite
+// dialect is what SQLite's text of storecore's statements needs, and its
+// driver's errors. SQLite has no array type: a list of IDs goes as JSON
+// text.
+var dialect = storecore.Dialect{
+	InIDs:             ` IN (SELECT value FROM json_each(?))`,
+	IDs:               jsonIDs,
+	IsUniqueViolation: isUniqueViolation,
+	ReferenceGone:     referenceGone,
+}
+
+func jsonIDs(ids []int64) (any, error) {
+	b, err := json.Marshal(ids)
+	return string(b), err
+}
 
 // The Queriers storecore's statements run on, each through this store's
 // prepared statements: reader on the reader pool, readerTx in a read

@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"rehome/app"
+	"rehome/storecore"
 )
 
 // A password hash is never read with an account, only whether it has one.
@@ -200,7 +201,7 @@ func (db *DB) DeleteUser(ctx context.Context, id int64, audit *app.AuditEntry) e
 			}
 		}
 		// Reports this account made lose its reason too, once it is gone.
-		reported, err := db.reportsBy(ctx, tx, id)
+		reported, err := storecore.ReportsBy(ctx, writer{db, tx}, id)
 		if err != nil {
 			return err
 		}
@@ -216,7 +217,7 @@ func (db *DB) DeleteUser(ctx context.Context, id int64, audit *app.AuditEntry) e
 			}
 		}
 		for _, reportID := range reported {
-			if err := db.refreshReport(ctx, tx, reportID); err != nil {
+			if err := storecore.RefreshReport(ctx, writer{db, tx}, reportID); err != nil {
 				return err
 			}
 		}

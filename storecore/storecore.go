@@ -11,7 +11,6 @@ package storecore
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"errors"
 	"time"
 
@@ -39,8 +38,8 @@ type Querier interface {
 	Exec(ctx context.Context, query string, args ...any) (int64, error)
 }
 
-// Dialect is what differs between the databases in the text of a shared
-// statement.
+// Dialect is what differs between the databases in a shared statement's
+// text and in what their drivers report. Each store makes its own.
 type Dialect struct {
 	// ForUpdate follows a SELECT in a write transaction that must hold the
 	// rows it reads until the transaction ends. SQLite needs none: its one
@@ -50,18 +49,19 @@ type Dialect struct {
 	// IDs, bound as the one argument IDs makes of the list.
 	InIDs string
 	IDs   func([]int64) (any, error)
+	// IsUniqueViolation tells a UNIQUE or PRIMARY KEY clash.
+	IsUniqueViolation func(error) bool
+	// ReferenceGone explains a write that points at a row deleted since
+	// the request began; any other error is returned as it is.
+	ReferenceGone func(error) error
 }
 
-// Dialects the stores use.
-var (
-	// SQLite has no array type: a list goes as JSON text.
-	SQLite   = Dialect{InIDs: ` IN (SELECT value FROM json_each(?))`, IDs: jsonIDs}
-	Postgres = Dialect{ForUpdate: " FOR UPDATE", InIDs: ` = ANY(?)`, IDs: func(ids []int64) (any, error) { return ids, nil }}
-)
-
-func jsonIDs(ids []int64) (any, error) {
-	b, err := json.Marshal(ids)
-	return string(b), err
+// ForUpdateOf holds only the rows of table that a SELECT of several reads.
+func (d Dialect) ForUpdateOf(table string) string {
+	if d.ForUpdate == "" {
+		return ""
+	}
+	return d.ForUpdate + " OF " + table
 }
 
 // FromMillis reads a time stored as UTC Unix milliseconds.
