@@ -33,9 +33,9 @@ var bookingQueries = map[string]struct {
 	"message":                 {messageQuery, []any{5, 1}},
 	"unread":                  {unreadQuery, []any{5}},
 	"reports page":            {rebind(storecore.ReportsPage), []any{24, 0}},
-	"reviews count":           {reviewsOfCount, []any{5, 1000}},
-	"reviews page":            {reviewsOfPage, []any{5, 1000, 24, 0}},
-	"rating":                  {ratingOf, []any{5, 1000}},
+	"reviews count":           {rebind(storecore.ReviewsOfCount), []any{5, 1000}},
+	"reviews page":            {rebind(storecore.ReviewsOfPage), []any{5, 1000, 24, 0}},
+	"rating":                  {rebind(storecore.RatingOfQuery), []any{5, 1000}},
 	"no-shows":                {rebind(storecore.NoShowsQuery), []any{5, 1000}},
 }
 
