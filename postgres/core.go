@@ -16,6 +16,7 @@ import (
 // its driver's errors.
 var dialect = storecore.Dialect{
 	ForUpdate:         " FOR UPDATE",
+	ForNoKeyUpdate:    " FOR NO KEY UPDATE",
 	InIDs:             ` = ANY(?)`,
 	IDs:               func(ids []int64) (any, error) { return ids, nil },
 	IsUniqueViolation: isUniqueViolation,

@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+
+	"rehome/storecore"
 )
 
 // TestAccountQueriesUseIndexes keeps the account queries that run on every
@@ -44,7 +46,7 @@ func TestAccountQueriesUseIndexes(t *testing.T) {
 		"expired sessions":      {deleteExpiredQuery, []any{now, 500}},
 		"stored answer":         {storedAnswerQuery, []any{7, "key7", now - 1000}},
 		"old answers":           {forgetAnswersQuery, []any{now - 19_900}},
-		"reset link's account":  {holdLinkAccountQuery("password_resets"), []any{[]byte("reset7")}},
+		"reset link's account":  {rebind(storecore.HoldLinkAccountQuery(dialect, "password_resets")), []any{[]byte("reset7")}},
 	} {
 		t.Run(name, func(t *testing.T) {
 			var out []byte

@@ -45,6 +45,9 @@ type Dialect struct {
 	// rows it reads until the transaction ends. SQLite needs none: its one
 	// writer holds the whole database.
 	ForUpdate string
+	// ForNoKeyUpdate holds a row against updates and deletion, but not
+	// against rows that refer to it by foreign key; "" where ForUpdate is.
+	ForNoKeyUpdate string
 	// InIDs follows a column to keep the rows whose column is in a list of
 	// IDs, bound as the one argument IDs makes of the list.
 	InIDs string
@@ -92,15 +95,22 @@ func ChangedOne(n int64, err error, notFoundMessage string) error {
 // own arguments; limit and offset follow them as pageQuery's last two.
 func ReadList[T any](ctx context.Context, q Querier, page app.Page, countQuery, pageQuery string, args []any,
 	scan func(Row) (T, error)) (app.List[T], error) {
+	return ReadPage(ctx, q, page, countQuery, args, pageQuery, args, scan)
+}
+
+// ReadPage is ReadList for a page that takes other arguments than its
+// count: pageArgs, then the limit and offset.
+func ReadPage[T any](ctx context.Context, q Querier, page app.Page, countQuery string, countArgs []any,
+	pageQuery string, pageArgs []any, scan func(Row) (T, error)) (app.List[T], error) {
 	list := app.List[T]{Items: []T{}}
-	if err := q.QueryRow(ctx, countQuery, args...).Scan(&list.Total); err != nil {
+	if err := q.QueryRow(ctx, countQuery, countArgs...).Scan(&list.Total); err != nil {
 		return list, err
 	}
 	if page.Offset >= list.Total {
 		return list, nil
 	}
-	pageArgs := append(append(make([]any, 0, len(args)+2), args...), page.Limit, page.Offset)
-	rows, err := q.Query(ctx, pageQuery, pageArgs...)
+	args := append(append(make([]any, 0, len(pageArgs)+2), pageArgs...), page.Limit, page.Offset)
+	rows, err := q.Query(ctx, pageQuery, args...)
 	if err != nil {
 		return list, err
 	}
