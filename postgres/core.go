@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
@@ -83,4 +84,25 @@ func rebind(query string) string {
 	q := b.String()
 	rebound.Store(query, q)
 	return q
+}
+
+// txRunner runs storecore's transactions through inTx (which retries a
+// transaction PostgreSQL aborted) and readTx.
+type txRunner struct{ db *DB }
+
+func (r txRunner) InTx(ctx context.Context, fn func(tx storecore.Querier) error) error {
+	return r.db.inTx(ctx, func(tx pgx.Tx) error { return fn(core{tx}) })
+}
+
+func (r txRunner) ReadTx(ctx context.Context, fn func(tx storecore.Querier) error) error {
+	return r.db.readTx(ctx, func(tx pgx.Tx) error { return fn(core{tx}) })
+}
+
+// nullTime reads a nullable time column.
+func nullTime(ms *int64) *time.Time {
+	if ms == nil {
+		return nil
+	}
+	t := fromMillis(*ms)
+	return &t
 }

@@ -9,18 +9,6 @@ import (
 	"rehome/storecore"
 )
 
-func (db *DB) Posts(ctx context.Context, page app.Page) (app.List[app.Post], error) {
-	return readList(ctx, db, page, storecore.PostsCount, storecore.PostsPage, nil, storecore.ScanPost)
-}
-
-func (db *DB) PostBySlug(ctx context.Context, slug string) (*app.Post, error) {
-	return storecore.PostBySlug(ctx, core{db.pool}, slug)
-}
-
-func (db *DB) PostByID(ctx context.Context, id int64) (*app.Post, error) {
-	return storecore.PostByID(ctx, core{db.pool}, id)
-}
-
 // freeSlugs finds the slugs a post of slug $1 might clash with.
 const freeSlugs = `SELECT slug FROM posts
 	WHERE slug = $1 OR (starts_with(slug, $1 || '-') AND substr(slug, length($1) + 2) ~ '^[0-9]+$')`
@@ -67,28 +55,4 @@ func (db *DB) insertPost(ctx context.Context, p *app.Post, audit *app.AuditEntry
 	}
 	p.Created, p.Updated = fromMillis(now), fromMillis(now)
 	return nil
-}
-
-func (db *DB) UpdatePost(ctx context.Context, p *app.Post, audit *app.AuditEntry) error {
-	now := db.millis()
-	err := db.inTx(ctx, func(tx pgx.Tx) error {
-		if err := storecore.UpdatePost(ctx, core{tx}, p, now); err != nil {
-			return err
-		}
-		return db.record(ctx, tx, audit)
-	})
-	if err != nil {
-		return err
-	}
-	p.Updated = fromMillis(now)
-	return nil
-}
-
-func (db *DB) DeletePost(ctx context.Context, id int64, audit *app.AuditEntry) error {
-	return db.inTx(ctx, func(tx pgx.Tx) error {
-		if err := storecore.DeletePost(ctx, core{tx}, id); err != nil {
-			return err
-		}
-		return db.record(ctx, tx, audit)
-	})
 }

@@ -3,38 +3,8 @@ package postgres
 import (
 	"context"
 
-	"github.com/jackc/pgx/v5"
-
 	"rehome/app"
-	"rehome/storecore"
 )
-
-func (db *DB) CreateProduct(ctx context.Context, p *app.Product) error {
-	created := db.millis()
-	err := db.inTx(ctx, func(tx pgx.Tx) error { return storecore.CreateProduct(ctx, core{tx}, p, created) })
-	if err != nil {
-		return referenceGone(err)
-	}
-	p.Created = fromMillis(created)
-	return nil
-}
-
-func (db *DB) ProductByID(ctx context.Context, id int64) (*app.Product, error) {
-	return storecore.ProductByID(ctx, core{db.pool}, id)
-}
-
-// UpdateProduct: see storecore.UpdateProduct for how a racing sale is decided.
-func (db *DB) UpdateProduct(ctx context.Context, p *app.Product) error {
-	return referenceGone(db.inTx(ctx, func(tx pgx.Tx) error { return storecore.UpdateProduct(ctx, core{tx}, p) }))
-}
-
-func (db *DB) SellerProducts(ctx context.Context, sellerID int64, page app.Page) (app.List[app.Product], error) {
-	return readList(ctx, db, page, storecore.SellerCountQuery, storecore.SellerPageQuery, []any{sellerID}, storecore.ScanProduct)
-}
-
-func (db *DB) DeleteProduct(ctx context.Context, id int64) error {
-	return db.inTx(ctx, func(tx pgx.Tx) error { return storecore.DeleteProduct(ctx, dialect, core{tx}, id) })
-}
 
 // myBookingsQuery finds a viewer's open or paid bookings of some products
 // through bookings_open_once (whose condition this repeats word for word).

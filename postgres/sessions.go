@@ -41,13 +41,13 @@ func (s *SessionStore) CommitCtx(ctx context.Context, token string, data []byte,
 }
 
 func (s *SessionStore) CommitOwned(ctx context.Context, token string, data []byte, expiry time.Time, owner app.SessionOwner) error {
-	return s.db.inTx(ctx, func(tx pgx.Tx) error { return storecore.CommitSession(ctx, core{tx}, token, data, expiry, owner) })
+	return s.db.CommitSession(ctx, token, data, expiry, owner)
 }
 
 // DeleteCtx ends a session; trigger sessions_note_ended tells whoever holds
 // something open for it, on every instance.
 func (s *SessionStore) DeleteCtx(ctx context.Context, token string) error {
-	return s.db.inTx(ctx, func(tx pgx.Tx) error { return storecore.DeleteSession(ctx, core{tx}, token) })
+	return s.db.DeleteSession(ctx, token)
 }
 
 // The context-free methods satisfy scs.Store; scs calls the Ctx ones.
@@ -87,17 +87,4 @@ func (s *SessionStore) DeleteExpired(ctx context.Context) (int64, error) {
 			return total, err
 		}
 	}
-}
-
-func (db *DB) AccountSessions(ctx context.Context, userID int64, current string, page app.Page) (app.List[app.Session], error) {
-	var list app.List[app.Session]
-	err := db.readTx(ctx, func(tx pgx.Tx) (err error) {
-		list, err = storecore.AccountSessions(ctx, core{tx}, userID, current, page, db.millis())
-		return err
-	})
-	return list, err
-}
-
-func (db *DB) EndAccountSession(ctx context.Context, userID int64, id string) error {
-	return db.inTx(ctx, func(tx pgx.Tx) error { return storecore.EndAccountSession(ctx, core{tx}, userID, id) })
 }

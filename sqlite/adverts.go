@@ -22,7 +22,7 @@ const (
 
 func (db *DB) CreateAdvert(ctx context.Context, productID int64) error {
 	return db.inTx(ctx, func(tx *sql.Tx) error {
-		if err := db.claimAvailable(ctx, tx, productID, "Only available products can be advertised"); err != nil {
+		if err := storecore.ClaimAvailable(ctx, dialect, writer{db, tx}, productID, "Only available products can be advertised"); err != nil {
 			return err
 		}
 		_, err := db.txExec(ctx, tx, `INSERT INTO adverts (product_id, created) VALUES (?, ?)`, productID, db.millis())

@@ -641,6 +641,7 @@ var storeReads = []string{
 	"NextMailDue", "AccountSessions",
 	"ConversationByID", "Conversations", "MessageByID", "Messages", "Unread", "OpenBookingsOf", "OpenBookingsWith",
 	"BookingsSeen", "NewBookings", "BookedFrom", "Exclusively",
+	"CommitSession", "DeleteSession", // what Sessions.CommitOwned and Sessions.DeleteCtx call
 	"VAPIDKeys", "PushSubscriptions", "PushDevices", "PushKindsOff", "Site", "ServerKey",
 	"Posts", "PostBySlug", "PostByID", "ListingsForSale", "SellerCounts", "ReviewsOf", "RatingOf",
 	"SuspendedUsers", "Blocks", "BlockedBy", "EitherBlocked", "NoShowsOf", "ConversationOfMessage", "ReviewByID", "HandoverCodes",

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"time"
 
 	"rehome/storecore"
 )
@@ -92,4 +93,32 @@ func (w writer) Query(ctx context.Context, query string, args ...any) (storecore
 
 func (w writer) Exec(ctx context.Context, query string, args ...any) (int64, error) {
 	return affected(w.db.txExec(ctx, w.tx, query, args...))
+}
+
+// runner runs storecore's transactions: writes on the one writer, reads
+// on the reader pool.
+type runner struct{ db *DB }
+
+func (r runner) InTx(ctx context.Context, fn func(tx storecore.Querier) error) error {
+	return r.db.inTx(ctx, func(tx *sql.Tx) error { return fn(writer{r.db, tx}) })
+}
+
+func (r runner) ReadTx(ctx context.Context, fn func(tx storecore.Querier) error) error {
+	return r.db.readTx(ctx, func(tx *sql.Tx) error { return fn(readerTx{r.db, tx}) })
+}
+
+// nullID and nullTime read nullable columns.
+func nullID(v sql.NullInt64) *int64 {
+	if !v.Valid {
+		return nil
+	}
+	return &v.Int64
+}
+
+func nullTime(ms sql.NullInt64) *time.Time {
+	if !ms.Valid {
+		return nil
+	}
+	t := fromMillis(ms.Int64)
+	return &t
 }

@@ -2,26 +2,11 @@ package sqlite
 
 import (
 	"context"
-	"database/sql"
 	"encoding/json"
 
 	"rehome/app"
 	"rehome/storecore"
 )
-
-func (db *DB) CreateProduct(ctx context.Context, p *app.Product) error {
-	created := db.millis()
-	err := db.inTx(ctx, func(tx *sql.Tx) error { return storecore.CreateProduct(ctx, writer{db, tx}, p, created) })
-	if err != nil {
-		return referenceGone(err)
-	}
-	p.Created = fromMillis(created)
-	return nil
-}
-
-func (db *DB) UpdateProduct(ctx context.Context, p *app.Product) error {
-	return referenceGone(db.inTx(ctx, func(tx *sql.Tx) error { return storecore.UpdateProduct(ctx, writer{db, tx}, p) }))
-}
 
 // listedColumns are a product's own columns: all but its category's and
 // seller's.
@@ -92,18 +77,6 @@ func (db *DB) listedProducts(ctx context.Context, ids []int64) ([]app.Product, e
 		}
 	}
 	return products, nil
-}
-
-func (db *DB) ProductByID(ctx context.Context, id int64) (*app.Product, error) {
-	return storecore.ProductByID(ctx, reader{db}, id)
-}
-
-func (db *DB) SellerProducts(ctx context.Context, sellerID int64, page app.Page) (app.List[app.Product], error) {
-	return readList(ctx, db, page, storecore.SellerCountQuery, storecore.SellerPageQuery, []any{sellerID}, storecore.ScanProduct)
-}
-
-func (db *DB) DeleteProduct(ctx context.Context, id int64) error {
-	return db.inTx(ctx, func(tx *sql.Tx) error { return storecore.DeleteProduct(ctx, dialect, writer{db, tx}, id) })
 }
 
 // MyBookings finds the viewer's open or paid bookings of the given

@@ -2,7 +2,6 @@ package sqlite
 
 import (
 	"context"
-	"database/sql"
 	"time"
 
 	"rehome/app"
@@ -41,13 +40,11 @@ func (s *SessionStore) CommitCtx(ctx context.Context, token string, data []byte,
 }
 
 func (s *SessionStore) CommitOwned(ctx context.Context, token string, data []byte, expiry time.Time, owner app.SessionOwner) error {
-	return s.db.inTx(ctx, func(tx *sql.Tx) error {
-		return storecore.CommitSession(ctx, writer{s.db, tx}, token, data, expiry, owner)
-	})
+	return s.db.CommitSession(ctx, token, data, expiry, owner)
 }
 
 func (s *SessionStore) DeleteCtx(ctx context.Context, token string) error {
-	return s.db.inTx(ctx, func(tx *sql.Tx) error { return storecore.DeleteSession(ctx, writer{s.db, tx}, token) })
+	return s.db.DeleteSession(ctx, token)
 }
 
 // The context-free methods satisfy scs.Store; scs calls the Ctx ones.
@@ -71,17 +68,4 @@ func (s *SessionStore) DeleteExpired(ctx context.Context) (int64, error) {
 		return 0, err
 	}
 	return res.RowsAffected()
-}
-
-func (db *DB) AccountSessions(ctx context.Context, userID int64, current string, page app.Page) (app.List[app.Session], error) {
-	var list app.List[app.Session]
-	err := db.readTx(ctx, func(tx *sql.Tx) (err error) {
-		list, err = storecore.AccountSessions(ctx, readerTx{db, tx}, userID, current, page, db.millis())
-		return err
-	})
-	return list, err
-}
-
-func (db *DB) EndAccountSession(ctx context.Context, userID int64, id string) error {
-	return db.inTx(ctx, func(tx *sql.Tx) error { return storecore.EndAccountSession(ctx, writer{db, tx}, userID, id) })
 }

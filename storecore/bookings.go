@@ -97,6 +97,51 @@ func InsertBooking(ctx context.Context, tx Querier, b *app.Booking, created int6
 		b.Location, b.BuyerName, b.BuyerEmail, b.BuyerPhone, string(b.Status), created, b.HandoverCode).Scan(&b.ID)
 }
 
+// ClaimAvailable checks, inside a write transaction, that a product exists
+// and is still for sale, and holds its row until the transaction ends, so
+// that a sale or deletion either comes first or waits for this
+// transaction. Where the database locks rows, SELECT ... FOR NO KEY UPDATE
+// waits for a write holding the row and then reads it as that write
+// committed it; it is the lock an UPDATE of the row takes, so rows that
+// merely refer to the product (a booking's foreign key) are not held up by
+// it. SQLite's one writer holds the whole database; its conditional update
+// of the row also tells the change feed the product changed, which its
+// caches of listings (with their adverts) rely on.
+func ClaimAvailable(ctx context.Context, d Dialect, tx Querier, productID int64, soldMessage string) error {
+	if d.ForNoKeyUpdate == "" {
+		claimed, err := tx.Exec(ctx, `UPDATE products SET status = status WHERE id = ? AND status = 'Available'`, productID)
+		if err != nil || claimed == 1 {
+			return err
+		}
+		return WhyNotForSale(ctx, tx, productID, soldMessage)
+	}
+	var status string
+	err := tx.QueryRow(ctx, `SELECT status FROM products WHERE id = ?`+d.ForNoKeyUpdate, productID).Scan(&status)
+	if err != nil {
+		return NotFound(err, "Product")
+	}
+	if app.ProductStatus(status) != app.StatusAvailable {
+		return app.Errorf(app.KindConflict, "%s", soldMessage)
+	}
+	return nil
+}
+
+// HoldBookedProduct holds the row of a booking's product, if it still has
+// one, for the rest of the transaction, where the database locks rows:
+// every write that changes bookings takes the row of the booked product
+// first and the booking rows after it, as CreateBooking, MarkPaid and
+// DeleteProduct must (a booking's change of status updates the product's
+// count of open bookings by trigger, so a write that took a booking first
+// and the product after could deadlock with a payment).
+func HoldBookedProduct(ctx context.Context, d Dialect, tx Querier, bookingID int64) error {
+	if d.ForNoKeyUpdate == "" {
+		return nil
+	}
+	_, err := tx.Exec(ctx, `SELECT p.id FROM bookings b JOIN products p ON p.id = b.product_id
+		WHERE b.id = ?`+d.ForNoKeyUpdate+` OF p`, bookingID)
+	return err
+}
+
 // CloseBooking ends a booking that is still Booked, as Cancelled or
 // Declined; the product's open bookings follow by trigger. The update's
 // condition decides a race with a payment or another close.
