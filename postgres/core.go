@@ -16,13 +16,22 @@ import (
 // dialect is what PostgreSQL's text of storecore's statements needs, and
 // its driver's errors.
 var dialect = storecore.Dialect{
-	ForUpdate:         " FOR UPDATE",
-	ForNoKeyUpdate:    " FOR NO KEY UPDATE",
-	InIDs:             ` = ANY(?)`,
-	IDs:               func(ids []int64) (any, error) { return ids, nil },
+	ForUpdate:      " FOR UPDATE",
+	ForNoKeyUpdate: " FOR NO KEY UPDATE",
+	InIDs:          ` = ANY(?)`,
+	IDs:            func(ids []int64) (any, error) { return ids, nil },
+	PostSlugs: `SELECT slug FROM posts
+		WHERE slug = $1 OR (starts_with(slug, $1 || '-') AND substr(slug, length($1) + 2) ~ '^[0-9]+$')`,
+	HoldPostSlug:      `SELECT pg_advisory_xact_lock(` + strconv.Itoa(slugLockClass) + `, hashtext($1))`,
 	IsUniqueViolation: isUniqueViolation,
 	ReferenceGone:     referenceGone,
 }
+
+// slugLockClass is the first key of the advisory locks CreatePost takes
+// (Dialect.HoldPostSlug), the second being the hash of the slug it starts
+// from: the two-key locks are a space apart from the one-key lock of the
+// migrations.
+const slugLockClass = 1016
 
 // runner is what the pool and a transaction both run statements with.
 type runner interface {

@@ -2,11 +2,9 @@ package postgres
 
 import (
 	"context"
-	"time"
 
 	"github.com/jackc/pgx/v5"
 
-	"rehome/app"
 	"rehome/storecore"
 )
 
@@ -15,53 +13,21 @@ import (
 // Unlike sqlite's it keeps none in memory, since another instance may end a
 // session at any moment; each FindCtx is one read by primary key.
 type SessionStore struct {
+	*storecore.SessionStore
 	db *DB
 }
 
 // Sessions is the store of scs sessions, which the server reaches without
 // the services (see package api's doc).
-func (db *DB) Sessions() *SessionStore { return &SessionStore{db: db} }
+func (db *DB) Sessions() *SessionStore {
+	return &SessionStore{SessionStore: storecore.NewSessionStore(&db.Store, nil), db: db}
+}
 
-// The session queries each go by an index of sessions; see
+// A batch of expired sessions found through sessions_by_expiry and deleted
+// by their row's address (a Tid Scan): by token, the planner would rather
+// hash the whole table than look up a batch's keys; see
 // TestAccountQueriesUseIndexes.
-const (
-	// A batch of expired sessions found through sessions_by_expiry and
-	// deleted by their row's address (a Tid Scan): by token, the planner
-	// would rather hash the whole table than look up a batch's keys.
-	deleteExpiredQuery = `DELETE FROM sessions WHERE ctid = ANY (ARRAY (SELECT ctid FROM sessions WHERE expiry <= $1 LIMIT $2))`
-)
-
-func (s *SessionStore) FindCtx(ctx context.Context, token string) ([]byte, bool, error) {
-	data, _, found, err := storecore.FindSession(ctx, core{s.db.pool}, token, s.db.millis())
-	return data, found, err
-}
-
-func (s *SessionStore) CommitCtx(ctx context.Context, token string, data []byte, expiry time.Time) error {
-	return s.CommitOwned(ctx, token, data, expiry, app.SessionOwner{})
-}
-
-func (s *SessionStore) CommitOwned(ctx context.Context, token string, data []byte, expiry time.Time, owner app.SessionOwner) error {
-	return s.db.CommitSession(ctx, token, data, expiry, owner)
-}
-
-// DeleteCtx ends a session; trigger sessions_note_ended tells whoever holds
-// something open for it, on every instance.
-func (s *SessionStore) DeleteCtx(ctx context.Context, token string) error {
-	return s.db.DeleteSession(ctx, token)
-}
-
-// The context-free methods satisfy scs.Store; scs calls the Ctx ones.
-func (s *SessionStore) Find(token string) ([]byte, bool, error) {
-	return s.FindCtx(context.Background(), token)
-}
-
-func (s *SessionStore) Commit(token string, data []byte, expiry time.Time) error {
-	return s.CommitCtx(context.Background(), token, data, expiry)
-}
-
-func (s *SessionStore) Delete(token string) error {
-	return s.DeleteCtx(context.Background(), token)
-}
+const deleteExpiredQuery = `DELETE FROM sessions WHERE ctid = ANY (ARRAY (SELECT ctid FROM sessions WHERE expiry <= $1 LIMIT $2))`
 
 // expiredBatch bounds the sessions one transaction of DeleteExpired
 // deletes. Each deleted row's trigger (sessions_note_ended) appends a line

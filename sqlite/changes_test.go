@@ -641,7 +641,6 @@ var storeReads = []string{
 	"NextMailDue", "AccountSessions",
 	"ConversationByID", "Conversations", "MessageByID", "Messages", "Unread", "OpenBookingsOf", "OpenBookingsWith",
 	"BookingsSeen", "NewBookings", "BookedFrom", "Exclusively",
-	"CommitSession", "DeleteSession", // what Sessions.CommitOwned and Sessions.DeleteCtx call
 	"VAPIDKeys", "PushSubscriptions", "PushDevices", "PushKindsOff", "Site", "ServerKey",
 	"Posts", "PostBySlug", "PostByID", "ListingsForSale", "SellerCounts", "ReviewsOf", "RatingOf",
 	"SuspendedUsers", "Blocks", "BlockedBy", "EitherBlocked", "NoShowsOf", "ConversationOfMessage", "ReviewByID", "HandoverCodes",

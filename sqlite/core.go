@@ -15,6 +15,7 @@ import (
 var dialect = storecore.Dialect{
 	InIDs:             ` IN (SELECT value FROM json_each(?))`,
 	IDs:               jsonIDs,
+	PostSlugs:         `SELECT slug FROM posts WHERE slug = ?1 OR slug GLOB ?1 || '-[0-9]*'`,
 	IsUniqueViolation: isUniqueViolation,
 	ReferenceGone:     referenceGone,
 }

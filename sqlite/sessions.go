@@ -2,9 +2,7 @@ package sqlite
 
 import (
 	"context"
-	"time"
 
-	"rehome/app"
 	"rehome/cache"
 	"rehome/storecore"
 )
@@ -16,10 +14,15 @@ import (
 // up, and only this process writes sessions. Budget: the signed-in category
 // page's server CPU per request (docs/benchmarks.md).
 type SessionStore struct {
+	*storecore.SessionStore
 	db *DB
 }
 
-func (db *DB) Sessions() *SessionStore { return &SessionStore{db: db} }
+func (db *DB) Sessions() *SessionStore {
+	s := &SessionStore{db: db}
+	s.SessionStore = storecore.NewSessionStore(&db.Store, s.FindCtx)
+	return s
+}
 
 func (s *SessionStore) FindCtx(ctx context.Context, token string) ([]byte, bool, error) {
 	now := s.db.now()
@@ -33,31 +36,6 @@ func (s *SessionStore) FindCtx(ctx context.Context, token string) ([]byte, bool,
 	}
 	s.db.caches.Sessions.Put(gen, token, cache.Session{Data: data, Expiry: fromMillis(expiry)})
 	return data, true, nil
-}
-
-func (s *SessionStore) CommitCtx(ctx context.Context, token string, data []byte, expiry time.Time) error {
-	return s.CommitOwned(ctx, token, data, expiry, app.SessionOwner{})
-}
-
-func (s *SessionStore) CommitOwned(ctx context.Context, token string, data []byte, expiry time.Time, owner app.SessionOwner) error {
-	return s.db.CommitSession(ctx, token, data, expiry, owner)
-}
-
-func (s *SessionStore) DeleteCtx(ctx context.Context, token string) error {
-	return s.db.DeleteSession(ctx, token)
-}
-
-// The context-free methods satisfy scs.Store; scs calls the Ctx ones.
-func (s *SessionStore) Find(token string) ([]byte, bool, error) {
-	return s.FindCtx(context.Background(), token)
-}
-
-func (s *SessionStore) Commit(token string, data []byte, expiry time.Time) error {
-	return s.CommitCtx(context.Background(), token, data, expiry)
-}
-
-func (s *SessionStore) Delete(token string) error {
-	return s.DeleteCtx(context.Background(), token)
 }
 
 // DeleteExpired removes sessions past their expiry and reports how many.

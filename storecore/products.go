@@ -72,21 +72,33 @@ func floatOrNil(f sql.NullFloat64) *float64 {
 }
 
 // ScanProduct reads a row of ProductColumns.
-func ScanProduct(row Row) (app.Product, error) { return ScanProductAnd(row) }
+func ScanProduct(row Row) (app.Product, error) {
+	var p app.Product
+	var r ProductRow
+	if err := row.Scan(productDest(&p, &r, nil)...); err != nil {
+		return p, err
+	}
+	return p, r.Into(&p)
+}
 
 // ScanProductAnd reads a row of ProductColumns and the columns after them
 // into extra.
 func ScanProductAnd(row Row, extra ...any) (app.Product, error) {
 	var p app.Product
 	var r ProductRow
-	dest := append(make([]any, 0, 28+len(extra)), &p.ID, &p.CategoryID, &p.Category, &p.Name, &p.Description, &p.Image, &p.ThumbURL, &r.Images, &r.Thumbs,
-		&r.Width, &r.Depth, &r.Height, &r.Condition, &p.Location, &r.OriginalPrice, &r.ResalePrice,
-		&p.SellerID, &p.Seller, &p.Contact.Email, &p.Contact.Phone, &p.Contact.ShowPhone, &p.SellerVerified, &p.PurchaseYear, &p.UsePeriod, &r.Status,
-		&p.OpenBookings, &p.Advertised, &r.Created)
-	if err := row.Scan(append(dest, extra...)...); err != nil {
+	if err := row.Scan(productDest(&p, &r, extra)...); err != nil {
 		return p, err
 	}
 	return p, r.Into(&p)
+}
+
+// productDest is where a row of ProductColumns goes, and extra after it.
+func productDest(p *app.Product, r *ProductRow, extra []any) []any {
+	dest := []any{&p.ID, &p.CategoryID, &p.Category, &p.Name, &p.Description, &p.Image, &p.ThumbURL, &r.Images, &r.Thumbs,
+		&r.Width, &r.Depth, &r.Height, &r.Condition, &p.Location, &r.OriginalPrice, &r.ResalePrice,
+		&p.SellerID, &p.Seller, &p.Contact.Email, &p.Contact.Phone, &p.Contact.ShowPhone, &p.SellerVerified, &p.PurchaseYear, &p.UsePeriod, &r.Status,
+		&p.OpenBookings, &p.Advertised, &r.Created}
+	return append(dest, extra...)
 }
 
 // listingColumns are the columns a seller writes, in the order of

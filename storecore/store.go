@@ -219,7 +219,51 @@ func (s *Store) OpenBookingsWith(ctx context.Context, userID int64) ([]app.Booki
 	return Bookings(ctx, s.read, OpenBookingsWithQuery, userID, userID)
 }
 
-// Posts, but the insert: each store picks a free slug its own way.
+// Posts.
+
+// CreatePost picks the slug in the transaction that stores the post: the
+// first of the slug, slug-2, slug-3… that no post has (Dialect.PostSlugs
+// finds those taken). Where Dialect.HoldPostSlug takes a lock per slug,
+// transactions that write posts of one slug take turns, and the next one's
+// PostSlugs (under READ COMMITTED a statement of its own, which sees every
+// commit before it) finds the slug taken. Posts of different titles may
+// still pick the same slug ("news-2" is both "News 2" and the second
+// "News"); the unique index refuses the second, which then picks again.
+func (s *Store) CreatePost(ctx context.Context, p *app.Post, audit *app.AuditEntry) error {
+	return CreatePost(func() error { return s.insertPost(ctx, p, audit) })
+}
+
+func (s *Store) insertPost(ctx context.Context, p *app.Post, audit *app.AuditEntry) error {
+	now, base := s.now(), p.Slug
+	err := s.inTx(ctx, func(tx Querier) error {
+		if s.d.HoldPostSlug != "" {
+			if _, err := tx.Exec(ctx, s.d.HoldPostSlug, base); err != nil {
+				return err
+			}
+		}
+		slug, err := FreeSlug(ctx, tx, s.d.PostSlugs, base)
+		if err != nil {
+			return err
+		}
+		err = InsertPost(ctx, tx, p, slug, now)
+		if s.d.IsUniqueViolation(err) {
+			return ErrSlugTaken
+		}
+		if err != nil {
+			return s.d.ReferenceGone(err)
+		}
+		p.Slug = slug
+		if audit != nil {
+			audit.TargetID = p.ID
+		}
+		return Record(ctx, s.d, tx, audit, now)
+	})
+	if err != nil {
+		return err
+	}
+	p.Created, p.Updated = FromMillis(now), FromMillis(now)
+	return nil
+}
 
 func (s *Store) Posts(ctx context.Context, page app.Page) (app.List[app.Post], error) {
 	return list(ctx, s, page, PostsCount, PostsPage, nil, ScanPost)
@@ -366,12 +410,57 @@ func (s *Store) EndAccountSession(ctx context.Context, userID int64, id string) 
 	return s.inTx(ctx, func(tx Querier) error { return EndAccountSession(ctx, tx, userID, id) })
 }
 
-// CommitSession and DeleteSession are the writes of each store's scs
-// session store.
-func (s *Store) CommitSession(ctx context.Context, token string, data []byte, expiry time.Time, owner app.SessionOwner) error {
-	return s.inTx(ctx, func(tx Querier) error { return CommitSession(ctx, tx, token, data, expiry, owner) })
+// SessionStore keeps scs sessions in the database so they survive a
+// restart and, under PostgreSQL, every instance finds them. A store embeds
+// it in its own, which adds DeleteExpired and may find sessions its own way
+// (SQLite keeps those it read in memory).
+type SessionStore struct {
+	store *Store
+	find  func(ctx context.Context, token string) ([]byte, bool, error)
 }
 
-func (s *Store) DeleteSession(ctx context.Context, token string) error {
-	return s.inTx(ctx, func(tx Querier) error { return DeleteSession(ctx, tx, token) })
+// NewSessionStore is the session store of s, finding sessions with find,
+// or reading each from the database when find is nil.
+func NewSessionStore(s *Store, find func(ctx context.Context, token string) ([]byte, bool, error)) *SessionStore {
+	ss := &SessionStore{store: s, find: find}
+	if find == nil {
+		ss.find = func(ctx context.Context, token string) ([]byte, bool, error) {
+			data, _, found, err := FindSession(ctx, s.read, token, s.now())
+			return data, found, err
+		}
+	}
+	return ss
+}
+
+func (s *SessionStore) FindCtx(ctx context.Context, token string) ([]byte, bool, error) {
+	return s.find(ctx, token)
+}
+
+func (s *SessionStore) CommitCtx(ctx context.Context, token string, data []byte, expiry time.Time) error {
+	return s.CommitOwned(ctx, token, data, expiry, app.SessionOwner{})
+}
+
+// CommitOwned keeps a session with what it says of its owner, which lets
+// people list and end their sessions; a zero owner is a signed-out session.
+func (s *SessionStore) CommitOwned(ctx context.Context, token string, data []byte, expiry time.Time, owner app.SessionOwner) error {
+	return s.store.inTx(ctx, func(tx Querier) error { return CommitSession(ctx, tx, token, data, expiry, owner) })
+}
+
+// DeleteCtx ends a session; under PostgreSQL trigger sessions_note_ended
+// tells whoever holds something open for it, on every instance.
+func (s *SessionStore) DeleteCtx(ctx context.Context, token string) error {
+	return s.store.inTx(ctx, func(tx Querier) error { return DeleteSession(ctx, tx, token) })
+}
+
+// The context-free methods satisfy scs.Store; scs calls the Ctx ones.
+func (s *SessionStore) Find(token string) ([]byte, bool, error) {
+	return s.FindCtx(context.Background(), token)
+}
+
+func (s *SessionStore) Commit(token string, data []byte, expiry time.Time) error {
+	return s.CommitCtx(context.Background(), token, data, expiry)
+}
+
+func (s *SessionStore) Delete(token string) error {
+	return s.DeleteCtx(context.Background(), token)
 }

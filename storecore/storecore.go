@@ -52,6 +52,13 @@ type Dialect struct {
 	// IDs, bound as the one argument IDs makes of the list.
 	InIDs string
 	IDs   func([]int64) (any, error)
+	// PostSlugs finds the slugs a new post's slug may clash with: it, and
+	// it followed by a dash and a number, given as the one (numbered)
+	// parameter, as each database matches patterns its own way.
+	PostSlugs string
+	// HoldPostSlug, where not "", takes a lock on a slug (its one
+	// parameter) until the transaction ends.
+	HoldPostSlug string
 	// IsUniqueViolation tells a UNIQUE or PRIMARY KEY clash.
 	IsUniqueViolation func(error) bool
 	// ReferenceGone explains a write that points at a row deleted since
