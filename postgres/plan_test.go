@@ -16,7 +16,7 @@ import (
 )
 
 // listQueries are the catalogue's list queries with sample arguments.
-// categoriesQuery is not among them: it reads the few dozen categories
+// storecore.CategoriesQuery is not among them: it reads the few dozen categories
 // whole and sorts them, which no index does better.
 var listQueries = map[string]struct {
 	query string

@@ -68,7 +68,7 @@ var ListQueries = map[string]struct {
 	"my bookings":           {myBookingsQuery, []any{"[1,2,3]", 1}},
 	"booked by":             {bookedByQuery, []any{1, 257}},
 	"seller page":           {storecore.SellerPageQuery, []any{1, 24, 0}},
-	"categories":            {categoriesQuery, nil},
+	"categories":            {storecore.CategoriesQuery, nil},
 	"buyer bookings count":  {storecore.BuyerBookingsCount, []any{1}},
 	"buyer bookings page":   {storecore.BuyerBookingsPage, []any{1, 24, 0}},
 	"seller bookings count": {storecore.SellerBookingsCount, []any{1}},
