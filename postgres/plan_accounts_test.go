@@ -44,8 +44,8 @@ func TestAccountQueriesUseIndexes(t *testing.T) {
 		"account sessions page": {rebind(storecore.AccountSessionsPage), []any{"id7", 7, now, "id7", 24, 0}},
 		"end a session":         {rebind(storecore.EndSessionQuery), []any{7, "id7"}},
 		"expired sessions":      {deleteExpiredQuery, []any{now, 500}},
-		"stored answer":         {storedAnswerQuery, []any{7, "key7", now - 1000}},
-		"old answers":           {forgetAnswersQuery, []any{now - 19_900}},
+		"stored answer":         {rebind(storecore.StoredAnswerQuery), []any{7, "key7", now - 1000}},
+		"old answers":           {rebind(storecore.ForgetAnswersQuery), []any{now - 19_900}},
 		"reset link's account":  {rebind(storecore.HoldLinkAccountQuery(dialect, "password_resets")), []any{[]byte("reset7")}},
 	} {
 		t.Run(name, func(t *testing.T) {
