@@ -33,12 +33,12 @@ func TestAccountQueriesUseIndexes(t *testing.T) {
 		query string
 		args  []any
 	}{
-		"user by id":            {userByIDQuery, []any{7}},
-		"user by email":         {userByEmailQuery, []any{"u7@example.com"}},
-		"user by identity":      {userByIdentityQuery, []any{"google", "g7"}},
-		"users page":            {usersPage, []any{24, 0}},
-		"users by role count":   {usersByRoleCount, []any{"Seller"}},
-		"users by role page":    {usersByRolePage, []any{"Seller", 24, 0}},
+		"user by id":            {rebind(storecore.UserByIDQuery), []any{7}},
+		"user by email":         {rebind(storecore.UserByEmailQuery), []any{"u7@example.com"}},
+		"user by identity":      {rebind(storecore.UserByIdentityQuery), []any{"google", "g7"}},
+		"users page":            {rebind(storecore.UsersPage), []any{24, 0}},
+		"users by role count":   {rebind(storecore.UsersByRoleCount), []any{"Seller"}},
+		"users by role page":    {rebind(storecore.UsersByRolePage), []any{"Seller", 24, 0}},
 		"session":               {rebind(storecore.FindSessionQuery), []any{"token7", now}},
 		"account sessions":      {rebind(storecore.AccountSessionsCount), []any{7, now}},
 		"account sessions page": {rebind(storecore.AccountSessionsPage), []any{"id7", 7, now, "id7", 24, 0}},

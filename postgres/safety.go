@@ -45,10 +45,6 @@ func (db *DB) SuspendUser(ctx context.Context, id int64, until time.Time, reason
 	return cancelled, err
 }
 
-func (db *DB) UnsuspendUser(ctx context.Context, id int64, audit *app.AuditEntry) error {
-	return db.changeUserRecorded(ctx, `UPDATE users SET suspended_until = NULL, suspend_reason = '' WHERE id = $1`, "No such account", audit, id)
-}
-
 // suspendedQuery reads users_suspended: only the accounts ever suspended
 // are in it.
 const suspendedQuery = `SELECT id FROM users WHERE suspended_until > $1`

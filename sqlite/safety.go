@@ -56,16 +56,6 @@ func (db *DB) txBookings(ctx context.Context, tx *sql.Tx, query string, args ...
 	return found, rows.Err()
 }
 
-func (db *DB) UnsuspendUser(ctx context.Context, id int64, audit *app.AuditEntry) error {
-	return db.inTx(ctx, func(tx *sql.Tx) error {
-		res, err := db.txExec(ctx, tx, `UPDATE users SET suspended_until = NULL, suspend_reason = '' WHERE id = ?`, id)
-		if err := changedOne(res, err, "No such account"); err != nil {
-			return err
-		}
-		return db.record(ctx, tx, audit)
-	})
-}
-
 // suspendedQuery reads users_suspended: only the accounts ever suspended
 // are in it.
 const suspendedQuery = `SELECT id, suspended_until FROM users WHERE suspended_until > ?`
