@@ -73,4 +73,3 @@ func (db *DB) DeleteUser(ctx context.Context, id int64, audit *app.AuditEntry) e
 		return db.record(ctx, tx, audit)
 	})
 }
-

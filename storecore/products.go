@@ -207,3 +207,14 @@ func DeleteProduct(ctx context.Context, d Dialect, tx Querier, id int64) error {
 	_, err := tx.Exec(ctx, `DELETE FROM products WHERE id = ?`, id)
 	return err
 }
+
+// ScanListedProduct reads a listing for sale's ID and when it was listed.
+func ScanListedProduct(r Row) (app.ListedProduct, error) {
+	var p app.ListedProduct
+	var created int64
+	if err := r.Scan(&p.ID, &created); err != nil {
+		return p, err
+	}
+	p.Listed = FromMillis(created)
+	return p, nil
+}
