@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
-	"time"
 
 	"rehome/storecore"
 )
@@ -106,20 +105,4 @@ func (r runner) InTx(ctx context.Context, fn func(tx storecore.Querier) error) e
 
 func (r runner) ReadTx(ctx context.Context, fn func(tx storecore.Querier) error) error {
 	return r.db.readTx(ctx, func(tx *sql.Tx) error { return fn(readerTx{r.db, tx}) })
-}
-
-// nullID and nullTime read nullable columns.
-func nullID(v sql.NullInt64) *int64 {
-	if !v.Valid {
-		return nil
-	}
-	return &v.Int64
-}
-
-func nullTime(ms sql.NullInt64) *time.Time {
-	if !ms.Valid {
-		return nil
-	}
-	t := fromMillis(ms.Int64)
-	return &t
 }

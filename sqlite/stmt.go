@@ -211,17 +211,5 @@ func (db *DB) readTxQuery(ctx context.Context, tx *sql.Tx, query string, args ..
 
 // scanIDs reads rows of one ID each, and closes them.
 func scanIDs(rows *sql.Rows, err error) ([]int64, error) {
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var ids []int64
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		ids = append(ids, id)
-	}
-	return ids, rows.Err()
+	return storecore.ScanIDs(coreRows(rows, err))
 }

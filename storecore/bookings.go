@@ -32,26 +32,28 @@ func ScanBooking(row Row) (app.Booking, error) {
 	err := row.Scan(&b.ID, &productID, &b.Product, &b.Category, &b.Image, &b.ThumbURL, &price, &b.Location,
 		&b.BuyerID, &b.BuyerName, &b.BuyerEmail, &b.BuyerPhone, &b.SellerID, &status, &b.DeclineReason, &created,
 		&pickupAt, &conversationID, &handedOverAt, &completedAt, &b.BuyerReviewed, &b.SellerReviewed, &b.NoShow, &b.CancelReason, &b.NoShowAnswer)
-	b.ProductID = nullID(productID)
-	b.ConversationID = nullID(conversationID)
+	b.ProductID = NullID(productID)
+	b.ConversationID = NullID(conversationID)
 	b.Price = app.Cents(price)
 	b.Status = app.BookingStatus(status)
-	b.PickupAt = nullTime(pickupAt)
-	b.HandedOverAt = nullTime(handedOverAt)
-	b.Completed(nullTime(completedAt))
+	b.PickupAt = NullTime(pickupAt)
+	b.HandedOverAt = NullTime(handedOverAt)
+	b.Completed(NullTime(completedAt))
 	b.Created = FromMillis(created)
 	b.BuyerRef = app.OptionalID(b.BuyerID)
 	return b, err
 }
 
-func nullID(v sql.NullInt64) *int64 {
+// NullID reads a nullable ID column.
+func NullID(v sql.NullInt64) *int64 {
 	if !v.Valid {
 		return nil
 	}
 	return &v.Int64
 }
 
-func nullTime(ms sql.NullInt64) *time.Time {
+// NullTime reads a nullable time column.
+func NullTime(ms sql.NullInt64) *time.Time {
 	if !ms.Valid {
 		return nil
 	}
@@ -359,7 +361,7 @@ func MarkNoShow(ctx context.Context, tx Querier, id int64, absent string, now in
 	if err := tx.QueryRow(ctx, `SELECT status, pickup_at FROM bookings WHERE id = ?`, id).Scan(&st, &pickupAt); err != nil {
 		return NotFound(err, "Booking")
 	}
-	b.Status, b.PickupAt = app.BookingStatus(st), nullTime(pickupAt)
+	b.Status, b.PickupAt = app.BookingStatus(st), NullTime(pickupAt)
 	if err := app.NoShowOpen(&b, FromMillis(now)); err != nil {
 		return err
 	}

@@ -28,7 +28,7 @@ func ScanPost(r Row) (app.Post, error) {
 	var authorID sql.NullInt64
 	var created, updated int64
 	err := r.Scan(&p.ID, &p.Slug, &p.Title, &p.Body, &authorID, &p.Author.Name, &created, &updated)
-	p.Author.ID = nullID(authorID)
+	p.Author.ID = NullID(authorID)
 	p.Created, p.Updated = FromMillis(created), FromMillis(updated)
 	return p, err
 }

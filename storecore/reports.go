@@ -34,8 +34,8 @@ func ScanReportedProduct(row Row) (app.ReportedProduct, error) {
 		&userID, &r.User, &r.UserEmail, &messageID, &conversationID, &reviewID, &rating, &r.Text, &r.Reports, &r.Reason, &updated)
 	r.Kind = app.ReportKind(kind)
 	r.ResalePrice = app.Cents(price)
-	r.ProductID, r.UserID, r.MessageID = nullID(productID), nullID(userID), nullID(messageID)
-	r.ConversationID, r.ReviewID = nullID(conversationID), nullID(reviewID)
+	r.ProductID, r.UserID, r.MessageID = NullID(productID), NullID(userID), NullID(messageID)
+	r.ConversationID, r.ReviewID = NullID(conversationID), NullID(reviewID)
 	if rating.Valid {
 		stars := int(rating.Int64)
 		r.Rating = &stars
@@ -162,7 +162,7 @@ func ReportsMadeBy(ctx context.Context, q Querier, userID int64) ([]app.ReportMa
 			return nil, err
 		}
 		r.Kind = app.ReportKind(kind)
-		r.ProductID, r.UserID, r.MessageID, r.ReviewID = nullID(productID), nullID(reported), nullID(messageID), nullID(reviewID)
+		r.ProductID, r.UserID, r.MessageID, r.ReviewID = NullID(productID), NullID(reported), NullID(messageID), NullID(reviewID)
 		r.Time = FromMillis(created)
 		made = append(made, r)
 	}

@@ -17,7 +17,7 @@ func ScanReview(row Row) (app.Review, error) {
 	var rating, created, visible int64
 	err := row.Scan(&r.ID, &r.BookingID, &authorID, &r.AuthorName, &r.SubjectID, &r.ByBuyer, &r.Product, &rating, &r.Text,
 		&created, &visible)
-	r.AuthorID = nullID(authorID)
+	r.AuthorID = NullID(authorID)
 	r.Rating = int(rating)
 	r.Role = app.ReviewRole(r.ByBuyer)
 	r.Created, r.VisibleFrom = FromMillis(created), FromMillis(visible)
@@ -46,7 +46,7 @@ func AddReview(ctx context.Context, d Dialect, tx Querier, r *app.Review, now in
 	if err != nil {
 		return NotFound(err, "Booking")
 	}
-	if err := app.ReviewWindowOpen(nullTime(completedAt), FromMillis(now)); err != nil {
+	if err := app.ReviewWindowOpen(NullTime(completedAt), FromMillis(now)); err != nil {
 		return err
 	}
 	visible := now + app.ReviewBlind.Milliseconds()

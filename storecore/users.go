@@ -26,7 +26,7 @@ func ScanUser(row Row, extra ...any) (*app.User, error) {
 	}
 	u.Role, u.Language = app.Role(role), app.Language(language)
 	u.Created = FromMillis(created)
-	u.SuspendedUntil = nullTime(suspendedUntil)
+	u.SuspendedUntil = NullTime(suspendedUntil)
 	return &u, nil
 }
 
