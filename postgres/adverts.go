@@ -7,6 +7,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"rehome/app"
+	"rehome/storecore"
 )
 
 // The home page's advertised products, newest advert first, walked
@@ -19,8 +20,8 @@ import (
 const (
 	advertsCount = `SELECT count(*) FROM adverts a
 		WHERE (SELECT p.status FROM products p WHERE p.id = a.product_id) = 'Available'`
-	advertsPage = `SELECT ` + productColumns + `
-		FROM adverts a JOIN products p ON p.id = a.product_id` + productJoins + `
+	advertsPage = `SELECT ` + storecore.ProductColumns + `
+		FROM adverts a JOIN products p ON p.id = a.product_id` + storecore.ProductJoins + `
 		WHERE p.status = 'Available'
 		ORDER BY a.id DESC LIMIT $1 OFFSET $2`
 )
@@ -52,7 +53,7 @@ func (db *DB) CreateAdvert(ctx context.Context, productID int64) error {
 }
 
 func (db *DB) AdvertisedProducts(ctx context.Context, page app.Page) (app.List[app.Product], error) {
-	return readList(ctx, db, page, advertsCount, advertsPage, nil, scanProduct)
+	return readList(ctx, db, page, advertsCount, advertsPage, nil, storecore.ScanProduct)
 }
 
 func (db *DB) DeleteAdvert(ctx context.Context, productID int64) error {

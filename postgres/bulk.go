@@ -7,6 +7,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"rehome/app"
+	"rehome/storecore"
 )
 
 // Bulk loading, for benchmark data sets: each call is one transaction that
@@ -63,7 +64,7 @@ func (db *DB) CreateProducts(ctx context.Context, products []app.Product) error 
 		func(i int, id int64, now time.Time) []any {
 			p := &products[i]
 			p.ID, p.Created = id, orNow(p.Created, now)
-			return append([]any{id}, newListingValues(p, p.Created.UnixMilli())...)
+			return append([]any{id}, storecore.NewListingValues(p, p.Created.UnixMilli())...)
 		},
 		func(ctx context.Context, tx pgx.Tx, copyRows func() error) error {
 			if _, err := tx.Exec(ctx, `ALTER TABLE products DISABLE TRIGGER categories_listed_insert`); err != nil {

@@ -9,6 +9,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"rehome/app"
+	"rehome/storecore"
 )
 
 // Every write to a conversation's messages (a new message, an answer to a
@@ -61,7 +62,7 @@ const (
 			WHERE c.seller_id = $1 AND m.sender_id <> $1)`
 )
 
-func scanConversation(r pgx.Row, viewerID int64) (app.Conversation, error) {
+func scanConversation(r storecore.Row, viewerID int64) (app.Conversation, error) {
 	var c app.Conversation
 	var price, updated int64
 	var bookingID, bookingPickup, messageID, messageConversation, messageSender, messagePickup, messageCreated *int64
@@ -94,7 +95,7 @@ func scanConversation(r pgx.Row, viewerID int64) (app.Conversation, error) {
 	return c, nil
 }
 
-func scanMessage(r pgx.Row) (app.Message, error) {
+func scanMessage(r storecore.Row) (app.Message, error) {
 	var m app.Message
 	var pickup *int64
 	var created int64
@@ -175,7 +176,7 @@ func (db *DB) ConversationByID(ctx context.Context, id, viewerID int64) (*app.Co
 // Conversations reads a page of a person's conversations in one snapshot.
 func (db *DB) Conversations(ctx context.Context, viewerID int64, page app.Page) (app.List[app.Conversation], error) {
 	return readList(ctx, db, page, conversationsCount, conversationsPage, []any{viewerID},
-		func(r pgx.Row) (app.Conversation, error) { return scanConversation(r, viewerID) })
+		func(r storecore.Row) (app.Conversation, error) { return scanConversation(r, viewerID) })
 }
 
 // Messages reads a page of a conversation, newest first from the database

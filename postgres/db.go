@@ -38,6 +38,7 @@ import (
 	"rehome/app"
 	"rehome/cache"
 	"rehome/internal/reach"
+	"rehome/storecore"
 )
 
 //go:embed migrations/*.sql
@@ -45,6 +46,9 @@ var migrations embed.FS
 
 // DB is the store: it implements each of app's store interfaces.
 type DB struct {
+	// The methods whose SQL SQLite's store shares.
+	storecore.Store
+
 	pool trackedPool // see reach.go
 	now  func() time.Time
 	// name is this instance's application_name on every connection, so
@@ -90,6 +94,7 @@ func Open(ctx context.Context, url string) (*DB, error) {
 	}
 	db := &DB{pool: trackedPool{Pool: pool, reach: reach.New("database")}, name: name, now: func() time.Time { return time.Now().UTC() },
 		searches: newKeptSearches(keptSearchBytes), feed: &cache.LocalFeed{}}
+	db.Store = storecore.NewStore(dialect, core{db.pool}, txRunner{db}, db.millis, db)
 	db.pool.reach.WhenDown(func(err error) {
 		// The connections made before the database went away are broken:
 		// used once it is back, each would fail a request, and say it is

@@ -9,6 +9,7 @@ import (
 
 	"rehome/app"
 	"rehome/cache"
+	"rehome/storecore"
 )
 
 // Budget: a search's CPU, rehome's and PostgreSQL's together, at most
@@ -127,9 +128,9 @@ func keptWeight(key string, found int, suggestion string) int {
 
 // keptPageQuery reads listings by ID, in the order given, and the
 // catalogue's version, in one snapshot.
-const keptPageQuery = `SELECT ` + productColumns + `, (SELECT version FROM catalogue_version)
+const keptPageQuery = `SELECT ` + storecore.ProductColumns + `, (SELECT version FROM catalogue_version)
 	FROM unnest($1::bigint[]) WITH ORDINALITY AS h(id, n)
-	JOIN products p ON p.id = h.id` + productJoins + `
+	JOIN products p ON p.id = h.id` + storecore.ProductJoins + `
 	ORDER BY h.n`
 
 // keptPage is a page of a kept search, and whether the catalogue is still
@@ -150,7 +151,7 @@ func (db *DB) keptPage(ctx context.Context, k *keptSearch, page app.Page) (app.S
 	current := true
 	result.Items, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (app.Product, error) {
 		var version int64
-		p, err := scanSearchRow(row, &version)
+		p, err := storecore.ScanProductAnd(row, &version)
 		current = current && version == k.version
 		return p, err
 	})

@@ -3,9 +3,8 @@ package postgres
 import (
 	"context"
 
-	"github.com/jackc/pgx/v5"
-
 	"rehome/app"
+	"rehome/storecore"
 )
 
 // The sitemap's listings: those for sale, newest first, read from the
@@ -31,17 +30,7 @@ const (
 
 func (db *DB) ListingsForSale(ctx context.Context, page app.Page, except []int64) (app.List[app.ListedProduct], error) {
 	if len(except) == 0 {
-		return readList(ctx, db, page, forSaleCountQuery, forSalePageQuery, nil, scanListedProduct)
+		return readList(ctx, db, page, forSaleCountQuery, forSalePageQuery, nil, storecore.ScanListedProduct)
 	}
-	return readList(ctx, db, page, forSaleExceptCountQuery, forSaleExceptPageQuery, []any{except}, scanListedProduct)
-}
-
-func scanListedProduct(r pgx.Row) (app.ListedProduct, error) {
-	var p app.ListedProduct
-	var created int64
-	if err := r.Scan(&p.ID, &created); err != nil {
-		return p, err
-	}
-	p.Listed = fromMillis(created)
-	return p, nil
+	return readList(ctx, db, page, forSaleExceptCountQuery, forSaleExceptPageQuery, []any{except}, storecore.ScanListedProduct)
 }

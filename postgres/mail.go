@@ -7,19 +7,13 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"rehome/app"
+	"rehome/storecore"
 )
 
 // queueMail adds m to the queue in the transaction tx, due at once. A nil
 // mail queues nothing.
 func (db *DB) queueMail(ctx context.Context, tx pgx.Tx, m *app.Mail) error {
-	if m == nil {
-		return nil
-	}
-	now := db.millis()
-	_, err := tx.Exec(ctx, `
-		INSERT INTO mail_queue (recipient, subject, text_body, html_body, queued, next_try)
-		VALUES ($1, $2, $3, $4, $5, $6)`, m.To, m.Subject, m.Text, m.HTML, now, now)
-	return err
+	return storecore.QueueMail(ctx, core{tx}, m, db.millis())
 }
 
 func (db *DB) QueueMail(ctx context.Context, m *app.Mail) error {

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"rehome/app"
+	"rehome/storecore"
 )
 
 // A category page is an offset into products_by_category (category_id,
@@ -20,13 +21,13 @@ import (
 // no count of the index's entries.
 const (
 	categoryCountQuery = `SELECT coalesce((SELECT listed FROM categories WHERE id = $1), 0)`
-	categoryPageQuery  = `SELECT ` + productColumns + `
+	categoryPageQuery  = `SELECT ` + storecore.ProductColumns + `
 		FROM (SELECT id FROM products WHERE category_id = $1 AND status = 'Available'
 		      ORDER BY created DESC, id DESC LIMIT $2 OFFSET $3) page
-		JOIN products p ON p.id = page.id` + productJoins + `
+		JOIN products p ON p.id = page.id` + storecore.ProductJoins + `
 		ORDER BY p.created DESC, p.id DESC`
 )
 
 func (db *DB) CategoryProducts(ctx context.Context, category *app.Category, page app.Page) (app.List[app.Product], error) {
-	return readList(ctx, db, page, categoryCountQuery, categoryPageQuery, []any{category.ID}, scanProduct)
+	return readList(ctx, db, page, categoryCountQuery, categoryPageQuery, []any{category.ID}, storecore.ScanProduct)
 }

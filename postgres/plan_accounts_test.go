@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+
+	"rehome/storecore"
 )
 
 // TestAccountQueriesUseIndexes keeps the account queries that run on every
@@ -31,20 +33,20 @@ func TestAccountQueriesUseIndexes(t *testing.T) {
 		query string
 		args  []any
 	}{
-		"user by id":            {userByIDQuery, []any{7}},
-		"user by email":         {userByEmailQuery, []any{"u7@example.com"}},
-		"user by identity":      {userByIdentityQuery, []any{"google", "g7"}},
-		"users page":            {usersPage, []any{24, 0}},
-		"users by role count":   {usersByRoleCount, []any{"Seller"}},
-		"users by role page":    {usersByRolePage, []any{"Seller", 24, 0}},
-		"session":               {findSessionQuery, []any{"token7", now}},
-		"account sessions":      {accountSessionsCount, []any{7, now}},
-		"account sessions page": {accountSessionsPage, []any{7, now, "id7", 24, 0}},
-		"end a session":         {endSessionQuery, []any{7, "id7"}},
+		"user by id":            {rebind(storecore.UserByIDQuery), []any{7}},
+		"user by email":         {rebind(storecore.UserByEmailQuery), []any{"u7@example.com"}},
+		"user by identity":      {rebind(storecore.UserByIdentityQuery), []any{"google", "g7"}},
+		"users page":            {rebind(storecore.UsersPage), []any{24, 0}},
+		"users by role count":   {rebind(storecore.UsersByRoleCount), []any{"Seller"}},
+		"users by role page":    {rebind(storecore.UsersByRolePage), []any{"Seller", 24, 0}},
+		"session":               {rebind(storecore.FindSessionQuery), []any{"token7", now}},
+		"account sessions":      {rebind(storecore.AccountSessionsCount), []any{7, now}},
+		"account sessions page": {rebind(storecore.AccountSessionsPage), []any{"id7", 7, now, "id7", 24, 0}},
+		"end a session":         {rebind(storecore.EndSessionQuery), []any{7, "id7"}},
 		"expired sessions":      {deleteExpiredQuery, []any{now, 500}},
-		"stored answer":         {storedAnswerQuery, []any{7, "key7", now - 1000}},
-		"old answers":           {forgetAnswersQuery, []any{now - 19_900}},
-		"reset link's account":  {holdLinkAccountQuery("password_resets"), []any{[]byte("reset7")}},
+		"stored answer":         {rebind(storecore.StoredAnswerQuery), []any{7, "key7", now - 1000}},
+		"old answers":           {rebind(storecore.ForgetAnswersQuery), []any{now - 19_900}},
+		"reset link's account":  {rebind(storecore.HoldLinkAccountQuery(dialect, "password_resets")), []any{[]byte("reset7")}},
 	} {
 		t.Run(name, func(t *testing.T) {
 			var out []byte

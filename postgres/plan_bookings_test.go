@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/jackc/pgx/v5"
+
+	"rehome/storecore"
 )
 
 // bookingQueries are the reads of bookings, conversations, messages and
@@ -16,13 +18,13 @@ var bookingQueries = map[string]struct {
 	query string
 	args  []any
 }{
-	"booking":                 {`SELECT ` + bookingColumns + ` FROM bookings WHERE id = $1`, []any{5}},
-	"buyer's bookings count":  {buyerBookingsCount, []any{5}},
-	"buyer's bookings page":   {buyerBookingsPage, []any{5, 24, 0}},
-	"seller's bookings count": {sellerBookingsCount, []any{5}},
-	"seller's bookings page":  {sellerBookingsPage, []any{5, 24, 0}},
-	"open bookings of":        {openBookingsQuery, []any{5}},
-	"open bookings with":      {openBookingsWithQuery, []any{5}},
+	"booking":                 {rebind(storecore.BookingByIDQuery), []any{5}},
+	"buyer's bookings count":  {rebind(storecore.BuyerBookingsCount), []any{5}},
+	"buyer's bookings page":   {rebind(storecore.BuyerBookingsPage), []any{5, 24, 0}},
+	"seller's bookings count": {rebind(storecore.SellerBookingsCount), []any{5}},
+	"seller's bookings page":  {rebind(storecore.SellerBookingsPage), []any{5, 24, 0}},
+	"open bookings of":        {rebind(storecore.OpenBookingsQuery), []any{5}},
+	"open bookings with":      {rebind(storecore.OpenBookingsWithQuery), []any{5, 5}},
 	"conversation":            {conversationQuery, []any{5, 7}},
 	"conversations count":     {conversationsCount, []any{5}},
 	"conversations page":      {conversationsPage, []any{5, 24, 0}},
@@ -30,11 +32,11 @@ var bookingQueries = map[string]struct {
 	"messages page":           {messagesPage, []any{5, int64(math.MaxInt64), 50}},
 	"message":                 {messageQuery, []any{5, 1}},
 	"unread":                  {unreadQuery, []any{5}},
-	"reports page":            {reportsPage, []any{24, 0}},
-	"reviews count":           {reviewsOfCount, []any{5, 1000}},
-	"reviews page":            {reviewsOfPage, []any{5, 1000, 24, 0}},
-	"rating":                  {ratingOf, []any{5, 1000}},
-	"no-shows":                {noShowsQuery, []any{5, 1000}},
+	"reports page":            {rebind(storecore.ReportsPage), []any{24, 0}},
+	"reviews count":           {rebind(storecore.ReviewsOfCount), []any{5, 1000}},
+	"reviews page":            {rebind(storecore.ReviewsOfPage), []any{5, 1000, 24, 0}},
+	"rating":                  {rebind(storecore.RatingOfQuery), []any{5, 1000}},
+	"no-shows":                {rebind(storecore.NoShowsQuery), []any{5, 1000}},
 }
 
 // TestBookingQueriesUseIndexes: on a marketplace big enough, with the

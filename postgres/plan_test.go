@@ -12,10 +12,11 @@ import (
 
 	"rehome/app"
 	"rehome/internal/pgtest"
+	"rehome/storecore"
 )
 
 // listQueries are the catalogue's list queries with sample arguments.
-// categoriesQuery is not among them: it reads the few dozen categories
+// storecore.CategoriesQuery is not among them: it reads the few dozen categories
 // whole and sorts them, which no index does better.
 var listQueries = map[string]struct {
 	query string
@@ -24,8 +25,8 @@ var listQueries = map[string]struct {
 	"category count":          {categoryCountQuery, []any{1}},
 	"category page":           {categoryPageQuery, []any{1, 24, 0}},
 	"category page deep":      {categoryPageQuery, []any{1, 24, 1200}},
-	"seller count":            {sellerCountQuery, []any{1}},
-	"seller page":             {sellerPageQuery, []any{1, 24, 0}},
+	"seller count":            {rebind(storecore.SellerCountQuery), []any{1}},
+	"seller page":             {rebind(storecore.SellerPageQuery), []any{1, 24, 0}},
 	"seller's counts":         {sellerCountsQuery, []any{1}},
 	"booked from":             {bookedFromQuery, []any{1, 2}},
 	"my bookings":             {myBookingsQuery, []any{[]int64{1, 2, 3}, 1}},

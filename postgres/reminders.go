@@ -7,6 +7,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"rehome/app"
+	"rehome/storecore"
 )
 
 // The claims of each stage's reminders, through bookings_by_pickup. Two
@@ -37,7 +38,7 @@ func (db *DB) ClaimReminders(ctx context.Context, stage app.ReminderStage, from,
 			return err
 		}
 		for _, id := range ids {
-			b, err := scanBooking(tx.QueryRow(ctx, `SELECT `+bookingColumns+` FROM bookings WHERE id = $1`, id))
+			b, err := storecore.ScanBooking(tx.QueryRow(ctx, `SELECT `+storecore.BookingColumns+` FROM bookings WHERE id = $1`, id))
 			if err != nil {
 				return err
 			}

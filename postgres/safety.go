@@ -7,6 +7,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"rehome/app"
+	"rehome/storecore"
 )
 
 // SuspendUser raises the session epoch in the same update, which ends the
@@ -31,21 +32,17 @@ func (db *DB) SuspendUser(ctx context.Context, id int64, until time.Time, reason
 			return err
 		}
 		rows, err := tx.Query(ctx, `UPDATE bookings SET status = 'Cancelled', cancel_reason = $2
-			WHERE seller_id = $1 AND status = 'Booked' RETURNING `+bookingColumns, id, app.CancelSellerSuspended)
+			WHERE seller_id = $1 AND status = 'Booked' RETURNING `+storecore.BookingColumns, id, app.CancelSellerSuspended)
 		if err != nil {
 			return err
 		}
-		cancelled, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (app.Booking, error) { return scanBooking(r) })
+		cancelled, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (app.Booking, error) { return storecore.ScanBooking(r) })
 		if err != nil {
 			return err
 		}
 		return db.record(ctx, tx, audit)
 	})
 	return cancelled, err
-}
-
-func (db *DB) UnsuspendUser(ctx context.Context, id int64, audit *app.AuditEntry) error {
-	return db.changeUserRecorded(ctx, `UPDATE users SET suspended_until = NULL, suspend_reason = '' WHERE id = $1`, "No such account", audit, id)
 }
 
 // suspendedQuery reads users_suspended: only the accounts ever suspended
@@ -84,11 +81,11 @@ func (db *DB) Block(ctx context.Context, blocker, blocked int64) ([]app.Booking,
 			return err
 		}
 		rows, err := tx.Query(ctx, `UPDATE bookings SET status = 'Cancelled' WHERE id IN (SELECT id `+bookingsBetween+`)
-			AND status = 'Booked' RETURNING `+bookingColumns, blocker, blocked)
+			AND status = 'Booked' RETURNING `+storecore.BookingColumns, blocker, blocked)
 		if err != nil {
 			return err
 		}
-		cancelled, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (app.Booking, error) { return scanBooking(r) })
+		cancelled, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (app.Booking, error) { return storecore.ScanBooking(r) })
 		return err
 	})
 	return cancelled, err
@@ -112,7 +109,7 @@ const (
 )
 
 func (db *DB) Blocks(ctx context.Context, blocker int64, page app.Page) (app.List[app.BlockedUser], error) {
-	return readList(ctx, db, page, blocksCount, blocksPage, []any{blocker}, func(r pgx.Row) (app.BlockedUser, error) {
+	return readList(ctx, db, page, blocksCount, blocksPage, []any{blocker}, func(r storecore.Row) (app.BlockedUser, error) {
 		var u app.BlockedUser
 		var since int64
 		err := r.Scan(&u.ID, &u.Name, &u.Image, &since)

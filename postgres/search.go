@@ -10,6 +10,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"rehome/app"
+	"rehome/storecore"
 )
 
 // A search finds every listing that matches, in order, and counts them:
@@ -53,24 +54,9 @@ func (db *DB) searchPage(ctx context.Context, q *search, page app.Page) ([]app.P
 	}
 	total := 0
 	products, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (app.Product, error) {
-		return scanSearchRow(row, &total)
+		return storecore.ScanProductAnd(row, &total)
 	})
 	return products, total, err
-}
-
-// scanSearchRow reads a listing of productColumns and, after them, the
-// number of one more column into extra.
-func scanSearchRow(row pgx.CollectableRow, extra any) (app.Product, error) {
-	var p app.Product
-	var r productRow
-	err := row.Scan(&p.ID, &p.CategoryID, &p.Category, &p.Name, &p.Description, &p.Image, &p.ThumbURL, &r.images, &r.thumbs,
-		&r.width, &r.depth, &r.height, &r.condition, &p.Location, &r.originalPrice, &r.resalePrice,
-		&p.SellerID, &p.Seller, &p.Contact.Email, &p.Contact.Phone, &p.Contact.ShowPhone, &p.SellerVerified, &p.PurchaseYear, &p.UsePeriod, &r.status,
-		&p.OpenBookings, &p.Advertised, &r.created, extra)
-	if err != nil {
-		return p, err
-	}
-	return p, r.into(&p)
 }
 
 // search is the SQL of a search without its page: what it reads, which
@@ -110,11 +96,11 @@ func (q *search) page(page app.Page) (string, []any) {
 	if q.words {
 		with, from = `WITH m AS MATERIALIZED (`+matches+`) `, `m`
 	}
-	return with + `SELECT ` + productColumns + `, h.total
+	return with + `SELECT ` + storecore.ProductColumns + `, h.total
 	FROM (SELECT m.id, row_number() OVER (ORDER BY ` + q.order + `) AS n, count(*) OVER () AS total
 	      FROM ` + from + `
 	      ORDER BY ` + q.order + ` LIMIT ` + limit + ` OFFSET ` + offset + `) h
-	JOIN products p ON p.id = h.id` + productJoins + `
+	JOIN products p ON p.id = h.id` + storecore.ProductJoins + `
 	ORDER BY h.n`, append(slices.Clip(q.args), int64(page.Limit), int64(page.Offset))
 }
 

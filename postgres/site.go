@@ -2,65 +2,24 @@ package postgres
 
 import (
 	"context"
-	"encoding/json"
-	"fmt"
 	"slices"
 
 	"github.com/jackc/pgx/v5"
 
 	"rehome/app"
+	"rehome/storecore"
 )
 
 // The site's settings are read on many requests, yet this store keeps no
-// copy: another instance may have saved them a moment ago. The read is one
-// small table by its primary key.
-
-// Site answers the saved settings over the defaults.
-func (db *DB) Site(ctx context.Context) (app.Site, error) {
-	// The settings by their JSON names, as app.Site encodes them.
-	fields := map[string]json.RawMessage{}
-	defaults, err := json.Marshal(app.DefaultSite())
-	if err != nil {
-		return app.Site{}, err
-	}
-	if err := json.Unmarshal(defaults, &fields); err != nil {
-		return app.Site{}, err
-	}
-	rows, err := db.pool.Query(ctx, `SELECT name, value FROM site_settings`)
-	if err != nil {
-		return app.Site{}, err
-	}
-	var name, value string
-	_, err = pgx.ForEachRow(rows, []any{&name, &value}, func() error {
-		if _, known := fields[name]; known && json.Valid([]byte(value)) {
-			fields[name] = json.RawMessage(value)
-		}
-		return nil
-	})
-	if err != nil {
-		return app.Site{}, err
-	}
-	merged, err := json.Marshal(fields)
-	if err != nil {
-		return app.Site{}, err
-	}
-	var site app.Site
-	if err := json.Unmarshal(merged, &site); err != nil {
-		return app.Site{}, fmt.Errorf("site settings: %w", err)
-	}
-	return site, nil
-}
+// copy (it reads them through the embedded storecore.Store): another
+// instance may have saved them a moment ago. The read is one small table.
 
 // SaveSite writes every setting, with audit, in one transaction, in one
 // statement that locks the rows in the order of their names: racing saves
 // take them in turn, so the last to commit is stored whole.
 func (db *DB) SaveSite(ctx context.Context, site app.Site, audit *app.AuditEntry) error {
-	encoded, err := json.Marshal(site)
+	fields, err := storecore.SiteFields(site)
 	if err != nil {
-		return err
-	}
-	fields := map[string]json.RawMessage{}
-	if err := json.Unmarshal(encoded, &fields); err != nil {
 		return err
 	}
 	names := make([]string, 0, len(fields))

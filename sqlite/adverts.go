@@ -5,6 +5,7 @@ import (
 	"database/sql"
 
 	"rehome/app"
+	"rehome/storecore"
 )
 
 // The home page's advertised products, newest advert first. Selling a
@@ -13,15 +14,15 @@ const (
 	// CROSS JOIN: without statistics, the planner would walk every product.
 	advertsCount = `SELECT count(*) FROM adverts a CROSS JOIN products p ON p.id = a.product_id WHERE p.status = 'Available'`
 	// CROSS JOIN keeps adverts the outer loop, walked newest first.
-	advertsPage = `SELECT ` + productColumns + `
-		FROM adverts a CROSS JOIN products p ON p.id = a.product_id` + productJoins + `
+	advertsPage = `SELECT ` + storecore.ProductColumns + `
+		FROM adverts a CROSS JOIN products p ON p.id = a.product_id` + storecore.ProductJoins + `
 		WHERE p.status = 'Available'
 		ORDER BY a.id DESC LIMIT ? + 0 OFFSET ? + 0`
 )
 
 func (db *DB) CreateAdvert(ctx context.Context, productID int64) error {
 	return db.inTx(ctx, func(tx *sql.Tx) error {
-		if err := db.claimAvailable(ctx, tx, productID, "Only available products can be advertised"); err != nil {
+		if err := storecore.ClaimAvailable(ctx, dialect, writer{db, tx}, productID, "Only available products can be advertised"); err != nil {
 			return err
 		}
 		_, err := db.txExec(ctx, tx, `INSERT INTO adverts (product_id, created) VALUES (?, ?)`, productID, db.millis())
@@ -33,7 +34,7 @@ func (db *DB) CreateAdvert(ctx context.Context, productID int64) error {
 }
 
 func (db *DB) AdvertisedProducts(ctx context.Context, page app.Page) (app.List[app.Product], error) {
-	return readList(ctx, db, page, advertsCount, advertsPage, nil, scanProduct)
+	return readList(ctx, db, page, advertsCount, advertsPage, nil, storecore.ScanProduct)
 }
 
 func (db *DB) DeleteAdvert(ctx context.Context, productID int64) error {

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 
 	"rehome/app"
+	"rehome/storecore"
 )
 
 // The audit log, newest first: its rowid is its order.
@@ -17,16 +18,7 @@ const (
 
 // record writes e, when given, in the action's transaction tx.
 func (db *DB) record(ctx context.Context, tx *sql.Tx, e *app.AuditEntry) error {
-	if e == nil {
-		return nil
-	}
-	created := db.millis()
-	err := db.txRow(ctx, tx, `
-		INSERT INTO audit_log (created, actor_id, actor_name, actor_email, action, target_type, target_id, target)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-		created, e.ActorID, e.ActorName, e.ActorEmail, string(e.Action), e.TargetType, e.TargetID, e.Target).Scan(&e.ID)
-	e.Time = fromMillis(created)
-	return referenceGone(err)
+	return storecore.Record(ctx, dialect, writer{db, tx}, e, db.millis())
 }
 
 func scanAuditEntry(row row) (app.AuditEntry, error) {

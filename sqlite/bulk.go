@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"rehome/app"
+	"rehome/storecore"
 )
 
 // Bulk loading, for benchmark data sets: each call is one transaction with
@@ -29,11 +30,11 @@ func (db *DB) CreateUsers(ctx context.Context, users []app.User, passwordHash []
 // CreateProducts stores products, keeping their status and creation time,
 // and fills in their IDs.
 func (db *DB) CreateProducts(ctx context.Context, products []app.Product) error {
-	return bulk(ctx, db, `INSERT INTO products (`+newListingColumns+`) VALUES (`+newListingParams+`) RETURNING id`,
+	return bulk(ctx, db, storecore.InsertProduct,
 		len(products), func(i int, now time.Time) ([]any, *int64) {
 			p := &products[i]
 			p.Created = orNow(p.Created, now)
-			return newListingValues(p, p.Created.UnixMilli()), &p.ID
+			return storecore.NewListingValues(p, p.Created.UnixMilli()), &p.ID
 		})
 }
 

@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"rehome/app"
+	"rehome/storecore"
 )
 
 // conversationQuery reads a conversation as the viewer ?1 sees it: the
@@ -61,18 +62,18 @@ func scanConversation(r row, viewerID int64) (app.Conversation, error) {
 		&bookingID, &bookingStatus, &bookingPickup,
 		&messageID, &messageConversation, &messageSender, &messageText, &messagePickup, &messageAccepted, &messageDeclined, &messageCreated,
 		&c.Unread)
-	c.Product.ID = nullID(productID)
+	c.Product.ID = storecore.NullID(productID)
 	c.Updated = fromMillis(updated)
 	c.Role = app.AsSeller
 	if viewerID == c.BuyerID {
 		c.Role = app.AsBuyer
 	}
 	if bookingID.Valid {
-		c.Booking = &app.ConversationBooking{ID: bookingID.Int64, Status: app.BookingStatus(bookingStatus.String), PickupAt: nullTime(bookingPickup)}
+		c.Booking = &app.ConversationBooking{ID: bookingID.Int64, Status: app.BookingStatus(bookingStatus.String), PickupAt: storecore.NullTime(bookingPickup)}
 	}
 	if messageID.Valid {
 		c.LastMessage = &app.Message{ID: messageID.Int64, ConversationID: messageConversation.Int64, SenderID: messageSender.Int64,
-			Mine: messageSender.Int64 == viewerID, Text: messageText.String, PickupAt: nullTime(messagePickup),
+			Mine: messageSender.Int64 == viewerID, Text: messageText.String, PickupAt: storecore.NullTime(messagePickup),
 			Accepted: messageAccepted.Bool, Declined: messageDeclined.Bool, Created: fromMillis(messageCreated.Int64)}
 	}
 	return c, err
@@ -83,7 +84,7 @@ func scanMessage(r row) (app.Message, error) {
 	var pickup sql.NullInt64
 	var created int64
 	err := r.Scan(&m.ID, &m.ConversationID, &m.SenderID, &m.Text, &pickup, &m.Accepted, &m.Declined, &m.Superseded, &created)
-	m.PickupAt = nullTime(pickup)
+	m.PickupAt = storecore.NullTime(pickup)
 	m.Created = fromMillis(created)
 	return m, err
 }

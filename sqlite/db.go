@@ -25,6 +25,7 @@ import (
 
 	"rehome/app"
 	"rehome/cache"
+	"rehome/storecore"
 )
 
 //go:embed migrations/*.sql
@@ -33,6 +34,9 @@ var migrations embed.FS
 // DB is the store: it implements each of app's store interfaces, which
 // internal/wiring hands to the services one by one.
 type DB struct {
+	// The methods whose SQL PostgreSQL's store shares.
+	storecore.Store
+
 	write *sql.DB
 	read  *sql.DB
 	now   func() time.Time
@@ -116,6 +120,7 @@ func Open(ctx context.Context, path string) (*DB, error) {
 		caches:     cache.NewCaches(feed), feed: feed,
 		searchers: make(chan struct{}, runtime.GOMAXPROCS(0)),
 	}
+	db.Store = storecore.NewStore(dialect, reader{db}, runner{db}, db.millis, db)
 	if err := connectWriter(ctx, write); err != nil {
 		write.Close()
 		return nil, err

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 
 	"rehome/app"
+	"rehome/storecore"
 )
 
 // The sitemap's listings: those for sale, newest first, read from the
@@ -29,21 +30,11 @@ const (
 
 func (db *DB) ListingsForSale(ctx context.Context, page app.Page, except []int64) (app.List[app.ListedProduct], error) {
 	if len(except) == 0 {
-		return readList(ctx, db, page, forSaleCountQuery, forSalePageQuery, nil, scanListedProduct)
+		return readList(ctx, db, page, forSaleCountQuery, forSalePageQuery, nil, storecore.ScanListedProduct)
 	}
 	sellers, err := json.Marshal(except)
 	if err != nil {
 		return app.List[app.ListedProduct]{}, err
 	}
-	return readList(ctx, db, page, forSaleExceptCountQuery, forSaleExceptPageQuery, []any{string(sellers)}, scanListedProduct)
-}
-
-func scanListedProduct(r row) (app.ListedProduct, error) {
-	var p app.ListedProduct
-	var created int64
-	if err := r.Scan(&p.ID, &created); err != nil {
-		return p, err
-	}
-	p.Listed = fromMillis(created)
-	return p, nil
+	return readList(ctx, db, page, forSaleExceptCountQuery, forSaleExceptPageQuery, []any{string(sellers)}, storecore.ScanListedProduct)
 }

@@ -7,18 +7,12 @@ import (
 	"time"
 
 	"rehome/app"
+	"rehome/storecore"
 )
 
 // queueMail adds m to the queue in the transaction tx, due at once.
 func (db *DB) queueMail(ctx context.Context, tx *sql.Tx, m *app.Mail) error {
-	if m == nil {
-		return nil
-	}
-	now := db.millis()
-	_, err := db.txExec(ctx, tx, `
-		INSERT INTO mail_queue (recipient, subject, text_body, html_body, queued, next_try)
-		VALUES (?, ?, ?, ?, ?, ?)`, m.To, m.Subject, m.Text, m.HTML, now, now)
-	return err
+	return storecore.QueueMail(ctx, writer{db, tx}, m, db.millis())
 }
 
 func (db *DB) QueueMail(ctx context.Context, m *app.Mail) error {

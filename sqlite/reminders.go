@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"rehome/app"
+	"rehome/storecore"
 )
 
 // The claims of each stage's reminders, through bookings_by_pickup.
@@ -30,7 +31,7 @@ func (db *DB) ClaimReminders(ctx context.Context, stage app.ReminderStage, from,
 			return err
 		}
 		for _, id := range ids {
-			b, err := scanBooking(db.txRow(ctx, tx, `SELECT `+bookingColumns+` FROM bookings WHERE id = ?`, id))
+			b, err := storecore.ScanBooking(db.txRow(ctx, tx, `SELECT `+storecore.BookingColumns+` FROM bookings WHERE id = ?`, id))
 			if err != nil {
 				return err
 			}

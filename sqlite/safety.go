@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"rehome/app"
+	"rehome/storecore"
 )
 
 // SuspendUser raises the session epoch in the same update, which ends the
@@ -21,7 +22,7 @@ func (db *DB) SuspendUser(ctx context.Context, id int64, until time.Time, reason
 			return err
 		}
 		// The writer holds the database: nothing changes between the two.
-		cancelled, err = db.txBookings(ctx, tx, `SELECT `+bookingColumns+` FROM bookings WHERE seller_id = ? AND status = 'Booked' ORDER BY id`, id)
+		cancelled, err = db.txBookings(ctx, tx, `SELECT `+storecore.BookingColumns+` FROM bookings WHERE seller_id = ? AND status = 'Booked' ORDER BY id`, id)
 		if err != nil {
 			return err
 		}
@@ -46,23 +47,13 @@ func (db *DB) txBookings(ctx context.Context, tx *sql.Tx, query string, args ...
 	defer rows.Close()
 	var found []app.Booking
 	for rows.Next() {
-		b, err := scanBooking(rows)
+		b, err := storecore.ScanBooking(rows)
 		if err != nil {
 			return nil, err
 		}
 		found = append(found, b)
 	}
 	return found, rows.Err()
-}
-
-func (db *DB) UnsuspendUser(ctx context.Context, id int64, audit *app.AuditEntry) error {
-	return db.inTx(ctx, func(tx *sql.Tx) error {
-		res, err := db.txExec(ctx, tx, `UPDATE users SET suspended_until = NULL, suspend_reason = '' WHERE id = ?`, id)
-		if err := changedOne(res, err, "No such account"); err != nil {
-			return err
-		}
-		return db.record(ctx, tx, audit)
-	})
 }
 
 // suspendedQuery reads users_suspended: only the accounts ever suspended
@@ -111,7 +102,7 @@ func (db *DB) Block(ctx context.Context, blocker, blocked int64) ([]app.Booking,
 		if err != nil {
 			return referenceGone(err)
 		}
-		cancelled, err = db.txBookings(ctx, tx, `SELECT `+bookingColumns+` `+bookingsBetween+` ORDER BY id`, blocker, blocked)
+		cancelled, err = db.txBookings(ctx, tx, `SELECT `+storecore.BookingColumns+` `+bookingsBetween+` ORDER BY id`, blocker, blocked)
 		if err != nil {
 			return err
 		}

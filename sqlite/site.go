@@ -8,6 +8,7 @@ import (
 	"fmt"
 
 	"rehome/app"
+	"rehome/storecore"
 )
 
 // The site's settings are read on many requests (every visitor's request
@@ -19,7 +20,7 @@ func (db *DB) Site(ctx context.Context) (app.Site, error) {
 	if kept := db.caches.Site.Load(); kept != nil {
 		return *kept, nil
 	}
-	site, err := db.readSite(ctx)
+	site, err := storecore.ReadSite(ctx, reader{db})
 	if err != nil {
 		return app.Site{}, err
 	}
@@ -27,52 +28,10 @@ func (db *DB) Site(ctx context.Context) (app.Site, error) {
 	return site, nil
 }
 
-func (db *DB) readSite(ctx context.Context) (app.Site, error) {
-	// The settings by their JSON names, as app.Site encodes them.
-	fields := map[string]json.RawMessage{}
-	defaults, err := json.Marshal(app.DefaultSite())
-	if err != nil {
-		return app.Site{}, err
-	}
-	if err := json.Unmarshal(defaults, &fields); err != nil {
-		return app.Site{}, err
-	}
-	rows, err := db.read.QueryContext(ctx, `SELECT name, value FROM site_settings`)
-	if err != nil {
-		return app.Site{}, err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var name, value string
-		if err := rows.Scan(&name, &value); err != nil {
-			return app.Site{}, err
-		}
-		if _, known := fields[name]; known && json.Valid([]byte(value)) {
-			fields[name] = json.RawMessage(value)
-		}
-	}
-	if err := rows.Err(); err != nil {
-		return app.Site{}, err
-	}
-	merged, err := json.Marshal(fields)
-	if err != nil {
-		return app.Site{}, err
-	}
-	var site app.Site
-	if err := json.Unmarshal(merged, &site); err != nil {
-		return app.Site{}, fmt.Errorf("site settings: %w", err)
-	}
-	return site, nil
-}
-
 // SaveSite writes every setting, with audit, in one transaction.
 func (db *DB) SaveSite(ctx context.Context, site app.Site, audit *app.AuditEntry) error {
-	encoded, err := json.Marshal(site)
+	fields, err := storecore.SiteFields(site)
 	if err != nil {
-		return err
-	}
-	fields := map[string]json.RawMessage{}
-	if err := json.Unmarshal(encoded, &fields); err != nil {
 		return err
 	}
 	err = db.inTx(ctx, func(tx *sql.Tx) error {

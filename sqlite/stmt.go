@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"rehome/app"
+	"rehome/storecore"
 )
 
 // Every query runs as a prepared statement, kept for the life of the
@@ -68,7 +69,7 @@ func (s *statements) close() {
 }
 
 // row is what a single-row query gives to a scan function.
-type row interface{ Scan(dest ...any) error }
+type row = storecore.Row
 
 // failedRow reports an error that came before the query could run.
 type failedRow struct{ err error }
@@ -210,17 +211,5 @@ func (db *DB) readTxQuery(ctx context.Context, tx *sql.Tx, query string, args ..
 
 // scanIDs reads rows of one ID each, and closes them.
 func scanIDs(rows *sql.Rows, err error) ([]int64, error) {
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var ids []int64
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		ids = append(ids, id)
-	}
-	return ids, rows.Err()
+	return storecore.ScanIDs(coreRows(rows, err))
 }

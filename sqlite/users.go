@@ -7,54 +7,8 @@ import (
 	"slices"
 
 	"rehome/app"
+	"rehome/storecore"
 )
-
-// A password hash is never read with an account, only whether it has one.
-const userColumns = `id, name, email, role, image, phone, location, verified, created, session_epoch, email_verified, show_phone,
-	coalesce(length(password_hash), 0) > 0, suspended_until, suspend_reason, language`
-
-func scanUser(row row, extra ...any) (*app.User, error) {
-	var u app.User
-	var created int64
-	var suspendedUntil sql.NullInt64
-	dest := append([]any{&u.ID, &u.Name, &u.Email, &u.Role, &u.Image, &u.Phone, &u.Location, &u.Verified, &created, &u.SessionEpoch, &u.EmailVerified, &u.ShowPhone, &u.HasPassword,
-		&suspendedUntil, &u.SuspendReason, &u.Language}, extra...)
-	if err := row.Scan(dest...); err != nil {
-		return nil, notFound(err, "User")
-	}
-	u.Created = fromMillis(created)
-	u.SuspendedUntil = nullTime(suspendedUntil)
-	return &u, nil
-}
-
-func (db *DB) CreateUser(ctx context.Context, u *app.User, passwordHash []byte) error {
-	created := db.millis()
-	if err := db.inTx(ctx, func(tx *sql.Tx) error { return db.insertUser(ctx, tx, u, passwordHash, created) }); err != nil {
-		return err
-	}
-	u.Created = fromMillis(created)
-	return nil
-}
-
-// insertUser stores u with its password hash (empty for an account that
-// signs in only through a provider) and fills in its ID.
-func (db *DB) insertUser(ctx context.Context, tx *sql.Tx, u *app.User, passwordHash []byte, created int64) error {
-	err := db.txRow(ctx, tx, `
-		INSERT INTO users (name, email, password_hash, role, image, phone, location, verified, created, email_verified)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-		u.Name, u.Email, passwordHash, u.Role, u.Image, u.Phone, u.Location, u.Verified, created, u.EmailVerified).Scan(&u.ID)
-	if isUniqueViolation(err) {
-		return app.Errorf(app.KindConflict, "An account with this email already exists")
-	}
-	u.HasPassword = err == nil && len(passwordHash) > 0
-	return err
-}
-
-// UserByID is the signed-in user of every request, which the composition
-// root reads through the users cache (cache.Caches.UserByID).
-func (db *DB) UserByID(ctx context.Context, id int64) (*app.User, error) {
-	return scanUser(db.queryRow(ctx, `SELECT `+userColumns+` FROM users WHERE id = ?`, id))
-}
 
 // fillSellers sets what products read without their seller need of the
 // seller's account (fillSeller), from the users cache; the sellers it lacks
@@ -106,13 +60,13 @@ func (db *DB) readUsers(ctx context.Context, ids []int64, found map[int64]*app.U
 	if err != nil {
 		return err
 	}
-	rows, err := db.query(ctx, `SELECT `+userColumns+` FROM users WHERE id IN (SELECT value FROM json_each(?))`, string(list))
+	rows, err := db.query(ctx, `SELECT `+storecore.UserColumns+` FROM users WHERE id IN (SELECT value FROM json_each(?))`, string(list))
 	if err != nil {
 		return err
 	}
 	defer rows.Close()
 	for rows.Next() {
-		u, err := scanUser(rows)
+		u, err := storecore.ScanUser(rows)
 		if err != nil {
 			return err
 		}
@@ -120,52 +74,6 @@ func (db *DB) readUsers(ctx context.Context, ids []int64, found map[int64]*app.U
 		db.caches.Users.Put(gen, u.ID, *u)
 	}
 	return rows.Err()
-}
-
-func (db *DB) UserByEmail(ctx context.Context, email string) (*app.User, error) {
-	return scanUser(db.queryRow(ctx, `SELECT `+userColumns+` FROM users WHERE email = ?`, email))
-}
-
-func (db *DB) PasswordHash(ctx context.Context, email string) (*app.User, []byte, error) {
-	var hash []byte
-	u, err := scanUser(db.queryRow(ctx,
-		`SELECT `+userColumns+`, password_hash FROM users WHERE email = ?`, email), &hash)
-	if err != nil {
-		return nil, nil, err
-	}
-	return u, hash, nil
-}
-
-// The account lists for admins, oldest first.
-const (
-	usersCount       = `SELECT count(*) FROM users`
-	usersPage        = `SELECT ` + userColumns + ` FROM users ORDER BY id LIMIT ? + 0 OFFSET ? + 0`
-	usersByRoleCount = `SELECT count(*) FROM users WHERE role = ?`
-	usersByRolePage  = `SELECT ` + userColumns + ` FROM users WHERE role = ? ORDER BY id LIMIT ? + 0 OFFSET ? + 0`
-)
-
-func scanUserRow(row row) (app.User, error) {
-	u, err := scanUser(row)
-	if err != nil {
-		return app.User{}, err
-	}
-	return *u, nil
-}
-
-func (db *DB) Users(ctx context.Context, role app.Role, page app.Page) (app.List[app.User], error) {
-	if role == "" {
-		return readList(ctx, db, page, usersCount, usersPage, nil, scanUserRow)
-	}
-	return readList(ctx, db, page, usersByRoleCount, usersByRolePage, []any{role}, scanUserRow)
-}
-
-func (db *DB) PromoteToAdmin(ctx context.Context, id int64, audit *app.AuditEntry) error {
-	return db.changeOneRecorded(ctx, `UPDATE users SET role = 'Admin' WHERE id = ?`, id, "User not found", audit)
-}
-
-// VerifySeller also changes the seller_verified of the seller's listings.
-func (db *DB) VerifySeller(ctx context.Context, id int64, audit *app.AuditEntry) error {
-	return db.changeOneRecorded(ctx, `UPDATE users SET verified = 1 WHERE id = ? AND role = 'Seller'`, id, "No seller with this id", audit)
 }
 
 // DeleteUser takes the account's listings, from any category, with it.
@@ -190,7 +98,7 @@ func (db *DB) DeleteUser(ctx context.Context, id int64, audit *app.AuditEntry) e
 			}
 		}
 		// Reports this account made lose its reason too, once it is gone.
-		reported, err := db.reportsBy(ctx, tx, id)
+		reported, err := storecore.ReportsBy(ctx, writer{db, tx}, id)
 		if err != nil {
 			return err
 		}
@@ -206,35 +114,10 @@ func (db *DB) DeleteUser(ctx context.Context, id int64, audit *app.AuditEntry) e
 			}
 		}
 		for _, reportID := range reported {
-			if err := db.refreshReport(ctx, tx, reportID); err != nil {
+			if err := storecore.RefreshReport(ctx, writer{db, tx}, reportID); err != nil {
 				return err
 			}
 		}
 		return db.record(ctx, tx, audit)
 	})
-}
-
-func (db *DB) SetPassword(ctx context.Context, userID int64, passwordHash []byte) (*app.User, error) {
-	res, err := db.exec(ctx, `UPDATE users SET password_hash = ?, session_epoch = session_epoch + 1 WHERE id = ?`, passwordHash, userID)
-	if err := changedOne(res, err, "User not found"); err != nil {
-		return nil, err
-	}
-	return db.UserByID(ctx, userID)
-}
-
-func (db *DB) EndSessions(ctx context.Context, userID int64) (*app.User, error) {
-	res, err := db.exec(ctx, `UPDATE users SET session_epoch = session_epoch + 1 WHERE id = ?`, userID)
-	if err := changedOne(res, err, "User not found"); err != nil {
-		return nil, err
-	}
-	return db.UserByID(ctx, userID)
-}
-
-func (db *DB) UpdateProfile(ctx context.Context, userID int64, p app.Profile) (*app.User, error) {
-	res, err := db.exec(ctx, `UPDATE users SET name = ?, phone = ?, location = ?, image = ?, show_phone = ?, language = ? WHERE id = ?`,
-		p.Name, p.Phone, p.Location, p.Image, p.ShowPhone, p.Language, userID)
-	if err := changedOne(res, err, "User not found"); err != nil {
-		return nil, err
-	}
-	return db.UserByID(ctx, userID)
 }

@@ -46,6 +46,9 @@ func TestImportsPointInward(t *testing.T) {
 		{"rehome/api/eventstream", []string{"rehome/api"}},
 		{"rehome/oidc", []string{"rehome/api"}},
 		{"rehome/ratelimits", []string{"rehome/api", "rehome/sqlite", "rehome/postgres"}},
+		// The SQL both stores share knows neither store nor either driver.
+		{"rehome/storecore", append([]string{"rehome/sqlite", "rehome/postgres", "rehome/cache",
+			"modernc.org/sqlite", "github.com/jackc/pgx/v5"}, httpLayer...)},
 	}
 	for _, tt := range tests {
 		t.Run(tt.pkg, func(t *testing.T) {
