@@ -86,21 +86,21 @@ type BodyOf<C> =
 /** The request body the document takes for the path and method (FormData for multipart). */
 export type Body<P extends ApiPath, M extends Method> = BodyOf<Content<Operation<P, M>>>
 
-type Parameters_<O> = O extends { parameters: infer P } ? P : never
+type ParametersOf<O> = O extends { parameters: infer P } ? P : never
 
-type PathInit<O> = Parameters_<O> extends { path: infer V } ? { path: V } : { path?: never }
+type PathInit<O> = ParametersOf<O> extends { path: infer V } ? { path: V } : { path?: never }
 
 type QueryInit<O> =
-  Parameters_<O> extends { query: infer Q }
+  ParametersOf<O> extends { query: infer Q }
     ? { query: Q }
-    : Parameters_<O> extends { query?: infer Q }
+    : ParametersOf<O> extends { query?: infer Q }
       ? [Exclude<Q, undefined>] extends [never]
         ? { query?: never }
         : // A URLSearchParams goes as it is: the search's own address, which the server checks (422 names the field).
           { query?: Exclude<Q, undefined> | URLSearchParams }
       : { query?: never }
 
-type BodyInit_<O> = [Content<O>] extends [never]
+type BodyPart<O> = [Content<O>] extends [never]
   ? { body?: never }
   : O extends { requestBody: object }
     ? { body: BodyOf<Content<O>> }
@@ -118,7 +118,7 @@ export interface RequestOptions {
 export type Init<P extends ApiPath, M extends Method> = RequestOptions &
   PathInit<Operation<P, M>> &
   QueryInit<Operation<P, M>> &
-  BodyInit_<Operation<P, M>>
+  BodyPart<Operation<P, M>>
 
 /** The init argument, optional when nothing in it is required. */
 type InitArgs<P extends ApiPath, M extends Method> = {} extends Init<P, M> ? [init?: Init<P, M>] : [init: Init<P, M>]
