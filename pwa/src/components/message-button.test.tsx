@@ -3,11 +3,11 @@ import { describe, expect, it } from 'vitest'
 import { reportUnreachable } from '@/lib/connectivity'
 import { RehomeDB } from '@/lib/offline/db'
 import { buyer, makeMessage } from '@/testing/fixtures'
-import { apiError, json, mockApi, type MockHandler } from '@/testing/mock-api'
+import { apiError, json, mockApi, type MockRoutes } from '@/testing/mock-api'
 import { renderRoutes } from '@/testing/render'
 import { MessageButton } from './message-button'
 
-function setup(props: { conversationId?: number | null } = {}, handlers: Record<string, MockHandler> = {}) {
+function setup(props: { conversationId?: number | null } = {}, handlers: MockRoutes = {}) {
   const fetch = mockApi({ 'GET /api/auth/me': () => json(buyer), ...handlers })
   const rendered = renderRoutes(
     [

@@ -15,7 +15,7 @@ import type { Role, User } from './types'
  */
 export async function getMe(signal?: AbortSignal): Promise<User | null> {
   try {
-    return (await api.get<User | undefined>('/auth/me', { signal })) ?? null
+    return (await api.get('/auth/me', { signal })) ?? null
   } catch (error) {
     if (isApiError(error, 401)) return null
     throw error
@@ -40,7 +40,7 @@ export const meQueryOptions = () =>
  */
 export async function saveLanguage(client: QueryClient, language: Locale): Promise<void> {
   try {
-    client.setQueryData(authKeys.me(), await api.patch<User>('/auth/me', { language }))
+    client.setQueryData(authKeys.me(), await api.patch('/auth/me', { body: { language } }))
   } catch {
     // Shown all the same, and remembered on this device (lib/i18n, setLanguage).
   }

@@ -23,7 +23,7 @@ export function blockingExplained(): string {
 
 /** GET /api/blocks: the people blocked, newest first. */
 export function getBlocks(page: PageRequest, signal?: AbortSignal): Promise<List<BlockedUser>> {
-  return api.get<List<BlockedUser>>('/blocks', { params: { ...page }, signal })
+  return api.get('/blocks', { query: page, signal })
 }
 
 // The server's largest page: few people block more than that, so one request usually holds them all.
@@ -52,12 +52,12 @@ export function useBlocked(personId: number | undefined): boolean | undefined {
 
 /** POST /api/users/{id}/block: 204. Again is no change; oneself is 409. */
 export function blockPerson(id: number): Promise<void> {
-  return api.post(`/users/${encodeURIComponent(id)}/block`)
+  return api.post('/users/{id}/block', { path: { id } })
 }
 
 /** DELETE /api/users/{id}/block: 204, whether or not there was a block. */
 export function unblockPerson(id: number): Promise<void> {
-  return api.delete(`/users/${encodeURIComponent(id)}/block`)
+  return api.delete('/users/{id}/block', { path: { id } })
 }
 
 function useBlockChange(change: (id: number) => Promise<void>) {

@@ -7,7 +7,7 @@ import type { Category, List } from './types'
 
 /** GET /api/categories: every category, by name (public, not paged). */
 export function getCategories(signal?: AbortSignal): Promise<List<Category>> {
-  return api.get<List<Category>>('/categories', { signal })
+  return api.get('/categories', { signal })
 }
 
 export const categoriesQueryOptions = () =>

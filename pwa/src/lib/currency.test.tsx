@@ -27,7 +27,7 @@ describe('currency', () => {
   })
 
   it('uses dollars while the answer is not there, or names no currency', async () => {
-    const fetch = mockApi({ 'GET /api/payment-methods': () => json({ card: true }) })
+    const fetch = mockApi({ 'GET /api/payment-methods': () => json({ card: true, currency: 'usd' }) })
     renderRoutes([{ path: '/', element: <Price load /> }], '/')
     expect(screen.getByText('$420')).toBeInTheDocument()
     await vi.waitFor(() => expect(fetch).toHaveBeenCalledWith('/api/payment-methods', expect.anything()))

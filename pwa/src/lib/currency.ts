@@ -12,7 +12,7 @@ import type { PaymentMethods } from './types'
 
 export const paymentMethodsQueryOptions = () => ({
   queryKey: paymentMethodsKey,
-  queryFn: () => api.get<PaymentMethods>('/payment-methods'),
+  queryFn: (): Promise<PaymentMethods> => api.get('/payment-methods'),
   staleTime: Infinity,
   retry: false,
   // Kept on the device, so prices offline are in the right currency.

@@ -5,7 +5,7 @@ import { advertisedKeys, productKeys } from './query-keys'
 
 /** GET /api/products/{id} (signed in); 404 for an unknown product. */
 export function getProduct(id: number, signal?: AbortSignal): Promise<Product> {
-  return api.get<Product>(`/products/${id}`, { signal })
+  return api.get('/products/{id}', { path: { id }, signal })
 }
 
 /**

@@ -44,12 +44,12 @@ export function noShowBy(booking: Booking): ReviewSide | null {
 
 /** POST /api/no-shows/{booking_id}/answer: the booking, with the one answer its marked person may add. */
 export function answerNoShow({ id, answer }: { id: number; answer: string }): Promise<Booking> {
-  return api.post<Booking>(`/no-shows/${encodeURIComponent(id)}/answer`, { answer })
+  return api.post('/no-shows/{booking_id}/answer', { path: { booking_id: id }, body: { answer } })
 }
 
 /** DELETE /api/no-shows/{booking_id}: 204; an admin took the no-show back, the reason in the audit log. */
 export function removeNoShow({ id, reason }: { id: number; reason: string }): Promise<void> {
-  return api.delete(`/no-shows/${encodeURIComponent(id)}`, { reason })
+  return api.delete('/no-shows/{booking_id}', { path: { booking_id: id }, body: { reason } })
 }
 
 // Either changes the booking and the profile it counts on.

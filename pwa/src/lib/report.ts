@@ -3,7 +3,7 @@
 // thing is reported once per person; like a listing's report (features/
 // catalogue), it works offline through the outbox.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { api } from './api'
+import { api, postLater } from './api'
 import { i18n } from './i18n'
 import type { QueuedRequest } from './offline/outbox'
 import type { KeyedRequest } from './offline/use-send-or-queue'
@@ -25,7 +25,7 @@ export const reportedMessage = 'Reported successfully'
  * with the same idempotency key gets the first answer.
  */
 export function sendReport(input: PersonReport, idempotencyKey: string): Promise<Partial<Record<keyof ReportTarget, number>>> {
-  return api.post('/reported', input, { headers: { 'Idempotency-Key': idempotencyKey } })
+  return api.post('/reported', { body: input, headers: { 'Idempotency-Key': idempotencyKey } })
 }
 
 export type PersonReportRequest = KeyedRequest<PersonReport>
@@ -33,8 +33,7 @@ export type PersonReportRequest = KeyedRequest<PersonReport>
 /** What the outbox sends when Report was pressed offline (or got no answer); `label` names what was reported. */
 export function queuedPersonReport(label: string, { input, idempotencyKey }: PersonReportRequest): QueuedRequest {
   return {
-    path: '/reported',
-    body: input,
+    ...postLater('/reported', { body: input }),
     idempotencyKey,
     label,
     sentMessage: i18n._({ id: 'report.sent', message: 'Reported successfully' }),

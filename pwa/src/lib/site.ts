@@ -20,7 +20,7 @@ export const defaultSite: Site = {
 }
 
 export function getSite(signal?: AbortSignal): Promise<Site> {
-  return api.get<Site>('/site', { signal })
+  return api.get('/site', { signal })
 }
 
 export const siteQueryOptions = () =>

@@ -3,7 +3,7 @@
 // conversation_id is where the thread is (paths.conversation). Shared here
 // because those screens belong to three features.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { api } from './api'
+import { api, postLater } from './api'
 import { i18n } from './i18n'
 import type { QueuedRequest } from './offline/outbox'
 import type { KeyedRequest } from './offline/use-send-or-queue'
@@ -17,19 +17,18 @@ export interface FirstMessage {
   text: string
 }
 
-function pathOf({ about, id }: FirstMessage): string {
-  return about === 'product' ? `/products/${id}/messages` : `/booked/${id}/messages`
+function pathOf({ about }: FirstMessage) {
+  return about === 'product' ? '/products/{id}/messages' : '/booked/{id}/messages'
 }
 
 export function startConversation(input: FirstMessage, idempotencyKey: string): Promise<Message> {
-  return api.post<Message>(pathOf(input), { text: input.text }, { headers: { 'Idempotency-Key': idempotencyKey } })
+  return api.post(pathOf(input), { path: { id: input.id }, body: { text: input.text }, headers: { 'Idempotency-Key': idempotencyKey } })
 }
 
 /** What the outbox sends when the first message was written offline. */
 export function queuedFirstMessage(label: string, { input, idempotencyKey }: KeyedRequest<FirstMessage>): QueuedRequest {
   return {
-    path: pathOf(input),
-    body: { text: input.text },
+    ...postLater(pathOf(input), { path: { id: input.id }, body: { text: input.text } }),
     idempotencyKey,
     label,
     // Toasted when it goes, in the language of the moment it was written.

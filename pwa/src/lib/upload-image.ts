@@ -5,5 +5,5 @@ import type { Image } from './types'
 export function uploadImage(file: File | Blob, signal?: AbortSignal): Promise<Image> {
   const form = new FormData()
   form.append('image', file)
-  return api.upload<Image>('/images', form, { signal })
+  return api.post('/images', { body: form, signal })
 }

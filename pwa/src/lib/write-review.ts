@@ -53,11 +53,8 @@ export interface WriteReview {
  * this side reviewed, or outside the booking's window.
  */
 export function writeReview(side: ReviewSide, { bookingId, review, idempotencyKey }: WriteReview): Promise<Review> {
-  const path =
-    side === 'buyer'
-      ? `/booked/${encodeURIComponent(bookingId)}/review`
-      : `/mybuyers/${encodeURIComponent(bookingId)}/review`
-  return api.post<Review>(path, review, { headers: { 'Idempotency-Key': idempotencyKey } })
+  const path = side === 'buyer' ? '/booked/{id}/review' : '/mybuyers/{id}/review'
+  return api.post(path, { path: { id: bookingId }, body: review, headers: { 'Idempotency-Key': idempotencyKey } })
 }
 
 export function useWriteReview(side: ReviewSide) {

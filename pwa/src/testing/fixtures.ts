@@ -1,6 +1,31 @@
 // Test data shared by every feature's tests: the three accounts and makers of
-// the server's answers.
-import type { Booking, Category, Conversation, List, Message, Post, Product, ReportedProduct, User } from '@/lib/types'
+// the server's answers, typed as the API's OpenAPI document gives them (not
+// as the app may hold them, with keys older answers lacked), so that what a
+// test's server answers is what the real one would.
+import type { components } from '@/lib/api/schema.gen'
+import { defaultSite } from '@/lib/site'
+import type { List } from '@/lib/types'
+import type { MockResponse } from './mock-api'
+
+type Schemas = components['schemas']
+// The server's shapes, for tests to type what their server answers.
+export type User = Schemas['User']
+export type Product = Schemas['Product']
+export type Booking = Schemas['Booking']
+export type Category = Schemas['Category']
+export type ReportedProduct = Schemas['ReportedProduct']
+export type Message = Schemas['ChatMessage']
+export type Conversation = Schemas['Conversation']
+export type Post = Schemas['Post']
+export type Site = Schemas['Site']
+export type AuditEntry = Schemas['AuditEntry']
+export type BlockedUser = Schemas['BlockedUser']
+export type Review = Schemas['Review']
+export type Rating = Schemas['Rating']
+export type NoShowRecord = Schemas['NoShowRecord']
+
+/** What the server says of every account besides who it is: an email confirmed, a password, no suspension, no language chosen. */
+const account = { email_verified: true, has_password: true, suspended_until: null, suspend_reason: '', language: '' } as const
 
 export const buyer: User = {
   id: 1,
@@ -11,6 +36,7 @@ export const buyer: User = {
   phone: '+1 555 0100',
   location: 'Springfield',
   show_phone: false,
+  ...account,
 }
 
 export const seller: User = {
@@ -23,6 +49,7 @@ export const seller: User = {
   location: 'Shelbyville',
   show_phone: false,
   verified: true,
+  ...account,
 }
 
 export const admin: User = {
@@ -34,6 +61,7 @@ export const admin: User = {
   phone: '',
   location: '',
   show_phone: false,
+  ...account,
 }
 
 /**
@@ -95,6 +123,13 @@ export function makeBooking(overrides: Partial<Booking> = {}): Booking {
     cancel_reason: '',
     no_show_answer: '',
     time: '2026-11-22T10:15:00.000Z',
+    pickup_at: null,
+    conversation_id: null,
+    handed_over_at: null,
+    review_until: null,
+    buyer_reviewed: false,
+    seller_reviewed: false,
+    new: false,
     ...overrides,
   }
 }
@@ -128,10 +163,13 @@ export function makeReport(overrides: Partial<ReportedProduct> = {}): ReportedPr
   }
 }
 
+/** The marketplace's settings as a new one answers them. */
+export const site: Site = { ...defaultSite, language: 'en' }
+
 export const categories: Category[] = [
-  { id: 1, name: 'Chairs', image: '/images/chairs.jpg', thumb_url: '/images/chairs-thumb.jpg', time: '2026-01-01T00:00:00.000Z' },
-  { id: 2, name: 'Dining tables', image: '/images/tables.jpg', thumb_url: '/images/tables-thumb.jpg', time: '2026-01-02T00:00:00.000Z' },
-  { id: 3, name: 'Sofas', image: '/images/sofas.jpg', thumb_url: '/images/sofas-thumb.jpg', time: '2026-01-03T00:00:00.000Z' },
+  { id: 1, name: 'Chairs', image: '/images/chairs.jpg', thumb_url: '/images/chairs-thumb.jpg', time: '2026-01-01T00:00:00.000Z', count: 3 },
+  { id: 2, name: 'Dining tables', image: '/images/tables.jpg', thumb_url: '/images/tables-thumb.jpg', time: '2026-01-02T00:00:00.000Z', count: 2 },
+  { id: 3, name: 'Sofas', image: '/images/sofas.jpg', thumb_url: '/images/sofas-thumb.jpg', time: '2026-01-03T00:00:00.000Z', count: 1 },
 ]
 
 /** A server list answer: {items, total}. */
@@ -145,9 +183,10 @@ export function picture(name = 'chair.png') {
 }
 
 /** A response the test answers when it chooses, to see what happens before the server does. */
-export function deferred() {
-  let resolve: (response: Response) => void = () => {}
-  const promise = new Promise<Response>((r) => {
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers any route, each test's own
+export function deferred<T = any>() {
+  let resolve: (response: MockResponse<T>) => void = () => {}
+  const promise = new Promise<MockResponse<T>>((r) => {
     resolve = r
   })
   return { promise, resolve }

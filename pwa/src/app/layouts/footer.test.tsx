@@ -1,13 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { defaultSite } from '@/lib/site'
-import { buyer } from '@/testing/fixtures'
+import { buyer, site } from '@/testing/fixtures'
 import { apiError, json, mockApi } from '@/testing/mock-api'
 import { renderApp } from '@/testing/render-app'
 
 describe('the language picker in the footer', () => {
   it('lists each language in its own words and switches the app at once, remembered for the visitor', async () => {
-    mockApi({ 'GET /api/auth/me': () => apiError(401, 'Sign in first'), 'GET /api/site': () => json(defaultSite) })
+    mockApi({ 'GET /api/auth/me': () => apiError(401, 'Sign in first'), 'GET /api/site': () => json(site) })
     const { user } = await renderApp('/about')
     const footer = await screen.findByRole('contentinfo')
     const picker = within(footer).getByRole('combobox', { name: 'Language' })
@@ -32,7 +31,7 @@ describe('the language shown', () => {
   it('is the signed-in person’s own', async () => {
     mockApi({
       'GET /api/auth/me': () => json({ ...buyer, language: 'fr' }),
-      'GET /api/site': () => json(defaultSite),
+      'GET /api/site': () => json(site),
     })
     await renderApp('/about')
     await waitFor(() => expect(document.documentElement).toHaveAttribute('lang', 'fr'))
@@ -42,7 +41,7 @@ describe('the language shown', () => {
   it('is the marketplace’s when the browser asks for none we have', async () => {
     Object.defineProperty(navigator, 'languages', { value: ['nl-NL'], configurable: true })
     try {
-      mockApi({ 'GET /api/auth/me': () => apiError(401, 'Sign in first'), 'GET /api/site': () => json({ ...defaultSite, language: 'de' }) })
+      mockApi({ 'GET /api/auth/me': () => apiError(401, 'Sign in first'), 'GET /api/site': () => json({ ...site, language: 'de' }) })
       await renderApp('/about')
       await waitFor(() => expect(document.documentElement).toHaveAttribute('lang', 'de'))
       expect(await screen.findByRole('combobox', { name: 'Sprache' })).toHaveValue('de')
@@ -57,7 +56,7 @@ describe('the language picked in the footer', () => {
   it('is saved to the signed-in person’s account, so it follows them to their other devices', async () => {
     const fetch = mockApi({
       'GET /api/auth/me': () => json({ ...buyer, language: 'en' }),
-      'GET /api/site': () => json(defaultSite),
+      'GET /api/site': () => json(site),
       'PATCH /api/auth/me': ({ body }) => json({ ...buyer, ...(body as object) }),
     })
     const { user } = await renderApp('/about')
@@ -73,7 +72,7 @@ describe('the language picked in the footer', () => {
   })
 
   it('stays on the device when nobody is signed in', async () => {
-    const fetch = mockApi({ 'GET /api/auth/me': () => apiError(401, 'Sign in first'), 'GET /api/site': () => json(defaultSite) })
+    const fetch = mockApi({ 'GET /api/auth/me': () => apiError(401, 'Sign in first'), 'GET /api/site': () => json(site) })
     const { user } = await renderApp('/about')
     const footer = await screen.findByRole('contentinfo')
     await user.selectOptions(within(footer).getByRole('combobox', { name: 'Language' }), 'Français')

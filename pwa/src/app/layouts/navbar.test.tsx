@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { authKeys } from '@/lib/query-keys'
 import { defaultSite } from '@/lib/site'
-import { buyer } from '@/testing/fixtures'
+import { buyer, site } from '@/testing/fixtures'
 import { apiError, json, mockApi } from '@/testing/mock-api'
 import { renderApp } from '@/testing/render-app'
 
@@ -23,7 +23,7 @@ describe('public layout', () => {
   it("has a footer of the site's pages, in its name, with no link home but the logo", async () => {
     mockApi({
       'GET /api/auth/me': () => apiError(401, 'Sign in first'),
-      'GET /api/site': () => json({ ...defaultSite, name: 'Riverside Swap', contact_email: 'admins@riverside.example' }),
+      'GET /api/site': () => json({ ...site, name: 'Riverside Swap', contact_email: 'admins@riverside.example' }),
     })
     await renderApp('/blogs')
     const footer = await screen.findByRole('contentinfo')
@@ -48,7 +48,7 @@ describe('public layout', () => {
   it("shows the site's name in the header and the tab's title", async () => {
     mockApi({
       'GET /api/auth/me': () => apiError(401, 'Sign in first'),
-      'GET /api/site': () => json({ ...defaultSite, name: 'Riverside Swap', tagline: 'From the river side' }),
+      'GET /api/site': () => json({ ...site, name: 'Riverside Swap', tagline: 'From the river side' }),
     })
     await renderApp('/blogs')
     const banner = await screen.findByRole('banner')
@@ -58,7 +58,7 @@ describe('public layout', () => {
   })
 
   it('sends people to the About page to reach an admin when the site gives no address', async () => {
-    mockApi({ 'GET /api/auth/me': () => apiError(401, 'Sign in first'), 'GET /api/site': () => json(defaultSite) })
+    mockApi({ 'GET /api/auth/me': () => apiError(401, 'Sign in first'), 'GET /api/site': () => json(site) })
     await renderApp('/blogs')
     const footer = await screen.findByRole('contentinfo')
     expect(within(footer).getByRole('link', { name: 'Contact an admin' })).toHaveAttribute('href', '/about#contact')

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import type { User } from '@/lib/types'
+import type { User } from '@/testing/fixtures'
 import { admin, buyer, seller } from '@/testing/fixtures'
 import { json, mockApi } from '@/testing/mock-api'
 import { renderApp } from '@/testing/render-app'

@@ -3,14 +3,13 @@ import { act } from 'react'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { reportUnreachable } from '@/lib/connectivity'
 import { productKeys } from '@/lib/query-keys'
-import { defaultSite } from '@/lib/site'
-import type { Product } from '@/lib/types'
-import { buyer, categories, list, makeProduct, makeProducts } from '@/testing/fixtures'
-import { apiError, json, mockApi, pending, type MockRequest } from '@/testing/mock-api'
+import type { Product } from '@/testing/fixtures'
+import { buyer, categories, list, makeProduct, makeProducts, site } from '@/testing/fixtures'
+import { apiError, json, mockApi, pending, type MockHandler, type MockRequest } from '@/testing/mock-api'
 import { renderApp } from '@/testing/render-app'
 
 /** A server whose search answers `answer(request)`; every request is kept. */
-function serve(answer: (request: MockRequest) => Response | Promise<Response>) {
+function serve(answer: MockHandler<'GET /api/products'>) {
   const searches: URLSearchParams[] = []
   mockApi({
     'GET /api/auth/me': () => json(buyer),
@@ -25,8 +24,8 @@ function serve(answer: (request: MockRequest) => Response | Promise<Response>) {
 
 /** The server's paging of `products`. */
 const pages =
-  (products: Product[], extra: Record<string, unknown> = {}) =>
-  ({ url }: MockRequest) => {
+  (products: Product[], extra: { suggestion?: string } = {}) =>
+  ({ url }: MockRequest<'GET /api/products'>) => {
     const offset = Number(url.searchParams.get('offset'))
     const limit = Number(url.searchParams.get('limit'))
     return json({ ...list(products.slice(offset, offset + limit), products.length), ...extra })
@@ -239,7 +238,7 @@ describe('Search screen', () => {
       // Any answer after going offline would say the server is back.
       'GET /api/site': () => {
         if (offline) throw new TypeError('Failed to fetch')
-        return json(defaultSite)
+        return json(site)
       },
     })
     const { user, queryClient } = await renderApp('/blogs')

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { apiError, json, mockApi } from '@/testing/mock-api'
+import { makeBooking, makeMessage } from '@/testing/fixtures'
 import { isOnline } from '../connectivity'
 import { RehomeDB } from './db'
 import { OfflineStore } from './offline-store'
@@ -39,7 +40,7 @@ describe('outbox', () => {
       'POST /api/booked': ({ body }) => {
         const id = (body as { product_id: number }).product_id
         sent.push(id)
-        return id === 2 ? apiError(409, 'This product is already sold') : json({ id: 10 + id }, 201)
+        return id === 2 ? apiError(409, 'This product is already sold') : json(makeBooking({ id: 10 + id }), 201)
       },
     })
     const fetch = globalThis.fetch as unknown as { mock: { calls: [string, RequestInit][] } }
@@ -69,7 +70,7 @@ describe('outbox', () => {
     mockApi({
       'POST /api/booked': () => {
         calls++
-        return calls === 1 ? Promise.reject(new TypeError('Failed to fetch')) : json({ id: 11 }, 201)
+        return calls === 1 ? Promise.reject(new TypeError('Failed to fetch')) : json(makeBooking({ id: 11 }), 201)
       },
     })
     const fetch = globalThis.fetch as unknown as { mock: { calls: [string, RequestInit][] } }
@@ -90,7 +91,7 @@ describe('outbox', () => {
 
   it('leaves requests for later on a server error or when signed out, answering what stopped it', async () => {
     mockApi({
-      'POST /api/booked': () => new Response(JSON.stringify({ error: 'Busy' }), { status: 503, headers: { 'Retry-After': '7' } }),
+      'POST /api/booked': () => apiError(503, 'Busy', undefined, { 'Retry-After': '7' }),
     })
     await outbox.queue(1, booking(1, 'key-1'))
     const busy = await outbox.send(1, () => {})
@@ -98,7 +99,7 @@ describe('outbox', () => {
     mockApi({ 'POST /api/booked': () => apiError(401, 'Sign in first') })
     expect((await outbox.send(1, () => {}))?.status).toBe(401)
     expect(await db.outbox.count()).toBe(1)
-    mockApi({ 'POST /api/booked': () => json({ id: 11 }, 201) })
+    mockApi({ 'POST /api/booked': () => json(makeBooking({ id: 11 }), 201) })
     expect(await outbox.send(1, () => {})).toBeUndefined()
   })
 
@@ -135,7 +136,7 @@ describe('outbox', () => {
   })
 
   it("answers a user's requests waiting for one path, and tells when one is queued or leaves", async () => {
-    mockApi({ 'POST /api/conversations/:id/messages': () => json({ id: 1 }, 201) })
+    mockApi({ 'POST /api/conversations/:id/messages': () => json(makeMessage({ id: 1 }), 201) })
     let changes = 0
     const stop = outbox.subscribeChanges(() => changes++)
     const message = (key: string, userId = 1) =>

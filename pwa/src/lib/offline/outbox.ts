@@ -3,7 +3,7 @@
 // made when it was queued: if a reply is lost, sending again gets the first
 // answer and does nothing twice (see docs/api.md). The OfflineStore owns the
 // one Outbox of the app (offline-store.ts).
-import { api, ApiError } from '../api'
+import { ApiError, sendLater } from '../api'
 import { i18n } from '../i18n'
 import type { OutboxEntry } from './db'
 import type { Storage } from './storage'
@@ -116,7 +116,7 @@ export class Outbox {
       if (!request?.id) return undefined
       let error: ApiError | undefined
       try {
-        await api.post(request.path, request.body, { headers: { 'Idempotency-Key': request.idempotencyKey } })
+        await sendLater(request, { headers: { 'Idempotency-Key': request.idempotencyKey } })
       } catch (thrown) {
         if (!(thrown instanceof ApiError)) throw thrown
         if (!settles(thrown.status, request)) return thrown

@@ -13,7 +13,7 @@ export function createCategory({ name, image }: NewCategory): Promise<Category> 
   const form = new FormData()
   form.append('name', name)
   form.append('image', image)
-  return api.upload<Category>('/categories', form)
+  return api.post('/categories', { body: form })
 }
 
 export function useCreateCategory() {

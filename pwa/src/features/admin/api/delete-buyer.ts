@@ -4,7 +4,7 @@ import { refreshAfterWrite } from '@/lib/refresh'
 
 /** DELETE /api/buyers/{id}: 204; 404 when the account is not a buyer. */
 export function deleteBuyer(id: number): Promise<void> {
-  return api.delete(`/buyers/${encodeURIComponent(id)}`)
+  return api.delete('/buyers/{id}', { path: { id } })
 }
 
 export function useDeleteBuyer() {

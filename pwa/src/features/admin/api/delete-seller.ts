@@ -4,7 +4,7 @@ import { refreshAfterWrite } from '@/lib/refresh'
 
 /** DELETE /api/sellers/{id}: 204; the seller's products go with the account. */
 export function deleteSeller(id: number): Promise<void> {
-  return api.delete(`/sellers/${encodeURIComponent(id)}`)
+  return api.delete('/sellers/{id}', { path: { id } })
 }
 
 export function useDeleteSeller() {

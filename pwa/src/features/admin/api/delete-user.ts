@@ -4,7 +4,7 @@ import { refreshAfterWrite } from '@/lib/refresh'
 
 /** DELETE /api/users/{id}: 204; 409 for your own account or the last admin. */
 export function deleteUser(id: number): Promise<void> {
-  return api.delete(`/users/${encodeURIComponent(id)}`)
+  return api.delete('/users/{id}', { path: { id } })
 }
 
 export function useDeleteUser() {

@@ -4,7 +4,7 @@ import { refreshAfterWrite } from '@/lib/refresh'
 
 /** DELETE /api/reported/{id}: 204; the report goes, the product stays. */
 export function dismissReport(id: number): Promise<void> {
-  return api.delete(`/reported/${encodeURIComponent(id)}`)
+  return api.delete('/reported/{id}', { path: { id } })
 }
 
 export function useDismissReport() {

@@ -20,7 +20,7 @@ export async function editCategory({ category, name, image }: CategoryEdit): Pro
   const changes: { name?: string; image?: string } = {}
   if (name !== undefined) changes.name = name
   if (image) changes.image = (await uploadImage(image)).url
-  return api.patch<Category>(`/categories/${encodeURIComponent(category)}`, changes)
+  return api.patch('/categories/{name}', { path: { name: category }, body: changes })
 }
 
 export function useEditCategory() {

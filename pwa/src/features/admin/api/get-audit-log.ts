@@ -5,7 +5,7 @@ import { auditKeys } from '@/lib/query-keys'
 
 /** GET /api/audit: what admins did, newest first (admins only). */
 export function getAuditLog(page: PageRequest, signal?: AbortSignal): Promise<List<AuditEntry>> {
-  return api.get<List<AuditEntry>>('/audit', { params: { ...page }, signal })
+  return api.get('/audit', { query: page, signal })
 }
 
 export const auditLogQueryOptions = () => pagedListOptions(auditKeys.list(), getAuditLog)

@@ -5,7 +5,7 @@ import { buyerKeys } from '@/lib/query-keys'
 
 /** GET /api/buyers: the accounts with role Buyer. */
 export function getBuyers(page: PageRequest, signal?: AbortSignal): Promise<List<User>> {
-  return api.get<List<User>>('/buyers', { params: { ...page }, signal })
+  return api.get('/buyers', { query: page, signal })
 }
 
 export const buyersQueryOptions = () => pagedListOptions(buyerKeys.list(), getBuyers)

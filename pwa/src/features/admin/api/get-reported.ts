@@ -5,7 +5,7 @@ import { reportKeys } from '@/lib/query-keys'
 
 /** GET /api/reported: reported products, most recently reported first. */
 export function getReported(page: PageRequest, signal?: AbortSignal): Promise<List<ReportedProduct>> {
-  return api.get<List<ReportedProduct>>('/reported', { params: { ...page }, signal })
+  return api.get('/reported', { query: page, signal })
 }
 
 export const reportedQueryOptions = () => pagedListOptions(reportKeys.list(), getReported)

@@ -5,7 +5,7 @@ import { sellerKeys } from '@/lib/query-keys'
 
 /** GET /api/sellers: the accounts with role Seller, with their verified state. */
 export function getSellers(page: PageRequest, signal?: AbortSignal): Promise<List<User>> {
-  return api.get<List<User>>('/sellers', { params: { ...page }, signal })
+  return api.get('/sellers', { query: page, signal })
 }
 
 export const sellersQueryOptions = () => pagedListOptions(sellerKeys.list(), getSellers)

@@ -5,7 +5,7 @@ import { userKeys } from '@/lib/query-keys'
 
 /** GET /api/users: every account, oldest first. */
 export function getUsers(page: PageRequest, signal?: AbortSignal): Promise<List<User>> {
-  return api.get<List<User>>('/users', { params: { ...page }, signal })
+  return api.get('/users', { query: page, signal })
 }
 
 export const usersQueryOptions = () => pagedListOptions(userKeys.list(), getUsers)

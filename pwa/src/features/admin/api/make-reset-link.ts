@@ -8,7 +8,7 @@ export interface ResetLink {
 
 /** POST /api/users/{id}/reset-link (admins): 201 with a link that sets a new password for that user. */
 export function makeResetLink(id: number): Promise<ResetLink> {
-  return api.post<ResetLink>(`/users/${encodeURIComponent(id)}/reset-link`)
+  return api.post('/users/{id}/reset-link', { path: { id } })
 }
 
 export function useMakeResetLink() {

@@ -4,7 +4,7 @@ import { refreshAfterWrite } from '@/lib/refresh'
 
 /** DELETE /api/products/{id}: removes the listing itself, with its reports and advert. */
 export function removeListing(productId: number): Promise<void> {
-  return api.delete(`/products/${encodeURIComponent(productId)}`)
+  return api.delete('/products/{id}', { path: { id: productId } })
 }
 
 export function useRemoveListing() {

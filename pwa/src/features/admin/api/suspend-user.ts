@@ -8,12 +8,12 @@ import type { SuspendInput, User } from '@/lib/types'
  * hidden until then; an admin's account is refused (409), as are days outside 1–365 or no reason (422).
  */
 export function suspendUser({ id, ...input }: SuspendInput & { id: number }): Promise<User> {
-  return api.post<User>(`/users/${encodeURIComponent(id)}/suspend`, input)
+  return api.post('/users/{id}/suspend', { path: { id }, body: input })
 }
 
 /** DELETE /api/users/{id}/suspend: 200 with the account, no longer suspended. */
 export function unsuspendUser(id: number): Promise<User> {
-  return api.delete<User>(`/users/${encodeURIComponent(id)}/suspend`)
+  return api.delete('/users/{id}/suspend', { path: { id } })
 }
 
 export function useSuspendUser() {

@@ -5,7 +5,7 @@ import { refreshAfterWrite } from '@/lib/refresh'
 
 /** PUT /api/sellers/{id}: 200 with the seller, now verified (no way back). */
 export function verifySeller(id: number): Promise<User> {
-  return api.put<User>(`/sellers/${encodeURIComponent(id)}`)
+  return api.put('/sellers/{id}', { path: { id } })
 }
 
 export function useVerifySeller() {

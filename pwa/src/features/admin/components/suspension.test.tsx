@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import type { User } from '@/lib/types'
+import type { User } from '@/testing/fixtures'
 import { admin, buyer, list, seller } from '@/testing/fixtures'
 import { apiError, json, mockApi } from '@/testing/mock-api'
 import { renderRoutes } from '@/testing/render'
@@ -37,11 +37,11 @@ function server(accounts: User[]) {
       bodies.push(body)
       const { reason } = body as { reason: string }
       users = users.map((u) => (u.id === Number(params.id) ? suspended(u, reason) : u))
-      return json(users.find((u) => u.id === Number(params.id)))
+      return json(users.find((u) => u.id === Number(params.id))!)
     },
     'DELETE /api/users/:id/suspend': ({ params }) => {
       users = users.map((u) => (u.id === Number(params.id) ? { ...u, suspended_until: null, suspend_reason: '' } : u))
-      return json(users.find((u) => u.id === Number(params.id)))
+      return json(users.find((u) => u.id === Number(params.id))!)
     },
   })
   return { fetch, bodies }

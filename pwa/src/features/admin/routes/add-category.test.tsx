@@ -35,6 +35,7 @@ describe('Add Category', () => {
           image: '/images/lamps.webp',
           thumb_url: '/images/lamps-thumb.webp',
           time: '2026-11-22T10:15:00.000Z',
+          count: 0,
         }
         return json(category, 201)
       },

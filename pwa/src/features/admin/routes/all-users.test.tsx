@@ -51,7 +51,7 @@ describe('All Users', () => {
     const fetch = mockApi({
       'GET /api/auth/me': () => json(admin),
       'GET /api/users': () => json(list([admin, { ...buyer, role: promoted ? 'Admin' : 'Buyer' }])),
-      'PUT /api/users/admin/:id': () => {
+      'PUT /api/users/admin/:user': () => {
         promoted = true
         return json({ ...buyer, role: 'Admin' })
       },

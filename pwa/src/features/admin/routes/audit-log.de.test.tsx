@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { setLanguage } from '@/lib/i18n'
-import type { AuditEntry } from '@/lib/types'
+import type { AuditEntry } from '@/testing/fixtures'
 import { admin, list } from '@/testing/fixtures'
 import { json, mockApi } from '@/testing/mock-api'
 import { renderRoutes } from '@/testing/render'

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import type { AuditEntry } from '@/lib/types'
+import type { AuditEntry } from '@/testing/fixtures'
 import { admin, list } from '@/testing/fixtures'
-import { apiError, json, mockApi } from '@/testing/mock-api'
+import { apiError, json, mockApi, undocumented } from '@/testing/mock-api'
 import { renderRoutes } from '@/testing/render'
 import { AuditLogRoute } from './audit-log'
 
@@ -129,7 +129,7 @@ describe('Audit log', () => {
   })
 
   it('shows an action it does not know as the server sends it', async () => {
-    mockApi({ 'GET /api/audit': () => json(list([makeEntry({ action: 'archive_everything' })])) })
+    mockApi({ 'GET /api/audit': () => undocumented(list([{ ...makeEntry(), action: 'archive_everything' }])) })
     renderRoutes(routes, '/dashboard/audit')
     const table = await screen.findByRole('table', { name: 'Audit log' })
     expect(within(table).getByText('archive_everything')).toBeInTheDocument()

@@ -17,7 +17,7 @@ export interface ChangeEmailAnswer {
  * with fields.email or fields.password; 409 when the marketplace cannot send mail.
  */
 export function changeEmail(input: ChangeEmailInput): Promise<ChangeEmailAnswer> {
-  return api.post<ChangeEmailAnswer>('/auth/email', input)
+  return api.post('/auth/email', { body: input })
 }
 
 export function useChangeEmail() {

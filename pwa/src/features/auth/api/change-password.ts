@@ -16,7 +16,7 @@ export interface ChangePasswordInput {
  * fields.new_password; 429 after too many wrong attempts.
  */
 export function changePassword(input: ChangePasswordInput): Promise<User> {
-  return api.post<User>('/auth/password', input)
+  return api.post('/auth/password', { body: input })
 }
 
 export function useChangePassword() {

@@ -16,7 +16,7 @@ export interface ConfirmedEmail {
  * new address meanwhile.
  */
 export function confirmEmail(token: string): Promise<ConfirmedEmail> {
-  return api.post<ConfirmedEmail>('/auth/email/confirm', { token })
+  return api.post('/auth/email/confirm', { body: { token } })
 }
 
 /** Works signed in or not; a signed-in person's user is fetched again with the new address. */

@@ -9,7 +9,7 @@ import { useForgetSession } from './logout'
  * password sends an empty one.
  */
 export function deleteAccount(password: string): Promise<void> {
-  return api.delete('/auth/me', { password })
+  return api.delete('/auth/me', { body: { password } })
 }
 
 /** Deletes the account, then forgets this browser's session as a logout does. */

@@ -11,7 +11,7 @@ export interface ForgotPasswordAnswer {
  * address has an account. 422 with fields.email; 429 after too many asks.
  */
 export function forgotPassword(email: string): Promise<ForgotPasswordAnswer> {
-  return api.post<ForgotPasswordAnswer>('/auth/password/forgot', { email })
+  return api.post('/auth/password/forgot', { body: { email } })
 }
 
 export function useForgotPassword() {

@@ -11,7 +11,7 @@ import { startSession } from './login'
  * sign-in waits any more (it expired, or was spent).
  */
 export function linkGoogle(password: string): Promise<User> {
-  return api.post<User>('/auth/google/link', { password })
+  return api.post('/auth/google/link', { body: { password } })
 }
 
 export function useLinkGoogle() {

@@ -11,7 +11,7 @@ export interface LoginInput {
 
 /** POST /api/auth/login: 401 'Invalid email or password', 429 after too many failures. */
 export function login(input: LoginInput): Promise<User> {
-  return api.post<User>('/auth/login', input)
+  return api.post('/auth/login', { body: input })
 }
 
 /** The server has just signed this user in: a new session starts in the cache too. */

@@ -24,7 +24,7 @@ async function forgetThisDevice(options?: { tellServer: boolean }): Promise<void
 export async function logout(): Promise<void> {
   await forgetThisDevice()
   try {
-    await api.post<void>('/auth/logout')
+    await api.post('/auth/logout')
   } catch (error) {
     if (!isApiError(error, 401)) throw error
   }

@@ -10,7 +10,7 @@ export interface Providers {
 
 /** GET /api/auth/providers: the sign-in providers this marketplace offers, and whether it sends mail. */
 export function providers(): Promise<Providers> {
-  return api.get<Providers>('/auth/providers')
+  return api.get('/auth/providers')
 }
 
 /**

@@ -1,7 +1,7 @@
 // This device's Web Push subscription: made in Profile ('Notify me on this
 // device'), undone there and at Log Out. Loaded on use (Profile, Log Out),
 // not with the first script.
-import { api } from '@/lib/api'
+import { api, type Body } from '@/lib/api'
 import { i18n } from '@/lib/i18n'
 
 /** Whether this browser can be notified: no Push API, or notifications blocked, it can't. */
@@ -55,6 +55,20 @@ function subscribeFailure(error: unknown): string {
   })
 }
 
+/**
+ * The subscription as POST /api/push/subscriptions takes it. A browser's has
+ * its endpoint and both keys, which the DOM's type leaves optional; one
+ * without them is refused by the server (422) rather than here.
+ */
+function subscriptionBody(subscription: PushSubscription): Body<'/push/subscriptions', 'post'> {
+  const json = subscription.toJSON()
+  return {
+    ...json,
+    endpoint: json.endpoint ?? subscription.endpoint,
+    keys: { ...json.keys, p256dh: json.keys?.p256dh ?? '', auth: json.keys?.auth ?? '' },
+  }
+}
+
 /** Subscribes this device with the server's VAPID key and tells the server where to send. */
 export async function subscribeDevice(): Promise<PushSubscription> {
   const worker = await registration()
@@ -64,14 +78,14 @@ export async function subscribeDevice(): Promise<PushSubscription> {
         message: 'This browser has not finished setting up the app yet. Reload the page and try again.',
       }),
     )
-  const { key } = await api.get<{ key: string }>('/push/key')
+  const { key } = await api.get('/push/key')
   const subscription = await worker.pushManager
     .subscribe({ userVisibleOnly: true, applicationServerKey: base64UrlToBytes(key) })
     .catch((error: unknown) => {
       throw new Error(subscribeFailure(error))
     })
   try {
-    await api.post('/push/subscriptions', subscription.toJSON())
+    await api.post('/push/subscriptions', { body: subscriptionBody(subscription) })
   } catch (error) {
     await subscription.unsubscribe().catch(() => false)
     throw error
@@ -86,7 +100,7 @@ export async function subscribeDevice(): Promise<PushSubscription> {
 export async function unsubscribeDevice({ tellServer = true } = {}): Promise<void> {
   const subscription = await currentSubscription()
   if (!subscription) return
-  if (tellServer) await api.delete('/push/subscriptions', { endpoint: subscription.endpoint })
+  if (tellServer) await api.delete('/push/subscriptions', { body: { endpoint: subscription.endpoint } })
   await subscription.unsubscribe()
 }
 
@@ -96,5 +110,5 @@ export async function unsubscribeDevice({ tellServer = true } = {}): Promise<voi
  */
 export async function resubscribeDevice(): Promise<void> {
   const subscription = await currentSubscription()
-  if (subscription) await api.post('/push/subscriptions', subscription.toJSON())
+  if (subscription) await api.post('/push/subscriptions', { body: subscriptionBody(subscription) })
 }

@@ -11,7 +11,7 @@ export type { PushDevice }
 export const pushDevicesQueryOptions = () =>
   queryOptions({
     queryKey: pushKeys.devices(),
-    queryFn: ({ signal }) => api.get<List<PushDevice>>('/push/subscriptions', { params: { limit: pageSize, offset: 0 }, signal }),
+    queryFn: ({ signal }) => api.get('/push/subscriptions', { query: { limit: pageSize, offset: 0 }, signal }),
   })
 
 export function usePushDevices() {
@@ -20,7 +20,7 @@ export function usePushDevices() {
 
 /** DELETE /api/push/subscriptions/{id}: 204; that device gets no more notifications. */
 export function removePushDevice(id: number): Promise<void> {
-  return api.delete(`/push/subscriptions/${id}`)
+  return api.delete('/push/subscriptions/{id}', { path: { id } })
 }
 
 export function useRemovePushDevice() {

@@ -31,7 +31,7 @@ export function pushKinds(): { kind: PushKind; label: string }[] {
 export const pushPreferencesQueryOptions = () =>
   queryOptions({
     queryKey: pushKeys.preferences(),
-    queryFn: ({ signal }) => api.get<PushPreferences>('/push/preferences', { signal }),
+    queryFn: ({ signal }) => api.get('/push/preferences', { signal }),
   })
 
 export function usePushPreferences() {
@@ -42,7 +42,7 @@ export function usePushPreferences() {
 export function useSetPushPreferences() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (changes: Partial<PushPreferences>) => api.put<PushPreferences>('/push/preferences', changes),
+    mutationFn: (changes: Partial<PushPreferences>) => api.put('/push/preferences', { body: changes }),
     onSuccess: (preferences) => queryClient.setQueryData(pushKeys.preferences(), preferences),
   })
 }

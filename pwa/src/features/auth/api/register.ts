@@ -25,7 +25,7 @@ export function register(input: RegisterInput): Promise<User> {
   if (input.image) form.append('image', input.image)
   if (input.phone) form.append('phone', input.phone)
   if (input.location) form.append('location', input.location)
-  return api.upload<User>('/auth/register', form)
+  return api.post('/auth/register', { body: form })
 }
 
 export function useRegister() {

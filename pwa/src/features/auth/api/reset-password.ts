@@ -15,7 +15,7 @@ export interface ResetPasswordInput {
  * used; with fields.password when the password breaks the account rules.
  */
 export function resetPassword(input: ResetPasswordInput): Promise<User> {
-  return api.post<User>('/auth/password/reset', input)
+  return api.post('/auth/password/reset', { body: input })
 }
 
 export function useResetPassword() {

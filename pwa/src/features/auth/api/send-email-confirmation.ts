@@ -12,7 +12,7 @@ export interface EmailConfirmationSent {
  * confirmed already or the marketplace cannot send mail; 429 past 5 an hour.
  */
 export function sendEmailConfirmation(): Promise<EmailConfirmationSent> {
-  return api.post<EmailConfirmationSent>('/auth/email/verify')
+  return api.post('/auth/email/verify')
 }
 
 export function useSendEmailConfirmation() {

@@ -9,7 +9,7 @@ export type { Session }
 
 /** GET /api/auth/sessions: this one first, then the most recently seen. */
 export function getSessions(page: PageRequest, signal?: AbortSignal): Promise<List<Session>> {
-  return api.get<List<Session>>('/auth/sessions', { params: { ...page }, signal })
+  return api.get('/auth/sessions', { query: page, signal })
 }
 
 export function useSessions() {
@@ -18,7 +18,7 @@ export function useSessions() {
 
 /** DELETE /api/auth/sessions/{id}: 204; that browser is signed out. */
 export function endSession(id: string): Promise<void> {
-  return api.delete(`/auth/sessions/${encodeURIComponent(id)}`)
+  return api.delete('/auth/sessions/{id}', { path: { id } })
 }
 
 export function useEndSession() {

@@ -8,7 +8,7 @@ export type { ProfileChanges }
 
 /** PATCH /api/auth/me: 200 with the user; 422 with fields.name|phone|location|image. */
 export function updateProfile(changes: ProfileChanges): Promise<User> {
-  return api.patch<User>('/auth/me', changes)
+  return api.patch('/auth/me', { body: changes })
 }
 
 export function useUpdateProfile() {

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { buyer, list } from '@/testing/fixtures'
-import { json, mockApi, type MockHandler } from '@/testing/mock-api'
+import { json, mockApi, type MockRoutes, only } from '@/testing/mock-api'
 import { screens } from '@/app/screens'
 import { renderApp } from '@/testing/render-app'
 import { renderRoutes } from '@/testing/render'
@@ -14,7 +14,7 @@ const key = btoa(String.fromCharCode(...keyBytes)).replace(/\+/g, '-').replace(/
 const endpoint = 'https://push.example/send/abc'
 const subscriptionJSON = { endpoint, expirationTime: null, keys: { p256dh: 'BPp256dh', auth: 'c2VjcmV0' } }
 
-const preferences = { message: true, reply: true, booking: true, declined: true, payment: true }
+const preferences = { message: true, reply: true, booking: true, declined: true, payment: true, reminder: true }
 
 /** A browser with the Push API and a service worker; `subscribed` says whether this device already is. */
 function stubPush({ subscribed = false } = {}) {
@@ -44,7 +44,7 @@ afterEach(() => {
   Reflect.deleteProperty(navigator, 'serviceWorker')
 })
 
-function setup(handlers: Record<string, MockHandler> = {}) {
+function setup(handlers: MockRoutes = {}) {
   const fetch = mockApi({
     'GET /api/auth/me': () => json(buyer),
     'GET /api/auth/providers': () => json({ google: false, mail: false }),
@@ -178,10 +178,10 @@ describe('Devices that get notifications', () => {
     let devices = [thisPhone, oldLaptop]
     const { fetch, user, section } = setup({
       'GET /api/push/subscriptions': () => json(list(devices)),
-      'DELETE /api/push/subscriptions/3': () => {
+      'DELETE /api/push/subscriptions/:id': only({ id: '3' }, () => {
         devices = [thisPhone]
         return json(null, 204)
-      },
+      }),
     })
     await user.click(await section.findByRole('button', { name: 'Remove Firefox on Windows' }))
     expect(await screen.findByText('No more notifications to Firefox on Windows')).toBeInTheDocument()
@@ -195,10 +195,10 @@ describe('Devices that get notifications', () => {
     let devices = [thisPhone]
     const { user, section } = setup({
       'GET /api/push/subscriptions': () => json(list(devices)),
-      'DELETE /api/push/subscriptions/7': () => {
+      'DELETE /api/push/subscriptions/:id': only({ id: '7' }, () => {
         devices = []
         return json(null, 204)
-      },
+      }),
     })
     const device = await section.findByRole('checkbox', { name: 'Notify me on this device' })
     await waitFor(() => expect(device).toBeChecked())
@@ -219,7 +219,7 @@ describe('Devices that get notifications', () => {
     stubPush({ subscribed: true })
     const { user, section } = setup({
       'GET /api/push/subscriptions': () => json(list([thisPhone, oldLaptop])),
-      'DELETE /api/push/subscriptions/3': () => json(null, 204),
+      'DELETE /api/push/subscriptions/:id': only({ id: '3' }, () => json(null, 204)),
     })
     const remove = await section.findByRole('button', { name: 'Remove Firefox on Windows' })
     remove.focus()

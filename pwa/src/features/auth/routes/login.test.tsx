@@ -88,7 +88,7 @@ describe('Login', () => {
   })
 
   it("offers 'Sign in with google' when the server does, returning to the origin", async () => {
-    mockApi({ 'GET /api/auth/providers': () => json({ google: true }) })
+    mockApi({ 'GET /api/auth/providers': () => json({ google: true, mail: false }) })
     const { router } = renderRoutes(routes, '/login')
     await act(() => router.navigate('/login', { state: { from: { pathname: '/dashboard/myorders', search: '?x=1', hash: '' } } }))
     // The button may be drawn before React has rendered the navigation's state.
@@ -101,7 +101,7 @@ describe('Login', () => {
   })
 
   it('shows no Google button when the server has none', async () => {
-    const fetch = mockApi({ 'GET /api/auth/providers': () => json({ google: false }) })
+    const fetch = mockApi({ 'GET /api/auth/providers': () => json({ google: false, mail: false }) })
     renderRoutes(routes, '/login')
     await vi.waitFor(() => expect(fetch).toHaveBeenCalled())
     expect(screen.queryByRole('link', { name: /google/i })).not.toBeInTheDocument()

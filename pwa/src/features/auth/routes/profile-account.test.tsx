@@ -1,7 +1,7 @@
 // Profile's account sections: Email, Active sessions, Your data, Leave Rehome.
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import type { MockHandler } from '@/testing/mock-api'
+import type { MockRoutes } from '@/testing/mock-api'
 import { authKeys } from '@/lib/query-keys'
 import { buyer, list } from '@/testing/fixtures'
 import { apiError, json, mockApi } from '@/testing/mock-api'
@@ -44,7 +44,7 @@ function signedIn({ mail = true, sessions = [thisOne] }: { mail?: boolean; sessi
     'GET /api/auth/providers': () => json({ google: false, mail }),
     'GET /api/auth/sessions': () => json(list(sessions)),
     'GET /api/blocks': () => json(list([])),
-  } satisfies Record<string, MockHandler>
+  } satisfies MockRoutes
 }
 
 function section(name: string) {

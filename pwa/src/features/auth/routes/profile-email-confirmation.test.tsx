@@ -15,7 +15,7 @@ function signedIn({ emailVerified, mail = true, hasPassword = true }: { emailVer
     'GET /api/auth/me': () => json({ ...buyer, email_verified: emailVerified, has_password: hasPassword }),
     'GET /api/auth/providers': () => json({ google: true, mail }),
     'GET /api/auth/sessions': () => json(list([])),
-    'GET /api/push/preferences': () => json({ message: true, reply: true, booking: true, declined: true, payment: true }),
+    'GET /api/push/preferences': () => json({ message: true, reply: true, booking: true, declined: true, payment: true, reminder: true }),
     'GET /api/blocks': () => json(list([])),
   }
 }

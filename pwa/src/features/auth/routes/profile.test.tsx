@@ -14,7 +14,7 @@ const signedIn = {
   'GET /api/auth/me': () => json(buyer),
   'GET /api/auth/providers': () => json({ google: false, mail: false }),
   'GET /api/auth/sessions': () => json(list([])),
-  'GET /api/push/preferences': () => json({ message: true, reply: true, booking: true, declined: true, payment: true }),
+  'GET /api/push/preferences': () => json({ message: true, reply: true, booking: true, declined: true, payment: true, reminder: true }),
   'GET /api/blocks': () => json(list([])),
 }
 
@@ -110,7 +110,7 @@ describe('Profile', () => {
       ...signedIn,
       'POST /api/images': ({ body }) => {
         uploaded = (body as FormData).get('image')
-        return json({ url: '/images/new.webp' }, 201)
+        return json({ url: '/images/new.webp', thumb_url: '/images/new-thumb.webp', width: 800, height: 600 }, 201)
       },
       'PATCH /api/auth/me': () => json({ ...buyer, image: '/images/new.webp' }),
     })

@@ -177,7 +177,7 @@ describe('Register', () => {
   })
 
   it("offers 'Register with google' when the server does", async () => {
-    mockApi({ 'GET /api/auth/providers': () => json({ google: true }) })
+    mockApi({ 'GET /api/auth/providers': () => json({ google: true, mail: false }) })
     renderRoutes(routes, '/register')
     expect(await screen.findByRole('link', { name: 'Register with google' })).toHaveAttribute('href', '/api/auth/google?next=%2F')
   })

@@ -5,7 +5,7 @@ import type { List, Post } from '@/lib/types'
 
 /** GET /api/posts/{slug}: one post (anyone); 404 when there is none. */
 export function getPost(slug: string, signal?: AbortSignal): Promise<Post> {
-  return api.get<Post>(`/posts/${encodeURIComponent(slug)}`, { signal })
+  return api.get('/posts/{post}', { path: { post: slug }, signal })
 }
 
 export const postQueryOptions = (slug: string) =>

@@ -8,7 +8,7 @@ export const postsPageSize = 10
 
 /** GET /api/posts: the community's posts, newest first (anyone). */
 export function getPosts(page: PageRequest, signal?: AbortSignal): Promise<List<Post>> {
-  return api.get<List<Post>>('/posts', { params: { ...page }, signal })
+  return api.get('/posts', { query: page, signal })
 }
 
 export const postsQueryOptions = () => ({

@@ -8,12 +8,12 @@ export type { PostInput }
 
 /** POST /api/posts (admins): 201 with the post and its slug; 422 names the fields. */
 export function createPost(input: PostInput): Promise<Post> {
-  return api.post<Post>('/posts', input)
+  return api.post('/posts', { body: input })
 }
 
 /** PATCH /api/posts/{id} (admins): any of the fields; the slug stays. */
 export function editPost({ id, ...input }: Partial<PostInput> & { id: number }): Promise<Post> {
-  return api.patch<Post>(`/posts/${id}`, input)
+  return api.patch('/posts/{post}', { path: { post: String(id) }, body: input })
 }
 
 function useSaved() {
@@ -36,7 +36,7 @@ export function useEditPost() {
 
 /** DELETE /api/posts/{id} (admins): 204. */
 export function deletePost(post: Post): Promise<void> {
-  return api.delete(`/posts/${post.id}`)
+  return api.delete('/posts/{post}', { path: { post: String(post.id) } })
 }
 
 export function useDeletePost() {

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { setLanguage } from '@/lib/i18n'
 import { admin, list, makePost } from '@/testing/fixtures'
-import { json, mockApi } from '@/testing/mock-api'
+import { json, mockApi, only } from '@/testing/mock-api'
 import { renderRoutes } from '@/testing/render'
 import { BlogsRoute } from './blogs'
 import { PostRoute } from './post'
@@ -27,7 +27,7 @@ describe('Blogs in German', () => {
 
   it('asks an admin in German before deleting a post', async () => {
     const post = makePost({ id: 7, slug: 'abholung', title: 'Sicher abholen' })
-    mockApi({ 'GET /api/auth/me': () => json(admin), 'GET /api/posts/abholung': () => json(post) })
+    mockApi({ 'GET /api/auth/me': () => json(admin), 'GET /api/posts/:post': only({ post: 'abholung' }, () => json(post)) })
     await setLanguage('de')
     const { user } = renderRoutes(routes, '/blogs/abholung')
     expect(await screen.findByRole('link', { name: 'Bearbeiten' })).toHaveAttribute('href', '/blogs/abholung/edit')

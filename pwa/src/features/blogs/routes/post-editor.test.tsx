@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { postKeys } from '@/lib/query-keys'
 import { makePost } from '@/testing/fixtures'
-import { apiError, json, mockApi } from '@/testing/mock-api'
+import { apiError, json, mockApi, only } from '@/testing/mock-api'
 import { renderRoutes } from '@/testing/render'
 import { EditPostRoute, NewPostRoute } from './post-editor'
 
@@ -92,11 +92,11 @@ describe('The post editor', () => {
     const post = makePost({ id: 9, slug: 'a-safe-pickup', title: 'A safe pickup', body: 'Meet in daylight.' })
     let sent: unknown
     mockApi({
-      'GET /api/posts/a-safe-pickup': () => json(post),
-      'PATCH /api/posts/9': ({ body }) => {
+      'GET /api/posts/:post': only({ post: 'a-safe-pickup' }, () => json(post)),
+      'PATCH /api/posts/:post': only({ post: '9' }, ({ body }) => {
         sent = body
         return json({ ...post, title: 'A safe pickup, always' })
-      },
+      }),
     })
     const { user, router } = renderRoutes(routes, '/blogs/a-safe-pickup/edit')
     expect(screen.getByRole('heading', { level: 1, name: 'Edit post' })).toBeInTheDocument()

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { authKeys, postKeys } from '@/lib/query-keys'
 import { admin, buyer, makePost } from '@/testing/fixtures'
-import { apiError, json, mockApi } from '@/testing/mock-api'
+import { apiError, json, mockApi, only } from '@/testing/mock-api'
 import { renderRoutes } from '@/testing/render'
 import { PostRoute } from './post'
 
@@ -22,7 +22,7 @@ const post = makePost({
 
 describe('A post', () => {
   it('shows its Markdown as headings, lists and safe links, to anyone', async () => {
-    mockApi({ 'GET /api/posts/a-safe-pickup': () => json(post) })
+    mockApi({ 'GET /api/posts/:post': only({ post: 'a-safe-pickup' }, () => json(post)) })
     renderRoutes(routes, '/blogs/a-safe-pickup')
     const article = await screen.findByRole('article', { name: 'A safe pickup' })
     expect(within(article).getByRole('heading', { level: 1 })).toHaveTextContent('A safe pickup')
@@ -38,7 +38,7 @@ describe('A post', () => {
   })
 
   it('says when there is no such post', async () => {
-    mockApi({ 'GET /api/posts/gone': () => apiError(404, 'Post not found') })
+    mockApi({ 'GET /api/posts/:post': only({ post: 'gone' }, () => apiError(404, 'Post not found')) })
     renderRoutes(routes, '/blogs/gone')
     expect(await screen.findByText('It may have been deleted, or the link is mistyped.')).toBeInTheDocument()
     expect(screen.getByRole('heading', { level: 1, name: 'Post not found' })).toBeInTheDocument()
@@ -49,11 +49,11 @@ describe('A post', () => {
     let deleted = false
     mockApi({
       'GET /api/auth/me': () => json(admin),
-      'GET /api/posts/a-safe-pickup': () => (deleted ? apiError(404, 'Post not found') : json(post)),
-      'DELETE /api/posts/7': () => {
+      'GET /api/posts/:post': only({ post: 'a-safe-pickup' }, () => (deleted ? apiError(404, 'Post not found') : json(post))),
+      'DELETE /api/posts/:post': only({ post: '7' }, () => {
         deleted = true
         return json(null, 204)
-      },
+      }),
     })
     const { user, router, queryClient } = renderRoutes(routes, '/blogs/a-safe-pickup')
     expect(await screen.findByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/blogs/a-safe-pickup/edit')
@@ -73,8 +73,8 @@ describe('A post', () => {
   it('says why a delete failed and keeps the post', async () => {
     mockApi({
       'GET /api/auth/me': () => json(admin),
-      'GET /api/posts/a-safe-pickup': () => json(post),
-      'DELETE /api/posts/7': () => apiError(403, 'You are not allowed to do that'),
+      'GET /api/posts/:post': only({ post: 'a-safe-pickup' }, () => json(post)),
+      'DELETE /api/posts/:post': only({ post: '7' }, () => apiError(403, 'You are not allowed to do that')),
     })
     const { user, router } = renderRoutes(routes, '/blogs/a-safe-pickup')
     await user.click(await screen.findByRole('button', { name: 'Delete' }))
@@ -85,7 +85,7 @@ describe('A post', () => {
   })
 
   it('shows buyers no Edit or Delete', async () => {
-    mockApi({ 'GET /api/auth/me': () => json(buyer), 'GET /api/posts/a-safe-pickup': () => json(post) })
+    mockApi({ 'GET /api/auth/me': () => json(buyer), 'GET /api/posts/:post': only({ post: 'a-safe-pickup' }, () => json(post)) })
     const { queryClient } = renderRoutes(routes, '/blogs/a-safe-pickup')
     await screen.findByRole('article', { name: 'A safe pickup' })
     // Who is asking may be answered after the post.

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { api, isApiError } from '@/lib/api'
+import { api, isApiError, postLater } from '@/lib/api'
 import { i18n } from '@/lib/i18n'
 import type { QueuedRequest } from '@/lib/offline/outbox'
 import type { KeyedRequest } from '@/lib/offline/use-send-or-queue'
@@ -12,7 +12,7 @@ import { refresh, refreshAfterWrite } from '@/lib/refresh'
  * idempotency key, a repeat gets the first answer and books nothing more.
  */
 export function bookProduct(input: NewBooking, idempotencyKey: string): Promise<Booking> {
-  return api.post<Booking>('/booked', input, { headers: { 'Idempotency-Key': idempotencyKey } })
+  return api.post('/booked', { body: input, headers: { 'Idempotency-Key': idempotencyKey } })
 }
 
 /** A booking with the key made for it; the outbox reuses the key when the request gets no answer. */
@@ -21,8 +21,7 @@ export type BookingRequest = KeyedRequest<NewBooking>
 /** What the outbox sends when Book Now was pressed offline (or got no answer). */
 export function queuedBooking(product: Product, { input, idempotencyKey }: BookingRequest): QueuedRequest {
   return {
-    path: '/booked',
-    body: input,
+    ...postLater('/booked', { body: input }),
     idempotencyKey,
     label: product.product,
     sentMessage: bookedMessage(),

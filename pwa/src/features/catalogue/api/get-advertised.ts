@@ -9,7 +9,7 @@ export const advertisedLimit = defaultPageSize
 
 /** GET /api/advertised: advertised available products, newest advert first (public). */
 export function getAdvertised(limit: number, signal?: AbortSignal): Promise<List<Product>> {
-  return api.get<List<Product>>('/advertised', { params: { limit }, signal })
+  return api.get('/advertised', { query: { limit }, signal })
 }
 
 export const advertisedQueryOptions = (limit = advertisedLimit) =>

@@ -19,8 +19,9 @@ const categoryPrefix = '/api/categories/'
  */
 export async function getCategoryProducts(name: string, offset: number, signal?: AbortSignal): Promise<CategoryPage> {
   let renamedTo: string | undefined
-  const page = await api.get<List<Product>>(`/categories/${encodeURIComponent(name)}`, {
-    params: { limit: categoryPageSize, offset },
+  const page = await api.get('/categories/{name}', {
+    path: { name },
+    query: { limit: categoryPageSize, offset },
     signal,
     redirected: (path) => {
       if (path.startsWith(categoryPrefix)) renamedTo = decodeURIComponent(path.slice(categoryPrefix.length))

@@ -6,8 +6,8 @@ import { categoryPageSize, nextOffset } from './get-category-products'
 
 /** GET /api/products?sort=newest: one page of the newest Available and Reserved listings of every category. */
 export function getJustListed(offset: number, signal?: AbortSignal): Promise<List<Product>> {
-  return api.get<List<Product>>('/products', {
-    params: { sort: 'newest', limit: categoryPageSize, offset },
+  return api.get('/products', {
+    query: { sort: 'newest', limit: categoryPageSize, offset },
     signal,
   })
 }

@@ -8,7 +8,7 @@ export const reviewPageSize = 10
 
 /** GET /api/users/{id}/reviews: the reviews others see of a person, newest first. */
 export function getUserReviews(id: number, page: PageRequest, signal?: AbortSignal): Promise<List<Review>> {
-  return api.get<List<Review>>(`/users/${encodeURIComponent(id)}/reviews`, { params: { ...page }, signal })
+  return api.get('/users/{id}/reviews', { path: { id }, query: page, signal })
 }
 
 export function useUserReviews(id: number | null) {

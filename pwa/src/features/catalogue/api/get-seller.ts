@@ -6,7 +6,7 @@ import { categoryPageSize, nextOffset } from './get-category-products'
 
 /** GET /api/users/{id}/profile: the seller's card; 404 for no seller with this id. */
 export function getSellerProfile(id: number, signal?: AbortSignal): Promise<SellerProfile> {
-  return api.get<SellerProfile>(`/users/${id}/profile`, { signal })
+  return api.get('/users/{id}/profile', { path: { id }, signal })
 }
 
 export function useSellerProfile(id: number | null) {
@@ -21,8 +21,8 @@ export function useSellerProfile(id: number | null) {
 
 /** GET /api/products?seller={id}: one page of the seller's listings for sale, newest first. */
 export function getSellerProducts(id: number, offset: number, signal?: AbortSignal): Promise<List<Product>> {
-  return api.get<List<Product>>('/products', {
-    params: { seller: id, sort: 'newest', limit: categoryPageSize, offset },
+  return api.get('/products', {
+    query: { seller: id, sort: 'newest', limit: categoryPageSize, offset },
     signal,
   })
 }

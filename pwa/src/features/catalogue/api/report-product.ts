@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { api } from '@/lib/api'
+import { api, postLater, type Answer } from '@/lib/api'
 import type { QueuedRequest } from '@/lib/offline/outbox'
 import type { KeyedRequest } from '@/lib/offline/use-send-or-queue'
 import type { Product } from '@/lib/types'
@@ -17,8 +17,8 @@ export interface ReportInput {
  * it, 403 on one's own product. A repeat with the same idempotency key gets
  * the first answer.
  */
-export function reportProduct(input: ReportInput, idempotencyKey: string): Promise<{ product_id: number }> {
-  return api.post<{ product_id: number }>('/reported', input, { headers: { 'Idempotency-Key': idempotencyKey } })
+export function reportProduct(input: ReportInput, idempotencyKey: string): Promise<Answer<'/reported', 'post'>> {
+  return api.post('/reported', { body: input, headers: { 'Idempotency-Key': idempotencyKey } })
 }
 
 export type ReportRequest = KeyedRequest<ReportInput>
@@ -26,8 +26,7 @@ export type ReportRequest = KeyedRequest<ReportInput>
 /** What the outbox sends when Report was pressed offline (or got no answer). */
 export function queuedReport(product: Product, { input, idempotencyKey }: ReportRequest): QueuedRequest {
   return {
-    path: '/reported',
-    body: input,
+    ...postLater('/reported', { body: input }),
     idempotencyKey,
     label: product.product,
     sentMessage: reportedMessage,

@@ -4,15 +4,15 @@ import { describe, expect, it } from 'vitest'
 import { reportUnreachable } from '@/lib/connectivity'
 import { paymentMethodsKey } from '@/lib/query-keys'
 import { RehomeDB } from '@/lib/offline/db'
-import { buyer, deferred, makeProduct } from '@/testing/fixtures'
-import type { Product } from '@/lib/types'
-import { apiError, json, mockApi, type MockHandler } from '@/testing/mock-api'
+import { buyer, deferred, makeBooking, makeProduct } from '@/testing/fixtures'
+import type { Product } from '@/testing/fixtures'
+import { apiError, json, mockApi, type MockRoutes } from '@/testing/mock-api'
 import { renderRoutes } from '@/testing/render'
 import { ProductActions, ReportLink } from './product-actions'
 
 const product = makeProduct({ id: 7, product: 'Oak chair', category: 'Chairs', resale_price: 45.5 })
 
-function setup(routes: Record<string, MockHandler> = {}) {
+function setup(routes: MockRoutes = {}) {
   const fetch = mockApi({ 'GET /api/auth/me': () => json(buyer), ...routes })
   const rendered = renderRoutes(
     [
@@ -47,7 +47,7 @@ async function openBooking(user: ReturnType<typeof setup>['user']) {
 }
 
 function booking(id = 31) {
-  return {
+  return makeBooking({
     id,
     product_id: 7,
     product: 'Oak chair',
@@ -61,7 +61,7 @@ function booking(id = 31) {
     buyer_phone: '+1 (555) 010-0200',
     status: 'Booked',
     time: '2026-11-23T09:00:00.000Z',
-  }
+  })
 }
 
 async function fillBooking(user: ReturnType<typeof setup>['user']) {
@@ -105,10 +105,7 @@ describe('offline', () => {
   it('queues a booking the marketplace could not take for now (503), with the key it was sent with', async () => {
     const { user, fetch, outbox } = setup({
       'POST /api/booked': () =>
-        new Response(JSON.stringify({ error: 'The marketplace cannot reach its database: try again in a moment' }), {
-          status: 503,
-          headers: { 'Content-Type': 'application/json', 'Retry-After': '5' },
-        }),
+        apiError(503, 'The marketplace cannot reach its database: try again in a moment', undefined, { 'Retry-After': '5' }),
     })
     await fillBooking(user)
     expect(await screen.findByText('Saved — the marketplace cannot answer right now; it will be sent in a moment')).toBeInTheDocument()

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { setLanguage, type Locale } from '@/lib/i18n'
-import { makeProduct } from '@/testing/fixtures'
+import { makeProduct, site } from '@/testing/fixtures'
 import { json, mockApi } from '@/testing/mock-api'
 import { renderRoutes } from '@/testing/render'
 import { ProductCard } from './product-card'
@@ -18,7 +18,7 @@ describe('a product card’s posted date', () => {
     ['en', 'Dec 7'],
   ])('is written as %s writes a day: %s', async (locale, day) => {
     await setLanguage(locale)
-    mockApi({ 'GET /api/site': () => json({}) })
+    mockApi({ 'GET /api/site': () => json(site) })
     renderRoutes([{ path: '/', element: <ProductCard product={makeProduct({ id: 3, time: posted })} /> }], '/')
     const time = await screen.findByText(day)
     expect(time.tagName).toBe('TIME')

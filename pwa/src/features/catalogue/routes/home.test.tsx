@@ -4,12 +4,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { setLanguage } from '@/lib/i18n'
 import { RehomeDB } from '@/lib/offline/db'
 import { maxSavedPages } from '@/lib/offline/saved-rows'
-import { apiError, json, mockApi, pending, type MockHandler } from '@/testing/mock-api'
+import { apiError, json, mockApi, pending, undocumented, type MockHandler } from '@/testing/mock-api'
 import { renderRoutes } from '@/testing/render'
 import { advertisedQueryOptions } from '../api/get-advertised'
 import { justListedQueryOptions } from '../api/get-just-listed'
 import { autoLoadedPages } from '../components/just-listed-feed'
-import type { Category, Product } from '@/lib/types'
+import type { Category, Product } from '@/testing/fixtures'
 import { buyer, categories, deferred, list, makeProduct, makeProducts } from '@/testing/fixtures'
 import { HomeRoute } from './home'
 
@@ -68,10 +68,10 @@ function serve({
 }: {
   signedIn?: boolean
   categoryList?: Category[]
-  categoriesAnswer?: MockHandler
+  categoriesAnswer?: MockHandler<'GET /api/categories'>
   advertised?: Product[]
   products?: Product[]
-  newest?: MockHandler
+  newest?: MockHandler<'GET /api/products'>
 } = {}) {
   vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver)
   return mockApi({
@@ -134,7 +134,8 @@ describe('Home', () => {
   })
 
   it('shows no count for categories saved before the server counted them', async () => {
-    serve({ categoryList: categories })
+    const uncounted = categories.map(({ id, name, image, thumb_url, time }) => ({ id, name, image, thumb_url, time }))
+    serve({ categoriesAnswer: () => undocumented(list(uncounted)) })
     renderRoutes(routes, '/')
     const chairs = await screen.findByRole('link', { name: /^Chairs\b/ })
     expect(chairs).not.toHaveTextContent(/listing/)

@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest'
 import { formatDate } from '@/lib/format'
 import { reportUnreachable } from '@/lib/connectivity'
 import { authKeys } from '@/lib/query-keys'
-import type { NoShowRecord, Rating, Review, User } from '@/lib/types'
+import type { NoShowRecord, Rating, Review, User } from '@/testing/fixtures'
 import { admin, buyer, list, makeProducts, seller } from '@/testing/fixtures'
-import { apiError, json, mockApi, type MockHandler } from '@/testing/mock-api'
+import { apiError, json, mockApi, type MockRoutes } from '@/testing/mock-api'
 import { renderRoutes } from '@/testing/render'
 import { SellerRoute } from './seller'
 
@@ -33,7 +33,7 @@ interface Viewer {
   noShowList?: NoShowRecord[]
   /** false: the page of a buyer, who never sold. */
   sells?: boolean
-  handlers?: Record<string, MockHandler>
+  handlers?: MockRoutes
 }
 
 function serve(
@@ -159,7 +159,7 @@ describe("A person's page: no-shows", () => {
       noShows: 1,
       noShowList: [{ booking_id: 9, at: '2026-11-20T09:00:00Z', answer: '' }],
       handlers: {
-        'DELETE /api/no-shows/:id': ({ body }) => {
+        'DELETE /api/no-shows/:booking_id': ({ body }) => {
           removed = body
           return json(null, 204)
         },

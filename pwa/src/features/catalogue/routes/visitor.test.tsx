@@ -1,7 +1,6 @@
 import { screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { defaultSite } from '@/lib/site'
-import { buyer, makeProduct, makeProducts, list } from '@/testing/fixtures'
+import { buyer, makeProduct, makeProducts, list, site } from '@/testing/fixtures'
 import { apiError, json, mockApi } from '@/testing/mock-api'
 import { renderApp } from '@/testing/render-app'
 
@@ -10,7 +9,7 @@ function servePublic() {
   let signedIn = false
   const product = makeProduct({ id: 12, product: 'Oak table', seller: 'Sam Seller', seller_id: 2 })
   mockApi({
-    'GET /api/site': () => json({ ...defaultSite, public_listings: true }),
+    'GET /api/site': () => json({ ...site, public_listings: true }),
     'GET /api/auth/me': () => (signedIn ? json(buyer) : apiError(401, 'Please log in')),
     'POST /api/auth/login': () => {
       signedIn = true
@@ -70,7 +69,7 @@ describe('a visitor of a public marketplace', () => {
 
   it('is sent to log in when the listings are not public', async () => {
     mockApi({
-      'GET /api/site': () => json(defaultSite),
+      'GET /api/site': () => json(site),
       'GET /api/auth/me': () => apiError(401, 'Please log in'),
     })
     const { router } = await renderApp('/sellers/2')

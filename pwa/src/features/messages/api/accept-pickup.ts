@@ -5,7 +5,7 @@ import type { Message } from '@/lib/types'
 
 /** POST .../messages/{id}/accept: the other side's proposal becomes the booking's pickup time. */
 export function acceptPickup({ conversationId, messageId }: { conversationId: number; messageId: number }): Promise<Message> {
-  return api.post<Message>(`/conversations/${conversationId}/messages/${messageId}/accept`)
+  return api.post('/conversations/{id}/messages/{messageId}/accept', { path: { id: conversationId, messageId } })
 }
 
 export function useAcceptPickup() {

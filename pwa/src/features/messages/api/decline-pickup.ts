@@ -5,7 +5,7 @@ import type { Message } from '@/lib/types'
 
 /** POST .../messages/{id}/decline: the other side's proposal is turned down; the booking keeps its time. */
 export function declinePickup({ conversationId, messageId }: { conversationId: number; messageId: number }): Promise<Message> {
-  return api.post<Message>(`/conversations/${conversationId}/messages/${messageId}/decline`)
+  return api.post('/conversations/{id}/messages/{messageId}/decline', { path: { id: conversationId, messageId } })
 }
 
 export function useDeclinePickup() {

@@ -5,7 +5,7 @@ import type { Conversation } from '@/lib/types'
 
 /** GET /api/conversations/{id}: 403 for anyone but its two people, 404 for none. */
 export function getConversation(id: number, signal?: AbortSignal): Promise<Conversation> {
-  return api.get<Conversation>(`/conversations/${id}`, { signal })
+  return api.get('/conversations/{id}', { path: { id }, signal })
 }
 
 export const conversationQueryOptions = (id: number) =>

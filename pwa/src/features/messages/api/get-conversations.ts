@@ -5,7 +5,7 @@ import type { Conversation, List } from '@/lib/types'
 
 /** GET /api/conversations: the signed-in person's conversations, newest activity first. */
 export function getConversations(page: PageRequest, signal?: AbortSignal): Promise<List<Conversation>> {
-  return api.get<List<Conversation>>('/conversations', { params: { ...page }, signal })
+  return api.get('/conversations', { query: page, signal })
 }
 
 export const conversationsQueryOptions = () => ({

@@ -12,7 +12,7 @@ export const messagesPageSize = 50
  * Reading them changes nothing: the thread marks them read (mark-read.ts).
  */
 export function getMessages(id: number, before: number | undefined, signal?: AbortSignal): Promise<List<Message>> {
-  return api.get<List<Message>>(`/conversations/${id}/messages`, { params: { limit: messagesPageSize, before }, signal })
+  return api.get('/conversations/{id}/messages', { path: { id }, query: { limit: messagesPageSize, before }, signal })
 }
 
 /** The next page goes back in time: before the oldest message loaded. */

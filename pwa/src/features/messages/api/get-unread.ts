@@ -5,7 +5,7 @@ import type { Badge } from '@/lib/types'
 
 /** GET /api/conversations/unread: messages to the signed-in person not read yet, across all conversations, and their new bookings as a seller. */
 export function getUnread(signal?: AbortSignal): Promise<Badge> {
-  return api.get<Badge>('/conversations/unread', { signal })
+  return api.get('/conversations/unread', { signal })
 }
 
 export const unreadQueryOptions = () =>

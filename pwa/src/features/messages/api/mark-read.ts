@@ -6,7 +6,7 @@ import { refreshAfterWrite } from '@/lib/refresh'
 
 /** POST /api/conversations/{id}/read: the other side's messages are read; answers the caller's unread count. */
 export function markRead(id: number): Promise<{ unread: number }> {
-  return api.post<{ unread: number }>(`/conversations/${id}/read`)
+  return api.post('/conversations/{id}/read', { path: { id } })
 }
 
 /**

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { listen } from '@/lib/live-events'
 import { FakeEventSource } from '@/testing/fake-event-source'
 import { list, makeMessage } from '@/testing/fixtures'
-import { json, mockApi } from '@/testing/mock-api'
+import { json, mockApi, only } from '@/testing/mock-api'
 import { createTestQueryClient } from '@/testing/render'
 import { useMessages } from './get-messages'
 import { useSendMessage } from './send-message'
@@ -18,11 +18,11 @@ let threadFetches: number
 beforeEach(() => {
   threadFetches = 0
   mockApi({
-    'GET /api/conversations/3/messages': () => {
+    'GET /api/conversations/:id/messages': only({ id: '3' }, () => {
       threadFetches++
       return json(list([sent]))
-    },
-    'POST /api/conversations/3/messages': () => json(sent, 201),
+    }),
+    'POST /api/conversations/:id/messages': only({ id: '3' }, () => json(sent, 201)),
   })
   FakeEventSource.opened = []
   vi.stubGlobal('EventSource', FakeEventSource)

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { api } from '@/lib/api'
+import { api, apiPath, postLater } from '@/lib/api'
 import { i18n } from '@/lib/i18n'
 import type { QueuedRequest } from '@/lib/offline/outbox'
 import type { KeyedRequest } from '@/lib/offline/use-send-or-queue'
@@ -14,7 +14,7 @@ export interface NewMessage {
 }
 
 export function messagesPath(conversationId: number): string {
-  return `/conversations/${conversationId}/messages`
+  return apiPath('/conversations/{id}/messages', { id: conversationId })
 }
 
 /**
@@ -22,7 +22,11 @@ export function messagesPath(conversationId: number): string {
  * idempotency key a repeat gets the first answer and sends nothing more.
  */
 export function sendMessage({ conversationId, ...body }: NewMessage, idempotencyKey: string): Promise<Message> {
-  return api.post<Message>(messagesPath(conversationId), body, { headers: { 'Idempotency-Key': idempotencyKey } })
+  return api.post('/conversations/{id}/messages', {
+    path: { id: conversationId },
+    body,
+    headers: { 'Idempotency-Key': idempotencyKey },
+  })
 }
 
 export type MessageRequest = KeyedRequest<NewMessage>
@@ -40,8 +44,7 @@ export function messageSentMessage(): string {
 export function queuedMessage(productName: string, { input, idempotencyKey }: MessageRequest): QueuedRequest {
   const { conversationId, ...body } = input
   return {
-    path: messagesPath(conversationId),
-    body,
+    ...postLater('/conversations/{id}/messages', { path: { id: conversationId }, body }),
     idempotencyKey,
     label: productName,
     sentMessage: messageSentMessage(),

@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest'
 import { setLanguage } from '@/lib/i18n'
 import { followOutcome } from '@/features/offline/components/sent-outcome'
 import { reportUnreachable } from '@/lib/connectivity'
-import type { BlockedUser } from '@/lib/types'
+import type { BlockedUser } from '@/testing/fixtures'
 import { buyer, list, makeConversation, makeMessage, seller } from '@/testing/fixtures'
-import { apiError, json, mockApi, type MockHandler } from '@/testing/mock-api'
+import { apiError, json, mockApi, type MockRoutes } from '@/testing/mock-api'
 import { renderRoutes } from '@/testing/render'
 import { MessagesRoute } from '../routes/messages'
 import { BlockDialog } from './blocking'
@@ -14,7 +14,7 @@ const routes = [{ path: '/dashboard/messages/:id', element: <MessagesRoute /> }]
 const explained = "They won't be able to message you or book your listings, and you won't see their listings. They are not told."
 
 /** The seller, in their conversation with the buyer. */
-function setup(handlers: Record<string, MockHandler> = {}) {
+function setup(handlers: MockRoutes = {}) {
   let blocks: BlockedUser[] = []
   const fetch = mockApi({
     'GET /api/auth/me': () => json(seller),

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { formatDateTime } from '@/lib/format'
 import { buyer, list, makeConversation, makeMessage, seller } from '@/testing/fixtures'
-import { apiError, json, mockApi, type MockHandler } from '@/testing/mock-api'
+import { apiError, json, mockApi, type MockRoutes } from '@/testing/mock-api'
 import { renderRoutes } from '@/testing/render'
 import { MessagesRoute } from '../routes/messages'
 
@@ -11,7 +11,7 @@ const theirs = makeMessage({ id: 2, mine: false, sender_id: seller.id, text: 'Pa
 const theirName = `the message from ${seller.name}, ${formatDateTime(theirs.time)}`
 
 /** The buyer, in their conversation with the seller: one message each. */
-function setup(handlers: Record<string, MockHandler> = {}) {
+function setup(handlers: MockRoutes = {}) {
   const fetch = mockApi({
     'GET /api/auth/me': () => json(buyer),
     'GET /api/conversations': () => json(list([])),

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import type { Conversation } from '@/lib/types'
+import type { Conversation } from '@/testing/fixtures'
 import { buyer, list, makeConversation, makeMessage, seller } from '@/testing/fixtures'
 import { json, mockApi } from '@/testing/mock-api'
 import { renderRoutes } from '@/testing/render'

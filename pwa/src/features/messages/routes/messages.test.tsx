@@ -2,9 +2,9 @@ import { act, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { reportUnreachable } from '@/lib/connectivity'
 import { setLanguage } from '@/lib/i18n'
-import type { Message } from '@/lib/types'
+import type { Message } from '@/testing/fixtures'
 import { buyer, list, makeConversation, makeMessage, seller } from '@/testing/fixtures'
-import { apiError, json, mockApi, type MockHandler } from '@/testing/mock-api'
+import { apiError, json, mockApi, type MockRoutes } from '@/testing/mock-api'
 import { renderRoutes } from '@/testing/render'
 import { conversationKeys } from '@/lib/query-keys'
 import { textParts } from '../components/message-text'
@@ -17,7 +17,7 @@ const routes = [
 
 const conversation = makeConversation({ id: 3, unread: 2 })
 
-function setup(path: string, handlers: Record<string, MockHandler> = {}) {
+function setup(path: string, handlers: MockRoutes = {}) {
   const fetch = mockApi({
     'GET /api/auth/me': () => json(buyer),
     'GET /api/conversations': () => json(list([conversation])),

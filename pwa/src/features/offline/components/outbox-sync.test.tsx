@@ -1,7 +1,7 @@
 import { act, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { buyer } from '@/testing/fixtures'
-import { json, mockApi } from '@/testing/mock-api'
+import { buyer, makeBooking } from '@/testing/fixtures'
+import { apiError, json, mockApi } from '@/testing/mock-api'
 import { renderRoutes } from '@/testing/render'
 import { OutboxSync } from './outbox-sync'
 
@@ -26,11 +26,8 @@ describe('OutboxSync', () => {
       'POST /api/booked': () => {
         sent++
         return sent === 1
-          ? new Response(JSON.stringify({ error: 'The marketplace cannot reach its database: try again in a moment' }), {
-              status: 503,
-              headers: { 'Content-Type': 'application/json', 'Retry-After': '5' },
-            })
-          : json({ id: 11 }, 201)
+          ? apiError(503, 'The marketplace cannot reach its database: try again in a moment', undefined, { 'Retry-After': '5' })
+          : json(makeBooking({ id: 11 }), 201)
       },
     })
     const { offline } = renderRoutes([{ path: '/', element: <OutboxSync /> }], '/')

@@ -5,7 +5,7 @@ import { refreshAfterWrite } from '@/lib/refresh'
 
 /** DELETE /api/booked/{id}: 200 with the booking, now Cancelled; 409 once paid. */
 export function cancelOrder(id: number): Promise<Booking> {
-  return api.delete<Booking>(`/booked/${encodeURIComponent(id)}`)
+  return api.delete('/booked/{id}', { path: { id } })
 }
 
 export function useCancelOrder() {

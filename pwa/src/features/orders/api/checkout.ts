@@ -10,7 +10,7 @@ import type { Checkout } from '@/lib/types'
  */
 export async function startCheckout(id: number): Promise<Checkout | null> {
   try {
-    return await api.post<Checkout>(`/booked/${id}/checkout`)
+    return await api.post('/booked/{id}/checkout', { path: { id } })
   } catch (error) {
     if (isApiError(error, 409)) return null
     throw error

@@ -5,7 +5,7 @@ import { createQueryClient } from '@/lib/query-client'
 import { bookingKeys } from '@/lib/query-keys'
 import { list, makeBooking } from '@/testing/fixtures'
 import { json, mockApi } from '@/testing/mock-api'
-import type { Booking } from '@/lib/types'
+import type { Booking } from '@/testing/fixtures'
 import { handoverCodesKept, keepHandoverCodes } from './get-handover-code'
 import { myOrdersQueryOptions } from './get-my-orders'
 

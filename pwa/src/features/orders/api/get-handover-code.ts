@@ -14,7 +14,7 @@ export interface HandoverCode {
  * pickup; 409 once the booking is handed over, cancelled or declined.
  */
 export function getHandoverCode(bookingId: number, signal?: AbortSignal): Promise<HandoverCode> {
-  return api.get<HandoverCode>(`/booked/${encodeURIComponent(bookingId)}/handover`, { signal })
+  return api.get('/booked/{id}/handover', { path: { id: bookingId }, signal })
 }
 
 /** How many codes are kept on the device: those of the newest bookings that may still be handed over. */

@@ -5,7 +5,7 @@ import { bookingKeys } from '@/lib/query-keys'
 
 /** GET /api/booked: the signed-in user's bookings, newest first. */
 export function getMyOrders(page: PageRequest, signal?: AbortSignal): Promise<List<Booking>> {
-  return api.get<List<Booking>>('/booked', { params: { ...page }, signal })
+  return api.get('/booked', { query: page, signal })
 }
 
 export const myOrdersQueryOptions = () => ({

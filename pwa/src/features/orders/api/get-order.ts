@@ -6,7 +6,7 @@ import { bookingKeys } from '@/lib/query-keys'
 /** One booking, or null when it does not exist or is not the caller's to see. */
 export async function findMyOrder(id: number, signal?: AbortSignal): Promise<Booking | null> {
   try {
-    return await api.get<Booking>(`/booked/${id}`, { signal })
+    return await api.get('/booked/{id}', { path: { id }, signal })
   } catch (error) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 403)) return null
     throw error

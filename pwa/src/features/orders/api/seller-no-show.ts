@@ -9,7 +9,7 @@ import { refreshAfterWrite } from '@/lib/refresh'
  * (no agreed pickup time, less than two hours past it, no longer open).
  */
 export function sellerNoShow(id: number): Promise<Booking> {
-  return api.post<Booking>(`/booked/${encodeURIComponent(id)}/no-show`)
+  return api.post('/booked/{id}/no-show', { path: { id } })
 }
 
 export function useSellerNoShow() {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { reportUnreachable } from '@/lib/connectivity'
 import { setLanguage } from '@/lib/i18n'
 import { formatDate, formatPrice } from '@/lib/format'
-import type { Booking } from '@/lib/types'
+import type { Booking } from '@/testing/fixtures'
 import { paymentMethodsKey } from '@/lib/query-keys'
 import { apiError, json, mockApi } from '@/testing/mock-api'
 import { renderRoutes } from '@/testing/render'
@@ -291,7 +291,20 @@ describe('My Orders: reviewing the seller', () => {
       'GET /api/booked': () => json(list([oakChair({ ...handedOver, buyer_reviewed: sent !== undefined })])),
       'POST /api/booked/:id/review': ({ body }) => {
         sent = body
-        return json({ id: 1 }, 201)
+        return json(
+          {
+            id: 1,
+            author_id: 1,
+            author: 'Bea Buyer',
+            role: 'buyer' as const,
+            product: 'Oak chair',
+            rating: 5,
+            text: '',
+            time: '2026-11-25T10:00:00Z',
+            visible_from: '2026-12-09T10:00:00Z',
+          },
+          201,
+        )
       },
     })
     const fetch = globalThis.fetch as unknown as { mock: { calls: [string, RequestInit][] } }
@@ -447,8 +460,8 @@ describe('My Orders: the seller did not come', () => {
     const noShow = { id: 7, product: 'Oak chair', status: 'Declined', no_show: 'buyer' } as const
     mockApi({
       'GET /api/booked': () => json(list([makeBooking({ ...noShow, no_show_answer: answered ? 'The bus broke down' : '' })])),
-      'POST /api/no-shows/:id/answer': ({ body, params }) => {
-        expect(params.id).toBe('7')
+      'POST /api/no-shows/:booking_id/answer': ({ body, params }) => {
+        expect(params.booking_id).toBe('7')
         sent = body
         answered = true
         return json(makeBooking({ ...noShow, no_show_answer: 'The bus broke down' }))

@@ -49,7 +49,7 @@ describe('Payment', () => {
   it('offers the card form beside paying in person when the marketplace takes cards', async () => {
     const fetch = mockApi({
       'GET /api/booked/:id': () => json(makeBooking({ id: 7, price: 45.5 })),
-      'GET /api/payment-methods': () => json({ card: true }),
+      'GET /api/payment-methods': () => json({ card: true, currency: 'usd' }),
       'POST /api/booked/:id/checkout': () => json({ client_secret: 'pi_1_secret_2', publishable_key: 'pk_test_1' }),
     })
     renderRoutes(routes, '/dashboard/payment/7')
@@ -63,7 +63,7 @@ describe('Payment', () => {
   it('offers no card form, and starts no payment, when the marketplace takes no cards', async () => {
     const fetch = mockApi({
       'GET /api/booked/:id': () => json(makeBooking({ id: 7 })),
-      'GET /api/payment-methods': () => json({ card: false }),
+      'GET /api/payment-methods': () => json({ card: false, currency: 'usd' }),
     })
     renderRoutes(routes, '/dashboard/payment/7')
     await screen.findByRole('region', { name: 'How to pay' })

@@ -18,7 +18,7 @@ export function searchProducts(params: string, offset: number, signal?: AbortSig
   const query = new URLSearchParams(params)
   query.set('limit', String(pageSize))
   query.set('offset', String(offset))
-  return api.get<SearchResult>(`/products?${query}`, { signal })
+  return api.get('/products', { query, signal })
 }
 
 export const searchQueryOptions = (filters: SearchFilters) => {

@@ -5,7 +5,7 @@ import { refreshAfterWrite } from '@/lib/refresh'
 
 /** POST /api/advertised: 201 with the product; 409 when sold or already advertised (the UI does not offer it then). */
 export function advertiseProduct(productId: number): Promise<Product> {
-  return api.post<Product>('/advertised', { product_id: productId })
+  return api.post('/advertised', { body: { product_id: productId } })
 }
 
 export function useAdvertiseProduct() {

@@ -9,7 +9,7 @@ import { refreshAfterWrite } from '@/lib/refresh'
  * (no agreed pickup time, less than two hours past it, no longer open).
  */
 export function buyerNoShow(id: number): Promise<Booking> {
-  return api.post<Booking>(`/mybuyers/${encodeURIComponent(id)}/no-show`)
+  return api.post('/mybuyers/{id}/no-show', { path: { id } })
 }
 
 export function useBuyerNoShow() {

@@ -8,7 +8,7 @@ import { refreshAfterWrite } from '@/lib/refresh'
  * other open bookings Cancelled and its advert goes. 409 when that is no longer possible.
  */
 export function confirmPayment(bookingId: number): Promise<Booking> {
-  return api.post<Booking>(`/booked/${encodeURIComponent(bookingId)}/paid`)
+  return api.post('/booked/{id}/paid', { path: { id: bookingId } })
 }
 
 export function useConfirmPayment() {

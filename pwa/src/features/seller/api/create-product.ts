@@ -5,7 +5,7 @@ import { refreshAfterWrite } from '@/lib/refresh'
 
 /** POST /api/products: 201 with the product; 422 with field errors. Seller fields come from the account. */
 export function createProduct(input: NewProduct): Promise<Product> {
-  return api.post<Product>('/products', input)
+  return api.post('/products', { body: input })
 }
 
 export function useCreateProduct() {

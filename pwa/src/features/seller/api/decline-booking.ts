@@ -11,7 +11,7 @@ export interface DeclineRequest {
 
 /** DELETE /api/mybuyers/{id} with {"reason"}: 200 with the Declined booking; 409 when it is no longer Booked. */
 export function declineBooking({ bookingId, reason }: DeclineRequest): Promise<Booking> {
-  return api.delete<Booking>(`/mybuyers/${encodeURIComponent(bookingId)}`, { reason })
+  return api.delete('/mybuyers/{id}', { path: { id: bookingId }, body: { reason } })
 }
 
 export function useDeclineBooking() {

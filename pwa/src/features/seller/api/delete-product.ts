@@ -4,7 +4,7 @@ import { refreshAfterWrite } from '@/lib/refresh'
 
 /** DELETE /api/products/{id}: 204; the server also removes its advert and cancels open bookings. */
 export function deleteProduct(id: number): Promise<void> {
-  return api.delete(`/products/${encodeURIComponent(id)}`)
+  return api.delete('/products/{id}', { path: { id } })
 }
 
 export function useDeleteProduct() {

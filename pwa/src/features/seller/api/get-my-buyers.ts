@@ -5,7 +5,7 @@ import { bookingKeys } from '@/lib/query-keys'
 
 /** GET /api/mybuyers: the bookings on the signed-in seller's products, newest first. */
 export function getMyBuyers(page: PageRequest, signal?: AbortSignal): Promise<List<Booking>> {
-  return api.get<List<Booking>>('/mybuyers', { params: { ...page }, signal })
+  return api.get('/mybuyers', { query: page, signal })
 }
 
 /** Kept on the device: at a pickup without signal, the seller still hands the product over (it is sent later). */

@@ -5,7 +5,7 @@ import { productKeys } from '@/lib/query-keys'
 
 /** GET /api/myproducts/{email}: the seller's products in any status, newest first. */
 export function getMyProducts(email: string, page: PageRequest, signal?: AbortSignal): Promise<List<Product>> {
-  return api.get<List<Product>>(`/myproducts/${encodeURIComponent(email)}`, { params: { ...page }, signal })
+  return api.get('/myproducts/{email}', { path: { email }, query: page, signal })
 }
 
 export const myProductsQueryOptions = (email: string) =>

@@ -4,9 +4,7 @@ import { sellerKeys } from '@/lib/query-keys'
 
 /** GET /api/users/seller/verified/{email} → {isVerified}. */
 export async function getSellerVerified(email: string, signal?: AbortSignal): Promise<boolean> {
-  const answer = await api.get<{ isVerified: boolean }>(`/users/seller/verified/${encodeURIComponent(email)}`, {
-    signal,
-  })
+  const answer = await api.get('/users/seller/verified/{user}', { path: { user: email }, signal })
   return answer.isVerified
 }
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { api, isApiError } from '@/lib/api'
+import { api, apiPath, isApiError, postLater } from '@/lib/api'
 import { i18n } from '@/lib/i18n'
 import type { QueuedRequest } from '@/lib/offline/outbox'
 import type { KeyedRequest } from '@/lib/offline/use-send-or-queue'
@@ -17,7 +17,7 @@ export interface HandoverInput {
 export type HandoverRequest = KeyedRequest<HandoverInput>
 
 export function handoverPath(bookingId: number): string {
-  return `/mybuyers/${encodeURIComponent(bookingId)}/handover`
+  return apiPath('/mybuyers/{id}/handover', { id: bookingId })
 }
 
 /** The handovers the outbox holds: what My Buyers shows as 'Handed over — confirming'. */
@@ -31,7 +31,11 @@ export const handoverPathPattern = /^\/mybuyers\/(\d+)\/handover$/
  * idempotency key, a repeat gets the first answer.
  */
 export function handOver({ bookingId, code }: HandoverInput, idempotencyKey: string): Promise<Booking> {
-  return api.post<Booking>(handoverPath(bookingId), { code }, { headers: { 'Idempotency-Key': idempotencyKey } })
+  return api.post('/mybuyers/{id}/handover', {
+    path: { id: bookingId },
+    body: { code },
+    headers: { 'Idempotency-Key': idempotencyKey },
+  })
 }
 
 /** "123 456" → "123456"; what the server compares (it ignores spaces too). */
@@ -45,8 +49,7 @@ export function queuedHandover(
   { input, idempotencyKey }: HandoverRequest,
 ): QueuedRequest {
   return {
-    path: handoverPath(input.bookingId),
-    body: { code: input.code },
+    ...postLater('/mybuyers/{id}/handover', { path: { id: input.bookingId }, body: { code: input.code } }),
     idempotencyKey,
     // A refusal is toasted as '<label>: <the server's reason>'.
     label: i18n._({ id: 'sell.handover.queuedLabel', message: 'Handover of {product}', values: { product: booking.product } }),

@@ -7,7 +7,7 @@ import type { Booking } from '@/lib/types'
 
 /** POST /api/mybuyers/seen: My Buyers showed the seller their bookings up to bookingId. */
 export function seeBookings(bookingId: number): Promise<void> {
-  return api.post<void>('/mybuyers/seen', { booking_id: bookingId })
+  return api.post('/mybuyers/seen', { body: { booking_id: bookingId } })
 }
 
 /**

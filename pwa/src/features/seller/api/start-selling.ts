@@ -5,7 +5,7 @@ import type { User } from '@/lib/types'
 
 /** POST /api/auth/me/selling: 200 with the account, now a Seller's; 409 for an admin's. */
 export function startSelling(): Promise<User> {
-  return api.post<User>('/auth/me/selling')
+  return api.post('/auth/me/selling')
 }
 
 export function useStartSelling() {

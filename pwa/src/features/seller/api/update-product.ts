@@ -8,7 +8,7 @@ import { refreshAfterWrite } from '@/lib/refresh'
  * clears them); 200 with the product. 422 with field errors, 409 once sold.
  */
 export function updateProduct(id: number, changes: ProductChanges): Promise<Product> {
-  return api.patch<Product>(`/products/${encodeURIComponent(id)}`, changes)
+  return api.patch('/products/{id}', { path: { id }, body: changes })
 }
 
 export function useUpdateProduct(id: number) {

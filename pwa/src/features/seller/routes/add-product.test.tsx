@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, onTestFinished, vi } from 'vitest'
 import { i18n } from '@/lib/i18n'
 import { categories, list, makeProduct, picture, seller } from '@/testing/fixtures'
-import { apiError, json, mockApi, type MockHandler } from '@/testing/mock-api'
+import { apiError, json, mockApi, type MockRoutes } from '@/testing/mock-api'
 import { renderRoutes } from '@/testing/render'
 import { AddProductRoute } from './add-product'
 
@@ -13,11 +13,11 @@ const routes = [
 
 const uploaded = { url: '/images/new.webp', thumb_url: '/images/new-thumb.webp', width: 800, height: 600 }
 
-function serve(extra: Record<string, MockHandler> = {}) {
+function serve(extra: MockRoutes = {}) {
   return mockApi({
     'GET /api/auth/me': () => json(seller),
     'GET /api/categories': () => json(list(categories)),
-    'GET /api/users/seller/verified/:email': () => json({ isVerified: true }),
+    'GET /api/users/seller/verified/:user': () => json({ isVerified: true }),
     'POST /api/images': () => json(uploaded, 201),
     ...extra,
   })
@@ -83,7 +83,7 @@ describe('Add Product', () => {
   })
 
   it('shows the verified state from the server', async () => {
-    serve({ 'GET /api/users/seller/verified/:email': () => json({ isVerified: false }) })
+    serve({ 'GET /api/users/seller/verified/:user': () => json({ isVerified: false }) })
     renderRoutes(routes, '/dashboard/addproduct')
     await waitFor(() => expect(screen.getByLabelText('Seller verified')).toHaveValue('Not verified'))
   })

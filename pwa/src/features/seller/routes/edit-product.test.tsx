@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { categories, list, makeProduct, picture, seller } from '@/testing/fixtures'
-import { apiError, json, mockApi, type MockHandler } from '@/testing/mock-api'
+import { apiError, json, mockApi, type MockRoutes } from '@/testing/mock-api'
 import { renderRoutes } from '@/testing/render'
 import { EditProductRoute } from './edit-product'
 
@@ -28,11 +28,11 @@ const product = makeProduct({
   dimensions: { width_cm: 180, height_cm: 75 },
 })
 
-function serve(extra: Record<string, MockHandler> = {}) {
+function serve(extra: MockRoutes = {}) {
   return mockApi({
     'GET /api/auth/me': () => json(seller),
     'GET /api/categories': () => json(list(categories)),
-    'GET /api/users/seller/verified/:email': () => json({ isVerified: true }),
+    'GET /api/users/seller/verified/:user': () => json({ isVerified: true }),
     'GET /api/products/:id': () => json(product),
     'POST /api/images': () =>
       json({ url: '/images/new.webp', thumb_url: '/images/new-thumb.webp', width: 800, height: 600 }, 201),

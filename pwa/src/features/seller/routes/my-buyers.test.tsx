@@ -4,7 +4,7 @@ import { reportUnreachable } from '@/lib/connectivity'
 import { formatDate, formatPrice } from '@/lib/format'
 import { conversationKeys } from '@/lib/query-keys'
 import { RehomeDB } from '@/lib/offline/db'
-import type { Booking } from '@/lib/types'
+import type { Booking } from '@/testing/fixtures'
 import { describe, expect, it } from 'vitest'
 import { apiError, json, mockApi } from '@/testing/mock-api'
 import { renderRoutes } from '@/testing/render'
@@ -449,7 +449,7 @@ describe('My Buyers: new bookings', () => {
             makeBooking({ id: 2, product: 'Oak chair', new: false }),
           ]),
         ),
-      'POST /api/mybuyers/seen': () => new Response(null, { status: 204 }),
+      'POST /api/mybuyers/seen': () => json(null, 204),
     })
     const { queryClient } = renderRoutes(routes, '/dashboard/mybuyers')
     queryClient.setQueryData(conversationKeys.unread(), { unread: 0, bookings: 2 })

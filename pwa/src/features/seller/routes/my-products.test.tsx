@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { formatPrice } from '@/lib/format'
 import { setLanguage } from '@/lib/i18n'
-import { list, makeProduct, seller } from '@/testing/fixtures'
-import { apiError, json, mockApi } from '@/testing/mock-api'
+import { list, makeProduct, seller, type Product } from '@/testing/fixtures'
+import { apiError, json, mockApi, type MockResponse } from '@/testing/mock-api'
 import { renderRoutes } from '@/testing/render'
 import { MyProductsRoute } from './my-products'
 
@@ -85,10 +85,10 @@ describe('My Products', () => {
   })
 
   it('shows the advertised toast only after the server accepted (201)', async () => {
-    let answer: (response: Response) => void = () => {}
+    let answer: (response: MockResponse<Product>) => void = () => {}
     const fetch = mockApi({
       'GET /api/myproducts/:email': () => json(list([makeProduct({ id: 5, product: 'Oak chair' })])),
-      'POST /api/advertised': () => new Promise<Response>((resolve) => (answer = resolve)),
+      'POST /api/advertised': () => new Promise<MockResponse<Product>>((resolve) => (answer = resolve)),
     })
     const { user } = renderRoutes(routes, path)
     await user.click(await screen.findByRole('button', { name: 'Advertise Oak chair' }))

@@ -9,7 +9,7 @@ export type SynonymGroups = string[][]
 
 /** GET /api/search/synonyms (admins): every group, `[]` for none. */
 export function getSynonyms(signal?: AbortSignal): Promise<SynonymGroups> {
-  return api.get<SynonymGroups>('/search/synonyms', { signal })
+  return api.get('/search/synonyms', { signal })
 }
 
 export const synonymsQueryOptions = () =>
@@ -21,7 +21,7 @@ export function useSynonyms() {
 
 /** PUT /api/search/synonyms (admins): replaces every group; 422 names each group refused (`synonyms.1`), saving none. */
 export function saveSynonyms(groups: SynonymGroups): Promise<SynonymGroups> {
-  return api.put<SynonymGroups>('/search/synonyms', groups)
+  return api.put('/search/synonyms', { body: groups })
 }
 
 export function useSaveSynonyms() {
@@ -37,5 +37,5 @@ export function useSaveSynonyms() {
 
 /** How many listings a search for the word finds now, and the first few: what the synonyms as saved make of it. */
 export function previewSearch(word: string, signal?: AbortSignal): Promise<SearchResult> {
-  return api.get<SearchResult>('/products', { params: { q: word, limit: 5 }, signal })
+  return api.get('/products', { query: { q: word, limit: 5 }, signal })
 }

@@ -6,7 +6,7 @@ import type { Site } from '@/lib/types'
 
 /** PUT /api/site (admins): any subset of the settings; 422 names the fields it refuses. */
 export function updateSite(changes: Partial<Site>): Promise<Site> {
-  return api.put<Site>('/site', changes)
+  return api.put('/site', { body: changes })
 }
 
 export function useUpdateSite() {

@@ -1,15 +1,14 @@
 import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { setLanguage } from '@/lib/i18n'
-import { defaultSite } from '@/lib/site'
-import type { Site } from '@/lib/types'
+import { site as newSite, type Site } from '@/testing/fixtures'
 import { json, mockApi } from '@/testing/mock-api'
 import { renderRoutes } from '@/testing/render'
 import { AboutRoute } from './about'
 import { TermsRoute } from './terms'
 
 const site: Site = {
-  ...defaultSite,
+  ...newSite,
   name: 'Riverside Swap',
   about: 'Von den Leuten am Fluss.',
   rules: '- Pünktlich sein',

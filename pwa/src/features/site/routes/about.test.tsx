@@ -1,12 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { defaultSite } from '@/lib/site'
-import type { Site } from '@/lib/types'
+import { site as newSite, type Site } from '@/testing/fixtures'
 import { apiError, json, mockApi } from '@/testing/mock-api'
 import { renderApp } from '@/testing/render-app'
 
 const site: Site = {
-  ...defaultSite,
+  ...newSite,
   name: 'Riverside Swap',
   tagline: 'Furniture from the river side',
   about: 'Run by the [residents](https://residents.example).',

@@ -15,7 +15,7 @@ describe('Search synonyms', () => {
       'GET /api/search/synonyms': () => json([['couch', 'sofa'], ['wardrobe', 'armoire']]),
       'PUT /api/search/synonyms': ({ body }) => {
         sent = body
-        return json(body)
+        return json(body!)
       },
     })
     const { user, queryClient } = renderRoutes(routes, '/dashboard/synonyms')

@@ -2,15 +2,15 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { siteKeys } from '@/lib/query-keys'
 import { defaultSite } from '@/lib/site'
-import type { Site } from '@/lib/types'
-import { apiError, json, mockApi } from '@/testing/mock-api'
+import { site, type Site } from '@/testing/fixtures'
+import { apiError, json, mockApi, undocumented } from '@/testing/mock-api'
 import { renderRoutes } from '@/testing/render'
 import { SiteSettingsRoute } from './site-settings'
 
 const routes = [{ path: '/dashboard/site', element: <SiteSettingsRoute /> }]
 
 const saved: Site = {
-  ...defaultSite,
+  ...site,
   name: 'Riverside Swap',
   about: 'Run by neighbours.',
   rules: '- Be kind',
@@ -135,8 +135,11 @@ describe('Site settings', () => {
 
   it('leaves the language alone when the kept settings do not tell it', async () => {
     let sent: unknown
+    // Kept before the server said its language.
+    const kept: Partial<Site> = { ...saved }
+    delete kept.language
     mockApi({
-      'GET /api/site': () => json(saved),
+      'GET /api/site': () => undocumented(kept),
       'PUT /api/site': ({ body }) => {
         sent = body
         return json({ ...saved, language: 'fr' })
