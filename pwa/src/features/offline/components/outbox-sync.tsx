@@ -30,7 +30,7 @@ export function OutboxSync() {
     let current = true
     outbox
       .send(userId, (outcome) => {
-        void import('./sent-outcome').then(({ followOutcome }) => followOutcome(queryClient, outcome))
+        void import('@/lib/offline/sent-outcome').then(({ followOutcome }) => followOutcome(queryClient, outcome))
       })
       .then((stoppedBy) => {
         const wait = stoppedBy && retryWait(stoppedBy, failures.current)
