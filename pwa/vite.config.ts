@@ -398,8 +398,9 @@ export default defineConfig({
     setupFiles: ['./src/testing/setup.ts'],
     restoreMocks: true,
     unstubGlobals: true,
-    // A test fails on what it asserts, not on a loaded machine being slow (the
-    // default is 5 s); several of findBy's 30 s waits (src/testing/setup.ts) fit in one.
-    testTimeout: 120_000,
+    // Twice Vitest's 5 s: room for two of the waits of src/testing/wait.ts, and
+    // for a whole-app test's first screen on a loaded machine. A test that
+    // needs more says why beside its own.
+    testTimeout: 10_000,
   },
 })
