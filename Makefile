@@ -57,8 +57,10 @@ vet:
 	$(GOSEC) -quiet -exclude=G104 -exclude-dir=bench ./...
 
 # What is generated from the OpenAPI document must be checked in as it gives.
+# ESLint (pwa/eslint.config.js: among its rules, features never import each
+# other) and Prettier's check (`npm run format` rewrites) run before the tests.
 test-web: $(WEB_DEPS)
-	cd pwa && npm run contract:check && npm run routes:check && npm run typecheck && npm test
+	cd pwa && npm run contract:check && npm run routes:check && npm run typecheck && npm run lint && npm run format:check && npm test
 
 # Drives Debian's Chromium against the real binary on a temp data dir, with
 # a local OpenID Connect provider for "Sign in with Google" and stripe-mock

@@ -175,7 +175,7 @@ function treeShakeRouter(): Plugin {
             .replace(/\b(React\d*\.forwardRef\()/g, '/* @__PURE__ */ $1')
             .replace(/^(\w+)\.displayName = "[^"]*";$/gm, '')
             .replace(/^var ENABLE_DEV_WARNINGS = true;$/m, 'var ENABLE_DEV_WARNINGS = false;')
-            .replace(/^function warning\(cond, message\) \{\n  if \(!cond\) \{[\s\S]*?\n\}$/m, 'function warning(cond, message) {}'),
+            .replace(/^function warning\(cond, message\) \{\n {2}if \(!cond\) \{[\s\S]*?\n\}$/m, 'function warning(cond, message) {}'),
           map: null,
         }
       },
@@ -293,8 +293,9 @@ export default defineConfig({
     setupFiles: ['./src/testing/setup.ts'],
     restoreMocks: true,
     unstubGlobals: true,
-    // A test fails on what it asserts, not on a loaded machine being slow (the
-    // default is 5 s); several of findBy's 30 s waits (src/testing/setup.ts) fit in one.
-    testTimeout: 120_000,
+    // Twice Vitest's 5 s: room for two of the waits of src/testing/wait.ts, and
+    // for a whole-app test's first screen on a loaded machine. A test that
+    // needs more says why beside its own.
+    testTimeout: 10_000,
   },
 })

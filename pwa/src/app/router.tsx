@@ -2,8 +2,8 @@
  * Every route of the spec, one lazy chunk per screen, mounted at the paths of
  * the one table in src/lib/paths.ts (link to them with its `paths`).
  *
- * Who owns what (features never import each other; shared code is in
- * src/lib and src/components):
+ * Who owns what (features never import each other, as pwa/eslint.config.js
+ * enforces; shared code is in src/lib and src/components):
  *   src/app (this folder)     layouts, navbar, footer, sidebar, the dashboard landing,
  *                             404, error page, the doubled-prefix redirect, the top bar's search box
  *   features/auth             login, register, forgot and reset password, confirm email, link Google, profile,

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { FakeEventSource } from '@/testing/fake-event-source'
 import { buyer } from '@/testing/fixtures'
 import { apiError, json, mockApi } from '@/testing/mock-api'
+import { waitLimit } from '@/testing/wait'
 import { hiddenCloseDelay, listen, reconnectDelay } from './live-events'
 import { authKeys, bookingKeys, conversationKeys, productKeys } from './query-keys'
 import { liveChanges } from './refresh'
@@ -171,7 +172,7 @@ describe('live events', () => {
       const fetch = mockApi({ 'GET /api/auth/me': () => apiError(401, 'Sign in first') })
       source().emit('error', {})
       expect(source().closed).toBe(true)
-      await vi.waitFor(() => expect(client.getQueryData(authKeys.me())).toBeNull(), { timeout: 30_000 })
+      await vi.waitFor(() => expect(client.getQueryData(authKeys.me())).toBeNull(), { timeout: waitLimit })
       await vi.advanceTimersByTimeAsync(reconnectDelay * 10)
       expect(FakeEventSource.opened).toHaveLength(1)
       expect(fetch).toHaveBeenCalledTimes(1)

@@ -6,6 +6,7 @@ import { afterEach } from 'vitest'
 import { reportReached } from '@/lib/connectivity'
 import { defaultLocale, i18n } from '@/lib/i18n'
 import { messages as englishMessages } from '@/locales/en/messages'
+import { waitLimit } from './wait'
 
 // Screens draw in English at once, as if its catalog had loaded.
 function showEnglish() {
@@ -14,10 +15,8 @@ function showEnglish() {
 }
 showEnglish()
 
-// findBy… and waitFor wait for what they name; a second (their default) is
-// too little on a loaded machine, where a screen may take longer to draw and a
-// lazy module is compiled on first use (10 s was seen to run out under CI).
-configure({ asyncUtilTimeout: 30_000 })
+// findBy… and waitFor wait for what they name, up to waitLimit (./wait.ts).
+configure({ asyncUtilTimeout: waitLimit })
 
 afterEach(() => {
   cleanup()

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { waitLimit } from '@/testing/wait'
 import { RehomeDB, type SavedQuery } from './db'
 import { WriteOnClose } from './write-on-close'
 
@@ -18,7 +19,7 @@ describe('write on close', () => {
     writer = new WriteOnClose()
     await writer.open(db.name)
     expect(writer.write([row('Sofas'), row('Mine', 'private')])).toBe(true)
-    await vi.waitFor(async () => expect((await db.queries.toArray()).map((r) => r.key[2])).toEqual(['Sofas']), { timeout: 30_000 })
+    await vi.waitFor(async () => expect((await db.queries.toArray()).map((r) => r.key[2])).toEqual(['Sofas']), { timeout: waitLimit })
     db.close()
   })
 

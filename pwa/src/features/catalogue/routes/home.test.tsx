@@ -319,8 +319,9 @@ describe('Just listed', () => {
     expect(fetch.mock.calls.some(([url]) => String(url).startsWith('/api/products'))).toBe(false)
   })
 
-  // Six pages of cards take jsdom several seconds to draw.
-  it('loads five pages on its own, then only with Load more (the foot of the page stays reachable); the first five are kept on the device', async () => {
+  // Six pages of cards take jsdom several seconds to draw (12 s on a loaded
+  // machine), more than a test's usual 10 s.
+  it('loads five pages on its own, then only with Load more (the foot of the page stays reachable); the first five are kept on the device', { timeout: 30_000 }, async () => {
     expect(autoLoadedPages).toBe(maxSavedPages)
     const fetch = serve({ products: makeProducts(24 * (autoLoadedPages + 1) + 1) })
     const { queryClient, offline, user } = renderRoutes(routes, '/')

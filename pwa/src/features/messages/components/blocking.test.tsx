@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { setLanguage } from '@/lib/i18n'
-import { followOutcome } from '@/features/offline/components/sent-outcome'
+import { followOutcome } from '@/lib/offline/sent-outcome'
 import { reportUnreachable } from '@/lib/connectivity'
 import type { BlockedUser } from '@/testing/fixtures'
 import { buyer, list, makeConversation, makeMessage, seller } from '@/testing/fixtures'

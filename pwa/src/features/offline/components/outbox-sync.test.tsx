@@ -43,4 +43,36 @@ describe('OutboxSync', () => {
     await act(() => offline.outbox.idle())
     expect(await offline.outbox.waiting(buyer.id, '/booked')).toEqual([])
   })
+
+  it('counts a stopped run once, though more was queued while it was under way', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] })
+    let answer: (response: Response) => void = () => {}
+    let sent = 0
+    mockApi({
+      'GET /api/auth/me': () => json(buyer),
+      'POST /api/booked': () => {
+        sent++
+        if (sent > 1) return json({ id: 10 + sent }, 201)
+        return new Promise<Response>((resolve) => (answer = resolve))
+      },
+    })
+    const { offline } = renderRoutes([{ path: '/', element: <OutboxSync /> }], '/')
+    await act(() => offline.outbox.queue(buyer.id, booking))
+    await waitFor(() => expect(sent).toBe(1))
+    // Each of these asks the sender again, and joins the run under way.
+    for (const idempotencyKey of ['key-2', 'key-3', 'key-4']) {
+      await act(() => offline.outbox.queue(buyer.id, { ...booking, idempotencyKey }))
+    }
+    answer(
+      new Response(JSON.stringify({ error: 'The marketplace cannot reach its database: try again in a moment' }), {
+        status: 503,
+        headers: { 'Content-Type': 'application/json', 'Retry-After': '5' },
+      }),
+    )
+    await act(() => offline.outbox.idle())
+
+    // The wait asked for, not the one after four failures in a row (40 s).
+    await act(() => vi.advanceTimersByTimeAsync(5_000))
+    await waitFor(() => expect(sent).toBe(5))
+  })
 })

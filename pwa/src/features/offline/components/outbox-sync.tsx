@@ -30,12 +30,14 @@ export function OutboxSync() {
     let current = true
     outbox
       .send(userId, (outcome) => {
-        void import('./sent-outcome').then(({ followOutcome }) => followOutcome(queryClient, outcome))
+        void import('@/lib/offline/sent-outcome').then(({ followOutcome }) => followOutcome(queryClient, outcome))
       })
       .then((stoppedBy) => {
+        // A cue during a run joins it (Outbox.send): only the last to ask counts its outcome.
+        if (!current) return
         const wait = stoppedBy && retryWait(stoppedBy, failures.current)
         failures.current = wait === undefined ? 0 : failures.current + 1
-        if (current && wait !== undefined) timer = setTimeout(() => setRetries((n) => n + 1), wait)
+        if (wait !== undefined) timer = setTimeout(() => setRetries((n) => n + 1), wait)
       })
       .catch((error: unknown) => console.warn('Could not send the waiting requests', error))
     return () => {

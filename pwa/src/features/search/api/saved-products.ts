@@ -52,5 +52,6 @@ export function useSavedProducts(active: boolean): Product[] {
     })
   }, [client, active])
   // `version` changes with the cache: the list is read again then.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- version is that signal, not a value read
   return useMemo(() => (active ? savedProducts(client) : []), [client, active, version])
 }

@@ -78,6 +78,7 @@ function useResults(filters: SearchFilters, address: string) {
   const [offlineShown, setOfflineShown] = useState({ address, count: pageSize })
   const shownOffline = offlineShown.address === address ? offlineShown.count : pageSize
   // `address` stands for the filters: the same search, the same matches.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- filters is a new object each render
   const matched = useMemo(() => (online ? [] : matchProducts(saved, filters)), [online, saved, address])
 
   if (!online) {

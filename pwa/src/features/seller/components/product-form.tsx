@@ -1,4 +1,3 @@
-import { useRef } from 'react'
 import { Trans } from '@lingui/react'
 import { useForm } from 'react-hook-form'
 import { Button } from '@/components/button'
@@ -110,10 +109,9 @@ export function ProductForm({ seller, product, submitLabel, save }: ProductFormP
     formState: { errors, isSubmitting },
   } = useForm<ProductFormValues>({ defaultValues: formValuesOf(product, seller.phone) })
   const submission = useFormSubmission(setError, serverFields)
-  // The photos are not a form value; the form only checks there are some.
-  const photoCount = useRef(photos.photos.length)
-  photoCount.current = photos.photos.length
-  const photosInput = register('images', { validate: () => photoCount.current > 0 || requiredMessage })
+  // The photos are not a form value; the form only checks there are some
+  // (register() takes this render's validate, so it counts the photos shown).
+  const photosInput = register('images', { validate: () => photos.photos.length > 0 || requiredMessage })
 
   const onSubmit = handleSubmit(async (values) => {
     submission.clear()

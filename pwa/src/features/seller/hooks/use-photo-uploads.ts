@@ -19,18 +19,17 @@ export interface StoredPhoto {
  * settled() waits for the uploads under way and answers the photos then.
  */
 export function usePhotoUploads(initial: StoredPhoto[] = []) {
-  // The list lives in a ref, so settled() sees what the uploads made of it
-  // before React has rendered it; state mirrors it for rendering.
-  const list = useRef<PhotoItem[]>([])
-  const [photos, setPhotos] = useState<PhotoItem[]>(() => {
-    list.current = initial.map((photo) => ({
+  const [photos, setPhotos] = useState<PhotoItem[]>(() =>
+    initial.map((photo) => ({
       key: `stored-${++nextKey}`,
       status: 'done',
       url: photo.url,
       preview: photo.thumb || photo.url,
-    }))
-    return list.current
-  })
+    })),
+  )
+  // The list lives in a ref, so settled() sees what the uploads made of it
+  // before React has rendered it; state mirrors it for rendering.
+  const list = useRef(photos)
   const [skipped, setSkipped] = useState(0)
   const pending = useRef(new Map<string, Promise<void>>())
   const previews = useRef(new Set<string>())

@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
-import { followOutcome } from '@/features/offline/components/sent-outcome'
+import { followOutcome } from '@/lib/offline/sent-outcome'
 import { reportUnreachable } from '@/lib/connectivity'
 import { formatDate, formatPrice } from '@/lib/format'
 import { conversationKeys } from '@/lib/query-keys'
