@@ -80,8 +80,7 @@ export type Answer<P extends ApiPath, M extends Method> =
 type Content<O> = O extends { requestBody?: infer B } ? (B extends { content: infer C } ? C : never) : never
 
 type BodyOf<C> =
-  | (C extends { 'application/json': infer T } ? T : never)
-  | (C extends { 'multipart/form-data': unknown } ? FormData : never)
+  (C extends { 'application/json': infer T } ? T : never) | (C extends { 'multipart/form-data': unknown } ? FormData : never)
 
 /** The request body the document takes for the path and method (FormData for multipart). */
 export type Body<P extends ApiPath, M extends Method> = BodyOf<Content<Operation<P, M>>>
@@ -121,6 +120,8 @@ export type Init<P extends ApiPath, M extends Method> = RequestOptions &
   BodyPart<Operation<P, M>>
 
 /** The init argument, optional when nothing in it is required. */
+// `{} extends T` asks whether every property of T is optional: {} here is the type of no properties, as meant.
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
 type InitArgs<P extends ApiPath, M extends Method> = {} extends Init<P, M> ? [init?: Init<P, M>] : [init: Init<P, M>]
 
 type Call<M extends Method> = <P extends PathsWith<M>>(path: P, ...init: InitArgs<P, M>) => Promise<Answer<P, M>>
@@ -192,7 +193,10 @@ async function request<T>(method: string, path: string, init: LooseInit = {}): P
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error
     reportUnreachable()
-    throw new ApiError(0, i18n._({ id: 'api.unreachable', message: 'Cannot reach the server. Check your connection and try again.' }))
+    throw new ApiError(
+      0,
+      i18n._({ id: 'api.unreachable', message: 'Cannot reach the server. Check your connection and try again.' }),
+    )
   }
   reportReached()
   if (!response.ok) throw await errorFrom(response)
@@ -222,14 +226,17 @@ async function errorFrom(response: Response): Promise<ApiError> {
     message = i18n._({ id: 'api.unavailable', message: 'The marketplace cannot answer right now: try again in a moment.' })
   return new ApiError(
     response.status,
-    message || response.statusText || i18n._({ id: 'api.failed', message: 'Request failed ({status})', values: { status: response.status } }),
+    message ||
+      response.statusText ||
+      i18n._({ id: 'api.failed', message: 'Request failed ({status})', values: { status: response.status } }),
     fields,
     retryAfter,
   )
 }
 
 function call<M extends Method>(method: M): Call<M> {
-  return ((path: string, init?: LooseInit) => request(method.toUpperCase(), apiPath(path as ApiPath, init?.path ?? {}), init)) as Call<M>
+  return ((path: string, init?: LooseInit) =>
+    request(method.toUpperCase(), apiPath(path as ApiPath, init?.path ?? {}), init)) as Call<M>
 }
 
 export const api = {

@@ -46,14 +46,14 @@ describe('OutboxSync', () => {
 
   it('counts a stopped run once, though more was queued while it was under way', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] })
-    let answer: (response: Response) => void = () => {}
+    let answer: (response: ReturnType<typeof apiError>) => void = () => {}
     let sent = 0
     mockApi({
       'GET /api/auth/me': () => json(buyer),
       'POST /api/booked': () => {
         sent++
-        if (sent > 1) return json({ id: 10 + sent }, 201)
-        return new Promise<Response>((resolve) => (answer = resolve))
+        if (sent > 1) return json(makeBooking({ id: 10 + sent }), 201)
+        return new Promise<ReturnType<typeof apiError>>((resolve) => (answer = resolve))
       },
     })
     const { offline } = renderRoutes([{ path: '/', element: <OutboxSync /> }], '/')
@@ -63,12 +63,7 @@ describe('OutboxSync', () => {
     for (const idempotencyKey of ['key-2', 'key-3', 'key-4']) {
       await act(() => offline.outbox.queue(buyer.id, { ...booking, idempotencyKey }))
     }
-    answer(
-      new Response(JSON.stringify({ error: 'The marketplace cannot reach its database: try again in a moment' }), {
-        status: 503,
-        headers: { 'Content-Type': 'application/json', 'Retry-After': '5' },
-      }),
-    )
+    answer(apiError(503, 'The marketplace cannot reach its database: try again in a moment', undefined, { 'Retry-After': '5' }))
     await act(() => offline.outbox.idle())
 
     // The wait asked for, not the one after four failures in a row (40 s).
