@@ -9,7 +9,9 @@ export default defineConfig({
   sourceLocale: 'en',
   locales: ['en', 'de', 'fr'],
   // Tests' own messages (src/lib/lingui/runtime.test.tsx) are not the app's.
-  catalogs: [{ path: '<rootDir>/src/locales/{locale}/messages', include: ['<rootDir>/src'], exclude: ['**/*.test.ts', '**/*.test.tsx'] }],
+  catalogs: [
+    { path: '<rootDir>/src/locales/{locale}/messages', include: ['<rootDir>/src'], exclude: ['**/*.test.ts', '**/*.test.tsx'] },
+  ],
   // Where a message is used, by file but not by line: an edit elsewhere in
   // the file then leaves the catalogs alone.
   format: formatter({ lineNumbers: false }),

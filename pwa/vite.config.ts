@@ -175,7 +175,10 @@ function treeShakeRouter(): Plugin {
             .replace(/\b(React\d*\.forwardRef\()/g, '/* @__PURE__ */ $1')
             .replace(/^(\w+)\.displayName = "[^"]*";$/gm, '')
             .replace(/^var ENABLE_DEV_WARNINGS = true;$/m, 'var ENABLE_DEV_WARNINGS = false;')
-            .replace(/^function warning\(cond, message\) \{\n {2}if \(!cond\) \{[\s\S]*?\n\}$/m, 'function warning(cond, message) {}'),
+            .replace(
+              /^function warning\(cond, message\) \{\n {2}if \(!cond\) \{[\s\S]*?\n\}$/m,
+              'function warning(cond, message) {}',
+            ),
           map: null,
         }
       },

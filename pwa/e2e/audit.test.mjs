@@ -31,7 +31,11 @@ async function open(width) {
 }
 
 const sidebar = (page) => page.getByRole('navigation', { name: 'Dashboard' })
-const entries = (page) => page.getByRole('table', { name: 'Audit log' }).getByRole('row').filter({ has: page.getByRole('cell') })
+const entries = (page) =>
+  page
+    .getByRole('table', { name: 'Audit log' })
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell') })
 
 /** The two entries, the seller's verification first, each naming the admin who did it. */
 async function assertBothEntries(page) {
@@ -52,9 +56,7 @@ async function assertBothEntries(page) {
   }
 
   // Each says when, as a machine-readable time; the newer one first.
-  const [newer, older] = await Promise.all(
-    [verification, category].map((row) => row.locator('time').getAttribute('datetime')),
-  )
+  const [newer, older] = await Promise.all([verification, category].map((row) => row.locator('time').getAttribute('datetime')))
   assert.ok(!Number.isNaN(Date.parse(newer)) && !Number.isNaN(Date.parse(older)), `times ${newer}, ${older}`)
   assert.ok(Date.parse(newer) >= Date.parse(older), `${newer} is not before ${older}`)
   assert.ok(Math.abs(Date.now() - Date.parse(newer)) < 10 * 60_000, `${newer} is about now`)

@@ -34,7 +34,10 @@ async function builtFiles(dir) {
 
 test('the built app has no template leftovers', async () => {
   const files = await builtFiles(dist)
-  assert.ok(files.some((f) => f.endsWith('index.html')), `no index.html in ${dist}: build the app first`)
+  assert.ok(
+    files.some((f) => f.endsWith('index.html')),
+    `no index.html in ${dist}: build the app first`,
+  )
   assert.ok(files.filter((f) => f.endsWith('.js')).length > 10, `too few scripts in ${dist}`)
 
   const texts = await Promise.all(files.map(async (file) => ({ file: relative(dist, file), text: await readFile(file, 'utf8') })))

@@ -12,7 +12,13 @@ import { after, before, test } from 'node:test'
 import { adminAccount, launchBrowser, newContext, screenshotDir, screenshots, startServer } from './harness.mjs'
 import { expectPath, expectToast, logIn, nextFrames, signedIn, watch, writePictures } from './support.mjs'
 
-const seller = { name: 'Sol Seller', email: 'sol@e2e.test', password: 'sol password 1', role: 'Seller', phone: '+1 (555) 010-0101' }
+const seller = {
+  name: 'Sol Seller',
+  email: 'sol@e2e.test',
+  password: 'sol password 1',
+  role: 'Seller',
+  phone: '+1 (555) 010-0101',
+}
 const buyer = { name: 'Bo Buyer', email: 'bo@e2e.test', password: 'bo password 1', role: 'Buyer', phone: '+1 (555) 010-0200' }
 const chair = 'Rocking chair in solid oak with a woven seat'
 
@@ -56,8 +62,16 @@ async function seed() {
   picture.append('image', await pictureBlob('armchair'), 'chair.png')
   const image = await asSeller('POST', '/api/images', picture)
   await asSeller('POST', '/api/products', {
-    category: 'Chairs', product: chair, description: 'Rocks gently, no squeaks.', image: image.url, condition: 'Good',
-    location: 'Riverside', original_price: 380, resale_price: '120', seller_phone: seller.phone, purchase_year: 2018,
+    category: 'Chairs',
+    product: chair,
+    description: 'Rocks gently, no squeaks.',
+    image: image.url,
+    condition: 'Good',
+    location: 'Riverside',
+    original_price: 380,
+    resale_price: '120',
+    seller_phone: seller.phone,
+    purchase_year: 2018,
     use_period: '6 years',
   })
 }
@@ -73,7 +87,10 @@ async function assertInView(page, locator, what) {
   const box = await locator.boundingBox()
   const { height, width } = page.viewportSize()
   assert.ok(box, `${what} is shown`)
-  assert.ok(box.y >= 0 && box.y + box.height <= height + 0.5, `${what} is inside the viewport (${JSON.stringify(box)}, ${width}×${height})`)
+  assert.ok(
+    box.y >= 0 && box.y + box.height <= height + 0.5,
+    `${what} is inside the viewport (${JSON.stringify(box)}, ${width}×${height})`,
+  )
 }
 
 /** a ends above where b begins. */
@@ -169,7 +186,11 @@ for (const width of [360, 1280]) {
         const column = [promote, reset, suspend, remove]
         for (let i = 1; i < column.length; i++) {
           assert.ok(column[i].y >= column[i - 1].y + column[i - 1].height, `action ${i + 1} is under action ${i}`)
-          assert.equal(Math.round(column[i].x + column[i].width), Math.round(column[0].x + column[0].width), `action ${i + 1} ends where action 1 does`)
+          assert.equal(
+            Math.round(column[i].x + column[i].width),
+            Math.round(column[0].x + column[0].width),
+            `action ${i + 1} ends where action 1 does`,
+          )
         }
       }
       const table = page.getByRole('table', { name: 'Users' })

@@ -33,6 +33,8 @@ export function storeFiles() {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const child = spawn(process.execPath, ['--test', '--test-concurrency=1', '--test-timeout=600000', ...storeFiles()], { stdio: 'inherit' })
+  const child = spawn(process.execPath, ['--test', '--test-concurrency=1', '--test-timeout=600000', ...storeFiles()], {
+    stdio: 'inherit',
+  })
   child.on('exit', (code, signal) => process.exit(signal ? 1 : (code ?? 1)))
 }

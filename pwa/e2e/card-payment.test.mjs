@@ -73,8 +73,16 @@ test('signed in with Google, a buyer books and pays by card at 360 px; the order
   const asSeller = await signedIn(server.url, seller)
   const image = await asSeller('POST', '/api/images', await pictureForm({}))
   await asSeller('POST', '/api/products', {
-    category: 'Chairs', product: 'Rocking chair', description: 'Oak, rocks gently.', image: image.url, condition: 'Good',
-    location: 'Riverside', original_price: 200, resale_price: '45.50', seller_phone: '+1 555 0100', purchase_year: 2018,
+    category: 'Chairs',
+    product: 'Rocking chair',
+    description: 'Oak, rocks gently.',
+    image: image.url,
+    condition: 'Good',
+    location: 'Riverside',
+    original_price: 200,
+    resale_price: '45.50',
+    seller_phone: '+1 555 0100',
+    purchase_year: 2018,
     use_period: '6 years',
   })
 
@@ -112,20 +120,37 @@ test('signed in with Google, a buyer books and pays by card at 360 px; the order
   const payment = server.log().match(new RegExp(`card payment started" booking=${booking.id} payment=(\\S+)`))?.[1]
   assert.ok(payment, `no payment in the log:\n${server.log()}`)
   const event = JSON.stringify({
-    id: 'evt_e2e', object: 'event', type: 'payment_intent.succeeded', api_version: '2026-03-25.dahlia',
-    data: { object: { id: payment, object: 'payment_intent', amount: 4550, currency: 'usd', status: 'succeeded', metadata: { booking_id: String(booking.id) } } },
+    id: 'evt_e2e',
+    object: 'event',
+    type: 'payment_intent.succeeded',
+    api_version: '2026-03-25.dahlia',
+    data: {
+      object: {
+        id: payment,
+        object: 'payment_intent',
+        amount: 4550,
+        currency: 'usd',
+        status: 'succeeded',
+        metadata: { booking_id: String(booking.id) },
+      },
+    },
   })
   const at = Math.floor(Date.now() / 1000)
   const signature = createHmac('sha256', stripeWebhookSecret).update(`${at}.${event}`).digest('hex')
   const delivered = await fetch(`${server.url}/api/stripe/webhook`, {
-    method: 'POST', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': `t=${at},v1=${signature}` }, body: event,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'Stripe-Signature': `t=${at},v1=${signature}` },
+    body: event,
   })
   assert.equal(delivered.status, 200, await delivered.text())
 
   await page.getByRole('region', { name: 'Payment received' }).waitFor()
   await screenshots(page, 'payment-received')
   await page.goto('/dashboard/myorders')
-  await page.getByRole('row', { name: /Rocking chair/ }).getByText('Paid').waitFor()
+  await page
+    .getByRole('row', { name: /Rocking chair/ })
+    .getByText('Paid')
+    .waitFor()
   watcher.check()
   await context.close()
 

@@ -23,7 +23,9 @@ const document = {
       },
     },
     '/api/events': {
-      get: { responses: { 200: { description: 'The stream', content: { 'text/event-stream': { schema: { type: 'string' } } } } } },
+      get: {
+        responses: { 200: { description: 'The stream', content: { 'text/event-stream': { schema: { type: 'string' } } } } },
+      },
     },
   },
   components: {
@@ -57,32 +59,59 @@ const item = { id: 3, name: 'Sofa', time: '2026-11-26T10:00:00Z', price: null }
 describe('contract', () => {
   const contract = contractOf(document)
   const cases = [
-    { name: 'a right answer', answer: { method: 'GET', url: '/api/items/3', status: 200, contentType: json, body: JSON.stringify(item) } },
+    {
+      name: 'a right answer',
+      answer: { method: 'GET', url: '/api/items/3', status: 200, contentType: json, body: JSON.stringify(item) },
+    },
     {
       name: 'an error through a shared response',
       answer: { method: 'GET', url: '/api/items/9', status: 404, contentType: json, body: '{"error":"Not found"}' },
     },
-    { name: 'a default response', answer: { method: 'DELETE', url: '/api/items/3', status: 409, contentType: json, body: '{"error":"Sold"}' } },
+    {
+      name: 'a default response',
+      answer: { method: 'DELETE', url: '/api/items/3', status: 409, contentType: json, body: '{"error":"Sold"}' },
+    },
     { name: 'no body', answer: { method: 'DELETE', url: '/api/items/3', status: 204, contentType: undefined, body: '' } },
     { name: 'HEAD as GET', answer: { method: 'HEAD', url: '/api/items/3', status: 200, contentType: json, body: '' } },
     {
       name: 'a concrete path before a template',
       answer: { method: 'GET', url: 'http://127.0.0.1:1/api/items/new?x=1', status: 200, contentType: json, body: '{}' },
     },
-    { name: 'a stream, not read', answer: { method: 'GET', url: '/api/events', status: 200, contentType: 'text/event-stream', body: undefined } },
+    {
+      name: 'a stream, not read',
+      answer: { method: 'GET', url: '/api/events', status: 200, contentType: 'text/event-stream', body: undefined },
+    },
     {
       name: 'a missing field',
-      answer: { method: 'GET', url: '/api/items/3', status: 200, contentType: json, body: JSON.stringify({ ...item, name: undefined }) },
+      answer: {
+        method: 'GET',
+        url: '/api/items/3',
+        status: 200,
+        contentType: json,
+        body: JSON.stringify({ ...item, name: undefined }),
+      },
       violation: "GET /api/items/3 200: body must have required property 'name'",
     },
     {
       name: 'a field the document does not know',
-      answer: { method: 'GET', url: '/api/items/3', status: 200, contentType: json, body: JSON.stringify({ ...item, colour: 'red' }) },
+      answer: {
+        method: 'GET',
+        url: '/api/items/3',
+        status: 200,
+        contentType: json,
+        body: JSON.stringify({ ...item, colour: 'red' }),
+      },
       violation: 'GET /api/items/3 200: body must NOT have additional properties',
     },
     {
       name: 'a date that is not one',
-      answer: { method: 'GET', url: '/api/items/3', status: 200, contentType: json, body: JSON.stringify({ ...item, time: 'today' }) },
+      answer: {
+        method: 'GET',
+        url: '/api/items/3',
+        status: 200,
+        contentType: json,
+        body: JSON.stringify({ ...item, time: 'today' }),
+      },
       violation: 'GET /api/items/3 200: body/time must match format "date-time"',
     },
     {
@@ -121,9 +150,22 @@ describe('contract', () => {
 
   it("reads the project's document", async () => {
     const contract = await loadContract()
-    const site = { name: 'Rehome', tagline: '', about: '', rules: '', privacy: '', terms: '', contact_email: '', public_listings: false, language: 'en' }
+    const site = {
+      name: 'Rehome',
+      tagline: '',
+      about: '',
+      rules: '',
+      privacy: '',
+      terms: '',
+      contact_email: '',
+      public_listings: false,
+      language: 'en',
+    }
     const answer = { method: 'GET', url: '/api/site', status: 200, contentType: json }
     assert.equal(contract.check({ ...answer, body: JSON.stringify(site) }), null)
-    assert.match(contract.check({ ...answer, body: JSON.stringify({ ...site, name: 1 }) }) ?? '', /^GET \/api\/site 200: body\/name must be string/)
+    assert.match(
+      contract.check({ ...answer, body: JSON.stringify({ ...site, name: 1 }) }) ?? '',
+      /^GET \/api\/site 200: body\/name must be string/,
+    )
   })
 })

@@ -34,8 +34,16 @@ before(async () => {
   for (const product of products) {
     const image = await asSeller('POST', '/api/images', await picture('sofa'))
     const created = await asSeller('POST', '/api/products', {
-      category: 'Furniture', product, description: 'Sound and clean.', image: image.url, condition: 'Good',
-      location: 'Old Town', original_price: 200, resale_price: 50, seller_phone: '+1 555 0100', purchase_year: 2020,
+      category: 'Furniture',
+      product,
+      description: 'Sound and clean.',
+      image: image.url,
+      condition: 'Good',
+      location: 'Old Town',
+      original_price: 200,
+      resale_price: 50,
+      seller_phone: '+1 555 0100',
+      purchase_year: 2020,
       use_period: '4 years',
     })
     ids[product] = created.id
@@ -89,9 +97,9 @@ test('the home page asks for each API answer once at most, and has its lists and
   }
   await page.getByRole('link', { name: /^Furniture\b/ }).waitFor()
   // The newest adverts' pictures, the first row on a phone, were preloaded.
-  const preloaded = await page.locator('head link[rel="preload"][as="image"]').evaluateAll((links) =>
-    links.map((link) => link.getAttribute('href')),
-  )
+  const preloaded = await page
+    .locator('head link[rel="preload"][as="image"]')
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href')))
   const shown = await page
     .getByRole('region', { name: 'Advertised Products' })
     .getByRole('img')
@@ -108,7 +116,10 @@ test('signed in, the home page asks for its lists once each, as it starts', asyn
   )
   assert.deepEqual(duplicates(requests), [], `asked for more than once:\n${requests.join('\n')}`)
   for (const list of ['GET /api/categories', 'GET /api/advertised']) {
-    assert.ok(requests.some((request) => request.startsWith(list)), `${list} not asked for:\n${requests.join('\n')}`)
+    assert.ok(
+      requests.some((request) => request.startsWith(list)),
+      `${list} not asked for:\n${requests.join('\n')}`,
+    )
   }
   // Their page has none of a visitor's lists or preloads.
   assert.equal(await page.locator('head link[rel="preload"][as="image"]').count(), 0)

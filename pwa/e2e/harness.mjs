@@ -183,7 +183,9 @@ async function createDatabase() {
   const versions = readdirSync('/usr/lib/postgresql').sort()
   const psql = `/usr/lib/postgresql/${versions.at(-1)}/bin/psql`
   await new Promise((resolve, reject) => {
-    const child = spawn(psql, [postgresServer, '-v', 'ON_ERROR_STOP=1', '-qc', `CREATE DATABASE ${name}`], { stdio: ['ignore', 'ignore', 'pipe'] })
+    const child = spawn(psql, [postgresServer, '-v', 'ON_ERROR_STOP=1', '-qc', `CREATE DATABASE ${name}`], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    })
     let errors = ''
     child.stderr.on('data', (d) => (errors += d))
     child.on('error', reject)
@@ -221,7 +223,11 @@ async function startObjectStore() {
 export async function startServer({ google, stripe, mail } = {}) {
   const data = await mkdtemp(join(tmpdir(), 'rehome-e2e-'))
   const env = { ...process.env, ...(await storeEnv()) }
-  await run(['admin', 'create', '--name', adminAccount.name, '--email', adminAccount.email, '--data', data], `${adminAccount.password}\n`, env)
+  await run(
+    ['admin', 'create', '--name', adminAccount.name, '--email', adminAccount.email, '--data', data],
+    `${adminAccount.password}\n`,
+    env,
+  )
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
   if (google) {
@@ -247,7 +253,10 @@ export async function startServer({ google, stripe, mail } = {}) {
       REHOME_PUBLIC_URL: url,
     })
   }
-  const child = spawn(binary, ['serve', '--addr', `127.0.0.1:${port}`, '--data', data], { stdio: ['ignore', 'pipe', 'pipe'], env })
+  const child = spawn(binary, ['serve', '--addr', `127.0.0.1:${port}`, '--data', data], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env,
+  })
   let log = ''
   child.stdout.on('data', (d) => (log += d))
   child.stderr.on('data', (d) => (log += d))

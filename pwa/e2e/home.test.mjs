@@ -65,9 +65,17 @@ async function seed() {
   for (const [index, { category, product }] of listings.entries()) {
     const image = await asSeller('POST', '/api/images', await pictureForm(category === 'Sofas' ? 'sofa' : 'lamp'))
     const created = await asSeller('POST', '/api/products', {
-      category, product, description: 'Clean and sound, from a smoke-free home.', image: image.url,
-      condition: ['Excellent', 'Good', 'Fair'][index % 3], location: index % 2 ? 'Riverside' : 'Old Town',
-      original_price: 300, resale_price: 40 + index, seller_phone: '+1 555 0100', purchase_year: 2019, use_period: '5 years',
+      category,
+      product,
+      description: 'Clean and sound, from a smoke-free home.',
+      image: image.url,
+      condition: ['Excellent', 'Good', 'Fair'][index % 3],
+      location: index % 2 ? 'Riverside' : 'Old Town',
+      original_price: 300,
+      resale_price: 40 + index,
+      seller_phone: '+1 555 0100',
+      purchase_year: 2019,
+      use_period: '5 years',
     })
     ids[product] = created.id
   }
@@ -148,7 +156,11 @@ test('on a phone, the categories with their counts, Advertised, then Just listed
   ]
   assert.ok(categoriesTop.y < advertisedTop.y && advertisedTop.y < justListedTop.y, 'Categories, Advertised, Just listed')
   // Two cards to a row.
-  const [first, second, third] = [await cards.nth(0).boundingBox(), await cards.nth(1).boundingBox(), await cards.nth(2).boundingBox()]
+  const [first, second, third] = [
+    await cards.nth(0).boundingBox(),
+    await cards.nth(1).boundingBox(),
+    await cards.nth(2).boundingBox(),
+  ]
   assert.equal(Math.round(first.y), Math.round(second.y))
   assert.ok(third.y > first.y)
   assert.ok(!offsets.includes('24'), `pages asked for: ${offsets}`)
@@ -172,7 +184,10 @@ test('on a desktop, the categories are picture cards with counts and Just listed
   await page.goto('/')
   const sofas = page.getByRole('link', { name: /^Sofas\b/ })
   await sofas.getByText('18 listings').waitFor()
-  await page.getByRole('link', { name: /^Lamps\b/ }).getByText('12 listings').waitFor()
+  await page
+    .getByRole('link', { name: /^Lamps\b/ })
+    .getByText('12 listings')
+    .waitFor()
   assert.ok((await sofas.boundingBox()).height > 200, 'a category card shows its picture')
 
   await cards.nth(23).waitFor()
@@ -193,7 +208,10 @@ test('on a desktop, the categories are picture cards with counts and Just listed
 
   // The categories page counts too.
   await page.goto('/categories')
-  await page.getByRole('link', { name: /^Sofas\b/ }).getByText('18 listings').waitFor()
+  await page
+    .getByRole('link', { name: /^Sofas\b/ })
+    .getByText('18 listings')
+    .waitFor()
   watcher.check()
   await context.close()
 })
@@ -202,7 +220,10 @@ test('a signed-out visitor sees the counts and is asked to log in for Just liste
   const { context, page, watcher } = await open(360)
   const { section, offsets } = feed(page)
   await page.goto('/')
-  await page.getByRole('link', { name: /^Sofas\b/ }).getByText('18 listings').waitFor()
+  await page
+    .getByRole('link', { name: /^Sofas\b/ })
+    .getByText('18 listings')
+    .waitFor()
   await section.getByRole('link', { name: 'Log in' }).click()
   await page.waitForURL((url) => url.pathname === '/login')
   assert.deepEqual(offsets, [])
@@ -247,7 +268,10 @@ test('offline, a reload shows the pages of Just listed seen before, with their p
 
   await context.setOffline(true)
   await page.reload()
-  await page.getByRole('link', { name: /^Sofas\b/ }).getByText('18 listings').waitFor()
+  await page
+    .getByRole('link', { name: /^Sofas\b/ })
+    .getByText('18 listings')
+    .waitFor()
   await cards.nth(29).waitFor()
   assert.deepEqual(await cardNames(cards), newestFirst)
   await eventually(async () => {

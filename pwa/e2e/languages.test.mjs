@@ -7,7 +7,18 @@
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import { adminAccount, launchBrowser, newContext, startServer } from './harness.mjs'
-import { englishOn, expectPath, expectToast, logIn, nextFrames, pictureForm, registerThroughApi, signedIn, watch, writePictures } from './support.mjs'
+import {
+  englishOn,
+  expectPath,
+  expectToast,
+  logIn,
+  nextFrames,
+  pictureForm,
+  registerThroughApi,
+  signedIn,
+  watch,
+  writePictures,
+} from './support.mjs'
 
 const seller = { name: 'Sam Sommer', email: 'sam@languages.test', password: 'seller password 1' }
 const buyer = { name: 'Bea Berger', email: 'bea@languages.test', password: 'buyer password 1' }
@@ -98,7 +109,11 @@ test('at 360 px, a buyer picks German on Profile and walks the main screens: no 
     // The server answers this person in German too.
     watcher.allowApi(422, '/api/auth/me')
     const refusal = await page.evaluate(async () => {
-      const r = await fetch('/api/auth/me', { method: 'PATCH', headers: { 'Content-Type': 'application/json' }, body: '{"phone": "call me"}' })
+      const r = await fetch('/api/auth/me', {
+        method: 'PATCH',
+        headers: { 'Content-Type': 'application/json' },
+        body: '{"phone": "call me"}',
+      })
       return r.json()
     })
     assert.equal(refusal.error, 'Bitte korrigiere die markierten Felder')

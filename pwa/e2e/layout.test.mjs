@@ -17,7 +17,15 @@ import { dirname, join } from 'node:path'
 import { after, before, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import { adminAccount, launchBrowser, screenshots, startServer, startStripeMock } from './harness.mjs'
-import { accessibilityViolations, englishOn, nextFrames, pictureForm, registerThroughApi, signedIn, writePictures } from './support.mjs'
+import {
+  accessibilityViolations,
+  englishOn,
+  nextFrames,
+  pictureForm,
+  registerThroughApi,
+  signedIn,
+  writePictures,
+} from './support.mjs'
 
 const seller = { name: 'Sam Sommerfeld', email: 'sam@layout.test', password: 'seller password 1' }
 const buyer = { name: 'Bea Berger-Lindqvist', email: 'bea@layout.test', password: 'buyer password 1' }
@@ -58,7 +66,12 @@ before(async () => {
   ;[server, browser, pictures] = await Promise.all([startServer({ stripe }), launchBrowser(), writePictures()])
   const admin = await signedIn(server.url, adminAccount)
   // A German community: its pages' default texts are German.
-  await admin('PUT', '/api/site', { name: siteName, tagline: 'Möbel von nebenan, weitergegeben statt weggeworfen', public_listings: true, language: 'de' })
+  await admin('PUT', '/api/site', {
+    name: siteName,
+    tagline: 'Möbel von nebenan, weitergegeben statt weggeworfen',
+    public_listings: true,
+    language: 'de',
+  })
   await admin('POST', '/api/categories', await pictureForm({ name: 'Wohnzimmermöbel' }, pictures.sofaCategory))
   await registerThroughApi(server.url, { ...seller, role: 'Seller', picture: pictures.seller })
   await registerThroughApi(server.url, { ...buyer, picture: pictures.buyer })
@@ -86,12 +99,20 @@ before(async () => {
       use_period: '5 Jahre',
     })
   }
-  const booking = await bea('POST', '/api/booked', { product_id: products.booked.id, location: 'Friedrichshain', buyer_phone: '+49 30 7654321' })
+  const booking = await bea('POST', '/api/booked', {
+    product_id: products.booked.id,
+    location: 'Friedrichshain',
+    buyer_phone: '+49 30 7654321',
+  })
   const first = await bea('POST', `/api/booked/${booking.id}/messages`, { text: 'Hallo! Wann könnte ich ihn abholen?' })
   conversationId = first.conversation_id
   bookingId = booking.id
   // One booking handed over: its buyer may review the seller.
-  const handed = await bea('POST', '/api/booked', { product_id: products.handed.id, location: 'Friedrichshain', buyer_phone: '+49 30 7654321' })
+  const handed = await bea('POST', '/api/booked', {
+    product_id: products.handed.id,
+    location: 'Friedrichshain',
+    buyer_phone: '+49 30 7654321',
+  })
   const { code } = await bea('GET', `/api/booked/${handed.id}/handover`)
   await sam('POST', `/api/mybuyers/${handed.id}/handover`, { code })
   await sam('POST', `/api/conversations/${conversationId}/messages`, {
@@ -99,10 +120,17 @@ before(async () => {
     pickup_at: new Date(Date.now() + 48 * 3600_000).toISOString(),
   })
   // One handed over and reviewed by both sides, so that the reviews show and one can be reported.
-  const reviewed = await bea('POST', '/api/booked', { product_id: products.reviewed.id, location: 'Friedrichshain', buyer_phone: '+49 30 7654321' })
+  const reviewed = await bea('POST', '/api/booked', {
+    product_id: products.reviewed.id,
+    location: 'Friedrichshain',
+    buyer_phone: '+49 30 7654321',
+  })
   const handover = await bea('GET', `/api/booked/${reviewed.id}/handover`)
   await sam('POST', `/api/mybuyers/${reviewed.id}/handover`, { code: handover.code })
-  await bea('POST', `/api/booked/${reviewed.id}/review`, { rating: 2, text: 'Abholung hat dreimal nicht geklappt, am Ende aber doch noch.' })
+  await bea('POST', `/api/booked/${reviewed.id}/review`, {
+    rating: 2,
+    text: 'Abholung hat dreimal nicht geklappt, am Ende aber doch noch.',
+  })
   await sam('POST', `/api/mybuyers/${reviewed.id}/review`, { rating: 5, text: 'Pünktlich und freundlich, gerne wieder.' })
 
   // Reported Items lists a listing, a person, a message and a review, each with a reason.
@@ -112,12 +140,17 @@ before(async () => {
   await cleo('POST', '/api/reported', { product_id: products.open.id, reason })
   await cleo('POST', '/api/reported', { user_id: products.open.seller_id, reason })
   const asked = await cleo('POST', `/api/products/${products.open.id}/messages`, { text: 'Ist das Sofa noch zu haben?' })
-  const reply = await sam('POST', `/api/conversations/${asked.conversation_id}/messages`, { text: 'Ja, aber nur gegen Vorkasse auf ein ausländisches Konto.' })
+  const reply = await sam('POST', `/api/conversations/${asked.conversation_id}/messages`, {
+    text: 'Ja, aber nur gegen Vorkasse auf ein ausländisches Konto.',
+  })
   await cleo('POST', '/api/reported', { message_id: reply.id, reason })
   const reviews = await cleo('GET', `/api/users/${products.open.seller_id}/reviews`)
   await cleo('POST', '/api/reported', { review_id: reviews.items[0].id, reason })
   const cleoId = (await cleo('GET', '/api/auth/me')).id
-  await admin('POST', `/api/users/${cleoId}/suspend`, { days: 30, reason: 'Wiederholt falsche Meldungen über fremde Anzeigen abgegeben' })
+  await admin('POST', `/api/users/${cleoId}/suspend`, {
+    days: 30,
+    reason: 'Wiederholt falsche Meldungen über fremde Anzeigen abgegeben',
+  })
 
   post = await admin('POST', '/api/posts', {
     title: 'Tauschtag im Nachbarschaftszentrum am Boxhagener Platz',
@@ -142,13 +175,17 @@ async function subscribeDevice({ email, password }) {
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ email, password }),
   })
-  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ')
   const response = await fetch(`${server.url}/api/push/subscriptions`, {
     method: 'POST',
     headers: {
       Cookie: cookie,
       'Content-Type': 'application/json',
-      'User-Agent': 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
+      'User-Agent':
+        'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
     },
     body: JSON.stringify({
       endpoint: `https://push.example.com/send/${randomBytes(8).toString('hex')}`,
@@ -173,7 +210,10 @@ function catalog(locale) {
   if (!catalogs[locale]) {
     const po = readFileSync(join(here, '..', 'src', 'locales', locale, 'messages.po'), 'utf8')
     catalogs[locale] = Object.fromEntries(
-      [...po.matchAll(/^msgid "((?:[^"\\]|\\.)*)"\nmsgstr "((?:[^"\\]|\\.)*)"/gm)].map(([, id, text]) => [id, JSON.parse(`"${text}"`)]),
+      [...po.matchAll(/^msgid "((?:[^"\\]|\\.)*)"\nmsgstr "((?:[^"\\]|\\.)*)"/gm)].map(([, id, text]) => [
+        id,
+        JSON.parse(`"${text}"`),
+      ]),
     )
   }
   return catalogs[locale]
@@ -211,7 +251,13 @@ function pseudoMessage(message) {
     if (typeof part === 'string') return lengthen(part)
     const [name, format, choices] = part
     if (!choices) return part
-    return [name, format, Object.fromEntries(Object.entries(choices).map(([key, choice]) => [key, Array.isArray(choice) ? pseudoMessage(choice) : choice]))]
+    return [
+      name,
+      format,
+      Object.fromEntries(
+        Object.entries(choices).map(([key, choice]) => [key, Array.isArray(choice) ? pseudoMessage(choice) : choice]),
+      ),
+    ]
   })
 }
 
@@ -262,7 +308,12 @@ function layoutProblems({ width, height }) {
       const right = element.getBoundingClientRect().right + scrollX
       return right > width + 0.5 && element.parentElement.getBoundingClientRect().right + scrollX <= width + 0.5 && shown(element)
     })
-    const where = out.slice(0, 3).map((element) => `${describe(element)} (.${[...element.classList].join('.').slice(0, 80)}) to ${Math.round(element.getBoundingClientRect().right + scrollX)} px`)
+    const where = out
+      .slice(0, 3)
+      .map(
+        (element) =>
+          `${describe(element)} (.${[...element.classList].join('.').slice(0, 80)}) to ${Math.round(element.getBoundingClientRect().right + scrollX)} px`,
+      )
     problems.push(`the page is ${root.scrollWidth} px wide, wider than ${width} px: ${where.join('; ')}`)
   }
   for (const dialog of document.querySelectorAll('dialog[open], [role="dialog"]')) {
@@ -286,30 +337,47 @@ function layoutProblems({ width, height }) {
       if (!/auto|scroll|hidden|clip/.test(getComputedStyle(box2).overflowX)) continue
       const edge = box2.getBoundingClientRect()
       if (box.left < edge.left - 0.5 || box.right > edge.right + 0.5) {
-        problems.push(`button ${describe(button)} at x ${Math.round(box.left)}–${Math.round(box.right)}, cut by its box at ${Math.round(edge.left)}–${Math.round(edge.right)}`)
+        problems.push(
+          `button ${describe(button)} at x ${Math.round(box.left)}–${Math.round(box.right)}, cut by its box at ${Math.round(edge.left)}–${Math.round(edge.right)}`,
+        )
       }
       break
     }
     // In an open modal dialog there is no page to scroll to it: it must be on the screen.
     const modal = button.closest('dialog[open]')
     if (modal && (box.top < -0.5 || box.bottom > height + 0.5)) {
-      const scroller = [...modal.querySelectorAll('*')].find((el) => el.contains(button) && el.scrollHeight > el.clientHeight + 1 && /auto|scroll/.test(getComputedStyle(el).overflowY))
-      if (!scroller) problems.push(`button ${describe(button)} at y ${Math.round(box.top)}–${Math.round(box.bottom)}, below the ${height} px screen`)
+      const scroller = [...modal.querySelectorAll('*')].find(
+        (el) =>
+          el.contains(button) && el.scrollHeight > el.clientHeight + 1 && /auto|scroll/.test(getComputedStyle(el).overflowY),
+      )
+      if (!scroller)
+        problems.push(
+          `button ${describe(button)} at y ${Math.round(box.top)}–${Math.round(box.bottom)}, below the ${height} px screen`,
+        )
     }
   }
   for (const element of document.body.querySelectorAll('*')) {
-    if (['INPUT', 'TEXTAREA', 'SELECT', 'OPTION', 'SCRIPT', 'STYLE', 'svg', 'IMG', 'PICTURE', 'VIDEO', 'CANVAS', 'IFRAME'].includes(element.tagName)) continue
+    if (
+      ['INPUT', 'TEXTAREA', 'SELECT', 'OPTION', 'SCRIPT', 'STYLE', 'svg', 'IMG', 'PICTURE', 'VIDEO', 'CANVAS', 'IFRAME'].includes(
+        element.tagName,
+      )
+    )
+      continue
     // Only elements that hold text of their own.
     if (![...element.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && node.textContent.trim())) continue
     if (!shown(element)) continue
     const style = getComputedStyle(element)
-    const cutAcross = element.scrollWidth > element.clientWidth + 1 && !/auto|scroll/.test(style.overflowX) && style.overflowX !== 'visible'
-    const clamped = style.webkitLineClamp !== 'none' && style.webkitLineClamp !== '' && element.scrollHeight > element.clientHeight + 1
+    const cutAcross =
+      element.scrollWidth > element.clientWidth + 1 && !/auto|scroll/.test(style.overflowX) && style.overflowX !== 'visible'
+    const clamped =
+      style.webkitLineClamp !== 'none' && style.webkitLineClamp !== '' && element.scrollHeight > element.clientHeight + 1
     if (!cutAcross && !clamped) continue
     const ellipsis = clamped || style.textOverflow === 'ellipsis'
     const titled = element.closest('[title]')?.getAttribute('title')?.trim()
     if (!ellipsis || !titled) {
-      problems.push(`text ${describe(element)} is cut${ellipsis ? '' : ' without an ellipsis'}${titled ? '' : ' and has no title'}`)
+      problems.push(
+        `text ${describe(element)} is cut${ellipsis ? '' : ' without an ellipsis'}${titled ? '' : ' and has no title'}`,
+      )
     }
   }
   return problems
@@ -329,7 +397,9 @@ async function checkScreen(page, { width, locale, what, found, shot, axe }) {
   if (axe && ['en', 'de'].includes(locale)) {
     // Colours are checked as they end, not halfway through a transition.
     await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'))
-    problems.push(...(await accessibilityViolations(page)).map(({ id, help, nodes }) => `axe-core: ${id} (${help}) at ${nodes.join(', ')}`))
+    problems.push(
+      ...(await accessibilityViolations(page)).map(({ id, help, nodes }) => `axe-core: ${id} (${help}) at ${nodes.join(', ')}`),
+    )
   }
   for (const problem of problems) found.push(`${what} at ${width} px: ${problem}`)
   if (shot) {
@@ -422,8 +492,16 @@ const walks = {
       },
     ],
     ['reset password', resetLink, (page) => page.locator('input[type="password"]')],
-    ['reset password, no token', '/reset-password', (page) => page.getByRole('link', { name: t(locale, 'resetPassword.askNewLink') })],
-    ['link google', `/link-google?email=${encodeURIComponent('bea.berger-lindqvist@layout.test')}&next=/`, (page) => page.locator('input[type="password"]')],
+    [
+      'reset password, no token',
+      '/reset-password',
+      (page) => page.getByRole('link', { name: t(locale, 'resetPassword.askNewLink') }),
+    ],
+    [
+      'link google',
+      `/link-google?email=${encodeURIComponent('bea.berger-lindqvist@layout.test')}&next=/`,
+      (page) => page.locator('input[type="password"]'),
+    ],
     ['a missing page', '/kein-solcher-weg'],
     [
       'a saved listing offline',
@@ -436,8 +514,14 @@ const walks = {
         // As the browser tells the page when the network goes.
         await page.evaluate(() => dispatchEvent(new Event('offline')))
         try {
-          const banner = [t(locale, 'offline.banner.showingSaved', { timeAgo: '\n' }).split('\n')[0], t(locale, 'offline.banner.nothingSaved')]
-          await page.getByRole('status').filter({ hasText: new RegExp(banner.map(escapeRegExp).join('|')) }).waitFor()
+          const banner = [
+            t(locale, 'offline.banner.showingSaved', { timeAgo: '\n' }).split('\n')[0],
+            t(locale, 'offline.banner.nothingSaved'),
+          ]
+          await page
+            .getByRole('status')
+            .filter({ hasText: new RegExp(banner.map(escapeRegExp).join('|')) })
+            .waitFor()
           await check('a saved listing offline')
           await navigateInApp(page, '/blogs/noch-nicht-gesehen')
           await page.getByText(t(locale, 'common.offline.title'), { exact: true }).waitFor()
@@ -458,7 +542,10 @@ const walks = {
         await page.getByRole('button', { name: t(locale, 'product.bookNow'), exact: true }).click()
         await page.getByRole('dialog').waitFor()
         await check('the booking dialog')
-        await page.getByRole('dialog').getByRole('button', { name: t(locale, 'common.close') }).click()
+        await page
+          .getByRole('dialog')
+          .getByRole('button', { name: t(locale, 'common.close') })
+          .click()
         await page.getByRole('button', { name: t(locale, 'product.report'), exact: true }).click()
         await page.getByRole('dialog').waitFor()
         await check('the report dialog')
@@ -474,7 +561,9 @@ const walks = {
       '/dashboard/myorders',
       (page) => page.getByRole('cell').filter({ hasText: products.booked.product }),
       async (page, check) => {
-        await page.getByRole('button', { name: t(locale, 'common.review.sellerOf', { product: products.handed.product }) }).click()
+        await page
+          .getByRole('button', { name: t(locale, 'common.review.sellerOf', { product: products.handed.product }) })
+          .click()
         const dialog = page.getByRole('dialog')
         await dialog.waitFor()
         await check('the review dialog')
@@ -526,7 +615,11 @@ const walks = {
     ],
   ],
   seller: (locale) => [
-    ['my products', `/dashboard/myproducts/${seller.email}`, (page) => page.getByRole('link', { name: products.open.product, exact: true })],
+    [
+      'my products',
+      `/dashboard/myproducts/${seller.email}`,
+      (page) => page.getByRole('link', { name: products.open.product, exact: true }),
+    ],
     [
       'my buyers',
       '/dashboard/mybuyers',
@@ -677,7 +770,10 @@ async function walk(role, locale, width) {
   const { context, page, errors } = await device(width, locale)
   const found = []
   // Screenshots of the phone in German and French, to look at.
-  const shot = (width === 360 || process.env.REHOME_LAYOUT_SHOTS) && ['de', 'fr', 'pseudo'].includes(locale) ? `${locale}-${role}` : undefined
+  const shot =
+    (width === 360 || process.env.REHOME_LAYOUT_SHOTS) && ['de', 'fr', 'pseudo'].includes(locale)
+      ? `${locale}-${role}`
+      : undefined
   try {
     if (account) {
       // Signed in by the API: the login form's labels are in the language under test.

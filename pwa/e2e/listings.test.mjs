@@ -77,7 +77,10 @@ async function addCategoryThroughApi(name, picture) {
     body: JSON.stringify({ email: adminAccount.email, password: adminAccount.password }),
   })
   assert.equal(login.status, 200, await login.clone().text())
-  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ')
   const form = new FormData()
   form.append('name', name)
   form.append('image', new Blob([await readFile(picture)], { type: 'image/png' }), 'category.png')
@@ -150,7 +153,10 @@ test('on a phone, a seller lists a product with three photos and puts them in or
   assert.ok(productId > 0)
 
   const product = await productOf(page)
-  assert.deepEqual(product.images, ['front', 'top', 'side'].map((name) => uploaded.get(name)))
+  assert.deepEqual(
+    product.images,
+    ['front', 'top', 'side'].map((name) => uploaded.get(name)),
+  )
   assert.equal(product.thumbs.length, 3)
   assert.equal(product.image, product.images[0])
   assert.equal(product.dimensions, null)
@@ -196,7 +202,10 @@ test('on a phone, the seller edits it: a new price, one photo fewer, its dimensi
 
   const product = await productOf(page)
   assert.equal(product.resale_price, 199)
-  assert.deepEqual(product.images, ['front', 'side'].map((name) => uploaded.get(name)))
+  assert.deepEqual(
+    product.images,
+    ['front', 'side'].map((name) => uploaded.get(name)),
+  )
   assert.equal(product.thumbs.length, 2)
   assert.deepEqual(product.dimensions, { width_cm: 180, depth_cm: 90, height_cm: 75 })
   watcher.check()
@@ -222,9 +231,7 @@ test('on a desktop, a buyer steps through the gallery, opens a photo full screen
   await gallery.getByText('Photo 2 of 2').waitFor()
   assert.equal(await gallery.getByRole('button', { name: 'Show photo 2' }).getAttribute('aria-current'), 'true')
   // The track has scrolled to the second photo.
-  await eventually(async () =>
-    assert.ok(await gallery.getByRole('img', { name: `${table.product}, photo 2 of 2` }).isVisible()),
-  )
+  await eventually(async () => assert.ok(await gallery.getByRole('img', { name: `${table.product}, photo 2 of 2` }).isVisible()))
   await thumbnails.first().click()
   await gallery.getByText('Photo 1 of 2').waitFor()
 
@@ -237,7 +244,9 @@ test('on a desktop, a buyer steps through the gallery, opens a photo full screen
   await screenshots(page, 'listings-gallery-full-screen', { fullPage: false })
   await page.keyboard.press('Escape')
   await page.getByRole('dialog').waitFor({ state: 'hidden' })
-  await eventually(async () => assert.ok(await isFocused(gallery.getByRole('button', { name: /photo 2 of 2: open full screen$/ }))))
+  await eventually(async () =>
+    assert.ok(await isFocused(gallery.getByRole('button', { name: /photo 2 of 2: open full screen$/ }))),
+  )
   await gallery.getByText('Photo 2 of 2').waitFor()
 
   // Report is a quiet link on the product page; the card in its category has none.

@@ -107,7 +107,10 @@ test('an email changed on Profile takes effect once the link mailed to the new a
   await page.goto(link)
   await page.getByRole('heading', { name: 'Confirm your email address' }).waitFor()
   await page.getByRole('button', { name: 'Confirm email' }).click()
-  await page.getByRole('status').filter({ hasText: `Your email is now ${newEmail}` }).waitFor()
+  await page
+    .getByRole('status')
+    .filter({ hasText: `Your email is now ${newEmail}` })
+    .waitFor()
   await page.getByRole('link', { name: 'Go to your profile' }).click()
   await expectPath(page, '/dashboard/profile')
   await section(page, 'Email').getByText(newEmail).waitFor()
@@ -129,7 +132,10 @@ test('an email is confirmed from the link mailed at sign-up, or a fresh one sent
 
   // A fresh link voids the one sent at sign-up.
   await email.getByRole('button', { name: 'Send confirmation link' }).click()
-  await email.getByRole('status').filter({ hasText: `We sent a link to ${newcomer.email}` }).waitFor()
+  await email
+    .getByRole('status')
+    .filter({ hasText: `We sent a link to ${newcomer.email}` })
+    .waitFor()
   await screenshots(page, 'profile-email-unconfirmed', { widths: [360, 1280] })
   const freshLink = await linkMailed(newcomer.email, '/confirm-email', 2)
   assert.notEqual(freshLink, signUpLink)
@@ -143,7 +149,10 @@ test('an email is confirmed from the link mailed at sign-up, or a fresh one sent
   await page.getByRole('heading', { name: 'Confirm your email address' }).waitFor()
   await page.getByRole('button', { name: 'Confirm email' }).click()
   await page.getByRole('heading', { name: 'Your email is confirmed' }).waitFor()
-  await page.getByRole('status').filter({ hasText: `${newcomer.email} is confirmed as yours` }).waitFor()
+  await page
+    .getByRole('status')
+    .filter({ hasText: `${newcomer.email} is confirmed as yours` })
+    .waitFor()
   await page.getByRole('link', { name: 'Go to your profile' }).click()
   await expectPath(page, '/dashboard/profile')
   await section(page, 'Email').getByText('This email is confirmed as yours.').waitFor()

@@ -6,7 +6,17 @@ import assert from 'node:assert/strict'
 import { rm } from 'node:fs/promises'
 import { after, before, test } from 'node:test'
 import { adminAccount, launchBrowser, newContext, screenshots, startServer } from './harness.mjs'
-import { eventually, expectPath, expectToast, logIn, logOut, nextFrames, registerThroughApi, watch, writePictures } from './support.mjs'
+import {
+  eventually,
+  expectPath,
+  expectToast,
+  logIn,
+  logOut,
+  nextFrames,
+  registerThroughApi,
+  watch,
+  writePictures,
+} from './support.mjs'
 
 const seller = { name: 'Sam Seller', email: 'sam@e2e.test', password: 'seller password 1' }
 const buyer = { name: 'Bea Buyer', email: 'bea@e2e.test', password: 'buyer password 1' }
@@ -326,7 +336,9 @@ test('the admin verifies the seller (the tick shows on the cards), promotes a us
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click()
   await sidebar(page).getByRole('link', { name: 'All Sellers' }).click()
   await expectPath(page, '/dashboard/allsellers')
-  await row(page, seller.name).getByRole('button', { name: `Verify ${seller.name}` }).click()
+  await row(page, seller.name)
+    .getByRole('button', { name: `Verify ${seller.name}` })
+    .click()
   await page.getByRole('dialog', { name: 'Verify this seller?' }).getByRole('button', { name: 'Verify' }).click()
   await expectToast(page, 'Verified successfully')
   await row(page, seller.name).getByText('Verified').waitFor()

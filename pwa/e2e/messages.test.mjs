@@ -11,7 +11,18 @@ import { createECDH, randomBytes } from 'node:crypto'
 import { rm } from 'node:fs/promises'
 import { after, before, test } from 'node:test'
 import { adminAccount, launchBrowser, newContext, screenshots, startServer } from './harness.mjs'
-import { eventually, expectPath, expectToast, logIn, logOut, pictureForm, registerThroughApi, signedIn, watch, writePictures } from './support.mjs'
+import {
+  eventually,
+  expectPath,
+  expectToast,
+  logIn,
+  logOut,
+  pictureForm,
+  registerThroughApi,
+  signedIn,
+  watch,
+  writePictures,
+} from './support.mjs'
 
 const seller = { name: 'Sam Seller', email: 'sam@messages.test', password: 'seller password 1' }
 const buyer = { name: 'Bea Buyer', email: 'bea@messages.test', password: 'buyer password 1' }
@@ -60,7 +71,8 @@ after(async () => {
 })
 
 // Named 'Messages' until something is new, then for what is: '1 unread message', '1 new booking'.
-const badge = (page) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Messages$|unread message|new booking/ })
+const badge = (page) =>
+  page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Messages$|unread message|new booking/ })
 const thread = (page) => page.getByRole('list', { name: 'Messages' })
 let conversationPath
 
@@ -213,7 +225,10 @@ test("Profile's 'Notify me on this device' sends the subscription; Log Out takes
     let current = null
     PushManager.prototype.getSubscription = async () => current
     PushManager.prototype.subscribe = async function (options) {
-      window.pushOptions = { userVisibleOnly: options.userVisibleOnly, keyLength: new Uint8Array(options.applicationServerKey).length }
+      window.pushOptions = {
+        userVisibleOnly: options.userVisibleOnly,
+        keyLength: new Uint8Array(options.applicationServerKey).length,
+      }
       current = {
         endpoint: json.endpoint,
         toJSON: () => json,

@@ -37,7 +37,9 @@ async function startDemo() {
   })
   const url = /msg="Rehome is listening" url=(http:\/\/\S+)/.exec(log)?.[1]
   assert.ok(url, log)
-  const accounts = new Map([...log.matchAll(/email=(\S+) password=(\S+)/g)].map(([, email, password]) => [email, { email, password }]))
+  const accounts = new Map(
+    [...log.matchAll(/email=(\S+) password=(\S+)/g)].map(([, email, password]) => [email, { email, password }]),
+  )
   return {
     url,
     accounts,
@@ -117,8 +119,14 @@ test("the seller's My Buyers and the buyer's My Orders say the booking ended bec
   await row.getByRole('link', { name: booking.buyer_name, exact: true }).click()
   await sam.page.waitForURL(`**/sellers/${buyerId}`)
   const card = sam.page.getByRole('region', { name: booking.buyer_name })
-  await (profile.rating.count > 0 ? card.getByText(profile.rating.average.toFixed(1), { exact: true }) : card.getByText('No reviews yet')).waitFor()
-  await card.getByText(profile.no_shows === 1 ? '1 no-show in the last 12 months' : `${profile.no_shows} no-shows in the last 12 months`).waitFor()
+  await (
+    profile.rating.count > 0
+      ? card.getByText(profile.rating.average.toFixed(1), { exact: true })
+      : card.getByText('No reviews yet')
+  ).waitFor()
+  await card
+    .getByText(profile.no_shows === 1 ? '1 no-show in the last 12 months' : `${profile.no_shows} no-shows in the last 12 months`)
+    .waitFor()
   await card.getByText('Only the sellers they booked with see this page').waitFor()
   await card.getByRole('button', { name: 'Report this person' }).waitFor()
   assert.equal(await sam.page.getByRole('heading', { name: /^For sale by/ }).count(), 0)
@@ -128,7 +136,11 @@ test("the seller's My Buyers and the buyer's My Orders say the booking ended bec
   // In German, at 360 px.
   const language = (language) =>
     sam.page.evaluate(async (language) => {
-      const r = await fetch('/api/auth/me', { method: 'PATCH', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ language }) })
+      const r = await fetch('/api/auth/me', {
+        method: 'PATCH',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ language }),
+      })
       if (!r.ok) throw new Error(`language ${language}: ${r.status}`)
     }, language)
   await language('de')
@@ -161,7 +173,10 @@ test('the buyer answers the no-show from My Orders; their page shows the answer,
   const ada = await phone(admin)
   await ada.page.goto(`/sellers/${buyerId}`)
   await ada.page.getByText('Their answer: I waited at the corner from 17:55 to 18:30.').waitFor()
-  await ada.page.getByRole('button', { name: /^Remove the no-show on / }).first().click()
+  await ada.page
+    .getByRole('button', { name: /^Remove the no-show on / })
+    .first()
+    .click()
   await ada.page.getByRole('dialog', { name: 'Remove this no-show?' }).waitFor()
   await expectAccessible(ada.page, 'the dialog removing a no-show at 360 px')
   await screenshots(ada.page, 'no-show-remove', { fullPage: false })

@@ -12,7 +12,17 @@ import { join } from 'node:path'
 import { after, before, test } from 'node:test'
 import { chromium } from 'playwright-core'
 import { adminAccount, chromiumFlags, followContract, launchBrowser, newContext, screenshots, startServer } from './harness.mjs'
-import { eventually, expectToast, logIn, logOut, pictureForm, registerThroughApi, savedOnDevice, watch, writePictures } from './support.mjs'
+import {
+  eventually,
+  expectToast,
+  logIn,
+  logOut,
+  pictureForm,
+  registerThroughApi,
+  savedOnDevice,
+  watch,
+  writePictures,
+} from './support.mjs'
 
 const seller = { name: 'Sam Seller', email: 'sam@offline.test', password: 'seller password 1' }
 const buyer = { name: 'Bea Buyer', email: 'bea@offline.test', password: 'buyer password 1' }
@@ -29,7 +39,10 @@ async function apiSession({ email, password }) {
     body: JSON.stringify({ email, password }),
   })
   assert.equal(login.status, 200, await login.clone().text())
-  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ')
   return async (method, path, body) => {
     const multipart = body instanceof FormData
     const response = await fetch(`${server.url}/api${path}`, {
@@ -151,7 +164,10 @@ test('the manifest and the service worker make the app installable; Install show
     ['192x192 any', '512x512 any', '512x512 maskable'],
   )
   assert.deepEqual(manifest.screenshots.map((s) => s.form_factor).sort(), ['narrow', 'wide'])
-  assert.deepEqual(manifest.shortcuts.map((s) => s.name), ['Categories', 'My Orders'])
+  assert.deepEqual(
+    manifest.shortcuts.map((s) => s.name),
+    ['Categories', 'My Orders'],
+  )
   for (const { src } of [...manifest.icons, ...manifest.screenshots]) {
     assert.equal((await fetch(server.url + src)).headers.get('content-type'), 'image/png', src)
   }
@@ -309,7 +325,10 @@ test('Log Out leaves no private data on the device', async () => {
     const { private: found } = await savedOnDevice(page)
     assert.ok(found.includes('bookings/mine/list'), `orders saved: ${found}`)
     // The open booking's handover code, kept with My Orders though never shown.
-    assert.ok(found.some((key) => key.startsWith('bookings/mine/handover/')), `handover code saved: ${found}`)
+    assert.ok(
+      found.some((key) => key.startsWith('bookings/mine/handover/')),
+      `handover code saved: ${found}`,
+    )
     assert.ok(found.includes('auth/me'))
   }, 10_000)
   await logOut(page)
@@ -320,10 +339,7 @@ test('Log Out leaves no private data on the device', async () => {
     assert.equal(saved.outbox, 0)
     assert.ok(saved.public.includes('products/category/Sofas'), 'the public listings stay')
   })
-  const cachedPicture = await page.evaluate(
-    async (url) => !!(await (await caches.open('images')).match(url)),
-    sofa.thumb_url,
-  )
+  const cachedPicture = await page.evaluate(async (url) => !!(await (await caches.open('images')).match(url)), sofa.thumb_url)
   assert.equal(cachedPicture, false, 'the booked product’s picture left the cache')
   buyerWatcher.check()
   await buyerContext.close()

@@ -8,7 +8,18 @@ import assert from 'node:assert/strict'
 import { rm } from 'node:fs/promises'
 import { after, before, test } from 'node:test'
 import { adminAccount, launchBrowser, newContext, screenshots, startServer } from './harness.mjs'
-import { expectAccessible, expectPath, isFocused, logIn, nextFrames, pictureForm, registerThroughApi, signedIn, watch, writePictures } from './support.mjs'
+import {
+  expectAccessible,
+  expectPath,
+  isFocused,
+  logIn,
+  nextFrames,
+  pictureForm,
+  registerThroughApi,
+  signedIn,
+  watch,
+  writePictures,
+} from './support.mjs'
 
 const seller = { name: 'Sam Seller', email: 'sam@phone.test', password: 'seller password 1' }
 const buyer = { name: 'Bea Buyer', email: 'bea@phone.test', password: 'buyer password 1' }
@@ -20,7 +31,8 @@ let conversationId
 before(async () => {
   ;[server, browser, pictures] = await Promise.all([startServer(), launchBrowser(), writePictures()])
   const admin = await signedIn(server.url, adminAccount)
-  for (const name of ['Tables', 'Sofas', 'Lamps']) await admin('POST', '/api/categories', await pictureForm({ name }, pictures.sofaCategory))
+  for (const name of ['Tables', 'Sofas', 'Lamps'])
+    await admin('POST', '/api/categories', await pictureForm({ name }, pictures.sofaCategory))
   await registerThroughApi(server.url, { ...seller, role: 'Seller', picture: pictures.seller })
   await registerThroughApi(server.url, { ...buyer, picture: pictures.buyer })
   sam = await signedIn(server.url, seller)
@@ -47,11 +59,17 @@ before(async () => {
       }),
     )
   }
-  const booking = await bea('POST', '/api/booked', { product_id: products[0].id, location: 'Riverside', buyer_phone: '+1 555 0102' })
+  const booking = await bea('POST', '/api/booked', {
+    product_id: products[0].id,
+    location: 'Riverside',
+    buyer_phone: '+1 555 0102',
+  })
   const first = await bea('POST', `/api/booked/${booking.id}/messages`, { text: 'Hello! When could I pick it up?' })
   conversationId = first.conversation_id
   for (let i = 1; i <= 12; i++) {
-    await (i % 2 ? sam : bea)('POST', `/api/conversations/${conversationId}/messages`, { text: `Message number ${i} about the table.` })
+    await (i % 2 ? sam : bea)('POST', `/api/conversations/${conversationId}/messages`, {
+      text: `Message number ${i} about the table.`,
+    })
   }
   await sam('POST', `/api/conversations/${conversationId}/messages`, {
     text: '',
@@ -221,7 +239,7 @@ test('a conversation on a phone is a chat screen; a pickup time is declined, the
   await context.close()
 })
 
-test("search filters on a phone: ticking keeps the sheet open, bad values are caught as typed", async () => {
+test('search filters on a phone: ticking keeps the sheet open, bad values are caught as typed', async () => {
   const { context, page, watcher } = await phone(buyer)
   await page.goto('/search')
   await page.getByRole('article').first().waitFor()

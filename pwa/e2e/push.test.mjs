@@ -201,21 +201,37 @@ test('a payload the worker cannot read still shows a plain note that opens the a
 
   await closeAll()
   await push('')
-  await eventually(async () => assert.deepEqual((await shown()).map((n) => n.title), ['Rehome']))
+  await eventually(async () =>
+    assert.deepEqual(
+      (await shown()).map((n) => n.title),
+      ['Rehome'],
+    ),
+  )
 })
 
 test('a tap brings the open app to the note’s page, and a note naming another site only to the home page', async () => {
   const watcher = watch(page)
   await closeAll()
-  await pushUntilShown(JSON.stringify({ title: 'New booking: Oak table', body: '', url: '/categories', tag: 'booking-1' }), 'booking-1')
+  await pushUntilShown(
+    JSON.stringify({ title: 'New booking: Oak table', body: '', url: '/categories', tag: 'booking-1' }),
+    'booking-1',
+  )
   await tap('booking-1')
   await page.waitForURL((url) => url.pathname === '/categories')
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
   await eventually(async () => assert.deepEqual(await shown('booking-1'), []), 5000)
 
-  await pushUntilShown(JSON.stringify({ title: 'Phish', body: 'Sign in again', url: 'https://evil.example/login', tag: 'phish' }), 'phish')
+  await pushUntilShown(
+    JSON.stringify({ title: 'Phish', body: 'Sign in again', url: 'https://evil.example/login', tag: 'phish' }),
+    'phish',
+  )
   // Every note shown, not only this tag's: a failure then says what is there.
-  await eventually(async () => assert.deepEqual((await shown()).map((n) => [n.tag, n.data]), [['phish', { url: '/' }]]))
+  await eventually(async () =>
+    assert.deepEqual(
+      (await shown()).map((n) => [n.tag, n.data]),
+      [['phish', { url: '/' }]],
+    ),
+  )
   await tap('phish')
   await page.waitForURL((url) => url.pathname === '/')
   assert.equal(new URL(page.url()).origin, proxy.url)
@@ -225,15 +241,17 @@ test('a tap brings the open app to the note’s page, and a note naming another 
 test('a subscription the push service renewed is handed to the server, and an ended one forgotten', async () => {
   await logIn(page, buyer)
   await page.waitForURL((url) => url.pathname === '/')
-  const keys = { p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM', auth: 'tBHItJI5svbpez7KI4CCXg' }
+  const keys = {
+    p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+    auth: 'tBHItJI5svbpez7KI4CCXg',
+  }
   const [worker] = context.serviceWorkers()
   /** Chromium never fires the event (Firefox does): it is made here as Firefox would. */
   const change = (oldEndpoint, newEndpoint) =>
     worker.evaluate(
       ({ keys, oldEndpoint, newEndpoint }) => {
         const event = new ExtendableEvent('pushsubscriptionchange')
-        const subscription = (endpoint) =>
-          endpoint && { endpoint, toJSON: () => ({ endpoint, expirationTime: null, keys }) }
+        const subscription = (endpoint) => endpoint && { endpoint, toJSON: () => ({ endpoint, expirationTime: null, keys }) }
         Object.defineProperty(event, 'oldSubscription', { value: subscription(oldEndpoint) })
         Object.defineProperty(event, 'newSubscription', { value: subscription(newEndpoint) })
         self.dispatchEvent(event)
@@ -244,10 +262,7 @@ test('a subscription the push service renewed is handed to the server, and an en
 
   await eventually(async () => assert.equal(proxy.received.length, 2))
   const [added, removed] = proxy.received
-  assert.deepEqual(
-    [added.method, added.body],
-    ['POST', { endpoint: 'https://push.example/new', expirationTime: null, keys }],
-  )
+  assert.deepEqual([added.method, added.body], ['POST', { endpoint: 'https://push.example/new', expirationTime: null, keys }])
   assert.deepEqual([removed.method, removed.body], ['DELETE', { endpoint: 'https://push.example/old' }])
 
   // Ended with nothing to renew it: the server only forgets it.
@@ -258,6 +273,9 @@ test('a subscription the push service renewed is handed to the server, and an en
   const session = (await context.cookies(proxy.url)).map((c) => `${c.name}=${c.value}`)
   assert.ok(session.length > 0, 'signed in')
   for (const { method, cookie } of proxy.received) {
-    assert.ok(session.every((c) => cookie.split('; ').includes(c)), `${method} sent the session: ${cookie}`)
+    assert.ok(
+      session.every((c) => cookie.split('; ').includes(c)),
+      `${method} sent the session: ${cookie}`,
+    )
   }
 })

@@ -8,7 +8,16 @@ import assert from 'node:assert/strict'
 import { readFile, rm } from 'node:fs/promises'
 import { after, before, test } from 'node:test'
 import { adminAccount, launchBrowser, newContext, screenshots, startServer } from './harness.mjs'
-import { eventually, expectAccessible, expectToast, logIn, registerThroughApi, signedIn, watch, writePictures } from './support.mjs'
+import {
+  eventually,
+  expectAccessible,
+  expectToast,
+  logIn,
+  registerThroughApi,
+  signedIn,
+  watch,
+  writePictures,
+} from './support.mjs'
 
 const seller = { name: 'Sam Seller', email: 'sam@rebook.test', password: 'seller password 1' }
 const buyer = { name: 'Bea Buyer', email: 'bea@rebook.test', password: 'buyer password 1' }
@@ -34,7 +43,11 @@ before(async () => {
   await registerThroughApi(server.url, { ...seller, role: 'Seller', picture: pictures.seller })
   await registerThroughApi(server.url, { ...buyer, role: 'Buyer', picture: pictures.buyer })
   asSeller = await signedIn(server.url, seller)
-  const images = [await upload(asSeller, pictures.sofa), await upload(asSeller, pictures.armchair), await upload(asSeller, pictures.lamp)]
+  const images = [
+    await upload(asSeller, pictures.sofa),
+    await upload(asSeller, pictures.armchair),
+    await upload(asSeller, pictures.lamp),
+  ]
   // Only what is required: no description, original price, purchase year or use period.
   const product = await asSeller('POST', '/api/products', {
     category: 'Desks',
@@ -86,9 +99,9 @@ test('on a phone, a declined buyer sees the product available again and books it
   assert.equal(await dots.first().getAttribute('aria-current'), 'true')
   await screenshots(page, 'product-phone-bar', { widths: [360], fullPage: false })
   // A swipe is a scroll of the track, which snaps to the next photo.
-  await gallery.getByRole('button', { name: `${desk}, photo 1 of 3: open full screen` }).evaluate((photo) =>
-    photo.parentElement.scrollBy({ left: photo.clientWidth }),
-  )
+  await gallery
+    .getByRole('button', { name: `${desk}, photo 1 of 3: open full screen` })
+    .evaluate((photo) => photo.parentElement.scrollBy({ left: photo.clientWidth }))
   await eventually(async () => assert.equal(await dots.nth(1).getAttribute('aria-current'), 'true'))
   await dots.nth(2).click()
   await eventually(async () => assert.equal(await dots.nth(2).getAttribute('aria-current'), 'true'))

@@ -6,7 +6,17 @@ import assert from 'node:assert/strict'
 import { rm } from 'node:fs/promises'
 import { after, before, test } from 'node:test'
 import { adminAccount, launchBrowser, newContext, screenshots, startServer } from './harness.mjs'
-import { expectAccessible, expectToast, isFocused, logIn, pictureForm, registerThroughApi, signedIn, watch, writePictures } from './support.mjs'
+import {
+  expectAccessible,
+  expectToast,
+  isFocused,
+  logIn,
+  pictureForm,
+  registerThroughApi,
+  signedIn,
+  watch,
+  writePictures,
+} from './support.mjs'
 
 const seller = { name: 'Sam Seller', email: 'sam@reports.test', password: 'seller password 1' }
 const buyer = { name: 'Bea Buyer', email: 'bea@reports.test', password: 'buyer password 1' }
@@ -71,7 +81,9 @@ test("a buyer reports the seller's message and the seller; the admin sees both, 
   await bea.page.keyboard.press('Enter')
   const dialog = bea.page.getByRole('dialog', { name: 'Report this message?' })
   await dialog.getByText(answer).waitFor()
-  await dialog.getByText(`An admin will read this message from ${seller.name} with the messages before it in your conversation.`).waitFor()
+  await dialog
+    .getByText(`An admin will read this message from ${seller.name} with the messages before it in your conversation.`)
+    .waitFor()
   await dialog.getByLabel('Reason (optional)').fill(reason)
   await expectAccessible(bea.page, 'the Report dialog of a message at 360 px')
   await screenshots(bea.page, 'report-message-dialog', { fullPage: false })

@@ -7,7 +7,17 @@ import assert from 'node:assert/strict'
 import { rm } from 'node:fs/promises'
 import { after, before, test } from 'node:test'
 import { adminAccount, launchBrowser, newContext, screenshots, startServer } from './harness.mjs'
-import { expectAccessible, expectToast, logIn, loginStatus, pictureForm, registerThroughApi, signedIn, watch, writePictures } from './support.mjs'
+import {
+  expectAccessible,
+  expectToast,
+  logIn,
+  loginStatus,
+  pictureForm,
+  registerThroughApi,
+  signedIn,
+  watch,
+  writePictures,
+} from './support.mjs'
 
 const seller = { name: 'Sam Seller', email: 'sam@safety.test', password: 'seller password 1' }
 const buyer = { name: 'Bea Buyer', email: 'bea@safety.test', password: 'buyer password 1' }

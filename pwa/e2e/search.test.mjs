@@ -6,7 +6,17 @@ import assert from 'node:assert/strict'
 import { rm } from 'node:fs/promises'
 import { after, before, test } from 'node:test'
 import { adminAccount, launchBrowser, newContext, screenshots, startServer } from './harness.mjs'
-import { eventually, expectPath, isFocused, pictureForm, registerThroughApi, savedOnDevice, signedIn, watch, writePictures } from './support.mjs'
+import {
+  eventually,
+  expectPath,
+  isFocused,
+  pictureForm,
+  registerThroughApi,
+  savedOnDevice,
+  signedIn,
+  watch,
+  writePictures,
+} from './support.mjs'
 
 const seller = { name: 'Sam Seller', email: 'sam@search.test', password: 'seller password 1' }
 const buyer = { name: 'Bea Buyer', email: 'bea@search.test', password: 'buyer password 1' }
@@ -45,7 +55,11 @@ async function list(sam, [category, name, price, condition, location, dimensions
 before(async () => {
   ;[server, browser, pictures] = await Promise.all([startServer(), launchBrowser(), writePictures()])
   const admin = await signedIn(server.url, adminAccount)
-  for (const [name, picture] of [['Sofas', 'sofaCategory'], ['Tables', 'sofaCategory'], ['Lamps', 'lampCategory']]) {
+  for (const [name, picture] of [
+    ['Sofas', 'sofaCategory'],
+    ['Tables', 'sofaCategory'],
+    ['Lamps', 'lampCategory'],
+  ]) {
     await admin('POST', '/api/categories', await pictureForm({ name }, pictures[picture]))
   }
   sellerId = (await registerThroughApi(server.url, { ...seller, role: 'Seller', picture: pictures.seller })).id
@@ -83,7 +97,11 @@ async function results(page, count) {
   const region = page.getByRole('region', { name: 'Results' })
   await region.getByText(count === 0 ? 'No results' : `${count} result${count === 1 ? '' : 's'}`, { exact: true }).waitFor()
   const cards = resultCards(page)
-  if (count > 0) await cards.nth(count - 1).getByRole('heading').waitFor()
+  if (count > 0)
+    await cards
+      .nth(count - 1)
+      .getByRole('heading')
+      .waitFor()
   await cards.nth(count).waitFor({ state: 'detached' })
   return resultNames(page)
 }

@@ -8,7 +8,17 @@
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import { adminAccount, launchBrowser, newContext, screenshots, startServer } from './harness.mjs'
-import { eventually, expectAccessible, expectPath, expectToast, logIn, nextFrames, savedOnDevice, signedIn, watch } from './support.mjs'
+import {
+  eventually,
+  expectAccessible,
+  expectPath,
+  expectToast,
+  logIn,
+  nextFrames,
+  savedOnDevice,
+  signedIn,
+  watch,
+} from './support.mjs'
 
 let server, browser
 
@@ -195,19 +205,28 @@ test('at 360 px, no screen an admin opens shows a template leftover or a footer 
   }
 })
 
-test("at 360 px, a name and tagline of the longest kind fit the header without scrolling sideways", async () => {
+test('at 360 px, a name and tagline of the longest kind fit the header without scrolling sideways', async () => {
   const admin = await signedIn(server.url, adminAccount)
   const before = await admin('GET', '/api/site')
-  await admin('PUT', '/api/site', { name: 'The Riverside and Hillside Neighbourhood Furniture Swap Club', tagline: 'T'.repeat(140) })
+  await admin('PUT', '/api/site', {
+    name: 'The Riverside and Hillside Neighbourhood Furniture Swap Club',
+    tagline: 'T'.repeat(140),
+  })
   const context = await newContext(browser, server.url, 360)
   const page = await context.newPage()
   try {
     await logIn(page, adminAccount)
     for (const path of ['/', '/dashboard', '/about']) {
       await page.goto(path)
-      await page.getByRole('banner').getByRole('link', { name: 'The Riverside and Hillside Neighbourhood Furniture Swap Club' }).waitFor()
+      await page
+        .getByRole('banner')
+        .getByRole('link', { name: 'The Riverside and Hillside Neighbourhood Furniture Swap Club' })
+        .waitFor()
       await page.getByRole('heading', { level: 1 }).first().waitFor()
-      const [scrollWidth, clientWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth])
+      const [scrollWidth, clientWidth] = await page.evaluate(() => [
+        document.documentElement.scrollWidth,
+        document.documentElement.clientWidth,
+      ])
       assert.ok(scrollWidth <= clientWidth, `${path} is ${scrollWidth}px wide in a ${clientWidth}px viewport`)
       // The menu button stays on screen.
       const menu = await page.getByRole('button', { name: 'Open menu' }).boundingBox()

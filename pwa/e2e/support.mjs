@@ -130,7 +130,8 @@ export function watch(page) {
     const index = allowed.findIndex((a) => a.status === response.status() && url.pathname.startsWith(a.path))
     const problem = `API ${method} ${url.pathname}${url.search} answered ${response.status()}`
     if (index >= 0) allowed.splice(index, 1)
-    else if (method === 'GET' && response.status() === 401) unauthorized.push({ order: sentOrder.get(response.request()), problem })
+    else if (method === 'GET' && response.status() === 401)
+      unauthorized.push({ order: sentOrder.get(response.request()), problem })
     else problems.push(problem)
   })
   return {
@@ -217,7 +218,10 @@ export async function signedIn(baseURL, { email, password }) {
     body: JSON.stringify({ email, password }),
   })
   assert.equal(res.status, 200, await res.text())
-  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ')
   return async (method, path, body) => {
     const form = body instanceof FormData
     const r = await fetch(`${baseURL}${path}`, {
@@ -314,12 +318,76 @@ export async function pictureForm(fields, path) {
 // Words of the app's English that neither German nor French writes: any of
 // them on a screen is a text left outside the catalogs.
 const englishWords = [
-  'the', 'and', 'your', 'you', 'with', 'for', 'from', 'this', 'that', 'Log', 'Sign', 'Search', 'Home', 'Categories',
-  'Category', 'Orders', 'Profile', 'Sell', 'Book', 'Booked', 'Loading', 'Available', 'Reserved', 'Sold', 'Price',
-  'Seller', 'Buyer', 'Save', 'Cancel', 'Delete', 'Report', 'Share', 'Next', 'Previous', 'Good', 'Fair', 'Location',
-  'Language', 'Password', 'Phone', 'listed', 'Just', 'More', 'Filters', 'Newest', 'results', 'found', 'Close', 'Back',
-  'Write', 'Send', 'Reply', 'Pay', 'Review', 'Reviews', 'Member', 'since', 'Verified', 'About', 'Rules',
-  'Privacy', 'Terms', 'Settings', 'Account', 'Nothing', 'yet', 'Show', 'Hide', 'Open', 'Help',
+  'the',
+  'and',
+  'your',
+  'you',
+  'with',
+  'for',
+  'from',
+  'this',
+  'that',
+  'Log',
+  'Sign',
+  'Search',
+  'Home',
+  'Categories',
+  'Category',
+  'Orders',
+  'Profile',
+  'Sell',
+  'Book',
+  'Booked',
+  'Loading',
+  'Available',
+  'Reserved',
+  'Sold',
+  'Price',
+  'Seller',
+  'Buyer',
+  'Save',
+  'Cancel',
+  'Delete',
+  'Report',
+  'Share',
+  'Next',
+  'Previous',
+  'Good',
+  'Fair',
+  'Location',
+  'Language',
+  'Password',
+  'Phone',
+  'listed',
+  'Just',
+  'More',
+  'Filters',
+  'Newest',
+  'results',
+  'found',
+  'Close',
+  'Back',
+  'Write',
+  'Send',
+  'Reply',
+  'Pay',
+  'Review',
+  'Reviews',
+  'Member',
+  'since',
+  'Verified',
+  'About',
+  'Rules',
+  'Privacy',
+  'Terms',
+  'Settings',
+  'Account',
+  'Nothing',
+  'yet',
+  'Show',
+  'Hide',
+  'Open',
+  'Help',
 ]
 const english = new RegExp(`(?<![\\p{L}\\p{N}])(${englishWords.join('|')})(?![\\p{L}\\p{N}])`, 'u')
 

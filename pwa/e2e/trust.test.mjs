@@ -119,7 +119,10 @@ test('the buyer shows the code, kept on the phone before it was opened; the sell
   await bea.context.setOffline(false)
   await bea.page.reload()
   await showCode.click()
-  await codeDialog.getByText(`Your code: ${code.slice(0, 3)} ${code.slice(3)}`).first().waitFor()
+  await codeDialog
+    .getByText(`Your code: ${code.slice(0, 3)} ${code.slice(3)}`)
+    .first()
+    .waitFor()
   // The QR code's script loads on first use.
   await codeDialog.getByRole('img', { name: `QR code of ${code.slice(0, 3)} ${code.slice(3)}` }).waitFor()
   await expectAccessible(bea.page, 'the handover code at 360 px')
@@ -132,10 +135,7 @@ test('the buyer shows the code, kept on the phone before it was opened; the sell
   // Only answers count: a request made offline fails before it has one.
   const answers = []
   sam.page.on('response', (response) => {
-    if (
-      response.request().method() === 'POST' &&
-      new URL(response.url()).pathname === `/api/mybuyers/${bookingId}/handover`
-    ) {
+    if (response.request().method() === 'POST' && new URL(response.url()).pathname === `/api/mybuyers/${bookingId}/handover`) {
       answers.push(response.status())
     }
   })

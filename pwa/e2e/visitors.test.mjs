@@ -40,9 +40,17 @@ before(async () => {
   photo.append('image', new Blob([await readFile(pictures.sofa)], { type: 'image/png' }), 'sofa.png')
   const image = await sam('POST', '/api/images', photo)
   const product = await sam('POST', '/api/products', {
-    category: 'Sofas', product: 'Teal velvet sofa', description: 'Three seats, soft velvet.', image: image.url,
-    condition: 'Good', location: 'Riverside', original_price: 900, resale_price: '240', seller_phone: '+1 555 0101',
-    purchase_year: 2019, use_period: '5 years',
+    category: 'Sofas',
+    product: 'Teal velvet sofa',
+    description: 'Three seats, soft velvet.',
+    image: image.url,
+    condition: 'Good',
+    location: 'Riverside',
+    original_price: 900,
+    resale_price: '240',
+    seller_phone: '+1 555 0101',
+    purchase_year: 2019,
+    use_period: '5 years',
   })
   productId = product.id
   // What this file is about: the admins open the listings to visitors.
@@ -86,7 +94,7 @@ test('on a phone, a visitor browses the public listings and logs in to book, com
   assert.equal(await page.getByRole('button', { name: 'Book Now' }).count(), 0)
   // Nobody's email or phone for a visitor.
   const text = await page.locator('body').innerText()
-  assert.ok(!text.includes(seller.email) && !text.includes('555 0101'), 'the page shows the seller\'s contact details')
+  assert.ok(!text.includes(seller.email) && !text.includes('555 0101'), "the page shows the seller's contact details")
   await accessibleAtBothWidths(page, 'a product, as a visitor')
   await screenshots(page, 'visitors-product')
 
@@ -152,7 +160,10 @@ test('on a phone, a buyer taps Sell, starts selling and lists a product', async 
   assert.equal(me.role, 'Seller')
   // The same account still buys: My Orders stays in its dashboard.
   await page.goto('/dashboard')
-  await page.getByRole('link', { name: /My Orders/ }).first().waitFor()
+  await page
+    .getByRole('link', { name: /My Orders/ })
+    .first()
+    .waitFor()
   watcher.check()
   await context.close()
 })

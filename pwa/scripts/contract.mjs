@@ -39,11 +39,17 @@ export const constants = {
     at: [`${schemas}/Product/properties/description/maxLength`, `${schemas}/ProductInput/properties/description/maxLength`],
   },
   maxLocationLength: { doc: 'Where a product is, in characters.', at: [`${schemas}/ProductInput/properties/location/maxLength`] },
-  maxUsePeriodLength: { doc: 'How long a product was used, in characters.', at: [`${schemas}/ProductInput/properties/use_period/maxLength`] },
+  maxUsePeriodLength: {
+    doc: 'How long a product was used, in characters.',
+    at: [`${schemas}/ProductInput/properties/use_period/maxLength`],
+  },
   minPasswordLength: { doc: 'A password, at least, in characters.', at: [`${schemas}/Password/minLength`] },
   maxPasswordBytes: { doc: 'A password, at most, in bytes (what bcrypt reads).', at: [`${schemas}/Password/maxLength`] },
   maxMessageLength: { doc: 'A message, in characters.', at: [`${schemas}/MessageInput/properties/text/maxLength`] },
-  maxDeclineReasonLength: { doc: "A seller's reason for declining a booking, in characters.", at: [`${schemas}/Decline/properties/reason/maxLength`] },
+  maxDeclineReasonLength: {
+    doc: "A seller's reason for declining a booking, in characters.",
+    at: [`${schemas}/Decline/properties/reason/maxLength`],
+  },
   maxReportReasonLength: { doc: "A report's reason, in characters.", at: [`${schemas}/ReportInput/properties/reason/maxLength`] },
   maxPostTitleLength: { doc: "A post's title, in characters.", at: [`${schemas}/PostInput/properties/title/maxLength`] },
   maxPostBodyLength: { doc: "A post's body, in characters.", at: [`${schemas}/PostInput/properties/body/maxLength`] },
@@ -53,17 +59,30 @@ export const constants = {
   },
   maxStars: {
     doc: 'The most stars a review gives (and a rating averages), from 1.',
-    at: [`${schemas}/ReviewInput/properties/rating/maximum`, `${schemas}/Review/properties/rating/maximum`, `${schemas}/Rating/properties/average/maximum`],
+    at: [
+      `${schemas}/ReviewInput/properties/rating/maximum`,
+      `${schemas}/Review/properties/rating/maximum`,
+      `${schemas}/Rating/properties/average/maximum`,
+    ],
   },
-  maxSuspensionDays: { doc: 'The days an admin may suspend an account for, at most (from 1).', at: [`${schemas}/SuspendInput/properties/days/maximum`] },
-  maxSuspendReasonLength: { doc: "A suspension's reason, in characters.", at: [`${schemas}/SuspendInput/properties/reason/maxLength`] },
+  maxSuspensionDays: {
+    doc: 'The days an admin may suspend an account for, at most (from 1).',
+    at: [`${schemas}/SuspendInput/properties/days/maximum`],
+  },
+  maxSuspendReasonLength: {
+    doc: "A suspension's reason, in characters.",
+    at: [`${schemas}/SuspendInput/properties/reason/maxLength`],
+  },
   maxHandoverCheck: {
     doc: "A booking's handover check, at most (from 0): its bits are what the seller's device compares.",
     at: [`${schemas}/Booking/properties/handover_check/maximum`],
   },
   defaultPageSize: { doc: "A list's page when the request does not say.", at: ['/components/parameters/limit/schema/default'] },
   conditions: { doc: "A product's conditions, best first.", at: [`${schemas}/Condition/enum`] },
-  registrationRoles: { doc: 'The roles a person may pick when registering.', at: [`${schemas}/Registration/properties/role/enum`] },
+  registrationRoles: {
+    doc: 'The roles a person may pick when registering.',
+    at: [`${schemas}/Registration/properties/role/enum`],
+  },
   pushKinds: { doc: 'The kinds of phone notification a person may turn off.', at: [`${schemas}/PushKind/enum`] },
 }
 

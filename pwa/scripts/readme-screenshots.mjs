@@ -62,7 +62,10 @@ try {
   await page.getByText(/^Photo 1 of/).waitFor()
   await shoot(page, 'product', 1200, 750)
   await page.goto('/search?q=sofa&max_price=400')
-  await page.getByRole('status').filter({ hasText: /results?$/ }).waitFor()
+  await page
+    .getByRole('status')
+    .filter({ hasText: /results?$/ })
+    .waitFor()
   await page.evaluate(() => window.scrollTo(0, 0))
   await shoot(page, 'search', 1200, 750)
   await page.goto('/blogs')

@@ -18,7 +18,7 @@ describe("the production build's messages", () => {
     ])
   })
 
-  it("leaves out the English the catalog has, with the id shortened", () => {
+  it('leaves out the English the catalog has, with the id shortened', () => {
     const code = `const a = i18n._({ id: 'login.title', message: 'Login' })
 const b = i18n._({ message: 'Home', id: 'nav.home', values: { x } })
 const c = <Trans id="login.newHere" message="New to {siteName}? <0>Register</0>" values={{ siteName }} />

@@ -53,7 +53,12 @@ function literalText(node: ts.Node | undefined): string | undefined {
  * the id among the English catalog's, in base 36 ('login.title' → 'f').
  */
 export function shortIds(english: Map<string, string>): Map<string, string> {
-  return new Map([...english.keys()].filter(Boolean).sort().map((id, index) => [id, index.toString(36)]))
+  return new Map(
+    [...english.keys()]
+      .filter(Boolean)
+      .sort()
+      .map((id, index) => [id, index.toString(36)]),
+  )
 }
 
 /**
@@ -68,7 +73,13 @@ export function stripMessages(
   english: Map<string, string>,
   short: Map<string, string> = new Map(),
 ): string | undefined {
-  const source = ts.createSourceFile(fileName, code, ts.ScriptTarget.Latest, true, fileName.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS)
+  const source = ts.createSourceFile(
+    fileName,
+    code,
+    ts.ScriptTarget.Latest,
+    true,
+    fileName.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  )
   const edits: [number, number, string][] = []
   const rename = (node: ts.Node | undefined) => {
     const id = literalText(node)
@@ -80,7 +91,9 @@ export function stripMessages(
   const visit = (node: ts.Node) => {
     if (ts.isObjectLiteralExpression(node)) {
       const prop = (name: string) =>
-        node.properties.find((p): p is ts.PropertyAssignment => ts.isPropertyAssignment(p) && ts.isIdentifier(p.name) && p.name.text === name)
+        node.properties.find(
+          (p): p is ts.PropertyAssignment => ts.isPropertyAssignment(p) && ts.isIdentifier(p.name) && p.name.text === name,
+        )
       const idProp = prop('id')
       const id = literalText(idProp?.initializer)
       const message = prop('message')
@@ -112,7 +125,8 @@ export function stripMessages(
       const message = attr('message')
       if (id !== undefined) {
         rename(idAttr!.initializer)
-        if (message && english.get(id) === literalText(message.initializer)) edits.push([message.getStart(source), message.end, ''])
+        if (message && english.get(id) === literalText(message.initializer))
+          edits.push([message.getStart(source), message.end, ''])
       }
     }
     ts.forEachChild(node, visit)

@@ -6,8 +6,7 @@ import { Button } from '@/components/button'
 import { useLogout } from '@/features/auth'
 import { useI18n } from '@/lib/i18n'
 
-export const menuLogOutClasses =
-  'inline-flex min-h-11 items-center rounded-lg px-3 font-medium text-stone-700 hover:bg-stone-100'
+export const menuLogOutClasses = 'inline-flex min-h-11 items-center rounded-lg px-3 font-medium text-stone-700 hover:bg-stone-100'
 
 /** Log Out in the phone's menu; `onNavigate` closes the menu. */
 export function MenuLogOut({ onNavigate }: { onNavigate?: () => void }) {

@@ -5,11 +5,14 @@
 // style sheet.
 import { describe, expect, it } from 'vitest'
 
-const sources = import.meta.glob<string>(['/index.html', '/src/**/*.{ts,tsx,css}', '!/src/**/*.test.{ts,tsx}', '!/src/locales/**'], {
-  query: '?raw',
-  import: 'default',
-  eager: true,
-})
+const sources = import.meta.glob<string>(
+  ['/index.html', '/src/**/*.{ts,tsx,css}', '!/src/**/*.test.{ts,tsx}', '!/src/locales/**'],
+  {
+    query: '?raw',
+    import: 'default',
+    eager: true,
+  },
+)
 
 /** Tailwind's physical utilities, with any variant before them (md:, -). */
 const physicalClass =

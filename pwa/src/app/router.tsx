@@ -88,8 +88,7 @@ export const routes: RouteObject[] = [
             children: [
               {
                 index: true,
-                lazy: () =>
-                  import('@/features/seller/routes/start-selling').then((m) => ({ Component: m.StartSellingRoute })),
+                lazy: () => import('@/features/seller/routes/start-selling').then((m) => ({ Component: m.StartSellingRoute })),
               },
             ],
           },

@@ -220,9 +220,7 @@ function StarRating({
                 aria-invalid={error ? true : undefined}
                 {...register}
               />
-              <StarIcon
-                className={cn('size-8 transition-colors', stars <= shown ? 'text-amber-500' : 'text-stone-300')}
-              />
+              <StarIcon className={cn('size-8 transition-colors', stars <= shown ? 'text-amber-500' : 'text-stone-300')} />
               <span className="sr-only">{starLabel(stars, i18n)}</span>
             </label>
           ))}

@@ -39,7 +39,11 @@ describe('Table', () => {
       />,
     )
     const table = screen.getByRole('table', { name: 'Users' })
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Name', 'Actions'])
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Name', 'Actions'])
     const [name, actions] = within(table).getAllByRole('cell')
     expect(name).toHaveAttribute('data-label', 'Name')
     expect(actions).not.toHaveAttribute('data-label')

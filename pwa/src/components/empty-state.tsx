@@ -18,7 +18,14 @@ export function EmptyState({ title, children, action, className }: EmptyStatePro
         className,
       )}
     >
-      <svg aria-hidden="true" viewBox="0 0 24 24" className="size-10 text-teal-600" fill="none" stroke="currentColor" strokeWidth="1.5">
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        className="size-10 text-teal-600"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.5"
+      >
         <path strokeLinecap="round" strokeLinejoin="round" d="M3 11.5 12 4l9 7.5M5 10v10h14V10" />
         <path strokeLinecap="round" strokeLinejoin="round" d="M9 20v-5h6v5" />
       </svg>

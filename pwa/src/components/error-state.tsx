@@ -19,9 +19,14 @@ export function ErrorState({ title, error, onRetry, isRetrying, className }: Err
   return (
     <div
       role="alert"
-      className={cn('flex flex-col items-center gap-3 rounded-2xl border border-red-200 bg-red-50 px-6 py-10 text-center', className)}
+      className={cn(
+        'flex flex-col items-center gap-3 rounded-2xl border border-red-200 bg-red-50 px-6 py-10 text-center',
+        className,
+      )}
     >
-      <p className="text-lg font-semibold text-red-800">{title ?? i18n._({ id: 'common.couldNotLoad', message: 'Could not load this' })}</p>
+      <p className="text-lg font-semibold text-red-800">
+        {title ?? i18n._({ id: 'common.couldNotLoad', message: 'Could not load this' })}
+      </p>
       {error !== undefined && <p className="text-red-700">{errorMessage(error)}</p>}
       {onRetry && (
         <Button variant="secondary" onClick={onRetry} isLoading={isRetrying}>
@@ -39,7 +44,5 @@ interface QueryErrorStateProps {
 
 /** A query that failed with nothing to show: its error and a Retry that refetches it. */
 export function QueryErrorState({ title, query }: QueryErrorStateProps) {
-  return (
-    <ErrorState title={title} error={query.error} onRetry={() => void query.refetch()} isRetrying={query.isRefetching} />
-  )
+  return <ErrorState title={title} error={query.error} onRetry={() => void query.refetch()} isRetrying={query.isRefetching} />
 }

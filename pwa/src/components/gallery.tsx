@@ -28,7 +28,11 @@ export function Gallery({ images, thumbs, name }: GalleryProps) {
   const many = count > 1
   const alt = (index: number) =>
     many
-      ? i18n._({ id: 'common.gallery.photoAlt', message: '{name}, photo {number} of {count}', values: { name, number: index + 1, count } })
+      ? i18n._({
+          id: 'common.gallery.photoAlt',
+          message: '{name}, photo {number} of {count}',
+          values: { name, number: index + 1, count },
+        })
       : name
   const photoOf = (index: number) =>
     i18n._({ id: 'common.gallery.photoOf', message: 'Photo {number} of {count}', values: { number: index + 1, count } })
@@ -103,7 +107,11 @@ export function Gallery({ images, thumbs, name }: GalleryProps) {
           <button
             key={`${index}-${src}`}
             type="button"
-            aria-label={i18n._({ id: 'common.gallery.openFullScreen', message: '{photo}: open full screen', values: { photo: alt(index) } })}
+            aria-label={i18n._({
+              id: 'common.gallery.openFullScreen',
+              message: '{photo}: open full screen',
+              values: { photo: alt(index) },
+            })}
             aria-hidden={index !== shown || undefined}
             tabIndex={index === shown ? 0 : -1}
             onClick={() => {
@@ -132,7 +140,10 @@ export function Gallery({ images, thumbs, name }: GalleryProps) {
             <p aria-live="polite" className="text-sm font-medium text-stone-700 max-md:sr-only">
               {photoOf(shown)}
             </p>
-            <ul aria-label={i18n._({ id: 'common.gallery.choose', message: 'Choose a photo' })} className="flex flex-wrap justify-center md:hidden">
+            <ul
+              aria-label={i18n._({ id: 'common.gallery.choose', message: 'Choose a photo' })}
+              className="flex flex-wrap justify-center md:hidden"
+            >
               {images.map((src, index) => (
                 <li key={`${index}-${src}`}>
                   <button
@@ -153,14 +164,26 @@ export function Gallery({ images, thumbs, name }: GalleryProps) {
                 </li>
               ))}
             </ul>
-            <StepButton direction="next" disabled={shown === count - 1} onClick={() => show(shown + 1)} className="max-md:hidden" />
+            <StepButton
+              direction="next"
+              disabled={shown === count - 1}
+              onClick={() => show(shown + 1)}
+              className="max-md:hidden"
+            />
           </div>
-          <ul aria-label={i18n._({ id: 'common.gallery.thumbnails', message: 'Thumbnails' })} className="flex gap-2 overflow-x-auto pb-1 max-md:hidden">
+          <ul
+            aria-label={i18n._({ id: 'common.gallery.thumbnails', message: 'Thumbnails' })}
+            className="flex gap-2 overflow-x-auto pb-1 max-md:hidden"
+          >
             {images.map((src, index) => (
               <li key={`${index}-${src}`} className="shrink-0">
                 <button
                   type="button"
-                  aria-label={i18n._({ id: 'common.gallery.show', message: 'Show photo {number}', values: { number: index + 1 } })}
+                  aria-label={i18n._({
+                    id: 'common.gallery.show',
+                    message: 'Show photo {number}',
+                    values: { number: index + 1 },
+                  })}
                   aria-current={index === shown || undefined}
                   onClick={() => show(index)}
                   className={cn(
@@ -183,11 +206,20 @@ export function Gallery({ images, thumbs, name }: GalleryProps) {
           </ul>
         </>
       )}
-      <Dialog open={fullScreen} onClose={close} title={
+      <Dialog
+        open={fullScreen}
+        onClose={close}
+        title={
           many
-            ? i18n._({ id: 'common.gallery.title', message: '{name}: photo {number} of {count}', values: { name, number: shown + 1, count } })
+            ? i18n._({
+                id: 'common.gallery.title',
+                message: '{name}: photo {number} of {count}',
+                values: { name, number: shown + 1, count },
+              })
             : name
-        } fullScreen>
+        }
+        fullScreen
+      >
         <div onKeyDown={many ? onKeyDown : undefined} className="flex h-full flex-col gap-3">
           <img src={images[shown]} alt={alt(shown)} className="min-h-0 w-full flex-1 object-contain" />
           {many && (

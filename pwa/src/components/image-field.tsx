@@ -27,14 +27,7 @@ interface ImageFieldProps<T extends FieldValues> {
  *
  *   <ImageField control={control} name="image" />
  */
-export function ImageField<T extends FieldValues>({
-  control,
-  name,
-  onChoose,
-  error,
-  label,
-  className,
-}: ImageFieldProps<T>) {
+export function ImageField<T extends FieldValues>({ control, name, onChoose, error, label, className }: ImageFieldProps<T>) {
   const i18n = useI18n()
   const { field, fieldState } = useController({ control, name, rules: required })
   const file = field.value as File | undefined

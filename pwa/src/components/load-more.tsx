@@ -19,7 +19,11 @@ export function LoadMore<T>({ list }: { list: PagedList<T> }) {
       </p>
       {query.isFetchNextPageError && (
         <p role="alert" className="text-sm font-medium text-red-700">
-          {i18n._({ id: 'common.couldNotLoadMore', message: 'Could not load more: {error}', values: { error: errorMessage(query.error) } })}
+          {i18n._({
+            id: 'common.couldNotLoadMore',
+            message: 'Could not load more: {error}',
+            values: { error: errorMessage(query.error) },
+          })}
         </p>
       )}
       {query.hasNextPage && (

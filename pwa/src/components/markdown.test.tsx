@@ -14,7 +14,9 @@ describe('MarkdownText', () => {
 
   it('never renders raw HTML or script links', () => {
     const { container } = render(
-      <MarkdownText text={'<script>alert(1)</script><b onclick="x()">bold</b>\n\n[click](javascript:alert(1)) ![x](https://e.example/p.png)'} />,
+      <MarkdownText
+        text={'<script>alert(1)</script><b onclick="x()">bold</b>\n\n[click](javascript:alert(1)) ![x](https://e.example/p.png)'}
+      />,
     )
     expect(container.querySelector('script, b, img')).toBeNull()
     expect(screen.getByText('click').closest('a')?.getAttribute('href') ?? '').toBe('')

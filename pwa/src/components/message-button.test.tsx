@@ -13,9 +13,7 @@ function setup(props: { conversationId?: number | null } = {}, handlers: MockRou
     [
       {
         path: '/products/7',
-        element: (
-          <MessageButton label="Message the seller" about={{ about: 'product', id: 7 }} subject="Oak chair" {...props} />
-        ),
+        element: <MessageButton label="Message the seller" about={{ about: 'product', id: 7 }} subject="Oak chair" {...props} />,
       },
       { path: '/dashboard/messages/:id', element: <p>the thread</p> },
       { path: '/login', element: <p>the login page</p> },
@@ -27,9 +25,13 @@ function setup(props: { conversationId?: number | null } = {}, handlers: MockRou
 
 describe('Message the seller', () => {
   it('writes the first message in a dialog, sends it with a key, then opens the thread', async () => {
-    const { fetch, user, router } = setup({}, {
-      'POST /api/products/:id/messages': () => json(makeMessage({ id: 1, conversation_id: 12, text: 'Is it still there?' }), 201),
-    })
+    const { fetch, user, router } = setup(
+      {},
+      {
+        'POST /api/products/:id/messages': () =>
+          json(makeMessage({ id: 1, conversation_id: 12, text: 'Is it still there?' }), 201),
+      },
+    )
     await user.click(await screen.findByRole('button', { name: 'Message the seller' }))
     const dialog = screen.getByRole('dialog', { name: 'Message the seller' })
     expect(dialog).toHaveTextContent('About Oak chair')
@@ -57,14 +59,20 @@ describe('Message the seller', () => {
     mockApi({ 'GET /api/auth/me': () => apiError(401, 'Sign in first') })
     const { user, router } = renderRoutes(
       [
-        { path: '/products/7', element: <MessageButton label="Message the seller" about={{ about: 'product', id: 7 }} subject="Oak chair" /> },
+        {
+          path: '/products/7',
+          element: <MessageButton label="Message the seller" about={{ about: 'product', id: 7 }} subject="Oak chair" />,
+        },
         { path: '/login', element: <p>the login page</p> },
       ],
       '/products/7',
     )
     await user.click(await screen.findByRole('link', { name: 'Message the seller' }))
     expect(router.state.location.pathname).toBe('/login')
-    expect(router.state.location.state).toEqual({ from: { pathname: '/products/7', search: '', hash: '' }, reason: 'Log in to send a message' })
+    expect(router.state.location.state).toEqual({
+      from: { pathname: '/products/7', search: '', hash: '' },
+      reason: 'Log in to send a message',
+    })
   })
 
   it('keeps a first message written offline in the outbox', async () => {
@@ -76,6 +84,8 @@ describe('Message the seller', () => {
     const db = new RehomeDB(offline.databaseName)
     const entries = await db.outbox.toArray()
     db.close()
-    expect(entries.map((e) => [e.path, e.body, e.label])).toEqual([['/products/7/messages', { text: 'Still there?' }, 'Oak chair']])
+    expect(entries.map((e) => [e.path, e.body, e.label])).toEqual([
+      ['/products/7/messages', { text: 'Still there?' }, 'Oak chair'],
+    ])
   })
 })

@@ -33,7 +33,16 @@ interface MessageButtonProps {
  * opens it. Offline the message waits in the outbox. Signed out, it leads to
  * the login page, which comes back here.
  */
-export function MessageButton({ label, ariaLabel, about, subject, conversationId, variant = 'secondary', size = 'md', className }: MessageButtonProps) {
+export function MessageButton({
+  label,
+  ariaLabel,
+  about,
+  subject,
+  conversationId,
+  variant = 'secondary',
+  size = 'md',
+  className,
+}: MessageButtonProps) {
   const i18n = useI18n()
   const { user, isLoading } = useUser()
   const location = useLocation()
@@ -109,7 +118,12 @@ export function MessageButton({ label, ariaLabel, about, subject, conversationId
             />
           </p>
           <FormError error={start.error} />
-          <MessageComposer label={i18n._({ id: 'common.message.yours', message: 'Your message' })} onSend={send} isPending={start.isPending} autoFocus />
+          <MessageComposer
+            label={i18n._({ id: 'common.message.yours', message: 'Your message' })}
+            onSend={send}
+            isPending={start.isPending}
+            autoFocus
+          />
         </div>
       </Dialog>
     </>

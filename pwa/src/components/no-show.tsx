@@ -139,7 +139,11 @@ function NoShowAnswer({ booking }: { booking: Booking }) {
       <Button
         variant="secondary"
         size="sm"
-        aria-label={i18n._({ id: 'common.noShow.answerAbout', message: 'Answer the no-show: {product}', values: { product: booking.product } })}
+        aria-label={i18n._({
+          id: 'common.noShow.answerAbout',
+          message: 'Answer the no-show: {product}',
+          values: { product: booking.product },
+        })}
         onClick={() => setAsking(true)}
       >
         {i18n._({ id: 'common.noShow.answer', message: 'Answer' })}

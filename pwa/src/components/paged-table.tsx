@@ -43,9 +43,7 @@ export function PagedTable<T extends { id: number }>({
   if (query.isPending) return <PageSpinner />
   // Saved or loaded rows are shown even when a refresh fails (offline).
   if (query.isError && !query.isFetchNextPageError && !query.data) {
-    return (
-      <QueryErrorState title={errorTitle} query={query} />
-    )
+    return <QueryErrorState title={errorTitle} query={query} />
   }
   if (items.length === 0) return <EmptyState title={emptyTitle} action={emptyAction} />
   return (

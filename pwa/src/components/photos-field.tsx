@@ -136,7 +136,11 @@ export function PhotosField({
           }`}
       </p>
       {photos.length > 0 && (
-        <ol ref={listRef} aria-label={i18n._({ id: 'common.photos.chosen', message: 'Chosen photos' })} className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        <ol
+          ref={listRef}
+          aria-label={i18n._({ id: 'common.photos.chosen', message: 'Chosen photos' })}
+          className="grid grid-cols-2 gap-3 sm:grid-cols-4"
+        >
           {photos.map((photo, index) => {
             const number = index + 1
             const failed = photo.status === 'failed'
@@ -159,8 +163,19 @@ export function PhotosField({
                   {failed ? (
                     // No preview: what failed may not be a picture at all.
                     <span role="img" aria-label={alt} className="flex size-full items-center justify-center text-red-700">
-                      <svg aria-hidden="true" viewBox="0 0 20 20" className="size-7" fill="none" stroke="currentColor" strokeWidth="1.75">
-                        <path strokeLinecap="round" strokeLinejoin="round" d="M10 6.5v4.5m0 2.75h.01M8.6 3.2 2.3 14.5A1.6 1.6 0 0 0 3.7 16.9h12.6a1.6 1.6 0 0 0 1.4-2.4L11.4 3.2a1.6 1.6 0 0 0-2.8 0Z" />
+                      <svg
+                        aria-hidden="true"
+                        viewBox="0 0 20 20"
+                        className="size-7"
+                        fill="none"
+                        stroke="currentColor"
+                        strokeWidth="1.75"
+                      >
+                        <path
+                          strokeLinecap="round"
+                          strokeLinejoin="round"
+                          d="M10 6.5v4.5m0 2.75h.01M8.6 3.2 2.3 14.5A1.6 1.6 0 0 0 3.7 16.9h12.6a1.6 1.6 0 0 0 1.4-2.4L11.4 3.2a1.6 1.6 0 0 0-2.8 0Z"
+                        />
                       </svg>
                     </span>
                   ) : photo.preview ? (
@@ -175,7 +190,13 @@ export function PhotosField({
                   )}
                   {photo.status === 'uploading' && (
                     <span className="absolute inset-0 flex items-center justify-center bg-white/60">
-                      <Spinner label={i18n._({ id: 'common.photos.uploadingOne', message: 'Uploading photo {number}…', values: { number } })} />
+                      <Spinner
+                        label={i18n._({
+                          id: 'common.photos.uploadingOne',
+                          message: 'Uploading photo {number}…',
+                          values: { number },
+                        })}
+                      />
                     </span>
                   )}
                 </div>
@@ -206,34 +227,34 @@ export function PhotosField({
                     </div>
                   </div>
                 ) : (
-                <div className="mt-auto flex items-center justify-between gap-1 p-1">
-                  <IconButton
-                    label={i18n._({ id: 'common.photos.moveLeft', message: 'Move photo {number} left', values: { number } })}
-                    data-move="-1"
-                    disabled={index === 0}
-                    onClick={() => {
-                      onMove(photo.key, -1)
-                      setMoved({ key: photo.key, by: -1 })
-                    }}
-                    path="M12.5 4.5 7 10l5.5 5.5"
-                  />
-                  <IconButton
-                    label={remove}
-                    onClick={() => onRemove(photo.key)}
-                    path="M5.5 5.5l9 9M14.5 5.5l-9 9"
-                    tone="danger"
-                  />
-                  <IconButton
-                    label={i18n._({ id: 'common.photos.moveRight', message: 'Move photo {number} right', values: { number } })}
-                    data-move="1"
-                    disabled={index === photos.length - 1}
-                    onClick={() => {
-                      onMove(photo.key, 1)
-                      setMoved({ key: photo.key, by: 1 })
-                    }}
-                    path="M7.5 4.5 13 10l-5.5 5.5"
-                  />
-                </div>
+                  <div className="mt-auto flex items-center justify-between gap-1 p-1">
+                    <IconButton
+                      label={i18n._({ id: 'common.photos.moveLeft', message: 'Move photo {number} left', values: { number } })}
+                      data-move="-1"
+                      disabled={index === 0}
+                      onClick={() => {
+                        onMove(photo.key, -1)
+                        setMoved({ key: photo.key, by: -1 })
+                      }}
+                      path="M12.5 4.5 7 10l5.5 5.5"
+                    />
+                    <IconButton
+                      label={remove}
+                      onClick={() => onRemove(photo.key)}
+                      path="M5.5 5.5l9 9M14.5 5.5l-9 9"
+                      tone="danger"
+                    />
+                    <IconButton
+                      label={i18n._({ id: 'common.photos.moveRight', message: 'Move photo {number} right', values: { number } })}
+                      data-move="1"
+                      disabled={index === photos.length - 1}
+                      onClick={() => {
+                        onMove(photo.key, 1)
+                        setMoved({ key: photo.key, by: 1 })
+                      }}
+                      path="M7.5 4.5 13 10l-5.5 5.5"
+                    />
+                  </div>
                 )}
               </li>
             )

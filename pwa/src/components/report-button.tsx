@@ -97,18 +97,18 @@ export function ReportButton({ target, label, what, title, outboxLabel, children
       {/* At the page's end: where the button sits (a message's small note) styles nothing in the dialog. */}
       {used &&
         createPortal(
-        <ReportDialog
-          open={open}
-          title={title}
-          onCancel={() => setOpen(false)}
-          onConfirm={submit}
-          isPending={report.isPending}
-          error={report.error && !isApiError(report.error, 409) && !isApiError(report.error, 403) ? report.error : null}
-        >
-          {children}
-        </ReportDialog>,
-        document.body,
-      )}
+          <ReportDialog
+            open={open}
+            title={title}
+            onCancel={() => setOpen(false)}
+            onConfirm={submit}
+            isPending={report.isPending}
+            error={report.error && !isApiError(report.error, 409) && !isApiError(report.error, 403) ? report.error : null}
+          >
+            {children}
+          </ReportDialog>,
+          document.body,
+        )}
     </>
   )
 }

@@ -21,10 +21,7 @@ export function Spinner({ label, size = 'md', className }: SpinnerProps) {
     <span role="status" className={cn('inline-flex items-center justify-center', className)}>
       <span
         aria-hidden="true"
-        className={cn(
-          'animate-spin rounded-full border-teal-200 border-t-teal-700 motion-reduce:animate-none',
-          sizes[size],
-        )}
+        className={cn('animate-spin rounded-full border-teal-200 border-t-teal-700 motion-reduce:animate-none', sizes[size])}
       />
       <span className="sr-only">{label ?? i18n._({ id: 'common.loading', message: 'Loading…' })}</span>
     </span>

@@ -26,10 +26,7 @@ export function Stars({ value, className }: { value: number; className?: string 
   return (
     <span aria-hidden="true" className={cn('relative inline-flex shrink-0 align-[-0.15em]', className)}>
       <span className="flex text-stone-300">{row}</span>
-      <span
-        className="absolute inset-y-0 start-0 flex overflow-hidden text-amber-500"
-        style={{ width: `${filled * 100}%` }}
-      >
+      <span className="absolute inset-y-0 start-0 flex overflow-hidden text-amber-500" style={{ width: `${filled * 100}%` }}>
         {row}
       </span>
     </span>
@@ -69,7 +66,10 @@ export function RatingSummary({
         <Trans
           id="common.ratedOutOf"
           message="<0>Rated </0><1>{average}</1><2> out of {max},</2>"
-          values={{ average: rating.average.toLocaleString(intlLocale(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }), max: maxStars }}
+          values={{
+            average: rating.average.toLocaleString(intlLocale(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+            max: maxStars,
+          }}
           components={{ 0: <span className="sr-only" />, 1: <span className="font-semibold" />, 2: <span className="sr-only" /> }}
         />
         <span aria-hidden="true"> ·</span> {reviewCount(rating.count, i18n)}

@@ -40,12 +40,7 @@ export function Table<T>({ caption, columns, rows, rowKey, className }: TablePro
         <thead role="rowgroup" className="max-md:sr-only">
           <tr role="row" className="border-b border-stone-200 bg-stone-50">
             {columns.map((column, index) => (
-              <th
-                key={index}
-                role="columnheader"
-                scope="col"
-                className="px-4 py-3 text-sm font-semibold text-stone-700"
-              >
+              <th key={index} role="columnheader" scope="col" className="px-4 py-3 text-sm font-semibold text-stone-700">
                 {column.header}
               </th>
             ))}

@@ -32,7 +32,16 @@ export function TextDialog({ open, title, ...form }: TextDialogProps) {
   )
 }
 
-function TextForm({ children, label, submitLabel, danger, onCancel, onConfirm, isPending, error }: Omit<TextDialogProps, 'open' | 'title'>) {
+function TextForm({
+  children,
+  label,
+  submitLabel,
+  danger,
+  onCancel,
+  onConfirm,
+  isPending,
+  error,
+}: Omit<TextDialogProps, 'open' | 'title'>) {
   const i18n = useI18n()
   const { register, handleSubmit, formState } = useForm<{ text: string }>({ defaultValues: { text: '' } })
   return (
@@ -48,7 +57,8 @@ function TextForm({ children, label, submitLabel, danger, onCancel, onConfirm, i
             maxLength={maxNoShowText}
             {...control}
             {...register('text', {
-              validate: (text) => text.trim() !== '' || i18n._({ id: 'common.textDialog.required', message: 'Write something first' }),
+              validate: (text) =>
+                text.trim() !== '' || i18n._({ id: 'common.textDialog.required', message: 'Write something first' }),
             })}
           />
         )}

@@ -47,7 +47,10 @@ describe('api', () => {
     })
     await api.get('/myproducts/{email}', { path: { email: 'a/b@c.co' } })
     await api.post('/conversations/{id}/messages/{messageId}/accept', { path: { id: 3, messageId: 7 } })
-    expect(fetch.mock.calls.map(([url]) => url)).toEqual(['/api/myproducts/a%2Fb%40c.co', '/api/conversations/3/messages/7/accept'])
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual([
+      '/api/myproducts/a%2Fb%40c.co',
+      '/api/conversations/3/messages/7/accept',
+    ])
     expect(apiPath('/mybuyers/{id}/handover', { id: 5 })).toBe('/mybuyers/5/handover')
   })
 
@@ -61,8 +64,12 @@ describe('api', () => {
       'PATCH /api/products/:id': ({ body }) => json(makeProduct({ id: 4, resale_price: body?.resale_price })),
       'DELETE /api/mybuyers/:id': ({ body }) => json(makeBooking({ id: 7, decline_reason: body?.reason })),
     })
-    await expect(api.patch('/products/{id}', { path: { id: 4 }, body: { resale_price: 99 } })).resolves.toEqual(makeProduct({ id: 4, resale_price: 99 }))
-    await expect(api.delete('/mybuyers/{id}', { path: { id: 7 }, body: { reason: 'Sold' } })).resolves.toEqual(makeBooking({ id: 7, decline_reason: 'Sold' }))
+    await expect(api.patch('/products/{id}', { path: { id: 4 }, body: { resale_price: 99 } })).resolves.toEqual(
+      makeProduct({ id: 4, resale_price: 99 }),
+    )
+    await expect(api.delete('/mybuyers/{id}', { path: { id: 7 }, body: { reason: 'Sold' } })).resolves.toEqual(
+      makeBooking({ id: 7, decline_reason: 'Sold' }),
+    )
     expect(fetch.mock.calls.map(([, init]) => [init?.method, init?.body])).toEqual([
       ['PATCH', '{"resale_price":99}'],
       ['DELETE', '{"reason":"Sold"}'],
@@ -70,7 +77,9 @@ describe('api', () => {
   })
 
   it('sends form data without setting a content type', async () => {
-    const fetch = mockApi({ 'POST /api/images': () => json({ url: '/images/a.webp', thumb_url: '/images/a-thumb.webp', width: 1, height: 1 }, 201) })
+    const fetch = mockApi({
+      'POST /api/images': () => json({ url: '/images/a.webp', thumb_url: '/images/a-thumb.webp', width: 1, height: 1 }, 201),
+    })
     const form = new FormData()
     form.append('image', new File(['x'], 'a.png'))
     await api.post('/images', { body: form })
@@ -94,13 +103,16 @@ describe('api', () => {
   })
 
   it('falls back to the status line when the body is not our JSON', async () => {
-    mockApi({ 'GET /api/categories': () => foreign(new Response('<html>', { status: 500, statusText: 'Internal Server Error' })) })
+    mockApi({
+      'GET /api/categories': () => foreign(new Response('<html>', { status: 500, statusText: 'Internal Server Error' })),
+    })
     await expect(api.get('/categories')).rejects.toMatchObject({ status: 500, message: 'Internal Server Error' })
   })
 
   it("says what a load balancer's own 502, 503 or 504 means, and keeps the wait it asks for", async () => {
     mockApi({
-      'GET /api/categories': () => foreign(new Response('<html>', { status: 503, statusText: 'Service Unavailable', headers: { 'Retry-After': '12' } })),
+      'GET /api/categories': () =>
+        foreign(new Response('<html>', { status: 503, statusText: 'Service Unavailable', headers: { 'Retry-After': '12' } })),
       'GET /api/posts': () => foreign(new Response('<html>', { status: 502, statusText: 'Bad Gateway' })),
     })
     await expect(api.get('/categories')).rejects.toMatchObject({

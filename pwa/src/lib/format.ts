@@ -49,7 +49,9 @@ export function formatPostedDate(time: string, now: Date = new Date()): string {
   const date = new Date(time)
   if (Number.isNaN(date.getTime())) return time
   const style: Intl.DateTimeFormatOptions =
-    date.getFullYear() === now.getFullYear() ? { day: 'numeric', month: 'short' } : { day: 'numeric', month: 'short', year: 'numeric' }
+    date.getFullYear() === now.getFullYear()
+      ? { day: 'numeric', month: 'short' }
+      : { day: 'numeric', month: 'short', year: 'numeric' }
   return dateTimeFormat(style).format(date)
 }
 

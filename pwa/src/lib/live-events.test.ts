@@ -158,7 +158,10 @@ describe('live events', () => {
   })
 
   it('closes the open stream as Log Out starts', () => {
-    void client.getMutationCache().build(client, { mutationKey: authKeys.signOut(), mutationFn: () => new Promise<void>(() => {}) }).execute(undefined)
+    void client
+      .getMutationCache()
+      .build(client, { mutationKey: authKeys.signOut(), mutationFn: () => new Promise<void>(() => {}) })
+      .execute(undefined)
     expect(source().closed).toBe(true)
   })
 
@@ -205,7 +208,10 @@ describe('live events', () => {
       let answerRenewal: (user: typeof buyer) => void = () => {}
       const renewal = client
         .getMutationCache()
-        .build(client, { mutationKey: authKeys.renewal(), mutationFn: () => new Promise<typeof buyer>((resolve) => (answerRenewal = resolve)) })
+        .build(client, {
+          mutationKey: authKeys.renewal(),
+          mutationFn: () => new Promise<typeof buyer>((resolve) => (answerRenewal = resolve)),
+        })
         .execute(undefined)
       source().emit('error', {})
       await vi.advanceTimersByTimeAsync(reconnectDelay * 10)

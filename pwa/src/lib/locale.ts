@@ -69,4 +69,3 @@ function languageOf(value: unknown): Locale | undefined {
 export function chooseLocale({ user, site }: { user?: unknown; site?: unknown } = {}): Locale {
   return languageOf(user) ?? storedLocale() ?? browserLocale() ?? languageOf(site) ?? defaultLocale
 }
-

@@ -45,7 +45,9 @@ export function pagedListOptions<T, K extends QueryKey>(queryKey: K, fetchPage: 
  * All loaded items in order, without the repeats a shifted page brings (an item
  * added or removed between two pages moves the others by one), and the total.
  */
-export function flattenPages<T extends { id: number | string }>(data: InfiniteData<List<T>> | undefined): {
+export function flattenPages<T extends { id: number | string }>(
+  data: InfiniteData<List<T>> | undefined,
+): {
   items: T[]
   total: number
 } {
@@ -95,7 +97,12 @@ export function updateListItem<T extends { id: number | string }>(
   id: T['id'],
   change: (item: T) => T,
 ): void {
-  client.setQueryData<InfiniteData<List<T>>>(queryKey, (data) =>
-    data && { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.map((item) => (item.id === id ? change(item) : item)) })) },
+  client.setQueryData<InfiniteData<List<T>>>(
+    queryKey,
+    (data) =>
+      data && {
+        ...data,
+        pages: data.pages.map((page) => ({ ...page, items: page.items.map((item) => (item.id === id ? change(item) : item)) })),
+      },
   )
 }

@@ -79,6 +79,6 @@ function pathTo<P extends string>(pattern: P): PathTo<P> {
  * Links to the routes: `paths.myOrders`, `paths.product(12)`,
  * `paths.myProducts('sam@example.com')`.
  */
-export const paths = Object.fromEntries(
-  Object.entries(routePaths).map(([name, pattern]) => [name, pathTo(pattern)]),
-) as { [K in keyof RoutePaths]: PathTo<RoutePaths[K]> }
+export const paths = Object.fromEntries(Object.entries(routePaths).map(([name, pattern]) => [name, pathTo(pattern)])) as {
+  [K in keyof RoutePaths]: PathTo<RoutePaths[K]>
+}

@@ -77,9 +77,21 @@ describe('what a change refreshes', () => {
       { kind: 'message' },
       [...conversations, 'conversation3', 'conversation4', 'thread3', 'thread4'],
     ],
-    ['a booking', { kind: 'booking', booking_id: 9, product_id: 5 }, [...conversations, 'conversation3', 'conversation4', ...bookings, ...listings]],
-    ['a reset', { kind: 'reset' }, [...conversations, 'conversation3', 'conversation4', 'thread3', 'thread4', ...bookings, ...listings]],
-    ['a first message', { kind: 'conversation.started', conversation_id: 3 }, [...conversations, 'conversation3', 'thread3', ...bookings]],
+    [
+      'a booking',
+      { kind: 'booking', booking_id: 9, product_id: 5 },
+      [...conversations, 'conversation3', 'conversation4', ...bookings, ...listings],
+    ],
+    [
+      'a reset',
+      { kind: 'reset' },
+      [...conversations, 'conversation3', 'conversation4', 'thread3', 'thread4', ...bookings, ...listings],
+    ],
+    [
+      'a first message',
+      { kind: 'conversation.started', conversation_id: 3 },
+      [...conversations, 'conversation3', 'thread3', ...bookings],
+    ],
     [
       'an accepted pickup time',
       { kind: 'pickup.accepted', conversation_id: 3 },
@@ -96,7 +108,16 @@ describe('what a change refreshes', () => {
     [
       'a review',
       { kind: 'review.written', booking_id: 9 },
-      [...conversations, 'conversation3', 'conversation4', ...bookings, ...listings, 'sellerAccounts', 'sellerPage', 'sellerReviews'],
+      [
+        ...conversations,
+        'conversation3',
+        'conversation4',
+        ...bookings,
+        ...listings,
+        'sellerAccounts',
+        'sellerPage',
+        'sellerReviews',
+      ],
     ],
     [
       'a no-show',
@@ -142,7 +163,8 @@ describe('what a change refreshes', () => {
     for (const [kind, { echo = [] }] of Object.entries(refreshes)) {
       const own = new Set(keysOf({ ...data, kind } as Change).map(hashKey))
       for (const echoed of echo) {
-        for (const key of keysOf({ ...data, kind: echoed } as Change)) expect(own, `${kind} echoed as ${echoed}`).toContain(hashKey(key))
+        for (const key of keysOf({ ...data, kind: echoed } as Change))
+          expect(own, `${kind} echoed as ${echoed}`).toContain(hashKey(key))
       }
     }
   })

@@ -12,11 +12,13 @@ function watching(signedIn: typeof buyer | null) {
   const onEnded = vi.fn()
   const stop = watchSessionEnd(client, onEnded)
   const answer = (key: readonly unknown[], result: unknown) =>
-    client.fetchQuery({
-      queryKey: key,
-      queryFn: () => (result instanceof Error ? Promise.reject(result) : Promise.resolve(result)),
-      staleTime: 0,
-    }).catch(() => undefined)
+    client
+      .fetchQuery({
+        queryKey: key,
+        queryFn: () => (result instanceof Error ? Promise.reject(result) : Promise.resolve(result)),
+        staleTime: 0,
+      })
+      .catch(() => undefined)
   return { client, onEnded, stop, answer }
 }
 
@@ -72,7 +74,10 @@ describe('watchSessionEnd', () => {
     let answerRenewal: (user: typeof buyer) => void = () => {}
     const renewal = client
       .getMutationCache()
-      .build(client, { mutationKey: authKeys.renewal(), mutationFn: () => new Promise<typeof buyer>((resolve) => (answerRenewal = resolve)) })
+      .build(client, {
+        mutationKey: authKeys.renewal(),
+        mutationFn: () => new Promise<typeof buyer>((resolve) => (answerRenewal = resolve)),
+      })
       .execute(undefined)
     let renewed = false
     const waited = sessionRenewed(client).then(() => (renewed = true))

@@ -22,7 +22,11 @@ function pathOf({ about }: FirstMessage) {
 }
 
 export function startConversation(input: FirstMessage, idempotencyKey: string): Promise<Message> {
-  return api.post(pathOf(input), { path: { id: input.id }, body: { text: input.text }, headers: { 'Idempotency-Key': idempotencyKey } })
+  return api.post(pathOf(input), {
+    path: { id: input.id },
+    body: { text: input.text },
+    headers: { 'Idempotency-Key': idempotencyKey },
+  })
 }
 
 /** What the outbox sends when the first message was written offline. */

@@ -62,7 +62,15 @@ export type BookingStatus = Schemas['BookingStatus']
  */
 export type Booking = SavedEarlier<
   Schemas['Booking'],
-  'pickup_at' | 'conversation_id' | 'handed_over_at' | 'review_until' | 'buyer_reviewed' | 'seller_reviewed' | 'no_show' | 'buyer_id' | 'new'
+  | 'pickup_at'
+  | 'conversation_id'
+  | 'handed_over_at'
+  | 'review_until'
+  | 'buyer_reviewed'
+  | 'seller_reviewed'
+  | 'no_show'
+  | 'buyer_id'
+  | 'new'
 >
 
 /** The top bar's counts (GET /api/conversations/unread): unread messages, and the seller's new bookings. */

@@ -8,6 +8,8 @@ describe('the toast once a review is written', () => {
     expect(reviewedMessage('buyer')).toBe('Reviewed — shown once the seller reviews too, or in 14 days')
     expect(reviewedMessage('seller')).toBe('Reviewed — shown once the buyer reviews too, or in 14 days')
     await act(() => setLanguage('de'))
-    expect(reviewedMessage('seller')).toBe('Bewertet – wird angezeigt, sobald der Käufer ebenfalls bewertet hat, spätestens in 14 Tagen')
+    expect(reviewedMessage('seller')).toBe(
+      'Bewertet – wird angezeigt, sobald der Käufer ebenfalls bewertet hat, spätestens in 14 Tagen',
+    )
   })
 })

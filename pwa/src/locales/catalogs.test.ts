@@ -35,7 +35,10 @@ describe('the message catalogs', () => {
 
   it('have nothing that English does not', () => {
     for (const locale of locales) {
-      expect([...catalogs[locale].keys()].filter((id) => !catalogs.en.has(id)), `only in ${locale}`).toEqual([])
+      expect(
+        [...catalogs[locale].keys()].filter((id) => !catalogs.en.has(id)),
+        `only in ${locale}`,
+      ).toEqual([])
     }
   })
 

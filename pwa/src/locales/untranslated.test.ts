@@ -13,11 +13,14 @@
 import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
 
-const sources = import.meta.glob<string>(['/src/**/*.{ts,tsx}', '!/src/**/*.test.{ts,tsx}', '!/src/testing/**', '!/src/locales/**'], {
-  query: '?raw',
-  import: 'default',
-  eager: true,
-})
+const sources = import.meta.glob<string>(
+  ['/src/**/*.{ts,tsx}', '!/src/**/*.test.{ts,tsx}', '!/src/testing/**', '!/src/locales/**'],
+  {
+    query: '?raw',
+    import: 'default',
+    eager: true,
+  },
+)
 
 /** Words that are the same in every language: the brand. */
 const allowed = /\bRehome\b/g
@@ -44,7 +47,13 @@ function literal(node: ts.Node | undefined): string | undefined {
 
 /** Where `code` shows English: "line: text". */
 export function untranslated(fileName: string, code: string): string[] {
-  const source = ts.createSourceFile(fileName, code, ts.ScriptTarget.Latest, true, fileName.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS)
+  const source = ts.createSourceFile(
+    fileName,
+    code,
+    ts.ScriptTarget.Latest,
+    true,
+    fileName.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  )
   const found: string[] = []
   const report = (node: ts.Node, text: string) =>
     found.push(`${source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1}: ${text.trim().replace(/\s+/g, ' ')}`)

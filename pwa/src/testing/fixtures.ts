@@ -167,9 +167,30 @@ export function makeReport(overrides: Partial<ReportedProduct> = {}): ReportedPr
 export const site: Site = { ...defaultSite, language: 'en' }
 
 export const categories: Category[] = [
-  { id: 1, name: 'Chairs', image: '/images/chairs.jpg', thumb_url: '/images/chairs-thumb.jpg', time: '2026-01-01T00:00:00.000Z', count: 3 },
-  { id: 2, name: 'Dining tables', image: '/images/tables.jpg', thumb_url: '/images/tables-thumb.jpg', time: '2026-01-02T00:00:00.000Z', count: 2 },
-  { id: 3, name: 'Sofas', image: '/images/sofas.jpg', thumb_url: '/images/sofas-thumb.jpg', time: '2026-01-03T00:00:00.000Z', count: 1 },
+  {
+    id: 1,
+    name: 'Chairs',
+    image: '/images/chairs.jpg',
+    thumb_url: '/images/chairs-thumb.jpg',
+    time: '2026-01-01T00:00:00.000Z',
+    count: 3,
+  },
+  {
+    id: 2,
+    name: 'Dining tables',
+    image: '/images/tables.jpg',
+    thumb_url: '/images/tables-thumb.jpg',
+    time: '2026-01-02T00:00:00.000Z',
+    count: 2,
+  },
+  {
+    id: 3,
+    name: 'Sofas',
+    image: '/images/sofas.jpg',
+    thumb_url: '/images/sofas-thumb.jpg',
+    time: '2026-01-03T00:00:00.000Z',
+    count: 1,
+  },
 ]
 
 /** A server list answer: {items, total}. */

@@ -11,7 +11,8 @@ function routes(): MockRoutes[] {
     {
       'GET /api/auth/me': () => json(buyer),
       'GET /api/products/:id': ({ params }) => json(makeProduct({ id: Number(params.id) })),
-      'POST /api/booked': ({ body }) => (body ? json(makeBooking({ location: body.location }), 201) : apiError(422, 'Check the fields')),
+      'POST /api/booked': ({ body }) =>
+        body ? json(makeBooking({ location: body.location }), 201) : apiError(422, 'Check the fields'),
     },
     // @ts-expect-error: the document has no such route
     { 'GET /api/product/:id': () => json(makeProduct()) },

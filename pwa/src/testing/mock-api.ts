@@ -13,7 +13,9 @@ type ColonPath<P extends string> = P extends `${infer Head}{${infer Name}}${infe
 
 type KeyOf<M extends Method, P extends ApiPath> = `${Uppercase<M>} /api${ColonPath<P>}`
 
-type Entry = { [M in Method]: { [P in ApiPath]: Operation<P, M> extends never ? never : { key: KeyOf<M, P>; method: M; path: P } }[ApiPath] }[Method]
+type Entry = {
+  [M in Method]: { [P in ApiPath]: Operation<P, M> extends never ? never : { key: KeyOf<M, P>; method: M; path: P } }[ApiPath]
+}[Method]
 
 /** A route of the document: 'GET /api/products/:id'. */
 export type MockKey = Entry['key']
@@ -26,7 +28,9 @@ type JsonOf<R> = R extends { content: { 'application/json': infer T } } ? T : nu
 
 /** Every answer the document gives the route, errors included; null for one without JSON (204). */
 export type MockAnswer<K extends MockKey> =
-  Operation<EntryOf<K>['path'], EntryOf<K>['method']> extends { responses: infer R } ? { [S in keyof R]: JsonOf<R[S]> }[keyof R] : never
+  Operation<EntryOf<K>['path'], EntryOf<K>['method']> extends { responses: infer R }
+    ? { [S in keyof R]: JsonOf<R[S]> }[keyof R]
+    : never
 
 declare const answers: unique symbol
 
@@ -124,7 +128,12 @@ function matcher(pattern: string) {
  * Unknown routes answer 404 like the server does. Stubs are undone after each test.
  */
 export function mockApi(routes: MockRoutes) {
-  const table = Object.entries(routes as Record<string, (request: { method: string; url: URL; body: unknown; params: Record<string, string> }) => Response | Promise<Response>>).map(([key, handler]) => {
+  const table = Object.entries(
+    routes as Record<
+      string,
+      (request: { method: string; url: URL; body: unknown; params: Record<string, string> }) => Response | Promise<Response>
+    >,
+  ).map(([key, handler]) => {
     const [method = 'GET', pattern = '/'] = key.split(' ')
     return { method, match: matcher(pattern), handler }
   })

@@ -58,7 +58,10 @@ export function DashboardLayout() {
         <main
           id="main"
           tabIndex={-1}
-          className={cn('min-w-0 flex-1 px-4 py-6 focus:outline-none md:px-8', chat && 'max-md:flex max-md:min-h-0 max-md:flex-col max-md:pt-2 max-md:pb-0')}
+          className={cn(
+            'min-w-0 flex-1 px-4 py-6 focus:outline-none md:px-8',
+            chat && 'max-md:flex max-md:min-h-0 max-md:flex-col max-md:pt-2 max-md:pb-0',
+          )}
         >
           <Outlet />
         </main>

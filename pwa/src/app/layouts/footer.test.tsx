@@ -11,7 +11,11 @@ describe('the language picker in the footer', () => {
     const footer = await screen.findByRole('contentinfo')
     const picker = within(footer).getByRole('combobox', { name: 'Language' })
     expect(picker).toHaveValue('en')
-    expect(within(picker).getAllByRole('option').map((option) => option.textContent)).toEqual(['English', 'Deutsch', 'Français'])
+    expect(
+      within(picker)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['English', 'Deutsch', 'Français'])
 
     await user.selectOptions(picker, 'Deutsch')
     await waitFor(() => expect(document.documentElement).toHaveAttribute('lang', 'de'))
@@ -41,7 +45,10 @@ describe('the language shown', () => {
   it('is the marketplace’s when the browser asks for none we have', async () => {
     Object.defineProperty(navigator, 'languages', { value: ['nl-NL'], configurable: true })
     try {
-      mockApi({ 'GET /api/auth/me': () => apiError(401, 'Sign in first'), 'GET /api/site': () => json({ ...site, language: 'de' }) })
+      mockApi({
+        'GET /api/auth/me': () => apiError(401, 'Sign in first'),
+        'GET /api/site': () => json({ ...site, language: 'de' }),
+      })
       await renderApp('/about')
       await waitFor(() => expect(document.documentElement).toHaveAttribute('lang', 'de'))
       expect(await screen.findByRole('combobox', { name: 'Sprache' })).toHaveValue('de')
@@ -63,7 +70,10 @@ describe('the language picked in the footer', () => {
     const footer = await screen.findByRole('contentinfo')
     await user.selectOptions(within(footer).getByRole('combobox', { name: 'Language' }), 'Deutsch')
     await waitFor(() =>
-      expect(fetch).toHaveBeenCalledWith('/api/auth/me', expect.objectContaining({ method: 'PATCH', body: JSON.stringify({ language: 'de' }) })),
+      expect(fetch).toHaveBeenCalledWith(
+        '/api/auth/me',
+        expect.objectContaining({ method: 'PATCH', body: JSON.stringify({ language: 'de' }) }),
+      ),
     )
     // The account's answer keeps it German, and so does this device.
     expect(await within(footer).findByRole('combobox', { name: 'Sprache' })).toHaveValue('de')

@@ -31,7 +31,9 @@ const OfflineBanner = lazy(() =>
 // The unread count is not among them: it is small, and a component loaded on
 // first use that imports the messages feature never settled under the tests.
 const MenuLogOut = lazy(() => import('../log-out').then((m) => ({ default: m.MenuLogOut })))
-const InstallButton = lazy(() => import('@/features/offline/components/install-button').then((m) => ({ default: m.InstallButton })))
+const InstallButton = lazy(() =>
+  import('@/features/offline/components/install-button').then((m) => ({ default: m.InstallButton })),
+)
 
 const linkClasses = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -44,7 +46,15 @@ const linkClasses = ({ isActive }: { isActive: boolean }) =>
  * menu) or, with `accountMenu`, the account button and its menu (the top
  * bar on wide screens); `onNavigate` lets the mobile menu close itself.
  */
-function NavItems({ onNavigate, className, accountMenu }: { onNavigate?: () => void; className?: string; accountMenu?: boolean }) {
+function NavItems({
+  onNavigate,
+  className,
+  accountMenu,
+}: {
+  onNavigate?: () => void
+  className?: string
+  accountMenu?: boolean
+}) {
   const i18n = useI18n()
   const { user, isLoading } = useUser()
   const canInstall = useInstallPrompt() !== null
@@ -56,7 +66,13 @@ function NavItems({ onNavigate, className, accountMenu }: { onNavigate?: () => v
   let account: ReactNode = null
   if (user && accountMenu) {
     account = (
-      <Suspense fallback={<span className="block min-h-11 max-w-48 truncate px-2 leading-11 font-medium text-stone-700" title={user.name}>{user.name}</span>}>
+      <Suspense
+        fallback={
+          <span className="block min-h-11 max-w-48 truncate px-2 leading-11 font-medium text-stone-700" title={user.name}>
+            {user.name}
+          </span>
+        }
+      >
         <AccountMenu user={user} />
       </Suspense>
     )
@@ -108,7 +124,10 @@ function NavItems({ onNavigate, className, accountMenu }: { onNavigate?: () => v
 export function Brand({ wrap = false }: { wrap?: boolean }) {
   const { site } = useSite()
   return (
-    <Link to="/" className="inline-flex min-h-11 max-w-full min-w-0 items-center gap-2 text-xl font-bold text-teal-800 no-underline">
+    <Link
+      to="/"
+      className="inline-flex min-h-11 max-w-full min-w-0 items-center gap-2 text-xl font-bold text-teal-800 no-underline"
+    >
       <LogoMark />
       {wrap ? (
         <span className="min-w-0 wrap-anywhere hyphens-auto">{site.name}</span>
@@ -124,7 +143,11 @@ export function Brand({ wrap = false }: { wrap?: boolean }) {
 /** The site's name whole, atop the phone's menu: the top bar may have room for its first letters only. */
 function MenuBrand() {
   const { site } = useSite()
-  return <p className="mb-3 border-b border-stone-200 px-4 pb-3 text-xl font-bold text-teal-800 wrap-anywhere hyphens-auto">{site.name}</p>
+  return (
+    <p className="mb-3 border-b border-stone-200 px-4 pb-3 text-xl font-bold text-teal-800 wrap-anywhere hyphens-auto">
+      {site.name}
+    </p>
+  )
 }
 
 /** The site's tagline under its name, on screens wide enough for it. */
@@ -151,7 +174,10 @@ export function Navbar({ start }: { start?: ReactNode }) {
   const online = useOnline()
   return (
     <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur">
-      <nav aria-label={i18n._({ id: 'nav.main', message: 'Main' })} className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-4 sm:gap-4 sm:px-6 lg:px-8">
+      <nav
+        aria-label={i18n._({ id: 'nav.main', message: 'Main' })}
+        className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-4 sm:gap-4 sm:px-6 lg:px-8"
+      >
         <div className="flex min-w-0 items-center gap-2">
           {start}
           <div className="min-w-0 md:max-w-64 xl:max-w-96">
@@ -187,7 +213,12 @@ export function Navbar({ start }: { start?: ReactNode }) {
       )}
       {menuUsed && (
         <Suspense fallback={null}>
-          <Dialog open={menuOpen} onClose={() => setMenuOpen(false)} title={i18n._({ id: 'nav.menu', message: 'Menu' })} fullScreen>
+          <Dialog
+            open={menuOpen}
+            onClose={() => setMenuOpen(false)}
+            title={i18n._({ id: 'nav.menu', message: 'Menu' })}
+            fullScreen
+          >
             <MenuBrand />
             <nav aria-label={i18n._({ id: 'nav.menu', message: 'Menu' })}>
               {/* Full-width rows, easy to hit; the account action set apart below the links. */}

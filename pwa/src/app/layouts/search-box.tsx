@@ -36,9 +36,7 @@ export function SearchBox() {
         }}
         onKeyDown={(event) => event.key === 'Escape' && open && close()}
         className={
-          open
-            ? 'absolute inset-x-0 top-0 z-10 flex h-16 items-center gap-2 bg-white px-4'
-            : 'hidden max-w-md flex-1 md:flex'
+          open ? 'absolute inset-x-0 top-0 z-10 flex h-16 items-center gap-2 bg-white px-4' : 'hidden max-w-md flex-1 md:flex'
         }
       >
         <label htmlFor="top-search" className="sr-only">

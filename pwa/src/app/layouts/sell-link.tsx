@@ -21,7 +21,10 @@ export function SellLink() {
     )
   }
   if (!user) {
-    const state = { from: { pathname: paths.sell, search: '', hash: '' }, reason: i18n._({ id: 'nav.sell.logInFirst', message: 'Log in to start selling' }) }
+    const state = {
+      from: { pathname: paths.sell, search: '', hash: '' },
+      reason: i18n._({ id: 'nav.sell.logInFirst', message: 'Log in to start selling' }),
+    }
     return (
       <Link to={paths.login} state={state} className={look}>
         {sell}

@@ -31,7 +31,10 @@ export function sidebarLinks(user: User): SidebarLink[] {
     links.push(
       {
         label: i18n._({ id: 'sidebar.allUsers', message: 'All Users' }),
-        description: i18n._({ id: 'sidebar.allUsers.description', message: 'Every account; make an admin or delete an account.' }),
+        description: i18n._({
+          id: 'sidebar.allUsers.description',
+          message: 'Every account; make an admin or delete an account.',
+        }),
         to: paths.allUsers,
       },
       {
@@ -46,7 +49,10 @@ export function sidebarLinks(user: User): SidebarLink[] {
       },
       {
         label: i18n._({ id: 'sidebar.reportedItems', message: 'Reported Item' }),
-        description: i18n._({ id: 'sidebar.reportedItems.description', message: 'Products people reported: dismiss or remove them.' }),
+        description: i18n._({
+          id: 'sidebar.reportedItems.description',
+          message: 'Products people reported: dismiss or remove them.',
+        }),
         to: paths.reportedItems,
       },
       {
@@ -97,7 +103,10 @@ export function sidebarLinks(user: User): SidebarLink[] {
   links.push(
     {
       label: i18n._({ id: 'sidebar.messages', message: 'Messages' }),
-      description: i18n._({ id: 'sidebar.messages.description', message: 'Talk with buyers and sellers, and agree on a pickup time.' }),
+      description: i18n._({
+        id: 'sidebar.messages.description',
+        message: 'Talk with buyers and sellers, and agree on a pickup time.',
+      }),
       to: paths.messages,
     },
     {

@@ -17,16 +17,21 @@ async function sidebarFor(user: User) {
 
 describe('dashboard sidebar', () => {
   it('gives a buyer My Orders, and everyone Messages and their Profile', async () => {
-    expect(await sidebarFor(buyer)).toEqual([['My Orders', '/dashboard/myorders'], ['Messages', '/dashboard/messages'], ['Profile', '/dashboard/profile']])
+    expect(await sidebarFor(buyer)).toEqual([
+      ['My Orders', '/dashboard/myorders'],
+      ['Messages', '/dashboard/messages'],
+      ['Profile', '/dashboard/profile'],
+    ])
   })
 
-  it("gives a seller their orders, products, Add Product and My Buyers", async () => {
+  it('gives a seller their orders, products, Add Product and My Buyers', async () => {
     expect(await sidebarFor(seller)).toEqual([
       ['My Orders', '/dashboard/myorders'],
       ['My Products', '/dashboard/myproducts/sam@example.com'],
       ['Add Product', '/dashboard/addproduct'],
       ['My Buyers', '/dashboard/mybuyers'],
-      ['Messages', '/dashboard/messages'], ['Profile', '/dashboard/profile'],
+      ['Messages', '/dashboard/messages'],
+      ['Profile', '/dashboard/profile'],
     ])
   })
 
@@ -41,7 +46,8 @@ describe('dashboard sidebar', () => {
       ['Audit log', '/dashboard/audit'],
       ['Site settings', '/dashboard/site'],
       ['Search synonyms', '/dashboard/synonyms'],
-      ['Messages', '/dashboard/messages'], ['Profile', '/dashboard/profile'],
+      ['Messages', '/dashboard/messages'],
+      ['Profile', '/dashboard/profile'],
     ])
   })
 

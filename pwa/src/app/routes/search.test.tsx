@@ -105,12 +105,11 @@ describe('Search screen', () => {
     await screen.findByText('1 result')
     const sort = screen.getByRole('combobox', { name: 'Sort by' })
     expect(sort).toHaveValue('relevance')
-    expect(within(sort).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'Relevance',
-      'Newest',
-      'Price: low to high',
-      'Price: high to low',
-    ])
+    expect(
+      within(sort)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Relevance', 'Newest', 'Price: low to high', 'Price: high to low'])
     await user.selectOptions(sort, 'Price: low to high')
     await waitFor(() => expect(router.state.location.search).toBe('?q=oak&sort=price_asc'))
 
@@ -122,7 +121,10 @@ describe('Search screen', () => {
 
   it("shows the server's complaint about a filter next to its input", async () => {
     serve(() =>
-      apiError(422, 'Check the search', { max_price: 'Must be at least the lowest price', max_width_cm: 'Use centimetres over 0' }),
+      apiError(422, 'Check the search', {
+        max_price: 'Must be at least the lowest price',
+        max_width_cm: 'Use centimetres over 0',
+      }),
     )
     await renderApp('/search?min_price=50&max_price=20&max_width_cm=-3')
     const alert = await screen.findByRole('alert')
@@ -135,7 +137,7 @@ describe('Search screen', () => {
     expect(within(sidebar()).getByLabelText('Min price')).not.toHaveAttribute('aria-invalid')
   })
 
-  it("names the seller whose listings these are, from the first result", async () => {
+  it('names the seller whose listings these are, from the first result', async () => {
     serve(pages([makeProduct({ id: 4, seller: 'Sam Seller', seller_id: 2 })]))
     await renderApp('/search?seller=2')
     expect(await screen.findByRole('heading', { level: 1, name: 'Listings by Sam Seller' })).toBeInTheDocument()
@@ -251,7 +253,9 @@ describe('Search screen', () => {
     act(() => reportUnreachable())
 
     await user.type(screen.getByRole('searchbox', { name: 'Search listings' }), 'velvet{Enter}')
-    expect(await screen.findByText('You are offline — showing matches among 3 listings saved on this device.')).toBeInTheDocument()
+    expect(
+      await screen.findByText('You are offline — showing matches among 3 listings saved on this device.'),
+    ).toBeInTheDocument()
     expect(screen.getByText('2 results')).toBeInTheDocument()
     expect(screen.getAllByRole('article').map((card) => within(card).getByRole('heading').textContent)).toEqual([
       'Velvet armchair',

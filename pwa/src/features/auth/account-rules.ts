@@ -21,7 +21,11 @@ export function isEmailAddress(value: string): boolean {
 /** The password's problem, or true when the server will take it. */
 export function checkPassword(value: string): true | string {
   if (Array.from(value).length < minPasswordLength)
-    return i18n._({ id: 'account.passwordTooShort', message: 'Use at least {count} characters', values: { count: minPasswordLength } })
+    return i18n._({
+      id: 'account.passwordTooShort',
+      message: 'Use at least {count} characters',
+      values: { count: minPasswordLength },
+    })
   if (new TextEncoder().encode(value).length > maxPasswordBytes)
     return i18n._({ id: 'account.passwordTooLong', message: 'Use at most {count} bytes', values: { count: maxPasswordBytes } })
   return true

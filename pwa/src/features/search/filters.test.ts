@@ -123,7 +123,9 @@ describe('search filters and the address', () => {
   })
 
   it('names each filter in use, with what removing it leaves', () => {
-    const filters = read('q=sofa&category=Sofas&min_price=50&max_price=200&condition=Good&location=River&max_width_cm=180&max_height_cm=90')
+    const filters = read(
+      'q=sofa&category=Sofas&min_price=50&max_price=200&condition=Good&location=River&max_width_cm=180&max_height_cm=90',
+    )
     const chips = activeFilters(filters, (amount) => `$${amount}`)
     expect(chips.map((chip) => chip.label)).toEqual(['Sofas', '$50 – $200', 'Good', 'Near River', 'Fits 180 × any × 90 cm'])
     expect(filtersToParams(chips[1]!.without).toString()).toBe(
@@ -139,7 +141,9 @@ describe('search filters and the address', () => {
   })
 
   it('clears the panel, keeping the words, seller and order', () => {
-    const cleared = withoutPanelFilters(read('q=sofa&category=Sofas&condition=Good&status=Sold&seller=2&sort=price_asc&max_depth_cm=4'))
+    const cleared = withoutPanelFilters(
+      read('q=sofa&category=Sofas&condition=Good&status=Sold&seller=2&sort=price_asc&max_depth_cm=4'),
+    )
     expect(filtersToParams(cleared).toString()).toBe('q=sofa&seller=2&sort=price_asc')
   })
 })
@@ -148,10 +152,12 @@ describe('filterProblems', () => {
   const problems = (changes: Partial<typeof emptyFilters>) => filterProblems({ ...emptyFilters, ...changes })
   it('accepts what the server accepts', () => {
     expect(problems({})).toEqual({})
-    expect(problems({ min_price: '0', max_price: '120.50', max_width_cm: '80', max_depth_cm: '.5', max_height_cm: '90.' })).toEqual({})
+    expect(
+      problems({ min_price: '0', max_price: '120.50', max_width_cm: '80', max_depth_cm: '.5', max_height_cm: '90.' }),
+    ).toEqual({})
     expect(problems({ min_price: '20', max_price: '20' })).toEqual({})
   })
-  it("says what the server would, in its words", () => {
+  it('says what the server would, in its words', () => {
     expect(problems({ min_price: 'ten' })).toEqual({ min_price: 'Use an amount such as 120 or 120.50' })
     expect(problems({ max_price: '1.234' })).toEqual({ max_price: 'Use an amount such as 120 or 120.50' })
     expect(problems({ min_price: '-1' })).toEqual({ min_price: 'Use an amount of 0 or more' })

@@ -203,14 +203,26 @@ export function activeFilters(filters: SearchFilters, formatPrice: (amount: stri
   if (filters.category) add('category', filters.category, { category: '' })
   const { min_price: min, max_price: max } = filters
   if (min && max) {
-    add('price', i18n._({ id: 'search.chip.priceRange', message: '{min} – {max}', values: { min: formatPrice(min), max: formatPrice(max) } }), {
+    add(
+      'price',
+      i18n._({
+        id: 'search.chip.priceRange',
+        message: '{min} – {max}',
+        values: { min: formatPrice(min), max: formatPrice(max) },
+      }),
+      {
+        min_price: '',
+        max_price: '',
+      },
+    )
+  } else if (min) {
+    add('price', i18n._({ id: 'search.chip.priceFrom', message: 'From {min}', values: { min: formatPrice(min) } }), {
       min_price: '',
+    })
+  } else if (max) {
+    add('price', i18n._({ id: 'search.chip.priceUpTo', message: 'Up to {max}', values: { max: formatPrice(max) } }), {
       max_price: '',
     })
-  } else if (min) {
-    add('price', i18n._({ id: 'search.chip.priceFrom', message: 'From {min}', values: { min: formatPrice(min) } }), { min_price: '' })
-  } else if (max) {
-    add('price', i18n._({ id: 'search.chip.priceUpTo', message: 'Up to {max}', values: { max: formatPrice(max) } }), { max_price: '' })
   }
   for (const condition of filters.condition) {
     add(`condition-${condition}`, conditionLabel(condition), { condition: filters.condition.filter((c) => c !== condition) })
@@ -276,7 +288,9 @@ function measureProblem(raw: string): string | undefined {
  * What is wrong with the typed filters, by parameter, in the server's words
  * (GET /api/products answers the same with a 422): caught before Apply.
  */
-export function filterProblems(filters: Pick<SearchFilters, 'min_price' | 'max_price' | 'max_width_cm' | 'max_depth_cm' | 'max_height_cm'>): Partial<Record<TextFilter, string>> {
+export function filterProblems(
+  filters: Pick<SearchFilters, 'min_price' | 'max_price' | 'max_width_cm' | 'max_depth_cm' | 'max_height_cm'>,
+): Partial<Record<TextFilter, string>> {
   const problems: Partial<Record<TextFilter, string>> = {}
   const set = (name: TextFilter, problem: string | undefined) => problem && (problems[name] = problem)
   const min = filters.min_price.trim()

@@ -12,7 +12,10 @@ const defaultStatuses: readonly ProductStatus[] = ['Available', 'Reserved']
 
 /** Lower case without accents, as the server compares: 'Café' → 'cafe'. */
 export function fold(text: string): string {
-  return text.normalize('NFD').replace(/\p{Mn}/gu, '').toLowerCase()
+  return text
+    .normalize('NFD')
+    .replace(/\p{Mn}/gu, '')
+    .toLowerCase()
 }
 
 /** The words of a text: runs of letters and digits; anything else (quotes, stars, dashes) only parts them. */

@@ -110,7 +110,12 @@ describe('answers waiting to be written', () => {
   afterEach(() => setVisibility('visible'))
 
   const fetchSofas = (items: string[]) =>
-    later.fetchQuery({ queryKey: ['products', 'category', 'Sofas'], queryFn: () => ({ items }), meta: categoryMeta, staleTime: 0 })
+    later.fetchQuery({
+      queryKey: ['products', 'category', 'Sofas'],
+      queryFn: () => ({ items }),
+      meta: categoryMeta,
+      staleTime: 0,
+    })
 
   // Every write waits for writeAfter (here never, unless flushed): the
   // answer is still waiting when flushed, and only then written.

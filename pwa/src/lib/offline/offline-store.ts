@@ -83,7 +83,14 @@ export class OfflineStore {
       if (!policy) return
       const { queryKey, queryHash, state } = event.query
       this.note({
-        row: { hash: queryHash, key: queryKey, scope: policy.scope, group: policy.group, savedAt: state.dataUpdatedAt, data: state.data },
+        row: {
+          hash: queryHash,
+          key: queryKey,
+          scope: policy.scope,
+          group: policy.group,
+          savedAt: state.dataUpdatedAt,
+          data: state.data,
+        },
         policy,
       })
     })

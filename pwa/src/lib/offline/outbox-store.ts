@@ -16,6 +16,7 @@ export async function removeFromOutbox(db: RehomeDB, id: number): Promise<void> 
 
 /** The user's waiting requests to one path (or to the paths it matches), oldest first. */
 export function waitingInOutbox(db: RehomeDB, userId: number, path: string | RegExp): Promise<OutboxEntry[]> {
-  const wanted = typeof path === 'string' ? (entry: OutboxEntry) => entry.path === path : (entry: OutboxEntry) => path.test(entry.path)
+  const wanted =
+    typeof path === 'string' ? (entry: OutboxEntry) => entry.path === path : (entry: OutboxEntry) => path.test(entry.path)
   return db.outbox.where('userId').equals(userId).filter(wanted).toArray()
 }

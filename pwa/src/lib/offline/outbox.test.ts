@@ -147,7 +147,10 @@ describe('outbox', () => {
     await outbox.queue(1, booking(1, 'a booking'))
     expect((await outbox.waiting(1, '/conversations/3/messages')).map((e) => e.idempotencyKey)).toEqual(['first', 'second'])
     expect(changes).toBe(4)
-    expect((await outbox.waiting(1, /^\/conversations\/\d+\/messages$/)).map((e) => e.idempotencyKey)).toEqual(['first', 'second'])
+    expect((await outbox.waiting(1, /^\/conversations\/\d+\/messages$/)).map((e) => e.idempotencyKey)).toEqual([
+      'first',
+      'second',
+    ])
 
     await outbox.send(1, () => undefined)
     expect(await outbox.waiting(1, '/conversations/3/messages')).toEqual([])

@@ -17,7 +17,10 @@ export type QueuedRequest = Omit<OutboxEntry, 'id' | 'userId' | 'queuedAt' | 'ch
 export function queuedMessage(why: 'offline' | 'unavailable' = 'offline'): string {
   return why === 'offline'
     ? i18n._({ id: 'offline.queued', message: 'Saved — it will be sent when you are back online' })
-    : i18n._({ id: 'offline.queuedUnavailable', message: 'Saved — the marketplace cannot answer right now; it will be sent in a moment' })
+    : i18n._({
+        id: 'offline.queuedUnavailable',
+        message: 'Saved — the marketplace cannot answer right now; it will be sent in a moment',
+      })
 }
 
 const firstRetry = 5_000

@@ -44,8 +44,15 @@ describe('saved queries', () => {
   })
 
   it('evicts the least recently saved of a group past its limit, and nothing of other groups', async () => {
-    await saveQuery(db, row(['categories', 'list'], { ...category, group: 'categories' }, 1), { ...category, group: 'categories' })
-    for (const [name, time] of [['Sofas', 10], ['Lamps', 20], ['Beds', 30]] as const) {
+    await saveQuery(db, row(['categories', 'list'], { ...category, group: 'categories' }, 1), {
+      ...category,
+      group: 'categories',
+    })
+    for (const [name, time] of [
+      ['Sofas', 10],
+      ['Lamps', 20],
+      ['Beds', 30],
+    ] as const) {
       await saveQuery(db, row(['products', 'category', name], category, time), category)
     }
     // Fetching Sofas again makes it the most recent.

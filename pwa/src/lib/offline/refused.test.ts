@@ -6,7 +6,16 @@ import type { OutboxEntry } from './db'
 import { dismissRefused, noteRefused, type RefusedRequest } from './refused'
 
 function entry(key: string, path = '/conversations/3/messages'): OutboxEntry {
-  return { id: 1, userId: 2, path, body: { text: 'Hello' }, idempotencyKey: key, label: 'Oak table', sentMessage: 'Message sent', queuedAt: 1 }
+  return {
+    id: 1,
+    userId: 2,
+    path,
+    body: { text: 'Hello' },
+    idempotencyKey: key,
+    label: 'Oak table',
+    sentMessage: 'Message sent',
+    queuedAt: 1,
+  }
 }
 
 describe('refused requests', () => {
@@ -21,7 +30,14 @@ describe('refused requests', () => {
     noteRefused(client, { request: entry('b', '/booked'), error: new ApiError(409, 'Already sold') }, 12)
     const kept = client.getQueryData<RefusedRequest[]>(outboxKeys.refused())
     expect(kept).toEqual([
-      { key: 'a', userId: 2, path: '/conversations/3/messages', body: { text: 'Hello' }, reason: 'You cannot message this person', refusedAt: 11 },
+      {
+        key: 'a',
+        userId: 2,
+        path: '/conversations/3/messages',
+        body: { text: 'Hello' },
+        reason: 'You cannot message this person',
+        refusedAt: 11,
+      },
       { key: 'b', userId: 2, path: '/booked', body: { text: 'Hello' }, reason: 'Already sold', refusedAt: 12 },
     ])
 

@@ -39,7 +39,15 @@ export function useSendOrQueue() {
   const { outbox } = useOfflineStore()
   const online = useOnline()
 
-  return function sendOrQueue<TInput>({ mutation, input, userId, toQueued, onDone, onRefused, announceSent = true }: SendOrQueue<TInput>) {
+  return function sendOrQueue<TInput>({
+    mutation,
+    input,
+    userId,
+    toQueued,
+    onDone,
+    onRefused,
+    announceSent = true,
+  }: SendOrQueue<TInput>) {
     const request: KeyedRequest<TInput> = { input, idempotencyKey: crypto.randomUUID() }
     const queue = (why: 'offline' | 'unavailable') =>
       outbox.queue(userId, toQueued(request)).then(

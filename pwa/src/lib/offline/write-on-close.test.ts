@@ -19,7 +19,9 @@ describe('write on close', () => {
     writer = new WriteOnClose()
     await writer.open(db.name)
     expect(writer.write([row('Sofas'), row('Mine', 'private')])).toBe(true)
-    await vi.waitFor(async () => expect((await db.queries.toArray()).map((r) => r.key[2])).toEqual(['Sofas']), { timeout: waitLimit })
+    await vi.waitFor(async () => expect((await db.queries.toArray()).map((r) => r.key[2])).toEqual(['Sofas']), {
+      timeout: waitLimit,
+    })
     db.close()
   })
 

@@ -23,5 +23,8 @@ export function useSuspendUser() {
 
 export function useUnsuspendUser() {
   const queryClient = useQueryClient()
-  return useMutation({ mutationFn: unsuspendUser, onSuccess: () => refreshAfterWrite(queryClient, { kind: 'account.suspended' }) })
+  return useMutation({
+    mutationFn: unsuspendUser,
+    onSuccess: () => refreshAfterWrite(queryClient, { kind: 'account.suspended' }),
+  })
 }

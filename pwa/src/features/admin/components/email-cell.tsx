@@ -12,8 +12,12 @@ export function EmailCell({ user }: { user: User }) {
   return (
     <span className="inline-flex flex-wrap items-center justify-end gap-x-2 gap-y-1 md:justify-start">
       <span className="max-md:break-all md:whitespace-nowrap">{user.email}</span>
-      {user.email_verified === true && <Badge tone="green">{i18n._({ id: 'admin.email.confirmed', message: 'confirmed' })}</Badge>}
-      {user.email_verified === false && <Badge tone="amber">{i18n._({ id: 'admin.email.notConfirmed', message: 'not confirmed' })}</Badge>}
+      {user.email_verified === true && (
+        <Badge tone="green">{i18n._({ id: 'admin.email.confirmed', message: 'confirmed' })}</Badge>
+      )}
+      {user.email_verified === false && (
+        <Badge tone="amber">{i18n._({ id: 'admin.email.notConfirmed', message: 'not confirmed' })}</Badge>
+      )}
     </span>
   )
 }

@@ -39,7 +39,16 @@ export function ResetLinkDialog({ link, onClose }: ResetLinkDialogProps) {
   }
 
   return (
-    <Dialog open={link !== null} onClose={close} title={i18n._({ id: 'admin.resetLink.title', message: 'Password reset link for {name}', values: { name: link?.name ?? '' } })} showCloseButton={false}>
+    <Dialog
+      open={link !== null}
+      onClose={close}
+      title={i18n._({
+        id: 'admin.resetLink.title',
+        message: 'Password reset link for {name}',
+        values: { name: link?.name ?? '' },
+      })}
+      showCloseButton={false}
+    >
       {link && (
         <div className="flex flex-col gap-4">
           <Field

@@ -18,7 +18,8 @@ const until = '2030-12-04T10:15:00Z'
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(until))
 
 /** The badge, whose time is an element of its own. */
-const badgeText = (_: string, element: Element | null) => element?.textContent === `Suspended until ${when}` && element.tagName === 'SPAN'
+const badgeText = (_: string, element: Element | null) =>
+  element?.textContent === `Suspended until ${when}` && element.tagName === 'SPAN'
 
 function suspended(user: User, reason = 'Listings copied from another site'): User {
   return { ...user, suspended_until: until, suspend_reason: reason }
@@ -52,10 +53,11 @@ describe('Suspending an account', () => {
     server([admin, buyer, seller, { ...admin, id: 4, name: 'Otto Admin' }])
     renderRoutes(routes, '/dashboard/allusers')
     const table = await screen.findByRole('table', { name: 'Users' })
-    expect(within(table).getAllByRole('button', { name: /^Suspend/ }).map((b) => b.getAttribute('aria-label'))).toEqual([
-      `Suspend ${buyer.name}`,
-      `Suspend ${seller.name}`,
-    ])
+    expect(
+      within(table)
+        .getAllByRole('button', { name: /^Suspend/ })
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual([`Suspend ${buyer.name}`, `Suspend ${seller.name}`])
   })
 
   it('asks for the days (7 unless changed) and a reason, then shows the row suspended until when and why', async () => {

@@ -100,7 +100,11 @@ function SuspendForm({ user, onDone, onCancel }: { user: User; onDone: () => voi
               valueAsNumber: true,
               validate: (days) =>
                 (Number.isInteger(days) && days >= 1 && days <= maxSuspensionDays) ||
-                i18n._({ id: 'admin.suspension.daysInvalid', message: 'Choose 1 to {max} days', values: { max: maxSuspensionDays } }),
+                i18n._({
+                  id: 'admin.suspension.daysInvalid',
+                  message: 'Choose 1 to {max} days',
+                  values: { max: maxSuspensionDays },
+                }),
             })}
           />
         )}
@@ -118,7 +122,9 @@ function SuspendForm({ user, onDone, onCancel }: { user: User; onDone: () => voi
           <Textarea
             maxLength={maxSuspendReasonLength}
             {...control}
-            {...register('reason', { validate: (reason) => reason.trim() !== '' || i18n._({ id: 'form.required', message: 'This field is required' }) })}
+            {...register('reason', {
+              validate: (reason) => reason.trim() !== '' || i18n._({ id: 'form.required', message: 'This field is required' }),
+            })}
           />
         )}
       </Field>
@@ -175,7 +181,13 @@ export function useSuspensions(): { action: (user: User) => ReactNode; dialogs: 
 
   const dialogs = (
     <>
-      <Dialog open={suspending !== null} onClose={close} title={i18n._({ id: 'admin.suspension.title', message: 'Suspend this account?' })} showCloseButton={false} closeOnBackdrop={false}>
+      <Dialog
+        open={suspending !== null}
+        onClose={close}
+        title={i18n._({ id: 'admin.suspension.title', message: 'Suspend this account?' })}
+        showCloseButton={false}
+        closeOnBackdrop={false}
+      >
         {suspending && <SuspendForm user={suspending} onDone={close} onCancel={close} />}
       </Dialog>
       <ConfirmDialog

@@ -17,9 +17,7 @@ describe('Add Category', () => {
     expect(await screen.findAllByText('This field is required')).toHaveLength(2)
     for (const label of ['Name', 'Image']) {
       expect(screen.getByLabelText(label)).toHaveAttribute('aria-invalid', 'true')
-      expect(screen.getByLabelText(label)).toHaveAccessibleDescription(
-        expect.stringContaining('This field is required'),
-      )
+      expect(screen.getByLabelText(label)).toHaveAccessibleDescription(expect.stringContaining('This field is required'))
     }
     expect(fetch).not.toHaveBeenCalled()
   })

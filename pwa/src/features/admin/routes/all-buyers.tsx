@@ -72,8 +72,7 @@ export function AllBuyersRoute() {
               message: '{shown} of {total, plural, one {# buyer} other {# buyers}}',
               values: { shown, total },
             }),
-          noMatch: (query) =>
-            i18n._({ id: 'admin.buyers.noMatch', message: 'No buyers match “{query}”', values: { query } }),
+          noMatch: (query) => i18n._({ id: 'admin.buyers.noMatch', message: 'No buyers match “{query}”', values: { query } }),
         }}
         searchIn={(buyer) => [buyer.name, buyer.email]}
         emptyTitle={i18n._({ id: 'admin.buyers.empty', message: 'No buyer created' })}

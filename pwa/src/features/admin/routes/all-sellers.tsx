@@ -92,8 +92,7 @@ export function AllSellersRoute() {
               message: '{shown} of {total, plural, one {# seller} other {# sellers}}',
               values: { shown, total },
             }),
-          noMatch: (query) =>
-            i18n._({ id: 'admin.sellers.noMatch', message: 'No sellers match “{query}”', values: { query } }),
+          noMatch: (query) => i18n._({ id: 'admin.sellers.noMatch', message: 'No sellers match “{query}”', values: { query } }),
         }}
         searchIn={(seller) => [seller.name, seller.email]}
         emptyTitle={i18n._({ id: 'admin.sellers.empty', message: 'No Seller created' })}

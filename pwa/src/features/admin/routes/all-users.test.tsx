@@ -24,14 +24,11 @@ describe('All Users', () => {
     })
     renderRoutes(routes, '/dashboard/allusers')
     const table = await screen.findByRole('table', { name: 'Users' })
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
-      'Name',
-      'Email',
-      'Number',
-      'Location',
-      'Role',
-      'Actions',
-    ])
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Name', 'Email', 'Number', 'Location', 'Role', 'Actions'])
     const [, me, bea, sam, otto] = within(table).getAllByRole('row')
     expect(within(bea!).getByRole('button', { name: `Make admin: ${buyer.name}` })).toBeInTheDocument()
     expect(within(sam!).getByRole('button', { name: `Make admin: ${seller.name}` })).toBeInTheDocument()
@@ -129,7 +126,10 @@ describe('All Users', () => {
     const table = await screen.findByRole('table', { name: 'Users' })
     expect(within(table).getByText(buyer.phone)).toHaveClass('whitespace-nowrap')
     expect(within(table).getByText(buyer.email)).toHaveClass('md:whitespace-nowrap')
-    expect(within(table).getByRole('button', { name: `Delete ${buyer.name}` }).parentElement).toHaveClass('md:grid-cols-1', '2xl:flex-nowrap')
+    expect(within(table).getByRole('button', { name: `Delete ${buyer.name}` }).parentElement).toHaveClass(
+      'md:grid-cols-1',
+      '2xl:flex-nowrap',
+    )
   })
   const resetUrl = 'http://localhost:8080/reset-password?token=t0k3n'
 
@@ -204,14 +204,11 @@ describe('All Users in German', () => {
     const { user } = renderRoutes(routes, '/dashboard/allusers')
     expect(screen.getByRole('heading', { level: 1, name: 'Nutzer' })).toBeInTheDocument()
     const table = await screen.findByRole('table', { name: 'Nutzer' })
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
-      'Name',
-      'E-Mail',
-      'Telefon',
-      'Ort',
-      'Rolle',
-      'Aktionen',
-    ])
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Name', 'E-Mail', 'Telefon', 'Ort', 'Rolle', 'Aktionen'])
     expect(screen.getByText('3 Nutzer')).toBeInTheDocument()
     const [, me, bea] = within(table).getAllByRole('row')
     expect(me).toHaveTextContent('(du)')

@@ -75,7 +75,11 @@ export function AllUsersRoute() {
           <div className="flex w-full flex-wrap justify-end gap-2 max-md:*:whitespace-nowrap md:grid md:w-max md:grid-cols-1 2xl:flex 2xl:flex-nowrap 2xl:*:whitespace-nowrap">
             {user.role !== 'Admin' && (
               <Button
-                aria-label={i18n._({ id: 'admin.users.makeAdminUser', message: 'Make admin: {name}', values: { name: user.name } })}
+                aria-label={i18n._({
+                  id: 'admin.users.makeAdminUser',
+                  message: 'Make admin: {name}',
+                  values: { name: user.name },
+                })}
                 variant="secondary"
                 size="sm"
                 onClick={() => promotion.ask(user)}
@@ -107,7 +111,7 @@ export function AllUsersRoute() {
               {i18n._({ id: 'admin.delete', message: 'Delete' })}
             </Button>
           </div>
-        )
+        ),
     },
   ]
 
@@ -131,8 +135,7 @@ export function AllUsersRoute() {
               message: '{shown} of {total, plural, one {# user} other {# users}}',
               values: { shown, total },
             }),
-          noMatch: (query) =>
-            i18n._({ id: 'admin.users.noMatch', message: 'No users match “{query}”', values: { query } }),
+          noMatch: (query) => i18n._({ id: 'admin.users.noMatch', message: 'No users match “{query}”', values: { query } }),
         }}
         searchIn={(user) => [user.name, user.email]}
         emptyTitle={i18n._({ id: 'admin.users.empty', message: 'No user account created' })}

@@ -54,12 +54,11 @@ describe('Audit log', () => {
     renderRoutes(routes, '/dashboard/audit')
     const table = await screen.findByRole('table', { name: 'Audit log' })
     expect(fetch).toHaveBeenCalledWith('/api/audit?limit=24&offset=0', expect.anything())
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
-      'When',
-      'Admin',
-      'Action',
-      'Target',
-    ])
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['When', 'Admin', 'Action', 'Target'])
     const [, reset, dismiss, deletion, promotion, verification, category] = within(table).getAllByRole('row')
     expect(reset).toHaveTextContent('Made a password reset link')
     expect(reset).toHaveTextContent('Bea Buyer <bea@example.com>')
@@ -115,7 +114,12 @@ describe('Audit log', () => {
         json(
           list([
             makeEntry({ id: 2, action: 'unsuspend_user', target_type: 'user', target: 'Sam Seller <sam@example.com>' }),
-            makeEntry({ id: 1, action: 'suspend_user', target_type: 'user', target: 'Sam Seller <sam@example.com> for 3 days: spam' }),
+            makeEntry({
+              id: 1,
+              action: 'suspend_user',
+              target_type: 'user',
+              target: 'Sam Seller <sam@example.com> for 3 days: spam',
+            }),
           ]),
         ),
     })

@@ -132,7 +132,10 @@ function auditColumns(): Column<AuditEntry>[] {
         </span>
       ),
     },
-    { header: i18n._({ id: 'admin.audit.action', message: 'Action' }), cell: (entry) => <span className="lg:whitespace-nowrap">{actionLabel(entry.action)}</span> },
+    {
+      header: i18n._({ id: 'admin.audit.action', message: 'Action' }),
+      cell: (entry) => <span className="lg:whitespace-nowrap">{actionLabel(entry.action)}</span>,
+    },
     {
       header: i18n._({ id: 'admin.audit.target', message: 'Target' }),
       cell: (entry) => (
@@ -172,8 +175,7 @@ export function AuditLogRoute() {
               message: '{shown} of {total, plural, one {# entry} other {# entries}}',
               values: { shown, total },
             }),
-          noMatch: (query) =>
-            i18n._({ id: 'admin.audit.noMatch', message: 'No entries match “{query}”', values: { query } }),
+          noMatch: (query) => i18n._({ id: 'admin.audit.noMatch', message: 'No entries match “{query}”', values: { query } }),
         }}
         searchIn={(entry) => [entry.actor_name, entry.actor_email, actionLabel(entry.action), targetText(entry)]}
         emptyTitle={i18n._({ id: 'admin.audit.empty', message: 'No admin actions yet' })}

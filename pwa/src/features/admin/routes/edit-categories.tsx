@@ -24,9 +24,16 @@ export function EditCategoriesRoute() {
 
   let body
   if (query.isPending) {
-    body = <CardSkeletonList count={3} lines={1} label={i18n._({ id: 'admin.categories.loading', message: 'Loading categories…' })} />
+    body = (
+      <CardSkeletonList count={3} lines={1} label={i18n._({ id: 'admin.categories.loading', message: 'Loading categories…' })} />
+    )
   } else if (query.isError && !query.data) {
-    body = <QueryErrorState title={i18n._({ id: 'admin.categories.loadError', message: 'Could not load the categories' })} query={query} />
+    body = (
+      <QueryErrorState
+        title={i18n._({ id: 'admin.categories.loadError', message: 'Could not load the categories' })}
+        query={query}
+      />
+    )
   } else {
     body = (
       <ul className="flex max-w-2xl flex-col divide-y divide-stone-200">

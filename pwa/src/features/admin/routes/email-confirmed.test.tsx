@@ -17,7 +17,13 @@ const cases: { name: string; path: string; api: string; element: ReactNode; capt
 
 describe.each(cases)('$name: email confirmation', ({ path, api, element, caption }) => {
   it('marks each email confirmed or not', async () => {
-    const confirmed = { ...(caption === 'Sellers' ? seller : buyer), id: 10, name: 'Cora Confirmed', email: 'cora@example.com', email_verified: true }
+    const confirmed = {
+      ...(caption === 'Sellers' ? seller : buyer),
+      id: 10,
+      name: 'Cora Confirmed',
+      email: 'cora@example.com',
+      email_verified: true,
+    }
     const unconfirmed = { ...confirmed, id: 11, name: 'Uma Unconfirmed', email: 'uma@example.com', email_verified: false }
     mockApi({
       'GET /api/auth/me': () => json(admin),

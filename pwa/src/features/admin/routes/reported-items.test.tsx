@@ -22,14 +22,11 @@ describe('Reported Items', () => {
     })
     renderRoutes(routes, '/dashboard/reporteditems')
     const table = await screen.findByRole('table', { name: 'Reported items' })
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
-      'Image',
-      'Name',
-      'Price',
-      'Reports',
-      'Reason',
-      'Actions',
-    ])
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Image', 'Name', 'Price', 'Reports', 'Reason', 'Actions'])
     expect(within(table).getByRole('img', { name: 'Oak chair' })).toHaveAttribute('src', '/images/chair-3-thumb.jpg')
     expect(within(table).getByRole('link', { name: 'Oak chair' })).toHaveAttribute('href', '/products/103')
     expect(table).toHaveTextContent('$45.50')
@@ -91,7 +88,16 @@ describe('Reported Items', () => {
   })
 
   it('shows a reported message in its conversation, and a reported person and review', async () => {
-    const other = { kind: 'message' as const, product_id: null, product: '', image: '', thumb_url: '', resale_price: 0, seller: '', seller_email: '' }
+    const other = {
+      kind: 'message' as const,
+      product_id: null,
+      product: '',
+      image: '',
+      thumb_url: '',
+      resale_price: 0,
+      seller: '',
+      seller_email: '',
+    }
     mockApi({
       'GET /api/reported': () =>
         json(
@@ -105,12 +111,35 @@ describe('Reported Items', () => {
               conversation_id: 9,
               text: 'Pay me first or else',
               context: [
-                { id: 30, sender_id: 8, text: 'Is it still there?', pickup_at: null, time: '2026-11-22T10:00:00.000Z', reported: false },
-                { id: 31, sender_id: 7, text: 'Pay me first or else', pickup_at: null, time: '2026-11-22T10:05:00.000Z', reported: true },
+                {
+                  id: 30,
+                  sender_id: 8,
+                  text: 'Is it still there?',
+                  pickup_at: null,
+                  time: '2026-11-22T10:00:00.000Z',
+                  reported: false,
+                },
+                {
+                  id: 31,
+                  sender_id: 7,
+                  text: 'Pay me first or else',
+                  pickup_at: null,
+                  time: '2026-11-22T10:05:00.000Z',
+                  reported: true,
+                },
               ],
             }),
             makeReport({ ...other, kind: 'user', id: 6, user_id: 7, user: 'Mal Sender' }),
-            makeReport({ ...other, kind: 'review', id: 7, user_id: 8, user: 'Rae Viewer', review_id: 4, rating: 1, text: 'Awful' }),
+            makeReport({
+              ...other,
+              kind: 'review',
+              id: 7,
+              user_id: 8,
+              user: 'Rae Viewer',
+              review_id: 4,
+              rating: 1,
+              text: 'Awful',
+            }),
           ]),
         ),
     })
@@ -119,10 +148,11 @@ describe('Reported Items', () => {
     expect(within(table).getByText('Pay me first or else', { selector: 'blockquote' })).toBeInTheDocument()
     await user.click(within(table).getByText('Show the conversation'))
     const conversation = within(table).getByRole('list', { name: 'The conversation around the message from Mal Sender' })
-    expect(within(conversation).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      expect.stringContaining('The reporter'),
-      expect.stringContaining('Mal Sender'),
-    ])
+    expect(
+      within(conversation)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([expect.stringContaining('The reporter'), expect.stringContaining('Mal Sender')])
     expect(within(conversation).getAllByRole('listitem')[1]).toHaveAttribute('aria-current', 'true')
     expect(within(table).getByRole('link', { name: 'Mal Sender' })).toHaveAttribute('href', '/sellers/7')
     expect(within(table).getByLabelText('1 of 5 stars')).toBeInTheDocument()
@@ -133,13 +163,30 @@ describe('Reported Items', () => {
   it('hides a reported review with the reason given', async () => {
     const fetch = mockApi({
       'GET /api/reported': () =>
-        json(list([makeReport({ kind: 'review', product_id: null, id: 7, user: 'Rae Viewer', review_id: 4, rating: 1, reason: 'Insults' })])),
+        json(
+          list([
+            makeReport({
+              kind: 'review',
+              product_id: null,
+              id: 7,
+              user: 'Rae Viewer',
+              review_id: 4,
+              rating: 1,
+              reason: 'Insults',
+            }),
+          ]),
+        ),
       'POST /api/reviews/:id/hide': () => json(null, 204),
     })
     const { user } = renderRoutes(routes, '/dashboard/reporteditems')
     await user.click(await screen.findByRole('button', { name: 'Hide the review by Rae Viewer' }))
-    await user.click(within(screen.getByRole('dialog', { name: 'Hide this review?' })).getByRole('button', { name: 'Hide review' }))
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Hide this review?' })).getByRole('button', { name: 'Hide review' }),
+    )
     expect(await screen.findByText('Review hidden')).toBeInTheDocument()
-    expect(fetch).toHaveBeenCalledWith('/api/reviews/4/hide', expect.objectContaining({ method: 'POST', body: '{"reason":"Insults"}' }))
+    expect(fetch).toHaveBeenCalledWith(
+      '/api/reviews/4/hide',
+      expect.objectContaining({ method: 'POST', body: '{"reason":"Insults"}' }),
+    )
   })
 })

@@ -80,9 +80,9 @@ function MessageContext({ item }: { item: ReportedProduct }) {
             className={line.reported ? 'rounded bg-amber-50 p-1 ring-1 ring-amber-300' : 'p-1'}
             aria-current={line.reported ? 'true' : undefined}
           >
-            <span className="font-medium">{line.sender_id === item.user_id
-                ? item.user
-                : i18n._({ id: 'admin.reported.reporter', message: 'The reporter' })}</span>
+            <span className="font-medium">
+              {line.sender_id === item.user_id ? item.user : i18n._({ id: 'admin.reported.reporter', message: 'The reporter' })}
+            </span>
             <span className="text-stone-500"> · {formatDateTime(line.time)}</span>
             {line.reported && (
               <span className="sr-only"> {i18n._({ id: 'admin.reported.reportedMark', message: '(reported)' })}</span>
@@ -128,7 +128,10 @@ function ReportedName({ item }: { item: ReportedProduct }) {
         <div className="min-w-0">
           <span className="font-medium">{reportedName(item)}</span>
           {item.kind === 'review' && item.rating !== null && (
-            <span className="ms-2 whitespace-nowrap text-amber-700" aria-label={i18n._({ id: 'admin.reported.stars', message: '{rating} of 5 stars', values: { rating: item.rating } })}>
+            <span
+              className="ms-2 whitespace-nowrap text-amber-700"
+              aria-label={i18n._({ id: 'admin.reported.stars', message: '{rating} of 5 stars', values: { rating: item.rating } })}
+            >
               {'★'.repeat(item.rating)}
               {'☆'.repeat(5 - item.rating)}
             </span>
@@ -171,7 +174,11 @@ export function ReportedItemsRoute() {
           <Badge tone="amber">{kindLabel(item.kind)}</Badge>
         ),
     },
-    { header: i18n._({ id: 'admin.column.name', message: 'Name' }), cell: (item) => <ReportedName item={item} />, className: 'md:max-w-sm' },
+    {
+      header: i18n._({ id: 'admin.column.name', message: 'Name' }),
+      cell: (item) => <ReportedName item={item} />,
+      className: 'md:max-w-sm',
+    },
     {
       header: i18n._({ id: 'admin.reported.price', message: 'Price' }),
       cell: (item) =>
@@ -217,7 +224,11 @@ export function ReportedItemsRoute() {
           )}
           {item.kind === 'review' && item.review_id !== null && (
             <Button
-              aria-label={i18n._({ id: 'admin.reported.hideReviewBy', message: 'Hide the review by {name}', values: { name: authorOf(item) } })}
+              aria-label={i18n._({
+                id: 'admin.reported.hideReviewBy',
+                message: 'Hide the review by {name}',
+                values: { name: authorOf(item) },
+              })}
               variant="danger"
               size="sm"
               onClick={() => hiding.ask(item)}

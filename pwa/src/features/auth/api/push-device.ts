@@ -72,7 +72,8 @@ function subscriptionBody(subscription: PushSubscription): Body<'/push/subscript
 /** Subscribes this device with the server's VAPID key and tells the server where to send. */
 export async function subscribeDevice(): Promise<PushSubscription> {
   const worker = await registration()
-  if (!worker) throw new Error(
+  if (!worker)
+    throw new Error(
       i18n._({
         id: 'profile.push.notReady',
         message: 'This browser has not finished setting up the app yet. Reload the page and try again.',

@@ -11,7 +11,8 @@ const signedIn = {
   'GET /api/auth/me': () => json(buyer),
   'GET /api/auth/providers': () => json({ google: false, mail: false }),
   'GET /api/auth/sessions': () => json(list([])),
-  'GET /api/push/preferences': () => json({ message: true, reply: true, booking: true, declined: true, payment: true, reminder: true }),
+  'GET /api/push/preferences': () =>
+    json({ message: true, reply: true, booking: true, declined: true, payment: true, reminder: true }),
 }
 const sam: BlockedUser = { id: seller.id, name: seller.name, image: seller.image, since: '2026-11-26T09:30:00Z' }
 const otto: BlockedUser = { id: 8, name: 'Otto Other', image: '', since: '2026-11-20T09:30:00Z' }

@@ -19,7 +19,10 @@ function BlockedRow({ person }: { person: BlockedUser }) {
   // settles, and callbacks given to mutate die with the row that gave them.
   const onUnblock = () =>
     unblock.mutateAsync(person.id).then(
-      () => void toast.success(i18n._({ id: 'profile.blocked.unblocked', message: 'Unblocked {name}', values: { name: person.name } })),
+      () =>
+        void toast.success(
+          i18n._({ id: 'profile.blocked.unblocked', message: 'Unblocked {name}', values: { name: person.name } }),
+        ),
       (error: unknown) => void toast.error(errorMessage(error)),
     )
   return (
@@ -81,7 +84,10 @@ export function BlockedPeople() {
           {i18n._({ id: 'profile.blocked.none', message: 'You have not blocked anyone.' })}
         </p>
       ) : (
-        <ul aria-label={i18n._({ id: 'profile.blocked.list', message: 'Blocked people' })} className="divide-y divide-stone-200 border-y border-stone-200">
+        <ul
+          aria-label={i18n._({ id: 'profile.blocked.list', message: 'Blocked people' })}
+          className="divide-y divide-stone-200 border-y border-stone-200"
+        >
           {items.map((person) => (
             <BlockedRow key={person.id} person={person} />
           ))}

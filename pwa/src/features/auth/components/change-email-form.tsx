@@ -95,9 +95,7 @@ export function ChangeEmailForm({ email }: { email: string }) {
         )}
       </Field>
       <Field label={i18n._({ id: 'profile.password.current', message: 'Current password' })} error={errors.password?.message}>
-        {(control) => (
-          <Input type="password" autoComplete="current-password" {...control} {...register('password', required)} />
-        )}
+        {(control) => <Input type="password" autoComplete="current-password" {...control} {...register('password', required)} />}
       </Field>
       {sent && (
         <p role="status" className="rounded-lg border border-teal-200 bg-teal-50 px-4 py-3 text-teal-900">

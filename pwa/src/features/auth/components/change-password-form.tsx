@@ -65,20 +65,21 @@ export function ChangePasswordForm({ first = false, onChanged }: { first?: boole
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
       {!first && (
-        <Field label={i18n._({ id: 'profile.password.current', message: 'Current password' })} error={errors.current_password?.message}>
+        <Field
+          label={i18n._({ id: 'profile.password.current', message: 'Current password' })}
+          error={errors.current_password?.message}
+        >
           {(control) => (
-            <Input
-              type="password"
-              autoComplete="current-password"
-              {...control}
-              {...register('current_password', required)}
-            />
+            <Input type="password" autoComplete="current-password" {...control} {...register('current_password', required)} />
           )}
         </Field>
       )}
       <NewPasswordFields
         password={register('new_password', newPasswordRules())}
-        confirm={register('confirm', confirmPasswordRules(() => getValues('new_password')))}
+        confirm={register(
+          'confirm',
+          confirmPasswordRules(() => getValues('new_password')),
+        )}
         errors={{ password: errors.new_password?.message, confirm: errors.confirm?.message }}
       />
       <FormError error={formError} />

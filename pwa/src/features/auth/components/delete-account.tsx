@@ -88,7 +88,12 @@ export function DeleteAccount() {
       <Button variant="danger" onClick={() => setOpen(true)} className="sm:self-start">
         {i18n._({ id: 'profile.delete.button', message: 'Delete my account' })}
       </Button>
-      <Dialog open={open} onClose={() => setOpen(false)} title={i18n._({ id: 'profile.delete.title', message: 'Delete your account?' })} closeOnBackdrop={false}>
+      <Dialog
+        open={open}
+        onClose={() => setOpen(false)}
+        title={i18n._({ id: 'profile.delete.title', message: 'Delete your account?' })}
+        closeOnBackdrop={false}
+      >
         <DeleteAccountForm onCancel={() => setOpen(false)} />
       </Dialog>
     </div>

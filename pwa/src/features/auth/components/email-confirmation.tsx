@@ -57,20 +57,17 @@ export function EmailConfirmation({ user }: { user: User }) {
           )}
           <FormError error={send.error} />
           <OfflineReason action={i18n._({ id: 'profile.email.sendLinkOfflineAction', message: 'sending a confirmation link' })} />
-          <Button
-            variant="secondary"
-            disabled={!online}
-            isLoading={send.isPending}
-            onClick={onSend}
-            className="sm:self-start"
-          >
+          <Button variant="secondary" disabled={!online} isLoading={send.isPending} onClick={onSend} className="sm:self-start">
             {i18n._({ id: 'profile.email.sendLink', message: 'Send confirmation link' })}
           </Button>
         </>
       ) : (
         providers.data && (
           <p className="text-stone-600">
-            {i18n._({ id: 'profile.email.noMailToConfirm', message: 'This marketplace cannot send email, so no link can confirm it.' })}
+            {i18n._({
+              id: 'profile.email.noMailToConfirm',
+              message: 'This marketplace cannot send email, so no link can confirm it.',
+            })}
             {providers.data.google &&
               ' ' + i18n._({ id: 'profile.email.googleConfirms', message: 'Signing in with Google confirms it.' })}
           </p>

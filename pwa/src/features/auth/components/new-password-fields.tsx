@@ -41,7 +41,11 @@ export function NewPasswordFields({
       <Field
         label={i18n._({ id: 'account.newPassword', message: 'New password' })}
         error={errors.password}
-        hint={i18n._({ id: 'account.passwordHint', message: 'At least {count} characters.', values: { count: minPasswordLength } })}
+        hint={i18n._({
+          id: 'account.passwordHint',
+          message: 'At least {count} characters.',
+          values: { count: minPasswordLength },
+        })}
       >
         {(control) => <Input type="password" autoComplete="new-password" {...control} {...password} />}
       </Field>

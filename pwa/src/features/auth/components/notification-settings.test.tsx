@@ -10,7 +10,10 @@ import { ProfileRoute } from '../routes/profile'
 
 /** A VAPID public key as the server gives it: an uncompressed P-256 point, base64url. */
 const keyBytes = Uint8Array.from({ length: 65 }, (_, i) => (i === 0 ? 4 : i))
-const key = btoa(String.fromCharCode(...keyBytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+const key = btoa(String.fromCharCode(...keyBytes))
+  .replace(/\+/g, '-')
+  .replace(/\//g, '_')
+  .replace(/=+$/, '')
 const endpoint = 'https://push.example/send/abc'
 const subscriptionJSON = { endpoint, expirationTime: null, keys: { p256dh: 'BPp256dh', auth: 'c2VjcmV0' } }
 
@@ -61,7 +64,9 @@ function setup(handlers: MockRoutes = {}) {
 }
 
 function callsTo(fetch: ReturnType<typeof mockApi>, path: string, method: string) {
-  return fetch.mock.calls.filter(([url, init]) => url === path && init?.method === method).map(([, init]) => JSON.parse(String(init?.body)))
+  return fetch.mock.calls
+    .filter(([url, init]) => url === path && init?.method === method)
+    .map(([, init]) => JSON.parse(String(init?.body)))
 }
 
 describe('Notifications in Profile', () => {
@@ -113,7 +118,9 @@ describe('Notifications in Profile', () => {
       const device = await section.findByRole('checkbox', { name: 'Auf diesem Gerät benachrichtigen' })
       await waitFor(() => expect(device).toBeEnabled())
       await user.click(device)
-      expect(await section.findByText(/Der Browser hat Benachrichtigungen nicht erlaubt\. Schalte sie erneut ein/)).toBeInTheDocument()
+      expect(
+        await section.findByText(/Der Browser hat Benachrichtigungen nicht erlaubt\. Schalte sie erneut ein/),
+      ).toBeInTheDocument()
       expect(section.queryByText(/Registration failed/)).not.toBeInTheDocument()
       expect(device).not.toBeChecked()
     } finally {
@@ -147,7 +154,14 @@ describe('Notifications in Profile', () => {
   })
 })
 
-const thisPhone = { id: 7, browser: 'Chrome', system: 'Android', created_at: '2026-11-20T10:00:00Z', last_sent_at: null, current: true }
+const thisPhone = {
+  id: 7,
+  browser: 'Chrome',
+  system: 'Android',
+  created_at: '2026-11-20T10:00:00Z',
+  last_sent_at: null,
+  current: true,
+}
 const oldLaptop = {
   id: 3,
   browser: 'Firefox',
@@ -229,7 +243,7 @@ describe('Devices that get notifications', () => {
 })
 
 describe('Signing out everywhere else', () => {
-  it('hands this browser\'s subscription to the renewed session, which the server gave a new cookie', async () => {
+  it("hands this browser's subscription to the renewed session, which the server gave a new cookie", async () => {
     stubPush({ subscribed: true })
     const { fetch, user } = setup({
       'GET /api/push/subscriptions': () => json(list([thisPhone])),

@@ -62,7 +62,9 @@ export function NotificationSettings() {
   const onRemoved = (device: PushDevice) => {
     if (!device.current) return
     setSubscribed(false)
-    void unsubscribeDevice({ tellServer: false }).catch((thrown: unknown) => console.warn('Could not drop the subscription', thrown))
+    void unsubscribeDevice({ tellServer: false }).catch((thrown: unknown) =>
+      console.warn('Could not drop the subscription', thrown),
+    )
   }
 
   return (

@@ -9,7 +9,8 @@ import { useRemovePushDevice, type PushDevice } from '../api/push-devices'
 
 /** "Chrome on Android", as the subscribing browser named itself. */
 function deviceName(i18n: ReturnType<typeof useI18n>, { browser, system }: PushDevice): string {
-  if (browser && system) return i18n._({ id: 'profile.push.deviceName', message: '{browser} on {system}', values: { browser, system } })
+  if (browser && system)
+    return i18n._({ id: 'profile.push.deviceName', message: '{browser} on {system}', values: { browser, system } })
   return browser || system || i18n._({ id: 'profile.push.unknownDevice', message: 'Unknown device' })
 }
 
@@ -24,7 +25,9 @@ function DeviceRow({ device, onRemoved }: { device: PushDevice; onRemoved: (devi
     void remove.mutateAsync(device.id).then(
       () => {
         onRemoved(device)
-        toast.success(i18n._({ id: 'profile.push.removed', message: 'No more notifications to {device}', values: { device: name } }))
+        toast.success(
+          i18n._({ id: 'profile.push.removed', message: 'No more notifications to {device}', values: { device: name } }),
+        )
       },
       (error: unknown) => void toast.error(errorMessage(error)),
     )

@@ -3,7 +3,6 @@ import type { UseFormRegisterReturn } from 'react-hook-form'
 import { useI18n } from '@/lib/i18n'
 import type { RegistrationRole } from '@/lib/types'
 
-
 interface RoleChoiceProps {
   /** register('role') of the form. */
   register: UseFormRegisterReturn<'role'>

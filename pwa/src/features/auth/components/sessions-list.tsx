@@ -53,9 +53,7 @@ function SessionRow({ session }: { session: Session }) {
             {' · '}
           </span>
           <span className="block sm:inline">
-            {session.current
-              ? i18n._({ id: 'profile.sessions.activeNow', message: 'Active now' })
-              : lastSeen(session.last_seen)}
+            {session.current ? i18n._({ id: 'profile.sessions.activeNow', message: 'Active now' }) : lastSeen(session.last_seen)}
           </span>
         </p>
       </div>
@@ -66,7 +64,11 @@ function SessionRow({ session }: { session: Session }) {
           disabled={!online}
           isLoading={end.isPending}
           onClick={onEnd}
-          aria-label={i18n._({ id: 'profile.sessions.signOutDevice', message: 'Sign out {device}', values: { device: session.device } })}
+          aria-label={i18n._({
+            id: 'profile.sessions.signOutDevice',
+            message: 'Sign out {device}',
+            values: { device: session.device },
+          })}
         >
           {i18n._({ id: 'profile.sessions.signOut', message: 'Sign out' })}
         </Button>
@@ -92,7 +94,10 @@ export function SessionsList() {
     )
   return (
     <div className="flex flex-col gap-3">
-      <ul aria-label={i18n._({ id: 'profile.sessions.list', message: 'Sessions' })} className="divide-y divide-stone-200 border-y border-stone-200">
+      <ul
+        aria-label={i18n._({ id: 'profile.sessions.list', message: 'Sessions' })}
+        className="divide-y divide-stone-200 border-y border-stone-200"
+      >
         {items.map((session) => (
           <SessionRow key={session.id} session={session} />
         ))}

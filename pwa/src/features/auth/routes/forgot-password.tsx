@@ -21,7 +21,6 @@ interface ForgotPasswordForm {
   email: string
 }
 
-
 /**
  * Asks for a reset link by email. The answer is the same whether or not the
  * address has an account; the link leads to /reset-password. A marketplace

@@ -78,7 +78,10 @@ export function LinkGoogleRoute() {
               components={{ 0: <strong className="break-words" /> }}
             />
           ) : (
-            i18n._({ id: 'linkGoogle.introNoEmail', message: 'An account with this email exists. Enter its password to link Google.' })
+            i18n._({
+              id: 'linkGoogle.introNoEmail',
+              message: 'An account with this email exists. Enter its password to link Google.',
+            })
           )}
         </p>
         <Field label={i18n._({ id: 'linkGoogle.password', message: 'Password' })} error={errors.password?.message}>

@@ -107,13 +107,13 @@ describe('Login', () => {
     expect(screen.queryByRole('link', { name: /google/i })).not.toBeInTheDocument()
   })
 
-  it("shows why a sign-in with Google failed, in red under the form", () => {
+  it('shows why a sign-in with Google failed, in red under the form', () => {
     mockApi({})
     renderRoutes(routes, '/login?error=You+did+not+allow+signing+in+with+Google')
     expect(screen.getByRole('alert')).toHaveTextContent('You did not allow signing in with Google')
   })
 
-  it("tells a visitor a guard sent here to log in, and only them", async () => {
+  it('tells a visitor a guard sent here to log in, and only them', async () => {
     mockApi({})
     const { router } = renderRoutes(routes, '/login')
     expect(screen.queryByText('Log in to see the listings')).not.toBeInTheDocument()

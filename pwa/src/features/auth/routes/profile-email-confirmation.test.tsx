@@ -10,12 +10,21 @@ import { ProfileRoute } from './profile'
 const routes = [{ path: '/dashboard/profile', element: <ProfileRoute /> }]
 const sentMessage = 'We sent a link to bea@example.com. Open it to confirm your email.'
 
-function signedIn({ emailVerified, mail = true, hasPassword = true }: { emailVerified: boolean; mail?: boolean; hasPassword?: boolean }) {
+function signedIn({
+  emailVerified,
+  mail = true,
+  hasPassword = true,
+}: {
+  emailVerified: boolean
+  mail?: boolean
+  hasPassword?: boolean
+}) {
   return {
     'GET /api/auth/me': () => json({ ...buyer, email_verified: emailVerified, has_password: hasPassword }),
     'GET /api/auth/providers': () => json({ google: true, mail }),
     'GET /api/auth/sessions': () => json(list([])),
-    'GET /api/push/preferences': () => json({ message: true, reply: true, booking: true, declined: true, payment: true, reminder: true }),
+    'GET /api/push/preferences': () =>
+      json({ message: true, reply: true, booking: true, declined: true, payment: true, reminder: true }),
     'GET /api/blocks': () => json(list([])),
   }
 }

@@ -12,7 +12,8 @@ function signedIn(google: boolean) {
     'GET /api/auth/me': () => json(buyer),
     'GET /api/auth/providers': () => json({ google, mail: false }),
     'GET /api/auth/sessions': () => json(list([])),
-    'GET /api/push/preferences': () => json({ message: true, reply: true, booking: true, declined: true, payment: true, reminder: true }),
+    'GET /api/push/preferences': () =>
+      json({ message: true, reply: true, booking: true, declined: true, payment: true, reminder: true }),
     'GET /api/blocks': () => json(list([])),
   }
 }

@@ -14,7 +14,8 @@ const signedIn = {
   'GET /api/auth/me': () => json(buyer),
   'GET /api/auth/providers': () => json({ google: false, mail: false }),
   'GET /api/auth/sessions': () => json(list([])),
-  'GET /api/push/preferences': () => json({ message: true, reply: true, booking: true, declined: true, payment: true, reminder: true }),
+  'GET /api/push/preferences': () =>
+    json({ message: true, reply: true, booking: true, declined: true, payment: true, reminder: true }),
   'GET /api/blocks': () => json(list([])),
 }
 
@@ -247,11 +248,11 @@ describe('Profile language', () => {
     const { user } = await openProfile()
     const picker = section('Language').getByLabelText('Language of the app')
     expect(picker).toHaveValue('en')
-    expect(within(picker).getAllByRole('option').map((option) => option.textContent)).toEqual([
-      'English',
-      'Deutsch',
-      'Français',
-    ])
+    expect(
+      within(picker)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['English', 'Deutsch', 'Français'])
 
     await user.selectOptions(picker, 'Deutsch')
 
@@ -267,7 +268,7 @@ describe('Profile language', () => {
     expect(screen.queryByRole('heading', { name: 'Profile' })).not.toBeInTheDocument()
   })
 
-  it("keeps the language when the server refuses it, and says why", async () => {
+  it('keeps the language when the server refuses it, and says why', async () => {
     mockApi({ ...signedIn, 'PATCH /api/auth/me': () => apiError(422, 'Some fields are not right') })
     const { user } = await openProfile()
     await user.selectOptions(screen.getByLabelText('Language of the app'), 'Français')

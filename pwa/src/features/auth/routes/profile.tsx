@@ -78,7 +78,9 @@ export function ProfileRoute() {
   const dismissNotice = () => setSearchParams({}, { replace: true })
 
   const onSignOutElsewhere = () =>
-    signOut.mutate(undefined, { onSuccess: () => toast.success(i18n._({ id: 'profile.signedOutElsewhere', message: 'Signed out everywhere else' })) })
+    signOut.mutate(undefined, {
+      onSuccess: () => toast.success(i18n._({ id: 'profile.signedOutElsewhere', message: 'Signed out everywhere else' })),
+    })
 
   return (
     <div className="flex max-w-2xl flex-col gap-6">
@@ -127,11 +129,14 @@ export function ProfileRoute() {
           </div>
         )}
       </Section>
-      <Section id="profile-password" title={
+      <Section
+        id="profile-password"
+        title={
           firstPassword
             ? i18n._({ id: 'profile.setPassword', message: 'Set a password' })
             : i18n._({ id: 'profile.changePassword', message: 'Change password' })
-        }>
+        }
+      >
         <ChangePasswordForm first={firstPassword} onChanged={passwordRemoved ? dismissNotice : undefined} />
       </Section>
       {providers.data?.google && (
@@ -178,12 +183,20 @@ export function ProfileRoute() {
                 'Everything the marketplace holds about you (your account, listings, bookings and reports) as one JSON file.',
             })}
           </p>
-          <a href={apiUrl('/auth/me/export')} download className={buttonClasses({ variant: 'secondary', className: 'sm:self-start' })}>
+          <a
+            href={apiUrl('/auth/me/export')}
+            download
+            className={buttonClasses({ variant: 'secondary', className: 'sm:self-start' })}
+          >
             {i18n._({ id: 'profile.data.download', message: 'Download my data' })}
           </a>
         </div>
       </Section>
-      <Section id="profile-leave" title={i18n._({ id: 'profile.leave', message: 'Leave {siteName}', values: { siteName } })} tone="danger">
+      <Section
+        id="profile-leave"
+        title={i18n._({ id: 'profile.leave', message: 'Leave {siteName}', values: { siteName } })}
+        tone="danger"
+      >
         <DeleteAccount />
       </Section>
     </div>

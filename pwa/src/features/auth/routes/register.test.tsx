@@ -165,7 +165,7 @@ describe('Register', () => {
     expect(screen.queryByText('home page')).not.toBeInTheDocument()
   })
 
-  it("shows a message that names no field under the form", async () => {
+  it('shows a message that names no field under the form', async () => {
     mockApi({ 'POST /api/auth/register': () => apiError(429, 'Too many sign-ups from your network. Try again later.') })
     const { user } = renderRoutes(routes, '/register')
     await user.type(screen.getByLabelText('Name'), 'Bea')

@@ -125,7 +125,11 @@ export function RegisterRoute() {
         <Field
           label={i18n._({ id: 'register.password', message: 'Password' })}
           error={errors.password?.message}
-          hint={i18n._({ id: 'account.passwordHint', message: 'At least {count} characters.', values: { count: minPasswordLength } })}
+          hint={i18n._({
+            id: 'account.passwordHint',
+            message: 'At least {count} characters.',
+            values: { count: minPasswordLength },
+          })}
         >
           {(control) => (
             <Input
@@ -147,7 +151,10 @@ export function RegisterRoute() {
           {title}
         </Button>
         <FormError error={formError} />
-        <GoogleButton label={i18n._({ id: 'register.google', message: 'Register with google' })} next={originFrom(location.state)} />
+        <GoogleButton
+          label={i18n._({ id: 'register.google', message: 'Register with google' })}
+          next={originFrom(location.state)}
+        />
       </form>
     </AuthCard>
   )

@@ -76,8 +76,7 @@ describe('Reset password', () => {
 
   it("puts the server's password message under the password", async () => {
     mockApi({
-      'POST /api/auth/password/reset': () =>
-        apiError(422, 'Some fields are not right', { password: 'Use at most 72 bytes' }),
+      'POST /api/auth/password/reset': () => apiError(422, 'Some fields are not right', { password: 'Use at most 72 bytes' }),
     })
     const { user } = renderRoutes(routes, linkPath)
     await user.type(screen.getByLabelText('New password'), 'a new secret')

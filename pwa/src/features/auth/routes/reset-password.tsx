@@ -100,7 +100,10 @@ export function ResetPasswordRoute() {
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
         <NewPasswordFields
           password={register('password', newPasswordRules())}
-          confirm={register('confirm', confirmPasswordRules(() => getValues('password')))}
+          confirm={register(
+            'confirm',
+            confirmPasswordRules(() => getValues('password')),
+          )}
           errors={{ password: errors.password?.message, confirm: errors.confirm?.message }}
         />
         <OfflineReason action={i18n._({ id: 'resetPassword.offlineAction', message: 'changing your password' })} />

@@ -15,7 +15,8 @@ const routes = [
 describe('Blogs', () => {
   it('lists the posts newest first with title, date, author and the start of the body', async () => {
     mockApi({
-      'GET /api/posts': () => json(list([makePost({ id: 2, title: 'Swap day, 14 June!', slug: 'swap-day-14-june' }), makePost()])),
+      'GET /api/posts': () =>
+        json(list([makePost({ id: 2, title: 'Swap day, 14 June!', slug: 'swap-day-14-june' }), makePost()])),
     })
     renderRoutes(routes, '/blogs')
     expect(screen.getByRole('heading', { level: 1, name: 'Blogs' })).toBeInTheDocument()

@@ -29,7 +29,11 @@ export function BlogsRoute() {
     <div className="mx-auto max-w-3xl px-4 py-8">
       <PageHeader
         title={i18n._({ id: 'nav.blogs', message: 'Blogs' })}
-        description={i18n._({ id: 'blogs.description', message: 'News, tips and events from {siteName}.', values: { siteName: site.name } })}
+        description={i18n._({
+          id: 'blogs.description',
+          message: 'News, tips and events from {siteName}.',
+          values: { siteName: site.name },
+        })}
         actions={newPost}
       />
       <PostList emptyAction={newPost} />

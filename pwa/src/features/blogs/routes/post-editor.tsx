@@ -22,7 +22,6 @@ import type { Post } from '@/lib/types'
 import { usePost } from '../api/get-post'
 import { useCreatePost, useEditPost, type PostInput } from '../api/save-post'
 
-
 /** An admin writes a new post; once published, it opens at its address. */
 export function NewPostRoute() {
   const i18n = useI18n()
@@ -130,16 +129,17 @@ function PostForm({ defaults, submitLabel, success, cancelTo, save }: PostFormPr
 
   // Counted as the server counts: characters, not UTF-16 units (an emoji is one).
   const limit = (max: number) => ({
-    validate: { length: (value: string) => [...value.trim()].length <= max ||
-        i18n._({ id: 'blogs.editor.tooLong', message: 'Use at most {max} characters', values: { max } }) },
+    validate: {
+      length: (value: string) =>
+        [...value.trim()].length <= max ||
+        i18n._({ id: 'blogs.editor.tooLong', message: 'Use at most {max} characters', values: { max } }),
+    },
   })
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
       <Field label={i18n._({ id: 'blogs.editor.title', message: 'Title' })} error={errors.title?.message}>
-        {(control) => (
-          <Input autoComplete="off" {...control} {...register('title', { ...required, ...limit(maxTitle) })} />
-        )}
+        {(control) => <Input autoComplete="off" {...control} {...register('title', { ...required, ...limit(maxTitle) })} />}
       </Field>
       <div className="flex flex-col gap-2">
         <div role="group" aria-label={i18n._({ id: 'blogs.editor.mode', message: 'Write or preview' })} className="flex gap-2">
@@ -159,9 +159,7 @@ function PostForm({ defaults, submitLabel, success, cancelTo, save }: PostFormPr
               message: 'Markdown: ## for a heading, - for a list item, **bold**, [a link](https://example.com).',
             })}
           >
-            {(control) => (
-              <Textarea rows={14} {...control} {...register('body', { ...required, ...limit(maxBody) })} />
-            )}
+            {(control) => <Textarea rows={14} {...control} {...register('body', { ...required, ...limit(maxBody) })} />}
           </Field>
         </div>
         {previewing && (
@@ -195,12 +193,7 @@ function PostForm({ defaults, submitLabel, success, cancelTo, save }: PostFormPr
 
 function ModeButton({ pressed, onClick, children }: { pressed: boolean; onClick: () => void; children: string }) {
   return (
-    <Button
-      variant={pressed ? 'primary' : 'secondary'}
-      size="sm"
-      aria-pressed={pressed}
-      onClick={onClick}
-    >
+    <Button variant={pressed ? 'primary' : 'secondary'} size="sm" aria-pressed={pressed} onClick={onClick}>
       {children}
     </Button>
   )

@@ -26,7 +26,11 @@ describe('A post', () => {
     renderRoutes(routes, '/blogs/a-safe-pickup')
     const article = await screen.findByRole('article', { name: 'A safe pickup' })
     expect(within(article).getByRole('heading', { level: 1 })).toHaveTextContent('A safe pickup')
-    expect(within(article).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Meet in daylight', 'Bring a friend'])
+    expect(
+      within(article)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Meet in daylight', 'Bring a friend'])
     expect(within(article).getByText('Meet in daylight').tagName).toBe('STRONG')
     expect(within(article).getByRole('link', { name: 'Report' })).toHaveAttribute('rel', 'nofollow ugc')
     expect(article.querySelector('script')).toBeNull()

@@ -35,7 +35,8 @@ export function PostRoute() {
   const gone = isApiError(query.error, 404)
   let content
   if (post && !gone) content = <PostArticle post={post} />
-  else if (query.isPending && query.fetchStatus === 'paused') content = <OfflineState what={i18n._({ id: 'blogs.post.offlineWhat', message: 'This post' })} />
+  else if (query.isPending && query.fetchStatus === 'paused')
+    content = <OfflineState what={i18n._({ id: 'blogs.post.offlineWhat', message: 'This post' })} />
   else if (query.isPending) content = <PageSpinner />
   else if (gone)
     content = (

@@ -39,7 +39,8 @@ export function useBookProduct() {
   return useMutation({
     mutationFn: ({ input, idempotencyKey }: BookingRequest) => bookProduct(input, idempotencyKey),
     // Not awaited: the toast and closing the dialog need not wait for refetches.
-    onSuccess: (booking) => void refreshAfterWrite(queryClient, { kind: 'booking', booking_id: booking.id, product_id: booking.product_id }),
+    onSuccess: (booking) =>
+      void refreshAfterWrite(queryClient, { kind: 'booking', booking_id: booking.id, product_id: booking.product_id }),
     onError: (error, { input }) => {
       // 409 may mean it was sold meanwhile: refresh the product so its page says
       // Sold. Category lists stay as they are, so the card (and the message in

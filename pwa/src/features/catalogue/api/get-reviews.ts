@@ -13,11 +13,7 @@ export function getUserReviews(id: number, page: PageRequest, signal?: AbortSign
 
 export function useUserReviews(id: number | null) {
   return usePagedList({
-    ...pagedListOptions(
-      reviewKeys.ofUser(id ?? 0),
-      (page, signal) => getUserReviews(id!, page, signal),
-      reviewPageSize,
-    ),
+    ...pagedListOptions(reviewKeys.ofUser(id ?? 0), (page, signal) => getUserReviews(id!, page, signal), reviewPageSize),
     enabled: id !== null,
   })
 }

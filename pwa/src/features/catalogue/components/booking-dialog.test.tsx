@@ -56,10 +56,11 @@ describe('Booking dialog', () => {
     expect(summary).toHaveTextContent('Oak chair')
     expect(summary).toHaveTextContent('$45.50')
     // Nothing to edit but the two fields.
-    expect(within(dialog).getAllByRole('textbox').map((input) => input.getAttribute('id'))).toEqual([
-      location.id,
-      phone.id,
-    ])
+    expect(
+      within(dialog)
+        .getAllByRole('textbox')
+        .map((input) => input.getAttribute('id')),
+    ).toEqual([location.id, phone.id])
     expect(dialog).toHaveTextContent(`Booking as ${buyer.name} (${buyer.email})`)
   })
 

@@ -92,13 +92,7 @@ function BookingForm({ product, buyer, onSubmit, isPending, error }: BookingForm
   // The server's field errors go under their fields; what is left of its answer above Confirm.
   const [serverError, setServerError] = useState<unknown>(null)
   useEffect(() => {
-    setServerError(
-      applyServerFieldErrors(
-        error,
-        setError,
-        typedFields,
-      ),
-    )
+    setServerError(applyServerFieldErrors(error, setError, typedFields))
   }, [error, setError])
 
   return (
@@ -208,11 +202,7 @@ function BookingProblems({ errors, serverError, onPick }: BookingProblemsProps) 
         <ul className="flex flex-col gap-0.5">
           {fieldProblems.map((problem) => (
             <li key={problem.name}>
-              <button
-                type="button"
-                onClick={() => onPick(problem.name)}
-                className="font-semibold underline underline-offset-2"
-              >
+              <button type="button" onClick={() => onPick(problem.name)} className="font-semibold underline underline-offset-2">
                 {problem.label}
               </button>
               : {problem.message}

@@ -19,7 +19,10 @@ export function CategoriesSection({ headingLevel, strip }: { headingLevel?: 'h2'
   if (categories.isPending) return <PageSpinner label={i18n._({ id: 'categories.loading', message: 'Loading categories…' })} />
   if (categories.isError && !categories.data) {
     return (
-      <QueryErrorState title={i18n._({ id: 'categories.loadError', message: 'Could not load the categories' })} query={categories} />
+      <QueryErrorState
+        title={i18n._({ id: 'categories.loadError', message: 'Could not load the categories' })}
+        query={categories}
+      />
     )
   }
   if (categories.data.items.length === 0) {

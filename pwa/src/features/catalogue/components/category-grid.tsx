@@ -61,13 +61,12 @@ export function CategoryGrid({ categories, headingLevel = 'h2', strip = false }:
             <div className="flex min-w-0 flex-1 items-center justify-between gap-3 sm:p-4">
               <div className="min-w-0">
                 <Heading className="text-sm leading-snug font-semibold break-words sm:text-lg">{category.name}</Heading>
-                {category.count !== undefined && (
-                  <p className="text-sm text-stone-600">
-                    {listingsLabel(category.count, i18n)}
-                  </p>
-                )}
+                {category.count !== undefined && <p className="text-sm text-stone-600">{listingsLabel(category.count, i18n)}</p>}
               </div>
-              <span aria-hidden="true" className={buttonClasses({ size: 'sm', className: 'shrink-0 group-hover:bg-teal-800 max-sm:hidden' })}>
+              <span
+                aria-hidden="true"
+                className={buttonClasses({ size: 'sm', className: 'shrink-0 group-hover:bg-teal-800 max-sm:hidden' })}
+              >
                 {i18n._({ id: 'categories.explore', message: 'Explore' })}
               </span>
             </div>

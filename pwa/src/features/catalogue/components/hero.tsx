@@ -55,7 +55,10 @@ function HeroSearch() {
         placeholder={searchListings}
         className="min-h-11 min-w-0 flex-1 rounded-full border border-white/40 bg-white px-4 text-stone-900 placeholder:text-stone-500"
       />
-      <button type="submit" className={buttonClasses({ variant: 'secondary', className: 'shrink-0 focus-visible:outline-white' })}>
+      <button
+        type="submit"
+        className={buttonClasses({ variant: 'secondary', className: 'shrink-0 focus-visible:outline-white' })}
+      >
         {i18n._({ id: 'home.hero.search', message: 'Search' })}
       </button>
     </form>

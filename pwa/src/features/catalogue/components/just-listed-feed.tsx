@@ -60,8 +60,7 @@ export function JustListedFeed() {
   const products = uniqueProducts(query.data?.pages)
   const total = query.data?.pages.at(-1)?.total ?? 0
   const pages = query.data?.pages.length ?? 0
-  const canLoad =
-    query.hasNextPage && pages < autoLoadedPages && query.fetchStatus === 'idle' && !query.isFetchNextPageError
+  const canLoad = query.hasNextPage && pages < autoLoadedPages && query.fetchStatus === 'idle' && !query.isFetchNextPageError
   // Scrolling and Load more may both ask at once: the second joins the first.
   const loadMore = () => void query.fetchNextPage({ cancelRefetch: false })
   const sentinel = useWhenNear(loadMore, canLoad, pages)

@@ -108,7 +108,9 @@ describe('offline', () => {
         apiError(503, 'The marketplace cannot reach its database: try again in a moment', undefined, { 'Retry-After': '5' }),
     })
     await fillBooking(user)
-    expect(await screen.findByText('Saved — the marketplace cannot answer right now; it will be sent in a moment')).toBeInTheDocument()
+    expect(
+      await screen.findByText('Saved — the marketplace cannot answer right now; it will be sent in a moment'),
+    ).toBeInTheDocument()
     const sent = fetch.mock.calls.find(([url]) => url === '/api/booked')?.[1] as RequestInit
     const [entry] = await outbox()
     expect((sent.headers as Record<string, string>)['Idempotency-Key']).toBe(entry?.idempotencyKey)
@@ -159,9 +161,7 @@ describe('Book Now', () => {
     await user.type(within(dialog).getByLabelText('Location'), 'Central park')
     await user.type(within(dialog).getByLabelText('Phone'), 'call me')
     await user.click(within(dialog).getByRole('button', { name: 'Confirm booking' }))
-    expect(within(dialog).getByLabelText('Phone')).toHaveAccessibleDescription(
-      expect.stringContaining('Enter 6 to 20 digits'),
-    )
+    expect(within(dialog).getByLabelText('Phone')).toHaveAccessibleDescription(expect.stringContaining('Enter 6 to 20 digits'))
   })
 
   it('says Booked successfully and closes only after the server answers 201', async () => {

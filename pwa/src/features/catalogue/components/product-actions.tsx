@@ -121,7 +121,9 @@ export function ProductActions({ product, className }: { product: Product; class
               {i18n._({ id: 'product.pay', message: 'Pay' })}
             </Link>
           ) : (
-            <p className="text-sm text-stone-700">{i18n._({ id: 'product.paidAtPickup', message: 'Paid in person at pickup' })}</p>
+            <p className="text-sm text-stone-700">
+              {i18n._({ id: 'product.paidAtPickup', message: 'Paid in person at pickup' })}
+            </p>
           ))}
         <Link to={order} reloadDocument={online} className="inline-flex min-h-11 items-center text-sm font-semibold">
           {i18n._({ id: 'product.viewOrder', message: 'View order' })}

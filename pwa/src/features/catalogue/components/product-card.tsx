@@ -57,7 +57,9 @@ export function ProductCard({ product, actions, priority = false, headingLevel =
           <dd className="min-w-0 break-words text-stone-700 sm:text-stone-900">
             <SellerName name={product.seller} verified={product.seller_verified} />
           </dd>
-          <dt className="font-medium text-stone-600 max-sm:sr-only">{i18n._({ id: 'product.condition', message: 'Condition' })}</dt>
+          <dt className="font-medium text-stone-600 max-sm:sr-only">
+            {i18n._({ id: 'product.condition', message: 'Condition' })}
+          </dt>
           <dd className="text-stone-700 sm:text-stone-900">
             <span className="sm:hidden">{i18n._({ id: 'product.conditionLabel', message: 'Condition:' })} </span>
             {conditionLabel(product.condition, i18n)}

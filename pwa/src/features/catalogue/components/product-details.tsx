@@ -121,15 +121,15 @@ export function ProductDetails({
           {product.purchase_year != null && (
             <Fact label={i18n._({ id: 'product.purchaseYear', message: 'Purchase year' })}>{product.purchase_year}</Fact>
           )}
-          {product.use_period && <Fact label={i18n._({ id: 'product.usePeriod', message: 'Use period' })}>{product.use_period}</Fact>}
+          {product.use_period && (
+            <Fact label={i18n._({ id: 'product.usePeriod', message: 'Use period' })}>{product.use_period}</Fact>
+          )}
           <Fact label={i18n._({ id: 'product.posted', message: 'Posted' })}>
             <time dateTime={product.time}>{formatPostedDate(product.time)}</time>
           </Fact>
           <Fact label={i18n._({ id: 'product.seller', message: 'Seller' })}>
             <SellerName name={product.seller} verified={product.seller_verified} />
-            {product.seller_rating && (
-              <RatingSummary rating={product.seller_rating} hideEmpty className="mt-1 text-sm" />
-            )}
+            {product.seller_rating && <RatingSummary rating={product.seller_rating} hideEmpty className="mt-1 text-sm" />}
             {product.seller_id !== undefined && (
               <Link to={paths.seller(product.seller_id)} className="mt-1 block w-fit text-sm font-semibold">
                 {i18n._({ id: 'product.moreFrom', message: 'More from {seller}', values: { seller: product.seller } })}

@@ -39,7 +39,11 @@ export function ShareButton({ product, className }: { product: Product; classNam
   return (
     <Button variant="secondary" size="sm" className={className} onClick={() => void shareProduct(product)}>
       <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="none" stroke="currentColor" strokeWidth="2">
-        <path strokeLinecap="round" strokeLinejoin="round" d="M10 13V3m0 0L6.5 6.5M10 3l3.5 3.5M4 11v5a1 1 0 0 0 1 1h10a1 1 0 0 0 1-1v-5" />
+        <path
+          strokeLinecap="round"
+          strokeLinejoin="round"
+          d="M10 13V3m0 0L6.5 6.5M10 3l3.5 3.5M4 11v5a1 1 0 0 0 1 1h10a1 1 0 0 0 1-1v-5"
+        />
       </svg>
       {i18n._({ id: 'product.share', message: 'Share' })}
     </Button>

@@ -106,10 +106,7 @@ describe('Home', () => {
   it('shows the category grid, each card exploring its category', async () => {
     serve()
     renderRoutes(routes, '/')
-    expect(await screen.findByRole('link', { name: /^Dining tables\b/ })).toHaveAttribute(
-      'href',
-      '/categories/Dining%20tables',
-    )
+    expect(await screen.findByRole('link', { name: /^Dining tables\b/ })).toHaveAttribute('href', '/categories/Dining%20tables')
     const image = within(screen.getByRole('link', { name: /^Chairs\b/ })).getByRole('presentation')
     expect(image).toHaveAttribute('src', '/images/chairs-thumb.jpg')
     expect(image).toHaveAttribute('width')
@@ -321,38 +318,42 @@ describe('Just listed', () => {
 
   // Six pages of cards take jsdom several seconds to draw (12 s on a loaded
   // machine), more than a test's usual 10 s.
-  it('loads five pages on its own, then only with Load more (the foot of the page stays reachable); the first five are kept on the device', { timeout: 30_000 }, async () => {
-    expect(autoLoadedPages).toBe(maxSavedPages)
-    const fetch = serve({ products: makeProducts(24 * (autoLoadedPages + 1) + 1) })
-    const { queryClient, offline, user } = renderRoutes(routes, '/')
-    offline.saveQueries(queryClient)
-    await screen.findByRole('link', { name: 'Oak chair 24' })
-    for (let page = 2; page <= autoLoadedPages; page++) {
+  it(
+    'loads five pages on its own, then only with Load more (the foot of the page stays reachable); the first five are kept on the device',
+    { timeout: 30_000 },
+    async () => {
+      expect(autoLoadedPages).toBe(maxSavedPages)
+      const fetch = serve({ products: makeProducts(24 * (autoLoadedPages + 1) + 1) })
+      const { queryClient, offline, user } = renderRoutes(routes, '/')
+      offline.saveQueries(queryClient)
+      await screen.findByRole('link', { name: 'Oak chair 24' })
+      for (let page = 2; page <= autoLoadedPages; page++) {
+        scrollToEnd()
+        expect(await screen.findByRole('link', { name: `Oak chair ${24 * page}` })).toBeInTheDocument()
+      }
+      const asked = () => fetch.mock.calls.filter(([url]) => String(url).startsWith('/api/products')).length
+      expect(asked()).toBe(autoLoadedPages)
       scrollToEnd()
-      expect(await screen.findByRole('link', { name: `Oak chair ${24 * page}` })).toBeInTheDocument()
-    }
-    const asked = () => fetch.mock.calls.filter(([url]) => String(url).startsWith('/api/products')).length
-    expect(asked()).toBe(autoLoadedPages)
-    scrollToEnd()
-    expect(asked()).toBe(autoLoadedPages)
-    await user.click(within(justListed()).getByRole('button', { name: 'Load more' }))
-    expect(await screen.findByRole('link', { name: `Oak chair ${24 * (autoLoadedPages + 1)}` })).toBeInTheDocument()
-    await offline.whenSaved()
+      expect(asked()).toBe(autoLoadedPages)
+      await user.click(within(justListed()).getByRole('button', { name: 'Load more' }))
+      expect(await screen.findByRole('link', { name: `Oak chair ${24 * (autoLoadedPages + 1)}` })).toBeInTheDocument()
+      await offline.whenSaved()
 
-    const { queryKey } = justListedQueryOptions()
-    const db = new RehomeDB(offline.databaseName)
-    const [row] = await db.queries.filter((saved) => saved.group === 'just-listed').toArray()
-    db.close()
-    expect(row?.key).toEqual(queryKey)
-    expect(row?.scope).toBe('public')
+      const { queryKey } = justListedQueryOptions()
+      const db = new RehomeDB(offline.databaseName)
+      const [row] = await db.queries.filter((saved) => saved.group === 'just-listed').toArray()
+      db.close()
+      expect(row?.key).toEqual(queryKey)
+      expect(row?.scope).toBe('public')
 
-    const next = new QueryClient()
-    await offline.restoreQueries(next)
-    const saved = next.getQueryData(queryKey)
-    expect(saved?.pages).toHaveLength(maxSavedPages)
-    expect(saved?.pageParams).toEqual([0, 24, 48, 72, 96])
-    await offline.close()
-  })
+      const next = new QueryClient()
+      await offline.restoreQueries(next)
+      const saved = next.getQueryData(queryKey)
+      expect(saved?.pages).toHaveLength(maxSavedPages)
+      expect(saved?.pageParams).toEqual([0, 24, 48, 72, 96])
+      await offline.close()
+    },
+  )
 })
 
 describe('Home in German', () => {

@@ -36,9 +36,7 @@ export function ProductRoute() {
   } else if (product.isPending) {
     body = <PageSpinner label={i18n._({ id: 'product.loading', message: 'Loading the product…' })} />
   } else if (product.isError && !product.data) {
-    body = (
-      <QueryErrorState title={i18n._({ id: 'product.loadError', message: 'Could not load this product' })} query={product} />
-    )
+    body = <QueryErrorState title={i18n._({ id: 'product.loadError', message: 'Could not load this product' })} query={product} />
   } else {
     body = (
       <ProductDetails

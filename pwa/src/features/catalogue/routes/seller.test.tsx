@@ -70,7 +70,10 @@ function serve(
 function sentReports(fetch: ReturnType<typeof mockApi>) {
   return fetch.mock.calls
     .filter(([url, init]) => url === '/api/reported' && init?.method === 'POST')
-    .map(([, init]) => ({ body: JSON.parse(String(init?.body)), key: (init?.headers as Record<string, string>)['Idempotency-Key'] }))
+    .map(([, init]) => ({
+      body: JSON.parse(String(init?.body)),
+      key: (init?.headers as Record<string, string>)['Idempotency-Key'],
+    }))
 }
 
 describe("A seller's page", () => {
@@ -89,10 +92,7 @@ describe("A seller's page", () => {
     expect(first).toHaveTextContent('Rated 4 out of 5')
     expect(first).toHaveTextContent('Buyer 1Buyerbought Oak chair 1')
     expect(first).toHaveTextContent('Would buy again.')
-    expect(within(first!).getByText(formatDate('2026-11-20T09:00:00Z'))).toHaveAttribute(
-      'datetime',
-      '2026-11-20T09:00:00Z',
-    )
+    expect(within(first!).getByText(formatDate('2026-11-20T09:00:00Z'))).toHaveAttribute('datetime', '2026-11-20T09:00:00Z')
     expect(second).toHaveTextContent('Sol SellerSellersold Lamp')
     expect(fetch).toHaveBeenCalledWith('/api/users/2/reviews?limit=10&offset=0', expect.anything())
   })
@@ -288,12 +288,16 @@ describe("A person's page: reporting", () => {
 
 describe("A buyer's page", () => {
   it('shows their rating, the reviews sellers wrote and their no-shows with answers, and no listings', async () => {
-    serve({ average: 4, count: 1 }, [makeReview(1, { author: 'Sol Seller', role: 'seller', product: 'Lamp', text: 'Came on time' })], {
-      me: seller,
-      sells: false,
-      noShows: 1,
-      noShowList: [{ booking_id: 9, at: '2026-11-20T09:00:00Z', answer: 'My bike broke' }],
-    })
+    serve(
+      { average: 4, count: 1 },
+      [makeReview(1, { author: 'Sol Seller', role: 'seller', product: 'Lamp', text: 'Came on time' })],
+      {
+        me: seller,
+        sells: false,
+        noShows: 1,
+        noShowList: [{ booking_id: 9, at: '2026-11-20T09:00:00Z', answer: 'My bike broke' }],
+      },
+    )
     renderRoutes(routes, '/sellers/2')
     const card = (await screen.findByRole('heading', { level: 1, name: 'Sam Seller' })).closest('section')!
     expect(card).toHaveTextContent('BuyerOnly the sellers they booked with see this page')

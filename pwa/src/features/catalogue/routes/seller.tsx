@@ -116,7 +116,9 @@ function NoShowList({ noShows }: { noShows: NoShowRecord[] }) {
           const when = dateTimeFormat({ dateStyle: 'medium' }).format(new Date(noShow.at))
           return (
             <li key={noShow.booking_id} className="rounded-lg bg-stone-50 px-3 py-2 text-stone-800">
-              <p className="font-medium">{i18n._({ id: 'seller.noShows.on', message: 'No-show on {date}', values: { date: when } })}</p>
+              <p className="font-medium">
+                {i18n._({ id: 'seller.noShows.on', message: 'No-show on {date}', values: { date: when } })}
+              </p>
               {noShow.answer && (
                 <p className="mt-1 break-words text-stone-700">
                   {i18n._({ id: 'seller.noShows.answer', message: 'Their answer: {answer}', values: { answer: noShow.answer } })}
@@ -127,7 +129,11 @@ function NoShowList({ noShows }: { noShows: NoShowRecord[] }) {
                   variant="secondary"
                   size="sm"
                   className="mt-2"
-                  aria-label={i18n._({ id: 'seller.noShows.removeOn', message: 'Remove the no-show on {date}', values: { date: when } })}
+                  aria-label={i18n._({
+                    id: 'seller.noShows.removeOn',
+                    message: 'Remove the no-show on {date}',
+                    values: { date: when },
+                  })}
                   onClick={() => setRemoving(noShow)}
                 >
                   {i18n._({ id: 'seller.noShows.remove', message: 'Remove' })}
@@ -244,11 +250,7 @@ export function SellerRoute() {
                   values: { shown: products.length, total },
                 })}
               </p>
-              <Button
-                variant="secondary"
-                onClick={() => void listings.fetchNextPage()}
-                isLoading={listings.isFetchingNextPage}
-              >
+              <Button variant="secondary" onClick={() => void listings.fetchNextPage()} isLoading={listings.isFetchingNextPage}>
                 {i18n._({ id: 'home.justListed.loadMore', message: 'Load more' })}
               </Button>
             </div>

@@ -91,7 +91,8 @@ describe('Blocking from a conversation', () => {
   })
 
   it('says that the open booking between them will be cancelled, and only then', async () => {
-    const cancels = 'The booking of Oak table between you will be cancelled. You will both be told it was cancelled, not who blocked whom.'
+    const cancels =
+      'The booking of Oak table between you will be cancelled. You will both be told it was cancelled, not who blocked whom.'
     for (const [status, says] of [
       ['Booked', true],
       ['Paid', false],
@@ -165,7 +166,10 @@ describe('The block dialog in German and French', () => {
     await setLanguage(locale)
     try {
       mockApi({})
-      renderRoutes([{ path: '/', element: <BlockDialog person={{ id: 4, name: 'Sam' }} open onClose={() => {}} onBlocked={() => {}} /> }], '/')
+      renderRoutes(
+        [{ path: '/', element: <BlockDialog person={{ id: 4, name: 'Sam' }} open onClose={() => {}} onBlocked={() => {}} /> }],
+        '/',
+      )
       expect(await screen.findByText(new RegExp(`^${inLocale}`))).toBeInTheDocument()
       expect(screen.queryByText(explained)).not.toBeInTheDocument()
     } finally {

@@ -127,7 +127,8 @@ export function BlockDialog({
         <p className="mt-3 font-medium text-red-800">
           {i18n._({
             id: 'messages.block.cancelsBooking',
-            message: 'The booking of {product} between you will be cancelled. You will both be told it was cancelled, not who blocked whom.',
+            message:
+              'The booking of {product} between you will be cancelled. You will both be told it was cancelled, not who blocked whom.',
             values: { product: openBooking },
           })}
         </p>

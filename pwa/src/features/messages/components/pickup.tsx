@@ -26,7 +26,16 @@ interface PickupCardProps {
  * propose it may accept it, decline it, or suggest another time (a new
  * proposal, after which this one can no longer be answered).
  */
-export function PickupCard({ message, otherName, open, onAccept, onDecline, onSuggest, isAccepting, isDeclining }: PickupCardProps) {
+export function PickupCard({
+  message,
+  otherName,
+  open,
+  onAccept,
+  onDecline,
+  onSuggest,
+  isAccepting,
+  isDeclining,
+}: PickupCardProps) {
   const i18n = useI18n()
   if (!message.pickup_at) return null
   const when = formatDateTime(message.pickup_at)
@@ -90,7 +99,12 @@ export function PickupCard({ message, otherName, open, onAccept, onDecline, onSu
           ? i18n._({ id: 'messages.pickup.youProposed', message: 'You proposed a pickup' })
           : i18n._({ id: 'messages.pickup.theyProposed', message: '{name} proposed a pickup', values: { name: otherName } })}
       </p>
-      <p className={cn('text-lg font-bold', (message.declined || message.superseded) && !message.accepted && 'text-stone-600 line-through')}>
+      <p
+        className={cn(
+          'text-lg font-bold',
+          (message.declined || message.superseded) && !message.accepted && 'text-stone-600 line-through',
+        )}
+      >
         <time dateTime={message.pickup_at}>{when}</time>
       </p>
       {state}

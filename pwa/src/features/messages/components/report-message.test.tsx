@@ -47,7 +47,9 @@ describe('Reporting a message', () => {
     await user.keyboard('{Enter}')
     const dialog = screen.getByRole('dialog', { name: 'Report this message?' })
     expect(dialog).toHaveTextContent('Pay me first, by wire')
-    expect(dialog).toHaveTextContent(`An admin will read this message from ${seller.name} with the messages before it in your conversation.`)
+    expect(dialog).toHaveTextContent(
+      `An admin will read this message from ${seller.name} with the messages before it in your conversation.`,
+    )
     const reason = within(dialog).getByLabelText('Reason (optional)')
     await user.click(reason)
     await user.keyboard('Asks for a wire transfer')

@@ -83,7 +83,12 @@ function ThreadHeader({ conversation, actions }: { conversation: Conversation; a
 function Bubble({ mine, children, note }: { mine: boolean; children: ReactNode; note: ReactNode }) {
   return (
     <li className={cn('flex min-w-0 max-w-[85%] flex-col gap-1', mine ? 'items-end self-end' : 'items-start self-start')}>
-      <div className={cn('rounded-2xl px-3 py-2', mine ? 'bg-teal-700 text-white [&_a]:text-white' : 'bg-white text-stone-900 ring-1 ring-stone-200')}>
+      <div
+        className={cn(
+          'rounded-2xl px-3 py-2',
+          mine ? 'bg-teal-700 text-white [&_a]:text-white' : 'bg-white text-stone-900 ring-1 ring-stone-200',
+        )}
+      >
         {children}
       </div>
       <span className="text-xs text-stone-600">{note}</span>
@@ -91,7 +96,15 @@ function Bubble({ mine, children, note }: { mine: boolean; children: ReactNode; 
   )
 }
 
-function MessageItem({ message, conversation, onSuggest }: { message: Message; conversation: Conversation; onSuggest: () => void }) {
+function MessageItem({
+  message,
+  conversation,
+  onSuggest,
+}: {
+  message: Message
+  conversation: Conversation
+  onSuggest: () => void
+}) {
   const i18n = useI18n()
   const accept = useAcceptPickup()
   const decline = useDeclinePickup()
@@ -139,7 +152,11 @@ function RefusedItem({ refused }: { refused: RefusedRequest }) {
       <div className="rounded-2xl bg-stone-100 px-3 py-2 text-stone-800 ring-1 ring-red-300">
         {pickupAt && (
           <p className="font-semibold">
-            {i18n._({ id: 'messages.pickupProposed', message: 'Pickup proposed: {time}', values: { time: formatDateTime(pickupAt) } })}
+            {i18n._({
+              id: 'messages.pickupProposed',
+              message: 'Pickup proposed: {time}',
+              values: { time: formatDateTime(pickupAt) },
+            })}
           </p>
         )}
         {text && <MessageText text={text} />}
@@ -162,7 +179,10 @@ function RefusedItem({ refused }: { refused: RefusedRequest }) {
 function WaitingItem({ message }: { message: WaitingMessage }) {
   const i18n = useI18n()
   return (
-    <Bubble mine note={<span className="font-medium text-stone-700">{i18n._({ id: 'messages.waiting', message: 'Waiting to send' })}</span>}>
+    <Bubble
+      mine
+      note={<span className="font-medium text-stone-700">{i18n._({ id: 'messages.waiting', message: 'Waiting to send' })}</span>}
+    >
       {message.pickup_at && (
         <p className="font-semibold">
           {i18n._({
@@ -273,9 +293,18 @@ export function Thread({ id }: { id: number }) {
         }}
       />
       {/* Scrolls on its own on a phone, between the header and the composer; relative, so that the sr-only texts inside are clipped with it. */}
-      <div data-testid="thread-messages" className="relative flex flex-1 flex-col gap-3 max-md:min-h-0 max-md:overflow-y-auto max-md:overscroll-contain">
+      <div
+        data-testid="thread-messages"
+        className="relative flex flex-1 flex-col gap-3 max-md:min-h-0 max-md:overflow-y-auto max-md:overscroll-contain"
+      >
         {query.hasNextPage && (
-          <Button variant="ghost" size="sm" className="self-center" isLoading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+          <Button
+            variant="ghost"
+            size="sm"
+            className="self-center"
+            isLoading={query.isFetchingNextPage}
+            onClick={() => void query.fetchNextPage()}
+          >
             {i18n._({ id: 'messages.thread.loadEarlier', message: 'Load earlier messages' })}
           </Button>
         )}
@@ -306,7 +335,10 @@ export function Thread({ id }: { id: number }) {
         )}
         <div ref={end} />
       </div>
-      <div ref={composer} className="flex shrink-0 flex-col gap-3 border-t border-stone-200 pt-3 pb-[max(0.5rem,env(safe-area-inset-bottom))]">
+      <div
+        ref={composer}
+        className="flex shrink-0 flex-col gap-3 border-t border-stone-200 pt-3 pb-[max(0.5rem,env(safe-area-inset-bottom))]"
+      >
         {blocked && (
           <BlockedNotice person={talk.other} focus={focusAfter === 'blocked'} onUnblocked={() => setFocusAfter('unblocked')} />
         )}

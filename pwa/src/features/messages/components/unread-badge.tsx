@@ -15,7 +15,8 @@ export function UnreadBadge({ onNavigate }: { onNavigate?: () => void }) {
   if (unread > 0 && bookings > 0) {
     label = i18n._({
       id: 'messages.badge.unreadAndBookings',
-      message: '{unread, plural, one {# unread message} other {# unread messages}}, {bookings, plural, one {# new booking} other {# new bookings}}',
+      message:
+        '{unread, plural, one {# unread message} other {# unread messages}}, {bookings, plural, one {# new booking} other {# new bookings}}',
       values: { unread, bookings },
     })
   } else if (unread > 0) {
@@ -43,7 +44,10 @@ export function UnreadBadge({ onNavigate }: { onNavigate?: () => void }) {
       {/* Its name as text, not aria-label: the number drawn (messages and bookings together) need not be in it. */}
       <span className="sr-only">{label}</span>
       {count > 0 && (
-        <span aria-hidden="true" className="absolute top-1 end-0.5 min-w-5 rounded-full bg-red-700 px-1 text-center text-xs leading-5 font-bold text-white">
+        <span
+          aria-hidden="true"
+          className="absolute top-1 end-0.5 min-w-5 rounded-full bg-red-700 px-1 text-center text-xs leading-5 font-bold text-white"
+        >
           {count > 99 ? '99+' : count}
         </span>
       )}

@@ -22,7 +22,8 @@ function setup(path: string, handlers: MockRoutes = {}) {
     'GET /api/auth/me': () => json(buyer),
     'GET /api/conversations': () => json(list([conversation])),
     'GET /api/conversations/:id': () => json(conversation),
-    'GET /api/conversations/:id/messages': () => json(list([makeMessage({ id: 1 }), makeMessage({ id: 2, mine: false, sender_id: seller.id })])),
+    'GET /api/conversations/:id/messages': () =>
+      json(list([makeMessage({ id: 1 }), makeMessage({ id: 2, mine: false, sender_id: seller.id })])),
     ...handlers,
   })
   return { fetch, ...renderRoutes(routes, path) }
@@ -42,7 +43,10 @@ afterEach(() => setVisibility('visible'))
 function sentBodies(fetch: ReturnType<typeof mockApi>, path: string) {
   return fetch.mock.calls
     .filter(([url, init]) => url === path && init?.method === 'POST')
-    .map(([, init]) => ({ body: JSON.parse(String(init?.body)), key: (init?.headers as Record<string, string>)['Idempotency-Key'] }))
+    .map(([, init]) => ({
+      body: JSON.parse(String(init?.body)),
+      key: (init?.headers as Record<string, string>)['Idempotency-Key'],
+    }))
 }
 
 describe('Messages', () => {
@@ -67,7 +71,9 @@ describe('Messages', () => {
     setup('/dashboard/messages/3')
     const thread = await screen.findByRole('list', { name: 'Messages' })
     await within(thread).findByText('Message 2')
-    const texts = within(thread).getAllByRole('listitem').map((item) => item.textContent)
+    const texts = within(thread)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent)
     expect(texts[0]).toContain('Message 1')
     expect(texts[0]).toContain('You,')
     expect(texts[1]).toContain('Message 2')
@@ -156,7 +162,8 @@ describe('Messages', () => {
   it('proposes a pickup time in UTC while the booking is open', async () => {
     const { fetch, user } = setup('/dashboard/messages/3', {
       'GET /api/conversations/:id': () => json({ ...conversation, booking: { id: 9, status: 'Booked', pickup_at: null } }),
-      'POST /api/conversations/:id/messages': () => json(makeMessage({ id: 70, text: '', pickup_at: '2030-06-01T08:30:00Z' }), 201),
+      'POST /api/conversations/:id/messages': () =>
+        json(makeMessage({ id: 70, text: '', pickup_at: '2030-06-01T08:30:00Z' }), 201),
     })
     await user.click(await screen.findByText('Propose a pickup time'))
     const input = screen.getByLabelText('Pickup time')
@@ -191,7 +198,9 @@ describe('Messages', () => {
     expect(await screen.findByText('Sam Seller proposed a pickup')).toBeInTheDocument()
     expect(screen.getByText('You proposed a pickup')).toBeInTheDocument()
     expect(screen.getByText('Waiting for Sam Seller to answer')).toBeInTheDocument()
-    const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(proposal.pickup_at!))
+    const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(
+      new Date(proposal.pickup_at!),
+    )
     expect(screen.getAllByRole('button', { name: /^Accept/ })).toHaveLength(1)
     await user.click(screen.getByRole('button', { name: `Accept pickup at ${when}` }))
     expect(fetch).toHaveBeenCalledWith('/api/conversations/3/messages/4/accept', expect.objectContaining({ method: 'POST' }))
@@ -201,7 +210,14 @@ describe('Messages', () => {
 
   it("declines the other side's proposal, and shows a declined or superseded one as such", async () => {
     const proposal = makeMessage({ id: 4, mine: false, sender_id: seller.id, text: '', pickup_at: '2030-06-01T08:30:00Z' })
-    const older = makeMessage({ id: 3, mine: false, sender_id: seller.id, text: '', pickup_at: '2030-05-01T08:30:00Z', superseded: true })
+    const older = makeMessage({
+      id: 3,
+      mine: false,
+      sender_id: seller.id,
+      text: '',
+      pickup_at: '2030-05-01T08:30:00Z',
+      superseded: true,
+    })
     let declined = false
     const { fetch, user } = setup('/dashboard/messages/3', {
       'GET /api/conversations/:id': () => json({ ...conversation, booking: { id: 9, status: 'Booked', pickup_at: null } }),
@@ -212,7 +228,9 @@ describe('Messages', () => {
       },
     })
     expect(await screen.findByText('Another time was proposed after this one')).toBeInTheDocument()
-    const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(proposal.pickup_at!))
+    const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(
+      new Date(proposal.pickup_at!),
+    )
     // Only the newest proposal can be answered.
     expect(screen.getAllByRole('button', { name: /^Decline pickup/ })).toHaveLength(1)
     await user.click(screen.getByRole('button', { name: `Decline pickup at ${when}` }))
@@ -226,7 +244,8 @@ describe('Messages', () => {
     const { fetch, user } = setup('/dashboard/messages/3', {
       'GET /api/conversations/:id': () => json({ ...conversation, booking: { id: 9, status: 'Booked', pickup_at: null } }),
       'GET /api/conversations/:id/messages': () => json(list([proposal])),
-      'POST /api/conversations/:id/messages': () => json(makeMessage({ id: 70, text: '', pickup_at: '2030-06-02T08:30:00Z' }), 201),
+      'POST /api/conversations/:id/messages': () =>
+        json(makeMessage({ id: 70, text: '', pickup_at: '2030-06-02T08:30:00Z' }), 201),
     })
     await user.click(await screen.findByRole('button', { name: 'Suggest another time' }))
     const input = screen.getByLabelText('Pickup time')
@@ -234,7 +253,10 @@ describe('Messages', () => {
     await user.type(input, '2030-06-02T10:30')
     await user.click(screen.getByRole('button', { name: 'Propose pickup' }))
     await waitFor(() => expect(sentBodies(fetch, '/api/conversations/3/messages')).toHaveLength(1))
-    expect(sentBodies(fetch, '/api/conversations/3/messages')[0]?.body).toEqual({ text: '', pickup_at: new Date('2030-06-02T10:30').toISOString() })
+    expect(sentBodies(fetch, '/api/conversations/3/messages')[0]?.body).toEqual({
+      text: '',
+      pickup_at: new Date('2030-06-02T10:30').toISOString(),
+    })
   })
 
   it('keeps a message written offline in the outbox and shows it as waiting to send', async () => {
@@ -325,7 +347,9 @@ describe('Messages in German', () => {
     setup('/dashboard/messages/3')
     expect(screen.getByRole('heading', { level: 1, name: 'Nachrichten' })).toBeInTheDocument()
     // The thread's header links the seller's name too.
-    const item = await within(screen.getByRole('navigation', { name: 'Unterhaltungen' })).findByRole('link', { name: /Sam Seller/ })
+    const item = await within(screen.getByRole('navigation', { name: 'Unterhaltungen' })).findByRole('link', {
+      name: /Sam Seller/,
+    })
     expect(item).toHaveTextContent('2 ungelesen')
     const thread = await screen.findByRole('list', { name: 'Nachrichten' })
     await within(thread).findByText('Message 2')

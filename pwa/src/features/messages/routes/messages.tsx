@@ -22,7 +22,10 @@ export function MessagesRoute() {
   // On a phone an open conversation fills the height the dashboard gives it (a chat screen).
   return (
     <div className={cn(open && 'max-md:flex max-md:min-h-0 max-md:flex-1 max-md:flex-col')}>
-      <PageHeader title={i18n._({ id: 'messages.title', message: 'Messages' })} className={cn(open && 'max-md:sr-only max-md:mb-0')} />
+      <PageHeader
+        title={i18n._({ id: 'messages.title', message: 'Messages' })}
+        className={cn(open && 'max-md:sr-only max-md:mb-0')}
+      />
       <div
         className={cn(
           'grid grid-cols-[minmax(0,1fr)] gap-6 md:grid-cols-[minmax(16rem,22rem)_minmax(0,1fr)]',
@@ -35,11 +38,15 @@ export function MessagesRoute() {
         >
           <ConversationList />
         </nav>
-        <div className={cn('min-w-0', !open && 'max-md:hidden', open && 'max-md:flex max-md:min-h-0 max-md:flex-1 max-md:flex-col')}>
+        <div
+          className={cn('min-w-0', !open && 'max-md:hidden', open && 'max-md:flex max-md:min-h-0 max-md:flex-1 max-md:flex-col')}
+        >
           {id !== null ? (
             <Thread key={id} id={id} />
           ) : open ? (
-            <p className="text-stone-700">{i18n._({ id: 'messages.noSuchConversation', message: 'There is no such conversation.' })}</p>
+            <p className="text-stone-700">
+              {i18n._({ id: 'messages.noSuchConversation', message: 'There is no such conversation.' })}
+            </p>
           ) : (
             <p className="hidden rounded-2xl border border-dashed border-stone-300 p-8 text-center text-stone-600 md:block">
               {i18n._({ id: 'messages.choose', message: 'Choose a conversation to read it.' })}

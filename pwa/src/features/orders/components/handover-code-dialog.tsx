@@ -89,8 +89,7 @@ function HandoverCode({ booking, onClose }: { booking: Booking; onClose: () => v
       <p role="status" className="py-6 text-center text-stone-700">
         {i18n._({
           id: 'orders.code.offlineUntilFetched',
-          message:
-            'You are offline: the code shows once you are back online. From then on My Orders keeps it on this device.',
+          message: 'You are offline: the code shows once you are back online. From then on My Orders keeps it on this device.',
         })}
       </p>
     )

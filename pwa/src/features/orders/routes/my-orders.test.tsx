@@ -60,7 +60,8 @@ describe('My Orders', () => {
 
   it('says a booking is paid in person at pickup when cards are not taken, with no Pay', async () => {
     mockApi({
-      'GET /api/booked': () => json(list([makeBooking({ id: 7, product: 'Oak chair' }), makeBooking({ id: 8, product: 'Sofa', status: 'Paid' })])),
+      'GET /api/booked': () =>
+        json(list([makeBooking({ id: 7, product: 'Oak chair' }), makeBooking({ id: 8, product: 'Sofa', status: 'Paid' })])),
     })
     renderRoutes(routes, '/dashboard/myorders')
     const table = await screen.findByRole('table', { name: 'My orders' })
@@ -174,7 +175,9 @@ describe('My Orders', () => {
     renderRoutes(routes, '/dashboard/myorders')
     const table = await screen.findByRole('table', { name: 'My orders' })
     const [, withPickup, without] = within(table).getAllByRole('row')
-    const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date('2030-06-01T08:30:00Z'))
+    const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(
+      new Date('2030-06-01T08:30:00Z'),
+    )
     expect(withPickup).toHaveTextContent(`Pickup ${when}`)
     expect(without).not.toHaveTextContent('Pickup')
     expect(within(withPickup!).getByRole('link', { name: 'Message the seller of Oak chair' })).toHaveAttribute(
@@ -241,8 +244,7 @@ describe('My Orders: the handover code', () => {
   it('says so in the open dialog once the seller has entered the code', async () => {
     let handedOver = false
     mockApi({
-      'GET /api/booked': () =>
-        json(list([oakChair(handedOver ? { status: 'Paid', handed_over_at: handedOverAt } : {})])),
+      'GET /api/booked': () => json(list([oakChair(handedOver ? { status: 'Paid', handed_over_at: handedOverAt } : {})])),
       'GET /api/booked/:id/handover': () =>
         handedOver ? apiError(409, 'This booking was already handed over') : json({ code: '042917' }),
     })
@@ -312,7 +314,11 @@ describe('My Orders: reviewing the seller', () => {
     await user.click(await screen.findByRole('button', { name: 'Review the seller of Oak chair' }))
     const dialog = screen.getByRole('dialog', { name: 'Review the seller of Oak chair' })
     const stars = within(dialog).getByRole('group', { name: 'Your rating' })
-    expect(within(stars).getAllByRole('radio').map((radio) => radio.getAttribute('value'))).toEqual(['1', '2', '3', '4', '5'])
+    expect(
+      within(stars)
+        .getAllByRole('radio')
+        .map((radio) => radio.getAttribute('value')),
+    ).toEqual(['1', '2', '3', '4', '5'])
     expect(within(stars).getByLabelText('1 star')).toBeInTheDocument()
 
     // Sending without stars says what is missing.
@@ -326,7 +332,9 @@ describe('My Orders: reviewing the seller', () => {
     expect(within(stars).getByLabelText('4 stars')).toBeChecked()
     expect(within(stars).getByLabelText('4 stars')).toHaveFocus()
     await user.click(within(dialog).getByRole('button', { name: 'Send review' }))
-    await waitFor(() => expect(screen.getAllByText('Reviewed — shown once the seller reviews too, or in 14 days')).toHaveLength(2))
+    await waitFor(() =>
+      expect(screen.getAllByText('Reviewed — shown once the seller reviews too, or in 14 days')).toHaveLength(2),
+    )
     expect(sent).toEqual({ rating: 4 })
     const [, init] = fetch.mock.calls.find(([url]) => url === '/api/booked/7/review')!
     expect((init.headers as Record<string, string>)['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/)
@@ -336,8 +344,7 @@ describe('My Orders: reviewing the seller', () => {
   it("puts the server's field errors under their fields", async () => {
     mockApi({
       'GET /api/booked': () => json(list([oakChair(handedOver)])),
-      'POST /api/booked/:id/review': () =>
-        apiError(422, 'Check the highlighted fields', { text: 'Use at most 500 characters' }),
+      'POST /api/booked/:id/review': () => apiError(422, 'Check the highlighted fields', { text: 'Use at most 500 characters' }),
     })
     const { user } = renderRoutes(routes, '/dashboard/myorders')
     await user.click(await screen.findByRole('button', { name: 'Review the seller of Oak chair' }))
@@ -428,7 +435,9 @@ describe('My Orders: the seller did not come', () => {
     act(() => reportUnreachable())
     expect(button).toBeDisabled()
     expect(
-      screen.getByText('You are offline: cancelling a booking or saying the seller didn’t come needs a connection. It works again once you are back online.'),
+      screen.getByText(
+        'You are offline: cancelling a booking or saying the seller didn’t come needs a connection. It works again once you are back online.',
+      ),
     ).toBeInTheDocument()
   })
 

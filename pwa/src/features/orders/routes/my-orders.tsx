@@ -111,7 +111,11 @@ export function MyOrdersRoute() {
             <>
               {cardPayments && order.product_id !== null ? (
                 <Link
-                  aria-label={i18n._({ id: 'orders.pay.label', message: 'Pay for {product}', values: { product: order.product } })}
+                  aria-label={i18n._({
+                    id: 'orders.pay.label',
+                    message: 'Pay for {product}',
+                    values: { product: order.product },
+                  })}
                   to={paths.payment(order.id)}
                   // Online, the payment screen is loaded as a page of its own: only
                   // its document may load Stripe's card form (the server's policy).
@@ -126,7 +130,11 @@ export function MyOrdersRoute() {
                     {i18n._({ id: 'orders.paidAtPickup', message: 'Paid in person at pickup' })}
                   </span>
                   <Link
-                    aria-label={i18n._({ id: 'orders.details.label', message: 'Details of {product}', values: { product: order.product } })}
+                    aria-label={i18n._({
+                      id: 'orders.details.label',
+                      message: 'Details of {product}',
+                      values: { product: order.product },
+                    })}
                     to={paths.payment(order.id)}
                     className={buttonClasses({ variant: 'ghost', size: 'sm' })}
                   >
@@ -147,11 +155,21 @@ export function MyOrdersRoute() {
               >
                 {i18n._({ id: 'orders.cancel', message: 'Cancel booking' })}
               </Button>
-              <NoShowButton booking={order} side="buyer" about={order.product} disabled={!online} onClick={() => noShow.ask(order)} />
+              <NoShowButton
+                booking={order}
+                side="buyer"
+                about={order.product}
+                disabled={!online}
+                onClick={() => noShow.ask(order)}
+              />
             </>
           ) : (
             <Link
-              aria-label={i18n._({ id: 'orders.details.label', message: 'Details of {product}', values: { product: order.product } })}
+              aria-label={i18n._({
+                id: 'orders.details.label',
+                message: 'Details of {product}',
+                values: { product: order.product },
+              })}
               to={paths.payment(order.id)}
               className={buttonClasses({ variant: 'ghost', size: 'sm' })}
             >

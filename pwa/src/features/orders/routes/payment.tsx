@@ -259,12 +259,7 @@ function PaymentStatus({ order, paidByCard }: { order: Booking; paidByCard: bool
         />
       </p>
       <p className="mt-2 text-stone-800">
-        <Trans
-          id="payment.amountDue"
-          message="Amount due: <0>{price}</0>"
-          values={{ price }}
-          components={{ 0: <strong /> }}
-        />
+        <Trans id="payment.amountDue" message="Amount due: <0>{price}</0>" values={{ price }} components={{ 0: <strong /> }} />
       </p>
       <div className="mt-4 flex flex-wrap gap-3">
         {order.product_id !== null && (

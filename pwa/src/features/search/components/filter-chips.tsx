@@ -9,12 +9,19 @@ export function FilterChips({ filters, onChange }: { filters: SearchFilters; onC
   const chips = activeFilters(filters, formatPrice)
   if (chips.length === 0) return null
   return (
-    <ul aria-label={i18n._({ id: 'search.chips.label', message: 'Filters in use' })} className="flex flex-wrap items-center gap-2">
+    <ul
+      aria-label={i18n._({ id: 'search.chips.label', message: 'Filters in use' })}
+      className="flex flex-wrap items-center gap-2"
+    >
       {chips.map((chip) => (
         <li key={chip.key}>
           <button
             type="button"
-            aria-label={i18n._({ id: 'search.chips.remove', message: '{filter}: remove this filter', values: { filter: chip.label } })}
+            aria-label={i18n._({
+              id: 'search.chips.remove',
+              message: '{filter}: remove this filter',
+              values: { filter: chip.label },
+            })}
             onClick={() => onChange(chip.without)}
             className="inline-flex min-h-11 items-center gap-1.5 rounded-full border border-teal-200 bg-teal-50 py-1 pe-3 ps-4 text-sm font-medium text-teal-900 hover:bg-teal-100"
           >

@@ -6,7 +6,15 @@ import { useCategories } from '@/lib/categories'
 import { cn } from '@/lib/cn'
 import { useI18n } from '@/lib/i18n'
 import { conditions } from '@/lib/types'
-import { countPanelFilters, filterLabel, filterProblems, filtersFromForm, type SearchFilters, type TextFilter, typedNumber } from '../filters'
+import {
+  countPanelFilters,
+  filterLabel,
+  filterProblems,
+  filtersFromForm,
+  type SearchFilters,
+  type TextFilter,
+  typedNumber,
+} from '../filters'
 
 interface FilterFormProps {
   filters: SearchFilters
@@ -94,10 +102,14 @@ export function FilterForm({ filters, errors = {}, onApply, onClear, instant = t
       <Group legend={i18n._({ id: 'search.form.price', message: 'Price' })}>
         <div className="grid grid-cols-2 gap-3">
           <Field label={filterLabel('min_price')} error={errorOf('min_price')}>
-            {(control) => <Input {...control} name="min_price" inputMode="decimal" defaultValue={typedNumber(filters.min_price)} />}
+            {(control) => (
+              <Input {...control} name="min_price" inputMode="decimal" defaultValue={typedNumber(filters.min_price)} />
+            )}
           </Field>
           <Field label={filterLabel('max_price')} error={errorOf('max_price')}>
-            {(control) => <Input {...control} name="max_price" inputMode="decimal" defaultValue={typedNumber(filters.max_price)} />}
+            {(control) => (
+              <Input {...control} name="max_price" inputMode="decimal" defaultValue={typedNumber(filters.max_price)} />
+            )}
           </Field>
         </div>
       </Group>
@@ -127,13 +139,19 @@ export function FilterForm({ filters, errors = {}, onApply, onClear, instant = t
       >
         <div className="grid grid-cols-3 gap-2">
           <Field label={filterLabel('max_width_cm')} error={errorOf('max_width_cm')}>
-            {(control) => <Input {...control} name="max_width_cm" inputMode="decimal" defaultValue={typedNumber(filters.max_width_cm)} />}
+            {(control) => (
+              <Input {...control} name="max_width_cm" inputMode="decimal" defaultValue={typedNumber(filters.max_width_cm)} />
+            )}
           </Field>
           <Field label={filterLabel('max_depth_cm')} error={errorOf('max_depth_cm')}>
-            {(control) => <Input {...control} name="max_depth_cm" inputMode="decimal" defaultValue={typedNumber(filters.max_depth_cm)} />}
+            {(control) => (
+              <Input {...control} name="max_depth_cm" inputMode="decimal" defaultValue={typedNumber(filters.max_depth_cm)} />
+            )}
           </Field>
           <Field label={filterLabel('max_height_cm')} error={errorOf('max_height_cm')}>
-            {(control) => <Input {...control} name="max_height_cm" inputMode="decimal" defaultValue={typedNumber(filters.max_height_cm)} />}
+            {(control) => (
+              <Input {...control} name="max_height_cm" inputMode="decimal" defaultValue={typedNumber(filters.max_height_cm)} />
+            )}
           </Field>
         </div>
       </Group>
@@ -150,7 +168,9 @@ export function FilterForm({ filters, errors = {}, onApply, onClear, instant = t
       </Field>
 
       {/* In the phone's sheet Apply stays in view at its foot, however far the filters scroll. */}
-      <div className={cn('flex flex-col gap-2', !instant && 'sticky -bottom-4 -mx-5 border-t border-stone-200 bg-canvas px-5 py-3')}>
+      <div
+        className={cn('flex flex-col gap-2', !instant && 'sticky -bottom-4 -mx-5 border-t border-stone-200 bg-canvas px-5 py-3')}
+      >
         <Button type="submit">{i18n._({ id: 'search.form.apply', message: 'Apply filters' })}</Button>
         {countPanelFilters(filters) > 0 && (
           <Button variant="ghost" onClick={onClear}>

@@ -11,8 +11,13 @@ import { filterLabel } from '../filters'
 export function InvalidFilters({ error, onEdit }: { error: ApiError; onEdit: () => void }) {
   const i18n = useI18n()
   return (
-    <div role="alert" className="flex flex-col items-start gap-3 rounded-2xl border border-red-200 bg-red-50 px-5 py-4 text-red-800">
-      <p className="font-semibold">{error.message || i18n._({ id: 'search.invalid.title', message: 'Some filters need a change' })}</p>
+    <div
+      role="alert"
+      className="flex flex-col items-start gap-3 rounded-2xl border border-red-200 bg-red-50 px-5 py-4 text-red-800"
+    >
+      <p className="font-semibold">
+        {error.message || i18n._({ id: 'search.invalid.title', message: 'Some filters need a change' })}
+      </p>
       <ul className="list-inside list-disc text-sm">
         {Object.entries(error.fields).map(([field, message]) => (
           <li key={field}>

@@ -30,7 +30,9 @@ describe('Search in German', () => {
     expect(screen.getByLabelText('Sortieren nach')).toHaveDisplayValue('Relevanz')
     const chips = screen.getByRole('list', { name: 'Aktive Filter' })
     expect(within(chips).getByRole('button', { name: 'In der Nähe von Riverside: diesen Filter entfernen' })).toBeInTheDocument()
-    expect(within(chips).getByRole('button', { name: 'Passt in 90 × beliebig × beliebig cm: diesen Filter entfernen' })).toBeInTheDocument()
+    expect(
+      within(chips).getByRole('button', { name: 'Passt in 90 × beliebig × beliebig cm: diesen Filter entfernen' }),
+    ).toBeInTheDocument()
     expect(within(chips).getByRole('button', { name: 'Alle entfernen' })).toBeInTheDocument()
     for (const text of ['Category', 'Max price', 'Apply filters', 'Sort by', '3 results', 'Clear all']) {
       expect(screen.queryByText(text)).not.toBeInTheDocument()

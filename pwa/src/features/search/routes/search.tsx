@@ -48,11 +48,7 @@ export function resultCount(count: number, i18n: I18n): string {
   return i18n._({ id: 'search.count.other', message: '{count} results', values: { count } })
 }
 
-function heading(
-  filters: SearchFilters,
-  sellerName: string | undefined,
-  i18n: I18n,
-): { title: string; description?: string } {
+function heading(filters: SearchFilters, sellerName: string | undefined, i18n: I18n): { title: string; description?: string } {
   const q = filters.q
   if (filters.seller) {
     return {
@@ -143,7 +139,13 @@ export function SearchRoute({ Card }: { Card: ComponentType<ResultCardProps> }) 
       </EmptyState>
     )
   } else if (results.online && query.isPending) {
-    body = <CardSkeletonList count={6} label={i18n._({ id: 'search.searching', message: 'Searching…' })} className={resultGridClasses} />
+    body = (
+      <CardSkeletonList
+        count={6}
+        label={i18n._({ id: 'search.searching', message: 'Searching…' })}
+        className={resultGridClasses}
+      />
+    )
   } else if (results.online && query.isError && !query.data) {
     body = isApiError(query.error, 422) ? (
       <InvalidFilters error={query.error} onEdit={() => setPanelOpen(true)} />
@@ -222,7 +224,12 @@ export function SearchRoute({ Card }: { Card: ComponentType<ResultCardProps> }) 
               {ready && resultCount(results.total, i18n)}
             </p>
             <div className="flex w-full items-center gap-2 sm:w-auto">
-              <Button variant="secondary" aria-haspopup="dialog" onClick={() => setPanelOpen(true)} className="shrink-0 lg:hidden">
+              <Button
+                variant="secondary"
+                aria-haspopup="dialog"
+                onClick={() => setPanelOpen(true)}
+                className="shrink-0 lg:hidden"
+              >
                 <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
                   <path strokeLinecap="round" d="M4 6h16M7 12h10M10 18h4" />
                 </svg>
@@ -251,7 +258,12 @@ export function SearchRoute({ Card }: { Card: ComponentType<ResultCardProps> }) 
           <div>{body}</div>
         </section>
       </div>
-      <Dialog open={panelOpen} onClose={() => setPanelOpen(false)} title={i18n._({ id: 'search.filters', message: 'Filters' })} fullScreen>
+      <Dialog
+        open={panelOpen}
+        onClose={() => setPanelOpen(false)}
+        title={i18n._({ id: 'search.filters', message: 'Filters' })}
+        fullScreen
+      >
         <FilterForm key={address} filters={filters} errors={fieldErrors} onApply={change} onClear={clearPanel} instant={false} />
       </Dialog>
     </div>

@@ -15,6 +15,7 @@ export function useConfirmPayment() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: confirmPayment,
-    onSuccess: (booking) => refreshAfterWrite(queryClient, { kind: 'booking', booking_id: booking.id, product_id: booking.product_id }),
+    onSuccess: (booking) =>
+      refreshAfterWrite(queryClient, { kind: 'booking', booking_id: booking.id, product_id: booking.product_id }),
   })
 }

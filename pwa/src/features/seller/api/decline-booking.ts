@@ -19,6 +19,7 @@ export function useDeclineBooking() {
   return useMutation({
     mutationFn: declineBooking,
     // The product may be Available again.
-    onSuccess: (booking) => refreshAfterWrite(queryClient, { kind: 'booking', booking_id: booking.id, product_id: booking.product_id }),
+    onSuccess: (booking) =>
+      refreshAfterWrite(queryClient, { kind: 'booking', booking_id: booking.id, product_id: booking.product_id }),
   })
 }

@@ -28,9 +28,7 @@ export function DeclineDialog({ booking, onCancel, onConfirm, isPending, error }
       closeOnBackdrop={!isPending}
       showCloseButton={false}
     >
-      {booking && (
-        <DeclineForm booking={booking} onCancel={onCancel} onConfirm={onConfirm} isPending={isPending} error={error} />
-      )}
+      {booking && <DeclineForm booking={booking} onCancel={onCancel} onConfirm={onConfirm} isPending={isPending} error={error} />}
     </Dialog>
   )
 }

@@ -42,15 +42,17 @@ export function HandoverDialog({ booking, onCancel, onSubmit, isPending, error }
     <Dialog
       open={booking !== null}
       onClose={onCancel}
-      title={<span className="line-clamp-2" title={booking?.product}>{booking
+      title={
+        <span className="line-clamp-2" title={booking?.product}>
+          {booking
             ? i18n._({ id: 'sell.handover.titleProduct', message: 'Hand over {product}', values: { product: booking.product } })
-            : i18n._({ id: 'sell.handover.submit', message: 'Hand over' })}</span>}
+            : i18n._({ id: 'sell.handover.submit', message: 'Hand over' })}
+        </span>
+      }
       closeOnBackdrop={!isPending}
       showCloseButton={false}
     >
-      {booking && (
-        <HandoverForm booking={booking} onCancel={onCancel} onSubmit={onSubmit} isPending={isPending} error={error} />
-      )}
+      {booking && <HandoverForm booking={booking} onCancel={onCancel} onSubmit={onSubmit} isPending={isPending} error={error} />}
     </Dialog>
   )
 }
@@ -66,17 +68,10 @@ function HandoverForm({ booking, onCancel, onSubmit, isPending, error }: Handove
   } = useForm<{ code: string }>({ defaultValues: { code: '' } })
   const [otherError, setOtherError] = useState<unknown>(null)
   // A wrong code goes under the field; what is left of the answer (locked, already handed over) above the buttons.
-  useEffect(
-    () => setOtherError(unplacedError(error, applyServerFieldErrors(error, setError, ['code']))),
-    [error, setError],
-  )
+  useEffect(() => setOtherError(unplacedError(error, applyServerFieldErrors(error, setError, ['code']))), [error, setError])
 
   return (
-    <form
-      onSubmit={handleSubmit(({ code }) => onSubmit(handoverDigits(code)))}
-      noValidate
-      className="flex flex-col gap-4"
-    >
+    <form onSubmit={handleSubmit(({ code }) => onSubmit(handoverDigits(code)))} noValidate className="flex flex-col gap-4">
       <p className="text-stone-700">
         {booking.status === 'Booked' ? (
           <Trans
@@ -116,7 +111,10 @@ function HandoverForm({ booking, onCancel, onSubmit, isPending, error }: Handove
                 }
                 // Told here, offline too, rather than when the outbox sends it; and no wrong code counts on the server.
                 if (await surelyNotTheCode(booking, code)) {
-                  return i18n._({ id: 'sell.handover.codeWrong', message: 'That code is not right: ask the buyer to show it again' })
+                  return i18n._({
+                    id: 'sell.handover.codeWrong',
+                    message: 'That code is not right: ask the buyer to show it again',
+                  })
                 }
                 return true
               },

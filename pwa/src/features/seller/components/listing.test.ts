@@ -69,7 +69,12 @@ describe('changesOf', () => {
     onTestFinished(() => void vi.restoreAllMocks())
     const values = formValuesOf(product, '')
     expect(values.resale_price).toBe('120,5')
-    expect(changesOf(product, { values: { ...values, resale_price: '99,90', original_price: '', use_period: '' }, images: product.images })).toEqual({
+    expect(
+      changesOf(product, {
+        values: { ...values, resale_price: '99,90', original_price: '', use_period: '' },
+        images: product.images,
+      }),
+    ).toEqual({
       resale_price: 99.9,
       original_price: null,
       use_period: null,

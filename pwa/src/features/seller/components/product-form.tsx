@@ -134,7 +134,9 @@ export function ProductForm({ seller, product, submitLabel, save }: ProductFormP
 
   // The product's own category is there before the list has loaded (or if it was renamed),
   // keyed by name so the chosen option stays the same element.
-  const categoryNames = [...new Set([...(categories.data?.items.map((c) => c.name) ?? []), ...(product ? [product.category] : [])])]
+  const categoryNames = [
+    ...new Set([...(categories.data?.items.map((c) => c.name) ?? []), ...(product ? [product.category] : [])]),
+  ]
   const isVerified = verified.data ?? seller.verified
   const verifiedText =
     isVerified === undefined
@@ -165,9 +167,11 @@ export function ProductForm({ seller, product, submitLabel, save }: ProductFormP
       >
         {(control) => (
           <Select {...control} {...register('category', required)}>
-            <option value="">{categories.isPending
+            <option value="">
+              {categories.isPending
                 ? i18n._({ id: 'sell.form.loadingCategories', message: 'Loading categories…' })
-                : i18n._({ id: 'sell.form.chooseCategory', message: 'Choose a category' })}</option>
+                : i18n._({ id: 'sell.form.chooseCategory', message: 'Choose a category' })}
+            </option>
             {categoryNames.map((name) => (
               <option key={name} value={name}>
                 {name}
@@ -181,7 +185,9 @@ export function ProductForm({ seller, product, submitLabel, save }: ProductFormP
       </Field>
       <Field
         label={i18n._({ id: 'sell.form.description', message: 'Description (optional)' })}
-        error={errors.description?.message} className="sm:col-span-2">
+        error={errors.description?.message}
+        className="sm:col-span-2"
+      >
         {(control) => <Textarea maxLength={maxDescriptionLength} {...control} {...register('description')} />}
       </Field>
       <PhotosField
@@ -250,7 +256,14 @@ export function ProductForm({ seller, product, submitLabel, save }: ProductFormP
         error={errors.purchase_year?.message}
         hint={i18n._({ id: 'sell.form.purchaseYearHint', message: 'Such as 2019.' })}
       >
-        {(control) => <Input inputMode="numeric" maxLength={4} {...control} {...register('purchase_year', { validate: (value) => checkYear(value) })} />}
+        {(control) => (
+          <Input
+            inputMode="numeric"
+            maxLength={4}
+            {...control}
+            {...register('purchase_year', { validate: (value) => checkYear(value) })}
+          />
+        )}
       </Field>
       <Field
         label={i18n._({ id: 'sell.form.usePeriod', message: 'Use period (optional)' })}
@@ -271,18 +284,12 @@ export function ProductForm({ seller, product, submitLabel, save }: ProductFormP
             <Field key={name} label={dimensionLabel(name)} error={errors[name]?.message}>
               {(control) => (
                 // Text, not type="number": that reads "90,5" by the browser's language (905 in English), not the app's.
-                <Input
-                  inputMode="decimal"
-                  {...control}
-                  {...register(name, { validate: checkDimension })}
-                />
+                <Input inputMode="decimal" {...control} {...register(name, { validate: checkDimension })} />
               )}
             </Field>
           ))}
         </div>
-        {errors.dimensions?.message && (
-          <p className="text-sm font-medium text-red-700">{errors.dimensions.message}</p>
-        )}
+        {errors.dimensions?.message && <p className="text-sm font-medium text-red-700">{errors.dimensions.message}</p>}
       </fieldset>
       <Field
         label={i18n._({ id: 'sell.form.sellerName', message: 'Seller name' })}

@@ -77,9 +77,11 @@ describe('Add Product', () => {
     expect(phone).not.toHaveAttribute('readonly')
     expect(phone).toHaveAccessibleDescription(expect.stringContaining('Messages are how buyers reach you.'))
     expect(screen.getByLabelText('Condition')).toHaveValue('Excellent')
-    expect(
-      Array.from((screen.getByLabelText('Condition') as HTMLSelectElement).options, (option) => option.value),
-    ).toEqual(['Excellent', 'Good', 'Fair'])
+    expect(Array.from((screen.getByLabelText('Condition') as HTMLSelectElement).options, (option) => option.value)).toEqual([
+      'Excellent',
+      'Good',
+      'Fair',
+    ])
   })
 
   it('shows the verified state from the server', async () => {
@@ -341,7 +343,10 @@ describe('Add Product', () => {
     serve()
     const { user } = renderRoutes(routes, '/dashboard/addproduct')
     const input = await screen.findByLabelText('Photos')
-    await user.upload(input, Array.from({ length: 10 }, (_, i) => picture(`${i}.png`)))
+    await user.upload(
+      input,
+      Array.from({ length: 10 }, (_, i) => picture(`${i}.png`)),
+    )
     expect(within(screen.getByRole('list', { name: 'Chosen photos' })).getAllByRole('listitem')).toHaveLength(8)
     expect(screen.getByText(/2 photos were left out: 8 at most/)).toBeInTheDocument()
     expect(input).toBeDisabled()

@@ -20,7 +20,8 @@ export function AddProductRoute() {
         title={i18n._({ id: 'sell.add.title', message: 'Add Product' })}
         description={i18n._({
           id: 'sell.add.description',
-          message: 'List something for sale: a name, a photo, where it is and its price are all it needs; add up to {max} photos.',
+          message:
+            'List something for sale: a name, a photo, where it is and its price are all it needs; add up to {max} photos.',
           values: { max: maxPhotos },
         })}
       />

@@ -77,5 +77,12 @@ function EditProduct({ seller, product }: { seller: User; product: Product }) {
     toast.success(i18n._({ id: 'sell.edit.done', message: 'Product updated' }))
     await navigate(paths.myProducts(seller.email))
   }
-  return <ProductForm seller={seller} product={product} submitLabel={i18n._({ id: 'sell.edit.save', message: 'Save changes' })} save={save} />
+  return (
+    <ProductForm
+      seller={seller}
+      product={product}
+      submitLabel={i18n._({ id: 'sell.edit.save', message: 'Save changes' })}
+      save={save}
+    />
+  )
 }

@@ -28,14 +28,11 @@ describe('My Buyers', () => {
     })
     renderRoutes(routes, '/dashboard/mybuyers')
     const table = await screen.findByRole('table')
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
-      'Product',
-      'Buyer',
-      'Meeting place',
-      'Price',
-      'Status',
-      'Booked on',
-    ])
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Product', 'Buyer', 'Meeting place', 'Price', 'Status', 'Booked on'])
     expect(within(table).getByRole('link', { name: '+1 (555) 0100' })).toHaveAttribute('href', 'tel:+15550100')
     expect(table).toHaveTextContent('Elm Park')
     expect(table).toHaveTextContent(formatPrice(45.5))
@@ -79,7 +76,11 @@ describe('My Buyers', () => {
     let sent: unknown
     const fetch = mockApi({
       'GET /api/mybuyers': () =>
-        json(list([makeBooking({ id: 3, product: 'Oak chair', status, decline_reason: status === 'Declined' ? 'Sold elsewhere' : '' })])),
+        json(
+          list([
+            makeBooking({ id: 3, product: 'Oak chair', status, decline_reason: status === 'Declined' ? 'Sold elsewhere' : '' }),
+          ]),
+        ),
       'DELETE /api/mybuyers/:id': ({ body }) => {
         sent = body
         status = 'Declined'
@@ -129,15 +130,19 @@ describe('My Buyers', () => {
         ),
       'POST /api/booked/:id/messages': () => json(makeMessage({ id: 1, conversation_id: 14 }), 201),
     })
-    const { user, router } = renderRoutes([...routes, { path: '/dashboard/messages/:id', element: <p>the thread</p> }], '/dashboard/mybuyers')
+    const { user, router } = renderRoutes(
+      [...routes, { path: '/dashboard/messages/:id', element: <p>the thread</p> }],
+      '/dashboard/mybuyers',
+    )
     const table = await screen.findByRole('table')
     const [, withPickup, without] = within(table).getAllByRole('row')
-    const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date('2030-06-01T08:30:00Z'))
-    expect(withPickup).toHaveTextContent(`Pickup ${when}`)
-    expect(await within(withPickup!).findByRole('link', { name: 'Message the buyer, Bea Buyer, about Oak chair' })).toHaveAttribute(
-      'href',
-      '/dashboard/messages/12',
+    const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(
+      new Date('2030-06-01T08:30:00Z'),
     )
+    expect(withPickup).toHaveTextContent(`Pickup ${when}`)
+    expect(
+      await within(withPickup!).findByRole('link', { name: 'Message the buyer, Bea Buyer, about Oak chair' }),
+    ).toHaveAttribute('href', '/dashboard/messages/12')
     await user.click(within(without!).getByRole('button', { name: 'Message the buyer, Bea Buyer, about Sofa' }))
     await user.type(screen.getByLabelText('Your message'), 'When can you come?{Enter}')
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/messages/14'))
@@ -407,7 +412,9 @@ describe('My Buyers: the buyer did not come', () => {
     await within(table).findByText('Ended: the buyer didn’t come')
     expect(within(table).getByText('No-show')).toBeInTheDocument()
     expect(table).not.toHaveTextContent('The buyer did not come to the pickup')
-    expect(within(table).queryByRole('button', { name: /didn’t come|^Decline|^Payment received|^Hand over/ })).not.toBeInTheDocument()
+    expect(
+      within(table).queryByRole('button', { name: /didn’t come|^Decline|^Payment received|^Hand over/ }),
+    ).not.toBeInTheDocument()
   })
 
   it("shows the server's refusal", async () => {
@@ -427,11 +434,18 @@ describe('My Buyers: the buyer did not come', () => {
     const button = await screen.findByRole('button', { name: /^The buyer didn’t come: / })
     act(() => reportUnreachable())
     expect(button).toBeDisabled()
-    expect(screen.getByText('You are offline: saying the buyer didn’t come needs a connection. It works again once you are back online.')).toBeInTheDocument()
+    expect(
+      screen.getByText(
+        'You are offline: saying the buyer didn’t come needs a connection. It works again once you are back online.',
+      ),
+    ).toBeInTheDocument()
   })
 
   it('says so when the buyer said the seller did not come', async () => {
-    mockApi({ 'GET /api/mybuyers': () => json(list([makeBooking({ id: 3, product: 'Oak chair', status: 'Cancelled', no_show: 'seller' })])) })
+    mockApi({
+      'GET /api/mybuyers': () =>
+        json(list([makeBooking({ id: 3, product: 'Oak chair', status: 'Cancelled', no_show: 'seller' })])),
+    })
     renderRoutes(routes, '/dashboard/mybuyers')
     const table = await screen.findByRole('table')
     expect(await within(table).findByText('Ended: the buyer said you didn’t come')).toBeInTheDocument()
@@ -459,7 +473,10 @@ describe('My Buyers: new bookings', () => {
     expect(within(lamp!).getByText('New')).toBeInTheDocument()
     expect(within(chair!).queryByText('New')).not.toBeInTheDocument()
     await waitFor(() =>
-      expect(fetch).toHaveBeenCalledWith('/api/mybuyers/seen', expect.objectContaining({ method: 'POST', body: JSON.stringify({ booking_id: 5 }) })),
+      expect(fetch).toHaveBeenCalledWith(
+        '/api/mybuyers/seen',
+        expect.objectContaining({ method: 'POST', body: JSON.stringify({ booking_id: 5 }) }),
+      ),
     )
     await waitFor(() => expect(queryClient.getQueryState(conversationKeys.unread())?.isInvalidated).toBe(true))
     expect(fetch.mock.calls.filter(([url]) => url === '/api/mybuyers/seen')).toHaveLength(1)

@@ -32,14 +32,11 @@ describe('My Products', () => {
     })
     renderRoutes(routes, path)
     const table = await screen.findByRole('table', { name: 'My products' })
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
-      'Product name',
-      'Price',
-      'Location',
-      'Category',
-      'Status',
-      'Actions',
-    ])
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Product name', 'Price', 'Location', 'Category', 'Status', 'Actions'])
     const [, available, reserved, sold] = within(table).getAllByRole('row')
     expect(available).toHaveTextContent('Oak chair')
     expect(available).toHaveTextContent(formatPrice(45.5))
@@ -64,10 +61,7 @@ describe('My Products', () => {
     expect(Array.from(actions, (action) => action.textContent)).toEqual(['Oak chair', 'Edit', 'Advertise', 'Delete'])
     expect(within(available!).getByRole('link', { name: 'Oak chair' })).toHaveAttribute('href', '/products/4')
     expect(within(sold!).getByRole('link', { name: 'Sofa' })).toHaveAttribute('href', '/products/5')
-    expect(within(available!).getByRole('link', { name: 'Edit Oak chair' })).toHaveAttribute(
-      'href',
-      '/dashboard/edit-product/4',
-    )
+    expect(within(available!).getByRole('link', { name: 'Edit Oak chair' })).toHaveAttribute('href', '/dashboard/edit-product/4')
     expect(within(sold!).queryByRole('link', { name: /^Edit/ })).not.toBeInTheDocument()
     expect(within(sold!).getByRole('button', { name: 'Delete Sofa' })).toBeInTheDocument()
   })
@@ -174,14 +168,11 @@ describe('My Products in German', () => {
     renderRoutes(routes, path)
     expect(screen.getByRole('heading', { level: 1, name: 'Meine Artikel' })).toBeInTheDocument()
     const table = await screen.findByRole('table', { name: 'Meine Artikel' })
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
-      'Artikelname',
-      'Preis',
-      'Ort',
-      'Kategorie',
-      'Status',
-      'Aktionen',
-    ])
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Artikelname', 'Preis', 'Ort', 'Kategorie', 'Status', 'Aktionen'])
     expect(within(table).getByText('Verfügbar')).toBeInTheDocument()
     expect(within(table).getByText('Verkauft')).toBeInTheDocument()
     expect(within(table).getByRole('link', { name: 'Eichenstuhl bearbeiten' })).toHaveTextContent('Bearbeiten')

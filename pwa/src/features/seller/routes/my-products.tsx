@@ -30,7 +30,10 @@ export function MyProductsRoute() {
   })
   // The toast only once the server has accepted it (spec header, point 5).
   const advertiseProduct = (product: Product) =>
-    advertise.mutate(product.id, toastOutcome(i18n._({ id: 'sell.mine.advertisedToast', message: 'Advertised product in homepage' })))
+    advertise.mutate(
+      product.id,
+      toastOutcome(i18n._({ id: 'sell.mine.advertisedToast', message: 'Advertised product in homepage' })),
+    )
 
   const columns: Column<Product>[] = [
     {
@@ -54,9 +57,7 @@ export function MyProductsRoute() {
       cell: (product) => (
         <span className="inline-flex flex-wrap justify-end gap-1.5 md:justify-start">
           <ProductStatus status={product.status} />
-          {product.advertised && (
-            <Badge tone="teal">{i18n._({ id: 'sell.mine.advertised', message: 'Advertised' })}</Badge>
-          )}
+          {product.advertised && <Badge tone="teal">{i18n._({ id: 'sell.mine.advertised', message: 'Advertised' })}</Badge>}
         </span>
       ),
     },
@@ -71,7 +72,11 @@ export function MyProductsRoute() {
             {!sold && (
               <Link
                 to={paths.editProduct(product.id)}
-                aria-label={i18n._({ id: 'sell.mine.editProduct', message: 'Edit {product}', values: { product: product.product } })}
+                aria-label={i18n._({
+                  id: 'sell.mine.editProduct',
+                  message: 'Edit {product}',
+                  values: { product: product.product },
+                })}
                 className={buttonClasses({ size: 'sm' })}
               >
                 {i18n._({ id: 'sell.mine.edit', message: 'Edit' })}
@@ -80,8 +85,16 @@ export function MyProductsRoute() {
             <Button
               aria-label={
                 product.advertised
-                  ? i18n._({ id: 'sell.mine.isAdvertised', message: '{product} is advertised', values: { product: product.product } })
-                  : i18n._({ id: 'sell.mine.advertiseProduct', message: 'Advertise {product}', values: { product: product.product } })
+                  ? i18n._({
+                      id: 'sell.mine.isAdvertised',
+                      message: '{product} is advertised',
+                      values: { product: product.product },
+                    })
+                  : i18n._({
+                      id: 'sell.mine.advertiseProduct',
+                      message: 'Advertise {product}',
+                      values: { product: product.product },
+                    })
               }
               variant="secondary"
               size="sm"
@@ -97,7 +110,11 @@ export function MyProductsRoute() {
             {/* Quiet: it asks first, and it is rarely what a seller came for. */}
             <button
               type="button"
-              aria-label={i18n._({ id: 'sell.mine.deleteProduct', message: 'Delete {product}', values: { product: product.product } })}
+              aria-label={i18n._({
+                id: 'sell.mine.deleteProduct',
+                message: 'Delete {product}',
+                values: { product: product.product },
+              })}
               className="inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-semibold text-red-700 hover:bg-red-50 active:bg-red-100"
               onClick={() => deletion.ask(product)}
             >

@@ -23,8 +23,18 @@ export function MarkdownField({ label, value, error, textarea }: MarkdownFieldPr
   const shown = useDeferredValue(value)
   const previewId = useId()
   const modes = [
-    { key: 'write', label: i18n._({ id: 'site.markdown.write', message: 'Write' }), on: !previewing, set: () => setPreviewing(false) },
-    { key: 'preview', label: i18n._({ id: 'site.markdown.preview', message: 'Preview' }), on: previewing, set: () => setPreviewing(true) },
+    {
+      key: 'write',
+      label: i18n._({ id: 'site.markdown.write', message: 'Write' }),
+      on: !previewing,
+      set: () => setPreviewing(false),
+    },
+    {
+      key: 'preview',
+      label: i18n._({ id: 'site.markdown.preview', message: 'Preview' }),
+      on: previewing,
+      set: () => setPreviewing(true),
+    },
   ]
   return (
     <div className="flex flex-col gap-2">
@@ -48,7 +58,11 @@ export function MarkdownField({ label, value, error, textarea }: MarkdownFieldPr
           </div>
         </section>
       </div>
-      <div role="group" aria-label={i18n._({ id: 'site.markdown.show', message: 'Show {label}', values: { label } })} className="flex gap-2 lg:hidden">
+      <div
+        role="group"
+        aria-label={i18n._({ id: 'site.markdown.show', message: 'Show {label}', values: { label } })}
+        className="flex gap-2 lg:hidden"
+      >
         {modes.map((mode) => (
           <button
             key={mode.key}

@@ -8,7 +8,8 @@ export function AboutRoute() {
   return (
     <SiteTextPage
       title={(site) => i18n._({ id: 'site.about.title', message: 'About {siteName}', values: { siteName: site.name } })}
-      description={(site) => site.tagline}>
+      description={(site) => site.tagline}
+    >
       {(site) => (
         <div className="flex flex-col gap-8">
           <SiteText text={site.about} />

@@ -12,7 +12,11 @@ describe('Search synonyms', () => {
   it('shows each group, and saves them edited, added and removed', async () => {
     let sent: unknown
     mockApi({
-      'GET /api/search/synonyms': () => json([['couch', 'sofa'], ['wardrobe', 'armoire']]),
+      'GET /api/search/synonyms': () =>
+        json([
+          ['couch', 'sofa'],
+          ['wardrobe', 'armoire'],
+        ]),
       'PUT /api/search/synonyms': ({ body }) => {
         sent = body
         return json(body!)
@@ -32,7 +36,10 @@ describe('Search synonyms', () => {
 
     expect(await screen.findByText('Synonyms saved')).toBeInTheDocument()
     // The empty third group is left out.
-    expect(sent).toEqual([['couch', 'sofa', 'settee'], ['stuhl', 'sessel']])
+    expect(sent).toEqual([
+      ['couch', 'sofa', 'settee'],
+      ['stuhl', 'sessel'],
+    ])
     expect(screen.getByLabelText('Group 2')).toHaveValue('stuhl, sessel')
     expect(screen.queryByLabelText('Group 3')).not.toBeInTheDocument()
     // Searches may find other listings now.
@@ -70,7 +77,11 @@ describe('Search synonyms', () => {
 
     const status = await screen.findByRole('status')
     expect(status).toHaveTextContent('“couch” finds 7 listings:')
-    expect(within(status).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Red sofa', 'Green couch'])
+    expect(
+      within(status)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Red sofa', 'Green couch'])
     expect(fetch).toHaveBeenCalledWith('/api/products?q=couch&limit=5', expect.anything())
   })
 

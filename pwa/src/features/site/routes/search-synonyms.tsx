@@ -73,15 +73,15 @@ function SynonymsForm({ groups }: { groups: SynonymGroups }) {
         else rest[field] = message
       }
       setErrors(placed)
-      setFailure(Object.keys(placed).length > 0 && Object.keys(rest).length === 0 ? null : new ApiError(error.status, error.message, rest))
+      setFailure(
+        Object.keys(placed).length > 0 && Object.keys(rest).length === 0 ? null : new ApiError(error.status, error.message, rest),
+      )
     }
   }
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex max-w-2xl flex-col gap-4">
-      {texts.length === 0 && (
-        <p className="text-stone-600">{i18n._({ id: 'synonyms.none', message: 'No synonyms yet.' })}</p>
-      )}
+      {texts.length === 0 && <p className="text-stone-600">{i18n._({ id: 'synonyms.none', message: 'No synonyms yet.' })}</p>}
       {texts.length > 0 && (
         // Above the groups, not under the first: each group's Remove stays beside its words.
         <p id="synonyms-group-hint" className="text-sm text-stone-600">
@@ -100,7 +100,9 @@ function SynonymsForm({ groups }: { groups: SynonymGroups }) {
                 <Input
                   autoComplete="off"
                   {...control}
-                  aria-describedby={[control['aria-describedby'], index === 0 && 'synonyms-group-hint'].filter(Boolean).join(' ') || undefined}
+                  aria-describedby={
+                    [control['aria-describedby'], index === 0 && 'synonyms-group-hint'].filter(Boolean).join(' ') || undefined
+                  }
                   value={text}
                   onChange={(event) => setTexts(texts.map((t, i) => (i === index ? event.target.value : t)))}
                 />
@@ -167,7 +169,9 @@ function SearchPreview() {
           label={i18n._({ id: 'synonyms.preview.word', message: 'Word' })}
           hint={i18n._({ id: 'synonyms.preview.hint', message: 'Searches the listings with the synonyms as saved.' })}
         >
-          {(control) => <Input type="search" autoComplete="off" {...control} value={word} onChange={(e) => setWord(e.target.value)} />}
+          {(control) => (
+            <Input type="search" autoComplete="off" {...control} value={word} onChange={(e) => setWord(e.target.value)} />
+          )}
         </Field>
         <Button type="submit" variant="secondary" isLoading={busy} className="sm:self-start">
           {i18n._({ id: 'synonyms.preview.run', message: 'Show what it finds' })}
@@ -179,7 +183,8 @@ function SearchPreview() {
           <p className="font-medium text-stone-800">
             {i18n._({
               id: 'synonyms.preview.found',
-              message: '{total, plural, =0 {“{word}” finds no listings.} one {“{word}” finds # listing:} other {“{word}” finds # listings:}}',
+              message:
+                '{total, plural, =0 {“{word}” finds no listings.} one {“{word}” finds # listing:} other {“{word}” finds # listings:}}',
               values: { total: result.found.total, word: result.word },
             })}
           </p>

@@ -32,7 +32,7 @@ describe('Site settings', () => {
     expect(screen.getByLabelText('Terms')).toHaveValue('Use it well.')
     const visitors = screen.getByRole('checkbox', { name: 'Let visitors browse the listings without an account' })
     expect(visitors).toBeChecked()
-    expect(visitors).toHaveAccessibleDescription(expect.stringContaining('nobody\'s email or phone is shown'))
+    expect(visitors).toHaveAccessibleDescription(expect.stringContaining("nobody's email or phone is shown"))
   })
 
   it('previews the Markdown as it is typed, with safe links', async () => {
@@ -94,7 +94,9 @@ describe('Site settings', () => {
     await user.click(screen.getByRole('button', { name: 'Save settings' }))
     expect(await screen.findByText('Enter a valid email address')).toBeInTheDocument()
     expect(screen.getByLabelText('Contact email')).toHaveAttribute('aria-invalid', 'true')
-    expect(screen.getByLabelText('Contact email')).toHaveAccessibleDescription(expect.stringContaining('Enter a valid email address'))
+    expect(screen.getByLabelText('Contact email')).toHaveAccessibleDescription(
+      expect.stringContaining('Enter a valid email address'),
+    )
     expect(screen.getByLabelText('Rules')).toHaveAccessibleDescription(expect.stringContaining('Use at most 20000 characters'))
     expect(screen.queryByText('Site settings saved')).not.toBeInTheDocument()
   })
@@ -125,7 +127,9 @@ describe('Site settings', () => {
     expect(language).toHaveAccessibleDescription(expect.stringContaining('rebuilds the search index'))
     expect(screen.queryByText(/Saving rebuilds the search index/)).not.toBeInTheDocument()
     await user.selectOptions(language, 'Deutsch')
-    expect(screen.getByText('Saving rebuilds the search index in Deutsch; searches give the new results once it is saved.')).toBeInTheDocument()
+    expect(
+      screen.getByText('Saving rebuilds the search index in Deutsch; searches give the new results once it is saved.'),
+    ).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Save settings' }))
 
     expect(await screen.findByText('Site settings saved')).toBeInTheDocument()

@@ -24,7 +24,17 @@ import { useUpdateSite } from '../api/update-site'
 import { MarkdownField } from '../components/markdown-field'
 
 // The server checks the lengths (app/site.go) and names the fields it refuses.
-const fieldNames = ['name', 'tagline', 'about', 'rules', 'privacy', 'terms', 'contact_email', 'public_listings', 'language'] as const
+const fieldNames = [
+  'name',
+  'tagline',
+  'about',
+  'rules',
+  'privacy',
+  'terms',
+  'contact_email',
+  'public_listings',
+  'language',
+] as const
 
 const texts = (i18n: I18n) =>
   [
@@ -42,7 +52,12 @@ export function SiteSettingsRoute() {
   else if (query.fetchStatus === 'paused') {
     body = <OfflineState what={i18n._({ id: 'site.settings.offlineWhat', message: "The site's settings" })} />
   } else if (query.isError) {
-    body = <QueryErrorState title={i18n._({ id: 'site.settings.error', message: "Could not load the site's settings" })} query={query} />
+    body = (
+      <QueryErrorState
+        title={i18n._({ id: 'site.settings.error', message: "Could not load the site's settings" })}
+        query={query}
+      />
+    )
   } else body = <PageSpinner />
   return (
     <>
@@ -94,9 +109,7 @@ function SiteSettingsForm({ site }: { site: Site }) {
           error={errors.name?.message}
           hint={i18n._({ id: 'site.settings.name.hint', message: "In the header, the tab's title and every mail." })}
         >
-          {(control) => (
-            <Input autoComplete="off" {...control} {...register('name', required)} />
-          )}
+          {(control) => <Input autoComplete="off" {...control} {...register('name', required)} />}
         </Field>
         <Field
           label={i18n._({ id: 'site.settings.tagline', message: 'Tagline' })}
