@@ -33,6 +33,24 @@ func RunSessions(t *testing.T, open func(t *testing.T) Stores) {
 			t.Errorf("a deleted session: found %v, %v", found, err)
 		}
 	})
+	t.Run("FoundUntilItsExpiryByTheStoresClock", func(t *testing.T) {
+		// What the sessions cache above the store keeps: the data with its
+		// expiry, judged later by the store's clock.
+		w := newWorld(t, open)
+		expiry := later.Truncate(time.Millisecond)
+		must(t, w.CommitCtx(w.ctx, "live", []byte("data"), expiry))
+		must(t, w.CommitCtx(w.ctx, "old", []byte("data"), time.Now().Add(-time.Second)))
+		data, until, found, err := w.FindUntil(w.ctx, "live")
+		if err != nil || !found || string(data) != "data" || !until.Equal(expiry) {
+			t.Errorf("live: %q until %v, found %v, %v; want until %v", data, until, found, err, expiry)
+		}
+		if _, _, found, err := w.FindUntil(w.ctx, "old"); err != nil || found {
+			t.Errorf("an expired session: found %v, %v", found, err)
+		}
+		if now := w.Now(); now.IsZero() || now.Location() != time.UTC || !now.Before(expiry) {
+			t.Errorf("the store's clock says %v", now)
+		}
+	})
 	t.Run("RoundTripWithoutContext", func(t *testing.T) {
 		// scs's Store, which CtxStore embeds: the same sessions.
 		w := newWorld(t, open)
