@@ -157,6 +157,15 @@ describe('live events', () => {
     await signingOut
   })
 
+  it('opens the stream again when Log Out fails', async () => {
+    const signingOut = client
+      .getMutationCache()
+      .build(client, { mutationKey: authKeys.signOut(), mutationFn: () => Promise.reject(new Error('offline')) })
+      .execute(undefined)
+    await expect(signingOut).rejects.toThrow('offline')
+    expect(FakeEventSource.opened.map((s) => s.closed)).toEqual([true, false])
+  })
+
   it('closes the open stream as Log Out starts', () => {
     void client
       .getMutationCache()

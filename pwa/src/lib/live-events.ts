@@ -57,7 +57,8 @@ function parse(event: MessageEvent): Record<string, unknown> {
  * this is stopped); still signed in, or no answer (offline), it reopens
  * reconnectDelay later from the last event it had. While this browser renews
  * its own session (a new password), the question waits for the new cookie.
- * Log Out closes the stream as it starts, and none opens while it runs.
+ * Log Out closes the stream as it starts, and none opens while it runs; a
+ * Log Out that fails opens it again.
  */
 export function listen(client: QueryClient): () => void {
   if (typeof EventSource === 'undefined') return () => {}
@@ -126,7 +127,11 @@ export function listen(client: QueryClient): () => void {
 
   open()
   const unfollow = followStream(client, () => source?.readyState === EventSource.OPEN)
-  const unwatch = onSigningOut(client, leaving)
+  // A Log Out that failed leaves the person signed in here: follow again. One
+  // that succeeded has stopped this already (LiveEvents, once nobody is signed in).
+  const unwatch = onSigningOut(client, leaving, () => {
+    if (!stopped && !source) open()
+  })
   document.addEventListener('visibilitychange', onVisibility)
   return () => {
     stopped = true

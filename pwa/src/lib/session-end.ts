@@ -40,12 +40,17 @@ export function signingOut(client: QueryClient): boolean {
   return client.isMutating({ mutationKey: authKeys.signOut() }) > 0
 }
 
-/** Calls `onStart` each time this browser begins to sign out; answers the function that stops watching. */
-export function onSigningOut(client: QueryClient, onStart: () => void): () => void {
+/**
+ * Calls `onStart` each time this browser begins to sign out, and `onEnd` as
+ * that ends (signed out, or a Log Out that failed); answers the function that
+ * stops watching.
+ */
+export function onSigningOut(client: QueryClient, onStart: () => void, onEnd: () => void = () => {}): () => void {
   let was = signingOut(client)
   return client.getMutationCache().subscribe(() => {
     const now = signingOut(client)
     if (now && !was) onStart()
+    else if (was && !now) onEnd()
     was = now
   })
 }
