@@ -152,8 +152,8 @@ func (c *Caches) hearing(heard bool) {
 			kept.Pause()
 		}
 	}
+	c.Pages.setPaused(!heard)
 	c.Searches.ForgetAll()
-	c.Pages.ChangedAll()
 	c.Site.Store(nil)
 	c.Synonyms.Store(nil)
 	c.catalogue.Add(1)

@@ -189,3 +189,76 @@ func TestCategoriesForgottenOnAnotherInstance(t *testing.T) {
 		t.Errorf("b: Lamps %s after a renamed it", got)
 	}
 }
+
+// And so do the category pages and the buyers' bookings: a listing booked
+// and then sold on one instance is shown so, and then gone, on another as
+// soon as its feed told it, with the buyer's booking marked.
+func TestCategoryPagesForgottenOnAnotherInstance(t *testing.T) {
+	a, b := twoInstances(t)
+	ctx := context.Background()
+	changesB := feedOf(b)
+	caches := cache.NewCaches(b.Feed())
+	seller, buyer := newUser(t, a, "sam@example.com"), newUser(t, a, "bea@example.com")
+	image := &app.Image{URL: "/images/lamp.jpg", ThumbURL: "/images/lamp-thumb.jpg", Width: 10, Height: 10}
+	lamps := &app.Category{Name: "Lamps", Image: image.URL}
+	lamp := &app.Product{SellerID: seller.ID, Name: "Lamp", Description: "Brass", Image: image.URL, ThumbURL: image.ThumbURL,
+		Images: []string{image.URL}, Thumbs: []string{image.ThumbURL}, Condition: app.ConditionGood, Location: "Town",
+		ResalePrice: 1000, Status: app.StatusAvailable}
+	for _, err := range []error{a.RecordImage(ctx, image, seller.ID), a.CreateCategory(ctx, lamps, nil)} {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	lamp.CategoryID = lamps.ID
+	if err := a.CreateProduct(ctx, lamp); err != nil {
+		t.Fatal(err)
+	}
+	waitFeed(t, changesB, "of the listing made", func(c cache.Change) bool { return slices.Contains(c.Listings, lamps.ID) })
+	read := func() (page string, booked bool) {
+		t.Helper()
+		for range 2 { // the second from b's caches
+			list, err := caches.CategoryProducts(ctx, b, lamps, app.Page{Limit: 10})
+			if err != nil {
+				t.Fatal(err)
+			}
+			page = ""
+			for _, p := range list.Items {
+				page += p.Name + " " + string(p.Status)
+			}
+			mine, err := caches.MyBookings(ctx, b, buyer.ID, []int64{lamp.ID})
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, booked = mine[lamp.ID]
+		}
+		return page, booked
+	}
+	if page, booked := read(); page != "Lamp Available" || booked {
+		t.Fatalf("b read %q, booked %v", page, booked)
+	}
+	productID := lamp.ID
+	booking := &app.Booking{ProductID: &productID, Product: lamp.Name, Category: lamps.Name, Image: lamp.Image, ThumbURL: lamp.ThumbURL,
+		Price: lamp.ResalePrice, Location: "Station", BuyerID: buyer.ID, BuyerName: buyer.Name, BuyerEmail: buyer.Email,
+		SellerID: seller.ID, Status: app.BookingBooked}
+	if err := a.CreateBooking(ctx, booking); err != nil {
+		t.Fatal(err)
+	}
+	// Each statement's triggers tell apart: the booking's, and the
+	// listing's count of open bookings.
+	var toldListing, toldBuyer bool
+	waitFeed(t, changesB, "of the booking", func(c cache.Change) bool {
+		toldListing = toldListing || slices.Contains(c.Products, lamp.ID) && slices.Contains(c.Listings, lamps.ID)
+		toldBuyer = toldBuyer || slices.Contains(c.Bookers, buyer.ID)
+		return toldListing && toldBuyer
+	})
+	if page, booked := read(); page != "Lamp Reserved" || !booked {
+		t.Errorf("b read %q, booked %v, once a booked the lamp", page, booked)
+	}
+	if err := a.MarkPaid(ctx, booking.ID); err != nil {
+		t.Fatal(err)
+	}
+	waitFeed(t, changesB, "of the sale", func(c cache.Change) bool { return slices.Contains(c.Listings, lamps.ID) })
+	if page, booked := read(); page != "" || !booked {
+		t.Errorf("b read %q, booked %v, once a sold the lamp", page, booked)
+	}
+}

@@ -52,8 +52,8 @@ func (db *DB) apply(c changed) {
 
 // Feed tells what each write changed, by this instance as it returns and
 // by any other as soon as the database tells (listen.go). It tells of
-// accounts, sessions and categories changed: the caches above this store
-// keep only those (wiring).
+// accounts, sessions, categories, listings and bookings changed: what the
+// caches above this store keep (wiring).
 func (db *DB) Feed() cache.Feed { return db.feed }
 
 // parseChanged reads the lines note_changed wrote.
@@ -72,6 +72,22 @@ func parseChanged(lines string) cache.Change {
 			}
 		case "c":
 			c.Categories = true
+		case "p":
+			if id, err := strconv.ParseInt(id, 10, 64); err == nil && !slices.Contains(c.Products, id) {
+				c.Products = append(c.Products, id)
+			}
+		case "P":
+			c.AllProducts = true
+		case "l":
+			if id, err := strconv.ParseInt(id, 10, 64); err == nil && !slices.Contains(c.Listings, id) {
+				c.Listings = append(c.Listings, id)
+			}
+		case "b":
+			if id, err := strconv.ParseInt(id, 10, 64); err == nil && !slices.Contains(c.Bookers, id) {
+				c.Bookers = append(c.Bookers, id)
+			}
+		case "B":
+			c.AllBookers = true
 		}
 	}
 	return c

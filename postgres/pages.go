@@ -3,31 +3,29 @@ package postgres
 import (
 	"context"
 
-	"rehome/app"
+	"github.com/jackc/pgx/v5"
+
+	"rehome/cache"
 	"rehome/storecore"
 )
 
-// A category page is an offset into products_by_category (category_id,
-// status, created DESC, id DESC). sqlite keeps, per category, the sort key
-// of every 64th listing in a cache, so that a deep page starts with a seek;
-// such marks would go stale whenever another instance lists or sells in the
-// category, and every instance would have to drop them on every such write.
-// Here the page's IDs come from that index alone (an index-only scan: id is
-// one of its columns), so an offset costs a walk over index entries, not
-// heap rows, and only the page's own rows are read. A keyset page would seek
-// straight to its start, but pages are asked for by offset (app.Page), with
-// no key of the page before. The total is the category's count of listings
-// for sale, kept by trigger (categories.listed), read in the same snapshot:
-// no count of the index's entries.
+// A category's marks (cache.CategoryPages): its count of listings for sale,
+// kept by trigger (categories.listed), and every stride-th key, numbered
+// in one walk of products_by_category alone (an index-only scan: id is one
+// of its columns), read in one snapshot.
 const (
-	categoryCountQuery = `SELECT coalesce((SELECT listed FROM categories WHERE id = $1), 0)`
-	categoryPageQuery  = `SELECT ` + storecore.ProductColumns + `
-		FROM (SELECT id FROM products WHERE category_id = $1 AND status = 'Available'
-		      ORDER BY created DESC, id DESC LIMIT $2 OFFSET $3) page
-		JOIN products p ON p.id = page.id` + storecore.ProductJoins + `
-		ORDER BY p.created DESC, p.id DESC`
+	categoryCountQuery = `SELECT coalesce((SELECT listed FROM categories WHERE id = ?), 0)`
+	categoryMarksQuery = `SELECT created, id FROM (
+		SELECT created, id, row_number() OVER (ORDER BY created DESC, id DESC) AS n
+		FROM products WHERE category_id = ? AND status = 'Available') numbered
+		WHERE (n - 1) % ? = 0 ORDER BY n`
 )
 
-func (db *DB) CategoryProducts(ctx context.Context, category *app.Category, page app.Page) (app.List[app.Product], error) {
-	return readList(ctx, db, page, categoryCountQuery, categoryPageQuery, []any{category.ID}, storecore.ScanProduct)
+func (db *DB) CategoryMarks(ctx context.Context, category int64, stride int) (total int, keys []cache.PageKey, err error) {
+	err = db.readTx(ctx, func(tx pgx.Tx) error {
+		total, keys, err = storecore.ReadMarks(ctx, core{tx}, categoryCountQuery, []any{category},
+			categoryMarksQuery, []any{category, stride}, stride)
+		return err
+	})
+	return total, keys, err
 }

@@ -22,14 +22,18 @@ var listQueries = map[string]struct {
 	query string
 	args  []any
 }{
-	"category count":          {categoryCountQuery, []any{1}},
-	"category page":           {categoryPageQuery, []any{1, 24, 0}},
-	"category page deep":      {categoryPageQuery, []any{1, 24, 1200}},
+	"category count":          {rebind(categoryCountQuery), []any{1}},
+	"category page":           {rebind(storecore.CategoryPageQuery), []any{1, 24, 0}},
+	"category page deep":      {rebind(storecore.CategoryPageQuery), []any{1, 24, 1200}},
+	"category page from":      {rebind(storecore.CategoryPageFrom), []any{1, 1000, 1000, 7, 24}},
+	"category page skip":      {rebind(storecore.CategoryPageSkip), []any{1, 1, 1000, 1000, 7, 3, 24}},
+	"category marks":          {rebind(categoryMarksQuery), []any{1, 64}},
 	"seller count":            {rebind(storecore.SellerCountQuery), []any{1}},
 	"seller page":             {rebind(storecore.SellerPageQuery), []any{1, 24, 0}},
 	"seller's counts":         {sellerCountsQuery, []any{1}},
 	"booked from":             {bookedFromQuery, []any{1, 2}},
-	"my bookings":             {myBookingsQuery, []any{[]int64{1, 2, 3}, 1}},
+	"my bookings":             {rebind(storecore.MyBookingsQuery(dialect)), []any{[]int64{1, 2, 3}, 1}},
+	"booked by":               {rebind(storecore.BookingsOfBuyerQuery), []any{1, 257}},
 	"adverts count":           {advertsCount, nil},
 	"adverts page":            {advertsPage, []any{24, 0}},
 	"listings for sale count": {forSaleCountQuery, nil},

@@ -87,7 +87,7 @@ func BenchmarkCategoryPage(b *testing.B) {
 			for b.Loop() {
 				c := categories[i%len(categories)]
 				i++
-				list, err := db.CategoryProducts(ctx, &c, app.Page{Limit: 24, Offset: offset})
+				list, err := db.Caches().CategoryProducts(ctx, db, &c, app.Page{Limit: 24, Offset: offset})
 				if err != nil || len(list.Items) != 24 {
 					b.Fatalf("%d items, %v", len(list.Items), err)
 				}
@@ -104,7 +104,7 @@ func BenchmarkCategoryPage(b *testing.B) {
 			b.StartTimer()
 			c := categories[i%len(categories)]
 			i++
-			if _, err := db.CategoryProducts(ctx, &c, app.Page{Limit: 24, Offset: 2400}); err != nil {
+			if _, err := db.Caches().CategoryProducts(ctx, db, &c, app.Page{Limit: 24, Offset: 2400}); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -117,7 +117,7 @@ func BenchmarkCategoryPage(b *testing.B) {
 			b.StopTimer()
 			db.ForgetCategoryPages(c.ID)
 			b.StartTimer()
-			if _, err := db.CategoryProducts(ctx, &c, app.Page{Limit: 24, Offset: 2400}); err != nil {
+			if _, err := db.Caches().CategoryProducts(ctx, db, &c, app.Page{Limit: 24, Offset: 2400}); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -254,7 +254,7 @@ func BenchmarkMyBookings(b *testing.B) {
 	}
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := db.MyBookings(ctx, 1, ids); err != nil {
+		if _, err := db.Caches().MyBookings(ctx, db, 1, ids); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -107,7 +107,7 @@ func (w *world) view(t *testing.T, db *sqlite.DB) (public, private string) {
 			fmt.Fprintf(&pub, "  by name: %v %v\n", byName, err)
 		}
 		for _, offset := range []int{0, 1} {
-			page, err := db.CategoryProducts(ctx, &c, app.Page{Limit: 10, Offset: offset})
+			page, err := db.Caches().CategoryProducts(ctx, db, &c, app.Page{Limit: 10, Offset: offset})
 			must(t, err)
 			fmt.Fprintf(&pub, "  page at %d of %d:", offset, page.Total)
 			for _, p := range page.Items {
@@ -138,7 +138,7 @@ func (w *world) view(t *testing.T, db *sqlite.DB) (public, private string) {
 	}
 	products := []int64{w.lamp.ID, w.lantern.ID, w.sofa.ID}
 	for _, u := range []*app.User{w.admin, w.sam, w.sid, w.buyer} {
-		mine, err := db.MyBookings(ctx, u.ID, products)
+		mine, err := db.Caches().MyBookings(ctx, db, u.ID, products)
 		must(t, err)
 		fmt.Fprintf(&priv, "bookings of user %d: %v\n", u.ID, mine)
 		// Read through the caches above the store, as the server reads them.
@@ -639,7 +639,7 @@ var storeReads = []string{
 	"CategoryProducts", "Close", "ImageByURL", "PasswordHash", "ProductByID", "QueryPlan", "ReaderPragma", "WriterPragma", "AuditLog", "ReportsMadeBy",
 	"ReportedProducts", "SellerBookings", "SellerProducts", "Sessions", "SetClock", "StoredAnswer", "UserByEmail",
 	"UserByID", "Users", "Sessions.Find", "Sessions.FindCtx", "Sessions.FindUntil", "Sessions.Now", "Caches", "Feed", "Ping", "Count", "Pools", "ObserveWriteWaits", "OnSessionsEnded", "UserByIdentity", "PaymentID", "MyBookings", "SearchProducts", "SearchSynonyms",
-	"NextMailDue", "AccountSessions",
+	"NextMailDue", "AccountSessions", "CategoryMarks", "CategoryPageIDs", "ListedProducts", "UsersByIDs", "BookingsOfBuyer",
 	"ConversationByID", "Conversations", "MessageByID", "Messages", "Unread", "OpenBookingsOf", "OpenBookingsWith",
 	"BookingsSeen", "NewBookings", "BookedFrom", "Exclusively",
 	"VAPIDKeys", "PushSubscriptions", "PushDevices", "PushKindsOff", "Site", "ServerKey",

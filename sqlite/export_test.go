@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"rehome/app"
+	"rehome/cache"
 	"rehome/storecore"
 )
 
@@ -58,15 +59,15 @@ var ListQueries = map[string]struct {
 	Query string
 	Args  []any
 }{
-	"category count":        {categoryCountQuery, []any{1}},
-	"category page from":    {categoryPageFrom, []any{1, 1000, 7, 24}},
-	"category page skip":    {categoryPageSkip, []any{1, 1000, 7, 3, 24}},
-	"category marks":        {categoryMarksQuery, []any{1, pageStride}},
+	"category count":        {storecore.CategoryCountQuery, []any{1}},
+	"category page from":    {storecore.CategoryPageFrom, []any{1, 1000, 1000, 7, 24}},
+	"category page skip":    {storecore.CategoryPageSkip, []any{1, 1, 1000, 1000, 7, 3, 24}},
+	"category marks":        {categoryMarksQuery, []any{1, cache.PageStride}},
 	"seller count":          {storecore.SellerCountQuery, []any{1}},
 	"seller's counts":       {sellerCountsQuery, []any{1}},
 	"booked from":           {bookedFromQuery, []any{1, 2}},
-	"my bookings":           {myBookingsQuery, []any{"[1,2,3]", 1}},
-	"booked by":             {bookedByQuery, []any{1, 257}},
+	"my bookings":           {storecore.MyBookingsQuery(dialect), []any{"[1,2,3]", 1}},
+	"booked by":             {storecore.BookingsOfBuyerQuery, []any{1, 257}},
 	"seller page":           {storecore.SellerPageQuery, []any{1, 24, 0}},
 	"categories":            {storecore.CategoriesQuery, nil},
 	"buyer bookings count":  {storecore.BuyerBookingsCount, []any{1}},

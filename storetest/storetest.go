@@ -58,6 +58,9 @@ type Stores interface {
 	// Feed tells what each write changed, before the write returns; the
 	// caches above the store forget by it.
 	Feed() cache.Feed
+	// The narrower reads the caches above the store read through.
+	cache.PageStore
+	cache.BookingsReader
 	// OnSessionsEnded has ended told, after each committed write that
 	// ended sessions and before that write returns, which it ended; set
 	// before the store is used. The live event streams close on it.
@@ -77,6 +80,7 @@ func Run(t *testing.T, open func(t *testing.T) Stores) {
 	}{
 		{"Users", RunUsers},
 		{"Products", RunProducts},
+		{"CategoryPages", RunCategoryPages},
 		{"RenameCategory", RunRenameCategory},
 		{"Adverts", RunAdverts},
 		{"Bookings", RunBookings},

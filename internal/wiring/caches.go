@@ -10,9 +10,9 @@ import (
 )
 
 // cachedStore is the store as the services read it: the signed-in
-// request's account and the category page's category come from the caches
-// above the store, which its change feed keeps (package cache), on either
-// database.
+// request's account, the category page's category and the page itself
+// come from the caches above the store, which its change feed keeps
+// (package cache), on either database.
 type cachedStore struct {
 	Store
 	caches *cache.Caches
@@ -37,4 +37,8 @@ func cachesOf(store Store) *cache.Caches {
 
 func (s cachedStore) CategoryByName(ctx context.Context, name string) (*app.Category, error) {
 	return s.caches.CategoryByName(ctx, s.Store, name)
+}
+
+func (s cachedStore) CategoryProducts(ctx context.Context, category *app.Category, page app.Page) (app.List[app.Product], error) {
+	return s.caches.CategoryProducts(ctx, s.Store, category, page)
 }

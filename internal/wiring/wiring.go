@@ -106,6 +106,9 @@ type Store interface {
 	CatalogueVersion() uint64
 	// OnSessionsEnded has ended told of the sessions each write ends.
 	OnSessionsEnded(ended func(app.SessionsEnded))
+	// The narrower reads the caches above the store read through.
+	cache.PageStore
+	cache.BookingsReader
 	// Ping tells whether the database answers.
 	Ping(ctx context.Context) error
 	// DeleteExpiredLinks deletes the one-time links past their expiry.
