@@ -413,3 +413,7 @@ func measureText(f *float64) NumberText {
 	}
 	return NumberText(strconv.FormatFloat(*f, 'f', -1, 64))
 }
+
+// PageKey is a listing's place in a category page, newest first: its
+// creation time (UTC Unix milliseconds), then its ID.
+type PageKey struct{ Created, ID int64 }

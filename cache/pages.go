@@ -30,15 +30,12 @@ const PageStride = 64
 // KeptPages bounds the category pages whose IDs are kept.
 const KeptPages = 1024
 
-// PageKey is a product's place in a category page: newest first.
-type PageKey struct{ Created, ID int64 }
-
 // PageMarks is what CategoryPages knows of one category: how many
 // products it has for sale, and the key of every stride-th one.
 type PageMarks struct {
 	Version uint64
 	Total   int
-	Keys    []PageKey // Keys[i] is the product at offset i*PageStride
+	Keys    []app.PageKey // Keys[i] is the product at offset i*PageStride
 }
 
 // pageAt is a page of a category as its listings were at a version.
@@ -132,11 +129,11 @@ type PageStore interface {
 	// CategoryMarks reads, in one snapshot, how many listings the
 	// category has for sale and the key of every stride-th one, in page
 	// order (newest first).
-	CategoryMarks(ctx context.Context, category int64, stride int) (total int, keys []PageKey, err error)
+	CategoryMarks(ctx context.Context, category int64, stride int) (total int, keys []app.PageKey, err error)
 	// CategoryPageIDs reads the IDs of up to limit listings for sale in
 	// the category, in page order, from the skip-th after the one at key
 	// from (skip 0: from it).
-	CategoryPageIDs(ctx context.Context, category int64, from PageKey, skip, limit int) ([]int64, error)
+	CategoryPageIDs(ctx context.Context, category int64, from app.PageKey, skip, limit int) ([]int64, error)
 	ListedReader
 	SellerReader
 }
@@ -153,7 +150,7 @@ type SellerReader interface {
 }
 
 // top is a key before every product.
-var top = PageKey{Created: math.MaxInt64, ID: math.MaxInt64}
+var top = app.PageKey{Created: math.MaxInt64, ID: math.MaxInt64}
 
 // CategoryProducts is a page of the category's listings for sale, newest
 // first, as store.CategoryProducts answers it, read through the caches.

@@ -5,7 +5,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
-	"rehome/cache"
+	"rehome/app"
 	"rehome/storecore"
 )
 
@@ -21,7 +21,7 @@ const (
 		WHERE (n - 1) % ? = 0 ORDER BY n`
 )
 
-func (db *DB) CategoryMarks(ctx context.Context, category int64, stride int) (total int, keys []cache.PageKey, err error) {
+func (db *DB) CategoryMarks(ctx context.Context, category int64, stride int) (total int, keys []app.PageKey, err error) {
 	err = db.readTx(ctx, func(tx pgx.Tx) error {
 		total, keys, err = storecore.ReadMarks(ctx, core{tx}, categoryCountQuery, []any{category},
 			categoryMarksQuery, []any{category, stride}, stride)

@@ -4,7 +4,7 @@ import (
 	"context"
 	"database/sql"
 
-	"rehome/cache"
+	"rehome/app"
 	"rehome/storecore"
 )
 
@@ -23,7 +23,7 @@ const categoryMarksQuery = `WITH RECURSIVE marks(id) AS (
 		FROM marks WHERE marks.id IS NOT NULL)
 		SELECT p.created, p.id FROM marks CROSS JOIN products p ON p.id = marks.id`
 
-func (db *DB) CategoryMarks(ctx context.Context, category int64, stride int) (total int, keys []cache.PageKey, err error) {
+func (db *DB) CategoryMarks(ctx context.Context, category int64, stride int) (total int, keys []app.PageKey, err error) {
 	err = db.readTx(ctx, func(tx *sql.Tx) error {
 		total, keys, err = storecore.ReadMarks(ctx, readerTx{db, tx}, storecore.CategoryCountQuery, []any{category},
 			categoryMarksQuery, []any{category, stride}, stride)

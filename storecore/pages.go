@@ -4,7 +4,6 @@ import (
 	"context"
 
 	"rehome/app"
-	"rehome/cache"
 )
 
 // A category page, newest first, through products_by_category (category_id,
@@ -43,7 +42,7 @@ func (s *Store) CategoryProducts(ctx context.Context, category *app.Category, pa
 // CategoryPageIDs are the IDs of up to limit listings for sale in the
 // category, in page order, from the skip-th after the one at key from (skip
 // 0: from it).
-func (s *Store) CategoryPageIDs(ctx context.Context, category int64, from cache.PageKey, skip, limit int) ([]int64, error) {
+func (s *Store) CategoryPageIDs(ctx context.Context, category int64, from app.PageKey, skip, limit int) ([]int64, error) {
 	var rows Rows
 	var err error
 	if skip == 0 {
@@ -70,18 +69,18 @@ func (s *Store) CategoryPageIDs(ctx context.Context, category int64, from cache.
 // of listings for sale by countQuery, and the keys marksQuery finds, each
 // store's own (one takes category, the other category and stride).
 func ReadMarks(ctx context.Context, q Querier, countQuery string, countArgs []any, marksQuery string, marksArgs []any,
-	stride int) (total int, keys []cache.PageKey, err error) {
+	stride int) (total int, keys []app.PageKey, err error) {
 	if err := q.QueryRow(ctx, countQuery, countArgs...).Scan(&total); err != nil {
 		return 0, nil, err
 	}
-	keys = make([]cache.PageKey, 0, (total+stride-1)/stride)
+	keys = make([]app.PageKey, 0, (total+stride-1)/stride)
 	rows, err := q.Query(ctx, marksQuery, marksArgs...)
 	if err != nil {
 		return 0, nil, err
 	}
 	defer rows.Close()
 	for rows.Next() {
-		var k cache.PageKey
+		var k app.PageKey
 		if err := rows.Scan(&k.Created, &k.ID); err != nil {
 			return 0, nil, err
 		}

@@ -50,7 +50,7 @@ func RunCategoryPages(t *testing.T, open func(t *testing.T) Stores) {
 				t.Fatalf("marks: %d listings and %d keys, want %d listings", total, len(keys), all.Total)
 			}
 			for i, k := range keys {
-				if p := all.Items[i*cache.PageStride]; k != (cache.PageKey{Created: p.Created.UnixMilli(), ID: p.ID}) {
+				if p := all.Items[i*cache.PageStride]; k != (app.PageKey{Created: p.Created.UnixMilli(), ID: p.ID}) {
 					t.Fatalf("mark %d is %+v, want listing %d of %s", i, k, p.ID, p.Created)
 				}
 				for _, skip := range []int{0, 3} {
