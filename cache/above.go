@@ -8,7 +8,7 @@ import (
 )
 
 // The reads every signed-in request makes, its session and its account,
-// and the category every category page reads, are served from here, above whichever store: each store publishes what
+// the site's settings, and the category every category page reads, are served from here, above whichever store: each store publishes what
 // its writes changed on its feed (SQLite from its writer's hook,
 // PostgreSQL from its triggers and, for other instances, LISTEN/NOTIFY),
 // which forgets it here. Budget: the signed-in category page's server CPU
@@ -51,6 +51,26 @@ func (c *Caches) CategoryByName(ctx context.Context, store CategoryReader, name 
 	}
 	c.CategoryNames.Put(gen, name, *found)
 	return found, nil
+}
+
+// SiteReader is the store's read of the site's settings.
+type SiteReader interface {
+	Site(ctx context.Context) (app.Site, error)
+}
+
+// ReadSite reads the site's settings from the cache, or from store. Every
+// request that shows listings asks whether they are public.
+func (c *Caches) ReadSite(ctx context.Context, store SiteReader) (app.Site, error) {
+	if site, ok := c.Settings.Get(struct{}{}); ok {
+		return site, nil
+	}
+	gen := c.Settings.Generation()
+	site, err := store.Site(ctx)
+	if err != nil {
+		return site, err
+	}
+	c.Settings.Put(gen, struct{}{}, site)
+	return site, nil
 }
 
 // SessionBacking is a store of scs sessions that says how long each lasts.

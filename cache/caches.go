@@ -47,8 +47,17 @@ type Caches struct {
 	CategoryNames *Cache[string, app.Category]
 	Pages         *CategoryPages
 	BookedBy      *Cache[int64, map[int64]app.MyBooking] // by buyer
+	// Blocked are the people each person blocked, by blocker.
+	Blocked *Cache[int64, []int64]
+	// Suspended are the accounts suspended now, until the first of the
+	// suspensions ends.
+	Suspended *Cache[struct{}, suspension]
 	Searches      *Searches                              // by the search's key
-	// Site is the site's settings as last read or saved; nil: read them.
+	// Settings are the site's settings, read above either store
+	// (ReadSite).
+	Settings *Cache[struct{}, app.Site]
+	// Site is the site's settings as SQLite last read or saved them inside
+	// the store; nil: read them.
 	Site atomic.Pointer[app.Site]
 	// Synonyms are the search's synonym groups as last read or saved; nil:
 	// read them. Kept and forgotten with Site.
@@ -65,8 +74,11 @@ func NewCaches(feed Feed) *Caches {
 		Products:      New[int64, app.Product](KeptProducts),
 		Sessions:      New[string, Session](KeptSessions),
 		Categories:    New[struct{}, *Categories](1),
+		Settings:      New[struct{}, app.Site](1),
 		CategoryNames: New[string, app.Category](KeptCategoryNames),
 		BookedBy:      New[int64, map[int64]app.MyBooking](KeptUsers),
+		Blocked:       New[int64, []int64](KeptUsers),
+		Suspended:     New[struct{}, suspension](1),
 		Pages:         newCategoryPages(),
 		Searches:      newSearches(),
 	}
@@ -92,6 +104,9 @@ func (c *Caches) forget(ch Change) {
 	}
 	for _, id := range ch.Users {
 		c.Users.Forget(id)
+	}
+	if len(ch.Users) > 0 {
+		c.Suspended.ForgetAll() // a suspension is a change of an account
 	}
 	// Any listing's change may change any search's answer: the searches
 	// check the listings changed before they answer again.
@@ -123,6 +138,12 @@ func (c *Caches) forget(ch Change) {
 	for _, buyer := range ch.Bookers {
 		c.BookedBy.Forget(buyer)
 	}
+	if ch.AllBlockers {
+		c.Blocked.ForgetAll()
+	}
+	for _, blocker := range ch.Blockers {
+		c.Blocked.Forget(blocker)
+	}
 	if ch.AllListings {
 		c.Pages.ChangedAll()
 	}
@@ -130,6 +151,7 @@ func (c *Caches) forget(ch Change) {
 		c.Pages.Changed(category)
 	}
 	if ch.Site {
+		c.Settings.ForgetAll()
 		c.Site.Store(nil)
 		c.Synonyms.Store(nil)
 	}
@@ -145,7 +167,7 @@ func (c *Caches) hearing(heard bool) {
 	for _, kept := range []interface {
 		Pause()
 		Resume()
-	}{c.Users, c.Products, c.Sessions, c.Categories, c.CategoryNames, c.BookedBy} {
+	}{c.Users, c.Products, c.Sessions, c.Categories, c.CategoryNames, c.BookedBy, c.Settings, c.Blocked, c.Suspended} {
 		if heard {
 			kept.Resume()
 		} else {

@@ -18,6 +18,8 @@ type Change struct {
 	AllSessions  bool     // some session could not be read
 	Bookers      []int64  // buyers whose bookings changed
 	AllBookers   bool     // some booking's buyer could not be read
+	Blockers     []int64  // people whose blocks changed
+	AllBlockers  bool     // some block's blocker could not be read
 	Categories   bool
 	Listings     []int64 // categories whose products changed
 	AllListings  bool    // some product's category could not be read

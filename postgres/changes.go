@@ -52,7 +52,8 @@ func (db *DB) apply(c changed) {
 
 // Feed tells what each write changed, by this instance as it returns and
 // by any other as soon as the database tells (listen.go). It tells of
-// accounts, sessions, categories, listings and bookings changed: what the
+// accounts, sessions, categories, listings, bookings, blocks and the
+// site's settings changed: what the
 // caches above this store keep (wiring).
 func (db *DB) Feed() cache.Feed { return db.feed }
 
@@ -88,6 +89,14 @@ func parseChanged(lines string) cache.Change {
 			}
 		case "B":
 			c.AllBookers = true
+		case "k":
+			if id, err := strconv.ParseInt(id, 10, 64); err == nil && !slices.Contains(c.Blockers, id) {
+				c.Blockers = append(c.Blockers, id)
+			}
+		case "K":
+			c.AllBlockers = true
+		case "S":
+			c.Site = true
 		}
 	}
 	return c

@@ -38,6 +38,7 @@ type columns struct {
 	productText   [4]int
 	advertProduct int // adverts.product_id
 	bookingBuyer  int // bookings.buyer_id
+	blockBlocker  int // blocks.blocker_id
 	userEpoch     int // users.session_epoch
 	categoryName  int // categories.name
 }
@@ -81,6 +82,14 @@ func (n *changeNotes) note(d sqlite.SQLitePreUpdateData) {
 				c.Bookers = appendNew(c.Bookers, buyer)
 			} else {
 				c.AllBookers = true // unreadable, or null: rare enough to forget everyone's
+			}
+		}
+	case "blocks":
+		for _, row := range rows(d, hasOld, hasNew) {
+			if blocker, ok := column[int64](row, n.cols.blockBlocker); ok {
+				c.Blockers = appendNew(c.Blockers, blocker)
+			} else {
+				c.AllBlockers = true
 			}
 		}
 	case "categories":
@@ -250,6 +259,7 @@ func (db *DB) readColumns(ctx context.Context) error {
 		{"products", "location", &cols.productText[3]},
 		{"adverts", "product_id", &cols.advertProduct},
 		{"bookings", "buyer_id", &cols.bookingBuyer},
+		{"blocks", "blocker_id", &cols.blockBlocker},
 		{"users", "session_epoch", &cols.userEpoch},
 		{"categories", "name", &cols.categoryName},
 	} {

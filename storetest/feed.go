@@ -11,8 +11,8 @@ import (
 	"rehome/cache"
 )
 
-// RunFeed: every write that changes an account, a session or a category
-// (its count of listings included) publishes that on the store's change
+// RunFeed: every write that changes an account, a session, a category
+// (its count of listings included) or the site's settings publishes that on the store's change
 // feed before it returns, so that the caches above the store (package
 // cache) never answer a row older than a write that returned; and read
 // through those caches, each write's change is seen at once.
@@ -63,6 +63,11 @@ func RunFeed(t *testing.T, open func(t *testing.T) Stores) {
 			renamed.Name = "Tables"
 			return w.UpdateCategory(w.ctx, &renamed, w.category.Name, nil)
 		}, nil, nil, true},
+		{"SaveSite", func(w *world, _ *app.User, _ string) error {
+			site := app.DefaultSite()
+			site.Name, site.PublicListings = "Elsewhere Swap", !site.PublicListings
+			return w.SaveSite(w.ctx, site, nil)
+		}, nil, nil, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			w := newWorld(t, open)
@@ -116,7 +121,7 @@ func RunFeed(t *testing.T, open func(t *testing.T) Stores) {
 
 func beaOnly(_ *world, bea *app.User) []int64 { return []int64{bea.ID} }
 
-// readThrough reads an account, a session and the world's category through caches, as the server
+// readThrough reads an account, a session, the world's category and the site's settings through caches, as the server
 // reads them, twice: the second answer is the cache's.
 func readThrough(t *testing.T, w *world, caches *cache.Caches, sessions *cache.SessionStore, userID int64, token string) string {
 	t.Helper()
@@ -136,6 +141,9 @@ func readThrough(t *testing.T, w *world, caches *cache.Caches, sessions *cache.S
 		} else {
 			s += fmt.Sprintf("category %s count=%d\n", c.Name, c.Count)
 		}
+		site, err := caches.ReadSite(w.ctx, w)
+		must(t, err)
+		s += fmt.Sprintf("site %s public=%v\n", site.Name, site.PublicListings)
 	}
 	return s
 }

@@ -150,6 +150,58 @@ func RunCategoryPages(t *testing.T, open func(t *testing.T) Stores) {
 		must(t, w.CancelBooking(w.ctx, booked.ID))
 		check(t)
 	})
+	t.Run("CachedHiddenSellersAreTheStores", func(t *testing.T) {
+		w := newWorld(t, open)
+		caches := cache.NewCaches(w.Feed())
+		now := time.Now()
+		w.SetClock(func() time.Time { return now })
+		bea, cy := w.user(t, "bea", app.RoleBuyer), w.user(t, "cy", app.RoleSeller)
+		check := func(t *testing.T, step string) {
+			t.Helper()
+			for range 2 { // the second from the caches
+				suspended, err := caches.SuspendedUsers(w.ctx, w, now)
+				must(t, err)
+				want, err := w.SuspendedUsers(w.ctx)
+				must(t, err)
+				if fmt.Sprint(suspended) != fmt.Sprint(want) {
+					t.Fatalf("after %s, suspended through the caches %v, want %v", step, suspended, want)
+				}
+				blocked, err := caches.BlockedBy(w.ctx, w, bea.ID)
+				must(t, err)
+				if want, err = w.BlockedBy(w.ctx, bea.ID); err != nil || fmt.Sprint(blocked) != fmt.Sprint(want) {
+					t.Fatalf("after %s, blocked through the caches %v, want %v (%v)", step, blocked, want, err)
+				}
+			}
+		}
+		check(t, "nothing")
+		for _, step := range []struct {
+			name  string
+			write func() error
+		}{
+			{"a block", func() error { _, err := w.Block(w.ctx, bea.ID, cy.ID); return err }},
+			{"a suspension", func() error {
+				_, err := w.SuspendUser(w.ctx, cy.ID, now.Add(time.Hour), "spam", nil)
+				return err
+			}},
+			{"the suspension's end", func() error { now = now.Add(2 * time.Hour); return nil }},
+			{"a second suspension", func() error {
+				_, err := w.SuspendUser(w.ctx, w.seller.ID, now.Add(time.Hour), "spam", nil)
+				return err
+			}},
+			{"a suspension lifted", func() error { return w.UnsuspendUser(w.ctx, w.seller.ID, nil) }},
+			{"an unblock", func() error { return w.Unblock(w.ctx, bea.ID, cy.ID) }},
+			{"a block of someone deleted", func() error {
+				if _, err := w.Block(w.ctx, bea.ID, cy.ID); err != nil {
+					return err
+				}
+				check(t, "a block again")
+				return w.DeleteUser(w.ctx, cy.ID, nil)
+			}},
+		} {
+			must(t, step.write())
+			check(t, step.name)
+		}
+	})
 	t.Run("ListedProductsAndUsersByIDs", func(t *testing.T) {
 		w := newWorld(t, open)
 		a, b := w.product(t, "a"), w.product(t, "b")

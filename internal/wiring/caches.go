@@ -2,6 +2,7 @@ package wiring
 
 import (
 	"context"
+	"time"
 
 	"rehome/app"
 	"rehome/cache"
@@ -16,6 +17,7 @@ import (
 type cachedStore struct {
 	Store
 	caches *cache.Caches
+	now    func() time.Time // the store's clock
 }
 
 func (s cachedStore) UserByID(ctx context.Context, id int64) (*app.User, error) {
@@ -41,4 +43,16 @@ func (s cachedStore) CategoryByName(ctx context.Context, name string) (*app.Cate
 
 func (s cachedStore) CategoryProducts(ctx context.Context, category *app.Category, page app.Page) (app.List[app.Product], error) {
 	return s.caches.CategoryProducts(ctx, s.Store, category, page)
+}
+
+func (s cachedStore) Site(ctx context.Context) (app.Site, error) {
+	return s.caches.ReadSite(ctx, s.Store)
+}
+
+func (s cachedStore) SuspendedUsers(ctx context.Context) ([]int64, error) {
+	return s.caches.SuspendedUsers(ctx, s.Store, s.now())
+}
+
+func (s cachedStore) BlockedBy(ctx context.Context, blocker int64) ([]int64, error) {
+	return s.caches.BlockedBy(ctx, s.Store, blocker)
 }

@@ -237,7 +237,7 @@ func Open(ctx context.Context, loc Location, set Settings) (*Marketplace, error)
 	if err != nil {
 		return nil, errors.Join(err, m.Store.Close())
 	}
-	m.Services = services(cachedStore{m.Store, m.caches}, p)
+	m.Services = services(cachedStore{m.Store, m.caches, backing.Now}, p)
 	// The key of device tokens is made as the marketplace first opens, so
 	// that signing in never writes it.
 	if err := m.Services.SigningIn.KeepDeviceKey(ctx); err != nil {

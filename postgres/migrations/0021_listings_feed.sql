@@ -3,7 +3,9 @@
 -- listings they show: "p <listing id>" for a listing whose row changed
 -- (its count of open bookings and whether it is advertised included), "P"
 -- when too many did to name them, "l <category id>" for a category whose
--- listings changed, and "b <buyer id>" for a buyer whose bookings changed.
+-- listings changed, "b <buyer id>" for a buyer whose bookings changed
+-- ("B": too many), "k <blocker id>" for a person whose blocks changed
+-- ("K": too many), and "S" for the site's settings.
 -- One note a statement, whatever rows it changed: a bulk load notes once,
 -- and a NOTIFY's payload (under 8,000 bytes) is never exceeded. A listing
 -- added needs no "p": the caches keep only rows they found.
@@ -95,3 +97,37 @@ BEGIN
 END $$;
 CREATE TRIGGER bookings_deleted_note_changed AFTER DELETE ON bookings
     REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION bookings_deleted_note_changed();
+
+CREATE FUNCTION site_settings_note_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    PERFORM note_changed('S');
+    RETURN NULL;
+END $$;
+CREATE TRIGGER site_settings_note_changed AFTER INSERT OR UPDATE OR DELETE ON site_settings
+    FOR EACH STATEMENT EXECUTE FUNCTION site_settings_note_changed();
+
+-- Whose blocks changed: the caches keep each person's.
+CREATE FUNCTION note_blockers(blockers BIGINT[]) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+    IF cardinality(blockers) > 200 THEN
+        PERFORM note_changed('K');
+    ELSIF cardinality(blockers) > 0 THEN
+        PERFORM note_changed((SELECT string_agg('k ' || b, E'\n') FROM unnest(blockers) b));
+    END IF;
+END $$;
+
+CREATE FUNCTION blocks_inserted_note_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    PERFORM note_blockers((SELECT array_agg(DISTINCT blocker_id) FROM new_rows));
+    RETURN NULL;
+END $$;
+CREATE TRIGGER blocks_inserted_note_changed AFTER INSERT ON blocks
+    REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION blocks_inserted_note_changed();
+
+CREATE FUNCTION blocks_deleted_note_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    PERFORM note_blockers((SELECT array_agg(DISTINCT blocker_id) FROM old_rows));
+    RETURN NULL;
+END $$;
+CREATE TRIGGER blocks_deleted_note_changed AFTER DELETE ON blocks
+    REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION blocks_deleted_note_changed();
