@@ -52,7 +52,7 @@ type Caches struct {
 	// Suspended are the accounts suspended now, until the first of the
 	// suspensions ends.
 	Suspended *Cache[struct{}, suspension]
-	Searches      *Searches                              // by the search's key
+	Searches  *Searches // by the search's key
 	// Settings are the site's settings, read above either store
 	// (ReadSite).
 	Settings *Cache[struct{}, app.Site]
