@@ -51,6 +51,7 @@ type options struct {
 	streams                         int
 	web, out, profiles, data        string
 	postgres                        string
+	serverGOGC                      string
 	only                            *regexp.Regexp
 	keep                            bool
 	timeout                         time.Duration
@@ -94,7 +95,8 @@ func main() {
 	flag.DurationVar(&o.round, "round", 3*time.Second, "length of each run of a round")
 	flag.IntVar(&o.readerRate, "reader-rate", 50, "requests a second of each read measured under writes, and of its read-only yardstick")
 	flag.IntVar(&o.writerRate, "writer-rate", 5, "writes a second while the reads are measured under writes")
-	flag.IntVar(&o.conns, "connections", 8, "concurrent connections of the full-speed runs")
+	flag.IntVar(&o.conns, "connections", 32, "concurrent connections of the full-speed runs")
+	flag.StringVar(&o.serverGOGC, "server-gogc", "", "the server's GOGC, to compare collector settings (empty: Go's default; the bare handler keeps Go's default)")
 	flag.IntVar(&o.uploads, "uploads", 10, "12-megapixel uploads to time (0 skips them)")
 	flag.IntVar(&o.streams, "streams", 1000, "live event streams to hold open at once (0 skips them)")
 	flag.StringVar(&o.web, "web", "pwa/dist", "the built web app, to weigh its first download (empty skips it)")
@@ -209,7 +211,7 @@ func (b *bench) start(data, name string) error {
 		b.pprof = addr
 		extra = append(extra, "--pprof", addr)
 	}
-	srv, err := startServer(b.ctx, b.opts.bin, data, filepath.Join(b.dir, name+".log"), extra...)
+	srv, err := startServer(b.ctx, b.opts.bin, data, filepath.Join(b.dir, name+".log"), b.serverEnv(), extra...)
 	if err != nil {
 		return err
 	}

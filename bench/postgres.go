@@ -111,7 +111,7 @@ func (b *bench) onPostgres(ctx context.Context, serverURL string, page pgScenari
 		}
 		serveFlags = append(serveFlags, "--pprof", b.pgPprof)
 	}
-	pg, err := startServer(b.ctx, b.opts.bin, filepath.Join(b.dir, "data-pg"), filepath.Join(b.dir, "serve-pg.log"), serveFlags...)
+	pg, err := startServer(b.ctx, b.opts.bin, filepath.Join(b.dir, "data-pg"), filepath.Join(b.dir, "serve-pg.log"), b.serverEnv(), serveFlags...)
 	if err != nil {
 		return err
 	}
@@ -161,7 +161,7 @@ func (b *bench) onPostgres(ctx context.Context, serverURL string, page pgScenari
 		return nil
 	}
 	pr.haproxy = true
-	second, err := startServer(b.ctx, b.opts.bin, filepath.Join(b.dir, "data-pg2"), filepath.Join(b.dir, "serve-pg2.log"), "--database-url", database)
+	second, err := startServer(b.ctx, b.opts.bin, filepath.Join(b.dir, "data-pg2"), filepath.Join(b.dir, "serve-pg2.log"), b.serverEnv(), "--database-url", database)
 	if err != nil {
 		return err
 	}

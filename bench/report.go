@@ -106,6 +106,9 @@ func (r *report) String() string {
 	fmt.Fprintf(&b, "## Results of %s\n\n", r.when.Format("2006-01-02 15:04 MST"))
 	fmt.Fprintf(&b, "%d cores (%s), %s/%s. The load comes from the same machine over 127.0.0.1: wrk (one thread, %d connections) at full speed, and a paced client of bench/ at half that rate.\n",
 		runtime.NumCPU(), cpuModel(), runtime.GOOS, runtime.GOARCH, o.conns)
+	if o.serverGOGC != "" {
+		fmt.Fprintf(&b, "The server ran with GOGC=%s (--server-gogc); the bare handler with Go's default.\n", o.serverGOGC)
+	}
 	if o.data == "" {
 		fmt.Fprintf(&b, "Data set: %d listings (%d available) in %d categories, %d accounts, %d bookings; written in %.1f s.\n",
 			o.products, r.available, o.cats, o.users, o.bookings, r.dataTook.Seconds())

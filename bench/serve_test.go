@@ -29,7 +29,7 @@ func serveBenchData(ctx context.Context, t *testing.T, products, users, bookings
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("bench-data: %v\n%s", err, out)
 	}
-	srv, err := startServer(ctx, bin, data, filepath.Join(dir, "serve.log"))
+	srv, err := startServer(ctx, bin, data, filepath.Join(dir, "serve.log"), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -30,8 +30,17 @@ type server struct {
 // answers GET /api/categories. Its log goes to log.
 // The server is stopped with SIGTERM, and killed if it has not stopped
 // 30 s later, when ctx ends.
-func startServer(ctx context.Context, bin, data, logPath string, extra ...string) (*server, error) {
-	return startProcess(ctx, logPath, bin, append([]string{"serve", "--data", data}, extra...)...)
+// env is added to the server's environment.
+func startServer(ctx context.Context, bin, data, logPath string, env []string, extra ...string) (*server, error) {
+	return startProcess(ctx, logPath, env, bin, append([]string{"serve", "--data", data}, extra...)...)
+}
+
+// serverEnv is what --server-gogc adds to the server's environment.
+func (b *bench) serverEnv() []string {
+	if b.opts.serverGOGC == "" {
+		return nil
+	}
+	return []string{"GOGC=" + b.opts.serverGOGC}
 }
 
 // startBare runs this program's bare handler (see bare.go) on data, as
@@ -41,12 +50,12 @@ func startBare(ctx context.Context, data, logPath string) (*server, error) {
 	if err != nil {
 		return nil, err
 	}
-	return startProcess(ctx, logPath, self, "bare", "--data", data)
+	return startProcess(ctx, logPath, nil, self, "bare", "--data", data)
 }
 
 // startProcess runs bin with args and --addr, a free loopback port, and
 // waits until it answers GET /api/categories.
-func startProcess(ctx context.Context, logPath, bin string, args ...string) (*server, error) {
+func startProcess(ctx context.Context, logPath string, env []string, bin string, args ...string) (*server, error) {
 	addr, err := freeAddr()
 	if err != nil {
 		return nil, err
@@ -59,6 +68,9 @@ func startProcess(ctx context.Context, logPath, bin string, args ...string) (*se
 	cmd.Cancel = func() error { return cmd.Process.Signal(syscall.SIGTERM) }
 	cmd.WaitDelay = 30 * time.Second
 	cmd.Stdout, cmd.Stderr = logFile, logFile
+	if env != nil {
+		cmd.Env = append(os.Environ(), env...)
+	}
 	s := &server{cmd: cmd, base: "http://" + addr, done: make(chan error, 1)}
 	s.started = time.Now()
 	if err := cmd.Start(); err != nil {
