@@ -52,6 +52,10 @@ func (s *Server) idempotent(next http.Handler) http.Handler {
 			s.writeError(w, r, err)
 		case !bytes.Equal(held.RequestHash, hash):
 			s.writeError(w, r, app.Errorf(app.KindInvalid, "This Idempotency-Key was already used for another request"))
+		case held.Abandoned:
+			// 409, which the outbox settles: the work is done, and doing
+			// it again is what the key is for preventing.
+			s.writeError(w, r, app.Errorf(app.KindConflict, "This request was already done, but its answer was lost: reload to see it"))
 		case held.Answered():
 			w.Header().Set("Idempotent-Replayed", "true")
 			w.Header().Set("Content-Type", "application/json")
@@ -76,7 +80,7 @@ func (s *Server) awaitKey(ctx context.Context, userID int64, key string, hash []
 		if app.ErrorKind(err) == app.KindNotFound {
 			continue // released between the claim and the read: claim again
 		}
-		if err != nil || held.Answered() || held.ClaimedBy == by || !bytes.Equal(held.RequestHash, hash) {
+		if err != nil || held.Answered() || held.Abandoned || held.ClaimedBy == by || !bytes.Equal(held.RequestHash, hash) {
 			return held, err
 		}
 		if time.Now().Add(pause).After(deadline) {
@@ -97,7 +101,8 @@ func (s *Server) awaitKey(ctx context.Context, userID int64, key string, hash []
 
 // doClaimed does the work of a key by holds and keeps its answer, or, when
 // the answer may change on a retry, releases the claim so that the retry
-// does the work. Both happen even if the client went away meanwhile: the
+// does the work, unless a write of the work committed (the store keeps
+// such a claim). Both happen even if the client went away meanwhile: the
 // work may have been done all the same.
 func (s *Server) doClaimed(w http.ResponseWriter, r *http.Request, next http.Handler, userID int64, key string, hash []byte, by string) {
 	ctx := context.WithoutCancel(r.Context())
@@ -114,7 +119,10 @@ func (s *Server) doClaimed(w http.ResponseWriter, r *http.Request, next http.Han
 	ww := middleware.NewWrapResponseWriter(w, r.ProtoMajor)
 	var answer bytes.Buffer
 	ww.Tee(&answer)
-	next.ServeHTTP(ww, r)
+	// The store marks the claim worked in the transaction of each write of
+	// the work (app.IdempotencyClaim).
+	claim := app.IdempotencyClaim{UserID: userID, Key: key, By: by}
+	next.ServeHTTP(ww, r.WithContext(app.WithIdempotencyClaim(r.Context(), claim)))
 	if !final(ww.Status()) {
 		return
 	}

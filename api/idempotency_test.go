@@ -233,3 +233,38 @@ func TestIdempotencyKeyOfADeadProcess(t *testing.T) {
 		t.Errorf("the retry's retry: %s %s, %d messages", again.header, again.body, messages())
 	}
 }
+
+// TestIdempotencyKeyOfAProcessKilledAfterItsWork: a process killed after
+// its work's transaction committed, and before it kept its answer, leaves
+// the key claimed and marked worked in that transaction. A retry waits
+// within the lease, as for any claim; after it, it is told the work was
+// done (409, which the outbox settles) and never does it again.
+func TestIdempotencyKeyOfAProcessKilledAfterItsWork(t *testing.T) {
+	t.Parallel()
+	s := trustShopOf(t, shopOn(t, serverWith(t, t.TempDir(), api.Config{IdempotencyWait: time.Millisecond})))
+	conversation := say(t, s.buyer, fmt.Sprintf("/api/products/%d/messages", s.mpProduct(t, "Tables")), "Hello").ConversationID
+	path, body := messagesPath(conversation), `{"text":"Still there?"}`
+	ctx := context.Background()
+	_, err := s.db.ClaimKey(ctx, s.buyerUser.ID, "message-3", api.IdempotencyHash("POST", path, []byte(body)), "killed")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The killed process's work, under its claim, as its handler wrote it.
+	claim := app.IdempotencyClaim{UserID: s.buyerUser.ID, Key: "message-3", By: "killed"}
+	if err := s.db.AddMessageTo(app.WithIdempotencyClaim(ctx, claim), conversation, &app.Message{SenderID: s.buyerUser.ID, Text: "Still there?"}); err != nil {
+		t.Fatal(err)
+	}
+	send := func() *response {
+		return s.buyer.send("POST", path, "application/json", strings.NewReader(body), "Idempotency-Key", "message-3")
+	}
+	messages := func() int { return mpGet[app.Message](t, s.buyer, path).Total }
+
+	expectError(t, send(), http.StatusServiceUnavailable, "This request is still being processed: try again in a moment", nil)
+	s.later(app.IdempotencyLease + time.Second)
+	for range 2 {
+		expectError(t, send(), http.StatusConflict, "This request was already done, but its answer was lost: reload to see it", nil)
+	}
+	if n := messages(); n != 2 {
+		t.Errorf("%d messages, want the greeting and the one the killed process sent", n)
+	}
+}

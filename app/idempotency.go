@@ -23,6 +23,11 @@ type StoredAnswer struct {
 	Status      int    // 0 while the work is under way
 	Body        []byte
 	ClaimedBy   string // the request that claimed the key to do the work
+	// Abandoned is a claim whose work committed (see IdempotencyClaim)
+	// but whose request never kept its answer, and is older than the
+	// lease: its process died between the two. The work is done; its
+	// answer is lost, and no retry does the work again.
+	Abandoned bool
 }
 
 // Answered says whether the work is done and its answer kept.
@@ -50,3 +55,42 @@ type IdempotencyStore interface {
 	// counts them.
 	ForgetAnswersBefore(ctx context.Context, t time.Time) (int64, error)
 }
+
+// IdempotencyClaim is a request's claim on its key while it does the
+// work. It rides in the request's context to the store, which marks the
+// claim worked in the transaction of each write it makes (and refuses the
+// write when the claim is no longer this request's): a retry after the
+// process died then finds either the work not done, and does it, or done
+// (StoredAnswer.Abandoned), and does not do it again.
+type IdempotencyClaim struct {
+	UserID  int64
+	Key, By string
+}
+
+type claimKey struct{}
+
+// WithIdempotencyClaim is ctx carrying the request's claim.
+func WithIdempotencyClaim(ctx context.Context, c IdempotencyClaim) context.Context {
+	return context.WithValue(ctx, claimKey{}, c)
+}
+
+// IdempotencyClaimOf is the claim ctx carries, if any.
+func IdempotencyClaimOf(ctx context.Context) (IdempotencyClaim, bool) {
+	c, ok := ctx.Value(claimKey{}).(IdempotencyClaim)
+	return c, ok
+}
+
+// WithoutIdempotencyClaim is ctx without a claim, for a write that is not
+// the request's work (a rate limit's count): it must not mark the key's
+// work done.
+func WithoutIdempotencyClaim(ctx context.Context) context.Context {
+	if _, ok := IdempotencyClaimOf(ctx); !ok {
+		return ctx
+	}
+	return context.WithValue(ctx, claimKey{}, nil)
+}
+
+// ErrIdempotencyClaimLost refuses a write of a request whose claim on its
+// key another request took over (its lease ran out): that one does the work.
+var ErrIdempotencyClaimLost = &Error{Kind: KindUnavailable, Message: "This request is still being processed: try again in a moment",
+	RetryAfterSeconds: 5}

@@ -184,6 +184,9 @@ func (db *DB) runTx(ctx context.Context, fn func(tx pgx.Tx) error) error {
 	if err := fn(tx); err != nil {
 		return err
 	}
+	if err := storecore.MarkClaimWorked(ctx, core{tx}); err != nil {
+		return err
+	}
 	changed, err := readChanges(ctx, tx)
 	if err != nil {
 		return err

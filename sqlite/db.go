@@ -272,6 +272,9 @@ func (db *DB) inTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	if err := fn(tx); err != nil {
 		return storageRefused(err)
 	}
+	if err := storecore.MarkClaimWorked(ctx, writer{db, tx}); err != nil {
+		return storageRefused(err)
+	}
 	err = tx.Commit()
 	committed = err == nil
 	return storageRefused(err)

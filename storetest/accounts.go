@@ -1,8 +1,10 @@
 package storetest
 
 import (
+	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -376,6 +378,37 @@ func RunIdempotency(t *testing.T, open func(t *testing.T) Stores) {
 		now = now.Add(app.IdempotencyLease + time.Second)
 		if got := claim("dead", "third"); got.Status != 201 {
 			t.Errorf("an answer past the lease was taken over: %+v", got)
+		}
+	})
+	t.Run("ClaimWorkedInTheWorksTransaction", func(t *testing.T) {
+		// A process that did the work and died before keeping its answer:
+		// the work's write marked the claim, in its own transaction.
+		claim("worked", "died")
+		work := app.WithIdempotencyClaim(w.ctx, app.IdempotencyClaim{UserID: w.seller.ID, Key: "worked", By: "died"})
+		must(t, w.CreateProduct(work, w.newProduct("Lamp")))
+		must(t, w.ReleaseClaim(w.ctx, w.seller.ID, "worked", "died")) // a worked claim stays
+		if got := claim("worked", "retry"); got.ClaimedBy != "died" || got.Abandoned {
+			t.Fatalf("within the lease: %+v", got)
+		}
+		now = now.Add(app.IdempotencyLease + time.Second)
+		if got := claim("worked", "retry"); got.ClaimedBy != "died" || got.Answered() || !got.Abandoned {
+			t.Fatalf("past the lease, a worked claim was taken over or not told abandoned: %+v", got)
+		}
+		// A claim taken over refuses its old holder's writes.
+		claim("lost", "slow")
+		now = now.Add(app.IdempotencyLease + time.Second)
+		if got := claim("lost", "retry"); got.ClaimedBy != "retry" {
+			t.Fatalf("past the lease: %+v", got)
+		}
+		slow := app.WithIdempotencyClaim(w.ctx, app.IdempotencyClaim{UserID: w.seller.ID, Key: "lost", By: "slow"})
+		lamp := w.newProduct("Slow lamp")
+		if err := w.CreateProduct(slow, lamp); !errors.Is(err, app.ErrIdempotencyClaimLost) {
+			t.Fatalf("a write under a claim taken over: %v", err)
+		}
+		mine, err := w.SellerProducts(w.ctx, w.seller.ID, app.Page{Limit: 100})
+		must(t, err)
+		if got := names(mine.Items, func(p app.Product) string { return p.Name }); strings.Contains(got, "Slow lamp") {
+			t.Errorf("the refused write was kept: %s", got)
 		}
 	})
 	t.Run("ForgetAnswersBefore", func(t *testing.T) {

@@ -1,0 +1,4 @@
+-- A claim on an Idempotency-Key is marked worked in the transaction of its
+-- work's write (storecore.MarkClaimWorked): a retry after the process died
+-- between the work and its answer then does not do the work again.
+ALTER TABLE idempotency_keys ADD COLUMN worked INTEGER NOT NULL DEFAULT 0 CHECK (worked IN (0, 1));
