@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query'
-import { api } from '@/lib/api'
+import { api, type Answer } from '@/lib/api'
 
 export interface ChangeEmailInput {
   email: string
@@ -7,10 +7,8 @@ export interface ChangeEmailInput {
   password: string
 }
 
-export interface ChangeEmailAnswer {
-  /** Where the link went; the email changes only once it is opened. */
-  message: string
-}
+/** message: where the link went; the email changes only once it is opened. */
+export type ChangeEmailAnswer = Answer<'/auth/email', 'post'>
 
 /**
  * POST /api/auth/email: 202, and a link is mailed to the new address. 422
