@@ -1,11 +1,8 @@
 import { useMutation } from '@tanstack/react-query'
-import { api, type Answer } from '@/lib/api'
+import { api, type Answer, type Body } from '@/lib/api'
 
-export interface ChangeEmailInput {
-  email: string
-  /** The current password; an account made through Google sets one first. */
-  password: string
-}
+/** password: the current one; an account made through Google sets one first. */
+export type ChangeEmailInput = Body<'/auth/email', 'post'>
 
 /** message: where the link went; the email changes only once it is opened. */
 export type ChangeEmailAnswer = Answer<'/auth/email', 'post'>
