@@ -144,3 +144,60 @@ func TestEveryEventHasItsData(t *testing.T) {
 		t.Errorf("EventName %q, LiveEventData %q", names, withData)
 	}
 }
+
+// TestPathIdsAreIntegers: a path parameter under /api that names a row by
+// its number is an integer of at least 1, as the server reads it (anything
+// else names nothing: 404), whatever the parameter is called; a client
+// generated from the document then takes the number, not its text. Only the
+// parameters below name things by text.
+func TestPathIdsAreIntegers(t *testing.T) {
+	byText := map[string]string{
+		"GET /api/posts/{post}":                 "a slug",
+		"GET /api/users/admin/{user}":           "an email",
+		"GET /api/users/seller/{user}":          "an email",
+		"GET /api/users/seller/verified/{user}": "an email",
+		"GET /api/myproducts/{email}":           "an email",
+		"GET /api/categories/{name}":            "a category's name",
+		"PATCH /api/categories/{name}":          "a category's name",
+		"DELETE /api/auth/sessions/{id}":        "a session's id, made from its cookie",
+	}
+	doc, err := openapi3.NewLoader().LoadFromData(contract.JSON())
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := 0
+	for path, item := range doc.Paths.Map() {
+		if !strings.HasPrefix(path, "/api/") {
+			continue
+		}
+		for method, op := range item.Operations() {
+			for _, ref := range slices.Concat(item.Parameters, op.Parameters) {
+				p := ref.Value
+				if p.In != openapi3.ParameterInPath {
+					continue
+				}
+				seen++
+				at := method + " " + path
+				_, text := byText[at]
+				schema := p.Schema.Value
+				isID := schema.Type.Is(openapi3.TypeInteger) && schema.Min != nil && *schema.Min == 1
+				if text && !schema.Type.Is(openapi3.TypeString) {
+					t.Errorf("%s: {%s} is %v, want a string", at, p.Name, schema.Type.Slice())
+				}
+				if !text && !isID {
+					t.Errorf("%s: {%s} is %v (minimum %v), want an integer of at least 1", at, p.Name, schema.Type.Slice(), minimum(schema))
+				}
+			}
+		}
+	}
+	if seen < 50 {
+		t.Errorf("%d path parameters: too few to be the whole document", seen)
+	}
+}
+
+func minimum(s *openapi3.Schema) any {
+	if s.Min == nil {
+		return "none"
+	}
+	return *s.Min
+}

@@ -29,6 +29,10 @@ function calls() {
     api.get('/audit', { query: { page: 2 } }),
     // @ts-expect-error: the outbox's requests are checked the same way
     postLater('/booked', { body: { product: 1 } }),
+    // @ts-expect-error: an id in the path is a number, whatever the parameter is called
+    api.put('/users/admin/{user}', { path: { user: '7' } }),
+    // @ts-expect-error: the same path's GET takes an email, a post's a slug, but its PATCH an id
+    api.patch('/posts/{post}', { path: { post: 'a-safe-pickup' }, body: {} }),
     // @ts-expect-error: apiPath wants every parameter of the path
     apiPath('/conversations/{id}/messages/{messageId}/accept', { id: 1 }),
   ]

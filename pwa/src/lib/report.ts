@@ -3,7 +3,7 @@
 // thing is reported once per person; like a listing's report (features/
 // catalogue), it works offline through the outbox.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { api, postLater } from './api'
+import { api, postLater, type Answer } from './api'
 import { i18n } from './i18n'
 import type { QueuedRequest } from './offline/outbox'
 import type { KeyedRequest } from './offline/use-send-or-queue'
@@ -24,7 +24,7 @@ export const reportedMessage = 'Reported successfully'
  * reported already, 403 for oneself, one's own message or review. A repeat
  * with the same idempotency key gets the first answer.
  */
-export function sendReport(input: PersonReport, idempotencyKey: string): Promise<Partial<Record<keyof ReportTarget, number>>> {
+export function sendReport(input: PersonReport, idempotencyKey: string): Promise<Answer<'/reported', 'post'>> {
   return api.post('/reported', { body: input, headers: { 'Idempotency-Key': idempotencyKey } })
 }
 

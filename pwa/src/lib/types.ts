@@ -19,6 +19,9 @@ export type Role = Schemas['Role']
 export { registrationRoles } from './api/contract.gen'
 export type RegistrationRole = Schemas['Registration']['role']
 
+/** The form of POST /api/auth/register (multipart). */
+export type Registration = Schemas['Registration']
+
 /**
  * An account: email_verified, show_phone and has_password are sent only about oneself and to admins;
  * suspended_until (null unless an admin's suspension lasts) and suspend_reason came with suspensions,

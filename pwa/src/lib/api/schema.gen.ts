@@ -3046,6 +3046,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The post's slug. */
                 post: string;
             };
             cookie?: never;
@@ -3072,7 +3073,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                post: string;
+                /** @description The post's id. Anything but a whole number of at least 1 names nothing: 404. */
+                post: number;
             };
             cookie?: never;
         };
@@ -3098,7 +3100,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                post: string;
+                /** @description The post's id. Anything but a whole number of at least 1 names nothing: 404. */
+                post: number;
             };
             cookie?: never;
         };
@@ -3896,7 +3899,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                user: string;
+                /** @description The account's id. Anything but a whole number of at least 1 names nothing: 404. */
+                user: number;
             };
             cookie?: never;
         };
@@ -5255,6 +5259,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The message that proposed the pickup. Anything but a whole number of at least 1 names nothing: 404. */
                 messageId: number;
                 /** @description Anything but a whole number of at least 1 names nothing: 404. */
                 id: components["parameters"]["id"];
@@ -5286,6 +5291,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The message that proposed the pickup. Anything but a whole number of at least 1 names nothing: 404. */
                 messageId: number;
                 /** @description Anything but a whole number of at least 1 names nothing: 404. */
                 id: components["parameters"]["id"];
@@ -5448,7 +5454,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                /** @description Anything but a whole number of at least 1 names nothing: 404. */
+                id: components["parameters"]["id"];
             };
             cookie?: never;
         };

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { api } from '@/lib/api'
+import { api, type Body } from '@/lib/api'
 import { refreshAfterWrite } from '@/lib/refresh'
 import type { Category } from '@/lib/types'
 import { uploadImage } from '@/lib/upload-image'
@@ -17,7 +17,7 @@ export interface CategoryEdit {
  * name is another category's. Links to the former name keep working (the server redirects them).
  */
 export async function editCategory({ category, name, image }: CategoryEdit): Promise<Category> {
-  const changes: { name?: string; image?: string } = {}
+  const changes: Body<'/categories/{name}', 'patch'> = {}
   if (name !== undefined) changes.name = name
   if (image) changes.image = (await uploadImage(image)).url
   return api.patch('/categories/{name}', { path: { name: category }, body: changes })

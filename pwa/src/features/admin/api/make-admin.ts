@@ -5,8 +5,8 @@ import { refreshAfterWrite } from '@/lib/refresh'
 
 /** PUT /api/users/admin/{id}: 200 with the user, now Admin. There is no way back. */
 export function makeAdmin(id: number): Promise<User> {
-  // The document names the parameter {user}, a string, for both the GET (an email) and this PUT (an id).
-  return api.put('/users/admin/{user}', { path: { user: String(id) } })
+  // {user}: the path's GET names an account by email, this PUT by id.
+  return api.put('/users/admin/{user}', { path: { user: id } })
 }
 
 export function useMakeAdmin() {

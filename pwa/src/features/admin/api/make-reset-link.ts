@@ -1,10 +1,8 @@
 import { useMutation } from '@tanstack/react-query'
-import { api } from '@/lib/api'
+import { api, type Answer } from '@/lib/api'
 
-export interface ResetLink {
-  /** <origin>/reset-password?token=…, valid for one hour, once. */
-  url: string
-}
+/** url: <origin>/reset-password?token=…, valid for one hour, once. */
+export type ResetLink = Answer<'/users/{id}/reset-link', 'post'>
 
 /** POST /api/users/{id}/reset-link (admins): 201 with a link that sets a new password for that user. */
 export function makeResetLink(id: number): Promise<ResetLink> {

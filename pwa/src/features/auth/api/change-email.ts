@@ -1,16 +1,11 @@
 import { useMutation } from '@tanstack/react-query'
-import { api } from '@/lib/api'
+import { api, type Answer, type Body } from '@/lib/api'
 
-export interface ChangeEmailInput {
-  email: string
-  /** The current password; an account made through Google sets one first. */
-  password: string
-}
+/** password: the current one; an account made through Google sets one first. */
+export type ChangeEmailInput = Body<'/auth/email', 'post'>
 
-export interface ChangeEmailAnswer {
-  /** Where the link went; the email changes only once it is opened. */
-  message: string
-}
+/** message: where the link went; the email changes only once it is opened. */
+export type ChangeEmailAnswer = Answer<'/auth/email', 'post'>
 
 /**
  * POST /api/auth/email: 202, and a link is mailed to the new address. 422

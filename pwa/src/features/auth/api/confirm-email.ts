@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { api } from '@/lib/api'
+import { api, type Answer } from '@/lib/api'
 import { refreshAfterWrite } from '@/lib/refresh'
 
-export interface ConfirmedEmail {
-  /** The account's email from now on. */
-  email: string
-  /** change: the account moved to this email; verification: its email is confirmed. */
-  kind?: 'change' | 'verification'
-}
+/**
+ * email: the account's email from now on; kind: change (the account moved
+ * to this email) or verification (its email is confirmed).
+ */
+export type ConfirmedEmail = Answer<'/auth/email/confirm', 'post'>
 
 /**
  * POST /api/auth/email/confirm, for both links opened at /confirm-email:

@@ -1,10 +1,8 @@
 import { useMutation } from '@tanstack/react-query'
-import { api } from '@/lib/api'
+import { api, type Answer } from '@/lib/api'
 
-export interface ForgotPasswordAnswer {
-  /** The same whether or not the address has an account. */
-  message: string
-}
+/** message: the same whether or not the address has an account. */
+export type ForgotPasswordAnswer = Answer<'/auth/password/forgot', 'post'>
 
 /**
  * POST /api/auth/password/forgot: 202, and a reset link is mailed if the

@@ -1,13 +1,10 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
-import { api } from '@/lib/api'
+import { api, type Body } from '@/lib/api'
 import type { User } from '@/lib/types'
 import { authKeys } from '@/lib/query-keys'
 import { noteSignedOutElsewhere } from '../forgetting'
 
-export interface LoginInput {
-  email: string
-  password: string
-}
+export type LoginInput = Body<'/auth/login', 'post'>
 
 /** POST /api/auth/login: 401 'Invalid email or password', 429 after too many failures. */
 export function login(input: LoginInput): Promise<User> {

@@ -1,12 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
-import { api } from '@/lib/api'
+import { api, type Answer } from '@/lib/api'
 import { authKeys } from '@/lib/query-keys'
 
-export interface Providers {
-  google: boolean
-  /** The marketplace can send email: reset links by mail, email changes. */
-  mail: boolean
-}
+/** mail: the marketplace can send email (reset links by mail, email changes). */
+export type Providers = Answer<'/auth/providers', 'get'>
 
 /** GET /api/auth/providers: the sign-in providers this marketplace offers, and whether it sends mail. */
 export function providers(): Promise<Providers> {

@@ -1,19 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api'
-import type { RegistrationRole, User } from '@/lib/types'
+import type { Registration, User } from '@/lib/types'
 import { startSession } from './login'
 
-export interface RegisterInput {
-  name: string
-  email: string
-  /** At least minPasswordLength characters; the server checks. */
-  password: string
-  role: RegistrationRole
-  /** Optional: without one, the account shows the person's initials. */
-  image?: File
-  phone?: string
-  location?: string
-}
+/**
+ * The registration's fields, the picture as its file: without one, the
+ * account shows the person's initials. The password has at least
+ * minPasswordLength characters; the server checks.
+ */
+export type RegisterInput = Omit<Registration, 'image'> & { image?: File }
 
 /** POST /api/auth/register (multipart): 201 with the new user, who is then signed in. */
 export function register(input: RegisterInput): Promise<User> {

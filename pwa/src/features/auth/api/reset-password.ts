@@ -1,13 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { api } from '@/lib/api'
+import { api, type Body } from '@/lib/api'
 import type { User } from '@/lib/types'
 import { startSession } from './login'
 
-export interface ResetPasswordInput {
-  /** From the link an admin made: /reset-password?token=… */
-  token: string
-  password: string
-}
+/** token: from the link an admin made (/reset-password?token=…) or mailed. */
+export type ResetPasswordInput = Body<'/auth/password/reset', 'post'>
 
 /**
  * POST /api/auth/password/reset: 200 with the user, who is then signed in as

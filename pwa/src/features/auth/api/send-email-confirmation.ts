@@ -1,10 +1,8 @@
 import { useMutation } from '@tanstack/react-query'
-import { api } from '@/lib/api'
+import { api, type Answer } from '@/lib/api'
 
-export interface EmailConfirmationSent {
-  /** Where the link went. */
-  message: string
-}
+/** message: where the link went. */
+export type EmailConfirmationSent = Answer<'/auth/email/verify', 'post'>
 
 /**
  * POST /api/auth/email/verify: 202, and a "Confirm your email" link goes to

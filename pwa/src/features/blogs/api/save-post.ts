@@ -13,7 +13,7 @@ export function createPost(input: PostInput): Promise<Post> {
 
 /** PATCH /api/posts/{id} (admins): any of the fields; the slug stays. */
 export function editPost({ id, ...input }: Partial<PostInput> & { id: number }): Promise<Post> {
-  return api.patch('/posts/{post}', { path: { post: String(id) }, body: input })
+  return api.patch('/posts/{post}', { path: { post: id }, body: input })
 }
 
 function useSaved() {
@@ -36,7 +36,7 @@ export function useEditPost() {
 
 /** DELETE /api/posts/{id} (admins): 204. */
 export function deletePost(post: Post): Promise<void> {
-  return api.delete('/posts/{post}', { path: { post: String(post.id) } })
+  return api.delete('/posts/{post}', { path: { post: post.id } })
 }
 
 export function useDeletePost() {

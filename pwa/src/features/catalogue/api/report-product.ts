@@ -2,15 +2,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, postLater, type Answer } from '@/lib/api'
 import type { QueuedRequest } from '@/lib/offline/outbox'
 import type { KeyedRequest } from '@/lib/offline/use-send-or-queue'
-import type { Product } from '@/lib/types'
+import type { Product, ReportInput as Report } from '@/lib/types'
 import { reportedMessage } from '@/lib/report'
 import { refreshAfterWrite } from '@/lib/refresh'
 
-export interface ReportInput {
-  product_id: number
-  /** Optional, at most maxReportReasonLength characters. */
-  reason: string
-}
+/** A listing's report; reason: may be empty, at most maxReportReasonLength characters. */
+export type ReportInput = Required<Pick<Report, 'product_id' | 'reason'>>
 
 /**
  * POST /api/reported: 201 {product_id}; 409 when this user already reported

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
-import { api } from '@/lib/api'
+import { api, type Answer } from '@/lib/api'
 import { setUnreadMessages } from '@/lib/badge'
 import { refreshAfterWrite } from '@/lib/refresh'
 
 /** POST /api/conversations/{id}/read: the other side's messages are read; answers the caller's unread count. */
-export function markRead(id: number): Promise<{ unread: number }> {
+export function markRead(id: number): Promise<Answer<'/conversations/{id}/read', 'post'>> {
   return api.post('/conversations/{id}/read', { path: { id } })
 }
 

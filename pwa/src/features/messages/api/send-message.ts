@@ -1,17 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { api, apiPath, postLater } from '@/lib/api'
+import { api, apiPath, postLater, type Body } from '@/lib/api'
 import { i18n } from '@/lib/i18n'
 import type { QueuedRequest } from '@/lib/offline/outbox'
 import type { KeyedRequest } from '@/lib/offline/use-send-or-queue'
 import { refreshAfterWrite, type Change } from '@/lib/refresh'
 import type { Message } from '@/lib/types'
 
-export interface NewMessage {
-  conversationId: number
-  text: string
-  /** A pickup proposal: the time in UTC (RFC 3339). */
-  pickup_at?: string
-}
+/** The conversation, and the body: pickup_at makes it a pickup proposal, the time in UTC (RFC 3339). */
+export type NewMessage = { conversationId: number } & Body<'/conversations/{id}/messages', 'post'>
 
 export function messagesPath(conversationId: number): string {
   return apiPath('/conversations/{id}/messages', { id: conversationId })

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import type { Body } from '@/lib/api'
 import { useUser } from '@/lib/auth'
 import { useOfflineStore, useOutboxChanges } from '@/lib/offline/use-offline-store'
 import { messagesPath } from './send-message'
@@ -26,8 +27,13 @@ export function useWaitingMessages(conversationId: number): WaitingMessage[] {
         if (!live) return
         setWaiting(
           entries.map((entry) => {
-            const body = (entry.body ?? {}) as { text?: string; pickup_at?: string }
-            return { key: entry.idempotencyKey, text: body.text ?? '', pickup_at: body.pickup_at, queuedAt: entry.queuedAt }
+            const body = (entry.body ?? {}) as Partial<Body<'/conversations/{id}/messages', 'post'>>
+            return {
+              key: entry.idempotencyKey,
+              text: body.text ?? '',
+              pickup_at: body.pickup_at ?? undefined,
+              queuedAt: entry.queuedAt,
+            }
           }),
         )
       },

@@ -1,13 +1,11 @@
 import { matchQuery, queryOptions, useQuery, type InfiniteData, type Query, type QueryClient } from '@tanstack/react-query'
-import { api } from '@/lib/api'
+import { api, type Answer } from '@/lib/api'
 import { handoverOpen } from '@/lib/handover'
 import { bookingKeys } from '@/lib/query-keys'
 import type { Booking, List } from '@/lib/types'
 
-export interface HandoverCode {
-  /** Six digits; the same every time it is asked for. */
-  code: string
-}
+/** code: six digits, the same every time it is asked for. */
+export type HandoverCode = Answer<'/booked/{id}/handover', 'get'>
 
 /**
  * GET /api/booked/{id}/handover: the buyer's code to show the seller at the

@@ -1,13 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { api } from '@/lib/api'
+import { api, type Body } from '@/lib/api'
 import type { Booking } from '@/lib/types'
 import { refreshAfterWrite } from '@/lib/refresh'
 
-export interface DeclineRequest {
-  bookingId: number
-  /** Shown to the buyer under 'Declined'; may be empty. */
-  reason: string
-}
+/** reason: shown to the buyer under 'Declined'; may be empty. */
+export type DeclineRequest = { bookingId: number } & Required<Body<'/mybuyers/{id}', 'delete'>>
 
 /** DELETE /api/mybuyers/{id} with {"reason"}: 200 with the Declined booking; 409 when it is no longer Booked. */
 export function declineBooking({ bookingId, reason }: DeclineRequest): Promise<Booking> {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { api, apiPath, isApiError, postLater } from '@/lib/api'
+import { api, apiPath, isApiError, postLater, type Body } from '@/lib/api'
 import { i18n } from '@/lib/i18n'
 import type { QueuedRequest } from '@/lib/offline/outbox'
 import type { KeyedRequest } from '@/lib/offline/use-send-or-queue'
@@ -8,11 +8,8 @@ import { bookingKeys } from '@/lib/query-keys'
 import { refresh, refreshAfterWrite } from '@/lib/refresh'
 import type { Booking } from '@/lib/types'
 
-export interface HandoverInput {
-  bookingId: number
-  /** The buyer's six digits, spaces taken out. */
-  code: string
-}
+/** code: the buyer's six digits, spaces taken out. */
+export type HandoverInput = { bookingId: number } & Body<'/mybuyers/{id}/handover', 'post'>
 
 export type HandoverRequest = KeyedRequest<HandoverInput>
 

@@ -1,11 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { api } from '@/lib/api'
+import { api, type Answer } from '@/lib/api'
 import { siteKeys } from '@/lib/query-keys'
 import { refreshAfterWrite } from '@/lib/refresh'
 import type { SearchResult } from '@/lib/types'
 
 /** Synonym groups: a search for any word of a group finds the listings with any other. */
-export type SynonymGroups = string[][]
+export type SynonymGroups = Answer<'/search/synonyms', 'get'>
 
 /** GET /api/search/synonyms (admins): every group, `[]` for none. */
 export function getSynonyms(signal?: AbortSignal): Promise<SynonymGroups> {
