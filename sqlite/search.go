@@ -40,8 +40,8 @@ import (
 // other filters, are kept with their ranks too (wordMatches), and change
 // only with texts: a price or a booking (most writes) is checked against
 // the other filters by the listing's ID alone. A changed text is matched
-// in memory first (textMatcher), and the index asked for the rank only of
-// a listing that the words match.
+// and ranked in memory (textMatcher): the rank reads the listing's own
+// text alone (searchRank), so the index need not be asked.
 //
 // Kept answers are limited in bytes, not in searches, so a few searches
 // matching most of the listings cannot hold much memory. Budget: searches'
@@ -265,9 +265,8 @@ func listingsChangedSince(searches *cache.Searches) func(uint64) ([]int64, uint6
 // (searchRank), whatever the other filters: kept, brought up to date with
 // the texts changed since, or read afresh. Most writes change no listing's
 // text, and those leave the matches as they were; a changed text is
-// checked by the text matcher first, and the index asked for the rank only
-// of those the words match. Nil when they cannot be kept (an ID of more
-// than 32 bits).
+// matched and ranked by the text matcher. Nil when they cannot be kept (an
+// ID of more than 32 bits).
 func (db *DB) wordMatches(ctx context.Context, s app.Search) (*cache.WordMatches, error) {
 	searches := db.caches.Searches
 	gen := searches.Generation()
@@ -294,7 +293,7 @@ func (db *DB) wordMatches(ctx context.Context, s app.Search) (*cache.WordMatches
 			return u, nil
 		}
 	}
-	found, err := db.matchIDs(ctx, s, nil)
+	found, err := db.matchIDs(ctx, s)
 	if err != nil {
 		return nil, err
 	}
@@ -313,29 +312,16 @@ func (db *DB) textMatches(ctx context.Context, s app.Search, ids []int64) ([]cac
 	if err != nil {
 		return nil, err
 	}
-	l := db.searchLanguage()
-	matched, err := db.matcher.matching(ctx, l, matchExpression(s, l), texts)
-	if err != nil || len(matched) == 0 {
-		return nil, err
-	}
-	return db.matchIDs(ctx, s, matched)
+	return db.matcher.matching(ctx, db.searchLanguage(), s, texts)
 }
 
 // matchIDs is the listings a search's words match in the index, with their
-// ranks (searchRank), in no order; given only, of those listings alone.
-func (db *DB) matchIDs(ctx context.Context, s app.Search, only []int64) ([]cache.Hit, error) {
+// ranks (searchRank), in no order.
+func (db *DB) matchIDs(ctx context.Context, s app.Search) ([]cache.Hit, error) {
 	l := db.searchLanguage()
-	rank, args := searchRank(s, l)
+	rank, args := searchRank(s, l, "products_search")
 	query := `SELECT rowid, ` + rank + ` FROM products_search WHERE products_search MATCH ?`
 	args = append(args, matchExpression(s, l))
-	if len(only) > 0 {
-		list, err := json.Marshal(only)
-		if err != nil {
-			return nil, err
-		}
-		query += ` AND rowid IN (SELECT value FROM json_each(?))`
-		args = append(args, string(list))
-	}
 	rows, err := db.read.QueryContext(uncancelled(ctx), query, args...)
 	if err != nil {
 		return nil, err
@@ -391,21 +377,22 @@ func writeWord(b *strings.Builder, s app.Search, i int, l app.Language) {
 	}
 }
 
-// searchRank is the SQL of a listing's rank for a search's words, and its
-// arguments: how many of the words (each as matchExpression reads it) its
-// name holds, whatever the rest of its text holds (docs/api.md). It
-// depends on the listing's own text alone, so PostgreSQL ranks the same
-// (searchOrder there), and a listing changed is put back where a fresh
-// read puts it. Each word's matches in names are read from the index once
-// for every listing found.
-func searchRank(s app.Search, l app.Language) (string, []any) {
+// searchRank is the SQL of a listing's rank for a search's words in the
+// full-text table (the index, or the text matcher's), and its arguments:
+// how many of the words (each as matchExpression reads it) its name holds,
+// whatever the rest of its text holds (docs/api.md). It depends on the
+// listing's own text alone, so PostgreSQL ranks the same (search.rank
+// there), and a listing changed is put back where a fresh read puts it.
+// Each word's matches in names are read from the table once for every
+// listing found.
+func searchRank(s app.Search, l app.Language, table string) (string, []any) {
 	terms := make([]string, len(s.Words))
 	args := make([]any, len(s.Words))
 	for i := range s.Words {
 		var b strings.Builder
 		b.WriteString("name : ")
 		writeWord(&b, s, i, l)
-		terms[i] = `(products_search.rowid IN (SELECT rowid FROM products_search WHERE products_search MATCH ?))`
+		terms[i] = `(` + table + `.rowid IN (SELECT rowid FROM ` + table + ` WHERE ` + table + ` MATCH ?))`
 		args[i] = b.String()
 	}
 	return `(` + strings.Join(terms, ` + `) + `)`, args
@@ -546,7 +533,7 @@ func searchMatches(s app.Search, l app.Language, only []int64) (string, []any, s
 func sortKey(s app.Search, l app.Language) (string, []any) {
 	switch {
 	case s.Sort == app.SortRelevance && len(s.Words) > 0:
-		rank, args := searchRank(s, l)
+		rank, args := searchRank(s, l, "products_search")
 		return rank + ` * ` + strconv.Itoa(rankStep) + ` + p.created`, args
 	case s.Sort == app.SortPriceAsc || s.Sort == app.SortPriceDesc:
 		return `p.resale_price`, nil
