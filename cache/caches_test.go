@@ -183,7 +183,7 @@ func TestSearchHitsUpdated(t *testing.T) {
 					found = append(found, cache.Hit{ID: id, Key: key})
 				}
 			}
-			hits = hits.Updated(changed, 0, found)
+			hits = hits.Updated(changed, found)
 			want := sortedTruth()
 			var wantIDs []int64
 			for _, h := range want {

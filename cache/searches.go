@@ -242,7 +242,7 @@ func (s *Searches) forgetAll() {
 }
 
 // Hit is a listing a search found and the value the search orders by:
-// its rank, price or time of listing.
+// its rank and time of listing (sqlite.rankStep), price or time of listing.
 type Hit struct {
 	ID  int64
 	Key float64
@@ -270,8 +270,6 @@ type SearchHits struct {
 	addedAt    []int
 	Suggestion string
 	updates    int
-	// texts is how many listings whose text changed the updates checked.
-	texts int
 	stamps
 }
 
@@ -389,10 +387,6 @@ func (h *SearchHits) Gen() uint64 { return h.gen }
 // they were read afresh.
 func (h *SearchHits) Updates() int { return h.updates }
 
-// TextsChecked is how many listings whose text had changed the updates
-// checked since the hits were read afresh.
-func (h *SearchHits) TextsChecked() int { return h.texts }
-
 // position is how many hits come before the list's hit i and the hits
 // added just before it: those of the list before it but the ones gone,
 // and those added before them.
@@ -452,13 +446,12 @@ func (h *SearchHits) walk(offset, n int, each func(Hit)) {
 	}
 }
 
-// Updated is h after the listings changed were written, texts of them with
-// a new text: each left out, and those of them found, the search's matches
+// Updated is h after the listings changed were written: each left out, and those of them found, the search's matches
 // now, put in at their place by key. The keys of the others are as read
 // before.
-func (h *SearchHits) Updated(changed []int64, texts int, found []Hit) *SearchHits {
+func (h *SearchHits) Updated(changed []int64, found []Hit) *SearchHits {
 	l := h.list
-	u := &SearchHits{list: l, Suggestion: h.Suggestion, updates: h.updates + 1, texts: h.texts + texts}
+	u := &SearchHits{list: l, Suggestion: h.Suggestion, updates: h.updates + 1}
 	u.gone = slices.Clone(h.gone)
 	for _, i := range l.indexes(changed) {
 		if at, ok := slices.BinarySearch(u.gone, i); !ok {
@@ -497,9 +490,8 @@ func addedAt(l *hitList, added []Hit) []int {
 // kept it does not change: Updated makes a new one, so readers need no
 // lock.
 type WordMatches struct {
-	ids     []int32 // ascending; word matches are kept only while every ID fits
-	ranks   []float64
-	checked int // listings whose text changed, checked since read afresh
+	ids   []int32 // ascending; word matches are kept only while every ID fits
+	ranks []float64
 	stamps
 }
 
@@ -523,10 +515,6 @@ func (m *WordMatches) weight() int { return searchEntryWeight + 12*len(m.ids) }
 // Gen is the generation of Searches the matches are up to date with.
 func (m *WordMatches) Gen() uint64 { return m.gen }
 
-// Checked is how many listings whose text had changed were checked since
-// the matches were read afresh.
-func (m *WordMatches) Checked() int { return m.checked }
-
 // Len is how many listings the words match.
 func (m *WordMatches) Len() int { return len(m.ids) }
 
@@ -548,7 +536,7 @@ func (m *WordMatches) Rank(id int64) (float64, bool) {
 func (m *WordMatches) Updated(checked []int64, found []Hit) (*WordMatches, bool) {
 	if len(checked) == 0 && len(found) == 0 {
 		// No text changed: the same matches, shared, to keep at a new generation.
-		return &WordMatches{ids: m.ids, ranks: m.ranks, checked: m.checked}, true
+		return &WordMatches{ids: m.ids, ranks: m.ranks}, true
 	}
 	if slices.ContainsFunc(found, func(hit Hit) bool { return !fits32(hit.ID) }) {
 		return nil, false
@@ -561,8 +549,7 @@ func (m *WordMatches) Updated(checked []int64, found []Hit) (*WordMatches, bool)
 			gone[int32(id)] = true // #nosec G115 -- checked above
 		}
 	}
-	u := &WordMatches{ids: make([]int32, 0, m.Len()+len(found)), ranks: make([]float64, 0, m.Len()+len(found)),
-		checked: m.checked + len(checked)}
+	u := &WordMatches{ids: make([]int32, 0, m.Len()+len(found)), ranks: make([]float64, 0, m.Len()+len(found))}
 	add := func(id int32, rank float64) {
 		u.ids = append(u.ids, id)
 		u.ranks = append(u.ranks, rank)

@@ -67,6 +67,7 @@ type search struct {
 	keys, order string
 	words       bool // whether the full-text index finds the matches
 	args        []any
+	whereArgs   int // how many of args from and where read; keys read the others
 }
 
 // arg adds an argument and returns its placeholder.
@@ -104,10 +105,10 @@ func (q *search) page(page app.Page) (string, []any) {
 	ORDER BY h.n`, append(slices.Clip(q.args), int64(page.Limit), int64(page.Offset))
 }
 
-// exists is the query of whether anything matches: it may stop at the
-// first match.
-func (q *search) exists() string {
-	return `SELECT EXISTS (SELECT 1 FROM ` + q.from + ` WHERE ` + q.where + `)`
+// exists is the query of whether anything matches, and its arguments: it
+// may stop at the first match.
+func (q *search) exists() (string, []any) {
+	return `SELECT EXISTS (SELECT 1 FROM ` + q.from + ` WHERE ` + q.where + `)`, q.args[:q.whereArgs]
 }
 
 // all is the query of the catalogue's version and every match's ID in
@@ -129,31 +130,56 @@ func (q *search) all() string {
 // escaped.
 func tsQuery(words []string, synonyms [][]string) string {
 	var b strings.Builder
-	for i, w := range words {
+	for i := range words {
 		if i > 0 {
 			b.WriteString(" & ")
 		}
-		alternatives := []string{w}
-		if i < len(synonyms) {
-			alternatives = append(alternatives, synonyms[i]...)
-		}
-		if len(alternatives) > 1 {
-			b.WriteByte('(')
-		}
-		for j, a := range alternatives {
-			if j > 0 {
-				b.WriteString(" | ")
-			}
-			b.WriteString(`'` + tsEscaper.Replace(a) + `'`)
-			if utf8.RuneCountInString(a) > 1 {
-				b.WriteString(`:*`)
-			}
-		}
-		if len(alternatives) > 1 {
-			b.WriteByte(')')
-		}
+		writeTsWord(&b, words, synonyms, i, "")
 	}
 	return b.String()
+}
+
+// writeTsWord writes the full-text query of word i, or any of its
+// synonyms, found only in the parts of the document labelled weights (all
+// of them when none).
+func writeTsWord(b *strings.Builder, words []string, synonyms [][]string, i int, weights string) {
+	alternatives := []string{words[i]}
+	if i < len(synonyms) {
+		alternatives = append(alternatives, synonyms[i]...)
+	}
+	if len(alternatives) > 1 {
+		b.WriteByte('(')
+	}
+	for j, a := range alternatives {
+		if j > 0 {
+			b.WriteString(" | ")
+		}
+		b.WriteString(`'` + tsEscaper.Replace(a) + `'`)
+		prefix := utf8.RuneCountInString(a) > 1
+		if prefix || weights != "" {
+			b.WriteString(`:` + weights)
+		}
+		if prefix {
+			b.WriteByte('*')
+		}
+	}
+	if len(alternatives) > 1 {
+		b.WriteByte(')')
+	}
+}
+
+// rank is the SQL of a listing's rank for a search's words: how many of
+// them its name (weight A, migrations/0002_search.sql) holds, whatever the
+// rest of its document holds, as SQLite's searchRank counts them
+// (docs/api.md).
+func (q *search) rank(s app.Search) string {
+	terms := make([]string, len(s.Words))
+	for i := range s.Words {
+		var b strings.Builder
+		writeTsWord(&b, s.Words, s.Synonyms, i, "A")
+		terms[i] = `(p.search @@ to_tsquery('rehome_search', ` + q.arg(b.String()) + `))::int`
+	}
+	return `(` + strings.Join(terms, ` + `) + `)`
 }
 
 var tsEscaper = strings.NewReplacer(`'`, `''`, `\`, `\\`)
@@ -206,11 +232,15 @@ func searchQuery(s app.Search) *search {
 			`), '\', '\\'), '%', '\%'), '_', '\_') || '%'`)
 	}
 	q.where = strings.Join(where, ` AND `)
+	q.whereArgs = len(q.args)
 	sort := s.Sort
 	if sort == app.SortRelevance && len(s.Words) == 0 {
 		sort = app.SortNewest // every listing is as relevant as the next
 	}
 	q.keys, q.order = searchOrder(sort)
+	if sort == app.SortRelevance {
+		q.keys = `p.id, p.created, ` + q.rank(s) + ` AS rank`
+	}
 	q.words = len(s.Words) > 0
 	return q
 }
@@ -245,16 +275,12 @@ func statusFilter(statuses []app.ProductStatus) string {
 
 // searchOrder is the columns of a match that sort reads, and the order of
 // the matches by them. Equal prices go by ID in the price's direction, so
-// both price orders walk products_by_price; equal ranks go oldest first,
-// as SQLite's FTS5 gives them.
+// both price orders walk products_by_price; equal ranks go newest first,
+// as SQLite orders them. By relevance the rank is searchQuery's.
 func searchOrder(sort app.SearchSort) (keys, order string) {
 	switch sort {
 	case app.SortRelevance:
-		// Cover density, divided by the document's length (normalization
-		// 2), as bm25 weighs a match in a long text less: of
-		// PostgreSQL's rankings, the closest to SQLite's on the same
-		// listings (TestSearchAnswersAsSQLiteDoes).
-		return `p.id, ts_rank_cd(p.search, query, 2) AS rank`, `rank DESC, id`
+		return `p.id, p.created`, `rank DESC, created DESC, id DESC`
 	case app.SortPriceAsc:
 		return `p.id, p.resale_price`, `resale_price, id`
 	case app.SortPriceDesc:

@@ -22,8 +22,7 @@ type searchStore interface {
 
 // TestSearchAnswersAsSQLiteDoes fills both stores with the same listings,
 // in the same order, and asks both the same searches: the same listings
-// must match, with the same totals and suggestions, and the best match
-// must be the same.
+// must match, in the same order, with the same totals and suggestions.
 func TestSearchAnswersAsSQLiteDoes(t *testing.T) {
 	ctx := context.Background()
 	lite, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "rehome.db"))
@@ -75,7 +74,6 @@ func TestSearchAnswersAsSQLiteDoes(t *testing.T) {
 	// PostgreSQL's unaccent folds letters that have no accent to drop,
 	// such as 'ø', which SQLite keeps: 'orsted' finds 'Ørsted' only there.
 	foldsMore := []string{"orsted"}
-	asked, sameBest, top, sameTop := 0, 0, 0, 0
 	// searchBoth is what each store answers to in: SQLite's first.
 	searchBoth := func(in app.SearchInput) (found [2]app.SearchResult) {
 		search, err := app.CheckSearch(in)
@@ -99,22 +97,9 @@ func TestSearchAnswersAsSQLiteDoes(t *testing.T) {
 			}
 			continue
 		}
-		if !slices.Equal(sorted(lite), sorted(pg)) || found[0].Total != found[1].Total || found[0].Suggestion != found[1].Suggestion {
+		if !slices.Equal(lite, pg) || found[0].Total != found[1].Total || found[0].Suggestion != found[1].Suggestion {
 			t.Errorf("%s: SQLite finds %v of %d (%q), PostgreSQL %v of %d (%q)", q,
-				sorted(lite), found[0].Total, found[0].Suggestion, sorted(pg), found[1].Total, found[1].Suggestion)
-		}
-		if len(lite) == 0 || len(pg) == 0 {
-			continue
-		}
-		asked++
-		if lite[0] == pg[0] {
-			sameBest++
-		}
-		for _, id := range lite[:min(5, len(lite))] {
-			top++
-			if slices.Contains(pg[:min(5, len(pg))], id) {
-				sameTop++
-			}
+				lite, found[0].Total, found[0].Suggestion, pg, found[1].Total, found[1].Suggestion)
 		}
 	}
 	// A location: a substring of the folded location, of any length, with
@@ -125,12 +110,6 @@ func TestSearchAnswersAsSQLiteDoes(t *testing.T) {
 			t.Errorf("location %q: SQLite finds %v of %d, PostgreSQL %v of %d", location, lite, found[0].Total, pg, found[1].Total)
 		}
 	}
-	// Ranking: bm25 and ts_rank_cd weigh differently, but the best match
-	// should mostly be the same, and the first five mostly the same five.
-	if sameBest*100 < asked*85 || sameTop*100 < top*85 {
-		t.Errorf("the same best match for %d searches of %d, %d of the first five of %d", sameBest, asked, sameTop, top)
-	}
-	t.Logf("the same best match for %d searches of %d, %d of the first five of %d", sameBest, asked, sameTop, top)
 }
 
 func ids(products []app.Product) []int64 {
@@ -140,8 +119,6 @@ func ids(products []app.Product) []int64 {
 	}
 	return out
 }
-
-func sorted(ids []int64) []int64 { return slices.Sorted(slices.Values(ids)) }
 
 func isSubset(small, big []int64) bool {
 	for _, id := range small {

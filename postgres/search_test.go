@@ -121,34 +121,6 @@ func TestSearchReadsWordsAsSQLiteDoes(t *testing.T) {
 	}
 }
 
-// TestSearchRanksAsSQLiteDoes: the name weighs more than the description,
-// and equal matches go oldest first.
-func TestSearchRanksAsSQLiteDoes(t *testing.T) {
-	s := newSearchShop(t)
-	for _, name := range []string{"Pine stool", "Pine stool"} {
-		p := *s.listed["Armchair"]
-		p.Name = name
-		must(t, s.db.CreateProduct(s.ctx, &p))
-		s.listed["older stool"], s.listed["newer stool"] = s.listed["newer stool"], &p
-	}
-	for _, tc := range []struct {
-		text  string
-		first *app.Product
-	}{
-		{"sofa", s.listed["Velvet sofa"]},  // the name, over two descriptions
-		{"seat", s.listed["Theatre seat"]}, // the name, over two descriptions
-		{"stool", s.listed["older stool"]}, // the same listing twice
-		{"tables round", s.listed["Café table"]},
-	} {
-		t.Run(tc.text, func(t *testing.T) {
-			got := s.find(t, tc.text, app.SearchInput{})
-			if len(got.Items) == 0 || got.Items[0].ID != tc.first.ID {
-				t.Errorf("found %q, want %s (%d) first", names(got.Items), tc.first.Name, tc.first.ID)
-			}
-		})
-	}
-}
-
 // TestSearchSuggestsASpelling: SQLite's rules. A word that finds no
 // listing is replaced by the closest the listings' names and descriptions
 // spell, as they spell it: one edit away for up to four letters, two for

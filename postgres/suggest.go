@@ -60,9 +60,9 @@ func (db *DB) suggest(ctx context.Context, s app.Search) (string, error) {
 		return "", nil
 	}
 	s.Words = words
-	q := searchQuery(s)
+	query, args := searchQuery(s).exists()
 	var found bool
-	if err := db.pool.QueryRow(ctx, q.exists(), q.args...).Scan(&found); err != nil || !found {
+	if err := db.pool.QueryRow(ctx, query, args...).Scan(&found); err != nil || !found {
 		return "", err
 	}
 	return strings.Join(shown, " "), nil

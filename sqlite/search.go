@@ -1,12 +1,12 @@
 package sqlite
 
 import (
-	"cmp"
 	"context"
 	"database/sql/driver"
 	"encoding/json"
 	"hash/maphash"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -30,11 +30,9 @@ import (
 // sort value (updateSearch). So the first search after a write costs about
 // what the writes since changed, not what the search finds. It is read
 // afresh instead when the log no longer reaches back to it, when more
-// listings changed than are worth checking one by one, after a write whose
-// listings could not be told, and, ordered by relevance, after a number of
-// texts changed: ranks depend on every listing's text (how many hold a
-// word, how long they are), so those kept drift a little from a fresh
-// read's as texts change, while the listings found stay exactly the same.
+// listings changed than are worth checking one by one, and after a write
+// whose listings could not be told. A listing's rank depends on its own
+// text alone (searchRank), so one put back is where a fresh read puts it.
 //
 // Checking a listing against the words is the costly part: the full-text
 // index answers it, even for one listing, by walking every listing a
@@ -42,8 +40,8 @@ import (
 // other filters, are kept with their ranks too (wordMatches), and change
 // only with texts: a price or a booking (most writes) is checked against
 // the other filters by the listing's ID alone. A changed text is matched
-// in memory first (textMatcher), and the index asked for the rank only of
-// a listing that the words match.
+// and ranked in memory (textMatcher): the rank reads the listing's own
+// text alone (searchRank), so the index need not be asked.
 //
 // Kept answers are limited in bytes, not in searches, so a few searches
 // matching most of the listings cannot hold much memory. Budget: searches'
@@ -152,25 +150,16 @@ func (db *DB) searchHits(ctx context.Context, s app.Search) (*cache.SearchHits, 
 	return hits, nil
 }
 
-// How far a kept answer is brought up to date rather than read afresh:
-// while the listings changed since are few enough to check one by one,
-// and, ordered by relevance, for a number of listings whose text changed.
-// A listing's rank depends on every other's text (how many hold each
-// word, how long they are), so the ranks kept drift from those a fresh
-// read would give as texts change; the listings found are always the
-// same. Bounded so, the order by relevance of the listings no write
-// touched is at most that many changed texts old.
-const (
-	maxRecheckedIDs     = 128
-	maxTextsByRelevance = 256
-)
+// maxRecheckedIDs is how many listings changed since a kept answer are
+// checked one by one to bring it up to date; past it, it is read afresh.
+const maxRecheckedIDs = 128
 
 // updateSearch brings hits up to date by checking whether each listing
 // written since still matches and where it goes now, or returns nil when
 // only a fresh read will do.
 func (db *DB) updateSearch(ctx context.Context, s app.Search, key string, hits *cache.SearchHits) (*cache.SearchHits, error) {
-	changed, texts, gen, ok := db.caches.Searches.Since(hits.Gen())
-	if !ok || len(changed) > maxRecheckedIDs || (s.Sort == app.SortRelevance && hits.TextsChecked() >= maxTextsByRelevance) {
+	changed, _, gen, ok := db.caches.Searches.Since(hits.Gen())
+	if !ok || len(changed) > maxRecheckedIDs {
 		return nil, nil
 	}
 	var found []cache.Hit
@@ -180,7 +169,7 @@ func (db *DB) updateSearch(ctx context.Context, s app.Search, key string, hits *
 			return nil, err
 		}
 	}
-	updated := hits.Updated(changed, len(texts), found)
+	updated := hits.Updated(changed, found)
 	if updated.Len() == 0 && len(s.Words) > 0 && len(changed) > 0 {
 		// None found now: a fresh read finds the suggestion, which the
 		// listings changed may have made or unmade (a word's only
@@ -200,7 +189,7 @@ func (db *DB) changedHits(ctx context.Context, s app.Search, changed []int64) ([
 	if len(s.Words) == 0 {
 		return db.searchIDs(ctx, s, changed)
 	}
-	matches, err := db.wordMatches(ctx, matchExpression(s, db.searchLanguage()))
+	matches, err := db.wordMatches(ctx, s)
 	if err != nil {
 		return nil, err
 	}
@@ -211,7 +200,7 @@ func (db *DB) changedHits(ctx context.Context, s app.Search, changed []int64) ([
 	filters.Words = nil
 	byRank := s.Sort == app.SortRelevance
 	if byRank {
-		filters.Sort = app.SortNewest // any order: the rank is the matches'
+		filters.Sort = app.SortNewest // the key's time: its rank is the matches'
 	}
 	passing, err := db.passingFilters(ctx, filters, changed)
 	if err != nil {
@@ -224,7 +213,7 @@ func (db *DB) changedHits(ctx context.Context, s app.Search, changed []int64) ([
 			continue
 		}
 		if byRank {
-			hit.Key = rank
+			hit.Key += rank * rankStep
 		}
 		found = append(found, hit)
 	}
@@ -272,26 +261,27 @@ func listingsChangedSince(searches *cache.Searches) func(uint64) ([]int64, uint6
 	}
 }
 
-// wordMatches is every listing words match, with its rank, whatever the
-// other filters: kept, brought up to date with the texts changed since,
-// or read afresh. Most writes change no listing's text, and those leave
-// the matches as they were; a changed text is checked by the text matcher
-// first, and the index asked for the rank only of those the words match.
-// Nil when they cannot be kept (an ID of more than 32 bits).
-func (db *DB) wordMatches(ctx context.Context, expression string) (*cache.WordMatches, error) {
+// wordMatches is every listing a search's words match, with its rank
+// (searchRank), whatever the other filters: kept, brought up to date with
+// the texts changed since, or read afresh. Most writes change no listing's
+// text, and those leave the matches as they were; a changed text is
+// matched and ranked by the text matcher. Nil when they cannot be kept (an
+// ID of more than 32 bits).
+func (db *DB) wordMatches(ctx context.Context, s app.Search) (*cache.WordMatches, error) {
 	searches := db.caches.Searches
 	gen := searches.Generation()
+	expression := matchExpression(s, db.searchLanguage())
 	m, kept := searches.Matches(expression)
 	if kept && m.Gen() == gen {
 		return m, nil
 	}
 	if kept {
 		_, texts, now, ok := searches.Since(m.Gen())
-		if ok && len(texts) <= maxRecheckedIDs && m.Checked() < maxTextsByRelevance {
+		if ok && len(texts) <= maxRecheckedIDs {
 			var found []cache.Hit
 			if len(texts) > 0 {
 				var err error
-				if found, err = db.textMatches(ctx, expression, texts); err != nil {
+				if found, err = db.textMatches(ctx, s, texts); err != nil {
 					return nil, err
 				}
 			}
@@ -303,7 +293,7 @@ func (db *DB) wordMatches(ctx context.Context, expression string) (*cache.WordMa
 			return u, nil
 		}
 	}
-	found, err := db.matchIDs(ctx, expression, nil)
+	found, err := db.matchIDs(ctx, s)
 	if err != nil {
 		return nil, err
 	}
@@ -315,33 +305,23 @@ func (db *DB) wordMatches(ctx context.Context, expression string) (*cache.WordMa
 	return m, nil
 }
 
-// textMatches is those of the listings ids that expression matches, with
-// their ranks.
-func (db *DB) textMatches(ctx context.Context, expression string, ids []int64) ([]cache.Hit, error) {
+// textMatches is those of the listings ids that a search's words match,
+// with their ranks.
+func (db *DB) textMatches(ctx context.Context, s app.Search, ids []int64) ([]cache.Hit, error) {
 	texts, err := db.currentTexts(ctx, ids)
 	if err != nil {
 		return nil, err
 	}
-	matched, err := db.matcher.matching(ctx, db.searchLanguage(), expression, texts)
-	if err != nil || len(matched) == 0 {
-		return nil, err
-	}
-	return db.matchIDs(ctx, expression, matched)
+	return db.matcher.matching(ctx, db.searchLanguage(), s, texts)
 }
 
-// matchIDs is the listings expression matches in the index, with their
-// ranks, in no order; given only, of those listings alone.
-func (db *DB) matchIDs(ctx context.Context, expression string, only []int64) ([]cache.Hit, error) {
-	query := `SELECT rowid, rank FROM products_search WHERE products_search MATCH ?`
-	args := []any{expression}
-	if len(only) > 0 {
-		list, err := json.Marshal(only)
-		if err != nil {
-			return nil, err
-		}
-		query = `SELECT rowid, rank FROM products_search WHERE products_search MATCH ? AND rowid IN (SELECT value FROM json_each(?))`
-		args = append(args, string(list))
-	}
+// matchIDs is the listings a search's words match in the index, with their
+// ranks (searchRank), in no order.
+func (db *DB) matchIDs(ctx context.Context, s app.Search) ([]cache.Hit, error) {
+	l := db.searchLanguage()
+	rank, args := searchRank(s, l, "products_search")
+	query := `SELECT rowid, ` + rank + ` FROM products_search WHERE products_search MATCH ?`
+	args = append(args, matchExpression(s, l))
 	rows, err := db.read.QueryContext(uncancelled(ctx), query, args...)
 	if err != nil {
 		return nil, err
@@ -366,30 +346,63 @@ func (db *DB) matchIDs(ctx context.Context, expression string, only []int64) ([]
 // syntax error).
 func matchExpression(s app.Search, l app.Language) string {
 	var b strings.Builder
-	for i, w := range s.Words {
+	for i := range s.Words {
 		if i > 0 {
 			b.WriteString(" AND ")
 		}
-		alternatives := []string{w}
-		if i < len(s.Synonyms) {
-			alternatives = append(alternatives, s.Synonyms[i]...)
-		}
-		stems := app.StemWords(l, alternatives)
-		if len(stems) > 1 {
-			b.WriteByte('(')
-		}
-		for j, stem := range stems {
-			if j > 0 {
-				b.WriteString(" OR ")
-			}
-			writeTerm(&b, stem)
-		}
-		if len(stems) > 1 {
-			b.WriteByte(')')
-		}
+		writeWord(&b, s, i, l)
 	}
 	return b.String()
 }
+
+// writeWord writes the index's query for the search's word i: the word or
+// any of its synonyms, stemmed in language l.
+func writeWord(b *strings.Builder, s app.Search, i int, l app.Language) {
+	alternatives := []string{s.Words[i]}
+	if i < len(s.Synonyms) {
+		alternatives = append(alternatives, s.Synonyms[i]...)
+	}
+	stems := app.StemWords(l, alternatives)
+	if len(stems) > 1 {
+		b.WriteByte('(')
+	}
+	for j, stem := range stems {
+		if j > 0 {
+			b.WriteString(" OR ")
+		}
+		writeTerm(b, stem)
+	}
+	if len(stems) > 1 {
+		b.WriteByte(')')
+	}
+}
+
+// searchRank is the SQL of a listing's rank for a search's words in the
+// full-text table (the index, or the text matcher's), and its arguments:
+// how many of the words (each as matchExpression reads it) its name holds,
+// whatever the rest of its text holds (docs/api.md). It depends on the
+// listing's own text alone, so PostgreSQL ranks the same (search.rank
+// there), and a listing changed is put back where a fresh read puts it.
+// Each word's matches in names are read from the table once for every
+// listing found.
+func searchRank(s app.Search, l app.Language, table string) (string, []any) {
+	terms := make([]string, len(s.Words))
+	args := make([]any, len(s.Words))
+	for i := range s.Words {
+		var b strings.Builder
+		b.WriteString("name : ")
+		writeWord(&b, s, i, l)
+		terms[i] = `(` + table + `.rowid IN (SELECT rowid FROM ` + table + ` WHERE ` + table + ` MATCH ?))`
+		args[i] = b.String()
+	}
+	return `(` + strings.Join(terms, ` + `) + `)`, args
+}
+
+// rankStep orders by rank first and by time of listing among equal ranks:
+// a sort key by relevance is rank × rankStep + the time of listing in
+// milliseconds, which stays below it until the year 2248, and the largest
+// key, some 20 × 2⁴³, is still exact in a float64.
+const rankStep = 1 << 43
 
 // writeTerm writes a word of the index's query: a quoted string, so none
 // is read as syntax, and a prefix unless it is one letter long ('sof'
@@ -424,6 +437,7 @@ func searchQuery(s app.Search, l app.Language, only []int64) (string, []any) {
 // order, it stops at the first listing found, where ordered by relevance
 // every match would be ranked first.
 func anyFoundQuery(s app.Search, l app.Language) (string, []any) {
+	s.Sort = app.SortNewest // no rank to read
 	query, args, _ := searchMatches(s, l, nil)
 	return query + ` LIMIT 1`, args
 }
@@ -510,25 +524,28 @@ func searchMatches(s app.Search, l app.Language, only []int64) (string, []any, s
 		// choose. The + makes the price an expression no index orders.
 		order = strings.ReplaceAll(order, `p.resale_price`, `+p.resale_price`)
 	}
-	return `SELECT p.id, ` + sortKey(s) + ` FROM ` + from + ` WHERE ` + strings.Join(where, ` AND `), args, order
+	key, keyArgs := sortKey(s, l)
+	return `SELECT p.id, ` + key + ` AS sort_key FROM ` + from + ` WHERE ` + strings.Join(where, ` AND `), append(keyArgs, args...), order
 }
 
-// sortKey is the value a search orders its listings by, before their IDs.
-func sortKey(s app.Search) string {
+// sortKey is the value a search orders its listings by, before their IDs,
+// and its arguments.
+func sortKey(s app.Search, l app.Language) (string, []any) {
 	switch {
 	case s.Sort == app.SortRelevance && len(s.Words) > 0:
-		return `products_search.rank`
+		rank, args := searchRank(s, l, "products_search")
+		return rank + ` * ` + strconv.Itoa(rankStep) + ` + p.created`, args
 	case s.Sort == app.SortPriceAsc || s.Sort == app.SortPriceDesc:
-		return `p.resale_price`
+		return `p.resale_price`, nil
 	default:
-		return `p.created`
+		return `p.created`, nil
 	}
 }
 
 // sortDescending is whether a search orders by its sort key and then ID
 // from the largest.
 func sortDescending(s app.Search) bool {
-	return s.Sort != app.SortPriceAsc && !(s.Sort == app.SortRelevance && len(s.Words) > 0)
+	return s.Sort != app.SortPriceAsc
 }
 
 // statusFilter keeps the statuses asked for. Reserved is stored as
@@ -558,7 +575,7 @@ func statusFilter(statuses []app.ProductStatus) string {
 func searchOrder(sort app.SearchSort) string {
 	switch sort {
 	case app.SortRelevance:
-		return `products_search.rank`
+		return `sort_key DESC, p.id DESC`
 	case app.SortPriceAsc:
 		return `p.resale_price, p.id`
 	case app.SortPriceDesc:
@@ -578,30 +595,17 @@ func (db *DB) searchIDs(ctx context.Context, s app.Search, only []int64) ([]cach
 		return nil, err
 	}
 	defer rows.Close()
-	byRank := s.Sort == app.SortRelevance && len(s.Words) > 0
 	hits := []cache.Hit{}
 	for rows.Next() {
-		// A price or a time is read as the integer it is stored as:
-		// read into a float, each would be converted through a string.
+		// A key is read as the integer it is stored as: read into a
+		// float, each would be converted through a string.
 		var hit cache.Hit
 		var key int64
-		if byRank {
-			err = rows.Scan(&hit.ID, &hit.Key)
-		} else {
-			err = rows.Scan(&hit.ID, &key)
-			hit.Key = float64(key) // exact: prices and milliseconds are far below 2⁵³
-		}
-		if err != nil {
+		if err := rows.Scan(&hit.ID, &key); err != nil {
 			return nil, err
 		}
+		hit.Key = float64(key) // exact: every key is below 2⁵³ (rankStep)
 		hits = append(hits, hit)
 	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	if byRank && only == nil {
-		// Equal ranks go by ID, as updateSearch puts a listing in.
-		slices.SortStableFunc(hits, func(a, b cache.Hit) int { return cmp.Or(cmp.Compare(a.Key, b.Key), cmp.Compare(a.ID, b.ID)) })
-	}
-	return hits, nil
+	return hits, rows.Err()
 }

@@ -10,8 +10,8 @@ import (
 	"rehome/cache"
 )
 
-// textMatcher tells which of a few listings a search's words match, from
-// their texts alone: an in-memory copy of the full-text index's definition
+// textMatcher tells which of a few listings a search's words match, and
+// their ranks, from their texts alone: an in-memory copy of the full-text index's definition
 // (migrations 7 and 29) holding only them, so it matches exactly as the index
 // does. Asking the index itself costs, even for one listing, a walk of
 // every listing a word's prefix matches ('velvet*' merges the lists of
@@ -37,24 +37,24 @@ type listingText struct {
 	name, description, category, location string
 }
 
-// matching answers the IDs of those of texts that expression, of words
-// stemmed in language, matches.
-func (m *textMatcher) matching(ctx context.Context, language app.Language, expression string, texts []listingText) ([]int64, error) {
+// matching answers those of texts that a search's words, stemmed in
+// language, match, with their ranks (searchRank).
+func (m *textMatcher) matching(ctx context.Context, language app.Language, s app.Search, texts []listingText) ([]cache.Hit, error) {
 	if len(texts) == 0 {
 		return nil, nil
 	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	ids, err := m.match(uncancelled(ctx), language, expression, texts)
+	hits, err := m.match(uncancelled(ctx), language, s, texts)
 	if err != nil && m.db != nil {
 		// What the table holds is no longer known: start afresh next time.
 		m.db.Close()
 		m.db, m.loaded = nil, nil
 	}
-	return ids, err
+	return hits, err
 }
 
-func (m *textMatcher) match(ctx context.Context, language app.Language, expression string, texts []listingText) ([]int64, error) {
+func (m *textMatcher) match(ctx context.Context, language app.Language, s app.Search, texts []listingText) ([]cache.Hit, error) {
 	if m.db == nil {
 		db, err := sql.Open("sqlite", "file::memory:")
 		if err != nil {
@@ -104,19 +104,22 @@ func (m *textMatcher) match(ctx context.Context, language app.Language, expressi
 	if err != nil {
 		return nil, err
 	}
-	rows, err := m.db.QueryContext(ctx, `SELECT rowid FROM texts WHERE texts MATCH ? AND rowid IN (SELECT value FROM json_each(?))`,
-		expression, string(list))
+	rank, args := searchRank(s, language, "texts")
+	args = append(args, matchExpression(s, language), string(list))
+	rows, err := m.db.QueryContext(ctx, `SELECT rowid, `+rank+` FROM texts WHERE texts MATCH ? AND rowid IN (SELECT value FROM json_each(?))`, args...)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	var matched []int64
+	var matched []cache.Hit
 	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
+		var hit cache.Hit
+		var rank int64
+		if err := rows.Scan(&hit.ID, &rank); err != nil {
 			return nil, err
 		}
-		matched = append(matched, id)
+		hit.Key = float64(rank)
+		matched = append(matched, hit)
 	}
 	return matched, rows.Err()
 }

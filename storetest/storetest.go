@@ -95,6 +95,7 @@ func Run(t *testing.T, open func(t *testing.T) Stores) {
 		{"ClaimAccount", RunClaimAccount},
 		{"Links", RunLinks},
 		{"Search", RunSearch},
+		{"SearchRanking", RunSearchRanking},
 		{"SearchLanguages", RunSearchLanguages},
 		{"ListingsForSale", RunListingsForSale},
 		{"Sessions", RunSessions},
