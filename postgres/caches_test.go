@@ -243,13 +243,15 @@ func TestCategoryPagesForgottenOnAnotherInstance(t *testing.T) {
 	if err := a.CreateBooking(ctx, booking); err != nil {
 		t.Fatal(err)
 	}
-	// Each statement's triggers tell apart: the booking's, and the
-	// listing's count of open bookings.
-	var toldListing, toldBuyer bool
+	// Each note reaches another instance in a NOTIFY of its own: the
+	// booking's buyer, and the listing and its category, whose count of
+	// open bookings changed.
+	var toldListing, toldCategory, toldBuyer bool
 	waitFeed(t, changesB, "of the booking", func(c cache.Change) bool {
-		toldListing = toldListing || slices.Contains(c.Products, lamp.ID) && slices.Contains(c.Listings, lamps.ID)
+		toldListing = toldListing || slices.Contains(c.Products, lamp.ID)
+		toldCategory = toldCategory || slices.Contains(c.Listings, lamps.ID)
 		toldBuyer = toldBuyer || slices.Contains(c.Bookers, buyer.ID)
-		return toldListing && toldBuyer
+		return toldListing && toldCategory && toldBuyer
 	})
 	if page, booked := read(); page != "Lamp Reserved" || !booked {
 		t.Errorf("b read %q, booked %v, once a booked the lamp", page, booked)

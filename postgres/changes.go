@@ -53,20 +53,18 @@ func (db *DB) apply(c changed) {
 // Feed tells what each write changed, by this instance as it returns and
 // by any other as soon as the database tells (listen.go). It tells of
 // accounts, sessions, categories, listings, bookings, blocks and the
-// site's settings changed: what the
-// caches above this store keep (wiring).
+// site's settings changed: what the caches above this store keep (wiring).
 func (db *DB) Feed() cache.Feed { return db.feed }
 
-// parseChanged reads the lines note_changed wrote.
+// parseChanged reads the lines note_changed wrote (0020_change_feed.sql,
+// 0021_listings_feed.sql).
 func parseChanged(lines string) cache.Change {
 	var c cache.Change
 	for line := range strings.SplitSeq(lines, "\n") {
 		noun, id, _ := strings.Cut(line, " ")
 		switch noun {
 		case "u":
-			if id, err := strconv.ParseInt(id, 10, 64); err == nil && !slices.Contains(c.Users, id) {
-				c.Users = append(c.Users, id)
-			}
+			c.Users = appendID(c.Users, id)
 		case "s":
 			if !slices.Contains(c.Sessions, id) {
 				c.Sessions = append(c.Sessions, id)
@@ -74,25 +72,19 @@ func parseChanged(lines string) cache.Change {
 		case "c":
 			c.Categories = true
 		case "p":
-			if id, err := strconv.ParseInt(id, 10, 64); err == nil && !slices.Contains(c.Products, id) {
-				c.Products = append(c.Products, id)
-			}
+			c.Products = appendID(c.Products, id)
 		case "P":
 			c.AllProducts = true
 		case "l":
-			if id, err := strconv.ParseInt(id, 10, 64); err == nil && !slices.Contains(c.Listings, id) {
-				c.Listings = append(c.Listings, id)
-			}
+			c.Listings = appendID(c.Listings, id)
+		case "L":
+			c.AllListings = true
 		case "b":
-			if id, err := strconv.ParseInt(id, 10, 64); err == nil && !slices.Contains(c.Bookers, id) {
-				c.Bookers = append(c.Bookers, id)
-			}
+			c.Bookers = appendID(c.Bookers, id)
 		case "B":
 			c.AllBookers = true
 		case "k":
-			if id, err := strconv.ParseInt(id, 10, 64); err == nil && !slices.Contains(c.Blockers, id) {
-				c.Blockers = append(c.Blockers, id)
-			}
+			c.Blockers = appendID(c.Blockers, id)
 		case "K":
 			c.AllBlockers = true
 		case "S":
@@ -100,6 +92,14 @@ func parseChanged(lines string) cache.Change {
 		}
 	}
 	return c
+}
+
+// appendID adds the ID written as id to ids, once.
+func appendID(ids []int64, id string) []int64 {
+	if n, err := strconv.ParseInt(id, 10, 64); err == nil && !slices.Contains(ids, n) {
+		return append(ids, n)
+	}
+	return ids
 }
 
 // CatalogueVersion changes after every write, by any instance, that may
