@@ -49,6 +49,9 @@ type DB struct {
 	writeWaited func(time.Duration)
 
 	writeStmts, readStmts *statements
+	// txWriter is the Querier of the write transaction under way, for
+	// storecore (see runner).
+	txWriter writer
 
 	exclusive exclusive // see Exclusively
 
@@ -281,6 +284,9 @@ func (db *DB) inTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
 // over a size limit, read-only, failing writes) into app's unavailable
 // error; any other error is returned as it is.
 func storageRefused(err error) error {
+	if err == nil {
+		return nil // before e, which errors.As moves to the heap
+	}
 	var e *sqlite.Error
 	if !errors.As(err, &e) {
 		return err

@@ -155,7 +155,8 @@ func HoldConversation(ctx context.Context, d Dialect, tx Querier, id int64) erro
 	if d.ForNoKeyUpdate == "" {
 		return nil
 	}
-	return tx.QueryRow(ctx, `SELECT id FROM conversations WHERE id = ?`+d.ForNoKeyUpdate, id).Scan(&id)
+	var held int64
+	return tx.QueryRow(ctx, `SELECT id FROM conversations WHERE id = ?`+d.ForNoKeyUpdate, id).Scan(&held)
 }
 
 // addMessage stores m in a conversation whose row tx holds.
