@@ -5,7 +5,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
@@ -117,13 +116,4 @@ func (r txRunner) InTx(ctx context.Context, fn func(tx storecore.Querier) error)
 
 func (r txRunner) ReadTx(ctx context.Context, fn func(tx storecore.Querier) error) error {
 	return r.db.readTx(ctx, func(tx pgx.Tx) error { return fn(core{tx}) })
-}
-
-// nullTime reads a nullable time column.
-func nullTime(ms *int64) *time.Time {
-	if ms == nil {
-		return nil
-	}
-	t := fromMillis(*ms)
-	return &t
 }
