@@ -17,6 +17,7 @@ import (
 var dialect = storecore.Dialect{
 	ForUpdate:      " FOR UPDATE",
 	ForNoKeyUpdate: " FOR NO KEY UPDATE",
+	ForShare:       " FOR SHARE",
 	InIDs:          ` = ANY(?)`,
 	IDs:            func(ids []int64) (any, error) { return ids, nil },
 	PostSlugs: `SELECT slug FROM posts

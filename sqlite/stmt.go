@@ -123,12 +123,6 @@ func (db *DB) writeRow(ctx context.Context, query string, args []any, dest ...an
 	})
 }
 
-// changeOne runs a statement that must change exactly one row.
-func changeOne(ctx context.Context, db *DB, query string, id int64, notFoundMessage string) error {
-	res, err := db.exec(ctx, query, id)
-	return changedOne(res, err, notFoundMessage)
-}
-
 // changeOneRecorded runs a statement that must change exactly one row and
 // records audit, when given, in the same transaction.
 func (db *DB) changeOneRecorded(ctx context.Context, query string, id int64, notFoundMessage string, audit *app.AuditEntry) error {

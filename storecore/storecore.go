@@ -48,6 +48,9 @@ type Dialect struct {
 	// ForNoKeyUpdate holds a row against updates and deletion, but not
 	// against rows that refer to it by foreign key; "" where ForUpdate is.
 	ForNoKeyUpdate string
+	// ForShare holds a row against updates and deletion but lets other
+	// transactions hold it so too; "" where ForUpdate is.
+	ForShare string
 	// InIDs follows a column to keep the rows whose column is in a list of
 	// IDs, bound as the one argument IDs makes of the list.
 	InIDs string
