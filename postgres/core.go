@@ -18,6 +18,7 @@ var dialect = storecore.Dialect{
 	ForUpdate:      " FOR UPDATE",
 	ForNoKeyUpdate: " FOR NO KEY UPDATE",
 	ForShare:       " FOR SHARE",
+	ForKeyShare:    " FOR KEY SHARE",
 	InIDs:          ` = ANY(?)`,
 	IDs:            func(ids []int64) (any, error) { return ids, nil },
 	PostSlugs: `SELECT slug FROM posts

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"rehome/app"
+	"rehome/storecore"
 )
 
 // QueuePush inserts each note only for an account that is there, has a
@@ -48,7 +49,7 @@ func (db *DB) subscribedOnly(ctx context.Context, notes []app.QueuedPush) ([]app
 		ids[i] = n.UserID
 	}
 	list, _ := json.Marshal(ids) // numbers always marshal
-	rows, err := db.query(ctx, `SELECT DISTINCT p.user_id FROM `+livePushSubscriptions+`
+	rows, err := db.query(ctx, `SELECT DISTINCT p.user_id FROM `+storecore.LivePushSubscriptions+`
 		WHERE p.user_id IN (SELECT value FROM json_each(?))`, db.millis(), string(list))
 	if err != nil {
 		return nil, err

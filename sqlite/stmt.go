@@ -146,17 +146,6 @@ func changedOne(res sql.Result, err error, notFoundMessage string) error {
 	return nil
 }
 
-// changedRow says whether a conditional statement found its one row as it
-// expected: the statement decides, not a read before it, so a race is
-// decided by whichever write the store lets through first.
-func changedRow(res sql.Result, err error) (bool, error) {
-	if err != nil {
-		return false, err
-	}
-	n, err := res.RowsAffected()
-	return n == 1, err
-}
-
 // txStmt is query prepared for the write transaction tx.
 func (db *DB) txStmt(ctx context.Context, tx *sql.Tx, query string) (*sql.Stmt, error) {
 	return db.writeStmts.inTx(ctx, tx, query)
