@@ -10,12 +10,8 @@ import (
 	"embed"
 	"errors"
 	"fmt"
-	"io/fs"
 	"net/url"
 	"runtime"
-	"sort"
-	"strconv"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -208,11 +204,6 @@ func fromMillis(ms int64) time.Time { return time.UnixMilli(ms).UTC() }
 // leaves the schema as it was. A second process starting at the same time
 // waits on the write lock and then finds nothing left to do.
 func (db *DB) migrate(ctx context.Context) error {
-	names, err := fs.Glob(migrations, "migrations/*.sql")
-	if err != nil {
-		return err
-	}
-	sort.Strings(names)
 	tx, err := db.write.BeginTx(ctx, nil)
 	if err != nil {
 		return err
@@ -222,25 +213,17 @@ func (db *DB) migrate(ctx context.Context) error {
 	if err := tx.QueryRowContext(ctx, "PRAGMA user_version").Scan(&version); err != nil {
 		return err
 	}
-	for _, name := range names {
-		n, err := strconv.Atoi(strings.SplitN(strings.TrimPrefix(name, "migrations/"), "_", 2)[0])
-		if err != nil {
-			return fmt.Errorf("migration %s: name must start with its number", name)
+	above, err := storecore.MigrationsAbove(migrations, version)
+	if err != nil {
+		return err
+	}
+	for _, m := range above {
+		if _, err := tx.ExecContext(ctx, m.Body); err != nil {
+			return fmt.Errorf("%s: %w", m.Name, err)
 		}
-		if n <= version {
-			continue
-		}
-		body, err := migrations.ReadFile(name)
-		if err != nil {
+		if _, err := tx.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", m.Number)); err != nil {
 			return err
 		}
-		if _, err := tx.ExecContext(ctx, string(body)); err != nil {
-			return fmt.Errorf("%s: %w", name, err)
-		}
-		if _, err := tx.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", n)); err != nil {
-			return err
-		}
-		version = n
 	}
 	return tx.Commit()
 }
