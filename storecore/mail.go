@@ -10,9 +10,9 @@ import (
 
 // The mail queue, but its claims, which each database makes its own way
 // (ClaimDueMail: SQLite's one writer, PostgreSQL's SKIP LOCKED). Each
-// write is one statement; MailFailed's and ReleaseMail's conditions,
-// checked again under PostgreSQL once the row lock is granted, leave alone
-// a mail the courier no longer holds.
+// write is one statement; MailFailed's condition, checked again under
+// PostgreSQL once the row lock is granted, leaves alone a mail the courier
+// no longer holds, and ReleaseMail's (releaseClaims) likewise.
 
 func (s *Store) QueueMail(ctx context.Context, m *app.Mail) error {
 	return s.inTx(ctx, func(tx Querier) error { return QueueMail(ctx, tx, m, s.now()) })
@@ -42,6 +42,14 @@ func (s *Store) MailFailed(ctx context.Context, courier string, id int64, retry 
 }
 
 func (s *Store) ReleaseMail(ctx context.Context, courier string, ids []int64) error {
+	return s.releaseClaims(ctx, "mail_queue", courier, ids)
+}
+
+// releaseClaims makes the rows ids of a queue (table, never input) due at
+// once, those holder still holds: one conditional UPDATE, whose WHERE,
+// checked again under PostgreSQL once the row lock is granted, leaves
+// alone a row holder no longer holds.
+func (s *Store) releaseClaims(ctx context.Context, table, holder string, ids []int64) error {
 	if ids == nil {
 		ids = []int64{}
 	}
@@ -50,8 +58,8 @@ func (s *Store) ReleaseMail(ctx context.Context, courier string, ids []int64) er
 		return err
 	}
 	return s.inTx(ctx, func(tx Querier) error {
-		_, err := tx.Exec(ctx, `UPDATE mail_queue SET claimed_by = NULL, next_try = ?
-			WHERE claimed_by = ? AND id`+s.d.InIDs, s.now(), courier, list)
+		_, err := tx.Exec(ctx, `UPDATE `+table+` SET claimed_by = NULL, next_try = ?
+			WHERE claimed_by = ? AND id`+s.d.InIDs, s.now(), holder, list)
 		return err
 	})
 }

@@ -49,20 +49,7 @@ func (s *Store) PushDone(ctx context.Context, id int64) error {
 	})
 }
 
-// ReleasePush is one conditional UPDATE: its WHERE, checked again under
-// PostgreSQL once the row lock is granted, leaves alone a note holder no
-// longer holds.
+// ReleasePush is one conditional UPDATE, as ReleaseMail is.
 func (s *Store) ReleasePush(ctx context.Context, holder string, ids []int64) error {
-	if ids == nil {
-		ids = []int64{}
-	}
-	list, err := s.d.IDs(ids)
-	if err != nil {
-		return err
-	}
-	return s.inTx(ctx, func(tx Querier) error {
-		_, err := tx.Exec(ctx, `UPDATE push_queue SET claimed_by = NULL, next_try = ?
-			WHERE claimed_by = ? AND id`+s.d.InIDs, s.now(), holder, list)
-		return err
-	})
+	return s.releaseClaims(ctx, "push_queue", holder, ids)
 }
