@@ -19,17 +19,10 @@ import (
 
 // CreateUsers stores users that share one password hash and fills in their IDs.
 func (db *DB) CreateUsers(ctx context.Context, users []app.User, passwordHash []byte) error {
-	if passwordHash == nil {
-		passwordHash = []byte{}
-	}
-	return bulk(ctx, db, "users", []string{"id", "name", "email", "password_hash", "role", "image", "phone", "location",
-		"verified", "show_phone", "created"}, len(users),
-		func(i int, id int64, now time.Time) []any {
-			u := &users[i]
-			u.ID, u.Created = id, orNow(u.Created, now)
-			return []any{id, u.Name, u.Email, passwordHash, string(u.Role), u.Image, u.Phone, u.Location, u.Verified,
-				u.ShowPhone, u.Created.UnixMilli()}
-		}, nil)
+	return bulk(ctx, db, "users", storecore.BulkUserColumns, len(users), func(i int, id int64, now time.Time) []any {
+		users[i].ID = id
+		return append([]any{id}, storecore.BulkUser(&users[i], passwordHash, now)...)
+	}, nil)
 }
 
 // CreateProducts stores products, keeping their status and creation time,
@@ -58,13 +51,10 @@ func (db *DB) CreateProducts(ctx context.Context, products []app.Product) error 
 	for id, n := range listed {
 		categories, counts = append(categories, id), append(counts, int64(n))
 	}
-	return bulk(ctx, db, "products", []string{"id", "category_id", "name", "description", "image", "thumb_url", "images",
-		"thumbs", "width_cm", "depth_cm", "height_cm", "condition", "location", "original_price", "resale_price",
-		"purchase_year", "use_period", "seller_id", "seller_phone", "status", "created"}, len(products),
+	return bulk(ctx, db, "products", storecore.BulkProductColumns, len(products),
 		func(i int, id int64, now time.Time) []any {
-			p := &products[i]
-			p.ID, p.Created = id, orNow(p.Created, now)
-			return append([]any{id}, storecore.NewListingValues(p, p.Created.UnixMilli())...)
+			products[i].ID = id
+			return append([]any{id}, storecore.BulkProduct(&products[i], now)...)
 		},
 		func(ctx context.Context, tx pgx.Tx, copyRows func() error) error {
 			if _, err := tx.Exec(ctx, `ALTER TABLE products DISABLE TRIGGER categories_listed_insert`); err != nil {
@@ -90,21 +80,16 @@ func (db *DB) CreateProducts(ctx context.Context, products []app.Product) error 
 }
 
 // CreateBookings stores bookings as given (status included) and fills in
-// their IDs. Unlike CreateBooking it does not check the product is for sale:
-// a data set may hold the paid booking of a sold product.
+// their IDs.
 func (db *DB) CreateBookings(ctx context.Context, bookings []app.Booking) error {
-	return bulk(ctx, db, "bookings", []string{"id", "product_id", "buyer_id", "seller_id", "product", "category", "image",
-		"thumb_url", "price", "location", "buyer_name", "buyer_email", "buyer_phone", "status", "created"}, len(bookings),
-		func(i int, id int64, now time.Time) []any {
-			b := &bookings[i]
-			b.ID, b.Created = id, orNow(b.Created, now)
-			return []any{id, b.ProductID, b.BuyerID, b.SellerID, b.Product, b.Category, b.Image, b.ThumbURL, int64(b.Price),
-				b.Location, b.BuyerName, b.BuyerEmail, b.BuyerPhone, string(b.Status), b.Created.UnixMilli()}
-		}, nil)
+	return bulk(ctx, db, "bookings", storecore.BulkBookingColumns, len(bookings), func(i int, id int64, now time.Time) []any {
+		bookings[i].ID = id
+		return append([]any{id}, storecore.BulkBooking(&bookings[i], now)...)
+	}, nil)
 }
 
-// bulk copies n rows into table's columns, the first of which is id, in
-// one transaction; row gives row i, given its new ID. around, when given,
+// bulk copies n rows into table's id and columns in one transaction; row
+// gives row i, given its new ID, id first. around, when given,
 // runs the copy (copyRows) with what must come before and after it. fn may
 // run again (inTx), so row assigns, never appends.
 func bulk(ctx context.Context, db *DB, table string, columns []string, n int, row func(i int, id int64, now time.Time) []any,
@@ -112,6 +97,7 @@ func bulk(ctx context.Context, db *DB, table string, columns []string, n int, ro
 	if n == 0 {
 		return nil
 	}
+	columns = append([]string{"id"}, columns...)
 	now := db.now()
 	err := db.inTx(ctx, func(tx pgx.Tx) error {
 		// A hundred thousand rows through the search triggers can take
@@ -138,16 +124,5 @@ func bulk(ctx context.Context, db *DB, table string, columns []string, n int, ro
 		}
 		return around(ctx, tx, copyRows)
 	})
-	if isUniqueViolation(err) {
-		return app.Errorf(app.KindConflict, "A row clashes with one that exists: %v", err)
-	}
-	return referenceGone(err)
-}
-
-// orNow is t, or now when t is zero, at the millisecond the database keeps.
-func orNow(t, now time.Time) time.Time {
-	if t.IsZero() {
-		t = now
-	}
-	return fromMillis(t.UnixMilli())
+	return storecore.BulkRefused(dialect, err)
 }

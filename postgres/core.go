@@ -5,7 +5,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
@@ -18,6 +17,8 @@ import (
 var dialect = storecore.Dialect{
 	ForUpdate:      " FOR UPDATE",
 	ForNoKeyUpdate: " FOR NO KEY UPDATE",
+	ForShare:       " FOR SHARE",
+	ForKeyShare:    " FOR KEY SHARE",
 	InIDs:          ` = ANY(?)`,
 	IDs:            func(ids []int64) (any, error) { return ids, nil },
 	PostSlugs: `SELECT slug FROM posts
@@ -65,8 +66,9 @@ func (c core) Exec(ctx context.Context, query string, args ...any) (int64, error
 // once in the life of the process (query → rebound query).
 var rebound sync.Map
 
-// rebind numbers a query's ? placeholders $1, $2, … in order. A ? inside
-// quotes is text and stays.
+// rebind numbers a query's ? placeholders $1, $2, … in order, and makes
+// a numbered one, ?N, $N, as SQLite reads them: a bare ? after ?N is
+// N+1. A ? inside quotes is text and stays.
 func rebind(query string) string {
 	if q, ok := rebound.Load(query); ok {
 		return q.(string)
@@ -84,8 +86,19 @@ func rebind(query string) string {
 		case c == '\'' || c == '"':
 			quote = c
 		case c == '?':
-			n++
-			b.WriteString("$" + strconv.Itoa(n))
+			j := i + 1
+			for j < len(query) && query[j] >= '0' && query[j] <= '9' {
+				j++
+			}
+			if j == i+1 {
+				n++
+				b.WriteString("$" + strconv.Itoa(n))
+				continue
+			}
+			number, _ := strconv.Atoi(query[i+1 : j])
+			n = max(n, number)
+			b.WriteString("$" + query[i+1:j])
+			i = j - 1
 			continue
 		}
 		b.WriteByte(c)
@@ -105,13 +118,4 @@ func (r txRunner) InTx(ctx context.Context, fn func(tx storecore.Querier) error)
 
 func (r txRunner) ReadTx(ctx context.Context, fn func(tx storecore.Querier) error) error {
 	return r.db.readTx(ctx, func(tx pgx.Tx) error { return fn(core{tx}) })
-}
-
-// nullTime reads a nullable time column.
-func nullTime(ms *int64) *time.Time {
-	if ms == nil {
-		return nil
-	}
-	t := fromMillis(*ms)
-	return &t
 }

@@ -184,8 +184,10 @@ func (db *DB) runTx(ctx context.Context, fn func(tx pgx.Tx) error) error {
 	if err := fn(tx); err != nil {
 		return err
 	}
-	if err := storecore.MarkClaimWorked(ctx, core{tx}); err != nil {
-		return err
+	if _, claimed := app.IdempotencyClaimOf(ctx); claimed { // no Querier made for the others
+		if err := storecore.MarkClaimWorked(ctx, core{tx}); err != nil {
+			return err
+		}
 	}
 	changed, err := readChanges(ctx, tx)
 	if err != nil {

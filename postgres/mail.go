@@ -7,18 +7,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"rehome/app"
-	"rehome/storecore"
 )
-
-// queueMail adds m to the queue in the transaction tx, due at once. A nil
-// mail queues nothing.
-func (db *DB) queueMail(ctx context.Context, tx pgx.Tx, m *app.Mail) error {
-	return storecore.QueueMail(ctx, core{tx}, m, db.millis())
-}
-
-func (db *DB) QueueMail(ctx context.Context, m *app.Mail) error {
-	return db.inTx(ctx, func(tx pgx.Tx) error { return db.queueMail(ctx, tx, m) })
-}
 
 // ClaimDueMail claims the due mail in one statement, whichever instance
 // asks: SELECT ... FOR UPDATE SKIP LOCKED takes a row lock on each mail it
@@ -57,45 +46,4 @@ func (db *DB) ClaimDueMail(ctx context.Context, courier string, now time.Time, l
 		return nil, err
 	}
 	return due, nil
-}
-
-func (db *DB) NextMailDue(ctx context.Context) (time.Time, bool, error) {
-	var next *int64
-	if err := db.pool.QueryRow(ctx, `SELECT min(next_try) FROM mail_queue`).Scan(&next); err != nil {
-		return time.Time{}, false, err
-	}
-	if next == nil {
-		return fromMillis(0), false, nil
-	}
-	return fromMillis(*next), true, nil
-}
-
-func (db *DB) MailDone(ctx context.Context, id int64) error {
-	return db.inTx(ctx, func(tx pgx.Tx) error {
-		_, err := tx.Exec(ctx, `DELETE FROM mail_queue WHERE id = $1`, id)
-		return err
-	})
-}
-
-// MailFailed is one conditional UPDATE: its WHERE, checked again once the
-// row lock is granted, leaves alone a mail courier no longer holds.
-func (db *DB) MailFailed(ctx context.Context, courier string, id int64, retry time.Time, reason string) error {
-	return db.inTx(ctx, func(tx pgx.Tx) error {
-		_, err := tx.Exec(ctx, `
-			UPDATE mail_queue SET attempts = attempts + 1, next_try = $1, last_error = $2, claimed_by = NULL
-			WHERE id = $3 AND claimed_by = $4`, retry.UnixMilli(), reason, id, courier)
-		return err
-	})
-}
-
-// ReleaseMail, like MailFailed, is one conditional UPDATE.
-func (db *DB) ReleaseMail(ctx context.Context, courier string, ids []int64) error {
-	if ids == nil {
-		ids = []int64{}
-	}
-	return db.inTx(ctx, func(tx pgx.Tx) error {
-		_, err := tx.Exec(ctx, `UPDATE mail_queue SET claimed_by = NULL, next_try = $1 WHERE claimed_by = $2 AND id = ANY($3)`,
-			db.millis(), courier, ids)
-		return err
-	})
 }

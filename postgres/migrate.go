@@ -3,10 +3,9 @@ package postgres
 import (
 	"context"
 	"fmt"
-	"io/fs"
-	"sort"
 	"strconv"
-	"strings"
+
+	"rehome/storecore"
 )
 
 // migrationLock is the advisory lock that instances starting together take
@@ -17,11 +16,6 @@ const migrationLock = 7_301_946_224_001
 // version, each in a transaction of its own with its version, under the
 // advisory lock, so that two instances starting at once migrate once.
 func (db *DB) migrate(ctx context.Context) error {
-	names, err := fs.Glob(migrations, "migrations/*.sql")
-	if err != nil {
-		return err
-	}
-	sort.Strings(names)
 	conn, err := db.pool.Acquire(ctx)
 	if err != nil {
 		return err
@@ -45,34 +39,26 @@ func (db *DB) migrate(ctx context.Context) error {
 	if err := conn.QueryRow(ctx, `SELECT coalesce(max(version), 0) FROM schema_version`).Scan(&version); err != nil {
 		return err
 	}
-	for _, name := range names {
-		n, err := strconv.Atoi(strings.SplitN(strings.TrimPrefix(name, "migrations/"), "_", 2)[0])
-		if err != nil {
-			return fmt.Errorf("migration %s: name must start with its number", name)
-		}
-		if n <= version {
-			continue
-		}
-		body, err := migrations.ReadFile(name)
-		if err != nil {
-			return err
-		}
+	above, err := storecore.MigrationsAbove(migrations, version)
+	if err != nil {
+		return err
+	}
+	for _, m := range above {
 		tx, err := conn.Begin(ctx)
 		if err != nil {
 			return err
 		}
-		if _, err := tx.Exec(ctx, string(body)); err != nil {
+		if _, err := tx.Exec(ctx, m.Body); err != nil {
 			tx.Rollback(ctx)
-			return fmt.Errorf("%s: %w", name, err)
+			return fmt.Errorf("%s: %w", m.Name, err)
 		}
-		if _, err := tx.Exec(ctx, `DELETE FROM schema_version; INSERT INTO schema_version VALUES (`+strconv.Itoa(n)+`)`); err != nil {
+		if _, err := tx.Exec(ctx, `DELETE FROM schema_version; INSERT INTO schema_version VALUES (`+strconv.Itoa(m.Number)+`)`); err != nil {
 			tx.Rollback(ctx)
 			return err
 		}
 		if err := tx.Commit(ctx); err != nil {
 			return err
 		}
-		version = n
 	}
 	return nil
 }

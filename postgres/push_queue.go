@@ -9,39 +9,6 @@ import (
 	"rehome/app"
 )
 
-// QueuePush inserts each note only for an account that is there, has a
-// browser subscribed and left the note's kind on: most people have no
-// browser subscribed, and their events cost no queued note, and an
-// account deleted since its event fails no other note's insert. A
-// subscription or preference changing meanwhile is the sender's to see:
-// it reads both again as it delivers. The foreign key's check locks the
-// account's row (FOR KEY SHARE): a deletion racing the insert either
-// committed first (the note is not queued, or, if it committed in the
-// instant between the insert's read and its check, the insert is refused
-// as a conflict) or waits for the insert to commit and takes the note with
-// it (ON DELETE CASCADE).
-func (db *DB) QueuePush(ctx context.Context, notes []app.QueuedPush) error {
-	if len(notes) == 0 {
-		return nil
-	}
-	return db.inTx(ctx, func(tx pgx.Tx) error {
-		for _, n := range notes {
-			queued := n.Queued.UnixMilli()
-			_, err := tx.Exec(ctx, `
-				INSERT INTO push_queue (user_id, kind, title, body, path, tag, queued, next_try)
-				SELECT id, $1, $2, $3, $4, $5, $6, $6 FROM users u WHERE id = $7
-					AND EXISTS (SELECT 1 FROM push_subscriptions p JOIN sessions s ON s.id = p.session_id AND s.expiry > $8
-						WHERE p.user_id = u.id)
-					AND NOT EXISTS (SELECT 1 FROM push_kinds_off k WHERE k.user_id = u.id AND k.kind = $1)`,
-				string(n.Kind), n.Title, n.Body, n.Path, n.Tag, queued, n.UserID, db.millis())
-			if err != nil {
-				return referenceGone(err)
-			}
-		}
-		return nil
-	})
-}
-
 // ClaimDuePush claims the due notes in one statement, whichever instance
 // asks, as ClaimDueMail does: SELECT ... FOR UPDATE SKIP LOCKED takes a
 // row lock on each note it claims and passes over the notes other senders
@@ -80,24 +47,4 @@ func (db *DB) ClaimDuePush(ctx context.Context, holder string, now time.Time, le
 		return nil, err
 	}
 	return due, nil
-}
-
-func (db *DB) PushDone(ctx context.Context, id int64) error {
-	return db.inTx(ctx, func(tx pgx.Tx) error {
-		_, err := tx.Exec(ctx, `DELETE FROM push_queue WHERE id = $1`, id)
-		return err
-	})
-}
-
-// ReleasePush is one conditional UPDATE: its WHERE, checked again once the
-// row lock is granted, leaves alone a note holder no longer holds.
-func (db *DB) ReleasePush(ctx context.Context, holder string, ids []int64) error {
-	if ids == nil {
-		ids = []int64{}
-	}
-	return db.inTx(ctx, func(tx pgx.Tx) error {
-		_, err := tx.Exec(ctx, `UPDATE push_queue SET claimed_by = NULL, next_try = $1 WHERE claimed_by = $2 AND id = ANY($3)`,
-			db.millis(), holder, ids)
-		return err
-	})
 }

@@ -2,7 +2,6 @@ package sqlite
 
 import (
 	"context"
-	"database/sql"
 
 	"rehome/app"
 	"rehome/storecore"
@@ -20,23 +19,6 @@ const (
 		ORDER BY a.id DESC LIMIT ? + 0 OFFSET ? + 0`
 )
 
-func (db *DB) CreateAdvert(ctx context.Context, productID int64) error {
-	return db.inTx(ctx, func(tx *sql.Tx) error {
-		if err := storecore.ClaimAvailable(ctx, dialect, writer{db, tx}, productID, "Only available products can be advertised"); err != nil {
-			return err
-		}
-		_, err := db.txExec(ctx, tx, `INSERT INTO adverts (product_id, created) VALUES (?, ?)`, productID, db.millis())
-		if isUniqueViolation(err) {
-			return app.Errorf(app.KindConflict, "This product is already advertised")
-		}
-		return referenceGone(err)
-	})
-}
-
 func (db *DB) AdvertisedProducts(ctx context.Context, page app.Page) (app.List[app.Product], error) {
 	return readList(ctx, db, page, advertsCount, advertsPage, nil, storecore.ScanProduct)
-}
-
-func (db *DB) DeleteAdvert(ctx context.Context, productID int64) error {
-	return changeOne(ctx, db, `DELETE FROM adverts WHERE product_id = ?`, productID, "This product is not advertised")
 }

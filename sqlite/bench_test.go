@@ -363,3 +363,75 @@ func BenchmarkHiddenSellers(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkConversations reads a person's conversations and messages and
+// writes a message, on thirty conversations of ten messages each.
+func BenchmarkConversations(b *testing.B) {
+	db := benchDB(b)
+	ctx := context.Background()
+	buyer := &app.User{Name: "Chat", Email: fmt.Sprintf("chat%d@example.com", time.Now().UnixNano()), Role: app.RoleBuyer}
+	if err := db.CreateUser(ctx, buyer, []byte("hash")); err != nil {
+		b.Fatal(err)
+	}
+	var first int64
+	for id := int64(1); id <= 30; id++ {
+		p, err := db.ProductByID(ctx, id)
+		if err != nil {
+			b.Fatal(err)
+		}
+		c := &app.Conversation{ProductRef: p.ID, BuyerID: buyer.ID, SellerID: p.SellerID,
+			Product: app.ConversationProduct{ID: &p.ID, Name: p.Name, Image: p.Image, ThumbURL: p.ThumbURL, Price: p.ResalePrice}}
+		for i := range 10 {
+			sender := buyer.ID
+			if i%2 == 1 {
+				sender = p.SellerID
+			}
+			if err := db.AddMessage(ctx, c, &app.Message{SenderID: sender, Text: "Is it still there?"}); err != nil {
+				b.Fatal(err)
+			}
+		}
+		if first == 0 {
+			first = c.ID
+		}
+	}
+	b.Run("list", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := db.Conversations(ctx, buyer.ID, app.Page{Limit: 20}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("one", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := db.ConversationByID(ctx, first, buyer.ID); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("messages", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := db.Messages(ctx, first, 0, 20); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("unread", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := db.Unread(ctx, buyer.ID); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("add", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if err := db.AddMessageTo(ctx, first, &app.Message{SenderID: buyer.ID, Text: "On my way"}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"sync"
 
 	"rehome/storecore"
 )
@@ -96,13 +97,31 @@ func (w writer) Exec(ctx context.Context, query string, args ...any) (int64, err
 }
 
 // runner runs storecore's transactions: writes on the one writer, reads
-// on the reader pool.
+// on the reader pool. A Querier of two words would be allocated for each
+// transaction as it became an interface; a pointer is not. The one write
+// transaction at a time (inTx holds writing) uses the DB's own writer,
+// and read transactions take theirs from readersTx.
 type runner struct{ db *DB }
 
 func (r runner) InTx(ctx context.Context, fn func(tx storecore.Querier) error) error {
-	return r.db.inTx(ctx, func(tx *sql.Tx) error { return fn(writer{r.db, tx}) })
+	return r.db.inTx(ctx, func(tx *sql.Tx) error {
+		w := &r.db.txWriter
+		*w = writer{r.db, tx}
+		defer func() { *w = writer{} }()
+		return fn(w)
+	})
 }
 
+var readersTx = sync.Pool{New: func() any { return new(readerTx) }}
+
 func (r runner) ReadTx(ctx context.Context, fn func(tx storecore.Querier) error) error {
-	return r.db.readTx(ctx, func(tx *sql.Tx) error { return fn(readerTx{r.db, tx}) })
+	return r.db.readTx(ctx, func(tx *sql.Tx) error {
+		q := readersTx.Get().(*readerTx)
+		*q = readerTx{r.db, tx}
+		defer func() {
+			*q = readerTx{}
+			readersTx.Put(q)
+		}()
+		return fn(q)
+	})
 }

@@ -10,12 +10,8 @@ import (
 	"embed"
 	"errors"
 	"fmt"
-	"io/fs"
 	"net/url"
 	"runtime"
-	"sort"
-	"strconv"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -49,6 +45,9 @@ type DB struct {
 	writeWaited func(time.Duration)
 
 	writeStmts, readStmts *statements
+	// txWriter is the Querier of the write transaction under way, for
+	// storecore (see runner).
+	txWriter writer
 
 	exclusive exclusive // see Exclusively
 
@@ -205,11 +204,6 @@ func fromMillis(ms int64) time.Time { return time.UnixMilli(ms).UTC() }
 // leaves the schema as it was. A second process starting at the same time
 // waits on the write lock and then finds nothing left to do.
 func (db *DB) migrate(ctx context.Context) error {
-	names, err := fs.Glob(migrations, "migrations/*.sql")
-	if err != nil {
-		return err
-	}
-	sort.Strings(names)
 	tx, err := db.write.BeginTx(ctx, nil)
 	if err != nil {
 		return err
@@ -219,25 +213,17 @@ func (db *DB) migrate(ctx context.Context) error {
 	if err := tx.QueryRowContext(ctx, "PRAGMA user_version").Scan(&version); err != nil {
 		return err
 	}
-	for _, name := range names {
-		n, err := strconv.Atoi(strings.SplitN(strings.TrimPrefix(name, "migrations/"), "_", 2)[0])
-		if err != nil {
-			return fmt.Errorf("migration %s: name must start with its number", name)
+	above, err := storecore.MigrationsAbove(migrations, version)
+	if err != nil {
+		return err
+	}
+	for _, m := range above {
+		if _, err := tx.ExecContext(ctx, m.Body); err != nil {
+			return fmt.Errorf("%s: %w", m.Name, err)
 		}
-		if n <= version {
-			continue
-		}
-		body, err := migrations.ReadFile(name)
-		if err != nil {
+		if _, err := tx.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", m.Number)); err != nil {
 			return err
 		}
-		if _, err := tx.ExecContext(ctx, string(body)); err != nil {
-			return fmt.Errorf("%s: %w", name, err)
-		}
-		if _, err := tx.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", n)); err != nil {
-			return err
-		}
-		version = n
 	}
 	return tx.Commit()
 }
@@ -272,8 +258,10 @@ func (db *DB) inTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	if err := fn(tx); err != nil {
 		return storageRefused(err)
 	}
-	if err := storecore.MarkClaimWorked(ctx, writer{db, tx}); err != nil {
-		return storageRefused(err)
+	if _, claimed := app.IdempotencyClaimOf(ctx); claimed { // no Querier made for the others
+		if err := storecore.MarkClaimWorked(ctx, writer{db, tx}); err != nil {
+			return storageRefused(err)
+		}
 	}
 	err = tx.Commit()
 	committed = err == nil
@@ -284,6 +272,9 @@ func (db *DB) inTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
 // over a size limit, read-only, failing writes) into app's unavailable
 // error; any other error is returned as it is.
 func storageRefused(err error) error {
+	if err == nil {
+		return nil // before e, which errors.As moves to the heap
+	}
 	var e *sqlite.Error
 	if !errors.As(err, &e) {
 		return err

@@ -13,7 +13,8 @@ import (
 // TestListQueriesUseIndexes keeps every list query on an index: no sorting
 // in a temporary tree, and no full scan of a table, except the walk of a
 // table in its key order that a page query stops once the page is full,
-// the reading of rows a subquery or a recursive query (marks) yields, and
+// the reading of rows a subquery (a page of IDs, named page) or a recursive
+// query (marks) yields, and
 // of a list of IDs the query is given (json_each).
 func TestListQueriesUseIndexes(t *testing.T) {
 	db := mustOpenDB(t)
@@ -26,7 +27,7 @@ func TestListQueriesUseIndexes(t *testing.T) {
 			paged := strings.Contains(q.Query, "ORDER BY") && strings.Contains(q.Query, "LIMIT")
 			for i, line := range strings.Split(strings.TrimSpace(plan), "\n") {
 				scan := strings.HasPrefix(line, "SCAN ") && !strings.Contains(line, " USING ") &&
-					!strings.HasPrefix(line, "SCAN (subquery-") && line != "SCAN CONSTANT ROW" && line != "SCAN marks" &&
+					!strings.HasPrefix(line, "SCAN (subquery-") && line != "SCAN CONSTANT ROW" && line != "SCAN marks" && line != "SCAN page" &&
 					!strings.HasPrefix(line, "SCAN json_each VIRTUAL TABLE")
 				orderedWalk := scan && i == 0 && paged
 				if (scan && !orderedWalk) || strings.Contains(line, "TEMP B-TREE") {

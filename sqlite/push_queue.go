@@ -7,35 +7,19 @@ import (
 	"time"
 
 	"rehome/app"
+	"rehome/storecore"
 )
 
-// QueuePush inserts each note only for an account that is there, has a
-// browser subscribed and left the note's kind on: most people have no
-// browser subscribed, and their events cost no queued note, and an
-// account deleted since its event fails no other note's insert. Those
-// people are found with a read first, so that their events do not take
-// the one writer that every write of the marketplace waits for.
+// QueuePush queues storecore's way the notes of people with a browser
+// subscribed, found with a read first, so that the events of the others
+// (most people) do not take the one writer that every write of the
+// marketplace waits for.
 func (db *DB) QueuePush(ctx context.Context, notes []app.QueuedPush) error {
 	notes, err := db.subscribedOnly(ctx, notes)
-	if err != nil || len(notes) == 0 {
+	if err != nil {
 		return err
 	}
-	return db.inTx(ctx, func(tx *sql.Tx) error {
-		for _, n := range notes {
-			queued := n.Queued.UnixMilli()
-			_, err := db.txExec(ctx, tx, `
-				INSERT INTO push_queue (user_id, kind, title, body, path, tag, queued, next_try)
-				SELECT id, ?1, ?2, ?3, ?4, ?5, ?6, ?6 FROM users u WHERE id = ?7
-					AND EXISTS (SELECT 1 FROM push_subscriptions p JOIN sessions s ON s.id = p.session_id AND s.expiry > ?8
-						WHERE p.user_id = u.id)
-					AND NOT EXISTS (SELECT 1 FROM push_kinds_off k WHERE k.user_id = u.id AND k.kind = ?1)`,
-				string(n.Kind), n.Title, n.Body, n.Path, n.Tag, queued, n.UserID, db.millis())
-			if err != nil {
-				return err
-			}
-		}
-		return nil
-	})
+	return db.Store.QueuePush(ctx, notes)
 }
 
 // subscribedOnly keeps the notes of people with a browser subscribed.
@@ -48,7 +32,7 @@ func (db *DB) subscribedOnly(ctx context.Context, notes []app.QueuedPush) ([]app
 		ids[i] = n.UserID
 	}
 	list, _ := json.Marshal(ids) // numbers always marshal
-	rows, err := db.query(ctx, `SELECT DISTINCT p.user_id FROM `+livePushSubscriptions+`
+	rows, err := db.query(ctx, `SELECT DISTINCT p.user_id FROM `+storecore.LivePushSubscriptions+`
 		WHERE p.user_id IN (SELECT value FROM json_each(?))`, db.millis(), string(list))
 	if err != nil {
 		return nil, err
@@ -113,19 +97,4 @@ func (db *DB) ClaimDuePush(ctx context.Context, holder string, now time.Time, le
 		return nil, err
 	}
 	return due, nil
-}
-
-func (db *DB) PushDone(ctx context.Context, id int64) error {
-	_, err := db.exec(ctx, `DELETE FROM push_queue WHERE id = ?`, id)
-	return err
-}
-
-func (db *DB) ReleasePush(ctx context.Context, holder string, ids []int64) error {
-	list, err := json.Marshal(ids)
-	if err != nil {
-		return err
-	}
-	_, err = db.exec(ctx, `UPDATE push_queue SET claimed_by = NULL, next_try = ?
-		WHERE claimed_by = ? AND id IN (SELECT value FROM json_each(?))`, db.millis(), holder, string(list))
-	return err
 }

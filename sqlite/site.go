@@ -28,23 +28,9 @@ func (db *DB) Site(ctx context.Context) (app.Site, error) {
 	return site, nil
 }
 
-// SaveSite writes every setting, with audit, in one transaction.
+// SaveSite writes the settings (storecore's) and keeps them.
 func (db *DB) SaveSite(ctx context.Context, site app.Site, audit *app.AuditEntry) error {
-	fields, err := storecore.SiteFields(site)
-	if err != nil {
-		return err
-	}
-	err = db.inTx(ctx, func(tx *sql.Tx) error {
-		for name, value := range fields {
-			if _, err := tx.ExecContext(ctx, `
-				INSERT INTO site_settings (name, value) VALUES (?, ?)
-				ON CONFLICT (name) DO UPDATE SET value = excluded.value`, name, string(value)); err != nil {
-				return err
-			}
-		}
-		return db.record(ctx, tx, audit)
-	})
-	if err != nil {
+	if err := db.Store.SaveSite(ctx, site, audit); err != nil {
 		return err
 	}
 	db.caches.Site.Store(&site)

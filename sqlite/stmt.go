@@ -123,12 +123,6 @@ func (db *DB) writeRow(ctx context.Context, query string, args []any, dest ...an
 	})
 }
 
-// changeOne runs a statement that must change exactly one row.
-func changeOne(ctx context.Context, db *DB, query string, id int64, notFoundMessage string) error {
-	res, err := db.exec(ctx, query, id)
-	return changedOne(res, err, notFoundMessage)
-}
-
 // changeOneRecorded runs a statement that must change exactly one row and
 // records audit, when given, in the same transaction.
 func (db *DB) changeOneRecorded(ctx context.Context, query string, id int64, notFoundMessage string, audit *app.AuditEntry) error {
@@ -150,17 +144,6 @@ func changedOne(res sql.Result, err error, notFoundMessage string) error {
 		return app.Errorf(app.KindNotFound, "%s", notFoundMessage)
 	}
 	return nil
-}
-
-// changedRow says whether a conditional statement found its one row as it
-// expected: the statement decides, not a read before it, so a race is
-// decided by whichever write the store lets through first.
-func changedRow(res sql.Result, err error) (bool, error) {
-	if err != nil {
-		return false, err
-	}
-	n, err := res.RowsAffected()
-	return n == 1, err
 }
 
 // txStmt is query prepared for the write transaction tx.

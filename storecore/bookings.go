@@ -110,7 +110,13 @@ func InsertBooking(ctx context.Context, tx Querier, b *app.Booking, created int6
 // of the row also tells the change feed the product changed, which its
 // caches of listings (with their adverts) rely on.
 func ClaimAvailable(ctx context.Context, d Dialect, tx Querier, productID int64, soldMessage string) error {
-	if d.ForNoKeyUpdate == "" {
+	return claimAvailable(ctx, tx, productID, d.ForNoKeyUpdate, soldMessage)
+}
+
+// claimAvailable is ClaimAvailable holding the row with lock, the clause
+// that follows a SELECT, or "" for SQLite's conditional update.
+func claimAvailable(ctx context.Context, tx Querier, productID int64, lock, soldMessage string) error {
+	if lock == "" {
 		claimed, err := tx.Exec(ctx, `UPDATE products SET status = status WHERE id = ? AND status = 'Available'`, productID)
 		if err != nil || claimed == 1 {
 			return err
@@ -118,7 +124,7 @@ func ClaimAvailable(ctx context.Context, d Dialect, tx Querier, productID int64,
 		return WhyNotForSale(ctx, tx, productID, soldMessage)
 	}
 	var status string
-	err := tx.QueryRow(ctx, `SELECT status FROM products WHERE id = ?`+d.ForNoKeyUpdate, productID).Scan(&status)
+	err := tx.QueryRow(ctx, `SELECT status FROM products WHERE id = ?`+lock, productID).Scan(&status)
 	if err != nil {
 		return NotFound(err, "Product")
 	}

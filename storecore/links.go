@@ -50,35 +50,69 @@ func CreatePasswordReset(ctx context.Context, d Dialect, tx Querier, r app.Passw
 	return Record(ctx, d, tx, r.Audit, now)
 }
 
+// A oneTimeLink is a kind of one-time link: its table and its name in
+// errors.
+type oneTimeLink struct{ table, what string }
+
+var (
+	passwordResetLink     = oneTimeLink{"password_resets", "Reset link"}
+	emailVerificationLink = oneTimeLink{"email_verifications", "Email confirmation"}
+	emailChangeLink       = oneTimeLink{"email_changes", "Email change"}
+)
+
+// gone refuses a link that has expired, or whose account has changed.
+func (l oneTimeLink) gone() error { return app.Errorf(app.KindNotFound, "%s not found", l.what) }
+
+// spend spends a link, in a write transaction, after holding its account
+// (HoldLinkAccount): a DELETE ... RETURNING, so that of racing uses the
+// first spends it and the others find nothing. It reads the account the
+// link was for and the link's columns into dest. A link is spent even when
+// it has expired: refused says so, for after the transaction commits.
+func (l oneTimeLink) spend(ctx context.Context, d Dialect, tx Querier, tokenHash []byte, now time.Time,
+	columns string, dest ...any) (userID int64, refused, err error) {
+	if err := HoldLinkAccount(ctx, d, tx, l.table, tokenHash); err != nil {
+		return 0, nil, err
+	}
+	var valid bool
+	err = tx.QueryRow(ctx, `DELETE FROM `+l.table+` WHERE token_hash = ? RETURNING user_id, expires > ?, `+columns,
+		tokenHash, now.UnixMilli()).Scan(append([]any{&userID, &valid}, dest...)...)
+	if err != nil {
+		return 0, nil, NotFound(err, l.what)
+	}
+	if !valid {
+		return 0, l.gone(), nil
+	}
+	return userID, nil, nil
+}
+
+// setWhileFor updates the account a spent link was for (set, then args),
+// but only while its email is still the one the link was made for: a link
+// to an address the account has since left is refused.
+func (l oneTimeLink) setWhileFor(ctx context.Context, tx Querier, userID int64, email, set string, args ...any) (refused, err error) {
+	changed, err := tx.Exec(ctx, `UPDATE users SET `+set+` WHERE id = ? AND email = ?`, append(args, userID, email)...)
+	if err != nil || changed == 1 {
+		return nil, err
+	}
+	return l.gone(), nil
+}
+
 // UsePasswordReset spends a reset link and sets the account's password, in
-// a write transaction. A link is spent even when it has expired: refused
-// says so, for after the transaction commits.
+// a write transaction; refused as oneTimeLink.spend's.
 func UsePasswordReset(ctx context.Context, d Dialect, tx Querier, tokenHash, passwordHash []byte, now time.Time) (userID int64, refused, err error) {
 	if passwordHash == nil {
 		passwordHash = []byte{}
 	}
-	if err := HoldLinkAccount(ctx, d, tx, "password_resets", tokenHash); err != nil {
-		return 0, nil, err
-	}
 	var email string
-	var valid, mailed bool
-	err = tx.QueryRow(ctx, `DELETE FROM password_resets WHERE token_hash = ? RETURNING user_id, email, mailed, expires > ?`,
-		tokenHash, now.UnixMilli()).Scan(&userID, &email, &mailed, &valid)
-	if err != nil {
-		return 0, nil, NotFound(err, "Reset link")
-	}
-	gone := app.Errorf(app.KindNotFound, "Reset link not found")
-	if !valid {
-		return 0, gone, nil
+	var mailed bool
+	userID, refused, err = passwordResetLink.spend(ctx, d, tx, tokenHash, now, `email, mailed`, &email, &mailed)
+	if refused != nil || err != nil {
+		return 0, refused, err
 	}
 	// Only for the email it was made for; a mailed link proves it. The new
 	// epoch ends the sessions and, by trigger, voids the other links.
-	changed, err := tx.Exec(ctx, `UPDATE users SET password_hash = ?, session_epoch = session_epoch + 1,
-		email_verified = email_verified OR ? WHERE id = ? AND email = ?`, passwordHash, mailed, userID, email)
-	if err != nil || changed == 1 {
-		return userID, nil, err
-	}
-	return 0, gone, nil
+	refused, err = passwordResetLink.setWhileFor(ctx, tx, userID, email,
+		`password_hash = ?, session_epoch = session_epoch + 1, email_verified = email_verified OR ?`, passwordHash, mailed)
+	return userID, refused, err
 }
 
 // CreateEmailVerification stores the account's confirmation link, with its
@@ -96,31 +130,19 @@ func CreateEmailVerification(ctx context.Context, d Dialect, tx Querier, v app.E
 }
 
 // UseEmailVerification spends a confirmation link and marks the address
-// proven, in a write transaction; refused as UsePasswordReset's. Against
+// proven, in a write transaction; refused as oneTimeLink.spend's. Against
 // ClaimAccount, which holds the account's row first: either the claim
 // commits first, voiding the link (the DELETE then finds nothing), or the
 // proof does, and the claim's conditional update finds the email proven.
 func UseEmailVerification(ctx context.Context, d Dialect, tx Querier, tokenHash []byte, now time.Time) (userID int64, refused, err error) {
-	if err := HoldLinkAccount(ctx, d, tx, "email_verifications", tokenHash); err != nil {
-		return 0, nil, err
-	}
 	var email string
-	var valid bool
-	err = tx.QueryRow(ctx, `DELETE FROM email_verifications WHERE token_hash = ? RETURNING user_id, email, expires > ?`,
-		tokenHash, now.UnixMilli()).Scan(&userID, &email, &valid)
-	if err != nil {
-		return 0, nil, NotFound(err, "Email confirmation")
-	}
-	gone := app.Errorf(app.KindNotFound, "Email confirmation not found")
-	if !valid {
-		return 0, gone, nil
+	userID, refused, err = emailVerificationLink.spend(ctx, d, tx, tokenHash, now, `email`, &email)
+	if refused != nil || err != nil {
+		return 0, refused, err
 	}
 	// Only the address the link was mailed to is proven by it.
-	changed, err := tx.Exec(ctx, `UPDATE users SET email_verified = true WHERE id = ? AND email = ?`, userID, email)
-	if err != nil || changed == 1 {
-		return userID, nil, err
-	}
-	return 0, gone, nil
+	refused, err = emailVerificationLink.setWhileFor(ctx, tx, userID, email, `email_verified = true`)
+	return userID, refused, err
 }
 
 // CreateEmailChange stores the account's email change link, with its
@@ -138,22 +160,14 @@ func CreateEmailChange(ctx context.Context, d Dialect, tx Querier, c app.EmailCh
 }
 
 // UseEmailChange spends an email change link and sets the new address, in
-// a write transaction, giving the old one; refused as UsePasswordReset's.
+// a write transaction, giving the old one; refused as oneTimeLink.spend's.
 // The old email is read after the account's row is held, so it is the one
 // the update replaces.
 func UseEmailChange(ctx context.Context, d Dialect, tx Querier, tokenHash []byte, now time.Time) (userID int64, oldEmail string, refused, err error) {
-	if err := HoldLinkAccount(ctx, d, tx, "email_changes", tokenHash); err != nil {
-		return 0, "", nil, err
-	}
 	var newEmail string
-	var valid bool
-	err = tx.QueryRow(ctx, `DELETE FROM email_changes WHERE token_hash = ? RETURNING user_id, new_email, expires > ?`,
-		tokenHash, now.UnixMilli()).Scan(&userID, &newEmail, &valid)
-	if err != nil {
-		return 0, "", nil, NotFound(err, "Email change")
-	}
-	if !valid {
-		return 0, "", app.Errorf(app.KindNotFound, "Email change not found"), nil
+	userID, refused, err = emailChangeLink.spend(ctx, d, tx, tokenHash, now, `new_email`, &newEmail)
+	if refused != nil || err != nil {
+		return 0, "", refused, err
 	}
 	if err := tx.QueryRow(ctx, `SELECT email FROM users WHERE id = ?`, userID).Scan(&oldEmail); err != nil {
 		return 0, "", nil, NotFound(err, "User")

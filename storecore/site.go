@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
+	"strings"
 
 	"rehome/app"
 )
@@ -57,6 +59,32 @@ func ReadSite(ctx context.Context, q Querier) (app.Site, error) {
 	return site, nil
 }
 
-// Site answers the saved settings over the defaults, read each time;
-// SQLite's store keeps the last read or saved.
+// Site answers the saved settings over the defaults, read each time:
+// under PostgreSQL another instance may have saved them a moment ago, and
+// the read is one small table. SQLite's store keeps the last read or saved.
 func (s *Store) Site(ctx context.Context) (app.Site, error) { return ReadSite(ctx, s.read) }
+
+// SaveSite writes every setting, with audit, in one transaction, in one
+// statement that writes the rows in the order of their names: under
+// PostgreSQL racing saves lock them in turn, so the last to commit is
+// stored whole.
+func (s *Store) SaveSite(ctx context.Context, site app.Site, audit *app.AuditEntry) error {
+	fields, err := SiteFields(site)
+	if err != nil {
+		return err
+	}
+	names := make([]string, 0, len(fields))
+	for name := range fields {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	args := make([]any, 0, 2*len(names))
+	for _, name := range names {
+		args = append(args, name, string(fields[name]))
+	}
+	return s.recorded(ctx, audit, func(tx Querier) error {
+		_, err := tx.Exec(ctx, `INSERT INTO site_settings (name, value) VALUES (?, ?)`+strings.Repeat(`, (?, ?)`, len(names)-1)+`
+			ON CONFLICT (name) DO UPDATE SET value = excluded.value`, args...)
+		return err
+	})
+}

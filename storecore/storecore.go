@@ -48,6 +48,12 @@ type Dialect struct {
 	// ForNoKeyUpdate holds a row against updates and deletion, but not
 	// against rows that refer to it by foreign key; "" where ForUpdate is.
 	ForNoKeyUpdate string
+	// ForShare holds a row against updates and deletion but lets other
+	// transactions hold it so too; "" where ForUpdate is.
+	ForShare string
+	// ForKeyShare holds a row against deletion and changes of its key, as
+	// a foreign key's check does; "" where ForUpdate is.
+	ForKeyShare string
 	// InIDs follows a column to keep the rows whose column is in a list of
 	// IDs, bound as the one argument IDs makes of the list.
 	InIDs string
