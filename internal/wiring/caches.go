@@ -11,9 +11,10 @@ import (
 )
 
 // cachedStore is the store as the services read it: the signed-in
-// request's account, the category page's category and the page itself
-// come from the caches above the store, which its change feed keeps
-// (package cache), on either database.
+// request's account, the site's settings, whom a list leaves out (the
+// accounts suspended, the viewer's blocks), the category page with its
+// category and the viewer's bookings come from the caches above the
+// store, which its change feed keeps (package cache), on either database.
 type cachedStore struct {
 	Store
 	caches *cache.Caches
@@ -55,4 +56,8 @@ func (s cachedStore) SuspendedUsers(ctx context.Context) ([]int64, error) {
 
 func (s cachedStore) BlockedBy(ctx context.Context, blocker int64) ([]int64, error) {
 	return s.caches.BlockedBy(ctx, s.Store, blocker)
+}
+
+func (s cachedStore) MyBookings(ctx context.Context, viewerID int64, productIDs []int64) (map[int64]app.MyBooking, error) {
+	return s.caches.MyBookings(ctx, s.Store, viewerID, productIDs)
 }
