@@ -269,6 +269,10 @@ type SearchHits struct {
 	added      []Hit
 	addedAt    []int
 	Suggestion string
+	// WordsKnown is set on an answer of none whose every word finds some
+	// listing in the index: it can offer no suggestion until a listing's
+	// text changes, whatever else a write changes.
+	WordsKnown bool
 	updates    int
 	stamps
 }
@@ -451,7 +455,7 @@ func (h *SearchHits) walk(offset, n int, each func(Hit)) {
 // before.
 func (h *SearchHits) Updated(changed []int64, found []Hit) *SearchHits {
 	l := h.list
-	u := &SearchHits{list: l, Suggestion: h.Suggestion, updates: h.updates + 1}
+	u := &SearchHits{list: l, Suggestion: h.Suggestion, WordsKnown: h.WordsKnown, updates: h.updates + 1}
 	u.gone = slices.Clone(h.gone)
 	for _, i := range l.indexes(changed) {
 		if at, ok := slices.BinarySearch(u.gone, i); !ok {
@@ -471,7 +475,7 @@ func (h *SearchHits) Updated(changed []int64, found []Hit) *SearchHits {
 		u.addedAt = addedAt(l, u.added)
 	}
 	if u.Len() > 0 {
-		u.Suggestion = "" // only an answer of none has a suggestion
+		u.Suggestion, u.WordsKnown = "", false // only an answer of none has a suggestion
 	}
 	return u
 }

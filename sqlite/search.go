@@ -140,12 +140,14 @@ func (db *DB) searchHits(ctx context.Context, s app.Search) (*cache.SearchHits, 
 		return nil, err
 	}
 	var suggestion string
+	var known bool
 	if len(found) == 0 && len(s.Words) > 0 {
-		if suggestion, err = db.suggest(ctx, s); err != nil {
+		if suggestion, known, err = db.suggest(ctx, s); err != nil {
 			return nil, err
 		}
 	}
 	hits = cache.NewSearchHits(found, sortDescending(s), suggestion)
+	hits.WordsKnown = known
 	searches.Put(gen, key, hits)
 	return hits, nil
 }
@@ -158,7 +160,7 @@ const maxRecheckedIDs = 128
 // written since still matches and where it goes now, or returns nil when
 // only a fresh read will do.
 func (db *DB) updateSearch(ctx context.Context, s app.Search, key string, hits *cache.SearchHits) (*cache.SearchHits, error) {
-	changed, _, gen, ok := db.caches.Searches.Since(hits.Gen())
+	changed, texts, gen, ok := db.caches.Searches.Since(hits.Gen())
 	if !ok || len(changed) > maxRecheckedIDs {
 		return nil, nil
 	}
@@ -170,10 +172,12 @@ func (db *DB) updateSearch(ctx context.Context, s app.Search, key string, hits *
 		}
 	}
 	updated := hits.Updated(changed, found)
-	if updated.Len() == 0 && len(s.Words) > 0 && len(changed) > 0 {
+	if updated.Len() == 0 && len(s.Words) > 0 && len(changed) > 0 && !(updated.WordsKnown && len(texts) == 0) {
 		// None found now: a fresh read finds the suggestion, which the
 		// listings changed may have made or unmade (a word's only
-		// listing sold or deleted).
+		// listing sold or deleted). An answer of none whose words are all
+		// known offers none until a listing's text changes (a listing
+		// added or deleted included).
 		return nil, nil
 	}
 	db.caches.Searches.Put(gen, key, updated)

@@ -253,3 +253,46 @@ func TestWritesTellWhichTextsChanged(t *testing.T) {
 		}
 	}
 }
+
+// TestAnAnswerOfNoneKeptAcrossWritesOfNoText: a search whose words are all
+// known and that finds none (too cheap for every listing) is brought up to
+// date in place after a write that changes no listing's text, as any other
+// answer is: it can offer no suggestion until a text changes. One with a
+// word no listing has is read afresh, as a write may make or unmake its
+// suggestion, and so is the first after a new text.
+func TestAnAnswerOfNoneKeptAcrossWritesOfNoText(t *testing.T) {
+	w := newSearchWorld(t, 4)
+	ctx := context.Background()
+	tooCheap := searchPart{"max_price=0.50", func(in *app.SearchInput) { in.MaxPrice = cents(50) }}
+	known, _ := checkedSearch(t, text("velvet chair"), tooCheap)
+	misspelt, _ := checkedSearch(t, text("velvett chair"), tooCheap)
+	edit := func(change func(p *app.Product)) {
+		t.Helper()
+		p, err := w.db.ProductByID(ctx, w.listings[0])
+		must(t, err)
+		change(p)
+		must(t, w.db.UpdateProduct(ctx, p))
+	}
+	updates := func(s app.Search) int {
+		t.Helper()
+		ids, updates, err := w.db.KeptSearch(ctx, s)
+		must(t, err)
+		if len(ids) != 0 {
+			t.Fatalf("%+v found %v", s, ids)
+		}
+		return updates
+	}
+	updates(known)
+	updates(misspelt)
+	edit(func(p *app.Product) { p.ResalePrice += 100 })
+	if n := updates(known); n != 1 {
+		t.Errorf("after a price edit, the known words' answer of none was read afresh (%d updates), want it brought up to date", n)
+	}
+	if n := updates(misspelt); n != 0 {
+		t.Errorf("after a price edit, the misspelt answer was brought up to date (%d updates), want it read afresh", n)
+	}
+	edit(func(p *app.Product) { p.Name = "Velvet armchair" })
+	if n := updates(known); n != 0 {
+		t.Errorf("after a new name, the answer of none was brought up to date (%d updates), want it read afresh", n)
+	}
+}

@@ -16,41 +16,45 @@ import (
 // its words, if that search finds something. Candidates share the word's
 // first letter, which keeps the words read few: typing rarely gets the
 // first one wrong.
-func (db *DB) suggest(ctx context.Context, s app.Search) (string, error) {
+//
+// known says whether every word finds some listing: then nothing is
+// suggested until a listing's text changes.
+func (db *DB) suggest(ctx context.Context, s app.Search) (suggestion string, known bool, err error) {
 	language := db.searchLanguage()
-	changed := false
+	changed, known := false, true
 	words, shown := make([]string, len(s.Words)), make([]string, len(s.Words))
 	for i, w := range s.Words {
 		words[i], shown[i] = w, w
-		known, err := db.knownWord(ctx, s, i, language)
+		isKnown, err := db.knownWord(ctx, s, i, language)
 		if err != nil {
-			return "", err
+			return "", false, err
 		}
-		if known {
+		if isKnown {
 			continue
 		}
+		known = false
 		better, err := db.closestSpelling(ctx, language, w)
 		if err != nil {
-			return "", err
+			return "", false, err
 		}
 		if better != "" {
 			words[i], shown[i], changed = app.Fold(better), better, true
 		}
 	}
 	if !changed {
-		return "", nil
+		return "", known, nil
 	}
 	s.Words = words
 	query, args := anyFoundQuery(s, language)
 	rows, err := db.read.QueryContext(uncancelled(ctx), query, args...)
 	if err != nil {
-		return "", err
+		return "", false, err
 	}
 	defer rows.Close()
 	if !rows.Next() {
-		return "", rows.Err()
+		return "", false, rows.Err()
 	}
-	return strings.Join(shown, " "), nil
+	return strings.Join(shown, " "), false, nil
 }
 
 const (
