@@ -105,6 +105,17 @@ func (s *Server) secureHeaders(next http.Handler) http.Handler {
 }
 
 // noStore keeps private API answers out of shared caches.
+// catalogueCurrent reads the catalogue's version before the request's own
+// reads (see Config.CatalogueVersion).
+func (s *Server) catalogueCurrent(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if s.catalogueVersion != nil {
+			s.catalogueVersion()
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
 func noStore(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Cache-Control", "no-store")

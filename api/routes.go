@@ -29,7 +29,7 @@ func (s *Server) Handler() chi.Router {
 
 	r.Route("/api", func(r chi.Router) {
 		// Phones on poor connections gain most from compressed lists.
-		r.Use(httpcache.CompressJSON, noStore, s.refuseCrossOrigin, s.validQuery)
+		r.Use(httpcache.CompressJSON, noStore, s.refuseCrossOrigin, s.validQuery, s.catalogueCurrent)
 
 		// The lists every visitor loads are the same for all, so they skip
 		// the session: a browser revalidating them with If-None-Match is

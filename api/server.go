@@ -74,7 +74,9 @@ type Config struct {
 	Services Services
 	// CatalogueVersion changes after every write that may change what the
 	// public lists (categories, advertised products) show: while it stays
-	// the same, the lists kept are answered again.
+	// the same, the lists kept are answered again. It is read as each API
+	// request begins: reading it brings what the marketplace keeps of the
+	// catalogue up to date with the writes of other instances (wiring).
 	CatalogueVersion func() uint64
 	SessionStore     sessions.Store       // see package sessions
 	Idempotency      app.IdempotencyStore // first answers replayed to retries, see idempotency.go

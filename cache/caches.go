@@ -65,6 +65,9 @@ type Caches struct {
 	// catalogue counts the writes that may change the public lists, from
 	// a random start: see CatalogueVersion.
 	catalogue atomic.Uint64
+	// seen is the database's catalogue version last seen: see
+	// SeenCatalogue.
+	seen atomic.Uint64
 }
 
 // NewCaches makes empty caches that forget what feed tells of.
@@ -94,6 +97,27 @@ func NewCaches(feed Feed) *Caches {
 // other numbers, and an ETag made of one never vouches for a list another
 // process kept.
 func (c *Caches) CatalogueVersion() uint64 { return c.catalogue.Load() }
+
+// SeenCatalogue forgets what the caches keep of the catalogue (listings and
+// their pages, categories, accounts, the site's settings, the accounts
+// suspended, the buyers' bookings) unless version, the database's
+// catalogue version as a request begins, is the one they last saw. On
+// PostgreSQL every write that may change the public lists raises it in
+// its own transaction, so a request that begins after another instance's
+// write committed reads what it wrote, without waiting for that write's
+// NOTIFY. Sessions and blocks are not the catalogue's: they follow the
+// feed alone, a moment after another instance's commit.
+func (c *Caches) SeenCatalogue(version uint64) {
+	if c.seen.Load() == version {
+		return
+	}
+	c.Pages.ChangedAll()
+	for _, kept := range []interface{ ForgetAll() }{c.Users, c.Products, c.Categories, c.CategoryNames, c.BookedBy,
+		c.Suspended, c.Settings} {
+		kept.ForgetAll()
+	}
+	c.seen.Store(version)
+}
 
 // forget applies what a write changed: first the cached rows, then the
 // versions, so that a reader who sees a new version never finds an old row

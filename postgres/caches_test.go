@@ -2,6 +2,7 @@ package postgres_test
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"strconv"
 	"testing"
@@ -262,5 +263,77 @@ func TestCategoryPagesForgottenOnAnotherInstance(t *testing.T) {
 	waitFeed(t, changesB, "of the sale", func(c cache.Change) bool { return slices.Contains(c.Listings, lamps.ID) })
 	if page, booked := read(); page != "" || !booked {
 		t.Errorf("b read %q, booked %v, once a sold the lamp", page, booked)
+	}
+}
+
+// A request reads the catalogue's version as it begins (wiring), and the
+// caches forget what they keep of the catalogue once another instance
+// changed it, without waiting for that write's NOTIFY: here none is sent,
+// and instance b still reads the settings and the page a wrote.
+func TestCatalogueVersionForgetsWhatAnotherInstanceChanged(t *testing.T) {
+	a, b := twoInstances(t)
+	ctx := context.Background()
+	caches := cache.NewCaches(b.Feed())
+	seller := newUser(t, a, "sam@example.com")
+	image := &app.Image{URL: "/images/lamp.jpg", ThumbURL: "/images/lamp-thumb.jpg", Width: 10, Height: 10}
+	lamps := &app.Category{Name: "Lamps", Image: image.URL}
+	lamp := &app.Product{SellerID: seller.ID, Name: "Lamp", Description: "Brass", Image: image.URL, ThumbURL: image.ThumbURL,
+		Images: []string{image.URL}, Thumbs: []string{image.ThumbURL}, Condition: app.ConditionGood, Location: "Town",
+		ResalePrice: 1000, Status: app.StatusAvailable}
+	for _, err := range []error{a.RecordImage(ctx, image, seller.ID), a.CreateCategory(ctx, lamps, nil)} {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	lamp.CategoryID = lamps.ID
+	if err := a.CreateProduct(ctx, lamp); err != nil {
+		t.Fatal(err)
+	}
+	read := func() string {
+		t.Helper()
+		var got string
+		for range 2 { // the second from b's caches
+			caches.SeenCatalogue(b.CatalogueVersion())
+			site, err := caches.ReadSite(ctx, b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			page, err := caches.CategoryProducts(ctx, b, lamps, app.Page{Limit: 10})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got = fmt.Sprintf("public=%v", site.PublicListings)
+			for _, p := range page.Items {
+				got += " " + p.Name
+			}
+		}
+		return got
+	}
+	if got := read(); got != "public=false Lamp" {
+		t.Fatalf("b read %q", got)
+	}
+	// a's writes, with the triggers that tell other instances off.
+	exec := func(q string) {
+		t.Helper()
+		if _, err := a.Pool().Exec(ctx, q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for table, trigger := range map[string]string{"site_settings": "site_settings_note_changed", "products": "products_updated_note_changed"} {
+		exec(`ALTER TABLE ` + table + ` DISABLE TRIGGER ` + trigger)
+		defer exec(`ALTER TABLE ` + table + ` ENABLE TRIGGER ` + trigger)
+	}
+	site := app.DefaultSite()
+	site.PublicListings = true
+	if err := a.SaveSite(ctx, site, nil); err != nil {
+		t.Fatal(err)
+	}
+	renamed := *lamp
+	renamed.Name = "Brass lamp"
+	if err := a.UpdateProduct(ctx, &renamed); err != nil {
+		t.Fatal(err)
+	}
+	if got := read(); got != "public=true Brass lamp" {
+		t.Errorf("b read %q once a wrote, want what a wrote", got)
 	}
 }

@@ -373,7 +373,19 @@ func (m *Marketplace) Close() error {
 // 304; it is told apart by build, because a new release may answer the
 // same version with other bytes, which no browser must be told it has.
 // On SQLite the store's version starts afresh in each process.
-func (m *Marketplace) catalogueVersion() uint64 { return m.Store.CatalogueVersion() ^ m.build }
+//
+// On PostgreSQL, reading it also has the caches above the store forget
+// what they keep of the catalogue when another instance changed it since
+// (cache.Caches.SeenCatalogue): the API reads it as each request begins,
+// so a write's change shows on every instance as soon as its answer is
+// sent. SQLite's feed tells every write before it returns.
+func (m *Marketplace) catalogueVersion() uint64 {
+	v := m.Store.CatalogueVersion()
+	if m.DB == nil {
+		m.caches.SeenCatalogue(v)
+	}
+	return v ^ m.build
+}
 
 // buildSalt is a hash of this program's executable, or a random number
 // when it cannot be read: the same on every instance of one build.
