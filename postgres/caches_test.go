@@ -200,20 +200,7 @@ func TestCategoryPagesForgottenOnAnotherInstance(t *testing.T) {
 	changesB := feedOf(b)
 	caches := cache.NewCaches(b.Feed())
 	seller, buyer := newUser(t, a, "sam@example.com"), newUser(t, a, "bea@example.com")
-	image := &app.Image{URL: "/images/lamp.jpg", ThumbURL: "/images/lamp-thumb.jpg", Width: 10, Height: 10}
-	lamps := &app.Category{Name: "Lamps", Image: image.URL}
-	lamp := &app.Product{SellerID: seller.ID, Name: "Lamp", Description: "Brass", Image: image.URL, ThumbURL: image.ThumbURL,
-		Images: []string{image.URL}, Thumbs: []string{image.ThumbURL}, Condition: app.ConditionGood, Location: "Town",
-		ResalePrice: 1000, Status: app.StatusAvailable}
-	for _, err := range []error{a.RecordImage(ctx, image, seller.ID), a.CreateCategory(ctx, lamps, nil)} {
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
-	lamp.CategoryID = lamps.ID
-	if err := a.CreateProduct(ctx, lamp); err != nil {
-		t.Fatal(err)
-	}
+	lamps, lamp := listLamp(t, a, seller)
 	waitFeed(t, changesB, "of the listing made", func(c cache.Change) bool { return slices.Contains(c.Listings, lamps.ID) })
 	read := func() (page string, booked bool) {
 		t.Helper()
@@ -275,20 +262,7 @@ func TestCatalogueVersionForgetsWhatAnotherInstanceChanged(t *testing.T) {
 	ctx := context.Background()
 	caches := cache.NewCaches(b.Feed())
 	seller := newUser(t, a, "sam@example.com")
-	image := &app.Image{URL: "/images/lamp.jpg", ThumbURL: "/images/lamp-thumb.jpg", Width: 10, Height: 10}
-	lamps := &app.Category{Name: "Lamps", Image: image.URL}
-	lamp := &app.Product{SellerID: seller.ID, Name: "Lamp", Description: "Brass", Image: image.URL, ThumbURL: image.ThumbURL,
-		Images: []string{image.URL}, Thumbs: []string{image.ThumbURL}, Condition: app.ConditionGood, Location: "Town",
-		ResalePrice: 1000, Status: app.StatusAvailable}
-	for _, err := range []error{a.RecordImage(ctx, image, seller.ID), a.CreateCategory(ctx, lamps, nil)} {
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
-	lamp.CategoryID = lamps.ID
-	if err := a.CreateProduct(ctx, lamp); err != nil {
-		t.Fatal(err)
-	}
+	lamps, lamp := listLamp(t, a, seller)
 	read := func() string {
 		t.Helper()
 		var got string
@@ -336,4 +310,24 @@ func TestCatalogueVersionForgetsWhatAnotherInstanceChanged(t *testing.T) {
 	if got := read(); got != "public=true Brass lamp" {
 		t.Errorf("b read %q once a wrote, want what a wrote", got)
 	}
+}
+
+// listLamp has seller list a lamp on db, in a category of lamps of its own.
+func listLamp(t *testing.T, db *postgres.DB, seller *app.User) (*app.Category, *app.Product) {
+	t.Helper()
+	ctx := context.Background()
+	image := &app.Image{URL: "/images/lamp.jpg", ThumbURL: "/images/lamp-thumb.jpg", Width: 10, Height: 10}
+	lamps := &app.Category{Name: "Lamps", Image: image.URL}
+	for _, err := range []error{db.RecordImage(ctx, image, seller.ID), db.CreateCategory(ctx, lamps, nil)} {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	lamp := &app.Product{SellerID: seller.ID, CategoryID: lamps.ID, Name: "Lamp", Description: "Brass", Image: image.URL,
+		ThumbURL: image.ThumbURL, Images: []string{image.URL}, Thumbs: []string{image.ThumbURL}, Condition: app.ConditionGood,
+		Location: "Town", ResalePrice: 1000, Status: app.StatusAvailable}
+	if err := db.CreateProduct(ctx, lamp); err != nil {
+		t.Fatal(err)
+	}
+	return lamps, lamp
 }
